@@ -1,0 +1,56 @@
+package stress.connect;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Properties;
+import java.util.TreeMap;
+
+/**
+ * Everything needed to open a physical connection. The password is kept apart from the other driver
+ * properties so that {@link #describe()} and {@link #toString()} can never show it.
+ *
+ * @param url            JDBC URL without a password (several hosts allowed)
+ * @param user           user name, or null for the driver's default
+ * @param password       password, or null
+ * @param driverProperties pgjdbc properties (prepareThreshold, preferQueryMode, options, timeouts, ...)
+ * @param initStatements statements run once on every new physical connection (session SETs)
+ */
+public record ConnectionSpec(String url, String user, String password, Map<String, String> driverProperties,
+                             List<String> initStatements) {
+
+  public ConnectionSpec {
+    Objects.requireNonNull(url, "url");
+    driverProperties = Map.copyOf(driverProperties);
+    initStatements = List.copyOf(initStatements);
+  }
+
+  /** The properties to hand to the driver, password included. */
+  public Properties toDriverProperties() {
+    Properties p = new Properties();
+    p.putAll(driverProperties);
+    if (user != null) {
+      p.setProperty("user", user);
+    }
+    if (password != null) {
+      p.setProperty("password", password);
+    }
+    return p;
+  }
+
+  /** URL, user and driver properties for reports; no password. */
+  public Map<String, String> describe() {
+    Map<String, String> m = new TreeMap<>(driverProperties);
+    m.put("url", url);
+    if (user != null) {
+      m.put("user", user);
+    }
+    m.put("password", password == null ? "(none)" : "(set, not shown)");
+    return m;
+  }
+
+  @Override
+  public String toString() {
+    return "ConnectionSpec" + describe();
+  }
+}
