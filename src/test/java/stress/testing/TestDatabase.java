@@ -1,0 +1,67 @@
+package stress.testing;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One real embedded PostgreSQL per test JVM, started on first use and stopped at JVM exit. Each caller
+ * gets its own fresh database so test classes never see each other's tables.
+ */
+public final class TestDatabase {
+  private static final AtomicInteger DATABASES = new AtomicInteger();
+  private static volatile EmbeddedPostgres server;
+
+  private TestDatabase() {}
+
+  /** The shared server, started on first use. */
+  public static synchronized EmbeddedPostgres server() {
+    if (server == null) {
+      try {
+        server = EmbeddedPostgres.builder()
+            .setServerConfig("max_connections", "300")
+            .start();
+      } catch (IOException e) {
+        throw new UncheckedIOException("could not start the embedded PostgreSQL for tests", e);
+      }
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        try {
+          server.close();
+        } catch (IOException ignored) {
+          // the JVM is exiting; nothing else to do
+        }
+      }));
+    }
+    return server;
+  }
+
+  /** Creates a new empty database and returns its JDBC URL (user postgres, no password). */
+  public static String newDatabaseUrl(String prefix) {
+    String name = (prefix + "_" + DATABASES.incrementAndGet() + "_" + ProcessHandle.current().pid()).toLowerCase();
+    try (Connection c = server().getPostgresDatabase().getConnection(); Statement s = c.createStatement()) {
+      s.execute("CREATE DATABASE \"" + name + "\"");
+    } catch (SQLException e) {
+      throw new IllegalStateException("could not create test database " + name, e);
+    }
+    return url(name);
+  }
+
+  /** JDBC URL of a database on the shared server. */
+  public static String url(String database) {
+    return "jdbc:postgresql://localhost:" + server().getPort() + "/" + database;
+  }
+
+  public static int port() {
+    return server().getPort();
+  }
+
+  /** A connection as user postgres. */
+  public static Connection connect(String url) throws SQLException {
+    return DriverManager.getConnection(url, "postgres", null);
+  }
+}
