@@ -1,0 +1,189 @@
+package stress.cli;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import picocli.CommandLine.Option;
+import stress.config.Defaults;
+import stress.config.Durations;
+import stress.config.RunConfig;
+import stress.config.SettingChoice;
+import stress.config.Timeouts;
+import stress.ops.OperationSettings;
+import stress.ops.StatementMode;
+import stress.workload.Distribution;
+import stress.workload.OperationMix;
+
+/** The options of a run; {@link #toConfig()} validates them all and reports every problem at once. */
+final class RunArgs {
+  @Option(names = "--op", paramLabel = "OPS", defaultValue = Defaults.OPERATION,
+      description = "Operation, or a weighted mix like find_first=80,find_update=20 (see 'stress ops'). Default: ${DEFAULT-VALUE}.")
+  String op;
+
+  @Option(names = "--threads", paramLabel = "N[,N...]", defaultValue = Defaults.THREADS,
+      description = "Worker threads; several values run as separate phases. Default: ${DEFAULT-VALUE}.")
+  String threads;
+
+  @Option(names = "--duration", paramLabel = "TIME",
+      description = "Measured time per phase (60s, 2m, ...). Default: " + Defaults.DURATION + " unless --ops is given.")
+  String duration;
+
+  @Option(names = "--ops", paramLabel = "N", description = "Executions per phase (all threads together) instead of --duration.")
+  Long ops;
+
+  @Option(names = "--warmup", paramLabel = "TIME", defaultValue = Defaults.WARMUP,
+      description = "Unmeasured time before each phase, excluded from every total. Default: ${DEFAULT-VALUE}.")
+  String warmup;
+
+  @Option(names = "--report-interval", paramLabel = "TIME", defaultValue = Defaults.REPORT_INTERVAL,
+      description = "Time between interval lines. Default: ${DEFAULT-VALUE}.")
+  String reportInterval;
+
+  @Option(names = "--rate", paramLabel = "OPS_PER_S", defaultValue = "0",
+      description = "Target ops/s over all threads; latency is then measured from each intended start. Default: unlimited.")
+  double rate;
+
+  @Option(names = "--mode", paramLabel = "MODE[,MODE]", defaultValue = Defaults.MODE,
+      description = "prepared (PreparedStatement) or plain (Statement with escaped literals); both to compare. Default: ${DEFAULT-VALUE}.")
+  String mode;
+
+  @Option(names = "--pool", paramLabel = "KIND[,KIND...]", defaultValue = Defaults.POOL,
+      description = "none (each thread holds its own connection), hikari, c3p0; several to compare. Default: ${DEFAULT-VALUE}.")
+  String pool;
+
+  @Option(names = "--pool-size", paramLabel = "N", description = "Connections in the pool. Default: the thread count.")
+  Integer poolSize;
+
+  @Option(names = "--c3p0-max-statements", paramLabel = "N", defaultValue = Defaults.C3P0_MAX_STATEMENTS,
+      description = "c3p0's statement cache (maxStatements), 0 = off. Default: ${DEFAULT-VALUE}.")
+  int c3p0MaxStatements;
+
+  @Option(names = "--prepare-threshold", paramLabel = "N", defaultValue = Defaults.PREPARE_THRESHOLD,
+      description = "pgjdbc prepareThreshold: executions before a server-side prepared statement is used. Default: ${DEFAULT-VALUE}.")
+  int prepareThreshold;
+
+  @Option(names = "--query-mode", paramLabel = "MODE", defaultValue = Defaults.QUERY_MODE,
+      description = "pgjdbc preferQueryMode: extended, extendedForPrepared, extendedCacheEverything, simple. Default: ${DEFAULT-VALUE}.")
+  String queryMode;
+
+  @Option(names = "--set", paramLabel = "NAME=VALUE[,VALUE...]",
+      description = "A server setting for every connection, checked against pg_settings; several values run as phases. Repeatable.")
+  List<String> set = new ArrayList<>();
+
+  @Option(names = "--transaction", description = "Wrap each execution's statements in one transaction (default: autocommit).")
+  boolean transaction;
+
+  @Option(names = "--distribution", paramLabel = "NAME", defaultValue = Defaults.DISTRIBUTION,
+      description = "Key distribution: uniform or zipfian (scrambled). Default: ${DEFAULT-VALUE}.")
+  String distribution;
+
+  @Option(names = "--zipf-constant", paramLabel = "THETA", defaultValue = Defaults.ZIPF_CONSTANT,
+      description = "Skew of --distribution zipfian, between 0 and 1. Default: ${DEFAULT-VALUE}.")
+  double zipfConstant;
+
+  @Option(names = "--batch", paramLabel = "N", defaultValue = Defaults.BATCH,
+      description = "Keys per find_in statement. Default: ${DEFAULT-VALUE}.")
+  int batch;
+
+  @Option(names = "--limit-min", paramLabel = "N", defaultValue = Defaults.LIMIT_MIN,
+      description = "Smallest LIMIT of find. Default: ${DEFAULT-VALUE}.")
+  int limitMin;
+
+  @Option(names = "--limit-max", paramLabel = "N", defaultValue = Defaults.LIMIT_MAX,
+      description = "Largest LIMIT of find. Default: ${DEFAULT-VALUE}.")
+  int limitMax;
+
+  @Option(names = "--fetch-size", paramLabel = "N", defaultValue = Defaults.FETCH_SIZE,
+      description = "Rows per round trip when find streams its result. Default: ${DEFAULT-VALUE}.")
+  int fetchSize;
+
+  @Option(names = "--schema", paramLabel = "NAME", description = "Schema of the table. Default: the search path.")
+  String schema;
+
+  @Option(names = "--table", paramLabel = "NAME", defaultValue = Defaults.TABLE,
+      description = "Document table. Default: ${DEFAULT-VALUE}.")
+  String table;
+
+  @Option(names = "--seed", paramLabel = "N", defaultValue = Defaults.SEED,
+      description = "Seed of the random key choice. Default: ${DEFAULT-VALUE}.")
+  long seed;
+
+  @Option(names = "--key-sample", paramLabel = "N", defaultValue = Defaults.KEY_SAMPLE,
+      description = "Keys read from a table whose keys are not a dense integer range. Default: ${DEFAULT-VALUE}.")
+  int keySample;
+
+  @Option(names = "--connect-timeout", paramLabel = "TIME", defaultValue = Defaults.CONNECT_TIMEOUT,
+      description = "Connecting and pool checkout. Default: ${DEFAULT-VALUE}.")
+  String connectTimeout;
+
+  @Option(names = "--statement-timeout", paramLabel = "TIME", defaultValue = Defaults.STATEMENT_TIMEOUT,
+      description = "Server statement_timeout on every connection, 0 = none. Default: ${DEFAULT-VALUE}.")
+  String statementTimeout;
+
+  @Option(names = "--socket-timeout", paramLabel = "TIME", defaultValue = Defaults.SOCKET_TIMEOUT,
+      description = "Client gives up on a silent server after this, 0 = never. Default: ${DEFAULT-VALUE}.")
+  String socketTimeout;
+
+  @Option(names = "--json", paramLabel = "FILE", description = "Write the full result as JSON.")
+  Path json;
+
+  /** Builds the validated configuration; every problem is listed in one message. */
+  RunConfig toConfig() {
+    List<String> problems = new ArrayList<>();
+    OperationMix mix = attempt(problems, () -> OperationMix.parse(op));
+    List<Integer> threadCounts = attempt(problems, () -> integers("--threads", threads));
+    Duration measured = duration == null ? (ops == null ? Durations.parse("--duration", Defaults.DURATION) : null)
+        : attempt(problems, () -> Durations.parse("--duration", duration));
+    Duration warm = attempt(problems, () -> Durations.parse("--warmup", warmup));
+    Duration interval = attempt(problems, () -> Durations.parse("--report-interval", reportInterval));
+    List<StatementMode> modes = attempt(problems, () -> split(mode).stream().map(StatementMode::parse).toList());
+    List<String> pools = split(pool);
+    List<SettingChoice> settings = attempt(problems, () -> set.stream().map(SettingChoice::parse).toList());
+    Distribution dist = attempt(problems, () -> Distribution.parse(distribution));
+    OperationSettings opSettings = attempt(problems, () -> new OperationSettings(batch, limitMin, limitMax, fetchSize));
+    Timeouts timeouts = attempt(problems, () -> new Timeouts(Durations.parse("--connect-timeout", connectTimeout),
+        Durations.parse("--statement-timeout", statementTimeout), Durations.parse("--socket-timeout", socketTimeout)));
+    if (duration != null && ops != null) {
+      problems.add("give either --duration or --ops, not both");
+    }
+    if (!problems.isEmpty()) {
+      throw new IllegalArgumentException(String.join("; ", problems));
+    }
+    return new RunConfig(mix, threadCounts, measured, ops == null ? 0 : ops, warm, interval, rate, modes, pools,
+        poolSize, c3p0MaxStatements, prepareThreshold, queryMode, settings, transaction, dist, zipfConstant,
+        opSettings, schema, table, seed, keySample, timeouts, json);
+  }
+
+  static <T> T attempt(List<String> problems, Supplier<T> parse) {
+    try {
+      return parse.get();
+    } catch (IllegalArgumentException e) {
+      problems.add(e.getMessage());
+      return null;
+    }
+  }
+
+  static List<String> split(String csv) {
+    List<String> out = new ArrayList<>();
+    for (String s : csv.split(",")) {
+      if (!s.isBlank()) {
+        out.add(s.trim());
+      }
+    }
+    return out;
+  }
+
+  static List<Integer> integers(String option, String csv) {
+    List<Integer> out = new ArrayList<>();
+    for (String s : split(csv)) {
+      try {
+        out.add(Integer.parseInt(s));
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(option + " must be whole numbers separated by commas, got '" + csv + "'");
+      }
+    }
+    return out;
+  }
+}

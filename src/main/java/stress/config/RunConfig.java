@@ -1,0 +1,116 @@
+package stress.config;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import stress.ops.OperationSettings;
+import stress.ops.StatementMode;
+import stress.workload.Distribution;
+import stress.workload.OperationMix;
+
+/**
+ * Everything {@code stress run} was asked to do, validated when built. Lists hold the values to compare:
+ * each combination of mode, pool, threads and settings runs as its own phase.
+ *
+ * @param mix               operations and weights
+ * @param threads           thread counts to compare
+ * @param duration          measured time per phase, or null when {@code ops} is set
+ * @param ops               executions per phase, or 0 when {@code duration} is set
+ * @param warmup            unmeasured time before each phase
+ * @param reportInterval    time between interval lines
+ * @param rate              target ops/s over all threads, 0 = unlimited
+ * @param modes             statement modes to compare
+ * @param pools             pool kinds to compare (none, hikari, c3p0)
+ * @param poolSize          pool size, or null for "as many as threads"
+ * @param c3p0MaxStatements c3p0 statement cache size
+ * @param prepareThreshold  pgjdbc prepareThreshold
+ * @param queryMode         pgjdbc preferQueryMode
+ * @param settings          --set choices
+ * @param transaction       each execution in one transaction
+ * @param distribution      key distribution
+ * @param zipfConstant      zipfian constant
+ * @param operationSettings batch, limits, fetch size
+ * @param schema            schema of the table, or null for the search path
+ * @param table             document table name
+ * @param seed              random seed
+ * @param keySample         keys to read for tables without a dense integer range
+ * @param timeouts          connect, statement and socket timeouts
+ * @param jsonFile          where to write the full result, or null
+ */
+public record RunConfig(OperationMix mix, List<Integer> threads, Duration duration, long ops, Duration warmup,
+                        Duration reportInterval, double rate, List<StatementMode> modes, List<String> pools,
+                        Integer poolSize, int c3p0MaxStatements, int prepareThreshold, String queryMode,
+                        List<SettingChoice> settings, boolean transaction, Distribution distribution,
+                        double zipfConstant, OperationSettings operationSettings, String schema, String table,
+                        long seed, int keySample, Timeouts timeouts, Path jsonFile) {
+
+  public RunConfig {
+    threads = List.copyOf(threads);
+    modes = List.copyOf(modes);
+    pools = List.copyOf(pools);
+    settings = List.copyOf(settings);
+    List<String> problems = new ArrayList<>();
+    if (threads.isEmpty()) {
+      problems.add("--threads needs at least one value");
+    }
+    for (int t : threads) {
+      if (t < 1) {
+        problems.add("--threads must be at least 1, got " + t);
+      }
+    }
+    if ((duration == null) == (ops <= 0)) {
+      problems.add("give either --duration or --ops, not both");
+    }
+    if (duration != null && !duration.isNegative() && duration.isZero()) {
+      problems.add("--duration must be more than 0");
+    }
+    if (ops < 0) {
+      problems.add("--ops must be at least 1, got " + ops);
+    }
+    if (warmup.isNegative()) {
+      problems.add("--warmup must not be negative");
+    }
+    if (reportInterval.isZero() || reportInterval.isNegative()) {
+      problems.add("--report-interval must be more than 0");
+    }
+    if (rate < 0 || Double.isNaN(rate) || Double.isInfinite(rate)) {
+      problems.add("--rate must be 0 (unlimited) or a positive number, got " + rate);
+    }
+    if (poolSize != null && poolSize < 1) {
+      problems.add("--pool-size must be at least 1, got " + poolSize);
+    }
+    if (c3p0MaxStatements < 0) {
+      problems.add("--c3p0-max-statements must be 0 or more, got " + c3p0MaxStatements);
+    }
+    if (prepareThreshold < 0) {
+      problems.add("--prepare-threshold must be 0 (never prepare on the server) or more, got " + prepareThreshold);
+    }
+    if (keySample < 1) {
+      problems.add("--key-sample must be at least 1, got " + keySample);
+    }
+    if (table == null || table.isBlank()) {
+      problems.add("--table must not be empty");
+    }
+    duplicates("--mode", modes, problems);
+    duplicates("--pool", pools, problems);
+    duplicates("--threads", threads, problems);
+    Set<String> names = new HashSet<>();
+    for (SettingChoice s : settings) {
+      if (!names.add(s.name())) {
+        problems.add("--set " + s.name() + " is given twice; list its values in one --set " + s.name() + "=a,b");
+      }
+    }
+    if (!problems.isEmpty()) {
+      throw new IllegalArgumentException(String.join("; ", problems));
+    }
+  }
+
+  private static void duplicates(String option, List<?> values, List<String> problems) {
+    if (new HashSet<>(values).size() != values.size()) {
+      problems.add(option + " lists a value twice: " + values);
+    }
+  }
+}

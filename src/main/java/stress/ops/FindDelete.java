@@ -1,0 +1,26 @@
+package stress.ops;
+
+/** Read one document by key, then delete that key from the copy table (0 rows once it is gone). */
+public final class FindDelete implements Operation {
+
+  @Override
+  public String name() {
+    return "find_delete";
+  }
+
+  @Override
+  public String description() {
+    return "one document by primary key, then a DELETE of that key from the copy table <table>_copy";
+  }
+
+  @Override
+  public Bound bind(OperationContext context) {
+    Sql select = DocumentSql.selectById(context.table());
+    Sql delete = DocumentSql.deleteById(context.table().copyTable());
+    return session -> {
+      Object key = session.nextKey();
+      String doc = session.sql().queryDocument(select, key);
+      return (doc == null ? 0 : 1) + session.sql().update(delete, key);
+    };
+  }
+}

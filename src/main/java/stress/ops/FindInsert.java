@@ -1,0 +1,33 @@
+package stress.ops;
+
+/**
+ * Read one document by key, then insert it into the copy table. A key inserted before (by an earlier
+ * execution or by init) is overwritten with the same document (INSERT ... ON CONFLICT DO UPDATE), so the
+ * operation never fails on a duplicate and always writes one row.
+ */
+public final class FindInsert implements Operation {
+
+  @Override
+  public String name() {
+    return "find_insert";
+  }
+
+  @Override
+  public String description() {
+    return "one document by primary key, then an upsert of it into the copy table <table>_copy";
+  }
+
+  @Override
+  public Bound bind(OperationContext context) {
+    Sql select = DocumentSql.selectById(context.table());
+    Sql upsert = DocumentSql.upsertById(context.table().copyTable());
+    return session -> {
+      Object key = session.nextKey();
+      String doc = session.sql().queryDocument(select, key);
+      if (doc == null) {
+        return 0;
+      }
+      return 1 + session.sql().update(upsert, key, doc);
+    };
+  }
+}

@@ -1,0 +1,32 @@
+package stress.ops;
+
+import java.sql.SQLException;
+
+/**
+ * The extension point: one document operation such as find_first. An implementation is stateless; it
+ * builds its SQL once per table in {@link #bind} and the result runs on many worker threads at once.
+ * Built-ins are found by name; others through {@code META-INF/services/stress.ops.Operation} or by
+ * class name (public, with a no-argument constructor).
+ */
+public interface Operation {
+
+  /** The name users type after --op. */
+  String name();
+
+  /** One line for {@code stress ops}. */
+  String description();
+
+  /** The operation's statements for one table and one set of settings. */
+  Bound bind(OperationContext context);
+
+  /** An operation ready to run: thread-safe, all per-thread state lives in the session. */
+  @FunctionalInterface
+  interface Bound {
+    /**
+     * Runs the operation once, consuming every row it asks for.
+     *
+     * @return rows read plus rows affected
+     */
+    long execute(OperationSession session) throws SQLException;
+  }
+}

@@ -1,0 +1,97 @@
+package stress.ops;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.SplittableRandom;
+import stress.workload.KeyChooser;
+
+/**
+ * One worker's view while it runs operations: the connection in use, the statement mode, its random
+ * source and the keys. Not thread-safe: each worker owns one.
+ */
+public final class OperationSession implements AutoCloseable {
+  private final StatementMode mode;
+  private final boolean cacheStatements;
+  private final KeyChooser keys;
+  private final SplittableRandom random;
+  private final int fetchSize;
+  private Connection connection;
+  private SqlExecutor executor;
+
+  /**
+   * @param mode            prepared or plain statements
+   * @param cacheStatements keep statements open across executions (true when the worker holds its
+   *                        connection for the run; false when it returns it to a pool after each one)
+   * @param keys            existing keys
+   * @param random          this worker's random source
+   * @param fetchSize       rows per round trip when streaming
+   */
+  public OperationSession(StatementMode mode, boolean cacheStatements, KeyChooser keys, SplittableRandom random,
+                          int fetchSize) {
+    this.mode = mode;
+    this.cacheStatements = cacheStatements;
+    this.keys = keys;
+    this.random = random;
+    this.fetchSize = fetchSize;
+  }
+
+  /** Starts using a connection (held for the run, or checked out for one execution). */
+  public void attach(Connection connection) {
+    if (this.connection != connection) {
+      detach();
+      this.connection = connection;
+      this.executor = mode == StatementMode.PREPARED
+          ? new PreparedSqlExecutor(connection, fetchSize)
+          : new PlainSqlExecutor(connection, fetchSize);
+    }
+  }
+
+  /** Stops using the connection: closes statements unless they are cached for a held connection. */
+  public void release() {
+    if (!cacheStatements) {
+      detach();
+    }
+  }
+
+  /** Forgets the connection and closes its statements (after an error that broke it, or at the end). */
+  public void detach() {
+    if (executor != null) {
+      executor.close();
+    }
+    executor = null;
+    connection = null;
+  }
+
+  public Connection connection() {
+    return connection;
+  }
+
+  /** Runs SQL in this session's statement mode. */
+  public SqlExecutor sql() {
+    return executor;
+  }
+
+  /** A key that exists in the table. */
+  public Object nextKey() {
+    return keys.next(random);
+  }
+
+  public SplittableRandom random() {
+    return random;
+  }
+
+  public StatementMode mode() {
+    return mode;
+  }
+
+  @Override
+  public void close() {
+    detach();
+  }
+
+  /** Convenience for operations: a whole number in min..max inclusive. */
+  public int nextInt(int min, int max) {
+    return min == max ? min : min + random.nextInt(max - min + 1);
+  }
+
+}

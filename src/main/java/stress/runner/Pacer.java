@@ -1,0 +1,36 @@
+package stress.runner;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Spaces one worker's executions to a fixed rate. Latency is then measured from the intended start
+ * time, so a slow response that delays later requests is charged to them too (no coordinated omission).
+ */
+final class Pacer {
+  private final long intervalNanos;
+  private long nextIntended;
+
+  /** @param opsPerSecond this worker's share of the target rate, or 0 for no pacing */
+  Pacer(double opsPerSecond, long startNanos) {
+    this.intervalNanos = opsPerSecond > 0 ? Math.max(1, Math.round(1e9 / opsPerSecond)) : 0;
+    this.nextIntended = startNanos;
+  }
+
+  boolean paced() {
+    return intervalNanos > 0;
+  }
+
+  /** Waits until the next intended start (unless behind) and returns it; or now, when not paced. */
+  long awaitNext(Stop stop) {
+    if (intervalNanos == 0) {
+      return System.nanoTime();
+    }
+    long intended = nextIntended;
+    nextIntended += intervalNanos;
+    long wait;
+    while ((wait = intended - System.nanoTime()) > 0 && !stop.requested()) {
+      LockSupport.parkNanos(wait);
+    }
+    return intended;
+  }
+}

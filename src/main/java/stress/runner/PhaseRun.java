@@ -1,0 +1,177 @@
+package stress.runner;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import stress.connect.ConnectionSource;
+import stress.metrics.IntervalStats;
+import stress.metrics.PhaseRecorder;
+import stress.metrics.PhaseStats;
+import stress.ops.Operation;
+import stress.ops.OperationContext;
+import stress.ops.OperationSession;
+
+/**
+ * Runs one phase: starts the workers once every connection is open, reports intervals, switches from
+ * warm-up to measuring, and stops on time, after the requested executions, or when interrupted.
+ */
+final class PhaseRun {
+  /** Histograms track latencies up to this; a longer one is clamped by HdrHistogram's auto-resize off. */
+  private static final long HIGHEST_TRACKABLE_NANOS = TimeUnit.HOURS.toNanos(1);
+  /** How long workers may take to finish their last execution after the stop; statement timeouts bound it. */
+  private static final long JOIN_GRACE_MILLIS = 5_000;
+
+  private final RunPlan plan;
+  private final PhaseSpec spec;
+  private final ConnectionSource source;
+  private final RunListener listener;
+  private final Stop stop;
+
+  PhaseRun(RunPlan plan, PhaseSpec spec, ConnectionSource source, RunListener listener, Stop stop) {
+    this.plan = plan;
+    this.spec = spec;
+    this.source = source;
+    this.listener = listener;
+    this.stop = stop;
+  }
+
+  /** What a finished phase produced. */
+  record Outcome(PhaseStats stats, int distinctBackends, boolean interrupted) {}
+
+  Outcome run(long phaseIndex) throws SQLException, InterruptedException {
+    int threads = spec.threads();
+    List<String> names = plan.mix().names();
+    PhaseRecorder recorder = new PhaseRecorder(names, threads, HIGHEST_TRACKABLE_NANOS);
+    Operation.Bound[] bound = new Operation.Bound[names.size()];
+    OperationContext context = new OperationContext(plan.table(), plan.settings());
+    for (int i = 0; i < bound.length; i++) {
+      bound[i] = plan.operations().get(i).bind(context);
+    }
+
+    Stop phaseStop = new Stop();
+    AtomicLong remainingOps = new AtomicLong(Long.MAX_VALUE);
+    CountDownLatch ready = new CountDownLatch(threads);
+    CountDownLatch go = new CountDownLatch(1);
+    List<Worker> workers = new ArrayList<>(threads);
+    List<Thread> threadList = new ArrayList<>(threads);
+    double perWorkerRate = plan.rate() > 0 ? plan.rate() / threads : 0;
+    long startNanos = System.nanoTime();
+    for (int i = 0; i < threads; i++) {
+      SplittableRandom random = new SplittableRandom(plan.seed() * 1_000_003L + phaseIndex * 10_007L + i);
+      OperationSession session = new OperationSession(spec.mode(), source.heldPerWorker(), plan.keys(), random,
+          plan.settings().fetchSize());
+      Worker w = new Worker(source, recorder.worker(i), plan.mix(), bound, session, random, plan.transaction(),
+          phaseStop, remainingOps, new Pacer(perWorkerRate, startNanos), ready, go);
+      workers.add(w);
+      Thread t = new Thread(w, "stress-worker-" + i);
+      t.setDaemon(true);
+      threadList.add(t);
+      t.start();
+    }
+    ready.await();
+    SQLException startFailure = firstStartFailure(workers);
+    if (startFailure != null) {
+      phaseStop.request();
+      go.countDown();
+      joinAll(threadList);
+      throw new SQLException("could not open " + threads + " connections for phase '" + spec.label() + "': "
+          + startFailure.getMessage(), startFailure.getSQLState(), startFailure);
+    }
+
+    long begin = System.nanoTime();
+    // Workers pace from the moment they really start, not from when the threads were created.
+    go.countDown();
+    long warmupNanos = plan.warmup().toNanos();
+    long intervalNanos = plan.reportInterval().toNanos();
+    long measureStart = begin + warmupNanos;
+    long measureEnd = plan.duration() == null ? Long.MAX_VALUE : measureStart + plan.duration().toNanos();
+    boolean warmingUp = warmupNanos > 0;
+    if (!warmingUp && plan.opsPerPhase() > 0) {
+      remainingOps.set(plan.opsPerPhase());
+    }
+    long intervalStart = begin;
+    while (true) {
+      long next = Math.min(intervalStart + intervalNanos, warmingUp ? measureStart : measureEnd);
+      boolean workersDone = sleepUntil(next, threadList);
+      long now = System.nanoTime();
+      if (stop.requested() || workersDone) {
+        break;
+      }
+      IntervalStats interval = recorder.takeInterval(intervalStart - measureStart, now - measureStart, threads);
+      listener.interval(spec, interval);
+      intervalStart = now;
+      if (warmingUp && now >= measureStart) {
+        recorder.resetTotals();
+        warmingUp = false;
+        measureStart = now;
+        measureEnd = plan.duration() == null ? Long.MAX_VALUE : measureStart + plan.duration().toNanos();
+        if (plan.opsPerPhase() > 0) {
+          remainingOps.set(plan.opsPerPhase());
+        }
+      } else if (!warmingUp && now >= measureEnd) {
+        break;
+      }
+    }
+    phaseStop.request();
+    long end = System.nanoTime();
+    joinAll(threadList);
+    if (warmingUp) {
+      // interrupted during warm-up: nothing was measured
+      recorder.resetTotals();
+      measureStart = end;
+    }
+    PhaseStats stats = recorder.finish(measureStart, end);
+    Set<Integer> backends = new HashSet<>();
+    for (Worker w : workers) {
+      if (w.backendPid() != 0) {
+        backends.add(w.backendPid());
+      }
+    }
+    return new Outcome(stats, backends.size(), stop.requested());
+  }
+
+  /** Sleeps until a deadline; returns early (true) when every worker has ended, e.g. after --ops. */
+  private boolean sleepUntil(long deadline, List<Thread> threads) {
+    while (!stop.requested()) {
+      boolean anyAlive = false;
+      for (Thread t : threads) {
+        if (t.isAlive()) {
+          anyAlive = true;
+          break;
+        }
+      }
+      if (!anyAlive) {
+        return true;
+      }
+      long wait = deadline - System.nanoTime();
+      if (wait <= 0) {
+        return false;
+      }
+      LockSupport.parkNanos(Math.min(wait, TimeUnit.MILLISECONDS.toNanos(50)));
+    }
+    return false;
+  }
+
+  private static SQLException firstStartFailure(List<Worker> workers) {
+    for (Worker w : workers) {
+      if (w.startFailure() != null) {
+        return w.startFailure();
+      }
+    }
+    return null;
+  }
+
+  private static void joinAll(List<Thread> threads) throws InterruptedException {
+    long deadline = System.currentTimeMillis() + JOIN_GRACE_MILLIS;
+    for (Thread t : threads) {
+      t.join(Math.max(1, deadline - System.currentTimeMillis()));
+    }
+  }
+}

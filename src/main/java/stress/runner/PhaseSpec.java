@@ -1,0 +1,40 @@
+package stress.runner;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.stream.Collectors;
+import stress.connect.ConnectionSpec;
+import stress.connect.PoolSettings;
+import stress.ops.StatementMode;
+
+/**
+ * One combination of compared settings, run as its own phase.
+ *
+ * @param combination the values that vary between phases, in a stable order (mode, pool, threads, set ...)
+ * @param mode        statement mode
+ * @param poolKind    none, hikari or c3p0
+ * @param pool        pool size and statement cache
+ * @param threads     worker threads
+ * @param connection  how to connect, with this phase's session settings applied
+ * @param sessionSettings the --set values of this phase (name to value), read back from the server after it
+ */
+public record PhaseSpec(Map<String, String> combination, StatementMode mode, String poolKind, PoolSettings pool,
+                        int threads, ConnectionSpec connection, Map<String, String> sessionSettings) {
+
+  public PhaseSpec {
+    combination = Collections.unmodifiableMap(new LinkedHashMap<>(combination));
+    sessionSettings = Collections.unmodifiableMap(new LinkedHashMap<>(sessionSettings));
+    Objects.requireNonNull(mode, "mode");
+    Objects.requireNonNull(poolKind, "poolKind");
+    if (threads < 1) {
+      throw new IllegalArgumentException("--threads must be at least 1, got " + threads);
+    }
+  }
+
+  /** E.g. {@code mode=plain pool=hikari threads=80}. */
+  public String label() {
+    return combination.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
+  }
+}

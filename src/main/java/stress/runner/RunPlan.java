@@ -1,0 +1,65 @@
+package stress.runner;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import stress.ops.Operation;
+import stress.ops.OperationSettings;
+import stress.table.DocumentTable;
+import stress.workload.KeyChooser;
+import stress.workload.OperationMix;
+
+/**
+ * Everything a run needs, validated: phases to run one after another on the same data.
+ *
+ * @param phases          the combinations to compare (at least one)
+ * @param mix             operation names and weights
+ * @param operations      the operations, in the order of {@code mix.names()}
+ * @param table           the document table
+ * @param keys            existing keys and how to choose them
+ * @param settings        knobs of the built-in operations
+ * @param duration        measured time per phase, or null when {@code opsPerPhase} ends it
+ * @param opsPerPhase     executions per phase (all threads together), or 0 when {@code duration} ends it
+ * @param warmup          time run before measuring, excluded from every total
+ * @param reportInterval  time between interval lines
+ * @param rate            target executions per second over all threads, or 0 for as fast as possible
+ * @param transaction     wrap each execution in one transaction
+ * @param seed            seed of the workers' random sources
+ */
+public record RunPlan(List<PhaseSpec> phases, OperationMix mix, List<Operation> operations, DocumentTable table,
+                      KeyChooser keys, OperationSettings settings, Duration duration, long opsPerPhase,
+                      Duration warmup, Duration reportInterval, double rate, boolean transaction, long seed) {
+
+  public RunPlan {
+    phases = List.copyOf(phases);
+    operations = List.copyOf(operations);
+    Objects.requireNonNull(table, "table");
+    Objects.requireNonNull(keys, "keys");
+    List<String> problems = new ArrayList<>();
+    if (phases.isEmpty()) {
+      problems.add("a run needs at least one phase");
+    }
+    if (operations.size() != mix.names().size()) {
+      problems.add("operations do not match the mix " + mix);
+    }
+    if ((duration == null) == (opsPerPhase <= 0)) {
+      problems.add("give exactly one of --duration and --ops");
+    }
+    if (duration != null && (duration.isNegative() || duration.isZero())) {
+      problems.add("--duration must be positive, got " + duration);
+    }
+    if (warmup.isNegative()) {
+      problems.add("--warmup must not be negative, got " + warmup);
+    }
+    if (reportInterval.isNegative() || reportInterval.isZero()) {
+      problems.add("--report-interval must be positive, got " + reportInterval);
+    }
+    if (rate < 0 || Double.isNaN(rate)) {
+      problems.add("--rate must be 0 (unlimited) or more, got " + rate);
+    }
+    if (!problems.isEmpty()) {
+      throw new IllegalArgumentException(String.join("; ", problems));
+    }
+  }
+}

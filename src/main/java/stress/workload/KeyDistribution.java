@@ -1,0 +1,13 @@
+package stress.workload;
+
+import java.util.SplittableRandom;
+
+/** Chooses an index in 0..n-1. Implementations are immutable and shared by all workers. */
+public interface KeyDistribution {
+
+  /** The next index, using the caller's own random source (one per worker: no contention). */
+  long next(SplittableRandom random);
+
+  /** One line for reports. */
+  String describe();
+}
