@@ -1,0 +1,49 @@
+package stress.metrics;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/** Failures per operation and SQLState, shared by all workers of a phase. Only the rare failure path writes here. */
+final class ErrorBook {
+  static final String NO_MESSAGE = "(no message)";
+
+  private final List<Map<String, Tally>> byOperation;
+
+  ErrorBook(int operations) {
+    byOperation = new ArrayList<>(operations);
+    for (int i = 0; i < operations; i++) {
+      byOperation.add(new ConcurrentHashMap<>());
+    }
+  }
+
+  void record(int opIndex, String sqlState, String message) {
+    String key = sqlState == null || sqlState.isBlank() ? ErrorStats.UNKNOWN : sqlState;
+    // computeIfAbsent creates the tally atomically, so the message kept is the first one seen for this SQLState
+    Tally tally = byOperation.get(opIndex).computeIfAbsent(key, k -> new Tally(message == null ? NO_MESSAGE : message));
+    tally.count.increment();
+  }
+
+  /** Most frequent SQLState first, ties by SQLState. */
+  List<ErrorStats> snapshot(int opIndex) {
+    List<ErrorStats> errors = new ArrayList<>();
+    byOperation.get(opIndex).forEach((state, tally) -> errors.add(new ErrorStats(state, tally.count.sum(), tally.firstMessage)));
+    errors.sort(MOST_FREQUENT_FIRST);
+    return errors;
+  }
+
+  static final Comparator<ErrorStats> MOST_FREQUENT_FIRST =
+      Comparator.comparingLong(ErrorStats::count).reversed().thenComparing(ErrorStats::sqlState);
+
+  private static final class Tally {
+    final LongAdder count = new LongAdder();
+    final String firstMessage;
+
+    Tally(String firstMessage) {
+      this.firstMessage = firstMessage;
+    }
+  }
+}

@@ -1,0 +1,57 @@
+package stress.metrics;
+
+import java.util.List;
+
+/**
+ * The figures of one report interval, over all workers. Latencies are of successful operations only.
+ *
+ * @param elapsedSeconds      seconds from the start of measuring to the end of this interval; during
+ *                            warm-up, seconds from the start of the phase
+ * @param warmup              whether the interval belongs to the warm-up (not part of the totals)
+ * @param durationSeconds     length of the interval the rates refer to
+ * @param activeThreads       worker threads running, as told by the runner
+ * @param count               successful operations
+ * @param opsPerSecond        successful operations per second
+ * @param rows                rows reported by the successful operations
+ * @param rowsPerSecond       rows per second
+ * @param avgMs               mean latency
+ * @param p50Ms               median latency
+ * @param p95Ms               95th percentile latency
+ * @param p99Ms               99th percentile latency
+ * @param maxMs               largest latency
+ * @param errorCount          failed operations
+ * @param errorsPerSecond     failed operations per second
+ * @param reconnects          connections the workers had to open again
+ * @param reconnectsPerSecond reconnects per second
+ * @param operations          the same per operation, in the phase's operation order
+ */
+public record IntervalStats(
+    double elapsedSeconds,
+    boolean warmup,
+    double durationSeconds,
+    int activeThreads,
+    long count,
+    double opsPerSecond,
+    long rows,
+    double rowsPerSecond,
+    double avgMs,
+    double p50Ms,
+    double p95Ms,
+    double p99Ms,
+    double maxMs,
+    long errorCount,
+    double errorsPerSecond,
+    long reconnects,
+    double reconnectsPerSecond,
+    List<IntervalOperationStats> operations) {
+
+  public IntervalStats {
+    operations = List.copyOf(operations);
+  }
+
+  /** This interval flagged as warm-up. */
+  public IntervalStats asWarmup() {
+    return new IntervalStats(elapsedSeconds, true, durationSeconds, activeThreads, count, opsPerSecond, rows, rowsPerSecond,
+        avgMs, p50Ms, p95Ms, p99Ms, maxMs, errorCount, errorsPerSecond, reconnects, reconnectsPerSecond, operations);
+  }
+}

@@ -1,0 +1,317 @@
+package stress.metrics;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Records one phase (one combination of settings): the workers record through their own
+ * {@link WorkerRecorder}, a reporter thread calls {@link #takeInterval} every report interval, the runner
+ * calls {@link #resetTotals} when warm-up ends and {@link #finish} when the phase ends.
+ *
+ * <p>Typical use:
+ * <pre>{@code
+ * PhaseRecorder phase = new PhaseRecorder(List.of("find_first", "find_update"), threads, TimeUnit.HOURS.toNanos(1));
+ * phase.beginWarmup();                         // optional: flags the intervals printed until resetTotals
+ * // worker i:   WorkerRecorder w = phase.worker(i); ... w.success(op, System.nanoTime() - intendedStart, rows);
+ * // reporter:   print(TextReport.intervalLine(phase.takeInterval(last, now, activeThreads)));
+ * phase.resetTotals();                         // warm-up over: nothing recorded so far counts
+ * PhaseStats stats = phase.finish(measuredStart, measuredEnd);   // after the workers have stopped
+ * }</pre>
+ *
+ * <p>Memory: every (worker, operation) keeps two success histograms (active and inactive) whose size
+ * depends on the highest trackable value: about 270 KB each for one hour at 3 significant digits.
+ *
+ * <p>The reporter-side methods are synchronized with each other; the workers never wait on them. A
+ * failure recorded at the very moment of {@link #resetTotals} may land on either side of it.
+ */
+public final class PhaseRecorder {
+  static final int SIGNIFICANT_DIGITS = 3;
+
+  private final List<String> operationNames;
+  private final long highestTrackableNanos;
+  private final WorkerRecorder[] workers;
+  private volatile ErrorBook errorBook;
+
+  // reporter-side state, guarded by this
+  private final Histogram[][] successIntervals;
+  private final Histogram[][] failureIntervals;
+  private final Histogram[] opSuccess;
+  private final Histogram[] opFailure;
+  private final Histogram allSuccess;
+  private final Histogram[] successTotals;
+  private final Histogram[] failureTotals;
+  private final long[] rowsSeen;
+  private final long[] rowsInInterval;
+  private long[] rowsAtReset;
+  private long reconnectsSeen;
+  private long reconnectsInInterval;
+  private long reconnectsAtReset;
+  private final List<IntervalStats> intervals = new ArrayList<>();
+  private boolean warmup;
+  private boolean hasEpoch;
+  private long epochNanos;
+  private boolean hasLastIntervalEnd;
+  private long lastIntervalEndNanos;
+  private long resetNanos = Long.MIN_VALUE;
+  private int lastActiveThreads;
+  private boolean finished;
+
+  /**
+   * @param operationNames         the operations workers record, addressed by index in this list; unique, at least one
+   * @param workers                number of worker threads, at least 1
+   * @param highestTrackableNanos  the largest latency that can be recorded, e.g. one hour; larger values are refused
+   */
+  public PhaseRecorder(List<String> operationNames, int workers, long highestTrackableNanos) {
+    this.operationNames = validNames(operationNames);
+    if (workers < 1) {
+      throw new IllegalArgumentException("a phase needs at least 1 worker, got " + workers);
+    }
+    if (highestTrackableNanos < 2) {
+      throw new IllegalArgumentException("highest trackable latency must be at least 2 ns, got " + highestTrackableNanos);
+    }
+    this.highestTrackableNanos = highestTrackableNanos;
+    int ops = this.operationNames.size();
+    this.errorBook = new ErrorBook(ops);
+    this.workers = new WorkerRecorder[workers];
+    for (int w = 0; w < workers; w++) {
+      this.workers[w] = new WorkerRecorder(w, ops, highestTrackableNanos, this);
+    }
+    successIntervals = new Histogram[workers][ops];
+    failureIntervals = new Histogram[workers][ops];
+    opSuccess = new Histogram[ops];
+    opFailure = new Histogram[ops];
+    successTotals = new Histogram[ops];
+    failureTotals = new Histogram[ops];
+    for (int op = 0; op < ops; op++) {
+      opSuccess[op] = newHistogram();
+      opFailure[op] = newHistogram();
+      successTotals[op] = newHistogram();
+      failureTotals[op] = newHistogram();
+    }
+    allSuccess = newHistogram();
+    rowsSeen = new long[ops];
+    rowsInInterval = new long[ops];
+    rowsAtReset = new long[ops];
+    lastActiveThreads = workers;
+  }
+
+  private static List<String> validNames(List<String> names) {
+    if (names == null || names.isEmpty()) {
+      throw new IllegalArgumentException("a phase needs at least one operation name");
+    }
+    var seen = new HashSet<String>();
+    for (String name : names) {
+      if (name == null || name.isBlank()) {
+        throw new IllegalArgumentException("operation names must not be empty: " + names);
+      }
+      if (!seen.add(name)) {
+        throw new IllegalArgumentException("operation name " + name + " appears twice in " + names);
+      }
+    }
+    return List.copyOf(names);
+  }
+
+  private Histogram newHistogram() {
+    return new Histogram(1, highestTrackableNanos, SIGNIFICANT_DIGITS);
+  }
+
+  /** The operations, in index order. */
+  public List<String> operationNames() {
+    return operationNames;
+  }
+
+  /** Number of workers. */
+  public int workers() {
+    return workers.length;
+  }
+
+  /** The recorder of worker {@code workerIndex} (always the same instance); only that worker's thread may use it. */
+  public WorkerRecorder worker(int workerIndex) {
+    if (workerIndex < 0 || workerIndex >= workers.length) {
+      throw new IllegalArgumentException("worker index must be between 0 and " + (workers.length - 1) + ", got " + workerIndex);
+    }
+    return workers[workerIndex];
+  }
+
+  /** Flags the intervals taken from now until {@link #resetTotals} as warm-up. */
+  public synchronized void beginWarmup() {
+    ensureOpen();
+    warmup = true;
+  }
+
+  /**
+   * Takes the interval: swaps every worker's interval histograms, adds them to the phase totals and
+   * returns the interval's figures. Called by the reporter thread.
+   *
+   * @param intervalStartNanos {@link System#nanoTime()} at the start of the interval (the end of the previous one)
+   * @param intervalEndNanos   {@link System#nanoTime()} now
+   * @param activeThreads      worker threads running, for the report
+   */
+  public synchronized IntervalStats takeInterval(long intervalStartNanos, long intervalEndNanos, int activeThreads) {
+    ensureOpen();
+    if (intervalEndNanos < intervalStartNanos) {
+      throw new IllegalArgumentException("interval end " + intervalEndNanos + " ns is before its start " + intervalStartNanos + " ns");
+    }
+    if (activeThreads < 0) {
+      throw new IllegalArgumentException("active threads must be 0 or more, got " + activeThreads);
+    }
+    if (!hasEpoch) {
+      epochNanos = intervalStartNanos;
+      hasEpoch = true;
+    }
+    IntervalStats interval = drainInterval(intervalStartNanos, intervalEndNanos, activeThreads);
+    intervals.add(interval);
+    lastActiveThreads = activeThreads;
+    return interval;
+  }
+
+  /** Discards everything recorded so far, the pending interval included; measuring starts now. */
+  public void resetTotals() {
+    resetTotals(System.nanoTime());
+  }
+
+  /**
+   * Discards everything recorded so far, the pending interval included; measuring starts at
+   * {@code measuredStartNanos}. Intervals taken so far stay in the phase's list, flagged as warm-up.
+   */
+  public synchronized void resetTotals(long measuredStartNanos) {
+    ensureOpen();
+    drain();
+    for (int op = 0; op < operationNames.size(); op++) {
+      successTotals[op].reset();
+      failureTotals[op].reset();
+    }
+    errorBook = new ErrorBook(operationNames.size());
+    rowsAtReset = rowsSeen.clone();
+    reconnectsAtReset = reconnectsSeen;
+    intervals.replaceAll(IntervalStats::asWarmup);
+    warmup = false;
+    epochNanos = measuredStartNanos;
+    hasEpoch = true;
+    resetNanos = measuredStartNanos;
+    lastIntervalEndNanos = measuredStartNanos;
+    hasLastIntervalEnd = true;
+  }
+
+  /**
+   * Takes the last interval and returns the phase's totals. Call it once, after the workers have
+   * stopped; the recorder accepts nothing afterwards.
+   *
+   * @param measuredStartNanos {@link System#nanoTime()} when measuring started (end of warm-up)
+   * @param measuredEndNanos   {@link System#nanoTime()} when measuring ended
+   */
+  public synchronized PhaseStats finish(long measuredStartNanos, long measuredEndNanos) {
+    ensureOpen();
+    if (measuredEndNanos <= measuredStartNanos) {
+      throw new IllegalArgumentException("measured end " + measuredEndNanos + " ns must be after measured start " + measuredStartNanos + " ns");
+    }
+    if (!hasEpoch) {
+      epochNanos = measuredStartNanos;
+      hasEpoch = true;
+    }
+    long lastStart = hasLastIntervalEnd ? Math.min(lastIntervalEndNanos, measuredEndNanos) : measuredStartNanos;
+    IntervalStats last = drainInterval(lastStart, measuredEndNanos, lastActiveThreads);
+    if (last.durationSeconds() > 0 || last.count() + last.errorCount() + last.reconnects() > 0) {
+      intervals.add(last);
+    }
+    finished = true;
+
+    double duration = Rates.seconds(measuredEndNanos - measuredStartNanos);
+    ErrorBook errors = errorBook;
+    List<OperationStats> operations = new ArrayList<>();
+    for (int op = 0; op < operationNames.size(); op++) {
+      operations.add(OperationStats.of(operationNames.get(op), successTotals[op].copy(), failureTotals[op].copy(),
+          rowsSeen[op] - rowsAtReset[op], errors.snapshot(op), duration));
+    }
+    return PhaseStats.of(duration, operations, reconnectsSeen - reconnectsAtReset, intervals);
+  }
+
+  ErrorBook errorBook() {
+    return errorBook;
+  }
+
+  String operationName(int opIndex) {
+    if (opIndex < 0 || opIndex >= operationNames.size()) {
+      throw new IllegalArgumentException("operation index must be between 0 and " + (operationNames.size() - 1) + ", got " + opIndex);
+    }
+    return operationNames.get(opIndex);
+  }
+
+  private void ensureOpen() {
+    if (finished) {
+      throw new IllegalStateException("the phase recorder of " + operationNames + " has already finished");
+    }
+  }
+
+  /** Swaps the workers' histograms into opSuccess/opFailure and the counters into the *InInterval fields. */
+  private void drain() {
+    for (int op = 0; op < operationNames.size(); op++) {
+      opSuccess[op].reset();
+      opFailure[op].reset();
+      long rows = 0;
+      for (int w = 0; w < workers.length; w++) {
+        WorkerRecorder worker = workers[w];
+        successIntervals[w][op] = worker.successes[op].getIntervalHistogram(successIntervals[w][op]);
+        failureIntervals[w][op] = worker.failures[op].getIntervalHistogram(failureIntervals[w][op]);
+        opSuccess[op].add(successIntervals[w][op]);
+        opFailure[op].add(failureIntervals[w][op]);
+        rows += worker.rows.get(op);
+      }
+      rowsInInterval[op] = rows - rowsSeen[op];
+      rowsSeen[op] = rows;
+    }
+    long reconnects = 0;
+    for (WorkerRecorder worker : workers) {
+      reconnects += worker.reconnects.get();
+    }
+    reconnectsInInterval = reconnects - reconnectsSeen;
+    reconnectsSeen = reconnects;
+  }
+
+  private IntervalStats drainInterval(long startNanos, long endNanos, int activeThreads) {
+    drain();
+    // after a reset, only the time since the reset produced what this interval holds
+    long effectiveStart = Math.max(startNanos, resetNanos);
+    double seconds = Rates.seconds(Math.max(0, endNanos - effectiveStart));
+    allSuccess.reset();
+    long errors = 0;
+    long rows = 0;
+    List<IntervalOperationStats> perOp = new ArrayList<>();
+    for (int op = 0; op < operationNames.size(); op++) {
+      Histogram success = opSuccess[op];
+      long opErrors = opFailure[op].getTotalCount();
+      perOp.add(new IntervalOperationStats(operationNames.get(op), success.getTotalCount(),
+          Rates.perSecond(success.getTotalCount(), seconds), success.getMean() / 1e6,
+          LatencyMillis.percentile(success, 95), LatencyMillis.percentile(success, 99), opErrors));
+      allSuccess.add(success);
+      successTotals[op].add(success);
+      failureTotals[op].add(opFailure[op]);
+      errors += opErrors;
+      rows += rowsInInterval[op];
+    }
+    lastIntervalEndNanos = endNanos;
+    hasLastIntervalEnd = true;
+    long count = allSuccess.getTotalCount();
+    return new IntervalStats(
+        Rates.seconds(endNanos - epochNanos),
+        warmup,
+        seconds,
+        activeThreads,
+        count,
+        Rates.perSecond(count, seconds),
+        rows,
+        Rates.perSecond(rows, seconds),
+        allSuccess.getMean() / 1e6,
+        LatencyMillis.percentile(allSuccess, 50),
+        LatencyMillis.percentile(allSuccess, 95),
+        LatencyMillis.percentile(allSuccess, 99),
+        LatencyMillis.millis(allSuccess.getMaxValue()),
+        errors,
+        Rates.perSecond(errors, seconds),
+        reconnectsInInterval,
+        Rates.perSecond(reconnectsInInterval, seconds),
+        perOp);
+  }
+}

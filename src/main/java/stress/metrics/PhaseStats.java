@@ -1,0 +1,51 @@
+package stress.metrics;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The totals of a measured phase. Warm-up is not part of them; its intervals are kept in
+ * {@link #intervals()} flagged {@link IntervalStats#warmup()}, so the non-warm-up intervals add up to the totals.
+ *
+ * @param durationSeconds     measured duration
+ * @param operations          per operation, in the phase's operation order
+ * @param total               all operations together (histograms merged exactly)
+ * @param reconnects          connections the workers had to open again
+ * @param reconnectsPerSecond reconnects per second
+ * @param intervals           every report interval of the phase, warm-up included and flagged
+ */
+public record PhaseStats(
+    double durationSeconds,
+    List<OperationStats> operations,
+    OperationStats total,
+    long reconnects,
+    double reconnectsPerSecond,
+    List<IntervalStats> intervals) {
+
+  public PhaseStats {
+    operations = List.copyOf(operations);
+    Objects.requireNonNull(total, "total");
+    intervals = List.copyOf(intervals);
+    if (operations.isEmpty()) {
+      throw new IllegalArgumentException("a phase needs at least one operation");
+    }
+  }
+
+  /** Builds the stats with the total derived from the operations. */
+  public static PhaseStats of(double durationSeconds, List<OperationStats> operations, long reconnects, List<IntervalStats> intervals) {
+    if (reconnects < 0) {
+      throw new IllegalArgumentException("reconnects must be 0 or more, got " + reconnects);
+    }
+    return new PhaseStats(durationSeconds, operations, OperationStats.total(operations, durationSeconds), reconnects,
+        Rates.perSecond(reconnects, durationSeconds), intervals);
+  }
+
+  /** The operation of that name. */
+  public OperationStats operation(String name) {
+    return operations.stream()
+        .filter(op -> op.name().equals(name))
+        .findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no operation " + name + " in this phase; it has "
+            + operations.stream().map(OperationStats::name).toList()));
+  }
+}

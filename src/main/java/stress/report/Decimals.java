@@ -1,0 +1,45 @@
+package stress.report;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+
+/**
+ * The number formats of the text reports, locale independent:
+ * rates with one decimal; milliseconds with one decimal from 1 ms up and two significant digits below
+ * (0.48, 0.052), so sub-millisecond latencies do not all print as 0.0.
+ */
+final class Decimals {
+  private static final MathContext TWO_DIGITS = new MathContext(2, RoundingMode.HALF_UP);
+
+  private Decimals() {}
+
+  /** One decimal: 41234.5. */
+  static String oneDecimal(double value) {
+    if (!Double.isFinite(value)) {
+      return String.valueOf(value);
+    }
+    return new BigDecimal(value).setScale(1, RoundingMode.HALF_UP).toPlainString();
+  }
+
+  /** Milliseconds: 1.9, 360.5, 0.48, 0.052, 0.0. */
+  static String millis(double ms) {
+    if (!Double.isFinite(ms) || ms == 0 || Math.abs(ms) >= 1) {
+      return oneDecimal(ms);
+    }
+    BigDecimal rounded = new BigDecimal(ms).round(TWO_DIGITS);
+    // 0.999 rounds to 1.0: print it like every other value from 1 ms up
+    return rounded.abs().compareTo(BigDecimal.ONE) >= 0 ? oneDecimal(ms) : rounded.toPlainString();
+  }
+
+  /** Elapsed seconds: whole seconds without decimals (5), otherwise one (2.5). */
+  static String seconds(double seconds) {
+    String text = oneDecimal(seconds);
+    return text.endsWith(".0") ? text.substring(0, text.length() - 2) : text;
+  }
+
+  /** A ratio: x1.63. */
+  static String ratio(double ratio) {
+    return "x" + new BigDecimal(ratio).setScale(2, RoundingMode.HALF_UP).toPlainString();
+  }
+}

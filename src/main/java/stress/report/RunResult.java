@@ -1,0 +1,46 @@
+package stress.report;
+
+import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Everything a run produced, as written to the JSON result file.
+ *
+ * @param toolVersion the version of this tool
+ * @param startTime   when the run started
+ * @param settings    every setting in force (driver settings, pool kind and its statement cache, ...),
+ *                    in the caller's order; nested maps and lists are fine. It must not carry a
+ *                    password: a key naming one is refused.
+ * @param target      what the run was measured against (kind, version, nodes); any object Jackson can
+ *                    serialise. Read back it is a tree of maps and lists.
+ * @param phases      the phases in the order they ran
+ */
+public record RunResult(String toolVersion, Instant startTime, Map<String, Object> settings, Object target, List<PhaseResult> phases) {
+  public RunResult {
+    Objects.requireNonNull(toolVersion, "toolVersion");
+    Objects.requireNonNull(startTime, "startTime");
+    refusePasswords("settings", settings);
+    settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
+    phases = List.copyOf(phases);
+  }
+
+  /** A result file is shared and archived; it is the wrong place for a secret, even a masked one. */
+  private static void refusePasswords(String path, Object value) {
+    if (value instanceof Map<?, ?> map) {
+      map.forEach((key, nested) -> {
+        String name = String.valueOf(key);
+        if (name.toLowerCase(Locale.ROOT).contains("password")) {
+          throw new IllegalArgumentException("a run result must not carry a password; remove the setting " + path + "." + name);
+        }
+        refusePasswords(path + "." + name, nested);
+      });
+    } else if (value instanceof Iterable<?> list) {
+      list.forEach(item -> refusePasswords(path, item));
+    }
+  }
+}

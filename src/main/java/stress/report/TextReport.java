@@ -1,0 +1,155 @@
+package stress.report;
+
+import static stress.report.Decimals.millis;
+import static stress.report.Decimals.oneDecimal;
+import static stress.report.TextTable.Align.LEFT;
+import static stress.report.TextTable.Align.RIGHT;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import stress.metrics.ErrorStats;
+import stress.metrics.IntervalStats;
+import stress.metrics.LatencyMillis;
+import stress.metrics.OperationStats;
+import stress.metrics.PhaseStats;
+
+/**
+ * Text for people: live interval lines, a phase summary and a comparison of phases. Pure functions
+ * returning strings; lines end with {@code \n} on every platform (the interval line has none).
+ *
+ * <p>Numbers: rates (ops/s, rows/s, err/s, reconn/s) with one decimal; latencies in milliseconds with one
+ * decimal from 1 ms up and two significant digits below (0.48, 0.052); counts as plain integers.
+ * Latencies are those of successful operations; failures are counted apart.
+ */
+public final class TextReport {
+  private TextReport() {}
+
+  /**
+   * A sysbench-like progress line, e.g.
+   * {@code [ 5s ] thds: 80 ops/s: 41234.5 lat(ms) avg/p95/p99: 1.9/3.1/4.7 err/s: 0.0 reconn/s: 0.0};
+   * warm-up intervals start with {@code [ warmup 5s ]}.
+   */
+  public static String intervalLine(IntervalStats interval) {
+    String elapsed = Decimals.seconds(interval.elapsedSeconds()) + "s";
+    return "[ " + (interval.warmup() ? "warmup " : "") + elapsed + " ]"
+        + " thds: " + interval.activeThreads()
+        + " ops/s: " + oneDecimal(interval.opsPerSecond())
+        + " lat(ms) avg/p95/p99: " + millis(interval.avgMs()) + "/" + millis(interval.p95Ms()) + "/" + millis(interval.p99Ms())
+        + " err/s: " + oneDecimal(interval.errorsPerSecond())
+        + " reconn/s: " + oneDecimal(interval.reconnectsPerSecond());
+  }
+
+  /**
+   * The totals of a phase: one row per operation (and a total row when there are several), then the
+   * errors by SQLState with the first message of each.
+   */
+  public static String summary(String phaseLabel, PhaseStats stats) {
+    StringBuilder out = new StringBuilder();
+    out.append("phase: ").append(phaseLabel).append('\n');
+    out.append("duration: ").append(oneDecimal(stats.durationSeconds())).append(" s")
+        .append("  reconnects: ").append(stats.reconnects())
+        .append(" (").append(oneDecimal(stats.reconnectsPerSecond())).append("/s)\n");
+    out.append("latency of successful operations in ms\n");
+    out.append(operationTable(stats));
+    out.append(errorTable(stats));
+    return out.toString();
+  }
+
+  private static String operationTable(PhaseStats stats) {
+    TextTable table = new TextTable(
+        List.of("operation", "count", "ops/s", "rows/s", "min", "avg", "p50", "p90", "p95", "p99", "p99.9", "max", "errors"),
+        List.of(LEFT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT));
+    for (OperationStats op : stats.operations()) {
+      table.row(operationRow(op));
+    }
+    if (stats.operations().size() > 1) {
+      table.row(operationRow(stats.total()));
+    }
+    return table.render();
+  }
+
+  private static List<String> operationRow(OperationStats op) {
+    LatencyMillis ms = op.latencyMs();
+    return List.of(op.name(), Long.toString(op.count()), oneDecimal(op.opsPerSecond()), oneDecimal(op.rowsPerSecond()),
+        millis(ms.min()), millis(ms.avg()), millis(ms.p50()), millis(ms.p90()), millis(ms.p95()), millis(ms.p99()),
+        millis(ms.p999()), millis(ms.max()), Long.toString(op.errorCount()));
+  }
+
+  private static String errorTable(PhaseStats stats) {
+    if (stats.total().errorCount() == 0) {
+      return "errors: none\n";
+    }
+    TextTable table = new TextTable(List.of("operation", "sqlstate", "count", "first message"), List.of(LEFT, LEFT, RIGHT, LEFT));
+    for (OperationStats op : stats.operations()) {
+      for (ErrorStats error : op.errors()) {
+        table.row(List.of(op.name(), error.sqlState(), Long.toString(error.count()), oneLine(error.firstMessage())));
+      }
+    }
+    return "errors by SQLState:\n" + table.render();
+  }
+
+  /** Server messages span lines (DETAIL, HINT, Position); a table row must not. */
+  private static String oneLine(String message) {
+    return message.strip().replaceAll("\\s*\\R\\s*", " / ");
+  }
+
+  /**
+   * One row per combination: its settings as columns, ops/s, avg/p95/p99 ms and errors of all
+   * operations together, the ratio of its ops/s to the first row's, and {@code *} before the row with
+   * the highest ops/s (the first of them on a tie).
+   *
+   * @throws IllegalArgumentException when there are no rows
+   */
+  public static String comparison(List<ComparisonRow> rows) {
+    if (rows.isEmpty()) {
+      throw new IllegalArgumentException("a comparison needs at least one row");
+    }
+    Set<String> keys = new LinkedHashSet<>();
+    rows.forEach(row -> keys.addAll(row.settings().keySet()));
+    List<String> headers = new ArrayList<>();
+    List<TextTable.Align> aligns = new ArrayList<>();
+    headers.add("");
+    aligns.add(LEFT);
+    for (String key : keys) {
+      headers.add(key);
+      aligns.add(LEFT);
+    }
+    for (String metric : List.of("ops/s", "avg ms", "p95 ms", "p99 ms", "errors", "vs first")) {
+      headers.add(metric);
+      aligns.add(RIGHT);
+    }
+    TextTable table = new TextTable(headers, aligns);
+
+    int best = 0;
+    for (int i = 1; i < rows.size(); i++) {
+      if (opsPerSecond(rows.get(i)) > opsPerSecond(rows.get(best))) {
+        best = i;
+      }
+    }
+    double baseline = opsPerSecond(rows.get(0));
+    for (int i = 0; i < rows.size(); i++) {
+      ComparisonRow row = rows.get(i);
+      OperationStats total = row.stats().total();
+      List<String> cells = new ArrayList<>();
+      cells.add(i == best ? "*" : "");
+      for (String key : keys) {
+        cells.add(row.settings().getOrDefault(key, "-"));
+      }
+      cells.add(oneDecimal(total.opsPerSecond()));
+      cells.add(millis(total.latencyMs().avg()));
+      cells.add(millis(total.latencyMs().p95()));
+      cells.add(millis(total.latencyMs().p99()));
+      cells.add(Long.toString(total.errorCount()));
+      // no ratio to a first row that did nothing
+      cells.add(baseline > 0 ? Decimals.ratio(total.opsPerSecond() / baseline) : "-");
+      table.row(cells);
+    }
+    return table.render();
+  }
+
+  private static double opsPerSecond(ComparisonRow row) {
+    return row.stats().total().opsPerSecond();
+  }
+}

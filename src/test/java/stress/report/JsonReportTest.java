@@ -1,0 +1,157 @@
+package stress.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import stress.metrics.HistogramCodec;
+import stress.metrics.OperationStats;
+
+class JsonReportTest {
+  /** Stands in for the runner's detected target: any Jackson-serialisable object. */
+  record Target(String kind, String version, List<String> nodes) {}
+
+  private static final Pattern HISTOGRAM = Pattern.compile("\"(histogram|errorHistogram)\" : \"([A-Za-z0-9+/=]*)\"");
+
+  static RunResult run() {
+    Map<String, Object> driver = new LinkedHashMap<>();
+    driver.put("preferQueryMode", "extended");
+    driver.put("prepareThreshold", 5);
+    Map<String, Object> pool = new LinkedHashMap<>();
+    pool.put("kind", "c3p0");
+    pool.put("maxStatements", 0);
+    pool.put("size", 2);
+    Map<String, Object> settings = new LinkedHashMap<>();
+    settings.put("url", "jdbc:postgresql://coordinator:5432/bench");
+    settings.put("user", "bench");
+    settings.put("driver", driver);
+    settings.put("pool", pool);
+    settings.put("operations", List.of("find_first=80", "find_update=20"));
+    settings.put("rateLimit", null);
+    return new RunResult("0.1.0", Instant.parse("2025-06-01T10:15:30Z"), settings,
+        new Target("postgres-xl", "9.5r1.6", List.of("coord1", "dn1", "dn2")),
+        List.of(
+            new PhaseResult("mode=prepared", Map.of("mode", "prepared"), Map.of("global_snapshot_source", "gtm"),
+                Fixtures.twoOperations(1)),
+            new PhaseResult("mode=plain", Map.of("mode", "plain"), Map.of("global_snapshot_source", "gtm"),
+                Fixtures.twoOperations(2))));
+  }
+
+  @Test
+  void jsonShapeMatchesTheGoldenFile() {
+    String actual = JsonReport.toJson(run());
+    if (Boolean.getBoolean("golden.update")) {
+      Golden.assertMatches("run-result.json", actual);
+    }
+    String golden = Golden.read("run-result.json");
+    assertNotNull(golden, "no golden file run-result.json; run with -Dgolden.update=true to write it");
+    // the compressed bytes depend on the platform's zlib; the histograms they encode must not
+    assertEquals(withDecodedHistograms(golden), withDecodedHistograms(actual));
+  }
+
+  /** Replaces each Base64 histogram by its decoded content, so equal histograms compare equal. */
+  private static String withDecodedHistograms(String json) {
+    Matcher matcher = HISTOGRAM.matcher(json);
+    StringBuilder out = new StringBuilder();
+    while (matcher.find()) {
+      Histogram histogram = HistogramCodec.fromBase64(matcher.group(2));
+      StringBuilder counts = new StringBuilder();
+      for (var value : histogram.recordedValues()) {
+        counts.append(value.getValueIteratedTo()).append('x').append(value.getCountAddedInThisIterationStep()).append(' ');
+      }
+      matcher.appendReplacement(out, Matcher.quoteReplacement("\"" + matcher.group(1) + "\" : \"" + counts.toString().strip() + "\""));
+    }
+    matcher.appendTail(out);
+    return out.toString();
+  }
+
+  @Test
+  void readingBackGivesTheSameResult() {
+    RunResult original = run();
+    RunResult read = JsonReport.fromJson(JsonReport.toJson(original));
+
+    assertEquals(original.phases(), read.phases(), "stats, histograms and intervals survive the round trip exactly");
+    assertEquals(original.settings(), read.settings());
+    assertEquals(original.startTime(), read.startTime());
+    assertEquals(Map.of("kind", "postgres-xl", "version", "9.5r1.6", "nodes", List.of("coord1", "dn1", "dn2")), read.target());
+    assertEquals(JsonReport.toJson(original), JsonReport.toJson(read));
+  }
+
+  @Test
+  void histogramsAreMergeableAfterReading() {
+    RunResult read = JsonReport.fromJson(JsonReport.toJson(run()));
+    Histogram merged = new Histogram(1, 3_600_000_000_000L, 3);
+    for (PhaseResult phase : read.phases()) {
+      merged.add(phase.stats().operation("find_first").histogram());
+    }
+    assertEquals(1000 + 2000, merged.getTotalCount());
+    assertEquals(10.0, merged.getMaxValue() / 1e6, 0.01);
+  }
+
+  @Test
+  void theDocumentNamesItsParts() throws Exception {
+    JsonNode root = JsonReport.mapper().readTree(JsonReport.toJson(run()));
+    assertEquals("2025-06-01T10:15:30Z", root.get("startTime").asText());
+    assertEquals("extended", root.at("/settings/driver/preferQueryMode").asText());
+    assertTrue(root.get("settings").get("rateLimit").isNull());
+    JsonNode update = root.at("/phases/0/stats/operations/1");
+    assertEquals("find_update", update.get("name").asText());
+    assertEquals(200, update.get("count").asLong());
+    assertEquals("40001", update.at("/errors/0/sqlState").asText());
+    assertEquals(3, update.at("/errors/0/count").asLong());
+    assertEquals(50.0, update.at("/latencyMs/p50").asDouble(), 0.05);
+    assertEquals("total", root.at("/phases/0/stats/total/name").asText());
+    assertTrue(root.at("/phases/0/stats/intervals/0/warmup").asBoolean());
+    assertEquals(HistogramCodec.fromBase64(update.get("histogram").asText()).getTotalCount(), 200);
+  }
+
+  @Test
+  void writesAndReadsAFile(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("result.json");
+    JsonReport.write(run(), file);
+    assertEquals(JsonReport.toJson(run()), Files.readString(file));
+    assertEquals(run().phases(), JsonReport.read(file).phases());
+  }
+
+  @Test
+  void unreadableFilesAreNamed(@TempDir Path dir) throws Exception {
+    Path missing = dir.resolve("missing.json");
+    var error = assertThrows(UncheckedIOException.class, () -> JsonReport.read(missing));
+    assertTrue(error.getMessage().contains(missing.toString()), error.getMessage());
+
+    String broken = JsonReport.toJson(run()).replaceFirst("\"histogram\" : \"[^\"]*\"", "\"histogram\" : \"bm90IGEgaGlzdG9ncmFt\"");
+    var bad = assertThrows(UncheckedIOException.class, () -> JsonReport.fromJson(broken));
+    assertTrue(bad.getMessage().contains("not a compressed HdrHistogram"), bad.getMessage());
+  }
+
+  @Test
+  void aPasswordIsNeverStored() {
+    Map<String, Object> pool = new LinkedHashMap<>();
+    pool.put("kind", "hikari");
+    pool.put("dataSource.password", "***");
+    var error = assertThrows(IllegalArgumentException.class,
+        () -> new RunResult("0.1.0", Instant.EPOCH, Map.of("pool", pool), "pg", List.of()));
+    assertEquals("a run result must not carry a password; remove the setting settings.pool.dataSource.password", error.getMessage());
+  }
+
+  @Test
+  void totalsAreRecomputedConsistently() {
+    PhaseResult phase = run().phases().get(1);
+    OperationStats total = OperationStats.total(phase.stats().operations(), phase.stats().durationSeconds());
+    assertEquals(phase.stats().total(), total);
+  }
+}

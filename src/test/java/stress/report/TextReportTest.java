@@ -1,0 +1,100 @@
+package stress.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import stress.metrics.IntervalStats;
+import stress.metrics.PhaseStats;
+
+class TextReportTest {
+  private static IntervalStats interval(double elapsed, boolean warmup, double opsPerSecond, double avg, double p95, double p99,
+      double errorsPerSecond, double reconnectsPerSecond) {
+    return new IntervalStats(elapsed, warmup, 1.0, 80, 0, opsPerSecond, 0, 0, avg, 0, p95, p99, 0, 0, errorsPerSecond, 0,
+        reconnectsPerSecond, List.of());
+  }
+
+  @Test
+  void intervalLineLooksLikeSysbench() {
+    assertEquals("[ 5s ] thds: 80 ops/s: 41234.5 lat(ms) avg/p95/p99: 1.9/3.1/4.7 err/s: 0.0 reconn/s: 0.0",
+        TextReport.intervalLine(interval(5.0003, false, 41234.54, 1.93, 3.08, 4.712, 0, 0)));
+  }
+
+  @Test
+  void warmupIntervalsAreMarked() {
+    assertEquals("[ warmup 2s ] thds: 80 ops/s: 120.0 lat(ms) avg/p95/p99: 12.3/360.5/1200.0 err/s: 0.3 reconn/s: 1.5",
+        TextReport.intervalLine(interval(2, true, 120, 12.34, 360.46, 1200, 0.25, 1.5)));
+  }
+
+  @Test
+  void subMillisecondLatencyKeepsTwoSignificantDigits() {
+    assertEquals("[ 2.5s ] thds: 80 ops/s: 0.0 lat(ms) avg/p95/p99: 0.048/0.52/0.99 err/s: 0.0 reconn/s: 0.0",
+        TextReport.intervalLine(interval(2.5, false, 0, 0.04812, 0.5249, 0.991, 0, 0)));
+  }
+
+  @Test
+  void intervalLineFromARecordedPhase() {
+    // measured halves: 500 reads (10 µs steps up to 10 ms) and 100 updates (1 ms steps up to 100 ms) in 5 s each;
+    // p95 is the 570th of 600 values: the 60th update above 10 ms (69.5 ms, then 70 ms within 0.1%)
+    PhaseStats stats = Fixtures.twoOperations(1);
+    List<String> lines = stats.intervals().stream().map(TextReport::intervalLine).toList();
+    assertEquals(List.of(
+        "[ warmup 1s ] thds: 2 ops/s: 1.0 lat(ms) avg/p95/p99: 30.0/30.0/30.0 err/s: 0.0 reconn/s: 0.0",
+        "[ 5s ] thds: 2 ops/s: 120.0 lat(ms) avg/p95/p99: 12.5/69.5/93.5 err/s: 0.4 reconn/s: 0.2",
+        "[ 10s ] thds: 2 ops/s: 120.0 lat(ms) avg/p95/p99: 12.6/70.1/94.0 err/s: 0.4 reconn/s: 0.0"), lines);
+  }
+
+  @ParameterizedTest
+  @CsvSource({
+      "0, 0.0",
+      "0.0004999, 0.00050",
+      "0.052349, 0.052",
+      "0.1, 0.10",
+      "0.9951, 1.0",
+      "0.9949, 0.99",
+      "1, 1.0",
+      "1.94999, 1.9",
+      "1.95001, 2.0",
+      "12345.67, 12345.7"})
+  void millisecondFormat(double ms, String expected) {
+    assertEquals(expected, Decimals.millis(ms));
+  }
+
+  @Test
+  void summaryOfSeveralOperations() {
+    Golden.assertMatches("summary-two-operations.txt", TextReport.summary("mode=prepared pool=hikari threads=2", Fixtures.twoOperations(1)));
+  }
+
+  @Test
+  void summaryOfOneOperationHasNoTotalRow() {
+    Golden.assertMatches("summary-one-operation.txt", TextReport.summary("mode=plain", Fixtures.oneOperation(5000, 800)));
+  }
+
+  @Test
+  void comparisonMarksTheBestAndRatesAgainstTheFirst() {
+    List<ComparisonRow> rows = List.of(
+        new ComparisonRow(settings("mode", "prepared", "pool", "hikari", "threads", "80"), Fixtures.oneOperation(92_000, 8_000)),
+        new ComparisonRow(settings("mode", "plain", "pool", "hikari", "threads", "80"), Fixtures.oneOperation(160_000, 4_500)),
+        new ComparisonRow(settings("mode", "plain", "pool", "c3p0", "threads", "80", "set", "global_snapshot_source=coordinator"),
+            Fixtures.oneOperation(150_000, 4_800)));
+    Golden.assertMatches("comparison.txt", TextReport.comparison(rows));
+  }
+
+  @Test
+  void comparisonWithoutRowsIsRefused() {
+    assertThrows(IllegalArgumentException.class, () -> TextReport.comparison(List.of()));
+  }
+
+  private static Map<String, String> settings(String... keyValues) {
+    Map<String, String> map = new LinkedHashMap<>();
+    for (int i = 0; i < keyValues.length; i += 2) {
+      map.put(keyValues[i], keyValues[i + 1]);
+    }
+    return map;
+  }
+}
