@@ -93,6 +93,9 @@ final class PhaseRun {
     long measureStart = begin + warmupNanos;
     long measureEnd = plan.duration() == null ? Long.MAX_VALUE : measureStart + plan.duration().toNanos();
     boolean warmingUp = warmupNanos > 0;
+    if (warmingUp) {
+      recorder.beginWarmup();
+    }
     if (!warmingUp && plan.opsPerPhase() > 0) {
       remainingOps.set(plan.opsPerPhase());
     }
@@ -104,11 +107,11 @@ final class PhaseRun {
       if (stop.requested() || workersDone) {
         break;
       }
-      IntervalStats interval = recorder.takeInterval(intervalStart - measureStart, now - measureStart, threads);
+      IntervalStats interval = recorder.takeInterval(intervalStart, now, threads);
       listener.interval(spec, interval);
       intervalStart = now;
       if (warmingUp && now >= measureStart) {
-        recorder.resetTotals();
+        recorder.resetTotals(now);
         warmingUp = false;
         measureStart = now;
         measureEnd = plan.duration() == null ? Long.MAX_VALUE : measureStart + plan.duration().toNanos();
@@ -124,7 +127,7 @@ final class PhaseRun {
     joinAll(threadList);
     if (warmingUp) {
       // interrupted during warm-up: nothing was measured
-      recorder.resetTotals();
+      recorder.resetTotals(end);
       measureStart = end;
     }
     PhaseStats stats = recorder.finish(measureStart, end);
