@@ -1,0 +1,15 @@
+package stress.target;
+
+import java.util.List;
+import stress.table.DocumentTable;
+
+/** The SQL that differs per target kind. The generic engine asks this and never tests the kind itself. */
+public interface Dialect {
+
+  /**
+   * Statements that create the document table and its copy table, distributed and colocated the way the
+   * target wants (plain CREATE TABLE, Citus create_distributed_table, XL DISTRIBUTE BY HASH, Greenplum
+   * DISTRIBUTED BY). Every identifier is quoted.
+   */
+  List<String> createDocumentTables(DocumentTable table);
+}
