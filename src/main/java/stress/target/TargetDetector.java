@@ -117,7 +117,7 @@ public final class TargetDetector {
    * or too old to have {@code citus_is_coordinator()}. Inside a transaction it runs under a savepoint so
    * the failure does not poison the caller's transaction.
    */
-  private static CitusNodeProbe citusNode(Connection connection, String extversion) throws SQLException {
+  static CitusNodeProbe citusNode(Connection connection, String extversion) throws SQLException {
     Savepoint savepoint = connection.getAutoCommit() ? null : connection.setSavepoint();
     try (Statement st = connection.createStatement(); ResultSet rs = st.executeQuery(DetectionQueries.CITUS_NODE)) {
       rs.next();
