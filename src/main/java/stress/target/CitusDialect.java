@@ -1,0 +1,24 @@
+package stress.target;
+
+import java.util.List;
+import stress.table.DocumentTable;
+
+/**
+ * Citus coordinator: ordinary tables turned into hash-distributed tables on {@code _id}, the copy table
+ * colocated with the main table so find_insert and find_delete touch the same worker as the read.
+ */
+public final class CitusDialect implements Dialect {
+
+  @Override
+  public List<String> createDocumentTables(DocumentTable table) {
+    DocumentTable copy = table.copyTable();
+    // create_distributed_table takes the table as regclass text: the quoted name travels as data
+    String main = SqlLiterals.quote(table.qualifiedName());
+    return List.of(
+        PostgresDialect.createTable(table, ""),
+        PostgresDialect.createTable(copy, ""),
+        "SELECT create_distributed_table(" + main + ", '_id')",
+        "SELECT create_distributed_table(" + SqlLiterals.quote(copy.qualifiedName()) + ", '_id', colocate_with => "
+            + main + ")");
+  }
+}

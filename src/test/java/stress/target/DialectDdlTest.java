@@ -1,0 +1,107 @@
+package stress.target;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+import stress.table.DocumentTable;
+import stress.table.IdType;
+import stress.testing.TestDatabase;
+
+/** The PostgreSQL DDL and the name literals of the Citus DDL, run on the real embedded server. */
+class DialectDdlTest {
+  private static String url;
+
+  @BeforeAll
+  static void database() throws SQLException {
+    url = TestDatabase.newDatabaseUrl("dialect");
+    try (Connection c = TestDatabase.connect(url); Statement st = c.createStatement()) {
+      st.execute("CREATE SCHEMA \"my schema\"");
+    }
+  }
+
+  @Test
+  void postgresDialectCreatesBothDocumentTablesWithHostileNames() throws SQLException {
+    DocumentTable table = new DocumentTable("my schema", "it's \"x\"; DROP TABLE y; --", IdType.BIGINT);
+    try (Connection c = TestDatabase.connect(url); Statement st = c.createStatement()) {
+      for (String sql : new PostgresDialect().createDocumentTables(table)) {
+        st.execute(sql);
+      }
+      for (String name : List.of(table.name(), table.name() + "_copy")) {
+        assertEquals(List.of("_id bigint not null", "data jsonb not null '{}'::jsonb"), columns(c, "my schema", name));
+        assertEquals("PRIMARY KEY (_id)", primaryKey(c, "my schema", name));
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"on", "off"})
+  void citusNameLiteralsNameTheTableWhateverStandardConformingStrings(String standardConformingStrings)
+      throws SQLException {
+    DocumentTable table = new DocumentTable("my schema", "back\\slash 'q' \"dq\" " + standardConformingStrings,
+        IdType.TEXT);
+    try (Connection c = TestDatabase.connect(url); Statement st = c.createStatement()) {
+      for (String sql : new PostgresDialect().createDocumentTables(table)) {
+        st.execute(sql);
+      }
+      st.execute("SET standard_conforming_strings = " + standardConformingStrings);
+      st.execute("SET escape_string_warning = off");
+      // the same literal the Citus DDL passes to create_distributed_table, read as regclass by the server
+      String literal = SqlLiterals.quote(table.qualifiedName());
+      try (ResultSet rs = st.executeQuery("SELECT (" + literal + ")::regclass::oid")) {
+        rs.next();
+        assertEquals(oid(c, "my schema", table.name()), rs.getLong(1));
+      }
+    }
+  }
+
+  private static long oid(Connection c, String schema, String name) throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement("SELECT c.oid FROM pg_class c JOIN pg_namespace n"
+        + " ON n.oid = c.relnamespace WHERE n.nspname = ? AND c.relname = ?")) {
+      ps.setString(1, schema);
+      ps.setString(2, name);
+      try (ResultSet rs = ps.executeQuery()) {
+        assertTrue(rs.next(), "no table " + schema + "." + name);
+        return rs.getLong(1);
+      }
+    }
+  }
+
+  private static List<String> columns(Connection c, String schema, String table) throws SQLException {
+    List<String> columns = new ArrayList<>();
+    try (PreparedStatement ps = c.prepareStatement("SELECT column_name, data_type, is_nullable, column_default"
+        + " FROM information_schema.columns WHERE table_schema = ? AND table_name = ? ORDER BY ordinal_position")) {
+      ps.setString(1, schema);
+      ps.setString(2, table);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          String def = rs.getString(4);
+          columns.add(rs.getString(1) + " " + rs.getString(2) + ("NO".equals(rs.getString(3)) ? " not null" : "")
+              + (def == null ? "" : " " + def));
+        }
+      }
+    }
+    return columns;
+  }
+
+  private static String primaryKey(Connection c, String schema, String table) throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement("SELECT pg_get_constraintdef(k.oid) FROM pg_constraint k"
+        + " WHERE k.contype = 'p' AND k.conrelid = ?::oid")) {
+      ps.setLong(1, oid(c, schema, table));
+      try (ResultSet rs = ps.executeQuery()) {
+        assertTrue(rs.next(), "no primary key on " + table);
+        return rs.getString(1);
+      }
+    }
+  }
+}
