@@ -45,9 +45,9 @@ class JsonReportTest {
     return new RunResult("0.1.0", Instant.parse("2025-06-01T10:15:30Z"), settings,
         new Target("postgres-xl", "9.5r1.6", List.of("coord1", "dn1", "dn2")),
         List.of(
-            new PhaseResult("mode=prepared", Map.of("mode", "prepared"), Map.of("global_snapshot_source", "gtm"),
+            new PhaseResult("mode=prepared", Map.of("mode", "prepared"), Map.of("global_snapshot_source", "gtm"), Map.of("pool", "none"),
                 Fixtures.twoOperations(1)),
-            new PhaseResult("mode=plain", Map.of("mode", "plain"), Map.of("global_snapshot_source", "gtm"),
+            new PhaseResult("mode=plain", Map.of("mode", "plain"), Map.of("global_snapshot_source", "gtm"), Map.of("pool", "none"),
                 Fixtures.twoOperations(2))));
   }
 
