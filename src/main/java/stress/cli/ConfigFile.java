@@ -1,0 +1,114 @@
+package stress.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import picocli.CommandLine;
+import picocli.CommandLine.IDefaultValueProvider;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * {@code --config FILE}: a YAML map from option names (without dashes) to values. The file sits between
+ * the command line (which wins) and the built-in defaults. A list becomes a comma-separated value, except
+ * for repeatable options such as {@code set}, where each item is one occurrence.
+ */
+final class ConfigFile implements IDefaultValueProvider {
+  private final Map<String, String> values;
+
+  private ConfigFile(Map<String, String> values) {
+    this.values = values;
+  }
+
+  /** The path after --config (or --config=...), or null. */
+  static Path pathFrom(String[] args) {
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].equals("--config")) {
+        if (i + 1 >= args.length) {
+          throw new IllegalArgumentException("--config needs a file name");
+        }
+        return Path.of(args[i + 1]);
+      }
+      if (args[i].startsWith("--config=")) {
+        return Path.of(args[i].substring("--config=".length()));
+      }
+    }
+    return null;
+  }
+
+  /** Reads the file; a key that names no option of any command is an error listing the valid ones. */
+  static ConfigFile load(Path file, CommandLine root) {
+    JsonNode tree;
+    try {
+      tree = new ObjectMapper(new YAMLFactory()).readTree(Files.readString(file));
+    } catch (IOException e) {
+      throw new IllegalArgumentException("--config " + file + ": cannot read it: " + e.getMessage());
+    }
+    if (tree == null || tree.isNull() || tree.isMissingNode()) {
+      return new ConfigFile(Map.of());
+    }
+    if (!tree.isObject()) {
+      throw new IllegalArgumentException("--config " + file + ": must be a YAML map of option names to values");
+    }
+    Set<String> known = new TreeSet<>();
+    collectOptionNames(root.getCommandSpec(), known);
+    Map<String, String> values = new LinkedHashMap<>();
+    List<String> unknown = new ArrayList<>();
+    for (Iterator<Map.Entry<String, JsonNode>> it = tree.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> e = it.next();
+      String key = e.getKey().startsWith("--") ? e.getKey().substring(2) : e.getKey();
+      if (!known.contains(key)) {
+        unknown.add(e.getKey());
+        continue;
+      }
+      values.put(key, text(e.getValue()));
+    }
+    if (!unknown.isEmpty()) {
+      throw new IllegalArgumentException("--config " + file + ": unknown option(s) " + unknown + "; known: "
+          + String.join(", ", known));
+    }
+    return new ConfigFile(values);
+  }
+
+  private static void collectOptionNames(CommandSpec spec, Set<String> into) {
+    for (OptionSpec o : spec.options()) {
+      String longest = o.longestName();
+      if (longest.startsWith("--") && !longest.equals("--config") && !longest.equals("--help")
+          && !longest.equals("--version")) {
+        into.add(longest.substring(2));
+      }
+    }
+    for (CommandLine sub : spec.subcommands().values()) {
+      collectOptionNames(sub.getCommandSpec(), into);
+    }
+  }
+
+  private static String text(JsonNode node) {
+    if (node.isArray()) {
+      List<String> items = new ArrayList<>();
+      node.forEach(n -> items.add(n.asText()));
+      return String.join(",", items);
+    }
+    return node.asText();
+  }
+
+  @Override
+  public String defaultValue(ArgSpec arg) {
+    if (!(arg instanceof OptionSpec option)) {
+      return null;
+    }
+    String key = option.longestName().startsWith("--") ? option.longestName().substring(2) : null;
+    return key == null ? null : values.get(key);
+  }
+}
