@@ -22,7 +22,18 @@ public record ConnectionSpec(String url, String user, String password, Map<Strin
   public ConnectionSpec {
     Objects.requireNonNull(url, "url");
     driverProperties = Map.copyOf(driverProperties);
+    for (String key : driverProperties.keySet()) {
+      if (key.equalsIgnoreCase("password")) {
+        // driver properties are printed by describe(); the password has its own component
+        throw new IllegalArgumentException("the password must not be a driver property");
+      }
+    }
     initStatements = List.copyOf(initStatements);
+  }
+
+  /** The same connection with these statements run on every new physical connection. */
+  public ConnectionSpec withInitStatements(List<String> statements) {
+    return new ConnectionSpec(url, user, password, driverProperties, statements);
   }
 
   /** The properties to hand to the driver, password included. */
