@@ -2,6 +2,7 @@ package stress.connect;
 
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Where to connect, as the user gave it; null means "not given" so that the resolver can fall back to the
@@ -61,6 +62,13 @@ public record ConnectionOptions(String url, String host, String port, String use
   public String toString() {
     // the URL may still carry a password here; it is only removed when the options are resolved
     return "ConnectionOptions[url=" + (url == null ? null : JdbcUrl.redact(url)) + ", host=" + host + ", port="
-        + port + ", user=" + user + ", database=" + database + ", driverProperties=" + driverProperties + "]";
+        + port + ", user=" + user + ", database=" + database + ", driverProperties=" + maskedProperties() + "]";
+  }
+
+  private Map<String, String> maskedProperties() {
+    Map<String, String> m = new TreeMap<>();
+    driverProperties.forEach((key, value) ->
+        m.put(key, key.toLowerCase(Locale.ROOT).contains("password") ? "(set, not shown)" : value));
+    return m;
   }
 }

@@ -14,7 +14,9 @@ import java.util.Optional;
  * psql needs to learn nothing new:
  * <ul>
  *   <li>{@code --url} is taken as is (several hosts allowed); a {@code user} or {@code password} in its query
- *       is moved out of the URL into the spec, so that the printed URL never carries the password;</li>
+ *       is moved out of the URL into the spec, so that the printed URL never carries the password (other
+ *       parameters named like a password, such as {@code sslpassword}, move to the driver properties, which
+ *       {@link ConnectionSpec#describe()} masks);</li>
  *   <li>otherwise {@code -h -p -U -d}, then PGHOST, PGPORT, PGUSER, PGDATABASE (PGHOST and PGPORT may be
  *       comma-separated lists, one port for all hosts or one per host), then libpq's defaults: host localhost,
  *       port 5432, the operating-system user, a database named like the user;</li>
@@ -72,6 +74,7 @@ public final class ConnectionResolver {
     String database;
     String user;
     String urlPassword = null;
+    Map<String, String> secretUrlParameters = Map.of();
 
     if (options.url() != null) {
       JdbcUrl parsed = JdbcUrl.parse(options.url(), "--url");
@@ -84,6 +87,7 @@ public final class ConnectionResolver {
       database = parsed.database.isEmpty() ? user : parsed.database;
       url = parsed.withoutCredentials();
       urlPassword = parsed.password;
+      secretUrlParameters = parsed.secretParameters;
       for (String name : parsed.parameterNames()) {
         if (DriverSettings.PROPERTY_NAMES.contains(name)) {
           throw new IllegalArgumentException("--url sets " + name + ", which this tool sets itself from its own"
@@ -116,6 +120,7 @@ public final class ConnectionResolver {
     }
 
     Map<String, String> properties = new LinkedHashMap<>(driver.toProperties());
+    properties.putAll(secretUrlParameters);
     options.driverProperties().forEach((key, value) -> {
       if (DriverSettings.PROPERTY_NAMES.contains(key)) {
         throw new IllegalArgumentException("driver property " + key + " is set by this tool from its own settings"

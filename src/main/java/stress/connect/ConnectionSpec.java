@@ -1,6 +1,7 @@
 package stress.connect;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
@@ -49,9 +50,14 @@ public record ConnectionSpec(String url, String user, String password, Map<Strin
     return p;
   }
 
-  /** URL, user and driver properties for reports; no password. */
+  /**
+   * URL, user and driver properties for reports; no password, and the value of any driver property named like
+   * one ({@code sslpassword}, ...) masked.
+   */
   public Map<String, String> describe() {
-    Map<String, String> m = new TreeMap<>(driverProperties);
+    Map<String, String> m = new TreeMap<>();
+    driverProperties.forEach((key, value) ->
+        m.put(key, key.toLowerCase(Locale.ROOT).contains("password") ? "(set, not shown)" : value));
     m.put("url", url);
     if (user != null) {
       m.put("user", user);

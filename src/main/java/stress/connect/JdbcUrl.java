@@ -3,8 +3,10 @@ package stress.connect;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
@@ -14,7 +16,7 @@ import java.util.regex.Pattern;
  */
 final class JdbcUrl {
   static final String PREFIX = "jdbc:postgresql:";
-  private static final Pattern PASSWORD_VALUE = Pattern.compile("(?i)([?&]password=)[^&]*");
+  private static final Pattern PASSWORD_VALUE = Pattern.compile("(?i)([?&][^&=]*password=)[^&]*");
 
   /** One server of a (possibly multi-host) URL; {@code host} is as written, IPv6 literals keep their brackets. */
   record HostPort(String host, int port) {
@@ -33,15 +35,18 @@ final class JdbcUrl {
   final String user;
   /** Password from the query, decoded, or null. */
   final String password;
+  /** Other secrets from the query (keys containing "password", such as sslpassword), decoded. */
+  final Map<String, String> secretParameters;
 
   private JdbcUrl(String base, List<String> keptParameters, List<HostPort> hosts, String database, String user,
-                  String password) {
+                  String password, Map<String, String> secretParameters) {
     this.base = base;
     this.keptParameters = keptParameters;
     this.hosts = hosts;
     this.database = database;
     this.user = user;
     this.password = password;
+    this.secretParameters = secretParameters;
   }
 
   /**
@@ -81,6 +86,7 @@ final class JdbcUrl {
     }
 
     List<String> kept = new ArrayList<>();
+    Map<String, String> secrets = new LinkedHashMap<>();
     String user = null;
     String password = null;
     for (String token : query.split("&")) {
@@ -101,6 +107,11 @@ final class JdbcUrl {
           throw invalid(option, url, "user is given twice");
         }
         user = value;
+      } else if (key.toLowerCase(Locale.ROOT).contains("password")) {
+        // sslpassword and the like: out of the URL text, into driver properties that reports mask
+        if (secrets.put(key, value) != null) {
+          throw invalid(option, url, key + " is given twice");
+        }
       } else if (overridesServer(key)) {
         // pgjdbc lets these query keys replace the hosts and database written before the '?', which would
         // make the report and the password lookup speak of a different server than the one used.
@@ -111,7 +122,8 @@ final class JdbcUrl {
       }
     }
     return new JdbcUrl(base, List.copyOf(kept), List.copyOf(hosts), database,
-        user == null || user.isEmpty() ? null : user, password == null || password.isEmpty() ? null : password);
+        user == null || user.isEmpty() ? null : user, password == null || password.isEmpty() ? null : password,
+        Map.copyOf(secrets));
   }
 
   private static boolean overridesServer(String key) {
@@ -158,7 +170,7 @@ final class JdbcUrl {
         + rule);
   }
 
-  /** The URL with the user and password parameters removed; safe to print. */
+  /** The URL with the user, password and other secret parameters removed; safe to print. */
   String withoutCredentials() {
     return keptParameters.isEmpty() ? base : base + "?" + String.join("&", keptParameters);
   }

@@ -158,6 +158,24 @@ class ConnectionResolverTest {
   }
 
   @Test
+  void otherSecretsInTheUrlMoveToMaskedDriverProperties() {
+    ResolvedConnection r = resolve(ConnectionOptions.ofUrl(
+        "jdbc:postgresql://h/db?sslmode=verify-full&sslpassword=key%21pw&sslkey=/k.pk8"));
+    assertEquals("jdbc:postgresql://h/db?sslmode=verify-full&sslkey=/k.pk8", r.spec().url());
+    assertEquals("key!pw", r.spec().driverProperties().get("sslpassword"));
+    assertEquals("key!pw", r.spec().toDriverProperties().getProperty("sslpassword"));
+    assertEquals("(set, not shown)", r.spec().describe().get("sslpassword"));
+    assertFalse(r.spec().toString().contains("key!pw"));
+  }
+
+  @Test
+  void secretExtraDriverPropertiesAreMaskedWhenPrinted() {
+    ConnectionOptions options = new ConnectionOptions(null, null, null, null, null, Map.of("sslpassword", "keypw"));
+    assertFalse(options.toString().contains("keypw"), options.toString());
+    assertFalse(resolve(options).spec().toString().contains("keypw"));
+  }
+
+  @Test
   void passwordOnlyQueryLeavesNoQuestionMark() {
     ResolvedConnection r = resolve(ConnectionOptions.ofUrl("jdbc:postgresql://h/db?password=pw"));
     assertEquals("jdbc:postgresql://h/db", r.spec().url());
@@ -206,6 +224,7 @@ class ConnectionResolverTest {
       "jdbc:postgresql://h/db?PGDBNAME=x&password=topsecret",
       "jdbc:postgresql://h/db?service=x&password=topsecret",
       "jdbc:postgresql://h/db%zz?password=topsecret",
+      "jdbc:postgresql://h:x/db?sslpassword=topsecret",
   })
   void badUrlsAreRejectedWithoutShowingThePassword(String url) {
     String message = rejects(() -> resolve(ConnectionOptions.ofUrl(url))).getMessage();
