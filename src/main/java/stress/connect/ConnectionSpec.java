@@ -1,6 +1,7 @@
 package stress.connect;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
@@ -22,7 +23,18 @@ public record ConnectionSpec(String url, String user, String password, Map<Strin
   public ConnectionSpec {
     Objects.requireNonNull(url, "url");
     driverProperties = Map.copyOf(driverProperties);
+    for (String key : driverProperties.keySet()) {
+      if (key.equalsIgnoreCase("password")) {
+        // driver properties are printed by describe(); the password has its own component
+        throw new IllegalArgumentException("the password must not be a driver property");
+      }
+    }
     initStatements = List.copyOf(initStatements);
+  }
+
+  /** The same connection with these statements run on every new physical connection. */
+  public ConnectionSpec withInitStatements(List<String> statements) {
+    return new ConnectionSpec(url, user, password, driverProperties, statements);
   }
 
   /** The properties to hand to the driver, password included. */
@@ -38,9 +50,14 @@ public record ConnectionSpec(String url, String user, String password, Map<Strin
     return p;
   }
 
-  /** URL, user and driver properties for reports; no password. */
+  /**
+   * URL, user and driver properties for reports; no password, and the value of any driver property named like
+   * one ({@code sslpassword}, ...) masked.
+   */
   public Map<String, String> describe() {
-    Map<String, String> m = new TreeMap<>(driverProperties);
+    Map<String, String> m = new TreeMap<>();
+    driverProperties.forEach((key, value) ->
+        m.put(key, key.toLowerCase(Locale.ROOT).contains("password") ? "(set, not shown)" : value));
     m.put("url", url);
     if (user != null) {
       m.put("user", user);

@@ -1,0 +1,53 @@
+package stress.connect;
+
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+
+/**
+ * Opens one physical connection for a {@link ConnectionSpec} and runs its init statements: the single place
+ * every pool kind goes through, so that every physical connection, whoever asks for it, gets the same
+ * session settings.
+ */
+public final class PhysicalConnections {
+  // pgjdbc's Driver directly rather than DriverManager: no scan of every registered driver, and it works the
+  // same inside the shaded jar.
+  private static final Driver DRIVER = new org.postgresql.Driver();
+
+  private PhysicalConnections() {}
+
+  /** A new physical connection with the spec's init statements already run. */
+  public static Connection open(ConnectionSpec spec) throws SQLException {
+    Connection connection = DRIVER.connect(spec.url(), spec.toDriverProperties());
+    if (connection == null) {
+      throw new SQLException("pgjdbc does not accept the URL " + spec.url(), "08001");
+    }
+    try {
+      runInitStatements(connection, spec.initStatements());
+    } catch (SQLException | RuntimeException e) {
+      try {
+        connection.close();
+      } catch (SQLException closing) {
+        e.addSuppressed(closing);
+      }
+      throw e;
+    }
+    return connection;
+  }
+
+  /**
+   * Runs the statements in order; a failure names the statement and keeps the server's SQLState and cause.
+   */
+  public static void runInitStatements(Connection connection, List<String> statements) throws SQLException {
+    for (String sql : statements) {
+      try (Statement statement = connection.createStatement()) {
+        statement.execute(sql);
+      } catch (SQLException e) {
+        throw new SQLException("init statement failed: " + sql + ": " + e.getMessage(), e.getSQLState(),
+            e.getErrorCode(), e);
+      }
+    }
+  }
+}

@@ -1,0 +1,93 @@
+package stress.connect.c3p0;
+
+import com.mchange.v2.c3p0.ComboPooledDataSource;
+import java.beans.PropertyVetoException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import stress.connect.ConnectionSource;
+import stress.connect.ConnectionSpec;
+import stress.connect.DriverSettings;
+import stress.connect.PoolSettings;
+
+/**
+ * A c3p0 pool of fixed size (initial = min = max = pool size) with c3p0's statement cache set to
+ * {@link PoolSettings#c3p0MaxStatements()} (0 = off): workers check a connection out per execution and give
+ * it back. Every acquired physical connection runs the spec's init statements
+ * ({@link InitStatementsCustomizer}). The longest wait for a connection is the spec's connect timeout, and a
+ * failed acquisition is not retried (c3p0 would otherwise try 30 times, a second apart), so that a wrong
+ * database or password fails the run quickly. c3p0's INFO logging is kept off the console.
+ */
+public final class C3p0ConnectionSource implements ConnectionSource {
+  private final ConnectionSpec spec;
+  private final ComboPooledDataSource pool;
+
+  /** Configures the pool; c3p0 connects on the first checkout. */
+  public C3p0ConnectionSource(ConnectionSpec spec, PoolSettings settings) {
+    this.spec = spec;
+    C3p0Logging.quiet();
+    pool = new ComboPooledDataSource();
+    try {
+      pool.setDriverClass("org.postgresql.Driver");
+    } catch (PropertyVetoException e) {
+      pool.close();
+      throw new IllegalStateException("c3p0 cannot load the PostgreSQL driver class", e);
+    }
+    pool.setJdbcUrl(spec.url());
+    pool.setProperties(spec.toDriverProperties());
+    if (spec.user() != null) {
+      pool.setUser(spec.user());
+    }
+    if (spec.password() != null) {
+      pool.setPassword(spec.password());
+    }
+    pool.setInitialPoolSize(settings.size());
+    pool.setMinPoolSize(settings.size());
+    pool.setMaxPoolSize(settings.size());
+    pool.setMaxStatements(settings.c3p0MaxStatements());
+    pool.setCheckoutTimeout(Math.toIntExact(Math.min(Integer.MAX_VALUE,
+        DriverSettings.connectTimeout(spec).toMillis())));
+    pool.setAcquireRetryAttempts(1);
+    pool.setConnectionCustomizerClassName(InitStatementsCustomizer.class.getName());
+    pool.setExtensions(Map.of(InitStatementsCustomizer.INIT_STATEMENTS, spec.initStatements()));
+  }
+
+  @Override
+  public Connection connection() throws SQLException {
+    return pool.getConnection();
+  }
+
+  @Override
+  public String kind() {
+    return C3p0SourceFactory.NAME;
+  }
+
+  @Override
+  public boolean heldPerWorker() {
+    return false;
+  }
+
+  @Override
+  public Map<String, String> describe() {
+    Map<String, String> d = new LinkedHashMap<>();
+    d.put("kind", kind());
+    d.put("pool.size", Integer.toString(pool.getMaxPoolSize()));
+    d.put("pool.checkoutTimeoutMs", Integer.toString(pool.getCheckoutTimeout()));
+    d.put("c3p0.maxStatements", Integer.toString(pool.getMaxStatements()));
+    d.put("statementCache", (pool.getMaxStatements() == 0 ? "c3p0 statement cache off"
+        : "c3p0 caches up to " + pool.getMaxStatements() + " PreparedStatements across the pool")
+        + "; " + DriverSettings.pgjdbcStatementCache(spec));
+    return d;
+  }
+
+  @Override
+  public void close() {
+    pool.close();
+  }
+
+  @Override
+  public String toString() {
+    return "C3p0ConnectionSource" + describe();
+  }
+}

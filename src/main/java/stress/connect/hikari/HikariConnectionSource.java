@@ -1,0 +1,103 @@
+package stress.connect.hikari;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import stress.connect.ConnectionSource;
+import stress.connect.ConnectionSpec;
+import stress.connect.DriverSettings;
+import stress.connect.PoolSettings;
+
+/**
+ * A HikariCP pool of fixed size (minimumIdle = maximumPoolSize = pool size) named {@code stress}: workers
+ * check a connection out per execution and give it back. HikariCP has no statement cache of its own; the
+ * only cache is pgjdbc's, per physical connection, which {@link #describe()} reports. The longest wait for a
+ * connection is the spec's connect timeout. The pool does not connect when it is created (a wrong database
+ * shows up as an SQLException from {@link #connection()}, with the driver's error as cause).
+ *
+ * <p>Implements Micrometer's {@link MeterBinder}: {@code bindTo(registry)} publishes HikariCP's own pool
+ * meters ({@code hikaricp.connections...}); it may be called once.
+ */
+public final class HikariConnectionSource implements ConnectionSource, MeterBinder {
+  /** HikariCP refuses shorter connection timeouts. */
+  private static final long HIKARI_MIN_TIMEOUT_MS = 250;
+  private static final long HIKARI_DEFAULT_VALIDATION_TIMEOUT_MS = 5_000;
+
+  private final ConnectionSpec spec;
+  private final HikariDataSource pool;
+
+  /** Starts the pool; connections are opened in the background. */
+  public HikariConnectionSource(ConnectionSpec spec, PoolSettings settings) {
+    this.spec = spec;
+    HikariConfig config = new HikariConfig();
+    config.setPoolName("stress");
+    config.setDataSource(new SpecDataSource(spec));
+    config.setMaximumPoolSize(settings.size());
+    config.setMinimumIdle(settings.size());
+    config.setAutoCommit(true);
+    long timeoutMs = waitMillis(DriverSettings.connectTimeout(spec));
+    config.setConnectionTimeout(timeoutMs);
+    if (timeoutMs > 0) {
+      // HikariCP would otherwise reset a validation timeout longer than the connection timeout, with a log line
+      config.setValidationTimeout(Math.min(HIKARI_DEFAULT_VALIDATION_TIMEOUT_MS, timeoutMs));
+    }
+    // -1: start without a first connection, so that creating a source never fails; errors surface on checkout
+    config.setInitializationFailTimeout(-1);
+    this.pool = new HikariDataSource(config);
+  }
+
+  /** HikariCP takes 0 for "no limit" and nothing between 1 and 249 ms. */
+  private static long waitMillis(Duration connectTimeout) {
+    long ms = connectTimeout.toMillis();
+    return ms == 0 ? 0 : Math.max(HIKARI_MIN_TIMEOUT_MS, ms);
+  }
+
+  @Override
+  public Connection connection() throws SQLException {
+    return pool.getConnection();
+  }
+
+  @Override
+  public String kind() {
+    return HikariSourceFactory.NAME;
+  }
+
+  @Override
+  public boolean heldPerWorker() {
+    return false;
+  }
+
+  @Override
+  public Map<String, String> describe() {
+    Map<String, String> d = new LinkedHashMap<>();
+    d.put("kind", kind());
+    d.put("pool.size", Integer.toString(pool.getMaximumPoolSize()));
+    d.put("pool.minimumIdle", Integer.toString(pool.getMinimumIdle()));
+    d.put("pool.connectionTimeoutMs", Long.toString(pool.getConnectionTimeout()));
+    d.put("pool.maxLifetimeMs", Long.toString(pool.getMaxLifetime()));
+    d.put("statementCache", "HikariCP has none; " + DriverSettings.pgjdbcStatementCache(spec));
+    return d;
+  }
+
+  /** Publishes HikariCP's pool meters to the registry; HikariCP allows this once per pool. */
+  @Override
+  public void bindTo(MeterRegistry registry) {
+    pool.setMetricRegistry(registry);
+  }
+
+  @Override
+  public void close() {
+    pool.close();
+  }
+
+  @Override
+  public String toString() {
+    return "HikariConnectionSource" + describe();
+  }
+}

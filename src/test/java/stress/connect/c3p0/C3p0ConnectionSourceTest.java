@@ -1,0 +1,49 @@
+package stress.connect.c3p0;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.mchange.v2.log.MLog;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.Test;
+import stress.connect.ConnectionSourceContract;
+import stress.connect.PoolSettings;
+
+class C3p0ConnectionSourceTest extends ConnectionSourceContract {
+  @Override
+  protected String kind() {
+    return "c3p0";
+  }
+
+  @Override
+  protected boolean expectedHeldPerWorker() {
+    return false;
+  }
+
+  @Test
+  void reportsItsStatementCacheSize() {
+    Map<String, String> cached = open(spec, new PoolSettings(3, 50)).describe();
+    assertEquals("3", cached.get("pool.size"));
+    assertEquals("50", cached.get("c3p0.maxStatements"));
+    assertEquals("2000", cached.get("pool.checkoutTimeoutMs"), "the spec's two-second connect timeout");
+    assertTrue(cached.get("statementCache").startsWith("c3p0 caches up to 50 PreparedStatements across the pool;"
+        + " pgjdbc per connection"), cached.get("statementCache"));
+
+    Map<String, String> off = open(spec, new PoolSettings(3, 0)).describe();
+    assertEquals("0", off.get("c3p0.maxStatements"));
+    assertTrue(off.get("statementCache").startsWith("c3p0 statement cache off;"), off.get("statementCache"));
+  }
+
+  @Test
+  void logsThroughJavaUtilLoggingAtWarningOnly() {
+    open(spec, new PoolSettings(1, 0));
+    assertEquals("jul", System.getProperty(C3p0Logging.MLOG_PROPERTY));
+    assertTrue(MLog.instance().getClass().getName().contains("Jdk14MLog"), MLog.instance().getClass().getName());
+    Logger c3p0 = Logger.getLogger("com.mchange.v2.c3p0.C3P0Registry");
+    assertFalse(c3p0.isLoggable(Level.INFO), "the start-up banner is INFO");
+    assertTrue(c3p0.isLoggable(Level.WARNING));
+  }
+}
