@@ -11,6 +11,7 @@ import stress.config.Durations;
 import stress.config.RunConfig;
 import stress.config.SettingChoice;
 import stress.config.Timeouts;
+import stress.connect.PreferQueryMode;
 import stress.ops.OperationSettings;
 import stress.ops.StatementMode;
 import stress.workload.Distribution;
@@ -145,6 +146,7 @@ final class RunArgs {
     OperationSettings opSettings = attempt(problems, () -> new OperationSettings(batch, limitMin, limitMax, fetchSize));
     Timeouts timeouts = attempt(problems, () -> new Timeouts(Durations.parse("--connect-timeout", connectTimeout),
         Durations.parse("--statement-timeout", statementTimeout), Durations.parse("--socket-timeout", socketTimeout)));
+    PreferQueryMode mode = attempt(problems, () -> queryMode(queryMode));
     if (duration != null && ops != null) {
       problems.add("give either --duration or --ops, not both");
     }
@@ -152,8 +154,17 @@ final class RunArgs {
       throw new IllegalArgumentException(String.join("; ", problems));
     }
     return new RunConfig(mix, threadCounts, measured, ops == null ? 0 : ops, warm, interval, rate, modes, pools,
-        poolSize, c3p0MaxStatements, prepareThreshold, queryMode, settings, transaction, dist, zipfConstant,
+        poolSize, c3p0MaxStatements, prepareThreshold, mode, settings, transaction, dist, zipfConstant,
         opSettings, schema, table, seed, keySample, timeouts, json);
+  }
+
+  private static PreferQueryMode queryMode(String name) {
+    try {
+      return PreferQueryMode.fromDriverName(name);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--query-mode must be one of " + PreferQueryMode.allowedNames() + ", got '"
+          + name + "'");
+    }
   }
 
   static <T> T attempt(List<String> problems, Supplier<T> parse) {

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import stress.connect.PreferQueryMode;
 import stress.ops.OperationSettings;
 import stress.ops.StatementMode;
 import stress.workload.Distribution;
@@ -42,7 +43,7 @@ import stress.workload.OperationMix;
  */
 public record RunConfig(OperationMix mix, List<Integer> threads, Duration duration, long ops, Duration warmup,
                         Duration reportInterval, double rate, List<StatementMode> modes, List<String> pools,
-                        Integer poolSize, int c3p0MaxStatements, int prepareThreshold, String queryMode,
+                        Integer poolSize, int c3p0MaxStatements, int prepareThreshold, PreferQueryMode queryMode,
                         List<SettingChoice> settings, boolean transaction, Distribution distribution,
                         double zipfConstant, OperationSettings operationSettings, String schema, String table,
                         long seed, int keySample, Timeouts timeouts, Path jsonFile) {

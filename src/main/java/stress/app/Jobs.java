@@ -1,0 +1,116 @@
+package stress.app;
+
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import stress.config.Defaults;
+import stress.config.Durations;
+import stress.config.InitConfig;
+import stress.config.RunConfig;
+import stress.config.Timeouts;
+import stress.connect.ConnectionOptions;
+import stress.connect.ConnectionResolver;
+import stress.connect.DriverSettings;
+import stress.connect.PhysicalConnections;
+import stress.connect.PreferQueryMode;
+import stress.dump.generate.Shape;
+import stress.load.DatasetInitializer;
+import stress.load.ExistingTablePolicy;
+import stress.load.InitRequest;
+import stress.load.InitResult;
+import stress.load.PrintingInitProgress;
+import stress.table.DocumentTable;
+import stress.table.IdType;
+import stress.target.Dialects;
+import stress.target.TargetDetector;
+import stress.target.TargetInfo;
+
+/** The commands as library calls: each connects (or starts the embedded server), works, and cleans up. */
+public final class Jobs {
+  private Jobs() {}
+
+  /** How a run ended. */
+  public record Outcome(int exitCode, boolean interruptedBySignal) {}
+
+  /** {@code stress run}; on the embedded server the default data set is generated first. */
+  public static Outcome run(RunConfig config, ConnectionOptions options, PrintStream out) throws Exception {
+    DriverSettings driver = driverSettings(config.timeouts(), config.prepareThreshold(), config.queryMode());
+    try (Interruption interruption = Interruption.install()) {
+      int code;
+      try (Database db = Database.open(options, driver, ConnectionResolver.fromSystem(), out)) {
+        if (db.embedded()) {
+          InitConfig init = new InitConfig(Long.parseLong(Defaults.DOCS), Shape.parse(Defaults.SHAPE),
+              Long.parseLong(Defaults.SEED), config.schema(), config.table(), ExistingTablePolicy.FAIL_IF_EXISTS,
+              Integer.parseInt(Defaults.LOAD_JOBS));
+          out.println("embedded: generating the default data set (like 'stress init --docs " + init.docs()
+              + " --shape small')");
+          initialize(init, db, out);
+        }
+        code = new RunJob(config, db, out, interruption).run();
+      }
+      return new Outcome(code, interruption.signalled());
+    }
+  }
+
+  /** {@code stress init}. */
+  public static int init(InitConfig config, ConnectionOptions options, PrintStream out) throws SQLException {
+    try (Database db = Database.open(options, defaultDriverSettings(), ConnectionResolver.fromSystem(), out)) {
+      if (db.embedded()) {
+        out.println("note: the embedded server is stopped when this command ends, so the data set is gone with it;"
+            + " give a connection to keep it");
+      }
+      initialize(config, db, out);
+    }
+    return 0;
+  }
+
+  /** {@code stress detect}. */
+  public static int detect(ConnectionOptions options, PrintStream out) throws SQLException {
+    try (Database db = Database.open(options, defaultDriverSettings(), ConnectionResolver.fromSystem(), out);
+         Connection c = PhysicalConnections.open(db.spec())) {
+      for (String line : TargetDetector.detect(c).describeLines()) {
+        out.println(line);
+      }
+    }
+    return 0;
+  }
+
+  private static void initialize(InitConfig config, Database db, PrintStream out) throws SQLException {
+    TargetInfo target;
+    try (Connection c = PhysicalConnections.open(db.spec())) {
+      target = TargetDetector.detect(c);
+    }
+    IdType idType = config.docs() > Integer.MAX_VALUE ? IdType.BIGINT : IdType.INTEGER;
+    DocumentTable table = new DocumentTable(config.schema(), config.table(), idType);
+    InitRequest request = InitRequest.of(table, config.docs(), config.shape()).withSeed(config.seed())
+        .withPolicy(config.policy()).withStreams(config.jobs());
+    out.println("init: " + target.kind().displayName() + ", table " + table.displayName() + " and "
+        + table.copyTable().displayName() + ", " + config.docs() + " " + config.shape().name().toLowerCase()
+        + " documents, seed " + config.seed());
+    InitResult result = new DatasetInitializer(() -> PhysicalConnections.open(db.spec()), Dialects.forTarget(target))
+        .initialize(request, new PrintingInitProgress(out, config.docs()));
+    out.printf("init: %s %s: %d documents, %.1f MB of JSON, %.1f s, %.0f docs/s%n", result.tableAction(),
+        table.displayName(), result.documents(), result.bytes() / 1e6, result.seconds(),
+        result.seconds() > 0 ? result.documents() / result.seconds() : 0.0);
+  }
+
+  private static DriverSettings defaultDriverSettings() {
+    Timeouts t = new Timeouts(Durations.parse("--connect-timeout", Defaults.CONNECT_TIMEOUT),
+        Durations.parse("--statement-timeout", Defaults.STATEMENT_TIMEOUT),
+        Durations.parse("--socket-timeout", Defaults.SOCKET_TIMEOUT));
+    return driverSettings(t, Integer.parseInt(Defaults.PREPARE_THRESHOLD),
+        PreferQueryMode.fromDriverName(Defaults.QUERY_MODE));
+  }
+
+  static DriverSettings driverSettings(Timeouts t, int prepareThreshold, PreferQueryMode mode) {
+    int connect = seconds(t.connect());
+    return new DriverSettings(connect, seconds(t.socket()), connect, prepareThreshold, mode, null);
+  }
+
+  /** Whole seconds, rounded up, as pgjdbc takes them (a 500ms timeout must not become "none"). */
+  private static int seconds(Duration d) {
+    long ms = d.toMillis();
+    return (int) Math.min(Integer.MAX_VALUE, (ms + 999) / 1000);
+  }
+}

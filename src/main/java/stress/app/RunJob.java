@@ -1,0 +1,266 @@
+package stress.app;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import stress.config.Durations;
+import stress.config.RunConfig;
+import stress.config.SettingChoice;
+import stress.connect.ConnectionSource;
+import stress.connect.ConnectionSources;
+import stress.connect.ConnectionSpec;
+import stress.connect.PhysicalConnections;
+import stress.connect.PoolSettings;
+import stress.load.TableSetup;
+import stress.metrics.PhaseStats;
+import stress.ops.Operation;
+import stress.ops.Operations;
+import stress.ops.StatementMode;
+import stress.report.ComparisonRow;
+import stress.report.JsonReport;
+import stress.report.PhaseResult;
+import stress.report.RunResult;
+import stress.report.TextReport;
+import stress.runner.PhaseOutcome;
+import stress.runner.PhaseSpec;
+import stress.runner.RunListener;
+import stress.runner.RunPlan;
+import stress.runner.Runner;
+import stress.table.DocumentTable;
+import stress.target.InvalidSettingsException;
+import stress.target.SessionSetting;
+import stress.target.SessionSettingsPlan;
+import stress.target.SettingsCatalog;
+import stress.target.TargetDetector;
+import stress.target.TargetInfo;
+import stress.workload.KeyChooser;
+import stress.workload.KeySpace;
+import stress.workload.KeySpaceReader;
+
+/**
+ * {@code stress run}: detects the target, checks the table and the requested settings, runs every
+ * combination as a phase, and prints intervals, summaries and the comparison table.
+ */
+public final class RunJob {
+  /** Exit code when some operations failed (the run itself completed). */
+  public static final int EXIT_ERRORS = 1;
+  /** Exit code after Ctrl-C / SIGTERM, as shells report a SIGINT death. */
+  public static final int EXIT_INTERRUPTED = 130;
+
+  private final RunConfig config;
+  private final Database database;
+  private final PrintStream out;
+  private final Interruption interruption;
+
+  public RunJob(RunConfig config, Database database, PrintStream out, Interruption interruption) {
+    this.config = config;
+    this.database = database;
+    this.out = out;
+    this.interruption = interruption;
+  }
+
+  /** Runs and returns the exit code. */
+  public int run() throws SQLException, InterruptedException, IOException {
+    List<Operation> operations = config.mix().names().stream().map(Operations::byName).toList();
+    config.pools().forEach(ConnectionSources::factory);
+    Instant started = Instant.now();
+
+    TargetInfo target;
+    DocumentTable table;
+    KeySpace keys;
+    List<Map<String, String>> settingCombos = SettingCombinations.of(config.settings());
+    List<SessionSettingsPlan> settingPlans = new ArrayList<>();
+    try (Connection control = PhysicalConnections.open(database.spec())) {
+      target = TargetDetector.detect(control);
+      settingPlans.addAll(planSettings(SettingsCatalog.read(control), settingCombos));
+      table = TableSetup.existing(control, config.schema(), config.table());
+      keys = KeySpaceReader.read(control, table, config.keySample());
+    }
+    KeyChooser chooser = new KeyChooser(keys, config.distribution().over(keys.size(), config.zipfConstant()));
+
+    List<PhaseSpec> phases = phases(settingCombos, settingPlans);
+    RunPlan plan = new RunPlan(phases, config.mix(), operations, table, chooser, config.operationSettings(),
+        config.duration(), config.ops(), config.warmup(), config.reportInterval(), config.rate(),
+        config.transaction(), config.seed());
+    Map<String, Object> settings = settingsForReport(table, chooser);
+    printHeader(target, settings);
+
+    Runner runner = new Runner(plan, this::openSource, new PrintingListener(out));
+    interruption.onSignal(runner::requestStop);
+    Runner.Result result = runner.run();
+
+    List<PhaseResult> phaseResults = new ArrayList<>();
+    List<ComparisonRow> rows = new ArrayList<>();
+    for (PhaseOutcome o : result.phases()) {
+      Map<String, String> connection = new LinkedHashMap<>(o.source());
+      if (o.distinctBackends() > 0) {
+        connection.put("distinct server backends", Integer.toString(o.distinctBackends()));
+      }
+      phaseResults.add(new PhaseResult(o.spec().label(), o.spec().combination(), o.settingsReadBack(), connection,
+          o.stats()));
+      rows.add(new ComparisonRow(o.spec().combination(), o.stats()));
+    }
+    if (rows.size() > 1) {
+      out.println();
+      out.println("comparison (" + rows.size() + " phases; * = most ops/s, ratio to the first row):");
+      out.print(TextReport.comparison(rows));
+    }
+    if (config.jsonFile() != null) {
+      JsonReport.write(new RunResult(Version.current(), started, settings, target, phaseResults), config.jsonFile());
+      out.println("result: " + config.jsonFile());
+    }
+    return exitCode(result);
+  }
+
+  private int exitCode(Runner.Result result) {
+    if (result.interrupted()) {
+      out.println("interrupted: the figures above cover what ran until the stop");
+      return EXIT_INTERRUPTED;
+    }
+    long errors = result.phases().stream().mapToLong(p -> p.stats().total().errorCount()).sum();
+    if (errors > 0) {
+      out.println("errors: " + errors + " executions failed (by SQLState in the summaries above); exit code "
+          + EXIT_ERRORS);
+      return EXIT_ERRORS;
+    }
+    return 0;
+  }
+
+  private List<SessionSettingsPlan> planSettings(SettingsCatalog catalog, List<Map<String, String>> combos) {
+    List<SessionSettingsPlan> plans = new ArrayList<>();
+    List<String> problems = new ArrayList<>();
+    for (Map<String, String> combo : combos) {
+      List<SessionSetting> requested = new ArrayList<>();
+      combo.forEach((name, value) -> requested.add(new SessionSetting(name, value)));
+      try {
+        plans.add(catalog.plan(requested));
+      } catch (InvalidSettingsException e) {
+        e.problems().stream().filter(p -> !problems.contains(p)).forEach(problems::add);
+      }
+    }
+    if (!problems.isEmpty()) {
+      throw new InvalidSettingsException(problems);
+    }
+    return plans;
+  }
+
+  private List<PhaseSpec> phases(List<Map<String, String>> combos, List<SessionSettingsPlan> plans) {
+    List<PhaseSpec> phases = new ArrayList<>();
+    for (StatementMode mode : config.modes()) {
+      for (String pool : config.pools()) {
+        for (int threads : config.threads()) {
+          for (int s = 0; s < combos.size(); s++) {
+            Map<String, String> combination = new LinkedHashMap<>();
+            combination.put("mode", mode.label());
+            combination.put("pool", pool);
+            combination.put("threads", Integer.toString(threads));
+            combination.putAll(combos.get(s));
+            int poolSize = config.poolSize() == null ? threads : config.poolSize();
+            phases.add(new PhaseSpec(combination, mode, pool, new PoolSettings(poolSize, config.c3p0MaxStatements()),
+                threads, phaseConnection(plans.get(s)), combos.get(s)));
+          }
+        }
+      }
+    }
+    return phases;
+  }
+
+  /** The base connection plus this phase's session settings and the statement timeout. */
+  private ConnectionSpec phaseConnection(SessionSettingsPlan plan) {
+    ConnectionSpec base = database.spec();
+    Map<String, String> props = new LinkedHashMap<>(base.driverProperties());
+    if (!plan.startupOptions().isEmpty()) {
+      String existing = props.get("options");
+      props.put("options", existing == null ? plan.startupOptions() : existing + " " + plan.startupOptions());
+    }
+    List<String> init = new ArrayList<>();
+    long timeoutMs = config.timeouts().statement().toMillis();
+    init.add("SET statement_timeout = " + timeoutMs);
+    init.addAll(plan.initStatements());
+    return new ConnectionSpec(base.url(), base.user(), base.password(), props, init);
+  }
+
+  private ConnectionSource openSource(PhaseSpec spec) {
+    return ConnectionSources.open(spec.poolKind(), spec.connection(), spec.pool());
+  }
+
+  private Map<String, Object> settingsForReport(DocumentTable table, KeyChooser keys) {
+    Map<String, Object> s = new LinkedHashMap<>();
+    s.put("operations", config.mix().toString());
+    s.put("table", table.displayName());
+    s.put("id type", table.idType().sql());
+    s.put("keys", keys.describe());
+    s.put("threads", config.threads());
+    s.put("statement modes", config.modes().stream().map(StatementMode::label).toList());
+    s.put("pools", config.pools());
+    s.put("pool size", config.poolSize() == null ? "= threads" : config.poolSize());
+    s.put("c3p0 maxStatements", config.c3p0MaxStatements());
+    s.put("duration", config.duration() == null ? null : Durations.format(config.duration()));
+    s.put("ops per phase", config.ops() == 0 ? null : config.ops());
+    s.put("warmup", Durations.format(config.warmup()));
+    s.put("report interval", Durations.format(config.reportInterval()));
+    s.put("rate", config.rate() == 0 ? "unlimited" : config.rate());
+    s.put("transaction", config.transaction() ? "one per execution" : "autocommit");
+    s.put("batch", config.operationSettings().batch());
+    s.put("find limit", config.operationSettings().limitMin() + ".." + config.operationSettings().limitMax());
+    s.put("fetch size", config.operationSettings().fetchSize());
+    s.put("seed", config.seed());
+    s.put("statement timeout", Durations.format(config.timeouts().statement()));
+    s.put("server", database.embedded() ? "embedded PostgreSQL (started for this run)" : "given by the user");
+    s.put("connection", new LinkedHashMap<>(withoutPassword(database.spec().describe())));
+    List<Map<String, String>> sets = new ArrayList<>();
+    for (SettingChoice c : config.settings()) {
+      sets.add(Map.of("name", c.name(), "values", String.join(",", c.values())));
+    }
+    s.put("session settings", sets);
+    return s;
+  }
+
+  private static Map<String, String> withoutPassword(Map<String, String> described) {
+    Map<String, String> m = new LinkedHashMap<>(described);
+    m.keySet().removeIf(k -> k.toLowerCase(java.util.Locale.ROOT).contains("password"));
+    return m;
+  }
+
+  private void printHeader(TargetInfo target, Map<String, Object> settings) {
+    for (String line : target.describeLines()) {
+      out.println(line);
+    }
+    settings.forEach((k, v) -> {
+      if (v != null && !(v instanceof List<?> l && l.isEmpty())) {
+        out.println(k + ": " + v);
+      }
+    });
+  }
+
+  /** Prints interval lines and each phase's summary as they happen. */
+  private static final class PrintingListener implements RunListener {
+    private final PrintStream out;
+
+    PrintingListener(PrintStream out) {
+      this.out = out;
+    }
+
+    @Override
+    public void phaseStarted(PhaseSpec phase, int index, int count) {
+      out.println();
+      out.println("phase " + (index + 1) + "/" + count + ": " + phase.label());
+    }
+
+    @Override
+    public void interval(PhaseSpec phase, stress.metrics.IntervalStats stats) {
+      out.println(TextReport.intervalLine(stats));
+    }
+
+    @Override
+    public void phaseFinished(PhaseSpec phase, PhaseStats stats) {
+      out.print(TextReport.summary(phase.label(), stats));
+    }
+  }
+}

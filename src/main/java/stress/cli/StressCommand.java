@@ -1,0 +1,61 @@
+package stress.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+import stress.app.Jobs;
+
+/** {@code stress}: without a subcommand it runs the workload, like {@code stress run}. */
+@Command(name = "stress", sortOptions = false, usageHelpAutoWidth = true,
+    versionProvider = VersionProvider.class,
+    description = {"Document workloads on PostgreSQL, Citus, Postgres-XL and Greenplum: ops/s and latency,"
+        + " compared across statement modes, pools, thread counts and server settings.",
+        "Without a connection (--url, -h or PGHOST) it starts an embedded PostgreSQL and fills it first."},
+    subcommands = {RunCommand.class, InitCommand.class, DetectCommand.class, OpsCommand.class})
+final class StressCommand implements Callable<Integer> {
+  final PrintStream out;
+  private volatile boolean interruptedBySignal;
+
+  @Mixin
+  ConnectionArgs connection;
+
+  @Mixin
+  RunArgs run;
+
+  @Option(names = "--config", paramLabel = "FILE", scope = ScopeType.INHERIT,
+      description = "YAML file of option values (name: value); the command line wins over it.")
+  Path config;
+
+  @Option(names = "--verbose", scope = ScopeType.INHERIT, description = "Show stack traces of errors.")
+  boolean verbose;
+
+  @Option(names = "--help", usageHelp = true, scope = ScopeType.INHERIT, description = "Show this help.")
+  boolean help;
+
+  @Option(names = "--version", versionHelp = true, description = "Show the version.")
+  boolean version;
+
+  StressCommand(PrintStream out) {
+    this.out = out;
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    return runWith(connection, run, null);
+  }
+
+  /** Shared by {@code stress} and {@code stress run}. */
+  int runWith(ConnectionArgs conn, RunArgs args, ConnectionArgs outer) throws Exception {
+    Jobs.Outcome outcome = Jobs.run(args.toConfig(), conn.toOptions(outer), out);
+    interruptedBySignal = outcome.interruptedBySignal();
+    return outcome.exitCode();
+  }
+
+  boolean interruptedBySignal() {
+    return interruptedBySignal;
+  }
+}

@@ -1,0 +1,12 @@
+package stress.cli;
+
+import picocli.CommandLine.IVersionProvider;
+import stress.app.Version;
+
+/** --version. */
+final class VersionProvider implements IVersionProvider {
+  @Override
+  public String[] getVersion() {
+    return new String[] {"stress " + Version.current()};
+  }
+}

@@ -1,0 +1,37 @@
+package stress.config;
+
+import java.util.ArrayList;
+import java.util.List;
+import stress.dump.generate.Shape;
+import stress.load.ExistingTablePolicy;
+
+/**
+ * What {@code stress init} was asked to do.
+ *
+ * @param docs   documents to generate (keys 1..docs)
+ * @param shape  small or large documents
+ * @param seed   generator seed
+ * @param schema schema, or null for the search path
+ * @param table  table name
+ * @param policy what to do with existing tables
+ * @param jobs   parallel COPY streams
+ */
+public record InitConfig(long docs, Shape shape, long seed, String schema, String table, ExistingTablePolicy policy,
+                         int jobs) {
+
+  public InitConfig {
+    List<String> problems = new ArrayList<>();
+    if (docs < 1) {
+      problems.add("--docs must be at least 1, got " + docs);
+    }
+    if (jobs < 1) {
+      problems.add("--jobs must be at least 1, got " + jobs);
+    }
+    if (table == null || table.isBlank()) {
+      problems.add("--table must not be empty");
+    }
+    if (!problems.isEmpty()) {
+      throw new IllegalArgumentException(String.join("; ", problems));
+    }
+  }
+}
