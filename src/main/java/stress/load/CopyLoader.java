@@ -18,7 +18,11 @@ import stress.table.DocumentTable;
  * {@link Connection#commit()} otherwise. A failure cancels the open COPY (and rolls back when the connection is
  * not in autocommit mode), so earlier batches stay and the connection stays usable.
  *
- * <p>Uses COPY's text format, which works for every {@code _id} type without per-type encoders.
+ * <p>Uses COPY's text format. Against the binary format (jsonb sent as version byte 1 + JSON text) it measured
+ * the same within noise on PostgreSQL 14 (300,000 small or 30,000 large documents, one stream; binary at most
+ * ~10% ahead on small ones): the server parses the JSON text in both, and for large documents TOAST compression
+ * dominates. Text needs no per-type encoder for the {@code _id} column, which mongodump keys (text, ObjectId hex,
+ * doubles) need.
  */
 public final class CopyLoader {
   /** Bytes collected before one write to the server; large enough to amortize the call, small enough to stream. */
