@@ -1,0 +1,23 @@
+package stress.load;
+
+/**
+ * Hears how far {@link DatasetInitializer} has come. Called from the thread that called
+ * {@code initialize}, a few times a second, so implementations need no locking and should throttle output.
+ */
+public interface InitProgressListener {
+  /** A listener that ignores everything. */
+  InitProgressListener NONE = (docs, bytes, seconds) -> { };
+
+  /**
+   * Progress so far.
+   *
+   * @param docs    documents committed into both tables
+   * @param bytes   bytes of COPY data sent for them
+   * @param seconds seconds since loading started
+   */
+  void onProgress(long docs, long bytes, double seconds);
+
+  /** Loading and ANALYZE are done; {@code seconds} is the whole initialization. */
+  default void onComplete(long docs, long bytes, double seconds) {
+  }
+}

@@ -1,0 +1,28 @@
+package stress.load;
+
+import java.util.Objects;
+import stress.table.DocumentTable;
+
+/**
+ * The document table ready for loading, and how it came to be.
+ *
+ * @param table  the table, with the {@code _id} type it really has (read from the catalog when reused)
+ * @param action whether the tables were created, reused or replaced
+ */
+public record PreparedTable(DocumentTable table, Action action) {
+
+  /** What {@link TableSetup} did. */
+  public enum Action {
+    /** Neither table existed; both were created. */
+    CREATED,
+    /** Both tables existed and were kept as they are. */
+    REUSED,
+    /** Existing tables were dropped and both created anew. */
+    REPLACED
+  }
+
+  public PreparedTable {
+    Objects.requireNonNull(table, "table");
+    Objects.requireNonNull(action, "action");
+  }
+}

@@ -1,0 +1,141 @@
+package stress.load;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import stress.table.DocumentTable;
+import stress.table.IdType;
+import stress.target.Dialect;
+
+/**
+ * Makes sure a document table and its copy table exist before loading, following an
+ * {@link ExistingTablePolicy}: creates them with the target's {@link Dialect#createDocumentTables DDL},
+ * refuses to touch existing ones, reuses them (reading the {@code _id} type they really have), or drops and
+ * recreates them.
+ */
+public final class TableSetup {
+  private TableSetup() {}
+
+  /**
+   * Prepares {@code table} and {@code table.copyTable()} on {@code connection}.
+   *
+   * @return the table to load, with the {@code _id} type of the existing table when reused
+   * @throws LoadException when a table exists and the policy is {@link ExistingTablePolicy#FAIL_IF_EXISTS},
+   *     or a reused table is missing its copy table or does not have the document-table shape
+   */
+  public static PreparedTable prepare(Connection connection, Dialect dialect, DocumentTable table,
+      ExistingTablePolicy policy) throws SQLException {
+    Relation main = find(connection, table);
+    Relation copy = find(connection, table.copyTable());
+    if (main == null && copy == null) {
+      create(connection, dialect, table, false);
+      return new PreparedTable(table, PreparedTable.Action.CREATED);
+    }
+    switch (policy) {
+      case FAIL_IF_EXISTS -> throw new LoadException("table " + (main != null ? main : copy).displayName()
+          + " already exists; use --reuse to run on it or --drop-existing to replace it");
+      case DROP_EXISTING -> {
+        create(connection, dialect, table, true);
+        return new PreparedTable(table, PreparedTable.Action.REPLACED);
+      }
+      case REUSE -> {
+        if (main == null || copy == null) {
+          String present = (main != null ? main : copy).displayName();
+          String missing = (main != null ? table.copyTable() : table).displayName();
+          throw new LoadException("table " + present + " exists but " + missing + " does not; create it with the same"
+              + " shape, or use --drop-existing to replace both");
+        }
+        IdType idType = idTypeOf(connection, main);
+        IdType copyIdType = idTypeOf(connection, copy);
+        if (idType != copyIdType) {
+          throw new LoadException("table " + main.displayName() + " has _id " + idType.sql() + " but " + copy.displayName()
+              + " has _id " + copyIdType.sql() + "; both must have the same _id type");
+        }
+        return new PreparedTable(new DocumentTable(table.schema(), table.name(), idType), PreparedTable.Action.REUSED);
+      }
+      default -> throw new IllegalStateException("unhandled policy " + policy);
+    }
+  }
+
+  /** The relation the (quoted, possibly qualified) name resolves to, or null when there is none. */
+  private static Relation find(Connection connection, DocumentTable table) throws SQLException {
+    try (PreparedStatement ps = connection.prepareStatement(
+        "SELECT n.nspname, c.relname, c.relkind FROM pg_catalog.pg_class c"
+            + " JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = to_regclass(?)")) {
+      // Untyped so the server picks to_regclass(text) or, before PostgreSQL 9.6, to_regclass(cstring).
+      ps.setObject(1, table.qualifiedName(), Types.OTHER);
+      try (ResultSet rs = ps.executeQuery()) {
+        return rs.next() ? new Relation(rs.getString(1), rs.getString(2), rs.getString(3), table.qualifiedName()) : null;
+      }
+    }
+  }
+
+  /** Creates both tables in one transaction, so a failure leaves neither half-made (nor half-dropped). */
+  private static void create(Connection connection, Dialect dialect, DocumentTable table, boolean dropFirst)
+      throws SQLException {
+    boolean autoCommit = connection.getAutoCommit();
+    connection.setAutoCommit(false);
+    try (Statement s = connection.createStatement()) {
+      if (dropFirst) {
+        s.execute("DROP TABLE IF EXISTS " + table.qualifiedName() + ", " + table.copyTable().qualifiedName());
+      }
+      for (String ddl : dialect.createDocumentTables(table)) {
+        s.execute(ddl);
+      }
+      connection.commit();
+    } catch (SQLException | RuntimeException e) {
+      connection.rollback();
+      throw e;
+    } finally {
+      connection.setAutoCommit(autoCommit);
+    }
+  }
+
+  /** Reads the {@code _id} type, checking the relation is a table with exactly {@code _id} and {@code data jsonb}. */
+  private static IdType idTypeOf(Connection connection, Relation relation) throws SQLException {
+    if (!relation.kind().equals("r") && !relation.kind().equals("p")) {
+      throw new LoadException(relation.displayName() + " is not a table (pg_class.relkind '" + relation.kind()
+          + "'); a document table is (_id <type> primary key, data jsonb)");
+    }
+    Map<String, String> columns = new LinkedHashMap<>();
+    try (PreparedStatement ps = connection.prepareStatement(
+        "SELECT a.attname, format_type(a.atttypid, a.atttypmod) FROM pg_catalog.pg_attribute a"
+            + " WHERE a.attrelid = to_regclass(?) AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum")) {
+      ps.setObject(1, relation.quotedName(), Types.OTHER);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          columns.put(rs.getString(1), rs.getString(2));
+        }
+      }
+    }
+    if (columns.size() != 2 || !columns.containsKey("_id") || !"jsonb".equals(columns.get("data"))) {
+      List<String> found = new ArrayList<>();
+      columns.forEach((name, type) -> found.add(name + " " + type));
+      throw new LoadException("table " + relation.displayName() + " does not have the document-table shape"
+          + " (_id <type> primary key, data jsonb); it has (" + String.join(", ", found) + ")");
+    }
+    String type = columns.get("_id");
+    try {
+      return IdType.parse(type.replaceFirst("\\(.*\\)$", "")); // character varying(24) is still text to us
+    } catch (IllegalArgumentException e) {
+      throw new LoadException("table " + relation.displayName() + " has _id of type " + type + ", which cannot be used;"
+          + " supported: " + Arrays.stream(IdType.values()).map(IdType::sql).collect(Collectors.joining(", ")), e);
+    }
+  }
+
+  /** A relation found in the catalog. */
+  private record Relation(String schema, String name, String kind, String quotedName) {
+    String displayName() {
+      return schema + "." + name;
+    }
+  }
+}

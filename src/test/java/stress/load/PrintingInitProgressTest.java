@@ -1,0 +1,48 @@
+package stress.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class PrintingInitProgressTest {
+  private static final long SECOND = 1_000_000_000L;
+
+  private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+  private final PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+  private final AtomicLong clock = new AtomicLong(100 * SECOND);
+
+  @Test
+  void printsAtMostOneLinePerIntervalAndAFinalLine() {
+    PrintingInitProgress progress = new PrintingInitProgress(out, 1_000_000, clock::get, 2 * SECOND);
+    progress.onProgress(10_000, 500_000, 0.5); // at start: too early
+    clock.addAndGet(SECOND);
+    progress.onProgress(150_000, 7_100_000, 1.0); // 1 s: too early
+    clock.addAndGet(SECOND);
+    progress.onProgress(300_000, 14_200_000, 2.0); // 2 s: printed
+    clock.addAndGet(SECOND);
+    progress.onProgress(450_000, 21_300_000, 3.0); // 1 s after the last line: too early
+    clock.addAndGet(SECOND);
+    progress.onProgress(600_000, 28_400_000, 4.0); // printed
+    progress.onComplete(1_000_000, 47_340_000, 6.7);
+    assertEquals("""
+        init: 300000/1000000 docs (30.0%), 14.2 MB, 150000 docs/s
+        init: 600000/1000000 docs (60.0%), 28.4 MB, 150000 docs/s
+        init: done, 1000000 docs, 47.3 MB in 6.7 s, 149254 docs/s
+        """, bytes.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void emptyDataSetsAndZeroTimeDoNotDivideByZero() {
+    PrintingInitProgress progress = new PrintingInitProgress(out, 0, clock::get, 0);
+    progress.onProgress(0, 0, 0);
+    progress.onComplete(0, 0, 0);
+    assertEquals("""
+        init: 0/0 docs (100.0%), 0.0 MB, 0 docs/s
+        init: done, 0 docs, 0.0 MB in 0.0 s, 0 docs/s
+        """, bytes.toString(StandardCharsets.UTF_8));
+  }
+}

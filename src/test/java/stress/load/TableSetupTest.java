@@ -1,0 +1,186 @@
+package stress.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import stress.table.DocumentTable;
+import stress.table.IdType;
+import stress.target.PostgresDialect;
+import stress.testing.TestDatabase;
+
+class TableSetupTest {
+  private static final DocumentTable CHECK_IN = new DocumentTable(null, "check_in", IdType.INTEGER);
+  private final PostgresDialect dialect = new PostgresDialect();
+  private Connection connection;
+
+  @BeforeEach
+  void connect() throws SQLException {
+    connection = TestDatabase.connect(TestDatabase.newDatabaseUrl("tablesetup"));
+  }
+
+  @AfterEach
+  void close() throws SQLException {
+    connection.close();
+  }
+
+  @Test
+  void createsBothTablesWhenNeitherExists() throws SQLException {
+    PreparedTable prepared = TableSetup.prepare(connection, dialect, CHECK_IN, ExistingTablePolicy.FAIL_IF_EXISTS);
+    assertEquals(new PreparedTable(CHECK_IN, PreparedTable.Action.CREATED), prepared);
+    assertEquals("integer", columnType("check_in", "_id"));
+    assertEquals("jsonb", columnType("check_in_copy", "data"));
+    assertTrue(connection.getAutoCommit(), "autocommit restored");
+  }
+
+  @Test
+  void refusesExistingTablesByDefaultNamingTheSchemaAndTheWayOut() throws SQLException {
+    TableSetup.prepare(connection, dialect, CHECK_IN, ExistingTablePolicy.FAIL_IF_EXISTS);
+    execute("INSERT INTO check_in VALUES (1, '{}')");
+    LoadException e = assertThrows(LoadException.class,
+        () -> TableSetup.prepare(connection, dialect, CHECK_IN, ExistingTablePolicy.FAIL_IF_EXISTS));
+    assertEquals("table public.check_in already exists; use --reuse to run on it or --drop-existing to replace it",
+        e.getMessage());
+    assertEquals(1, count("check_in"), "nothing changed");
+  }
+
+  @Test
+  void refusesWhenOnlyTheCopyTableExists() throws SQLException {
+    execute("CREATE TABLE check_in_copy (_id int primary key, data jsonb not null default '{}')");
+    LoadException e = assertThrows(LoadException.class,
+        () -> TableSetup.prepare(connection, dialect, CHECK_IN, ExistingTablePolicy.FAIL_IF_EXISTS));
+    assertEquals("table public.check_in_copy already exists; use --reuse to run on it or --drop-existing to replace it",
+        e.getMessage());
+  }
+
+  @Test
+  void reuseKeepsRowsAndReportsTheRealIdType() throws SQLException {
+    execute("CREATE TABLE check_in (_id bigint primary key, data jsonb not null default '{}')");
+    execute("CREATE TABLE check_in_copy (_id bigint primary key, data jsonb not null default '{}')");
+    execute("INSERT INTO check_in VALUES (1, '{}'), (2, '{}')");
+    PreparedTable prepared = TableSetup.prepare(connection, dialect, CHECK_IN, ExistingTablePolicy.REUSE);
+    assertEquals(new PreparedTable(new DocumentTable(null, "check_in", IdType.BIGINT), PreparedTable.Action.REUSED),
+        prepared);
+    assertEquals(2, count("check_in"));
+  }
+
+  @Test
+  void reuseReadsVarcharKeysAsText() throws SQLException {
+    execute("CREATE SCHEMA app");
+    execute("CREATE TABLE app.users (_id varchar(24) primary key, data jsonb not null default '{}')");
+    execute("CREATE TABLE app.users_copy (_id varchar(24) primary key, data jsonb not null default '{}')");
+    PreparedTable prepared = TableSetup.prepare(connection, dialect, new DocumentTable("app", "users", IdType.INTEGER),
+        ExistingTablePolicy.REUSE);
+    assertEquals(IdType.TEXT, prepared.table().idType());
+    assertEquals("app", prepared.table().schema());
+  }
+
+  @Test
+  void reuseRefusesTablesWithoutTheDocumentShape() throws SQLException {
+    execute("CREATE TABLE check_in (id int primary key, data json)");
+    execute("CREATE TABLE check_in_copy (_id int primary key, data jsonb not null default '{}')");
+    LoadException e = assertThrows(LoadException.class,
+        () -> TableSetup.prepare(connection, dialect, CHECK_IN, ExistingTablePolicy.REUSE));
+    assertEquals("table public.check_in does not have the document-table shape (_id <type> primary key, data jsonb);"
+        + " it has (id integer, data json)", e.getMessage());
+  }
+
+  @Test
+  void reuseRefusesUnsupportedIdTypesAndMismatchedCopyTables() throws SQLException {
+    execute("CREATE TABLE check_in (_id numeric(10,0) primary key, data jsonb)");
+    execute("CREATE TABLE check_in_copy (_id int primary key, data jsonb)");
+    LoadException numeric = assertThrows(LoadException.class,
+        () -> TableSetup.prepare(connection, dialect, CHECK_IN, ExistingTablePolicy.REUSE));
+    assertEquals("table public.check_in has _id of type numeric(10,0), which cannot be used; supported: integer,"
+        + " bigint, double precision, text, uuid", numeric.getMessage());
+    execute("ALTER TABLE check_in ALTER COLUMN _id TYPE bigint");
+    LoadException mismatch = assertThrows(LoadException.class,
+        () -> TableSetup.prepare(connection, dialect, CHECK_IN, ExistingTablePolicy.REUSE));
+    assertEquals("table public.check_in has _id bigint but public.check_in_copy has _id integer; both must have the"
+        + " same _id type", mismatch.getMessage());
+  }
+
+  @Test
+  void reuseRefusesAMissingCopyTableAndViews() throws SQLException {
+    execute("CREATE TABLE check_in (_id int primary key, data jsonb)");
+    LoadException missing = assertThrows(LoadException.class,
+        () -> TableSetup.prepare(connection, dialect, CHECK_IN, ExistingTablePolicy.REUSE));
+    assertEquals("table public.check_in exists but check_in_copy does not; create it with the same shape, or use"
+        + " --drop-existing to replace both", missing.getMessage());
+    execute("CREATE VIEW check_in_copy AS SELECT * FROM check_in");
+    LoadException view = assertThrows(LoadException.class,
+        () -> TableSetup.prepare(connection, dialect, CHECK_IN, ExistingTablePolicy.REUSE));
+    assertEquals("public.check_in_copy is not a table (pg_class.relkind 'v'); a document table is (_id <type> primary"
+        + " key, data jsonb)", view.getMessage());
+  }
+
+  @Test
+  void dropExistingReplacesBothTables() throws SQLException {
+    execute("CREATE TABLE check_in (_id text primary key, data jsonb not null default '{}', extra int)");
+    execute("INSERT INTO check_in VALUES ('a', '{}', 1)");
+    PreparedTable prepared = TableSetup.prepare(connection, dialect, CHECK_IN, ExistingTablePolicy.DROP_EXISTING);
+    assertEquals(PreparedTable.Action.REPLACED, prepared.action());
+    assertEquals(0, count("check_in"));
+    assertEquals(0, count("check_in_copy"));
+    assertEquals("integer", columnType("check_in", "_id"));
+    assertFalse(columnExists("check_in", "extra"));
+  }
+
+  @Test
+  void quotedNamesAreResolvedExactly() throws SQLException {
+    DocumentTable odd = new DocumentTable(null, "Check \"In\"", IdType.BIGINT);
+    TableSetup.prepare(connection, dialect, odd, ExistingTablePolicy.FAIL_IF_EXISTS);
+    assertEquals("bigint", columnType("Check \"In\"_copy", "_id"));
+    LoadException e = assertThrows(LoadException.class,
+        () -> TableSetup.prepare(connection, dialect, odd, ExistingTablePolicy.FAIL_IF_EXISTS));
+    assertTrue(e.getMessage().startsWith("table public.Check \"In\" already exists"), e.getMessage());
+    // A table of the lower-case name is a different table.
+    TableSetup.prepare(connection, dialect, new DocumentTable(null, "check \"in\"", IdType.BIGINT),
+        ExistingTablePolicy.FAIL_IF_EXISTS);
+  }
+
+  private void execute(String sql) throws SQLException {
+    try (Statement s = connection.createStatement()) {
+      s.execute(sql);
+    }
+  }
+
+  private long count(String table) throws SQLException {
+    try (Statement s = connection.createStatement();
+        ResultSet rs = s.executeQuery("SELECT count(*) FROM \"" + table + "\"")) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
+  private String columnType(String table, String column) throws SQLException {
+    try (var ps = connection.prepareStatement("SELECT format_type(atttypid, atttypmod) FROM pg_attribute"
+        + " WHERE attrelid = ?::regclass AND attname = ?")) {
+      ps.setString(1, "\"" + table.replace("\"", "\"\"") + "\"");
+      ps.setString(2, column);
+      try (ResultSet rs = ps.executeQuery()) {
+        assertTrue(rs.next(), table + "." + column);
+        return rs.getString(1);
+      }
+    }
+  }
+
+  private boolean columnExists(String table, String column) throws SQLException {
+    try (var ps = connection.prepareStatement("SELECT 1 FROM pg_attribute WHERE attrelid = ?::regclass AND attname = ?"
+        + " AND NOT attisdropped")) {
+      ps.setString(1, table);
+      ps.setString(2, column);
+      try (ResultSet rs = ps.executeQuery()) {
+        return rs.next();
+      }
+    }
+  }
+}
