@@ -54,7 +54,8 @@ public final class Jobs {
   }
 
   /** {@code stress init}. */
-  public static int init(InitConfig config, ConnectionOptions options, PrintStream out) throws SQLException {
+  public static int init(InitConfig config, ConnectionOptions options, PrintStream out)
+      throws SQLException, InterruptedException {
     try (Database db = Database.open(options, defaultDriverSettings(), ConnectionResolver.fromSystem(), out)) {
       if (db.embedded()) {
         out.println("note: the embedded server is stopped when this command ends, so the data set is gone with it;"
@@ -76,7 +77,8 @@ public final class Jobs {
     return 0;
   }
 
-  private static void initialize(InitConfig config, Database db, PrintStream out) throws SQLException {
+  private static void initialize(InitConfig config, Database db, PrintStream out)
+      throws SQLException, InterruptedException {
     TargetInfo target;
     try (Connection c = PhysicalConnections.open(db.spec())) {
       target = TargetDetector.detect(c);

@@ -79,7 +79,8 @@ public final class RunJob {
     try (Connection control = PhysicalConnections.open(database.spec())) {
       target = TargetDetector.detect(control);
       settingPlans.addAll(planSettings(SettingsCatalog.read(control), settingCombos));
-      table = TableSetup.existing(control, config.schema(), config.table());
+      table = TableSetup.existing(control, config.schema(), config.table(),
+          operations.stream().anyMatch(Operation::usesCopyTable));
       keys = KeySpaceReader.read(control, table, config.keySample());
     }
     KeyChooser chooser = new KeyChooser(keys, config.distribution().over(keys.size(), config.zipfConstant()));

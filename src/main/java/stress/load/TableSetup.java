@@ -66,6 +66,37 @@ public final class TableSetup {
     }
   }
 
+  /**
+   * The existing document table a run works on, with its {@code _id} type read from the catalog.
+   *
+   * @param schema        schema, or null for the search path
+   * @param needCopyTable whether the run's operations write to {@code <name>_copy}
+   * @throws LoadException when a table is missing (pointing to init and import) or has the wrong shape
+   */
+  public static DocumentTable existing(Connection connection, String schema, String name, boolean needCopyTable)
+      throws SQLException {
+    DocumentTable wanted = new DocumentTable(schema, name, IdType.INTEGER);
+    Relation main = find(connection, wanted);
+    if (main == null) {
+      throw new LoadException("table " + wanted.displayName() + " does not exist: create and fill it with 'stress init'"
+          + " (generated documents) or 'stress import' (a mongodump), or name another with --table/--schema");
+    }
+    IdType idType = idTypeOf(connection, main);
+    if (needCopyTable) {
+      Relation copy = find(connection, wanted.copyTable());
+      if (copy == null) {
+        throw new LoadException("table " + wanted.copyTable().displayName() + " does not exist, and find_insert and"
+            + " find_delete write to it: create it with 'stress init --reuse' or the same shape as " + main.displayName());
+      }
+      IdType copyType = idTypeOf(connection, copy);
+      if (copyType != idType) {
+        throw new LoadException("table " + main.displayName() + " has _id " + idType.sql() + " but " + copy.displayName()
+            + " has _id " + copyType.sql() + "; both must have the same _id type");
+      }
+    }
+    return new DocumentTable(schema, name, idType);
+  }
+
   /** The relation the (quoted, possibly qualified) name resolves to, or null when there is none. */
   private static Relation find(Connection connection, DocumentTable table) throws SQLException {
     try (PreparedStatement ps = connection.prepareStatement(

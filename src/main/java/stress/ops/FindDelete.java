@@ -14,6 +14,11 @@ public final class FindDelete implements Operation {
   }
 
   @Override
+  public boolean usesCopyTable() {
+    return true;
+  }
+
+  @Override
   public Bound bind(OperationContext context) {
     Sql select = DocumentSql.selectById(context.table());
     Sql delete = DocumentSql.deleteById(context.table().copyTable());

@@ -18,6 +18,11 @@ public final class FindInsert implements Operation {
   }
 
   @Override
+  public boolean usesCopyTable() {
+    return true;
+  }
+
+  @Override
   public Bound bind(OperationContext context) {
     Sql select = DocumentSql.selectById(context.table());
     Sql upsert = DocumentSql.upsertById(context.table().copyTable());

@@ -16,6 +16,11 @@ public interface Operation {
   /** One line for {@code stress ops}. */
   String description();
 
+  /** True when the operation writes to the copy table {@code <table>_copy}, which must then exist. */
+  default boolean usesCopyTable() {
+    return false;
+  }
+
   /** The operation's statements for one table and one set of settings. */
   Bound bind(OperationContext context);
 
