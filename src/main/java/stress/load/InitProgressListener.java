@@ -17,7 +17,10 @@ public interface InitProgressListener {
    */
   void onProgress(long docs, long bytes, double seconds);
 
-  /** Loading and ANALYZE are done; {@code seconds} is the whole initialization. */
+  /**
+   * Loading and ANALYZE are done; {@code seconds} is the whole initialization. Not called when reused tables
+   * already held rows, since nothing was loaded.
+   */
   default void onComplete(long docs, long bytes, double seconds) {
   }
 }

@@ -126,6 +126,23 @@ class DocumentGeneratorTest {
     }
   }
 
+  /** Every string a document can hold comes from the vocabulary or from digits, so this rules out NUL for good. */
+  @Test
+  void vocabularyHoldsNoControlCharacters() throws Exception {
+    int strings = 0;
+    for (java.lang.reflect.Field field : Vocabulary.class.getDeclaredFields()) {
+      Object value = field.get(null);
+      Object[] entries = value instanceof Object[] array ? array : new Object[] {value};
+      for (Object entry : entries) {
+        String text = entry instanceof Vocabulary.City city ? city.name() + city.region() + city.country() + city.postalPattern()
+            : entry instanceof char[] chars ? new String(chars) : (String) entry;
+        assertTrue(text.chars().allMatch(c -> c >= 0x20 && c != 0x7f), field.getName() + ": " + text);
+        strings++;
+      }
+    }
+    assertTrue(strings > 100, "checked " + strings);
+  }
+
   @Test
   void idIsInt32UpToIntegerMaxAndInt64Beyond() {
     DocumentGenerator generator = new DocumentGenerator(Shape.SMALL, 3);
