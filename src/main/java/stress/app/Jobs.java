@@ -92,9 +92,8 @@ public final class Jobs {
         + " documents, seed " + config.seed());
     InitResult result = new DatasetInitializer(() -> PhysicalConnections.open(db.spec()), Dialects.forTarget(target))
         .initialize(request, new PrintingInitProgress(out, config.docs()));
-    out.printf("init: %s %s: %d documents, %.1f MB of JSON, %.1f s, %.0f docs/s%n", result.tableAction(),
-        table.displayName(), result.documents(), result.bytes() / 1e6, result.seconds(),
-        result.seconds() > 0 ? result.documents() / result.seconds() : 0.0);
+    out.println("init: " + result.tableAction().name().toLowerCase() + " " + table.displayName() + " and "
+        + table.copyTable().displayName());
   }
 
   private static DriverSettings defaultDriverSettings() {

@@ -189,11 +189,16 @@ final class RunArgs {
   static List<Integer> integers(String option, String csv) {
     List<Integer> out = new ArrayList<>();
     for (String s : split(csv)) {
+      int value;
       try {
-        out.add(Integer.parseInt(s));
+        value = Integer.parseInt(s);
       } catch (NumberFormatException e) {
         throw new IllegalArgumentException(option + " must be whole numbers separated by commas, got '" + csv + "'");
       }
+      if (value < 1) {
+        throw new IllegalArgumentException(option + " must be at least 1, got " + value);
+      }
+      out.add(value);
     }
     return out;
   }

@@ -10,10 +10,21 @@ final class Pacer {
   private final long intervalNanos;
   private long nextIntended;
 
-  /** @param opsPerSecond this worker's share of the target rate, or 0 for no pacing */
-  Pacer(double opsPerSecond, long startNanos) {
+  private final double phaseOffset;
+
+  /**
+   * @param opsPerSecond this worker's share of the target rate, or 0 for no pacing
+   * @param phaseOffset  0..1: where in the interval this worker's schedule starts, so workers do not all fire
+   *                     at the same instant
+   */
+  Pacer(double opsPerSecond, double phaseOffset) {
     this.intervalNanos = opsPerSecond > 0 ? Math.max(1, Math.round(1e9 / opsPerSecond)) : 0;
-    this.nextIntended = startNanos;
+    this.phaseOffset = phaseOffset;
+  }
+
+  /** Starts the schedule now (when the worker really starts, not when its thread was created). */
+  void start(long nowNanos) {
+    nextIntended = nowNanos + Math.round(intervalNanos * phaseOffset);
   }
 
   boolean paced() {

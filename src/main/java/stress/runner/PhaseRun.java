@@ -62,13 +62,12 @@ final class PhaseRun {
     List<Worker> workers = new ArrayList<>(threads);
     List<Thread> threadList = new ArrayList<>(threads);
     double perWorkerRate = plan.rate() > 0 ? plan.rate() / threads : 0;
-    long startNanos = System.nanoTime();
     for (int i = 0; i < threads; i++) {
       SplittableRandom random = new SplittableRandom(plan.seed() * 1_000_003L + phaseIndex * 10_007L + i);
       OperationSession session = new OperationSession(spec.mode(), source.heldPerWorker(), plan.keys(), random,
           plan.settings().fetchSize());
       Worker w = new Worker(source, recorder.worker(i), plan.mix(), bound, session, random, plan.transaction(),
-          phaseStop, remainingOps, new Pacer(perWorkerRate, startNanos), ready, go);
+          phaseStop, remainingOps, new Pacer(perWorkerRate, (double) i / threads), ready, go);
       workers.add(w);
       Thread t = new Thread(w, "stress-worker-" + i);
       t.setDaemon(true);
@@ -85,19 +84,18 @@ final class PhaseRun {
           + startFailure.getMessage(), startFailure.getSQLState(), startFailure);
     }
 
-    long begin = System.nanoTime();
-    // Workers pace from the moment they really start, not from when the threads were created.
-    go.countDown();
     long warmupNanos = plan.warmup().toNanos();
+    if (warmupNanos == 0 && plan.opsPerPhase() > 0) {
+      remainingOps.set(plan.opsPerPhase());
+    }
+    long begin = System.nanoTime();
+    go.countDown();
     long intervalNanos = plan.reportInterval().toNanos();
     long measureStart = begin + warmupNanos;
     long measureEnd = plan.duration() == null ? Long.MAX_VALUE : measureStart + plan.duration().toNanos();
     boolean warmingUp = warmupNanos > 0;
     if (warmingUp) {
       recorder.beginWarmup();
-    }
-    if (!warmingUp && plan.opsPerPhase() > 0) {
-      remainingOps.set(plan.opsPerPhase());
     }
     long intervalStart = begin;
     while (true) {

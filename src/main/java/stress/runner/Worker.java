@@ -83,6 +83,7 @@ final class Worker implements Runnable {
         ready.countDown();
       }
       go.await();
+      pacer.start(System.nanoTime());
       loop();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

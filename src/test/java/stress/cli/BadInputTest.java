@@ -1,0 +1,134 @@
+package stress.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.ServerSocket;
+import org.junit.jupiter.api.Test;
+import stress.testing.TestDatabase;
+
+/** Bad input: one line naming the thing and the rule, exit 2 for usage and 1 for runtime failures. */
+class BadInputTest {
+
+  private static void assertOneLineError(CliTester.Result r, int code, String expected) {
+    assertEquals(code, r.exitCode(), r.all());
+    String[] lines = r.err().strip().split("\n");
+    assertTrue(lines[0].startsWith("stress: "), r.err());
+    assertTrue(lines[0].contains(expected), "expected '" + expected + "' in: " + r.err());
+    assertFalse(r.err().contains("\tat "), "no stack trace without --verbose: " + r.err());
+  }
+
+  private static String url() {
+    return TestDatabase.url("postgres");
+  }
+
+  @Test
+  void unknownOperationListsTheKnownOnes() {
+    assertOneLineError(CliTester.run("--url", url(), "-U", "postgres", "run", "--op", "find_last"), 2,
+        "unknown operation 'find_last'; known: find_first, find_in, find, find_update, find_insert, find_delete");
+  }
+
+  @Test
+  void badDuration() {
+    assertOneLineError(CliTester.run("--url", url(), "run", "--duration", "ten"), 2,
+        "--duration must be a duration like 60s, 500ms, 2m, 1h or 1m30s, got 'ten'");
+  }
+
+  @Test
+  void threadsMustBePositive() {
+    assertOneLineError(CliTester.run("--url", url(), "run", "--threads", "0"), 2, "--threads must be at least 1, got 0");
+  }
+
+  @Test
+  void modeOutsideTheList() {
+    assertOneLineError(CliTester.run("--url", url(), "run", "--mode", "prepared,fast"), 2,
+        "--mode must be prepared or plain, got 'fast'");
+  }
+
+  @Test
+  void poolOutsideTheList() {
+    assertOneLineError(CliTester.run("--url", url(), "-U", "postgres", "run", "--pool", "dbcp"), 2,
+        "unknown pool kind 'dbcp'; known: c3p0, hikari, none");
+  }
+
+  @Test
+  void queryModeOutsideTheList() {
+    assertOneLineError(CliTester.run("--url", url(), "run", "--query-mode", "fastest"), 2,
+        "--query-mode must be one of");
+  }
+
+  @Test
+  void severalProblemsAreReportedTogether() {
+    CliTester.Result r = CliTester.run("--url", url(), "run", "--threads", "-1", "--warmup", "x", "--op", "a=0");
+    assertOneLineError(r, 2, "--op weight of a must be at least 1, got 0");
+    assertTrue(r.err().contains("--warmup must be a duration") && r.err().contains("--threads must be at least 1"),
+        r.err());
+  }
+
+  @Test
+  void unknownOptionIsAUsageError() {
+    CliTester.Result r = CliTester.run("run", "--thread", "8");
+    assertEquals(2, r.exitCode());
+    assertTrue(r.err().startsWith("stress: Unknown option"), r.err());
+    assertTrue(r.err().contains("'--thread'"), r.err());
+  }
+
+  @Test
+  void unreachableHostFailsWithinTheConnectTimeout() throws Exception {
+    int freePort;
+    try (ServerSocket s = new ServerSocket(0)) {
+      freePort = s.getLocalPort();
+    }
+    CliTester.Result r = CliTester.run("-h", "127.0.0.1", "-p", Integer.toString(freePort), "-U", "postgres",
+        "-d", "postgres", "run", "--connect-timeout", "2s");
+    assertOneLineError(r, 1, "Connection to 127.0.0.1:" + freePort + " refused");
+  }
+
+  @Test
+  void missingDatabaseIsARuntimeError() {
+    assertOneLineError(CliTester.run("--url", TestDatabase.url("no_such_db"), "-U", "postgres", "detect"), 1,
+        "database \"no_such_db\" does not exist");
+  }
+
+  @Test
+  void missingTablePointsToInitAndImport() {
+    String db = TestDatabase.newDatabaseUrl("badinput");
+    assertOneLineError(CliTester.run("--url", db, "-U", "postgres", "run", "--table", "nothing_here"), 1,
+        "table nothing_here does not exist: create and fill it with 'stress init' (generated documents) or"
+            + " 'stress import' (a mongodump)");
+  }
+
+  @Test
+  void unknownSettingIsNamed() {
+    String db = TestDatabase.newDatabaseUrl("badinput");
+    assertEquals(0, CliTester.run("--url", db, "-U", "postgres", "init", "--docs", "100").exitCode());
+    CliTester.Result r = CliTester.run("--url", db, "-U", "postgres", "run", "--set", "no_such_setting=1");
+    assertOneLineError(r, 2, "no_such_setting");
+  }
+
+  @Test
+  void serverLevelSettingIsRefusedWithItsCurrentValue() {
+    String db = TestDatabase.newDatabaseUrl("badinput");
+    assertEquals(0, CliTester.run("--url", db, "-U", "postgres", "init", "--docs", "100").exitCode());
+    CliTester.Result r = CliTester.run("--url", db, "-U", "postgres", "run", "--set", "max_connections=10");
+    assertOneLineError(r, 2, "max_connections");
+    assertTrue(r.err().contains("300"), "names the current value: " + r.err());
+  }
+
+  @Test
+  void verboseShowsTheStackTrace() {
+    CliTester.Result r = CliTester.run("--url", url(), "-U", "postgres", "run", "--op", "nope", "--verbose");
+    assertEquals(2, r.exitCode());
+    assertTrue(r.err().contains("\tat "), r.err());
+  }
+
+  @Test
+  void opsListsEveryOperationWithADescription() {
+    CliTester.Result r = CliTester.run("ops");
+    assertEquals(0, r.exitCode());
+    for (String op : new String[] {"find_first", "find_in", "find", "find_update", "find_insert", "find_delete"}) {
+      assertTrue(r.out().lines().anyMatch(l -> l.startsWith(op + " ")), op + " in: " + r.out());
+    }
+  }
+}
