@@ -1,0 +1,152 @@
+package stress.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import stress.connect.ConnectionSources;
+import stress.connect.ConnectionSpec;
+import stress.connect.PoolSettings;
+import stress.metrics.IntervalStats;
+import stress.ops.Operations;
+import stress.ops.OperationSettings;
+import stress.ops.StatementMode;
+import stress.table.DocumentTable;
+import stress.table.IdType;
+import stress.target.PostgresDialect;
+import stress.testing.TestDatabase;
+import stress.workload.DenseIntegerKeys;
+import stress.workload.KeyChooser;
+import stress.workload.OperationMix;
+import stress.workload.UniformDistribution;
+
+/** The runner as a library: phases, warm-up, stopping, failures. */
+class RunnerTest {
+  private static final DocumentTable TABLE = new DocumentTable(null, "runner_docs", IdType.INTEGER);
+  private static String url;
+
+  @BeforeAll
+  static void table() throws SQLException {
+    url = TestDatabase.newDatabaseUrl("runner");
+    try (Connection c = TestDatabase.connect(url); Statement s = c.createStatement()) {
+      for (String ddl : new PostgresDialect().createDocumentTables(TABLE)) {
+        s.execute(ddl);
+      }
+      s.execute("INSERT INTO runner_docs SELECT i, jsonb_build_object('i', i) FROM generate_series(1, 1000) i");
+    }
+  }
+
+  private static PhaseSpec phase(int threads, String pool, List<String> init) {
+    ConnectionSpec spec = new ConnectionSpec(url, "postgres", null, Map.of(), init);
+    return new PhaseSpec(Map.of("threads", Integer.toString(threads)), StatementMode.PREPARED, pool,
+        new PoolSettings(threads, 0), threads, spec, Map.of());
+  }
+
+  private static RunPlan plan(List<PhaseSpec> phases, String op, Duration duration, Duration warmup) {
+    OperationMix mix = OperationMix.parse(op);
+    return new RunPlan(phases, mix, mix.names().stream().map(Operations::byName).toList(), TABLE,
+        new KeyChooser(new DenseIntegerKeys(1, 1000, true), new UniformDistribution(1000)),
+        new OperationSettings(40, 10, 20, 100), duration, 0, warmup, Duration.ofMillis(200), 0, false, 1);
+  }
+
+  private static Runner runner(RunPlan plan, RunListener listener) {
+    return new Runner(plan, p -> ConnectionSources.open(p.poolKind(), p.connection(), p.pool()), listener);
+  }
+
+  @Test
+  void warmupIntervalsAreMarkedAndExcludedFromTheTotals() throws Exception {
+    List<IntervalStats> seen = new ArrayList<>();
+    RunListener listener = new RunListener() {
+      @Override
+      public void interval(PhaseSpec phase, IntervalStats stats) {
+        seen.add(stats);
+      }
+    };
+    Runner.Result result = runner(plan(List.of(phase(2, "none", List.of())), "find_first", Duration.ofSeconds(1),
+        Duration.ofMillis(600)), listener).run();
+    long warmupCount = seen.stream().filter(IntervalStats::warmup).mapToLong(IntervalStats::count).sum();
+    long measuredCount = seen.stream().filter(i -> !i.warmup()).mapToLong(IntervalStats::count).sum();
+    assertTrue(warmupCount > 0, "warm-up ran");
+    long total = result.phases().get(0).stats().total().count();
+    assertTrue(total >= measuredCount && total > 0, total + " vs measured intervals " + measuredCount);
+    assertTrue(total < measuredCount + warmupCount, "warm-up executions are not in the total");
+  }
+
+  @Test
+  void aStopReturnsPromptlyWithWhatWasMeasuredAndSkipsLaterPhases() throws Exception {
+    Runner r = runner(plan(List.of(phase(3, "hikari", List.of()), phase(3, "none", List.of())), "find_first",
+        Duration.ofSeconds(60), Duration.ZERO), new RunListener() {});
+    Thread stopper = new Thread(() -> {
+      try {
+        Thread.sleep(1000);
+      } catch (InterruptedException ignored) {
+        return;
+      }
+      r.requestStop();
+    });
+    long start = System.nanoTime();
+    stopper.start();
+    Runner.Result result = r.run();
+    double seconds = (System.nanoTime() - start) / 1e9;
+    assertTrue(result.interrupted());
+    assertEquals(1, result.phases().size(), "the second phase never started");
+    assertTrue(result.phases().get(0).stats().total().count() > 0);
+    assertTrue(seconds < 10, "stopped after " + seconds + " s");
+  }
+
+  /** Sleeps on the server longer than the statement timeout allows, so every execution fails with 57014. */
+  private static final class TooSlow implements stress.ops.Operation {
+    @Override
+    public String name() {
+      return "too_slow";
+    }
+
+    @Override
+    public String description() {
+      return "sleeps past the statement timeout";
+    }
+
+    @Override
+    public Bound bind(stress.ops.OperationContext context) {
+      stress.ops.Sql sleep = new stress.ops.Sql("SELECT 1, pg_sleep(0.2)::text WHERE ? > 0");
+      return session -> session.sql().queryRows(sleep, session.nextKey());
+    }
+  }
+
+  @Test
+  void failuresAreCountedBySqlStateWithTheFirstMessageAndTheConnectionIsKept() throws Exception {
+    OperationMix mix = OperationMix.parse("too_slow");
+    RunPlan plan = new RunPlan(List.of(phase(2, "none", List.of("SET statement_timeout = 20"))), mix,
+        List.of(new TooSlow()), TABLE, new KeyChooser(new DenseIntegerKeys(1, 1000, true), new UniformDistribution(1000)),
+        new OperationSettings(40, 10, 20, 100), Duration.ofMillis(600), 0, Duration.ZERO, Duration.ofMillis(200), 0,
+        false, 1);
+    PhaseOutcome phase = runner(plan, new RunListener() {}).run().phases().get(0);
+    var total = phase.stats().total();
+    assertEquals(0, total.count(), "nothing succeeds");
+    assertTrue(total.errorCount() >= 10, "each worker failed many times: " + total.errorCount());
+    assertEquals(1, total.errors().size());
+    assertEquals("57014", total.errors().get(0).sqlState());
+    assertTrue(total.errors().get(0).firstMessage().contains("statement timeout"), total.errors().toString());
+    assertEquals(0, phase.stats().reconnects(), "a timeout does not break the connection");
+    assertEquals(2, phase.distinctBackends());
+  }
+
+  @Test
+  void aConnectionThatCannotBeOpenedStopsThePhaseWithTheReason() {
+    PhaseSpec bad = new PhaseSpec(Map.of(), StatementMode.PREPARED, "none", new PoolSettings(2, 0), 2,
+        new ConnectionSpec(TestDatabase.url("missing_db"), "postgres", null, Map.of(), List.of()), Map.of());
+    SQLException e = assertThrows(SQLException.class,
+        () -> runner(plan(List.of(bad), "find_first", Duration.ofSeconds(1), Duration.ZERO), new RunListener() {}).run());
+    assertTrue(e.getMessage().startsWith("could not open 2 connections for phase"), e.getMessage());
+    assertTrue(e.getMessage().contains("missing_db"), e.getMessage());
+  }
+}
