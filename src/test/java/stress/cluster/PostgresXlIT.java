@@ -7,7 +7,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import stress.target.TargetDetector;
 import stress.target.TargetInfo;
@@ -18,8 +18,9 @@ class PostgresXlIT {
   private static String url;
   private static final String TABLE = "stress_it_check_in";
 
-  @BeforeAll
-  static void cluster() {
+  /** Per test, so a missing cluster shows as skipped tests (with the reason) rather than none at all. */
+  @BeforeEach
+  void cluster() {
     url = ClusterUrls.postgresXl();
   }
 
