@@ -49,6 +49,10 @@ final class Bson {
     return new DumpDocument("test", 0, 0, bytes);
   }
 
+  static DumpDocument document(BsonDocument document) {
+    return document(bytes(document));
+  }
+
   static DumpDocument document(String json) {
     return document(bytes(json));
   }
