@@ -1,11 +1,13 @@
 package stress.dump;
 
 import java.io.Closeable;
+import java.io.EOFException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.zip.ZipException;
 import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
 
@@ -37,7 +39,13 @@ final class ArchiveReader implements Closeable {
   static ArchiveReader open(Path file) throws IOException {
     DataFiles.Opened opened = DataFiles.open(file);
     String source = DataFiles.describe(file, opened.gzip());
-    byte[] magic = opened.in().readNBytes(4);
+    byte[] magic;
+    try {
+      magic = opened.in().readNBytes(4);
+    } catch (ZipException | EOFException e) {
+      opened.in().close();
+      throw DataFiles.corruptGzip(file, 0, e);
+    }
     int value = magic.length < 4 ? 0 : (magic[0] & 0xff) | (magic[1] & 0xff) << 8 | (magic[2] & 0xff) << 16
         | (magic[3] & 0xff) << 24;
     if (magic.length < 4 || value != MAGIC) {

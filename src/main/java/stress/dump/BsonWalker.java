@@ -95,6 +95,9 @@ final class BsonWalker {
             out.writeName(name);
           }
         }
+        if (type == BsonType.BINARY) {
+          checkBinarySize(reader, input, document.length);
+        }
         Level child = copyValue(reader, out, type, jsonbChecks ? stack : null);
         if (child != null) {
           stack.push(child);
@@ -104,6 +107,15 @@ final class BsonWalker {
         throw new BsonSerializationException("the document ends at byte " + input.getPosition()
             + " but its length prefix says " + document.length);
       }
+    }
+  }
+
+  /** org.bson allocates a binary's declared size before checking it is there: a corrupt size could ask for 2 GiB. */
+  private static void checkBinarySize(BsonBinaryReader reader, StrictBsonInput input, int documentLength) {
+    int size = reader.peekBinarySize();
+    if (size < 0 || size > documentLength - input.getPosition()) {
+      throw new BsonSerializationException("binary of " + size + " bytes at byte " + input.getPosition()
+          + " does not fit in the document of " + documentLength + " bytes");
     }
   }
 

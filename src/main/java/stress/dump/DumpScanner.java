@@ -3,7 +3,6 @@ package stress.dump;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -203,7 +202,13 @@ public final class DumpScanner {
     }
 
     private DumpMetadata readMetadata(Path file) throws IOException {
-      byte[] bytes = readAll(file);
+      byte[] bytes;
+      try {
+        bytes = DataFiles.readAll(file);
+      } catch (DumpFormatException e) {
+        notice(Severity.ERROR, file, "metadata ignored, the data is still read: " + e.getMessage());
+        return null;
+      }
       if (bytes.length == 0) {
         notice(Severity.WARNING, file, "empty metadata file; ignored");
         return null;
@@ -254,11 +259,13 @@ public final class DumpScanner {
 
     void prelude(Path file) throws IOException {
       try {
-        JsonNode node = MAPPER.readTree(readAll(file));
+        JsonNode node = MAPPER.readTree(DataFiles.readAll(file));
         notice(Severity.INFO, file, "dump of MongoDB " + text(node, "ServerVersion") + " by mongodump "
             + text(node, "ToolVersion") + "; nothing to import");
       } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
         notice(Severity.WARNING, file, "prelude is not valid JSON (" + e.getOriginalMessage() + "); ignored");
+      } catch (DumpFormatException e) {
+        notice(Severity.WARNING, file, "prelude ignored: " + e.getMessage());
       }
     }
 
@@ -381,12 +388,6 @@ public final class DumpScanner {
   private static String text(JsonNode node, String field) {
     String value = node == null ? "" : node.path(field).asText("");
     return value.isEmpty() ? "(unknown version)" : value;
-  }
-
-  private static byte[] readAll(Path file) throws IOException {
-    try (InputStream in = DataFiles.open(file).in()) {
-      return in.readAllBytes();
-    }
   }
 
   private static List<Path> list(Path directory) throws IOException {

@@ -17,6 +17,7 @@ final class FrameReader {
   static final int MAX_DOCUMENT_SIZE = 16 * 1024 * 1024 + 16 * 1024;
   static final int MIN_DOCUMENT_SIZE = 5;
   private static final int TERMINATOR = 0xFFFFFFFF;
+  private static final int EAGER_ALLOCATION = 1 << 20;
 
   enum Kind { END, TERMINATOR, DOCUMENT, BROKEN }
 
@@ -72,15 +73,16 @@ final class FrameReader {
       return Frame.broken(offset, null, 4, "invalid document length " + size + ": larger than the maximum of "
           + MAX_DOCUMENT_SIZE + " bytes (16 MiB + 16 KiB)");
     }
-    byte[] document = Arrays.copyOf(prefix, size);
+    byte[] document;
     int body;
     try {
-      body = readFully(document, 4, size - 4);
+      document = readBody(prefix, size);
+      body = document.length - 4;
     } catch (ZipException | EOFException e) {
       return gzipBroken(offset, e);
     }
     if (body < size - 4) {
-      return Frame.broken(offset, Arrays.copyOf(document, 4 + body), 4 + body, "truncated document: its length prefix says "
+      return Frame.broken(offset, document, 4 + body, "truncated document: its length prefix says "
           + size + " bytes but only " + (4 + body) + " are left");
     }
     if (document[size - 1] != 0) {
@@ -88,6 +90,23 @@ final class FrameReader {
           + " does not end with a 0 byte, so its length prefix cannot be trusted");
     }
     return new Frame(Kind.DOCUMENT, offset, document, size, null);
+  }
+
+  /**
+   * The prefix and up to {@code size - 4} more bytes. Large frames are read in chunks, so a corrupt
+   * length near the limit does not allocate 16 MiB before finding that the bytes are not there.
+   */
+  private byte[] readBody(byte[] prefix, int size) throws IOException {
+    if (size <= EAGER_ALLOCATION) {
+      byte[] document = Arrays.copyOf(prefix, size);
+      int body = readFully(document, 4, size - 4);
+      return body == size - 4 ? document : Arrays.copyOf(document, 4 + body);
+    }
+    byte[] rest = in.readNBytes(size - 4);
+    position += rest.length;
+    byte[] document = Arrays.copyOf(prefix, 4 + rest.length);
+    System.arraycopy(rest, 0, document, 4, rest.length);
+    return document;
   }
 
   private Frame gzipBroken(long offset, IOException e) {
