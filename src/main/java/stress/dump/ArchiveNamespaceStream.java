@@ -15,6 +15,7 @@ final class ArchiveNamespaceStream extends DocumentStream {
   private final Crc64 crc = new Crc64();
   private boolean inBlock;
   private boolean mine;
+  private Namespace blockNamespace;
   private boolean finished;
   private DumpFormatException failure;
 
@@ -52,6 +53,7 @@ final class ArchiveNamespaceStream extends DocumentStream {
           throw new DumpFormatException(source(), reader.position(),
               "the archive ends before the EOF header of namespace " + namespace);
         }
+        blockNamespace = header.namespace();
         if (!header.namespace().equals(namespace)) {
           inBlock = !header.eof();
           mine = false;
@@ -76,7 +78,8 @@ final class ArchiveNamespaceStream extends DocumentStream {
         }
         case END -> throw new DumpFormatException(source(), frame.offset(),
             "the archive ends inside a block, before its terminator");
-        default -> throw framingLost(frame);
+        default -> throw mine ? framingLost(frame) : new DumpFormatException(source(), frame.offset(),
+            "archive framing lost in a block of namespace " + blockNamespace + ": " + frame.problem());
       }
     }
   }
