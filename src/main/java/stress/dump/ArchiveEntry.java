@@ -9,4 +9,4 @@ package stress.dump;
  * @param size         the entry's {@code size} field (uncompressed bytes mongodump expected), or -1
  * @param offset       byte offset of the entry in the (uncompressed) archive
  */
-public record ArchiveEntry(Namespace namespace, String metadataJson, String type, long size, long offset) {}
+record ArchiveEntry(Namespace namespace, String metadataJson, String type, long size, long offset) {}

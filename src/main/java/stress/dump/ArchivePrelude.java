@@ -12,7 +12,7 @@ import java.util.List;
  * @param concurrentCollections collections dumped in parallel (blocks interleave), or -1
  * @param entries               the collection-metadata entries in archive order
  */
-public record ArchivePrelude(String formatVersion, String serverVersion, String toolVersion,
+record ArchivePrelude(String formatVersion, String serverVersion, String toolVersion,
                              int concurrentCollections, List<ArchiveEntry> entries) {
   public ArchivePrelude {
     entries = List.copyOf(entries);
