@@ -1,17 +1,65 @@
 package stress.dump;
 
+import java.io.StringWriter;
+import org.bson.ByteBuf;
 import org.bson.RawBsonDocument;
 import org.bson.json.JsonMode;
+import org.bson.json.JsonWriter;
 import org.bson.json.JsonWriterSettings;
 
-/** Turns one BSON document into the JSON text stored in a jsonb column. */
+/**
+ * Turns one BSON document into the JSON text stored in a jsonb column: MongoDB Extended JSON v2 as
+ * written by org.bson's {@link JsonWriter}, relaxed by default (see {@link JsonFormat}). The mapping of
+ * every BSON type is in {@code docs/bson-to-jsonb.md}.
+ *
+ * <p>Rule for what jsonb cannot hold: a document with U+0000 (NUL) in any string value (including
+ * symbols, JavaScript code and DBPointer namespaces) or with a field name repeated within one object
+ * is refused, with the field's dotted path in the reason, rather than changed: jsonb rejects the
+ * {@code \u0000} escape, and would silently keep only the last of two equal keys. Refused documents
+ * become {@link Rejection}s (raw bytes kept) in {@link DocumentConverter}. Field names cannot contain
+ * NUL in BSON.
+ */
 public final class BsonJson {
   private static final JsonWriterSettings RELAXED = JsonWriterSettings.builder().outputMode(JsonMode.RELAXED).build();
+  private static final JsonWriterSettings CANONICAL = JsonWriterSettings.builder().outputMode(JsonMode.EXTENDED).build();
 
   private BsonJson() {}
 
-  /** MongoDB relaxed Extended JSON v2 of the document. */
+  /**
+   * MongoDB relaxed Extended JSON v2 of the document.
+   *
+   * @throws IllegalArgumentException when the document cannot be stored in jsonb as is (see the class rule)
+   */
   public static String toRelaxedJson(RawBsonDocument document) {
-    return document.toJson(RELAXED);
+    ByteBuf buffer = document.getByteBuffer();
+    byte[] bytes = new byte[buffer.remaining()];
+    buffer.get(bytes);
+    return toJson(bytes, JsonFormat.RELAXED);
+  }
+
+  /**
+   * Extended JSON v2 of a raw BSON document.
+   *
+   * @throws IllegalArgumentException when the bytes do not decode, or the document cannot be stored in
+   *                                  jsonb as is (see the class rule); the message says why
+   */
+  public static String toJson(byte[] document, JsonFormat format) {
+    try {
+      return convert(document, format);
+    } catch (BsonWalker.JsonbIncompatibleException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    } catch (RuntimeException e) {
+      String problem = BsonWalker.decodingProblem(document);
+      throw new IllegalArgumentException(problem != null ? problem : e.toString(), e);
+    }
+  }
+
+  /** The conversion itself; org.bson's runtime exceptions signal undecodable input. */
+  static String convert(byte[] document, JsonFormat format) throws BsonWalker.JsonbIncompatibleException {
+    StringWriter text = new StringWriter(document.length + document.length / 2);
+    JsonWriter writer = new JsonWriter(text, format == JsonFormat.CANONICAL ? CANONICAL : RELAXED);
+    BsonWalker.copy(document, writer);
+    writer.flush();
+    return text.toString();
   }
 }

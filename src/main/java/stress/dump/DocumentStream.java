@@ -1,0 +1,76 @@
+package stress.dump;
+
+import java.io.Closeable;
+import java.io.IOException;
+
+/**
+ * The documents of one collection, read one at a time in dump order. Each call of {@link #next()}
+ * yields a {@link DumpDocument}, or, under {@link ReadPolicy#SKIP}, a {@link Rejection} for a document
+ * that cannot be decoded; {@code null} marks the clean end. A corrupt stream ends with a
+ * {@link DumpFormatException} (one line naming the file and byte offset) that carries the rejected
+ * document when there is one. So every document met is yielded, rejected, or named by the exception:
+ * none is dropped silently.
+ *
+ * <p>Not thread-safe. Close it (try-with-resources) to release the file.
+ */
+public abstract class DocumentStream implements Closeable {
+  private final String source;
+  private final ReadPolicy policy;
+  private long documents;
+  private long rejections;
+  private long index;
+
+  DocumentStream(String source, ReadPolicy policy) {
+    this.source = source;
+    this.policy = policy;
+  }
+
+  /**
+   * The next document or rejection, or null at the end of the collection.
+   *
+   * @throws DumpFormatException when the input is corrupt and reading must stop
+   * @throws IOException         when the file cannot be read
+   */
+  public abstract ReadItem next() throws IOException;
+
+  /** Where the documents come from: a file path, with the namespace for archives. */
+  public String source() {
+    return source;
+  }
+
+  /** The policy this stream applies to undecodable documents. */
+  public ReadPolicy policy() {
+    return policy;
+  }
+
+  /** Good documents yielded so far. */
+  public long documentsRead() {
+    return documents;
+  }
+
+  /** Rejections yielded so far (not counting one carried by a final {@link DumpFormatException}). */
+  public long rejected() {
+    return rejections;
+  }
+
+  /** Turns a complete frame into a document, or a rejection when it does not decode. */
+  final ReadItem document(long offset, byte[] bytes) throws DumpFormatException {
+    String problem = BsonWalker.decodingProblem(bytes);
+    if (problem == null) {
+      documents++;
+      return new DumpDocument(source, offset, index++, bytes);
+    }
+    Rejection rejection = new Rejection(source, offset, index++, bytes.length, problem, bytes);
+    if (policy == ReadPolicy.ABORT) {
+      throw new DumpFormatException(rejection);
+    }
+    rejections++;
+    return rejection;
+  }
+
+  /** The exception that ends the stream when the framing is lost at {@code frame}. */
+  final DumpFormatException framingLost(FrameReader.Frame frame) {
+    return new DumpFormatException(new Rejection(source, frame.offset(), index++, frame.length(),
+        frame.problem(), frame.bytes()));
+  }
+}

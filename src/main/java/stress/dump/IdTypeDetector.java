@@ -1,0 +1,111 @@
+package stress.dump;
+
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.bson.BsonValue;
+import org.bson.RawBsonDocument;
+import stress.table.IdType;
+
+/**
+ * Chooses the {@code _id} column type of a collection from the {@code _id}s it is shown.
+ * {@link #detect(DumpCollection, ReadPolicy)} shows it every document (a full first pass): the choice
+ * then fits every document. Feeding it only a sample through {@link #accept(DumpDocument)} is allowed;
+ * a later document whose {@code _id} does not fit is then rejected by {@link IdConverter}, never altered.
+ *
+ * <p>Rules, by the kinds seen: only int32: INTEGER; int32 and/or int64: BIGINT; only double: DOUBLE; only
+ * UUID (binary subtype 4 or 3, 16 bytes): UUID; only strings, or only ObjectIds: TEXT in
+ * {@link IdTextForm#PLAIN} form (an ObjectId becomes its 24 hex digits); anything else, or a mix of kinds
+ * (such as double and ObjectId): TEXT in {@link IdTextForm#EXTENDED_JSON} form, so every document imports
+ * under a distinct key. Nothing seen: TEXT (MongoDB's default {@code _id} is an ObjectId).
+ */
+public final class IdTypeDetector {
+  private final Map<String, Long> kinds = new LinkedHashMap<>();
+  private long missing;
+  private boolean doublesWhole = true;
+
+  /**
+   * Counts the document's {@code _id}.
+   *
+   * @throws IllegalArgumentException when the bytes are not a decodable document (never for documents
+   *                                  yielded by a {@link DocumentStream}, which checks them)
+   */
+  public void accept(DumpDocument document) {
+    BsonValue id;
+    try {
+      id = new RawBsonDocument(document.bytes()).get("_id");
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException(document + ": undecodable document: " + e.getMessage(), e);
+    }
+    if (id == null) {
+      missing++;
+      return;
+    }
+    String kind = IdKind.of(id);
+    kinds.merge(kind, 1L, Long::sum);
+    if (id.isDouble()) {
+      double value = id.asDouble().getValue();
+      doublesWhole &= value == Math.rint(value) && Math.abs(value) <= 0x1p53;
+    }
+  }
+
+  /**
+   * Reads the whole collection once and detects its {@code _id} type. Rejected documents (under
+   * {@link ReadPolicy#SKIP}) have no trustworthy {@code _id} and are not counted.
+   *
+   * @throws DumpFormatException when the collection is corrupt (as {@link DocumentStream#next()})
+   */
+  public static IdDetection detect(DumpCollection collection, ReadPolicy policy) throws IOException {
+    IdTypeDetector detector = new IdTypeDetector();
+    try (DocumentStream documents = collection.open(policy)) {
+      ReadItem item;
+      while ((item = documents.next()) != null) {
+        if (item instanceof DumpDocument document) {
+          detector.accept(document);
+        }
+      }
+    }
+    return detector.result();
+  }
+
+  /** The choice for what was seen so far. */
+  public IdDetection result() {
+    Set<String> seen = kinds.keySet();
+    IdType type;
+    IdTextForm form = IdTextForm.PLAIN;
+    String how;
+    if (seen.isEmpty()) {
+      type = IdType.TEXT;
+      how = "text (no _id seen; MongoDB's default _id is an ObjectId)";
+    } else if (seen.equals(Set.of(IdKind.INT32))) {
+      type = IdType.INTEGER;
+      how = "integer";
+    } else if (Set.of(IdKind.INT32, IdKind.INT64).containsAll(seen)) {
+      type = IdType.BIGINT;
+      how = "bigint";
+    } else if (seen.equals(Set.of(IdKind.DOUBLE))) {
+      type = IdType.DOUBLE;
+      how = "double precision" + (doublesWhole ? " (all are whole numbers; a bigint column would hold them too)" : "");
+    } else if (seen.equals(Set.of(IdKind.UUID))) {
+      type = IdType.UUID;
+      how = "uuid";
+    } else if (seen.equals(Set.of(IdKind.STRING))) {
+      type = IdType.TEXT;
+      how = "text";
+    } else if (seen.equals(Set.of(IdKind.OBJECT_ID))) {
+      type = IdType.TEXT;
+      how = "text (24 hex digits)";
+    } else {
+      type = IdType.TEXT;
+      form = IdTextForm.EXTENDED_JSON;
+      how = "text (relaxed Extended JSON of each _id)";
+    }
+    String counts = kinds.entrySet().stream().map(e -> e.getKey() + " (" + e.getValue() + ")")
+        .collect(Collectors.joining(", "));
+    String reason = (seen.isEmpty() ? "" : (seen.size() > 1 ? "mixed _id types: " : "_id type: ") + counts + " → ") + how
+        + (missing > 0 ? "; " + missing + " document(s) without _id will be rejected" : "");
+    return new IdDetection(type, form, kinds, missing, reason);
+  }
+}
