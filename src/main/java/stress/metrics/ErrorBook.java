@@ -20,11 +20,10 @@ final class ErrorBook {
     }
   }
 
-  void record(int opIndex, String sqlState, String message) {
-    String key = sqlState == null || sqlState.isBlank() ? ErrorStats.UNKNOWN : sqlState;
-    // computeIfAbsent creates the tally atomically, so the message kept is the first one seen for this SQLState
-    Tally tally = byOperation.get(opIndex).computeIfAbsent(key, k -> new Tally(message == null ? NO_MESSAGE : message));
-    tally.count.increment();
+  /** Adds failures of one SQLState; the first message given for it is the one kept. */
+  void add(int opIndex, String sqlState, long count, String message) {
+    Tally tally = byOperation.get(opIndex).computeIfAbsent(sqlState, k -> new Tally(message == null ? NO_MESSAGE : message));
+    tally.count.add(count);
   }
 
   /** Most frequent SQLState first, ties by SQLState. */

@@ -35,8 +35,6 @@ public final class PhaseRecorder {
   private volatile ErrorBook errorBook;
 
   // reporter-side state, guarded by this
-  private final Histogram[][] successIntervals;
-  private final Histogram[][] failureIntervals;
   private final Histogram[] opSuccess;
   private final Histogram[] opFailure;
   private final Histogram allSuccess;
@@ -78,8 +76,6 @@ public final class PhaseRecorder {
     for (int w = 0; w < workers; w++) {
       this.workers[w] = new WorkerRecorder(w, ops, highestTrackableNanos, this);
     }
-    successIntervals = new Histogram[workers][ops];
-    failureIntervals = new Histogram[workers][ops];
     opSuccess = new Histogram[ops];
     opFailure = new Histogram[ops];
     successTotals = new Histogram[ops];
@@ -228,10 +224,6 @@ public final class PhaseRecorder {
     return PhaseStats.of(duration, operations, reconnectsSeen - reconnectsAtReset, intervals);
   }
 
-  ErrorBook errorBook() {
-    return errorBook;
-  }
-
   String operationName(int opIndex) {
     if (opIndex < 0 || opIndex >= operationNames.size()) {
       throw new IllegalArgumentException("operation index must be between 0 and " + (operationNames.size() - 1) + ", got " + opIndex);
@@ -245,29 +237,30 @@ public final class PhaseRecorder {
     }
   }
 
-  /** Swaps the workers' histograms into opSuccess/opFailure and the counters into the *InInterval fields. */
+  /** Swaps every worker's slot and adds it into opSuccess/opFailure, the error book and the *InInterval fields. */
   private void drain() {
-    for (int op = 0; op < operationNames.size(); op++) {
+    int ops = operationNames.size();
+    for (int op = 0; op < ops; op++) {
       opSuccess[op].reset();
       opFailure[op].reset();
-      long rows = 0;
-      for (int w = 0; w < workers.length; w++) {
-        WorkerRecorder worker = workers[w];
-        successIntervals[w][op] = worker.successes[op].getIntervalHistogram(successIntervals[w][op]);
-        failureIntervals[w][op] = worker.failures[op].getIntervalHistogram(failureIntervals[w][op]);
-        opSuccess[op].add(successIntervals[w][op]);
-        opFailure[op].add(failureIntervals[w][op]);
-        rows += worker.rows.get(op);
-      }
-      rowsInInterval[op] = rows - rowsSeen[op];
-      rowsSeen[op] = rows;
+      rowsInInterval[op] = 0;
     }
-    long reconnects = 0;
+    reconnectsInInterval = 0;
     for (WorkerRecorder worker : workers) {
-      reconnects += worker.reconnects.get();
+      IntervalSlot slot = worker.swap();
+      for (int op = 0; op < ops; op++) {
+        opSuccess[op].add(slot.successes[op]);
+        opFailure[op].add(slot.failures[op]);
+        rowsInInterval[op] += slot.rows[op];
+        int opIndex = op;
+        slot.errors[op].forEach((state, tally) -> errorBook.add(opIndex, state, tally.count, tally.firstMessage));
+      }
+      reconnectsInInterval += slot.reconnects;
     }
-    reconnectsInInterval = reconnects - reconnectsSeen;
-    reconnectsSeen = reconnects;
+    for (int op = 0; op < ops; op++) {
+      rowsSeen[op] += rowsInInterval[op];
+    }
+    reconnectsSeen += reconnectsInInterval;
   }
 
   private IntervalStats drainInterval(long startNanos, long endNanos, int activeThreads) {

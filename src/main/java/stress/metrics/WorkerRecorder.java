@@ -1,37 +1,28 @@
 package stress.metrics;
 
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicLongArray;
-import org.HdrHistogram.SingleWriterRecorder;
+import org.HdrHistogram.WriterReaderPhaser;
 
 /**
  * What one worker thread records. Only that thread may call its methods (single writer); the
  * reporter thread reads through {@link PhaseRecorder}. {@link #success} takes no lock, looks nothing
- * up and allocates nothing. Operations are addressed by their index in the phase's operation list.
+ * up and allocates nothing: it writes the active {@link IntervalSlot} inside a WriterReaderPhaser
+ * critical section (two atomic increments), the way HdrHistogram's own recorders do. Operations are
+ * addressed by their index in the phase's operation list.
  */
 public final class WorkerRecorder {
   private final int index;
   private final long highestTrackableNanos;
   private final PhaseRecorder phase;
-  final SingleWriterRecorder[] successes;
-  final SingleWriterRecorder[] failures;
-  /** Cumulative rows per operation; written only by the owning worker, read by the reporter. */
-  final AtomicLongArray rows;
-  /** Cumulative reconnects; written only by the owning worker, read by the reporter. */
-  final AtomicLong reconnects = new AtomicLong();
+  private final WriterReaderPhaser phaser = new WriterReaderPhaser();
+  private volatile IntervalSlot active;
+  private IntervalSlot spare;
 
   WorkerRecorder(int index, int operations, long highestTrackableNanos, PhaseRecorder phase) {
     this.index = index;
     this.highestTrackableNanos = highestTrackableNanos;
     this.phase = phase;
-    successes = new SingleWriterRecorder[operations];
-    failures = new SingleWriterRecorder[operations];
-    for (int op = 0; op < operations; op++) {
-      successes[op] = new SingleWriterRecorder(1, highestTrackableNanos, PhaseRecorder.SIGNIFICANT_DIGITS);
-      // failures are rare: a packed, auto-ranging histogram stays tiny until one happens
-      failures[op] = new SingleWriterRecorder(PhaseRecorder.SIGNIFICANT_DIGITS, true);
-    }
-    rows = new AtomicLongArray(operations);
+    this.active = new IntervalSlot(operations, highestTrackableNanos);
+    this.spare = new IntervalSlot(operations, highestTrackableNanos);
   }
 
   /** The worker's index in its phase. */
@@ -51,10 +42,13 @@ public final class WorkerRecorder {
     if (latencyNanos < 0 || latencyNanos > highestTrackableNanos || rows < 0) {
       throw badValue(opIndex, latencyNanos, rows);
     }
-    successes[opIndex].recordValue(latencyNanos);
-    if (rows != 0) {
-      // single writer: a plain read of our own value and an ordered write are enough, no read-modify-write
-      this.rows.setRelease(opIndex, this.rows.getPlain(opIndex) + rows);
+    long critical = phaser.writerCriticalSectionEnter();
+    try {
+      IntervalSlot slot = active;
+      slot.successes[opIndex].recordValue(latencyNanos);
+      slot.rows[opIndex] += rows;
+    } finally {
+      phaser.writerCriticalSectionExit(critical);
     }
   }
 
@@ -68,13 +62,45 @@ public final class WorkerRecorder {
     if (latencyNanos < 0 || latencyNanos > highestTrackableNanos) {
       throw badValue(opIndex, latencyNanos, 0);
     }
-    failures[opIndex].recordValue(latencyNanos);
-    phase.errorBook().record(opIndex, sqlState, message);
+    String state = sqlState == null || sqlState.isBlank() ? ErrorStats.UNKNOWN : sqlState;
+    long critical = phaser.writerCriticalSectionEnter();
+    try {
+      IntervalSlot slot = active;
+      slot.failures[opIndex].recordValue(latencyNanos);
+      slot.errors[opIndex].computeIfAbsent(state,
+          k -> new IntervalSlot.ErrorTally(message == null ? ErrorBook.NO_MESSAGE : message)).count++;
+    } finally {
+      phaser.writerCriticalSectionExit(critical);
+    }
   }
 
   /** Records that this worker had to open its connection again. */
   public void reconnect() {
-    reconnects.setRelease(reconnects.getPlain() + 1);
+    long critical = phaser.writerCriticalSectionEnter();
+    try {
+      active.reconnects++;
+    } finally {
+      phaser.writerCriticalSectionExit(critical);
+    }
+  }
+
+  /**
+   * Called by the reporter only: hands the worker a fresh slot and returns the one it was writing, once
+   * every write in flight has finished. The returned slot stays valid until the next swap.
+   */
+  IntervalSlot swap() {
+    phaser.readerLock();
+    try {
+      IntervalSlot fresh = spare;
+      fresh.reset();
+      IntervalSlot written = active;
+      active = fresh;
+      phaser.flipPhase();
+      spare = written;
+      return written;
+    } finally {
+      phaser.readerUnlock();
+    }
   }
 
   private IllegalArgumentException badValue(int opIndex, long latencyNanos, long rows) {

@@ -79,6 +79,8 @@ class RunnerTest {
     long total = result.phases().get(0).stats().total().count();
     assertTrue(total >= measuredCount && total > 0, total + " vs measured intervals " + measuredCount);
     assertTrue(total < measuredCount + warmupCount, "warm-up executions are not in the total");
+    // every find_first reads one row: rows and counts must land on the same side of the warm-up edge
+    assertEquals(total, result.phases().get(0).stats().total().rows());
   }
 
   @Test

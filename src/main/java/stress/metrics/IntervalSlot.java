@@ -1,0 +1,56 @@
+package stress.metrics;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Everything one worker records during one interval: latencies, rows, reconnects and errors. The worker
+ * writes one slot while the reporter reads the other, swapped under a WriterReaderPhaser, so a count and
+ * its rows always land in the same interval (separate counters would race at interval and warm-up edges).
+ */
+final class IntervalSlot {
+  final Histogram[] successes;
+  final Histogram[] failures;
+  final long[] rows;
+  long reconnects;
+  /** Per operation: SQLState to count and first message. Written only on the rare failure path. */
+  final Map<String, ErrorTally>[] errors;
+
+  @SuppressWarnings("unchecked")
+  IntervalSlot(int operations, long highestTrackableNanos) {
+    successes = new Histogram[operations];
+    failures = new Histogram[operations];
+    rows = new long[operations];
+    errors = new Map[operations];
+    for (int op = 0; op < operations; op++) {
+      successes[op] = new Histogram(1, highestTrackableNanos, PhaseRecorder.SIGNIFICANT_DIGITS);
+      // failures are rare: an auto-ranging histogram stays small until one happens
+      failures[op] = new Histogram(PhaseRecorder.SIGNIFICANT_DIGITS);
+      failures[op].setAutoResize(true);
+      errors[op] = new HashMap<>();
+    }
+  }
+
+  void reset() {
+    for (int op = 0; op < rows.length; op++) {
+      successes[op].reset();
+      failures[op].reset();
+      rows[op] = 0;
+      if (!errors[op].isEmpty()) {
+        errors[op].clear();
+      }
+    }
+    reconnects = 0;
+  }
+
+  /** A count of one SQLState and the first message seen for it. */
+  static final class ErrorTally {
+    long count;
+    final String firstMessage;
+
+    ErrorTally(String firstMessage) {
+      this.firstMessage = firstMessage;
+    }
+  }
+}
