@@ -35,7 +35,8 @@ public record CatalogFacts(String version, String serverVersion, CitusProbe citu
    * @param hasPgDistNode          {@code pg_catalog.pg_dist_node} exists
    * @param hasPgDistLocalGroup    {@code pg_catalog.pg_dist_local_group} exists
    * @param shardCountSetting      {@code citus.shard_count}, null when the setting does not exist
-   * @param sharedPreloadLibraries {@code shared_preload_libraries}
+   * @param sharedPreloadLibraries {@code shared_preload_libraries}, null when this user may not read it (read through
+   *                               pg_settings, which hides it from non-superusers instead of failing as current_setting does)
    */
   public record CitusProbe(String extversion, boolean hasPgDistNode, boolean hasPgDistLocalGroup,
                            String shardCountSetting, String sharedPreloadLibraries) {}

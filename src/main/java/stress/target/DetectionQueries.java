@@ -18,7 +18,8 @@ final class DetectionQueries {
              to_regclass('pg_catalog.pg_dist_node') IS NOT NULL AS has_pg_dist_node,
              to_regclass('pg_catalog.pg_dist_local_group') IS NOT NULL AS has_pg_dist_local_group,
              current_setting('citus.shard_count', true) AS citus_shard_count_guc,
-             current_setting('shared_preload_libraries') AS shared_preload_libraries
+             (SELECT setting FROM pg_catalog.pg_settings WHERE name = 'shared_preload_libraries')
+               AS shared_preload_libraries
       FROM (SELECT 1) AS one
       LEFT JOIN pg_catalog.pg_extension e ON e.extname = 'citus'""";
 
@@ -56,7 +57,8 @@ final class DetectionQueries {
              %s AS has_pg_dist_node,
              %s AS has_pg_dist_local_group,
              %s AS citus_shard_count_guc,
-             current_setting('shared_preload_libraries') AS shared_preload_libraries
+             (SELECT setting FROM pg_catalog.pg_settings WHERE name = 'shared_preload_libraries')
+               AS shared_preload_libraries
       FROM (SELECT 1) AS one
       LEFT JOIN pg_catalog.pg_extension e ON e.extname = 'citus'"""
       .formatted(catalogTableExists("pg_dist_node"), catalogTableExists("pg_dist_local_group"),

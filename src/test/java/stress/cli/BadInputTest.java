@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.ServerSocket;
 import org.junit.jupiter.api.Test;
+import stress.connect.PasswordRole;
 import stress.testing.TestDatabase;
 
 /** Bad input: one line naming the thing and the rule, exit 2 for usage and 1 for runtime failures. */
@@ -83,6 +84,36 @@ class BadInputTest {
     CliTester.Result r = CliTester.run("-h", "127.0.0.1", "-p", Integer.toString(freePort), "-U", "postgres",
         "-d", "postgres", "run", "--connect-timeout", "2s");
     assertOneLineError(r, 1, "Connection to 127.0.0.1:" + freePort + " refused");
+  }
+
+  @Test
+  void wrongPasswordIsARuntimeErrorThatNeverShowsThePassword() {
+    PasswordRole.ensure();
+    String wrong = "Wrong-" + System.nanoTime();
+    String url = "jdbc:postgresql://127.0.0.1:" + TestDatabase.port() + "/postgres?password=" + wrong;
+    CliTester.Result r = CliTester.run("--url", url, "-U", PasswordRole.NAME, "detect");
+    assertOneLineError(r, 1, "password authentication failed for user \"" + PasswordRole.NAME + "\"");
+    assertFalse(r.all().contains(wrong), r.all());
+  }
+
+  @Test
+  void theRightPasswordAppearsInNoOutput(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    PasswordRole.ensure();
+    String db = TestDatabase.newDatabaseUrl("pw");
+    try (var c = TestDatabase.connect(db); var s = c.createStatement()) {
+      s.execute("GRANT ALL ON SCHEMA public TO " + PasswordRole.NAME);
+    }
+    String url = db.replace("localhost", "127.0.0.1") + "?password=" + PasswordRole.PASSWORD;
+    CliTester.Result init = CliTester.run("--url", url, "-U", PasswordRole.NAME, "init", "--docs", "200");
+    assertEquals(0, init.exitCode(), init.all());
+    java.nio.file.Path json = dir.resolve("r.json");
+    CliTester.Result run = CliTester.run("--url", url, "-U", PasswordRole.NAME, "run", "--duration", "500ms",
+        "--warmup", "0", "--json", json.toString(), "--pool", "none,hikari,c3p0", "--threads", "2");
+    assertEquals(0, run.exitCode(), run.all());
+    for (String output : new String[] {init.all(), run.all(), java.nio.file.Files.readString(json)}) {
+      assertFalse(output.contains(PasswordRole.PASSWORD), output);
+    }
+    assertTrue(run.out().contains("password: --url"), "says where the password came from: " + run.out());
   }
 
   @Test
