@@ -1,0 +1,286 @@
+#!/usr/bin/env bash
+# Compares `stress run --op find_first --mode prepared` with `pgbench -M prepared` running the same
+# SQL, on the same throwaway PostgreSQL server and table, with the same number of connections,
+# interleaved round by round, and prints stress ops/s divided by pgbench tps. A ratio >= 1.0 means
+# the tool is not the bottleneck: it drives the server at least as hard as pgbench does.
+#
+# Usage: bench/find_first_vs_pgbench.sh [--docs N] [--clients C[,C...]] [--rounds R]
+#                                       [--duration SECONDS] [--warmup SECONDS] [--port FIRST]
+#                                       [--pgbench-jobs J] [--log-dir DIR]
+# Each option also has an environment variable: DOCS, CLIENTS, ROUNDS, DURATION, WARMUP, PORT,
+# PGBENCH_JOBS, LOG_DIR; the command line wins. Defaults: 200000 docs, 8 clients, 3 rounds, 20 s
+# measured, 5 s warm-up, ports from 5544, pgbench -j = min(clients, cores). --log-dir keeps every
+# raw output (server log, pgbench and stress output, stress JSON) after the temp folder is removed.
+# STRESS_JAR selects the jar (default: target/stress.jar, built if missing), PG_BIN the PostgreSQL
+# binaries (default /usr/lib/postgresql/15/bin), STRESS_JAVA_OPTS extra JVM options (default none).
+#
+# Run as root, the server runs as the `postgres` OS user; otherwise as the calling user. It listens
+# on 127.0.0.1 only, on the first free port from --port on, with its socket in its own temp folder,
+# and is stopped and deleted on exit, Ctrl-C or failure. No other server is used or touched.
+#
+# Warm-up: stress gets --warmup inside its own run (same JVM, same connections, not measured);
+# pgbench gets a separate unmeasured run of the same length with the same -c/-j right before its
+# measured run. pgbench's figure is its "tps = ... (without initial connection time)".
+#
+# Exit status: 0 when every run completed (whether or not the target is met), non-zero on failure.
+set -euo pipefail
+
+die() { echo "find_first_vs_pgbench: $*" >&2; exit 2; }
+
+DOCS=${DOCS:-200000}
+CLIENTS=${CLIENTS:-8}
+ROUNDS=${ROUNDS:-3}
+DURATION=${DURATION:-20}
+WARMUP=${WARMUP:-5}
+PORT=${PORT:-5544}
+PGBENCH_JOBS=${PGBENCH_JOBS:-}
+LOG_DIR=${LOG_DIR:-}
+PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
+STRESS_JAVA_OPTS=${STRESS_JAVA_OPTS:-}
+DB=bench
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --docs) DOCS=${2:?--docs needs a value}; shift 2 ;;
+    --clients) CLIENTS=${2:?--clients needs a value}; shift 2 ;;
+    --rounds) ROUNDS=${2:?--rounds needs a value}; shift 2 ;;
+    --duration) DURATION=${2:?--duration needs a value}; shift 2 ;;
+    --warmup) WARMUP=${2:?--warmup needs a value}; shift 2 ;;
+    --port) PORT=${2:?--port needs a value}; shift 2 ;;
+    --pgbench-jobs) PGBENCH_JOBS=${2:?--pgbench-jobs needs a value}; shift 2 ;;
+    --log-dir) LOG_DIR=${2:?--log-dir needs a value}; shift 2 ;;
+    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
+    *) die "unknown argument '$1' (see --help)" ;;
+  esac
+done
+
+# Durations are whole seconds because pgbench -T takes seconds; a trailing "s" is accepted.
+seconds() {
+  local name=$1 value=${2%s}
+  [[ $value =~ ^[0-9]+$ ]] && [ "$value" -ge "$3" ] || die "$name '$2' must be whole seconds >= $3, e.g. 20 or 20s"
+  echo "$value"
+}
+DURATION=$(seconds --duration "$DURATION" 1)
+WARMUP=$(seconds --warmup "$WARMUP" 0)
+[[ $DOCS =~ ^[0-9]+$ ]] && [ "$DOCS" -ge 1 ] || die "--docs '$DOCS' must be a whole number >= 1"
+[[ $ROUNDS =~ ^[0-9]+$ ]] && [ "$ROUNDS" -ge 1 ] || die "--rounds '$ROUNDS' must be a whole number >= 1"
+[[ $PORT =~ ^[0-9]+$ ]] && [ "$PORT" -ge 1024 ] && [ "$PORT" -le 65000 ] || die "--port '$PORT' must be between 1024 and 65000"
+[[ $CLIENTS =~ ^[0-9]+(,[0-9]+)*$ ]] || die "--clients '$CLIENTS' must be a comma-separated list of whole numbers, e.g. 8,32"
+IFS=, read -r -a CLIENT_LIST <<<"$CLIENTS"
+for c in "${CLIENT_LIST[@]}"; do
+  [ "$c" -ge 1 ] && [ "$c" -le 190 ] || die "--clients value '$c' must be between 1 and 190 (the server allows 200 connections)"
+done
+
+[ -z "$PGBENCH_JOBS" ] || { [[ $PGBENCH_JOBS =~ ^[0-9]+$ ]] && [ "$PGBENCH_JOBS" -ge 1 ]; } \
+  || die "--pgbench-jobs '$PGBENCH_JOBS' must be a whole number >= 1"
+
+for tool in initdb pg_ctl postgres pgbench createdb; do
+  [ -x "$PG_BIN/$tool" ] || die "$PG_BIN/$tool not found: install the PostgreSQL server package or set PG_BIN"
+done
+command -v java >/dev/null || die "java not found on PATH"
+command -v python3 >/dev/null || die "python3 not found on PATH (used to read stress's JSON result)"
+
+REPO=$(cd "$(dirname "$0")/.." && pwd)
+if [ -z "${STRESS_JAR:-}" ]; then
+  STRESS_JAR=$REPO/target/stress.jar
+  if [ ! -f "$STRESS_JAR" ]; then
+    echo "building $STRESS_JAR ..."
+    (cd "$REPO" && mvn -q -B -DskipTests package) || die "build failed: mvn -q -B -DskipTests package in $REPO"
+  fi
+fi
+[ -f "$STRESS_JAR" ] || die "STRESS_JAR '$STRESS_JAR' does not exist"
+
+# Only this script's explicit -h/-p/-U/--url decide where clients connect.
+unset PGHOST PGHOSTADDR PGPORT PGDATABASE PGUSER PGSERVICE PGOPTIONS PGPASSWORD
+
+if [ "$(id -u)" -eq 0 ]; then
+  id postgres >/dev/null 2>&1 || die "running as root needs the 'postgres' OS user to run the server"
+  as_server_user() { runuser -u postgres -- "$@"; }
+else
+  as_server_user() { "$@"; }
+fi
+
+WORK=""
+DATA=""
+CHILD=""
+SERVER_UP=""
+cleanup() {
+  local rc=$?
+  set +e
+  trap - EXIT INT TERM HUP
+  if [ -n "$CHILD" ]; then
+    kill -TERM "$CHILD" 2>/dev/null
+    wait "$CHILD" 2>/dev/null
+  fi
+  if [ -n "$SERVER_UP" ]; then
+    (cd "$WORK" && as_server_user "$PG_BIN/pg_ctl" -D "$DATA" -m fast -w -t 30 stop >/dev/null 2>&1) \
+      || (cd "$WORK" && as_server_user "$PG_BIN/pg_ctl" -D "$DATA" -m immediate -w stop >/dev/null 2>&1)
+  fi
+  if [ -n "$WORK" ]; then
+    if [ -n "$LOG_DIR" ]; then
+      mkdir -p "$LOG_DIR" && cp "$WORK"/*.log "$WORK"/*.json "$LOG_DIR"/ 2>/dev/null
+    fi
+    rm -rf "$WORK"
+  fi
+  exit "$rc"
+}
+trap cleanup EXIT
+trap 'echo "interrupted" >&2; exit 130' INT
+trap 'echo "terminated" >&2; exit 143' TERM HUP
+
+# Runs a client in the background and waits, so that Ctrl-C or TERM reaches the trap at once
+# instead of after the run; the trap then stops the client.
+run_client() {
+  local out=$1 rc=0
+  shift
+  "$@" >"$out" 2>&1 &
+  CHILD=$!
+  wait "$CHILD" || rc=$?
+  CHILD=""
+  return "$rc"
+}
+
+fail_with_log() {
+  echo "find_first_vs_pgbench: $1; last lines of $2:" >&2
+  tail -n 20 "$2" >&2
+  exit 1
+}
+
+# ---------------------------------------------------------------- machine and versions
+CORES=$(nproc)
+echo "machine: $(hostname), $CORES cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')), $(free -g | awk '/^Mem:/ {print $2}') GiB RAM"
+echo "kernel: $(uname -sr)"
+echo "server: $("$PG_BIN/postgres" --version)"
+echo "pgbench: $("$PG_BIN/pgbench" --version)"
+echo "java: $(java -version 2>&1 | head -n 1)"
+echo "stress: $(java -jar "$STRESS_JAR" --version 2>&1 | head -n 1) ($STRESS_JAR)"
+echo "settings: docs=$DOCS clients=$CLIENTS rounds=$ROUNDS duration=${DURATION}s warmup=${WARMUP}s pgbench -j ${PGBENCH_JOBS:-min(clients, $(nproc))}${STRESS_JAVA_OPTS:+ stress JVM options: $STRESS_JAVA_OPTS}"
+
+# ---------------------------------------------------------------- throwaway server
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/find_first_vs_pgbench.XXXXXX")
+DATA=$WORK/data
+if [ "$(id -u)" -eq 0 ]; then
+  chown postgres: "$WORK"
+  runuser -u postgres -- test -w "$WORK" || die "the postgres OS user cannot write $WORK; set TMPDIR to a folder it can reach"
+fi
+(cd "$WORK" && as_server_user "$PG_BIN/initdb" -D "$DATA" -U postgres --auth=trust -E UTF8 --locale=C) \
+  >"$WORK/initdb.log" 2>&1 || fail_with_log "initdb failed" "$WORK/initdb.log"
+# The socket goes into the private folder so that no other server's socket path is touched.
+cat >>"$DATA/postgresql.conf" <<EOF
+listen_addresses = '127.0.0.1'
+unix_socket_directories = '$WORK'
+max_connections = 200
+shared_buffers = 256MB
+EOF
+
+port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+# Set before starting, so that an interruption during the start still stops the server.
+SERVER_UP=1
+STARTED=""
+for ((attempt = 0; attempt < 100; attempt++)); do
+  candidate=$((PORT + attempt))
+  port_in_use "$candidate" && continue
+  if (cd "$WORK" && as_server_user "$PG_BIN/pg_ctl" -D "$DATA" -l "$WORK/server.log" -o "-p $candidate" -w -t 60 start) \
+    >"$WORK/pg_ctl.log" 2>&1; then
+    STARTED=1
+    PORT=$candidate
+    break
+  fi
+  # Someone may have taken the port between the probe and the start: try the next one.
+  grep -q "Address already in use" "$WORK/server.log" 2>/dev/null || fail_with_log "the server did not start" "$WORK/server.log"
+done
+[ -n "$STARTED" ] || die "no free port in $PORT..$((PORT + 99)) on 127.0.0.1"
+echo "server: 127.0.0.1:$PORT, data in $DATA (removed at exit), max_connections=200, shared_buffers=256MB"
+
+"$PG_BIN/createdb" -h 127.0.0.1 -p "$PORT" -U postgres "$DB"
+URL="jdbc:postgresql://127.0.0.1:$PORT/$DB"
+
+# ---------------------------------------------------------------- data
+# shellcheck disable=SC2086 # STRESS_JAVA_OPTS is a list of JVM options
+java $STRESS_JAVA_OPTS -jar "$STRESS_JAR" --url "$URL" -U postgres init --docs "$DOCS" --shape small --drop-existing \
+  >"$WORK/init.log" 2>&1 || fail_with_log "stress init failed" "$WORK/init.log"
+grep -E '^init: (CREATED|done)' "$WORK/init.log" | tail -n 1
+
+# The statement stress's find_first runs (stress.ops.DocumentSql.selectById), with pgbench's
+# uniform random key over the same dense range 1..N that stress draws from.
+cat >"$WORK/find_first.sql" <<EOF
+\\set id random(1, $DOCS)
+SELECT _id, data FROM check_in WHERE _id = :id;
+EOF
+
+# ---------------------------------------------------------------- interleaved rounds
+RESULTS=$WORK/results.tsv
+: >"$RESULTS"
+
+pgbench_run() {
+  local clients=$1 seconds=$2 log=$3 jobs=${PGBENCH_JOBS:-$(( $1 < CORES ? $1 : CORES ))}
+  run_client "$log" "$PG_BIN/pgbench" -n -M prepared -c "$clients" -j "$jobs" -T "$seconds" \
+    -f "$WORK/find_first.sql" -h 127.0.0.1 -p "$PORT" -U postgres "$DB"
+}
+
+for ((round = 1; round <= ROUNDS; round++)); do
+  for clients in "${CLIENT_LIST[@]}"; do
+    tag="r${round}-c${clients}"
+    if [ "$WARMUP" -gt 0 ]; then
+      pgbench_run "$clients" "$WARMUP" "$WORK/pgbench-$tag-warmup.log" \
+        || fail_with_log "pgbench warm-up failed" "$WORK/pgbench-$tag-warmup.log"
+    fi
+    pgbench_run "$clients" "$DURATION" "$WORK/pgbench-$tag.log" || fail_with_log "pgbench failed" "$WORK/pgbench-$tag.log"
+    pg_tps=$(sed -n 's/^tps = \([0-9.]*\) (without initial connection time)$/\1/p' "$WORK/pgbench-$tag.log")
+    [ -n "$pg_tps" ] || fail_with_log "no 'tps = ... (without initial connection time)' line from pgbench" "$WORK/pgbench-$tag.log"
+    pg_failed=$(sed -n 's/^number of failed transactions: \([0-9]*\).*/\1/p' "$WORK/pgbench-$tag.log")
+
+    # shellcheck disable=SC2086
+    run_client "$WORK/stress-$tag.log" java $STRESS_JAVA_OPTS -jar "$STRESS_JAR" --url "$URL" -U postgres \
+      run --op find_first --mode prepared --threads "$clients" --duration "${DURATION}s" --warmup "${WARMUP}s" \
+      --json "$WORK/stress-$tag.json" || fail_with_log "stress run failed" "$WORK/stress-$tag.log"
+    # ops/s of the measured phase, its errors, and how many server backends served it.
+    read -r st_ops st_errors st_backends < <(python3 - "$WORK/stress-$tag.json" <<'PY'
+import json, sys
+phase = json.load(open(sys.argv[1]))["phases"][0]
+total = phase["stats"]["total"]
+print(total["opsPerSecond"], total["errorCount"], phase["connection"].get("distinct server backends", "?"))
+PY
+    ) || fail_with_log "could not read stress's JSON result" "$WORK/stress-$tag.log"
+
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$round" "$clients" "$pg_tps" "$st_ops" "${pg_failed:-0}" "$st_errors" "$st_backends" >>"$RESULTS"
+    printf 'round %d, %d clients: pgbench %.1f tps (%s failed), stress %.1f ops/s (%s errors, %s server backends)\n' \
+      "$round" "$clients" "$pg_tps" "${pg_failed:-0}" "$st_ops" "$st_errors" "$st_backends"
+  done
+done
+
+# ---------------------------------------------------------------- report
+echo
+python3 - "$RESULTS" "$CLIENTS" <<'PY'
+import statistics, sys
+
+rows = [line.rstrip("\n").split("\t") for line in open(sys.argv[1]) if line.strip()]
+order = [int(c) for c in sys.argv[2].split(",")]
+print(f"{'round':>5}  {'clients':>7}  {'pgbench ops/s':>13}  {'stress ops/s':>12}  {'ratio':>5}")
+ratios = {}
+for rnd, clients, pg, st, pg_failed, st_errors, backends in rows:
+    ratio = float(st) / float(pg)
+    ratios.setdefault(int(clients), []).append(ratio)
+    notes = []
+    if pg_failed != "0":
+        notes.append(f"pgbench failed {pg_failed}")
+    if st_errors != "0":
+        notes.append(f"stress errors {st_errors}")
+    if backends != clients:
+        notes.append(f"stress used {backends} backends")
+    note = "  (" + ", ".join(notes) + ")" if notes else ""
+    print(f"{rnd:>5}  {clients:>7}  {float(pg):>13.1f}  {float(st):>12.1f}  {ratio:>5.2f}{note}")
+print()
+medians = {}
+for clients in order:
+    if clients in medians:
+        continue
+    medians[clients] = statistics.median(ratios[clients])
+    print(f"clients {clients}: median ratio {medians[clients]:.2f} over {len(ratios[clients])} rounds")
+# With several client counts the verdict is the worst of their medians: the tool must not be the
+# bottleneck at any of them.
+worst = min(medians.values())
+if len(medians) > 1:
+    print("(the line below gives the lowest of the per-client medians)")
+print(f"ratio (stress/pgbench) median: {worst:.2f} — target >= 1.0: {'MET' if worst >= 1.0 else 'NOT MET'}")
+PY
