@@ -12,7 +12,9 @@
 # measured, 5 s warm-up, ports from 5544, pgbench -j = min(clients, cores). --log-dir keeps every
 # raw output (server log, pgbench and stress output, stress JSON) after the temp folder is removed.
 # STRESS_JAR selects the jar (default: target/stress.jar, built if missing), PG_BIN the PostgreSQL
-# binaries (default /usr/lib/postgresql/15/bin), STRESS_JAVA_OPTS extra JVM options (default none).
+# binaries (default /usr/lib/postgresql/15/bin), STRESS_JAVA_OPTS extra JVM options (default none),
+# JAVA the java binary (default: java on PATH), STRESS_RUN_OPTS extra options for `stress run` (e.g.
+# --virtual-threads, which needs Java 21+).
 #
 # Run as root, the server runs as the `postgres` OS user; otherwise as the calling user. It listens
 # on 127.0.0.1 only, on the first free port from --port on, with its socket in its own temp folder,
@@ -37,6 +39,8 @@ PGBENCH_JOBS=${PGBENCH_JOBS:-}
 LOG_DIR=${LOG_DIR:-}
 PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
 STRESS_JAVA_OPTS=${STRESS_JAVA_OPTS:-}
+STRESS_RUN_OPTS=${STRESS_RUN_OPTS:-}
+JAVA=${JAVA:-java}
 DB=bench
 
 while [ $# -gt 0 ]; do
@@ -77,7 +81,7 @@ done
 for tool in initdb pg_ctl postgres pgbench createdb; do
   [ -x "$PG_BIN/$tool" ] || die "$PG_BIN/$tool not found: install the PostgreSQL server package or set PG_BIN"
 done
-command -v java >/dev/null || die "java not found on PATH"
+command -v "$JAVA" >/dev/null || die "java not found: $JAVA"
 command -v python3 >/dev/null || die "python3 not found on PATH (used to read stress's JSON result)"
 
 REPO=$(cd "$(dirname "$0")/.." && pwd)
@@ -152,9 +156,9 @@ echo "machine: $(hostname), $CORES cores ($(grep -m1 'model name' /proc/cpuinfo 
 echo "kernel: $(uname -sr)"
 echo "server: $("$PG_BIN/postgres" --version)"
 echo "pgbench: $("$PG_BIN/pgbench" --version)"
-echo "java: $(java -version 2>&1 | head -n 1)"
-echo "stress: $(java -jar "$STRESS_JAR" --version 2>&1 | head -n 1) ($STRESS_JAR)"
-echo "settings: docs=$DOCS clients=$CLIENTS rounds=$ROUNDS duration=${DURATION}s warmup=${WARMUP}s pgbench -j ${PGBENCH_JOBS:-min(clients, $(nproc))}${STRESS_JAVA_OPTS:+ stress JVM options: $STRESS_JAVA_OPTS}"
+echo "java: $("$JAVA" -version 2>&1 | head -n 1)"
+echo "stress: $("$JAVA" -jar "$STRESS_JAR" --version 2>&1 | head -n 1) ($STRESS_JAR)"
+echo "settings: docs=$DOCS clients=$CLIENTS rounds=$ROUNDS duration=${DURATION}s warmup=${WARMUP}s pgbench -j ${PGBENCH_JOBS:-min(clients, $(nproc))}${STRESS_JAVA_OPTS:+ stress JVM options: $STRESS_JAVA_OPTS}${STRESS_RUN_OPTS:+ stress run options: $STRESS_RUN_OPTS}"
 
 # ---------------------------------------------------------------- throwaway server
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/find_first_vs_pgbench.XXXXXX")
@@ -197,7 +201,7 @@ URL="jdbc:postgresql://127.0.0.1:$PORT/$DB"
 
 # ---------------------------------------------------------------- data
 # shellcheck disable=SC2086 # STRESS_JAVA_OPTS is a list of JVM options
-java $STRESS_JAVA_OPTS -jar "$STRESS_JAR" --url "$URL" -U postgres init --docs "$DOCS" --shape small --drop-existing \
+"$JAVA" $STRESS_JAVA_OPTS -jar "$STRESS_JAR" --url "$URL" -U postgres init --docs "$DOCS" --shape small --drop-existing \
   >"$WORK/init.log" 2>&1 || fail_with_log "stress init failed" "$WORK/init.log"
 grep -E '^init: (CREATED|done)' "$WORK/init.log" | tail -n 1
 
@@ -231,8 +235,9 @@ for ((round = 1; round <= ROUNDS; round++)); do
     pg_failed=$(sed -n 's/^number of failed transactions: \([0-9]*\).*/\1/p' "$WORK/pgbench-$tag.log")
 
     # shellcheck disable=SC2086
-    run_client "$WORK/stress-$tag.log" java $STRESS_JAVA_OPTS -jar "$STRESS_JAR" --url "$URL" -U postgres \
+    run_client "$WORK/stress-$tag.log" "$JAVA" $STRESS_JAVA_OPTS -jar "$STRESS_JAR" --url "$URL" -U postgres \
       run --op find_first --mode prepared --threads "$clients" --duration "${DURATION}s" --warmup "${WARMUP}s" \
+      $STRESS_RUN_OPTS \
       --json "$WORK/stress-$tag.json" || fail_with_log "stress run failed" "$WORK/stress-$tag.log"
     # ops/s of the measured phase, its errors, and how many server backends served it.
     read -r st_ops st_errors st_backends < <(python3 - "$WORK/stress-$tag.json" <<'PY'

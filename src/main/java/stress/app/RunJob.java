@@ -88,7 +88,7 @@ public final class RunJob {
     List<PhaseSpec> phases = phases(settingCombos, settingPlans);
     RunPlan plan = new RunPlan(phases, config.mix(), operations, table, chooser, config.operationSettings(),
         config.duration(), config.ops(), config.warmup(), config.reportInterval(), config.rate(),
-        config.transaction(), config.seed());
+        config.transaction(), config.seed(), config.virtualThreads());
     Map<String, Object> settings = settingsForReport(table, chooser);
     printHeader(target, settings);
 
@@ -212,6 +212,8 @@ public final class RunJob {
     s.put("find limit", config.operationSettings().limitMin() + ".." + config.operationSettings().limitMax());
     s.put("fetch size", config.operationSettings().fetchSize());
     s.put("seed", config.seed());
+    s.put("worker threads", (config.virtualThreads() ? "virtual" : "platform") + " (Java "
+        + Runtime.version().feature() + ")");
     s.put("statement timeout", Durations.format(config.timeouts().statement()));
     s.put("server", database.embedded() ? "embedded PostgreSQL (started for this run)" : "given by the user");
     s.put("connection", new LinkedHashMap<>(withoutPassword(database.spec().describe())));

@@ -14,6 +14,7 @@ import stress.config.Timeouts;
 import stress.connect.PreferQueryMode;
 import stress.ops.OperationSettings;
 import stress.ops.StatementMode;
+import stress.runner.WorkerThreads;
 import stress.workload.Distribution;
 import stress.workload.OperationMix;
 
@@ -130,6 +131,10 @@ final class RunArgs {
   @Option(names = "--json", paramLabel = "FILE", description = "Write the full result as JSON.")
   Path json;
 
+  @Option(names = "--virtual-threads",
+      description = "Run workers on virtual threads (needs Java 21+): a few OS threads wait on all connections, like pgbench -j.")
+  boolean virtualThreads;
+
   /** Builds the validated configuration; every problem is listed in one message. */
   RunConfig toConfig() {
     List<String> problems = new ArrayList<>();
@@ -147,6 +152,12 @@ final class RunArgs {
     Timeouts timeouts = attempt(problems, () -> new Timeouts(Durations.parse("--connect-timeout", connectTimeout),
         Durations.parse("--statement-timeout", statementTimeout), Durations.parse("--socket-timeout", socketTimeout)));
     PreferQueryMode mode = attempt(problems, () -> queryMode(queryMode));
+    if (virtualThreads) {
+      attempt(problems, () -> {
+        WorkerThreads.requireVirtual();
+        return null;
+      });
+    }
     if (duration != null && ops != null) {
       problems.add("give either --duration or --ops, not both");
     }
@@ -155,7 +166,7 @@ final class RunArgs {
     }
     return new RunConfig(mix, threadCounts, measured, ops == null ? 0 : ops, warm, interval, rate, modes, pools,
         poolSize, c3p0MaxStatements, prepareThreshold, mode, settings, transaction, dist, zipfConstant,
-        opSettings, schema, table, seed, keySample, timeouts, json);
+        opSettings, schema, table, seed, keySample, timeouts, json, virtualThreads);
   }
 
   private static PreferQueryMode queryMode(String name) {

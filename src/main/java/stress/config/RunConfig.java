@@ -40,13 +40,15 @@ import stress.workload.OperationMix;
  * @param keySample         keys to read for tables without a dense integer range
  * @param timeouts          connect, statement and socket timeouts
  * @param jsonFile          where to write the full result, or null
+ * @param virtualThreads    workers on virtual threads (Java 21+)
  */
 public record RunConfig(OperationMix mix, List<Integer> threads, Duration duration, long ops, Duration warmup,
                         Duration reportInterval, double rate, List<StatementMode> modes, List<String> pools,
                         Integer poolSize, int c3p0MaxStatements, int prepareThreshold, PreferQueryMode queryMode,
                         List<SettingChoice> settings, boolean transaction, Distribution distribution,
                         double zipfConstant, OperationSettings operationSettings, String schema, String table,
-                        long seed, int keySample, Timeouts timeouts, Path jsonFile) {
+                        long seed, int keySample, Timeouts timeouts, Path jsonFile,
+                        boolean virtualThreads) {
 
   public RunConfig {
     threads = List.copyOf(threads);

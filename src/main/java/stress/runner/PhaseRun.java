@@ -8,7 +8,6 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import stress.connect.ConnectionSource;
 import stress.metrics.IntervalStats;
@@ -56,7 +55,7 @@ final class PhaseRun {
     }
 
     Stop phaseStop = new Stop();
-    AtomicLong remainingOps = new AtomicLong(Long.MAX_VALUE);
+    OpsBudget budget = new OpsBudget();
     CountDownLatch ready = new CountDownLatch(threads);
     CountDownLatch go = new CountDownLatch(1);
     List<Worker> workers = new ArrayList<>(threads);
@@ -67,10 +66,9 @@ final class PhaseRun {
       OperationSession session = new OperationSession(spec.mode(), source.heldPerWorker(), plan.keys(), random,
           plan.settings().fetchSize());
       Worker w = new Worker(source, recorder.worker(i), plan.mix(), bound, session, random, plan.transaction(),
-          phaseStop, remainingOps, new Pacer(perWorkerRate, (double) i / threads), ready, go);
+          phaseStop, budget, new Pacer(perWorkerRate, (double) i / threads), ready, go);
       workers.add(w);
-      Thread t = new Thread(w, "stress-worker-" + i);
-      t.setDaemon(true);
+      Thread t = WorkerThreads.create(plan.virtualThreads(), "stress-worker-" + i, w);
       threadList.add(t);
       t.start();
     }
@@ -86,7 +84,7 @@ final class PhaseRun {
 
     long warmupNanos = plan.warmup().toNanos();
     if (warmupNanos == 0 && plan.opsPerPhase() > 0) {
-      remainingOps.set(plan.opsPerPhase());
+      budget.limitTo(plan.opsPerPhase());
     }
     long begin = System.nanoTime();
     go.countDown();
@@ -114,7 +112,7 @@ final class PhaseRun {
         measureStart = now;
         measureEnd = plan.duration() == null ? Long.MAX_VALUE : measureStart + plan.duration().toNanos();
         if (plan.opsPerPhase() > 0) {
-          remainingOps.set(plan.opsPerPhase());
+          budget.limitTo(plan.opsPerPhase());
         }
       } else if (!warmingUp && now >= measureEnd) {
         break;

@@ -26,10 +26,12 @@ import stress.workload.OperationMix;
  * @param rate            target executions per second over all threads, or 0 for as fast as possible
  * @param transaction     wrap each execution in one transaction
  * @param seed            seed of the workers' random sources
+ * @param virtualThreads  run workers on virtual threads (Java 21+) instead of one OS thread each
  */
 public record RunPlan(List<PhaseSpec> phases, OperationMix mix, List<Operation> operations, DocumentTable table,
                       KeyChooser keys, OperationSettings settings, Duration duration, long opsPerPhase,
-                      Duration warmup, Duration reportInterval, double rate, boolean transaction, long seed) {
+                      Duration warmup, Duration reportInterval, double rate, boolean transaction, long seed,
+                      boolean virtualThreads) {
 
   public RunPlan {
     phases = List.copyOf(phases);

@@ -7,7 +7,6 @@ import java.sql.Statement;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import stress.connect.ConnectionSource;
 import stress.metrics.WorkerRecorder;
@@ -31,7 +30,7 @@ final class Worker implements Runnable {
   private final SplittableRandom random;
   private final boolean transaction;
   private final Stop stop;
-  private final AtomicLong remainingOps;
+  private final OpsBudget budget;
   private final Pacer pacer;
   private final CountDownLatch ready;
   private final CountDownLatch go;
@@ -41,7 +40,7 @@ final class Worker implements Runnable {
 
   Worker(ConnectionSource source, WorkerRecorder recorder, OperationMix mix, Operation.Bound[] operations,
          OperationSession session, SplittableRandom random, boolean transaction, Stop stop,
-         AtomicLong remainingOps, Pacer pacer, CountDownLatch ready, CountDownLatch go) {
+         OpsBudget budget, Pacer pacer, CountDownLatch ready, CountDownLatch go) {
     this.source = source;
     this.recorder = recorder;
     this.mix = mix;
@@ -50,7 +49,7 @@ final class Worker implements Runnable {
     this.random = random;
     this.transaction = transaction;
     this.stop = stop;
-    this.remainingOps = remainingOps;
+    this.budget = budget;
     this.pacer = pacer;
     this.ready = ready;
     this.go = go;
@@ -94,7 +93,7 @@ final class Worker implements Runnable {
   }
 
   private void loop() {
-    while (!stop.requested() && remainingOps.getAndDecrement() > 0) {
+    while (!stop.requested() && budget.take()) {
       int op = mix.next(random);
       long intended = pacer.awaitNext(stop);
       if (stop.requested()) {

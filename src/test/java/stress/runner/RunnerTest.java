@@ -55,7 +55,7 @@ class RunnerTest {
     OperationMix mix = OperationMix.parse(op);
     return new RunPlan(phases, mix, mix.names().stream().map(Operations::byName).toList(), TABLE,
         new KeyChooser(new DenseIntegerKeys(1, 1000, true), new UniformDistribution(1000)),
-        new OperationSettings(40, 10, 20, 100), duration, 0, warmup, Duration.ofMillis(200), 0, false, 1);
+        new OperationSettings(40, 10, 20, 100), duration, 0, warmup, Duration.ofMillis(200), 0, false, 1, false);
   }
 
   private static Runner runner(RunPlan plan, RunListener listener) {
@@ -130,7 +130,7 @@ class RunnerTest {
     RunPlan plan = new RunPlan(List.of(phase(2, "none", List.of("SET statement_timeout = 20"))), mix,
         List.of(new TooSlow()), TABLE, new KeyChooser(new DenseIntegerKeys(1, 1000, true), new UniformDistribution(1000)),
         new OperationSettings(40, 10, 20, 100), Duration.ofMillis(600), 0, Duration.ZERO, Duration.ofMillis(200), 0,
-        false, 1);
+        false, 1, false);
     PhaseOutcome phase = runner(plan, new RunListener() {}).run().phases().get(0);
     var total = phase.stats().total();
     assertEquals(0, total.count(), "nothing succeeds");
