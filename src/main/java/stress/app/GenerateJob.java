@@ -26,14 +26,12 @@ final class GenerateJob {
         request.target());
     GenerateProgress progress = new GenerateProgress(out, plan.docs());
     DumpSummary summary;
-    if (request.out() != null) {
-      summary = new DumpWriter(plan, origin).write(request.out(), request.gzip(), progress);
-    } else {
-      Path parent = request.archive().toAbsolutePath().getParent();
-      if (parent != null) {
-        Files.createDirectories(parent);
-      }
-      summary = new ArchiveWriter(plan, origin).write(request.archive(), request.gzip(), progress);
+    try {
+      summary = write(request, origin, progress);
+    } catch (IOException e) {
+      // messages of java.nio's exceptions are often just a path; the type says what went wrong
+      throw new IOException("writing " + request.target() + " failed: " + e.getClass().getSimpleName() + ": "
+          + e.getMessage(), e);
     }
     double seconds = progress.seconds();
     out.printf(Locale.ROOT, "generate: done, %d docs, %d bytes BSON (avg %.1f B/doc), %d bytes in %d file%s,"
@@ -41,6 +39,18 @@ final class GenerateJob {
         summary.outputBytes(), summary.files().size(), summary.files().size() == 1 ? "" : "s", seconds,
         Math.round(summary.docs() / seconds));
     return 0;
+  }
+
+  private static DumpSummary write(GenerateRequest request, DumpOrigin origin, GenerateProgress progress)
+      throws IOException {
+    if (request.out() != null) {
+      return new DumpWriter(request.plan(), origin).write(request.out(), request.gzip(), progress);
+    }
+    Path parent = request.archive().toAbsolutePath().getParent();
+    if (parent != null) {
+      Files.createDirectories(parent);
+    }
+    return new ArchiveWriter(request.plan(), origin).write(request.archive(), request.gzip(), progress);
   }
 
   /** Refuses to mix generated files into a directory, or to replace a file, that the user did not hand over. */

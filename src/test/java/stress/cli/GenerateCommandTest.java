@@ -79,6 +79,16 @@ class GenerateCommandTest {
   }
 
   @Test
+  void aPathThatCannotBeWrittenIsAOneLineRuntimeError(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("plain-file");
+    Files.writeString(file, "x");
+    CliTester.Result r = CliTester.run("generate", "--docs", "10", "--out", file.resolve("dump").toString());
+    assertEquals(1, r.exitCode(), r.all());
+    assertTrue(r.err().startsWith("stress: writing " + file.resolve("dump") + " failed: FileSystemException: "), r.err());
+    assertEquals(1, r.err().strip().lines().count(), r.err());
+  }
+
+  @Test
   void badValuesAreOneLineUsageErrors(@TempDir Path dir) {
     String out = dir.resolve("d").toString();
     assertOneLineError(CliTester.run("generate", "--docs", "0", "--out", out), "--docs must be at least 1, got 0");

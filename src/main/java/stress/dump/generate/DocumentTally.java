@@ -11,7 +11,10 @@ import stress.dump.Crc64;
  * bytes written are exactly those of {@link DocumentGenerator#generate(long)}.
  */
 final class DocumentTally {
-  /** Documents between two progress calls: often enough for a 2 s display even for slow large documents, rare enough to cost nothing. */
+  /**
+   * Documents between two progress calls: often enough for a 2 s display even when large documents are
+   * slow, rare enough to cost nothing.
+   */
   static final int REPORT_EVERY = 256;
 
   private final DocumentGenerator generator;
