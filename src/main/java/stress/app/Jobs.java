@@ -1,5 +1,6 @@
 package stress.app;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -75,6 +76,11 @@ public final class Jobs {
       }
     }
     return 0;
+  }
+
+  /** {@code stress generate}: writes generated documents as mongodump output; no database is involved. */
+  public static int generate(GenerateRequest request, PrintStream out) throws IOException {
+    return GenerateJob.run(request, out);
   }
 
   private static void initialize(InitConfig config, Database db, PrintStream out)

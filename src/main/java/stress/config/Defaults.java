@@ -30,6 +30,8 @@ public final class Defaults {
   public static final String DOCS = "100000";
   public static final String SHAPE = "small";
   public static final String LOAD_JOBS = "2";
+  /** Database name of dumps written by {@code stress generate}. */
+  public static final String DUMP_DATABASE = "stress";
   public static final String CONNECT_TIMEOUT = "10s";
   public static final String STATEMENT_TIMEOUT = "30s";
   /** Longer than the statement timeout, so the server's cancel arrives before the client gives up. */

@@ -1,5 +1,6 @@
 package stress.dump.generate;
 
+import java.nio.ByteBuffer;
 import org.bson.RawBsonDocument;
 import stress.dump.BsonJson;
 
@@ -14,6 +15,14 @@ public record GeneratedDocument(long id, RawBsonDocument document) {
   /** The document as relaxed Extended JSON, the text stored in a jsonb column; computed on each call. */
   public String json() {
     return BsonJson.toRelaxedJson(document);
+  }
+
+  /** A copy of the BSON encoding, length prefix included, for code that works on raw bytes. */
+  public byte[] bsonBytes() {
+    ByteBuffer buffer = document.getByteBuffer().asNIO();
+    byte[] bytes = new byte[buffer.remaining()];
+    buffer.get(bytes);
+    return bytes;
   }
 
   /** Size of the BSON encoding in bytes. */

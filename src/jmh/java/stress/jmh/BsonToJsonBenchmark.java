@@ -1,0 +1,106 @@
+package stress.jmh;
+
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
+import stress.dump.BsonJson;
+import stress.dump.ConvertedDocument;
+import stress.dump.DocumentConverter;
+import stress.dump.DocumentRejectedException;
+import stress.dump.DumpDocument;
+import stress.dump.IdConverter;
+import stress.dump.IdTextForm;
+import stress.dump.JsonFormat;
+import stress.dump.generate.DocumentGenerator;
+import stress.dump.generate.Shape;
+import stress.table.IdType;
+
+/**
+ * BSON to JSON on one thread, per document shape, with the code an import runs for every document read
+ * from a dump:
+ * <ul>
+ *   <li>{@link #convert}: {@link DocumentConverter#convert} with an INTEGER {@code _id} column and relaxed
+ *       Extended JSON, i.e. the {@code _id} column value plus the whole document as the text for jsonb;</li>
+ *   <li>{@link #toJson}: {@link BsonJson#toJson} alone (relaxed Extended JSON text, no {@code _id}).</li>
+ * </ul>
+ * One operation converts one document. The documents are generated before the trial
+ * ({@value #DOCUMENTS} of them, seed 42, ids 1..{@value #DOCUMENTS}) and taken in turn, so neither
+ * generation nor reading a file is measured; the bytes are already checked, as {@code DocumentStream}
+ * leaves them.
+ *
+ * <p>Besides ops/s, the auxiliary counter {@code bsonBytes} reports BSON input bytes per second: divide by
+ * 10^6 for MB/s per core. Run: {@code java -jar target/benchmarks.jar BsonToJson -f 1 -wi 2 -i 3 -w 2s -r 3s}.
+ */
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 3)
+@Fork(1)
+@State(Scope.Thread)
+public class BsonToJsonBenchmark {
+  /** Distinct documents taken in turn, so that sizes and contents vary as in a real collection. */
+  static final int DOCUMENTS = 4096;
+
+  @Param({"small", "large"})
+  public String shape;
+
+  private DumpDocument[] documents;
+  private DocumentConverter converter;
+  private int next;
+
+  /** BSON bytes converted, reported by JMH as a rate (bytes/s). */
+  @AuxCounters(AuxCounters.Type.OPERATIONS)
+  @State(Scope.Thread)
+  public static class Bytes {
+    public long bsonBytes;
+
+    @Setup(Level.Iteration)
+    public void reset() {
+      bsonBytes = 0;
+    }
+  }
+
+  @Setup(Level.Trial)
+  public void generate() {
+    DocumentGenerator generator = new DocumentGenerator(Shape.parse(shape), 42);
+    documents = new DumpDocument[DOCUMENTS];
+    for (int i = 0; i < DOCUMENTS; i++) {
+      documents[i] = new DumpDocument("generated", 0, i, generator.generate(i + 1L).bsonBytes());
+    }
+    converter = new DocumentConverter(JsonFormat.RELAXED, new IdConverter(IdType.INTEGER, IdTextForm.PLAIN));
+  }
+
+  private DumpDocument nextDocument() {
+    DumpDocument document = documents[next];
+    next = (next + 1) % DOCUMENTS;
+    return document;
+  }
+
+  @Benchmark
+  public void convert(Bytes bytes, Blackhole blackhole) throws DocumentRejectedException {
+    DumpDocument document = nextDocument();
+    ConvertedDocument row = converter.convert(document);
+    bytes.bsonBytes += document.bytes().length;
+    blackhole.consume(row);
+  }
+
+  @Benchmark
+  public void toJson(Bytes bytes, Blackhole blackhole) {
+    DumpDocument document = nextDocument();
+    String json = BsonJson.toJson(document.bytes(), JsonFormat.RELAXED);
+    bytes.bsonBytes += document.bytes().length;
+    blackhole.consume(json);
+  }
+}

@@ -1,0 +1,28 @@
+package stress.app;
+
+import java.nio.file.Path;
+import java.util.Objects;
+import stress.dump.generate.DumpPlan;
+
+/**
+ * What {@code stress generate} was asked to write.
+ *
+ * @param plan    the documents and how they are split
+ * @param out     dump directory (mongodump {@code --out}), or null when writing an archive
+ * @param archive archive file (mongodump {@code --archive}), or null when writing a directory
+ * @param gzip    gzip-compress every file, or the whole archive
+ * @param force   write into a non-empty directory, or replace an existing archive
+ */
+public record GenerateRequest(DumpPlan plan, Path out, Path archive, boolean gzip, boolean force) {
+  public GenerateRequest {
+    Objects.requireNonNull(plan, "plan");
+    if ((out == null) == (archive == null)) {
+      throw new IllegalArgumentException("give exactly one of --out DIR and --archive FILE");
+    }
+  }
+
+  /** The directory or archive written. */
+  public Path target() {
+    return out != null ? out : archive;
+  }
+}
