@@ -5,11 +5,15 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
- * Everything one worker records during one interval: latencies, rows, reconnects and errors. The worker
- * writes one slot while the reporter reads the other, swapped under a WriterReaderPhaser, so a count and
- * its rows always land in the same interval (separate counters would race at interval and warm-up edges).
+ * Everything one worker records during one interval: latencies, rows, reconnects and errors, so a count
+ * and its rows always land in the same interval (separate counters would race at interval and warm-up
+ * edges). A slot belongs to one worker and one generation (interval number); see {@link WorkerRecorder}.
  */
 final class IntervalSlot {
+  /** Index of the worker that writes this slot. */
+  final int worker;
+  /** The interval this slot collects; set when the slot is (re)used. */
+  long generation;
   final Histogram[] successes;
   final Histogram[] failures;
   final long[] rows;
@@ -18,7 +22,8 @@ final class IntervalSlot {
   final Map<String, ErrorTally>[] errors;
 
   @SuppressWarnings("unchecked")
-  IntervalSlot(int operations, long highestTrackableNanos) {
+  IntervalSlot(int worker, int operations, long highestTrackableNanos) {
+    this.worker = worker;
     successes = new Histogram[operations];
     failures = new Histogram[operations];
     rows = new long[operations];

@@ -3,6 +3,8 @@ package stress.metrics;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -28,6 +30,14 @@ import org.HdrHistogram.Histogram;
  */
 public final class PhaseRecorder {
   static final int SIGNIFICANT_DIGITS = 3;
+  /** How long the reporter lets busy workers merge their slots themselves before taking them over. */
+  private static final long SELF_MERGE_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+  private static final long POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
+
+  /** The current interval number; workers read it on every record, only the reporter writes it. */
+  private volatile long generation;
+  /** The interval being closed: every worker's slot of that generation is merged in here (guarded by itself). */
+  private final IntervalSlot closing;
 
   private final List<String> operationNames;
   private final long highestTrackableNanos;
@@ -87,6 +97,7 @@ public final class PhaseRecorder {
       failureTotals[op] = newHistogram();
     }
     allSuccess = newHistogram();
+    closing = new IntervalSlot(-1, ops, highestTrackableNanos);
     rowsSeen = new long[ops];
     rowsInInterval = new long[ops];
     rowsAtReset = new long[ops];
@@ -237,30 +248,71 @@ public final class PhaseRecorder {
     }
   }
 
-  /** Swaps every worker's slot and adds it into opSuccess/opFailure, the error book and the *InInterval fields. */
-  private void drain() {
-    int ops = operationNames.size();
-    for (int op = 0; op < ops; op++) {
-      opSuccess[op].reset();
-      opFailure[op].reset();
-      rowsInInterval[op] = 0;
-    }
-    reconnectsInInterval = 0;
-    for (WorkerRecorder worker : workers) {
-      IntervalSlot slot = worker.swap();
-      for (int op = 0; op < ops; op++) {
-        opSuccess[op].add(slot.successes[op]);
-        opFailure[op].add(slot.failures[op]);
-        rowsInInterval[op] += slot.rows[op];
+  long generation() {
+    return generation;
+  }
+
+  /** Adds one worker's finished slot to the interval being closed; called by that worker or the reporter. */
+  void merge(IntervalSlot slot) {
+    synchronized (closing) {
+      for (int op = 0; op < slot.rows.length; op++) {
+        closing.successes[op].add(slot.successes[op]);
+        if (slot.failures[op].getTotalCount() > 0) {
+          closing.failures[op].add(slot.failures[op]);
+        }
+        closing.rows[op] += slot.rows[op];
         int opIndex = op;
-        slot.errors[op].forEach((state, tally) -> errorBook.add(opIndex, state, tally.count, tally.firstMessage));
+        slot.errors[op].forEach((state, tally) -> closing.errors[opIndex]
+            .computeIfAbsent(state, k -> new IntervalSlot.ErrorTally(tally.firstMessage)).count += tally.count);
       }
-      reconnectsInInterval += slot.reconnects;
+      closing.reconnects += slot.reconnects;
     }
-    for (int op = 0; op < ops; op++) {
-      rowsSeen[op] += rowsInInterval[op];
+  }
+
+  /**
+   * Ends the current interval: starts a new generation, lets busy workers merge their slots themselves,
+   * takes over the rest, and moves the merged interval into opSuccess/opFailure, the error book and the
+   * *InInterval fields.
+   */
+  private void drain() {
+    long ending = generation;
+    generation = ending + 1;
+    long deadline = System.nanoTime() + SELF_MERGE_NANOS;
+    while (!allMerged(ending) && System.nanoTime() < deadline) {
+      LockSupport.parkNanos(POLL_NANOS);
     }
-    reconnectsSeen += reconnectsInInterval;
+    for (WorkerRecorder worker : workers) {
+      worker.takeOver(ending + 1);
+    }
+    // a worker that won the race against takeOver is merging right now; it takes microseconds
+    while (!allMerged(ending)) {
+      LockSupport.parkNanos(POLL_NANOS);
+    }
+    int ops = operationNames.size();
+    synchronized (closing) {
+      for (int op = 0; op < ops; op++) {
+        opSuccess[op].reset();
+        opSuccess[op].add(closing.successes[op]);
+        opFailure[op].reset();
+        opFailure[op].add(closing.failures[op]);
+        rowsInInterval[op] = closing.rows[op];
+        rowsSeen[op] += closing.rows[op];
+        int opIndex = op;
+        closing.errors[op].forEach((state, tally) -> errorBook.add(opIndex, state, tally.count, tally.firstMessage));
+      }
+      reconnectsInInterval = closing.reconnects;
+      reconnectsSeen += closing.reconnects;
+      closing.reset();
+    }
+  }
+
+  private boolean allMerged(long ending) {
+    for (WorkerRecorder worker : workers) {
+      if (!worker.merged(ending)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private IntervalStats drainInterval(long startNanos, long endNanos, int activeThreads) {

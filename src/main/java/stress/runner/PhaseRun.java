@@ -107,9 +107,12 @@ final class PhaseRun {
       listener.interval(spec, interval);
       intervalStart = now;
       if (warmingUp && now >= measureStart) {
-        recorder.resetTotals(now);
+        // measuring starts when the totals are reset, not when the last warm-up interval was cut
+        long resetAt = System.nanoTime();
+        recorder.resetTotals(resetAt);
+        intervalStart = resetAt;
         warmingUp = false;
-        measureStart = now;
+        measureStart = resetAt;
         measureEnd = plan.duration() == null ? Long.MAX_VALUE : measureStart + plan.duration().toNanos();
         if (plan.opsPerPhase() > 0) {
           budget.limitTo(plan.opsPerPhase());
