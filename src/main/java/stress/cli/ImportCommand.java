@@ -139,6 +139,9 @@ final class ImportCommand implements Callable<Integer> {
     if (dropExisting && reuse) {
       problems.add("--drop-existing and --reuse exclude each other");
     }
+    if (jobs < 1) {
+      problems.add("--jobs must be at least 1, got " + jobs);
+    }
     NamespaceFilter filter = RunArgs.attempt(problems, () -> new NamespaceFilter(databases, excludeDatabases,
         collections, excludeCollections));
     TableNaming naming = RunArgs.attempt(problems, () -> new TableNaming(schema, table, tablePrefix));
