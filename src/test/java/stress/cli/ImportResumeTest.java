@@ -24,8 +24,9 @@ import stress.dump.Corpus;
 import stress.testing.TestDatabase;
 
 /**
- * A real import process killed with SIGKILL in the middle, twice, then resumed: the table ends with exactly the
- * documents of a clean import (same count, same checksum), and the rejects file with each rejected document once.
+ * A real import process killed with SIGKILL in the middle, resumed and stopped by SIGTERM, then resumed to the end:
+ * the table ends with exactly the documents of a clean import (same count, same checksum), and the rejects file with
+ * each rejected document once.
  */
 class ImportResumeTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -35,7 +36,7 @@ class ImportResumeTest {
   Path dir;
 
   @Test
-  void killedTwiceThenResumedEqualsACleanImport() throws Exception {
+  void killedThenStoppedThenResumedEqualsACleanImport() throws Exception {
     String url = TestDatabase.newDatabaseUrl("import_resume");
     Path dump = dump();
     long documents = 29_470 + 29_470 / WITHOUT_ID_EVERY;
@@ -52,9 +53,11 @@ class ImportResumeTest {
     long afterFirstKill = checkpoints(url);
     List<String> resume = new ArrayList<>(args);
     resume.add("--resume");
-    killAfterCheckpoints(resume, afterFirstKill + 30);
-    long afterSecondKill = count(url, "SELECT count(*) FROM killed");
-    assertTrue(afterSecondKill < 29_470, "killed before the end: " + afterSecondKill + " rows");
+    String stopped = stopAfterCheckpoints(resume, afterFirstKill + 30);
+    assertTrue(stopped.contains("import: interrupted: the counts cover committed batches; run again with --resume"),
+        stopped);
+    long afterStop = count(url, "SELECT count(*) FROM killed");
+    assertTrue(afterStop < 29_470, "stopped before the end: " + afterStop + " rows");
 
     CliTester.Result finished = CliTester.run(resume.toArray(String[]::new));
     assertEquals(3, finished.exitCode(), finished.all());
@@ -96,11 +99,7 @@ class ImportResumeTest {
   /** Starts the import in its own JVM and kills it with SIGKILL once the checkpoints reach {@code target}. */
   private static void killAfterCheckpoints(List<String> args, long target) throws Exception {
     String url = args.get(1);
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
-        Main.class.getName()));
-    command.addAll(args);
-    Process process = new ProcessBuilder(command).redirectErrorStream(true)
+    Process process = new ProcessBuilder(command(args)).redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
     try {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -115,6 +114,37 @@ class ImportResumeTest {
     } finally {
       process.destroyForcibly();
     }
+  }
+
+  /** Starts the import in its own JVM, sends SIGTERM once the checkpoints reach {@code target}; returns its output. */
+  private static String stopAfterCheckpoints(List<String> args, long target) throws Exception {
+    String url = args.get(1);
+    Path output = Files.createTempFile("import", ".out");
+    Process process = new ProcessBuilder(command(args)).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+    try {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (checkpoints(url) < target) {
+        assertTrue(process.isAlive(), "the import ended before it could be stopped (exit " + exit(process) + ")");
+        assertTrue(System.nanoTime() < deadline, "no progress within 60 s");
+        Thread.sleep(5);
+      }
+      process.toHandle().destroy();
+      assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+      String printed = Files.readString(output);
+      assertEquals(143, process.exitValue(), "stopped by SIGTERM: 128 + 15\n" + printed);
+      return printed;
+    } finally {
+      process.destroyForcibly();
+      Files.deleteIfExists(output);
+    }
+  }
+
+  private static List<String> command(List<String> args) {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
+        Main.class.getName()));
+    command.addAll(args);
+    return command;
   }
 
   private static int exit(Process process) {

@@ -213,6 +213,11 @@ public final class DumpImporter {
       committed = true;
     } catch (SQLException | IOException | RuntimeException e) {
       writer.closeConnection();
+      if (stopping.get()) {
+        // after a stop request (a signal) failures come from the shutdown; the batch is redone by --resume
+        run.end(CollectionResult.Status.INTERRUPTED, "stopped before the end; --resume continues it");
+        return;
+      }
       run.read.add(batch.items().size());
       run.failed.add(batch.items().size());
       run.bytes.add(batch.bytes());
