@@ -75,8 +75,16 @@ final class CollectionReader {
 
   /** Sets up the table and converter; returns the earlier checkpoints, or null when earlier runs finished it. */
   private List<ProgressTable.Checkpoint> prepare(CollectionRun run) throws IOException, SQLException {
-    IdDetection detection = request.idType() == null ? detect(run) : null;
-    IdType wantedType = request.idType() != null ? request.idType() : detection.type();
+    // The name does not depend on the _id type, so a collection finished by an earlier run is not read again.
+    String target = new DocumentTable(request.naming().schema(), run.tableName, IdType.TEXT).qualifiedName();
+    boolean finishedEarlier = false;
+    if (request.resume()) {
+      try (Connection c = connections.get()) {
+        finishedEarlier = ProgressTable.complete(progress.read(c, run.source(), target));
+      }
+    }
+    IdDetection detection = request.idType() == null && !finishedEarlier ? detect(run) : null;
+    IdType wantedType = request.idType() != null ? request.idType() : detection != null ? detection.type() : IdType.TEXT;
     DocumentTable wanted = new DocumentTable(request.naming().schema(), run.tableName, wantedType);
     ExistingTablePolicy policy = request.resume() ? ExistingTablePolicy.REUSE : request.policy();
     try (Connection c = connections.get()) {
@@ -96,6 +104,11 @@ final class CollectionReader {
         }
       }
       DocumentTable table = prepared.table();
+      if (finishedEarlier && prepared.action() == PreparedTable.Action.CREATED) {
+        throw new LoadException("the checkpoints say " + run.collection.namespace() + " was imported into "
+            + table.displayName() + ", but that table did not exist (it was created empty now); import again without"
+            + " --resume");
+      }
       if (request.idType() != null && table.idType() != request.idType()) {
         throw new LoadException("table " + table.displayName() + " has _id " + table.idType().sql() + ", not the "
             + request.idType().sql() + " of --id-type");
@@ -144,7 +157,8 @@ final class CollectionReader {
 
   private static String idChoice(IdDetection detection, DocumentTable table, PreparedTable.Action action) {
     if (detection == null) {
-      return "_id " + table.idType().sql() + " (--id-type)";
+      return "_id " + table.idType().sql() + (action == PreparedTable.Action.REUSED ? " of the existing table"
+          : " (--id-type)");
     }
     if (action == PreparedTable.Action.REUSED && detection.type() != table.idType()) {
       return "_id " + table.idType().sql() + " of the existing table (the data alone would give: " + detection.reason()
