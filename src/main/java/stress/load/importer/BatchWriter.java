@@ -62,10 +62,14 @@ final class BatchWriter implements AutoCloseable {
 
   /** The batch after conversion: unique rows in read order, and what was refused on the client. */
   private static final class Converted {
-    final Map<String, Row> rows = new LinkedHashMap<>();
+    final Map<String, Row> rows;
     final List<RejectsFile.Entry> refused = new ArrayList<>();
     long skipped;
     long updated;
+
+    Converted(int documents) {
+      rows = new LinkedHashMap<>(documents * 4 / 3 + 1);
+    }
   }
 
   /**
@@ -94,7 +98,7 @@ final class BatchWriter implements AutoCloseable {
 
   private Converted convert(Batch batch) {
     CollectionRun run = batch.run();
-    Converted converted = new Converted();
+    Converted converted = new Converted(batch.items().size());
     for (ReadItem item : batch.items()) {
       if (item instanceof Rejection rejection) {
         converted.refused.add(entry(run, rejection, false));
