@@ -21,6 +21,7 @@ import stress.load.ExistingTablePolicy;
 import stress.load.InitRequest;
 import stress.load.InitResult;
 import stress.load.PrintingInitProgress;
+import stress.load.importer.ImportRequest;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.target.Dialects;
@@ -65,6 +66,13 @@ public final class Jobs {
       initialize(config, db, out);
     }
     return 0;
+  }
+
+  /** {@code stress import}; progress is redrawn in place when {@code out} is the console. */
+  public static int importDump(ImportRequest request, ConnectionOptions options, PrintStream out)
+      throws IOException, SQLException {
+    boolean terminal = out == System.out && System.console() != null;
+    return new ImportJob(request, options, defaultDriverSettings(), out, terminal).run();
   }
 
   /** {@code stress detect}. */

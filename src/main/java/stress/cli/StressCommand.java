@@ -15,7 +15,8 @@ import stress.app.Jobs;
     description = {"Document workloads on PostgreSQL, Citus, Postgres-XL and Greenplum: ops/s and latency,"
         + " compared across statement modes, pools, thread counts and server settings.",
         "Without a connection (--url, -h or PGHOST) it starts an embedded PostgreSQL and fills it first."},
-    subcommands = {RunCommand.class, InitCommand.class, GenerateCommand.class, DetectCommand.class, OpsCommand.class})
+    subcommands = {RunCommand.class, InitCommand.class, ImportCommand.class, GenerateCommand.class, DetectCommand.class,
+        OpsCommand.class})
 final class StressCommand implements Callable<Integer> {
   final PrintStream out;
   private volatile boolean interruptedBySignal;

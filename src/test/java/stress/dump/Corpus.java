@@ -19,21 +19,21 @@ import java.util.regex.Pattern;
  * project directory, else {@code $STRESS_DUMP_CORPUS}), and the per-file facts of its PROVENANCE.md.
  * Tests that need it skip, saying where they looked, when it is absent.
  */
-final class Corpus {
-  static final String ENV = "STRESS_DUMP_CORPUS";
+public final class Corpus {
+  public static final String ENV = "STRESS_DUMP_CORPUS";
   private static final Pattern ARCHIVE_COUNTS = Pattern.compile("archive: (.*?) — header");
   private static final Pattern NAMESPACE_COUNT = Pattern.compile("^(.*)=(\\d+)");
 
   private Corpus() {}
 
   /** One data row of PROVENANCE.md: {@code docs} is null for "-", -1 for ERROR. */
-  record Row(String file, long bytes, Long docs, String idTypes, String notable) {
-    boolean isError() {
+  public record Row(String file, long bytes, Long docs, String idTypes, String notable) {
+    public boolean isError() {
       return docs != null && docs == -1;
     }
 
     /** Per-namespace counts of an archive row, from its notable column. */
-    Map<String, Long> archiveCounts() {
+    public Map<String, Long> archiveCounts() {
       Map<String, Long> counts = new LinkedHashMap<>();
       Matcher m = ARCHIVE_COUNTS.matcher(notable);
       if (m.find()) {
@@ -49,7 +49,7 @@ final class Corpus {
   }
 
   /** The corpus root, or the test is skipped with the places looked at. */
-  static Path root() {
+  public static Path root() {
     Path relative = Path.of("").toAbsolutePath().resolve("../shared/datasets/mongodump").normalize();
     if (Files.isRegularFile(relative.resolve("PROVENANCE.md"))) {
       return relative;
@@ -62,12 +62,12 @@ final class Corpus {
     return fromEnv;
   }
 
-  static Path file(String relative) {
+  public static Path file(String relative) {
     return root().resolve(relative);
   }
 
   /** Every data row (8 columns) of PROVENANCE.md's file tables. */
-  static List<Row> rows() {
+  public static List<Row> rows() {
     List<Row> rows = new ArrayList<>();
     try {
       for (String line : Files.readAllLines(root().resolve("PROVENANCE.md"), StandardCharsets.UTF_8)) {
@@ -90,11 +90,11 @@ final class Corpus {
     return rows;
   }
 
-  static boolean isBson(String file) {
+  public static boolean isBson(String file) {
     return file.endsWith(".bson") || file.endsWith(".bson.gz");
   }
 
-  static boolean isArchive(String file) {
+  public static boolean isArchive(String file) {
     return file.endsWith(".archive") || file.endsWith(".archive.gz");
   }
 

@@ -1,0 +1,64 @@
+package stress.app;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.SQLException;
+import stress.connect.ConnectionOptions;
+import stress.connect.ConnectionResolver;
+import stress.connect.DriverSettings;
+import stress.connect.PhysicalConnections;
+import stress.load.importer.DumpImporter;
+import stress.load.importer.ImportRequest;
+import stress.load.importer.ImportResult;
+import stress.load.importer.PrintingImportListener;
+import stress.target.Dialects;
+import stress.target.TargetDetector;
+import stress.target.TargetInfo;
+
+/**
+ * {@code stress import}: connects (or starts the embedded server), detects the target for its DDL, imports with
+ * progress on {@code out}, and turns the result into the exit code. Ctrl-C / SIGTERM stop the import after the
+ * batches in flight are committed, so {@code --resume} continues exactly.
+ */
+public final class ImportJob {
+  private final ImportRequest request;
+  private final ConnectionOptions options;
+  private final DriverSettings driver;
+  private final PrintStream out;
+  private final boolean terminal;
+
+  /**
+   * @param terminal whether {@code out} is a terminal, so progress is one line redrawn in place
+   */
+  public ImportJob(ImportRequest request, ConnectionOptions options, DriverSettings driver, PrintStream out,
+                   boolean terminal) {
+    this.request = request;
+    this.options = options;
+    this.driver = driver;
+    this.out = out;
+    this.terminal = terminal;
+  }
+
+  /**
+   * Runs the import; returns {@link ImportResult#exitCode()}, or {@link RunJob#EXIT_INTERRUPTED} after a signal.
+   */
+  public int run() throws IOException, SQLException {
+    try (Interruption interruption = Interruption.install();
+         Database db = Database.open(options, driver, ConnectionResolver.fromSystem(), out)) {
+      if (db.embedded()) {
+        out.println("note: the embedded server is stopped when this command ends, so the imported tables are gone"
+            + " with it; give a connection to keep them");
+      }
+      TargetInfo target;
+      try (Connection c = PhysicalConnections.open(db.spec())) {
+        target = TargetDetector.detect(c);
+      }
+      out.println("import: target " + target.kind().displayName());
+      DumpImporter importer = new DumpImporter(() -> PhysicalConnections.open(db.spec()), Dialects.forTarget(target));
+      interruption.onSignal(importer::stop);
+      ImportResult result = importer.run(request, new PrintingImportListener(out, terminal));
+      return result.interrupted() ? RunJob.EXIT_INTERRUPTED : result.exitCode();
+    }
+  }
+}

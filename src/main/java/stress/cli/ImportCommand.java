@@ -1,0 +1,223 @@
+package stress.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import stress.app.Jobs;
+import stress.dump.JsonFormat;
+import stress.dump.NamespaceFilter;
+import stress.dump.ReadPolicy;
+import stress.dump.ScanOptions;
+import stress.load.CopyBatching;
+import stress.load.ExistingTablePolicy;
+import stress.load.importer.DuplicatePolicy;
+import stress.load.importer.ImportRequest;
+import stress.load.importer.TableNaming;
+import stress.table.IdType;
+
+/** {@code stress import}: mongodump output into document tables. */
+@Command(name = "import", sortOptions = false, usageHelpAutoWidth = true,
+    description = {"Import mongodump output (a dump root, a database directory, a .bson or .bson.gz file, or an"
+        + " --archive file, plain or gzipped) into document tables (_id, data jsonb) created for the detected target,"
+        + " each with an empty copy table <table>_copy. Each document becomes one row holding the whole document as"
+        + " Extended JSON; the _id column type is detected from the data."},
+    footer = {"",
+        "Table names: --table NAME for a single collection; otherwise <prefix><db>_<collection>, names kept as"
+            + " MongoDB spells them. A name over 58 bytes (63 minus '_copy') keeps its first 49 bytes plus '_' and 8 hex"
+            + " digits of the SHA-256 of the full name. Names that would collide stop the import before anything is"
+            + " created.",
+        "Nothing is lost: every document read is loaded or written to the rejects file (JSON lines: file, offset,"
+            + " index, reason, the document as relaxed JSON when readable and as base64 BSON).",
+        "Exit codes: 0 every document loaded; 3 documents rejected or a collection stopped at corrupt input;"
+            + " 1 a collection failed (table exists, server error); 2 bad usage; 130/143 interrupted (--resume continues)."})
+final class ImportCommand implements Callable<Integer> {
+  @ParentCommand
+  StressCommand root;
+
+  @Mixin
+  ConnectionArgs connection;
+
+  @Parameters(index = "0", arity = "0..1", paramLabel = "PATH",
+      description = "Dump root, database directory, or .bson/.bson.gz file (its .metadata.json is read when next to it).")
+  Path path;
+
+  @Option(names = "--archive", paramLabel = "FILE",
+      description = "A mongodump --archive file, plain or gzipped (instead of PATH).")
+  Path archive;
+
+  @Option(names = "--db", paramLabel = "PATTERN", split = ",",
+      description = "Databases to import (glob: * and ?); repeatable. Default: all.")
+  List<String> databases = new ArrayList<>();
+
+  @Option(names = "--collection", paramLabel = "PATTERN", split = ",",
+      description = "Collections to import (glob); repeatable. Default: all.")
+  List<String> collections = new ArrayList<>();
+
+  @Option(names = "--exclude-db", paramLabel = "PATTERN", split = ",", description = "Databases to leave out (glob).")
+  List<String> excludeDatabases = new ArrayList<>();
+
+  @Option(names = "--exclude-collection", paramLabel = "PATTERN", split = ",",
+      description = "Collections to leave out (glob).")
+  List<String> excludeCollections = new ArrayList<>();
+
+  @Option(names = "--system-collections",
+      description = "Also import system.* collections (time-series buckets, system.version, ...). Default: skipped.")
+  boolean systemCollections;
+
+  @Option(names = "--schema", paramLabel = "NAME", description = "Schema of the tables. Default: the search path.")
+  String schema;
+
+  @Option(names = "--table", paramLabel = "NAME", description = "Table for a single collection (at most 58 bytes).")
+  String table;
+
+  @Option(names = "--table-prefix", paramLabel = "PREFIX", defaultValue = "",
+      description = "Prepended to every derived table name <db>_<collection>.")
+  String tablePrefix;
+
+  @Option(names = "--drop-existing", description = "Drop and recreate tables that exist.")
+  boolean dropExisting;
+
+  @Option(names = "--reuse", description = "Load into existing tables, keeping their rows (and their _id type).")
+  boolean reuse;
+
+  @Option(names = "--resume", description = "Continue an interrupted import: skip the batches its checkpoints"
+      + " (table stress_import_progress) show as committed. Give the same path and options.")
+  boolean resume;
+
+  @Option(names = "--jobs", paramLabel = "N", defaultValue = "" + ImportRequest.DEFAULT_JOBS,
+      description = "Parallel load streams (connections); as many collections are read at once. Default: ${DEFAULT-VALUE}.")
+  int jobs;
+
+  @Option(names = "--json-mode", paramLabel = "MODE", defaultValue = "relaxed",
+      description = "Extended JSON v2 flavour of the data column: relaxed or canonical. Default: ${DEFAULT-VALUE}.")
+  String jsonMode;
+
+  @Option(names = "--id-type", paramLabel = "TYPE", description = "_id column type (integer, bigint, double, text, uuid)"
+      + " instead of detecting it with a first pass over each collection; an _id that does not fit is rejected.")
+  String idType;
+
+  @Option(names = "--on-error", paramLabel = "abort|skip", defaultValue = "abort",
+      description = "An undecodable document: abort stops its collection after the documents before it; skip rejects it"
+          + " and reads on (a lost length prefix still stops). Default: ${DEFAULT-VALUE}.")
+  String onError;
+
+  @Option(names = "--on-duplicate", paramLabel = "reject|skip|update", defaultValue = "reject",
+      description = "A document whose _id is already in the table: reject (rejects file, exit 3), skip (rejects file,"
+          + " marked skipped, exit unaffected) or update (replaces the row). Default: ${DEFAULT-VALUE}.")
+  String onDuplicate;
+
+  @Option(names = "--rejects", paramLabel = "FILE", defaultValue = ImportRequest.DEFAULT_REJECTS,
+      description = "Rejects file (JSON lines), replaced at the start, appended to with --resume. Default: ${DEFAULT-VALUE}.")
+  Path rejects;
+
+  @Option(names = "--batch-docs", paramLabel = "N", defaultValue = "" + ImportRequest.DEFAULT_BATCH_DOCS,
+      description = "Documents per committed batch. Default: ${DEFAULT-VALUE}.")
+  long batchDocs;
+
+  @Option(names = "--batch-mb", paramLabel = "N", defaultValue = "" + ImportRequest.DEFAULT_BATCH_MB,
+      description = "MiB of BSON per committed batch. Default: ${DEFAULT-VALUE}.")
+  long batchMb;
+
+  @Override
+  public Integer call() throws Exception {
+    return Jobs.importDump(toRequest(), connection.toOptions(root.connection), root.out);
+  }
+
+  /** The validated request; every problem in one message. */
+  ImportRequest toRequest() {
+    List<String> problems = new ArrayList<>();
+    Path source = source(problems);
+    if (dropExisting && reuse) {
+      problems.add("--drop-existing and --reuse exclude each other");
+    }
+    if (jobs < 1) {
+      problems.add("--jobs must be at least 1, got " + jobs);
+    }
+    NamespaceFilter filter = RunArgs.attempt(problems, () -> new NamespaceFilter(databases, excludeDatabases,
+        collections, excludeCollections));
+    TableNaming naming = RunArgs.attempt(problems, () -> new TableNaming(schema, table, tablePrefix));
+    JsonFormat format = RunArgs.attempt(problems, () -> choice("--json-mode", jsonMode, JsonFormat.class));
+    ReadPolicy policy = RunArgs.attempt(problems, () -> choice("--on-error", onError, ReadPolicy.class));
+    DuplicatePolicy duplicates = RunArgs.attempt(problems, () -> DuplicatePolicy.parse(onDuplicate));
+    IdType type = idType == null ? null : RunArgs.attempt(problems, () -> idType(idType));
+    CopyBatching batching = RunArgs.attempt(problems, () -> batching(batchDocs, batchMb));
+    Supplier<ImportRequest> build = () -> ImportRequest.builder(source)
+        .scan(ScanOptions.defaults().withFilter(filter).withSystemCollections(systemCollections))
+        .naming(naming)
+        .policy(dropExisting ? ExistingTablePolicy.DROP_EXISTING
+            : reuse ? ExistingTablePolicy.REUSE : ExistingTablePolicy.FAIL_IF_EXISTS)
+        .resume(resume).jobs(jobs).jsonFormat(format).idType(type).onError(policy).onDuplicate(duplicates)
+        .rejects(rejects).batching(batching).build();
+    if (problems.isEmpty()) {
+      ImportRequest request = RunArgs.attempt(problems, build);
+      if (problems.isEmpty()) {
+        return request;
+      }
+    }
+    throw new IllegalArgumentException(String.join("; ", problems));
+  }
+
+  private Path source(List<String> problems) {
+    if (path != null && archive != null) {
+      problems.add("give either PATH or --archive FILE, not both");
+      return null;
+    }
+    if (path == null && archive == null) {
+      problems.add("give the dump to import: PATH (a dump directory or .bson file) or --archive FILE");
+      return null;
+    }
+    if (archive != null) {
+      String name = archive.getFileName() == null ? "" : archive.getFileName().toString();
+      if (!Files.isRegularFile(archive)) {
+        problems.add("--archive '" + archive + "' is not a file");
+      } else if (name.endsWith(".bson") || name.endsWith(".bson.gz")) {
+        problems.add("--archive '" + archive + "' is named like a BSON data file; give it as PATH");
+      }
+      return archive;
+    }
+    if (!Files.exists(path)) {
+      problems.add("PATH '" + path + "' does not exist");
+    }
+    return path;
+  }
+
+  private static <E extends Enum<E>> E choice(String option, String value, Class<E> type) {
+    for (E e : type.getEnumConstants()) {
+      if (e.name().equalsIgnoreCase(value.trim())) {
+        return e;
+      }
+    }
+    List<String> names = new ArrayList<>();
+    for (E e : type.getEnumConstants()) {
+      names.add(e.name().toLowerCase(Locale.ROOT));
+    }
+    throw new IllegalArgumentException(option + " must be one of " + String.join(", ", names) + ", got '" + value + "'");
+  }
+
+  private static IdType idType(String name) {
+    try {
+      return IdType.parse(name);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--id-type: " + e.getMessage());
+    }
+  }
+
+  private static CopyBatching batching(long docs, long mb) {
+    if (docs < 1) {
+      throw new IllegalArgumentException("--batch-docs must be at least 1, got " + docs);
+    }
+    if (mb < 1 || mb > 1024) {
+      throw new IllegalArgumentException("--batch-mb must be between 1 and 1024, got " + mb);
+    }
+    return new CopyBatching(docs, mb << 20);
+  }
+}

@@ -1,0 +1,376 @@
+package stress.load.importer;
+
+import java.io.IOException;
+import java.sql.BatchUpdateException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Savepoint;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import stress.dump.ConvertedDocument;
+import stress.dump.DocumentRejectedException;
+import stress.dump.DumpDocument;
+import stress.dump.ReadItem;
+import stress.dump.Rejection;
+import stress.load.ConnectionSupplier;
+import stress.load.CopyBatching;
+import stress.load.CopyLoader;
+import stress.load.DocumentRow;
+import stress.load.LoadException;
+import stress.table.DocumentTable;
+
+/**
+ * One load stream: writes batches on its own connection, each in one transaction together with its checkpoint.
+ *
+ * <p>Fast path: documents are converted, duplicates within the batch are settled on the client, the rejects are
+ * flushed to the rejects file, and the rows go in with one COPY ({@link CopyLoader}). When COPY fails on an
+ * {@code _id} already in the table (23505), on a deadlock with another stream, or on a row the server refuses, the
+ * transaction is rolled back and the batch is written again row by row with
+ * {@code INSERT ... ON CONFLICT (_id) DO NOTHING}: the rows it did not insert are the duplicates, rejected or
+ * skipped, or for {@code --on-duplicate update} updated afterwards. A row the server refuses is found by halving
+ * under savepoints and rejected with the server's message. Nothing of a batch is committed unless all of it is
+ * accounted for.
+ */
+final class BatchWriter implements AutoCloseable {
+  private static final int STATEMENTS_PER_ROUND_TRIP = 1000;
+  private static final int MAX_ATTEMPTS = 5;
+  private static final int SHOWN_ID_CHARS = 60;
+
+  private final ConnectionSupplier connections;
+  private final ProgressTable progress;
+  private final RejectsFile rejects;
+  private final DuplicatePolicy duplicates;
+  private final CopyLoader copy = new CopyLoader(new CopyBatching(Long.MAX_VALUE, Long.MAX_VALUE));
+  private Connection connection;
+
+  BatchWriter(ConnectionSupplier connections, ProgressTable progress, RejectsFile rejects, DuplicatePolicy duplicates) {
+    this.connections = connections;
+    this.progress = progress;
+    this.rejects = rejects;
+    this.duplicates = duplicates;
+  }
+
+  /** A row for the table and the document it came from. */
+  private record Row(String id, String json, DumpDocument document) {}
+
+  /** What one batch became. */
+  record Outcome(long loaded, long rejected, long skipped, long updated) {}
+
+  /** The batch after conversion: unique rows in read order, and what was refused on the client. */
+  private static final class Converted {
+    final Map<String, Row> rows;
+    final List<RejectsFile.Entry> refused = new ArrayList<>();
+    long skipped;
+    long updated;
+
+    Converted(int documents) {
+      rows = new LinkedHashMap<>(documents * 4 / 3 + 1);
+    }
+  }
+
+  /**
+   * Writes a batch and commits it with its checkpoint.
+   *
+   * @throws SQLException when the server refuses the batch as a whole (not one of its documents)
+   * @throws IOException  when the rejects file cannot be written
+   */
+  Outcome write(Batch batch) throws SQLException, IOException {
+    CollectionRun run = batch.run();
+    Converted converted = convert(batch);
+    rejects.write(converted.refused);
+    try {
+      return fastPath(batch, converted);
+    } catch (SQLException e) {
+      rollbackQuietly(e);
+      if (!worthRowByRow(e)) {
+        throw e;
+      }
+    } catch (LoadException e) {
+      // the COPY text encoder refused a value; the row-by-row path finds which row and rejects it
+      rollbackQuietly(e);
+    }
+    return slowPath(batch, run.table(), converted);
+  }
+
+  private Converted convert(Batch batch) {
+    CollectionRun run = batch.run();
+    Converted converted = new Converted(batch.items().size());
+    for (ReadItem item : batch.items()) {
+      if (item instanceof Rejection rejection) {
+        converted.refused.add(entry(run, rejection, false));
+        continue;
+      }
+      DumpDocument document = (DumpDocument) item;
+      ConvertedDocument row;
+      try {
+        row = run.converter().convert(document);
+      } catch (DocumentRejectedException e) {
+        converted.refused.add(entry(run, e.rejection(), false));
+        continue;
+      }
+      Row earlier = converted.rows.get(row.idText());
+      Row mine = new Row(row.idText(), row.json(), document);
+      if (earlier == null) {
+        converted.rows.put(mine.id(), mine);
+      } else if (duplicates == DuplicatePolicy.UPDATE) {
+        converted.rows.put(mine.id(), mine); // the later document wins, as it would replace the row
+        converted.updated++;
+      } else {
+        boolean skip = duplicates == DuplicatePolicy.SKIP;
+        converted.refused.add(entry(run, rejection(document, "duplicate _id " + shown(mine.id()) + ": document #"
+            + earlier.document().index() + " of this collection has the same _id" + (skip ? " (skipped)" : "")), skip));
+        if (skip) {
+          converted.skipped++;
+        }
+      }
+    }
+    return converted;
+  }
+
+  private Outcome fastPath(Batch batch, Converted converted) throws SQLException {
+    Connection c = connection();
+    c.setAutoCommit(false);
+    Outcome outcome = new Outcome(converted.rows.size() + converted.updated, converted.refused.size(), converted.skipped,
+        converted.updated);
+    progress.record(c, checkpoint(batch, outcome));
+    if (converted.rows.isEmpty()) {
+      c.commit();
+    } else {
+      Iterator<Row> rows = converted.rows.values().iterator();
+      copy.load(c, batch.run().table(), new Iterator<>() {
+        @Override
+        public boolean hasNext() {
+          return rows.hasNext();
+        }
+
+        @Override
+        public DocumentRow next() {
+          Row row = rows.next();
+          return new DocumentRow(row.id(), row.json());
+        }
+      }); // commits the rows and the checkpoint together
+    }
+    return outcome;
+  }
+
+  private Outcome slowPath(Batch batch, DocumentTable table, Converted converted) throws SQLException, IOException {
+    CollectionRun run = batch.run();
+    String type = table.idType().sql();
+    String insert = "INSERT INTO " + table.qualifiedName() + " (_id, data) VALUES (CAST(? AS " + type + "), CAST(? AS jsonb))"
+        + " ON CONFLICT (_id) DO NOTHING";
+    String update = "UPDATE " + table.qualifiedName() + " SET data = CAST(? AS jsonb) WHERE _id = CAST(? AS " + type + ")";
+    List<Row> rows = new ArrayList<>(converted.rows.values());
+    boolean careful = false;
+    for (int attempt = 1; ; attempt++) {
+      Connection c = connection();
+      c.setAutoCommit(false);
+      try {
+        List<Row> existing = new ArrayList<>();
+        List<RejectsFile.Entry> refused = new ArrayList<>(converted.refused);
+        execute(c, insert, rows, careful, existing, refused, run, (ps, row) -> {
+          ps.setString(1, row.id());
+          ps.setString(2, row.json());
+        });
+        long skipped = converted.skipped;
+        long updated = converted.updated;
+        long insertedOrUpdated = rows.size() - existing.size() - (refused.size() - converted.refused.size());
+        if (duplicates == DuplicatePolicy.UPDATE) {
+          List<Row> gone = new ArrayList<>();
+          int before = refused.size();
+          execute(c, update, existing, careful, gone, refused, run, (ps, row) -> {
+            ps.setString(1, row.json());
+            ps.setString(2, row.id());
+          });
+          long updatedNow = existing.size() - gone.size() - (refused.size() - before);
+          // a row deleted since the INSERT saw it cannot happen inside one import; count it as refused if it does
+          for (Row row : gone) {
+            refused.add(entry(run, rejection(row.document(), "duplicate _id " + shown(row.id())
+                + ": the row vanished before it could be updated"), false));
+          }
+          updated += updatedNow;
+          insertedOrUpdated += updatedNow;
+        } else {
+          boolean skip = duplicates == DuplicatePolicy.SKIP;
+          for (Row row : existing) {
+            refused.add(entry(run, rejection(row.document(), "duplicate _id " + shown(row.id()) + ": the table already"
+                + " has a row with this _id (from an earlier document of this collection, or from before the import)"
+                + (skip ? " (skipped)" : "")), skip));
+            if (skip) {
+              skipped++;
+            }
+          }
+        }
+        Outcome outcome = new Outcome(insertedOrUpdated + converted.updated, refused.size(), skipped, updated);
+        rejects.write(refused);
+        progress.record(c, checkpoint(batch, outcome));
+        c.commit();
+        return outcome;
+      } catch (SQLException e) {
+        rollbackQuietly(e);
+        if (retryable(e) && attempt < MAX_ATTEMPTS) {
+          continue;
+        }
+        if (!careful && dataError(e)) {
+          careful = true; // find the row the server refuses
+          continue;
+        }
+        throw e;
+      }
+    }
+  }
+
+  /** Binds one row's parameters. */
+  @FunctionalInterface
+  private interface Binder {
+    void bind(PreparedStatement statement, Row row) throws SQLException;
+  }
+
+  /**
+   * Runs the statement for every row in JDBC batches; rows whose update count is 0 go to {@code zero}. In careful
+   * mode each round trip runs under a savepoint and a failing one is halved until the refused row is found, which is
+   * then rejected with the server's message.
+   */
+  private void execute(Connection c, String sql, List<Row> rows, boolean careful, List<Row> zero,
+                       List<RejectsFile.Entry> refused, CollectionRun run, Binder binder) throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement(sql)) {
+      for (int from = 0; from < rows.size(); from += STATEMENTS_PER_ROUND_TRIP) {
+        List<Row> chunk = rows.subList(from, Math.min(rows.size(), from + STATEMENTS_PER_ROUND_TRIP));
+        if (careful) {
+          isolate(c, ps, chunk, zero, refused, run, binder);
+        } else {
+          collectZeros(chunk, run(ps, chunk, binder), zero);
+        }
+      }
+    }
+  }
+
+  private void isolate(Connection c, PreparedStatement ps, List<Row> chunk, List<Row> zero,
+                       List<RejectsFile.Entry> refused, CollectionRun run, Binder binder) throws SQLException {
+    Savepoint savepoint = c.setSavepoint();
+    int[] counts;
+    try {
+      counts = run(ps, chunk, binder);
+    } catch (SQLException e) {
+      if (retryable(e) || !dataError(e)) {
+        throw e;
+      }
+      c.rollback(savepoint);
+      if (chunk.size() == 1) {
+        Row row = chunk.get(0);
+        refused.add(entry(run, rejection(row.document(), "the server refused the row: " + serverMessage(e)), false));
+      } else {
+        int half = chunk.size() / 2;
+        isolate(c, ps, chunk.subList(0, half), zero, refused, run, binder);
+        isolate(c, ps, chunk.subList(half, chunk.size()), zero, refused, run, binder);
+      }
+      return;
+    }
+    c.releaseSavepoint(savepoint);
+    collectZeros(chunk, counts, zero);
+  }
+
+  private static int[] run(PreparedStatement ps, List<Row> chunk, Binder binder) throws SQLException {
+    for (Row row : chunk) {
+      binder.bind(ps, row);
+      ps.addBatch();
+    }
+    try {
+      return ps.executeBatch();
+    } finally {
+      ps.clearBatch();
+    }
+  }
+
+  private static void collectZeros(List<Row> chunk, int[] counts, List<Row> zero) {
+    for (int i = 0; i < chunk.size(); i++) {
+      if (counts[i] == 0) {
+        zero.add(chunk.get(i));
+      }
+    }
+  }
+
+  private static ProgressTable.Checkpoint checkpoint(Batch batch, Outcome outcome) {
+    CollectionRun run = batch.run();
+    return new ProgressTable.Checkpoint(run.source(), run.table().qualifiedName(), batch.firstIndex(), batch.lastIndex(),
+        outcome.loaded(), outcome.rejected(), outcome.skipped(), outcome.updated(), batch.bytes(), batch.endOfStream(),
+        batch.stopReason());
+  }
+
+  private static RejectsFile.Entry entry(CollectionRun run, Rejection rejection, boolean skipped) {
+    DocumentTable table = run.table();
+    return new RejectsFile.Entry(rejection, run.collection.namespace().toString(),
+        table == null ? run.tableName : table.displayName(), skipped);
+  }
+
+  private static Rejection rejection(DumpDocument document, String reason) {
+    return new Rejection(document.source(), document.offset(), document.index(), document.length(), reason,
+        document.bytes());
+  }
+
+  private static String shown(String id) {
+    String text = id.length() > SHOWN_ID_CHARS ? id.substring(0, SHOWN_ID_CHARS) + "..." : id;
+    return "'" + text + "'";
+  }
+
+  /** COPY failures that writing row by row can settle: duplicates, deadlocks, rows the server refuses. */
+  private static boolean worthRowByRow(SQLException e) {
+    String state = e.getSQLState();
+    return state != null && (state.startsWith("22") || state.startsWith("23") || state.startsWith("40"));
+  }
+
+  /** A deadlock or serialization failure with another stream: the whole transaction may simply be run again. */
+  private static boolean retryable(SQLException e) {
+    return "40P01".equals(e.getSQLState()) || "40001".equals(e.getSQLState());
+  }
+
+  /** An error about a value in a row (data exception or constraint), not about the connection or the table. */
+  private static boolean dataError(SQLException e) {
+    String state = e.getSQLState();
+    return state != null && (state.startsWith("22") || state.startsWith("23"));
+  }
+
+  private static String serverMessage(SQLException e) {
+    SQLException cause = e instanceof BatchUpdateException && e.getNextException() != null ? e.getNextException() : e;
+    String message = cause.getMessage() == null ? cause.toString() : cause.getMessage();
+    return message.strip().replace('\n', ' ') + (cause.getSQLState() == null ? "" : " (SQLState " + cause.getSQLState() + ")");
+  }
+
+  private Connection connection() throws SQLException {
+    if (connection == null || connection.isClosed()) {
+      connection = connections.get();
+    }
+    return connection;
+  }
+
+  private void rollbackQuietly(Exception failure) {
+    try {
+      if (connection != null && !connection.isClosed() && !connection.getAutoCommit()) {
+        connection.rollback();
+      }
+    } catch (SQLException e) {
+      failure.addSuppressed(e);
+      closeConnection();
+    }
+  }
+
+  /** Drops the connection after a failure that may have left it unusable; the next batch opens a new one. */
+  void closeConnection() {
+    if (connection != null) {
+      try {
+        connection.close();
+      } catch (SQLException ignored) {
+        // the connection is being discarded after a failure that is reported already
+      }
+      connection = null;
+    }
+  }
+
+  @Override
+  public void close() {
+    closeConnection();
+  }
+}

@@ -1,0 +1,305 @@
+package stress.load.importer;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import stress.dump.DumpCollection;
+import stress.dump.DumpScanner;
+import stress.dump.DumpSource;
+import stress.dump.Namespace;
+import stress.load.ConnectionSupplier;
+import stress.target.Dialect;
+
+/**
+ * The library entry point of {@code import}: scans a mongodump path, gives every collection a table
+ * ({@link TableNaming}), and loads each document as a row {@code (_id, data jsonb)}.
+ *
+ * <p>As many collections as {@link ImportRequest#jobs()} are read at once, each by its own reader thread that
+ * chooses the {@code _id} type, sets up the table and queues batches of raw documents. As many load streams, each
+ * with its own connection, take batches from the shared queue in any order, convert them and commit each with its
+ * checkpoint ({@link BatchWriter}), so several streams serve one large collection as well as many small ones. A
+ * collection whose data is corrupt or whose batch the server refuses ends early with the reason; the others go on.
+ *
+ * <p>Nothing is lost: each document read is committed to the table or written to the rejects file before its batch
+ * commits, and {@link ImportResult} counts reconcile per collection.
+ */
+public final class DumpImporter {
+  private static final long POLL_MILLIS = 250;
+  /** How soon an idle load stream notices that the readers are done. */
+  private static final long WORKER_POLL_MILLIS = 20;
+
+  private final ConnectionSupplier connections;
+  private final Dialect dialect;
+  private final AtomicBoolean stopping = new AtomicBoolean();
+
+  /** An importer that takes its connections from {@code connections} and its DDL from {@code dialect}. */
+  public DumpImporter(ConnectionSupplier connections, Dialect dialect) {
+    this.connections = Objects.requireNonNull(connections, "connections");
+    this.dialect = Objects.requireNonNull(dialect, "dialect");
+  }
+
+  /**
+   * Asks a running import to stop: no more documents are read, batches being written are committed, queued ones
+   * dropped. {@code --resume} continues from there. Safe to call from any thread (a signal handler).
+   */
+  public void stop() {
+    stopping.set(true);
+  }
+
+  /**
+   * Imports what the request names.
+   *
+   * @throws IllegalArgumentException when the path does not exist, or {@code --table} is given for several collections
+   * @throws stress.load.LoadException when table names collide
+   * @throws IOException               when the path cannot be scanned (an archive with a bad magic number or
+   *                                   prelude) or the rejects file cannot be opened
+   * @throws SQLException              when the progress table cannot be created or read
+   */
+  public ImportResult run(ImportRequest request, ImportListener listener) throws IOException, SQLException {
+    Objects.requireNonNull(request, "request");
+    Objects.requireNonNull(listener, "listener");
+    long start = System.nanoTime();
+    Path path = request.source().toAbsolutePath().normalize();
+    DumpSource source = new DumpScanner(request.scan()).scan(path);
+    listener.scanned(source);
+    List<Namespace> namespaces = source.collections().stream().map(DumpCollection::namespace).toList();
+    Map<Namespace, String> names = request.naming().assign(namespaces, List.of(ProgressTable.NAME));
+    ProgressTable progress = new ProgressTable(request.naming().schema());
+    List<CollectionRun> runs = new ArrayList<>();
+    for (DumpCollection collection : source.collections()) {
+      runs.add(new CollectionRun(collection, names.get(collection.namespace()), ExpectedSize.bytes(collection)));
+    }
+    if (!runs.isEmpty()) {
+      try (Connection c = connections.get()) {
+        c.setAutoCommit(true);
+        progress.ensure(c);
+      }
+    }
+    ImportResult result;
+    try (RejectsFile rejects = RejectsFile.open(request.rejects(), request.resume())) {
+      if (!runs.isEmpty()) {
+        load(request, runs, progress, rejects, listener, start);
+        analyze(runs, listener);
+      }
+      result = new ImportResult(path, source.format(), source.notices(), runs.stream().map(CollectionRun::result).toList(),
+          secondsSince(start), stopping.get(), rejects.path(), rejects.linesWritten());
+    }
+    listener.finished(result);
+    return result;
+  }
+
+  private void load(ImportRequest request, List<CollectionRun> runs, ProgressTable progress, RejectsFile rejects,
+                    ImportListener listener, long start) {
+    int jobs = request.jobs();
+    BlockingQueue<Batch> queue = new ArrayBlockingQueue<>(jobs);
+    AtomicBoolean readersDone = new AtomicBoolean();
+    AtomicReference<Error> fatal = new AtomicReference<>();
+    Object ddlLock = new Object();
+    CollectionReader reader = new CollectionReader(request, connections, dialect, progress, ddlLock, listener, queue,
+        stopping::get);
+    ExecutorService readers = Executors.newFixedThreadPool(Math.min(jobs, runs.size()), threads("import-read-"));
+    ExecutorService writers = Executors.newFixedThreadPool(jobs, threads("import-load-"));
+    boolean interrupted = false;
+    try {
+      List<Future<?>> reads = new ArrayList<>();
+      for (CollectionRun run : runs) {
+        reads.add(readers.submit(() -> {
+          reader.read(run);
+          return null;
+        }));
+      }
+      for (int i = 0; i < jobs; i++) {
+        writers.execute(() -> writeBatches(request, progress, rejects, listener, queue, readersDone, fatal));
+      }
+      readers.shutdown();
+      while (true) {
+        try {
+          if (readers.awaitTermination(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
+            break;
+          }
+        } catch (InterruptedException e) {
+          interrupted = true;
+          stop();
+        }
+        report(runs, listener, start);
+      }
+      readersDone.set(true);
+      writers.shutdown();
+      while (true) {
+        try {
+          if (writers.awaitTermination(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
+            break;
+          }
+        } catch (InterruptedException e) {
+          interrupted = true;
+          stop();
+        }
+        report(runs, listener, start);
+      }
+      for (Future<?> read : reads) {
+        rethrowError(read);
+      }
+    } finally {
+      readers.shutdownNow();
+      writers.shutdownNow();
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    if (fatal.get() != null) {
+      throw fatal.get();
+    }
+    report(runs, listener, start);
+  }
+
+  /** One load stream: takes batches until the readers are done and the queue is empty. */
+  private void writeBatches(ImportRequest request, ProgressTable progress, RejectsFile rejects, ImportListener listener,
+                            BlockingQueue<Batch> queue, AtomicBoolean readersDone, AtomicReference<Error> fatal) {
+    try (BatchWriter writer = new BatchWriter(connections, progress, rejects, request.onDuplicate())) {
+      while (true) {
+        Batch batch;
+        try {
+          batch = queue.poll(WORKER_POLL_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+          return;
+        }
+        if (batch == null) {
+          if (readersDone.get() && queue.isEmpty()) {
+            return;
+          }
+          continue;
+        }
+        write(writer, batch, listener, fatal);
+      }
+    }
+  }
+
+  private void write(BatchWriter writer, Batch batch, ImportListener listener, AtomicReference<Error> fatal) {
+    CollectionRun run = batch.run();
+    boolean committed = false;
+    try {
+      if (stopping.get()) {
+        run.end(CollectionResult.Status.INTERRUPTED, "stopped before the end; --resume continues it");
+        return;
+      }
+      if (run.failed()) {
+        run.failed.add(batch.items().size());
+        run.read.add(batch.items().size());
+        run.bytes.add(batch.bytes());
+        return;
+      }
+      BatchWriter.Outcome outcome = writer.write(batch);
+      run.read.add(batch.items().size());
+      run.loaded.add(outcome.loaded());
+      run.rejected.add(outcome.rejected());
+      run.skipped.add(outcome.skipped());
+      run.updated.add(outcome.updated());
+      run.bytes.add(batch.bytes());
+      committed = true;
+    } catch (SQLException | IOException | RuntimeException e) {
+      writer.closeConnection();
+      if (stopping.get()) {
+        // after a stop request (a signal) failures come from the shutdown; the batch is redone by --resume
+        run.end(CollectionResult.Status.INTERRUPTED, "stopped before the end; --resume continues it");
+        return;
+      }
+      run.read.add(batch.items().size());
+      run.failed.add(batch.items().size());
+      run.bytes.add(batch.bytes());
+      String why = "documents #" + batch.firstIndex() + "..#" + batch.lastIndex() + " could not be written: "
+          + CollectionReader.oneLine(e);
+      run.end(CollectionResult.Status.FAILED, why);
+      listener.problem(run.collection.namespace() + ": " + why);
+    } catch (Error e) {
+      fatal.compareAndSet(null, e);
+      stop();
+      throw e;
+    } finally {
+      run.batchFinished(committed);
+    }
+  }
+
+  private void report(List<CollectionRun> runs, ImportListener listener, long start) {
+    long docs = 0;
+    long bytes = 0;
+    long earlierDocs = 0;
+    long earlierBytes = 0;
+    long expectedBytes = 0;
+    long expectedDocs = 0;
+    int done = 0;
+    for (CollectionRun run : runs) {
+      if (run.claimReport()) {
+        listener.collectionDone(run.result());
+      }
+      if (run.done()) {
+        done++;
+      }
+      docs += run.read.sum();
+      bytes += run.bytes.sum();
+      earlierDocs += run.earlierDocs();
+      earlierBytes += run.earlierBytes();
+      expectedBytes = run.expectedBytes < 0 || expectedBytes < 0 ? -1 : expectedBytes + run.expectedBytes;
+      long count = run.collection.documentCount().orElse(-1);
+      expectedDocs = count < 0 || expectedDocs < 0 ? -1 : expectedDocs + count;
+    }
+    listener.progress(new ImportProgress(runs.size(), done, docs, bytes, docs - earlierDocs, bytes - earlierBytes,
+        secondsSince(start), expectedBytes, expectedDocs));
+  }
+
+  /** Statistics for the planner, as init does; a failure is reported, not fatal (the data is in). */
+  private void analyze(List<CollectionRun> runs, ImportListener listener) {
+    for (CollectionRun run : runs) {
+      if (run.table() == null || run.loaded.sum() == 0 || stopping.get()) {
+        continue;
+      }
+      try (Connection c = connections.get(); Statement s = c.createStatement()) {
+        c.setAutoCommit(true);
+        s.execute("ANALYZE " + run.table().qualifiedName());
+      } catch (SQLException e) {
+        listener.problem(run.collection.namespace() + ": ANALYZE " + run.table().displayName() + " failed: "
+            + CollectionReader.oneLine(e));
+      }
+    }
+  }
+
+  private static void rethrowError(Future<?> task) {
+    try {
+      task.get();
+    } catch (java.util.concurrent.ExecutionException e) {
+      if (e.getCause() instanceof Error error) {
+        throw error;
+      }
+      throw new IllegalStateException("collection reader failed", e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static java.util.concurrent.ThreadFactory threads(String prefix) {
+    AtomicInteger number = new AtomicInteger();
+    return task -> {
+      Thread thread = new Thread(task, prefix + number.incrementAndGet());
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+
+  private static double secondsSince(long startNanos) {
+    return (System.nanoTime() - startNanos) / 1e9;
+  }
+}

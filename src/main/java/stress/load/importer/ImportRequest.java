@@ -1,0 +1,146 @@
+package stress.load.importer;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import stress.dump.JsonFormat;
+import stress.dump.ReadPolicy;
+import stress.dump.ScanOptions;
+import stress.load.CopyBatching;
+import stress.load.ExistingTablePolicy;
+import stress.table.IdType;
+
+/**
+ * What {@link DumpImporter} is asked to do. Build one with {@link #builder(Path)}; every problem is reported at
+ * once when it is built.
+ *
+ * @param source      a dump root, a database directory, a {@code .bson}/{@code .bson.gz} file or an archive
+ * @param scan        which namespaces to read (filter, system collections)
+ * @param naming      which table each collection goes into
+ * @param policy      what to do with tables that exist (resume implies reusing them)
+ * @param resume      continue an interrupted import from the checkpoints in the progress table
+ * @param jobs        parallel load streams (each with its own connection); as many collections are read at once
+ * @param jsonFormat  relaxed or canonical Extended JSON in the {@code data} column
+ * @param idType      the {@code _id} column type for new tables, or null to detect it from the data
+ * @param onError     what an undecodable document does: stop its collection, or be rejected and skipped
+ * @param onDuplicate what a document with an {@code _id} already in the table does
+ * @param rejects     the rejects file (JSON lines); replaced at the start, appended to when resuming
+ * @param batching    documents and BSON bytes per committed batch
+ */
+public record ImportRequest(Path source, ScanOptions scan, TableNaming naming, ExistingTablePolicy policy,
+                            boolean resume, int jobs, JsonFormat jsonFormat, IdType idType, ReadPolicy onError,
+                            DuplicatePolicy onDuplicate, Path rejects, CopyBatching batching) {
+  public static final int DEFAULT_JOBS = 2;
+  public static final int DEFAULT_BATCH_DOCS = 50_000;
+  public static final int DEFAULT_BATCH_MB = 8;
+  public static final String DEFAULT_REJECTS = "import-rejects.jsonl";
+
+  public ImportRequest {
+    Objects.requireNonNull(source, "source");
+    Objects.requireNonNull(scan, "scan");
+    Objects.requireNonNull(naming, "naming");
+    Objects.requireNonNull(policy, "policy");
+    Objects.requireNonNull(jsonFormat, "jsonFormat");
+    Objects.requireNonNull(onError, "onError");
+    Objects.requireNonNull(onDuplicate, "onDuplicate");
+    Objects.requireNonNull(rejects, "rejects");
+    Objects.requireNonNull(batching, "batching");
+    List<String> problems = new ArrayList<>();
+    if (jobs < 1) {
+      problems.add("--jobs must be at least 1, got " + jobs);
+    }
+    if (resume && policy == ExistingTablePolicy.DROP_EXISTING) {
+      problems.add("--resume continues into the tables an earlier import created; --drop-existing would replace them");
+    }
+    if (!problems.isEmpty()) {
+      throw new IllegalArgumentException(String.join("; ", problems));
+    }
+  }
+
+  /** A builder with every default: all namespaces but system ones, derived table names, detected {@code _id}. */
+  public static Builder builder(Path source) {
+    return new Builder(source);
+  }
+
+  /** Collects the settings of an {@link ImportRequest}. */
+  public static final class Builder {
+    private final Path source;
+    private ScanOptions scan = ScanOptions.defaults();
+    private TableNaming naming = TableNaming.defaults();
+    private ExistingTablePolicy policy = ExistingTablePolicy.FAIL_IF_EXISTS;
+    private boolean resume;
+    private int jobs = DEFAULT_JOBS;
+    private JsonFormat jsonFormat = JsonFormat.RELAXED;
+    private IdType idType;
+    private ReadPolicy onError = ReadPolicy.ABORT;
+    private DuplicatePolicy onDuplicate = DuplicatePolicy.REJECT;
+    private Path rejects = Path.of(DEFAULT_REJECTS);
+    private CopyBatching batching = new CopyBatching(DEFAULT_BATCH_DOCS, (long) DEFAULT_BATCH_MB << 20);
+
+    private Builder(Path source) {
+      this.source = source;
+    }
+
+    public Builder scan(ScanOptions value) {
+      scan = value;
+      return this;
+    }
+
+    public Builder naming(TableNaming value) {
+      naming = value;
+      return this;
+    }
+
+    public Builder policy(ExistingTablePolicy value) {
+      policy = value;
+      return this;
+    }
+
+    public Builder resume(boolean value) {
+      resume = value;
+      return this;
+    }
+
+    public Builder jobs(int value) {
+      jobs = value;
+      return this;
+    }
+
+    public Builder jsonFormat(JsonFormat value) {
+      jsonFormat = value;
+      return this;
+    }
+
+    /** The {@code _id} column type; null (the default) detects it from the data. */
+    public Builder idType(IdType value) {
+      idType = value;
+      return this;
+    }
+
+    public Builder onError(ReadPolicy value) {
+      onError = value;
+      return this;
+    }
+
+    public Builder onDuplicate(DuplicatePolicy value) {
+      onDuplicate = value;
+      return this;
+    }
+
+    public Builder rejects(Path value) {
+      rejects = value;
+      return this;
+    }
+
+    public Builder batching(CopyBatching value) {
+      batching = value;
+      return this;
+    }
+
+    public ImportRequest build() {
+      return new ImportRequest(source, scan, naming, policy, resume, jobs, jsonFormat, idType, onError, onDuplicate,
+          rejects, batching);
+    }
+  }
+}

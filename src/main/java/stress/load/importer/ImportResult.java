@@ -1,0 +1,87 @@
+package stress.load.importer;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.ToLongFunction;
+import stress.dump.DumpNotice;
+import stress.dump.DumpSource;
+
+/**
+ * What an import did, per collection and in total.
+ *
+ * @param source      the scanned path and format
+ * @param format      how the path was read
+ * @param notices     what the scanner skipped or worked around
+ * @param collections one result per collection, in scan order
+ * @param seconds     wall time of the whole import
+ * @param interrupted true when the import was asked to stop before the end
+ * @param rejects     the rejects file
+ * @param rejectLines lines this run wrote to it
+ */
+public record ImportResult(Path source, DumpSource.Format format, List<DumpNotice> notices,
+                           List<CollectionResult> collections, double seconds, boolean interrupted, Path rejects,
+                           long rejectLines) {
+  /** Every document read was loaded (duplicates skipped on request aside). */
+  public static final int EXIT_CLEAN = 0;
+  /** A collection could not be set up or written (see its message); rerun with --resume once resolved. */
+  public static final int EXIT_FAILED = 1;
+  /** Finished, but documents were rejected or a collection stopped at corrupt input. */
+  public static final int EXIT_REJECTED = 3;
+
+  public ImportResult {
+    Objects.requireNonNull(source, "source");
+    notices = List.copyOf(notices);
+    collections = List.copyOf(collections);
+  }
+
+  public long read() {
+    return sum(CollectionResult::read);
+  }
+
+  public long loaded() {
+    return sum(CollectionResult::loaded);
+  }
+
+  public long rejected() {
+    return sum(CollectionResult::rejected);
+  }
+
+  public long skipped() {
+    return sum(CollectionResult::skipped);
+  }
+
+  public long updated() {
+    return sum(CollectionResult::updated);
+  }
+
+  public long failed() {
+    return sum(CollectionResult::failed);
+  }
+
+  public long bytes() {
+    return sum(CollectionResult::bytes);
+  }
+
+  public long earlier() {
+    return sum(CollectionResult::earlier);
+  }
+
+  /**
+   * {@link #EXIT_FAILED} when a collection failed, else {@link #EXIT_REJECTED} when documents were rejected or a
+   * collection stopped at corrupt input, else {@link #EXIT_CLEAN}. Interruption is the caller's to report.
+   */
+  public int exitCode() {
+    if (collections.stream().anyMatch(c -> c.status() == CollectionResult.Status.FAILED)) {
+      return EXIT_FAILED;
+    }
+    if (collections.stream().allMatch(CollectionResult::clean)) {
+      return EXIT_CLEAN;
+    }
+    return EXIT_REJECTED;
+  }
+
+  private long sum(ToLongFunction<CollectionResult> count) {
+    return collections.stream().mapToLong(count).sum();
+  }
+}

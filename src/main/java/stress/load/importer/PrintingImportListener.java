@@ -1,0 +1,186 @@
+package stress.load.importer;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.function.LongSupplier;
+import stress.dump.DumpNotice;
+import stress.dump.DumpSource;
+
+/**
+ * Prints an import for people: the scanner's notices, each collection's table and {@code _id} choice, problems at
+ * once, progress, and a closing summary per collection with totals. On a terminal progress is one line redrawn in
+ * place; otherwise (a file, a pipe, a CI log) a plain line at most every interval. MB are 10^6 bytes of BSON.
+ */
+public final class PrintingImportListener implements ImportListener {
+  private static final long TERMINAL_INTERVAL_NANOS = 250_000_000L;
+  private static final long PLAIN_INTERVAL_NANOS = 2_000_000_000L;
+
+  private final PrintStream out;
+  private final boolean terminal;
+  private final LongSupplier nanoClock;
+  private final long intervalNanos;
+  private long lastPrinted;
+  private int shownWidth;
+
+  /** Prints to {@code out}; {@code terminal} redraws the progress line in place. */
+  public PrintingImportListener(PrintStream out, boolean terminal) {
+    this(out, terminal, System::nanoTime, terminal ? TERMINAL_INTERVAL_NANOS : PLAIN_INTERVAL_NANOS);
+  }
+
+  /** As above with a clock and progress interval of the caller's choosing (tests use a fake clock). */
+  public PrintingImportListener(PrintStream out, boolean terminal, LongSupplier nanoClock, long intervalNanos) {
+    this.out = Objects.requireNonNull(out, "out");
+    this.terminal = terminal;
+    this.nanoClock = Objects.requireNonNull(nanoClock, "nanoClock");
+    this.intervalNanos = intervalNanos;
+    this.lastPrinted = nanoClock.getAsLong();
+  }
+
+  @Override
+  public synchronized void scanned(DumpSource source) {
+    line("import: " + source.path() + " (" + source.format().name().toLowerCase(Locale.ROOT).replace('_', ' ') + "): "
+        + source.collections().size() + " collection(s) to import");
+    for (DumpNotice notice : source.notices()) {
+      line("notice: " + notice);
+    }
+  }
+
+  @Override
+  public synchronized void collectionStarted(Started s) {
+    String how = s.complete() ? "; already imported by an earlier run (" + s.earlier() + " documents), nothing to do"
+        : s.earlier() > 0 ? "; resuming, " + s.earlier() + " documents done by an earlier run" : "";
+    line("import: " + s.namespace() + " -> table " + s.table().displayName() + " ("
+        + s.action().name().toLowerCase(Locale.ROOT) + "); " + s.idChoice() + how);
+  }
+
+  @Override
+  public synchronized void problem(String text) {
+    line("import: " + text);
+  }
+
+  @Override
+  public synchronized void progress(ImportProgress p) {
+    long now = nanoClock.getAsLong();
+    if (now - lastPrinted < intervalNanos) {
+      return;
+    }
+    lastPrinted = now;
+    StringBuilder text = new StringBuilder(String.format(Locale.ROOT,
+        "import: %d/%d collections, %d docs, %.1f MB, %.0f docs/s, %.1f MB/s", p.collectionsDone(), p.collections(),
+        p.docs(), p.bytes() / 1e6, p.docsPerSecond(), p.mbPerSecond()));
+    p.fractionDone().ifPresent(f -> text.append(String.format(Locale.ROOT, ", %.0f%%", 100 * f)));
+    p.etaSeconds().ifPresent(eta -> text.append(", ETA ").append(duration(eta)));
+    if (terminal) {
+      String shown = text.toString();
+      out.print("\r" + shown + " ".repeat(Math.max(0, shownWidth - shown.length())));
+      out.flush();
+      shownWidth = shown.length();
+    } else {
+      out.println(text);
+    }
+  }
+
+  @Override
+  public synchronized void collectionDone(CollectionResult r) {
+    line(String.format(Locale.ROOT, "import: %s: %d read, %d loaded, %d rejected, %.2f MB in %.1f s (%.0f docs/s)%s",
+        r.namespace(), r.read(), r.loaded(), r.rejected(), r.bytes() / 1e6, r.seconds(), r.docsPerSecond(),
+        r.status() == CollectionResult.Status.LOADED ? "" : "; " + r.status().name().toLowerCase(Locale.ROOT)
+            + (r.message() == null ? "" : ": " + r.message())));
+  }
+
+  @Override
+  public synchronized void finished(ImportResult result) {
+    List<String> headers = List.of("collection", "table", "read", "loaded", "rejected", "MB", "seconds", "docs/s",
+        "status");
+    List<List<String>> rows = new ArrayList<>();
+    for (CollectionResult c : result.collections()) {
+      rows.add(List.of(c.namespace().toString(), c.table() == null ? "-" : c.table(), Long.toString(c.read()),
+          Long.toString(c.loaded()), Long.toString(c.rejected()), mb(c.bytes()), seconds(c.seconds()),
+          String.format(Locale.ROOT, "%.0f", c.docsPerSecond()), status(c)));
+    }
+    double rate = result.seconds() > 0 ? (result.read() - result.earlier()) / result.seconds() : 0;
+    rows.add(List.of("total", "", Long.toString(result.read()), Long.toString(result.loaded()),
+        Long.toString(result.rejected()), mb(result.bytes()), seconds(result.seconds()),
+        String.format(Locale.ROOT, "%.0f", rate), result.interrupted() ? "interrupted" : ""));
+    line("");
+    for (String tableLine : table(headers, rows)) {
+      line(tableLine);
+    }
+    if (result.collections().isEmpty()) {
+      line("import: nothing to import (see the notices above)");
+    }
+    String reconcile = "read = loaded + rejected" + (result.failed() > 0 ? " + in failed batches (" + result.failed() + ")" : "");
+    line("import: " + result.read() + " documents read, " + result.loaded() + " loaded" + (result.updated() > 0
+        ? " (" + result.updated() + " replacing a row)" : "") + ", " + result.rejected() + " rejected" + (result.skipped() > 0
+        ? " (" + result.skipped() + " duplicates skipped)" : "") + "; " + reconcile
+        + (result.earlier() > 0 ? "; " + result.earlier() + " of them by earlier runs" : ""));
+    if (result.rejectLines() > 0 || result.rejected() > 0) {
+      line("import: rejects file " + result.rejects() + " (" + result.rejectLines() + " line(s) written by this run)");
+    }
+    if (result.interrupted()) {
+      line("import: interrupted: the counts cover committed batches; run again with --resume to continue");
+    } else if (result.failed() > 0) {
+      line("import: some batches failed; once the cause is fixed, run again with --resume to load them");
+    }
+  }
+
+  private static String status(CollectionResult c) {
+    return switch (c.status()) {
+      case LOADED -> c.rejected() == c.skipped() ? "ok" : "rejects";
+      case STOPPED -> "stopped at corrupt input";
+      case FAILED -> "failed";
+      case INTERRUPTED -> "interrupted";
+    };
+  }
+
+  private static String mb(long bytes) {
+    return String.format(Locale.ROOT, "%.2f", bytes / 1e6);
+  }
+
+  private static String seconds(double seconds) {
+    return String.format(Locale.ROOT, "%.1f", seconds);
+  }
+
+  private static String duration(double seconds) {
+    long s = Math.round(seconds);
+    return s >= 3600 ? String.format(Locale.ROOT, "%dh%02dm", s / 3600, s % 3600 / 60)
+        : s >= 60 ? String.format(Locale.ROOT, "%dm%02ds", s / 60, s % 60) : s + "s";
+  }
+
+  /** Columns padded to their widest cell; text left, numbers right. */
+  private static List<String> table(List<String> headers, List<List<String>> rows) {
+    int[] widths = new int[headers.size()];
+    List<List<String>> all = new ArrayList<>();
+    all.add(headers);
+    all.addAll(rows);
+    for (List<String> row : all) {
+      for (int c = 0; c < widths.length; c++) {
+        widths[c] = Math.max(widths[c], row.get(c).length());
+      }
+    }
+    List<String> lines = new ArrayList<>();
+    for (List<String> row : all) {
+      StringBuilder line = new StringBuilder();
+      for (int c = 0; c < widths.length; c++) {
+        String cell = row.get(c);
+        String pad = " ".repeat(widths[c] - cell.length());
+        boolean left = c < 2 || c == widths.length - 1;
+        line.append(c == 0 ? "" : "  ").append(left ? cell + pad : pad + cell);
+      }
+      lines.add(line.toString().stripTrailing());
+    }
+    return lines;
+  }
+
+  /** A whole line; on a terminal the progress line is cleared first so it does not mix with it. */
+  private void line(String text) {
+    if (terminal && shownWidth > 0) {
+      out.print("\r" + " ".repeat(shownWidth) + "\r");
+      shownWidth = 0;
+    }
+    out.println(text);
+  }
+}

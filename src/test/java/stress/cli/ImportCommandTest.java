@@ -1,0 +1,124 @@
+package stress.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import stress.dump.Corpus;
+import stress.testing.TestDatabase;
+
+/** {@code stress import} through the command line: output, exit codes, and one-line errors. */
+class ImportCommandTest {
+  @TempDir
+  Path dir;
+  private String url;
+
+  @BeforeEach
+  void database() {
+    url = TestDatabase.newDatabaseUrl("import_cli");
+  }
+
+  private CliTester.Result importing(String... args) {
+    String[] all = new String[args.length + 6];
+    System.arraycopy(new String[] {"--url", url, "-U", "postgres", "import", "--rejects"}, 0, all, 0, 6);
+    all[5] = "--rejects=" + dir.resolve("rejects.jsonl");
+    System.arraycopy(args, 0, all, 6, args.length);
+    return CliTester.run(all);
+  }
+
+  private static void assertUsageError(CliTester.Result r, String expected) {
+    assertEquals(2, r.exitCode(), r.all());
+    assertTrue(r.err().startsWith("stress: "), r.err());
+    assertTrue(r.err().contains(expected), "expected '" + expected + "' in: " + r.err());
+    assertEquals(1, r.err().strip().lines().count(), r.err());
+  }
+
+  @Test
+  void helpExplainsTableNamesRejectsAndExitCodes() {
+    CliTester.Result r = CliTester.run("import", "--help");
+    assertEquals(0, r.exitCode());
+    String help = r.out().replaceAll("\\s+", " ");
+    assertTrue(help.contains("otherwise <prefix><db>_<collection>"), help);
+    assertTrue(help.contains("keeps its first 49 bytes plus '_' and 8 hex digits of the SHA-256 of the full name"), help);
+    assertTrue(help.contains("Exit codes: 0 every document loaded; 3 documents rejected"), help);
+    for (String option : new String[] {"--archive", "--db", "--collection", "--exclude-db", "--table-prefix", "--resume",
+        "--drop-existing", "--reuse", "--jobs", "--json-mode", "--id-type", "--on-error", "--on-duplicate", "--rejects",
+        "--batch-docs"}) {
+      assertTrue(help.contains(option), option);
+    }
+  }
+
+  @Test
+  void badUsageIsOneLineAndExitTwo() {
+    Path file = Corpus.file("mongo-mongoose/sample_examples/orders.bson");
+    assertUsageError(importing(), "give the dump to import: PATH");
+    assertUsageError(importing(file.toString(), "--archive", file.toString()), "give either PATH or --archive FILE");
+    assertUsageError(importing(dir.resolve("nothing").toString()), "PATH '" + dir.resolve("nothing") + "' does not exist");
+    assertUsageError(importing("--archive", file.toString()), "is named like a BSON data file; give it as PATH");
+    assertUsageError(importing(file.toString(), "--on-duplicate", "ignore"),
+        "--on-duplicate must be one of reject, skip, update, got 'ignore'");
+    assertUsageError(importing(file.toString(), "--json-mode", "strict"),
+        "--json-mode must be one of relaxed, canonical, got 'strict'");
+    assertUsageError(importing(file.toString(), "--on-error", "ignore"), "--on-error must be one of abort, skip");
+    assertUsageError(importing(file.toString(), "--id-type", "objectid"), "--id-type: unknown _id type 'objectid'");
+    assertUsageError(importing(file.toString(), "--drop-existing", "--reuse", "--jobs", "0"),
+        "--drop-existing and --reuse exclude each other; --jobs must be at least 1, got 0");
+    assertUsageError(importing(file.toString(), "--resume", "--drop-existing"),
+        "--resume continues into the tables an earlier import created");
+    assertUsageError(importing(file.toString(), "--batch-docs", "0"), "--batch-docs must be at least 1, got 0");
+    assertUsageError(importing(Corpus.file("mongo-mongoose").toString(), "--table", "t"),
+        "--table names one table, but 3 collections were found");
+  }
+
+  @Test
+  void aCleanImportExitsZeroAndPrintsTheSummary() {
+    CliTester.Result r = importing(Corpus.file("mongo-mongoose").toString(), "--table-prefix", "m_");
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(r.out().contains("import: sample_examples.bios -> table m_sample_examples_bios (created); mixed _id types:"
+        + " double (8), ObjectId (2) → text (relaxed Extended JSON of each _id)"), r.out());
+    assertTrue(r.out().lines().anyMatch(l -> l.matches("total\\s+24\\s+24\\s+0\\s.*")), r.out());
+    assertTrue(r.out().contains("import: 24 documents read, 24 loaded, 0 rejected; read = loaded + rejected"), r.out());
+  }
+
+  @Test
+  void gzippedDumpsAndArchivesImport() {
+    CliTester.Result gzipRoot = importing(Corpus.file("edge-cases/dumps/prelude_test/prelude_gzip").toString());
+    assertEquals(0, gzipRoot.exitCode(), gzipRoot.all());
+    assertTrue(gzipRoot.out().contains("notice: INFO " + Corpus.file("edge-cases/dumps/prelude_test/prelude_gzip")
+        .resolve("prelude.json.gz") + ": dump of MongoDB"), gzipRoot.out());
+    CliTester.Result archive = importing("--archive", Corpus.file("archives/Kenjo_dump.archive.gz").toString());
+    assertEquals(0, archive.exitCode(), archive.all());
+    assertTrue(archive.out().lines().anyMatch(l -> l.matches("total\\s+16\\s+16\\s+0\\s.*")), archive.out());
+  }
+
+  @Test
+  void rejectedDocumentsExitThreeAndCorruptArchivesExitOneNamingTheOffset() {
+    CliTester.Result rejected = importing(Corpus.file("edge-cases/bsondump/partial_file.bson").toString());
+    assertEquals(3, rejected.exitCode(), rejected.all());
+    assertTrue(rejected.out().contains("stopped at corrupt input: " + Corpus.file("edge-cases/bsondump/partial_file.bson")
+        + ": document #2 at byte offset 164: truncated document"), rejected.out());
+    assertTrue(rejected.out().contains("import: rejects file " + dir.resolve("rejects.jsonl")), rejected.out());
+
+    Path mangled = Corpus.file("edge-cases/archives/Liandrys2_dump_utf16-mangled.archive");
+    CliTester.Result bad = importing("--archive", mangled.toString());
+    assertEquals(1, bad.exitCode(), bad.all());
+    assertTrue(bad.err().startsWith("stress: " + mangled + ": "), bad.err());
+    assertTrue(bad.err().contains("(byte offset 0)"), bad.err());
+    assertFalse(bad.err().contains("\tat "), bad.err());
+  }
+
+  @Test
+  void anExistingTableFailsTheCollectionWithExitOne() {
+    String file = Corpus.file("mongo-mongoose/sample_examples/orders.bson").toString();
+    assertEquals(0, importing(file).exitCode());
+    CliTester.Result again = importing(file);
+    assertEquals(1, again.exitCode(), again.all());
+    assertTrue(again.out().contains("import: sample_examples.orders: table public.sample_examples_orders already exists;"
+        + " use --reuse to run on it or --drop-existing to replace it"), again.out());
+    assertEquals(0, importing(file, "--drop-existing").exitCode());
+  }
+}

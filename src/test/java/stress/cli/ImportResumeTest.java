@@ -1,0 +1,188 @@
+package stress.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import stress.dump.Corpus;
+import stress.testing.TestDatabase;
+
+/**
+ * A real import process killed with SIGKILL in the middle, resumed and stopped by SIGTERM, then resumed to the end:
+ * the table ends with exactly the documents of a clean import (same count, same checksum), and the rejects file with
+ * each rejected document once.
+ */
+class ImportResumeTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final int WITHOUT_ID_EVERY = 1000;
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void killedThenStoppedThenResumedEqualsACleanImport() throws Exception {
+    String url = TestDatabase.newDatabaseUrl("import_resume");
+    Path dump = dump();
+    long documents = 29_470 + 29_470 / WITHOUT_ID_EVERY;
+
+    CliTester.Result clean = CliTester.run("--url", url, "-U", "postgres", "import", dump.toString(), "--table", "clean",
+        "--rejects", dir.resolve("clean.jsonl").toString());
+    assertEquals(3, clean.exitCode(), clean.all());
+    assertEquals(29_470, count(url, "SELECT count(*) FROM clean"));
+
+    Path rejects = dir.resolve("killed.jsonl");
+    List<String> args = List.of("--url", url, "-U", "postgres", "import", dump.toString(), "--table", "killed",
+        "--rejects", rejects.toString(), "--batch-docs", "100", "--jobs", "2");
+    killAfterCheckpoints(args, 20);
+    long afterFirstKill = checkpoints(url);
+    List<String> resume = new ArrayList<>(args);
+    resume.add("--resume");
+    String stopped = stopAfterCheckpoints(resume, afterFirstKill + 30);
+    assertTrue(stopped.contains("import: interrupted: the counts cover committed batches; run again with --resume"),
+        stopped);
+    long afterStop = count(url, "SELECT count(*) FROM killed");
+    assertTrue(afterStop < 29_470, "stopped before the end: " + afterStop + " rows");
+
+    CliTester.Result finished = CliTester.run(resume.toArray(String[]::new));
+    assertEquals(3, finished.exitCode(), finished.all());
+    assertTrue(finished.out().contains("documents done by an earlier run"), finished.out());
+    assertTrue(finished.out().contains("import: " + documents + " documents read, 29470 loaded, 29 rejected"),
+        finished.out());
+
+    assertEquals(29_470, count(url, "SELECT count(*) FROM killed"));
+    String checksum = "SELECT md5(string_agg(_id || ' ' || data::text, E'\\n' ORDER BY _id)) FROM ";
+    assertEquals(text(url, checksum + "clean"), text(url, checksum + "killed"), "same documents as the clean import");
+    assertEquals(rejectKeys(dir.resolve("clean.jsonl")), rejectKeys(rejects), "each rejected document once");
+    assertEquals(documents, count(url, "SELECT sum(last_index - first_index + 1) FROM stress_import_progress"
+        + " WHERE target = '\"killed\"'"), "the checkpoints cover every document once");
+  }
+
+  /** zips.bson with a document without _id after every 1000th, so rejects happen all along. */
+  private Path dump() throws IOException {
+    byte[] zips = Files.readAllBytes(Corpus.file("atlas-sample-mcampo2/sample_training/zips.bson"));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteBuffer in = ByteBuffer.wrap(zips).order(ByteOrder.LITTLE_ENDIAN);
+    int n = 0;
+    while (in.hasRemaining()) {
+      int length = in.getInt(in.position());
+      out.write(zips, in.position(), length);
+      in.position(in.position() + length);
+      if (++n % WITHOUT_ID_EVERY == 0) {
+        // {"n": <int32>}: 4 length + 1 type + "n\0" + 4 value + 1 end = 12 bytes
+        ByteBuffer doc = ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN);
+        doc.putInt(12).put((byte) 0x10).put((byte) 'n').put((byte) 0).putInt(n).put((byte) 0);
+        out.write(doc.array(), 0, 12);
+      }
+    }
+    Path file = dir.resolve("shop/zips.bson");
+    Files.createDirectories(file.getParent());
+    Files.write(file, out.toByteArray());
+    return file;
+  }
+
+  /** Starts the import in its own JVM and kills it with SIGKILL once the checkpoints reach {@code target}. */
+  private static void killAfterCheckpoints(List<String> args, long target) throws Exception {
+    String url = args.get(1);
+    Process process = new ProcessBuilder(command(args)).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    try {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (checkpoints(url) < target) {
+        assertTrue(process.isAlive(), "the import ended before it could be killed (exit " + exit(process) + ")");
+        assertTrue(System.nanoTime() < deadline, "no progress within 60 s");
+        Thread.sleep(5);
+      }
+      process.toHandle().destroyForcibly();
+      assertTrue(process.waitFor(30, TimeUnit.SECONDS));
+      assertEquals(137, process.exitValue(), "killed by SIGKILL");
+    } finally {
+      process.destroyForcibly();
+    }
+  }
+
+  /** Starts the import in its own JVM, sends SIGTERM once the checkpoints reach {@code target}; returns its output. */
+  private static String stopAfterCheckpoints(List<String> args, long target) throws Exception {
+    String url = args.get(1);
+    Path output = Files.createTempFile("import", ".out");
+    Process process = new ProcessBuilder(command(args)).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+    try {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      while (checkpoints(url) < target) {
+        assertTrue(process.isAlive(), "the import ended before it could be stopped (exit " + exit(process) + ")");
+        assertTrue(System.nanoTime() < deadline, "no progress within 60 s");
+        Thread.sleep(5);
+      }
+      process.toHandle().destroy();
+      assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+      String printed = Files.readString(output);
+      assertEquals(143, process.exitValue(), "stopped by SIGTERM: 128 + 15\n" + printed);
+      return printed;
+    } finally {
+      process.destroyForcibly();
+      Files.deleteIfExists(output);
+    }
+  }
+
+  private static List<String> command(List<String> args) {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
+        Main.class.getName()));
+    command.addAll(args);
+    return command;
+  }
+
+  private static int exit(Process process) {
+    return process.isAlive() ? -1 : process.exitValue();
+  }
+
+  private static long checkpoints(String url) throws SQLException {
+    try {
+      return count(url, "SELECT count(*) FROM stress_import_progress WHERE target = '\"killed\"'");
+    } catch (SQLException e) {
+      if ("42P01".equals(e.getSQLState())) {
+        return 0; // not created yet
+      }
+      throw e;
+    }
+  }
+
+  private static List<String> rejectKeys(Path file) throws IOException {
+    List<String> keys = new ArrayList<>();
+    for (String line : Files.readAllLines(file)) {
+      JsonNode node = JSON.readTree(line);
+      keys.add(node.get("index").asLong() + " " + node.get("offset").asLong() + " " + node.get("reason").asText());
+    }
+    keys.sort(null);
+    return keys;
+  }
+
+  private static long count(String url, String sql) throws SQLException {
+    try (Connection c = TestDatabase.connect(url); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
+  private static String text(String url, String sql) throws SQLException {
+    try (Connection c = TestDatabase.connect(url); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      rs.next();
+      return rs.getString(1);
+    }
+  }
+}

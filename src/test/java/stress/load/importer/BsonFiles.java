@@ -1,0 +1,34 @@
+package stress.load.importer;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.bson.BsonDocument;
+import org.bson.ByteBuf;
+import org.bson.RawBsonDocument;
+import org.bson.codecs.BsonDocumentCodec;
+
+/** Writes small .bson files from Extended JSON with org.bson, for cases the corpus does not have. */
+final class BsonFiles {
+  private BsonFiles() {}
+
+  static byte[] bytes(String json) {
+    ByteBuf buffer = new RawBsonDocument(BsonDocument.parse(json), new BsonDocumentCodec()).getByteBuffer();
+    byte[] bytes = new byte[buffer.remaining()];
+    buffer.get(bytes);
+    return bytes;
+  }
+
+  /** Writes the documents back to back, as mongodump does, and returns the file. */
+  static Path write(Path file, List<String> documents) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    for (String json : documents) {
+      out.writeBytes(bytes(json));
+    }
+    Files.createDirectories(file.toAbsolutePath().getParent());
+    Files.write(file, out.toByteArray());
+    return file;
+  }
+}

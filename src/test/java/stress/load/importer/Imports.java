@@ -1,0 +1,79 @@
+package stress.load.importer;
+
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import stress.target.PostgresDialect;
+import stress.testing.TestDatabase;
+
+/** Runs imports against a test database and reads what they left there. */
+final class Imports {
+  private Imports() {}
+
+  /** Imports into the database at {@code url} (plain PostgreSQL DDL), recording what the listener hears. */
+  static ImportResult run(String url, ImportRequest request, Recorder recorder) throws IOException, SQLException {
+    return new DumpImporter(() -> TestDatabase.connect(url), new PostgresDialect()).run(request, recorder);
+  }
+
+  static ImportResult run(String url, ImportRequest request) throws IOException, SQLException {
+    return run(url, request, new Recorder());
+  }
+
+  static long count(String url, String sql, Object... parameters) throws SQLException {
+    try (Connection c = TestDatabase.connect(url); PreparedStatement ps = c.prepareStatement(sql)) {
+      for (int i = 0; i < parameters.length; i++) {
+        ps.setObject(i + 1, parameters[i]);
+      }
+      try (ResultSet rs = ps.executeQuery()) {
+        rs.next();
+        return rs.getLong(1);
+      }
+    }
+  }
+
+  static String text(String url, String sql) throws SQLException {
+    try (Connection c = TestDatabase.connect(url); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      return rs.next() ? rs.getString(1) : null;
+    }
+  }
+
+  /** One collection's result by namespace, or an assertion failure listing what there is. */
+  static CollectionResult collection(ImportResult result, String namespace) {
+    return result.collections().stream().filter(c -> c.namespace().toString().equals(namespace)).findFirst()
+        .orElseThrow(() -> new AssertionError("no collection " + namespace + " in " + result.collections()));
+  }
+
+  /** Remembers every event, thread-safely. */
+  static final class Recorder implements ImportListener {
+    final List<Started> started = Collections.synchronizedList(new ArrayList<>());
+    final List<String> problems = Collections.synchronizedList(new ArrayList<>());
+    final List<ImportProgress> progress = Collections.synchronizedList(new ArrayList<>());
+    final List<CollectionResult> done = Collections.synchronizedList(new ArrayList<>());
+
+    @Override
+    public void collectionStarted(Started s) {
+      started.add(s);
+    }
+
+    @Override
+    public void problem(String line) {
+      problems.add(line);
+    }
+
+    @Override
+    public void progress(ImportProgress p) {
+      progress.add(p);
+    }
+
+    @Override
+    public void collectionDone(CollectionResult result) {
+      done.add(result);
+    }
+  }
+}

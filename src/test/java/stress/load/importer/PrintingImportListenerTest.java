@@ -1,0 +1,70 @@
+package stress.load.importer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import stress.dump.DumpSource;
+import stress.dump.Namespace;
+
+class PrintingImportListenerTest {
+  private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+  private final PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+  private long now;
+
+  private String printed() {
+    return bytes.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void plainProgressLinesAtMostOncePerIntervalWithRatesAndEta() {
+    PrintingImportListener listener = new PrintingImportListener(out, false, () -> now, 2_000);
+    now = 1_000;
+    listener.progress(new ImportProgress(3, 0, 10, 1_000_000, 10, 1_000_000, 1, 4_000_000, -1));
+    assertEquals("", printed(), "not before the interval");
+    now = 2_000;
+    listener.progress(new ImportProgress(3, 1, 50_000, 2_000_000, 50_000, 2_000_000, 2, 4_000_000, -1));
+    assertEquals("import: 1/3 collections, 50000 docs, 2.0 MB, 25000 docs/s, 1.0 MB/s, 50%, ETA 2s\n", printed());
+    listener.progress(new ImportProgress(3, 1, 60_000, 2_100_000, 60_000, 2_100_000, 2.1, 4_000_000, -1));
+    assertEquals(1, printed().lines().count());
+  }
+
+  @Test
+  void onATerminalProgressIsRedrawnInPlaceAndClearedBeforeOtherLines() {
+    PrintingImportListener listener = new PrintingImportListener(out, true, () -> now, 10);
+    now = 100;
+    listener.progress(new ImportProgress(1, 0, 5, 500, 5, 500, 1, -1, 20));
+    now = 200;
+    listener.progress(new ImportProgress(1, 0, 10, 1000, 10, 1000, 2, -1, 20));
+    listener.problem("db.c: stopped");
+    String text = printed();
+    assertTrue(text.startsWith("\rimport: 0/1 collections, 5 docs, 0.0 MB, 5 docs/s, 0.0 MB/s, 25%, ETA 3s"), text);
+    assertTrue(text.contains("\rimport: 0/1 collections, 10 docs, 0.0 MB, 5 docs/s, 0.0 MB/s, 50%, ETA 2s"), text);
+    assertTrue(text.endsWith("\r" + " ".repeat(text.split("\r")[2].length()) + "\rimport: db.c: stopped\n"), text);
+  }
+
+  @Test
+  void theSummaryHasOneRowPerCollectionTotalsAndTheReconciliation() {
+    PrintingImportListener listener = new PrintingImportListener(out, false, () -> now, 1);
+    CollectionResult ok = new CollectionResult(new Namespace("db", "a"), "/d/db/a.bson", "db_a", "", 100, 100, 0, 0, 0,
+        0, 2_000_000, 1, 0, CollectionResult.Status.LOADED, null);
+    CollectionResult stopped = new CollectionResult(new Namespace("db", "b"), "/d/db/b.bson", "db_b", "", 3, 2, 1, 0, 0,
+        0, 300, 0.5, 0, CollectionResult.Status.STOPPED, "/d/db/b.bson: ... (byte offset 164)");
+    listener.finished(new ImportResult(Path.of("/d"), DumpSource.Format.DUMP_ROOT, List.of(), List.of(ok, stopped), 2,
+        false, Path.of("rejects.jsonl"), 1));
+    assertEquals("""
+
+        collection  table  read  loaded  rejected    MB  seconds  docs/s  status
+        db.a        db_a    100     100         0  2.00      1.0     100  ok
+        db.b        db_b      3       2         1  0.00      0.5       6  stopped at corrupt input
+        total               103     102         1  2.00      2.0      52
+        import: 103 documents read, 102 loaded, 1 rejected; read = loaded + rejected
+        import: rejects file rejects.jsonl (1 line(s) written by this run)
+        """, printed());
+  }
+}

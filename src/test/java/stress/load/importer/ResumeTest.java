@@ -1,0 +1,108 @@
+package stress.load.importer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import stress.dump.Corpus;
+import stress.load.CopyBatching;
+import stress.target.PostgresDialect;
+import stress.testing.TestDatabase;
+
+/** Resuming in process: after a stop request, after a finished import, and when the table went missing. */
+class ResumeTest {
+  @TempDir
+  Path dir;
+  private String url;
+
+  @BeforeEach
+  void database() {
+    Corpus.root();
+    url = TestDatabase.newDatabaseUrl("import_resume_lib");
+  }
+
+  private ImportRequest.Builder request(Path file) {
+    return ImportRequest.builder(file).naming(new TableNaming(null, "zips", "")).rejects(dir.resolve("r.jsonl"))
+        .batching(new CopyBatching(500, 1 << 20));
+  }
+
+  @Test
+  void aStoppedImportResumesWhereItsCheckpointsEnd() throws Exception {
+    Path zips = Corpus.file("atlas-sample-mcampo2/sample_training/zips.bson");
+    DumpImporter importer = new DumpImporter(() -> TestDatabase.connect(url), new PostgresDialect());
+    Thread stopper = new Thread(() -> {
+      try {
+        while (checkpoints() < 3) {
+          Thread.sleep(2);
+        }
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+      importer.stop();
+    });
+    stopper.start();
+    ImportResult stopped = importer.run(request(zips).batching(new CopyBatching(100, 1 << 20)).build(),
+        ImportListener.NONE);
+    stopper.join();
+    assertTrue(stopped.interrupted());
+    CollectionResult partial = stopped.collections().get(0);
+    assertEquals(CollectionResult.Status.INTERRUPTED, partial.status());
+    long rows = Imports.count(url, "SELECT count(*) FROM zips");
+    assertTrue(rows > 0 && rows < 29_470, rows + " rows");
+    assertEquals(partial.loaded(), rows, "the counts are the committed batches");
+
+    Imports.Recorder recorder = new Imports.Recorder();
+    ImportResult resumed = Imports.run(url, request(zips).resume(true).build(), recorder);
+    assertEquals(rows, recorder.started.get(0).earlier());
+    assertEquals(29_470, resumed.read());
+    assertEquals(29_470, resumed.loaded());
+    assertEquals(rows, resumed.earlier());
+    assertEquals(ImportResult.EXIT_CLEAN, resumed.exitCode());
+    assertEquals(29_470, Imports.count(url, "SELECT count(DISTINCT _id) FROM zips"));
+  }
+
+  private long checkpoints() throws java.sql.SQLException {
+    try {
+      return Imports.count(url, "SELECT count(*) FROM stress_import_progress");
+    } catch (java.sql.SQLException e) {
+      if ("42P01".equals(e.getSQLState())) {
+        return 0; // not created yet
+      }
+      throw e;
+    }
+  }
+
+  @Test
+  void aFinishedImportIsNotReadAgain() throws Exception {
+    Path file = Corpus.file("edge-cases/bsondump/partial_file.bson");
+    ImportResult first = Imports.run(url, request(file).build());
+    assertEquals(CollectionResult.Status.STOPPED, first.collections().get(0).status());
+
+    Imports.Recorder recorder = new Imports.Recorder();
+    ImportResult again = Imports.run(url, request(file).resume(true).build(), recorder);
+    assertTrue(recorder.started.get(0).complete());
+    assertEquals("_id text of the existing table", recorder.started.get(0).idChoice(), "no first pass");
+    CollectionResult c = again.collections().get(0);
+    assertEquals(CollectionResult.Status.STOPPED, c.status(), "the earlier stop is reported again");
+    assertTrue(c.message().contains("byte offset 164"), c.message());
+    assertEquals(java.util.List.of(3L, 2L, 1L, 3L), java.util.List.of(c.read(), c.loaded(), c.rejected(), c.earlier()));
+    assertEquals(ImportResult.EXIT_REJECTED, again.exitCode());
+  }
+
+  @Test
+  void resumingIntoATableThatWasDroppedIsRefused() throws Exception {
+    Path file = Corpus.file("edge-cases/dumps/testdirs/db1/c4.bson");
+    Imports.run(url, request(file).build());
+    try (var c = TestDatabase.connect(url); var s = c.createStatement()) {
+      s.execute("DROP TABLE zips, zips_copy");
+    }
+    Imports.Recorder recorder = new Imports.Recorder();
+    ImportResult result = Imports.run(url, request(file).resume(true).build(), recorder);
+    assertEquals(CollectionResult.Status.FAILED, result.collections().get(0).status());
+    assertTrue(recorder.problems.get(0).contains("the checkpoints say db1.c4 was imported into zips, but that table"
+        + " did not exist"), recorder.problems::toString);
+  }
+}
