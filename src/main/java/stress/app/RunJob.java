@@ -36,6 +36,8 @@ import stress.table.DocumentTable;
 import stress.target.InvalidSettingsException;
 import stress.target.SessionSetting;
 import stress.target.SessionSettingsPlan;
+import stress.target.KnownSetting;
+import stress.target.ServerSettings;
 import stress.target.SettingsCatalog;
 import stress.target.TargetDetector;
 import stress.target.TargetInfo;
@@ -72,12 +74,14 @@ public final class RunJob {
     Instant started = Instant.now();
 
     TargetInfo target;
+    Map<String, String> serverSettings;
     DocumentTable table;
     KeySpace keys;
     List<Map<String, String>> settingCombos = SettingCombinations.of(config.settings());
     List<SessionSettingsPlan> settingPlans = new ArrayList<>();
     try (Connection control = PhysicalConnections.open(database.spec())) {
       target = TargetDetector.detect(control);
+      serverSettings = ServerSettings.read(control);
       settingPlans.addAll(planSettings(SettingsCatalog.read(control), settingCombos));
       table = TableSetup.existing(control, config.schema(), config.table(),
           operations.stream().anyMatch(Operation::usesCopyTable));
@@ -90,6 +94,7 @@ public final class RunJob {
         config.duration(), config.ops(), config.warmup(), config.reportInterval(), config.rate(),
         config.transaction(), config.seed(), config.virtualThreads());
     Map<String, Object> settings = settingsForReport(table, chooser);
+    settings.put("server settings (read, not changed by this run)", serverSettings);
     printHeader(target, settings);
 
     Runner runner = new Runner(plan, this::openSource, new PrintingListener(out));
@@ -219,7 +224,11 @@ public final class RunJob {
     s.put("connection", new LinkedHashMap<>(withoutPassword(database.spec().describe())));
     List<Map<String, String>> sets = new ArrayList<>();
     for (SettingChoice c : config.settings()) {
-      sets.add(Map.of("name", c.name(), "values", String.join(",", c.values())));
+      Map<String, String> set = new LinkedHashMap<>();
+      set.put("name", c.name());
+      set.put("values", String.join(",", c.values()));
+      KnownSetting.byName(c.name()).ifPresent(k -> set.put("about", k.why()));
+      sets.add(set);
     }
     s.put("session settings", sets);
     return s;

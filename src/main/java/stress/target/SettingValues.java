@@ -55,7 +55,12 @@ final class SettingValues {
   private static String enumProblem(SettingDefinition def, String value) {
     List<String> allowed = def.enumvals().stream().filter(v -> !v.isEmpty()).toList();
     if (allowed.isEmpty()) {
-      return null; // the server hides the values (Postgres-XL global_snapshot_source shows {""})
+      // the server hides the values (Postgres-XL lists global_snapshot_source as {""}): use what is known, if
+      // anything; otherwise the server judges the value when it is SET
+      allowed = KnownSetting.byName(def.name()).map(KnownSetting::allowedValues).orElse(List.of());
+      if (allowed.isEmpty()) {
+        return null;
+      }
     }
     boolean known = allowed.stream().anyMatch(v -> v.equalsIgnoreCase(value));
     return known ? null : "'" + value + "' is not one of " + String.join(", ", allowed);

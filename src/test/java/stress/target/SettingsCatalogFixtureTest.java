@@ -56,12 +56,22 @@ class SettingsCatalogFixtureTest {
   }
 
   @Test
-  void hiddenEnumValuesAreLeftToTheServer() {
+  void hiddenEnumValuesOfAKnownSettingAreCheckedAgainstItsKnownValues() {
     // pg_settings shows {""} for global_snapshot_source; the capture shows the server refusing 'bogus' at SET time
     String capture = fixture("pgxl-10r1.1/gucs_context_and_set_behaviour.txt");
     assertTrue(capture.contains("ERROR:  invalid value for parameter \"global_snapshot_source\": \"bogus\""));
-    assertEquals(List.of("SET global_snapshot_source = 'bogus'"),
-        plan("global_snapshot_source=bogus").initStatements());
+    InvalidSettingsException e = assertThrows(InvalidSettingsException.class, () -> plan("global_snapshot_source=bogus"));
+    assertEquals("--set: global_snapshot_source=bogus: 'bogus' is not one of gtm, coordinator", e.getMessage());
+    assertEquals(List.of("SET global_snapshot_source = 'coordinator'"),
+        plan("global_snapshot_source=coordinator").initStatements());
+  }
+
+  @Test
+  void hiddenEnumValuesOfAnUnknownSettingAreLeftToTheServer() {
+    SettingDefinition hidden = new SettingDefinition("some_xl_enum", "a", "user", "enum", List.of(""), null, null, null);
+    SettingsCatalog catalog = new SettingsCatalog(List.of(hidden));
+    assertEquals(List.of("SET some_xl_enum = 'whatever'"),
+        catalog.plan(List.of(SessionSetting.parse("some_xl_enum=whatever"))).initStatements());
   }
 
   @Test
