@@ -119,15 +119,21 @@ class RunnerTest {
 
     @Override
     public Bound bind(stress.ops.OperationContext context) {
-      stress.ops.Sql sleep = new stress.ops.Sql("SELECT 1, pg_sleep(0.2)::text WHERE ? > 0");
-      return session -> session.sql().queryRows(sleep, session.nextKey());
+      // the timeout is set here rather than at connection start, where it could also hit the runner's own
+      // short start-up queries on a busy machine
+      stress.ops.Sql shortTimeout = new stress.ops.Sql("SET statement_timeout = 20");
+      stress.ops.Sql sleep = new stress.ops.Sql("SELECT 1, pg_sleep(0.5)::text WHERE ? > 0");
+      return session -> {
+        session.sql().update(shortTimeout);
+        return session.sql().queryRows(sleep, session.nextKey());
+      };
     }
   }
 
   @Test
   void failuresAreCountedBySqlStateWithTheFirstMessageAndTheConnectionIsKept() throws Exception {
     OperationMix mix = OperationMix.parse("too_slow");
-    RunPlan plan = new RunPlan(List.of(phase(2, "none", List.of("SET statement_timeout = 20"))), mix,
+    RunPlan plan = new RunPlan(List.of(phase(2, "none", List.of())), mix,
         List.of(new TooSlow()), TABLE, new KeyChooser(new DenseIntegerKeys(1, 1000, true), new UniformDistribution(1000)),
         new OperationSettings(40, 10, 20, 100), Duration.ofMillis(600), 0, Duration.ZERO, Duration.ofMillis(200), 0,
         false, 1, false);
