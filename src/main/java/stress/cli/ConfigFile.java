@@ -62,7 +62,8 @@ final class ConfigFile implements IDefaultValueProvider {
       throw new IllegalArgumentException("--config " + file + ": must be a YAML map of option names to values");
     }
     Set<String> known = new TreeSet<>();
-    collectOptionNames(root.getCommandSpec(), known);
+    Map<String, String> separators = new LinkedHashMap<>();
+    collectOptionNames(root.getCommandSpec(), known, separators);
     Map<String, String> values = new LinkedHashMap<>();
     List<String> unknown = new ArrayList<>();
     for (Iterator<Map.Entry<String, JsonNode>> it = tree.fields(); it.hasNext(); ) {
@@ -72,7 +73,7 @@ final class ConfigFile implements IDefaultValueProvider {
         unknown.add(e.getKey());
         continue;
       }
-      values.put(key, text(e.getValue()));
+      values.put(key, text(e.getValue(), separators.getOrDefault(key, ",")));
     }
     if (!unknown.isEmpty()) {
       throw new IllegalArgumentException("--config " + file + ": unknown option(s) " + unknown + "; known: "
@@ -81,24 +82,29 @@ final class ConfigFile implements IDefaultValueProvider {
     return new ConfigFile(values);
   }
 
-  private static void collectOptionNames(CommandSpec spec, Set<String> into) {
+  /** Option names without dashes; for repeatable options that split their value, the separator to join a list with. */
+  private static void collectOptionNames(CommandSpec spec, Set<String> into, Map<String, String> separators) {
     for (OptionSpec o : spec.options()) {
       String longest = o.longestName();
       if (longest.startsWith("--") && !longest.equals("--config") && !longest.equals("--help")
           && !longest.equals("--version")) {
         into.add(longest.substring(2));
+        if (o.isMultiValue() && !o.splitRegex().isEmpty()) {
+          separators.put(longest.substring(2), o.splitRegex());
+        }
       }
     }
     for (CommandLine sub : spec.subcommands().values()) {
-      collectOptionNames(sub.getCommandSpec(), into);
+      collectOptionNames(sub.getCommandSpec(), into, separators);
     }
   }
 
-  private static String text(JsonNode node) {
+  /** A scalar as is; a list joined with the option's separator (a comma for lists of values like modes). */
+  private static String text(JsonNode node, String separator) {
     if (node.isArray()) {
       List<String> items = new ArrayList<>();
       node.forEach(n -> items.add(n.asText()));
-      return String.join(",", items);
+      return String.join(separator, items);
     }
     return node.asText();
   }

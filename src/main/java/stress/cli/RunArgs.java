@@ -70,8 +70,9 @@ final class RunArgs {
       description = "pgjdbc preferQueryMode: extended, extendedForPrepared, extendedCacheEverything, simple. Default: ${DEFAULT-VALUE}.")
   String queryMode;
 
-  @Option(names = "--set", paramLabel = "NAME=VALUE[,VALUE...]",
-      description = "A server setting for every connection, checked against pg_settings; several values run as phases. Repeatable.")
+  @Option(names = "--set", paramLabel = "NAME=VALUE[,VALUE...]", split = ";", splitSynopsisLabel = ";",
+      description = "A server setting for every connection, checked against pg_settings; several values run as phases."
+          + " Repeatable (or several separated by ';').")
   List<String> set = new ArrayList<>();
 
   @Option(names = "--transaction", description = "Wrap each execution's statements in one transaction (default: autocommit).")
