@@ -2,6 +2,15 @@ package stress.app;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import stress.report.ComparisonRow;
+import stress.report.JsonReport;
+import stress.report.PhaseResult;
+import stress.report.ResultMerger;
+import stress.report.RunResult;
+import stress.report.TextReport;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -73,6 +82,31 @@ public final class Jobs {
       throws IOException, SQLException {
     boolean terminal = out == System.out && System.console() != null;
     return new ImportJob(request, options, defaultDriverSettings(), out, terminal).run();
+  }
+
+  /** {@code stress merge}: prints the merged summary and comparison, writes it when {@code json} is given. */
+  public static int merge(List<Path> files, Path json, PrintStream out) {
+    List<RunResult> results = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    for (Path f : files) {
+      results.add(JsonReport.read(f));
+      names.add(f.toString());
+    }
+    RunResult merged = ResultMerger.merge(names, results);
+    List<ComparisonRow> rows = new ArrayList<>();
+    for (PhaseResult phase : merged.phases()) {
+      out.print(TextReport.summary(phase.label() + " (" + files.size() + " results merged)", phase.stats()));
+      rows.add(new ComparisonRow(phase.combination(), phase.stats()));
+    }
+    if (rows.size() > 1) {
+      out.println();
+      out.print(TextReport.comparison(rows));
+    }
+    if (json != null) {
+      JsonReport.write(merged, json);
+      out.println("result: " + json);
+    }
+    return 0;
   }
 
   /** {@code stress detect}. */

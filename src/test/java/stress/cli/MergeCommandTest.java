@@ -1,0 +1,75 @@
+package stress.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import stress.metrics.OperationStats;
+import stress.report.JsonReport;
+import stress.report.RunResult;
+import stress.testing.TestDatabase;
+
+/** Results of several processes merged exactly: counts summed, histograms added, mismatches refused. */
+class MergeCommandTest {
+  @TempDir
+  static Path dir;
+  private static String url;
+
+  @BeforeAll
+  static void init() {
+    url = TestDatabase.newDatabaseUrl("merge");
+    assertEquals(0, CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "1000").exitCode());
+  }
+
+  private static Path run(String name, String op, int ops) {
+    Path json = dir.resolve(name);
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--op", op, "--threads", "2", "--ops",
+        Integer.toString(ops), "--warmup", "0", "--json", json.toString());
+    assertEquals(0, r.exitCode(), r.all());
+    return json;
+  }
+
+  @Test
+  void countsAndHistogramsAddUpExactly() {
+    Path a = run("a.json", "find_first=3,find_in=1", 400);
+    Path b = run("b.json", "find_first=3,find_in=1", 600);
+    Path merged = dir.resolve("merged.json");
+    CliTester.Result r = CliTester.run("merge", a.toString(), b.toString(), "--json", merged.toString());
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(r.out().contains("(2 results merged)"), r.out());
+    RunResult ra = JsonReport.read(a);
+    RunResult rb = JsonReport.read(b);
+    RunResult m = JsonReport.read(merged);
+    OperationStats total = m.phases().get(0).stats().total();
+    assertEquals(1000, total.count());
+    assertEquals(1000, total.histogram().getTotalCount());
+    for (int op = 0; op < 2; op++) {
+      OperationStats x = ra.phases().get(0).stats().operations().get(op);
+      OperationStats y = rb.phases().get(0).stats().operations().get(op);
+      OperationStats z = m.phases().get(0).stats().operations().get(op);
+      assertEquals(x.count() + y.count(), z.count());
+      assertEquals(x.rows() + y.rows(), z.rows());
+      assertEquals(Math.max(x.histogram().getMaxValue(), y.histogram().getMaxValue()), z.histogram().getMaxValue());
+    }
+    assertEquals("2", m.phases().get(0).connection().get("merged instances"));
+  }
+
+  @Test
+  void resultsOfDifferentOperationsAreRefused() {
+    Path a = run("c.json", "find_first", 50);
+    Path b = run("d.json", "find_in", 50);
+    CliTester.Result r = CliTester.run("merge", a.toString(), b.toString());
+    assertEquals(2, r.exitCode());
+    assertTrue(r.err().startsWith("stress: cannot merge " + b + " with " + a + ": phase 'mode=prepared pool=none"
+        + " threads=2' ran [find_in] there but [find_first] in " + a), r.err());
+  }
+
+  @Test
+  void oneFileIsAUsageError() {
+    CliTester.Result r = CliTester.run("merge", dir.resolve("x.json").toString());
+    assertEquals(2, r.exitCode());
+  }
+}
