@@ -19,6 +19,7 @@ import stress.connect.PhysicalConnections;
 import stress.connect.PoolSettings;
 import stress.load.TableSetup;
 import stress.metrics.PhaseStats;
+import stress.ops.NewDocuments;
 import stress.ops.Operation;
 import stress.ops.Operations;
 import stress.ops.StatementMode;
@@ -77,6 +78,7 @@ public final class RunJob {
     Map<String, String> serverSettings;
     DocumentTable table;
     KeySpace keys;
+    NewDocuments newDocuments;
     List<Map<String, String>> settingCombos = SettingCombinations.of(config.settings());
     List<SessionSettingsPlan> settingPlans = new ArrayList<>();
     try (Connection control = PhysicalConnections.open(database.spec())) {
@@ -85,15 +87,19 @@ public final class RunJob {
       settingPlans.addAll(planSettings(SettingsCatalog.read(control), settingCombos));
       table = TableSetup.existing(control, config.schema(), config.table(),
           operations.stream().anyMatch(Operation::usesCopyTable));
-      keys = KeySpaceReader.read(control, table, config.keySample());
+      keys = operations.stream().anyMatch(Operation::readsExistingKeys)
+          ? KeySpaceReader.read(control, table, config.keySample()) : null;
+      newDocuments = InsertSetup.prepare(control, target, table, config, operations);
     }
-    KeyChooser chooser = new KeyChooser(keys, config.distribution().over(keys.size(), config.zipfConstant()));
+    KeyChooser chooser = keys == null ? null
+        : new KeyChooser(keys, config.distribution().over(keys.size(), config.zipfConstant()));
 
     List<PhaseSpec> phases = phases(settingCombos, settingPlans);
     RunPlan plan = new RunPlan(phases, config.mix(), operations, table, chooser, config.operationSettings(),
         config.duration(), config.ops(), config.warmup(), config.reportInterval(), config.rate(),
-        config.transaction(), config.seed(), config.virtualThreads());
+        config.transaction(), config.seed(), config.virtualThreads(), newDocuments);
     Map<String, Object> settings = settingsForReport(table, chooser);
+    InsertSetup.describe(newDocuments, settings);
     settings.put("server settings (read, not changed by this run)", serverSettings);
     printHeader(target, settings);
 
@@ -201,7 +207,7 @@ public final class RunJob {
     s.put("operations", config.mix().toString());
     s.put("table", table.displayName());
     s.put("id type", table.idType().sql());
-    s.put("keys", keys.describe());
+    s.put("keys", keys == null ? "none read (the operations only insert new rows)" : keys.describe());
     s.put("threads", config.threads());
     s.put("statement modes", config.modes().stream().map(StatementMode::label).toList());
     s.put("pools", config.pools());

@@ -8,14 +8,17 @@ import java.util.function.Supplier;
 import picocli.CommandLine.Option;
 import stress.config.Defaults;
 import stress.config.Durations;
+import stress.config.InsertSettings;
 import stress.config.RunConfig;
 import stress.config.SettingChoice;
 import stress.config.Timeouts;
 import stress.connect.PreferQueryMode;
+import stress.dump.generate.Shape;
 import stress.ops.OperationSettings;
 import stress.ops.StatementMode;
 import stress.runner.WorkerThreads;
 import stress.workload.Distribution;
+import stress.workload.Instance;
 import stress.workload.OperationMix;
 
 /** The options of a run; {@link #toConfig()} validates them all and reports every problem at once. */
@@ -87,8 +90,20 @@ final class RunArgs {
   double zipfConstant;
 
   @Option(names = "--batch", paramLabel = "N", defaultValue = Defaults.BATCH,
-      description = "Keys per find_in statement. Default: ${DEFAULT-VALUE}.")
+      description = "Keys per find_in statement; rows per insert_batch statement and per copy. Default: ${DEFAULT-VALUE}.")
   int batch;
+
+  @Option(names = "--shape", paramLabel = "SHAPE", defaultValue = Defaults.SHAPE,
+      description = "Documents written by insert, insert_batch and copy: small (~43 B) or large (~3 KiB). Default: ${DEFAULT-VALUE}.")
+  String shape;
+
+  @Option(names = "--instance", paramLabel = "I/N", defaultValue = Defaults.INSTANCE,
+      description = "This process is instance I of N inserting into the same table: it only inserts keys k with k mod N = I mod N. Default: ${DEFAULT-VALUE}.")
+  String instance;
+
+  @Option(names = "--group-by-shard",
+      description = "Citus: put all rows of each insert_batch statement and each copy into one shard.")
+  boolean groupByShard;
 
   @Option(names = "--limit-min", paramLabel = "N", defaultValue = Defaults.LIMIT_MIN,
       description = "Smallest LIMIT of find. Default: ${DEFAULT-VALUE}.")
@@ -153,6 +168,8 @@ final class RunArgs {
     Timeouts timeouts = attempt(problems, () -> new Timeouts(Durations.parse("--connect-timeout", connectTimeout),
         Durations.parse("--statement-timeout", statementTimeout), Durations.parse("--socket-timeout", socketTimeout)));
     PreferQueryMode mode = attempt(problems, () -> queryMode(queryMode));
+    Shape documentShape = attempt(problems, () -> shape(shape));
+    Instance instanceShare = attempt(problems, () -> Instance.parse(instance));
     if (virtualThreads) {
       attempt(problems, () -> {
         WorkerThreads.requireVirtual();
@@ -167,7 +184,8 @@ final class RunArgs {
     }
     return new RunConfig(mix, threadCounts, measured, ops == null ? 0 : ops, warm, interval, rate, modes, pools,
         poolSize, c3p0MaxStatements, prepareThreshold, mode, settings, transaction, dist, zipfConstant,
-        opSettings, schema, table, seed, keySample, timeouts, json, virtualThreads);
+        opSettings, schema, table, seed, keySample, timeouts, json, virtualThreads,
+        new InsertSettings(documentShape, instanceShare, groupByShard));
   }
 
   private static PreferQueryMode queryMode(String name) {
@@ -176,6 +194,14 @@ final class RunArgs {
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("--query-mode must be one of " + PreferQueryMode.allowedNames() + ", got '"
           + name + "'");
+    }
+  }
+
+  private static Shape shape(String name) {
+    try {
+      return Shape.parse(name);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--shape: " + e.getMessage());
     }
   }
 

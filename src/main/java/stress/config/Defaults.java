@@ -29,6 +29,8 @@ public final class Defaults {
   public static final String KEY_SAMPLE = "100000";
   public static final String DOCS = "100000";
   public static final String SHAPE = "small";
+  /** One process alone inserts into the table. */
+  public static final String INSTANCE = "1/1";
   public static final String LOAD_JOBS = "2";
   /** Database name of dumps written by {@code stress generate}. */
   public static final String DUMP_DATABASE = "stress";

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import stress.connect.PreferQueryMode;
 import stress.ops.OperationSettings;
@@ -41,6 +42,7 @@ import stress.workload.OperationMix;
  * @param timeouts          connect, statement and socket timeouts
  * @param jsonFile          where to write the full result, or null
  * @param virtualThreads    workers on virtual threads (Java 21+)
+ * @param inserts           document shape, instance and shard grouping of the insert operations
  */
 public record RunConfig(OperationMix mix, List<Integer> threads, Duration duration, long ops, Duration warmup,
                         Duration reportInterval, double rate, List<StatementMode> modes, List<String> pools,
@@ -48,9 +50,10 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
                         List<SettingChoice> settings, boolean transaction, Distribution distribution,
                         double zipfConstant, OperationSettings operationSettings, String schema, String table,
                         long seed, int keySample, Timeouts timeouts, Path jsonFile,
-                        boolean virtualThreads) {
+                        boolean virtualThreads, InsertSettings inserts) {
 
   public RunConfig {
+    Objects.requireNonNull(inserts, "inserts");
     threads = List.copyOf(threads);
     modes = List.copyOf(modes);
     pools = List.copyOf(pools);
@@ -109,6 +112,18 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     if (!problems.isEmpty()) {
       throw new IllegalArgumentException(String.join("; ", problems));
     }
+  }
+
+  /** A configuration with the default insert settings. */
+  public RunConfig(OperationMix mix, List<Integer> threads, Duration duration, long ops, Duration warmup,
+                   Duration reportInterval, double rate, List<StatementMode> modes, List<String> pools,
+                   Integer poolSize, int c3p0MaxStatements, int prepareThreshold, PreferQueryMode queryMode,
+                   List<SettingChoice> settings, boolean transaction, Distribution distribution,
+                   double zipfConstant, OperationSettings operationSettings, String schema, String table,
+                   long seed, int keySample, Timeouts timeouts, Path jsonFile, boolean virtualThreads) {
+    this(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize, c3p0MaxStatements,
+        prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant, operationSettings, schema,
+        table, seed, keySample, timeouts, jsonFile, virtualThreads, InsertSettings.DEFAULT);
   }
 
   private static void duplicates(String option, List<?> values, List<String> problems) {

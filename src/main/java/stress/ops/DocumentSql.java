@@ -38,4 +38,13 @@ final class DocumentSql {
   static Sql deleteById(DocumentTable table) {
     return new Sql("DELETE FROM " + table.qualifiedName() + " WHERE _id = ?");
   }
+
+  /** A multi-row INSERT of {@code rows} new documents: two placeholders per row, key then document. */
+  static Sql insertRows(DocumentTable table, int rows) {
+    StringBuilder sb = new StringBuilder("INSERT INTO ").append(table.qualifiedName()).append(" (_id, data) VALUES ");
+    for (int i = 0; i < rows; i++) {
+      sb.append(i == 0 ? "(?, CAST(? AS jsonb))" : ", (?, CAST(? AS jsonb))");
+    }
+    return new Sql(sb.toString());
+  }
 }

@@ -21,6 +21,19 @@ public interface Operation {
     return false;
   }
 
+  /** True when the operation picks keys that exist (the find family): the run reads the table's keys first. */
+  default boolean readsExistingKeys() {
+    return true;
+  }
+
+  /**
+   * True when the operation inserts rows with keys no row has yet (insert, insert_batch, copy): the run then
+   * prepares {@link OperationContext#newDocuments()}.
+   */
+  default boolean insertsNewKeys() {
+    return false;
+  }
+
   /** The operation's statements for one table and one set of settings. */
   Bound bind(OperationContext context);
 

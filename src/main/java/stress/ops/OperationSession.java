@@ -2,7 +2,9 @@ package stress.ops;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 import stress.workload.KeyChooser;
 
 /**
@@ -17,12 +19,13 @@ public final class OperationSession implements AutoCloseable {
   private final int fetchSize;
   private Connection connection;
   private SqlExecutor executor;
+  private Object[] locals = new Object[0];
 
   /**
    * @param mode            prepared or plain statements
    * @param cacheStatements keep statements open across executions (true when the worker holds its
    *                        connection for the run; false when it returns it to a pool after each one)
-   * @param keys            existing keys
+   * @param keys            existing keys, or null when the operations only insert new ones
    * @param random          this worker's random source
    * @param fetchSize       rows per round trip when streaming
    */
@@ -73,7 +76,24 @@ public final class OperationSession implements AutoCloseable {
 
   /** A key that exists in the table. */
   public Object nextKey() {
+    if (keys == null) {
+      throw new IllegalStateException("no existing keys were read for this run: its operations only insert new rows");
+    }
     return keys.next(random);
+  }
+
+  /** The value of a {@link SessionLocal} slot, made on first use. */
+  @SuppressWarnings("unchecked")
+  <T> T local(int slot, Supplier<? extends T> initial) {
+    if (slot >= locals.length) {
+      locals = Arrays.copyOf(locals, slot + 1);
+    }
+    Object value = locals[slot];
+    if (value == null) {
+      value = initial.get();
+      locals[slot] = value;
+    }
+    return (T) value;
   }
 
   public SplittableRandom random() {

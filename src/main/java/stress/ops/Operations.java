@@ -9,7 +9,8 @@ import java.util.ServiceLoader;
 /** Finds operations by name: built-ins first, then ServiceLoader, then a class name. */
 public final class Operations {
   private static final List<Operation> BUILT_INS =
-      List.of(new FindFirst(), new FindIn(), new Find(), new FindUpdate(), new FindInsert(), new FindDelete());
+      List.of(new FindFirst(), new FindIn(), new Find(), new FindUpdate(), new FindInsert(), new FindDelete(),
+          new Insert(), new InsertBatch(), new Copy());
 
   private Operations() {}
 

@@ -49,7 +49,7 @@ final class PhaseRun {
     List<String> names = plan.mix().names();
     PhaseRecorder recorder = new PhaseRecorder(names, threads, HIGHEST_TRACKABLE_NANOS);
     Operation.Bound[] bound = new Operation.Bound[names.size()];
-    OperationContext context = new OperationContext(plan.table(), plan.settings());
+    OperationContext context = new OperationContext(plan.table(), plan.settings(), plan.newDocuments());
     for (int i = 0; i < bound.length; i++) {
       bound[i] = plan.operations().get(i).bind(context);
     }

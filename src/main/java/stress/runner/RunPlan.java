@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import stress.ops.NewDocuments;
 import stress.ops.Operation;
 import stress.ops.OperationSettings;
 import stress.table.DocumentTable;
@@ -17,7 +18,7 @@ import stress.workload.OperationMix;
  * @param mix             operation names and weights
  * @param operations      the operations, in the order of {@code mix.names()}
  * @param table           the document table
- * @param keys            existing keys and how to choose them
+ * @param keys            existing keys and how to choose them, or null when no operation reads existing keys
  * @param settings        knobs of the built-in operations
  * @param duration        measured time per phase, or null when {@code opsPerPhase} ends it
  * @param opsPerPhase     executions per phase (all threads together), or 0 when {@code duration} ends it
@@ -27,18 +28,24 @@ import stress.workload.OperationMix;
  * @param transaction     wrap each execution in one transaction
  * @param seed            seed of the workers' random sources
  * @param virtualThreads  run workers on virtual threads (Java 21+) instead of one OS thread each
+ * @param newDocuments    new keys and documents for the insert operations, or null when none inserts
  */
 public record RunPlan(List<PhaseSpec> phases, OperationMix mix, List<Operation> operations, DocumentTable table,
                       KeyChooser keys, OperationSettings settings, Duration duration, long opsPerPhase,
                       Duration warmup, Duration reportInterval, double rate, boolean transaction, long seed,
-                      boolean virtualThreads) {
+                      boolean virtualThreads, NewDocuments newDocuments) {
 
   public RunPlan {
     phases = List.copyOf(phases);
     operations = List.copyOf(operations);
     Objects.requireNonNull(table, "table");
-    Objects.requireNonNull(keys, "keys");
     List<String> problems = new ArrayList<>();
+    if (keys == null && operations.stream().anyMatch(Operation::readsExistingKeys)) {
+      problems.add("the operations read existing keys, but none were read");
+    }
+    if (newDocuments == null && operations.stream().anyMatch(Operation::insertsNewKeys)) {
+      problems.add("the operations insert new rows, but no new keys were prepared");
+    }
     if (phases.isEmpty()) {
       problems.add("a run needs at least one phase");
     }
@@ -63,5 +70,14 @@ public record RunPlan(List<PhaseSpec> phases, OperationMix mix, List<Operation> 
     if (!problems.isEmpty()) {
       throw new IllegalArgumentException(String.join("; ", problems));
     }
+  }
+
+  /** A plan whose operations insert nothing new. */
+  public RunPlan(List<PhaseSpec> phases, OperationMix mix, List<Operation> operations, DocumentTable table,
+                 KeyChooser keys, OperationSettings settings, Duration duration, long opsPerPhase,
+                 Duration warmup, Duration reportInterval, double rate, boolean transaction, long seed,
+                 boolean virtualThreads) {
+    this(phases, mix, operations, table, keys, settings, duration, opsPerPhase, warmup, reportInterval, rate,
+        transaction, seed, virtualThreads, null);
   }
 }

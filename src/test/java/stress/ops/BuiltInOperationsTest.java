@@ -162,7 +162,7 @@ class BuiltInOperationsTest {
   void unknownOperationListsTheKnownOnes() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Operations.byName("find_last"));
     assertEquals("unknown operation 'find_last'; known: find_first, find_in, find, find_update, find_insert,"
-        + " find_delete (or the class name of an implementation of stress.ops.Operation)", e.getMessage());
+        + " find_delete, insert, insert_batch, copy (or the class name of an implementation of stress.ops.Operation)", e.getMessage());
   }
 
   @Test

@@ -1,0 +1,46 @@
+package stress.ops;
+
+/**
+ * {@code --batch} new documents in one multi-row INSERT ... VALUES statement; with {@code --group-by-shard}
+ * all rows of a statement belong to one shard.
+ */
+public final class InsertBatch implements Operation {
+  /** Two parameters per row, and a PostgreSQL statement takes at most 65535. */
+  static final int MAX_ROWS = 65535 / 2;
+
+  @Override
+  public String name() {
+    return "insert_batch";
+  }
+
+  @Override
+  public String description() {
+    return "--batch new documents in one multi-row INSERT ... VALUES (all in one shard with --group-by-shard)";
+  }
+
+  @Override
+  public boolean readsExistingKeys() {
+    return false;
+  }
+
+  @Override
+  public boolean insertsNewKeys() {
+    return true;
+  }
+
+  @Override
+  public Bound bind(OperationContext context) {
+    NewDocuments documents = context.requireNewDocuments(name());
+    int batch = context.settings().batch();
+    if (batch > MAX_ROWS) {
+      throw new IllegalArgumentException("--batch for insert_batch must be at most " + MAX_ROWS
+          + " (two parameters per row, and a PostgreSQL statement takes at most 65535), got " + batch);
+    }
+    Sql insert = DocumentSql.insertRows(context.table(), batch);
+    SessionLocal<NewRows> rows = new SessionLocal<>(() -> new NewRows(documents, batch, documents.groupedByShard()));
+    return session -> {
+      NewRows r = rows.get(session);
+      return session.sql().update(insert, r.parameters(r.nextKeys(session.connection())));
+    };
+  }
+}

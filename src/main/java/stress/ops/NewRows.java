@@ -1,0 +1,68 @@
+package stress.ops;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import stress.workload.NewKeyStream;
+import stress.workload.ShardGroupedKeys;
+
+/**
+ * One worker's supply of rows for the insert operations: batches of new keys (all in one shard when asked)
+ * and the generated document of each. Not thread-safe: each worker owns one through a {@link SessionLocal}.
+ */
+final class NewRows {
+  private final NewDocuments source;
+  private final NewKeyStream stream;
+  private final ShardGroupedKeys grouped;
+  private final long[] keys;
+  private Object[] parameters;
+
+  /**
+   * @param source what to insert
+   * @param batch  rows per statement
+   * @param group  put each batch into one shard (needs {@code source.shards()})
+   */
+  NewRows(NewDocuments source, int batch, boolean group) {
+    this.source = source;
+    this.keys = new long[batch];
+    if (group) {
+      int lookupSize = ShardGroupedKeys.lookupSizeFor(batch, source.shards().shardCount());
+      this.stream = source.keys().stream(lookupSize);
+      this.grouped = new ShardGroupedKeys(stream, source.shards(), lookupSize);
+    } else {
+      this.stream = source.keys().stream(Math.max(batch, NewDocuments.KEY_BLOCK));
+      this.grouped = null;
+    }
+  }
+
+  /** The keys of the next batch, in an array reused by the next call. */
+  long[] nextKeys(Connection connection) throws SQLException {
+    if (grouped != null) {
+      grouped.nextBatch(connection, keys);
+    } else {
+      stream.fill(keys);
+    }
+    return keys;
+  }
+
+  /** The key as bound for the table's column: Integer for integer, Long for bigint. */
+  Object boundKey(long key) {
+    return source.keys().asInt() ? (Object) (int) key : (Object) key;
+  }
+
+  /** Key and document of each key, in an array reused by the next call: the parameters of a multi-row INSERT. */
+  Object[] parameters(long[] batch) {
+    if (parameters == null) {
+      parameters = new Object[2 * batch.length];
+    }
+    for (int i = 0; i < batch.length; i++) {
+      parameters[2 * i] = boundKey(batch[i]);
+      parameters[2 * i + 1] = json(batch[i]);
+    }
+    return parameters;
+  }
+
+  /** The document of a key as JSON text for the jsonb column. */
+  String json(long key) {
+    return source.documents().generate(key).json();
+  }
+}
