@@ -41,6 +41,7 @@ import stress.workload.OperationMix;
  * @param timeouts          connect, statement and socket timeouts
  * @param jsonFile          where to write the full result, or null
  * @param virtualThreads    workers on virtual threads (Java 21+)
+ * @param explain           before measuring, explain where each operation's statements go in the run's modes
  */
 public record RunConfig(OperationMix mix, List<Integer> threads, Duration duration, long ops, Duration warmup,
                         Duration reportInterval, double rate, List<StatementMode> modes, List<String> pools,
@@ -48,7 +49,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
                         List<SettingChoice> settings, boolean transaction, Distribution distribution,
                         double zipfConstant, OperationSettings operationSettings, String schema, String table,
                         long seed, int keySample, Timeouts timeouts, Path jsonFile,
-                        boolean virtualThreads) {
+                        boolean virtualThreads, boolean explain) {
 
   public RunConfig {
     threads = List.copyOf(threads);

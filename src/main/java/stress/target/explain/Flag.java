@@ -8,8 +8,8 @@ package stress.target.explain;
  * @param advice  what to change
  */
 public record Flag(PlanMode mode, String finding, String advice) {
-  /** {@code ! prepared: <finding>: <advice>}. */
+  /** {@code <mode>: <finding>; <advice>}. */
   public String line() {
-    return "! " + mode.label() + ": " + finding + "; " + advice;
+    return mode.label() + ": " + finding + "; " + advice;
   }
 }

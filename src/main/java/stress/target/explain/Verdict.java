@@ -60,6 +60,18 @@ public record Verdict(Route route, Integer touched, Integer total, String unit, 
     };
   }
 
+  /** A few words for a summary table: {@code one: 1 of 32 shards}, {@code broadcast: 2 of 2 datanodes}, {@code refused 0A000}. */
+  public String brief() {
+    return switch (route) {
+      case SINGLE_NODE -> "single node";
+      case ONE -> "one: " + counts();
+      case SEVERAL -> "multi: " + counts();
+      case ALL -> "broadcast: " + counts();
+      case REFUSED -> "refused " + sqlState;
+      case UNKNOWN -> "unknown";
+    };
+  }
+
   /** E.g. {@code 23 of 32 shards}. */
   private String counts() {
     return touched + " of " + (total == null ? "?" : total) + " " + unit + (total != null && total == 1 ? "" : "s");

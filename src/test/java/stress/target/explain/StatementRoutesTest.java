@@ -69,7 +69,7 @@ class StatementRoutesTest {
     assertEquals(PlanMode.GENERIC, flag.mode());
     assertEquals("broadcast to 2 of 2 segments where prepared, custom plan reaches one", flag.finding());
     assertTrue(flag.advice().contains("use --mode plain or --query-mode simple"), flag.advice());
-    assertTrue(flag.line().startsWith("! prepared, generic plan: broadcast to 2 of 2 segments"), flag.line());
+    assertTrue(flag.line().startsWith("prepared, generic plan: broadcast to 2 of 2 segments"), flag.line());
   }
 
   @Test
