@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,7 +59,7 @@ class PlanFixturesTest {
       for (String form : List.of("literal", "generic", "custom", "auto")) {
         int count = op.equals("find") && form.equals("literal") ? 1 : plans;
         EXPECTED.put("citus-13.2/baseline-plain-pg15/" + op + "." + form + ".txt",
-            java.util.Collections.nCopies(count, single()));
+            Collections.nCopies(count, single()));
       }
     }
 
