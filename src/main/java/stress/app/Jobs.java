@@ -51,12 +51,7 @@ public final class Jobs {
       int code;
       try (Database db = Database.open(options, driver, ConnectionResolver.fromSystem(), out)) {
         if (db.embedded()) {
-          InitConfig init = new InitConfig(Long.parseLong(Defaults.DOCS), Shape.parse(Defaults.SHAPE),
-              Long.parseLong(Defaults.SEED), config.schema(), config.table(), ExistingTablePolicy.FAIL_IF_EXISTS,
-              Integer.parseInt(Defaults.LOAD_JOBS));
-          out.println("embedded: generating the default data set (like 'stress init --docs " + init.docs()
-              + " --shape small')");
-          initialize(init, db, out);
+          initializeDefault(db, config.schema(), config.table(), out);
         }
         code = new RunJob(config, db, out, interruption).run();
       }
@@ -120,9 +115,38 @@ public final class Jobs {
     return 0;
   }
 
+  /**
+   * {@code stress explain}; on the embedded server the default data set is generated first (where every
+   * statement runs on the single node).
+   */
+  public static int explain(ExplainRequest request, ConnectionOptions options, PrintStream out)
+      throws SQLException, InterruptedException {
+    Timeouts timeouts = new Timeouts(Durations.parse("--connect-timeout", Defaults.CONNECT_TIMEOUT),
+        request.statementTimeout(), Durations.parse("--socket-timeout", Defaults.SOCKET_TIMEOUT));
+    DriverSettings driver = driverSettings(timeouts, Integer.parseInt(Defaults.PREPARE_THRESHOLD),
+        PreferQueryMode.fromDriverName(Defaults.QUERY_MODE));
+    try (Database db = Database.open(options, driver, ConnectionResolver.fromSystem(), out)) {
+      if (db.embedded()) {
+        initializeDefault(db, request.schema(), request.table(), out);
+      }
+      return new ExplainJob(request, db, out).run();
+    }
+  }
+
   /** {@code stress generate}: writes generated documents as mongodump output; no database is involved. */
   public static int generate(GenerateRequest request, PrintStream out) throws IOException {
     return GenerateJob.run(request, out);
+  }
+
+  /** The embedded server starts empty: fill it with the default data set, as {@code stress init} would. */
+  private static void initializeDefault(Database db, String schema, String table, PrintStream out)
+      throws SQLException, InterruptedException {
+    InitConfig init = new InitConfig(Long.parseLong(Defaults.DOCS), Shape.parse(Defaults.SHAPE),
+        Long.parseLong(Defaults.SEED), schema, table, ExistingTablePolicy.FAIL_IF_EXISTS,
+        Integer.parseInt(Defaults.LOAD_JOBS));
+    out.println("embedded: generating the default data set (like 'stress init --docs " + init.docs()
+        + " --shape small')");
+    initialize(init, db, out);
   }
 
   private static void initialize(InitConfig config, Database db, PrintStream out)

@@ -56,6 +56,9 @@ public final class RunJob {
   /** Exit code after Ctrl-C / SIGTERM, as shells report a SIGINT death. */
   public static final int EXIT_INTERRUPTED = 130;
 
+  /** The key of the explain verdicts in the report's settings. */
+  static final String EXPLAIN_KEY = "explain";
+
   private final RunConfig config;
   private final Database database;
   private final PrintStream out;
@@ -101,7 +104,15 @@ public final class RunJob {
     Map<String, Object> settings = settingsForReport(table, chooser);
     InsertSetup.describe(newDocuments, settings);
     settings.put("server settings (read, not changed by this run)", serverSettings);
+    RouteCheck.Result routes = config.explain() && chooser != null ? explainRoutes(target, table, operations, chooser) : null;
+    if (routes != null) {
+      settings.put(EXPLAIN_KEY, RoutePrinter.forReport(routes));
+    }
     printHeader(target, settings);
+    if (routes != null) {
+      out.println("explain (where each statement goes, checked once before measuring; details: 'stress explain'):");
+      RoutePrinter.summary(out, routes, "  ");
+    }
 
     Runner runner = new Runner(plan, this::openSource, new PrintingListener(out));
     interruption.onSignal(runner::requestStop);
@@ -246,12 +257,25 @@ public final class RunJob {
     return m;
   }
 
+  /**
+   * Where the run's statements go in the run's statement modes: prepared covers the generic and the custom
+   * plan (which one a named statement gets is the server's choice), plain the literal SQL.
+   */
+  private RouteCheck.Result explainRoutes(TargetInfo target, DocumentTable table, List<Operation> operations,
+                                          KeyChooser keys) throws SQLException {
+    List<String> init = List.of("SET statement_timeout = " + config.timeouts().statement().toMillis());
+    try (Connection c = PhysicalConnections.open(database.spec().withInitStatements(init))) {
+      return RouteCheck.check(c, target, table, operations, config.operationSettings(), keys, config.seed(),
+          mode -> config.modes().contains(mode.prepared() ? StatementMode.PREPARED : StatementMode.PLAIN), false);
+    }
+  }
+
   private void printHeader(TargetInfo target, Map<String, Object> settings) {
     for (String line : target.describeLines()) {
       out.println(line);
     }
     settings.forEach((k, v) -> {
-      if (v != null && !(v instanceof List<?> l && l.isEmpty())) {
+      if (v != null && !k.equals(EXPLAIN_KEY) && !(v instanceof List<?> l && l.isEmpty())) {
         out.println(k + ": " + v);
       }
     });

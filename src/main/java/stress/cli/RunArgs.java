@@ -151,6 +151,10 @@ final class RunArgs {
       description = "Run workers on virtual threads (needs Java 21+): a few OS threads wait on all connections, like pgbench -j.")
   boolean virtualThreads;
 
+  @Option(names = "--explain",
+      description = "Before measuring, show where each operation's statements go in the run's modes (as 'stress explain'); the verdicts go into the header and the JSON result.")
+  boolean explain;
+
   /** Builds the validated configuration; every problem is listed in one message. */
   RunConfig toConfig() {
     List<String> problems = new ArrayList<>();
@@ -185,7 +189,7 @@ final class RunArgs {
     return new RunConfig(mix, threadCounts, measured, ops == null ? 0 : ops, warm, interval, rate, modes, pools,
         poolSize, c3p0MaxStatements, prepareThreshold, mode, settings, transaction, dist, zipfConstant,
         opSettings, schema, table, seed, keySample, timeouts, json, virtualThreads,
-        new InsertSettings(documentShape, instanceShare, groupByShard));
+        new InsertSettings(documentShape, instanceShare, groupByShard), explain);
   }
 
   private static PreferQueryMode queryMode(String name) {

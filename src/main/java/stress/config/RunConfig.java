@@ -43,6 +43,7 @@ import stress.workload.OperationMix;
  * @param jsonFile          where to write the full result, or null
  * @param virtualThreads    workers on virtual threads (Java 21+)
  * @param inserts           document shape, instance and shard grouping of the insert operations
+ * @param explain           before measuring, explain where each operation's statements go in the run's modes
  */
 public record RunConfig(OperationMix mix, List<Integer> threads, Duration duration, long ops, Duration warmup,
                         Duration reportInterval, double rate, List<StatementMode> modes, List<String> pools,
@@ -50,7 +51,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
                         List<SettingChoice> settings, boolean transaction, Distribution distribution,
                         double zipfConstant, OperationSettings operationSettings, String schema, String table,
                         long seed, int keySample, Timeouts timeouts, Path jsonFile,
-                        boolean virtualThreads, InsertSettings inserts) {
+                        boolean virtualThreads, InsertSettings inserts, boolean explain) {
 
   public RunConfig {
     Objects.requireNonNull(inserts, "inserts");
@@ -123,7 +124,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
                    long seed, int keySample, Timeouts timeouts, Path jsonFile, boolean virtualThreads) {
     this(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize, c3p0MaxStatements,
         prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant, operationSettings, schema,
-        table, seed, keySample, timeouts, jsonFile, virtualThreads, InsertSettings.DEFAULT);
+        table, seed, keySample, timeouts, jsonFile, virtualThreads, InsertSettings.DEFAULT, false);
   }
 
   private static void duplicates(String option, List<?> values, List<String> problems) {

@@ -49,6 +49,13 @@ public final class OperationSession implements AutoCloseable {
     }
   }
 
+  /** Uses a connection through a given executor (a recording one, for a dry run), whatever the mode. */
+  void attach(Connection connection, SqlExecutor executor) {
+    detach();
+    this.connection = connection;
+    this.executor = executor;
+  }
+
   /** Stops using the connection: closes statements unless they are cached for a held connection. */
   public void release() {
     if (!cacheStatements) {

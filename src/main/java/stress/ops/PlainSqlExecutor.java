@@ -26,16 +26,8 @@ final class PlainSqlExecutor implements SqlExecutor {
 
   /** The SQL with every placeholder replaced by the literal of its parameter. */
   String render(Sql sql, Object[] params) throws SQLException {
-    if (params.length != sql.parameterCount()) {
-      throw new SQLException("statement has " + sql.parameterCount() + " placeholders but " + params.length
-          + " values were given: " + sql.text());
-    }
     text.setLength(0);
-    for (int i = 0; i < params.length; i++) {
-      text.append(sql.fragment(i));
-      SqlLiterals.append(text, params[i], pg);
-    }
-    text.append(sql.fragment(params.length));
+    sql.appendWithLiterals(text, params, pg);
     return text.toString();
   }
 

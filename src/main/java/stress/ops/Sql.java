@@ -1,6 +1,8 @@
 package stress.ops;
 
+import java.sql.SQLException;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.postgresql.PGConnection;
 
 /**
  * One statement with {@code ?} placeholders. The same text serves both statement modes: bound as
@@ -28,6 +30,34 @@ public final class Sql {
   /** Number of placeholders. */
   public int parameterCount() {
     return fragments.length - 1;
+  }
+
+  /**
+   * The text with numbered placeholders {@code $1, $2, ...}, the form {@code PREPARE name AS ...} takes; the
+   * server infers each parameter's type from where it stands, as it does for a driver's unnamed types.
+   */
+  public String numberedText() {
+    StringBuilder sb = new StringBuilder(text.length() + 8);
+    for (int i = 0; i < parameterCount(); i++) {
+      sb.append(fragments[i]).append('$').append(i + 1);
+    }
+    return sb.append(fragments[parameterCount()]).toString();
+  }
+
+  /**
+   * Appends the text with every placeholder replaced by the literal of its value, escaped by the driver:
+   * exactly what plain mode sends.
+   */
+  void appendWithLiterals(StringBuilder out, Object[] params, PGConnection connection) throws SQLException {
+    if (params.length != parameterCount()) {
+      throw new SQLException("statement has " + parameterCount() + " placeholders but " + params.length
+          + " values were given: " + text);
+    }
+    for (int i = 0; i < params.length; i++) {
+      out.append(fragments[i]);
+      SqlLiterals.append(out, params[i], connection);
+    }
+    out.append(fragments[params.length]);
   }
 
   /** A small process-wide number, so sessions can cache statements in an array instead of a map. */

@@ -1,0 +1,72 @@
+package stress.app;
+
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import stress.connect.PhysicalConnections;
+import stress.load.TableSetup;
+import stress.ops.Operation;
+import stress.ops.Operations;
+import stress.table.DocumentTable;
+import stress.target.TargetDetector;
+import stress.target.TargetInfo;
+import stress.target.explain.PlanMode;
+import stress.workload.KeyChooser;
+import stress.workload.KeySpace;
+import stress.workload.KeySpaceReader;
+import stress.workload.UniformDistribution;
+
+/**
+ * {@code stress explain}: detects the target, runs each operation once without writing to learn its statements
+ * and real keys, and prints per plan mode the plan the server chose and a one-line verdict: how many shards,
+ * datanodes or segments it reaches out of how many, flagged where another mode reaches only one.
+ */
+public final class ExplainJob {
+  private final ExplainRequest request;
+  private final Database database;
+  private final PrintStream out;
+
+  public ExplainJob(ExplainRequest request, Database database, PrintStream out) {
+    this.request = request;
+    this.database = database;
+    this.out = out;
+  }
+
+  /** Explains and returns the exit code (0: every statement explained, refusals included). */
+  public int run() throws SQLException {
+    List<Operation> operations = request.operations().stream().map(Operations::byName).toList();
+    List<String> init = List.of("SET statement_timeout = " + request.statementTimeout().toMillis());
+    try (Connection c = PhysicalConnections.open(database.spec().withInitStatements(init))) {
+      TargetInfo target = TargetDetector.detect(c);
+      DocumentTable table = TableSetup.existing(c, request.schema(), request.table(),
+          operations.stream().anyMatch(Operation::usesCopyTable));
+      KeySpace keys = KeySpaceReader.read(c, table, request.keySample());
+      KeyChooser chooser = new KeyChooser(keys, new UniformDistribution(keys.size()));
+      for (String line : target.describeLines()) {
+        out.println(line);
+      }
+      out.println("table: " + table.displayName() + ", keys: " + keys.describe() + ", seed " + request.seed());
+      out.println("explain: each operation ran once without writing (its reads ran, its writes were only recorded);"
+          + " each statement is shown with EXPLAIN (" + (request.analyze() ? "ANALYZE, " : "") + "VERBOSE)"
+          + (request.analyze() ? ", every one in a transaction that was rolled back" : ", which executes nothing"));
+      RouteCheck.Result result = RouteCheck.check(c, target, table, operations, request.operationSettings(), chooser,
+          request.seed(), mode -> true, request.analyze());
+      out.println("plan modes: " + String.join("; ", result.modes().stream().map(ExplainJob::describe).toList()));
+      RoutePrinter.details(out, result);
+      out.println();
+      out.println("summary:");
+      RoutePrinter.summary(out, result, "  ");
+    }
+    return 0;
+  }
+
+  private static String describe(PlanMode mode) {
+    return switch (mode) {
+      case GENERIC, CUSTOM -> mode.label() + " (SET plan_cache_mode = " + mode.planCacheMode()
+          + ", PREPARE, EXPLAIN EXECUTE)";
+      case PREPARED -> mode.label() + " (PREPARE, EXPLAIN EXECUTE; this server has no plan_cache_mode)";
+      case PLAIN -> mode.label() + " (EXPLAIN of the SQL with the values written in)";
+    };
+  }
+}

@@ -1,0 +1,34 @@
+package stress.app;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import stress.ops.OperationSettings;
+
+/**
+ * What {@code stress explain} is asked.
+ *
+ * @param operations        operation names (or class names), in order
+ * @param schema            schema of the table, or null for the search path
+ * @param table             the document table
+ * @param operationSettings batch size and limits, as the run would use them
+ * @param seed              seed of the key choice
+ * @param keySample         keys to read from a table whose keys are not a dense integer range
+ * @param analyze           run EXPLAIN (ANALYZE) where allowed, each statement in a rolled-back transaction
+ * @param statementTimeout  server statement_timeout on the connection, zero for none
+ */
+public record ExplainRequest(List<String> operations, String schema, String table, OperationSettings operationSettings,
+                             long seed, int keySample, boolean analyze, Duration statementTimeout) {
+  public ExplainRequest {
+    operations = List.copyOf(operations);
+    if (operations.isEmpty()) {
+      throw new IllegalArgumentException("--op must name at least one operation");
+    }
+    Objects.requireNonNull(table, "table");
+    Objects.requireNonNull(operationSettings, "operationSettings");
+    if (keySample < 1) {
+      throw new IllegalArgumentException("--key-sample must be at least 1, got " + keySample);
+    }
+    Objects.requireNonNull(statementTimeout, "statementTimeout");
+  }
+}

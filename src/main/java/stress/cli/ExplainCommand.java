@@ -1,0 +1,101 @@
+package stress.cli;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import stress.app.ExplainRequest;
+import stress.app.Jobs;
+import stress.config.Defaults;
+import stress.config.Durations;
+import stress.ops.OperationSettings;
+import stress.ops.Operations;
+import stress.workload.OperationMix;
+
+/** {@code stress explain}: where each operation's statements go, per statement mode. */
+@Command(name = "explain", sortOptions = false, usageHelpAutoWidth = true,
+    description = {"Show where each operation's statements go: per statement mode (prepared with a generic plan,"
+        + " prepared with a custom plan, plain) the plan the server chose and a verdict: how many shards, datanodes"
+        + " or segments it reaches out of how many, flagged with advice where another mode reaches only one.",
+        "Each operation runs once on real keys without writing; EXPLAIN without --analyze executes nothing."})
+final class ExplainCommand implements Callable<Integer> {
+  /** The --op value that names every known operation. */
+  static final String ALL = "all";
+
+  @ParentCommand
+  StressCommand root;
+
+  @Mixin
+  ConnectionArgs connection;
+
+  @Option(names = "--op", paramLabel = "OPS", defaultValue = ALL,
+      description = "Operations: one name, a list or mix as for run (weights are ignored), or all. Default: ${DEFAULT-VALUE}.")
+  String op;
+
+  @Option(names = "--analyze",
+      description = "EXPLAIN (ANALYZE): executes each statement inside a transaction that is rolled back (never on"
+          + " Postgres-XL prepared statements, which crashed its coordinator).")
+  boolean analyze;
+
+  @Option(names = "--schema", paramLabel = "NAME", description = "Schema of the table. Default: the search path.")
+  String schema;
+
+  @Option(names = "--table", paramLabel = "NAME", defaultValue = Defaults.TABLE,
+      description = "Document table. Default: ${DEFAULT-VALUE}.")
+  String table;
+
+  @Option(names = "--batch", paramLabel = "N", defaultValue = Defaults.BATCH,
+      description = "Keys per find_in statement. Default: ${DEFAULT-VALUE}.")
+  int batch;
+
+  @Option(names = "--limit-min", paramLabel = "N", defaultValue = Defaults.LIMIT_MIN,
+      description = "Smallest LIMIT of find. Default: ${DEFAULT-VALUE}.")
+  int limitMin;
+
+  @Option(names = "--limit-max", paramLabel = "N", defaultValue = Defaults.LIMIT_MAX,
+      description = "Largest LIMIT of find. Default: ${DEFAULT-VALUE}.")
+  int limitMax;
+
+  @Option(names = "--seed", paramLabel = "N", defaultValue = Defaults.SEED,
+      description = "Seed of the key choice. Default: ${DEFAULT-VALUE}.")
+  long seed;
+
+  @Option(names = "--key-sample", paramLabel = "N", defaultValue = Defaults.KEY_SAMPLE,
+      description = "Keys read from a table whose keys are not a dense integer range. Default: ${DEFAULT-VALUE}.")
+  int keySample;
+
+  @Option(names = "--statement-timeout", paramLabel = "TIME", defaultValue = Defaults.STATEMENT_TIMEOUT,
+      description = "Server statement_timeout while explaining, 0 = none. Default: ${DEFAULT-VALUE}.")
+  String statementTimeout;
+
+  @Override
+  public Integer call() throws Exception {
+    return Jobs.explain(toRequest(), connection.toOptions(root.connection), root.out);
+  }
+
+  /** The validated request; every problem in one message. */
+  ExplainRequest toRequest() {
+    List<String> problems = new ArrayList<>();
+    List<String> names = RunArgs.attempt(problems, () -> operations(op));
+    OperationSettings settings = RunArgs.attempt(problems,
+        () -> new OperationSettings(batch, limitMin, limitMax, Integer.parseInt(Defaults.FETCH_SIZE)));
+    Duration timeout = RunArgs.attempt(problems, () -> Durations.parse("--statement-timeout", statementTimeout));
+    if (!problems.isEmpty()) {
+      throw new IllegalArgumentException(String.join("; ", problems));
+    }
+    return new ExplainRequest(names, schema, table, settings, seed, keySample, analyze, timeout);
+  }
+
+  /** {@code all}, or the names of a run's --op (weights ignored), each checked to exist. */
+  private static List<String> operations(String spec) {
+    List<String> names = spec.strip().equalsIgnoreCase(ALL)
+        ? List.copyOf(Operations.known().keySet())
+        : OperationMix.parse(spec).names();
+    names.forEach(Operations::byName);
+    return names;
+  }
+}

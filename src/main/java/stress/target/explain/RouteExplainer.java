@@ -1,0 +1,144 @@
+package stress.target.explain;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import stress.target.TargetInfo;
+
+/**
+ * Asks the server where a statement goes, in each plan mode: {@code EXPLAIN (VERBOSE)} of the literal SQL, and
+ * {@code PREPARE} + {@code EXPLAIN (VERBOSE) EXECUTE} under each {@code plan_cache_mode}. Without ANALYZE nothing
+ * is executed. With ANALYZE every statement runs inside a transaction that is rolled back, so a write leaves no
+ * trace, and never where the target's rules forbid it (prepared statements on Postgres-XL). A refusal by the
+ * server becomes a {@link Route#REFUSED} verdict with its SQLState; only a lost connection is thrown.
+ *
+ * <p>It uses the connection alone, in autocommit, and leaves {@code plan_cache_mode} as it found it.
+ */
+public final class RouteExplainer {
+  /** The name of the statement it prepares (and deallocates) for each explanation. */
+  static final String STATEMENT_NAME = "stress_explain";
+
+  private final Connection connection;
+  private final TargetRouting routing;
+  private final boolean analyze;
+
+  /**
+   * @param connection an autocommit connection to the target, used by nothing else meanwhile
+   * @param target     what the connection reaches
+   * @param analyze    run EXPLAIN (ANALYZE) where allowed, in a rolled-back transaction
+   */
+  public RouteExplainer(Connection connection, TargetInfo target, boolean analyze) {
+    this.connection = connection;
+    this.routing = TargetRouting.forTarget(target);
+    this.analyze = analyze;
+  }
+
+  /** The target's rules this explainer reads plans by. */
+  public TargetRouting routing() {
+    return routing;
+  }
+
+  /**
+   * The plan modes this server can be asked about: generic, custom and plain where {@code plan_cache_mode}
+   * exists (PostgreSQL 12 and later), else prepared (the server's own choice) and plain.
+   */
+  public List<PlanMode> availableModes() throws SQLException {
+    try (Statement s = connection.createStatement();
+         ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_settings WHERE name = 'plan_cache_mode'")) {
+      rs.next();
+      return rs.getInt(1) > 0
+          ? List.of(PlanMode.GENERIC, PlanMode.CUSTOM, PlanMode.PLAIN)
+          : List.of(PlanMode.PREPARED, PlanMode.PLAIN);
+    }
+  }
+
+  /** Explains the statement in each mode given, in that order, and flags the modes that do worse than another. */
+  public StatementRoutes explain(ExplainStatement statement, List<PlanMode> modes) throws SQLException {
+    if (!connection.getAutoCommit()) {
+      throw new IllegalStateException("explaining needs a connection in autocommit mode");
+    }
+    List<ModeRoute> results = new ArrayList<>();
+    for (PlanMode mode : modes) {
+      results.add(explainIn(mode, statement));
+    }
+    return StatementRoutes.of(results, routing);
+  }
+
+  private ModeRoute explainIn(PlanMode mode, ExplainStatement statement) throws SQLException {
+    String analyzeRefused = analyze ? routing.analyzeRefusal(mode) : null;
+    boolean withAnalyze = analyze && analyzeRefused == null;
+    String note = analyzeRefused != null ? "ANALYZE skipped: " + analyzeRefused
+        : withAnalyze ? "ANALYZE ran it in a transaction that was rolled back" : null;
+    String explain = withAnalyze ? "EXPLAIN (ANALYZE, VERBOSE) " : "EXPLAIN (VERBOSE) ";
+    List<String> plan;
+    try {
+      plan = mode.prepared()
+          ? explainPrepared(mode, statement, explain, withAnalyze)
+          : planOf(explain + statement.literalText(), withAnalyze);
+    } catch (SQLException e) {
+      if (connectionLost(e)) {
+        throw e;
+      }
+      return new ModeRoute(mode, List.of(), Verdict.refused(e.getSQLState(), e.getMessage()), note);
+    }
+    return new ModeRoute(mode, plan, routing.verdict(plan, connection), note);
+  }
+
+  private List<String> explainPrepared(PlanMode mode, ExplainStatement statement, String explain, boolean withAnalyze)
+      throws SQLException {
+    try (Statement s = connection.createStatement()) {
+      if (mode.planCacheMode() != null) {
+        s.execute("SET plan_cache_mode = " + mode.planCacheMode());
+      }
+      try {
+        s.execute("PREPARE " + STATEMENT_NAME + " AS " + statement.preparedText());
+        try {
+          return planOf(explain + "EXECUTE " + STATEMENT_NAME + arguments(statement), withAnalyze);
+        } finally {
+          s.execute("DEALLOCATE " + STATEMENT_NAME);
+        }
+      } finally {
+        if (mode.planCacheMode() != null) {
+          s.execute("RESET plan_cache_mode");
+        }
+      }
+    }
+  }
+
+  private static String arguments(ExplainStatement statement) {
+    return statement.parameterLiterals().isEmpty() ? "" : "(" + String.join(", ", statement.parameterLiterals()) + ")";
+  }
+
+  /** Runs one EXPLAIN; with ANALYZE inside a transaction that is always rolled back. */
+  private List<String> planOf(String explainSql, boolean inRolledBackTransaction) throws SQLException {
+    if (!inRolledBackTransaction) {
+      return lines(explainSql);
+    }
+    connection.setAutoCommit(false);
+    try {
+      return lines(explainSql);
+    } finally {
+      connection.rollback();
+      connection.setAutoCommit(true);
+    }
+  }
+
+  private List<String> lines(String sql) throws SQLException {
+    List<String> lines = new ArrayList<>();
+    try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+      while (rs.next()) {
+        lines.add(rs.getString(1));
+      }
+    }
+    return lines;
+  }
+
+  /** Class 08 (connection exception) and a closed connection end the explaining; anything else is a refusal. */
+  private boolean connectionLost(SQLException e) throws SQLException {
+    String state = e.getSQLState();
+    return (state != null && state.startsWith("08")) || connection.isClosed();
+  }
+}

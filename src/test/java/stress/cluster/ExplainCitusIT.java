@@ -1,0 +1,129 @@
+package stress.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code stress explain} on a real Citus coordinator: a key lookup is a router query on one shard in every
+ * mode; find_in and find are refused as generic plans (0A000) and reach several shards as custom plans.
+ */
+class ExplainCitusIT {
+  private static final String TABLE = "explain_it_check_in";
+  private static final Pattern STATEMENT = Pattern.compile("^(\\w+) (?:\\d )?(\\w+): ", Pattern.MULTILINE);
+  private static final Pattern VERDICT = Pattern.compile("^  (prepared, generic plan|prepared, custom plan|plain): (.*)$");
+  private static String url;
+  private static boolean created;
+
+  @BeforeEach
+  void cluster() {
+    url = ClusterUrls.citus();
+    if (!created) {
+      assertEquals(0, cli(new ByteArrayOutputStream(), "init", "--table", TABLE, "--docs", "5000", "--drop-existing"));
+      created = true;
+    }
+  }
+
+  @AfterAll
+  static void dropTables() throws SQLException {
+    if (created) {
+      try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+        s.execute("DROP TABLE IF EXISTS " + TABLE + ", " + TABLE + "_copy");
+      }
+    }
+  }
+
+  private static int cli(ByteArrayOutputStream out, String... args) {
+    String[] all = new String[args.length + 2];
+    all[0] = "--url";
+    all[1] = url;
+    System.arraycopy(args, 0, all, 2, args.length);
+    try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8)) {
+      return new stress.cli.Cli(o, System.err).execute(all);
+    }
+  }
+
+  /** The verdict lines of `stress explain`, by "operation statement" and mode. */
+  private static Map<String, Map<String, String>> explain(String... ops) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    assertEquals(0, cli(out, "explain", "--table", TABLE, "--op", String.join(",", ops)));
+    String text = out.toString(StandardCharsets.UTF_8);
+    System.out.println(text);
+    Map<String, Map<String, String>> verdicts = new LinkedHashMap<>();
+    Map<String, String> current = null;
+    for (String line : text.split("\n")) {
+      Matcher statement = STATEMENT.matcher(line);
+      Matcher verdict = VERDICT.matcher(line);
+      if (statement.lookingAt() && !line.startsWith(" ")) {
+        current = new LinkedHashMap<>();
+        verdicts.put(statement.group(1) + " " + statement.group(2), current);
+      } else if (verdict.matches() && current != null) {
+        current.put(verdict.group(1), verdict.group(2));
+      }
+    }
+    return verdicts;
+  }
+
+  private static int shardCount() throws SQLException {
+    try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement();
+         ResultSet rs = s.executeQuery("SELECT shard_count FROM citus_tables WHERE table_name = '" + TABLE + "'::regclass")) {
+      rs.next();
+      return rs.getInt(1);
+    }
+  }
+
+  @Test
+  void aKeyLookupIsARouterQueryOnOneShardInEveryMode() throws SQLException {
+    int shards = shardCount();
+    Map<String, String> lookup = explain("find_first").get("find_first SELECT");
+    assertEquals(List.of("prepared, generic plan", "prepared, custom plan", "plain"), List.copyOf(lookup.keySet()));
+    for (String verdict : lookup.values()) {
+      assertTrue(verdict.startsWith("single-node route: 1 of " + shards + " shards (router, Task Count 1; node "),
+          verdict);
+    }
+  }
+
+  @Test
+  void writesByKeyAreRoutedToo() throws SQLException {
+    int shards = shardCount();
+    Map<String, Map<String, String>> all = explain("find_update", "find_insert", "find_delete");
+    for (String statement : List.of("find_update UPDATE", "find_insert INSERT", "find_delete DELETE")) {
+      for (String verdict : all.get(statement).values()) {
+        assertTrue(verdict.startsWith("single-node route: 1 of " + shards + " shards (router"), statement + ": " + verdict);
+      }
+    }
+  }
+
+  @Test
+  void multiShardStatementsAreRefusedAsGenericPlansAndSpreadAsCustomPlans() throws SQLException {
+    int shards = shardCount();
+    Map<String, Map<String, String>> all = explain("find_in", "find");
+    for (String statement : List.of("find_in SELECT", "find SELECT")) {
+      assertEquals("refused: ERROR 0A000 could not create distributed plan",
+          all.get(statement).get("prepared, generic plan"), statement);
+    }
+    Matcher custom = Pattern.compile("multi-shard: (\\d+) of " + shards + " shards \\(Task Count (\\d+)\\)")
+        .matcher(all.get("find_in SELECT").get("prepared, custom plan"));
+    assertTrue(custom.matches(), all.get("find_in SELECT").get("prepared, custom plan"));
+    int reached = Integer.parseInt(custom.group(1));
+    assertTrue(reached > 1 && reached < shards, "40 random keys of 5000 spread over several shards: " + reached);
+    assertEquals("broadcast: " + shards + " of " + shards + " shards (multi-shard, Task Count " + shards + ")",
+        all.get("find SELECT").get("prepared, custom plan"));
+  }
+}
