@@ -13,6 +13,7 @@ import stress.app.Jobs;
 import stress.config.Defaults;
 import stress.config.Durations;
 import stress.ops.OperationSettings;
+import stress.ops.Operation;
 import stress.ops.Operations;
 import stress.workload.OperationMix;
 
@@ -90,12 +91,22 @@ final class ExplainCommand implements Callable<Integer> {
     return new ExplainRequest(names, schema, table, settings, seed, keySample, analyze, timeout);
   }
 
-  /** {@code all}, or the names of a run's --op (weights ignored), each checked to exist. */
+  /**
+   * {@code all} (every operation on existing keys), or the names of a run's --op (weights ignored), each
+   * checked to exist. Operations that insert new keys are not explained: their keys come from a run's own
+   * new-key partition, which explain does not set up.
+   */
   private static List<String> operations(String spec) {
-    List<String> names = spec.strip().equalsIgnoreCase(ALL)
-        ? List.copyOf(Operations.known().keySet())
-        : OperationMix.parse(spec).names();
-    names.forEach(Operations::byName);
+    if (spec.strip().equalsIgnoreCase(ALL)) {
+      return Operations.known().values().stream().filter(op -> !op.insertsNewKeys()).map(Operation::name).toList();
+    }
+    List<String> names = OperationMix.parse(spec).names();
+    for (String name : names) {
+      if (Operations.byName(name).insertsNewKeys()) {
+        throw new IllegalArgumentException("--op " + name + ": explain covers operations on existing keys; "
+            + name + " inserts new keys, which only a run prepares");
+      }
+    }
     return names;
   }
 }
