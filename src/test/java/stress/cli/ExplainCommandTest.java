@@ -138,4 +138,14 @@ class ExplainCommandTest {
     it.forEachRemaining(names::add);
     assertEquals(List.of("plain"), names);
   }
+
+  @Test
+  void insertOperationsAreRefusedByNameAndLeftOutOfAll() {
+    CliTester.Result refused = CliTester.run("--url", url, "-U", "postgres", "explain", "--op", "find_first,insert");
+    assertEquals(2, refused.exitCode(), refused.all());
+    assertTrue(refused.err().contains("--op insert: explain covers operations on existing keys"), refused.err());
+    CliTester.Result mixed = CliTester.run("--url", url, "-U", "postgres", "run", "--explain", "--op",
+        "find_first=1,insert=1", "--duration", "300ms", "--warmup", "0", "--threads", "1");
+    assertEquals(0, mixed.exitCode(), mixed.all());
+  }
 }
