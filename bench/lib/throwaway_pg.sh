@@ -15,6 +15,7 @@
 #   run_client OUT CMD...         runs CMD (output to OUT) as a stoppable child and waits for it
 #   start_child OUT CMD...        starts CMD in the background (output to OUT); wait_children waits
 #                                 for all of them and fails if one failed
+#   start_service OUT CMD...      starts a helper that runs until stop_services (or the exit) stops it
 #   fail_with_log MESSAGE LOG     the message and the last lines of LOG, then exit 1
 #
 # The server listens on 127.0.0.1 only, with its socket in the temp folder, trust authentication for
@@ -75,15 +76,16 @@ WORK=""
 DATA=""
 SERVER_UP=""
 CHILDREN=()
+SERVICES=()
 
 bench_cleanup() {
   local rc=$? pid
   set +e
   trap - EXIT INT TERM HUP
-  for pid in "${CHILDREN[@]}"; do
+  for pid in "${CHILDREN[@]}" "${SERVICES[@]}"; do
     kill -TERM "$pid" 2>/dev/null
   done
-  for pid in "${CHILDREN[@]}"; do
+  for pid in "${CHILDREN[@]}" "${SERVICES[@]}"; do
     wait "$pid" 2>/dev/null
   done
   if [ -n "$SERVER_UP" ]; then
@@ -119,6 +121,22 @@ wait_children() {
   done
   CHILDREN=()
   return "$rc"
+}
+
+start_service() {
+  local out=$1
+  shift
+  "$@" >"$out" 2>&1 &
+  SERVICES+=("$!")
+}
+
+stop_services() {
+  local pid
+  for pid in "${SERVICES[@]}"; do
+    kill -TERM "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null || true
+  done
+  SERVICES=()
 }
 
 run_client() {
