@@ -27,7 +27,9 @@
 # Exit status: 0 when every run completed (whether or not the target is met), non-zero on failure.
 set -euo pipefail
 
-die() { echo "find_first_vs_pgbench: $*" >&2; exit 2; }
+BENCH_NAME=find_first_vs_pgbench
+# shellcheck source=lib/throwaway_pg.sh
+. "$(dirname "$0")/lib/throwaway_pg.sh"
 
 DOCS=${DOCS:-200000}
 CLIENTS=${CLIENTS:-8}
@@ -36,11 +38,8 @@ DURATION=${DURATION:-20}
 WARMUP=${WARMUP:-5}
 PORT=${PORT:-5544}
 PGBENCH_JOBS=${PGBENCH_JOBS:-}
-LOG_DIR=${LOG_DIR:-}
-PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
 STRESS_JAVA_OPTS=${STRESS_JAVA_OPTS:-}
 STRESS_RUN_OPTS=${STRESS_RUN_OPTS:-}
-JAVA=${JAVA:-java}
 DB=bench
 
 while [ $# -gt 0 ]; do
@@ -78,122 +77,19 @@ done
 [ -z "$PGBENCH_JOBS" ] || { [[ $PGBENCH_JOBS =~ ^[0-9]+$ ]] && [ "$PGBENCH_JOBS" -ge 1 ]; } \
   || die "--pgbench-jobs '$PGBENCH_JOBS' must be a whole number >= 1"
 
-for tool in initdb pg_ctl postgres pgbench createdb; do
-  [ -x "$PG_BIN/$tool" ] || die "$PG_BIN/$tool not found: install the PostgreSQL server package or set PG_BIN"
-done
-command -v "$JAVA" >/dev/null || die "java not found: $JAVA"
+bench_require_tools initdb pg_ctl postgres pgbench createdb
 command -v python3 >/dev/null || die "python3 not found on PATH (used to read stress's JSON result)"
-
-REPO=$(cd "$(dirname "$0")/.." && pwd)
-if [ -z "${STRESS_JAR:-}" ]; then
-  STRESS_JAR=$REPO/target/stress.jar
-  if [ ! -f "$STRESS_JAR" ]; then
-    echo "building $STRESS_JAR ..."
-    (cd "$REPO" && mvn -q -B -DskipTests package) || die "build failed: mvn -q -B -DskipTests package in $REPO"
-  fi
-fi
-[ -f "$STRESS_JAR" ] || die "STRESS_JAR '$STRESS_JAR' does not exist"
-
-# Only this script's explicit -h/-p/-U/--url decide where clients connect.
-unset PGHOST PGHOSTADDR PGPORT PGDATABASE PGUSER PGSERVICE PGOPTIONS PGPASSWORD
-
-if [ "$(id -u)" -eq 0 ]; then
-  id postgres >/dev/null 2>&1 || die "running as root needs the 'postgres' OS user to run the server"
-  as_server_user() { runuser -u postgres -- "$@"; }
-else
-  as_server_user() { "$@"; }
-fi
-
-WORK=""
-DATA=""
-CHILD=""
-SERVER_UP=""
-cleanup() {
-  local rc=$?
-  set +e
-  trap - EXIT INT TERM HUP
-  if [ -n "$CHILD" ]; then
-    kill -TERM "$CHILD" 2>/dev/null
-    wait "$CHILD" 2>/dev/null
-  fi
-  if [ -n "$SERVER_UP" ]; then
-    (cd "$WORK" && as_server_user "$PG_BIN/pg_ctl" -D "$DATA" -m fast -w -t 30 stop >/dev/null 2>&1) \
-      || (cd "$WORK" && as_server_user "$PG_BIN/pg_ctl" -D "$DATA" -m immediate -w stop >/dev/null 2>&1)
-  fi
-  if [ -n "$WORK" ]; then
-    if [ -n "$LOG_DIR" ]; then
-      mkdir -p "$LOG_DIR" && cp "$WORK"/*.log "$WORK"/*.json "$LOG_DIR"/ 2>/dev/null
-    fi
-    rm -rf "$WORK"
-  fi
-  exit "$rc"
-}
-trap cleanup EXIT
-trap 'echo "interrupted" >&2; exit 130' INT
-trap 'echo "terminated" >&2; exit 143' TERM HUP
-
-# Runs a client in the background and waits, so that Ctrl-C or TERM reaches the trap at once
-# instead of after the run; the trap then stops the client.
-run_client() {
-  local out=$1 rc=0
-  shift
-  "$@" >"$out" 2>&1 &
-  CHILD=$!
-  wait "$CHILD" || rc=$?
-  CHILD=""
-  return "$rc"
-}
-
-fail_with_log() {
-  echo "find_first_vs_pgbench: $1; last lines of $2:" >&2
-  tail -n 20 "$2" >&2
-  exit 1
-}
+bench_resolve_jar
 
 # ---------------------------------------------------------------- machine and versions
 CORES=$(nproc)
-echo "machine: $(hostname), $CORES cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')), $(free -g | awk '/^Mem:/ {print $2}') GiB RAM"
-echo "kernel: $(uname -sr)"
-echo "server: $("$PG_BIN/postgres" --version)"
+bench_print_machine
 echo "pgbench: $("$PG_BIN/pgbench" --version)"
-echo "java: $("$JAVA" -version 2>&1 | head -n 1)"
-echo "stress: $("$JAVA" -jar "$STRESS_JAR" --version 2>&1 | head -n 1) ($STRESS_JAR)"
 echo "settings: docs=$DOCS clients=$CLIENTS rounds=$ROUNDS duration=${DURATION}s warmup=${WARMUP}s pgbench -j ${PGBENCH_JOBS:-min(clients, $(nproc))}${STRESS_JAVA_OPTS:+ stress JVM options: $STRESS_JAVA_OPTS}${STRESS_RUN_OPTS:+ stress run options: $STRESS_RUN_OPTS}"
 
 # ---------------------------------------------------------------- throwaway server
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/find_first_vs_pgbench.XXXXXX")
-DATA=$WORK/data
-if [ "$(id -u)" -eq 0 ]; then
-  chown postgres: "$WORK"
-  runuser -u postgres -- test -w "$WORK" || die "the postgres OS user cannot write $WORK; set TMPDIR to a folder it can reach"
-fi
-(cd "$WORK" && as_server_user "$PG_BIN/initdb" -D "$DATA" -U postgres --auth=trust -E UTF8 --locale=C) \
-  >"$WORK/initdb.log" 2>&1 || fail_with_log "initdb failed" "$WORK/initdb.log"
-# The socket goes into the private folder so that no other server's socket path is touched.
-cat >>"$DATA/postgresql.conf" <<EOF
-listen_addresses = '127.0.0.1'
-unix_socket_directories = '$WORK'
-max_connections = 200
-shared_buffers = 256MB
-EOF
-
-port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-# Set before starting, so that an interruption during the start still stops the server.
-SERVER_UP=1
-STARTED=""
-for ((attempt = 0; attempt < 100; attempt++)); do
-  candidate=$((PORT + attempt))
-  port_in_use "$candidate" && continue
-  if (cd "$WORK" && as_server_user "$PG_BIN/pg_ctl" -D "$DATA" -l "$WORK/server.log" -o "-p $candidate" -w -t 60 start) \
-    >"$WORK/pg_ctl.log" 2>&1; then
-    STARTED=1
-    PORT=$candidate
-    break
-  fi
-  # Someone may have taken the port between the probe and the start: try the next one.
-  grep -q "Address already in use" "$WORK/server.log" 2>/dev/null || fail_with_log "the server did not start" "$WORK/server.log"
-done
-[ -n "$STARTED" ] || die "no free port in $PORT..$((PORT + 99)) on 127.0.0.1"
+bench_start_server "$PORT" "max_connections = 200
+shared_buffers = 256MB"
 echo "server: 127.0.0.1:$PORT, data in $DATA (removed at exit), max_connections=200, shared_buffers=256MB"
 
 "$PG_BIN/createdb" -h 127.0.0.1 -p "$PORT" -U postgres "$DB"

@@ -1,0 +1,343 @@
+#!/usr/bin/env bash
+# Compares `stress import` of a generated mongodump (large-shape documents) with a raw
+# `COPY ... FROM STDIN` of the very same rows as COPY text, sent by psql from a file: the fastest the
+# server can take this data. Same throwaway PostgreSQL server, same table, same number of parallel
+# streams, interleaved round by round. Prints docs/s, MB/s and stress ÷ raw COPY; target >= 0.9.
+#
+# Usage: bench/import_vs_copy.sh [--docs N] [--jobs J] [--rounds R] [--variants LIST] [--port FIRST]
+#                                [--log-dir DIR]
+# Each option also has an environment variable: DOCS, JOBS, ROUNDS, VARIANTS, PORT, LOG_DIR; the
+# command line wins. Defaults: 100000 docs (~310 MB of BSON, ~350 MB of COPY text), 1 stream,
+# 3 rounds, variants detect,id-type, ports from 5544. --log-dir keeps every raw output (server log,
+# stress and psql output, results.tsv) after the temp folder is removed.
+# Variants of the stress side: `detect` runs `stress import` as a user would, with its first pass
+# over the data that chooses the _id type; `id-type` adds `--id-type integer`, which skips that pass
+# (the raw COPY side detects nothing).
+# STRESS_JAR selects the jar (default: target/stress.jar, built if missing), PG_BIN the PostgreSQL
+# binaries (default /usr/lib/postgresql/15/bin), STRESS_JAVA_OPTS extra JVM options (default none),
+# JAVA the java binary (default: java on PATH), STRESS_IMPORT_OPTS extra options for `stress import`
+# (e.g. --batch-mb 32; not --jobs or --id-type, which the script sets).
+#
+# Run as root, the server runs as the `postgres` OS user; otherwise as the calling user. It listens
+# on 127.0.0.1 only, on the first free port from --port on, with its socket in its own temp folder,
+# and is stopped and deleted on exit, Ctrl-C or failure. No other server is used or touched.
+#
+# How the raw COPY text is made: one unmeasured `stress import --jobs 1` runs through a small relay
+# (bench/lib/copy_capture.py) that saves the COPY data stress sends; that file holds exactly the
+# bytes stress sends in every measured run. It is split into J parts at line ends for J streams.
+#
+# Before every measured run, both tables are dropped and a CHECKPOINT is taken (not timed). Raw COPY:
+# the table is created with stress's DDL, then J concurrent
+#   psql -c "\copy stress_orders (_id, data) FROM 'part'"
+# are timed with the wall clock from start to the last exit (each COPY commits when it ends).
+# stress: `stress import DUMP --jobs J` creates the tables itself; it is timed by its own summary
+# (the "total" row: scan, _id detection pass, table creation, load, ANALYZE) and by the wall clock
+# of the process (adds JVM start-up and exit). Every run must load all N rows (checked); in round 1
+# the data of every side is checked to be the same (sum of hashes). The server has autovacuum off
+# (no vacuum of a table from an earlier run during a measured one; stress runs ANALYZE itself) and
+# max_wal_size = 8GB (no checkpoint forced by WAL volume during a run). MB/s is the size of the COPY
+# text divided by the seconds, for both sides.
+#
+# Exit status: 0 when every run completed (whether or not the target is met), non-zero on failure.
+set -euo pipefail
+
+BENCH_NAME=import_vs_copy
+# shellcheck source=lib/throwaway_pg.sh
+. "$(dirname "$0")/lib/throwaway_pg.sh"
+
+DOCS=${DOCS:-100000}
+JOBS=${JOBS:-1}
+ROUNDS=${ROUNDS:-3}
+VARIANTS=${VARIANTS:-detect,id-type}
+PORT=${PORT:-5544}
+STRESS_JAVA_OPTS=${STRESS_JAVA_OPTS:-}
+STRESS_IMPORT_OPTS=${STRESS_IMPORT_OPTS:-}
+DB=bench
+TABLE=stress_orders
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --docs) DOCS=${2:?--docs needs a value}; shift 2 ;;
+    --jobs) JOBS=${2:?--jobs needs a value}; shift 2 ;;
+    --rounds) ROUNDS=${2:?--rounds needs a value}; shift 2 ;;
+    --variants) VARIANTS=${2:?--variants needs a value}; shift 2 ;;
+    --port) PORT=${2:?--port needs a value}; shift 2 ;;
+    --log-dir) LOG_DIR=${2:?--log-dir needs a value}; shift 2 ;;
+    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
+    *) die "unknown argument '$1' (see --help)" ;;
+  esac
+done
+
+[[ $DOCS =~ ^[0-9]+$ ]] && [ "$DOCS" -ge 1 ] || die "--docs '$DOCS' must be a whole number >= 1"
+[[ $JOBS =~ ^[0-9]+$ ]] && [ "$JOBS" -ge 1 ] && [ "$JOBS" -le 64 ] || die "--jobs '$JOBS' must be a whole number from 1 to 64"
+[ "$JOBS" -le "$DOCS" ] || die "--jobs '$JOBS' must not exceed --docs ($DOCS): every stream needs rows"
+[[ $ROUNDS =~ ^[0-9]+$ ]] && [ "$ROUNDS" -ge 1 ] || die "--rounds '$ROUNDS' must be a whole number >= 1"
+[[ $PORT =~ ^[0-9]+$ ]] && [ "$PORT" -ge 1024 ] && [ "$PORT" -le 65000 ] || die "--port '$PORT' must be between 1024 and 65000"
+[[ $VARIANTS =~ ^(detect|id-type)(,(detect|id-type))?$ ]] && [ "$VARIANTS" != detect,detect ] && [ "$VARIANTS" != id-type,id-type ] \
+  || die "--variants '$VARIANTS' must be detect, id-type or both (comma-separated)"
+case " $STRESS_IMPORT_OPTS " in
+  *" --jobs"* | *" --id-type"*) die "STRESS_IMPORT_OPTS '$STRESS_IMPORT_OPTS' must not set --jobs or --id-type: use --jobs and --variants" ;;
+esac
+
+bench_require_tools initdb pg_ctl postgres psql createdb
+command -v python3 >/dev/null || die "python3 not found on PATH (runs the COPY capture relay and the report)"
+command -v split >/dev/null || die "split (coreutils) not found on PATH"
+bench_resolve_jar
+
+# ---------------------------------------------------------------- machine and versions
+bench_print_machine
+echo "psql: $("$PG_BIN/psql" --version)"
+echo "settings: docs=$DOCS (shape large) jobs=$JOBS rounds=$ROUNDS variants=$VARIANTS${STRESS_JAVA_OPTS:+ stress JVM options: $STRESS_JAVA_OPTS}${STRESS_IMPORT_OPTS:+ stress import options: $STRESS_IMPORT_OPTS}"
+
+# ---------------------------------------------------------------- throwaway server
+bench_start_server "$PORT" "shared_buffers = 256MB
+max_wal_size = 8GB
+checkpoint_timeout = 1h
+autovacuum = off"
+echo "server: 127.0.0.1:$PORT, data in $DATA (removed at exit), shared_buffers=256MB, max_wal_size=8GB, checkpoint_timeout=1h, autovacuum=off"
+"$PG_BIN/createdb" -h 127.0.0.1 -p "$PORT" -U postgres "$DB"
+URL="jdbc:postgresql://127.0.0.1:$PORT/$DB"
+
+sql() { PGOPTIONS="-c client_min_messages=warning" "$PG_BIN/psql" -X -q -At -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PORT" -U postgres -d "$DB" "$@"; }
+
+now() { date +%s.%N; }
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
+
+# CPU seconds of the client processes this shell has reaped so far (bash's `times`, second line);
+# `times` runs in this shell, not in a $(...) subshell, which would have reaped nothing.
+client_cpu() {
+  times >"$WORK/times.out"
+  awk 'NR == 2 { split($1 " " $2, t, /[ms ]+/); printf "%.2f", t[1] * 60 + t[2] + t[3] * 60 + t[4] }' "$WORK/times.out"
+}
+
+# CPU seconds of the server so far (the postmaster, the backends it has reaped, its live children)
+# and how many client backends (process title "... 127.0.0.1(port) ...") are still there.
+server_cpu() {
+  python3 - "$DATA/postmaster.pid" <<'PY'
+import os, sys
+postmaster = int(open(sys.argv[1]).readline())
+total = 0
+backends = 0
+for entry in os.listdir("/proc"):
+    if not entry.isdigit():
+        continue
+    try:
+        fields = open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()
+    except OSError:
+        continue
+    if int(entry) == postmaster:
+        total += sum(int(f) for f in fields[11:15])  # utime, stime, cutime, cstime
+    elif int(fields[1]) == postmaster:
+        total += int(fields[11]) + int(fields[12])
+        try:
+            backends += b" 127.0.0.1(" in open(f"/proc/{entry}/cmdline", "rb").read()
+        except OSError:
+            pass
+print(f"{total / os.sysconf('SC_CLK_TCK'):.2f} {backends}")
+PY
+}
+
+# The server's CPU once the backends of the last run have exited (and so are counted).
+settled_server_cpu() {
+  local cpu backends tries
+  for ((tries = 0; tries < 100; tries++)); do
+    read -r cpu backends < <(server_cpu)
+    [ "$backends" -gt 0 ] || break
+    sleep 0.1
+  done
+  echo "$cpu"
+}
+
+# ---------------------------------------------------------------- data
+DUMP=$WORK/dump
+run_client "$WORK/generate.log" "$JAVA" -jar "$STRESS_JAR" generate --docs "$DOCS" --shape large --out "$DUMP" \
+  || fail_with_log "stress generate failed" "$WORK/generate.log"
+grep '^generate: done' "$WORK/generate.log"
+
+# One unmeasured import through the relay, which saves the COPY text stress sends.
+ROWS=$WORK/rows.copy
+start_service "$WORK/capture.log" python3 "$(dirname "$0")/lib/copy_capture.py" 127.0.0.1 "$PORT" "$WORK/capture.port" "$ROWS"
+for ((tries = 0; tries < 100; tries++)); do
+  [ -s "$WORK/capture.port" ] && break
+  sleep 0.1
+done
+[ -s "$WORK/capture.port" ] || fail_with_log "the COPY capture relay did not start" "$WORK/capture.log"
+# shellcheck disable=SC2086 # STRESS_JAVA_OPTS and STRESS_IMPORT_OPTS are lists of options
+run_client "$WORK/capture-import.log" "$JAVA" $STRESS_JAVA_OPTS -jar "$STRESS_JAR" \
+  --url "jdbc:postgresql://127.0.0.1:$(cat "$WORK/capture.port")/$DB" -U postgres \
+  import "$DUMP" --jobs 1 --rejects "$WORK/rejects-capture.jsonl" $STRESS_IMPORT_OPTS \
+  || fail_with_log "stress import through the capture relay failed" "$WORK/capture-import.log"
+stop_services
+CAPTURED=$(wc -l <"$ROWS")
+[ "$CAPTURED" -eq "$DOCS" ] || fail_with_log "the captured COPY text has $CAPTURED rows, expected $DOCS" "$WORK/capture-import.log"
+BYTES=$(stat -c %s "$ROWS")
+echo "COPY text: $DOCS rows, $BYTES bytes ($(awk -v b="$BYTES" 'BEGIN { printf "%.1f", b / 1e6 }') MB), captured from stress import"
+# The DDL stress created, which the raw side reuses; \d output compared in round 1.
+DDL="CREATE TABLE $TABLE (_id integer PRIMARY KEY, data jsonb NOT NULL DEFAULT '{}')"
+sql -c "\\d $TABLE" >"$WORK/ddl-stress.log"
+
+PARTS=()
+if [ "$JOBS" -eq 1 ]; then
+  PARTS=("$ROWS")
+else
+  split -n "l/$JOBS" -d -a 3 "$ROWS" "$WORK/part."
+  PARTS=("$WORK"/part.*)
+  [ "${#PARTS[@]}" -eq "$JOBS" ] || die "split made ${#PARTS[@]} parts of $ROWS, expected $JOBS"
+  for part in "${PARTS[@]}"; do
+    [ -s "$part" ] || die "split left $part empty; use fewer --jobs for $DOCS docs"
+  done
+fi
+
+# Round 1 checks that every side stored the same data.
+data_digest() { sql -c "SELECT count(*) || ' rows, _id sum ' || sum(_id) || ', hash sum ' || sum(hashtext(data::text)::bigint) FROM $TABLE"; }
+
+# ---------------------------------------------------------------- interleaved rounds
+RESULTS=$WORK/results.tsv
+: >"$RESULTS"
+IFS=, read -r -a VARIANT_LIST <<<"$VARIANTS"
+SIDES=(raw "${VARIANT_LIST[@]}")
+
+raw_run() {
+  local tag=$1 i
+  sql -c "$DDL"
+  for ((i = 0; i < ${#PARTS[@]}; i++)); do
+    start_child "$WORK/psql-$tag-$i.log" "$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PORT" -U postgres -d "$DB" \
+      -c "\\copy $TABLE (_id, data) FROM '${PARTS[$i]}'"
+  done
+  wait_children || fail_with_log "a raw COPY stream failed" "$WORK/psql-$tag-0.log"
+}
+
+stress_run() {
+  local tag=$1 variant=$2 extra=()
+  [ "$variant" = detect ] || extra=(--id-type integer)
+  # shellcheck disable=SC2086
+  run_client "$WORK/stress-$tag.log" "$JAVA" $STRESS_JAVA_OPTS -jar "$STRESS_JAR" --url "$URL" -U postgres \
+    import "$DUMP" --jobs "$JOBS" "${extra[@]}" --rejects "$WORK/rejects-$tag.jsonl" $STRESS_IMPORT_OPTS \
+    || fail_with_log "stress import failed" "$WORK/stress-$tag.log"
+}
+
+for ((round = 1; round <= ROUNDS; round++)); do
+  # The order rotates each round, so that no side always runs first or right after another.
+  for ((k = 0; k < ${#SIDES[@]}; k++)); do
+    side=${SIDES[$(((k + round - 1) % ${#SIDES[@]}))]}
+    tag="r$round-$side"
+    # No tables, a fresh checkpoint, no backend left from before; server CPU first, so that the
+    # helper it runs is not counted as client CPU.
+    sql -c "DROP TABLE IF EXISTS $TABLE, ${TABLE}_copy" -c "CHECKPOINT"
+    load=$(cut -d' ' -f1 /proc/loadavg)
+    server0=$(settled_server_cpu)
+    client_cpu >"$WORK/cpu0"
+    start=$(now)
+    if [ "$side" = raw ]; then
+      raw_run "$tag"
+    else
+      stress_run "$tag" "$side"
+    fi
+    end=$(now)
+    client_cpu >"$WORK/cpu1"
+    server1=$(settled_server_cpu)
+    wall=$(elapsed "$start" "$end")
+    client=$(elapsed "$(cat "$WORK/cpu0")" "$(cat "$WORK/cpu1")")
+    server=$(elapsed "$server0" "$server1")
+    rows=$(sql -c "SELECT count(*) FROM $TABLE")
+    [ "$rows" -eq "$DOCS" ] || die "$tag: $TABLE has $rows rows after the run, expected $DOCS"
+    if [ "$side" = raw ]; then
+      own=$wall
+      phase=$wall
+      # Not part of the raw figure: what the ANALYZE at the end of stress import costs on this table.
+      a0=$(now)
+      sql -c "ANALYZE $TABLE"
+      analyze_s=$(elapsed "$a0" "$(now)")
+      printf 'round %d, raw COPY, %d stream(s): %.2f s\n' "$round" "$JOBS" "$wall"
+    else
+      log=$WORK/stress-$tag.log
+      # The summary's docs/s carries more digits than its seconds; seconds = docs / (docs/s).
+      total_rate="" loaded="" phase_rate=""
+      read -r total_rate loaded < <(awk '$1 == "total" && NF >= 7 { print $7, $3 }' "$log") || true
+      read -r phase_rate < <(awk -v t="$TABLE" '$2 == t && NF >= 9 { print $8 }' "$log") || true
+      [ -n "$total_rate" ] && [ -n "$phase_rate" ] || fail_with_log "$tag: no summary table in the stress output" "$log"
+      [ "$loaded" -eq "$DOCS" ] || fail_with_log "$tag: stress loaded $loaded documents, expected $DOCS" "$log"
+      own=$(awk -v n="$DOCS" -v r="$total_rate" 'BEGIN { printf "%.3f", n / r }')
+      phase=$(awk -v n="$DOCS" -v r="$phase_rate" 'BEGIN { printf "%.3f", n / r }')
+      analyze_s=""
+      printf 'round %d, stress import (%s): %.2f s by its summary (load phase %.2f s), %.2f s wall clock\n' \
+        "$round" "$side" "$own" "$phase" "$wall"
+    fi
+    if [ "$round" -eq 1 ]; then
+      data_digest >"$WORK/digest-$side.log"
+      cmp -s "$WORK/digest-$side.log" "$WORK/digest-${SIDES[0]}.log" 2>/dev/null || [ "$side" = "${SIDES[0]}" ] \
+        || die "$tag: the table differs from the raw COPY's: $(cat "$WORK/digest-$side.log") against $(cat "$WORK/digest-${SIDES[0]}.log")"
+      sql -c "\\d $TABLE" >"$WORK/ddl-$side.log"
+      cmp -s "$WORK/ddl-$side.log" "$WORK/ddl-stress.log" \
+        || die "$tag: table $TABLE differs from the one stress creates: $(diff "$WORK/ddl-stress.log" "$WORK/ddl-$side.log" | tr '\n' ' ')"
+    fi
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$round" "$((k + 1))" "$side" "$wall" "$own" "$phase" "$client" \
+      "$server" "$load" "$analyze_s" >>"$RESULTS"
+  done
+done
+
+# ---------------------------------------------------------------- report
+echo
+python3 - "$RESULTS" "$DOCS" "$BYTES" "$JOBS" <<'PY'
+import statistics, sys
+
+rows = [line.rstrip("\n").split("\t") for line in open(sys.argv[1]) if line.strip()]
+docs, size, jobs = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+names = {"detect": "stress import", "id-type": "stress import --id-type integer"}
+
+print(f"{'round':>5} {'run':>3}  {'side':<46} {'seconds':>8} {'docs/s':>8} {'MB/s':>6} {'ratio':>5}"
+      f"  {'client CPU s':>12} {'server CPU s':>12} {'load':>5}")
+ratios = {}
+analyze = []
+by_round = {}
+for rnd, pos, side, wall, own, phase, client, server, load, extra in rows:
+    by_round.setdefault(rnd, []).append((int(pos), side, float(wall), float(own), float(phase), client, server, load, extra))
+for rnd, runs in by_round.items():
+    raw = [r for r in runs if r[1] == "raw"][0]
+    raw_seconds = raw[2]
+    analyze.append(float(raw[8]))
+    # raw first, then the stress variants, each as its own summary, its load phase and its process
+    for pos, side, wall, own, phase, client, server, load, extra in sorted(runs, key=lambda r: r[1] != "raw"):
+        if side == "raw":
+            lines = [(f"raw COPY (psql \\copy, {jobs} stream{'s' if jobs > 1 else ''})", wall, None, client, server, load)]
+        else:
+            lines = [(f"{names[side]}: summary", own, "summary " + side, client, server, load),
+                     (f"{names[side]}: load phase", phase, "phase " + side, "", "", ""),
+                     (f"{names[side]}: wall clock", wall, "wall " + side, "", "", "")]
+        for label, seconds, key, cpu, scpu, ld in lines:
+            ratio = raw_seconds / seconds
+            if key:
+                ratios.setdefault(key, []).append(ratio)
+            print(f"{rnd:>5} {pos if cpu else '':>3}  {label:<46} {seconds:>8.2f} {docs / seconds:>8.0f}"
+                  f" {size / 1e6 / seconds:>6.1f} {'' if key is None else format(ratio, '.2f'):>5}"
+                  f"  {cpu:>12} {scpu:>12} {ld:>5}")
+    print()
+
+print(f"COPY text: {size / 1e6:.1f} MB for {docs} docs (MB/s of every line uses this size); "
+      f"ratio = raw COPY seconds / stress seconds = stress docs/s / raw docs/s")
+print("summary = the 'total' row of stress's own summary: scan, _id detection pass (not with --id-type), table")
+print("creation, load, ANALYZE; load phase = its collection row (table ready to last commit); wall clock = the")
+print("whole process (adds JVM start-up and exit). Client and server CPU are per run.")
+print(f"ANALYZE of the raw-copied table (not in the raw figure): median {statistics.median(analyze):.2f} s")
+print()
+# CPU per document does not depend on what else the machine runs, unlike the seconds above.
+cpu = {}
+for rnd, pos, side, wall, own, phase, client, server, load, extra in rows:
+    cpu.setdefault(side, []).append((float(client), float(server)))
+for side, pairs in cpu.items():
+    client = statistics.median(c for c, _ in pairs) / docs * 1e6
+    server = statistics.median(s for _, s in pairs) / docs * 1e6
+    label = "raw COPY (psql)" if side == "raw" else names[side]
+    print(f"CPU per document, median: {label + ':':<33} client {client:6.1f} µs + server {server:6.1f} µs"
+          f" = {client + server:6.1f} µs")
+print()
+kinds = {"summary": "summary", "phase": "load phase", "wall": "wall clock"}
+for key in ratios:
+    kind, side = key.split(" ", 1)
+    print(f"median ratio, {names[side] + ': ' + kinds[kind]:<46} {statistics.median(ratios[key]):.2f}"
+          f" ({', '.join(format(r, '.2f') for r in ratios[key])})")
+headline = "summary detect" if "summary detect" in ratios else "summary id-type"
+median = statistics.median(ratios[headline])
+print(f"ratio ({names[headline.split(' ', 1)[1]]} summary / raw COPY) median: {median:.2f}"
+      f" — target >= 0.9: {'MET' if median >= 0.9 else 'NOT MET'}")
+PY
