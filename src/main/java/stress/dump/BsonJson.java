@@ -1,6 +1,6 @@
 package stress.dump;
 
-import java.io.StringWriter;
+import java.io.Writer;
 import org.bson.ByteBuf;
 import org.bson.RawBsonDocument;
 import org.bson.json.JsonMode;
@@ -56,10 +56,71 @@ public final class BsonJson {
 
   /** The conversion itself; org.bson's runtime exceptions signal undecodable input. */
   static String convert(byte[] document, JsonFormat format) throws BsonWalker.JsonbIncompatibleException {
-    StringWriter text = new StringWriter(document.length + document.length / 2);
-    JsonWriter writer = new JsonWriter(text, format == JsonFormat.CANONICAL ? CANONICAL : RELAXED);
+    TextBuffer buffer = BUFFERS.get();
+    buffer.text.setLength(0); // a refused document may have left part of its text behind
+    JsonWriter writer = new JsonWriter(buffer, format == JsonFormat.CANONICAL ? CANONICAL : RELAXED);
     BsonWalker.copy(document, writer);
     writer.flush();
-    return text.toString();
+    String json = buffer.text.toString();
+    if (buffer.text.capacity() > KEPT_BUFFER_CHARS) {
+      BUFFERS.remove(); // do not hold on to the room one huge document needed
+    }
+    return json;
+  }
+
+  /** Buffers larger than this (in chars) are not kept for the next document. */
+  private static final int KEPT_BUFFER_CHARS = 4 << 20;
+
+  /** One buffer per converting thread, reused for every document it converts. */
+  private static final ThreadLocal<TextBuffer> BUFFERS = ThreadLocal.withInitial(TextBuffer::new);
+
+  /**
+   * The JSON writer's target: a plain StringBuilder. StringWriter's StringBuffer takes a lock for every character
+   * JsonWriter writes, which made it the larger part of the conversion.
+   */
+  private static final class TextBuffer extends Writer {
+    final StringBuilder text = new StringBuilder(8192);
+
+    @Override
+    public void write(int c) {
+      text.append((char) c);
+    }
+
+    @Override
+    public void write(char[] chars, int offset, int length) {
+      text.append(chars, offset, length);
+    }
+
+    @Override
+    public void write(String string) {
+      text.append(string);
+    }
+
+    @Override
+    public void write(String string, int offset, int length) {
+      text.append(string, offset, offset + length);
+    }
+
+    @Override
+    public Writer append(CharSequence chars) {
+      text.append(chars);
+      return this;
+    }
+
+    @Override
+    public Writer append(char c) {
+      text.append(c);
+      return this;
+    }
+
+    @Override
+    public void flush() {
+      // nothing is held back
+    }
+
+    @Override
+    public void close() {
+      // nothing to release; the buffer is reused
+    }
   }
 }

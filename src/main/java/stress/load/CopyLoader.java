@@ -109,6 +109,46 @@ public final class CopyLoader {
     return new CopyResult(totalRows, totalBytes, batches);
   }
 
+  /**
+   * Streams all rows into {@code table} with one COPY inside the caller's transaction, and does not commit, so the
+   * caller can write more in the same transaction. Rows are pulled only as the buffer is sent, so producing row
+   * i+1 overlaps with the server storing row i. On any failure (the iterator's included) the COPY is cancelled and
+   * the failure thrown; rolling back is the caller's job.
+   *
+   * @return the rows stored
+   * @throws LoadException when a row holds text PostgreSQL cannot store (e.g. a NUL character)
+   * @throws SQLException  when the server refuses the COPY
+   */
+  public long copyWithoutCommit(Connection connection, DocumentTable table, Iterator<DocumentRow> rows)
+      throws SQLException {
+    CopyManager copyApi = connection.unwrap(PGConnection.class).getCopyAPI();
+    CopyTextEncoder encoder = new CopyTextEncoder(SEND_BYTES + 8192);
+    CopyIn copy = copyApi.copyIn("COPY " + table.qualifiedName() + " (_id, data) FROM STDIN");
+    long sent = 0;
+    try {
+      while (rows.hasNext()) {
+        append(encoder, rows.next(), table, 0);
+        sent++;
+        if (encoder.length() >= SEND_BYTES) {
+          copy.writeToCopy(encoder.bytes(), 0, encoder.length());
+          encoder.clear();
+        }
+      }
+      if (encoder.length() > 0) {
+        copy.writeToCopy(encoder.bytes(), 0, encoder.length());
+      }
+      long stored = copy.endCopy();
+      if (stored != sent) {
+        // Only a broken encoding (an unescaped newline) could do this; refuse to count wrong numbers.
+        throw new IllegalStateException("COPY into " + table.displayName() + " stored " + stored + " rows of " + sent);
+      }
+      return stored;
+    } catch (SQLException | RuntimeException | Error e) {
+      abandon(copy, connection, false, e);
+      throw e;
+    }
+  }
+
   private static int append(CopyTextEncoder encoder, DocumentRow row, DocumentTable table, long committedRows) {
     try {
       return encoder.appendRow(row.id(), row.json());

@@ -118,6 +118,25 @@ class BsonTypesToJsonTest {
   }
 
   @Test
+  void aRefusedDocumentLeavesNothingBehindForTheNext() throws Exception {
+    byte[] refused = Bson.bytes(new BsonDocument("a", new BsonString("long enough text before the NUL")).append("b",
+        new BsonString("x\0")));
+    byte[] good = Bson.bytes(new BsonDocument("c", new BsonInt32(1)));
+    assertThrows(IllegalArgumentException.class, () -> BsonJson.toJson(refused, JsonFormat.RELAXED));
+    assertEquals("{\"c\": 1}", BsonJson.toJson(good, JsonFormat.RELAXED));
+    // a document too large for the kept buffer, then a small one again, on this and on another thread
+    String big = "y".repeat(5 << 20);
+    assertEquals("{\"s\": \"" + big + "\"}", BsonJson.toJson(Bson.bytes(new BsonDocument("s", new BsonString(big))),
+        JsonFormat.RELAXED));
+    assertEquals("{\"c\": 1}", BsonJson.toJson(good, JsonFormat.RELAXED));
+    String[] other = new String[1];
+    Thread thread = new Thread(() -> other[0] = BsonJson.toJson(good, JsonFormat.CANONICAL));
+    thread.start();
+    thread.join();
+    assertEquals("{\"c\": {\"$numberInt\": \"1\"}}", other[0]);
+  }
+
+  @Test
   void nulInSymbolCodeAndPointerNamespaceIsRejectedToo() {
     for (BsonValue value : List.of(new BsonSymbol("a\0"), new BsonJavaScript("\0"),
         new BsonJavaScriptWithScope("x\0", new BsonDocument()), new BsonDbPointer("d\0b.c", ID))) {

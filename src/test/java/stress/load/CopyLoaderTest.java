@@ -153,6 +153,53 @@ class CopyLoaderTest {
         assertThrows(IllegalArgumentException.class, () -> new CopyBatching(1, -1)).getMessage());
   }
 
+  @Test
+  void copyWithoutCommitLeavesTheTransactionToTheCaller() throws Exception {
+    CopyLoader loader = new CopyLoader(CopyBatching.DEFAULT);
+    connection.setAutoCommit(false);
+    // enough rows for several sends of the buffer
+    assertEquals(5000, loader.copyWithoutCommit(connection, TABLE, rows(1, 5000).iterator()));
+    assertEquals(5000, count(), "visible inside the transaction");
+    connection.rollback();
+    assertEquals(0, count(), "nothing committed by the COPY itself");
+
+    assertEquals(3, loader.copyWithoutCommit(connection, TABLE, rows(1, 3).iterator()));
+    try (Statement s = connection.createStatement()) {
+      s.execute("INSERT INTO docs (_id, data) VALUES (99, '{}')"); // more work in the same transaction
+    }
+    connection.commit();
+    assertEquals(4, count());
+  }
+
+  @Test
+  void copyWithoutCommitCancelsTheCopyWhenTheRowsFail() throws Exception {
+    CopyLoader loader = new CopyLoader(CopyBatching.DEFAULT);
+    connection.setAutoCommit(false);
+    java.util.Iterator<DocumentRow> good = rows(1, 10).iterator();
+    java.util.Iterator<DocumentRow> failing = new java.util.Iterator<>() {
+      @Override
+      public boolean hasNext() {
+        if (!good.hasNext()) {
+          throw new IllegalStateException("no more rows can be made");
+        }
+        return true;
+      }
+
+      @Override
+      public DocumentRow next() {
+        return good.next();
+      }
+    };
+    assertEquals("no more rows can be made",
+        assertThrows(IllegalStateException.class, () -> loader.copyWithoutCommit(connection, TABLE, failing)).getMessage());
+    connection.rollback();
+    assertEquals(0, count(), "the connection is usable again and holds nothing");
+    assertThrows(LoadException.class, () -> loader.copyWithoutCommit(connection, TABLE,
+        List.of(new DocumentRow("1", "{\"s\": \"nul \\u0000\"}")).iterator()));
+    connection.rollback();
+    assertEquals(0, count());
+  }
+
   private static List<DocumentRow> rows(long first, long last) {
     return LongStream.rangeClosed(first, last)
         .mapToObj(id -> new DocumentRow(Long.toString(id), "{\"_id\": " + id + ", \"n\": \"é" + id + "\"}"))

@@ -26,9 +26,11 @@ import stress.table.DocumentTable;
 /**
  * One load stream: writes batches on its own connection, each in one transaction together with its checkpoint.
  *
- * <p>Fast path: documents are converted, duplicates within the batch are settled on the client, the rejects are
- * flushed to the rejects file, and the rows go in with one COPY ({@link CopyLoader}). When COPY fails on an
- * {@code _id} already in the table (23505), on a deadlock with another stream, or on a row the server refuses, the
+ * <p>Fast path: the rows go in with one COPY ({@link CopyLoader#copyWithoutCommit}) while the documents are converted
+ * one by one, so the server stores the rows already sent while the next ones are converted; duplicates within the
+ * batch are settled on the client as they come, and the rejects are flushed to the rejects file before the commit.
+ * Under {@code --on-duplicate update} a later document of the batch replacing a row already sent rolls the COPY back
+ * and the settled batch is sent again. When COPY fails on an {@code _id} already in the table (23505), on a deadlock with another stream, or on a row the server refuses, the
  * transaction is rolled back and the batch is written again row by row with
  * {@code INSERT ... ON CONFLICT (_id) DO NOTHING}: the rows it did not insert are the duplicates, rejected or
  * skipped, or for {@code --on-duplicate update} updated afterwards. A row the server refuses is found by halving
@@ -79,30 +81,121 @@ final class BatchWriter implements AutoCloseable {
    * @throws IOException  when the rejects file cannot be written
    */
   Outcome write(Batch batch) throws SQLException, IOException {
-    CollectionRun run = batch.run();
-    Converted converted = convert(batch);
-    rejects.write(converted.refused);
+    Conversion conversion = new Conversion(batch);
     try {
-      return fastPath(batch, converted);
+      return streamedPath(batch, conversion);
     } catch (SQLException e) {
       rollbackQuietly(e);
       if (!worthRowByRow(e)) {
+        rejects.write(conversion.finish().refused);
         throw e;
       }
     } catch (LoadException e) {
       // the COPY text encoder refused a value; the row-by-row path finds which row and rejects it
       rollbackQuietly(e);
+    } catch (LaterDocumentWins e) {
+      // --on-duplicate update met an _id twice in the batch after the first row was sent: load the settled batch
+      rollbackQuietly(e);
+      Converted converted = conversion.finish();
+      rejects.write(converted.refused);
+      try {
+        return fastPath(batch, converted);
+      } catch (SQLException f) {
+        rollbackQuietly(f);
+        if (!worthRowByRow(f)) {
+          throw f;
+        }
+      } catch (LoadException f) {
+        rollbackQuietly(f);
+      }
+    } catch (IOException | RuntimeException | Error e) {
+      rollbackQuietly(e);
+      throw e;
     }
-    return slowPath(batch, run.table(), converted);
+    Converted converted = conversion.finish();
+    rejects.write(converted.refused);
+    return slowPath(batch, batch.run().table(), converted);
   }
 
-  private Converted convert(Batch batch) {
-    CollectionRun run = batch.run();
-    Converted converted = new Converted(batch.items().size());
-    for (ReadItem item : batch.items()) {
+  /**
+   * The fast path with conversion and COPY overlapping: each document is converted as the COPY asks for the next
+   * row, so the server stores the rows already sent meanwhile. The rejects and the checkpoint follow the COPY in
+   * the same transaction.
+   */
+  private Outcome streamedPath(Batch batch, Conversion conversion) throws SQLException, IOException {
+    Connection c = connection();
+    c.setAutoCommit(false);
+    copy.copyWithoutCommit(c, batch.run().table(), conversion.streamed());
+    Converted converted = conversion.finish();
+    Outcome outcome = new Outcome(converted.rows.size() + converted.updated, converted.refused.size(), converted.skipped,
+        converted.updated);
+    rejects.write(converted.refused);
+    progress.record(c, checkpoint(batch, outcome));
+    c.commit();
+    return outcome;
+  }
+
+  /** Thrown while streaming when a later document must replace a row already sent (--on-duplicate update). */
+  private static final class LaterDocumentWins extends RuntimeException {
+    LaterDocumentWins() {
+      super("a later document replaces a row already sent", null, false, false);
+    }
+  }
+
+  /** Converts a batch's documents one by one, as the COPY or the row-by-row path needs them. */
+  private final class Conversion {
+    private final CollectionRun run;
+    private final List<ReadItem> items;
+    private final Converted converted;
+    private int next;
+
+    Conversion(Batch batch) {
+      run = batch.run();
+      items = batch.items();
+      converted = new Converted(items.size());
+    }
+
+    /** The unique rows for COPY, converting as they are asked for. */
+    Iterator<DocumentRow> streamed() {
+      return new Iterator<>() {
+        private Row pending;
+
+        @Override
+        public boolean hasNext() {
+          while (pending == null && next < items.size()) {
+            pending = accept(items.get(next++));
+            if (converted.updated > 0) {
+              throw new LaterDocumentWins();
+            }
+          }
+          return pending != null;
+        }
+
+        @Override
+        public DocumentRow next() {
+          if (!hasNext()) {
+            throw new java.util.NoSuchElementException();
+          }
+          Row row = pending;
+          pending = null;
+          return new DocumentRow(row.id(), row.json());
+        }
+      };
+    }
+
+    /** Converts what is left and returns the whole batch settled. */
+    Converted finish() {
+      while (next < items.size()) {
+        accept(items.get(next++));
+      }
+      return converted;
+    }
+
+    /** Settles one item; returns its row when it is a new unique row for the table. */
+    private Row accept(ReadItem item) {
       if (item instanceof Rejection rejection) {
         converted.refused.add(entry(run, rejection, false));
-        continue;
+        return null;
       }
       DumpDocument document = (DumpDocument) item;
       ConvertedDocument row;
@@ -110,25 +203,27 @@ final class BatchWriter implements AutoCloseable {
         row = run.converter().convert(document);
       } catch (DocumentRejectedException e) {
         converted.refused.add(entry(run, e.rejection(), false));
-        continue;
+        return null;
       }
       Row earlier = converted.rows.get(row.idText());
       Row mine = new Row(row.idText(), row.json(), document);
       if (earlier == null) {
         converted.rows.put(mine.id(), mine);
-      } else if (duplicates == DuplicatePolicy.UPDATE) {
+        return mine;
+      }
+      if (duplicates == DuplicatePolicy.UPDATE) {
         converted.rows.put(mine.id(), mine); // the later document wins, as it would replace the row
         converted.updated++;
-      } else {
-        boolean skip = duplicates == DuplicatePolicy.SKIP;
-        converted.refused.add(entry(run, rejection(document, "duplicate _id " + shown(mine.id()) + ": document #"
-            + earlier.document().index() + " of this collection has the same _id" + (skip ? " (skipped)" : "")), skip));
-        if (skip) {
-          converted.skipped++;
-        }
+        return null;
       }
+      boolean skip = duplicates == DuplicatePolicy.SKIP;
+      converted.refused.add(entry(run, rejection(document, "duplicate _id " + shown(mine.id()) + ": document #"
+          + earlier.document().index() + " of this collection has the same _id" + (skip ? " (skipped)" : "")), skip));
+      if (skip) {
+        converted.skipped++;
+      }
+      return null;
     }
-    return converted;
   }
 
   private Outcome fastPath(Batch batch, Converted converted) throws SQLException {
@@ -346,7 +441,7 @@ final class BatchWriter implements AutoCloseable {
     return connection;
   }
 
-  private void rollbackQuietly(Exception failure) {
+  private void rollbackQuietly(Throwable failure) {
     try {
       if (connection != null && !connection.isClosed() && !connection.getAutoCommit()) {
         connection.rollback();
