@@ -1,15 +1,15 @@
 package stress.runner;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import stress.connect.ConnectionSource;
+import stress.target.SettingsCatalog;
 
 /**
  * The library entry point for runs, used by the command line, the tests and the benchmarks: runs each
@@ -57,28 +57,22 @@ public final class Runner {
   }
 
   /** Each setting's value as the server reports it on a connection from the phase's own source. */
-  private static Map<String, String> readBack(ConnectionSource source, Iterable<String> names) {
-    Map<String, String> values = new LinkedHashMap<>();
-    if (!names.iterator().hasNext()) {
-      return values;
+  private static Map<String, String> readBack(ConnectionSource source, Collection<String> names) {
+    if (names.isEmpty()) {
+      return new LinkedHashMap<>();
     }
-    try (Connection c = source.connection();
-         PreparedStatement ps = c.prepareStatement("SELECT current_setting(?, true)")) {
-      for (String name : names) {
-        ps.setString(1, name);
-        try (ResultSet rs = ps.executeQuery()) {
-          rs.next();
-          values.put(name, rs.getString(1));
-        }
-      }
+    try (Connection c = source.connection()) {
+      Map<String, String> values = SettingsCatalog.readBack(c, names);
       if (!c.getAutoCommit()) {
         c.rollback();
       }
+      return values;
     } catch (SQLException e) {
+      Map<String, String> values = new LinkedHashMap<>();
       for (String name : names) {
-        values.putIfAbsent(name, "(could not read back: " + e.getMessage() + ")");
+        values.put(name, "(could not read back: " + e.getMessage() + ")");
       }
+      return values;
     }
-    return values;
   }
 }
