@@ -33,6 +33,9 @@ final class ExplainCommand implements Callable<Integer> {
   @Mixin
   ConnectionArgs connection;
 
+  @Mixin
+  TableArgs tables;
+
   @Option(names = "--op", paramLabel = "OPS", defaultValue = ALL,
       description = "Operations: one name, a list or mix as for run (weights are ignored), or all. Default: ${DEFAULT-VALUE}.")
   String op;
@@ -41,13 +44,6 @@ final class ExplainCommand implements Callable<Integer> {
       description = "EXPLAIN (ANALYZE): executes each statement inside a transaction that is rolled back (never on"
           + " Postgres-XL prepared statements, which crashed its coordinator).")
   boolean analyze;
-
-  @Option(names = "--schema", paramLabel = "NAME", description = "Schema of the table. Default: the search path.")
-  String schema;
-
-  @Option(names = "--table", paramLabel = "NAME", defaultValue = Defaults.TABLE,
-      description = "Document table. Default: ${DEFAULT-VALUE}.")
-  String table;
 
   @Option(names = "--batch", paramLabel = "N", defaultValue = Defaults.BATCH,
       description = "Keys per find_in statement. Default: ${DEFAULT-VALUE}.")
@@ -88,7 +84,7 @@ final class ExplainCommand implements Callable<Integer> {
     if (!problems.isEmpty()) {
       throw new IllegalArgumentException(String.join("; ", problems));
     }
-    return new ExplainRequest(names, schema, table, settings, seed, keySample, analyze, timeout);
+    return new ExplainRequest(names, tables.schema, tables.table, settings, seed, keySample, analyze, timeout);
   }
 
   /**

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import stress.app.GenerateRequest;
@@ -21,17 +22,8 @@ final class GenerateCommand implements Callable<Integer> {
   @ParentCommand
   StressCommand root;
 
-  @Option(names = "--docs", paramLabel = "N", defaultValue = Defaults.DOCS,
-      description = "Documents to generate. Default: ${DEFAULT-VALUE}.")
-  long docs;
-
-  @Option(names = "--shape", paramLabel = "SHAPE", defaultValue = Defaults.SHAPE,
-      description = "small (~43 B as BSON, like the seed's check-ins) or large (~3 KiB nested). Default: ${DEFAULT-VALUE}.")
-  String shape;
-
-  @Option(names = "--seed", paramLabel = "N", defaultValue = Defaults.SEED,
-      description = "Generator seed; the same seed gives the same documents. Default: ${DEFAULT-VALUE}.")
-  long seed;
+  @Mixin
+  DocumentSetArgs documents;
 
   @Option(names = "--collections", paramLabel = "K", defaultValue = "1",
       description = "Split the documents over K collections in contiguous key ranges (<name>_1..<name>_K)."
@@ -69,8 +61,8 @@ final class GenerateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    Shape parsed = Shape.parse(shape);
-    DumpPlan plan = new DumpPlan(docs, parsed, seed, database,
+    Shape parsed = Shape.parse(documents.shape);
+    DumpPlan plan = new DumpPlan(documents.docs, parsed, documents.seed, database,
         collection != null ? collection : DumpPlan.defaultCollection(parsed), collections);
     return Jobs.generate(new GenerateRequest(plan, target.out, target.archive, gzip, force), root.out);
   }

@@ -22,24 +22,11 @@ final class InitCommand implements Callable<Integer> {
   @Mixin
   ConnectionArgs connection;
 
-  @Option(names = "--docs", paramLabel = "N", defaultValue = Defaults.DOCS,
-      description = "Documents to generate. Default: ${DEFAULT-VALUE}.")
-  long docs;
+  @Mixin
+  DocumentSetArgs documents;
 
-  @Option(names = "--shape", paramLabel = "SHAPE", defaultValue = Defaults.SHAPE,
-      description = "small (~43 B as BSON, like the seed's check-ins) or large (~3 KiB nested). Default: ${DEFAULT-VALUE}.")
-  String shape;
-
-  @Option(names = "--seed", paramLabel = "N", defaultValue = Defaults.SEED,
-      description = "Generator seed; the same seed gives the same documents. Default: ${DEFAULT-VALUE}.")
-  long seed;
-
-  @Option(names = "--schema", paramLabel = "NAME", description = "Schema of the table. Default: the search path.")
-  String schema;
-
-  @Option(names = "--table", paramLabel = "NAME", defaultValue = Defaults.TABLE,
-      description = "Document table. Default: ${DEFAULT-VALUE}.")
-  String table;
+  @Mixin
+  TableArgs tables;
 
   @Option(names = "--jobs", paramLabel = "N", defaultValue = Defaults.LOAD_JOBS,
       description = "Parallel COPY streams. Default: ${DEFAULT-VALUE}.")
@@ -58,7 +45,8 @@ final class InitCommand implements Callable<Integer> {
     }
     ExistingTablePolicy policy = dropExisting ? ExistingTablePolicy.DROP_EXISTING
         : reuse ? ExistingTablePolicy.REUSE : ExistingTablePolicy.FAIL_IF_EXISTS;
-    InitConfig config = new InitConfig(docs, Shape.parse(shape), seed, schema, table, policy, jobs);
+    InitConfig config = new InitConfig(documents.docs, Shape.parse(documents.shape), documents.seed, tables.schema,
+        tables.table, policy, jobs);
     return Jobs.init(config, connection.toOptions(root.connection), root.out);
   }
 }

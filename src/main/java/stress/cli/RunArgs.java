@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import stress.config.Defaults;
 import stress.config.Durations;
@@ -23,6 +24,9 @@ import stress.workload.OperationMix;
 
 /** The options of a run; {@link #toConfig()} validates them all and reports every problem at once. */
 final class RunArgs {
+  @Mixin
+  TableArgs tables = new TableArgs();
+
   @Option(names = "--op", paramLabel = "OPS", defaultValue = Defaults.OPERATION,
       description = "Operation, or a weighted mix like find_first=80,find_update=20 (see 'stress ops'). Default: ${DEFAULT-VALUE}.")
   String op;
@@ -117,13 +121,6 @@ final class RunArgs {
       description = "Rows per round trip when find streams its result. Default: ${DEFAULT-VALUE}.")
   int fetchSize;
 
-  @Option(names = "--schema", paramLabel = "NAME", description = "Schema of the table. Default: the search path.")
-  String schema;
-
-  @Option(names = "--table", paramLabel = "NAME", defaultValue = Defaults.TABLE,
-      description = "Document table. Default: ${DEFAULT-VALUE}.")
-  String table;
-
   @Option(names = "--seed", paramLabel = "N", defaultValue = Defaults.SEED,
       description = "Seed of the random key choice. Default: ${DEFAULT-VALUE}.")
   long seed;
@@ -188,7 +185,7 @@ final class RunArgs {
     }
     return new RunConfig(mix, threadCounts, measured, ops == null ? 0 : ops, warm, interval, rate, modes, pools,
         poolSize, c3p0MaxStatements, prepareThreshold, mode, settings, transaction, dist, zipfConstant,
-        opSettings, schema, table, seed, keySample, timeouts, json, virtualThreads,
+        opSettings, tables.schema, tables.table, seed, keySample, timeouts, json, virtualThreads,
         new InsertSettings(documentShape, instanceShare, groupByShard), explain);
   }
 
