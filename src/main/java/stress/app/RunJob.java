@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -127,7 +128,7 @@ public final class RunJob {
       RoutePrinter.summary(out, routes, "  ");
     }
 
-    PhaseStartTimes startTimes = new PhaseStartTimes(java.time.Clock.systemUTC());
+    PhaseStartTimes startTimes = new PhaseStartTimes(Clock.systemUTC());
     Runner runner = new Runner(plan, this::openSource, both(new PrintingListener(out), startTimes));
     interruption.onSignal(runner::requestStop);
     Runner.Result result = runner.run();
