@@ -2,6 +2,7 @@ package stress.app;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.URI;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -9,6 +10,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
 import stress.config.Durations;
 import stress.config.RunConfig;
 import stress.config.SettingChoice;
@@ -19,6 +22,7 @@ import stress.connect.PhysicalConnections;
 import stress.connect.PoolSettings;
 import stress.load.TableSetup;
 import stress.metrics.PhaseStats;
+import stress.metrics.live.LiveMetrics;
 import stress.ops.NewDocuments;
 import stress.ops.Operation;
 import stress.ops.Operations;
@@ -63,6 +67,7 @@ public final class RunJob {
   private final Database database;
   private final PrintStream out;
   private final Interruption interruption;
+  private Consumer<URI> beforeMetricsClose = url -> {};
 
   public RunJob(RunConfig config, Database database, PrintStream out, Interruption interruption) {
     this.config = config;
@@ -71,8 +76,32 @@ public final class RunJob {
     this.interruption = interruption;
   }
 
-  /** Runs and returns the exit code. */
+  /**
+   * With {@code --metrics-port}: called with the endpoint's URL after the summaries (and the JSON result)
+   * are written, just before the endpoint closes, e.g. for a last scrape.
+   *
+   * @return this job
+   */
+  public RunJob beforeMetricsClose(Consumer<URI> hook) {
+    this.beforeMetricsClose = Objects.requireNonNull(hook, "hook");
+    return this;
+  }
+
+  /**
+   * Runs and returns the exit code. With {@code --metrics-port} the endpoint listens from before the target is
+   * contacted (a port in use fails the run at once) until the summaries are printed.
+   */
   public int run() throws SQLException, InterruptedException, IOException {
+    try (LiveMetrics live = config.metricsPort() == null ? null : LiveMetrics.start(config.metricsPort())) {
+      int code = run(live);
+      if (live != null) {
+        beforeMetricsClose.accept(live.url());
+      }
+      return code;
+    }
+  }
+
+  private int run(LiveMetrics live) throws SQLException, InterruptedException, IOException {
     List<Operation> operations = config.mix().names().stream().map(Operations::byName).toList();
     config.pools().forEach(ConnectionSources::factory);
     Instant started = Instant.now();
@@ -112,12 +141,16 @@ public final class RunJob {
       settings.put(EXPLAIN_KEY, RoutePrinter.forReport(routes));
     }
     printHeader(target, settings);
+    if (live != null) {
+      out.println("live metrics: " + live.url() + " (Prometheus text format, on every interface, until the summary)");
+    }
     if (routes != null) {
       out.println("explain (where each statement goes, checked once before measuring; details: 'stress explain'):");
       RoutePrinter.summary(out, routes, "  ");
     }
 
-    Runner runner = new Runner(plan, this::openSource, new PrintingListener(out));
+    Runner runner = live == null ? new Runner(plan, this::openSource, new PrintingListener(out))
+        : new Runner(plan, spec -> live.bindPool(openSource(spec)), new PrintingListener(out), live.probe());
     interruption.onSignal(runner::requestStop);
     Runner.Result result = runner.run();
 
