@@ -82,11 +82,16 @@ public final class LiveMetrics implements AutoCloseable {
    * Publishes the pool's own meters when its kind has any (it implements {@link MeterBinder}); they go away
    * when the source is closed.
    *
-   * @return the same source
+   * @return the same source (closed when binding fails, so that no pool is left open)
    */
   public ConnectionSource bindPool(ConnectionSource source) {
     if (source instanceof MeterBinder binder) {
-      binder.bindTo(registry);
+      try {
+        binder.bindTo(registry);
+      } catch (RuntimeException e) {
+        source.close();
+        throw e;
+      }
     }
     return source;
   }
