@@ -2,9 +2,11 @@ package stress.app;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import stress.report.ComparisonRow;
 import stress.report.JsonReport;
 import stress.report.PhaseResult;
@@ -46,6 +48,15 @@ public final class Jobs {
 
   /** {@code stress run}; on the embedded server the default data set is generated first. */
   public static Outcome run(RunConfig config, ConnectionOptions options, PrintStream out) throws Exception {
+    return run(config, options, out, url -> {});
+  }
+
+  /**
+   * {@code stress run} with a hook called just before the {@code --metrics-port} endpoint closes
+   * ({@link RunJob#beforeMetricsClose}).
+   */
+  public static Outcome run(RunConfig config, ConnectionOptions options, PrintStream out,
+                            Consumer<URI> beforeMetricsClose) throws Exception {
     DriverSettings driver = driverSettings(config.timeouts(), config.prepareThreshold(), config.queryMode());
     try (Interruption interruption = Interruption.install()) {
       int code;
@@ -53,7 +64,7 @@ public final class Jobs {
         if (db.embedded()) {
           initializeDefault(db, config.schema(), config.table(), out);
         }
-        code = new RunJob(config, db, out, interruption).run();
+        code = new RunJob(config, db, out, interruption).beforeMetricsClose(beforeMetricsClose).run();
       }
       return new Outcome(code, interruption.signalled());
     }

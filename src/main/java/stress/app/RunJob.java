@@ -2,6 +2,7 @@ package stress.app;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.URI;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -11,6 +12,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import stress.config.Durations;
 import stress.config.RunConfig;
@@ -22,6 +25,7 @@ import stress.connect.PhysicalConnections;
 import stress.connect.PoolSettings;
 import stress.load.TableSetup;
 import stress.metrics.PhaseStats;
+import stress.metrics.live.LiveMetrics;
 import stress.ops.NewDocuments;
 import stress.ops.Operation;
 import stress.ops.Operations;
@@ -67,6 +71,7 @@ public final class RunJob {
   private final Database database;
   private final PrintStream out;
   private final Interruption interruption;
+  private Consumer<URI> beforeMetricsClose = url -> {};
 
   public RunJob(RunConfig config, Database database, PrintStream out, Interruption interruption) {
     this.config = config;
@@ -75,7 +80,21 @@ public final class RunJob {
     this.interruption = interruption;
   }
 
-  /** Runs and returns the exit code. */
+  /**
+   * With {@code --metrics-port}: called with the endpoint's URL after the summaries (and the JSON result)
+   * are written, just before the endpoint closes, e.g. for a last scrape.
+   *
+   * @return this job
+   */
+  public RunJob beforeMetricsClose(Consumer<URI> hook) {
+    this.beforeMetricsClose = Objects.requireNonNull(hook, "hook");
+    return this;
+  }
+
+  /**
+   * Runs and returns the exit code. With {@code --metrics-port} the endpoint listens from before the target is
+   * contacted (a port in use fails the run at once) until the summaries are printed.
+   */
   public int run() throws SQLException, InterruptedException, IOException {
     if (config.outDir() != null) {
       try {
@@ -84,6 +103,16 @@ public final class RunJob {
         throw new IllegalArgumentException("--out " + e.getMessage(), e);
       }
     }
+    try (LiveMetrics live = config.metricsPort() == null ? null : LiveMetrics.start(config.metricsPort())) {
+      int code = run(live);
+      if (live != null) {
+        beforeMetricsClose.accept(live.url());
+      }
+      return code;
+    }
+  }
+
+  private int run(LiveMetrics live) throws SQLException, InterruptedException, IOException {
     List<Operation> operations = config.mix().names().stream().map(Operations::byName).toList();
     config.pools().forEach(ConnectionSources::factory);
     Instant started = Instant.now();
@@ -123,13 +152,18 @@ public final class RunJob {
       settings.put(EXPLAIN_KEY, RoutePrinter.forReport(routes));
     }
     printHeader(target, settings);
+    if (live != null) {
+      out.println("live metrics: " + live.url() + " (Prometheus text format, on every interface, until the summary)");
+    }
     if (routes != null) {
       out.println("explain (where each statement goes, checked once before measuring; details: 'stress explain'):");
       RoutePrinter.summary(out, routes, "  ");
     }
 
     PhaseStartTimes startTimes = new PhaseStartTimes(Clock.systemUTC());
-    Runner runner = new Runner(plan, this::openSource, both(new PrintingListener(out), startTimes));
+    RunListener listener = both(new PrintingListener(out), startTimes);
+    Runner runner = live == null ? new Runner(plan, this::openSource, listener)
+        : new Runner(plan, spec -> live.bindPool(openSource(spec)), listener, live.probe());
     interruption.onSignal(runner::requestStop);
     Runner.Result result = runner.run();
 

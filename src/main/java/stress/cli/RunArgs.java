@@ -156,6 +156,11 @@ final class RunArgs {
       description = "Before measuring, show where each operation's statements go in the run's modes (as 'stress explain'); the verdicts go into the header and the JSON result.")
   boolean explain;
 
+  @Option(names = "--metrics-port", paramLabel = "PORT",
+      description = "Serve live Prometheus metrics at http://HOST:PORT/metrics while the run lasts (until the summary"
+          + " is printed); 0 picks a free port, printed in the header. Default: off.")
+  Integer metricsPort;
+
   /** Builds the validated configuration; every problem is listed in one message. */
   RunConfig toConfig() {
     List<String> problems = new ArrayList<>();
@@ -190,7 +195,7 @@ final class RunArgs {
     return new RunConfig(mix, threadCounts, measured, ops == null ? 0 : ops, warm, interval, rate, modes, pools,
         poolSize, c3p0MaxStatements, prepareThreshold, mode, settings, transaction, dist, zipfConstant,
         opSettings, tables.schema, tables.table, seed, keySample, timeouts, json, virtualThreads,
-        new InsertSettings(documentShape, instanceShare, groupByShard), explain, out);
+        new InsertSettings(documentShape, instanceShare, groupByShard), explain, out, metricsPort);
   }
 
   private static PreferQueryMode queryMode(String name) {

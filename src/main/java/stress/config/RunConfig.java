@@ -45,6 +45,8 @@ import stress.workload.OperationMix;
  * @param inserts           document shape, instance and shard grouping of the insert operations
  * @param explain           before measuring, explain where each operation's statements go in the run's modes
  * @param outDir            directory for the result files (JSON, CSV, interval logs), or null
+ * @param metricsPort       serve live Prometheus metrics on this port while the run lasts (0 = any free port), or
+ *                          null for none
  */
 public record RunConfig(OperationMix mix, List<Integer> threads, Duration duration, long ops, Duration warmup,
                         Duration reportInterval, double rate, List<StatementMode> modes, List<String> pools,
@@ -52,7 +54,8 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
                         List<SettingChoice> settings, boolean transaction, Distribution distribution,
                         double zipfConstant, OperationSettings operationSettings, String schema, String table,
                         long seed, int keySample, Timeouts timeouts, Path jsonFile,
-                        boolean virtualThreads, InsertSettings inserts, boolean explain, Path outDir) {
+                        boolean virtualThreads, InsertSettings inserts, boolean explain, Path outDir,
+                        Integer metricsPort) {
 
   public RunConfig {
     Objects.requireNonNull(inserts, "inserts");
@@ -96,6 +99,9 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     if (prepareThreshold < 0) {
       problems.add("--prepare-threshold must be 0 (never prepare on the server) or more, got " + prepareThreshold);
     }
+    if (metricsPort != null && (metricsPort < 0 || metricsPort > 65535)) {
+      problems.add("--metrics-port must be 0 (any free port) or 1 to 65535, got " + metricsPort);
+    }
     if (keySample < 1) {
       problems.add("--key-sample must be at least 1, got " + keySample);
     }
@@ -116,7 +122,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     }
   }
 
-  /** A configuration without a result directory. */
+  /** A configuration without a result directory and without live metrics. */
   public RunConfig(OperationMix mix, List<Integer> threads, Duration duration, long ops, Duration warmup,
                    Duration reportInterval, double rate, List<StatementMode> modes, List<String> pools,
                    Integer poolSize, int c3p0MaxStatements, int prepareThreshold, PreferQueryMode queryMode,
@@ -126,7 +132,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
                    boolean virtualThreads, InsertSettings inserts, boolean explain) {
     this(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize, c3p0MaxStatements,
         prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant, operationSettings, schema,
-        table, seed, keySample, timeouts, jsonFile, virtualThreads, inserts, explain, null);
+        table, seed, keySample, timeouts, jsonFile, virtualThreads, inserts, explain, null, null);
   }
 
   /** A configuration with the default insert settings. */
@@ -138,7 +144,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
                    long seed, int keySample, Timeouts timeouts, Path jsonFile, boolean virtualThreads) {
     this(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize, c3p0MaxStatements,
         prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant, operationSettings, schema,
-        table, seed, keySample, timeouts, jsonFile, virtualThreads, InsertSettings.DEFAULT, false, null);
+        table, seed, keySample, timeouts, jsonFile, virtualThreads, InsertSettings.DEFAULT, false, null, null);
   }
 
   private static void duplicates(String option, List<?> values, List<String> problems) {

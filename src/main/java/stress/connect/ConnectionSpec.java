@@ -37,6 +37,14 @@ public record ConnectionSpec(String url, String user, String password, Map<Strin
     return new ConnectionSpec(url, user, password, driverProperties, statements);
   }
 
+  /**
+   * The servers of the URL as {@code host:port} (the default port filled in), in the URL's order; one for a
+   * single-host URL.
+   */
+  public List<String> servers() {
+    return JdbcUrl.parse(url, "url").hosts.stream().map(h -> h.host() + ":" + h.port()).toList();
+  }
+
   /** The properties to hand to the driver, password included. */
   public Properties toDriverProperties() {
     Properties p = new Properties();

@@ -31,13 +31,15 @@ final class PhaseRun {
   private final PhaseSpec spec;
   private final ConnectionSource source;
   private final RunListener listener;
+  private final RunProbe probe;
   private final Stop stop;
 
-  PhaseRun(RunPlan plan, PhaseSpec spec, ConnectionSource source, RunListener listener, Stop stop) {
+  PhaseRun(RunPlan plan, PhaseSpec spec, ConnectionSource source, RunListener listener, RunProbe probe, Stop stop) {
     this.plan = plan;
     this.spec = spec;
     this.source = source;
     this.listener = listener;
+    this.probe = probe;
     this.stop = stop;
   }
 
@@ -45,6 +47,15 @@ final class PhaseRun {
   record Outcome(PhaseStats stats, int distinctBackends, boolean interrupted) {}
 
   Outcome run(long phaseIndex) throws SQLException, InterruptedException {
+    PhaseProbe phaseProbe = probe.phase(spec, plan.mix().names());
+    try {
+      return run(phaseIndex, phaseProbe);
+    } finally {
+      phaseProbe.finished();
+    }
+  }
+
+  private Outcome run(long phaseIndex, PhaseProbe phaseProbe) throws SQLException, InterruptedException {
     int threads = spec.threads();
     List<String> names = plan.mix().names();
     PhaseRecorder recorder = new PhaseRecorder(names, threads, HIGHEST_TRACKABLE_NANOS);
@@ -66,7 +77,7 @@ final class PhaseRun {
       OperationSession session = new OperationSession(spec.mode(), source.heldPerWorker(), plan.keys(), random,
           plan.settings().fetchSize());
       Worker w = new Worker(source, recorder.worker(i), plan.mix(), bound, session, random, plan.transaction(),
-          phaseStop, budget, new Pacer(perWorkerRate, (double) i / threads), ready, go);
+          phaseStop, budget, new Pacer(perWorkerRate, (double) i / threads), ready, go, phaseProbe.worker(i));
       workers.add(w);
       Thread t = WorkerThreads.create(plan.virtualThreads(), "stress-worker-" + i, w);
       threadList.add(t);
@@ -85,6 +96,9 @@ final class PhaseRun {
     long warmupNanos = plan.warmup().toNanos();
     if (warmupNanos == 0 && plan.opsPerPhase() > 0) {
       budget.limitTo(plan.opsPerPhase());
+    }
+    if (warmupNanos == 0) {
+      phaseProbe.measuring();
     }
     long begin = System.nanoTime();
     go.countDown();
@@ -108,6 +122,7 @@ final class PhaseRun {
       intervalStart = now;
       if (warmingUp && now >= measureStart) {
         // measuring starts when the totals are reset, not when the last warm-up interval was cut
+        phaseProbe.measuring();
         long resetAt = System.nanoTime();
         recorder.resetTotals(resetAt);
         intervalStart = resetAt;

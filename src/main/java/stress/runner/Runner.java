@@ -7,6 +7,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
 import stress.connect.ConnectionSource;
 import stress.target.SettingsCatalog;
@@ -19,6 +20,7 @@ public final class Runner {
   private final RunPlan plan;
   private final Function<PhaseSpec, ConnectionSource> sources;
   private final RunListener listener;
+  private final RunProbe probe;
   private final Stop stop = new Stop();
 
   /**
@@ -27,9 +29,18 @@ public final class Runner {
    * @param listener hears intervals and phase ends
    */
   public Runner(RunPlan plan, Function<PhaseSpec, ConnectionSource> sources, RunListener listener) {
+    this(plan, sources, listener, RunProbe.NONE);
+  }
+
+  /**
+   * @param probe sees every execution beside the run's own figures (e.g. live metrics); {@link RunProbe#NONE}
+   *              for none
+   */
+  public Runner(RunPlan plan, Function<PhaseSpec, ConnectionSource> sources, RunListener listener, RunProbe probe) {
     this.plan = plan;
     this.sources = sources;
     this.listener = listener;
+    this.probe = Objects.requireNonNull(probe, "probe");
   }
 
   /** Asks the run to stop soon (e.g. on Ctrl-C); {@link #run()} then returns what was measured so far. */
@@ -47,7 +58,7 @@ public final class Runner {
       PhaseSpec spec = phases.get(i);
       listener.phaseStarted(spec, i, phases.size());
       try (ConnectionSource source = sources.apply(spec)) {
-        PhaseRun.Outcome outcome = new PhaseRun(plan, spec, source, listener, stop).run(i);
+        PhaseRun.Outcome outcome = new PhaseRun(plan, spec, source, listener, probe, stop).run(i);
         Map<String, String> readBack = readBack(source, spec.sessionSettings().keySet());
         listener.phaseFinished(spec, outcome.stats());
         outcomes.add(new PhaseOutcome(spec, outcome.stats(), readBack, source.describe(), outcome.distinctBackends()));

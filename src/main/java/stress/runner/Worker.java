@@ -34,13 +34,14 @@ final class Worker implements Runnable {
   private final Pacer pacer;
   private final CountDownLatch ready;
   private final CountDownLatch go;
+  private final WorkerProbe probe;
   private Connection held;
   private volatile int backendPid;
   private volatile SQLException startFailure;
 
   Worker(ConnectionSource source, WorkerRecorder recorder, OperationMix mix, Operation.Bound[] operations,
          OperationSession session, SplittableRandom random, boolean transaction, Stop stop,
-         OpsBudget budget, Pacer pacer, CountDownLatch ready, CountDownLatch go) {
+         OpsBudget budget, Pacer pacer, CountDownLatch ready, CountDownLatch go, WorkerProbe probe) {
     this.source = source;
     this.recorder = recorder;
     this.mix = mix;
@@ -53,6 +54,7 @@ final class Worker implements Runnable {
     this.pacer = pacer;
     this.ready = ready;
     this.go = go;
+    this.probe = probe;
   }
 
   /** The server backend of the held connection (0 when the worker uses a pool). */
@@ -83,7 +85,12 @@ final class Worker implements Runnable {
       }
       go.await();
       pacer.start(System.nanoTime());
-      loop();
+      probe.started();
+      try {
+        loop();
+      } finally {
+        probe.stopped();
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {
@@ -108,12 +115,18 @@ final class Worker implements Runnable {
         if (transaction) {
           connection.commit();
         }
-        recorder.success(op, System.nanoTime() - start, rows);
+        long latency = System.nanoTime() - start;
+        recorder.success(op, latency, rows);
+        probe.success(op, latency);
       } catch (SQLException e) {
-        recorder.failure(op, System.nanoTime() - start, e.getSQLState(), e.getMessage());
+        long latency = System.nanoTime() - start;
+        recorder.failure(op, latency, e.getSQLState(), e.getMessage());
+        probe.failure(op, latency, e.getSQLState());
         recover(connection, e);
       } catch (RuntimeException e) {
-        recorder.failure(op, System.nanoTime() - start, null, e.toString());
+        long latency = System.nanoTime() - start;
+        recorder.failure(op, latency, null, e.toString());
+        probe.failure(op, latency, null);
         recover(connection, new SQLException(e));
       } finally {
         if (!source.heldPerWorker() && connection != null) {
@@ -135,6 +148,7 @@ final class Worker implements Runnable {
     if (held == null) {
       held = openHeld();
       recorder.reconnect();
+      probe.reconnect();
     }
     return held;
   }

@@ -42,6 +42,23 @@ class BadInputTest {
   }
 
   @Test
+  void metricsPortOutOfRange() {
+    assertOneLineError(CliTester.run("--url", url(), "run", "--metrics-port", "70000"), 2,
+        "--metrics-port must be 0 (any free port) or 1 to 65535, got 70000");
+  }
+
+  @Test
+  void metricsPortInUseFailsBeforeTheRun() throws Exception {
+    try (java.net.ServerSocket taken = new java.net.ServerSocket(0)) {
+      int port = taken.getLocalPort();
+      CliTester.Result r = CliTester.run("--url", url(), "-U", "postgres", "run", "--metrics-port",
+          Integer.toString(port), "--duration", "1s");
+      assertOneLineError(r, 2, "--metrics-port " + port + ": cannot listen there");
+      assertFalse(r.out().contains("phase 1/"), r.out());
+    }
+  }
+
+  @Test
   void modeOutsideTheList() {
     assertOneLineError(CliTester.run("--url", url(), "run", "--mode", "prepared,fast"), 2,
         "--mode must be prepared or plain, got 'fast'");

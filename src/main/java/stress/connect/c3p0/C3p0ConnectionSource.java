@@ -1,10 +1,16 @@
 package stress.connect.c3p0;
 
 import com.mchange.v2.c3p0.ComboPooledDataSource;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
 import java.beans.PropertyVetoException;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import stress.connect.ConnectionSource;
 import stress.connect.ConnectionSpec;
@@ -18,10 +24,26 @@ import stress.connect.PoolSettings;
  * ({@link InitStatementsCustomizer}). The longest wait for a connection is the spec's connect timeout, and a
  * failed acquisition is not retried (c3p0 would otherwise try 30 times, a second apart), so that a wrong
  * database or password fails the run quickly. c3p0's INFO logging is kept off the console.
+ *
+ * <p>Implements Micrometer's {@link MeterBinder}: {@code bindTo(registry)} publishes the pool's figures as
+ * gauges tagged {@code pool=stress} ({@code c3p0.connections}, {@code .busy}, {@code .idle}, {@code .pending}),
+ * removed again by {@link #close()}.
  */
-public final class C3p0ConnectionSource implements ConnectionSource {
+public final class C3p0ConnectionSource implements ConnectionSource, MeterBinder {
+  /** The pool tag's value, as HikariCP's pool name, so that dashboards can put both side by side. */
+  static final String POOL_TAG = "stress";
+
   private final ConnectionSpec spec;
   private final ComboPooledDataSource pool;
+  private final List<Registered> meters = new ArrayList<>();
+
+  private record Registered(MeterRegistry registry, Meter meter) {}
+
+  /** One figure of c3p0's PooledDataSource; they all may throw SQLException. */
+  @FunctionalInterface
+  private interface PoolFigure {
+    int read(ComboPooledDataSource pool) throws SQLException;
+  }
 
   /** Configures the pool; c3p0 connects on the first checkout. */
   public C3p0ConnectionSource(ConnectionSpec spec, PoolSettings settings) {
@@ -81,8 +103,37 @@ public final class C3p0ConnectionSource implements ConnectionSource {
     return d;
   }
 
+  /** Publishes the pool's figures as gauges; they read c3p0's counters at each scrape. */
+  @Override
+  public synchronized void bindTo(MeterRegistry registry) {
+    gauge(registry, "c3p0.connections", "Open connections, busy and idle", ComboPooledDataSource::getNumConnectionsDefaultUser);
+    gauge(registry, "c3p0.connections.busy", "Connections checked out", ComboPooledDataSource::getNumBusyConnectionsDefaultUser);
+    gauge(registry, "c3p0.connections.idle", "Connections waiting in the pool", ComboPooledDataSource::getNumIdleConnectionsDefaultUser);
+    gauge(registry, "c3p0.connections.pending", "Threads awaiting a checkout",
+        ComboPooledDataSource::getNumThreadsAwaitingCheckoutDefaultUser);
+  }
+
+  private void gauge(MeterRegistry registry, String name, String description, PoolFigure figure) {
+    Gauge gauge = Gauge.builder(name, pool, p -> read(p, figure)).description(description).tag("pool", POOL_TAG)
+        .register(registry);
+    meters.add(new Registered(registry, gauge));
+  }
+
+  /** NaN when c3p0 cannot tell (the pool is closing): Prometheus shows a gap rather than a made-up value. */
+  private static double read(ComboPooledDataSource pool, PoolFigure figure) {
+    try {
+      return figure.read(pool);
+    } catch (SQLException e) {
+      return Double.NaN;
+    }
+  }
+
   @Override
   public void close() {
+    synchronized (this) {
+      meters.forEach(m -> m.registry().remove(m.meter()));
+      meters.clear();
+    }
     pool.close();
   }
 

@@ -2,6 +2,7 @@ package stress.connect.hikari;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.sql.Connection;
@@ -85,10 +86,14 @@ public final class HikariConnectionSource implements ConnectionSource, MeterBind
     return d;
   }
 
-  /** Publishes HikariCP's pool meters to the registry; HikariCP allows this once per pool. */
+  /**
+   * Publishes HikariCP's pool meters ({@code hikaricp.connections}, {@code .active}, {@code .idle},
+   * {@code .pending}, {@code .acquire}, ... tagged {@code pool=stress}) to the registry; HikariCP allows this
+   * once per pool and removes the meters when the pool closes.
+   */
   @Override
   public void bindTo(MeterRegistry registry) {
-    pool.setMetricRegistry(registry);
+    pool.setMetricsTrackerFactory(new MicrometerMetricsTrackerFactory(registry));
   }
 
   @Override

@@ -5,10 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.mchange.v2.log.MLog;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.sql.Connection;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
+import stress.connect.ConnectionSource;
 import stress.connect.ConnectionSourceContract;
 import stress.connect.PoolSettings;
 
@@ -21,6 +26,26 @@ class C3p0ConnectionSourceTest extends ConnectionSourceContract {
   @Override
   protected boolean expectedHeldPerWorker() {
     return false;
+  }
+
+  @Test
+  void publishesPoolFiguresAsGaugesUntilClosed() throws Exception {
+    ConnectionSource source = open(spec, new PoolSettings(2, 0));
+    MeterRegistry registry = new SimpleMeterRegistry();
+    ((MeterBinder) source).bindTo(registry);
+    try (Connection a = source.connection(); Connection b = source.connection()) {
+      assertTrue(a.isValid(2) && b.isValid(2));
+      assertEquals(2.0, gauge(registry, "c3p0.connections.busy"));
+      assertEquals(2.0, gauge(registry, "c3p0.connections"), "both checked out");
+      assertEquals(0.0, gauge(registry, "c3p0.connections.idle"));
+      assertEquals(0.0, gauge(registry, "c3p0.connections.pending"));
+    }
+    source.close();
+    assertTrue(registry.find("c3p0.connections.busy").gauges().isEmpty(), "removed with the pool");
+  }
+
+  private static double gauge(MeterRegistry registry, String name) {
+    return registry.get(name).tag("pool", "stress").gauge().value();
   }
 
   @Test

@@ -1,0 +1,23 @@
+package stress.runner;
+
+/**
+ * Sees one phase: hands out a {@link WorkerProbe} per worker and hears when warm-up ends and when the
+ * phase is over. The runner calls it from the phase's reporting thread.
+ */
+public interface PhaseProbe {
+  /** A probe that ignores everything. */
+  PhaseProbe NONE = index -> WorkerProbe.NONE;
+
+  /** The probe of worker {@code index}; called once per worker before the workers start. */
+  WorkerProbe worker(int index);
+
+  /**
+   * Measuring starts now: at the start when there is no warm-up, otherwise when it ends (just before the
+   * run's own totals are reset). An execution in flight at that moment may count on the other side of
+   * the line than in the run's own figures: at most one per worker.
+   */
+  default void measuring() {}
+
+  /** Every worker has stopped; called once, also when the phase failed to start. */
+  default void finished() {}
+}

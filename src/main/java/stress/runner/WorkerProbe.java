@@ -1,0 +1,26 @@
+package stress.runner;
+
+/**
+ * Sees what one worker thread does, next to its own HdrHistogram recorder: e.g. to feed live metrics.
+ * Only that worker's thread calls it, on the hot path, so an implementation must be cheap and must not
+ * block. {@link #NONE} does nothing; with it the JIT reduces each call to nothing.
+ */
+public interface WorkerProbe {
+  /** A probe that ignores everything. */
+  WorkerProbe NONE = new WorkerProbe() {};
+
+  /** The worker enters its loop (its connection is open and the phase has begun). */
+  default void started() {}
+
+  /** The worker has left its loop for good. */
+  default void stopped() {}
+
+  /** An execution of operation {@code opIndex} succeeded after {@code latencyNanos}. */
+  default void success(int opIndex, long latencyNanos) {}
+
+  /** An execution failed; {@code sqlState} is null when the driver gave none. */
+  default void failure(int opIndex, long latencyNanos, String sqlState) {}
+
+  /** The worker had to open its connection again. */
+  default void reconnect() {}
+}

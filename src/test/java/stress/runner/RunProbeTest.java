@@ -1,0 +1,186 @@
+package stress.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import stress.connect.ConnectionSources;
+import stress.connect.ConnectionSpec;
+import stress.connect.PoolSettings;
+import stress.ops.Operation;
+import stress.ops.OperationContext;
+import stress.ops.OperationSettings;
+import stress.ops.Operations;
+import stress.ops.Sql;
+import stress.ops.StatementMode;
+import stress.table.DocumentTable;
+import stress.table.IdType;
+import stress.target.PostgresDialect;
+import stress.testing.TestDatabase;
+import stress.workload.DenseIntegerKeys;
+import stress.workload.KeyChooser;
+import stress.workload.OperationMix;
+import stress.workload.UniformDistribution;
+
+/** The probe hooks see exactly what the run's own figures count, on the right side of the warm-up edge. */
+class RunProbeTest {
+  private static final DocumentTable TABLE = new DocumentTable(null, "probe_docs", IdType.INTEGER);
+  private static String url;
+
+  @BeforeAll
+  static void table() throws SQLException {
+    url = TestDatabase.newDatabaseUrl("probe");
+    try (Connection c = TestDatabase.connect(url); Statement s = c.createStatement()) {
+      for (String ddl : new PostgresDialect().createDocumentTables(TABLE)) {
+        s.execute(ddl);
+      }
+      s.execute("INSERT INTO probe_docs SELECT i, jsonb_build_object('i', i) FROM generate_series(1, 500) i");
+    }
+  }
+
+  /** Counts what it sees; an execution before {@link PhaseProbe#measuring()} counts as warm-up. */
+  private static final class CountingProbe implements RunProbe {
+    final AtomicLong warmupSuccesses = new AtomicLong();
+    final AtomicLong measuredSuccesses = new AtomicLong();
+    final Map<String, AtomicLong> failuresByState = new ConcurrentHashMap<>();
+    final AtomicInteger started = new AtomicInteger();
+    final AtomicInteger stopped = new AtomicInteger();
+    final AtomicInteger measuringCalls = new AtomicInteger();
+    final AtomicInteger finishedCalls = new AtomicInteger();
+    volatile boolean measuring;
+
+    @Override
+    public PhaseProbe phase(PhaseSpec phase, List<String> operationNames) {
+      WorkerProbe worker = new WorkerProbe() {
+        @Override
+        public void started() {
+          started.incrementAndGet();
+        }
+
+        @Override
+        public void stopped() {
+          stopped.incrementAndGet();
+        }
+
+        @Override
+        public void success(int opIndex, long latencyNanos) {
+          assertTrue(latencyNanos >= 0);
+          (measuring ? measuredSuccesses : warmupSuccesses).incrementAndGet();
+        }
+
+        @Override
+        public void failure(int opIndex, long latencyNanos, String sqlState) {
+          failuresByState.computeIfAbsent(String.valueOf(sqlState), k -> new AtomicLong()).incrementAndGet();
+        }
+      };
+      return new PhaseProbe() {
+        @Override
+        public WorkerProbe worker(int index) {
+          return worker;
+        }
+
+        @Override
+        public void measuring() {
+          measuringCalls.incrementAndGet();
+          measuring = true;
+        }
+
+        @Override
+        public void finished() {
+          finishedCalls.incrementAndGet();
+        }
+      };
+    }
+  }
+
+  private static PhaseSpec phase(int threads, String pool, String database) {
+    return new PhaseSpec(Map.of("threads", Integer.toString(threads)), StatementMode.PREPARED, pool,
+        new PoolSettings(threads, 0), threads, new ConnectionSpec(database, "postgres", null, Map.of(), List.of()),
+        Map.of());
+  }
+
+  private static Runner.Result run(PhaseSpec phase, Operation op, Duration warmup, RunProbe probe)
+      throws Exception {
+    RunPlan plan = new RunPlan(List.of(phase), OperationMix.parse(op.name()), List.of(op), TABLE,
+        new KeyChooser(new DenseIntegerKeys(1, 500, true), new UniformDistribution(500)),
+        new OperationSettings(40, 10, 20, 100), Duration.ofMillis(800), 0, warmup, Duration.ofMillis(200), 0,
+        false, 1, false);
+    return new Runner(plan, p -> ConnectionSources.open(p.poolKind(), p.connection(), p.pool()),
+        new RunListener() {}, probe).run();
+  }
+
+  @Test
+  void withoutWarmupEverySuccessIsMeasuredAndCountedOnce() throws Exception {
+    CountingProbe probe = new CountingProbe();
+    Runner.Result result = run(phase(2, "none", url), Operations.byName("find_first"), Duration.ZERO, probe);
+    long total = result.phases().get(0).stats().total().count();
+    assertTrue(total > 0);
+    assertEquals(total, probe.measuredSuccesses.get(), "the probe saw exactly the summary's executions");
+    assertEquals(0, probe.warmupSuccesses.get(), "measuring is announced before the workers start");
+    assertEquals(2, probe.started.get());
+    assertEquals(2, probe.stopped.get());
+    assertEquals(1, probe.measuringCalls.get());
+    assertEquals(1, probe.finishedCalls.get());
+  }
+
+  @Test
+  void warmupExecutionsComeBeforeTheMeasuringCall() throws Exception {
+    CountingProbe probe = new CountingProbe();
+    int threads = 2;
+    Runner.Result result = run(phase(threads, "hikari", url), Operations.byName("find_first"),
+        Duration.ofMillis(500), probe);
+    long total = result.phases().get(0).stats().total().count();
+    assertTrue(probe.warmupSuccesses.get() > 0, "warm-up seen");
+    assertTrue(Math.abs(probe.measuredSuccesses.get() - total) <= threads,
+        "at most one in-flight execution per worker on the other side: " + probe.measuredSuccesses + " vs " + total);
+  }
+
+  /** Fails on the server at once with SQLState 22012 (division by zero). */
+  private static final class DividesByZero implements Operation {
+    @Override
+    public String name() {
+      return "divides_by_zero";
+    }
+
+    @Override
+    public String description() {
+      return "fails with 22012";
+    }
+
+    @Override
+    public Bound bind(OperationContext context) {
+      Sql failing = new Sql("SELECT 1 / 0 WHERE ? > 0");
+      return session -> session.sql().queryRows(failing, session.nextKey());
+    }
+  }
+
+  @Test
+  void failuresArriveWithTheirSqlState() throws Exception {
+    CountingProbe probe = new CountingProbe();
+    Runner.Result result = run(phase(2, "none", url), new DividesByZero(), Duration.ZERO, probe);
+    long errors = result.phases().get(0).stats().total().errorCount();
+    assertTrue(errors > 0);
+    assertEquals(Map.of("22012", errors), Map.of("22012", probe.failuresByState.get("22012").get()));
+    assertEquals(1, probe.failuresByState.size(), probe.failuresByState.toString());
+  }
+
+  @Test
+  void aPhaseThatCannotStartIsStillFinished() {
+    CountingProbe probe = new CountingProbe();
+    assertThrows(SQLException.class, () -> run(phase(2, "none", TestDatabase.url("missing_probe_db")),
+        Operations.byName("find_first"), Duration.ZERO, probe));
+    assertEquals(1, probe.finishedCalls.get());
+    assertEquals(0, probe.started.get());
+  }
+}
