@@ -44,7 +44,7 @@ import stress.workload.UniformDistribution;
  * {@value #DOCS} small generated documents (seed 1, integer keys 1..{@value #DOCS}) through
  * {@link DatasetInitializer}, as {@code stress init} does. Keys are uniform over the table; the knobs are the
  * run's defaults: find_in reads 40 keys, find a LIMIT of 100..10100 above a random key (fetch size 1000), so a
- * find reads about {@value #DOCS}/4 rows on average here.
+ * find reads about 4,000 rows on average here (fewer than its LIMIT when the key is near the end).
  * <p>Steady state to keep in mind: find_update writes every row back unchanged, find_insert upserts into the
  * copy table rows that are already there, and find_delete soon deletes nothing (the copy table's rows are gone
  * after the first few thousand executions), so it measures a read plus a DELETE that finds no row.
