@@ -29,7 +29,7 @@ public final class ImportJob {
   private final boolean terminal;
 
   /**
-   * @param terminal whether {@code out} is a terminal, so progress is one line redrawn in place
+   * @param terminal whether {@code out} is a terminal, so progress is a bar redrawn in place
    */
   public ImportJob(ImportRequest request, ConnectionOptions options, DriverSettings driver, PrintStream out,
                    boolean terminal) {
@@ -57,7 +57,10 @@ public final class ImportJob {
       out.println("import: target " + target.kind().displayName());
       DumpImporter importer = new DumpImporter(() -> PhysicalConnections.open(db.spec()), Dialects.forTarget(target));
       interruption.onSignal(importer::stop);
-      ImportResult result = importer.run(request, new PrintingImportListener(out, terminal));
+      ImportResult result;
+      try (PrintingImportListener listener = new PrintingImportListener(out, terminal)) {
+        result = importer.run(request, listener);
+      }
       return result.interrupted() ? RunJob.EXIT_INTERRUPTED : result.exitCode();
     }
   }

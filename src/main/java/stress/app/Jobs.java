@@ -83,7 +83,7 @@ public final class Jobs {
     return 0;
   }
 
-  /** {@code stress import}; progress is redrawn in place when {@code out} is the console. */
+  /** {@code stress import}; progress is a bar redrawn in place when {@code out} is the console. */
   public static int importDump(ImportRequest request, ConnectionOptions options, PrintStream out)
       throws IOException, SQLException {
     boolean terminal = out == System.out && System.console() != null;
@@ -173,8 +173,13 @@ public final class Jobs {
     out.println("init: " + target.kind().displayName() + ", table " + table.displayName() + " and "
         + table.copyTable().displayName() + ", " + config.docs() + " " + config.shape().name().toLowerCase()
         + " documents, seed " + config.seed());
-    InitResult result = new DatasetInitializer(() -> PhysicalConnections.open(db.spec()), Dialects.forTarget(target))
-        .initialize(request, new PrintingInitProgress(out, config.docs()));
+    // a progress bar on the console; plain lines in files, pipes and CI logs
+    boolean terminal = out == System.out && System.console() != null;
+    InitResult result;
+    try (PrintingInitProgress progress = PrintingInitProgress.forOutput(out, config.docs(), terminal)) {
+      result = new DatasetInitializer(() -> PhysicalConnections.open(db.spec()), Dialects.forTarget(target))
+          .initialize(request, progress);
+    }
     out.println("init: " + result.tableAction().name().toLowerCase() + " " + table.displayName() + " and "
         + table.copyTable().displayName());
   }

@@ -1,6 +1,8 @@
 package stress.load;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -44,5 +46,40 @@ class PrintingInitProgressTest {
         init: 0/0 docs (100.0%), 0.0 MB, 0 docs/s
         init: done, 0 docs, 0.0 MB in 0.0 s, 0 docs/s
         """, bytes.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void theBarDrawsToAnyStreamAndEndsAtTheTotalBeforeTheDoneLine() {
+    PrintingInitProgress progress = PrintingInitProgress.withBar(out, 1_000_000, 150);
+    progress.onProgress(300_000, 14_200_000, 2.0);
+    progress.onComplete(1_000_000, 47_340_000, 6.7);
+    progress.close(); // after onComplete: nothing more
+    String text = bytes.toString(StandardCharsets.UTF_8);
+    assertTrue(text.contains("\rinit ") && text.indexOf('\n') < text.length() - 1, text);
+    String finalBar = text.substring(text.lastIndexOf("\rinit ") + 1, text.lastIndexOf('\n', text.length() - 2));
+    assertTrue(finalBar.startsWith("init 100% |"), finalBar);
+    assertTrue(finalBar.contains("1000000/1000000 docs"), finalBar);
+    assertTrue(finalBar.contains("47.3 MB, 149254 docs/s"), finalBar);
+    assertTrue(text.endsWith("\ninit: done, 1000000 docs, 47.3 MB in 6.7 s, 149254 docs/s\n"), text);
+  }
+
+  @Test
+  void closingABarThatDidNotCompleteEndsItsLineWhereItStood() {
+    PrintingInitProgress progress = PrintingInitProgress.withBar(out, 1_000_000, 150);
+    progress.onProgress(300_000, 14_200_000, 2.0);
+    progress.close();
+    String text = bytes.toString(StandardCharsets.UTF_8);
+    assertTrue(text.endsWith("\n"), text);
+    String finalBar = text.substring(text.lastIndexOf("\rinit ") + 1, text.length() - 1);
+    assertTrue(finalBar.startsWith("init  30% |"), finalBar);
+    assertTrue(finalBar.contains("300000/1000000 docs"), finalBar);
+    assertFalse(text.contains("done"), text);
+  }
+
+  @Test
+  void aNegativeBarWidthIsRefused() {
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+        () -> PrintingInitProgress.withBar(out, 10, -1));
+    assertEquals("progress bar width must be 0 (the terminal's) or more, got -1", e.getMessage());
   }
 }

@@ -8,35 +8,60 @@ import java.util.Objects;
 import java.util.function.LongSupplier;
 import stress.dump.DumpNotice;
 import stress.dump.DumpSource;
+import stress.load.TerminalBar;
 
 /**
  * Prints an import for people: the scanner's notices, each collection's table and {@code _id} choice, problems at
- * once, progress, and a closing summary per collection with totals. On a terminal progress is one line redrawn in
- * place; otherwise (a file, a pipe, a CI log) a plain line at most every interval. MB are 10^6 bytes of BSON.
+ * once, progress, and a closing summary per collection with totals. On a terminal ({@link #withBar}) progress is a
+ * bar redrawn in place: MB of BSON of the whole import when the file sizes tell it (else documents of the archives'
+ * verified counts, else MB with no total), elapsed time, ETA, collections done, documents, docs/s and MB/s; the other
+ * lines print above it. Otherwise (a file, a pipe, a CI log) progress is a plain line at most every interval. MB are
+ * 10^6 bytes of BSON.
  */
-public final class PrintingImportListener implements ImportListener {
-  private static final long TERMINAL_INTERVAL_NANOS = 250_000_000L;
+public final class PrintingImportListener implements ImportListener, AutoCloseable {
   private static final long PLAIN_INTERVAL_NANOS = 2_000_000_000L;
 
   private final PrintStream out;
-  private final boolean terminal;
   private final LongSupplier nanoClock;
   private final long intervalNanos;
+  /** Columns of the bar (0: the terminal's), or -1 for plain lines. */
+  private final int barWidth;
+  private TerminalBar bar;
+  /** Whether the bar counts bytes (MB) rather than documents. */
+  private boolean barInBytes;
   private long lastPrinted;
-  private int shownWidth;
 
-  /** Prints to {@code out}; {@code terminal} redraws the progress line in place. */
+  /** Prints to {@code out}: a progress bar when {@code terminal}, plain lines otherwise. */
   public PrintingImportListener(PrintStream out, boolean terminal) {
-    this(out, terminal, System::nanoTime, terminal ? TERMINAL_INTERVAL_NANOS : PLAIN_INTERVAL_NANOS);
+    this(out, System::nanoTime, PLAIN_INTERVAL_NANOS, terminal ? 0 : -1);
   }
 
-  /** As above with a clock and progress interval of the caller's choosing (tests use a fake clock). */
+  /**
+   * As above with a clock and progress interval of the caller's choosing for the plain lines (tests use a fake
+   * clock); {@code terminal} draws a bar at the terminal's width instead.
+   */
   public PrintingImportListener(PrintStream out, boolean terminal, LongSupplier nanoClock, long intervalNanos) {
+    this(out, nanoClock, intervalNanos, terminal ? 0 : -1);
+  }
+
+  private PrintingImportListener(PrintStream out, LongSupplier nanoClock, long intervalNanos, int barWidth) {
     this.out = Objects.requireNonNull(out, "out");
-    this.terminal = terminal;
     this.nanoClock = Objects.requireNonNull(nanoClock, "nanoClock");
     this.intervalNanos = intervalNanos;
+    this.barWidth = barWidth;
     this.lastPrinted = nanoClock.getAsLong();
+  }
+
+  /**
+   * A progress bar on {@code out}, which should be a terminal.
+   *
+   * @param width columns to draw in, 0 for the terminal's width
+   */
+  public static PrintingImportListener withBar(PrintStream out, int width) {
+    if (width < 0) {
+      throw new IllegalArgumentException("progress bar width must be 0 (the terminal's) or more, got " + width);
+    }
+    return new PrintingImportListener(out, System::nanoTime, PLAIN_INTERVAL_NANOS, width);
   }
 
   @Override
@@ -63,6 +88,10 @@ public final class PrintingImportListener implements ImportListener {
 
   @Override
   public synchronized void progress(ImportProgress p) {
+    if (barWidth >= 0) {
+      bar(p).update(barInBytes ? p.bytes() : p.docs(), barText(p), p.etaSeconds());
+      return;
+    }
     long now = nanoClock.getAsLong();
     if (now - lastPrinted < intervalNanos) {
       return;
@@ -73,13 +102,29 @@ public final class PrintingImportListener implements ImportListener {
         p.docs(), p.bytes() / 1e6, p.docsPerSecond(), p.mbPerSecond()));
     p.fractionDone().ifPresent(f -> text.append(String.format(Locale.ROOT, ", %.0f%%", 100 * f)));
     p.etaSeconds().ifPresent(eta -> text.append(", ETA ").append(duration(eta)));
-    if (terminal) {
-      String shown = text.toString();
-      out.print("\r" + shown + " ".repeat(Math.max(0, shownWidth - shown.length())));
-      out.flush();
-      shownWidth = shown.length();
-    } else {
-      out.println(text);
+    out.println(text);
+  }
+
+  /** Made at the first progress, which tells what the total is known in. */
+  private TerminalBar bar(ImportProgress p) {
+    if (bar == null) {
+      barInBytes = p.expectedBytes() >= 0 || p.expectedDocs() < 0;
+      bar = barInBytes ? new TerminalBar(out, barWidth, "import", "MB", 1_000_000, p.expectedBytes())
+          : new TerminalBar(out, barWidth, "import", "docs", 1, p.expectedDocs());
+    }
+    return bar;
+  }
+
+  private static String barText(ImportProgress p) {
+    return String.format(Locale.ROOT, "%d/%d collections, %d docs, %.0f docs/s, %.1f MB/s", p.collectionsDone(),
+        p.collections(), p.docs(), p.docsPerSecond(), p.mbPerSecond());
+  }
+
+  /** Ends a progress bar that {@link #finished} did not end (the import failed), so an error starts a new line. */
+  @Override
+  public synchronized void close() {
+    if (bar != null && !bar.finished()) {
+      bar.finish(bar.current(), null, false);
     }
   }
 
@@ -93,6 +138,10 @@ public final class PrintingImportListener implements ImportListener {
 
   @Override
   public synchronized void finished(ImportResult result) {
+    if (bar != null) {
+      // the importer's last progress call counted everything committed; an interrupted import keeps its total
+      bar.finish(bar.current(), null, !result.interrupted());
+    }
     List<String> headers = List.of("collection", "table", "read", "loaded", "rejected", "MB", "seconds", "docs/s",
         "status");
     List<List<String>> rows = new ArrayList<>();
@@ -175,12 +224,12 @@ public final class PrintingImportListener implements ImportListener {
     return lines;
   }
 
-  /** A whole line; on a terminal the progress line is cleared first so it does not mix with it. */
+  /** A whole line; on a terminal it goes above the progress bar. */
   private void line(String text) {
-    if (terminal && shownWidth > 0) {
-      out.print("\r" + " ".repeat(shownWidth) + "\r");
-      shownWidth = 0;
+    if (bar != null) {
+      bar.println(text);
+    } else {
+      out.println(text);
     }
-    out.println(text);
   }
 }

@@ -35,17 +35,83 @@ class PrintingImportListenerTest {
   }
 
   @Test
-  void onATerminalProgressIsRedrawnInPlaceAndClearedBeforeOtherLines() {
-    PrintingImportListener listener = new PrintingImportListener(out, true, () -> now, 10);
+  void plainLinesNeverRedrawInPlace() {
+    PrintingImportListener listener = new PrintingImportListener(out, false, () -> now, 10);
     now = 100;
     listener.progress(new ImportProgress(1, 0, 5, 500, 5, 500, 1, -1, 20));
+    listener.problem("db.c: stopped");
     now = 200;
     listener.progress(new ImportProgress(1, 0, 10, 1000, 10, 1000, 2, -1, 20));
+    assertEquals("""
+        import: 0/1 collections, 5 docs, 0.0 MB, 5 docs/s, 0.0 MB/s, 25%, ETA 3s
+        import: db.c: stopped
+        import: 0/1 collections, 10 docs, 0.0 MB, 5 docs/s, 0.0 MB/s, 50%, ETA 2s
+        """, printed());
+  }
+
+  @Test
+  void theBarDrawsToAnyStreamPrintsLinesAboveItAndEndsAtTheTotalInMegabytes() throws InterruptedException {
+    PrintingImportListener listener = PrintingImportListener.withBar(out, 150);
+    listener.progress(new ImportProgress(2, 0, 10_000, 1_000_000, 10_000, 1_000_000, 1, 4_000_000, -1));
     listener.problem("db.c: stopped");
+    listener.progress(new ImportProgress(2, 2, 40_000, 4_000_000, 40_000, 4_000_000, 2, 4_000_000, -1));
+    listener.finished(result(false));
     String text = printed();
-    assertTrue(text.startsWith("\rimport: 0/1 collections, 5 docs, 0.0 MB, 5 docs/s, 0.0 MB/s, 25%, ETA 3s"), text);
-    assertTrue(text.contains("\rimport: 0/1 collections, 10 docs, 0.0 MB, 5 docs/s, 0.0 MB/s, 50%, ETA 2s"), text);
-    assertTrue(text.endsWith("\r" + " ".repeat(text.split("\r")[2].length()) + "\rimport: db.c: stopped\n"), text);
+    assertTrue(text.contains("\rimport: db.c: stopped\n"), text);
+    String finalBar = lastDrawnBar(text);
+    assertTrue(finalBar.startsWith("import 100% |"), finalBar);
+    assertTrue(finalBar.contains("4/4 MB"), finalBar);
+    assertTrue(finalBar.contains("2/2 collections, 40000 docs, 20000 docs/s, 2.0 MB/s"), finalBar);
+    assertTrue(text.endsWith("rejects file rejects.jsonl (1 line(s) written by this run)\n"), text);
+    Thread.sleep(700); // longer than a redraw interval: nothing is drawn once finished
+    assertEquals(text, printed());
+  }
+
+  @Test
+  void withoutFileSizesTheBarCountsTheArchivesDocuments() {
+    PrintingImportListener listener = PrintingImportListener.withBar(out, 150);
+    listener.progress(new ImportProgress(1, 1, 20, 900, 20, 900, 1, -1, 20));
+    listener.finished(result(false));
+    String finalBar = lastDrawnBar(printed());
+    assertTrue(finalBar.startsWith("import 100% |"), finalBar);
+    assertTrue(finalBar.contains("20/20 docs"), finalBar);
+  }
+
+  @Test
+  void withNoSizeKnownTheBarShowsNoPercentageUntilItEnds() {
+    PrintingImportListener listener = PrintingImportListener.withBar(out, 150);
+    listener.progress(new ImportProgress(1, 0, 20, 3_000_000, 20, 3_000_000, 1, -1, -1));
+    listener.finished(result(false));
+    String finalBar = lastDrawnBar(printed());
+    assertTrue(finalBar.startsWith("import 100% |") && finalBar.contains("3/3 MB"), finalBar);
+  }
+
+  @Test
+  void anInterruptedImportKeepsItsTotalAndACloseWithoutFinishEndsTheLine() {
+    PrintingImportListener listener = PrintingImportListener.withBar(out, 150);
+    listener.progress(new ImportProgress(1, 0, 10, 2_000_000, 10, 2_000_000, 1, 4_000_000, -1));
+    listener.finished(result(true));
+    assertTrue(lastDrawnBar(printed()).startsWith("import  50% |"), printed());
+
+    bytes.reset();
+    PrintingImportListener failing = PrintingImportListener.withBar(out, 150);
+    failing.progress(new ImportProgress(1, 0, 10, 1_000_000, 10, 1_000_000, 1, 4_000_000, -1));
+    failing.close();
+    String text = printed();
+    assertTrue(text.endsWith("\n") && lastDrawnBar(text).startsWith("import  25% |"), text);
+  }
+
+  /** The text of the last redraw: after the last carriage return before the bar's closing line break. */
+  private static String lastDrawnBar(String text) {
+    int end = text.indexOf('\n', text.lastIndexOf("\rimport "));
+    return text.substring(text.lastIndexOf("\rimport ") + 1, end);
+  }
+
+  private static ImportResult result(boolean interrupted) {
+    CollectionResult ok = new CollectionResult(new Namespace("db", "a"), "/d/db/a.bson", "db_a", "", 100, 100, 0, 0, 0,
+        0, 2_000_000, 1, 0, CollectionResult.Status.LOADED, null);
+    return new ImportResult(Path.of("/d"), DumpSource.Format.DUMP_ROOT, List.of(), List.of(ok), 2, interrupted,
+        Path.of("rejects.jsonl"), 1);
   }
 
   @Test
