@@ -1,5 +1,7 @@
 package stress.runner;
 
+import java.util.List;
+import stress.metrics.HostStats;
 import stress.metrics.IntervalStats;
 import stress.metrics.PhaseStats;
 
@@ -11,4 +13,7 @@ public interface RunListener {
   default void interval(PhaseSpec phase, IntervalStats stats) {}
 
   default void phaseFinished(PhaseSpec phase, PhaseStats stats) {}
+
+  /** After {@link #phaseFinished}, when the workers were spread over hosts: each host's figures. */
+  default void hostsFinished(PhaseSpec phase, List<HostStats> hosts) {}
 }
