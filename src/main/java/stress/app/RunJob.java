@@ -12,12 +12,14 @@ import java.util.Map;
 import stress.config.Durations;
 import stress.config.RunConfig;
 import stress.config.SettingChoice;
+import stress.connect.ConnectionResolver;
 import stress.connect.ConnectionSource;
 import stress.connect.ConnectionSources;
 import stress.connect.ConnectionSpec;
 import stress.connect.PhysicalConnections;
 import stress.connect.PoolSettings;
 import stress.load.TableSetup;
+import stress.metrics.HostStats;
 import stress.metrics.PhaseStats;
 import stress.ops.NewDocuments;
 import stress.ops.Operation;
@@ -94,6 +96,8 @@ public final class RunJob {
           ? KeySpaceReader.read(control, table, config.keySample()) : null;
       newDocuments = InsertSetup.prepare(control, target, table, config, operations);
     }
+    SpreadHosts spread = config.hostSpreading().spread()
+        ? SpreadHosts.check(database, config, table, operations.stream().anyMatch(Operation::usesCopyTable)) : null;
     KeyChooser chooser = keys == null ? null
         : new KeyChooser(keys, config.distribution().over(keys.size(), config.zipfConstant()));
 
@@ -103,6 +107,7 @@ public final class RunJob {
         config.transaction(), config.seed(), config.virtualThreads(), newDocuments);
     Map<String, Object> settings = settingsForReport(table, chooser);
     InsertSetup.describe(newDocuments, settings);
+    describeHosts(settings, spread);
     settings.put("server settings (read, not changed by this run)", serverSettings);
     // operations that insert new keys are not explained: explain's dry run has no new-key partition
     List<Operation> explained = operations.stream().filter(op -> !op.insertsNewKeys()).toList();
@@ -117,7 +122,8 @@ public final class RunJob {
       RoutePrinter.summary(out, routes, "  ");
     }
 
-    Runner runner = new Runner(plan, this::openSource, new PrintingListener(out));
+    Runner runner = spread == null ? new Runner(plan, this::openSource, new PrintingListener(out))
+        : Runner.acrossHosts(plan, spread.names(), spread::open, new PrintingListener(out));
     interruption.onSignal(runner::requestStop);
     Runner.Result result = runner.run();
 
@@ -129,7 +135,7 @@ public final class RunJob {
         connection.put("distinct server backends", Integer.toString(o.distinctBackends()));
       }
       phaseResults.add(new PhaseResult(o.spec().label(), o.spec().combination(), o.settingsReadBack(), connection,
-          o.stats()));
+          o.stats(), o.hosts()));
       rows.add(new ComparisonRow(o.spec().combination(), o.stats()));
     }
     if (rows.size() > 1) {
@@ -214,6 +220,19 @@ public final class RunJob {
 
   private ConnectionSource openSource(PhaseSpec spec) {
     return ConnectionSources.open(spec.poolKind(), spec.connection(), spec.pool());
+  }
+
+  /** Spread: each host, and the pool size per host; a multi-host URL not spread: that pgjdbc picks the host. */
+  private void describeHosts(Map<String, Object> settings, SpreadHosts spread) {
+    if (spread != null) {
+      settings.put("hosts (thread i on host i mod " + spread.names().size() + ")", spread.describe());
+      settings.put("pool size", spread.poolSizeWords());
+      return;
+    }
+    List<String> hosts = ConnectionResolver.hostsOf(database.spec());
+    if (hosts.size() > 1) {
+      settings.put("hosts", SpreadHosts.notSpread(hosts));
+    }
   }
 
   private Map<String, Object> settingsForReport(DocumentTable table, KeyChooser keys) {
@@ -306,6 +325,11 @@ public final class RunJob {
     @Override
     public void phaseFinished(PhaseSpec phase, PhaseStats stats) {
       out.print(TextReport.summary(phase.label(), stats));
+    }
+
+    @Override
+    public void hostsFinished(PhaseSpec phase, PhaseStats total, List<HostStats> hosts) {
+      out.print(TextReport.hostTable(hosts, total));
     }
   }
 }

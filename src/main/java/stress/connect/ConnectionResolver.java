@@ -91,10 +91,9 @@ public final class ConnectionResolver {
     return JdbcUrl.parse(url, "url").hosts.size();
   }
 
-  /** The host and port of a URL that names one host, as {@code host:port}, for reports and error messages. */
-  public static String hostOf(ConnectionSpec spec) {
-    JdbcUrl.HostPort hp = JdbcUrl.parse(spec.url(), "url").hosts.get(0);
-    return hp.host() + ":" + hp.port();
+  /** The hosts of a connection's URL as {@code host:port}, in order, for reports and error messages. */
+  public static List<String> hostsOf(ConnectionSpec spec) {
+    return JdbcUrl.parse(spec.url(), "url").hosts.stream().map(hp -> hp.host() + ":" + hp.port()).toList();
   }
 
   /** Resolves for every host ({@code onlyHost} -1) or for the host of that index alone. */

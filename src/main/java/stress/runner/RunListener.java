@@ -14,6 +14,6 @@ public interface RunListener {
 
   default void phaseFinished(PhaseSpec phase, PhaseStats stats) {}
 
-  /** After {@link #phaseFinished}, when the workers were spread over hosts: each host's figures. */
-  default void hostsFinished(PhaseSpec phase, List<HostStats> hosts) {}
+  /** After {@link #phaseFinished}, when the workers were spread over hosts: each host's figures and the total. */
+  default void hostsFinished(PhaseSpec phase, PhaseStats total, List<HostStats> hosts) {}
 }

@@ -88,7 +88,7 @@ public final class Runner {
         Map<String, String> readBack = readBack(opened, spec.sessionSettings().keySet());
         listener.phaseFinished(spec, outcome.stats());
         if (!outcome.hosts().isEmpty()) {
-          listener.hostsFinished(spec, outcome.hosts());
+          listener.hostsFinished(spec, outcome.stats(), outcome.hosts());
         }
         outcomes.add(new PhaseOutcome(spec, outcome.stats(), readBack, describe(opened), outcome.distinctBackends(),
             outcome.hosts()));
