@@ -147,7 +147,7 @@ final class SpreadHosts {
 
   /** The pool size of each host, in words. */
   String poolSizeWords() {
-    return (config.poolSize() == null ? "= threads on the host" : config.poolSize().toString())
+    return (config.poolSize() == null ? "as many as the host's threads" : config.poolSize().toString())
         + " per host (each host has its own pool)";
   }
 

@@ -107,7 +107,7 @@ class HostsRunTest {
     assertEquals(0, r.exitCode(), r.all());
     assertTrue(r.out().contains("hosts (thread i on host i mod 2): [127.0.0.1:" + port + " (PostgreSQL, password: "),
         r.out());
-    assertTrue(r.out().contains("pool size: = threads on the host per host (each host has its own pool)"), r.out());
+    assertTrue(r.out().contains("pool size: as many as the host's threads per host (each host has its own pool)"), r.out());
     assertTrue(r.out().contains("per host (latency of successful operations in ms):"), r.out());
     assertTrue(r.out().lines().anyMatch(l -> l.matches("127\\.0\\.0\\.1:" + port + "\\s+3\\s+\\d+.*")), r.out());
     assertTrue(r.out().lines().anyMatch(l -> l.matches("localhost:" + port + "\\s+2\\s+\\d+.*")), r.out());
