@@ -4,9 +4,11 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
 import stress.connect.ConnectionSource;
 import stress.target.SettingsCatalog;
@@ -51,7 +53,7 @@ public final class Runner {
     if (hosts.isEmpty()) {
       throw new IllegalArgumentException("a run spread over hosts needs at least one host");
     }
-    if (new java.util.HashSet<>(hosts).size() != hosts.size()) {
+    if (new HashSet<>(hosts).size() != hosts.size()) {
       throw new IllegalArgumentException("the hosts of a spread run must differ, got " + hosts);
     }
     for (PhaseSpec phase : plan.phases()) {
@@ -142,7 +144,7 @@ public final class Runner {
     }
     Map<String, String> merged = new LinkedHashMap<>();
     for (String name : first.keySet()) {
-      boolean same = all.stream().allMatch(m -> java.util.Objects.equals(m.get(name), first.get(name)));
+      boolean same = all.stream().allMatch(m -> Objects.equals(m.get(name), first.get(name)));
       if (same) {
         merged.put(name, first.get(name));
       } else {
