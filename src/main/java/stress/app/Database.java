@@ -1,6 +1,8 @@
 package stress.app;
 
 import java.io.PrintStream;
+import java.util.List;
+import java.util.function.Supplier;
 import stress.connect.ConnectionOptions;
 import stress.connect.ConnectionResolver;
 import stress.connect.ConnectionSpec;
@@ -15,10 +17,12 @@ import stress.connect.embedded.EmbeddedDatabase;
 public final class Database implements AutoCloseable {
   private final ConnectionSpec spec;
   private final EmbeddedDatabase embedded;
+  private final Supplier<List<ResolvedConnection>> eachHost;
 
-  private Database(ConnectionSpec spec, EmbeddedDatabase embedded) {
+  private Database(ConnectionSpec spec, EmbeddedDatabase embedded, Supplier<List<ResolvedConnection>> eachHost) {
     this.spec = spec;
     this.embedded = embedded;
+    this.eachHost = eachHost;
   }
 
   /**
@@ -32,7 +36,8 @@ public final class Database implements AutoCloseable {
           + " for this run; it is stopped at exit");
       EmbeddedDatabase embedded = EmbeddedDatabase.start();
       out.println("connection: embedded PostgreSQL on port " + embedded.port());
-      return new Database(embedded.spec(driver), embedded);
+      ConnectionSpec spec = embedded.spec(driver);
+      return new Database(spec, embedded, () -> List.of(new ResolvedConnection(spec, "none", List.of())));
     }
     ResolvedConnection resolved = resolver.resolve(options, driver);
     for (String warning : resolved.warnings()) {
@@ -40,7 +45,15 @@ public final class Database implements AutoCloseable {
     }
     out.println("connection: " + resolved.spec().url() + (resolved.spec().user() == null ? ""
         : " as " + resolved.spec().user()) + ", password: " + resolved.passwordSource());
-    return new Database(resolved.spec(), null);
+    return new Database(resolved.spec(), null, () -> resolver.resolveEachHost(options, driver));
+  }
+
+  /**
+   * One connection per host of {@link #spec()}, each with its own password lookup, for runs that spread their
+   * workers over the hosts; a single-host connection gives a list of one.
+   */
+  public List<ResolvedConnection> eachHost() {
+    return eachHost.get();
   }
 
   /** How to connect, with the driver settings applied and no session settings yet. */

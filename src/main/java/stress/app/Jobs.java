@@ -60,7 +60,7 @@ public final class Jobs {
     DriverSettings driver = driverSettings(config.timeouts(), config.prepareThreshold(), config.queryMode());
     try (Interruption interruption = Interruption.install()) {
       int code;
-      try (Database db = Database.open(options, driver, ConnectionResolver.fromSystem(), out)) {
+      try (Database db = Database.open(SpreadHosts.options(config.hostSpreading(), options), driver, ConnectionResolver.fromSystem(), out)) {
         if (db.embedded()) {
           initializeDefault(db, config.schema(), config.table(), out);
         }

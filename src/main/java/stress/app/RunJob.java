@@ -18,12 +18,14 @@ import java.util.stream.Collectors;
 import stress.config.Durations;
 import stress.config.RunConfig;
 import stress.config.SettingChoice;
+import stress.connect.ConnectionResolver;
 import stress.connect.ConnectionSource;
 import stress.connect.ConnectionSources;
 import stress.connect.ConnectionSpec;
 import stress.connect.PhysicalConnections;
 import stress.connect.PoolSettings;
 import stress.load.TableSetup;
+import stress.metrics.HostStats;
 import stress.metrics.PhaseStats;
 import stress.metrics.live.LiveMetrics;
 import stress.ops.NewDocuments;
@@ -40,6 +42,7 @@ import stress.runner.PhaseOutcome;
 import stress.runner.PhaseSpec;
 import stress.runner.RunListener;
 import stress.runner.RunPlan;
+import stress.runner.RunProbe;
 import stress.runner.Runner;
 import stress.table.DocumentTable;
 import stress.target.InvalidSettingsException;
@@ -134,6 +137,8 @@ public final class RunJob {
           ? KeySpaceReader.read(control, table, config.keySample()) : null;
       newDocuments = InsertSetup.prepare(control, target, table, config, operations);
     }
+    SpreadHosts spread = config.hostSpreading().spread()
+        ? SpreadHosts.check(database, config, table, operations.stream().anyMatch(Operation::usesCopyTable)) : null;
     KeyChooser chooser = keys == null ? null
         : new KeyChooser(keys, config.distribution().over(keys.size(), config.zipfConstant()));
 
@@ -143,6 +148,7 @@ public final class RunJob {
         config.transaction(), config.seed(), config.virtualThreads(), newDocuments);
     Map<String, Object> settings = settingsForReport(table, chooser);
     InsertSetup.describe(newDocuments, settings);
+    describeHosts(settings, spread);
     settings.put("server settings (read, not changed by this run)", serverSettings);
     // operations that insert new keys are not explained: explain's dry run has no new-key partition
     List<Operation> explained = operations.stream().filter(op -> !op.insertsNewKeys()).toList();
@@ -161,9 +167,12 @@ public final class RunJob {
     }
 
     PhaseStartTimes startTimes = new PhaseStartTimes(Clock.systemUTC());
-    RunListener listener = both(new PrintingListener(out), startTimes);
-    Runner runner = live == null ? new Runner(plan, this::openSource, listener)
-        : new Runner(plan, spec -> live.bindPool(openSource(spec)), listener, live.probe());
+    RunListener listener = RunListener.both(new PrintingListener(out), startTimes);
+    RunProbe probe = live == null ? RunProbe.NONE : live.probe();
+    Runner runner = spread == null
+        ? new Runner(plan, spec -> withPoolMeters(live, openSource(spec)), listener, probe)
+        : Runner.acrossHosts(plan, spread.names(),
+            (spec, host, threads) -> withPoolMeters(live, spread.open(spec, host, threads)), listener, probe);
     interruption.onSignal(runner::requestStop);
     Runner.Result result = runner.run();
 
@@ -175,7 +184,7 @@ public final class RunJob {
         connection.put("distinct server backends", Integer.toString(o.distinctBackends()));
       }
       phaseResults.add(new PhaseResult(o.spec().label(), o.spec().combination(), o.settingsReadBack(), connection,
-          o.stats()));
+          o.stats(), o.hosts()));
       rows.add(new ComparisonRow(o.spec().combination(), o.stats()));
     }
     if (rows.size() > 1) {
@@ -194,6 +203,11 @@ public final class RunJob {
           + files.stream().map(f -> f.getFileName().toString()).collect(Collectors.joining(", ")) + ")");
     }
     return exitCode(result);
+  }
+
+  /** Binds the pool's own meters to the live registry when there is one. */
+  private static ConnectionSource withPoolMeters(LiveMetrics live, ConnectionSource source) {
+    return live == null ? source : live.bindPool(source);
   }
 
   private int exitCode(Runner.Result result) {
@@ -268,6 +282,19 @@ public final class RunJob {
     return ConnectionSources.open(spec.poolKind(), spec.connection(), spec.pool());
   }
 
+  /** Spread: each host, and the pool size per host; a multi-host URL not spread: that pgjdbc picks the host. */
+  private void describeHosts(Map<String, Object> settings, SpreadHosts spread) {
+    if (spread != null) {
+      settings.put("hosts (thread i on host i mod " + spread.names().size() + ")", spread.describe());
+      settings.put("pool size", spread.poolSizeWords());
+      return;
+    }
+    List<String> hosts = ConnectionResolver.hostsOf(database.spec());
+    if (hosts.size() > 1) {
+      settings.put("hosts", SpreadHosts.notSpread(hosts));
+    }
+  }
+
   private Map<String, Object> settingsForReport(DocumentTable table, KeyChooser keys) {
     Map<String, Object> s = new LinkedHashMap<>();
     s.put("operations", config.mix().toString());
@@ -336,29 +363,6 @@ public final class RunJob {
     });
   }
 
-  /** Both listeners hear every event, {@code first} first. */
-  private static RunListener both(RunListener first, RunListener second) {
-    return new RunListener() {
-      @Override
-      public void phaseStarted(PhaseSpec phase, int index, int count) {
-        first.phaseStarted(phase, index, count);
-        second.phaseStarted(phase, index, count);
-      }
-
-      @Override
-      public void interval(PhaseSpec phase, stress.metrics.IntervalStats stats) {
-        first.interval(phase, stats);
-        second.interval(phase, stats);
-      }
-
-      @Override
-      public void phaseFinished(PhaseSpec phase, PhaseStats stats) {
-        first.phaseFinished(phase, stats);
-        second.phaseFinished(phase, stats);
-      }
-    };
-  }
-
   /** Prints interval lines and each phase's summary as they happen. */
   private static final class PrintingListener implements RunListener {
     private final PrintStream out;
@@ -381,6 +385,11 @@ public final class RunJob {
     @Override
     public void phaseFinished(PhaseSpec phase, PhaseStats stats) {
       out.print(TextReport.summary(phase.label(), stats));
+    }
+
+    @Override
+    public void hostsFinished(PhaseSpec phase, PhaseStats total, List<HostStats> hosts) {
+      out.print(TextReport.hostTable(hosts, total));
     }
   }
 }

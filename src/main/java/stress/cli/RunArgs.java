@@ -9,6 +9,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import stress.config.Defaults;
 import stress.config.Durations;
+import stress.config.HostList;
+import stress.config.HostSpreading;
 import stress.config.InsertSettings;
 import stress.config.RunConfig;
 import stress.config.SettingChoice;
@@ -161,6 +163,16 @@ final class RunArgs {
           + " is printed); 0 picks a free port, printed in the header. Default: off.")
   Integer metricsPort;
 
+  @Option(names = "--hosts", paramLabel = "HOST:PORT[,HOST:PORT...]",
+      description = "Several coordinators of one cluster: worker thread i uses host i mod n, each host has its own"
+          + " pool of --pool-size connections. Instead of -h/-p/--url; -d and -U still apply.")
+  String hosts;
+
+  @Option(names = "--spread-hosts",
+      description = "Spread the workers over the hosts of a multi-host --url or -h list as --hosts does; without it"
+          + " pgjdbc picks one host per connection (targetServerType, loadBalanceHosts).")
+  boolean spreadHosts;
+
   /** Builds the validated configuration; every problem is listed in one message. */
   RunConfig toConfig() {
     List<String> problems = new ArrayList<>();
@@ -180,6 +192,7 @@ final class RunArgs {
     PreferQueryMode mode = attempt(problems, () -> queryMode(queryMode));
     Shape documentShape = attempt(problems, () -> shape(shape));
     Instance instanceShare = attempt(problems, () -> Instance.parse(instance));
+    HostList hostList = hosts == null ? null : attempt(problems, () -> HostList.parse("--hosts", hosts));
     if (virtualThreads) {
       attempt(problems, () -> {
         WorkerThreads.requireVirtual();
@@ -195,7 +208,8 @@ final class RunArgs {
     return new RunConfig(mix, threadCounts, measured, ops == null ? 0 : ops, warm, interval, rate, modes, pools,
         poolSize, c3p0MaxStatements, prepareThreshold, mode, settings, transaction, dist, zipfConstant,
         opSettings, tables.schema, tables.table, seed, keySample, timeouts, json, virtualThreads,
-        new InsertSettings(documentShape, instanceShare, groupByShard), explain, out, metricsPort);
+        new InsertSettings(documentShape, instanceShare, groupByShard), explain, out, metricsPort,
+        new HostSpreading(hostList, spreadHosts));
   }
 
   private static PreferQueryMode queryMode(String name) {

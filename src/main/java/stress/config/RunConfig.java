@@ -47,6 +47,7 @@ import stress.workload.OperationMix;
  * @param outDir            directory for the result files (JSON, CSV, interval logs), or null
  * @param metricsPort       serve live Prometheus metrics on this port while the run lasts (0 = any free port), or
  *                          null for none
+ * @param hostSpreading     --hosts / --spread-hosts: whether workers are spread over several hosts (coordinators)
  */
 public record RunConfig(OperationMix mix, List<Integer> threads, Duration duration, long ops, Duration warmup,
                         Duration reportInterval, double rate, List<StatementMode> modes, List<String> pools,
@@ -55,10 +56,11 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
                         double zipfConstant, OperationSettings operationSettings, String schema, String table,
                         long seed, int keySample, Timeouts timeouts, Path jsonFile,
                         boolean virtualThreads, InsertSettings inserts, boolean explain, Path outDir,
-                        Integer metricsPort) {
+                        Integer metricsPort, HostSpreading hostSpreading) {
 
   public RunConfig {
     Objects.requireNonNull(inserts, "inserts");
+    hostSpreading = hostSpreading == null ? HostSpreading.NONE : hostSpreading;
     threads = List.copyOf(threads);
     modes = List.copyOf(modes);
     pools = List.copyOf(pools);
@@ -122,7 +124,10 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     }
   }
 
-  /** A configuration without a result directory and without live metrics. */
+  /**
+   * A configuration without a result directory and without live metrics that lets pgjdbc pick the host of each
+   * connection (no --hosts, no --spread-hosts).
+   */
   public RunConfig(OperationMix mix, List<Integer> threads, Duration duration, long ops, Duration warmup,
                    Duration reportInterval, double rate, List<StatementMode> modes, List<String> pools,
                    Integer poolSize, int c3p0MaxStatements, int prepareThreshold, PreferQueryMode queryMode,
@@ -132,7 +137,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
                    boolean virtualThreads, InsertSettings inserts, boolean explain) {
     this(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize, c3p0MaxStatements,
         prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant, operationSettings, schema,
-        table, seed, keySample, timeouts, jsonFile, virtualThreads, inserts, explain, null, null);
+        table, seed, keySample, timeouts, jsonFile, virtualThreads, inserts, explain, null, null, HostSpreading.NONE);
   }
 
   /** A configuration with the default insert settings. */
@@ -144,7 +149,8 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
                    long seed, int keySample, Timeouts timeouts, Path jsonFile, boolean virtualThreads) {
     this(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize, c3p0MaxStatements,
         prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant, operationSettings, schema,
-        table, seed, keySample, timeouts, jsonFile, virtualThreads, InsertSettings.DEFAULT, false, null, null);
+        table, seed, keySample, timeouts, jsonFile, virtualThreads, InsertSettings.DEFAULT, false, null, null,
+        HostSpreading.NONE);
   }
 
   private static void duplicates(String option, List<?> values, List<String> problems) {

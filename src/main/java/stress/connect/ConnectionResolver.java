@@ -68,6 +68,36 @@ public final class ConnectionResolver {
 
   /** Resolves the options; bad input is an {@link IllegalArgumentException} naming the option or variable. */
   public ResolvedConnection resolve(ConnectionOptions options, DriverSettings driver) {
+    return resolve(options, driver, -1);
+  }
+
+  /**
+   * Resolves the options once per host they name, for runs that spread their connections over several servers
+   * (coordinators) themselves instead of letting pgjdbc pick one: each result has a one-host URL (the other URL
+   * parameters kept) and its own password, looked up for that host as libpq does (URL, PGPASSWORD, then the
+   * password file line of that host). The hosts come in the order given.
+   */
+  public List<ResolvedConnection> resolveEachHost(ConnectionOptions options, DriverSettings driver) {
+    int hosts = hostCount(resolve(options, driver, -1).spec().url());
+    List<ResolvedConnection> each = new ArrayList<>();
+    for (int i = 0; i < hosts; i++) {
+      each.add(resolve(options, driver, i));
+    }
+    return List.copyOf(each);
+  }
+
+  /** The number of hosts of a URL this resolver built. */
+  private static int hostCount(String url) {
+    return JdbcUrl.parse(url, "url").hosts.size();
+  }
+
+  /** The hosts of a connection's URL as {@code host:port}, in order, for reports and error messages. */
+  public static List<String> hostsOf(ConnectionSpec spec) {
+    return JdbcUrl.parse(spec.url(), "url").hosts.stream().map(hp -> hp.host() + ":" + hp.port()).toList();
+  }
+
+  /** Resolves for every host ({@code onlyHost} -1) or for the host of that index alone. */
+  private ResolvedConnection resolve(ConnectionOptions options, DriverSettings driver, int onlyHost) {
     List<String> warnings = new ArrayList<>();
     String url;
     List<JdbcUrl.HostPort> hosts;
@@ -83,9 +113,9 @@ public final class ConnectionResolver {
             + options.user() + "'; give the user once");
       }
       user = requireUser(firstOf(parsed.user, options.user(), envValue("PGUSER").orElse(null), osUser));
-      hosts = parsed.hosts;
+      hosts = onlyHost < 0 ? parsed.hosts : List.of(parsed.hosts.get(onlyHost));
       database = parsed.database.isEmpty() ? user : parsed.database;
-      url = parsed.withoutCredentials();
+      url = onlyHost < 0 ? parsed.withoutCredentials() : parsed.withoutCredentials(hosts.get(0));
       urlPassword = parsed.password;
       secretUrlParameters = parsed.secretParameters;
       for (String name : parsed.parameterNames()) {
@@ -100,6 +130,9 @@ public final class ConnectionResolver {
       String portSource = options.port() != null ? "-p" : envValue("PGPORT").isPresent() ? "PGPORT" : "default port";
       String portText = firstOf(options.port(), envValue("PGPORT").orElse(null), DEFAULT_PORT);
       hosts = hostList(hostText, hostSource, portText, portSource);
+      if (onlyHost >= 0) {
+        hosts = List.of(hosts.get(onlyHost));
+      }
       user = requireUser(firstOf(options.user(), envValue("PGUSER").orElse(null), osUser));
       database = firstOf(options.database(), envValue("PGDATABASE").orElse(null), user);
       url = url(hosts, database);

@@ -27,6 +27,8 @@ final class JdbcUrl {
   }
 
   private final String base;
+  /** The database as written after the host list (still %-encoded), or null for jdbc:postgresql:database. */
+  private final String rawDatabase;
   private final List<String> keptParameters;
   final List<HostPort> hosts;
   /** Database name, decoded; empty when the URL names none (pgjdbc then uses the user name). */
@@ -38,9 +40,10 @@ final class JdbcUrl {
   /** Other secrets from the query (keys containing "password", such as sslpassword), decoded. */
   final Map<String, String> secretParameters;
 
-  private JdbcUrl(String base, List<String> keptParameters, List<HostPort> hosts, String database, String user,
-                  String password, Map<String, String> secretParameters) {
+  private JdbcUrl(String base, String rawDatabase, List<String> keptParameters, List<HostPort> hosts, String database,
+                  String user, String password, Map<String, String> secretParameters) {
     this.base = base;
+    this.rawDatabase = rawDatabase;
     this.keptParameters = keptParameters;
     this.hosts = hosts;
     this.database = database;
@@ -64,6 +67,7 @@ final class JdbcUrl {
 
     List<HostPort> hosts = new ArrayList<>();
     String database;
+    String rawDatabase = null;
     if (server.startsWith("//")) {
       int slash = server.indexOf('/', 2);
       if (slash < 0) {
@@ -77,7 +81,8 @@ final class JdbcUrl {
       for (String address : authority.split(",", -1)) {
         hosts.add(parseAddress(address, option, url));
       }
-      database = decode(server.substring(slash + 1), option, url);
+      rawDatabase = server.substring(slash + 1);
+      database = decode(rawDatabase, option, url);
     } else if (server.startsWith("/")) {
       throw invalid(option, url, "write jdbc:postgresql://host:port/database or jdbc:postgresql:database");
     } else {
@@ -121,7 +126,7 @@ final class JdbcUrl {
         kept.add(token);
       }
     }
-    return new JdbcUrl(base, List.copyOf(kept), List.copyOf(hosts), database,
+    return new JdbcUrl(base, rawDatabase, List.copyOf(kept), List.copyOf(hosts), database,
         user == null || user.isEmpty() ? null : user, password == null || password.isEmpty() ? null : password,
         Map.copyOf(secrets));
   }
@@ -173,6 +178,21 @@ final class JdbcUrl {
   /** The URL with the user, password and other secret parameters removed; safe to print. */
   String withoutCredentials() {
     return keptParameters.isEmpty() ? base : base + "?" + String.join("&", keptParameters);
+  }
+
+  /**
+   * The URL with only {@code host} (one of {@link #hosts}) before the database, the other parameters kept and
+   * no credentials: the URL of one server of a multi-host URL.
+   */
+  String withoutCredentials(HostPort host) {
+    if (!hosts.contains(host)) {
+      throw new IllegalArgumentException(host + " is not one of the URL's hosts " + hosts);
+    }
+    if (rawDatabase == null) {
+      return withoutCredentials();
+    }
+    String one = PREFIX + "//" + host.host() + ":" + host.port() + "/" + rawDatabase;
+    return keptParameters.isEmpty() ? one : one + "?" + String.join("&", keptParameters);
   }
 
   /** The query parameter names kept in the URL. */

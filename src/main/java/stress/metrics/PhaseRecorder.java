@@ -46,6 +46,8 @@ public final class PhaseRecorder {
   private final long highestTrackableNanos;
   private final WorkerRecorder[] workers;
   private volatile ErrorBook errorBook;
+  /** Per-host totals when the workers are spread over hosts, else null; written under the lock of {@code closing}. */
+  private final HostTotals hostTotals;
 
   // reporter-side state, guarded by this
   private final Histogram[] opSuccess;
@@ -71,6 +73,7 @@ public final class PhaseRecorder {
   private long resetNanos = Long.MIN_VALUE;
   private int lastActiveThreads;
   private boolean finished;
+  private List<HostStats> hostStats = List.of();
 
   /**
    * @param operationNames         the operations workers record, addressed by index in this list; unique, at least one
@@ -78,6 +81,17 @@ public final class PhaseRecorder {
    * @param highestTrackableNanos  the largest latency that can be recorded, e.g. one hour; larger values are refused
    */
   public PhaseRecorder(List<String> operationNames, int workers, long highestTrackableNanos) {
+    this(operationNames, workers, highestTrackableNanos, List.of());
+  }
+
+  /**
+   * A recorder that also keeps totals per host, for workers spread over several hosts: the hot path is
+   * unchanged, each worker's finished interval slot is added to its host's totals when it is merged.
+   *
+   * @param workerHosts the host of each worker, by worker index ({@code workers} entries), or empty for no
+   *                    per-host totals
+   */
+  public PhaseRecorder(List<String> operationNames, int workers, long highestTrackableNanos, List<String> workerHosts) {
     this.operationNames = validNames(operationNames);
     if (workers < 1) {
       throw new IllegalArgumentException("a phase needs at least 1 worker, got " + workers);
@@ -112,6 +126,14 @@ public final class PhaseRecorder {
     }
     rowsAtReset = new long[ops];
     lastActiveThreads = workers;
+    if (workerHosts.isEmpty()) {
+      hostTotals = null;
+    } else if (workerHosts.size() != workers) {
+      throw new IllegalArgumentException("workerHosts must name the host of each of the " + workers + " workers, got "
+          + workerHosts.size() + " entries");
+    } else {
+      hostTotals = new HostTotals(workerHosts, ops, highestTrackableNanos);
+    }
   }
 
   private static List<String> validNames(List<String> names) {
@@ -201,6 +223,11 @@ public final class PhaseRecorder {
       failureTotals[op].reset();
     }
     errorBook = new ErrorBook(operationNames.size());
+    if (hostTotals != null) {
+      synchronized (closing) {
+        hostTotals.reset();
+      }
+    }
     rowsAtReset = rowsSeen.clone();
     reconnectsAtReset = reconnectsSeen;
     intervals.replaceAll(IntervalStats::asWarmup);
@@ -242,7 +269,23 @@ public final class PhaseRecorder {
       operations.add(OperationStats.of(operationNames.get(op), successTotals[op].copy(), failureTotals[op].copy(),
           rowsSeen[op] - rowsAtReset[op], errors.snapshot(op), duration));
     }
+    if (hostTotals != null) {
+      synchronized (closing) {
+        hostStats = hostTotals.stats(operationNames, duration);
+      }
+    }
     return PhaseStats.of(duration, operations, reconnectsSeen - reconnectsAtReset, intervals);
+  }
+
+  /**
+   * The figures of each host, in the order the hosts first appear among the workers; empty when the recorder
+   * keeps no per-host totals. Available after {@link #finish}.
+   */
+  public synchronized List<HostStats> hostStats() {
+    if (!finished) {
+      throw new IllegalStateException("per-host figures are known once the phase has finished");
+    }
+    return hostStats;
   }
 
   String operationName(int opIndex) {
@@ -276,6 +319,9 @@ public final class PhaseRecorder {
             .computeIfAbsent(state, k -> new IntervalSlot.ErrorTally(tally.firstMessage)).count += tally.count);
       }
       closing.reconnects += slot.reconnects;
+      if (hostTotals != null) {
+        hostTotals.add(slot);
+      }
     }
   }
 

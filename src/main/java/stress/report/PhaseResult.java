@@ -1,9 +1,12 @@
 package stress.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import stress.metrics.HostStats;
 import stress.metrics.PhaseStats;
 
 /**
@@ -15,15 +18,26 @@ import stress.metrics.PhaseStats;
  * @param connection       how the phase connected: pool kind and size, statement caches, driver settings,
  *                         distinct server backends the workers held; never a password
  * @param stats            what was measured
+ * @param hosts            per-host figures when the workers were spread over several hosts (coordinators), in
+ *                         the hosts' order; empty otherwise, and then left out of the JSON (files written
+ *                         before this field existed read back with it empty)
  */
 public record PhaseResult(String label, Map<String, String> combination, Map<String, String> settingsReadBack,
-                          Map<String, String> connection, PhaseStats stats) {
+                          Map<String, String> connection, PhaseStats stats,
+                          @JsonInclude(JsonInclude.Include.NON_EMPTY) List<HostStats> hosts) {
   public PhaseResult {
+    hosts = hosts == null ? List.of() : List.copyOf(hosts);
     Objects.requireNonNull(label, "label");
     combination = ordered(combination);
     settingsReadBack = ordered(settingsReadBack);
     connection = ordered(connection);
     Objects.requireNonNull(stats, "stats");
+  }
+
+  /** A phase run on one connection source (no per-host figures). */
+  public PhaseResult(String label, Map<String, String> combination, Map<String, String> settingsReadBack,
+                     Map<String, String> connection, PhaseStats stats) {
+    this(label, combination, settingsReadBack, connection, stats, List.of());
   }
 
   private static Map<String, String> ordered(Map<String, String> map) {

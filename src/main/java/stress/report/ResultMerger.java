@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import stress.metrics.ErrorStats;
+import stress.metrics.HostStats;
 import stress.metrics.OperationStats;
 import stress.metrics.PhaseStats;
 
@@ -42,8 +43,9 @@ public final class ResultMerger {
       PhaseResult template = first.phases().get(p);
       Map<String, String> connection = new LinkedHashMap<>(template.connection());
       connection.put("merged instances", Integer.toString(results.size()));
+      List<HostStats> hosts = mergeHosts(template.label(), names, results, p, connection);
       phases.add(new PhaseResult(template.label(), template.combination(), template.settingsReadBack(), connection,
-          mergePhase(template.label(), names, stats)));
+          mergePhase(template.label(), names, stats), hosts));
     }
     Map<String, Object> settings = new LinkedHashMap<>();
     settings.put("merged from", names);
@@ -71,6 +73,37 @@ public final class ResultMerger {
             + a.label() + "' ran " + opsB + " there but " + opsA + " in " + firstName);
       }
     }
+  }
+
+  /**
+   * Per-host figures merged host by host when every result ran phase {@code p} against the same hosts; when
+   * they differ (or some result has none) the merged phase has none, and its connection says why.
+   */
+  private static List<HostStats> mergeHosts(String label, List<String> names, List<RunResult> results, int p,
+                                            Map<String, String> connection) {
+    List<String> hostNames = hostNames(results.get(0).phases().get(p));
+    boolean same = results.stream().allMatch(r -> hostNames(r.phases().get(p)).equals(hostNames));
+    if (!same) {
+      connection.put("per-host figures", "not merged: the results ran against different hosts");
+      return List.of();
+    }
+    List<HostStats> merged = new ArrayList<>();
+    for (int h = 0; h < hostNames.size(); h++) {
+      List<PhaseStats> stats = new ArrayList<>();
+      int threads = 0;
+      for (RunResult result : results) {
+        HostStats host = result.phases().get(p).hosts().get(h);
+        stats.add(host.stats());
+        threads += host.threads();
+      }
+      merged.add(new HostStats(hostNames.get(h), threads, mergePhase(label + "' host '" + hostNames.get(h), names,
+          stats)));
+    }
+    return merged;
+  }
+
+  private static List<String> hostNames(PhaseResult phase) {
+    return phase.hosts().stream().map(HostStats::host).toList();
   }
 
   private static PhaseStats mergePhase(String label, List<String> names, List<PhaseStats> stats) {

@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import stress.metrics.ErrorStats;
+import stress.metrics.HostStats;
 import stress.metrics.IntervalStats;
 import stress.metrics.LatencyMillis;
 import stress.metrics.OperationStats;
@@ -75,6 +76,32 @@ public final class TextReport {
     return List.of(op.name(), Long.toString(op.count()), oneDecimal(op.opsPerSecond()), oneDecimal(op.rowsPerSecond()),
         millis(ms.min()), millis(ms.avg()), millis(ms.p50()), millis(ms.p90()), millis(ms.p95()), millis(ms.p99()),
         millis(ms.p999()), millis(ms.max()), Long.toString(op.errorCount()));
+  }
+
+  /**
+   * The phase per host (coordinator), beside the total: one row per host with its threads, count, ops/s,
+   * p50/p95/p99 ms and errors of all operations together, then the phase total; the hosts' counts add up to
+   * the total's.
+   */
+  public static String hostTable(List<HostStats> hosts, PhaseStats total) {
+    TextTable table = new TextTable(
+        List.of("host", "threads", "count", "ops/s", "p50", "p95", "p99", "errors", "share"),
+        List.of(LEFT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT));
+    long all = total.total().count();
+    int threads = 0;
+    for (HostStats host : hosts) {
+      threads += host.threads();
+      table.row(hostRow(host.host(), host.threads(), host.stats().total(), all));
+    }
+    table.row(hostRow("total", threads, total.total(), all));
+    return "per host (latency of successful operations in ms):\n" + table.render();
+  }
+
+  private static List<String> hostRow(String name, int threads, OperationStats op, long all) {
+    LatencyMillis ms = op.latencyMs();
+    return List.of(name, Integer.toString(threads), Long.toString(op.count()), oneDecimal(op.opsPerSecond()),
+        millis(ms.p50()), millis(ms.p95()), millis(ms.p99()), Long.toString(op.errorCount()),
+        all > 0 ? oneDecimal(100.0 * op.count() / all) + "%" : "-");
   }
 
   private static String errorTable(PhaseStats stats) {

@@ -1,6 +1,8 @@
 package stress.runner;
 
+import java.util.List;
 import java.util.Map;
+import stress.metrics.HostStats;
 import stress.metrics.PhaseStats;
 
 /**
@@ -11,6 +13,17 @@ import stress.metrics.PhaseStats;
  * @param settingsReadBack each --set setting as the server reported it after the phase
  * @param source           the connection source's settings (pool kind, size, statement cache, driver settings)
  * @param distinctBackends server backends the workers held (0 for pools, which do not hold per worker)
+ * @param hosts            per-host figures when the workers were spread over hosts, else empty
  */
 public record PhaseOutcome(PhaseSpec spec, PhaseStats stats, Map<String, String> settingsReadBack,
-                           Map<String, String> source, int distinctBackends) {}
+                           Map<String, String> source, int distinctBackends, List<HostStats> hosts) {
+  public PhaseOutcome {
+    hosts = hosts == null ? List.of() : List.copyOf(hosts);
+  }
+
+  /** An outcome of a run on one connection source (no per-host figures). */
+  public PhaseOutcome(PhaseSpec spec, PhaseStats stats, Map<String, String> settingsReadBack,
+                      Map<String, String> source, int distinctBackends) {
+    this(spec, stats, settingsReadBack, source, distinctBackends, List.of());
+  }
+}

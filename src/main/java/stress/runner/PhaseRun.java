@@ -10,6 +10,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import stress.connect.ConnectionSource;
+import stress.metrics.HostStats;
 import stress.metrics.IntervalStats;
 import stress.metrics.PhaseRecorder;
 import stress.metrics.PhaseStats;
@@ -29,22 +30,31 @@ final class PhaseRun {
 
   private final RunPlan plan;
   private final PhaseSpec spec;
-  private final ConnectionSource source;
+  /** One source per host; worker i uses source i mod n. */
+  private final List<ConnectionSource> sources;
+  /** The hosts' names for the per-host figures, or empty for a run on one source. */
+  private final List<String> hosts;
   private final RunListener listener;
   private final RunProbe probe;
   private final Stop stop;
 
-  PhaseRun(RunPlan plan, PhaseSpec spec, ConnectionSource source, RunListener listener, RunProbe probe, Stop stop) {
+  PhaseRun(RunPlan plan, PhaseSpec spec, List<ConnectionSource> sources, List<String> hosts, RunListener listener,
+           RunProbe probe, Stop stop) {
+    if (sources.isEmpty() || (!hosts.isEmpty() && hosts.size() != sources.size())) {
+      throw new IllegalArgumentException("a phase needs one connection source per host, got " + sources.size()
+          + " sources for hosts " + hosts);
+    }
     this.plan = plan;
     this.spec = spec;
-    this.source = source;
+    this.sources = List.copyOf(sources);
+    this.hosts = List.copyOf(hosts);
     this.listener = listener;
     this.probe = probe;
     this.stop = stop;
   }
 
   /** What a finished phase produced. */
-  record Outcome(PhaseStats stats, int distinctBackends, boolean interrupted) {}
+  record Outcome(PhaseStats stats, int distinctBackends, boolean interrupted, List<HostStats> hosts) {}
 
   Outcome run(long phaseIndex) throws SQLException, InterruptedException {
     PhaseProbe phaseProbe = probe.phase(spec, plan.mix().names());
@@ -58,7 +68,11 @@ final class PhaseRun {
   private Outcome run(long phaseIndex, PhaseProbe phaseProbe) throws SQLException, InterruptedException {
     int threads = spec.threads();
     List<String> names = plan.mix().names();
-    PhaseRecorder recorder = new PhaseRecorder(names, threads, HIGHEST_TRACKABLE_NANOS);
+    List<String> workerHosts = new ArrayList<>();
+    for (int i = 0; i < threads && !hosts.isEmpty(); i++) {
+      workerHosts.add(hosts.get(i % hosts.size()));
+    }
+    PhaseRecorder recorder = new PhaseRecorder(names, threads, HIGHEST_TRACKABLE_NANOS, workerHosts);
     Operation.Bound[] bound = new Operation.Bound[names.size()];
     OperationContext context = new OperationContext(plan.table(), plan.settings(), plan.newDocuments());
     for (int i = 0; i < bound.length; i++) {
@@ -74,6 +88,7 @@ final class PhaseRun {
     double perWorkerRate = plan.rate() > 0 ? plan.rate() / threads : 0;
     for (int i = 0; i < threads; i++) {
       SplittableRandom random = new SplittableRandom(plan.seed() * 1_000_003L + phaseIndex * 10_007L + i);
+      ConnectionSource source = sources.get(i % sources.size());
       OperationSession session = new OperationSession(spec.mode(), source.heldPerWorker(), plan.keys(), random,
           plan.settings().fetchSize());
       Worker w = new Worker(source, recorder.worker(i), plan.mix(), bound, session, random, plan.transaction(),
@@ -145,13 +160,15 @@ final class PhaseRun {
       measureStart = end;
     }
     PhaseStats stats = recorder.finish(measureStart, end);
-    Set<Integer> backends = new HashSet<>();
-    for (Worker w : workers) {
-      if (w.backendPid() != 0) {
-        backends.add(w.backendPid());
+    // a backend is a process id on one server: the same pid on two hosts is two backends
+    Set<Long> backends = new HashSet<>();
+    for (int i = 0; i < workers.size(); i++) {
+      int pid = workers.get(i).backendPid();
+      if (pid != 0) {
+        backends.add(((long) (i % sources.size()) << 32) | (pid & 0xffffffffL));
       }
     }
-    return new Outcome(stats, backends.size(), stop.requested());
+    return new Outcome(stats, backends.size(), stop.requested(), recorder.hostStats());
   }
 
   /** Sleeps until a deadline; returns early (true) when every worker has ended, e.g. after --ops. */

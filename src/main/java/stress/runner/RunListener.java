@@ -1,5 +1,7 @@
 package stress.runner;
 
+import java.util.List;
+import stress.metrics.HostStats;
 import stress.metrics.IntervalStats;
 import stress.metrics.PhaseStats;
 
@@ -11,4 +13,36 @@ public interface RunListener {
   default void interval(PhaseSpec phase, IntervalStats stats) {}
 
   default void phaseFinished(PhaseSpec phase, PhaseStats stats) {}
+
+  /** After {@link #phaseFinished}, when the workers were spread over hosts: each host's figures and the total. */
+  default void hostsFinished(PhaseSpec phase, PhaseStats total, List<HostStats> hosts) {}
+
+  /** Tells {@code first}, then {@code second}, everything (a new method here must be forwarded here too). */
+  static RunListener both(RunListener first, RunListener second) {
+    return new RunListener() {
+      @Override
+      public void phaseStarted(PhaseSpec phase, int index, int count) {
+        first.phaseStarted(phase, index, count);
+        second.phaseStarted(phase, index, count);
+      }
+
+      @Override
+      public void interval(PhaseSpec phase, IntervalStats stats) {
+        first.interval(phase, stats);
+        second.interval(phase, stats);
+      }
+
+      @Override
+      public void phaseFinished(PhaseSpec phase, PhaseStats stats) {
+        first.phaseFinished(phase, stats);
+        second.phaseFinished(phase, stats);
+      }
+
+      @Override
+      public void hostsFinished(PhaseSpec phase, PhaseStats total, List<HostStats> hosts) {
+        first.hostsFinished(phase, total, hosts);
+        second.hostsFinished(phase, total, hosts);
+      }
+    };
+  }
 }

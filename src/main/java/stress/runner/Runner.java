@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +19,9 @@ import stress.target.SettingsCatalog;
  */
 public final class Runner {
   private final RunPlan plan;
-  private final Function<PhaseSpec, ConnectionSource> sources;
+  /** The hosts workers are spread over; empty when the run uses one connection source per phase. */
+  private final List<String> hosts;
+  private final HostSources sources;
   private final RunListener listener;
   private final RunProbe probe;
   private final Stop stop = new Stop();
@@ -37,10 +40,45 @@ public final class Runner {
    *              for none
    */
   public Runner(RunPlan plan, Function<PhaseSpec, ConnectionSource> sources, RunListener listener, RunProbe probe) {
+    this(plan, List.of(), (spec, host, threads) -> sources.apply(spec), listener, probe);
+  }
+
+  private Runner(RunPlan plan, List<String> hosts, HostSources sources, RunListener listener, RunProbe probe) {
     this.plan = plan;
+    this.hosts = List.copyOf(hosts);
     this.sources = sources;
     this.listener = listener;
     this.probe = Objects.requireNonNull(probe, "probe");
+  }
+
+  /**
+   * A runner whose workers are spread round-robin over several hosts (coordinators): worker {@code i} uses
+   * host {@code i mod n}, each host has its own connection source per phase, and each phase's outcome has
+   * per-host figures beside the totals.
+   *
+   * @param hosts   the hosts as they are to be reported ({@code host:port}), at least one, no duplicates
+   * @param sources opens the source of one host for one phase
+   */
+  public static Runner acrossHosts(RunPlan plan, List<String> hosts, HostSources sources, RunListener listener) {
+    return acrossHosts(plan, hosts, sources, listener, RunProbe.NONE);
+  }
+
+  /** As {@link #acrossHosts(RunPlan, List, HostSources, RunListener)}, with a probe that sees every execution. */
+  public static Runner acrossHosts(RunPlan plan, List<String> hosts, HostSources sources, RunListener listener,
+                                   RunProbe probe) {
+    if (hosts.isEmpty()) {
+      throw new IllegalArgumentException("a run spread over hosts needs at least one host");
+    }
+    if (new HashSet<>(hosts).size() != hosts.size()) {
+      throw new IllegalArgumentException("the hosts of a spread run must differ, got " + hosts);
+    }
+    for (PhaseSpec phase : plan.phases()) {
+      if (phase.threads() < hosts.size()) {
+        throw new IllegalArgumentException("phase '" + phase.label() + "' has " + phase.threads()
+            + " threads for " + hosts.size() + " hosts; every host needs at least one thread");
+      }
+    }
+    return new Runner(plan, hosts, sources, listener, probe);
   }
 
   /** Asks the run to stop soon (e.g. on Ctrl-C); {@link #run()} then returns what was measured so far. */
@@ -57,14 +95,83 @@ public final class Runner {
     for (int i = 0; i < phases.size() && !stop.requested(); i++) {
       PhaseSpec spec = phases.get(i);
       listener.phaseStarted(spec, i, phases.size());
-      try (ConnectionSource source = sources.apply(spec)) {
-        PhaseRun.Outcome outcome = new PhaseRun(plan, spec, source, listener, probe, stop).run(i);
-        Map<String, String> readBack = readBack(source, spec.sessionSettings().keySet());
+      List<ConnectionSource> opened = new ArrayList<>();
+      boolean completed = false;
+      try {
+        int n = Math.max(1, hosts.size());
+        for (int h = 0; h < n; h++) {
+          opened.add(sources.open(spec, h, HostSources.threadsOn(h, n, spec.threads())));
+        }
+        PhaseRun.Outcome outcome = new PhaseRun(plan, spec, opened, hosts, listener, probe, stop).run(i);
+        Map<String, String> readBack = readBack(opened, spec.sessionSettings().keySet());
         listener.phaseFinished(spec, outcome.stats());
-        outcomes.add(new PhaseOutcome(spec, outcome.stats(), readBack, source.describe(), outcome.distinctBackends()));
+        if (!outcome.hosts().isEmpty()) {
+          listener.hostsFinished(spec, outcome.stats(), outcome.hosts());
+        }
+        outcomes.add(new PhaseOutcome(spec, outcome.stats(), readBack, describe(opened), outcome.distinctBackends(),
+            outcome.hosts()));
+        completed = true;
+      } finally {
+        closeAll(opened, completed);
       }
     }
     return new Result(outcomes, stop.requested());
+  }
+
+  /** The first source's settings (every host's source is built alike), and the hosts when spread. */
+  private Map<String, String> describe(List<ConnectionSource> opened) {
+    Map<String, String> d = new LinkedHashMap<>(opened.get(0).describe());
+    if (!hosts.isEmpty()) {
+      d.put("hosts", String.join(",", hosts));
+      d.put("threads per host", "round-robin, thread i on host i mod " + hosts.size());
+    }
+    return d;
+  }
+
+  /** Closes every source; a failure to close is thrown only when nothing else is being thrown already. */
+  private static void closeAll(List<ConnectionSource> opened, boolean reportFailure) {
+    RuntimeException first = null;
+    for (ConnectionSource source : opened) {
+      try {
+        source.close();
+      } catch (RuntimeException e) {
+        if (first == null) {
+          first = e;
+        }
+      }
+    }
+    if (first != null && reportFailure) {
+      throw first;
+    }
+  }
+
+  /**
+   * Each setting as read back on every host's source; a setting whose value differs between hosts is shown
+   * as {@code value (host), ...}.
+   */
+  private Map<String, String> readBack(List<ConnectionSource> opened, Collection<String> names) {
+    Map<String, String> first = readBack(opened.get(0), names);
+    if (opened.size() == 1) {
+      return first;
+    }
+    List<Map<String, String>> all = new ArrayList<>();
+    for (ConnectionSource source : opened) {
+      all.add(source == opened.get(0) ? first : readBack(source, names));
+    }
+    Map<String, String> merged = new LinkedHashMap<>();
+    for (String name : first.keySet()) {
+      boolean same = all.stream().allMatch(m -> Objects.equals(m.get(name), first.get(name)));
+      if (same) {
+        merged.put(name, first.get(name));
+      } else {
+        List<String> perHost = new ArrayList<>();
+        for (int h = 0; h < all.size(); h++) {
+          perHost.add(all.get(h).get(name) + " (" + hosts.get(h) + ")");
+        }
+        merged.put(name, String.join(", ", perHost));
+      }
+    }
+    return merged;
   }
 
   /** Each setting's value as the server reports it on a connection from the phase's own source. */
