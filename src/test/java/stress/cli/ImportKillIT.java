@@ -24,10 +24,16 @@ import stress.testing.TestDatabase;
  * document once. The seed of the kill moments is printed (and can be fixed with -Dstress.kill.seed=N).
  */
 class ImportKillIT {
-  private static final int DOCUMENTS = 150_000;
+  private static final int DOCUMENTS = 100_000;
   private static final int KILLS = 10;
-  /** The latest kill moment after the attempt's first commit; the dump holds far more than ten of these. */
+  private static final int BATCH = 200;
+  /** The latest kill moment after the attempt's first commit. */
   private static final long MAX_DELAY_MILLIS = 1200;
+  /**
+   * At most this many commits per attempt before the kill, whatever the delay, so that on a fast machine the ten
+   * kills still all land before the end.
+   */
+  private static final long MAX_COMMITS_PER_ATTEMPT = DOCUMENTS / BATCH / (KILLS + 2);
   private static final String TARGETS = "target IN ('\"killed_shop_orders_1\"', '\"killed_shop_orders_2\"')";
 
   @TempDir
@@ -49,14 +55,15 @@ class ImportKillIT {
     assertEquals(0, clean.exitCode(), clean.all());
 
     List<String> args = List.of("--url", url, "-U", "postgres", "import", dump.toString(), "--table-prefix", "killed_",
-        "--rejects", dir.resolve("killed.jsonl").toString(), "--batch-docs", "200", "--jobs", "2");
+        "--rejects", dir.resolve("killed.jsonl").toString(), "--batch-docs", "" + BATCH, "--jobs", "2");
     List<String> resume = new ArrayList<>(args);
     resume.add("--resume");
     for (int kill = 1; kill <= KILLS; kill++) {
       long delay = (long) (random.nextDouble() * MAX_DELAY_MILLIS);
       long before = checkpoints(url);
       long after = killMidLoad(kill == 1 ? args : resume, before, delay, kill);
-      System.out.println("ImportKillIT: kill " + kill + ": SIGKILL " + delay + " ms after its first commit; checkpoints "
+      System.out.println("ImportKillIT: kill " + kill + ": SIGKILL " + delay + " ms after its first commit (or at "
+          + MAX_COMMITS_PER_ATTEMPT + " commits); checkpoints "
           + before + " -> " + after);
     }
     long loadedBeforeTheEnd = count(url, "SELECT coalesce(sum(loaded), 0) FROM stress_import_progress WHERE " + TARGETS);
@@ -64,7 +71,7 @@ class ImportKillIT {
 
     // the last run takes the default batch size: checkpoints are document ranges, not batch numbers
     List<String> last = new ArrayList<>(resume);
-    last.removeAll(List.of("--batch-docs", "200"));
+    last.removeAll(List.of("--batch-docs", "" + BATCH));
     CliTester.Result finished = CliTester.run(last.toArray(String[]::new));
     assertEquals(0, finished.exitCode(), finished.all());
     assertTrue(finished.out().contains("import: " + DOCUMENTS + " documents read, " + DOCUMENTS + " loaded, 0 rejected"),
@@ -88,8 +95,9 @@ class ImportKillIT {
   }
 
   /**
-   * Starts the import in its own JVM, waits for its first commit, then sleeps {@code delayMillis} and sends
-   * SIGKILL; the import must still be running then. Returns the checkpoints after the kill.
+   * Starts the import in its own JVM, waits for its first commit, then waits {@code delayMillis} (or until it has
+   * made {@link #MAX_COMMITS_PER_ATTEMPT} commits) and sends SIGKILL; the import must still be running then.
+   * Returns the checkpoints after the kill.
    */
   private static long killMidLoad(List<String> args, long checkpointsBefore, long delayMillis, int kill)
       throws Exception {
@@ -107,7 +115,10 @@ class ImportKillIT {
         assertTrue(System.nanoTime() < deadline, "kill " + kill + ": no commit within 60 s");
         Thread.sleep(5);
       }
-      Thread.sleep(delayMillis);
+      long killAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delayMillis);
+      while (System.nanoTime() < killAt && checkpoints(url) < checkpointsBefore + MAX_COMMITS_PER_ATTEMPT) {
+        Thread.sleep(5);
+      }
       if (!process.isAlive()) {
         throw new AssertionError("kill " + kill + ": the import finished before the kill; the dump is too small:\n"
             + Files.readString(output));
