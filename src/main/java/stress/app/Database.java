@@ -8,6 +8,7 @@ import stress.connect.ConnectionResolver;
 import stress.connect.ConnectionSpec;
 import stress.connect.DriverSettings;
 import stress.connect.ResolvedConnection;
+import stress.connect.TlsOptions;
 import stress.connect.embedded.EmbeddedDatabase;
 
 /**
@@ -45,6 +46,8 @@ public final class Database implements AutoCloseable {
     }
     out.println("connection: " + resolved.spec().url() + (resolved.spec().user() == null ? ""
         : " as " + resolved.spec().user()) + ", password: " + resolved.passwordSource());
+    String tls = TlsOptions.summary(resolved.spec());
+    out.println("connection: tls " + (tls.isEmpty() ? "sslmode not set (pgjdbc's default: prefer)" : tls));
     return new Database(resolved.spec(), null, () -> resolver.resolveEachHost(options, driver));
   }
 

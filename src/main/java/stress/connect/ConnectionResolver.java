@@ -21,7 +21,9 @@ import java.util.Optional;
  *       comma-separated lists, one port for all hosts or one per host), then libpq's defaults: host localhost,
  *       port 5432, the operating-system user, a database named like the user;</li>
  *   <li>the password from the URL, else PGPASSWORD, else the password file (PGPASSFILE or
- *       {@code ~/.pgpass}), which is skipped with a warning when group or others may read it.</li>
+ *       {@code ~/.pgpass}), which is skipped with a warning when group or others may read it;</li>
+ *   <li>TLS settings from the URL or {@code --driver-property}, else PGSSLMODE, PGSSLROOTCERT, PGSSLCERT and
+ *       PGSSLKEY ({@link TlsOptions}).</li>
  * </ul>
  * With {@code --url}, hosts, ports and database are the URL's (pgjdbc's rules for what it leaves out); only
  * the user and password follow the lookup above. Empty environment variables count as unset. The environment
@@ -40,7 +42,8 @@ public final class ConnectionResolver {
   private final String osUser;
 
   /**
-   * @param env    environment variables (PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSWORD, PGPASSFILE)
+   * @param env    environment variables (PGHOST, PGPORT, PGUSER, PGDATABASE, PGPASSWORD, PGPASSFILE, PGSSLMODE,
+   *               PGSSLROOTCERT, PGSSLCERT, PGSSLKEY)
    * @param home   home directory, where {@code .pgpass} is looked for
    * @param osUser operating-system user name: the default user, as in libpq
    */
@@ -161,6 +164,7 @@ public final class ConnectionResolver {
       }
       properties.put(key, value);
     });
+    TlsOptions.fromEnvironment(env, TlsOptions.queryParameters(url), properties);
     return new ResolvedConnection(new ConnectionSpec(url, user, password, properties, List.of()), passwordSource,
         warnings);
   }

@@ -114,26 +114,6 @@ class BadInputTest {
   }
 
   @Test
-  void theRightPasswordAppearsInNoOutput(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
-    PasswordRole.ensure();
-    String db = TestDatabase.newDatabaseUrl("pw");
-    try (var c = TestDatabase.connect(db); var s = c.createStatement()) {
-      s.execute("GRANT ALL ON SCHEMA public TO " + PasswordRole.NAME);
-    }
-    String url = db.replace("localhost", "127.0.0.1") + "?password=" + PasswordRole.PASSWORD;
-    CliTester.Result init = CliTester.run("--url", url, "-U", PasswordRole.NAME, "init", "--docs", "200");
-    assertEquals(0, init.exitCode(), init.all());
-    java.nio.file.Path json = dir.resolve("r.json");
-    CliTester.Result run = CliTester.run("--url", url, "-U", PasswordRole.NAME, "run", "--duration", "500ms",
-        "--warmup", "0", "--json", json.toString(), "--pool", "none,hikari,c3p0", "--threads", "2");
-    assertEquals(0, run.exitCode(), run.all());
-    for (String output : new String[] {init.all(), run.all(), java.nio.file.Files.readString(json)}) {
-      assertFalse(output.contains(PasswordRole.PASSWORD), output);
-    }
-    assertTrue(run.out().contains("password: --url"), "says where the password came from: " + run.out());
-  }
-
-  @Test
   void missingDatabaseIsARuntimeError() {
     assertOneLineError(CliTester.run("--url", TestDatabase.url("no_such_db"), "-U", "postgres", "detect"), 1,
         "database \"no_such_db\" does not exist");

@@ -99,7 +99,7 @@ class ImportResumeTest {
   /** Starts the import in its own JVM and kills it with SIGKILL once the checkpoints reach {@code target}. */
   private static void killAfterCheckpoints(List<String> args, long target) throws Exception {
     String url = args.get(1);
-    Process process = new ProcessBuilder(command(args)).redirectErrorStream(true)
+    Process process = new ProcessBuilder(ChildJvm.command(args)).redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
     try {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -120,7 +120,7 @@ class ImportResumeTest {
   private static String stopAfterCheckpoints(List<String> args, long target) throws Exception {
     String url = args.get(1);
     Path output = Files.createTempFile("import", ".out");
-    Process process = new ProcessBuilder(command(args)).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+    Process process = new ProcessBuilder(ChildJvm.command(args)).redirectErrorStream(true).redirectOutput(output.toFile()).start();
     try {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
       while (checkpoints(url) < target) {
@@ -137,14 +137,6 @@ class ImportResumeTest {
       process.destroyForcibly();
       Files.deleteIfExists(output);
     }
-  }
-
-  private static List<String> command(List<String> args) {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
-        Main.class.getName()));
-    command.addAll(args);
-    return command;
   }
 
   private static int exit(Process process) {

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -50,16 +51,32 @@ public final class Corpus {
 
   /** The corpus root, or the test is skipped with the places looked at. */
   public static Path root() {
-    Path relative = Path.of("").toAbsolutePath().resolve("../shared/datasets/mongodump").normalize();
+    Optional<Path> found = find();
+    assumeTrue(found.isPresent(), whereLooked() + "; corpus tests skipped");
+    return found.get();
+  }
+
+  /** The corpus root when it is there, for tests that can do part of their work without it. */
+  public static Optional<Path> find() {
+    Path relative = relativeRoot();
     if (Files.isRegularFile(relative.resolve("PROVENANCE.md"))) {
-      return relative;
+      return Optional.of(relative);
     }
     String env = System.getenv(ENV);
     Path fromEnv = env == null || env.isBlank() ? null : Path.of(env);
-    assumeTrue(fromEnv != null && Files.isRegularFile(fromEnv.resolve("PROVENANCE.md")),
-        "mongodump corpus not found at " + relative + (fromEnv == null ? " and " + ENV + " is not set"
-            : " nor at " + ENV + "=" + fromEnv) + "; corpus tests skipped");
-    return fromEnv;
+    return fromEnv != null && Files.isRegularFile(fromEnv.resolve("PROVENANCE.md")) ? Optional.of(fromEnv)
+        : Optional.empty();
+  }
+
+  /** Where the corpus was looked for, for the message of a test that skips it. */
+  public static String whereLooked() {
+    String env = System.getenv(ENV);
+    return "mongodump corpus not found at " + relativeRoot() + (env == null || env.isBlank() ? " and " + ENV
+        + " is not set" : " nor at " + ENV + "=" + env);
+  }
+
+  private static Path relativeRoot() {
+    return Path.of("").toAbsolutePath().resolve("../shared/datasets/mongodump").normalize();
   }
 
   public static Path file(String relative) {

@@ -27,6 +27,8 @@ import stress.table.IdType;
 class DumpFuzzTest {
   private static final Duration BUDGET = Duration.ofMillis(1000);
   private static final Duration HANG = Duration.ofSeconds(60);
+  /** Per file of the every-file fuzzing: short, as there are over thirty. */
+  private static final Duration PER_FILE = Duration.ofMillis(150);
   private static final DocumentConverter CONVERTER =
       new DocumentConverter(JsonFormat.RELAXED, new IdConverter(IdType.TEXT, IdTextForm.EXTENDED_JSON));
 
@@ -90,6 +92,48 @@ class DumpFuzzTest {
     });
     assertTrue(tally.clean > 0 && tally.rejections > 0 && tally.failures > 0,
         "clean " + tally.clean + ", with rejections " + tally.rejections + ", failed " + tally.failures);
+  }
+
+  /**
+   * Every .bson file of edge-cases/ (the corpus's odd and corrupt files) and a generated one, each mutated for a
+   * short while with a seed that is printed (and can be fixed with -Dstress.fuzz.seed=N).
+   */
+  @Test
+  void everyEdgeCaseBsonFileAndAGeneratedOneNeverEscapeTheDocumentedErrors(@TempDir Path dir) throws IOException {
+    List<Path> files = new java.util.ArrayList<>();
+    if (Corpus.find().isPresent()) {
+      try (java.util.stream.Stream<Path> walk = Files.walk(Corpus.find().get().resolve("edge-cases"))) {
+        walk.filter(f -> f.getFileName().toString().endsWith(".bson")).sorted().forEach(files::add);
+      }
+    } else {
+      System.out.println("DumpFuzzTest: " + Corpus.whereLooked() + "; fuzzing a generated file only");
+    }
+    new stress.dump.generate.DumpWriter(new stress.dump.generate.DumpPlan(300, stress.dump.generate.Shape.LARGE, 3,
+        "gen", "orders", 1), new stress.dump.generate.DumpOrigin("stress fuzz")).write(dir, false,
+        stress.dump.generate.GenerationListener.NONE);
+    files.add(dir.resolve("gen/orders.bson"));
+    long firstSeed = Long.getLong("stress.fuzz.seed", System.nanoTime());
+    System.out.println("DumpFuzzTest: " + files.size() + " files from seed " + firstSeed);
+    Tally tally = new Tally();
+    assertTimeoutPreemptively(HANG, () -> {
+      long seed = firstSeed;
+      for (Path file : files) {
+        byte[] original = Files.readAllBytes(file);
+        if (original.length == 0) {
+          continue;
+        }
+        long until = System.nanoTime() + PER_FILE.toNanos();
+        while (System.nanoTime() < until) {
+          Random random = new Random(++seed);
+          Mutation mutation = mutate(original, random);
+          for (ReadPolicy policy : ReadPolicy.values()) {
+            checkPlainStream(mutation, policy, file + " seed " + seed + " (" + mutation.description() + ") " + policy,
+                tally);
+          }
+        }
+      }
+    });
+    assertTrue(tally.clean > 0 && tally.failures > 0, "clean " + tally.clean + ", failed " + tally.failures);
   }
 
   private static void checkPlainStream(Mutation mutation, ReadPolicy policy, String context, Tally tally) {

@@ -1,0 +1,171 @@
+package stress.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.FileInputStream;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.Key;
+import java.security.KeyStore;
+import java.security.cert.Certificate;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import stress.connect.ConnectionOptions;
+import stress.connect.ConnectionResolver;
+import stress.connect.ConnectionSpec;
+import stress.connect.DriverSettings;
+import stress.connect.PhysicalConnections;
+import stress.connect.PreferQueryMode;
+
+/**
+ * A real TLS connection: an embedded PostgreSQL started with {@code ssl=on} and a self-signed certificate made here
+ * (keytool, then PEM files written from the key store). The TLS options given in the URL or in PGSSLMODE and
+ * PGSSLROOTCERT reach the driver (the server sees TLS; a wrong root certificate is refused under verify-full), and the
+ * run header and JSON show them without the key passphrase.
+ */
+class TlsConnectionTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final DriverSettings DRIVER = new DriverSettings(10, 0, 0, 5, PreferQueryMode.EXTENDED, null);
+
+  @TempDir
+  static Path dir;
+  private static EmbeddedPostgres server;
+  private static Path rootCert;
+  private static Path otherCert;
+
+  @BeforeAll
+  static void startTlsServer() throws Exception {
+    Path serverDir = Files.createDirectories(dir.resolve("server"));
+    String[] serverFiles = selfSigned(serverDir, "server");
+    rootCert = Path.of(serverFiles[0]);
+    otherCert = Path.of(selfSigned(Files.createDirectories(dir.resolve("other")), "other")[0]);
+    server = EmbeddedPostgres.builder()
+        .setServerConfig("ssl", "on")
+        .setServerConfig("ssl_cert_file", serverFiles[0])
+        .setServerConfig("ssl_key_file", serverFiles[1])
+        .start();
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  /**
+   * A key pair and self-signed certificate for localhost made by keytool, written as PEM: {certificate, key}. The
+   * certificate is its own root, so clients verify against it.
+   */
+  private static String[] selfSigned(Path into, String alias) throws Exception {
+    Path store = into.resolve(alias + ".p12");
+    String keytool = Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
+    Process p = new ProcessBuilder(keytool, "-genkeypair", "-alias", alias, "-keyalg", "RSA", "-keysize", "2048",
+        "-dname", "CN=localhost", "-ext", "SAN=dns:localhost,ip:127.0.0.1", "-validity", "2", "-storetype", "PKCS12",
+        "-keystore", store.toString(), "-storepass", "changeit", "-keypass", "changeit")
+        .redirectErrorStream(true).start();
+    String printed = new String(p.getInputStream().readAllBytes());
+    assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, "keytool: " + printed);
+    KeyStore keys = KeyStore.getInstance("PKCS12");
+    try (InputStream in = new FileInputStream(store.toFile())) {
+      keys.load(in, "changeit".toCharArray());
+    }
+    Certificate cert = keys.getCertificate(alias);
+    Key key = keys.getKey(alias, "changeit".toCharArray());
+    Path certFile = into.resolve(alias + ".crt");
+    Path keyFile = into.resolve(alias + ".key");
+    Files.writeString(certFile, pem("CERTIFICATE", cert.getEncoded()));
+    Files.writeString(keyFile, pem("PRIVATE KEY", key.getEncoded())); // PKCS#8, which OpenSSL reads
+    Files.setPosixFilePermissions(keyFile, PosixFilePermissions.fromString("rw-------"));
+    return new String[] {certFile.toString(), keyFile.toString()};
+  }
+
+  private static String pem(String type, byte[] der) {
+    return "-----BEGIN " + type + "-----\n" + Base64.getMimeEncoder(64, "\n".getBytes()).encodeToString(der)
+        + "\n-----END " + type + "-----\n";
+  }
+
+  private static String url(String query) {
+    return "jdbc:postgresql://localhost:" + server.getPort() + "/postgres" + query;
+  }
+
+  private static boolean sslInUse(ConnectionSpec spec) throws SQLException {
+    try (Connection c = PhysicalConnections.open(spec); Statement s = c.createStatement();
+         ResultSet rs = s.executeQuery("SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()")) {
+      rs.next();
+      return rs.getBoolean(1);
+    }
+  }
+
+  @Test
+  void pgsslmodeAndPgsslrootcertReachTheDriver() throws Exception {
+    Map<String, String> env = new HashMap<>(Map.of("PGSSLMODE", "verify-full", "PGSSLROOTCERT", rootCert.toString()));
+    ConnectionResolver resolver = new ConnectionResolver(env, dir, "postgres");
+    ConnectionSpec spec = resolver.resolve(new ConnectionOptions(url(""), null, null, "postgres", null, Map.of()),
+        DRIVER).spec();
+    assertTrue(sslInUse(spec), "the server sees a TLS connection");
+
+    env.put("PGSSLROOTCERT", otherCert.toString());
+    ConnectionSpec wrongRoot = new ConnectionResolver(env, dir, "postgres").resolve(new ConnectionOptions(url(""), null,
+        null, "postgres", null, Map.of()), DRIVER).spec();
+    SQLException refused = assertThrows(SQLException.class, () -> sslInUse(wrongRoot));
+    assertTrue(String.valueOf(refused.getMessage()).toLowerCase().contains("ssl")
+        || String.valueOf(refused.getCause()).toLowerCase().contains("certif"), String.valueOf(refused));
+
+    ConnectionSpec plain = new ConnectionResolver(Map.of("PGSSLMODE", "disable"), dir, "postgres").resolve(
+        new ConnectionOptions(url(""), null, null, "postgres", null, Map.of()), DRIVER).spec();
+    assertFalse(sslInUse(plain), "sslmode=disable from the environment is obeyed too");
+  }
+
+  @Test
+  void aRunOverTlsShowsItsTlsSettingsButNotThePassphrase() throws Exception {
+    String secret = "Passphrase-" + System.nanoTime();
+    String tlsUrl = url("?sslmode=verify-full&sslrootcert=" + rootCert + "&sslpassword=" + secret);
+    CliTester.Result init = CliTester.run("--url", tlsUrl, "-U", "postgres", "init", "--docs", "100", "--table",
+        "tls_docs", "--drop-existing");
+    assertEquals(0, init.exitCode(), init.all());
+    Path json = dir.resolve("tls-run.json");
+    CliTester.Result run = CliTester.run("--url", tlsUrl, "-U", "postgres", "run", "--table", "tls_docs", "--duration",
+        "300ms", "--warmup", "0", "--json", json.toString());
+    assertEquals(0, run.exitCode(), run.all());
+    assertTrue(run.out().contains("connection: tls sslmode=verify-full, sslrootcert=" + rootCert
+        + ", sslpassword (set, not shown)"), run.out());
+    String written = Files.readString(json);
+    for (String text : List.of(init.all(), run.all(), written)) {
+      assertFalse(text.contains(secret), "passphrase shown: " + text);
+    }
+    JsonNode root = JSON.readTree(written);
+    assertTrue(root.toString().contains("sslmode=verify-full"), "the JSON's connection settings name the mode: "
+        + written);
+  }
+
+  @Test
+  void aChildProcessTakesPgsslmodeFromItsEnvironment() throws Exception {
+    Map<String, String> env = new HashMap<>();
+    env.put("PGSSLMODE", "verify-full");
+    env.put("PGSSLROOTCERT", otherCert.toString());
+    ChildJvm.Result refused = ChildJvm.run(dir, env, 120, "--url", url(""), "-U", "postgres", "detect");
+    assertEquals(1, refused.exitCode(), "verified against the wrong root certificate: " + refused.all());
+    assertTrue(refused.out().contains("connection: tls sslmode=verify-full, sslrootcert=" + otherCert), refused.all());
+    assertEquals(1, refused.err().strip().lines().count(), "one line: " + refused.err());
+  }
+}
