@@ -1,8 +1,11 @@
 package stress.metrics;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
@@ -52,6 +55,9 @@ public final class PhaseRecorder {
   private final Histogram[] failureTotals;
   private final long[] rowsSeen;
   private final long[] rowsInInterval;
+  private final List<Map<String, Long>> errorsInInterval;
+  /** Reused to compress each interval's histograms. */
+  private ByteBuffer compressScratch = ByteBuffer.allocate(0);
   private long[] rowsAtReset;
   private long reconnectsSeen;
   private long reconnectsInInterval;
@@ -100,6 +106,10 @@ public final class PhaseRecorder {
     closing = new IntervalSlot(-1, ops, highestTrackableNanos);
     rowsSeen = new long[ops];
     rowsInInterval = new long[ops];
+    errorsInInterval = new ArrayList<>(ops);
+    for (int op = 0; op < ops; op++) {
+      errorsInInterval.add(new TreeMap<>());
+    }
     rowsAtReset = new long[ops];
     lastActiveThreads = workers;
   }
@@ -298,12 +308,24 @@ public final class PhaseRecorder {
         rowsInInterval[op] = closing.rows[op];
         rowsSeen[op] += closing.rows[op];
         int opIndex = op;
-        closing.errors[op].forEach((state, tally) -> errorBook.add(opIndex, state, tally.count, tally.firstMessage));
+        Map<String, Long> intervalErrors = errorsInInterval.get(op);
+        intervalErrors.clear();
+        closing.errors[op].forEach((state, tally) -> {
+          errorBook.add(opIndex, state, tally.count, tally.firstMessage);
+          intervalErrors.put(state, tally.count);
+        });
       }
       reconnectsInInterval = closing.reconnects;
       reconnectsSeen += closing.reconnects;
       closing.reset();
     }
+  }
+
+  private CompressedHistogram compress(Histogram histogram) {
+    if (compressScratch.capacity() < histogram.getNeededByteBufferCapacity()) {
+      compressScratch = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
+    }
+    return CompressedHistogram.of(histogram, compressScratch);
   }
 
   private boolean allMerged(long ending) {
@@ -328,8 +350,10 @@ public final class PhaseRecorder {
       Histogram success = opSuccess[op];
       long opErrors = opFailure[op].getTotalCount();
       perOp.add(new IntervalOperationStats(operationNames.get(op), success.getTotalCount(),
-          Rates.perSecond(success.getTotalCount(), seconds), success.getMean() / 1e6,
-          LatencyMillis.percentile(success, 95), LatencyMillis.percentile(success, 99), opErrors));
+          Rates.perSecond(success.getTotalCount(), seconds), rowsInInterval[op], Rates.perSecond(rowsInInterval[op], seconds),
+          success.getMean() / 1e6, LatencyMillis.percentile(success, 50), LatencyMillis.percentile(success, 95),
+          LatencyMillis.percentile(success, 99), LatencyMillis.millis(success.getMaxValue()), opErrors,
+          errorsInInterval.get(op), compress(success)));
       allSuccess.add(success);
       successTotals[op].add(success);
       failureTotals[op].add(opFailure[op]);

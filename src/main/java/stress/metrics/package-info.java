@@ -7,7 +7,10 @@
  * counters for rows and reconnects. The hot path takes no lock, looks nothing up in a map and allocates
  * nothing. A reporter thread swaps the interval histograms every report interval
  * ({@link stress.metrics.PhaseRecorder#takeInterval}) and folds them into the phase totals, so the
- * measured intervals always add up exactly to the totals.
+ * measured intervals always add up exactly to the totals. Each interval carries, per operation, rows,
+ * latency figures, errors by SQLState and the interval's latency histogram in compressed form
+ * ({@link stress.metrics.CompressedHistogram}, for HdrHistogram interval logs); reconnects are counted per
+ * worker, not per operation, so they appear only on the interval's total.
  *
  * <p>Units: latencies are recorded as {@code long} nanoseconds with 3 significant digits; all figures
  * handed out are milliseconds as {@code double}. Percentiles and the maximum are HdrHistogram's

@@ -51,6 +51,17 @@ class PhaseRecorderTest {
     assertEquals(4.0, update.p99Ms(), 0.004);
     assertEquals(1, update.errorCount());
     assertEquals(0, interval.operations().get(0).errorCount());
+    assertEquals(200, update.rows());
+    assertEquals(100.0, update.rowsPerSecond());
+    assertEquals(4.0, update.p50Ms(), 0.004);
+    assertEquals(4.0, update.maxMs(), 0.004);
+    assertEquals(java.util.Map.of("40001", 1L), update.errorsBySqlState());
+    assertEquals(100, update.latency().totalCount());
+    assertEquals(100, update.latency().decode().getCountAtValue(4 * MS));
+    IntervalOperationStats first = interval.operations().get(0);
+    assertEquals(100, first.rows());
+    assertEquals(2.0, first.p50Ms(), 0.002);
+    assertEquals(java.util.Map.of(), first.errorsBySqlState());
 
     // the next interval starts empty: the histograms were swapped
     IntervalStats next = phase.takeInterval(12 * SECOND, 13 * SECOND, 2);
@@ -145,6 +156,35 @@ class PhaseRecorderTest {
         new ErrorStats("unknown", 2, "I/O error"),
         new ErrorStats("57014", 1, "canceling statement due to statement timeout")), stats.total().errors());
     assertEquals(6, stats.total().errorCount());
+  }
+
+  @Test
+  void eachIntervalCarriesItsOwnErrorsBySqlStateAndLatencyHistogram() {
+    PhaseRecorder phase = new PhaseRecorder(List.of("find_first", "find_insert"), 2, HOUR);
+    WorkerRecorder w0 = phase.worker(0);
+    WorkerRecorder w1 = phase.worker(1);
+    w0.failure(1, 2 * MS, "23505", "duplicate key");
+    w1.failure(1, 3 * MS, "23505", "duplicate key");
+    w1.failure(1, 4 * MS, null, "An I/O error occurred while sending to the backend.");
+    w0.success(0, 5 * MS, 1);
+    IntervalStats first = phase.takeInterval(0, SECOND, 2);
+    w1.failure(1, 2 * MS, "40001", "could not serialize access");
+    w0.success(0, 7 * MS, 1);
+    w1.success(0, 9 * MS, 1);
+    PhaseStats stats = phase.finish(0, 2 * SECOND);
+    IntervalStats second = stats.intervals().get(1);
+
+    assertEquals(java.util.Map.of("23505", 2L, ErrorStats.UNKNOWN, 1L), first.operations().get(1).errorsBySqlState());
+    assertEquals(java.util.Map.of("40001", 1L), second.operations().get(1).errorsBySqlState(), "the map starts empty each interval");
+    assertEquals(java.util.Map.of(), second.operations().get(0).errorsBySqlState());
+    for (String name : List.of("find_first", "find_insert")) {
+      int op = phase.operationNames().indexOf(name);
+      org.HdrHistogram.Histogram sum = new org.HdrHistogram.Histogram(1, HOUR, 3);
+      stats.intervals().forEach(i -> sum.add(i.operations().get(op).latency().decode()));
+      assertEquals(stats.operation(name).histogram(), sum, "the interval histograms of " + name + " add up to its total");
+    }
+    assertEquals(9.0, second.operations().get(0).maxMs(), 0.009);
+    assertEquals(2, second.operations().get(0).latency().totalCount());
   }
 
   @Test
