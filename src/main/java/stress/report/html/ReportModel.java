@@ -277,8 +277,10 @@ final class ReportModel {
       if (phase.stats().total().errorCount() == 0) {
         return;
       }
-      series.add(Series.line(label(run, phase.label()) + " · all", phase.label(), dashed(index),
-          measured(phase.stats(), IntervalStats::errorsPerSecond)));
+      for (Map.Entry<String, List<Point>> state : ErrorSeries.bySqlState(phase.stats()).entrySet()) {
+        series.add(Series.line(label(run, phase.label()) + " · " + state.getKey(), phase.label() + " · " + state.getKey(),
+            dashed(index), state.getValue()));
+      }
       for (OperationStats op : phase.stats().operations()) {
         for (ErrorStats error : op.errors()) {
           List<String> row = new ArrayList<>(List.of(phase.label(), op.name(), error.sqlState(), Long.toString(error.count()),
@@ -297,10 +299,11 @@ final class ReportModel {
     if (overlay) {
       headers.add(0, "run");
     }
-    ChartSpec chart = new ChartSpec(chartId(), "Errors per second", "time", "seconds measured", "errors/s", null, List.of(),
+    ChartSpec chart = new ChartSpec(chartId(), "Errors per second by SQLState", "time", "seconds measured", "errors/s", null, List.of(),
         series, TimeTable.of(series, Decimals::oneDecimal));
     return new Section("errors", "Errors",
-        "Failed operations per second in each report interval, and the totals by SQLState with the first message of each.",
+        "Failed operations per second in each report interval by SQLState, and the totals by SQLState with the first"
+            + " message of each.",
         List.of(chart), List.of(new DataTable(headers, rows)));
   }
 
