@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import stress.report.JsonReport;
 
 /**
@@ -14,6 +15,8 @@ import stress.report.JsonReport;
  */
 final class HtmlPage {
   private static final String RESOURCES = "stress/report/html/";
+  /** Cells aligned right: numbers, ratios (x1.63), the winner mark and empty cells. */
+  private static final Pattern NUMBER = Pattern.compile("-?[0-9][0-9.]*|x[0-9.]+|★|");
 
   private HtmlPage() {}
 
@@ -85,7 +88,7 @@ final class HtmlPage {
     for (List<String> row : table.rows()) {
       out.append("<tr>");
       for (String cell : row) {
-        out.append("<td>").append(html(cell)).append("</td>");
+        out.append(NUMBER.matcher(cell).matches() ? "<td>" : "<td class=\"text\">").append(html(cell)).append("</td>");
       }
       out.append("</tr>\n");
     }

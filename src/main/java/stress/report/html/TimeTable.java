@@ -1,12 +1,16 @@
 package stress.report.html;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.function.DoubleFunction;
-import stress.report.Decimals;
 
-/** The table of time series: one row per elapsed second that any series has, one column per series. */
+/**
+ * The table of time series: one row per elapsed time (to 10 ms) that any series has, one column per series.
+ * A series with two points in the same 10 ms (a phase's short last interval) gets a second row.
+ */
 final class TimeTable {
   private TimeTable() {}
 
@@ -14,27 +18,36 @@ final class TimeTable {
     List<String> headers = new ArrayList<>();
     headers.add("elapsed s");
     series.forEach(s -> headers.add(s.label()));
-    // keyed by milliseconds so 5.0000001 and 5.0 share a row
-    TreeMap<Long, String[]> rows = new TreeMap<>();
+    // keyed by hundredths of a second so the intervals of different phases (cut a few µs apart) share a row
+    TreeMap<Long, List<String[]>> rows = new TreeMap<>();
     for (int column = 0; column < series.size(); column++) {
       for (Point point : series.get(column).points()) {
-        String[] row = rows.computeIfAbsent(Math.round(point.x() * 1000), key -> emptyRow(series.size()));
+        List<String[]> atTime = rows.computeIfAbsent(Math.round(point.x() * 100), key -> new ArrayList<>());
+        String[] row = freeRow(atTime, column, series.size());
         row[column] = format.apply(point.y());
       }
     }
     List<List<String>> cells = new ArrayList<>();
-    rows.forEach((millis, row) -> {
-      List<String> line = new ArrayList<>();
-      line.add(Decimals.seconds(millis / 1000.0));
-      line.addAll(List.of(row));
-      cells.add(line);
+    rows.forEach((hundredths, atTime) -> {
+      for (String[] row : atTime) {
+        List<String> line = new ArrayList<>();
+        line.add(BigDecimal.valueOf(hundredths, 2).toPlainString());
+        line.addAll(List.of(row));
+        cells.add(line);
+      }
     });
     return new DataTable(headers, cells);
   }
 
-  private static String[] emptyRow(int size) {
+  private static String[] freeRow(List<String[]> atTime, int column, int size) {
+    for (String[] row : atTime) {
+      if (row[column].isEmpty()) {
+        return row;
+      }
+    }
     String[] row = new String[size];
-    java.util.Arrays.fill(row, "");
+    Arrays.fill(row, "");
+    atTime.add(row);
     return row;
   }
 }

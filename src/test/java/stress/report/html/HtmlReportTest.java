@@ -65,7 +65,8 @@ class HtmlReportTest {
     assertEquals(3, measured.size());
     assertEquals(List.of("elapsed s", "mode=prepared"), chart.table().headers());
     for (int i = 0; i < measured.size(); i++) {
-      assertEquals(List.of(Decimals.seconds(measured.get(i).elapsedSeconds()), Decimals.oneDecimal(measured.get(i).opsPerSecond())),
+      assertEquals(List.of(String.format(Locale.ROOT, "%.2f", measured.get(i).elapsedSeconds()),
+          Decimals.oneDecimal(measured.get(i).opsPerSecond())),
           chart.table().rows().get(i));
     }
     assertEquals("420.0", chart.table().rows().get(0).get(1), "400 reads + 20 writes per second");

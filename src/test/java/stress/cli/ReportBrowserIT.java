@@ -1,0 +1,122 @@
+package stress.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import stress.report.JsonReport;
+import stress.report.RunResult;
+import stress.report.html.HeadlessChromium;
+import stress.report.html.HtmlReport;
+import stress.testing.TestDatabase;
+
+/**
+ * report.html of real runs opened in headless Chromium: every chart draws its series and no script fails.
+ * Skipped, saying why, when no Chromium is installed.
+ */
+class ReportBrowserIT {
+  private static final Pattern BODY = Pattern.compile("<body([^>]*)>");
+  /** Kept after the build for a person to look at. */
+  private static final Path SCREENSHOTS = Path.of("target", "report-screenshots");
+  @TempDir
+  static Path dir;
+  private static HeadlessChromium browser;
+  private static Path before;
+  private static Path after;
+
+  @BeforeAll
+  static void runTwice() throws IOException {
+    browser = HeadlessChromium.find().orElse(null);
+    if (browser == null) {
+      System.out.println("ReportBrowserIT skipped: no chromium, chromium-browser or google-chrome on the PATH"
+          + " (install one, e.g. apt-get install chromium, or set STRESS_CHROMIUM to the binary)");
+    }
+    Assumptions.assumeTrue(browser != null, "no Chromium to open report.html with");
+    Files.createDirectories(SCREENSHOTS);
+    String url = TestDatabase.newDatabaseUrl("report");
+    assertEquals(0, CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "2000").exitCode());
+    before = run(url, "before", "2");
+    after = run(url, "after", "4");
+  }
+
+  /** Two phases (plain, prepared) of 3 measured seconds with per-second intervals. */
+  private static Path run(String url, String name, String threads) throws IOException {
+    Path runDir = Files.createDirectories(dir.resolve(name));
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--op", "find_first=3,find_update=1",
+        "--threads", threads, "--mode", "plain,prepared", "--duration", "3s", "--warmup", "1s", "--report-interval", "1s",
+        "--json", runDir.resolve("result.json").toString());
+    assertEquals(0, r.exitCode(), r.all());
+    return runDir;
+  }
+
+  @Test
+  void theReportOfOneRunDrawsEveryChart() throws Exception {
+    assertEquals(0, CliTester.run("report", before.toString()).exitCode());
+    Path page = before.resolve(HtmlReport.FILE_NAME);
+    // throughput, latency x 2 phases, percentiles x 3 (two operations and total), comparison; no errors chart
+    assertRendered(page, 7);
+    Path png = SCREENSHOTS.resolve("one-run.png");
+    browser.screenshot(page, png, 1400, 4200);
+    System.out.println("ReportBrowserIT: screenshot of one run at " + png + " (" + Files.size(png) + " bytes)");
+  }
+
+  @Test
+  void theOverlayOfTwoRunsDrawsEveryChart() throws Exception {
+    Path page = dir.resolve("overlay.html");
+    assertEquals(0, CliTester.run("report", before.toString(), after.toString(), "--out", page.toString()).exitCode());
+    // the thread counts differ, so each run's phases get their own latency charts: 1 + 2 + 2 + 3 + 1
+    assertRendered(page, 9);
+    String html = Files.readString(page);
+    assertTrue(html.contains("<th>before · mode=plain pool=none threads=2</th>")
+        && html.contains("<th>after · mode=plain pool=none threads=4</th>"), "both runs in the throughput table");
+    browser.screenshot(page, SCREENSHOTS.resolve("overlay.png"), 1400, 5200);
+  }
+
+  /** A page whose labels and error messages hold script: nothing runs, and the error chart draws. */
+  @Test
+  void scriptInLabelsStaysText() throws Exception {
+    RunResult real = JsonReport.read(before.resolve("result.json"));
+    String hostile = "</script><script>document.body.dataset.injected='yes'</script>";
+    RunResult renamed = new RunResult(real.toolVersion(), real.startTime(), real.settings(), real.target(),
+        real.phases().stream().map(p -> new stress.report.PhaseResult(p.label() + hostile, p.combination(),
+            p.settingsReadBack(), p.connection(), p.stats())).toList());
+    Path page = HtmlReport.writeInto(renamed, dir.resolve("hostile"));
+    String dom = assertRendered(page, 7);
+    assertFalse(dom.contains("data-injected"), "a label ran as script");
+  }
+
+  private static String assertRendered(Path page, int charts) throws Exception {
+    String dom = browser.dumpDom(page);
+    Matcher body = BODY.matcher(dom);
+    assertTrue(body.find(), "no <body> in the DOM dump: " + dom.substring(0, Math.min(500, dom.length())));
+    String attributes = body.group(1);
+    assertFalse(attributes.contains("data-errors"), "script errors: " + errors(dom));
+    assertTrue(attributes.contains("data-charts-expected=\"" + charts + "\""), attributes);
+    assertTrue(attributes.contains("data-charts-rendered=\"" + charts + "\""), attributes + " " + errors(dom));
+    assertEquals(charts, count(dom, "<canvas"));
+    return dom;
+  }
+
+  private static List<String> errors(String dom) {
+    Matcher m = Pattern.compile("<ul id=\"page-errors\">(.*?)</ul>", Pattern.DOTALL).matcher(dom);
+    return m.find() ? List.of(m.group(1)) : List.of("(no error list)");
+  }
+
+  private static int count(String text, String part) {
+    int n = 0;
+    for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
+      n++;
+    }
+    return n;
+  }
+}
