@@ -66,7 +66,7 @@ class ReportBrowserIT {
     // throughput, latency x 2 phases, percentiles x 3 (two operations and total), comparison; no errors chart
     assertRendered(page, 7);
     Path png = SCREENSHOTS.resolve("one-run.png");
-    browser.screenshot(page, png, 1400, 4200);
+    browser.screenshot(page, png, 1400, 5400);
     System.out.println("ReportBrowserIT: screenshot of one run at " + png + " (" + Files.size(png) + " bytes)");
   }
 
@@ -79,7 +79,7 @@ class ReportBrowserIT {
     String html = Files.readString(page);
     assertTrue(html.contains("<th>before · mode=plain pool=none threads=2</th>")
         && html.contains("<th>after · mode=plain pool=none threads=4</th>"), "both runs in the throughput table");
-    browser.screenshot(page, SCREENSHOTS.resolve("overlay.png"), 1400, 5200);
+    browser.screenshot(page, SCREENSHOTS.resolve("overlay.png"), 1400, 6600);
   }
 
   /** A page whose labels and error messages hold script: nothing runs, and the error chart draws. */

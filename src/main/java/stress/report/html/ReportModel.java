@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import stress.metrics.ErrorStats;
 import stress.metrics.IntervalStats;
@@ -64,7 +65,7 @@ final class ReportModel {
         List.of(), tables);
   }
 
-  private DataTable keyValues(String what, java.util.function.Function<NamedResult, Map<String, String>> values) {
+  private DataTable keyValues(String what, Function<NamedResult, Map<String, String>> values) {
     List<Map<String, String>> perRun = runs.stream().map(values).toList();
     Set<String> keys = new LinkedHashSet<>();
     perRun.forEach(map -> keys.addAll(map.keySet()));
