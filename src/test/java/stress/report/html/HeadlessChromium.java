@@ -62,7 +62,7 @@ public final class HeadlessChromium {
     Path stderr = profile.resolve("stderr.txt");
     try {
       List<String> command = new ArrayList<>(List.of(binary.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-          "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+          "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--hide-scrollbars",
           "--user-data-dir=" + profile.resolve("profile"), "--window-size=1400,1000", "--virtual-time-budget=10000"));
       command.addAll(List.of(extra));
       command.add(page.toAbsolutePath().toUri().toString());
