@@ -1,15 +1,12 @@
 package stress.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Optional;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -18,6 +15,7 @@ import stress.report.JsonReport;
 import stress.report.RunResult;
 import stress.report.html.HeadlessChromium;
 import stress.report.html.HtmlReport;
+import stress.report.html.RenderedPage;
 import stress.testing.TestDatabase;
 
 /**
@@ -25,7 +23,6 @@ import stress.testing.TestDatabase;
  * Skipped, saying why, when no Chromium is installed.
  */
 class ReportBrowserIT {
-  private static final Pattern BODY = Pattern.compile("<body([^>]*)>");
   /** Kept after the build for a person to look at. */
   private static final Path SCREENSHOTS = Path.of("target", "report-screenshots");
   @TempDir
@@ -91,32 +88,16 @@ class ReportBrowserIT {
         real.phases().stream().map(p -> new stress.report.PhaseResult(p.label() + hostile, p.combination(),
             p.settingsReadBack(), p.connection(), p.stats())).toList());
     Path page = HtmlReport.writeInto(renamed, dir.resolve("hostile"));
-    String dom = assertRendered(page, 7);
-    assertFalse(dom.contains("data-injected"), "a label ran as script");
+    RenderedPage rendered = assertRendered(page, 7);
+    assertEquals(Optional.empty(), rendered.bodyData("injected"), "a label ran as script");
   }
 
-  private static String assertRendered(Path page, int charts) throws Exception {
-    String dom = browser.dumpDom(page);
-    Matcher body = BODY.matcher(dom);
-    assertTrue(body.find(), "no <body> in the DOM dump: " + dom.substring(0, Math.min(500, dom.length())));
-    String attributes = body.group(1);
-    assertFalse(attributes.contains("data-errors"), "script errors: " + errors(dom));
-    assertTrue(attributes.contains("data-charts-expected=\"" + charts + "\""), attributes);
-    assertTrue(attributes.contains("data-charts-rendered=\"" + charts + "\""), attributes + " " + errors(dom));
-    assertEquals(charts, count(dom, "<canvas"));
-    return dom;
-  }
-
-  private static List<String> errors(String dom) {
-    Matcher m = Pattern.compile("<ul id=\"page-errors\">(.*?)</ul>", Pattern.DOTALL).matcher(dom);
-    return m.find() ? List.of(m.group(1)) : List.of("(no error list)");
-  }
-
-  private static int count(String text, String part) {
-    int n = 0;
-    for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
-      n++;
-    }
-    return n;
+  private static RenderedPage assertRendered(Path page, int charts) throws Exception {
+    RenderedPage rendered = browser.open(page);
+    assertEquals(Optional.empty(), rendered.bodyData("errors"), rendered.describe());
+    assertEquals(Optional.of(Integer.toString(charts)), rendered.bodyData("charts-expected"), rendered.describe());
+    assertEquals(Optional.of(Integer.toString(charts)), rendered.bodyData("charts-rendered"), rendered.describe());
+    assertEquals(charts, rendered.canvases());
+    return rendered;
   }
 }

@@ -67,6 +67,17 @@ class ReportCommandTest {
   }
 
   @Test
+  void aResultThatIsNotJsonIsOneLineNamingTheFile() throws IOException {
+    Path run = Files.createDirectories(dir.resolve("broken"));
+    Files.writeString(run.resolve("result.json"), "{ not json");
+    CliTester.Result r = CliTester.run("report", run.toString());
+    assertEquals(1, r.exitCode(), r.all());
+    assertTrue(r.err().startsWith("stress: could not read the JSON result file " + run.resolve("result.json")), r.err());
+    assertEquals(1, r.err().lines().count(), r.err());
+    assertFalse(Files.exists(run.resolve("report.html")));
+  }
+
+  @Test
   void threeRunsAreRefused() throws IOException {
     Path run = runDirectory("one");
     CliTester.Result r = CliTester.run("report", run.toString(), run.toString(), run.toString());

@@ -80,19 +80,30 @@ final class HtmlPage {
   }
 
   private static void table(StringBuilder out, DataTable table) {
+    boolean[] numeric = numericColumns(table);
     out.append("<table>\n<thead><tr>");
-    for (String header : table.headers()) {
-      out.append("<th>").append(html(header)).append("</th>");
+    for (int c = 0; c < table.headers().size(); c++) {
+      out.append(numeric[c] ? "<th>" : "<th class=\"text\">").append(html(table.headers().get(c))).append("</th>");
     }
     out.append("</tr></thead>\n<tbody>\n");
     for (List<String> row : table.rows()) {
       out.append("<tr>");
-      for (String cell : row) {
-        out.append(NUMBER.matcher(cell).matches() ? "<td>" : "<td class=\"text\">").append(html(cell)).append("</td>");
+      for (int c = 0; c < row.size(); c++) {
+        out.append(numeric[c] ? "<td>" : "<td class=\"text\">").append(html(row.get(c))).append("</td>");
       }
       out.append("</tr>\n");
     }
     out.append("</tbody>\n</table>\n");
+  }
+
+  /** A column is aligned right when every cell in it is a number (or empty). */
+  private static boolean[] numericColumns(DataTable table) {
+    boolean[] numeric = new boolean[table.headers().size()];
+    for (int c = 0; c < numeric.length; c++) {
+      final int column = c;
+      numeric[c] = table.rows().stream().allMatch(row -> NUMBER.matcher(row.get(column)).matches());
+    }
+    return numeric;
   }
 
   private static String data(List<Section> sections) {

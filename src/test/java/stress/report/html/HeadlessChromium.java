@@ -44,8 +44,8 @@ public final class HeadlessChromium {
   }
 
   /** The DOM after the page's scripts ran (with up to 10 s of virtual time for them). */
-  public String dumpDom(Path page) throws IOException, InterruptedException {
-    return run(page, "--dump-dom");
+  public RenderedPage open(Path page) throws IOException, InterruptedException {
+    return new RenderedPage(run(page, "--dump-dom"));
   }
 
   /** Writes a PNG of the page's top {@code width} x {@code height} pixels. */
