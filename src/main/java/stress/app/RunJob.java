@@ -2,13 +2,16 @@ package stress.app;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import stress.config.Durations;
 import stress.config.RunConfig;
 import stress.config.SettingChoice;
@@ -26,6 +29,7 @@ import stress.ops.StatementMode;
 import stress.report.ComparisonRow;
 import stress.report.JsonReport;
 import stress.report.PhaseResult;
+import stress.report.ResultFiles;
 import stress.report.RunResult;
 import stress.report.TextReport;
 import stress.runner.PhaseOutcome;
@@ -73,6 +77,13 @@ public final class RunJob {
 
   /** Runs and returns the exit code. */
   public int run() throws SQLException, InterruptedException, IOException {
+    if (config.outDir() != null) {
+      try {
+        ResultFiles.prepare(config.outDir());
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("--out " + e.getMessage(), e);
+      }
+    }
     List<Operation> operations = config.mix().names().stream().map(Operations::byName).toList();
     config.pools().forEach(ConnectionSources::factory);
     Instant started = Instant.now();
@@ -117,7 +128,8 @@ public final class RunJob {
       RoutePrinter.summary(out, routes, "  ");
     }
 
-    Runner runner = new Runner(plan, this::openSource, new PrintingListener(out));
+    PhaseStartTimes startTimes = new PhaseStartTimes(Clock.systemUTC());
+    Runner runner = new Runner(plan, this::openSource, both(new PrintingListener(out), startTimes));
     interruption.onSignal(runner::requestStop);
     Runner.Result result = runner.run();
 
@@ -137,9 +149,15 @@ public final class RunJob {
       out.println("comparison (" + rows.size() + " phases; * = most ops/s, ratio to the first row):");
       out.print(TextReport.comparison(rows));
     }
+    RunResult runResult = new RunResult(Version.current(), started, settings, target, phaseResults, result.interrupted());
     if (config.jsonFile() != null) {
-      JsonReport.write(new RunResult(Version.current(), started, settings, target, phaseResults), config.jsonFile());
+      JsonReport.write(runResult, config.jsonFile());
       out.println("result: " + config.jsonFile());
+    }
+    if (config.outDir() != null) {
+      List<Path> files = ResultFiles.write(config.outDir(), runResult, startTimes.starts());
+      out.println("results: " + config.outDir() + " (" + files.size() + " files: "
+          + files.stream().map(f -> f.getFileName().toString()).collect(Collectors.joining(", ")) + ")");
     }
     return exitCode(result);
   }
@@ -282,6 +300,29 @@ public final class RunJob {
         out.println(k + ": " + v);
       }
     });
+  }
+
+  /** Both listeners hear every event, {@code first} first. */
+  private static RunListener both(RunListener first, RunListener second) {
+    return new RunListener() {
+      @Override
+      public void phaseStarted(PhaseSpec phase, int index, int count) {
+        first.phaseStarted(phase, index, count);
+        second.phaseStarted(phase, index, count);
+      }
+
+      @Override
+      public void interval(PhaseSpec phase, stress.metrics.IntervalStats stats) {
+        first.interval(phase, stats);
+        second.interval(phase, stats);
+      }
+
+      @Override
+      public void phaseFinished(PhaseSpec phase, PhaseStats stats) {
+        first.phaseFinished(phase, stats);
+        second.phaseFinished(phase, stats);
+      }
+    };
   }
 
   /** Prints interval lines and each phase's summary as they happen. */

@@ -141,8 +141,12 @@ final class RunArgs {
       description = "Client gives up on a silent server after this, 0 = never. Default: ${DEFAULT-VALUE}.")
   String socketTimeout;
 
-  @Option(names = "--json", paramLabel = "FILE", description = "Write the full result as JSON.")
+  @Option(names = "--json", paramLabel = "FILE", description = "Write the full result as JSON (the result.json of --out).")
   Path json;
+
+  @Option(names = "--out", paramLabel = "DIR",
+      description = "Write result.json, summary.csv, intervals.csv, errors.csv and an HdrHistogram interval log per phase and operation into DIR, which must be new or empty; also after Ctrl-C.")
+  Path out;
 
   @Option(names = "--virtual-threads",
       description = "Run workers on virtual threads (needs Java 21+): a few OS threads wait on all connections, like pgbench -j.")
@@ -186,7 +190,7 @@ final class RunArgs {
     return new RunConfig(mix, threadCounts, measured, ops == null ? 0 : ops, warm, interval, rate, modes, pools,
         poolSize, c3p0MaxStatements, prepareThreshold, mode, settings, transaction, dist, zipfConstant,
         opSettings, tables.schema, tables.table, seed, keySample, timeouts, json, virtualThreads,
-        new InsertSettings(documentShape, instanceShare, groupByShard), explain);
+        new InsertSettings(documentShape, instanceShare, groupByShard), explain, out);
   }
 
   private static PreferQueryMode queryMode(String name) {

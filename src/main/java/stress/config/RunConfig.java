@@ -44,6 +44,7 @@ import stress.workload.OperationMix;
  * @param virtualThreads    workers on virtual threads (Java 21+)
  * @param inserts           document shape, instance and shard grouping of the insert operations
  * @param explain           before measuring, explain where each operation's statements go in the run's modes
+ * @param outDir            directory for the result files (JSON, CSV, interval logs), or null
  */
 public record RunConfig(OperationMix mix, List<Integer> threads, Duration duration, long ops, Duration warmup,
                         Duration reportInterval, double rate, List<StatementMode> modes, List<String> pools,
@@ -51,7 +52,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
                         List<SettingChoice> settings, boolean transaction, Distribution distribution,
                         double zipfConstant, OperationSettings operationSettings, String schema, String table,
                         long seed, int keySample, Timeouts timeouts, Path jsonFile,
-                        boolean virtualThreads, InsertSettings inserts, boolean explain) {
+                        boolean virtualThreads, InsertSettings inserts, boolean explain, Path outDir) {
 
   public RunConfig {
     Objects.requireNonNull(inserts, "inserts");
@@ -115,6 +116,19 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     }
   }
 
+  /** A configuration without a result directory. */
+  public RunConfig(OperationMix mix, List<Integer> threads, Duration duration, long ops, Duration warmup,
+                   Duration reportInterval, double rate, List<StatementMode> modes, List<String> pools,
+                   Integer poolSize, int c3p0MaxStatements, int prepareThreshold, PreferQueryMode queryMode,
+                   List<SettingChoice> settings, boolean transaction, Distribution distribution,
+                   double zipfConstant, OperationSettings operationSettings, String schema, String table,
+                   long seed, int keySample, Timeouts timeouts, Path jsonFile,
+                   boolean virtualThreads, InsertSettings inserts, boolean explain) {
+    this(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize, c3p0MaxStatements,
+        prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant, operationSettings, schema,
+        table, seed, keySample, timeouts, jsonFile, virtualThreads, inserts, explain, null);
+  }
+
   /** A configuration with the default insert settings. */
   public RunConfig(OperationMix mix, List<Integer> threads, Duration duration, long ops, Duration warmup,
                    Duration reportInterval, double rate, List<StatementMode> modes, List<String> pools,
@@ -124,7 +138,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
                    long seed, int keySample, Timeouts timeouts, Path jsonFile, boolean virtualThreads) {
     this(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize, c3p0MaxStatements,
         prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant, operationSettings, schema,
-        table, seed, keySample, timeouts, jsonFile, virtualThreads, InsertSettings.DEFAULT, false);
+        table, seed, keySample, timeouts, jsonFile, virtualThreads, InsertSettings.DEFAULT, false, null);
   }
 
   private static void duplicates(String option, List<?> values, List<String> problems) {

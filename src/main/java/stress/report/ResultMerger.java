@@ -48,7 +48,8 @@ public final class ResultMerger {
     Map<String, Object> settings = new LinkedHashMap<>();
     settings.put("merged from", names);
     settings.put("settings of the first", first.settings());
-    return new RunResult(first.toolVersion(), first.startTime(), settings, first.target(), phases);
+    boolean interrupted = results.stream().anyMatch(RunResult::interrupted);
+    return new RunResult(first.toolVersion(), first.startTime(), settings, first.target(), phases, interrupted);
   }
 
   private static void checkSamePhases(String firstName, RunResult first, String otherName, RunResult other) {

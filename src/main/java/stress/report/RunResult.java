@@ -19,14 +19,23 @@ import java.util.Objects;
  * @param target      what the run was measured against (kind, version, nodes); any object Jackson can
  *                    serialise. Read back it is a tree of maps and lists.
  * @param phases      the phases in the order they ran
+ * @param interrupted whether the run was stopped (Ctrl-C, SIGTERM) before it ended: the last phase is then
+ *                    partial and later phases are missing. Results written before this flag existed read as false.
  */
-public record RunResult(String toolVersion, Instant startTime, Map<String, Object> settings, Object target, List<PhaseResult> phases) {
+public record RunResult(String toolVersion, Instant startTime, Map<String, Object> settings, Object target,
+                        List<PhaseResult> phases, boolean interrupted) {
   public RunResult {
     Objects.requireNonNull(toolVersion, "toolVersion");
     Objects.requireNonNull(startTime, "startTime");
     refusePasswords("settings", settings);
     settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
     phases = List.copyOf(phases);
+  }
+
+  /** A result of a run that was not interrupted. */
+  public RunResult(String toolVersion, Instant startTime, Map<String, Object> settings, Object target,
+                   List<PhaseResult> phases) {
+    this(toolVersion, startTime, settings, target, phases, false);
   }
 
   /** A result file is shared and archived; it is the wrong place for a secret, even a masked one. */

@@ -129,7 +129,18 @@ class JsonReportTest {
     assertEquals(2, update.errorCount());
     assertEquals(Map.of(), update.errorsBySqlState());
     assertEquals(0, update.rows());
+    assertEquals(false, old.interrupted());
     assertEquals(withoutIntervals(run().phases()), withoutIntervals(old.phases()));
+  }
+
+  @Test
+  void anInterruptedRunSaysSo() {
+    RunResult full = run();
+    RunResult stopped = new RunResult(full.toolVersion(), full.startTime(), full.settings(), full.target(), full.phases(), true);
+    String json = JsonReport.toJson(stopped);
+    assertTrue(json.contains("\"interrupted\" : true"), json);
+    assertTrue(JsonReport.fromJson(json).interrupted());
+    assertEquals(false, JsonReport.fromJson(JsonReport.toJson(full)).interrupted());
   }
 
   @Test

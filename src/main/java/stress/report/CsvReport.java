@@ -1,0 +1,149 @@
+package stress.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import stress.metrics.ErrorStats;
+import stress.metrics.IntervalOperationStats;
+import stress.metrics.IntervalStats;
+import stress.metrics.LatencyMillis;
+import stress.metrics.OperationStats;
+import stress.metrics.PhaseStats;
+
+/**
+ * The CSV files of a result directory (see {@link ResultFiles}): one table per file, one header line, RFC 4180
+ * quoting ({@link Csv}). Phases are numbered from 1 in run order, as in the printed "phase 1/3" lines and the
+ * interval log names. Latencies are of successful executions, in milliseconds.
+ */
+public final class CsvReport {
+  /** Columns of {@link #intervals}. */
+  public static final List<String> INTERVAL_COLUMNS = List.of("phase", "phase_label", "elapsed_s", "duration_s",
+      "warmup", "threads", "operation", "count", "ops_per_s", "rows", "rows_per_s", "lat_avg_ms", "lat_p50_ms",
+      "lat_p95_ms", "lat_p99_ms", "lat_max_ms", "errors", "errors_per_s", "reconnects");
+  /** Columns of {@link #errors}. */
+  public static final List<String> ERROR_COLUMNS = List.of("phase", "phase_label", "elapsed_s", "warmup", "operation",
+      "sqlstate", "count");
+  /** Columns of {@link #summary} after phase, phase_label and the settings that vary between phases. */
+  public static final List<String> SUMMARY_COLUMNS = List.of("operation", "duration_s", "count", "ops_per_s", "rows",
+      "rows_per_s", "lat_min_ms", "lat_avg_ms", "lat_p50_ms", "lat_p90_ms", "lat_p95_ms", "lat_p99_ms",
+      "lat_p999_ms", "lat_max_ms", "errors", "errors_per_s", "err_lat_min_ms", "err_lat_avg_ms", "err_lat_p50_ms",
+      "err_lat_p90_ms", "err_lat_p95_ms", "err_lat_p99_ms", "err_lat_p999_ms", "err_lat_max_ms", "reconnects",
+      "reconnects_per_s", "errors_by_sqlstate");
+
+  private CsvReport() {}
+
+  /**
+   * One row per interval and operation, then the interval's {@value OperationStats#TOTAL} row, warm-up
+   * intervals included and flagged. Reconnects are counted per worker, not per operation: only the total row
+   * has them, the operation rows leave the cell empty.
+   */
+  public static String intervals(List<PhaseResult> phases) {
+    StringBuilder csv = new StringBuilder(Csv.line(INTERVAL_COLUMNS));
+    for (int p = 0; p < phases.size(); p++) {
+      PhaseResult phase = phases.get(p);
+      for (IntervalStats i : phase.stats().intervals()) {
+        for (IntervalOperationStats op : i.operations()) {
+          List<String> row = intervalStart(p, phase, i, op.name());
+          addCounts(row, op.count(), op.opsPerSecond(), op.rows(), op.rowsPerSecond());
+          addLatency(row, op.avgMs(), op.p50Ms(), op.p95Ms(), op.p99Ms(), op.maxMs());
+          row.add(Long.toString(op.errorCount()));
+          row.add(Csv.decimal(i.durationSeconds() > 0 ? op.errorCount() / i.durationSeconds() : 0));
+          row.add(null);
+          csv.append(Csv.line(row));
+        }
+        List<String> total = intervalStart(p, phase, i, OperationStats.TOTAL);
+        addCounts(total, i.count(), i.opsPerSecond(), i.rows(), i.rowsPerSecond());
+        addLatency(total, i.avgMs(), i.p50Ms(), i.p95Ms(), i.p99Ms(), i.maxMs());
+        total.add(Long.toString(i.errorCount()));
+        total.add(Csv.decimal(i.errorsPerSecond()));
+        total.add(Long.toString(i.reconnects()));
+        csv.append(Csv.line(total));
+      }
+    }
+    return csv.toString();
+  }
+
+  /**
+   * One row per interval, operation and SQLState that failed in it ({@value ErrorStats#UNKNOWN} when the driver
+   * gave none, e.g. an I/O failure), warm-up intervals included and flagged: a pivot table over it gives
+   * errors by SQLState over time. No row for an interval without failures.
+   */
+  public static String errors(List<PhaseResult> phases) {
+    StringBuilder csv = new StringBuilder(Csv.line(ERROR_COLUMNS));
+    for (int p = 0; p < phases.size(); p++) {
+      PhaseResult phase = phases.get(p);
+      String number = Integer.toString(p + 1);
+      for (IntervalStats i : phase.stats().intervals()) {
+        for (IntervalOperationStats op : i.operations()) {
+          op.errorsBySqlState().forEach((state, count) -> csv.append(Csv.line(List.of(
+              number, phase.label(), Csv.decimal(i.elapsedSeconds()), Boolean.toString(i.warmup()),
+              op.name(), state, Long.toString(count)))));
+        }
+      }
+    }
+    return csv.toString();
+  }
+
+  /**
+   * One row per phase and operation, then the phase's {@value OperationStats#TOTAL} row, with every summary
+   * figure (warm-up excluded). After phase and phase_label come the settings that vary between the phases
+   * (mode, pool, threads, --set names), one column each, for pivot tables. Reconnects only on the total row.
+   */
+  public static String summary(List<PhaseResult> phases) {
+    Set<String> varying = new LinkedHashSet<>();
+    phases.forEach(p -> varying.addAll(p.combination().keySet()));
+    List<String> header = new ArrayList<>(List.of("phase", "phase_label"));
+    header.addAll(varying);
+    header.addAll(SUMMARY_COLUMNS);
+    StringBuilder csv = new StringBuilder(Csv.line(header));
+    for (int p = 0; p < phases.size(); p++) {
+      PhaseResult phase = phases.get(p);
+      PhaseStats stats = phase.stats();
+      List<OperationStats> rows = new ArrayList<>(stats.operations());
+      rows.add(stats.total());
+      for (OperationStats op : rows) {
+        List<String> row = new ArrayList<>(List.of(Integer.toString(p + 1), phase.label()));
+        varying.forEach(key -> row.add(phase.combination().get(key)));
+        row.add(op.name());
+        row.add(Csv.decimal(stats.durationSeconds()));
+        addCounts(row, op.count(), op.opsPerSecond(), op.rows(), op.rowsPerSecond());
+        addAllLatency(row, op.latencyMs());
+        row.add(Long.toString(op.errorCount()));
+        row.add(Csv.decimal(op.errorsPerSecond()));
+        addAllLatency(row, op.errorLatencyMs());
+        boolean total = op == stats.total();
+        row.add(total ? Long.toString(stats.reconnects()) : null);
+        row.add(total ? Csv.decimal(stats.reconnectsPerSecond()) : null);
+        row.add(op.errors().stream().map(e -> e.sqlState() + "=" + e.count()).collect(Collectors.joining(" ")));
+        csv.append(Csv.line(row));
+      }
+    }
+    return csv.toString();
+  }
+
+  private static List<String> intervalStart(int p, PhaseResult phase, IntervalStats i, String operation) {
+    return new ArrayList<>(List.of(Integer.toString(p + 1), phase.label(), Csv.decimal(i.elapsedSeconds()),
+        Csv.decimal(i.durationSeconds()), Boolean.toString(i.warmup()), Integer.toString(i.activeThreads()), operation));
+  }
+
+  private static void addCounts(List<String> row, long count, double opsPerSecond, long rows, double rowsPerSecond) {
+    row.add(Long.toString(count));
+    row.add(Csv.decimal(opsPerSecond));
+    row.add(Long.toString(rows));
+    row.add(Csv.decimal(rowsPerSecond));
+  }
+
+  private static void addLatency(List<String> row, double avg, double p50, double p95, double p99, double max) {
+    for (double ms : new double[] {avg, p50, p95, p99, max}) {
+      row.add(Csv.millis(ms));
+    }
+  }
+
+  private static void addAllLatency(List<String> row, LatencyMillis ms) {
+    for (double value : new double[] {ms.min(), ms.avg(), ms.p50(), ms.p90(), ms.p95(), ms.p99(), ms.p999(), ms.max()}) {
+      row.add(Csv.millis(value));
+    }
+  }
+}
