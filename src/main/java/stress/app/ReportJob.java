@@ -6,13 +6,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import stress.report.JsonReport;
+import stress.report.ResultFiles;
 import stress.report.html.HtmlReport;
 import stress.report.html.NamedResult;
 
 /** {@code stress report}: reads one or two run results and writes their page. */
 public final class ReportJob {
-  /** The result file a run directory holds. */
-  public static final String RESULT_FILE = "result.json";
+  /** The result file a run directory holds ({@code run --out DIR} writes it). */
+  public static final String RESULT_FILE = ResultFiles.RESULT_JSON;
 
   private ReportJob() {}
 

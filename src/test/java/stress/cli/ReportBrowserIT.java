@@ -46,12 +46,12 @@ class ReportBrowserIT {
     after = run(url, "after", "4");
   }
 
-  /** Two phases (plain, prepared) of 3 measured seconds with per-second intervals. */
-  private static Path run(String url, String name, String threads) throws IOException {
-    Path runDir = Files.createDirectories(dir.resolve(name));
+  /** Two phases (plain, prepared) of 3 measured seconds with per-second intervals, written by --out. */
+  private static Path run(String url, String name, String threads) {
+    Path runDir = dir.resolve(name);
     CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--op", "find_first=3,find_update=1",
         "--threads", threads, "--mode", "plain,prepared", "--duration", "3s", "--warmup", "1s", "--report-interval", "1s",
-        "--json", runDir.resolve("result.json").toString());
+        "--out", runDir.toString());
     assertEquals(0, r.exitCode(), r.all());
     return runDir;
   }

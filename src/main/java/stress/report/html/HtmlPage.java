@@ -48,6 +48,7 @@ final class HtmlPage {
           .append(html(run.result().startTime().toString())).append(", stress ")
           .append(html(run.result().toolVersion())).append(", ")
           .append(run.result().phases().size()).append(run.result().phases().size() == 1 ? " phase" : " phases")
+          .append(run.result().interrupted() ? " <b class=\"interrupted\">(interrupted: the last phase is partial)</b>" : "")
           .append("</span> ");
     }
     if (runs.size() > 1) {

@@ -119,6 +119,14 @@ class HtmlReportTest {
     String page = Files.readString(file);
     assertTrue(page.startsWith("<!DOCTYPE html>"));
     assertTrue(page.contains("<title>stress report: run-1</title>"));
+    assertFalse(page.contains("(interrupted"), "a complete run");
+  }
+
+  @Test
+  void anInterruptedRunSaysSoInTheHeader() {
+    RunResult full = Runs.single();
+    RunResult cut = new RunResult(full.toolVersion(), full.startTime(), full.settings(), full.target(), full.phases(), true);
+    assertTrue(HtmlReport.render(List.of(new NamedResult("run", cut))).contains("(interrupted: the last phase is partial)"));
   }
 
   private static ChartSpec chart(List<Section> sections, String sectionId) {
