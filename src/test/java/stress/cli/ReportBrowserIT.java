@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.report.JsonReport;
@@ -37,8 +38,8 @@ class ReportBrowserIT {
     if (browser == null) {
       System.out.println("ReportBrowserIT skipped: no chromium, chromium-browser or google-chrome on the PATH"
           + " (install one, e.g. apt-get install chromium, or set STRESS_CHROMIUM to the binary)");
+      return;
     }
-    Assumptions.assumeTrue(browser != null, "no Chromium to open report.html with");
     Files.createDirectories(SCREENSHOTS);
     String url = TestDatabase.newDatabaseUrl("report");
     assertEquals(0, CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "2000").exitCode());
@@ -54,6 +55,12 @@ class ReportBrowserIT {
         "--out", runDir.toString());
     assertEquals(0, r.exitCode(), r.all());
     return runDir;
+  }
+
+  /** Each test is reported as skipped, with the reason, when there is no browser. */
+  @BeforeEach
+  void needsBrowser() {
+    Assumptions.assumeTrue(browser != null, "no Chromium to open report.html with");
   }
 
   @Test

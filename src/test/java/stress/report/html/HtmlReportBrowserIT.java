@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,6 +30,11 @@ class HtmlReportBrowserIT {
       System.out.println("HtmlReportBrowserIT skipped: no chromium, chromium-browser or google-chrome on the PATH"
           + " (install one, e.g. apt-get install chromium, or set STRESS_CHROMIUM to the binary)");
     }
+  }
+
+  /** Each test is reported as skipped, with the reason, when there is no browser. */
+  @BeforeEach
+  void needsBrowser() {
     Assumptions.assumeTrue(browser != null, "no Chromium to open report.html with");
   }
 
