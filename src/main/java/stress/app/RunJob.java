@@ -38,6 +38,7 @@ import stress.report.PhaseResult;
 import stress.report.ResultFiles;
 import stress.report.RunResult;
 import stress.report.TextReport;
+import stress.report.html.HtmlReport;
 import stress.runner.PhaseOutcome;
 import stress.runner.PhaseSpec;
 import stress.runner.RunListener;
@@ -198,7 +199,8 @@ public final class RunJob {
       out.println("result: " + config.jsonFile());
     }
     if (config.outDir() != null) {
-      List<Path> files = ResultFiles.write(config.outDir(), runResult, startTimes.starts());
+      List<Path> files = new ArrayList<>(ResultFiles.write(config.outDir(), runResult, startTimes.starts()));
+      files.add(HtmlReport.writeInto(runResult, config.outDir()));
       out.println("results: " + config.outDir() + " (" + files.size() + " files: "
           + files.stream().map(f -> f.getFileName().toString()).collect(Collectors.joining(", ")) + ")");
     }

@@ -9,13 +9,13 @@ import java.math.RoundingMode;
  * rates with one decimal; milliseconds with one decimal from 1 ms up and two significant digits below
  * (0.48, 0.052), so sub-millisecond latencies do not all print as 0.0.
  */
-final class Decimals {
+public final class Decimals {
   private static final MathContext TWO_DIGITS = new MathContext(2, RoundingMode.HALF_UP);
 
   private Decimals() {}
 
   /** One decimal: 41234.5. */
-  static String oneDecimal(double value) {
+  public static String oneDecimal(double value) {
     if (!Double.isFinite(value)) {
       return String.valueOf(value);
     }
@@ -23,7 +23,7 @@ final class Decimals {
   }
 
   /** Milliseconds: 1.9, 360.5, 0.48, 0.052, 0.0. */
-  static String millis(double ms) {
+  public static String millis(double ms) {
     if (!Double.isFinite(ms) || ms == 0 || Math.abs(ms) >= 1) {
       return oneDecimal(ms);
     }
@@ -33,13 +33,13 @@ final class Decimals {
   }
 
   /** Elapsed seconds: whole seconds without decimals (5), otherwise one (2.5). */
-  static String seconds(double seconds) {
+  public static String seconds(double seconds) {
     String text = oneDecimal(seconds);
     return text.endsWith(".0") ? text.substring(0, text.length() - 2) : text;
   }
 
   /** A ratio: x1.63. */
-  static String ratio(double ratio) {
+  public static String ratio(double ratio) {
     return "x" + new BigDecimal(ratio).setScale(2, RoundingMode.HALF_UP).toPlainString();
   }
 }

@@ -52,7 +52,8 @@ class OutDirTest {
     assertTrue(r.out().contains("results: " + out), r.out());
 
     assertEquals(Set.of("result.json", "summary.csv", "intervals.csv", "errors.csv", "1-find_first.hlog",
-        "1-find_update.hlog", "2-find_first.hlog", "2-find_update.hlog"), names(out));
+        "1-find_update.hlog", "2-find_first.hlog", "2-find_update.hlog", "report.html"), names(out));
+    assertTrue(Files.readString(out.resolve("report.html")).contains("find_update"), "the page carries the run's data");
     assertEquals(Files.readString(json), Files.readString(out.resolve("result.json")), "--json writes the same JSON");
     RunResult result = JsonReport.read(out.resolve("result.json"));
     assertFalse(result.interrupted());

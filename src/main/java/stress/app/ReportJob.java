@@ -1,0 +1,93 @@
+package stress.app;
+
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import stress.report.JsonReport;
+import stress.report.ResultFiles;
+import stress.report.html.HtmlReport;
+import stress.report.html.NamedResult;
+
+/** {@code stress report}: reads one or two run results and writes their page. */
+public final class ReportJob {
+  /** The result file a run directory holds ({@code run --out DIR} writes it). */
+  public static final String RESULT_FILE = ResultFiles.RESULT_JSON;
+
+  private ReportJob() {}
+
+  /**
+   * Writes the page of one run (to {@code out}, default {@code report.html} in the run's directory) or
+   * of two runs overlaid (to {@code out}, default {@code ./report.html}).
+   *
+   * @param runs run directories holding {@value #RESULT_FILE}, or result JSON files
+   * @return the exit code, 0
+   */
+  public static int run(List<Path> runs, Path out, PrintStream console) {
+    if (runs.isEmpty() || runs.size() > 2) {
+      throw new IllegalArgumentException("report takes one run (a directory or result file) or two to overlay, got " + runs.size());
+    }
+    List<NamedResult> results = new ArrayList<>();
+    List<String> names = names(runs);
+    for (int i = 0; i < runs.size(); i++) {
+      results.add(new NamedResult(names.get(i), JsonReport.read(resultFile(runs.get(i)))));
+    }
+    Path file = out != null ? out
+        : runs.size() == 1 ? directoryOf(runs.get(0)).resolve(HtmlReport.FILE_NAME)
+        : Path.of(HtmlReport.FILE_NAME);
+    HtmlReport.write(results, file);
+    console.println("report: " + file);
+    return 0;
+  }
+
+  private static Path resultFile(Path run) {
+    if (Files.isDirectory(run)) {
+      Path file = run.resolve(RESULT_FILE);
+      if (!Files.isRegularFile(file)) {
+        throw new IllegalArgumentException("run directory '" + run + "' has no " + RESULT_FILE
+            + "; give the directory a run wrote, or the result JSON file itself");
+      }
+      return file;
+    }
+    if (!Files.isRegularFile(run)) {
+      throw new IllegalArgumentException("run '" + run + "' does not exist; give a run directory or a result JSON file");
+    }
+    return run;
+  }
+
+  private static Path directoryOf(Path run) {
+    if (Files.isDirectory(run)) {
+      return run;
+    }
+    Path parent = run.toAbsolutePath().getParent();
+    return parent == null ? Path.of(".") : parent;
+  }
+
+  /**
+   * The legend names: each run's directory name (a result file's own name without .json when it is not
+   * result.json); the paths as given when those names are the same.
+   */
+  private static List<String> names(List<Path> runs) {
+    List<String> names = runs.stream().map(ReportJob::name).toList();
+    if (names.size() == 2 && names.get(0).equals(names.get(1))) {
+      return runs.stream().map(Path::toString).toList();
+    }
+    return names;
+  }
+
+  private static String name(Path run) {
+    Path absolute = run.toAbsolutePath().normalize();
+    Path file = absolute.getFileName();
+    if (file == null) {
+      return run.toString();
+    }
+    if (Files.isDirectory(absolute) || !file.toString().endsWith(".json")) {
+      return file.toString();
+    }
+    if (file.toString().equals(RESULT_FILE) && absolute.getParent() != null && absolute.getParent().getFileName() != null) {
+      return absolute.getParent().getFileName().toString();
+    }
+    return file.toString().substring(0, file.toString().length() - ".json".length());
+  }
+}

@@ -1,0 +1,30 @@
+package stress.report.html;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One chart and the table of its numbers. The page script draws it from this record, inlined as JSON.
+ *
+ * @param id         the canvas id, unique in the page
+ * @param title      shown above the chart
+ * @param kind       {@code time} (x = seconds), {@code percentiles} (x = 1/(1-percentile), logarithmic)
+ *                   or {@code bars} (x = {@code categories})
+ * @param xTitle     x axis title
+ * @param yTitle     y axis title
+ * @param y2Title    right-hand axis title of bar charts, else null
+ * @param categories the bar labels of a bar chart, else empty
+ * @param series     what is drawn
+ * @param table      the numbers, shown as a table beside the chart (rendered as HTML, not sent to the script)
+ */
+record ChartSpec(String id, String title, String kind, String xTitle, String yTitle, String y2Title,
+                 List<String> categories, List<Series> series, @JsonIgnore DataTable table) {
+  ChartSpec {
+    Objects.requireNonNull(id, "id");
+    Objects.requireNonNull(title, "title");
+    categories = List.copyOf(categories);
+    series = List.copyOf(series);
+    Objects.requireNonNull(table, "table");
+  }
+}

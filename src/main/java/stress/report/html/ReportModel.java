@@ -1,0 +1,343 @@
+package stress.report.html;
+
+import static stress.report.Decimals.millis;
+import static stress.report.Decimals.oneDecimal;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+import stress.metrics.ErrorStats;
+import stress.metrics.IntervalStats;
+import stress.metrics.OperationStats;
+import stress.metrics.PhaseStats;
+import stress.report.Decimals;
+import stress.report.PhaseResult;
+
+/**
+ * What the page shows, computed from one run or two overlaid runs: the sections with their charts and
+ * tables. Series of the same phase share a colour; in an overlay the earlier run is dashed and every
+ * label starts with the run's name. Time series show the measured intervals only (warm-up left out).
+ */
+final class ReportModel {
+  private final List<NamedResult> runs;
+  private final boolean overlay;
+  private int nextChart;
+
+  private ReportModel(List<NamedResult> runs) {
+    if (runs.isEmpty()) {
+      throw new IllegalArgumentException("a report needs at least one run result");
+    }
+    this.runs = List.copyOf(runs);
+    this.overlay = runs.size() > 1;
+  }
+
+  static List<Section> sections(List<NamedResult> runs) {
+    return new ReportModel(runs).build();
+  }
+
+  private List<Section> build() {
+    List<Section> sections = new ArrayList<>();
+    sections.add(settings());
+    sections.add(throughput());
+    sections.add(latencyOverTime());
+    sections.add(distributions());
+    if (runs.stream().anyMatch(run -> run.result().phases().size() > 1)) {
+      sections.add(comparison());
+    }
+    sections.add(errors());
+    return sections;
+  }
+
+  // ---- settings and target ------------------------------------------------------------------
+
+  private Section settings() {
+    List<DataTable> tables = new ArrayList<>();
+    tables.add(keyValues("setting", run -> Flattened.of(run.result().settings())));
+    tables.add(keyValues("target", run -> Flattened.of(run.result().target())));
+    tables.add(phaseTotals());
+    return new Section("settings", "Settings and target",
+        "The settings in force and the detected target" + (overlay ? ", one column per run" : "") + ".",
+        List.of(), tables);
+  }
+
+  private DataTable keyValues(String what, Function<NamedResult, Map<String, String>> values) {
+    List<Map<String, String>> perRun = runs.stream().map(values).toList();
+    Set<String> keys = new LinkedHashSet<>();
+    perRun.forEach(map -> keys.addAll(map.keySet()));
+    List<String> headers = new ArrayList<>();
+    headers.add(what);
+    runs.forEach(run -> headers.add(overlay ? run.name() : "value"));
+    List<List<String>> rows = new ArrayList<>();
+    for (String key : keys) {
+      List<String> row = new ArrayList<>();
+      row.add(key);
+      perRun.forEach(map -> row.add(map.getOrDefault(key, "")));
+      rows.add(row);
+    }
+    return new DataTable(headers, rows);
+  }
+
+  private DataTable phaseTotals() {
+    List<String> headers = new ArrayList<>(List.of("phase", "duration s", "ops/s", "avg ms", "p50 ms", "p95 ms", "p99 ms",
+        "max ms", "errors", "reconnects", "connection", "settings read back"));
+    if (overlay) {
+      headers.add(0, "run");
+    }
+    List<List<String>> rows = new ArrayList<>();
+    for (NamedResult run : runs) {
+      for (PhaseResult phase : run.result().phases()) {
+        PhaseStats stats = phase.stats();
+        OperationStats total = stats.total();
+        List<String> row = new ArrayList<>(List.of(phase.label(), oneDecimal(stats.durationSeconds()),
+            oneDecimal(total.opsPerSecond()), millis(total.latencyMs().avg()), millis(total.latencyMs().p50()),
+            millis(total.latencyMs().p95()), millis(total.latencyMs().p99()), millis(total.latencyMs().max()),
+            Long.toString(total.errorCount()), Long.toString(stats.reconnects()), pairs(phase.connection()),
+            pairs(phase.settingsReadBack())));
+        if (overlay) {
+          row.add(0, run.name());
+        }
+        rows.add(row);
+      }
+    }
+    return new DataTable(headers, rows);
+  }
+
+  private static String pairs(Map<String, String> map) {
+    StringBuilder out = new StringBuilder();
+    map.forEach((key, value) -> out.append(out.isEmpty() ? "" : "; ").append(key).append('=').append(value));
+    return out.toString();
+  }
+
+  // ---- throughput and latency over time -----------------------------------------------------
+
+  private Section throughput() {
+    List<Series> series = new ArrayList<>();
+    forEachPhase((run, index, phase) -> series.add(Series.line(label(run, phase.label()), phase.label(), dashed(index),
+        measured(phase.stats(), IntervalStats::opsPerSecond))));
+    ChartSpec chart = new ChartSpec(chartId(), "Throughput", "time", "seconds measured", "ops/s", null, List.of(),
+        series, TimeTable.of(series, Decimals::oneDecimal));
+    return new Section("throughput", "Throughput over time",
+        "Successful operations per second in each report interval, per phase (warm-up left out).", List.of(chart), List.of());
+  }
+
+  private Section latencyOverTime() {
+    List<ChartSpec> charts = new ArrayList<>();
+    for (String phaseLabel : phaseLabels()) {
+      List<Series> series = new ArrayList<>();
+      for (int index = 0; index < runs.size(); index++) {
+        NamedResult run = runs.get(index);
+        for (PhaseResult phase : run.result().phases()) {
+          if (!phase.label().equals(phaseLabel)) {
+            continue;
+          }
+          addLatency(series, run, index, phase.stats(), "p50", IntervalStats::p50Ms);
+          addLatency(series, run, index, phase.stats(), "p95", IntervalStats::p95Ms);
+          addLatency(series, run, index, phase.stats(), "p99", IntervalStats::p99Ms);
+          addLatency(series, run, index, phase.stats(), "max", IntervalStats::maxMs);
+        }
+      }
+      charts.add(new ChartSpec(chartId(), "Latency: " + phaseLabel, "time", "seconds measured", "ms", null, List.of(),
+          series, TimeTable.of(series, Decimals::millis)));
+    }
+    return new Section("latency", "Latency over time",
+        "Percentiles of the successful operations' latency in each report interval, one chart per phase.", charts, List.of());
+  }
+
+  private void addLatency(List<Series> series, NamedResult run, int index, PhaseStats stats, String name,
+                          ToDoubleFunction<IntervalStats> value) {
+    series.add(Series.line(overlay ? run.name() + " · " + name : name, name, dashed(index), measured(stats, value)));
+  }
+
+  private static List<Point> measured(PhaseStats stats, ToDoubleFunction<IntervalStats> value) {
+    List<Point> points = new ArrayList<>();
+    for (IntervalStats interval : stats.intervals()) {
+      if (!interval.warmup()) {
+        points.add(new Point(interval.elapsedSeconds(), value.applyAsDouble(interval)));
+      }
+    }
+    return points;
+  }
+
+  // ---- percentile distribution --------------------------------------------------------------
+
+  private Section distributions() {
+    List<ChartSpec> charts = new ArrayList<>();
+    for (String operation : operationNames()) {
+      List<Series> series = new ArrayList<>();
+      List<List<String>> rows = new ArrayList<>();
+      forEachPhase((run, index, phase) -> {
+        OperationStats op = find(phase.stats(), operation);
+        if (op == null) {
+          return;
+        }
+        String label = label(run, phase.label());
+        series.add(Series.line(label, phase.label(), dashed(index), PercentileCurve.of(op.histogram())));
+        rows.add(List.of(label, Long.toString(op.count()), millis(op.latencyMs().p50()), millis(op.latencyMs().p90()),
+            millis(op.latencyMs().p99()), millis(op.latencyMs().p999()),
+            millis(op.histogram().getValueAtPercentile(99.99) / 1_000_000.0), millis(op.latencyMs().max())));
+      });
+      DataTable table = new DataTable(List.of("phase", "count", "p50 ms", "p90 ms", "p99 ms", "p99.9 ms", "p99.99 ms", "max ms"), rows);
+      charts.add(new ChartSpec(chartId(), "Latency by percentile: " + operation, "percentiles", "percentile", "ms", null,
+          List.of(), series, table));
+    }
+    return new Section("distribution", "Latency by percentile",
+        "The whole latency distribution of each operation over the measured phase, from its HdrHistogram;"
+            + " the x axis is logarithmic in 1/(1-percentile), so 90%, 99%, 99.9% are equally spaced.", charts, List.of());
+  }
+
+  /** The operations in order of first appearance, then {@value OperationStats#TOTAL} when a phase has several. */
+  private List<String> operationNames() {
+    Set<String> names = new LinkedHashSet<>();
+    boolean several = false;
+    for (NamedResult run : runs) {
+      for (PhaseResult phase : run.result().phases()) {
+        phase.stats().operations().forEach(op -> names.add(op.name()));
+        several |= phase.stats().operations().size() > 1;
+      }
+    }
+    if (several) {
+      names.add(OperationStats.TOTAL);
+    }
+    return new ArrayList<>(names);
+  }
+
+  private static OperationStats find(PhaseStats stats, String operation) {
+    if (operation.equals(OperationStats.TOTAL)) {
+      return stats.operations().size() > 1 ? stats.total() : null;
+    }
+    return stats.operations().stream().filter(op -> op.name().equals(operation)).findFirst().orElse(null);
+  }
+
+  // ---- comparison ---------------------------------------------------------------------------
+
+  private Section comparison() {
+    List<String> categories = phaseLabels();
+    List<Series> series = new ArrayList<>();
+    List<String> headers = new ArrayList<>(List.of("combination"));
+    Map<String, List<String>> rows = new LinkedHashMap<>();
+    categories.forEach(category -> rows.put(category, new ArrayList<>(List.of(category))));
+    for (int index = 0; index < runs.size(); index++) {
+      NamedResult run = runs.get(index);
+      String prefix = overlay ? run.name() + " · " : "";
+      headers.addAll(List.of(prefix + "ops/s", prefix + "p99 ms", prefix + "errors", prefix + "best"));
+      List<Point> ops = new ArrayList<>();
+      List<Point> p99 = new ArrayList<>();
+      int winner = winner(run.result().phases());
+      for (int c = 0; c < categories.size(); c++) {
+        PhaseResult phase = phase(run, categories.get(c));
+        List<String> row = rows.get(categories.get(c));
+        if (phase == null) {
+          row.addAll(List.of("", "", "", ""));
+          continue;
+        }
+        OperationStats total = phase.stats().total();
+        ops.add(new Point(c, total.opsPerSecond()));
+        p99.add(new Point(c, total.latencyMs().p99()));
+        boolean best = run.result().phases().indexOf(phase) == winner;
+        row.addAll(List.of(oneDecimal(total.opsPerSecond()), millis(total.latencyMs().p99()),
+            Long.toString(total.errorCount()), best ? "★" : ""));
+      }
+      int marked = categories.indexOf(run.result().phases().get(winner).label());
+      series.add(new Series(prefix + "ops/s", prefix + "ops/s", dashed(index), "y", ops, List.of(marked),
+          "★ best" + (overlay ? " of " + run.name() : "")));
+      series.add(new Series(prefix + "p99 ms", prefix + "p99", dashed(index), "y2", p99, List.of(), null));
+    }
+    ChartSpec chart = new ChartSpec(chartId(), "Comparison of the combinations", "bars", "combination", "ops/s", "p99 ms",
+        categories, series, new DataTable(headers, new ArrayList<>(rows.values())));
+    return new Section("comparison", "Comparison",
+        "Ops/s (left axis) and p99 latency (right axis) of all operations together, per combination; ★ marks the"
+            + " highest ops/s" + (overlay ? " of each run" : "") + " (the first of them on a tie).", List.of(chart), List.of());
+  }
+
+  /** The phase with the highest ops/s, the first of them on a tie (as the text comparison marks it). */
+  private static int winner(List<PhaseResult> phases) {
+    int best = 0;
+    for (int i = 1; i < phases.size(); i++) {
+      if (phases.get(i).stats().total().opsPerSecond() > phases.get(best).stats().total().opsPerSecond()) {
+        best = i;
+      }
+    }
+    return best;
+  }
+
+  private static PhaseResult phase(NamedResult run, String label) {
+    return run.result().phases().stream().filter(p -> p.label().equals(label)).findFirst().orElse(null);
+  }
+
+  // ---- errors -------------------------------------------------------------------------------
+
+  private Section errors() {
+    List<Series> series = new ArrayList<>();
+    List<List<String>> rows = new ArrayList<>();
+    forEachPhase((run, index, phase) -> {
+      if (phase.stats().total().errorCount() == 0) {
+        return;
+      }
+      for (Map.Entry<String, List<Point>> state : ErrorSeries.bySqlState(phase.stats()).entrySet()) {
+        series.add(Series.line(label(run, phase.label()) + " · " + state.getKey(), phase.label() + " · " + state.getKey(),
+            dashed(index), state.getValue()));
+      }
+      for (OperationStats op : phase.stats().operations()) {
+        for (ErrorStats error : op.errors()) {
+          List<String> row = new ArrayList<>(List.of(phase.label(), op.name(), error.sqlState(), Long.toString(error.count()),
+              error.firstMessage()));
+          if (overlay) {
+            row.add(0, run.name());
+          }
+          rows.add(row);
+        }
+      }
+    });
+    if (series.isEmpty()) {
+      return new Section("errors", "Errors", "No operation failed.", List.of(), List.of());
+    }
+    List<String> headers = new ArrayList<>(List.of("phase", "operation", "SQLState", "count", "first message"));
+    if (overlay) {
+      headers.add(0, "run");
+    }
+    ChartSpec chart = new ChartSpec(chartId(), "Errors per second by SQLState", "time", "seconds measured", "errors/s", null, List.of(),
+        series, TimeTable.of(series, Decimals::oneDecimal));
+    return new Section("errors", "Errors",
+        "Failed operations per second in each report interval by SQLState, and the totals by SQLState with the first"
+            + " message of each.",
+        List.of(chart), List.of(new DataTable(headers, rows)));
+  }
+
+  // ---- helpers ------------------------------------------------------------------------------
+
+  private interface PhaseVisitor {
+    void visit(NamedResult run, int runIndex, PhaseResult phase);
+  }
+
+  private void forEachPhase(PhaseVisitor visitor) {
+    for (int index = 0; index < runs.size(); index++) {
+      for (PhaseResult phase : runs.get(index).result().phases()) {
+        visitor.visit(runs.get(index), index, phase);
+      }
+    }
+  }
+
+  private List<String> phaseLabels() {
+    Set<String> labels = new LinkedHashSet<>();
+    runs.forEach(run -> run.result().phases().forEach(phase -> labels.add(phase.label())));
+    return new ArrayList<>(labels);
+  }
+
+  private String label(NamedResult run, String phaseLabel) {
+    return overlay ? run.name() + " · " + phaseLabel : phaseLabel;
+  }
+
+  /** Every run but the last of an overlay is "before": dashed. */
+  private boolean dashed(int runIndex) {
+    return runIndex < runs.size() - 1;
+  }
+
+  private String chartId() {
+    return "chart-" + nextChart++;
+  }
+}

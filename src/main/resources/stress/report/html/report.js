@@ -1,0 +1,147 @@
+// Draws every chart of the page from the inline JSON (id report-data), then checks that each canvas shows
+// its series: <body data-charts-rendered="N" data-charts-expected="M">. Labels reach the canvas only as
+// text, never as HTML.
+(function () {
+  'use strict';
+  var data = JSON.parse(document.getElementById('report-data').textContent);
+  var palette = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#bcbd22', '#7f7f7f'];
+  var colors = {};
+
+  function color(key) {
+    if (!Object.prototype.hasOwnProperty.call(colors, key)) {
+      colors[key] = palette[Object.keys(colors).length % palette.length];
+    }
+    return colors[key];
+  }
+
+  function withAlpha(hex, alpha) {
+    var n = parseInt(hex.slice(1), 16);
+    return 'rgba(' + (n >> 16) + ',' + ((n >> 8) & 255) + ',' + (n & 255) + ',' + alpha + ')';
+  }
+
+  function axisTitle(text) {
+    return { display: true, text: text };
+  }
+
+  function lineDataset(series) {
+    var c = color(series.colorKey);
+    return {
+      label: series.label, data: series.points, borderColor: c, backgroundColor: c,
+      borderDash: series.dashed ? [6, 4] : [], borderWidth: 2, pointRadius: 1.5, tension: 0
+    };
+  }
+
+  // x = 1/(1-percentile): label the powers of ten as 0%, 90%, 99%, 99.9% ...
+  function percentileTick(value) {
+    var exponent = Math.log10(value);
+    if (Math.abs(exponent - Math.round(exponent)) > 1e-9) {
+      return '';
+    }
+    return Number((100 - 100 / value).toPrecision(12)) + '%';
+  }
+
+  function timeConfig(spec) {
+    return {
+      type: 'line',
+      data: { datasets: spec.series.map(lineDataset) },
+      options: {
+        scales: {
+          x: { type: 'linear', title: axisTitle(spec.xTitle) },
+          y: { beginAtZero: true, title: axisTitle(spec.yTitle) }
+        }
+      }
+    };
+  }
+
+  function percentileConfig(spec) {
+    var config = timeConfig(spec);
+    config.options.scales.x = {
+      type: 'logarithmic', min: 1, title: axisTitle(spec.xTitle),
+      ticks: { autoSkip: false, maxRotation: 0, callback: percentileTick }
+    };
+    config.options.plugins = {
+      tooltip: { callbacks: { title: function (items) {
+        return (100 - 100 / items[0].parsed.x).toPrecision(6) + ' percentile';
+      } } }
+    };
+    return config;
+  }
+
+  function barConfig(spec) {
+    var labels = spec.categories.map(function (category) { return [category]; });
+    var datasets = spec.series.map(function (series) {
+      var c = color(series.colorKey);
+      var values = spec.categories.map(function () { return null; });
+      series.points.forEach(function (point) { values[point.x] = point.y; });
+      var marked = spec.categories.map(function (ignored, index) { return series.marked.indexOf(index) >= 0; });
+      series.marked.forEach(function (index) {
+        if (series.markText) {
+          labels[index].push(series.markText);
+        }
+      });
+      return {
+        label: series.label, data: values, yAxisID: series.axis, borderColor: c,
+        backgroundColor: withAlpha(c, series.dashed ? 0.3 : 0.7),
+        borderWidth: marked.map(function (m) { return m ? 4 : 1; })
+      };
+    });
+    return {
+      type: 'bar',
+      data: { labels: labels, datasets: datasets },
+      options: {
+        scales: {
+          x: { title: axisTitle(spec.xTitle) },
+          y: { beginAtZero: true, position: 'left', title: axisTitle(spec.yTitle) },
+          y2: { beginAtZero: true, position: 'right', title: axisTitle(spec.y2Title), grid: { drawOnChartArea: false } }
+        }
+      }
+    };
+  }
+
+  var builders = { time: timeConfig, percentiles: percentileConfig, bars: barConfig };
+  Chart.defaults.animation = false;
+  Chart.defaults.maintainAspectRatio = false;
+
+  var drawn = [];
+  data.charts.forEach(function (spec) {
+    try {
+      var canvas = document.getElementById(spec.id);
+      drawn.push({ spec: spec, chart: new Chart(canvas, builders[spec.kind](spec)) });
+    } catch (e) {
+      window.reportError('chart ' + spec.id + ' (' + spec.title + '): ' + e);
+    }
+  });
+
+  // A chart counts as rendered when every series with points shows pixels of its colour on the canvas.
+  function paintedColours(canvas) {
+    var context = canvas.getContext('2d');
+    var pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+    var found = {};
+    Object.keys(colors).forEach(function (key) {
+      var n = parseInt(colors[key].slice(1), 16);
+      var r = n >> 16, g = (n >> 8) & 255, b = n & 255, hits = 0;
+      for (var i = 0; i < pixels.length && hits < 20; i += 4) {
+        if (pixels[i + 3] > 200 && Math.abs(pixels[i] - r) + Math.abs(pixels[i + 1] - g) + Math.abs(pixels[i + 2] - b) < 40) {
+          hits += 1;
+        }
+      }
+      found[key] = hits >= 20;
+    });
+    return found;
+  }
+
+  var rendered = 0;
+  drawn.forEach(function (item) {
+    var found = paintedColours(item.chart.canvas);
+    var missing = item.spec.series.filter(function (s) { return s.points.length > 0 && !found[s.colorKey]; });
+    item.chart.canvas.dataset.missingSeries = String(missing.length);
+    if (missing.length === 0) {
+      rendered += 1;
+    } else {
+      window.reportError('chart ' + item.spec.id + ' (' + item.spec.title + ') shows no pixels of '
+        + missing.map(function (s) { return s.label; }).join(', '));
+    }
+  });
+  document.body.dataset.chartsExpected = String(data.charts.length);
+  document.body.dataset.chartsRendered = String(rendered);
+})();

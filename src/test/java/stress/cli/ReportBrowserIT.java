@@ -1,0 +1,110 @@
+package stress.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import stress.report.JsonReport;
+import stress.report.RunResult;
+import stress.report.html.HeadlessChromium;
+import stress.report.html.HtmlReport;
+import stress.report.html.RenderedPage;
+import stress.testing.TestDatabase;
+
+/**
+ * report.html of real runs opened in headless Chromium: every chart draws its series and no script fails.
+ * Skipped, saying why, when no Chromium is installed.
+ */
+class ReportBrowserIT {
+  /** Kept after the build for a person to look at. */
+  private static final Path SCREENSHOTS = Path.of("target", "report-screenshots");
+  @TempDir
+  static Path dir;
+  private static HeadlessChromium browser;
+  private static Path before;
+  private static Path after;
+
+  @BeforeAll
+  static void runTwice() throws IOException {
+    browser = HeadlessChromium.find().orElse(null);
+    if (browser == null) {
+      System.out.println("ReportBrowserIT skipped: no chromium, chromium-browser or google-chrome on the PATH"
+          + " (install one, e.g. apt-get install chromium, or set STRESS_CHROMIUM to the binary)");
+      return;
+    }
+    Files.createDirectories(SCREENSHOTS);
+    String url = TestDatabase.newDatabaseUrl("report");
+    assertEquals(0, CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "2000").exitCode());
+    before = run(url, "before", "2");
+    after = run(url, "after", "4");
+  }
+
+  /** Two phases (plain, prepared) of 3 measured seconds with per-second intervals, written by --out. */
+  private static Path run(String url, String name, String threads) {
+    Path runDir = dir.resolve(name);
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--op", "find_first=3,find_update=1",
+        "--threads", threads, "--mode", "plain,prepared", "--duration", "3s", "--warmup", "1s", "--report-interval", "1s",
+        "--out", runDir.toString());
+    assertEquals(0, r.exitCode(), r.all());
+    return runDir;
+  }
+
+  /** Each test is reported as skipped, with the reason, when there is no browser. */
+  @BeforeEach
+  void needsBrowser() {
+    Assumptions.assumeTrue(browser != null, "no Chromium to open report.html with");
+  }
+
+  @Test
+  void theReportOfOneRunDrawsEveryChart() throws Exception {
+    assertEquals(0, CliTester.run("report", before.toString()).exitCode());
+    Path page = before.resolve(HtmlReport.FILE_NAME);
+    // throughput, latency x 2 phases, percentiles x 3 (two operations and total), comparison; no errors chart
+    assertRendered(page, 7);
+    Path png = SCREENSHOTS.resolve("one-run.png");
+    browser.screenshot(page, png, 1400, 5400);
+    System.out.println("ReportBrowserIT: screenshot of one run at " + png + " (" + Files.size(png) + " bytes)");
+  }
+
+  @Test
+  void theOverlayOfTwoRunsDrawsEveryChart() throws Exception {
+    Path page = dir.resolve("overlay.html");
+    assertEquals(0, CliTester.run("report", before.toString(), after.toString(), "--out", page.toString()).exitCode());
+    // the thread counts differ, so each run's phases get their own latency charts: 1 + 2 + 2 + 3 + 1
+    assertRendered(page, 9);
+    String html = Files.readString(page);
+    assertTrue(html.contains("<th>before · mode=plain pool=none threads=2</th>")
+        && html.contains("<th>after · mode=plain pool=none threads=4</th>"), "both runs in the throughput table");
+    browser.screenshot(page, SCREENSHOTS.resolve("overlay.png"), 1400, 6600);
+  }
+
+  /** A page whose labels and error messages hold script: nothing runs, and the error chart draws. */
+  @Test
+  void scriptInLabelsStaysText() throws Exception {
+    RunResult real = JsonReport.read(before.resolve("result.json"));
+    String hostile = "</script><script>document.body.dataset.injected='yes'</script>";
+    RunResult renamed = new RunResult(real.toolVersion(), real.startTime(), real.settings(), real.target(),
+        real.phases().stream().map(p -> new stress.report.PhaseResult(p.label() + hostile, p.combination(),
+            p.settingsReadBack(), p.connection(), p.stats())).toList());
+    Path page = HtmlReport.writeInto(renamed, dir.resolve("hostile"));
+    RenderedPage rendered = assertRendered(page, 7);
+    assertEquals(Optional.empty(), rendered.bodyData("injected"), "a label ran as script");
+  }
+
+  private static RenderedPage assertRendered(Path page, int charts) throws Exception {
+    RenderedPage rendered = browser.open(page);
+    assertEquals(Optional.empty(), rendered.bodyData("errors"), rendered.describe());
+    assertEquals(Optional.of(Integer.toString(charts)), rendered.bodyData("charts-expected"), rendered.describe());
+    assertEquals(Optional.of(Integer.toString(charts)), rendered.bodyData("charts-rendered"), rendered.describe());
+    assertEquals(charts, rendered.canvases());
+    return rendered;
+  }
+}

@@ -1,0 +1,67 @@
+package stress.report.html;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The page of recorded phases with failures and hostile labels, opened in headless Chromium: every chart,
+ * the errors by SQLState included, draws its series; nothing from the data runs as script; a broken page
+ * is noticed. Skipped, saying why, when no Chromium is installed.
+ */
+class HtmlReportBrowserIT {
+  @TempDir
+  static Path dir;
+  private static HeadlessChromium browser;
+
+  @BeforeAll
+  static void findBrowser() {
+    browser = HeadlessChromium.find().orElse(null);
+    if (browser == null) {
+      System.out.println("HtmlReportBrowserIT skipped: no chromium, chromium-browser or google-chrome on the PATH"
+          + " (install one, e.g. apt-get install chromium, or set STRESS_CHROMIUM to the binary)");
+    }
+  }
+
+  /** Each test is reported as skipped, with the reason, when there is no browser. */
+  @BeforeEach
+  void needsBrowser() {
+    Assumptions.assumeTrue(browser != null, "no Chromium to open report.html with");
+  }
+
+  @Test
+  void everyChartOfAComparisonWithErrorsIsDrawnAndNoLabelRuns() throws Exception {
+    Path page = HtmlReport.writeInto(Runs.comparison(), dir.resolve("comparison"));
+    RenderedPage rendered = browser.open(page);
+    // throughput, latency x 2 phases, percentiles x 3 (two operations and total), comparison, errors
+    assertEquals(Optional.of("8"), rendered.bodyData("charts-rendered"), rendered.describe());
+    assertEquals(Optional.of("8"), rendered.bodyData("charts-expected"), rendered.describe());
+    assertEquals(Optional.empty(), rendered.bodyData("errors"), rendered.describe());
+    assertEquals(Optional.empty(), rendered.bodyData("injected"), "a label ran as script");
+    Path screenshots = Files.createDirectories(Path.of("target", "report-screenshots"));
+    browser.screenshot(page, screenshots.resolve("errors-and-comparison.png"), 1400, 5000);
+  }
+
+  @Test
+  void aScriptErrorInThePageIsCaughtAndShown() throws Exception {
+    Path page = dir.resolve("broken.html");
+    String html = HtmlReport.render(List.of(new NamedResult("run", Runs.single())));
+    // a chart kind the page script does not know
+    Files.writeString(page, html.replaceFirst("\"kind\":\"time\"", "\"kind\":\"pie-in-the-sky\""));
+    RenderedPage rendered = browser.open(page);
+    assertEquals(Optional.of("1"), rendered.bodyData("errors"), rendered.describe());
+    assertTrue(rendered.errors().contains("chart chart-0 (Throughput)"), rendered.errors());
+    // throughput, latency, percentiles x 3, errors; all but the broken one drawn
+    assertEquals(Optional.of("6"), rendered.bodyData("charts-expected"), rendered.describe());
+    assertEquals(Optional.of("5"), rendered.bodyData("charts-rendered"), rendered.describe());
+  }
+}

@@ -1,0 +1,153 @@
+package stress.report.html;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import stress.metrics.IntervalStats;
+import stress.metrics.PhaseStats;
+import stress.report.Decimals;
+import stress.report.RunResult;
+
+/** The page: self-contained, data escaped, and the numbers of each table taken from the result. */
+class HtmlReportTest {
+  private static final Pattern DATA = Pattern.compile(
+      "<script id=\"report-data\" type=\"application/json\">(.*?)</script>", Pattern.DOTALL);
+
+  @Test
+  void thePageCarriesChartJsAndItsDataAndLoadsNothing() {
+    String page = HtmlReport.render(List.of(new NamedResult("run", Runs.comparison())));
+    assertTrue(page.contains(ChartJsBundle.script()), "Chart.js bundle inlined");
+    String lower = page.toLowerCase(Locale.ROOT);
+    assertFalse(lower.contains("<link"), "no stylesheet link");
+    assertFalse(Pattern.compile("<(script|img|iframe)[^>]*\\ssrc=").matcher(lower).find(), "nothing loaded by src");
+    assertFalse(lower.contains("http://") && lower.contains("src=\"http"), "no remote resource");
+    // error capture, data, Chart.js, drawing: four scripts, each closed once
+    assertEquals(4, count(lower, "<script"));
+    assertEquals(4, count(lower, "</script"));
+  }
+
+  @Test
+  void textFromDataIsEscapedInTablesAndInTheInlineJson() throws Exception {
+    RunResult result = Runs.comparison();
+    String page = HtmlReport.render(List.of(new NamedResult("run", result)));
+    assertFalse(page.contains(Runs.HOSTILE), "raw hostile label must not reach the page");
+    assertFalse(page.contains("<script>document"), page.length() + " chars");
+    assertTrue(page.contains("mode=prepared &lt;/script&gt;&lt;script&gt;document.body.dataset.injected=&#39;yes&#39;"
+        + "&lt;/script&gt;&lt;!--"), "label escaped in the tables");
+    assertTrue(page.contains("x=&lt;b&gt;&amp;y=&quot;1&quot;"), "setting value escaped");
+    assertTrue(page.contains("ERROR: could not serialize access &lt;/script&gt;"), "server message escaped");
+
+    JsonNode data = data(page);
+    List<String> labels = new ArrayList<>();
+    data.get("charts").forEach(chart -> chart.get("series").forEach(series -> labels.add(series.get("label").asText())));
+    assertTrue(labels.contains("mode=prepared " + Runs.HOSTILE), "the JSON still holds the label exactly: " + labels);
+  }
+
+  @Test
+  void theThroughputTableHasEveryMeasuredInterval() {
+    RunResult result = Runs.single();
+    ChartSpec chart = chart(ReportModel.sections(List.of(new NamedResult("run", result))), "throughput");
+    PhaseStats stats = result.phases().get(0).stats();
+    List<IntervalStats> measured = stats.intervals().stream().filter(i -> !i.warmup()).toList();
+    assertEquals(3, measured.size());
+    assertEquals(List.of("elapsed s", "mode=prepared"), chart.table().headers());
+    for (int i = 0; i < measured.size(); i++) {
+      assertEquals(List.of(String.format(Locale.ROOT, "%.2f", measured.get(i).elapsedSeconds()),
+          Decimals.oneDecimal(measured.get(i).opsPerSecond())),
+          chart.table().rows().get(i));
+    }
+    assertEquals("420.0", chart.table().rows().get(0).get(1), "400 reads + 20 writes per second");
+  }
+
+  @Test
+  void theComparisonMarksTheCombinationWithTheMostOpsPerSecond() {
+    List<Section> sections = ReportModel.sections(List.of(new NamedResult("run", Runs.comparison())));
+    ChartSpec chart = chart(sections, "comparison");
+    assertEquals(List.of("mode=plain", "mode=prepared " + Runs.HOSTILE), chart.categories());
+    assertEquals(List.of(1), chart.series().get(0).marked());
+    assertEquals("", chart.table().rows().get(0).get(4));
+    assertEquals("★", chart.table().rows().get(1).get(4));
+    assertEquals("520.0", chart.table().rows().get(1).get(1), "prepared: 500 reads + 20 writes per second");
+
+    List<Section> single = ReportModel.sections(List.of(new NamedResult("run", Runs.single())));
+    assertTrue(single.stream().noneMatch(s -> s.id().equals("comparison")), "one phase: nothing to compare");
+  }
+
+  @Test
+  void errorsAreShownPerSqlStateAndInterval() {
+    PhaseStats stats = Runs.phase(100, 1.0);
+    var series = ErrorSeries.bySqlState(stats);
+    assertEquals(List.of("40001", "57014"), new ArrayList<>(series.keySet()));
+    assertEquals(List.of(2.0, 2.0, 2.0), series.get("40001").stream().map(Point::y).toList());
+    assertEquals(List.of(0.0, 0.0, 1.0), series.get("57014").stream().map(Point::y).toList());
+    ChartSpec chart = chart(ReportModel.sections(List.of(new NamedResult("run", Runs.single()))), "errors");
+    assertEquals(List.of("elapsed s", "mode=prepared · 40001", "mode=prepared · 57014"), chart.table().headers());
+  }
+
+  @Test
+  void twoRunsAreOverlaidWithTheEarlierDashed() {
+    List<Section> sections = ReportModel.sections(List.of(new NamedResult("before", Runs.single()),
+        new NamedResult("after", Runs.comparison())));
+    ChartSpec throughput = chart(sections, "throughput");
+    assertEquals(List.of("before · mode=prepared", "after · mode=plain", "after · mode=prepared " + Runs.HOSTILE),
+        throughput.series().stream().map(Series::label).toList());
+    assertEquals(List.of(true, false, false), throughput.series().stream().map(Series::dashed).toList());
+    DataTable settings = sections.get(0).tables().get(0);
+    assertEquals(List.of("setting", "before", "after"), settings.headers());
+    ChartSpec comparison = chart(sections, "comparison");
+    assertEquals(List.of("before · ops/s", "before · p99 ms", "after · ops/s", "after · p99 ms"),
+        comparison.series().stream().map(Series::label).toList());
+  }
+
+  @Test
+  void writeIntoCreatesReportHtmlInTheDirectory(@TempDir Path dir) throws Exception {
+    Path file = HtmlReport.writeInto(Runs.single(), dir.resolve("run-1"));
+    assertEquals(dir.resolve("run-1").resolve("report.html"), file);
+    String page = Files.readString(file);
+    assertTrue(page.startsWith("<!DOCTYPE html>"));
+    assertTrue(page.contains("<title>stress report: run-1</title>"));
+    assertFalse(page.contains("(interrupted"), "a complete run");
+  }
+
+  @Test
+  void anInterruptedRunSaysSoInTheHeader() {
+    RunResult full = Runs.single();
+    RunResult cut = new RunResult(full.toolVersion(), full.startTime(), full.settings(), full.target(), full.phases(), true);
+    assertTrue(HtmlReport.render(List.of(new NamedResult("run", cut))).contains("(interrupted: the last phase is partial)"));
+  }
+
+  private static ChartSpec chart(List<Section> sections, String sectionId) {
+    Section section = sections.stream().filter(s -> s.id().equals(sectionId)).findFirst().orElseThrow();
+    assertEquals(1, section.charts().size());
+    return section.charts().get(0);
+  }
+
+  private static JsonNode data(String page) throws Exception {
+    Matcher m = DATA.matcher(page);
+    assertTrue(m.find(), "report-data script");
+    JsonNode data = new ObjectMapper().readTree(m.group(1));
+    assertNotNull(data.get("charts"));
+    return data;
+  }
+
+  private static int count(String text, String part) {
+    int n = 0;
+    for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
+      n++;
+    }
+    return n;
+  }
+}

@@ -1,0 +1,47 @@
+package stress.report.html;
+
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The DOM of a report after its scripts ran, as Chromium dumped it, and what the page script recorded on
+ * {@code <body>}: charts expected and rendered, errors caught.
+ *
+ * @param dom the serialised DOM
+ */
+public record RenderedPage(String dom) {
+  private static final Pattern BODY = Pattern.compile("<body([^>]*)>");
+  private static final Pattern ERRORS = Pattern.compile("<ul id=\"page-errors\">(.*?)</ul>", Pattern.DOTALL);
+
+  /** A {@code data-*} attribute of {@code <body>}, e.g. {@code charts-rendered}. */
+  public Optional<String> bodyData(String name) {
+    Matcher body = BODY.matcher(dom);
+    if (!body.find()) {
+      return Optional.empty();
+    }
+    Matcher attribute = Pattern.compile("\\sdata-" + Pattern.quote(name) + "=\"([^\"]*)\"").matcher(body.group(1));
+    return attribute.find() ? Optional.of(attribute.group(1)) : Optional.empty();
+  }
+
+  /** The errors the page caught, as the list's HTML (empty when none). */
+  public String errors() {
+    Matcher m = ERRORS.matcher(dom);
+    return m.find() ? m.group(1) : "(no error list in the page)";
+  }
+
+  /** How many canvases the page has. */
+  public int canvases() {
+    int n = 0;
+    for (int i = dom.indexOf("<canvas"); i >= 0; i = dom.indexOf("<canvas", i + 1)) {
+      n++;
+    }
+    return n;
+  }
+
+  /** A one-line description for assertion messages. */
+  public String describe() {
+    return "charts expected " + bodyData("charts-expected").orElse("?") + ", rendered "
+        + bodyData("charts-rendered").orElse("?") + ", errors: " + errors();
+  }
+}
