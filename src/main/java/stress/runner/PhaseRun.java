@@ -129,7 +129,7 @@ final class PhaseRun {
       long next = Math.min(intervalStart + intervalNanos, warmingUp ? measureStart : measureEnd);
       boolean workersDone = sleepUntil(next, threadList);
       long now = System.nanoTime();
-      if (stop.requested() || workersDone) {
+      if (stop.requested() || workersDone || (!warmingUp && now >= measureEnd)) {
         break;
       }
       IntervalStats interval = recorder.takeInterval(intervalStart, now, threads);
@@ -147,13 +147,17 @@ final class PhaseRun {
         if (plan.opsPerPhase() > 0) {
           budget.limitTo(plan.opsPerPhase());
         }
-      } else if (!warmingUp && now >= measureEnd) {
-        break;
       }
     }
     phaseStop.request();
-    long end = System.nanoTime();
     joinAll(threadList);
+    // the end is taken after the workers stopped: an execution in flight at the deadline still completes and
+    // is counted, so it belongs to the measured time and to the last interval (not to a separate sliver of
+    // a few milliseconds whose rate would be meaningless)
+    long end = System.nanoTime();
+    if (!warmingUp && end > intervalStart) {
+      listener.interval(spec, recorder.takeInterval(intervalStart, end, threads));
+    }
     if (warmingUp) {
       // interrupted during warm-up: nothing was measured
       recorder.resetTotals(end);

@@ -62,6 +62,27 @@ class RunnerTest {
     return new Runner(plan, p -> ConnectionSources.open(p.poolKind(), p.connection(), p.pool()), listener);
   }
 
+  /**
+   * Executions in flight at the deadline complete and are counted; they belong to the last interval, which
+   * must not be a separate sliver of a few milliseconds with a meaningless rate.
+   */
+  @Test
+  void theLastIntervalTakesTheExecutionsInFlightAtTheDeadline() throws Exception {
+    List<IntervalStats> seen = new ArrayList<>();
+    RunListener listener = new RunListener() {
+      @Override
+      public void interval(PhaseSpec phase, IntervalStats stats) {
+        seen.add(stats);
+      }
+    };
+    Runner.Result result = runner(plan(List.of(phase(4, "none", List.of())), "find_first", Duration.ofMillis(1000),
+        Duration.ZERO), listener).run();
+    List<IntervalStats> measured = result.phases().get(0).stats().intervals();
+    assertEquals(measured, seen, "every measured interval was told to the listener, none added after the last");
+    assertTrue(measured.get(measured.size() - 1).elapsedSeconds() >= 1.0, "the last interval reaches the deadline");
+    assertEquals(result.phases().get(0).stats().total().count(), seen.stream().mapToLong(IntervalStats::count).sum());
+  }
+
   @Test
   void warmupIntervalsAreMarkedAndExcludedFromTheTotals() throws Exception {
     List<IntervalStats> seen = new ArrayList<>();
