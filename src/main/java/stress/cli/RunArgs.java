@@ -9,6 +9,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import stress.config.Defaults;
 import stress.config.Durations;
+import stress.config.FailurePolicy;
 import stress.config.InsertSettings;
 import stress.config.RunConfig;
 import stress.config.SettingChoice;
@@ -152,6 +153,16 @@ final class RunArgs {
       description = "Before measuring, show where each operation's statements go in the run's modes (as 'stress explain'); the verdicts go into the header and the JSON result.")
   boolean explain;
 
+  @Option(names = "--retries", paramLabel = "N", defaultValue = "0",
+      description = "Run an execution again up to N times after a serialization failure or deadlock (40001, 40P01);"
+          + " only operations that are safe to repeat (not insert, insert_batch, copy). Default: ${DEFAULT-VALUE}.")
+  int retries;
+
+  @Option(names = "--max-error-rate", paramLabel = "FRACTION", defaultValue = "0",
+      description = "Exit 0 while failed executions / all executions stay at or below this (0.01 = 1%%);"
+          + " 0 = any failure exits 1. Default: ${DEFAULT-VALUE}.")
+  String maxErrorRate;
+
   /** Builds the validated configuration; every problem is listed in one message. */
   RunConfig toConfig() {
     List<String> problems = new ArrayList<>();
@@ -171,6 +182,8 @@ final class RunArgs {
     PreferQueryMode mode = attempt(problems, () -> queryMode(queryMode));
     Shape documentShape = attempt(problems, () -> shape(shape));
     Instance instanceShare = attempt(problems, () -> Instance.parse(instance));
+    FailurePolicy failures = attempt(problems, () -> new FailurePolicy(retries, fraction("--max-error-rate",
+        maxErrorRate)));
     if (virtualThreads) {
       attempt(problems, () -> {
         WorkerThreads.requireVirtual();
@@ -186,7 +199,16 @@ final class RunArgs {
     return new RunConfig(mix, threadCounts, measured, ops == null ? 0 : ops, warm, interval, rate, modes, pools,
         poolSize, c3p0MaxStatements, prepareThreshold, mode, settings, transaction, dist, zipfConstant,
         opSettings, tables.schema, tables.table, seed, keySample, timeouts, json, virtualThreads,
-        new InsertSettings(documentShape, instanceShare, groupByShard), explain);
+        new InsertSettings(documentShape, instanceShare, groupByShard), explain, failures);
+  }
+
+  private static double fraction(String option, String text) {
+    try {
+      return Double.parseDouble(text.strip());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(option + " must be a fraction between 0 and 1 (0.01 = 1% of executions may"
+          + " fail), got '" + text + "'");
+    }
   }
 
   private static PreferQueryMode queryMode(String name) {

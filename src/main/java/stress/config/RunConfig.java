@@ -44,6 +44,7 @@ import stress.workload.OperationMix;
  * @param virtualThreads    workers on virtual threads (Java 21+)
  * @param inserts           document shape, instance and shard grouping of the insert operations
  * @param explain           before measuring, explain where each operation's statements go in the run's modes
+ * @param failures          retries after serialization failures and deadlocks, and the error rate that still exits 0
  */
 public record RunConfig(OperationMix mix, List<Integer> threads, Duration duration, long ops, Duration warmup,
                         Duration reportInterval, double rate, List<StatementMode> modes, List<String> pools,
@@ -51,10 +52,11 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
                         List<SettingChoice> settings, boolean transaction, Distribution distribution,
                         double zipfConstant, OperationSettings operationSettings, String schema, String table,
                         long seed, int keySample, Timeouts timeouts, Path jsonFile,
-                        boolean virtualThreads, InsertSettings inserts, boolean explain) {
+                        boolean virtualThreads, InsertSettings inserts, boolean explain, FailurePolicy failures) {
 
   public RunConfig {
     Objects.requireNonNull(inserts, "inserts");
+    Objects.requireNonNull(failures, "failures");
     threads = List.copyOf(threads);
     modes = List.copyOf(modes);
     pools = List.copyOf(pools);
@@ -115,6 +117,19 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     }
   }
 
+  /** A configuration with the default failure policy: no retries, any failure exits 1. */
+  public RunConfig(OperationMix mix, List<Integer> threads, Duration duration, long ops, Duration warmup,
+                   Duration reportInterval, double rate, List<StatementMode> modes, List<String> pools,
+                   Integer poolSize, int c3p0MaxStatements, int prepareThreshold, PreferQueryMode queryMode,
+                   List<SettingChoice> settings, boolean transaction, Distribution distribution,
+                   double zipfConstant, OperationSettings operationSettings, String schema, String table,
+                   long seed, int keySample, Timeouts timeouts, Path jsonFile, boolean virtualThreads,
+                   InsertSettings inserts, boolean explain) {
+    this(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize, c3p0MaxStatements,
+        prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant, operationSettings, schema,
+        table, seed, keySample, timeouts, jsonFile, virtualThreads, inserts, explain, FailurePolicy.DEFAULT);
+  }
+
   /** A configuration with the default insert settings. */
   public RunConfig(OperationMix mix, List<Integer> threads, Duration duration, long ops, Duration warmup,
                    Duration reportInterval, double rate, List<StatementMode> modes, List<String> pools,
@@ -124,7 +139,8 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
                    long seed, int keySample, Timeouts timeouts, Path jsonFile, boolean virtualThreads) {
     this(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize, c3p0MaxStatements,
         prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant, operationSettings, schema,
-        table, seed, keySample, timeouts, jsonFile, virtualThreads, InsertSettings.DEFAULT, false);
+        table, seed, keySample, timeouts, jsonFile, virtualThreads, InsertSettings.DEFAULT, false,
+        FailurePolicy.DEFAULT);
   }
 
   private static void duplicates(String option, List<?> values, List<String> problems) {

@@ -3,6 +3,8 @@ package stress.metrics;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
@@ -53,6 +55,11 @@ public final class PhaseRecorder {
   private final long[] rowsSeen;
   private final long[] rowsInInterval;
   private long[] rowsAtReset;
+  private final long[] retriesSeen;
+  private final long[] retriesInInterval;
+  private long[] retriesAtReset;
+  private final Map<String, Long> errorsInInterval = new TreeMap<>();
+  private final OutageClock outages = new OutageClock();
   private long reconnectsSeen;
   private long reconnectsInInterval;
   private long reconnectsAtReset;
@@ -101,6 +108,9 @@ public final class PhaseRecorder {
     rowsSeen = new long[ops];
     rowsInInterval = new long[ops];
     rowsAtReset = new long[ops];
+    retriesSeen = new long[ops];
+    retriesInInterval = new long[ops];
+    retriesAtReset = new long[ops];
     lastActiveThreads = workers;
   }
 
@@ -192,6 +202,7 @@ public final class PhaseRecorder {
     }
     errorBook = new ErrorBook(operationNames.size());
     rowsAtReset = rowsSeen.clone();
+    retriesAtReset = retriesSeen.clone();
     reconnectsAtReset = reconnectsSeen;
     intervals.replaceAll(IntervalStats::asWarmup);
     warmup = false;
@@ -230,9 +241,10 @@ public final class PhaseRecorder {
     List<OperationStats> operations = new ArrayList<>();
     for (int op = 0; op < operationNames.size(); op++) {
       operations.add(OperationStats.of(operationNames.get(op), successTotals[op].copy(), failureTotals[op].copy(),
-          rowsSeen[op] - rowsAtReset[op], errors.snapshot(op), duration));
+          rowsSeen[op] - rowsAtReset[op], errors.snapshot(op), duration, retriesSeen[op] - retriesAtReset[op]));
     }
-    return PhaseStats.of(duration, operations, reconnectsSeen - reconnectsAtReset, intervals);
+    return PhaseStats.of(duration, operations, reconnectsSeen - reconnectsAtReset, intervals,
+        outages.outages(measuredStartNanos));
   }
 
   String operationName(int opIndex) {
@@ -248,6 +260,10 @@ public final class PhaseRecorder {
     }
   }
 
+  OutageClock outages() {
+    return outages;
+  }
+
   long generation() {
     return generation;
   }
@@ -261,6 +277,7 @@ public final class PhaseRecorder {
           closing.failures[op].add(slot.failures[op]);
         }
         closing.rows[op] += slot.rows[op];
+        closing.retries[op] += slot.retries[op];
         int opIndex = op;
         slot.errors[op].forEach((state, tally) -> closing.errors[opIndex]
             .computeIfAbsent(state, k -> new IntervalSlot.ErrorTally(tally.firstMessage)).count += tally.count);
@@ -290,7 +307,11 @@ public final class PhaseRecorder {
     }
     int ops = operationNames.size();
     synchronized (closing) {
+      errorsInInterval.clear();
       for (int op = 0; op < ops; op++) {
+        retriesInInterval[op] = closing.retries[op];
+        retriesSeen[op] += closing.retries[op];
+        closing.errors[op].forEach((state, tally) -> errorsInInterval.merge(state, tally.count, Long::sum));
         opSuccess[op].reset();
         opSuccess[op].add(closing.successes[op]);
         opFailure[op].reset();
@@ -323,6 +344,7 @@ public final class PhaseRecorder {
     allSuccess.reset();
     long errors = 0;
     long rows = 0;
+    long retries = 0;
     List<IntervalOperationStats> perOp = new ArrayList<>();
     for (int op = 0; op < operationNames.size(); op++) {
       Histogram success = opSuccess[op];
@@ -335,6 +357,7 @@ public final class PhaseRecorder {
       failureTotals[op].add(opFailure[op]);
       errors += opErrors;
       rows += rowsInInterval[op];
+      retries += retriesInInterval[op];
     }
     lastIntervalEndNanos = endNanos;
     hasLastIntervalEnd = true;
@@ -357,6 +380,8 @@ public final class PhaseRecorder {
         Rates.perSecond(errors, seconds),
         reconnectsInInterval,
         Rates.perSecond(reconnectsInInterval, seconds),
-        perOp);
+        perOp,
+        errorsInInterval,
+        retries);
   }
 }

@@ -55,6 +55,11 @@ final class PhaseRun {
     }
 
     Stop phaseStop = new Stop();
+    PhaseAbort abort = new PhaseAbort(phaseStop);
+    boolean[] retryable = new boolean[bound.length];
+    for (int i = 0; i < bound.length; i++) {
+      retryable[i] = plan.operations().get(i).idempotent();
+    }
     OpsBudget budget = new OpsBudget();
     CountDownLatch ready = new CountDownLatch(threads);
     CountDownLatch go = new CountDownLatch(1);
@@ -66,7 +71,8 @@ final class PhaseRun {
       OperationSession session = new OperationSession(spec.mode(), source.heldPerWorker(), plan.keys(), random,
           plan.settings().fetchSize());
       Worker w = new Worker(source, recorder.worker(i), plan.mix(), bound, session, random, plan.transaction(),
-          phaseStop, budget, new Pacer(perWorkerRate, (double) i / threads), ready, go);
+          phaseStop, budget, new Pacer(perWorkerRate, (double) i / threads), ready, go, plan.retries(), retryable,
+          abort);
       workers.add(w);
       Thread t = WorkerThreads.create(plan.virtualThreads(), "stress-worker-" + i, w);
       threadList.add(t);
@@ -75,11 +81,14 @@ final class PhaseRun {
     ready.await();
     SQLException startFailure = firstStartFailure(workers);
     if (startFailure != null) {
+      SQLException failure = ConnectionErrors.tooManyConnections(startFailure)
+          ? TooManyConnections.atStart(spec, workers, startFailure) : new SQLException("could not open " + threads
+          + " connections for phase '" + spec.label() + "': " + startFailure.getMessage(), startFailure.getSQLState(),
+          startFailure);
       phaseStop.request();
       go.countDown();
       joinAll(threadList);
-      throw new SQLException("could not open " + threads + " connections for phase '" + spec.label() + "': "
-          + startFailure.getMessage(), startFailure.getSQLState(), startFailure);
+      throw failure;
     }
 
     long warmupNanos = plan.warmup().toNanos();
@@ -98,9 +107,9 @@ final class PhaseRun {
     long intervalStart = begin;
     while (true) {
       long next = Math.min(intervalStart + intervalNanos, warmingUp ? measureStart : measureEnd);
-      boolean workersDone = sleepUntil(next, threadList);
+      boolean workersDone = sleepUntil(next, threadList, abort);
       long now = System.nanoTime();
-      if (stop.requested() || workersDone) {
+      if (stop.requested() || workersDone || abort.reason() != null) {
         break;
       }
       IntervalStats interval = recorder.takeInterval(intervalStart, now, threads);
@@ -124,6 +133,9 @@ final class PhaseRun {
     phaseStop.request();
     long end = System.nanoTime();
     joinAll(threadList);
+    if (abort.reason() != null) {
+      throw TooManyConnections.duringRun(spec, abort.reason());
+    }
     if (warmingUp) {
       // interrupted during warm-up: nothing was measured
       recorder.resetTotals(end);
@@ -140,8 +152,8 @@ final class PhaseRun {
   }
 
   /** Sleeps until a deadline; returns early (true) when every worker has ended, e.g. after --ops. */
-  private boolean sleepUntil(long deadline, List<Thread> threads) {
-    while (!stop.requested()) {
+  private boolean sleepUntil(long deadline, List<Thread> threads, PhaseAbort abort) {
+    while (!stop.requested() && abort.reason() == null) {
       boolean anyAlive = false;
       for (Thread t : threads) {
         if (t.isAlive()) {

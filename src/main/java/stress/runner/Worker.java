@@ -12,6 +12,8 @@ import stress.connect.ConnectionSource;
 import stress.metrics.WorkerRecorder;
 import stress.ops.Operation;
 import stress.ops.OperationSession;
+import stress.target.ErrorClass;
+import stress.target.SqlStates;
 import stress.workload.OperationMix;
 
 /**
@@ -19,8 +21,15 @@ import stress.workload.OperationMix;
  * source says so (no pool), otherwise checks one out for each execution and gives it back.
  */
 final class Worker implements Runnable {
-  /** After a failed connection attempt, wait this long so a down server is not hammered in a spin. */
-  private static final long RECONNECT_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+  /**
+   * After a failed connection attempt, wait this long so a down server is not hammered in a spin; doubled
+   * after each further failure up to {@link #MAX_BACKOFF_NANOS}, back to the start after a success. The cap
+   * bounds how late a worker notices that the server is back.
+   */
+  private static final long FIRST_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+  private static final long MAX_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(1);
+  /** The longest a back-off sleeps before checking for the stop again. */
+  private static final long STOP_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
   private final ConnectionSource source;
   private final WorkerRecorder recorder;
@@ -34,13 +43,18 @@ final class Worker implements Runnable {
   private final Pacer pacer;
   private final CountDownLatch ready;
   private final CountDownLatch go;
+  private final int retries;
+  private final boolean[] retryable;
+  private final PhaseAbort abort;
+  private long backoffNanos = FIRST_BACKOFF_NANOS;
   private Connection held;
   private volatile int backendPid;
   private volatile SQLException startFailure;
 
   Worker(ConnectionSource source, WorkerRecorder recorder, OperationMix mix, Operation.Bound[] operations,
          OperationSession session, SplittableRandom random, boolean transaction, Stop stop,
-         OpsBudget budget, Pacer pacer, CountDownLatch ready, CountDownLatch go) {
+         OpsBudget budget, Pacer pacer, CountDownLatch ready, CountDownLatch go, int retries, boolean[] retryable,
+         PhaseAbort abort) {
     this.source = source;
     this.recorder = recorder;
     this.mix = mix;
@@ -53,6 +67,9 @@ final class Worker implements Runnable {
     this.pacer = pacer;
     this.ready = ready;
     this.go = go;
+    this.retries = retries;
+    this.retryable = retryable.clone();
+    this.abort = abort;
   }
 
   /** The server backend of the held connection (0 when the worker uses a pool). */
@@ -99,7 +116,16 @@ final class Worker implements Runnable {
       if (stop.requested()) {
         return;
       }
-      long start = pacer.paced() ? intended : System.nanoTime();
+      execute(op, pacer.paced() ? intended : System.nanoTime());
+    }
+  }
+
+  /**
+   * One execution: attempts it, and runs it again after a serialization failure or deadlock while --retries
+   * allows and the operation is idempotent. The latency of a retried execution includes its failed attempts.
+   */
+  private void execute(int op, long start) {
+    for (int attempt = 0; ; attempt++) {
       Connection connection = null;
       try {
         connection = acquire();
@@ -109,18 +135,42 @@ final class Worker implements Runnable {
           connection.commit();
         }
         recorder.success(op, System.nanoTime() - start, rows);
+        backoffNanos = FIRST_BACKOFF_NANOS;
+        return;
       } catch (SQLException e) {
+        if (attempt < retries && retryable[op] && SqlStates.classify(e) == ErrorClass.SERIALIZATION
+            && rolledBack(connection)) {
+          recorder.retry(op);
+          continue;
+        }
         recorder.failure(op, System.nanoTime() - start, e.getSQLState(), e.getMessage());
         recover(connection, e);
+        return;
       } catch (RuntimeException e) {
         recorder.failure(op, System.nanoTime() - start, null, e.toString());
         recover(connection, new SQLException(e));
+        return;
       } finally {
         if (!source.heldPerWorker() && connection != null) {
           session.release();
           closeQuietly(connection);
         }
       }
+    }
+  }
+
+  /** Rolls back the failed attempt so it can run again; false when that fails (the connection is then bad). */
+  private static boolean rolledBack(Connection connection) {
+    if (connection == null) {
+      return false;
+    }
+    try {
+      if (!connection.getAutoCommit()) {
+        connection.rollback();
+      }
+      return true;
+    } catch (SQLException e) {
+      return false;
     }
   }
 
@@ -147,10 +197,20 @@ final class Worker implements Runnable {
     return c;
   }
 
-  /** After a failure: roll back, and replace a broken connection (or back off when none could be had). */
+  /**
+   * After a failure: roll back, and replace a broken connection (or back off when none could be had). A
+   * server out of connection slots (53300) ends the phase: the run would measure refusals, not the workload.
+   */
   private void recover(Connection connection, SQLException e) {
+    if (ConnectionErrors.tooManyConnections(e)) {
+      abort.tooManyConnections(e);
+    }
     if (connection == null) {
-      LockSupport.parkNanos(RECONNECT_BACKOFF_NANOS);
+      // a pool that is merely exhausted is no outage; a refused or failed connection is
+      if (SqlStates.classify(e) == ErrorClass.CONNECTION) {
+        recorder.connectionLost(e.getSQLState());
+      }
+      backOff();
       return;
     }
     boolean broken = ConnectionErrors.broken(e, connection);
@@ -164,12 +224,28 @@ final class Worker implements Runnable {
       }
     }
     if (broken) {
+      recorder.connectionLost(e.getSQLState());
       session.detach();
       if (source.heldPerWorker()) {
         closeQuietly(held);
         held = null;
       }
     }
+  }
+
+  /** Sleeps before the next connection attempt, longer after each failure in a row, waking for the stop. */
+  private void backOff() {
+    long deadline = System.nanoTime() + backoffNanos;
+    long wait;
+    while ((wait = deadline - System.nanoTime()) > 0 && !stop.requested()) {
+      LockSupport.parkNanos(Math.min(wait, STOP_CHECK_NANOS));
+    }
+    backoffNanos = Math.min(MAX_BACKOFF_NANOS, backoffNanos * 2);
+  }
+
+  /** The held connection, for the phase to ask the server something before the start; null when none. */
+  Connection heldBeforeStart() {
+    return held;
   }
 
   private static int backendPidOf(Connection c) throws SQLException {

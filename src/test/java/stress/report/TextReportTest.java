@@ -45,8 +45,9 @@ class TextReportTest {
     List<String> lines = stats.intervals().stream().map(TextReport::intervalLine).toList();
     assertEquals(List.of(
         "[ warmup 1s ] thds: 2 ops/s: 1.0 lat(ms) avg/p95/p99: 30.0/30.0/30.0 err/s: 0.0 reconn/s: 0.0",
-        "[ 5s ] thds: 2 ops/s: 120.0 lat(ms) avg/p95/p99: 12.5/69.5/93.5 err/s: 0.4 reconn/s: 0.2",
-        "[ 10s ] thds: 2 ops/s: 120.0 lat(ms) avg/p95/p99: 12.6/70.1/94.0 err/s: 0.4 reconn/s: 0.0"), lines);
+        "[ 5s ] thds: 2 ops/s: 120.0 lat(ms) avg/p95/p99: 12.5/69.5/93.5 err/s: 0.4 reconn/s: 0.2 errors: 40001=2",
+        "[ 10s ] thds: 2 ops/s: 120.0 lat(ms) avg/p95/p99: 12.6/70.1/94.0 err/s: 0.4 reconn/s: 0.0 errors: 40001=1 unknown=1"),
+        lines);
   }
 
   @ParameterizedTest
