@@ -51,6 +51,10 @@ public final class TextReport {
     return line.toString();
   }
 
+  private static String threeDecimals(double value) {
+    return new java.math.BigDecimal(value).setScale(3, java.math.RoundingMode.HALF_UP).toPlainString();
+  }
+
   /** A share as a percentage with two decimals: {@code 0.25%}; 0 of 0 is {@code 0.00%}. */
   public static String percent(long part, long whole) {
     double value = whole == 0 ? 0 : 100.0 * part / whole;
@@ -75,16 +79,17 @@ public final class TextReport {
   }
 
   /**
-   * One line per outage, in seconds from the start of measuring, e.g.
-   * {@code outage: 3.2 s -> 4.9 s (1.7 s without a successful execution; first failure 57P01)}; nothing when
-   * there was none.
+   * One line per outage, in seconds from the start of measuring, to the millisecond (one broken connection
+   * while other workers go on is an outage of a few milliseconds), e.g.
+   * {@code outage: 3.204 s -> 4.911 s (1.707 s without a successful execution; first failure 57P01)};
+   * nothing when there was none.
    */
   private static String outages(PhaseStats stats) {
     StringBuilder out = new StringBuilder();
     for (Outage o : stats.outages()) {
-      out.append("outage: ").append(oneDecimal(o.startSeconds())).append(" s -> ")
-          .append(o.open() ? "end of phase, never recovered" : oneDecimal(o.endSeconds()) + " s")
-          .append(" (").append(oneDecimal(o.lengthSeconds(stats.durationSeconds())))
+      out.append("outage: ").append(threeDecimals(o.startSeconds())).append(" s -> ")
+          .append(o.open() ? "end of phase, never recovered" : threeDecimals(o.endSeconds()) + " s")
+          .append(" (").append(threeDecimals(o.lengthSeconds(stats.durationSeconds())))
           .append(" s without a successful execution; first failure ").append(o.firstSqlState()).append(")\n");
     }
     return out.toString();
