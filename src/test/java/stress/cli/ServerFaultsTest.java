@@ -183,6 +183,19 @@ class ServerFaultsTest {
   }
 
   @Test
+  void aPoolLargerThanTheServerAllowsStopsThePhaseWithOneLine() {
+    long start = System.nanoTime();
+    CliTester.Result r = CliTester.run("--url", server.url(), "-U", "postgres", "run", "--threads", "120",
+        "--pool", "hikari", "--duration", "30s", "--warmup", "0", "--connect-timeout", "3s");
+    double seconds = (System.nanoTime() - start) / 1e9;
+    assertEquals(1, r.exitCode(), r.all());
+    String error = r.err().strip();
+    assertEquals(1, error.lines().count(), "one line: " + error);
+    assertTrue(error.contains("53300") && error.contains("the pool of 120 connections does not fit"), error);
+    assertTrue(seconds < 25, "stopped after " + seconds + " s of a 30 s phase, connect timeout 3 s");
+  }
+
+  @Test
   void badFailureOptionsAreOneLineErrors() {
     CliTester.Result rate = CliTester.run("--url", server.url(), "-U", "postgres", "run", "--max-error-rate", "1.5");
     assertEquals(2, rate.exitCode(), rate.all());
