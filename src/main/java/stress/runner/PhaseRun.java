@@ -66,13 +66,16 @@ final class PhaseRun {
     List<Worker> workers = new ArrayList<>(threads);
     List<Thread> threadList = new ArrayList<>(threads);
     double perWorkerRate = plan.rate() > 0 ? plan.rate() / threads : 0;
+    // a pool is filled before the start (each of the first pool-size workers checks one out and keeps it until
+    // the start), so connecting is not measured and a server without enough slots is found before measuring
+    int opening = source.heldPerWorker() ? threads : Math.min(threads, spec.pool().size());
     for (int i = 0; i < threads; i++) {
       SplittableRandom random = new SplittableRandom(plan.seed() * 1_000_003L + phaseIndex * 10_007L + i);
       OperationSession session = new OperationSession(spec.mode(), source.heldPerWorker(), plan.keys(), random,
           plan.settings().fetchSize());
       Worker w = new Worker(source, recorder.worker(i), plan.mix(), bound, session, random, plan.transaction(),
           phaseStop, budget, new Pacer(perWorkerRate, (double) i / threads), ready, go, plan.retries(), retryable,
-          abort);
+          abort, !source.heldPerWorker() && i < opening);
       workers.add(w);
       Thread t = WorkerThreads.create(plan.virtualThreads(), "stress-worker-" + i, w);
       threadList.add(t);
@@ -82,7 +85,7 @@ final class PhaseRun {
     SQLException startFailure = firstStartFailure(workers);
     if (startFailure != null) {
       SQLException failure = ConnectionErrors.tooManyConnections(startFailure)
-          ? TooManyConnections.atStart(spec, workers, startFailure) : new SQLException("could not open " + threads
+          ? TooManyConnections.atStart(spec, opening, workers, startFailure) : new SQLException("could not open " + opening
           + " connections for phase '" + spec.label() + "': " + startFailure.getMessage(), startFailure.getSQLState(),
           startFailure);
       phaseStop.request();

@@ -13,8 +13,11 @@ import java.util.List;
 final class TooManyConnections {
   private TooManyConnections() {}
 
-  /** Workers hold their connections: some opened theirs before the server refused the rest. */
-  static SQLException atStart(PhaseSpec spec, List<Worker> workers, SQLException cause) {
+  /**
+   * Before the start, when workers open their connections (or fill the pool): some got one before the server
+   * refused the rest.
+   */
+  static SQLException atStart(PhaseSpec spec, int wanted, List<Worker> workers, SQLException cause) {
     int connected = 0;
     String maxConnections = null;
     for (Worker w : workers) {
@@ -28,9 +31,10 @@ final class TooManyConnections {
     }
     return new SQLException("the server refused connections for phase '" + spec.label() + "' (SQLState "
         + ConnectionErrors.TOO_MANY_CONNECTIONS + ", too many clients): only " + connected + " of "
-        + spec.threads() + " threads could connect; max_connections is "
+        + wanted + " connections could be opened; max_connections is "
         + (maxConnections == null ? "lower than --threads" : maxConnections + " (minus reserved slots)")
-        + ". Lower --threads or raise max_connections; nothing was measured",
+        + ". Lower --threads" + (spec.poolKind().equals("none") ? "" : " or --pool-size")
+        + " or raise max_connections; nothing was measured",
         ConnectionErrors.TOO_MANY_CONNECTIONS, cause);
   }
 

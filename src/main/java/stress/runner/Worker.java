@@ -28,6 +28,8 @@ final class Worker implements Runnable {
    */
   private static final long FIRST_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
   private static final long MAX_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(1);
+  /** How many checkout waits (each --connect-timeout) a worker spends filling the pool before the start. */
+  private static final int POOL_FILL_ATTEMPTS = 3;
   /** The longest a back-off sleeps before checking for the stop again. */
   private static final long STOP_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
@@ -46,6 +48,9 @@ final class Worker implements Runnable {
   private final int retries;
   private final boolean[] retryable;
   private final PhaseAbort abort;
+  private final boolean fillsPool;
+  /** A pooled connection checked out until the start, so the pool is full before measuring begins. */
+  private Connection poolWarmup;
   private long backoffNanos = FIRST_BACKOFF_NANOS;
   private Connection held;
   private volatile int backendPid;
@@ -54,7 +59,7 @@ final class Worker implements Runnable {
   Worker(ConnectionSource source, WorkerRecorder recorder, OperationMix mix, Operation.Bound[] operations,
          OperationSession session, SplittableRandom random, boolean transaction, Stop stop,
          OpsBudget budget, Pacer pacer, CountDownLatch ready, CountDownLatch go, int retries, boolean[] retryable,
-         PhaseAbort abort) {
+         PhaseAbort abort, boolean fillsPool) {
     this.source = source;
     this.recorder = recorder;
     this.mix = mix;
@@ -70,6 +75,7 @@ final class Worker implements Runnable {
     this.retries = retries;
     this.retryable = retryable.clone();
     this.abort = abort;
+    this.fillsPool = fillsPool;
   }
 
   /** The server backend of the held connection (0 when the worker uses a pool). */
@@ -95,10 +101,21 @@ final class Worker implements Runnable {
         } finally {
           ready.countDown();
         }
+      } else if (fillsPool) {
+        try {
+          poolWarmup = checkOutToFill();
+        } catch (SQLException e) {
+          startFailure = e;
+          return;
+        } finally {
+          ready.countDown();
+        }
       } else {
         ready.countDown();
       }
       go.await();
+      closeQuietly(poolWarmup);
+      poolWarmup = null;
       pacer.start(System.nanoTime());
       loop();
     } catch (InterruptedException e) {
@@ -106,6 +123,7 @@ final class Worker implements Runnable {
     } finally {
       session.close();
       closeQuietly(held);
+      closeQuietly(poolWarmup);
     }
   }
 
@@ -154,6 +172,25 @@ final class Worker implements Runnable {
         if (!source.heldPerWorker() && connection != null) {
           session.release();
           closeQuietly(connection);
+        }
+      }
+    }
+  }
+
+  /**
+   * Checks a connection out of the pool before the start. A pool opens its connections one after another, so a
+   * large one may not be full within one checkout wait: a wait that ran out with no SQLState (the server refused
+   * nothing; the pool was still opening connections) is tried again, up to {@link #POOL_FILL_ATTEMPTS} waits.
+   */
+  private Connection checkOutToFill() throws SQLException {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return source.connection();
+      } catch (SQLException e) {
+        boolean stillFilling = e.getSQLState() == null && SqlStates.classify(e) == ErrorClass.OTHER
+            && !ConnectionErrors.tooManyConnections(e);
+        if (!stillFilling || attempt >= POOL_FILL_ATTEMPTS || stop.requested()) {
+          throw e;
         }
       }
     }
@@ -243,9 +280,12 @@ final class Worker implements Runnable {
     backoffNanos = Math.min(MAX_BACKOFF_NANOS, backoffNanos * 2);
   }
 
-  /** The held connection, for the phase to ask the server something before the start; null when none. */
+  /**
+   * The connection this worker opened before the start (held, or checked out of the pool to fill it), for the
+   * phase to ask the server something; null when none.
+   */
   Connection heldBeforeStart() {
-    return held;
+    return held != null ? held : poolWarmup;
   }
 
   private static int backendPidOf(Connection c) throws SQLException {
