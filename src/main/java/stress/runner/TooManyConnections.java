@@ -43,7 +43,7 @@ final class TooManyConnections {
     return new SQLException("the server refused connections during phase '" + spec.label() + "' (SQLState "
         + ConnectionErrors.TOO_MANY_CONNECTIONS + ", too many clients): the pool of " + spec.pool().size()
         + " connections does not fit the server's max_connections. Lower --pool-size or --threads, or raise"
-        + " max_connections; the phase was stopped", ConnectionErrors.TOO_MANY_CONNECTIONS, cause);
+        + " max_connections; the run was stopped", ConnectionErrors.TOO_MANY_CONNECTIONS, cause);
   }
 
   private static String maxConnections(Connection c) {
