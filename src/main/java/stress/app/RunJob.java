@@ -146,7 +146,7 @@ public final class RunJob {
     List<PhaseSpec> phases = phases(settingCombos, settingPlans);
     RunPlan plan = new RunPlan(phases, config.mix(), operations, table, chooser, config.operationSettings(),
         config.duration(), config.ops(), config.warmup(), config.reportInterval(), config.rate(),
-        config.transaction(), config.seed(), config.virtualThreads(), newDocuments);
+        config.transaction(), config.seed(), config.virtualThreads(), newDocuments, config.failures().retries());
     Map<String, Object> settings = settingsForReport(table, chooser);
     InsertSetup.describe(newDocuments, settings);
     describeHosts(settings, spread);
@@ -218,12 +218,20 @@ public final class RunJob {
       return EXIT_INTERRUPTED;
     }
     long errors = result.phases().stream().mapToLong(p -> p.stats().total().errorCount()).sum();
-    if (errors > 0) {
-      out.println("errors: " + errors + " executions failed (by SQLState in the summaries above); exit code "
-          + EXIT_ERRORS);
-      return EXIT_ERRORS;
+    long successes = result.phases().stream().mapToLong(p -> p.stats().total().count()).sum();
+    if (errors == 0) {
+      return 0;
     }
-    return 0;
+    String share = errors + " of " + (errors + successes) + " executions failed ("
+        + TextReport.percent(errors, errors + successes) + ", by SQLState in the summaries above)";
+    double limit = config.failures().maxErrorRate();
+    if (config.failures().tolerates(errors, successes)) {
+      out.println("errors: " + share + ", within --max-error-rate " + limit + "; exit code 0");
+      return 0;
+    }
+    out.println("errors: " + share + (limit > 0 ? ", above --max-error-rate " + limit : "") + "; exit code "
+        + EXIT_ERRORS);
+    return EXIT_ERRORS;
   }
 
   private List<SessionSettingsPlan> planSettings(SettingsCatalog catalog, List<Map<String, String>> combos) {
@@ -321,6 +329,9 @@ public final class RunJob {
     s.put("worker threads", (config.virtualThreads() ? "virtual" : "platform") + " (Java "
         + Runtime.version().feature() + ")");
     s.put("statement timeout", Durations.format(config.timeouts().statement()));
+    s.put("retries", config.failures().retries() == 0 ? "none" : config.failures().retries()
+        + " (after 40001/40P01, idempotent operations only)");
+    s.put("max error rate", config.failures().maxErrorRate());
     s.put("server", database.embedded() ? "embedded PostgreSQL (started for this run)" : "given by the user");
     s.put("connection", new LinkedHashMap<>(withoutPassword(database.spec().describe())));
     List<Map<String, String>> sets = new ArrayList<>();

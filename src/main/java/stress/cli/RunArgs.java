@@ -9,6 +9,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import stress.config.Defaults;
 import stress.config.Durations;
+import stress.config.FailurePolicy;
 import stress.config.HostList;
 import stress.config.HostSpreading;
 import stress.config.InsertSettings;
@@ -173,6 +174,16 @@ final class RunArgs {
           + " pgjdbc picks one host per connection (targetServerType, loadBalanceHosts).")
   boolean spreadHosts;
 
+  @Option(names = "--retries", paramLabel = "N", defaultValue = "0",
+      description = "Run an execution again up to N times after a serialization failure or deadlock (40001, 40P01);"
+          + " only operations that are safe to repeat (not insert, insert_batch, copy). Default: ${DEFAULT-VALUE}.")
+  int retries;
+
+  @Option(names = "--max-error-rate", paramLabel = "FRACTION", defaultValue = "0",
+      description = "Exit 0 while failed executions / all executions stay at or below this (0.01 = 1%%);"
+          + " 0 = any failure exits 1. Default: ${DEFAULT-VALUE}.")
+  String maxErrorRate;
+
   /** Builds the validated configuration; every problem is listed in one message. */
   RunConfig toConfig() {
     List<String> problems = new ArrayList<>();
@@ -193,6 +204,8 @@ final class RunArgs {
     Shape documentShape = attempt(problems, () -> shape(shape));
     Instance instanceShare = attempt(problems, () -> Instance.parse(instance));
     HostList hostList = hosts == null ? null : attempt(problems, () -> HostList.parse("--hosts", hosts));
+    FailurePolicy failures = attempt(problems, () -> new FailurePolicy(retries, fraction("--max-error-rate",
+        maxErrorRate)));
     if (virtualThreads) {
       attempt(problems, () -> {
         WorkerThreads.requireVirtual();
@@ -209,7 +222,16 @@ final class RunArgs {
         poolSize, c3p0MaxStatements, prepareThreshold, mode, settings, transaction, dist, zipfConstant,
         opSettings, tables.schema, tables.table, seed, keySample, timeouts, json, virtualThreads,
         new InsertSettings(documentShape, instanceShare, groupByShard), explain, out, metricsPort,
-        new HostSpreading(hostList, spreadHosts));
+        new HostSpreading(hostList, spreadHosts), failures);
+  }
+
+  private static double fraction(String option, String text) {
+    try {
+      return Double.parseDouble(text.strip());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(option + " must be a fraction between 0 and 1 (0.01 = 1% of executions may"
+          + " fail), got '" + text + "'");
+    }
   }
 
   private static PreferQueryMode queryMode(String name) {

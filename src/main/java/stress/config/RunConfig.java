@@ -48,6 +48,7 @@ import stress.workload.OperationMix;
  * @param metricsPort       serve live Prometheus metrics on this port while the run lasts (0 = any free port), or
  *                          null for none
  * @param hostSpreading     --hosts / --spread-hosts: whether workers are spread over several hosts (coordinators)
+ * @param failures          retries after serialization failures and deadlocks, and the error rate that still exits 0
  */
 public record RunConfig(OperationMix mix, List<Integer> threads, Duration duration, long ops, Duration warmup,
                         Duration reportInterval, double rate, List<StatementMode> modes, List<String> pools,
@@ -56,11 +57,12 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
                         double zipfConstant, OperationSettings operationSettings, String schema, String table,
                         long seed, int keySample, Timeouts timeouts, Path jsonFile,
                         boolean virtualThreads, InsertSettings inserts, boolean explain, Path outDir,
-                        Integer metricsPort, HostSpreading hostSpreading) {
+                        Integer metricsPort, HostSpreading hostSpreading, FailurePolicy failures) {
 
   public RunConfig {
     Objects.requireNonNull(inserts, "inserts");
     hostSpreading = hostSpreading == null ? HostSpreading.NONE : hostSpreading;
+    Objects.requireNonNull(failures, "failures");
     threads = List.copyOf(threads);
     modes = List.copyOf(modes);
     pools = List.copyOf(pools);
@@ -126,7 +128,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
 
   /**
    * A configuration without a result directory and without live metrics that lets pgjdbc pick the host of each
-   * connection (no --hosts, no --spread-hosts).
+   * connection (no --hosts, no --spread-hosts), with the default failure policy: no retries, any failure exits 1.
    */
   public RunConfig(OperationMix mix, List<Integer> threads, Duration duration, long ops, Duration warmup,
                    Duration reportInterval, double rate, List<StatementMode> modes, List<String> pools,
@@ -137,7 +139,8 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
                    boolean virtualThreads, InsertSettings inserts, boolean explain) {
     this(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize, c3p0MaxStatements,
         prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant, operationSettings, schema,
-        table, seed, keySample, timeouts, jsonFile, virtualThreads, inserts, explain, null, null, HostSpreading.NONE);
+        table, seed, keySample, timeouts, jsonFile, virtualThreads, inserts, explain, null, null, HostSpreading.NONE,
+        FailurePolicy.DEFAULT);
   }
 
   /** A configuration with the default insert settings. */
@@ -150,7 +153,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     this(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize, c3p0MaxStatements,
         prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant, operationSettings, schema,
         table, seed, keySample, timeouts, jsonFile, virtualThreads, InsertSettings.DEFAULT, false, null, null,
-        HostSpreading.NONE);
+        HostSpreading.NONE, FailurePolicy.DEFAULT);
   }
 
   private static void duplicates(String option, List<?> values, List<String> problems) {

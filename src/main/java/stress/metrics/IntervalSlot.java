@@ -17,6 +17,8 @@ final class IntervalSlot {
   final Histogram[] successes;
   final Histogram[] failures;
   final long[] rows;
+  /** Per operation: attempts run again after a serialization failure or deadlock. */
+  final long[] retries;
   long reconnects;
   /** Per operation: SQLState to count and first message. Written only on the rare failure path. */
   final Map<String, ErrorTally>[] errors;
@@ -27,6 +29,7 @@ final class IntervalSlot {
     successes = new Histogram[operations];
     failures = new Histogram[operations];
     rows = new long[operations];
+    retries = new long[operations];
     errors = new Map[operations];
     for (int op = 0; op < operations; op++) {
       successes[op] = new Histogram(1, highestTrackableNanos, PhaseRecorder.SIGNIFICANT_DIGITS);
@@ -42,6 +45,7 @@ final class IntervalSlot {
       successes[op].reset();
       failures[op].reset();
       rows[op] = 0;
+      retries[op] = 0;
       if (!errors[op].isEmpty()) {
         errors[op].clear();
       }

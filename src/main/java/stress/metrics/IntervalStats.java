@@ -1,6 +1,9 @@
 package stress.metrics;
 
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The figures of one report interval, over all workers. Latencies are of successful operations only.
@@ -24,6 +27,9 @@ import java.util.List;
  * @param reconnects          connections the workers had to open again
  * @param reconnectsPerSecond reconnects per second
  * @param operations          the same per operation, in the phase's operation order
+ * @param errorsBySqlState    failed operations of the interval by SQLState, all operations together
+ *                            ({@value ErrorStats#UNKNOWN} when the driver gave none), sorted by SQLState
+ * @param retries             attempts run again after a serialization failure or deadlock (--retries)
  */
 public record IntervalStats(
     double elapsedSeconds,
@@ -43,15 +49,30 @@ public record IntervalStats(
     double errorsPerSecond,
     long reconnects,
     double reconnectsPerSecond,
-    List<IntervalOperationStats> operations) {
+    List<IntervalOperationStats> operations,
+    Map<String, Long> errorsBySqlState,
+    long retries) {
 
   public IntervalStats {
     operations = List.copyOf(operations);
+    errorsBySqlState = errorsBySqlState == null ? Map.of()
+        : Collections.unmodifiableMap(new TreeMap<>(errorsBySqlState));
+  }
+
+  /** An interval without the failures by SQLState and retries (results written before they were counted). */
+  public IntervalStats(double elapsedSeconds, boolean warmup, double durationSeconds, int activeThreads, long count,
+                       double opsPerSecond, long rows, double rowsPerSecond, double avgMs, double p50Ms, double p95Ms,
+                       double p99Ms, double maxMs, long errorCount, double errorsPerSecond, long reconnects,
+                       double reconnectsPerSecond, List<IntervalOperationStats> operations) {
+    this(elapsedSeconds, warmup, durationSeconds, activeThreads, count, opsPerSecond, rows, rowsPerSecond, avgMs,
+        p50Ms, p95Ms, p99Ms, maxMs, errorCount, errorsPerSecond, reconnects, reconnectsPerSecond, operations,
+        Map.of(), 0);
   }
 
   /** This interval flagged as warm-up. */
   public IntervalStats asWarmup() {
     return new IntervalStats(elapsedSeconds, true, durationSeconds, activeThreads, count, opsPerSecond, rows, rowsPerSecond,
-        avgMs, p50Ms, p95Ms, p99Ms, maxMs, errorCount, errorsPerSecond, reconnects, reconnectsPerSecond, operations);
+        avgMs, p50Ms, p95Ms, p99Ms, maxMs, errorCount, errorsPerSecond, reconnects, reconnectsPerSecond, operations,
+        errorsBySqlState, retries);
   }
 }

@@ -23,6 +23,9 @@ import org.HdrHistogram.Histogram;
  * @param histogram       latency of the successful operations in nanoseconds; exact input for merging
  *                        results of several processes. Treat it as read-only.
  * @param errorHistogram  latency of the failed operations in nanoseconds. Treat it as read-only.
+ * @param retries         attempts that failed with a serialization failure or deadlock (40001, 40P01) and were
+ *                        run again (--retries); not in {@code errorCount}, which counts executions that failed
+ *                        for good
  */
 public record OperationStats(
     String name,
@@ -36,7 +39,8 @@ public record OperationStats(
     List<ErrorStats> errors,
     LatencyMillis errorLatencyMs,
     Histogram histogram,
-    Histogram errorHistogram) {
+    Histogram errorHistogram,
+    long retries) {
 
   /** The name of the row that sums all operations. */
   public static final String TOTAL = "total";
@@ -48,6 +52,17 @@ public record OperationStats(
     Objects.requireNonNull(histogram, "histogram");
     Objects.requireNonNull(errorHistogram, "errorHistogram");
     errors = List.copyOf(errors);
+    if (retries < 0) {
+      throw new IllegalArgumentException("retries of " + name + " must be 0 or more, got " + retries);
+    }
+  }
+
+  /** Totals without retries (results written before retries were counted). */
+  public OperationStats(String name, long count, double opsPerSecond, long rows, double rowsPerSecond,
+                        LatencyMillis latencyMs, long errorCount, double errorsPerSecond, List<ErrorStats> errors,
+                        LatencyMillis errorLatencyMs, Histogram histogram, Histogram errorHistogram) {
+    this(name, count, opsPerSecond, rows, rowsPerSecond, latencyMs, errorCount, errorsPerSecond, errors,
+        errorLatencyMs, histogram, errorHistogram, 0);
   }
 
   /**
@@ -57,6 +72,12 @@ public record OperationStats(
    */
   public static OperationStats of(
       String name, Histogram histogram, Histogram errorHistogram, long rows, List<ErrorStats> errors, double durationSeconds) {
+    return of(name, histogram, errorHistogram, rows, errors, durationSeconds, 0);
+  }
+
+  /** As {@link #of(String, Histogram, Histogram, long, List, double)}, with the retried attempts. */
+  public static OperationStats of(String name, Histogram histogram, Histogram errorHistogram, long rows,
+                                  List<ErrorStats> errors, double durationSeconds, long retries) {
     if (!(durationSeconds >= 0) || Double.isInfinite(durationSeconds)) {
       throw new IllegalArgumentException("duration must be a finite number of seconds, 0 or more, got " + durationSeconds);
     }
@@ -77,7 +98,8 @@ public record OperationStats(
         errors,
         LatencyMillis.of(errorHistogram),
         histogram,
-        errorHistogram);
+        errorHistogram,
+        retries);
   }
 
   /**
@@ -91,8 +113,10 @@ public record OperationStats(
     Histogram histogram = emptyLike(operations.get(0).histogram());
     Histogram errorHistogram = emptyLike(operations.get(0).errorHistogram());
     long rows = 0;
+    long retries = 0;
     List<ErrorStats> errors = new ArrayList<>();
     for (OperationStats op : operations) {
+      retries += op.retries();
       histogram.add(op.histogram());
       errorHistogram.add(op.errorHistogram());
       rows += op.rows();
@@ -101,7 +125,7 @@ public record OperationStats(
       }
     }
     errors.sort(ErrorBook.MOST_FREQUENT_FIRST);
-    return of(TOTAL, histogram, errorHistogram, rows, errors, durationSeconds);
+    return of(TOTAL, histogram, errorHistogram, rows, errors, durationSeconds, retries);
   }
 
   private static void addError(List<ErrorStats> errors, ErrorStats error) {

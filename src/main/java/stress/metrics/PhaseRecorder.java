@@ -61,6 +61,12 @@ public final class PhaseRecorder {
   /** Reused to compress each interval's histograms. */
   private ByteBuffer compressScratch = ByteBuffer.allocate(0);
   private long[] rowsAtReset;
+  private final long[] retriesSeen;
+  private final long[] retriesInInterval;
+  private long[] retriesAtReset;
+  /** Errors of the interval by SQLState over all operations. */
+  private final Map<String, Long> allErrorsInInterval = new TreeMap<>();
+  private final OutageClock outages = new OutageClock();
   private long reconnectsSeen;
   private long reconnectsInInterval;
   private long reconnectsAtReset;
@@ -125,6 +131,9 @@ public final class PhaseRecorder {
       errorsInInterval.add(new TreeMap<>());
     }
     rowsAtReset = new long[ops];
+    retriesSeen = new long[ops];
+    retriesInInterval = new long[ops];
+    retriesAtReset = new long[ops];
     lastActiveThreads = workers;
     if (workerHosts.isEmpty()) {
       hostTotals = null;
@@ -229,6 +238,7 @@ public final class PhaseRecorder {
       }
     }
     rowsAtReset = rowsSeen.clone();
+    retriesAtReset = retriesSeen.clone();
     reconnectsAtReset = reconnectsSeen;
     intervals.replaceAll(IntervalStats::asWarmup);
     warmup = false;
@@ -267,14 +277,15 @@ public final class PhaseRecorder {
     List<OperationStats> operations = new ArrayList<>();
     for (int op = 0; op < operationNames.size(); op++) {
       operations.add(OperationStats.of(operationNames.get(op), successTotals[op].copy(), failureTotals[op].copy(),
-          rowsSeen[op] - rowsAtReset[op], errors.snapshot(op), duration));
+          rowsSeen[op] - rowsAtReset[op], errors.snapshot(op), duration, retriesSeen[op] - retriesAtReset[op]));
     }
     if (hostTotals != null) {
       synchronized (closing) {
         hostStats = hostTotals.stats(operationNames, duration);
       }
     }
-    return PhaseStats.of(duration, operations, reconnectsSeen - reconnectsAtReset, intervals);
+    return PhaseStats.of(duration, operations, reconnectsSeen - reconnectsAtReset, intervals,
+        outages.outages(measuredStartNanos));
   }
 
   /**
@@ -301,6 +312,10 @@ public final class PhaseRecorder {
     }
   }
 
+  OutageClock outages() {
+    return outages;
+  }
+
   long generation() {
     return generation;
   }
@@ -314,6 +329,7 @@ public final class PhaseRecorder {
           closing.failures[op].add(slot.failures[op]);
         }
         closing.rows[op] += slot.rows[op];
+        closing.retries[op] += slot.retries[op];
         int opIndex = op;
         slot.errors[op].forEach((state, tally) -> closing.errors[opIndex]
             .computeIfAbsent(state, k -> new IntervalSlot.ErrorTally(tally.firstMessage)).count += tally.count);
@@ -346,7 +362,11 @@ public final class PhaseRecorder {
     }
     int ops = operationNames.size();
     synchronized (closing) {
+      allErrorsInInterval.clear();
       for (int op = 0; op < ops; op++) {
+        retriesInInterval[op] = closing.retries[op];
+        retriesSeen[op] += closing.retries[op];
+        closing.errors[op].forEach((state, tally) -> allErrorsInInterval.merge(state, tally.count, Long::sum));
         opSuccess[op].reset();
         opSuccess[op].add(closing.successes[op]);
         opFailure[op].reset();
@@ -391,6 +411,7 @@ public final class PhaseRecorder {
     allSuccess.reset();
     long errors = 0;
     long rows = 0;
+    long retries = 0;
     List<IntervalOperationStats> perOp = new ArrayList<>();
     for (int op = 0; op < operationNames.size(); op++) {
       Histogram success = opSuccess[op];
@@ -405,6 +426,7 @@ public final class PhaseRecorder {
       failureTotals[op].add(opFailure[op]);
       errors += opErrors;
       rows += rowsInInterval[op];
+      retries += retriesInInterval[op];
     }
     lastIntervalEndNanos = endNanos;
     hasLastIntervalEnd = true;
@@ -427,6 +449,8 @@ public final class PhaseRecorder {
         Rates.perSecond(errors, seconds),
         reconnectsInInterval,
         Rates.perSecond(reconnectsInInterval, seconds),
-        perOp);
+        perOp,
+        allErrorsInInterval,
+        retries);
   }
 }

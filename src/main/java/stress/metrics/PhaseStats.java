@@ -13,6 +13,8 @@ import java.util.Objects;
  * @param reconnects          connections the workers had to open again
  * @param reconnectsPerSecond reconnects per second
  * @param intervals           every report interval of the phase, warm-up included and flagged
+ * @param outages             times no execution could reach the server (first connection failure to the
+ *                            first success after it), in order; empty when there was none
  */
 public record PhaseStats(
     double durationSeconds,
@@ -20,10 +22,12 @@ public record PhaseStats(
     OperationStats total,
     long reconnects,
     double reconnectsPerSecond,
-    List<IntervalStats> intervals) {
+    List<IntervalStats> intervals,
+    List<Outage> outages) {
 
   public PhaseStats {
     operations = List.copyOf(operations);
+    outages = outages == null ? List.of() : List.copyOf(outages);
     Objects.requireNonNull(total, "total");
     intervals = List.copyOf(intervals);
     if (operations.isEmpty()) {
@@ -31,13 +35,25 @@ public record PhaseStats(
     }
   }
 
+  /** Stats without outages (results written before outages were tracked). */
+  public PhaseStats(double durationSeconds, List<OperationStats> operations, OperationStats total, long reconnects,
+                    double reconnectsPerSecond, List<IntervalStats> intervals) {
+    this(durationSeconds, operations, total, reconnects, reconnectsPerSecond, intervals, List.of());
+  }
+
   /** Builds the stats with the total derived from the operations. */
   public static PhaseStats of(double durationSeconds, List<OperationStats> operations, long reconnects, List<IntervalStats> intervals) {
+    return of(durationSeconds, operations, reconnects, intervals, List.of());
+  }
+
+  /** Builds the stats with the total derived from the operations, and the outages seen. */
+  public static PhaseStats of(double durationSeconds, List<OperationStats> operations, long reconnects,
+                              List<IntervalStats> intervals, List<Outage> outages) {
     if (reconnects < 0) {
       throw new IllegalArgumentException("reconnects must be 0 or more, got " + reconnects);
     }
     return new PhaseStats(durationSeconds, operations, OperationStats.total(operations, durationSeconds), reconnects,
-        Rates.perSecond(reconnects, durationSeconds), intervals);
+        Rates.perSecond(reconnects, durationSeconds), intervals, outages);
   }
 
   /** The operation of that name. */

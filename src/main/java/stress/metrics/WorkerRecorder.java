@@ -62,6 +62,33 @@ public final class WorkerRecorder {
     } finally {
       phaser.writerCriticalSectionExit(critical);
     }
+    if (phase.outages().open()) {
+      phase.outages().recovered(System.nanoTime());
+    }
+  }
+
+  /**
+   * Records that an attempt of an operation failed with a serialization failure or deadlock and is run again;
+   * the execution's outcome is recorded separately once it succeeds or fails for good.
+   */
+  public void retry(int opIndex) {
+    long critical = phaser.writerCriticalSectionEnter();
+    try {
+      current().retries[opIndex]++;
+    } finally {
+      phaser.writerCriticalSectionExit(critical);
+    }
+  }
+
+  /**
+   * Records that an execution failed because the server could not be reached or dropped the connection: opens
+   * an outage of the phase unless one is open already. Call it in addition to {@link #failure}.
+   *
+   * @param sqlState the failure's SQLState, null when the driver gave none
+   */
+  public void connectionLost(String sqlState) {
+    phase.outages().connectionLost(System.nanoTime(),
+        sqlState == null || sqlState.isBlank() ? ErrorStats.UNKNOWN : sqlState);
   }
 
   /**

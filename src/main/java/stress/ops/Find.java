@@ -8,6 +8,12 @@ public final class Find implements Operation {
     return "find";
   }
 
+  /** True: reads only. */
+  @Override
+  public boolean idempotent() {
+    return true;
+  }
+
   @Override
   public String description() {
     return "documents with _id > a random key, ORDER BY _id LIMIT n, n in --limit-min..--limit-max (100..10100)";

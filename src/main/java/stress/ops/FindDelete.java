@@ -8,6 +8,12 @@ public final class FindDelete implements Operation {
     return "find_delete";
   }
 
+  /** True: deleting a key twice leaves the same table. */
+  @Override
+  public boolean idempotent() {
+    return true;
+  }
+
   @Override
   public String description() {
     return "one document by primary key, then a DELETE of that key from the copy table <table>_copy";

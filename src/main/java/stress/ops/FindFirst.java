@@ -8,6 +8,12 @@ public final class FindFirst implements Operation {
     return "find_first";
   }
 
+  /** True: reads only. */
+  @Override
+  public boolean idempotent() {
+    return true;
+  }
+
   @Override
   public String description() {
     return "one document by primary key";

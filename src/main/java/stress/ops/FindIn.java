@@ -8,6 +8,12 @@ public final class FindIn implements Operation {
     return "find_in";
   }
 
+  /** True: reads only. */
+  @Override
+  public boolean idempotent() {
+    return true;
+  }
+
   @Override
   public String description() {
     return "a batch of documents by primary key in one statement (--batch, default 40)";

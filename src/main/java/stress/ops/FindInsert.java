@@ -12,6 +12,12 @@ public final class FindInsert implements Operation {
     return "find_insert";
   }
 
+  /** True: an upsert: running it twice leaves the same copy row. */
+  @Override
+  public boolean idempotent() {
+    return true;
+  }
+
   @Override
   public String description() {
     return "one document by primary key, then an upsert of it into the copy table <table>_copy";

@@ -8,6 +8,12 @@ public final class FindUpdate implements Operation {
     return "find_update";
   }
 
+  /** True: writes the row's own document back: running it twice leaves the same row. */
+  @Override
+  public boolean idempotent() {
+    return true;
+  }
+
   @Override
   public String description() {
     return "one document by primary key, then an UPDATE of that row with the same document";

@@ -34,6 +34,16 @@ public interface Operation {
     return false;
   }
 
+  /**
+   * True when running the operation again after an attempt failed with a serialization failure or deadlock
+   * (40001, 40P01, rolled back by the server) is safe and means the same thing, so {@code --retries} may
+   * do it. False by default: an insert that takes new keys from a stream, or anything that counts, must
+   * not be run twice for one execution.
+   */
+  default boolean idempotent() {
+    return false;
+  }
+
   /** The operation's statements for one table and one set of settings. */
   Bound bind(OperationContext context);
 

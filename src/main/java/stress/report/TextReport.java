@@ -14,6 +14,7 @@ import stress.metrics.HostStats;
 import stress.metrics.IntervalStats;
 import stress.metrics.LatencyMillis;
 import stress.metrics.OperationStats;
+import stress.metrics.Outage;
 import stress.metrics.PhaseStats;
 
 /**
@@ -30,16 +31,35 @@ public final class TextReport {
   /**
    * A sysbench-like progress line, e.g.
    * {@code [ 5s ] thds: 80 ops/s: 41234.5 lat(ms) avg/p95/p99: 1.9/3.1/4.7 err/s: 0.0 reconn/s: 0.0};
-   * warm-up intervals start with {@code [ warmup 5s ]}.
+   * warm-up intervals start with {@code [ warmup 5s ]}. An interval with failures ends with their counts by
+   * SQLState ({@code errors: 57P01=3 08006=1}), one with retried attempts with {@code retries: 2}.
    */
   public static String intervalLine(IntervalStats interval) {
     String elapsed = Decimals.seconds(interval.elapsedSeconds()) + "s";
-    return "[ " + (interval.warmup() ? "warmup " : "") + elapsed + " ]"
+    StringBuilder line = new StringBuilder("[ " + (interval.warmup() ? "warmup " : "") + elapsed + " ]"
         + " thds: " + interval.activeThreads()
         + " ops/s: " + oneDecimal(interval.opsPerSecond())
         + " lat(ms) avg/p95/p99: " + millis(interval.avgMs()) + "/" + millis(interval.p95Ms()) + "/" + millis(interval.p99Ms())
         + " err/s: " + oneDecimal(interval.errorsPerSecond())
-        + " reconn/s: " + oneDecimal(interval.reconnectsPerSecond());
+        + " reconn/s: " + oneDecimal(interval.reconnectsPerSecond()));
+    if (!interval.errorsBySqlState().isEmpty()) {
+      line.append(" errors:");
+      interval.errorsBySqlState().forEach((state, count) -> line.append(' ').append(state).append('=').append(count));
+    }
+    if (interval.retries() > 0) {
+      line.append(" retries: ").append(interval.retries());
+    }
+    return line.toString();
+  }
+
+  private static String threeDecimals(double value) {
+    return new java.math.BigDecimal(value).setScale(3, java.math.RoundingMode.HALF_UP).toPlainString();
+  }
+
+  /** A share as a percentage with two decimals: {@code 0.25%}; 0 of 0 is {@code 0.00%}. */
+  public static String percent(long part, long whole) {
+    double value = whole == 0 ? 0 : 100.0 * part / whole;
+    return new java.math.BigDecimal(value).setScale(2, java.math.RoundingMode.HALF_UP).toPlainString() + "%";
   }
 
   /**
@@ -55,27 +75,57 @@ public final class TextReport {
     out.append("latency of successful operations in ms\n");
     out.append(operationTable(stats));
     out.append(errorTable(stats));
+    out.append(outages(stats));
     return out.toString();
   }
 
+  /**
+   * One line per outage, in seconds from the start of measuring, to the millisecond (one broken connection
+   * while other workers go on is an outage of a few milliseconds), e.g.
+   * {@code outage: 3.204 s -> 4.911 s (1.707 s without a successful execution; first failure 57P01)};
+   * nothing when there was none.
+   */
+  private static String outages(PhaseStats stats) {
+    StringBuilder out = new StringBuilder();
+    for (Outage o : stats.outages()) {
+      out.append("outage: ").append(threeDecimals(o.startSeconds())).append(" s -> ")
+          .append(o.open() ? "end of phase, never recovered" : threeDecimals(o.endSeconds()) + " s")
+          .append(" (").append(threeDecimals(o.lengthSeconds(stats.durationSeconds())))
+          .append(" s without a successful execution; first failure ").append(o.firstSqlState()).append(")\n");
+    }
+    return out.toString();
+  }
+
+  /** The operations; a retries column (attempts run again, not counted as errors) only when there were any. */
   private static String operationTable(PhaseStats stats) {
-    TextTable table = new TextTable(
-        List.of("operation", "count", "ops/s", "rows/s", "min", "avg", "p50", "p90", "p95", "p99", "p99.9", "max", "errors"),
+    boolean retries = stats.total().retries() > 0;
+    List<String> headers = new ArrayList<>(
+        List.of("operation", "count", "ops/s", "rows/s", "min", "avg", "p50", "p90", "p95", "p99", "p99.9", "max", "errors"));
+    List<TextTable.Align> aligns = new ArrayList<>(
         List.of(LEFT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT));
+    if (retries) {
+      headers.add("retries");
+      aligns.add(RIGHT);
+    }
+    TextTable table = new TextTable(headers, aligns);
     for (OperationStats op : stats.operations()) {
-      table.row(operationRow(op));
+      table.row(operationRow(op, retries));
     }
     if (stats.operations().size() > 1) {
-      table.row(operationRow(stats.total()));
+      table.row(operationRow(stats.total(), retries));
     }
     return table.render();
   }
 
-  private static List<String> operationRow(OperationStats op) {
+  private static List<String> operationRow(OperationStats op, boolean retries) {
     LatencyMillis ms = op.latencyMs();
-    return List.of(op.name(), Long.toString(op.count()), oneDecimal(op.opsPerSecond()), oneDecimal(op.rowsPerSecond()),
-        millis(ms.min()), millis(ms.avg()), millis(ms.p50()), millis(ms.p90()), millis(ms.p95()), millis(ms.p99()),
-        millis(ms.p999()), millis(ms.max()), Long.toString(op.errorCount()));
+    List<String> row = new ArrayList<>(List.of(op.name(), Long.toString(op.count()), oneDecimal(op.opsPerSecond()),
+        oneDecimal(op.rowsPerSecond()), millis(ms.min()), millis(ms.avg()), millis(ms.p50()), millis(ms.p90()),
+        millis(ms.p95()), millis(ms.p99()), millis(ms.p999()), millis(ms.max()), Long.toString(op.errorCount())));
+    if (retries) {
+      row.add(Long.toString(op.retries()));
+    }
+    return row;
   }
 
   /**

@@ -9,6 +9,19 @@ import stress.target.SqlStates;
 final class ConnectionErrors {
   private ConnectionErrors() {}
 
+  /** SQLState too_many_connections: the server has no connection slot left (max_connections). */
+  static final String TOO_MANY_CONNECTIONS = "53300";
+
+  /** True when the server refused the connection because all its slots are taken. */
+  static boolean tooManyConnections(SQLException e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof SQLException sql && TOO_MANY_CONNECTIONS.equals(sql.getSQLState())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   static boolean broken(SQLException e, Connection connection) {
     if (SqlStates.classify(e) == ErrorClass.CONNECTION) {
       return true;

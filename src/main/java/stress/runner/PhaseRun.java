@@ -80,19 +80,34 @@ final class PhaseRun {
     }
 
     Stop phaseStop = new Stop();
+    PhaseAbort abort = new PhaseAbort(phaseStop);
+    boolean[] retryable = new boolean[bound.length];
+    for (int i = 0; i < bound.length; i++) {
+      retryable[i] = plan.operations().get(i).idempotent();
+    }
     OpsBudget budget = new OpsBudget();
     CountDownLatch ready = new CountDownLatch(threads);
     CountDownLatch go = new CountDownLatch(1);
     List<Worker> workers = new ArrayList<>(threads);
     List<Thread> threadList = new ArrayList<>(threads);
     double perWorkerRate = plan.rate() > 0 ? plan.rate() / threads : 0;
+    // a pool is filled before the start (each of the first pool-size workers checks one out and keeps it until
+    // the start), so connecting is not measured and a server without enough slots is found before measuring
+    // (with several hosts each host has its own pool: worker i is the (i / n)-th worker of host i mod n)
+    int hostCount = sources.size();
+    int opening = 0;
+    for (int h = 0; h < hostCount; h++) {
+      int onHost = HostSources.threadsOn(h, hostCount, threads);
+      opening += sources.get(h).heldPerWorker() ? onHost : Math.min(onHost, spec.pool().size());
+    }
     for (int i = 0; i < threads; i++) {
       SplittableRandom random = new SplittableRandom(plan.seed() * 1_000_003L + phaseIndex * 10_007L + i);
       ConnectionSource source = sources.get(i % sources.size());
       OperationSession session = new OperationSession(spec.mode(), source.heldPerWorker(), plan.keys(), random,
           plan.settings().fetchSize());
       Worker w = new Worker(source, recorder.worker(i), plan.mix(), bound, session, random, plan.transaction(),
-          phaseStop, budget, new Pacer(perWorkerRate, (double) i / threads), ready, go, phaseProbe.worker(i));
+          phaseStop, budget, new Pacer(perWorkerRate, (double) i / threads), ready, go, plan.retries(), retryable,
+          abort, fillsPool(source, i, threads), phaseProbe.worker(i));
       workers.add(w);
       Thread t = WorkerThreads.create(plan.virtualThreads(), "stress-worker-" + i, w);
       threadList.add(t);
@@ -101,11 +116,14 @@ final class PhaseRun {
     ready.await();
     SQLException startFailure = firstStartFailure(workers);
     if (startFailure != null) {
+      SQLException failure = ConnectionErrors.tooManyConnections(startFailure)
+          ? TooManyConnections.atStart(spec, opening, workers, startFailure) : new SQLException("could not open " + opening
+          + " connections for phase '" + spec.label() + "': " + startFailure.getMessage(), startFailure.getSQLState(),
+          startFailure);
       phaseStop.request();
       go.countDown();
       joinAll(threadList);
-      throw new SQLException("could not open " + threads + " connections for phase '" + spec.label() + "': "
-          + startFailure.getMessage(), startFailure.getSQLState(), startFailure);
+      throw failure;
     }
 
     long warmupNanos = plan.warmup().toNanos();
@@ -127,9 +145,9 @@ final class PhaseRun {
     long intervalStart = begin;
     while (true) {
       long next = Math.min(intervalStart + intervalNanos, warmingUp ? measureStart : measureEnd);
-      boolean workersDone = sleepUntil(next, threadList);
+      boolean workersDone = sleepUntil(next, threadList, abort);
       long now = System.nanoTime();
-      if (stop.requested() || workersDone || (!warmingUp && now >= measureEnd)) {
+      if (stop.requested() || workersDone || abort.reason() != null || (!warmingUp && now >= measureEnd)) {
         break;
       }
       IntervalStats interval = recorder.takeInterval(intervalStart, now, threads);
@@ -151,6 +169,9 @@ final class PhaseRun {
     }
     phaseStop.request();
     joinAll(threadList);
+    if (abort.reason() != null) {
+      throw TooManyConnections.duringRun(spec, abort.reason());
+    }
     // the end is taken after the workers stopped: an execution in flight at the deadline still completes and
     // is counted, so it belongs to the measured time and to the last interval (not to a separate sliver of
     // a few milliseconds whose rate would be meaningless)
@@ -176,8 +197,15 @@ final class PhaseRun {
   }
 
   /** Sleeps until a deadline; returns early (true) when every worker has ended, e.g. after --ops. */
-  private boolean sleepUntil(long deadline, List<Thread> threads) {
-    while (!stop.requested()) {
+  /** Whether worker {@code i} checks a connection out before the start so its host's pool is full. */
+  private boolean fillsPool(ConnectionSource source, int i, int threads) {
+    int hostCount = sources.size();
+    int onHost = HostSources.threadsOn(i % hostCount, hostCount, threads);
+    return !source.heldPerWorker() && i / hostCount < Math.min(onHost, spec.pool().size());
+  }
+
+  private boolean sleepUntil(long deadline, List<Thread> threads, PhaseAbort abort) {
+    while (!stop.requested() && abort.reason() == null) {
       boolean anyAlive = false;
       for (Thread t : threads) {
         if (t.isAlive()) {

@@ -29,11 +29,13 @@ import stress.workload.OperationMix;
  * @param seed            seed of the workers' random sources
  * @param virtualThreads  run workers on virtual threads (Java 21+) instead of one OS thread each
  * @param newDocuments    new keys and documents for the insert operations, or null when none inserts
+ * @param retries         how often an execution of an idempotent operation is run again after a serialization
+ *                        failure or deadlock (40001, 40P01); 0 = never
  */
 public record RunPlan(List<PhaseSpec> phases, OperationMix mix, List<Operation> operations, DocumentTable table,
                       KeyChooser keys, OperationSettings settings, Duration duration, long opsPerPhase,
                       Duration warmup, Duration reportInterval, double rate, boolean transaction, long seed,
-                      boolean virtualThreads, NewDocuments newDocuments) {
+                      boolean virtualThreads, NewDocuments newDocuments, int retries) {
 
   public RunPlan {
     phases = List.copyOf(phases);
@@ -67,9 +69,21 @@ public record RunPlan(List<PhaseSpec> phases, OperationMix mix, List<Operation> 
     if (rate < 0 || Double.isNaN(rate)) {
       problems.add("--rate must be 0 (unlimited) or more, got " + rate);
     }
+    if (retries < 0) {
+      problems.add("--retries must be 0 or more, got " + retries);
+    }
     if (!problems.isEmpty()) {
       throw new IllegalArgumentException(String.join("; ", problems));
     }
+  }
+
+  /** A plan that never retries. */
+  public RunPlan(List<PhaseSpec> phases, OperationMix mix, List<Operation> operations, DocumentTable table,
+                 KeyChooser keys, OperationSettings settings, Duration duration, long opsPerPhase,
+                 Duration warmup, Duration reportInterval, double rate, boolean transaction, long seed,
+                 boolean virtualThreads, NewDocuments newDocuments) {
+    this(phases, mix, operations, table, keys, settings, duration, opsPerPhase, warmup, reportInterval, rate,
+        transaction, seed, virtualThreads, newDocuments, 0);
   }
 
   /** A plan whose operations insert nothing new. */
@@ -78,6 +92,6 @@ public record RunPlan(List<PhaseSpec> phases, OperationMix mix, List<Operation> 
                  Duration warmup, Duration reportInterval, double rate, boolean transaction, long seed,
                  boolean virtualThreads) {
     this(phases, mix, operations, table, keys, settings, duration, opsPerPhase, warmup, reportInterval, rate,
-        transaction, seed, virtualThreads, null);
+        transaction, seed, virtualThreads, null, 0);
   }
 }

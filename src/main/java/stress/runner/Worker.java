@@ -12,6 +12,8 @@ import stress.connect.ConnectionSource;
 import stress.metrics.WorkerRecorder;
 import stress.ops.Operation;
 import stress.ops.OperationSession;
+import stress.target.ErrorClass;
+import stress.target.SqlStates;
 import stress.workload.OperationMix;
 
 /**
@@ -19,8 +21,17 @@ import stress.workload.OperationMix;
  * source says so (no pool), otherwise checks one out for each execution and gives it back.
  */
 final class Worker implements Runnable {
-  /** After a failed connection attempt, wait this long so a down server is not hammered in a spin. */
-  private static final long RECONNECT_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+  /**
+   * After a failed connection attempt, wait this long so a down server is not hammered in a spin; doubled
+   * after each further failure up to {@link #MAX_BACKOFF_NANOS}, back to the start after a success. The cap
+   * bounds how late a worker notices that the server is back.
+   */
+  private static final long FIRST_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+  private static final long MAX_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(1);
+  /** How many checkout waits (each --connect-timeout) a worker spends filling the pool before the start. */
+  private static final int POOL_FILL_ATTEMPTS = 3;
+  /** The longest a back-off sleeps before checking for the stop again. */
+  private static final long STOP_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
   private final ConnectionSource source;
   private final WorkerRecorder recorder;
@@ -35,13 +46,21 @@ final class Worker implements Runnable {
   private final CountDownLatch ready;
   private final CountDownLatch go;
   private final WorkerProbe probe;
+  private final int retries;
+  private final boolean[] retryable;
+  private final PhaseAbort abort;
+  private final boolean fillsPool;
+  /** A pooled connection checked out until the start, so the pool is full before measuring begins. */
+  private Connection poolWarmup;
+  private long backoffNanos = FIRST_BACKOFF_NANOS;
   private Connection held;
   private volatile int backendPid;
   private volatile SQLException startFailure;
 
   Worker(ConnectionSource source, WorkerRecorder recorder, OperationMix mix, Operation.Bound[] operations,
          OperationSession session, SplittableRandom random, boolean transaction, Stop stop,
-         OpsBudget budget, Pacer pacer, CountDownLatch ready, CountDownLatch go, WorkerProbe probe) {
+         OpsBudget budget, Pacer pacer, CountDownLatch ready, CountDownLatch go, int retries, boolean[] retryable,
+         PhaseAbort abort, boolean fillsPool, WorkerProbe probe) {
     this.source = source;
     this.recorder = recorder;
     this.mix = mix;
@@ -55,6 +74,10 @@ final class Worker implements Runnable {
     this.ready = ready;
     this.go = go;
     this.probe = probe;
+    this.retries = retries;
+    this.retryable = retryable.clone();
+    this.abort = abort;
+    this.fillsPool = fillsPool;
   }
 
   /** The server backend of the held connection (0 when the worker uses a pool). */
@@ -80,10 +103,21 @@ final class Worker implements Runnable {
         } finally {
           ready.countDown();
         }
+      } else if (fillsPool) {
+        try {
+          poolWarmup = checkOutToFill();
+        } catch (SQLException e) {
+          startFailure = e;
+          return;
+        } finally {
+          ready.countDown();
+        }
       } else {
         ready.countDown();
       }
       go.await();
+      closeQuietly(poolWarmup);
+      poolWarmup = null;
       pacer.start(System.nanoTime());
       probe.started();
       try {
@@ -96,6 +130,7 @@ final class Worker implements Runnable {
     } finally {
       session.close();
       closeQuietly(held);
+      closeQuietly(poolWarmup);
     }
   }
 
@@ -106,7 +141,16 @@ final class Worker implements Runnable {
       if (stop.requested()) {
         return;
       }
-      long start = pacer.paced() ? intended : System.nanoTime();
+      execute(op, pacer.paced() ? intended : System.nanoTime());
+    }
+  }
+
+  /**
+   * One execution: attempts it, and runs it again after a serialization failure or deadlock while --retries
+   * allows and the operation is idempotent. The latency of a retried execution includes its failed attempts.
+   */
+  private void execute(int op, long start) {
+    for (int attempt = 0; ; attempt++) {
       Connection connection = null;
       try {
         connection = acquire();
@@ -118,22 +162,65 @@ final class Worker implements Runnable {
         long latency = System.nanoTime() - start;
         recorder.success(op, latency, rows);
         probe.success(op, latency);
+        backoffNanos = FIRST_BACKOFF_NANOS;
+        return;
       } catch (SQLException e) {
+        if (attempt < retries && retryable[op] && SqlStates.classify(e) == ErrorClass.SERIALIZATION
+            && rolledBack(connection)) {
+          recorder.retry(op);
+          continue;
+        }
         long latency = System.nanoTime() - start;
         recorder.failure(op, latency, e.getSQLState(), e.getMessage());
         probe.failure(op, latency, e.getSQLState());
         recover(connection, e);
+        return;
       } catch (RuntimeException e) {
         long latency = System.nanoTime() - start;
         recorder.failure(op, latency, null, e.toString());
         probe.failure(op, latency, null);
         recover(connection, new SQLException(e));
+        return;
       } finally {
         if (!source.heldPerWorker() && connection != null) {
           session.release();
           closeQuietly(connection);
         }
       }
+    }
+  }
+
+  /**
+   * Checks a connection out of the pool before the start. A pool opens its connections one after another, so a
+   * large one may not be full within one checkout wait: a wait that ran out with no SQLState (the server refused
+   * nothing; the pool was still opening connections) is tried again, up to {@link #POOL_FILL_ATTEMPTS} waits.
+   */
+  private Connection checkOutToFill() throws SQLException {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return source.connection();
+      } catch (SQLException e) {
+        boolean stillFilling = e.getSQLState() == null && SqlStates.classify(e) == ErrorClass.OTHER
+            && !ConnectionErrors.tooManyConnections(e);
+        if (!stillFilling || attempt >= POOL_FILL_ATTEMPTS || stop.requested()) {
+          throw e;
+        }
+      }
+    }
+  }
+
+  /** Rolls back the failed attempt so it can run again; false when that fails (the connection is then bad). */
+  private static boolean rolledBack(Connection connection) {
+    if (connection == null) {
+      return false;
+    }
+    try {
+      if (!connection.getAutoCommit()) {
+        connection.rollback();
+      }
+      return true;
+    } catch (SQLException e) {
+      return false;
     }
   }
 
@@ -161,10 +248,20 @@ final class Worker implements Runnable {
     return c;
   }
 
-  /** After a failure: roll back, and replace a broken connection (or back off when none could be had). */
+  /**
+   * After a failure: roll back, and replace a broken connection (or back off when none could be had). A
+   * server out of connection slots (53300) ends the phase: the run would measure refusals, not the workload.
+   */
   private void recover(Connection connection, SQLException e) {
+    if (ConnectionErrors.tooManyConnections(e)) {
+      abort.tooManyConnections(e);
+    }
     if (connection == null) {
-      LockSupport.parkNanos(RECONNECT_BACKOFF_NANOS);
+      // a pool that is merely exhausted is no outage; a refused or failed connection is
+      if (SqlStates.classify(e) == ErrorClass.CONNECTION) {
+        recorder.connectionLost(e.getSQLState());
+      }
+      backOff();
       return;
     }
     boolean broken = ConnectionErrors.broken(e, connection);
@@ -178,12 +275,31 @@ final class Worker implements Runnable {
       }
     }
     if (broken) {
+      recorder.connectionLost(e.getSQLState());
       session.detach();
       if (source.heldPerWorker()) {
         closeQuietly(held);
         held = null;
       }
     }
+  }
+
+  /** Sleeps before the next connection attempt, longer after each failure in a row, waking for the stop. */
+  private void backOff() {
+    long deadline = System.nanoTime() + backoffNanos;
+    long wait;
+    while ((wait = deadline - System.nanoTime()) > 0 && !stop.requested()) {
+      LockSupport.parkNanos(Math.min(wait, STOP_CHECK_NANOS));
+    }
+    backoffNanos = Math.min(MAX_BACKOFF_NANOS, backoffNanos * 2);
+  }
+
+  /**
+   * The connection this worker opened before the start (held, or checked out of the pool to fill it), for the
+   * phase to ask the server something; null when none.
+   */
+  Connection heldBeforeStart() {
+    return held != null ? held : poolWarmup;
   }
 
   private static int backendPidOf(Connection c) throws SQLException {

@@ -1,7 +1,9 @@
 package stress.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import stress.metrics.IntervalStats;
+import stress.metrics.Outage;
 import stress.metrics.PhaseStats;
 
 class TextReportTest {
@@ -45,8 +48,9 @@ class TextReportTest {
     List<String> lines = stats.intervals().stream().map(TextReport::intervalLine).toList();
     assertEquals(List.of(
         "[ warmup 1s ] thds: 2 ops/s: 1.0 lat(ms) avg/p95/p99: 30.0/30.0/30.0 err/s: 0.0 reconn/s: 0.0",
-        "[ 5s ] thds: 2 ops/s: 120.0 lat(ms) avg/p95/p99: 12.5/69.5/93.5 err/s: 0.4 reconn/s: 0.2",
-        "[ 10s ] thds: 2 ops/s: 120.0 lat(ms) avg/p95/p99: 12.6/70.1/94.0 err/s: 0.4 reconn/s: 0.0"), lines);
+        "[ 5s ] thds: 2 ops/s: 120.0 lat(ms) avg/p95/p99: 12.5/69.5/93.5 err/s: 0.4 reconn/s: 0.2 errors: 40001=2",
+        "[ 10s ] thds: 2 ops/s: 120.0 lat(ms) avg/p95/p99: 12.6/70.1/94.0 err/s: 0.4 reconn/s: 0.0 errors: 40001=1 unknown=1"),
+        lines);
   }
 
   @ParameterizedTest
@@ -96,5 +100,40 @@ class TextReportTest {
       map.put(keyValues[i], keyValues[i + 1]);
     }
     return map;
+  }
+
+  @Test
+  void outagesAndRetriesAppearInTheSummaryOnlyWhenThereWereAny() {
+    PhaseStats plain = Fixtures.oneOperation(100, 500);
+    String without = TextReport.summary("p", plain);
+    assertFalse(without.contains("outage") || without.contains("retries"), without);
+
+    stress.metrics.OperationStats op = plain.operations().get(0);
+    stress.metrics.OperationStats retried = stress.metrics.OperationStats.of(op.name(), op.histogram(),
+        op.errorHistogram(), op.rows(), op.errors(), plain.durationSeconds(), 7);
+    PhaseStats faulty = PhaseStats.of(plain.durationSeconds(), List.of(retried), 4, plain.intervals(),
+        List.of(new Outage(1.2, 2.5, "57P01"), new Outage(9.75, null, "08001")));
+    String with = TextReport.summary("p", faulty);
+    assertTrue(with.lines().anyMatch(l -> l.startsWith("operation ") && l.endsWith("errors  retries")), with);
+    assertTrue(with.lines().anyMatch(l -> l.startsWith("find_first ") && l.endsWith(" 7")), with);
+    assertTrue(with.contains("outage: 1.200 s -> 2.500 s (1.300 s without a successful execution; first failure 57P01)\n"),
+        with);
+    assertTrue(with.contains("outage: 9.750 s -> end of phase, never recovered (0.250 s without a successful execution;"
+        + " first failure 08001)\n"), with);
+  }
+
+  @Test
+  void intervalLineListsErrorsBySqlStateAndRetries() {
+    IntervalStats i = new IntervalStats(3, false, 1.0, 4, 10, 10, 10, 10, 1, 1, 1, 1, 1, 5, 5, 2, 2, List.of(),
+        Map.of("57P01", 3L, "08001", 2L), 6);
+    assertTrue(TextReport.intervalLine(i).endsWith(" reconn/s: 2.0 errors: 08001=2 57P01=3 retries: 6"),
+        TextReport.intervalLine(i));
+  }
+
+  @Test
+  void percentHasTwoDecimals() {
+    assertEquals("0.25%", TextReport.percent(1, 400));
+    assertEquals("0.00%", TextReport.percent(0, 0));
+    assertEquals("100.00%", TextReport.percent(3, 3));
   }
 }

@@ -1,0 +1,62 @@
+package stress.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import stress.testing.TestDatabase;
+
+/** Statements blocked by another session's row locks end by --statement-timeout, and the run ends on time. */
+class BlockedStatementTest {
+  private static String url;
+
+  @TempDir
+  Path dir;
+
+  @BeforeAll
+  static void init() {
+    url = TestDatabase.newDatabaseUrl("blocked");
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "200");
+    assertEquals(0, r.exitCode(), r.all());
+  }
+
+  @Test
+  void rowLocksHeldElsewhereEndInStatementTimeoutsCountedAs57014() throws Exception {
+    Path json = dir.resolve("blocked.json");
+    CliTester.Result r;
+    long start;
+    double seconds;
+    try (Connection locker = TestDatabase.connect(url); Statement s = locker.createStatement()) {
+      locker.setAutoCommit(false);
+      s.executeQuery("SELECT _id FROM check_in FOR UPDATE").close();
+      start = System.nanoTime();
+      r = CliTester.run("--url", url, "-U", "postgres", "run", "--op", "find_update", "--threads", "2",
+          "--duration", "2s", "--warmup", "0", "--report-interval", "500ms", "--statement-timeout", "300ms",
+          "--json", json.toString());
+      seconds = (System.nanoTime() - start) / 1e9;
+      locker.rollback();
+    }
+    assertEquals(1, r.exitCode(), r.all());
+    JsonNode stats = new ObjectMapper().readTree(Files.readString(json)).get("phases").get(0).get("stats");
+    JsonNode total = stats.get("total");
+    assertEquals(0, total.get("count").asLong(), "every update waited on a lock");
+    // two threads, 2 s, 300 ms each: about 12; at least a few however slow the machine
+    long errors = total.get("errorCount").asLong();
+    assertTrue(errors >= 4 && errors <= 2 * 2000 / 300 + 2, "timeouts: " + errors);
+    assertEquals(1, total.get("errors").size(), total.get("errors").toString());
+    assertEquals("57014", total.get("errors").get(0).get("sqlState").asText());
+    assertTrue(stats.get("durationSeconds").asDouble() < 2.5, "measured " + stats.get("durationSeconds"));
+    assertTrue(seconds < 15, "the run took " + seconds + " s for 2 s measured");
+    assertTrue(r.out().contains("errors: 57014="), r.out());
+    assertEquals(0, stats.get("reconnects").asLong(), "a timeout keeps the connection");
+    assertEquals(0, stats.get("outages").size(), "a timeout is no outage");
+  }
+}

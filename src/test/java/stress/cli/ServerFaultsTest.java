@@ -1,0 +1,215 @@
+package stress.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import stress.connect.DriverSettings;
+import stress.testing.RestartablePostgres;
+
+/**
+ * Whole runs through the command line against a server of their own that the test restarts mid-run, and
+ * that has only 100 connection slots.
+ */
+class ServerFaultsTest {
+  /** SQLStates a restart may produce: admin shutdown, starting up, connection failure, cannot connect. */
+  private static final Set<String> RESTART_STATES = Set.of("57P01", "57P03", "08006", "08001", "08003", "08004");
+  private static RestartablePostgres server;
+
+  @TempDir
+  Path dir;
+
+  @BeforeAll
+  static void start() {
+    server = RestartablePostgres.start("max_connections=100");
+    CliTester.Result r = CliTester.run("--url", server.url(), "-U", "postgres", "init", "--docs", "2000");
+    assertEquals(0, r.exitCode(), r.all());
+  }
+
+  @AfterAll
+  static void stop() {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  private record Run(CliTester.Result cli, JsonNode phase, double seconds) {}
+
+  /** Runs for 8 s and restarts the server once every thread has its session and a second has passed. */
+  private Run runWithRestart(int threads, String... extra) throws Exception {
+    Path json = dir.resolve("restart-" + System.nanoTime() + ".json");
+    List<String> args = new ArrayList<>(List.of("--url", server.url(), "-U", "postgres", "run", "--json",
+        json.toString(), "--warmup", "0", "--report-interval", "500ms", "--duration", "8s", "--threads",
+        Integer.toString(threads), "--op", "find_first=80,find_update=20", "--connect-timeout", "5s"));
+    args.addAll(List.of(extra));
+    AtomicReference<Throwable> restartFailure = new AtomicReference<>();
+    Thread restarter = new Thread(() -> {
+      try {
+        waitForSessions(threads);
+        Thread.sleep(1000);
+        server.restartFast();
+      } catch (Throwable t) {
+        restartFailure.set(t);
+      }
+    });
+    restarter.start();
+    long start = System.nanoTime();
+    CliTester.Result r = CliTester.run(args.toArray(String[]::new));
+    double seconds = (System.nanoTime() - start) / 1e9;
+    restarter.join(60_000);
+    if (restartFailure.get() != null) {
+      throw new AssertionError("restart failed: " + restartFailure.get(), restartFailure.get());
+    }
+    assertTrue(Files.exists(json), r.all());
+    return new Run(r, new ObjectMapper().readTree(Files.readString(json)).get("phases").get(0), seconds);
+  }
+
+  private static void waitForSessions(int threads) throws SQLException, InterruptedException {
+    long deadline = System.nanoTime() + 60_000_000_000L;
+    while (System.nanoTime() < deadline) {
+      if (sessions() >= threads) {
+        return;
+      }
+      Thread.sleep(50);
+    }
+    throw new IllegalStateException("the run never opened " + threads + " sessions");
+  }
+
+  private static int sessions() throws SQLException {
+    try (Connection c = DriverManager.getConnection(server.url(), "postgres", null);
+         Statement s = c.createStatement();
+         ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE application_name = '"
+             + DriverSettings.APPLICATION_NAME + "' AND state IS NOT NULL")) {
+      rs.next();
+      return rs.getInt(1);
+    }
+  }
+
+  /** The run goes on after the restart, counts the failures by SQLState and the outage, and no worker hangs. */
+  private static void assertSurvivedRestart(Run run) {
+    String out = run.cli().all();
+    JsonNode stats = run.phase().get("stats");
+    long errors = stats.get("total").get("errorCount").asLong();
+    assertTrue(errors > 0, "the restart failed some executions\n" + out);
+
+    // errors by SQLState per interval add up to the total, and all come from the restart
+    long byState = 0;
+    double outageEnd = 0;
+    JsonNode outages = stats.get("outages");
+    assertEquals(1, outages.size(), "one outage\n" + out);
+    JsonNode outage = outages.get(0);
+    assertFalse(outage.get("endSeconds").isNull(), "the outage ended\n" + out);
+    outageEnd = outage.get("endSeconds").asDouble();
+    double outageStart = outage.get("startSeconds").asDouble();
+    assertTrue(outageStart > 0.5 && outageStart < outageEnd && outageEnd < 8, outageStart + " -> " + outageEnd);
+    assertTrue(RESTART_STATES.contains(outage.get("firstSqlState").asText()), outage.toString());
+    long successesAfter = 0;
+    for (JsonNode interval : stats.get("intervals")) {
+      var states = interval.get("errorsBySqlState").fields();
+      while (states.hasNext()) {
+        var state = states.next();
+        assertTrue(RESTART_STATES.contains(state.getKey()), "unexpected SQLState " + state.getKey() + "\n" + out);
+        byState += state.getValue().asLong();
+      }
+      if (interval.get("elapsedSeconds").asDouble() - interval.get("durationSeconds").asDouble() > outageEnd) {
+        successesAfter += interval.get("count").asLong();
+      }
+    }
+    assertEquals(errors, byState, "errors by SQLState per interval add up to the total");
+    assertTrue(successesAfter > 0, "executions succeeded after the outage\n" + out);
+    assertTrue(out.contains("outage: "), out);
+    assertTrue(run.seconds() < 8 + 20, "the run took " + run.seconds() + " s for 8 s measured");
+    for (Thread t : Thread.getAllStackTraces().keySet()) {
+      assertFalse(t.getName().startsWith("stress-worker-") && t.isAlive(), "worker still alive: " + t.getName());
+    }
+  }
+
+  @Test
+  void heldConnectionsAreReopenedAfterARestartAndAnyFailureFailsTheRun() throws Exception {
+    Run run = runWithRestart(4, "--pool", "none");
+    assertSurvivedRestart(run);
+    JsonNode stats = run.phase().get("stats");
+    // every worker held a session the restart ended: each had to open a new one
+    assertTrue(stats.get("reconnects").asLong() >= 4, stats.get("reconnects").toString());
+    long reconnectsInIntervals = 0;
+    for (JsonNode interval : stats.get("intervals")) {
+      reconnectsInIntervals += interval.get("reconnects").asLong();
+    }
+    assertEquals(stats.get("reconnects").asLong(), reconnectsInIntervals);
+    assertEquals(1, run.cli().exitCode(), run.cli().all());
+    assertTrue(run.cli().out().contains("exit code 1"), run.cli().out());
+  }
+
+  @Test
+  void aPoolRecoversAndATolerableErrorRateExitsZero() throws Exception {
+    Run run = runWithRestart(4, "--pool", "hikari", "--max-error-rate", "0.2");
+    assertSurvivedRestart(run);
+    assertEquals(0, run.cli().exitCode(), run.cli().all());
+    assertTrue(run.cli().out().contains("within --max-error-rate 0.2"), run.cli().out());
+  }
+
+  @Test
+  void moreThreadsThanConnectionSlotsIsOneLineNamingMaxConnectionsNotAHang() {
+    long start = System.nanoTime();
+    CliTester.Result r = CliTester.run("--url", server.url(), "-U", "postgres", "run", "--threads", "1000",
+        "--duration", "30s", "--warmup", "0", "--connect-timeout", "20s");
+    double seconds = (System.nanoTime() - start) / 1e9;
+    assertEquals(1, r.exitCode(), r.all());
+    String error = r.err().strip();
+    assertEquals(1, error.lines().count(), "one line: " + error);
+    assertTrue(error.contains("53300") && error.contains("max_connections is 100"), error);
+    assertTrue(error.matches(".*only \\d+ of 1000 connections could be opened.*"), error);
+    assertTrue(seconds < 30, "refused after " + seconds + " s, connect timeout 20 s");
+    assertFalse(r.out().contains("ops/s:"), "nothing was measured\n" + r.out());
+  }
+
+  @Test
+  void aPoolLargerThanTheServerAllowsStopsThePhaseWithOneLine() {
+    long start = System.nanoTime();
+    CliTester.Result r = CliTester.run("--url", server.url(), "-U", "postgres", "run", "--threads", "120",
+        "--pool", "hikari", "--duration", "30s", "--warmup", "0", "--connect-timeout", "3s");
+    double seconds = (System.nanoTime() - start) / 1e9;
+    assertEquals(1, r.exitCode(), r.all());
+    String error = r.err().strip();
+    assertEquals(1, error.lines().count(), "one line: " + error);
+    // the pool is filled before measuring: the 101st connection times out after the connect timeout
+    assertTrue(error.contains("53300") && error.contains("max_connections is 100") && error.contains("--pool-size"),
+        error);
+    assertTrue(error.matches(".*only \\d+ of 120 connections could be opened.*"), error);
+    assertTrue(seconds < 25, "stopped after " + seconds + " s of a 30 s phase, connect timeout 3 s");
+    assertFalse(r.out().contains("ops/s:"), "nothing was measured\n" + r.out());
+  }
+
+  @Test
+  void badFailureOptionsAreOneLineErrors() {
+    CliTester.Result rate = CliTester.run("--url", server.url(), "-U", "postgres", "run", "--max-error-rate", "1.5");
+    assertEquals(2, rate.exitCode(), rate.all());
+    assertTrue(rate.err().contains("--max-error-rate must be a fraction between 0 and 1")
+        && rate.err().contains("1.5"), rate.err());
+    CliTester.Result text = CliTester.run("--url", server.url(), "-U", "postgres", "run", "--max-error-rate", "1%");
+    assertTrue(text.err().contains("--max-error-rate") && text.err().contains("'1%'"), text.err());
+    CliTester.Result retries = CliTester.run("--url", server.url(), "-U", "postgres", "run", "--retries", "-1");
+    assertEquals(2, retries.exitCode(), retries.all());
+    assertTrue(retries.err().contains("--retries must be 0 or more, got -1"), retries.err());
+    assertNotNull(server);
+  }
+}
