@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.connect.PasswordRole;
 import stress.testing.TestDatabase;
+import stress.testing.BsonFiles;
 
 /**
  * A real password (a role the test server asks a SCRAM password of), given each way the tool takes one: in the
@@ -48,7 +49,7 @@ class PasswordLeakTest {
     assertEquals(0, CliTester.run("generate", "--out", dump.toString(), "--docs", "300", "--db", "shop",
         "--collection", "orders").exitCode());
     // documents the import rejects (no _id, a repeated _id), so the rejects file is written
-    TestDumps.write(dump.resolve("shop/odd.bson"), List.of("{\"_id\": 1, \"a\": 1}", "{\"a\": 2}",
+    BsonFiles.write(dump.resolve("shop/odd.bson"), List.of("{\"_id\": 1, \"a\": 1}", "{\"a\": 2}",
         "{\"_id\": 1, \"a\": 3}"));
     out = Files.createDirectories(dir.resolve("out"));
   }

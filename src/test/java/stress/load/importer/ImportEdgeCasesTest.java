@@ -27,6 +27,7 @@ import stress.dump.ScanOptions;
 import stress.load.ExistingTablePolicy;
 import stress.table.IdType;
 import stress.testing.TestDatabase;
+import stress.testing.BsonFiles;
 
 /** The corpus's odd and corrupt inputs, one by one: what is loaded, what is rejected, and what is said. */
 class ImportEdgeCasesTest {

@@ -32,6 +32,7 @@ import stress.dump.generate.Shape;
 import stress.load.CopyBatching;
 import stress.load.ExistingTablePolicy;
 import stress.testing.TestDatabase;
+import stress.testing.BsonFiles;
 
 /**
  * Whole imports of mutated input (random truncations, bit flips, byte overwrites) of every file in the corpus's

@@ -18,6 +18,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.dump.Rejection;
+import stress.testing.BsonFiles;
 
 class RejectsFileTest {
   private static final ObjectMapper JSON = new ObjectMapper();

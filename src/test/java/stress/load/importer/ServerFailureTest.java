@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import stress.load.CopyBatching;
 import stress.load.ExistingTablePolicy;
 import stress.testing.TestDatabase;
+import stress.testing.BsonFiles;
 
 /**
  * The server fails a COPY in the middle of a batch. A row it refuses (a CHECK constraint) is found and rejected

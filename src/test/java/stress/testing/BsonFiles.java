@@ -1,4 +1,4 @@
-package stress.load.importer;
+package stress.testing;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -11,10 +11,10 @@ import org.bson.RawBsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
 
 /** Writes small .bson files from Extended JSON with org.bson, for cases the corpus does not have. */
-final class BsonFiles {
+public final class BsonFiles {
   private BsonFiles() {}
 
-  static byte[] bytes(String json) {
+  public static byte[] bytes(String json) {
     ByteBuf buffer = new RawBsonDocument(BsonDocument.parse(json), new BsonDocumentCodec()).getByteBuffer();
     byte[] bytes = new byte[buffer.remaining()];
     buffer.get(bytes);
@@ -22,7 +22,7 @@ final class BsonFiles {
   }
 
   /** Writes the documents back to back, as mongodump does, and returns the file. */
-  static Path write(Path file, List<String> documents) throws IOException {
+  public static Path write(Path file, List<String> documents) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     for (String json : documents) {
       out.writeBytes(bytes(json));
