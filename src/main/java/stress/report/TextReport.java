@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Set;
 import stress.metrics.ErrorStats;
 import stress.metrics.HostStats;
+import stress.metrics.IntervalHostStats;
 import stress.metrics.IntervalStats;
 import stress.metrics.LatencyMillis;
 import stress.metrics.OperationStats;
@@ -32,7 +33,9 @@ public final class TextReport {
    * A sysbench-like progress line, e.g.
    * {@code [ 5s ] thds: 80 ops/s: 41234.5 lat(ms) avg/p95/p99: 1.9/3.1/4.7 err/s: 0.0 reconn/s: 0.0};
    * warm-up intervals start with {@code [ warmup 5s ]}. An interval with failures ends with their counts by
-   * SQLState ({@code errors: 57P01=3 08006=1}), one with retried attempts with {@code retries: 2}.
+   * SQLState ({@code errors: 57P01=3 08006=1}), one with retried attempts with {@code retries: 2}. When the
+   * workers are spread over several hosts the line ends with each host's ops/s and p99 (and its failures when
+   * it had any): {@code hosts: c1:5432 1234.5/s p99 3.1ms | c2:5432 1180.0/s p99 3.4ms err 2}.
    */
   public static String intervalLine(IntervalStats interval) {
     String elapsed = Decimals.seconds(interval.elapsedSeconds()) + "s";
@@ -48,6 +51,18 @@ public final class TextReport {
     }
     if (interval.retries() > 0) {
       line.append(" retries: ").append(interval.retries());
+    }
+    if (!interval.hosts().isEmpty()) {
+      line.append(" hosts:");
+      String separator = " ";
+      for (IntervalHostStats host : interval.hosts()) {
+        line.append(separator).append(host.host()).append(' ').append(oneDecimal(host.opsPerSecond()))
+            .append("/s p99 ").append(millis(host.p99Ms())).append("ms");
+        if (host.errorCount() > 0) {
+          line.append(" err ").append(host.errorCount());
+        }
+        separator = " | ";
+      }
     }
     return line.toString();
   }

@@ -52,6 +52,51 @@ class PerHostReportTest {
   }
 
   @Test
+  void aSpreadIntervalLineEndsWithEachHost() {
+    PhaseResult phase = spreadPhase("threads=3", List.of("c1:5432", "c2:5432"));
+    String line = TextReport.intervalLine(phase.stats().intervals().get(0));
+    assertTrue(line.endsWith(" hosts: c1:5432 20.0/s p99 2.0ms | c2:5432 5.0/s p99 10.0ms err 1"), line);
+    assertFalse(line.contains("\n"), "still one line");
+    assertFalse(TextReport.intervalLine(Fixtures.twoOperations(1).intervals().get(0)).contains("hosts:"),
+        "no hosts on a run on one host");
+  }
+
+  @Test
+  void intervalsCsvHasOneRowPerHostAfterTheTotalAndTheyAddUp() {
+    PhaseResult phase = spreadPhase("threads=3", List.of("c1:5432", "c2:5432"));
+    List<List<String>> rows = StrictCsv.parse(CsvReport.intervals(List.of(phase)));
+    List<String> header = rows.get(0);
+    assertEquals(CsvReport.INTERVAL_COLUMNS, header);
+    int operation = header.indexOf("operation");
+    int count = header.indexOf("count");
+    int errors = header.indexOf("errors");
+    assertEquals(List.of("find_first", "total", "host:c1:5432", "host:c2:5432"),
+        rows.subList(1, rows.size()).stream().map(r -> r.get(operation)).toList());
+    rows.forEach(r -> assertEquals(header.size(), r.size(), "every row has every column: " + r));
+    assertEquals("250", rows.get(2).get(count));
+    assertEquals("200", rows.get(3).get(count));
+    assertEquals("50", rows.get(4).get(count));
+    assertEquals("0", rows.get(3).get(errors));
+    assertEquals("1", rows.get(4).get(errors));
+    assertEquals(10.0, Double.parseDouble(rows.get(4).get(header.indexOf("lat_p99_ms"))), 0.01);
+  }
+
+  @Test
+  void intervalHostsSurviveTheJsonRoundTripAndAreLeftOutWhenNotSpread() {
+    RunResult written = result(List.of("c1:5432", "c2:5432"));
+    String json = JsonReport.toJson(written);
+    RunResult read = JsonReport.fromJson(json);
+    assertEquals(written.phases().get(0).stats().intervals().get(0).hosts(),
+        read.phases().get(0).stats().intervals().get(0).hosts());
+    assertEquals(2, read.phases().get(0).stats().intervals().get(0).hosts().size());
+
+    String unspread = JsonReport.toJson(JsonReportTest.run());
+    assertFalse(unspread.contains("\"hosts\""), "no per-host figures, no field, in the intervals either");
+    RunResult old = JsonReport.fromJson(Golden.read("run-result-before-interval-details.json"));
+    assertEquals(List.of(), old.phases().get(0).stats().intervals().get(0).hosts());
+  }
+
+  @Test
   void hostsSurviveTheJsonRoundTrip() {
     RunResult written = result(List.of("c1:5432", "c2:5432"));
     String json = JsonReport.toJson(written);
