@@ -94,6 +94,29 @@ class RunnerAcrossHostsTest {
   }
 
   @Test
+  void eachWorkersProbeIsToldItsHost() throws Exception {
+    List<String> hosts = List.of("127.0.0.1:" + TestDatabase.port(), "localhost:" + TestDatabase.port());
+    HostSources sources = (phase, host, threadsOnHost) -> ConnectionSources.open(phase.poolKind(),
+        new ConnectionSpec("jdbc:postgresql://" + hosts.get(host) + "/" + database, "postgres", null, Map.of(),
+            List.of()), new PoolSettings(threadsOnHost, 0));
+    Map<Integer, String> told = Collections.synchronizedMap(new java.util.TreeMap<>());
+    RunProbe probe = (phase, operations) -> new PhaseProbe() {
+      @Override
+      public WorkerProbe worker(int index) {
+        throw new AssertionError("a spread run names each worker's host");
+      }
+
+      @Override
+      public WorkerProbe worker(int index, String host) {
+        told.put(index, host);
+        return WorkerProbe.NONE;
+      }
+    };
+    Runner.acrossHosts(plan(5, "none", 50), hosts, sources, new RunListener() {}, probe).run();
+    assertEquals(Map.of(0, hosts.get(0), 1, hosts.get(1), 2, hosts.get(0), 3, hosts.get(1), 4, hosts.get(0)), told);
+  }
+
+  @Test
   void aRunOnOneSourceHasNoHostFigures() throws Exception {
     Runner.Result result = new Runner(plan(2, "none", 50), p -> ConnectionSources.open("none",
         new ConnectionSpec(TestDatabase.url(database), "postgres", null, Map.of(), List.of()), p.pool()),
