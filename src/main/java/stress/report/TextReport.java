@@ -98,12 +98,13 @@ public final class TextReport {
    * One line per outage, in seconds from the start of measuring, to the millisecond (one broken connection
    * while other workers go on is an outage of a few milliseconds), e.g.
    * {@code outage: 3.204 s -> 4.911 s (1.707 s without a successful execution; first failure 57P01)};
-   * nothing when there was none.
+   * nothing when there was none. In a merged result each outage names the input that saw it, times being that
+   * input's own: {@code outage (b.json): 3.204 s -> ...}.
    */
   private static String outages(PhaseStats stats) {
     StringBuilder out = new StringBuilder();
     for (Outage o : stats.outages()) {
-      out.append("outage: ").append(threeDecimals(o.startSeconds())).append(" s -> ")
+      out.append(o.source() == null ? "outage: " : "outage (" + o.source() + "): ").append(threeDecimals(o.startSeconds())).append(" s -> ")
           .append(o.open() ? "end of phase, never recovered" : threeDecimals(o.endSeconds()) + " s")
           .append(" (").append(threeDecimals(o.lengthSeconds(stats.durationSeconds())))
           .append(" s without a successful execution; first failure ").append(o.firstSqlState()).append(")\n");

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import stress.metrics.HostStats;
+import stress.metrics.Outage;
 import stress.metrics.PhaseRecorder;
 import stress.metrics.PhaseStats;
 
@@ -29,6 +30,7 @@ class PerHostReportTest {
       }
     }
     phase.worker(1).failure(0, 5 * MS, "57P01", "terminating connection due to administrator command");
+    phase.worker(2).retry(0);
     PhaseStats total = phase.finish(0, 10 * SECOND);
     return new PhaseResult(label, Map.of("threads", "3"), Map.of(), Map.of("kind", "none"), total,
         phase.hostStats());
@@ -131,6 +133,47 @@ class PerHostReportTest {
     assertEquals(2, phase.hosts().get(1).stats().total().errorCount());
     long hostSum = phase.hosts().stream().mapToLong(h -> h.stats().total().count()).sum();
     assertEquals(phase.stats().total().count(), hostSum);
+  }
+
+  /** The result with the outages given as the ones its one phase saw. */
+  private static RunResult withOutages(RunResult result, List<Outage> outages) {
+    PhaseResult p = result.phases().get(0);
+    PhaseStats s = p.stats();
+    PhaseStats stats = new PhaseStats(s.durationSeconds(), s.operations(), s.total(), s.reconnects(),
+        s.reconnectsPerSecond(), s.intervals(), outages);
+    return new RunResult(result.toolVersion(), result.startTime(), result.settings(), result.target(),
+        List.of(new PhaseResult(p.label(), p.combination(), p.settingsReadBack(), p.connection(), stats, p.hosts())));
+  }
+
+  @Test
+  void mergeSumsRetriesAndKeepsEveryOutageLabelledWithItsInput() {
+    List<String> hosts = List.of("c1:5432", "c2:5432");
+    RunResult a = withOutages(result(hosts), List.of(new Outage(1.5, 2.25, "57P01")));
+    RunResult b = withOutages(result(hosts), List.of(new Outage(1.0, 1.5, "08006"), new Outage(8.0, null, "08001")));
+    RunResult c = result(hosts);
+
+    RunResult merged = ResultMerger.merge(List.of("a.json", "b.json", "c.json"), List.of(a, b, c));
+    PhaseStats stats = merged.phases().get(0).stats();
+    assertEquals(3, stats.operation("find_first").retries(), "one retried attempt in each input");
+    assertEquals(3, stats.total().retries());
+    assertEquals(List.of(3L, 0L), merged.phases().get(0).hosts().stream().map(h -> h.stats().total().retries())
+        .toList(), "the retrying worker used c1");
+    assertEquals(List.of(new Outage(1.5, 2.25, "57P01", "a.json"), new Outage(1.0, 1.5, "08006", "b.json"),
+        new Outage(8.0, null, "08001", "b.json")), stats.outages());
+
+    String json = JsonReport.toJson(merged);
+    assertTrue(json.contains("\"source\" : \"b.json\""), json);
+    assertEquals(stats.outages(), JsonReport.fromJson(json).phases().get(0).stats().outages());
+    assertFalse(JsonReport.toJson(a).contains("\"source\""), "one process's outages have no source");
+    String text = TextReport.summary("threads=3", stats);
+    assertTrue(text.contains("outage (a.json): 1.500 s -> 2.250 s"), text);
+    assertTrue(text.contains("outage (b.json): 8.000 s -> end of phase, never recovered"), text);
+
+    RunResult again = ResultMerger.merge(List.of("ab.json", "c.json"),
+        List.of(ResultMerger.merge(List.of("a.json", "b.json"), List.of(a, b)), c));
+    assertEquals("ab.json: a.json", again.phases().get(0).stats().outages().get(0).source(),
+        "a merged input keeps its labels behind its own name");
+    assertEquals(3, again.phases().get(0).stats().total().retries());
   }
 
   @Test
