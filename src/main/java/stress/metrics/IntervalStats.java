@@ -1,5 +1,6 @@
 package stress.metrics;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +31,9 @@ import java.util.TreeMap;
  * @param errorsBySqlState    failed operations of the interval by SQLState, all operations together
  *                            ({@value ErrorStats#UNKNOWN} when the driver gave none), sorted by SQLState
  * @param retries             attempts run again after a serialization failure or deadlock (--retries)
+ * @param hosts               the same per host when the workers are spread over several hosts, in the order the
+ *                            hosts first appear among the workers; empty otherwise, and then left out of the JSON
+ *                            (results written before it existed read back with it empty)
  */
 public record IntervalStats(
     double elapsedSeconds,
@@ -51,10 +55,12 @@ public record IntervalStats(
     double reconnectsPerSecond,
     List<IntervalOperationStats> operations,
     Map<String, Long> errorsBySqlState,
-    long retries) {
+    long retries,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<IntervalHostStats> hosts) {
 
   public IntervalStats {
     operations = List.copyOf(operations);
+    hosts = hosts == null ? List.of() : List.copyOf(hosts);
     errorsBySqlState = errorsBySqlState == null ? Map.of()
         : Collections.unmodifiableMap(new TreeMap<>(errorsBySqlState));
   }
@@ -66,13 +72,24 @@ public record IntervalStats(
                        double reconnectsPerSecond, List<IntervalOperationStats> operations) {
     this(elapsedSeconds, warmup, durationSeconds, activeThreads, count, opsPerSecond, rows, rowsPerSecond, avgMs,
         p50Ms, p95Ms, p99Ms, maxMs, errorCount, errorsPerSecond, reconnects, reconnectsPerSecond, operations,
-        Map.of(), 0);
+        Map.of(), 0, List.of());
+  }
+
+  /** An interval without per-host figures (workers not spread over hosts). */
+  public IntervalStats(double elapsedSeconds, boolean warmup, double durationSeconds, int activeThreads, long count,
+                       double opsPerSecond, long rows, double rowsPerSecond, double avgMs, double p50Ms, double p95Ms,
+                       double p99Ms, double maxMs, long errorCount, double errorsPerSecond, long reconnects,
+                       double reconnectsPerSecond, List<IntervalOperationStats> operations,
+                       Map<String, Long> errorsBySqlState, long retries) {
+    this(elapsedSeconds, warmup, durationSeconds, activeThreads, count, opsPerSecond, rows, rowsPerSecond, avgMs,
+        p50Ms, p95Ms, p99Ms, maxMs, errorCount, errorsPerSecond, reconnects, reconnectsPerSecond, operations,
+        errorsBySqlState, retries, List.of());
   }
 
   /** This interval flagged as warm-up. */
   public IntervalStats asWarmup() {
     return new IntervalStats(elapsedSeconds, true, durationSeconds, activeThreads, count, opsPerSecond, rows, rowsPerSecond,
         avgMs, p50Ms, p95Ms, p99Ms, maxMs, errorCount, errorsPerSecond, reconnects, reconnectsPerSecond, operations,
-        errorsBySqlState, retries);
+        errorsBySqlState, retries, hosts);
   }
 }

@@ -46,7 +46,10 @@ public final class PhaseRecorder {
   private final long highestTrackableNanos;
   private final WorkerRecorder[] workers;
   private volatile ErrorBook errorBook;
-  /** Per-host totals when the workers are spread over hosts, else null; written under the lock of {@code closing}. */
+  /**
+   * Per-host totals and interval figures when the workers are spread over hosts, else null; used under the lock
+   * of {@code closing}.
+   */
   private final HostTotals hostTotals;
 
   // reporter-side state, guarded by this
@@ -91,8 +94,9 @@ public final class PhaseRecorder {
   }
 
   /**
-   * A recorder that also keeps totals per host, for workers spread over several hosts: the hot path is
-   * unchanged, each worker's finished interval slot is added to its host's totals when it is merged.
+   * A recorder that also keeps figures per host, for workers spread over several hosts: the hot path is
+   * unchanged, each worker's finished interval slot is added to its host when it is merged. Each interval then
+   * has {@link IntervalStats#hosts()}, and {@link #hostStats()} the hosts' totals.
    *
    * @param workerHosts the host of each worker, by worker index ({@code workers} entries), or empty for no
    *                    per-host totals
@@ -384,6 +388,9 @@ public final class PhaseRecorder {
       reconnectsInInterval = closing.reconnects;
       reconnectsSeen += closing.reconnects;
       closing.reset();
+      if (hostTotals != null) {
+        hostTotals.closeInterval();
+      }
     }
   }
 
@@ -430,6 +437,12 @@ public final class PhaseRecorder {
     }
     lastIntervalEndNanos = endNanos;
     hasLastIntervalEnd = true;
+    List<IntervalHostStats> hosts = List.of();
+    if (hostTotals != null) {
+      synchronized (closing) {
+        hosts = hostTotals.closedInterval(seconds);
+      }
+    }
     long count = allSuccess.getTotalCount();
     return new IntervalStats(
         Rates.seconds(endNanos - epochNanos),
@@ -451,6 +464,7 @@ public final class PhaseRecorder {
         Rates.perSecond(reconnectsInInterval, seconds),
         perOp,
         allErrorsInInterval,
-        retries);
+        retries,
+        hosts);
   }
 }

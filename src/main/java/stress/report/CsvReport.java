@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import stress.metrics.ErrorStats;
+import stress.metrics.IntervalHostStats;
 import stress.metrics.IntervalOperationStats;
 import stress.metrics.IntervalStats;
 import stress.metrics.LatencyMillis;
@@ -34,10 +35,16 @@ public final class CsvReport {
 
   private CsvReport() {}
 
+  /** The operation column of an interval's per-host row: this prefix and the host, e.g. {@code host:c1:5432}. */
+  public static final String HOST_ROW_PREFIX = "host:";
+
   /**
    * One row per interval and operation, then the interval's {@value OperationStats#TOTAL} row, warm-up
    * intervals included and flagged. Reconnects are counted per worker, not per operation: only the total row
-   * has them, the operation rows leave the cell empty.
+   * has them, the operation rows leave the cell empty. When the workers were spread over several hosts, the
+   * total row is followed by one row per host (all operations of that host's workers), whose operation column
+   * is {@value #HOST_ROW_PREFIX} and the host, e.g. {@code host:c1:5432}; the host rows add up to the total row.
+   * A run on one host has no such rows.
    */
   public static String intervals(List<PhaseResult> phases) {
     StringBuilder csv = new StringBuilder(Csv.line(INTERVAL_COLUMNS));
@@ -60,6 +67,15 @@ public final class CsvReport {
         total.add(Csv.decimal(i.errorsPerSecond()));
         total.add(Long.toString(i.reconnects()));
         csv.append(Csv.line(total));
+        for (IntervalHostStats host : i.hosts()) {
+          List<String> row = intervalStart(p, phase, i, HOST_ROW_PREFIX + host.host());
+          addCounts(row, host.count(), host.opsPerSecond(), host.rows(), host.rowsPerSecond());
+          addLatency(row, host.avgMs(), host.p50Ms(), host.p95Ms(), host.p99Ms(), host.maxMs());
+          row.add(Long.toString(host.errorCount()));
+          row.add(Csv.decimal(host.errorsPerSecond()));
+          row.add(Long.toString(host.reconnects()));
+          csv.append(Csv.line(row));
+        }
       }
     }
     return csv.toString();

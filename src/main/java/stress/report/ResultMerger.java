@@ -8,6 +8,7 @@ import org.HdrHistogram.Histogram;
 import stress.metrics.ErrorStats;
 import stress.metrics.HostStats;
 import stress.metrics.OperationStats;
+import stress.metrics.Outage;
 import stress.metrics.PhaseStats;
 
 /**
@@ -16,6 +17,9 @@ import stress.metrics.PhaseStats;
  * reconnects summed. Rates are the merged counts over the mean of the instances' measured durations,
  * which is their sum when, as intended, the instances ran concurrently for the same --duration.
  * Per-interval lines are not merged (the instances' clocks are not aligned); each file keeps its own.
+ * Retried attempts are summed per operation. Outages are kept, every one of every input, each labelled with
+ * the name of the input that saw it ({@link Outage#source()}), in input order: they are not joined into one
+ * timeline, since each input's times count from its own start of measuring.
  */
 public final class ResultMerger {
   private ResultMerger() {}
@@ -45,7 +49,7 @@ public final class ResultMerger {
       connection.put("merged instances", Integer.toString(results.size()));
       List<HostStats> hosts = mergeHosts(template.label(), names, results, p, connection);
       phases.add(new PhaseResult(template.label(), template.combination(), template.settingsReadBack(), connection,
-          mergePhase(template.label(), names, stats), hosts));
+          withOutages(mergePhase(template.label(), names, stats), names, stats), hosts));
     }
     Map<String, Object> settings = new LinkedHashMap<>();
     settings.put("merged from", names);
@@ -116,21 +120,36 @@ public final class ResultMerger {
       Histogram histogram = null;
       Histogram errorHistogram = null;
       long rows = 0;
+      long retries = 0;
       Map<String, ErrorStats> errors = new LinkedHashMap<>();
       for (int i = 0; i < stats.size(); i++) {
         OperationStats o = stats.get(i).operations().get(op);
         histogram = add(histogram, o.histogram(), label, name, names.get(i));
         errorHistogram = add(errorHistogram, o.errorHistogram(), label, name, names.get(i));
         rows += o.rows();
+        retries += o.retries();
         for (ErrorStats e : o.errors()) {
           errors.merge(e.sqlState(), e, (x, y) -> new ErrorStats(x.sqlState(), x.count() + y.count(), x.firstMessage()));
         }
       }
       List<ErrorStats> errorList = new ArrayList<>(errors.values());
       errorList.sort((x, y) -> Long.compare(y.count(), x.count()));
-      merged.add(OperationStats.of(name, histogram, errorHistogram, rows, errorList, duration));
+      merged.add(OperationStats.of(name, histogram, errorHistogram, rows, errorList, duration, retries));
     }
     return PhaseStats.of(duration, merged, reconnects, List.of());
+  }
+
+  /** The merged phase with every input's outages, each labelled with its input's name. */
+  private static PhaseStats withOutages(PhaseStats merged, List<String> names, List<PhaseStats> inputs) {
+    List<Outage> outages = new ArrayList<>();
+    for (int i = 0; i < inputs.size(); i++) {
+      for (Outage o : inputs.get(i).outages()) {
+        // an input that is itself a merge keeps its own labels behind the input's name
+        outages.add(o.from(o.source() == null ? names.get(i) : names.get(i) + ": " + o.source()));
+      }
+    }
+    return new PhaseStats(merged.durationSeconds(), merged.operations(), merged.total(), merged.reconnects(),
+        merged.reconnectsPerSecond(), merged.intervals(), outages);
   }
 
   /** Adds exactly, or refuses: histograms of different ranges or precision would not add without loss. */

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Set;
 import stress.metrics.ErrorStats;
 import stress.metrics.HostStats;
+import stress.metrics.IntervalHostStats;
 import stress.metrics.IntervalStats;
 import stress.metrics.LatencyMillis;
 import stress.metrics.OperationStats;
@@ -32,7 +33,9 @@ public final class TextReport {
    * A sysbench-like progress line, e.g.
    * {@code [ 5s ] thds: 80 ops/s: 41234.5 lat(ms) avg/p95/p99: 1.9/3.1/4.7 err/s: 0.0 reconn/s: 0.0};
    * warm-up intervals start with {@code [ warmup 5s ]}. An interval with failures ends with their counts by
-   * SQLState ({@code errors: 57P01=3 08006=1}), one with retried attempts with {@code retries: 2}.
+   * SQLState ({@code errors: 57P01=3 08006=1}), one with retried attempts with {@code retries: 2}. When the
+   * workers are spread over several hosts the line ends with each host's ops/s and p99 (and its failures when
+   * it had any): {@code hosts: c1:5432 1234.5/s p99 3.1ms | c2:5432 1180.0/s p99 3.4ms err 2}.
    */
   public static String intervalLine(IntervalStats interval) {
     String elapsed = Decimals.seconds(interval.elapsedSeconds()) + "s";
@@ -48,6 +51,18 @@ public final class TextReport {
     }
     if (interval.retries() > 0) {
       line.append(" retries: ").append(interval.retries());
+    }
+    if (!interval.hosts().isEmpty()) {
+      line.append(" hosts:");
+      String separator = " ";
+      for (IntervalHostStats host : interval.hosts()) {
+        line.append(separator).append(host.host()).append(' ').append(oneDecimal(host.opsPerSecond()))
+            .append("/s p99 ").append(millis(host.p99Ms())).append("ms");
+        if (host.errorCount() > 0) {
+          line.append(" err ").append(host.errorCount());
+        }
+        separator = " | ";
+      }
     }
     return line.toString();
   }
@@ -83,12 +98,13 @@ public final class TextReport {
    * One line per outage, in seconds from the start of measuring, to the millisecond (one broken connection
    * while other workers go on is an outage of a few milliseconds), e.g.
    * {@code outage: 3.204 s -> 4.911 s (1.707 s without a successful execution; first failure 57P01)};
-   * nothing when there was none.
+   * nothing when there was none. In a merged result each outage names the input that saw it, times being that
+   * input's own: {@code outage (b.json): 3.204 s -> ...}.
    */
   private static String outages(PhaseStats stats) {
     StringBuilder out = new StringBuilder();
     for (Outage o : stats.outages()) {
-      out.append("outage: ").append(threeDecimals(o.startSeconds())).append(" s -> ")
+      out.append(o.source() == null ? "outage: " : "outage (" + o.source() + "): ").append(threeDecimals(o.startSeconds())).append(" s -> ")
           .append(o.open() ? "end of phase, never recovered" : threeDecimals(o.endSeconds()) + " s")
           .append(" (").append(threeDecimals(o.lengthSeconds(stats.durationSeconds())))
           .append(" s without a successful execution; first failure ").append(o.firstSqlState()).append(")\n");

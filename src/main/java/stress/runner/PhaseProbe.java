@@ -12,6 +12,15 @@ public interface PhaseProbe {
   WorkerProbe worker(int index);
 
   /**
+   * The probe of worker {@code index} of a phase whose workers are spread over several hosts, instead of
+   * {@link #worker(int)}: {@code host} is the one that worker uses ({@code host:port}, as the user gave it).
+   * Called once per worker before the workers start. By default the host is ignored.
+   */
+  default WorkerProbe worker(int index, String host) {
+    return worker(index);
+  }
+
+  /**
    * Measuring starts now: at the start when there is no warm-up, otherwise when it ends (just before the
    * run's own totals are reset). An execution in flight at that moment may count on the other side of
    * the line than in the run's own figures: at most one per worker.

@@ -107,7 +107,8 @@ final class PhaseRun {
           plan.settings().fetchSize());
       Worker w = new Worker(source, recorder.worker(i), plan.mix(), bound, session, random, plan.transaction(),
           phaseStop, budget, new Pacer(perWorkerRate, (double) i / threads), ready, go, plan.retries(), retryable,
-          abort, fillsPool(source, i, threads), phaseProbe.worker(i));
+          abort, fillsPool(source, i, threads),
+          workerHosts.isEmpty() ? phaseProbe.worker(i) : phaseProbe.worker(i, workerHosts.get(i)));
       workers.add(w);
       Thread t = WorkerThreads.create(plan.virtualThreads(), "stress-worker-" + i, w);
       threadList.add(t);

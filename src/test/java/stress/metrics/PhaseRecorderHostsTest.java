@@ -59,6 +59,83 @@ class PhaseRecorderHostsTest {
   }
 
   @Test
+  void eachIntervalHasItsHostsAndTheyAddUpToTheInterval() {
+    PhaseRecorder phase = new PhaseRecorder(List.of("find_first", "find_update"), 3, HOUR,
+        List.of("h1:5432", "h2:5432", "h1:5432"));
+    for (int i = 0; i < 10; i++) {
+      phase.worker(0).success(0, 2 * MS, 1);
+      phase.worker(1).success(1, 8 * MS, 3);
+    }
+    phase.worker(2).success(1, 4 * MS, 2);
+    phase.worker(1).failure(1, 9 * MS, "40001", "could not serialize access");
+    phase.worker(1).reconnect();
+    IntervalStats first = phase.takeInterval(0, 2 * SECOND, 3);
+    phase.worker(2).success(0, 1 * MS, 1);
+    IntervalStats second = phase.takeInterval(2 * SECOND, 3 * SECOND, 3);
+    PhaseStats total = phase.finish(0, 4 * SECOND);
+
+    assertEquals(List.of("h1:5432", "h2:5432"), first.hosts().stream().map(IntervalHostStats::host).toList());
+    IntervalHostStats h1 = first.hosts().get(0);
+    IntervalHostStats h2 = first.hosts().get(1);
+    assertEquals(11, h1.count());
+    assertEquals(5.5, h1.opsPerSecond());
+    assertEquals(12, h1.rows());
+    assertEquals(0, h1.errorCount());
+    assertEquals(2.0, h1.p50Ms(), 0.01);
+    assertEquals(4.0, h1.p99Ms(), 0.01);
+    assertEquals(10, h2.count());
+    assertEquals(8.0, h2.p95Ms(), 0.01);
+    assertEquals(1, h2.errorCount());
+    assertEquals(0.5, h2.errorsPerSecond());
+    assertEquals(1, h2.reconnects());
+    assertEquals(first.count(), h1.count() + h2.count());
+    assertEquals(first.rows(), h1.rows() + h2.rows());
+    assertEquals(first.errorCount(), h1.errorCount() + h2.errorCount());
+
+    assertEquals(1, second.hosts().get(0).count(), "the second interval has only what came after the first");
+    assertEquals(0, second.hosts().get(1).count());
+    assertEquals(1.0, second.hosts().get(0).p99Ms(), 0.01);
+    // the last interval (finish) is empty but still lists both hosts
+    List<IntervalStats> intervals = total.intervals();
+    intervals.forEach(i -> assertEquals(2, i.hosts().size()));
+    // the intervals of a host add up to its totals
+    for (int h = 0; h < 2; h++) {
+      int host = h;
+      long sum = intervals.stream().mapToLong(i -> i.hosts().get(host).count()).sum();
+      assertEquals(phase.hostStats().get(h).stats().total().count(), sum);
+    }
+  }
+
+  @Test
+  void warmUpIntervalsKeepTheirHostsAndAreFlagged() {
+    PhaseRecorder phase = new PhaseRecorder(List.of("find_first"), 2, HOUR, List.of("a:1", "b:1"));
+    phase.beginWarmup();
+    phase.worker(0).success(0, MS, 1);
+    phase.takeInterval(0, SECOND, 2);
+    phase.resetTotals(SECOND);
+    phase.worker(1).success(0, MS, 1);
+    PhaseStats stats = phase.finish(SECOND, 2 * SECOND);
+
+    IntervalStats warmup = stats.intervals().get(0);
+    assertTrue(warmup.warmup());
+    assertEquals(List.of(1L, 0L), warmup.hosts().stream().map(IntervalHostStats::count).toList());
+    IntervalStats measured = stats.intervals().get(1);
+    assertEquals(List.of(0L, 1L), measured.hosts().stream().map(IntervalHostStats::count).toList());
+  }
+
+  @Test
+  void retriesCountPerHost() {
+    PhaseRecorder phase = new PhaseRecorder(List.of("find_update"), 2, HOUR, List.of("a:1", "b:1"));
+    phase.worker(1).retry(0);
+    phase.worker(1).retry(0);
+    phase.worker(1).success(0, MS, 1);
+    PhaseStats total = phase.finish(0, SECOND);
+    assertEquals(0, phase.hostStats().get(0).stats().total().retries());
+    assertEquals(2, phase.hostStats().get(1).stats().total().retries());
+    assertEquals(total.total().retries(), 2);
+  }
+
+  @Test
   void warmUpIsNotPartOfAnyHost() {
     PhaseRecorder phase = new PhaseRecorder(List.of("find_first"), 2, HOUR, List.of("a:1", "b:1"));
     phase.beginWarmup();
@@ -78,8 +155,9 @@ class PhaseRecorderHostsTest {
   void withoutHostsThereAreNoHostFigures() {
     PhaseRecorder phase = new PhaseRecorder(List.of("find_first"), 1, HOUR);
     phase.worker(0).success(0, MS, 1);
-    phase.finish(0, SECOND);
+    PhaseStats stats = phase.finish(0, SECOND);
     assertEquals(List.of(), phase.hostStats());
+    assertEquals(List.of(), stats.intervals().get(0).hosts());
   }
 
   @Test

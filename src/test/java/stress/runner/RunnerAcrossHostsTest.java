@@ -18,6 +18,8 @@ import stress.connect.ConnectionSources;
 import stress.connect.ConnectionSpec;
 import stress.connect.PoolSettings;
 import stress.metrics.HostStats;
+import stress.metrics.IntervalHostStats;
+import stress.metrics.IntervalStats;
 import stress.metrics.PhaseStats;
 import stress.ops.OperationSettings;
 import stress.ops.Operations;
@@ -70,7 +72,13 @@ class RunnerAcrossHostsTest {
           null, Map.of(), List.of());
       return ConnectionSources.open(phase.poolKind(), spec, new PoolSettings(threadsOnHost, 0));
     };
+    List<IntervalStats> intervals = Collections.synchronizedList(new ArrayList<>());
     RunListener listener = new RunListener() {
+      @Override
+      public void interval(PhaseSpec phase, IntervalStats stats) {
+        intervals.add(stats);
+      }
+
       @Override
       public void hostsFinished(PhaseSpec phase, PhaseStats total, List<HostStats> perHost) {
         totals.add(total);
@@ -91,6 +99,39 @@ class RunnerAcrossHostsTest {
     assertEquals(String.join(",", hosts), outcome.source().get("hosts"));
     assertEquals(List.of(outcome.hosts()), heard);
     assertEquals(outcome.stats(), totals.get(0));
+    assertTrue(!intervals.isEmpty());
+    for (IntervalStats interval : intervals) {
+      assertEquals(hosts, interval.hosts().stream().map(IntervalHostStats::host).toList());
+      assertEquals(interval.count(), interval.hosts().stream().mapToLong(IntervalHostStats::count).sum());
+    }
+    for (int h = 0; h < hosts.size(); h++) {
+      int host = h;
+      assertEquals(outcome.hosts().get(h).stats().total().count(),
+          intervals.stream().mapToLong(i -> i.hosts().get(host).count()).sum(), "a host's intervals add up to it");
+    }
+  }
+
+  @Test
+  void eachWorkersProbeIsToldItsHost() throws Exception {
+    List<String> hosts = List.of("127.0.0.1:" + TestDatabase.port(), "localhost:" + TestDatabase.port());
+    HostSources sources = (phase, host, threadsOnHost) -> ConnectionSources.open(phase.poolKind(),
+        new ConnectionSpec("jdbc:postgresql://" + hosts.get(host) + "/" + database, "postgres", null, Map.of(),
+            List.of()), new PoolSettings(threadsOnHost, 0));
+    Map<Integer, String> told = Collections.synchronizedMap(new java.util.TreeMap<>());
+    RunProbe probe = (phase, operations) -> new PhaseProbe() {
+      @Override
+      public WorkerProbe worker(int index) {
+        throw new AssertionError("a spread run names each worker's host");
+      }
+
+      @Override
+      public WorkerProbe worker(int index, String host) {
+        told.put(index, host);
+        return WorkerProbe.NONE;
+      }
+    };
+    Runner.acrossHosts(plan(5, "none", 50), hosts, sources, new RunListener() {}, probe).run();
+    assertEquals(Map.of(0, hosts.get(0), 1, hosts.get(1), 2, hosts.get(0), 3, hosts.get(1), 4, hosts.get(0)), told);
   }
 
   @Test

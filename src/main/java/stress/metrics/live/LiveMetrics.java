@@ -13,7 +13,8 @@ import stress.runner.RunProbe;
  * Live metrics of one run: a Prometheus registry, fed through {@link #probe()} and by the pools bound with
  * {@link #bindPool}, served at {@code http://HOST:PORT/metrics} from {@link #start} until {@link #close}.
  *
- * <p>Meters (all tagged {@code phase}, {@code mode}, {@code pool}, {@code host}, see {@link PhaseTags}):
+ * <p>Meters (all tagged {@code phase}, {@code mode}, {@code pool}, {@code host}, see {@link PhaseTags}; with the
+ * workers spread over several hosts, {@code host} is the one the recording worker uses):
  * <ul>
  *   <li>{@code stress_operations_seconds} (timer with histogram buckets) by {@code op}, {@code outcome}
  *       (success|error), {@code sqlstate} (empty on success) and {@code stage} (warmup|measure). The

@@ -66,6 +66,35 @@ class LiveMetricsTest {
     }
   }
 
+  @Test
+  void workersOfASpreadPhaseRecordUnderTheirOwnHost() throws Exception {
+    try (LiveMetrics live = LiveMetrics.start(0)) {
+      PhaseProbe phase = live.probe().phase(phase("jdbc:postgresql://unused:1/bench"), List.of("find"));
+      WorkerProbe c1 = phase.worker(0, "c1:5432");
+      WorkerProbe c2 = phase.worker(1, "c2:5432");
+      WorkerProbe c1Again = phase.worker(2, "c1:5432");
+      phase.measuring();
+      c1.started();
+      c1.success(0, 1_000_000);
+      c1Again.success(0, 1_000_000);
+      c2.success(0, 1_000_000);
+      c2.failure(0, 1_000_000, "57P01");
+      c2.reconnect();
+      String page = live.scrape();
+
+      assertEquals(2.0, PrometheusText.sum(page, COUNT, Map.of("host", "c1:5432", "outcome", "success")), page);
+      assertEquals(1.0, PrometheusText.sum(page, COUNT, Map.of("host", "c2:5432", "outcome", "success")), page);
+      assertEquals(1.0, PrometheusText.sum(page, COUNT, Map.of("host", "c2:5432", "sqlstate", "57P01")), page);
+      assertEquals(0.0, PrometheusText.sum(page, COUNT, Map.of("host", "c1:5432", "outcome", "error")), page);
+      assertEquals(1.0, PrometheusText.sum(page, "stress_reconnects_total", Map.of("host", "c2:5432")));
+      assertEquals(0.0, PrometheusText.sum(page, "stress_reconnects_total", Map.of("host", "c1:5432")));
+      assertEquals(1.0, PrometheusText.sum(page, "stress_threads_active", Map.of("host", "c1:5432")));
+      assertEquals(0.0, PrometheusText.sum(page, "stress_threads_active", Map.of("host", "c2:5432")));
+      assertTrue(!page.contains("host=\"unused:1\""), "no meters under the phase's own connection: " + page);
+      assertThrows(IllegalArgumentException.class, () -> phase.worker(3, " "));
+    }
+  }
+
   private static double count(String page, Map<String, String> tags, String op, String outcome, String sqlState,
                               String stage) {
     Map<String, String> labels = new LinkedHashMap<>(tags);

@@ -1,0 +1,42 @@
+package stress.metrics;
+
+import java.util.Objects;
+
+/**
+ * One host's share of a report interval when the workers are spread over several hosts (coordinators): what
+ * the workers of that host measured, all operations together. Latencies are of the successful executions only.
+ * The hosts of an interval add up to the interval's count, rows, errors and reconnects.
+ *
+ * @param host            the host as the user gave it, {@code host:port}
+ * @param count           successful operations in the interval
+ * @param opsPerSecond    successful operations per second
+ * @param rows            rows reported by the successful operations
+ * @param rowsPerSecond   rows per second
+ * @param avgMs           mean latency of the successes
+ * @param p50Ms           median latency of the successes
+ * @param p95Ms           95th percentile latency of the successes
+ * @param p99Ms           99th percentile latency of the successes
+ * @param maxMs           largest latency of the successes
+ * @param errorCount      failed operations in the interval
+ * @param errorsPerSecond failed operations per second
+ * @param reconnects      connections the host's workers had to open again
+ */
+public record IntervalHostStats(
+    String host,
+    long count,
+    double opsPerSecond,
+    long rows,
+    double rowsPerSecond,
+    double avgMs,
+    double p50Ms,
+    double p95Ms,
+    double p99Ms,
+    double maxMs,
+    long errorCount,
+    double errorsPerSecond,
+    long reconnects) {
+
+  public IntervalHostStats {
+    Objects.requireNonNull(host, "host");
+  }
+}
