@@ -26,7 +26,13 @@ public final class CopyTextWriter extends Writer {
 
   @Override
   public void write(int c) {
-    put((char) c);
+    // JSON writers hand over most text one character at a time, mostly plain ASCII: that case first
+    if (c >= ' ' && c < 0x7f && c != '\\' && pendingHigh == 0 && length < buffer.length) {
+      buffer[length++] = (byte) c;
+      written++;
+    } else {
+      put((char) c);
+    }
   }
 
   @Override
@@ -39,7 +45,7 @@ public final class CopyTextWriter extends Writer {
   @Override
   public void write(String text, int offset, int count) {
     for (int i = offset, end = offset + count; i < end; i++) {
-      put(text.charAt(i));
+      write(text.charAt(i));
     }
   }
 
