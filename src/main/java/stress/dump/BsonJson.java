@@ -20,7 +20,8 @@ import org.bson.json.JsonWriterSettings;
  * NUL in BSON.
  */
 public final class BsonJson {
-  private static final JsonWriterSettings RELAXED = JsonWriterSettings.builder().outputMode(JsonMode.RELAXED).build();
+  private static final JsonWriterSettings RELAXED = JsonWriterSettings.builder().outputMode(JsonMode.RELAXED)
+      .dateTimeConverter(new RelaxedDateConverter()).build();
   private static final JsonWriterSettings CANONICAL = JsonWriterSettings.builder().outputMode(JsonMode.EXTENDED).build();
 
   private BsonJson() {}

@@ -1,5 +1,6 @@
 package stress.dump;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -12,6 +13,8 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.bson.BsonBinaryWriter;
+import org.bson.io.BasicOutputBuffer;
 import org.junit.jupiter.api.Test;
 import stress.table.IdType;
 
@@ -109,6 +112,41 @@ class OnePassConversionTest {
     DocumentRejectedException nul = assertThrows(DocumentRejectedException.class,
         () -> converter.write(Bson.document("{\"_id\": 1, \"a\": {\"b\": \"x\\u0000\"}}"), new StringWriter()));
     assertEquals("field 'a.b': string contains U+0000 (NUL), which jsonb cannot store", nul.rejection().reason());
+  }
+
+  @Test
+  void aRepeatedNameIsFoundWhereverItIsInSmallAndLargeObjects() {
+    DocumentConverter converter = CONVERTERS.get(0);
+    for (int fields : new int[] {2, 15, 16, 17, 40}) {
+      for (int repeated = 0; repeated < fields; repeated++) {
+        DumpDocument document = Bson.document(withFields(fields, "f" + repeated));
+        DocumentRejectedException e = assertThrows(DocumentRejectedException.class,
+            () -> converter.write(document, new StringWriter()), fields + " fields, f" + repeated + " again");
+        assertEquals("field 'o.f" + repeated + "' appears more than once in the same object; jsonb would keep only the"
+            + " last value", e.rejection().reason());
+      }
+      DumpDocument distinct = Bson.document(withFields(fields, null));
+      assertDoesNotThrow(() -> converter.write(distinct, new StringWriter()), fields + " distinct fields");
+    }
+  }
+
+  /** {@code {_id: 1, o: {f0: 0, f1: 1, ...}}}, with {@code again} written once more at the end when not null. */
+  private static byte[] withFields(int fields, String again) {
+    BasicOutputBuffer buffer = new BasicOutputBuffer();
+    try (BsonBinaryWriter writer = new BsonBinaryWriter(buffer)) {
+      writer.writeStartDocument();
+      writer.writeInt32("_id", 1);
+      writer.writeStartDocument("o");
+      for (int i = 0; i < fields; i++) {
+        writer.writeInt32("f" + i, i);
+      }
+      if (again != null) {
+        writer.writeInt32(again, -1);
+      }
+      writer.writeEndDocument();
+      writer.writeEndDocument();
+    }
+    return buffer.toByteArray();
   }
 
   @Test
