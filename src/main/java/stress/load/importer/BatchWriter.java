@@ -25,9 +25,9 @@ import stress.table.DocumentTable;
 /**
  * One load stream: writes batches on its own connection, each in one transaction together with its checkpoint.
  *
- * <p>Fast path: the rows go in with one COPY ({@link CopyLoader#copyWithoutCommit}) while the documents are converted
- * one by one, so the server stores the rows already sent while the next ones are converted; duplicates within the
- * batch are settled on the client as they come, and the rejects are flushed to the rejects file before the commit.
+ * <p>Fast path: the rows, already in COPY text form (the reader converted each document, {@link DocumentEncoder}), go
+ * in with one COPY ({@link CopyLoader#copyWithoutCommit}) as they are settled one by one: duplicates within the batch
+ * are settled on the client as they come, and the rejects are flushed to the rejects file before the commit.
  * Under {@code --on-duplicate update} a later document of the batch replacing a row already sent rolls the COPY back
  * and the settled batch is sent again. When COPY fails on an {@code _id} already in the table (23505), on a deadlock with another stream, or on a row the server refuses, the
  * transaction is rolled back and the batch is written again row by row with
