@@ -1,5 +1,7 @@
 package stress.jmh;
 
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -15,6 +17,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
+import stress.dump.BsonDocumentReader;
 import stress.dump.BsonJson;
 import stress.dump.ConvertedDocument;
 import stress.dump.DocumentConverter;
@@ -23,8 +26,11 @@ import stress.dump.DumpDocument;
 import stress.dump.IdConverter;
 import stress.dump.IdTextForm;
 import stress.dump.JsonFormat;
+import stress.dump.ReadPolicy;
 import stress.dump.generate.DocumentGenerator;
 import stress.dump.generate.Shape;
+import stress.load.CopyTextWriter;
+import stress.load.EncodedRow;
 import stress.table.IdType;
 
 /**
@@ -33,7 +39,12 @@ import stress.table.IdType;
  * <ul>
  *   <li>{@link #convert}: {@link DocumentConverter#convert} with an INTEGER {@code _id} column and relaxed
  *       Extended JSON, i.e. the {@code _id} column value plus the whole document as the text for jsonb;</li>
- *   <li>{@link #toJson}: {@link BsonJson#toJson} alone (relaxed Extended JSON text, no {@code _id}).</li>
+ *   <li>{@link #toJson}: {@link BsonJson#toJson} alone (relaxed Extended JSON text, no {@code _id});</li>
+ *   <li>{@link #checkConvertEscape}: what an import did per document before the one-pass conversion: frame and
+ *       decode it to check it (a checking {@link BsonDocumentReader}), convert it, then scan the JSON text again
+ *       to escape it for COPY (here with {@link CopyTextWriter}, which escapes as {@code CopyTextEncoder} does);</li>
+ *   <li>{@link #onePass}: what an import does now: frame it without a decode check and write the COPY row in one
+ *       pass ({@link DocumentConverter#write} into a {@link CopyTextWriter}).</li>
  * </ul>
  * One operation converts one document. The documents are generated before the trial
  * ({@value #DOCUMENTS} of them, seed 42, ids 1..{@value #DOCUMENTS}) and taken in turn, so neither
@@ -58,6 +69,7 @@ public class BsonToJsonBenchmark {
 
   private DumpDocument[] documents;
   private DocumentConverter converter;
+  private final CopyTextWriter text = new CopyTextWriter(16 * 1024);
   private int next;
 
   /** BSON bytes converted, reported by JMH as a rate (bytes/s). */
@@ -94,6 +106,29 @@ public class BsonToJsonBenchmark {
     ConvertedDocument row = converter.convert(document);
     bytes.bsonBytes += document.bytes().length;
     blackhole.consume(row);
+  }
+
+  @Benchmark
+  public void checkConvertEscape(Bytes bytes, Blackhole blackhole) throws IOException, DocumentRejectedException {
+    DumpDocument document = nextDocument();
+    DumpDocument read = (DumpDocument) new BsonDocumentReader(new ByteArrayInputStream(document.bytes()), "generated",
+        ReadPolicy.ABORT).next();
+    ConvertedDocument row = converter.convert(read);
+    text.reset();
+    text.write(row.json());
+    bytes.bsonBytes += document.bytes().length;
+    blackhole.consume(new EncodedRow(row.idText(), text.toByteArray()));
+  }
+
+  @Benchmark
+  public void onePass(Bytes bytes, Blackhole blackhole) throws IOException, DocumentRejectedException {
+    DumpDocument document = nextDocument();
+    DumpDocument read = (DumpDocument) new BsonDocumentReader(new ByteArrayInputStream(document.bytes()), "generated",
+        ReadPolicy.ABORT).withoutDecodeCheck().next();
+    text.reset();
+    Object id = converter.write(read, text);
+    bytes.bsonBytes += document.bytes().length;
+    blackhole.consume(new EncodedRow(IdConverter.text(id), text.toByteArray()));
   }
 
   @Benchmark

@@ -20,7 +20,8 @@ import org.bson.json.JsonWriterSettings;
  * NUL in BSON.
  */
 public final class BsonJson {
-  private static final JsonWriterSettings RELAXED = JsonWriterSettings.builder().outputMode(JsonMode.RELAXED).build();
+  private static final JsonWriterSettings RELAXED = JsonWriterSettings.builder().outputMode(JsonMode.RELAXED)
+      .dateTimeConverter(new RelaxedDateConverter()).build();
   private static final JsonWriterSettings CANONICAL = JsonWriterSettings.builder().outputMode(JsonMode.EXTENDED).build();
 
   private BsonJson() {}
@@ -58,14 +59,22 @@ public final class BsonJson {
   static String convert(byte[] document, JsonFormat format) throws BsonWalker.JsonbIncompatibleException {
     TextBuffer buffer = BUFFERS.get();
     buffer.text.setLength(0); // a refused document may have left part of its text behind
-    JsonWriter writer = new JsonWriter(buffer, format == JsonFormat.CANONICAL ? CANONICAL : RELAXED);
-    BsonWalker.copy(document, writer);
-    writer.flush();
+    write(document, format, buffer);
     String json = buffer.text.toString();
     if (buffer.text.capacity() > KEPT_BUFFER_CHARS) {
       BUFFERS.remove(); // do not hold on to the room one huge document needed
     }
     return json;
+  }
+
+  /**
+   * Writes the JSON text of the document to {@code out}, the same text {@link #convert} returns; on a throw,
+   * {@code out} may hold part of it.
+   */
+  static void write(byte[] document, JsonFormat format, Writer out) throws BsonWalker.JsonbIncompatibleException {
+    JsonWriter writer = new JsonWriter(out, format == JsonFormat.CANONICAL ? CANONICAL : RELAXED);
+    BsonWalker.copy(document, writer);
+    writer.flush();
   }
 
   /** Buffers larger than this (in chars) are not kept for the next document. */

@@ -2,6 +2,7 @@ package stress.dump;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -55,10 +56,15 @@ final class BsonWalker {
     walk(document, out, true);
   }
 
+  /** Objects with up to this many fields check for a repeated name by a plain scan, cheaper than hashing. */
+  private static final int SCANNED_NAMES = 16;
+
   private static final class Level {
     final boolean array;
     int index = -1;
     String name;
+    String[] firstNames;
+    int nameCount;
     Set<String> names;
 
     Level(boolean array) {
@@ -222,13 +228,30 @@ final class BsonWalker {
   }
 
   private static void checkUniqueName(Deque<Level> stack, Level level, String name) throws JsonbIncompatibleException {
-    if (level.names == null) {
-      level.names = new HashSet<>();
-    }
-    if (!level.names.add(name)) {
+    if (!addName(level, name)) {
       throw new JsonbIncompatibleException("field '" + path(stack)
           + "' appears more than once in the same object; jsonb would keep only the last value");
     }
+  }
+
+  /** Adds the name to the level's names; false when it is there already. */
+  private static boolean addName(Level level, String name) {
+    if (level.names == null) {
+      if (level.firstNames == null) {
+        level.firstNames = new String[SCANNED_NAMES];
+      }
+      for (int i = 0; i < level.nameCount; i++) {
+        if (level.firstNames[i].equals(name)) {
+          return false;
+        }
+      }
+      if (level.nameCount < SCANNED_NAMES) {
+        level.firstNames[level.nameCount++] = name;
+        return true;
+      }
+      level.names = new HashSet<>(Arrays.asList(level.firstNames));
+    }
+    return level.names.add(name);
   }
 
   /** Dotted path of the current element, array positions as numbers (MongoDB's notation). */

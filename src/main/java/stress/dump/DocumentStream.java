@@ -19,6 +19,7 @@ public abstract class DocumentStream implements Closeable {
   private long documents;
   private long rejections;
   private long index;
+  private boolean decodeCheck = true;
 
   DocumentStream(String source, ReadPolicy policy) {
     this.source = source;
@@ -53,9 +54,21 @@ public abstract class DocumentStream implements Closeable {
     return rejections;
   }
 
+  /**
+   * From now on yields every complete frame as a {@link DumpDocument} without decoding it, for a reader that decodes
+   * each document once anyway ({@link DocumentConverter#write}, or only the {@code _id}): that reader applies the
+   * {@link ReadPolicy} to what does not decode. Framing errors still end the stream as described above.
+   *
+   * @return this stream
+   */
+  public DocumentStream withoutDecodeCheck() {
+    decodeCheck = false;
+    return this;
+  }
+
   /** Turns a complete frame into a document, or a rejection when it does not decode. */
   final ReadItem document(long offset, byte[] bytes) throws DumpFormatException {
-    String problem = BsonWalker.decodingProblem(bytes);
+    String problem = decodeCheck ? BsonWalker.decodingProblem(bytes) : null;
     if (problem == null) {
       documents++;
       return new DumpDocument(source, offset, index++, bytes);

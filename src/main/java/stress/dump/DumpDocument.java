@@ -4,7 +4,8 @@ import java.util.Objects;
 
 /**
  * A BSON document read from a dump and fully decoded once to check it (structure, element types,
- * strings as strict UTF-8). The bytes are the exact document as stored, length prefix included.
+ * strings as strict UTF-8), unless its stream was told {@link DocumentStream#withoutDecodeCheck()}: then
+ * only its framing is checked. The bytes are the exact document as stored, length prefix included.
  *
  * @param source where it was read from, for messages
  * @param offset byte offset of the document in the (uncompressed) stream

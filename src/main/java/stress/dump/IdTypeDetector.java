@@ -52,18 +52,40 @@ public final class IdTypeDetector {
   }
 
   /**
-   * Reads the whole collection once and detects its {@code _id} type. Rejected documents (under
-   * {@link ReadPolicy#SKIP}) have no trustworthy {@code _id} and are not counted.
+   * Counts the document's {@code _id} when it can be read, decoding nothing else of the document (its
+   * other fields are skipped by their sizes). Meant for documents of a stream read
+   * {@link DocumentStream#withoutDecodeCheck() without a decode check}: a document whose {@code _id}
+   * cannot be read is not counted (and returns false); one that is bad elsewhere is counted, and rejected
+   * by the load pass.
    *
-   * @throws DumpFormatException when the collection is corrupt (as {@link DocumentStream#next()})
+   * @return whether the {@code _id} (or its absence) was counted
+   */
+  public boolean acceptIdOnly(DumpDocument document) {
+    try {
+      accept(document);
+      return true;
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Reads the whole collection once and detects its {@code _id} type, reading only each document's
+   * {@code _id} (see {@link #acceptIdOnly}): a document whose {@code _id} cannot be read is not counted.
+   * A document that is bad elsewhere is counted; the load pass, which decodes it, rejects it.
+   *
+   * @throws DumpFormatException when the framing of the collection is lost, or under {@link ReadPolicy#ABORT}
+   *                             at a document whose {@code _id} cannot be read
    */
   public static IdDetection detect(DumpCollection collection, ReadPolicy policy) throws IOException {
     IdTypeDetector detector = new IdTypeDetector();
-    try (DocumentStream documents = collection.open(policy)) {
+    try (DocumentStream documents = collection.open(policy).withoutDecodeCheck()) {
       ReadItem item;
       while ((item = documents.next()) != null) {
-        if (item instanceof DumpDocument document) {
-          detector.accept(document);
+        if (item instanceof DumpDocument document && !detector.acceptIdOnly(document) && policy == ReadPolicy.ABORT) {
+          String problem = BsonWalker.decodingProblem(document.bytes());
+          throw new DumpFormatException(new Rejection(document.source(), document.offset(), document.index(),
+              document.length(), problem != null ? problem : "undecodable _id", document.bytes()));
         }
       }
     }

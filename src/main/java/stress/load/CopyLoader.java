@@ -39,7 +39,7 @@ public final class CopyLoader {
   }
 
   /** Loads all rows into {@code table} (only its {@code _id} and {@code data} columns). */
-  public CopyResult load(Connection connection, DocumentTable table, Iterator<DocumentRow> rows) throws SQLException {
+  public CopyResult load(Connection connection, DocumentTable table, Iterator<? extends CopyRow> rows) throws SQLException {
     return load(connection, table, rows, CopyListener.NONE);
   }
 
@@ -50,7 +50,7 @@ public final class CopyLoader {
    *     batches stay committed and the message says how many rows they hold
    * @throws SQLException  when the server refuses a batch; the message names the table and the batch
    */
-  public CopyResult load(Connection connection, DocumentTable table, Iterator<DocumentRow> rows, CopyListener listener)
+  public CopyResult load(Connection connection, DocumentTable table, Iterator<? extends CopyRow> rows, CopyListener listener)
       throws SQLException {
     CopyManager copyApi = connection.unwrap(PGConnection.class).getCopyAPI();
     String sql = "COPY " + table.qualifiedName() + " (_id, data) FROM STDIN";
@@ -73,7 +73,7 @@ public final class CopyLoader {
       }
       try {
         do {
-          DocumentRow row = rows.next();
+          CopyRow row = rows.next();
           batchBytes += append(encoder, row, table, totalRows);
           batchRows++;
           if (encoder.length() >= SEND_BYTES) {
@@ -119,7 +119,7 @@ public final class CopyLoader {
    * @throws LoadException when a row holds text PostgreSQL cannot store (e.g. a NUL character)
    * @throws SQLException  when the server refuses the COPY
    */
-  public long copyWithoutCommit(Connection connection, DocumentTable table, Iterator<DocumentRow> rows)
+  public long copyWithoutCommit(Connection connection, DocumentTable table, Iterator<? extends CopyRow> rows)
       throws SQLException {
     CopyManager copyApi = connection.unwrap(PGConnection.class).getCopyAPI();
     CopyTextEncoder encoder = new CopyTextEncoder(SEND_BYTES + 8192);
@@ -149,9 +149,9 @@ public final class CopyLoader {
     }
   }
 
-  private static int append(CopyTextEncoder encoder, DocumentRow row, DocumentTable table, long committedRows) {
+  private static int append(CopyTextEncoder encoder, CopyRow row, DocumentTable table, long committedRows) {
     try {
-      return encoder.appendRow(row.id(), row.json());
+      return encoder.append(row);
     } catch (IllegalArgumentException e) {
       throw new LoadException("document _id " + printable(row.id()) + " for " + table.displayName() + " cannot be loaded: "
           + e.getMessage() + "; its batch was not committed (" + committedRows + " rows before it were)", e);

@@ -36,6 +36,35 @@ final class CopyTextEncoder {
     return length - start;
   }
 
+  /**
+   * Appends {@code id TAB data NEWLINE} where {@code data} is already in COPY text form ({@link CopyTextWriter});
+   * returns the number of bytes added. On a refusal of the id nothing is added.
+   */
+  int appendEncodedRow(String id, byte[] data) {
+    int start = length;
+    try {
+      appendText(id, false);
+    } catch (IllegalArgumentException e) {
+      length = start;
+      throw e;
+    }
+    ensure(data.length + 2);
+    buffer[length++] = '\t';
+    System.arraycopy(data, 0, buffer, length, data.length);
+    length += data.length;
+    buffer[length++] = '\n';
+    return length - start;
+  }
+
+  /** Appends one row of either kind; see {@link #appendRow} and {@link #appendEncodedRow}. */
+  int append(CopyRow row) {
+    if (row instanceof EncodedRow encoded) {
+      return appendEncodedRow(encoded.id(), encoded.copyData());
+    }
+    DocumentRow text = (DocumentRow) row;
+    return appendRow(text.id(), text.json());
+  }
+
   byte[] bytes() {
     return buffer;
   }

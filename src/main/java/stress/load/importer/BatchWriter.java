@@ -11,7 +11,6 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import stress.dump.ConvertedDocument;
 import stress.dump.DocumentRejectedException;
 import stress.dump.DumpDocument;
 import stress.dump.ReadItem;
@@ -19,16 +18,16 @@ import stress.dump.Rejection;
 import stress.load.ConnectionSupplier;
 import stress.load.CopyBatching;
 import stress.load.CopyLoader;
-import stress.load.DocumentRow;
+import stress.load.EncodedRow;
 import stress.load.LoadException;
 import stress.table.DocumentTable;
 
 /**
  * One load stream: writes batches on its own connection, each in one transaction together with its checkpoint.
  *
- * <p>Fast path: the rows go in with one COPY ({@link CopyLoader#copyWithoutCommit}) while the documents are converted
- * one by one, so the server stores the rows already sent while the next ones are converted; duplicates within the
- * batch are settled on the client as they come, and the rejects are flushed to the rejects file before the commit.
+ * <p>Fast path: the rows, already in COPY text form (the reader converted each document, {@link DocumentEncoder}), go
+ * in with one COPY ({@link CopyLoader#copyWithoutCommit}) as they are settled one by one: duplicates within the batch
+ * are settled on the client as they come, and the rejects are flushed to the rejects file before the commit.
  * Under {@code --on-duplicate update} a later document of the batch replacing a row already sent rolls the COPY back
  * and the settled batch is sent again. When COPY fails on an {@code _id} already in the table (23505), on a deadlock with another stream, or on a row the server refuses, the
  * transaction is rolled back and the batch is written again row by row with
@@ -57,7 +56,7 @@ final class BatchWriter implements AutoCloseable {
   }
 
   /** A row for the table and the document it came from. */
-  private record Row(String id, String json, DumpDocument document) {}
+  private record Row(String id, EncodedRow encoded, DumpDocument document) {}
 
   /** What one batch became. */
   record Outcome(long loaded, long rejected, long skipped, long updated) {}
@@ -146,24 +145,27 @@ final class BatchWriter implements AutoCloseable {
   private final class Conversion {
     private final CollectionRun run;
     private final List<ReadItem> items;
+    private final List<EncodedRow> encoded;
     private final Converted converted;
     private int next;
 
     Conversion(Batch batch) {
       run = batch.run();
       items = batch.items();
+      encoded = batch.rows();
       converted = new Converted(items.size());
     }
 
     /** The unique rows for COPY, converting as they are asked for. */
-    Iterator<DocumentRow> streamed() {
+    Iterator<EncodedRow> streamed() {
       return new Iterator<>() {
         private Row pending;
 
         @Override
         public boolean hasNext() {
           while (pending == null && next < items.size()) {
-            pending = accept(items.get(next++));
+            pending = accept(items.get(next), encoded.get(next));
+            next++;
             if (converted.updated > 0) {
               throw new LaterDocumentWins();
             }
@@ -172,13 +174,13 @@ final class BatchWriter implements AutoCloseable {
         }
 
         @Override
-        public DocumentRow next() {
+        public EncodedRow next() {
           if (!hasNext()) {
             throw new java.util.NoSuchElementException();
           }
           Row row = pending;
           pending = null;
-          return new DocumentRow(row.id(), row.json());
+          return row.encoded();
         }
       };
     }
@@ -186,27 +188,21 @@ final class BatchWriter implements AutoCloseable {
     /** Converts what is left and returns the whole batch settled. */
     Converted finish() {
       while (next < items.size()) {
-        accept(items.get(next++));
+        accept(items.get(next), encoded.get(next));
+        next++;
       }
       return converted;
     }
 
-    /** Settles one item; returns its row when it is a new unique row for the table. */
-    private Row accept(ReadItem item) {
+    /** Settles one item and the row the reader made of it; returns its row when it is a new unique row for the table. */
+    private Row accept(ReadItem item, EncodedRow row) {
       if (item instanceof Rejection rejection) {
         converted.refused.add(entry(run, rejection, false));
         return null;
       }
       DumpDocument document = (DumpDocument) item;
-      ConvertedDocument row;
-      try {
-        row = run.converter().convert(document);
-      } catch (DocumentRejectedException e) {
-        converted.refused.add(entry(run, e.rejection(), false));
-        return null;
-      }
-      Row earlier = converted.rows.get(row.idText());
-      Row mine = new Row(row.idText(), row.json(), document);
+      Row earlier = converted.rows.get(row.id());
+      Row mine = new Row(row.id(), row, document);
       if (earlier == null) {
         converted.rows.put(mine.id(), mine);
         return mine;
@@ -235,19 +231,8 @@ final class BatchWriter implements AutoCloseable {
     if (converted.rows.isEmpty()) {
       c.commit();
     } else {
-      Iterator<Row> rows = converted.rows.values().iterator();
-      copy.load(c, batch.run().table(), new Iterator<>() {
-        @Override
-        public boolean hasNext() {
-          return rows.hasNext();
-        }
-
-        @Override
-        public DocumentRow next() {
-          Row row = rows.next();
-          return new DocumentRow(row.id(), row.json());
-        }
-      }); // commits the rows and the checkpoint together
+      copy.load(c, batch.run().table(), converted.rows.values().stream().map(Row::encoded).iterator());
+      // commits the rows and the checkpoint together
     }
     return outcome;
   }
@@ -268,7 +253,7 @@ final class BatchWriter implements AutoCloseable {
         List<RejectsFile.Entry> refused = new ArrayList<>(converted.refused);
         execute(c, insert, rows, careful, existing, refused, run, (ps, row) -> {
           ps.setString(1, row.id());
-          ps.setString(2, row.json());
+          ps.setString(2, json(run, row));
         });
         long skipped = converted.skipped;
         long updated = converted.updated;
@@ -277,7 +262,7 @@ final class BatchWriter implements AutoCloseable {
           List<Row> gone = new ArrayList<>();
           int before = refused.size();
           execute(c, update, existing, careful, gone, refused, run, (ps, row) -> {
-            ps.setString(1, row.json());
+            ps.setString(1, json(run, row));
             ps.setString(2, row.id());
           });
           long updatedNow = existing.size() - gone.size() - (refused.size() - before);
@@ -385,6 +370,16 @@ final class BatchWriter implements AutoCloseable {
       if (counts[i] == 0) {
         zero.add(chunk.get(i));
       }
+    }
+  }
+
+  /** The row's JSON as text, for the row-by-row path (rare): converted again rather than kept for every row. */
+  private static String json(CollectionRun run, Row row) {
+    try {
+      return run.converter().convert(row.document()).json();
+    } catch (DocumentRejectedException e) {
+      throw new IllegalStateException("document #" + row.document().index() + " converted when read but not now: "
+          + e.getMessage(), e);
     }
   }
 

@@ -9,6 +9,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import stress.dump.DocumentConverter;
+import stress.dump.DocumentRejectedException;
 import stress.dump.DocumentStream;
 import stress.dump.DumpDocument;
 import stress.dump.DumpFormatException;
@@ -17,7 +18,10 @@ import stress.dump.IdDetection;
 import stress.dump.IdTextForm;
 import stress.dump.IdTypeDetector;
 import stress.dump.ReadItem;
+import stress.dump.ReadPolicy;
+import stress.dump.UndecodableDocumentException;
 import stress.load.ConnectionSupplier;
+import stress.load.EncodedRow;
 import stress.load.ExistingTablePolicy;
 import stress.load.LoadException;
 import stress.load.PreparedTable;
@@ -139,14 +143,18 @@ final class CollectionReader {
     }
   }
 
-  /** The first pass: every readable document's {@code _id} up to the end or to corrupt input (reported later). */
+  /**
+   * The first pass: every readable {@code _id} up to the end or to corrupt input (reported by the load pass). Only
+   * the {@code _id}s are decoded; a document bad elsewhere is counted here and rejected by the load pass.
+   */
   private IdDetection detect(CollectionRun run) throws IOException {
     IdTypeDetector detector = new IdTypeDetector();
-    try (DocumentStream documents = run.collection.open(request.onError())) {
+    try (DocumentStream documents = run.collection.open(request.onError()).withoutDecodeCheck()) {
       ReadItem item;
       while ((item = documents.next()) != null && !stopping.getAsBoolean()) {
-        if (item instanceof DumpDocument document) {
-          detector.accept(document);
+        if (item instanceof DumpDocument document && !detector.acceptIdOnly(document)
+            && request.onError() == ReadPolicy.ABORT) {
+          break; // the load pass stops at this document or before
         }
       }
     } catch (DumpFormatException e) {
@@ -172,9 +180,12 @@ final class CollectionReader {
     long maxRows = request.batching().maxRows();
     long maxBytes = request.batching().maxBytes();
     List<ReadItem> items = new ArrayList<>();
+    List<EncodedRow> rows = new ArrayList<>();
     long bytes = 0;
     int next = 0;
-    try (DocumentStream documents = run.collection.open(request.onError())) {
+    DocumentEncoder encoder = new DocumentEncoder(run.converter());
+    // Converting each document is its one decoding pass, and the check a checking stream would make.
+    try (DocumentStream documents = run.collection.open(request.onError()).withoutDecodeCheck()) {
       while (true) {
         if (stopping.getAsBoolean()) {
           run.end(CollectionResult.Status.INTERRUPTED, "stopped before the end; --resume continues it");
@@ -196,22 +207,37 @@ final class CollectionReader {
             next++;
           }
           boolean done = next < committed.size() && committed.get(next).firstIndex() <= item.index();
+          EncodedRow row = null;
+          if (!done && item instanceof DumpDocument document) {
+            try {
+              row = encoder.encode(document);
+            } catch (UndecodableDocumentException e) {
+              item = e.rejection();
+              if (request.onError() == ReadPolicy.ABORT) {
+                stopReason = new DumpFormatException(e.rejection()).getMessage();
+              }
+            } catch (DocumentRejectedException e) {
+              item = e.rejection();
+            }
+          }
           if (!items.isEmpty() && (done || items.size() >= maxRows || bytes + item.length() > maxBytes)) {
             // a batch is queued once the next document is known not to belong to it, so the last one can be marked
-            if (!offer(run, new Batch(run, items, bytes, false, null))) {
+            if (!offer(run, new Batch(run, items, rows, bytes, false, null))) {
               return;
             }
             items = new ArrayList<>();
+            rows = new ArrayList<>();
             bytes = 0;
           }
           if (!done) {
             items.add(item);
+            rows.add(row);
             bytes += item.length();
           }
         }
         if (item == null || stopReason != null) {
           if (!items.isEmpty()) {
-            offer(run, new Batch(run, items, bytes, true, stopReason));
+            offer(run, new Batch(run, items, rows, bytes, true, stopReason));
           }
           if (stopReason != null) {
             run.end(CollectionResult.Status.STOPPED, stopReason);

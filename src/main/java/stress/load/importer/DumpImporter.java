@@ -30,9 +30,12 @@ import stress.target.Dialect;
  * ({@link TableNaming}), and loads each document as a row {@code (_id, data jsonb)}.
  *
  * <p>As many collections as {@link ImportRequest#jobs()} are read at once, each by its own reader thread that
- * chooses the {@code _id} type, sets up the table and queues batches of raw documents. As many load streams, each
- * with its own connection, take batches from the shared queue in any order, convert them and commit each with its
- * checkpoint ({@link BatchWriter}), so several streams serve one large collection as well as many small ones. A
+ * chooses the {@code _id} type (decoding only each {@code _id}), sets up the table, turns each document into its COPY
+ * row in one pass over its bytes ({@link DocumentEncoder}: that decoding is also the document's check) and queues
+ * batches. As many load streams, each with its own connection, take batches from the shared queue in any order, send
+ * their rows and commit each with its checkpoint ({@link BatchWriter}), so several streams serve one large collection
+ * as well as many small ones (one collection's conversion runs on its reader thread: at about a third of the
+ * server's CPU per document, it feeds about three streams). A
  * collection whose data is corrupt or whose batch the server refuses ends early with the reason; the others go on.
  *
  * <p>Nothing is lost: each document read is committed to the table or written to the rejects file before its batch

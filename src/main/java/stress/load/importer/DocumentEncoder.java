@@ -1,0 +1,41 @@
+package stress.load.importer;
+
+import stress.dump.DocumentConverter;
+import stress.dump.DocumentRejectedException;
+import stress.dump.DumpDocument;
+import stress.dump.IdConverter;
+import stress.dump.Rejection;
+import stress.load.CopyTextWriter;
+import stress.load.EncodedRow;
+
+/**
+ * Turns a document into its COPY row in one pass over its BSON bytes: org.bson's reader decodes it (which is also
+ * its check) while the JSON writer writes straight into COPY text form. Not thread-safe: one per reader thread.
+ */
+final class DocumentEncoder {
+  private final DocumentConverter converter;
+  private final CopyTextWriter text = new CopyTextWriter(16 * 1024);
+
+  DocumentEncoder(DocumentConverter converter) {
+    this.converter = converter;
+  }
+
+  /**
+   * The document's row.
+   *
+   * @throws stress.dump.UndecodableDocumentException when the bytes do not decode
+   * @throws DocumentRejectedException                when it cannot become a row (no {@code _id}, NUL, ...)
+   */
+  EncodedRow encode(DumpDocument document) throws DocumentRejectedException {
+    text.reset();
+    Object id;
+    try {
+      id = converter.write(document, text);
+    } catch (IllegalArgumentException e) {
+      // the COPY text refuses what PostgreSQL cannot store; org.bson's strict decoding makes this a safety net
+      throw new DocumentRejectedException(new Rejection(document.source(), document.offset(),
+          document.index(), document.length(), e.getMessage(), document.bytes()));
+    }
+    return new EncodedRow(IdConverter.text(id), text.toByteArray());
+  }
+}
