@@ -3,9 +3,14 @@ package stress.load.importer;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import stress.dump.DocumentConverter;
@@ -46,10 +51,16 @@ final class CollectionReader {
   private final ImportListener listener;
   private final BlockingQueue<Batch> queue;
   private final BooleanSupplier stopping;
+  /** Converts framed batches to COPY rows; shared by the readers. */
+  private final ExecutorService conversions;
+  private final int conversionThreads;
 
   CollectionReader(ImportRequest request, ConnectionSupplier connections, Dialect dialect, ProgressTable progress,
-                   Object ddlLock, ImportListener listener, BlockingQueue<Batch> queue, BooleanSupplier stopping) {
+                   Object ddlLock, ImportListener listener, BlockingQueue<Batch> queue, BooleanSupplier stopping,
+                   ExecutorService conversions, int conversionThreads) {
     this.request = request;
+    this.conversions = conversions;
+    this.conversionThreads = conversionThreads;
     this.connections = connections;
     this.dialect = dialect;
     this.progress = progress;
@@ -180,18 +191,21 @@ final class CollectionReader {
     long maxRows = request.batching().maxRows();
     long maxBytes = request.batching().maxBytes();
     List<ReadItem> items = new ArrayList<>();
-    List<EncodedRow> rows = new ArrayList<>();
     long bytes = 0;
     int next = 0;
-    DocumentEncoder encoder = new DocumentEncoder(run.converter());
-    // Converting each document is its one decoding pass, and the check a checking stream would make.
+    // Batches are framed here, in document order, and converted in parallel on the conversion pool; they are
+    // queued for loading strictly in order, so --on-error abort still stops at the first undecodable document and
+    // nothing after it is loaded.
+    InOrderBatches converted = new InOrderBatches(run);
     try (DocumentStream documents = run.collection.open(request.onError()).withoutDecodeCheck()) {
       while (true) {
         if (stopping.getAsBoolean()) {
+          converted.discard();
           run.end(CollectionResult.Status.INTERRUPTED, "stopped before the end; --resume continues it");
           return;
         }
-        if (run.failed()) {
+        if (run.failed() || converted.stopped()) {
+          converted.discard();
           return;
         }
         ReadItem item;
@@ -207,37 +221,25 @@ final class CollectionReader {
             next++;
           }
           boolean done = next < committed.size() && committed.get(next).firstIndex() <= item.index();
-          EncodedRow row = null;
-          if (!done && item instanceof DumpDocument document) {
-            try {
-              row = encoder.encode(document);
-            } catch (UndecodableDocumentException e) {
-              item = e.rejection();
-              if (request.onError() == ReadPolicy.ABORT) {
-                stopReason = new DumpFormatException(e.rejection()).getMessage();
-              }
-            } catch (DocumentRejectedException e) {
-              item = e.rejection();
-            }
-          }
           if (!items.isEmpty() && (done || items.size() >= maxRows || bytes + item.length() > maxBytes)) {
             // a batch is queued once the next document is known not to belong to it, so the last one can be marked
-            if (!offer(run, new Batch(run, items, rows, bytes, false, null))) {
+            if (!converted.add(items, false, null)) {
               return;
             }
             items = new ArrayList<>();
-            rows = new ArrayList<>();
             bytes = 0;
           }
           if (!done) {
             items.add(item);
-            rows.add(row);
             bytes += item.length();
           }
         }
         if (item == null || stopReason != null) {
-          if (!items.isEmpty()) {
-            offer(run, new Batch(run, items, rows, bytes, true, stopReason));
+          if (!items.isEmpty() && !converted.add(items, true, stopReason)) {
+            return;
+          }
+          if (!converted.finish() || converted.stopped()) {
+            return;
           }
           if (stopReason != null) {
             run.end(CollectionResult.Status.STOPPED, stopReason);
@@ -246,6 +248,117 @@ final class CollectionReader {
           return;
         }
       }
+    } finally {
+      converted.discard();
+    }
+  }
+
+  /** What converting one framed batch gave: its items (rejections in place of bad documents) and their rows. */
+  private record Converted(List<ReadItem> items, List<EncodedRow> rows, long bytes, String abortReason) {}
+
+  /**
+   * Converts one framed batch. Under --on-error abort, the first undecodable document ends it (that document
+   * rejected, the rest dropped) and gives the reason the collection stops.
+   */
+  private Converted convert(CollectionRun run, List<ReadItem> framed) {
+    DocumentEncoder encoder = new DocumentEncoder(run.converter());
+    List<ReadItem> items = new ArrayList<>(framed.size());
+    List<EncodedRow> rows = new ArrayList<>(framed.size());
+    long bytes = 0;
+    String abortReason = null;
+    for (ReadItem item : framed) {
+      EncodedRow row = null;
+      if (item instanceof DumpDocument document) {
+        try {
+          row = encoder.encode(document);
+        } catch (UndecodableDocumentException e) {
+          item = e.rejection();
+          if (request.onError() == ReadPolicy.ABORT) {
+            abortReason = new DumpFormatException(e.rejection()).getMessage();
+          }
+        } catch (DocumentRejectedException e) {
+          item = e.rejection();
+        }
+      }
+      items.add(item);
+      rows.add(row);
+      bytes += item.length();
+      if (abortReason != null) {
+        break;
+      }
+    }
+    return new Converted(items, rows, bytes, abortReason);
+  }
+
+  /**
+   * The batches of one collection being converted, queued for loading in the order they were framed. At most
+   * one batch per conversion thread (plus one) is in flight, which bounds the memory a reader holds.
+   */
+  private final class InOrderBatches {
+    private final CollectionRun run;
+    private final Deque<Pending> pending = new ArrayDeque<>();
+    private boolean stopped;
+
+    private record Pending(Future<Converted> result, boolean endOfStream, String stopReason) {}
+
+    InOrderBatches(CollectionRun run) {
+      this.run = run;
+    }
+
+    /** Starts converting a framed batch; false when the import is stopping. */
+    boolean add(List<ReadItem> framed, boolean endOfStream, String stopReason) throws InterruptedException {
+      pending.add(new Pending(conversions.submit(() -> convert(run, framed)), endOfStream, stopReason));
+      while (pending.size() > conversionThreads || (!pending.isEmpty() && pending.peek().result().isDone())) {
+        if (!queueOldest()) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /** Queues every batch still converting, in order; false when the import is stopping. */
+    boolean finish() throws InterruptedException {
+      while (!pending.isEmpty()) {
+        if (!queueOldest()) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /** Whether an undecodable document stopped the collection (under --on-error abort). */
+    boolean stopped() {
+      return stopped;
+    }
+
+    void discard() {
+      pending.forEach(p -> p.result().cancel(true));
+      pending.clear();
+    }
+
+    private boolean queueOldest() throws InterruptedException {
+      Pending oldest = pending.poll();
+      if (stopped) {
+        oldest.result().cancel(true);
+        return true;
+      }
+      Converted c;
+      try {
+        c = oldest.result().get();
+      } catch (ExecutionException e) {
+        throw new IllegalStateException("converting a batch of " + run.collection.namespace() + " failed", e.getCause());
+      }
+      if (c.abortReason() != null) {
+        stopped = true;
+        boolean queued = offer(run, new Batch(run, c.items(), c.rows(), c.bytes(), true, c.abortReason()));
+        discard();
+        if (queued) {
+          run.end(CollectionResult.Status.STOPPED, c.abortReason());
+          listener.problem(run.collection.namespace() + ": stopped at corrupt input: " + c.abortReason());
+        }
+        return queued;
+      }
+      return offer(run, new Batch(run, c.items(), c.rows(), c.bytes(), oldest.endOfStream(), oldest.stopReason()));
     }
   }
 

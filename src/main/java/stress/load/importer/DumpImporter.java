@@ -113,8 +113,10 @@ public final class DumpImporter {
     AtomicBoolean readersDone = new AtomicBoolean();
     AtomicReference<Error> fatal = new AtomicReference<>();
     Object ddlLock = new Object();
+    // converting BSON to COPY rows is the client's main CPU cost: as many threads as load streams
+    ExecutorService conversions = Executors.newFixedThreadPool(jobs, threads("import-convert-"));
     CollectionReader reader = new CollectionReader(request, connections, dialect, progress, ddlLock, listener, queue,
-        stopping::get);
+        stopping::get, conversions, jobs);
     ExecutorService readers = Executors.newFixedThreadPool(Math.min(jobs, runs.size()), threads("import-read-"));
     ExecutorService writers = Executors.newFixedThreadPool(jobs, threads("import-load-"));
     boolean interrupted = false;
@@ -159,6 +161,7 @@ public final class DumpImporter {
       }
     } finally {
       readers.shutdownNow();
+      conversions.shutdownNow();
       writers.shutdownNow();
       if (interrupted) {
         Thread.currentThread().interrupt();

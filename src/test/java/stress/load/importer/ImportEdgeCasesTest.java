@@ -89,6 +89,42 @@ class ImportEdgeCasesTest {
     assertNull(line.get("document"), "an undecodable document has no JSON form");
   }
 
+  /**
+   * Batches are converted in parallel but queued in order: under abort nothing after the first undecodable
+   * document is loaded, however many later batches were already converted; under skip only it is missing.
+   */
+  @Test
+  void abortStopsAtTheUndecodableDocumentWhileLaterBatchesAreConvertedInParallel() throws Exception {
+    List<String> documents = new ArrayList<>();
+    for (int i = 0; i < 60; i++) {
+      documents.add("{\"_id\": " + i + ", \"a\": \"value " + i + "\"}");
+    }
+    Path file = BsonFiles.write(dir.resolve("db/damaged.bson"), documents);
+    byte[] bytes = Files.readAllBytes(file);
+    long offset = 0;
+    for (int i = 0; i < 25; i++) {
+      offset += BsonFiles.bytes(documents.get(i)).length;
+    }
+    // document 25: the type byte of field "a" (after the length, the int32 _id element of 1+4+4 bytes) is no type
+    bytes[(int) offset + 4 + 9] = 0x7E;
+    Files.write(file, bytes);
+
+    ImportResult aborted = Imports.run(url, request(file).jobs(4).batching(new stress.load.CopyBatching(2, 1 << 20))
+        .idType(IdType.INTEGER).build());
+    CollectionResult c = aborted.collections().get(0);
+    assertEquals(CollectionResult.Status.STOPPED, c.status(), c.message());
+    assertOneLineNaming(c.message(), file, offset);
+    assertEquals(List.of(26L, 25L, 1L), List.of(c.read(), c.loaded(), c.rejected()));
+    assertEquals(25, Imports.count(url, "SELECT count(*) FROM db_damaged WHERE _id < 25"));
+    assertEquals(25, Imports.count(url, "SELECT count(*) FROM db_damaged"), "nothing after the damaged document");
+
+    ImportResult skipped = Imports.run(url, request(file).jobs(4).batching(new stress.load.CopyBatching(2, 1 << 20))
+        .idType(IdType.INTEGER).onError(ReadPolicy.SKIP).policy(ExistingTablePolicy.DROP_EXISTING).build());
+    c = skipped.collections().get(0);
+    assertEquals(List.of(60L, 59L, 1L), List.of(c.read(), c.loaded(), c.rejected()));
+    assertEquals(0, Imports.count(url, "SELECT count(*) FROM db_damaged WHERE _id = 25"));
+  }
+
   @Test
   void undecodableDocumentsAreRejectedAndReadingGoesOnUnderSkip() throws Exception {
     for (String name : List.of("bad_cstring.bson", "bad_type.bson")) {
