@@ -331,7 +331,9 @@ public final class RunJob {
     s.put("statement timeout", Durations.format(config.timeouts().statement()));
     s.put("retries", config.failures().retries() == 0 ? "none" : config.failures().retries()
         + " (after 40001/40P01, idempotent operations only)");
-    s.put("max error rate", config.failures().maxErrorRate());
+    double maxErrorRate = config.failures().maxErrorRate();
+    s.put("max error rate", maxErrorRate == 0 ? "0 (any failed execution exits 1)"
+        : maxErrorRate + " (exit 0 while failed / all executions stay at or below it)");
     s.put("server", database.embedded() ? "embedded PostgreSQL (started for this run)" : "given by the user");
     s.put("connection", new LinkedHashMap<>(withoutPassword(database.spec().describe())));
     List<Map<String, String>> sets = new ArrayList<>();
