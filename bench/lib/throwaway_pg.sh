@@ -18,6 +18,9 @@
 #   start_service OUT CMD...      starts a helper that runs until stop_services (or the exit) stops it
 #   fail_with_log MESSAGE LOG     the message and the last lines of LOG, then exit 1
 #
+# SERVER_CPUS / CLIENT_CPUS (taskset CPU lists, e.g. 1 and 0) pin the server and every client command
+# to their own CPUs, the nearest this one machine comes to a client host apart from the database host.
+#
 # The server listens on 127.0.0.1 only, with its socket in the temp folder, trust authentication for
 # user postgres; run as root, it runs as the `postgres` OS user. No other server is used or touched.
 
@@ -58,6 +61,7 @@ bench_resolve_jar() {
 bench_print_machine() {
   echo "machine: $(hostname), $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')), $(free -g | awk '/^Mem:/ {print $2}') GiB RAM"
   echo "kernel: $(uname -sr); load average at start: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min)"
+  echo "pinning: server on CPUs ${SERVER_CPUS:-any}, clients on CPUs ${CLIENT_CPUS:-any}"
   echo "server: $("$PG_BIN/postgres" --version)"
   echo "java: $("$JAVA" -version 2>&1 | head -n 1)"
   echo "stress: $("$JAVA" -jar "$STRESS_JAR" --version 2>&1 | head -n 1) ($STRESS_JAR)"
@@ -66,10 +70,13 @@ bench_print_machine() {
 # Only the scripts' explicit -h/-p/-U/--url decide where clients connect.
 unset PGHOST PGHOSTADDR PGPORT PGDATABASE PGUSER PGSERVICE PGOPTIONS PGPASSWORD
 
+SERVER_PIN=(); CLIENT_PIN=()
+[ -z "${SERVER_CPUS:-}" ] || SERVER_PIN=(taskset -c "$SERVER_CPUS")
+[ -z "${CLIENT_CPUS:-}" ] || CLIENT_PIN=(taskset -c "$CLIENT_CPUS")
 if [ "$(id -u)" -eq 0 ]; then
-  as_server_user() { runuser -u postgres -- "$@"; }
+  as_server_user() { "${SERVER_PIN[@]}" runuser -u postgres -- "$@"; }
 else
-  as_server_user() { "$@"; }
+  as_server_user() { "${SERVER_PIN[@]}" "$@"; }
 fi
 
 WORK=""
@@ -109,7 +116,7 @@ trap 'echo "terminated" >&2; exit 143' TERM HUP
 start_child() {
   local out=$1
   shift
-  "$@" >"$out" 2>&1 &
+  "${CLIENT_PIN[@]}" "$@" >"$out" 2>&1 &
   CHILDREN+=("$!")
 }
 
