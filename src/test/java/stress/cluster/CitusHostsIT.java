@@ -19,9 +19,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -211,6 +213,82 @@ class CitusHostsIT {
     assertEquals(1, error.lines().count(), error);
     assertTrue(error.contains("--hosts: host " + plain + " is plain PostgreSQL but " + nodes.get(0)
         + " is a Citus coordinator"), error);
+  }
+
+  @Test
+  void explainThroughEveryNodeIsCheckedOncePerRun() throws Exception {
+    Path json = dir.resolve("explain.json");
+    Result r = runOnEveryNode("--threads", String.valueOf(nodes.size()), "--op", "find_first,find_in",
+        "--mode", "prepared,plain", "--explain", "--ops", "60", "--warmup", "0", "--json", json.toString());
+    assertEquals(0, r.exitCode(), r.all());
+    assertEveryNodeIsCitus(r.out());
+    assertEquals(1, r.out().lines().filter(l -> l.startsWith("explain (where each statement goes")).count(), r.out());
+    assertEquals(1, r.out().lines().filter(l -> l.contains("! find_in SELECT, prepared, generic plan: refused (0A000)"))
+        .count(), r.out());
+    assertTrue(r.out().lines().anyMatch(l -> l.matches("\\s*find_first\\s+SELECT\\s+one: 1 of \\d+ shards.*")),
+        r.out());
+    JsonNode result = read(json);
+    JsonNode firstRoutes = result.get("settings").get("explain").get(0).get("modes");
+    for (String mode : List.of("prepared, generic plan", "prepared, custom plan", "plain")) {
+      assertEquals("one", firstRoutes.get(mode).get("route").asText(), mode + ": " + firstRoutes);
+    }
+    assertEquals(2, result.get("phases").size());
+    for (JsonNode phase : result.get("phases")) {
+      assertEveryNodeWorked(phase);
+    }
+  }
+
+  @Test
+  void groupedBatchesThroughEveryNodeEachFillOneShard() throws Exception {
+    Set<Long> before = keys();
+    int batches = 6;
+    int batch = 100;
+    Path json = dir.resolve("grouped.json");
+    Result r = runOnEveryNode("--threads", String.valueOf(nodes.size()), "--op", "insert_batch", "--group-by-shard",
+        "--batch", String.valueOf(batch), "--ops", String.valueOf(batches), "--warmup", "0", "--json", json.toString());
+    assertEquals(0, r.exitCode(), r.all());
+    assertEveryNodeIsCitus(r.out());
+    JsonNode result = read(json);
+    assertTrue(result.get("settings").get("group by shard").asText().contains("hash shards of " + TABLE),
+        result.get("settings").toString());
+    JsonNode phase = result.get("phases").get(0);
+    assertEquals(0, phase.get("stats").get("total").get("errorCount").asLong(), phase.toString());
+    long count = 0;
+    for (JsonNode host : phase.get("hosts")) {
+      count += host.get("stats").get("total").get("count").asLong();
+    }
+    assertEquals(batches, count, "per-host counts add up to the batches run");
+
+    Set<Long> added = keys();
+    added.removeAll(before);
+    assertEquals(batches * batch, added.size(), "rows inserted");
+    // ungrouped, 600 uniformly spread keys would reach every one of the shards; grouped, each batch reaches one
+    int shards = shardsOf(added);
+    assertTrue(shards <= batches, "the new rows lie in " + shards + " shards, at most one per batch");
+  }
+
+  private static Set<Long> keys() throws SQLException {
+    Set<Long> keys = new HashSet<>();
+    try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement();
+         ResultSet rs = s.executeQuery("SELECT _id FROM " + TABLE)) {
+      while (rs.next()) {
+        keys.add(rs.getLong(1));
+      }
+    }
+    return keys;
+  }
+
+  private static int shardsOf(Set<Long> keys) throws SQLException {
+    try (Connection c = DriverManager.getConnection(url);
+         PreparedStatement s = c.prepareStatement("SELECT count(DISTINCT"
+             + " get_shard_id_for_distribution_column(?::regclass, k::integer)) FROM unnest(?::bigint[]) AS k")) {
+      s.setString(1, TABLE);
+      s.setArray(2, c.createArrayOf("bigint", keys.toArray()));
+      try (ResultSet rs = s.executeQuery()) {
+        rs.next();
+        return rs.getInt(1);
+      }
+    }
   }
 
   /** Client backends of this tool on one node whose last statement touched this test's table. */
