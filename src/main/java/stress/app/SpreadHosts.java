@@ -67,14 +67,15 @@ final class SpreadHosts {
       String name = ConnectionResolver.hostsOf(connection.spec()).get(0);
       try (Connection c = PhysicalConnections.open(connection.spec())) {
         TargetInfo target = TargetDetector.detect(c);
+        // the kind first: a server of another kind is the mistake to name, whatever tables it happens to have
+        if (!hosts.isEmpty()) {
+          requireSameKind(option, name, target.kind(), hosts.get(0).name(), hosts.get(0).target().kind());
+        }
         DocumentTable there;
         try {
           there = TableSetup.existing(c, config.schema(), config.table(), needCopyTable);
         } catch (LoadException e) {
           throw new IllegalArgumentException(option + ": on host " + name + ", " + e.getMessage());
-        }
-        if (!hosts.isEmpty()) {
-          requireSameKind(option, name, target.kind(), hosts.get(0).name(), hosts.get(0).target().kind());
         }
         if (there.idType() != table.idType()) {
           throw new IllegalArgumentException(option + ": on host " + name + ", table " + there.displayName()

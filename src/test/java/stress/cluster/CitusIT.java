@@ -9,6 +9,7 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import stress.target.TargetDetector;
@@ -24,6 +25,16 @@ class CitusIT {
   @BeforeEach
   void cluster() {
     url = ClusterUrls.citus();
+  }
+
+  /** The cluster is shared with the other cluster tests: leave no tables behind. */
+  @AfterAll
+  static void dropTables() throws Exception {
+    if (url != null) {
+      try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+        s.execute("DROP TABLE IF EXISTS " + TABLE + ", " + TABLE + "_copy");
+      }
+    }
   }
 
   private static int cli(String... args) {

@@ -10,6 +10,7 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,6 +31,23 @@ class CitusImportIT {
   @BeforeEach
   void cluster() {
     url = ClusterUrls.citus();
+  }
+
+  /** The cluster is shared with the other cluster tests: leave neither the tables nor their checkpoints behind. */
+  @AfterEach
+  void dropTables() throws Exception {
+    if (url != null) {
+      try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+        s.execute("DROP TABLE IF EXISTS " + TABLE + ", " + TABLE + "_copy");
+        try (ResultSet rs = s.executeQuery("SELECT to_regclass('stress_import_progress') IS NOT NULL")) {
+          rs.next();
+          if (!rs.getBoolean(1)) {
+            return;
+          }
+        }
+        s.execute("DELETE FROM stress_import_progress WHERE target = '\"" + TABLE + "\"'");
+      }
+    }
   }
 
   private int cli(String... args) {
