@@ -58,7 +58,16 @@ public final class IdConverter {
     if (id == null) {
       throw DocumentRejectedException.of(document, "document has no _id field");
     }
-    Object value = convert(id);
+    Object value;
+    try {
+      value = convert(id);
+    } catch (IllegalArgumentException e) {
+      // an _id document or array whose JSON jsonb would refuse (a NUL inside a string); the path names the
+      // wrapper field extendedJson puts the value in, so it is renamed to _id
+      String message = String.valueOf(e.getMessage());
+      throw DocumentRejectedException.of(document, message.startsWith("field 'v") ? "field '_id"
+          + message.substring("field 'v".length()) : "_id: " + message);
+    }
     if (value == null) {
       throw DocumentRejectedException.of(document, "_id " + describe(id) + " does not fit an _id column of type "
           + type.sql());

@@ -114,6 +114,18 @@ class OnePassConversionTest {
     assertEquals("field 'a.b': string contains U+0000 (NUL), which jsonb cannot store", nul.rejection().reason());
   }
 
+  /** Found by fuzzing: an _id document holding a NUL escaped both paths as an IllegalArgumentException. */
+  @Test
+  void anIdDocumentHoldingANulIsRefusedNamingTheId() throws Exception {
+    DocumentConverter converter = CONVERTERS.get(0);
+    DumpDocument document = Bson.document("{\"_id\": {\"v\": \"x\u0000y\"}, \"a\": 1}");
+    DocumentRejectedException one = assertThrows(DocumentRejectedException.class,
+        () -> converter.write(document, new StringWriter()));
+    DocumentRejectedException two = assertThrows(DocumentRejectedException.class, () -> converter.convert(document));
+    assertEquals("field '_id.v': string contains U+0000 (NUL), which jsonb cannot store", one.rejection().reason());
+    assertEquals(one.rejection().reason(), two.rejection().reason());
+  }
+
   @Test
   void aRepeatedNameIsFoundWhereverItIsInSmallAndLargeObjects() {
     DocumentConverter converter = CONVERTERS.get(0);
