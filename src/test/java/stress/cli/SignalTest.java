@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -69,6 +70,28 @@ class SignalTest {
     assertEquals(0, result.phases().get(0).stats().total().errorCount(),
         "the server was up until the workers stopped:\n" + stopped.out());
 
+    server.get(0).assertGone();
+  }
+
+  /**
+   * A signal while the embedded server is being filled with the default data set, before there is a run to stop:
+   * the run stops as soon as it starts instead of running out the grace, and the server is stopped.
+   */
+  @Test
+  void sigtermBeforeTheRunStartsStopsItAtOnce(@TempDir Path dir) throws Exception {
+    Path results = dir.resolve("results");
+    List<EmbeddedServerProcess> server = new ArrayList<>();
+    Map<String, String> noConnection = new HashMap<>();
+    noConnection.put("PGHOST", null);
+    long started = System.nanoTime();
+    Stopped stopped = stopAt(runArgs(List.of(), results), noConnection,
+        line -> line.startsWith("embedded: generating the default data set"),
+        out -> server.add(EmbeddedServerProcess.onPort(EmbeddedServerProcess.port(out).orElseThrow())));
+    long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started);
+    assertEquals(143, stopped.exitCode(), stopped.out());
+    assertTrue(stopped.out().contains("interrupted: the figures above cover what ran until the stop"), stopped.out());
+    assertTrue(seconds < 45, "stopped when the run began, not after the 60 s grace: " + seconds + " s");
+    assertTrue(JsonReport.read(results.resolve("result.json")).interrupted());
     server.get(0).assertGone();
   }
 
@@ -128,6 +151,16 @@ class SignalTest {
    */
   private static Stopped stopAfterIntervals(List<String> args, Map<String, String> env, Consumer<String> beforeSignal)
       throws Exception {
+    int[] intervals = new int[1];
+    return stopAt(args, env, line -> line.startsWith("[ ") && ++intervals[0] == 3, beforeSignal);
+  }
+
+  /**
+   * Starts {@code stress} in its own JVM, sends SIGTERM after the first line {@code signalAfter} accepts (first
+   * calling {@code beforeSignal} with the output so far) and reads everything it prints until it ends.
+   */
+  private static Stopped stopAt(List<String> args, Map<String, String> env, Predicate<String> signalAfter,
+                                Consumer<String> beforeSignal) throws Exception {
     ProcessBuilder builder = new ProcessBuilder(ChildJvm.command(args)).redirectErrorStream(true);
     env.forEach((k, v) -> {
       if (v == null) {
@@ -140,10 +173,11 @@ class SignalTest {
     StringBuilder output = new StringBuilder();
     try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
       String line;
-      int intervals = 0;
+      boolean signalled = false;
       while ((line = r.readLine()) != null) {
         output.append(line).append('\n');
-        if (line.startsWith("[ ") && ++intervals == 3) {
+        if (!signalled && signalAfter.test(line)) {
+          signalled = true;
           beforeSignal.accept(output.toString());
           p.toHandle().destroy(); // SIGTERM, handled like Ctrl-C; keeps our end of the pipe open
         }
