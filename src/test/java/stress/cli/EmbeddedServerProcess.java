@@ -30,9 +30,12 @@ record EmbeddedServerProcess(int port, ProcessHandle postmaster, Path dataDirect
 
   /** The running postmaster started with {@code -p port}, and the data directory it was given. */
   static EmbeddedServerProcess onPort(int port) {
-    List<ProcessHandle> found = ProcessHandle.allProcesses()
+    List<ProcessHandle> matching = ProcessHandle.allProcesses()
         .filter(h -> h.info().command().orElse("").endsWith("/postgres") && option(h, "-p").equals(Integer.toString(port)))
         .toList();
+    // a child the postmaster has just forked shows its command line until it sets its own title
+    List<ProcessHandle> found = matching.stream()
+        .filter(h -> h.parent().map(parent -> !matching.contains(parent)).orElse(true)).toList();
     assertEquals(1, found.size(), "one postmaster on port " + port + ": " + found);
     ProcessHandle postmaster = found.get(0);
     return new EmbeddedServerProcess(port, postmaster, Path.of(option(postmaster, "-D")));
@@ -55,9 +58,20 @@ record EmbeddedServerProcess(int port, ProcessHandle postmaster, Path dataDirect
     assertFalse(Files.exists(dataDirectory), "data directory removed: " + dataDirectory);
   }
 
-  /** True while the server still listens. */
-  boolean up() {
-    return postmaster.isAlive() && accepts(port);
+  /** The postmaster's session id. */
+  long session() throws IOException {
+    return session(postmaster.pid());
+  }
+
+  /**
+   * The Linux session id of a process ({@code /proc/PID/stat}, field 6): a terminal's Ctrl-C reaches the foreground
+   * process group of its session only, so a server in a session of its own is stopped by its owner, not by the key.
+   */
+  static long session(long pid) throws IOException {
+    String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+    // the command name (field 2) is in parentheses and may hold spaces: count fields after the last ')'
+    String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+    return Long.parseLong(fields[3]);
   }
 
   private static boolean accepts(int port) {

@@ -49,6 +49,18 @@ class SignalTest {
     assertStoppedWithCompleteResults(stopped, results, "find_first");
   }
 
+  /** Ctrl-C is SIGINT: the same partial summary and files, exit code 128 + 2. */
+  @Test
+  void sigintMidRunExits130(@TempDir Path dir) throws Exception {
+    Path results = dir.resolve("results");
+    String url = TestDatabase.newDatabaseUrl("sigint");
+    assertEquals(0, CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "1000").exitCode());
+    Stopped stopped = stopAfterIntervals(runArgs(List.of("--url", url, "-U", "postgres"), results), Map.of(), "INT",
+        out -> {});
+    assertEquals(130, stopped.exitCode(), "stopped by SIGINT: 128 + 2\n" + stopped.out());
+    assertPartialResults(stopped.out(), results, "find_first");
+  }
+
   /**
    * No connection given: the child starts its own PostgreSQL. After SIGTERM the summary and files are complete,
    * measured on a server that was still up (no errors), and the server process is gone with its port.
@@ -66,6 +78,9 @@ class SignalTest {
       EmbeddedServerProcess.assertFound(out);
       server.add(EmbeddedServerProcess.onPort(EmbeddedServerProcess.port(out).orElseThrow()));
     });
+    // the child shares this JVM's session, as it would share the terminal's
+    assertTrue(server.get(0).session() != EmbeddedServerProcess.session(ProcessHandle.current().pid()),
+        "the server runs in a session of its own, out of reach of the terminal's Ctrl-C");
     RunResult result = assertStoppedWithCompleteResults(stopped, results, "find");
     assertEquals(0, result.phases().get(0).stats().total().errorCount(),
         "the server was up until the workers stopped:\n" + stopped.out());
@@ -85,7 +100,7 @@ class SignalTest {
     noConnection.put("PGHOST", null);
     long started = System.nanoTime();
     Stopped stopped = stopAt(runArgs(List.of(), results), noConnection,
-        line -> line.startsWith("embedded: generating the default data set"),
+        line -> line.startsWith("embedded: generating the default data set"), "TERM",
         out -> server.add(EmbeddedServerProcess.onPort(EmbeddedServerProcess.port(out).orElseThrow())));
     long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started);
     assertEquals(143, stopped.exitCode(), stopped.out());
@@ -151,16 +166,21 @@ class SignalTest {
    */
   private static Stopped stopAfterIntervals(List<String> args, Map<String, String> env, Consumer<String> beforeSignal)
       throws Exception {
+    return stopAfterIntervals(args, env, "TERM", beforeSignal);
+  }
+
+  private static Stopped stopAfterIntervals(List<String> args, Map<String, String> env, String signal,
+                                            Consumer<String> beforeSignal) throws Exception {
     int[] intervals = new int[1];
-    return stopAt(args, env, line -> line.startsWith("[ ") && ++intervals[0] == 3, beforeSignal);
+    return stopAt(args, env, line -> line.startsWith("[ ") && ++intervals[0] == 3, signal, beforeSignal);
   }
 
   /**
-   * Starts {@code stress} in its own JVM, sends SIGTERM after the first line {@code signalAfter} accepts (first
+   * Starts {@code stress} in its own JVM, sends {@code signal} (TERM, INT) after the first line {@code signalAfter} accepts (first
    * calling {@code beforeSignal} with the output so far) and reads everything it prints until it ends.
    */
   private static Stopped stopAt(List<String> args, Map<String, String> env, Predicate<String> signalAfter,
-                                Consumer<String> beforeSignal) throws Exception {
+                                String signal, Consumer<String> beforeSignal) throws Exception {
     ProcessBuilder builder = new ProcessBuilder(ChildJvm.command(args)).redirectErrorStream(true);
     env.forEach((k, v) -> {
       if (v == null) {
@@ -179,7 +199,8 @@ class SignalTest {
         if (!signalled && signalAfter.test(line)) {
           signalled = true;
           beforeSignal.accept(output.toString());
-          p.toHandle().destroy(); // SIGTERM, handled like Ctrl-C; keeps our end of the pipe open
+          // keeps our end of the pipe open, to read what the child prints while it stops
+          assertEquals(0, new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid())).start().waitFor());
         }
       }
       assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the process ended");
@@ -189,11 +210,15 @@ class SignalTest {
     return new Stopped(p.exitValue(), output.toString());
   }
 
-  /** The checks every stopped run passes: exit 143, partial summary printed, result files complete. */
+  /** The checks every run stopped by SIGTERM passes: exit 143, partial summary printed, result files complete. */
   private static RunResult assertStoppedWithCompleteResults(Stopped stopped, Path results, String operation)
       throws IOException {
-    String out = stopped.out();
-    assertEquals(143, stopped.exitCode(), "killed by SIGTERM: 128 + 15\n" + out);
+    assertEquals(143, stopped.exitCode(), "killed by SIGTERM: 128 + 15\n" + stopped.out());
+    return assertPartialResults(stopped.out(), results, operation);
+  }
+
+  /** Partial summary printed, result files complete and marked interrupted. */
+  private static RunResult assertPartialResults(String out, Path results, String operation) throws IOException {
     assertTrue(out.contains("interrupted: the figures above cover what ran until the stop"), out);
     assertTrue(out.lines().anyMatch(l -> l.startsWith(operation + " ")), "the summary row is printed:\n" + out);
 
