@@ -113,6 +113,11 @@ class ImportResumeTest {
     String printed = Files.readString(output);
     assertEquals(143, process.exitValue(), "stopped by SIGTERM: 128 + 15\n" + printed);
     assertPartialSummary(printed, rejects, 0);
+    assertTrue(printed.contains(" rejected; read = loaded + rejected\n"), printed);
+    Matcher total = Pattern.compile("import: \\d+ documents read, \\d+ loaded, (\\d+) rejected").matcher(printed);
+    assertTrue(total.find(), printed);
+    assertEquals(Files.readAllLines(rejects).size(), Long.parseLong(total.group(1)),
+        "a fresh import's rejects file holds the rejects of the committed batches:\n" + printed);
     server.assertGone();
   }
 
