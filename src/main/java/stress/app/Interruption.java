@@ -25,9 +25,16 @@ public final class Interruption implements AutoCloseable {
     return i;
   }
 
-  /** What to do on a signal, e.g. ask the runner to stop. */
+  /**
+   * What to do on a signal, e.g. ask the runner to stop. A signal that came earlier (while the embedded server
+   * started or the default data set was generated) runs it at once, so the work stops as soon as it can be
+   * stopped instead of running until the grace is over. It may run twice, so it must be idempotent.
+   */
   public void onSignal(Runnable action) {
     this.stopAction = action;
+    if (signalled) {
+      action.run();
+    }
   }
 
   /** True once a signal arrived: the JVM is shutting down and must not be asked to exit again. */

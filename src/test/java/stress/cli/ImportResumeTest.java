@@ -18,6 +18,8 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.dump.Corpus;
@@ -53,9 +55,9 @@ class ImportResumeTest {
     long afterFirstKill = checkpoints(url);
     List<String> resume = new ArrayList<>(args);
     resume.add("--resume");
+    int rejectLinesBefore = Files.exists(rejects) ? Files.readAllLines(rejects).size() : 0;
     String stopped = stopAfterCheckpoints(resume, afterFirstKill + 30);
-    assertTrue(stopped.contains("import: interrupted: the counts cover committed batches; run again with --resume"),
-        stopped);
+    assertPartialSummary(stopped, rejects, rejectLinesBefore);
     long afterStop = count(url, "SELECT count(*) FROM killed");
     assertTrue(afterStop < 29_470, "stopped before the end: " + afterStop + " rows");
 
@@ -71,6 +73,77 @@ class ImportResumeTest {
     assertEquals(rejectKeys(dir.resolve("clean.jsonl")), rejectKeys(rejects), "each rejected document once");
     assertEquals(documents, count(url, "SELECT sum(last_index - first_index + 1) FROM stress_import_progress"
         + " WHERE target = '\"killed\"'"), "the checkpoints cover every document once");
+  }
+
+  /**
+   * No connection given: the import runs on a PostgreSQL the child started. SIGTERM mid-import still ends as an
+   * interruption (the batches in flight commit on a server that is still up), the partial summary is printed,
+   * the rejects file holds whole lines, and then the server is stopped: no process, port or data directory left.
+   */
+  @Test
+  void stoppedOnTheEmbeddedServerPrintsTheSummaryThenStopsTheServer() throws Exception {
+    Path rejects = dir.resolve("embedded.jsonl");
+    List<String> args = List.of("import", dump().toString(), "--table", "killed", "--rejects", rejects.toString(),
+        "--batch-docs", "100", "--jobs", "2");
+    Path output = dir.resolve("embedded.out");
+    ProcessBuilder builder = new ProcessBuilder(ChildJvm.command(args)).redirectErrorStream(true)
+        .redirectOutput(output.toFile());
+    builder.environment().remove("PGHOST");
+    Process process = builder.start();
+    EmbeddedServerProcess server;
+    try {
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+      while (EmbeddedServerProcess.port(Files.readString(output)).isEmpty()) {
+        assertTrue(process.isAlive(), "ended before starting its server:\n" + Files.readString(output));
+        assertTrue(System.nanoTime() < deadline, "no embedded server within 120 s");
+        Thread.sleep(20);
+      }
+      server = EmbeddedServerProcess.onPort(EmbeddedServerProcess.port(Files.readString(output)).orElseThrow());
+      String url = "jdbc:postgresql://localhost:" + server.port() + "/postgres";
+      while (checkpoints(url) < 30) {
+        assertTrue(process.isAlive(), "the import ended before it could be stopped:\n" + Files.readString(output));
+        assertTrue(System.nanoTime() < deadline, "no progress within 120 s");
+        Thread.sleep(5);
+      }
+      process.toHandle().destroy();
+      assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+    } finally {
+      process.destroyForcibly();
+    }
+    String printed = Files.readString(output);
+    assertEquals(143, process.exitValue(), "stopped by SIGTERM: 128 + 15\n" + printed);
+    assertPartialSummary(printed, rejects, 0);
+    assertTrue(printed.contains(" rejected; read = loaded + rejected\n"), printed);
+    Matcher total = Pattern.compile("import: \\d+ documents read, \\d+ loaded, (\\d+) rejected").matcher(printed);
+    assertTrue(total.find(), printed);
+    assertEquals(Files.readAllLines(rejects).size(), Long.parseLong(total.group(1)),
+        "a fresh import's rejects file holds the rejects of the committed batches:\n" + printed);
+    server.assertGone();
+  }
+
+  /**
+   * The summary of a stopped import: the collection's line and the totals with what was done so far, marked
+   * interrupted, no failed batch (the server stayed up), and a rejects file of whole JSON lines, as many as printed.
+   */
+  private static void assertPartialSummary(String printed, Path rejects, int rejectLinesBefore) throws IOException {
+    assertTrue(printed.contains("import: interrupted: the counts cover committed batches; run again with --resume"),
+        printed);
+    Matcher collection = Pattern.compile("import: shop\\.zips: (\\d+) read, (\\d+) loaded, (\\d+) rejected, .*;"
+        + " interrupted").matcher(printed);
+    assertTrue(collection.find(), "the collection's partial counts:\n" + printed);
+    long read = Long.parseLong(collection.group(1));
+    long loaded = Long.parseLong(collection.group(2));
+    long rejected = Long.parseLong(collection.group(3));
+    assertTrue(loaded > 0 && loaded < 29_470 && rejected > 0, printed);
+    assertEquals(read, loaded + rejected, "read = loaded + rejected, no failed batch:\n" + printed);
+    Matcher lines = Pattern.compile("import: rejects file .* \\((\\d+) line\\(s\\) written by this run\\)")
+        .matcher(printed);
+    assertTrue(lines.find(), printed);
+    List<String> written = Files.readAllLines(rejects);
+    assertEquals(Long.parseLong(lines.group(1)), written.size() - rejectLinesBefore, "every reject line flushed");
+    for (String line : written) {
+      assertTrue(JSON.readTree(line).has("reason"), "a whole JSON line: " + line);
+    }
   }
 
   /** zips.bson with a document without _id after every 1000th, so rejects happen all along. */
