@@ -102,7 +102,8 @@ class PasswordLeakTest {
     CliTester.Result init = CliTester.run(args(base, user, "init", "--docs", "200", "--table", "docs"));
     assertEquals(0, init.exitCode(), init.all());
     CliTester.Result run = CliTester.run(args(base, user, "run", "--table", "docs", "--duration", "500ms", "--warmup",
-        "0", "--json", out.resolve("run.json").toString(), "--pool", "none,hikari,c3p0", "--threads", "2"));
+        "0", "--json", out.resolve("run.json").toString(), "--pool", "none,hikari,c3p0", "--threads", "2",
+        "--out", out.resolve("results-" + System.nanoTime()).toString()));
     assertEquals(0, run.exitCode(), run.all());
     CliTester.Result load = CliTester.run(args(base, user, "import", dump.toString(), "--rejects",
         out.resolve("rejects/rejects.jsonl").toString()));
@@ -123,7 +124,7 @@ class PasswordLeakTest {
     ChildJvm.Result init = ChildJvm.run(out, env, 120, args(base, List.of(), "init", "--docs", "200", "--table", "docs"));
     assertEquals(0, init.exitCode(), init.all());
     ChildJvm.Result run = ChildJvm.run(out, env, 120, args(base, List.of(), "run", "--table", "docs", "--duration",
-        "500ms", "--warmup", "0", "--json", "run.json", "--threads", "2"));
+        "500ms", "--warmup", "0", "--json", "run.json", "--threads", "2", "--out", "results-" + System.nanoTime()));
     assertEquals(0, run.exitCode(), run.all());
     // no --rejects: the default file lands in the working directory
     ChildJvm.Result load = ChildJvm.run(out, env, 120, args(base, List.of(), "import", dump.toString()));
@@ -147,6 +148,9 @@ class PasswordLeakTest {
     }
     assertTrue(files.stream().anyMatch(f -> f.getFileName().toString().equals("run.json")), "run.json written: " + files);
     assertTrue(files.stream().anyMatch(f -> f.getFileName().toString().endsWith(".jsonl")), "rejects written: " + files);
+    for (String name : List.of("report.html", "summary.csv", "intervals.csv", "errors.csv", "1-find_first.hlog")) {
+      assertTrue(files.stream().anyMatch(f -> f.getFileName().toString().equals(name)), name + " written: " + files);
+    }
     byte[] secret = PASSWORD.getBytes(java.nio.charset.StandardCharsets.UTF_8);
     for (Path file : files) {
       byte[] content = Files.readAllBytes(file);
