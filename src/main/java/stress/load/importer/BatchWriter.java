@@ -85,7 +85,7 @@ final class BatchWriter implements AutoCloseable {
       return streamedPath(batch, conversion);
     } catch (SQLException e) {
       rollbackQuietly(e);
-      if (!worthRowByRow(e)) {
+      if (!CopyFailures.worthRowByRow(e)) {
         rejects.write(conversion.finish().refused);
         throw e;
       }
@@ -101,7 +101,7 @@ final class BatchWriter implements AutoCloseable {
         return fastPath(batch, converted);
       } catch (SQLException f) {
         rollbackQuietly(f);
-        if (!worthRowByRow(f)) {
+        if (!CopyFailures.worthRowByRow(f)) {
           throw f;
         }
       } catch (LoadException f) {
@@ -291,10 +291,10 @@ final class BatchWriter implements AutoCloseable {
         return outcome;
       } catch (SQLException e) {
         rollbackQuietly(e);
-        if (retryable(e) && attempt < MAX_ATTEMPTS) {
+        if (CopyFailures.retryable(e) && attempt < MAX_ATTEMPTS) {
           continue;
         }
-        if (!careful && dataError(e)) {
+        if (!careful && CopyFailures.dataError(e)) {
           careful = true; // find the row the server refuses
           continue;
         }
@@ -335,7 +335,7 @@ final class BatchWriter implements AutoCloseable {
     try {
       counts = run(ps, chunk, binder);
     } catch (SQLException e) {
-      if (retryable(e) || !dataError(e)) {
+      if (CopyFailures.retryable(e) || !CopyFailures.dataError(e)) {
         throw e;
       }
       c.rollback(savepoint);
@@ -404,23 +404,6 @@ final class BatchWriter implements AutoCloseable {
   private static String shown(String id) {
     String text = id.length() > SHOWN_ID_CHARS ? id.substring(0, SHOWN_ID_CHARS) + "..." : id;
     return "'" + text + "'";
-  }
-
-  /** COPY failures that writing row by row can settle: duplicates, deadlocks, rows the server refuses. */
-  private static boolean worthRowByRow(SQLException e) {
-    String state = e.getSQLState();
-    return state != null && (state.startsWith("22") || state.startsWith("23") || state.startsWith("40"));
-  }
-
-  /** A deadlock or serialization failure with another stream: the whole transaction may simply be run again. */
-  private static boolean retryable(SQLException e) {
-    return "40P01".equals(e.getSQLState()) || "40001".equals(e.getSQLState());
-  }
-
-  /** An error about a value in a row (data exception or constraint), not about the connection or the table. */
-  private static boolean dataError(SQLException e) {
-    String state = e.getSQLState();
-    return state != null && (state.startsWith("22") || state.startsWith("23"));
   }
 
   private static String serverMessage(SQLException e) {
