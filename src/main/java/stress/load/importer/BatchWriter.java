@@ -7,6 +7,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Savepoint;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,7 +34,8 @@ import stress.table.DocumentTable;
  * transaction is rolled back and the batch is written again row by row with
  * {@code INSERT ... ON CONFLICT (_id) DO NOTHING}: the rows it did not insert are the duplicates, rejected or
  * skipped, or for {@code --on-duplicate update} updated afterwards. A row the server refuses is found by halving
- * under savepoints and rejected with the server's message. Nothing of a batch is committed unless all of it is
+ * under savepoints (where the server has none, as Postgres-XL 10, in trial transactions that are rolled back) and
+ * rejected with the server's message. Nothing of a batch is committed unless all of it is
  * accounted for.
  */
 final class BatchWriter implements AutoCloseable {
@@ -47,6 +49,8 @@ final class BatchWriter implements AutoCloseable {
   private final DuplicatePolicy duplicates;
   private final CopyLoader copy = new CopyLoader(new CopyBatching(Long.MAX_VALUE, Long.MAX_VALUE));
   private Connection connection;
+  /** False once the server refused a SAVEPOINT (Postgres-XL 10 has none): refused rows are then found by probing. */
+  private boolean savepoints = true;
 
   BatchWriter(ConnectionSupplier connections, ProgressTable progress, RejectsFile rejects, DuplicatePolicy duplicates) {
     this.connections = connections;
@@ -85,7 +89,7 @@ final class BatchWriter implements AutoCloseable {
       return streamedPath(batch, conversion);
     } catch (SQLException e) {
       rollbackQuietly(e);
-      if (!worthRowByRow(e)) {
+      if (!CopyFailures.worthRowByRow(e)) {
         rejects.write(conversion.finish().refused);
         throw e;
       }
@@ -101,7 +105,7 @@ final class BatchWriter implements AutoCloseable {
         return fastPath(batch, converted);
       } catch (SQLException f) {
         rollbackQuietly(f);
-        if (!worthRowByRow(f)) {
+        if (!CopyFailures.worthRowByRow(f)) {
           throw f;
         }
       } catch (LoadException f) {
@@ -243,21 +247,31 @@ final class BatchWriter implements AutoCloseable {
     String insert = "INSERT INTO " + table.qualifiedName() + " (_id, data) VALUES (CAST(? AS " + type + "), CAST(? AS jsonb))"
         + " ON CONFLICT (_id) DO NOTHING";
     String update = "UPDATE " + table.qualifiedName() + " SET data = CAST(? AS jsonb) WHERE _id = CAST(? AS " + type + ")";
-    List<Row> rows = new ArrayList<>(converted.rows.values());
+    List<Row> all = new ArrayList<>(converted.rows.values());
+    // rows the server refused, found without savepoints: left out of the next attempt and rejected
+    Map<Row, String> serverRefused = new IdentityHashMap<>();
     boolean careful = false;
     for (int attempt = 1; ; attempt++) {
       Connection c = connection();
       c.setAutoCommit(false);
+      List<Row> rows = all.stream().filter(row -> !serverRefused.containsKey(row)).toList();
       try {
         List<Row> existing = new ArrayList<>();
         List<RejectsFile.Entry> refused = new ArrayList<>(converted.refused);
+        for (Row row : all) {
+          if (serverRefused.containsKey(row)) {
+            refused.add(entry(run, rejection(row.document(), "the server refused the row: " + serverRefused.get(row)),
+                false));
+          }
+        }
+        int refusedBefore = refused.size();
         execute(c, insert, rows, careful, existing, refused, run, (ps, row) -> {
           ps.setString(1, row.id());
           ps.setString(2, json(run, row));
         });
         long skipped = converted.skipped;
         long updated = converted.updated;
-        long insertedOrUpdated = rows.size() - existing.size() - (refused.size() - converted.refused.size());
+        long insertedOrUpdated = rows.size() - existing.size() - (refused.size() - refusedBefore);
         if (duplicates == DuplicatePolicy.UPDATE) {
           List<Row> gone = new ArrayList<>();
           int before = refused.size();
@@ -289,12 +303,17 @@ final class BatchWriter implements AutoCloseable {
         progress.record(c, checkpoint(batch, outcome));
         c.commit();
         return outcome;
+      } catch (RefusedWithoutSavepoints r) {
+        // the transaction is rolled back already; each round adds a refused row or turns savepoints off, so it ends
+        serverRefused.putAll(r.refused);
+        careful = true;
+        attempt--;
       } catch (SQLException e) {
         rollbackQuietly(e);
-        if (retryable(e) && attempt < MAX_ATTEMPTS) {
+        if (CopyFailures.retryable(e) && attempt < MAX_ATTEMPTS) {
           continue;
         }
-        if (!careful && dataError(e)) {
+        if (!careful && CopyFailures.dataError(e)) {
           careful = true; // find the row the server refuses
           continue;
         }
@@ -330,12 +349,24 @@ final class BatchWriter implements AutoCloseable {
 
   private void isolate(Connection c, PreparedStatement ps, List<Row> chunk, List<Row> zero,
                        List<RejectsFile.Entry> refused, CollectionRun run, Binder binder) throws SQLException {
-    Savepoint savepoint = c.setSavepoint();
+    if (!savepoints) {
+      isolateWithoutSavepoints(c, ps, chunk, zero, binder);
+      return;
+    }
+    Savepoint savepoint;
+    try {
+      savepoint = c.setSavepoint();
+    } catch (SQLException e) {
+      // Postgres-XL: "SAVEPOINT is not yet supported." (SQLState 54001), and the transaction is aborted
+      savepoints = false;
+      rollbackQuietly(e);
+      throw new RefusedWithoutSavepoints(Map.of());
+    }
     int[] counts;
     try {
       counts = run(ps, chunk, binder);
     } catch (SQLException e) {
-      if (retryable(e) || !dataError(e)) {
+      if (CopyFailures.retryable(e) || !CopyFailures.dataError(e)) {
         throw e;
       }
       c.rollback(savepoint);
@@ -351,6 +382,61 @@ final class BatchWriter implements AutoCloseable {
     }
     c.releaseSavepoint(savepoint);
     collectZeros(chunk, counts, zero);
+  }
+
+  /**
+   * Careful mode where the server has no savepoints: a chunk that fails on a row rolls the whole attempt back; its
+   * refused rows are then found by halving, each try in a transaction of its own that is rolled back, and the attempt
+   * is run again without them.
+   */
+  private void isolateWithoutSavepoints(Connection c, PreparedStatement ps, List<Row> chunk, List<Row> zero,
+                                        Binder binder) throws SQLException {
+    try {
+      collectZeros(chunk, run(ps, chunk, binder), zero);
+      return;
+    } catch (SQLException e) {
+      if (CopyFailures.retryable(e) || !CopyFailures.dataError(e)) {
+        throw e;
+      }
+      c.rollback();
+      Map<Row, String> found = new IdentityHashMap<>();
+      probe(c, ps, chunk, binder, found);
+      if (found.isEmpty()) {
+        throw e; // no row fails on its own: the failure needs the rest of the transaction, nothing to reject
+      }
+      throw new RefusedWithoutSavepoints(found);
+    }
+  }
+
+  /** Runs rows in a transaction that is rolled back, halving the ones that fail down to single refused rows. */
+  private static void probe(Connection c, PreparedStatement ps, List<Row> rows, Binder binder, Map<Row, String> found)
+      throws SQLException {
+    try {
+      run(ps, rows, binder);
+      c.rollback();
+    } catch (SQLException e) {
+      c.rollback();
+      if (CopyFailures.retryable(e) || !CopyFailures.dataError(e)) {
+        throw e;
+      }
+      if (rows.size() == 1) {
+        found.put(rows.get(0), serverMessage(e));
+        return;
+      }
+      int half = rows.size() / 2;
+      probe(c, ps, rows.subList(0, half), binder, found);
+      probe(c, ps, rows.subList(half, rows.size()), binder, found);
+    }
+  }
+
+  /** Ends an attempt of the row-by-row path (rolled back) with the rows the server refused, found without savepoints. */
+  private static final class RefusedWithoutSavepoints extends RuntimeException {
+    final Map<Row, String> refused;
+
+    RefusedWithoutSavepoints(Map<Row, String> refused) {
+      super("rows refused by the server", null, false, false);
+      this.refused = refused;
+    }
   }
 
   private static int[] run(PreparedStatement ps, List<Row> chunk, Binder binder) throws SQLException {
@@ -404,23 +490,6 @@ final class BatchWriter implements AutoCloseable {
   private static String shown(String id) {
     String text = id.length() > SHOWN_ID_CHARS ? id.substring(0, SHOWN_ID_CHARS) + "..." : id;
     return "'" + text + "'";
-  }
-
-  /** COPY failures that writing row by row can settle: duplicates, deadlocks, rows the server refuses. */
-  private static boolean worthRowByRow(SQLException e) {
-    String state = e.getSQLState();
-    return state != null && (state.startsWith("22") || state.startsWith("23") || state.startsWith("40"));
-  }
-
-  /** A deadlock or serialization failure with another stream: the whole transaction may simply be run again. */
-  private static boolean retryable(SQLException e) {
-    return "40P01".equals(e.getSQLState()) || "40001".equals(e.getSQLState());
-  }
-
-  /** An error about a value in a row (data exception or constraint), not about the connection or the table. */
-  private static boolean dataError(SQLException e) {
-    String state = e.getSQLState();
-    return state != null && (state.startsWith("22") || state.startsWith("23"));
   }
 
   private static String serverMessage(SQLException e) {

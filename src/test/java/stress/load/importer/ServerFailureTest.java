@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -17,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.load.CopyBatching;
 import stress.load.ExistingTablePolicy;
+import stress.target.PostgresDialect;
 import stress.testing.TestDatabase;
 import stress.testing.BsonFiles;
 
@@ -83,6 +86,48 @@ class ServerFailureTest {
     assertTrue(reject.get("reason").asText().contains("violates check constraint \"not_" + BAD + "\""),
         reject.toString());
     assertTrue(reject.get("reason").asText().contains("23514"), reject.toString());
+  }
+
+  @Test
+  void withoutSavepointsAsOnPostgresXlTheRefusedRowIsStillFoundAndTheRestOfItsBatchLoaded() throws Exception {
+    execute("ALTER TABLE " + TABLE + " ADD CONSTRAINT not_" + BAD + " CHECK ((data->>'n')::int <> " + BAD + ")");
+    ImportResult result = new DumpImporter(() -> refusingSavepoints(TestDatabase.connect(url)), new PostgresDialect())
+        .run(request(false), new Imports.Recorder());
+
+    CollectionResult items = Imports.collection(result, "shop.items");
+    assertEquals(CollectionResult.Status.LOADED, items.status(), String.valueOf(items));
+    assertEquals(DOCUMENTS - 1, items.loaded());
+    assertEquals(1, items.rejected());
+    assertEquals(0, items.failed());
+    assertEquals(DOCUMENTS - 1, Imports.count(url, "SELECT count(*) FROM " + TABLE));
+    assertEquals(0, Imports.count(url, "SELECT count(*) FROM " + TABLE + " WHERE _id = " + BAD));
+    assertEquals(DOCUMENTS - 1, checkpointsLoaded());
+    List<JsonNode> rejects = rejects();
+    assertEquals(1, rejects.size(), rejects.toString());
+    assertEquals(BAD, rejects.get(0).get("index").asInt());
+    assertTrue(rejects.get(0).get("reason").asText().contains("violates check constraint \"not_" + BAD + "\""),
+        rejects.toString());
+  }
+
+  /**
+   * A real connection whose SAVEPOINT gets Postgres-XL 10's answer: the server raises "SAVEPOINT is not yet
+   * supported." (SQLState 54001, as XL 10r1.1 does), which aborts the transaction there as it does on XL.
+   */
+  private static Connection refusingSavepoints(Connection real) {
+    return (Connection) Proxy.newProxyInstance(ServerFailureTest.class.getClassLoader(), new Class<?>[] {Connection.class},
+        (proxy, method, args) -> {
+          if (method.getName().equals("setSavepoint")) {
+            try (Statement s = real.createStatement()) {
+              s.execute("DO $$ BEGIN RAISE EXCEPTION 'SAVEPOINT is not yet supported.' USING ERRCODE = '54001'; END $$");
+            }
+            throw new AssertionError("the server did not refuse the savepoint");
+          }
+          try {
+            return method.invoke(real, args);
+          } catch (InvocationTargetException e) {
+            throw e.getCause();
+          }
+        });
   }
 
   @Test
