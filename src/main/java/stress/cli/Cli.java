@@ -5,8 +5,13 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
 
 /**
  * Builds the picocli command tree and maps exceptions to exit codes: 2 for usage errors, 1 for runtime
@@ -54,7 +59,31 @@ public final class Cli {
       err.println("stress: " + ErrorMessages.oneLine(e));
       return e instanceof IllegalArgumentException ? EXIT_USAGE : EXIT_FAILURE;
     });
+    cmd.setExecutionStrategy(parseResult -> {
+      refuseRunOptionsBeforeACommand(parseResult);
+      return new CommandLine.RunLast().execute(parseResult);
+    });
     return cmd.execute(args);
+  }
+
+  /**
+   * {@code stress --threads 2 run} would run with the default threads: the options before a command belong to the
+   * run without a command, so they are refused instead of silently ignored.
+   */
+  private static void refuseRunOptionsBeforeACommand(ParseResult parseResult) {
+    if (!parseResult.hasSubcommand()) {
+      return;
+    }
+    Set<String> runOptions = parseResult.commandSpec().mixins().get("run").options().stream()
+        .map(OptionSpec::longestName).collect(Collectors.toSet());
+    List<String> misplaced = parseResult.matchedOptions().stream().map(OptionSpec::longestName)
+        .filter(runOptions::contains).toList();
+    if (!misplaced.isEmpty()) {
+      String command = parseResult.subcommand().commandSpec().name();
+      throw new ParameterException(parseResult.commandSpec().commandLine(), String.join(", ", misplaced)
+          + " before '" + command + "' would be ignored: options of a run go after 'run' (stress run "
+          + misplaced.get(0) + " ...) or with no command at all (stress " + misplaced.get(0) + " ...)");
+    }
   }
 
   /** True when the last run ended because of Ctrl-C / SIGTERM. */

@@ -31,6 +31,16 @@ class BadInputTest {
   }
 
   @Test
+  void runOptionsBeforeACommandAreRefusedNotIgnored() {
+    CliTester.Result r = CliTester.run("--url", url(), "--threads", "2", "--explain", "run");
+    assertEquals(2, r.exitCode(), r.all());
+    assertTrue(r.err().contains("--threads, --explain before 'run' would be ignored"), r.err());
+    CliTester.Result init = CliTester.run("--url", url(), "--duration", "5s", "init");
+    assertEquals(2, init.exitCode(), init.all());
+    assertTrue(init.err().contains("--duration before 'init' would be ignored"), init.err());
+  }
+
+  @Test
   void badDuration() {
     assertOneLineError(CliTester.run("--url", url(), "run", "--duration", "ten"), 2,
         "--duration must be a duration like 60s, 500ms, 2m, 1h or 1m30s, got 'ten'");
