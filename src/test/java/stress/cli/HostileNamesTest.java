@@ -7,9 +7,6 @@ import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.sql.Statement;
 import org.bson.BsonDocument;
 import org.bson.ByteBuf;
@@ -53,19 +50,19 @@ class HostileNamesTest {
     assertEquals(0, r.exitCode(), r.all());
 
     String table = "evil_" + NAME;
-    assertEquals(25, count(url, "SELECT count(*) FROM " + quote(table)));
-    assertEquals(25, count(url, "SELECT count(*) FROM " + quote(table) + " WHERE data->>'name' = '''; DROP TABLE y; --'"));
-    assertEquals(1, count(url, "SELECT count(*) FROM pg_class WHERE relname = ? AND relkind = 'r'", table),
+    assertEquals(25, TestDatabase.count(url, "SELECT count(*) FROM " + quote(table)));
+    assertEquals(25, TestDatabase.count(url, "SELECT count(*) FROM " + quote(table) + " WHERE data->>'name' = '''; DROP TABLE y; --'"));
+    assertEquals(1, TestDatabase.count(url, "SELECT count(*) FROM pg_class WHERE relname = ? AND relkind = 'r'", table),
         "a table of exactly that name");
-    assertEquals(1, count(url, "SELECT count(*) FROM pg_class WHERE relname = ? AND relkind = 'r'", table + "_copy"));
-    assertEquals(7, count(url, "SELECT count(*) FROM y"), "table y is still there with its rows");
+    assertEquals(1, TestDatabase.count(url, "SELECT count(*) FROM pg_class WHERE relname = ? AND relkind = 'r'", table + "_copy"));
+    assertEquals(7, TestDatabase.count(url, "SELECT count(*) FROM y"), "table y is still there with its rows");
     assertTrue(r.out().contains("evil." + NAME), "the collection is named as it is: " + r.out());
 
     CliTester.Result again = CliTester.run("--url", url, "-U", "postgres", "import", dir.resolve("dump").toString(),
         "--rejects", dir.resolve("rejects.jsonl").toString(), "--drop-existing");
     assertEquals(0, again.exitCode(), again.all());
-    assertEquals(25, count(url, "SELECT count(*) FROM " + quote(table)));
-    assertEquals(7, count(url, "SELECT count(*) FROM y"), "--drop-existing drops only the collection's own table");
+    assertEquals(25, TestDatabase.count(url, "SELECT count(*) FROM " + quote(table)));
+    assertEquals(7, TestDatabase.count(url, "SELECT count(*) FROM y"), "--drop-existing drops only the collection's own table");
   }
 
   private static String quote(String identifier) {
@@ -79,15 +76,4 @@ class HostileNamesTest {
     return bytes;
   }
 
-  private static long count(String url, String sql, Object... parameters) throws SQLException {
-    try (Connection c = TestDatabase.connect(url); PreparedStatement ps = c.prepareStatement(sql)) {
-      for (int i = 0; i < parameters.length; i++) {
-        ps.setObject(i + 1, parameters[i]);
-      }
-      try (ResultSet rs = ps.executeQuery()) {
-        rs.next();
-        return rs.getLong(1);
-      }
-    }
-  }
 }

@@ -64,4 +64,17 @@ public final class TestDatabase {
   public static Connection connect(String url) throws SQLException {
     return DriverManager.getConnection(url, "postgres", null);
   }
+
+  /** The first column of the first row of a query that returns a number, e.g. {@code SELECT count(*) ...}. */
+  public static long count(String url, String sql, Object... parameters) throws SQLException {
+    try (Connection c = connect(url); java.sql.PreparedStatement ps = c.prepareStatement(sql)) {
+      for (int i = 0; i < parameters.length; i++) {
+        ps.setObject(i + 1, parameters[i]);
+      }
+      try (java.sql.ResultSet rs = ps.executeQuery()) {
+        rs.next();
+        return rs.getLong(1);
+      }
+    }
+  }
 }

@@ -49,14 +49,7 @@ class ImportEdgeCasesTest {
   }
 
   private List<JsonNode> rejects() throws IOException {
-    Path file = dir.resolve("rejects.jsonl");
-    List<JsonNode> lines = new ArrayList<>();
-    if (Files.exists(file)) {
-      for (String line : Files.readAllLines(file)) {
-        lines.add(JSON.readTree(line));
-      }
-    }
-    return lines;
+    return Imports.rejects(dir.resolve("rejects.jsonl"));
   }
 
   private static void assertOneLineNaming(String message, Path file, long offset) {

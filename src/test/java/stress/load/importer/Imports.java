@@ -26,15 +26,19 @@ final class Imports {
   }
 
   static long count(String url, String sql, Object... parameters) throws SQLException {
-    try (Connection c = TestDatabase.connect(url); PreparedStatement ps = c.prepareStatement(sql)) {
-      for (int i = 0; i < parameters.length; i++) {
-        ps.setObject(i + 1, parameters[i]);
-      }
-      try (ResultSet rs = ps.executeQuery()) {
-        rs.next();
-        return rs.getLong(1);
+    return TestDatabase.count(url, sql, parameters);
+  }
+
+  /** The lines of a rejects file, parsed; none when the file was not written. */
+  static List<com.fasterxml.jackson.databind.JsonNode> rejects(java.nio.file.Path file) throws IOException {
+    List<com.fasterxml.jackson.databind.JsonNode> lines = new ArrayList<>();
+    if (java.nio.file.Files.exists(file)) {
+      com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+      for (String line : java.nio.file.Files.readAllLines(file)) {
+        lines.add(json.readTree(line));
       }
     }
+    return lines;
   }
 
   static String text(String url, String sql) throws SQLException {

@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.nio.file.Files;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -31,7 +31,6 @@ import stress.testing.BsonFiles;
  * table, the counts reconcile, and {@code --resume} completes it once the cause is gone.
  */
 class ServerFailureTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final int DOCUMENTS = 1000;
   private static final int BATCH = 100;
   /** The document the server fails on: in the middle of the sixth batch. */
@@ -199,15 +198,8 @@ class ServerFailureTest {
     return offset;
   }
 
-  private List<JsonNode> rejects() throws Exception {
-    Path file = dir.resolve("rejects.jsonl");
-    List<JsonNode> lines = new ArrayList<>();
-    if (Files.exists(file)) {
-      for (String line : Files.readAllLines(file)) {
-        lines.add(JSON.readTree(line));
-      }
-    }
-    return lines;
+  private List<JsonNode> rejects() throws IOException {
+    return Imports.rejects(dir.resolve("rejects.jsonl"));
   }
 
   private void execute(String... statements) throws SQLException {
