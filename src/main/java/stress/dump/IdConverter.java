@@ -62,11 +62,8 @@ public final class IdConverter {
     try {
       value = convert(id);
     } catch (IllegalArgumentException e) {
-      // an _id document or array whose JSON jsonb would refuse (a NUL inside a string); the path names the
-      // wrapper field extendedJson puts the value in, so it is renamed to _id
-      String message = String.valueOf(e.getMessage());
-      throw DocumentRejectedException.of(document, message.startsWith("field 'v") ? "field '_id"
-          + message.substring("field 'v".length()) : "_id: " + message);
+      // an _id document or array whose JSON jsonb would refuse (a NUL inside a string); the message names its path
+      throw DocumentRejectedException.of(document, e.getMessage());
     }
     if (value == null) {
       throw DocumentRejectedException.of(document, "_id " + describe(id) + " does not fit an _id column of type "
@@ -150,10 +147,11 @@ public final class IdConverter {
 
   /** The value's relaxed Extended JSON, exactly as it is written inside a document. */
   static String extendedJson(BsonValue id) {
-    RawBsonDocument wrapper = new RawBsonDocument(new BsonDocument("v", id), new BsonDocumentCodec());
+    // wrapped under its own name, so a refusal's path reads "_id..."
+    RawBsonDocument wrapper = new RawBsonDocument(new BsonDocument("_id", id), new BsonDocumentCodec());
     String json = BsonJson.toRelaxedJson(wrapper);
-    // JsonWriter writes a one-field document as {"v": <value>}; keep only <value>.
-    return json.substring("{\"v\": ".length(), json.length() - 1);
+    // JsonWriter writes a one-field document as {"_id": <value>}; keep only <value>.
+    return json.substring("{\"_id\": ".length(), json.length() - 1);
   }
 
   private static String describe(BsonValue id) {

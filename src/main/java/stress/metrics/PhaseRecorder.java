@@ -370,7 +370,6 @@ public final class PhaseRecorder {
       for (int op = 0; op < ops; op++) {
         retriesInInterval[op] = closing.retries[op];
         retriesSeen[op] += closing.retries[op];
-        closing.errors[op].forEach((state, tally) -> allErrorsInInterval.merge(state, tally.count, Long::sum));
         opSuccess[op].reset();
         opSuccess[op].add(closing.successes[op]);
         opFailure[op].reset();
@@ -383,6 +382,7 @@ public final class PhaseRecorder {
         closing.errors[op].forEach((state, tally) -> {
           errorBook.add(opIndex, state, tally.count, tally.firstMessage);
           intervalErrors.put(state, tally.count);
+          allErrorsInInterval.merge(state, tally.count, Long::sum);
         });
       }
       reconnectsInInterval = closing.reconnects;

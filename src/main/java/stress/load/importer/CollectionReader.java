@@ -242,8 +242,7 @@ final class CollectionReader {
             return;
           }
           if (stopReason != null) {
-            run.end(CollectionResult.Status.STOPPED, stopReason);
-            listener.problem(run.collection.namespace() + ": stopped at corrupt input: " + stopReason);
+            stopAtCorruptInput(run, stopReason);
           }
           return;
         }
@@ -251,6 +250,12 @@ final class CollectionReader {
     } finally {
       converted.discard();
     }
+  }
+
+  /** Ends the collection at corrupt input (the reader's framing or a batch's conversion found it). */
+  private void stopAtCorruptInput(CollectionRun run, String reason) {
+    run.end(CollectionResult.Status.STOPPED, reason);
+    listener.problem(run.collection.namespace() + ": stopped at corrupt input: " + reason);
   }
 
   /** What converting one framed batch gave: its items (rejections in place of bad documents) and their rows. */
@@ -353,8 +358,7 @@ final class CollectionReader {
         boolean queued = offer(run, new Batch(run, c.items(), c.rows(), c.bytes(), true, c.abortReason()));
         discard();
         if (queued) {
-          run.end(CollectionResult.Status.STOPPED, c.abortReason());
-          listener.problem(run.collection.namespace() + ": stopped at corrupt input: " + c.abortReason());
+          stopAtCorruptInput(run, c.abortReason());
         }
         return queued;
       }
