@@ -18,7 +18,6 @@ import java.util.stream.Collectors;
 import stress.config.Durations;
 import stress.config.RunConfig;
 import stress.config.SettingChoice;
-import stress.connect.ConnectionResolver;
 import stress.connect.ConnectionSource;
 import stress.connect.ConnectionSources;
 import stress.connect.ConnectionSpec;
@@ -299,7 +298,7 @@ public final class RunJob {
       settings.put("pool size", spread.poolSizeWords());
       return;
     }
-    List<String> hosts = ConnectionResolver.hostsOf(database.spec());
+    List<String> hosts = database.spec().servers();
     if (hosts.size() > 1) {
       settings.put("hosts", SpreadHosts.notSpread(hosts));
     }

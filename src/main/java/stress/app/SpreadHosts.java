@@ -7,7 +7,6 @@ import java.util.List;
 import stress.config.HostSpreading;
 import stress.config.RunConfig;
 import stress.connect.ConnectionOptions;
-import stress.connect.ConnectionResolver;
 import stress.connect.ConnectionSource;
 import stress.connect.ConnectionSources;
 import stress.connect.ConnectionSpec;
@@ -64,7 +63,7 @@ final class SpreadHosts {
     String option = config.hostSpreading().hosts() != null ? "--hosts" : "--spread-hosts";
     List<Host> hosts = new ArrayList<>();
     for (ResolvedConnection connection : database.eachHost()) {
-      String name = ConnectionResolver.hostsOf(connection.spec()).get(0);
+      String name = connection.spec().servers().get(0);
       try (Connection c = PhysicalConnections.open(connection.spec())) {
         TargetInfo target = TargetDetector.detect(c);
         // the kind first: a server of another kind is the mistake to name, whatever tables it happens to have

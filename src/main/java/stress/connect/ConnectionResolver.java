@@ -94,11 +94,6 @@ public final class ConnectionResolver {
     return JdbcUrl.parse(url, "url").hosts.size();
   }
 
-  /** The hosts of a connection's URL as {@code host:port}, in order, for reports and error messages. */
-  public static List<String> hostsOf(ConnectionSpec spec) {
-    return JdbcUrl.parse(spec.url(), "url").hosts.stream().map(hp -> hp.host() + ":" + hp.port()).toList();
-  }
-
   /** Resolves for every host ({@code onlyHost} -1) or for the host of that index alone. */
   private ResolvedConnection resolve(ConnectionOptions options, DriverSettings driver, int onlyHost) {
     List<String> warnings = new ArrayList<>();

@@ -50,7 +50,7 @@ class ConnectionResolverEachHostTest {
       assertFalse(h.spec().describe().toString().contains("secret"), h.spec().describe().toString());
       assertFalse(h.spec().toString().contains("fallback"));
     }
-    assertEquals(List.of("c2:6432"), ConnectionResolver.hostsOf(hosts.get(1).spec()));
+    assertEquals(List.of("c2:6432"), hosts.get(1).spec().servers());
   }
 
   @Test
@@ -63,7 +63,7 @@ class ConnectionResolverEachHostTest {
         hosts.stream().map(h -> h.spec().url()).toList());
     hosts.forEach(h -> assertEquals("bob", h.spec().user()));
     hosts.forEach(h -> assertEquals("hunter2", h.spec().password()));
-    assertEquals(List.of("[::1]:6432"), ConnectionResolver.hostsOf(hosts.get(1).spec()));
+    assertEquals(List.of("[::1]:6432"), hosts.get(1).spec().servers());
   }
 
   @Test
