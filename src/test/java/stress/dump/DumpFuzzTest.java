@@ -108,13 +108,20 @@ class DumpFuzzTest {
     } else {
       System.out.println("DumpFuzzTest: " + Corpus.whereLooked() + "; fuzzing a generated file only");
     }
-    new stress.dump.generate.DumpWriter(new stress.dump.generate.DumpPlan(300, stress.dump.generate.Shape.LARGE, 3,
-        "gen", "orders", 1), new stress.dump.generate.DumpOrigin("stress fuzz")).write(dir, false,
-        stress.dump.generate.GenerationListener.NONE);
-    files.add(dir.resolve("gen/orders.bson"));
+    // generated files of both shapes, so the test has clean and failing outcomes also where the corpus is absent:
+    // a mutation of a large document is nearly always caught, one of a small document often reads cleanly
+    for (stress.dump.generate.Shape shape : stress.dump.generate.Shape.values()) {
+      String collection = "orders_" + shape.name().toLowerCase(java.util.Locale.ROOT);
+      new stress.dump.generate.DumpWriter(new stress.dump.generate.DumpPlan(300, shape, 3, "gen", collection, 1),
+          new stress.dump.generate.DumpOrigin("stress fuzz")).write(dir, false,
+          stress.dump.generate.GenerationListener.NONE);
+      files.add(dir.resolve("gen/" + collection + ".bson"));
+    }
     long firstSeed = Long.getLong("stress.fuzz.seed", System.nanoTime());
     System.out.println("DumpFuzzTest: " + files.size() + " files from seed " + firstSeed);
     Tally tally = new Tally();
+    // with few files (no corpus) each gets a larger share of the budget, so it sees enough mutations
+    Duration perFile = PER_FILE.compareTo(BUDGET.dividedBy(files.size())) > 0 ? PER_FILE : BUDGET.dividedBy(files.size());
     assertTimeoutPreemptively(HANG, () -> {
       long seed = firstSeed;
       for (Path file : files) {
@@ -122,7 +129,7 @@ class DumpFuzzTest {
         if (original.length == 0) {
           continue;
         }
-        long until = System.nanoTime() + PER_FILE.toNanos();
+        long until = System.nanoTime() + perFile.toNanos();
         while (System.nanoTime() < until) {
           Random random = new Random(++seed);
           Mutation mutation = mutate(original, random);
