@@ -29,6 +29,7 @@ final class FrameReader {
   }
 
   private final InputStream in;
+  private final byte[] prefix = new byte[4];
   private long position;
 
   FrameReader(InputStream in, long startPosition) {
@@ -47,7 +48,6 @@ final class FrameReader {
    */
   Frame next(boolean terminatorAllowed) throws IOException {
     long offset = position;
-    byte[] prefix = new byte[4];
     int got;
     try {
       got = readFully(prefix, 0, 4);
@@ -76,7 +76,7 @@ final class FrameReader {
     byte[] document;
     int body;
     try {
-      document = readBody(prefix, size);
+      document = readBody(size);
       body = document.length - 4;
     } catch (ZipException | EOFException e) {
       return gzipBroken(offset, e);
@@ -96,7 +96,7 @@ final class FrameReader {
    * The prefix and up to {@code size - 4} more bytes. Large frames are read in chunks, so a corrupt
    * length near the limit does not allocate 16 MiB before finding that the bytes are not there.
    */
-  private byte[] readBody(byte[] prefix, int size) throws IOException {
+  private byte[] readBody(int size) throws IOException {
     if (size <= EAGER_ALLOCATION) {
       byte[] document = Arrays.copyOf(prefix, size);
       int body = readFully(document, 4, size - 4);
