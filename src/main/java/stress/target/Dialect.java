@@ -12,4 +12,12 @@ public interface Dialect {
    * DISTRIBUTED BY). Every identifier is quoted.
    */
   List<String> createDocumentTables(DocumentTable table);
+
+  /**
+   * Whether a commit is one server's own commit, with no two-phase commit across nodes. Only then may an import
+   * commit its batches asynchronously: if the server crashes, a batch and its checkpoint still vanish together.
+   */
+  default boolean commitsLocally() {
+    return false;
+  }
 }

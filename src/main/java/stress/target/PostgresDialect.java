@@ -11,6 +11,11 @@ public final class PostgresDialect implements Dialect {
     return List.of(createTable(table, ""), createTable(table.copyTable(), ""));
   }
 
+  @Override
+  public boolean commitsLocally() {
+    return true;
+  }
+
   /** The document table DDL with an optional clause appended (distribution clauses of other targets). */
   static String createTable(DocumentTable table, String suffix) {
     return "CREATE TABLE " + table.qualifiedName() + " (_id " + table.idType().sql()

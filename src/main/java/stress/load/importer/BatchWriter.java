@@ -6,6 +6,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Savepoint;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
@@ -37,6 +38,11 @@ import stress.table.DocumentTable;
  * under savepoints (where the server has none, as Postgres-XL 10, in trial transactions that are rolled back) and
  * rejected with the server's message. Nothing of a batch is committed unless all of it is
  * accounted for.
+ *
+ * <p>Where a commit is one server's own ({@link stress.target.Dialect#commitsLocally()}: plain PostgreSQL), each
+ * batch commits with {@code synchronous_commit} off, so the stream does not wait for the disk between batches: a
+ * server crash may lose the last batches, but each together with its checkpoint, so {@code --resume} redoes them.
+ * The importer makes it all durable at the end ({@link DumpImporter}).
  */
 final class BatchWriter implements AutoCloseable {
   private static final int STATEMENTS_PER_ROUND_TRIP = 1000;
@@ -47,16 +53,19 @@ final class BatchWriter implements AutoCloseable {
   private final ProgressTable progress;
   private final RejectsFile rejects;
   private final DuplicatePolicy duplicates;
+  private final boolean asyncCommits;
   private final CopyLoader copy = new CopyLoader(new CopyBatching(Long.MAX_VALUE, Long.MAX_VALUE));
   private Connection connection;
   /** False once the server refused a SAVEPOINT (Postgres-XL 10 has none): refused rows are then found by probing. */
   private boolean savepoints = true;
 
-  BatchWriter(ConnectionSupplier connections, ProgressTable progress, RejectsFile rejects, DuplicatePolicy duplicates) {
+  BatchWriter(ConnectionSupplier connections, ProgressTable progress, RejectsFile rejects, DuplicatePolicy duplicates,
+              boolean asyncCommits) {
     this.connections = connections;
     this.progress = progress;
     this.rejects = rejects;
     this.duplicates = duplicates;
+    this.asyncCommits = asyncCommits;
   }
 
   /** A row for the table and the document it came from. */
@@ -126,8 +135,7 @@ final class BatchWriter implements AutoCloseable {
    * the same transaction.
    */
   private Outcome streamedPath(Batch batch, Conversion conversion) throws SQLException, IOException {
-    Connection c = connection();
-    c.setAutoCommit(false);
+    Connection c = transaction();
     copy.copyWithoutCommit(c, batch.run().table(), conversion.streamed());
     Converted converted = conversion.finish();
     Outcome outcome = new Outcome(converted.rows.size() + converted.updated, converted.refused.size(), converted.skipped,
@@ -227,8 +235,7 @@ final class BatchWriter implements AutoCloseable {
   }
 
   private Outcome fastPath(Batch batch, Converted converted) throws SQLException {
-    Connection c = connection();
-    c.setAutoCommit(false);
+    Connection c = transaction();
     Outcome outcome = new Outcome(converted.rows.size() + converted.updated, converted.refused.size(), converted.skipped,
         converted.updated);
     progress.record(c, checkpoint(batch, outcome));
@@ -252,8 +259,7 @@ final class BatchWriter implements AutoCloseable {
     Map<Row, String> serverRefused = new IdentityHashMap<>();
     boolean careful = false;
     for (int attempt = 1; ; attempt++) {
-      Connection c = connection();
-      c.setAutoCommit(false);
+      Connection c = transaction();
       List<Row> rows = all.stream().filter(row -> !serverRefused.containsKey(row)).toList();
       try {
         List<Row> existing = new ArrayList<>();
@@ -496,6 +502,18 @@ final class BatchWriter implements AutoCloseable {
     SQLException cause = e instanceof BatchUpdateException && e.getNextException() != null ? e.getNextException() : e;
     String message = cause.getMessage() == null ? cause.toString() : cause.getMessage();
     return message.strip().replace('\n', ' ') + (cause.getSQLState() == null ? "" : " (SQLState " + cause.getSQLState() + ")");
+  }
+
+  /** The stream's connection with a transaction started, committing asynchronously where that is safe. */
+  private Connection transaction() throws SQLException {
+    Connection c = connection();
+    c.setAutoCommit(false);
+    if (asyncCommits) {
+      try (Statement s = c.createStatement()) {
+        s.execute("SET LOCAL synchronous_commit TO off");
+      }
+    }
+    return c;
   }
 
   private Connection connection() throws SQLException {

@@ -97,6 +97,7 @@ public final class DumpImporter {
     try (RejectsFile rejects = RejectsFile.open(request.rejects(), request.resume())) {
       if (!runs.isEmpty()) {
         load(request, runs, progress, rejects, listener, start);
+        makeDurable(listener);
         analyze(runs, listener);
       }
       result = new ImportResult(path, source.format(), source.notices(), runs.stream().map(CollectionRun::result).toList(),
@@ -176,7 +177,8 @@ public final class DumpImporter {
   /** One load stream: takes batches until the readers are done and the queue is empty. */
   private void writeBatches(ImportRequest request, ProgressTable progress, RejectsFile rejects, ImportListener listener,
                             BlockingQueue<Batch> queue, AtomicBoolean readersDone, AtomicReference<Error> fatal) {
-    try (BatchWriter writer = new BatchWriter(connections, progress, rejects, request.onDuplicate())) {
+    try (BatchWriter writer = new BatchWriter(connections, progress, rejects, request.onDuplicate(),
+        dialect.commitsLocally())) {
       while (true) {
         Batch batch;
         try {
@@ -265,6 +267,26 @@ public final class DumpImporter {
     }
     listener.progress(new ImportProgress(runs.size(), done, docs, bytes, docs - earlierDocs, bytes - earlierBytes,
         secondsSince(start), expectedBytes, expectedDocs));
+  }
+
+  /**
+   * Waits until the batches committed asynchronously are on disk (see {@link BatchWriter}): a commit with the
+   * server's own {@code synchronous_commit} flushes the log up to it, and so every commit before it. The summary
+   * then reports rows as durable as one COPY of them all would be.
+   */
+  private void makeDurable(ImportListener listener) {
+    if (!dialect.commitsLocally()) {
+      return;
+    }
+    try (Connection c = connections.get(); Statement s = c.createStatement()) {
+      c.setAutoCommit(false);
+      s.execute("SET LOCAL synchronous_commit TO DEFAULT");
+      s.execute("SELECT txid_current()"); // a transaction id, so that the commit writes a record to wait for
+      c.commit();
+    } catch (SQLException e) {
+      listener.problem("the loaded rows are committed, but waiting until they are on disk failed: "
+          + CollectionReader.oneLine(e));
+    }
   }
 
   /** Statistics for the planner, as init does; a failure is reported, not fatal (the data is in). */
