@@ -37,10 +37,10 @@ final class CopyTextEncoder {
   }
 
   /**
-   * Appends {@code id TAB data NEWLINE} where {@code data} is already in COPY text form ({@link CopyTextWriter});
+   * Appends {@code id TAB data NEWLINE} where {@code data} (its {@code count} bytes from {@code offset}) is already in COPY text form ({@link CopyTextWriter});
    * returns the number of bytes added. On a refusal of the id nothing is added.
    */
-  int appendEncodedRow(String id, byte[] data) {
+  int appendEncodedRow(String id, byte[] data, int offset, int count) {
     int start = length;
     try {
       appendText(id, false);
@@ -48,10 +48,10 @@ final class CopyTextEncoder {
       length = start;
       throw e;
     }
-    ensure(data.length + 2);
+    ensure(count + 2);
     buffer[length++] = '\t';
-    System.arraycopy(data, 0, buffer, length, data.length);
-    length += data.length;
+    System.arraycopy(data, offset, buffer, length, count);
+    length += count;
     buffer[length++] = '\n';
     return length - start;
   }
@@ -59,7 +59,7 @@ final class CopyTextEncoder {
   /** Appends one row of either kind; see {@link #appendRow} and {@link #appendEncodedRow}. */
   int append(CopyRow row) {
     if (row instanceof EncodedRow encoded) {
-      return appendEncodedRow(encoded.id(), encoded.copyData());
+      return appendEncodedRow(encoded.id(), encoded.array(), encoded.offset(), encoded.length());
     }
     DocumentRow text = (DocumentRow) row;
     return appendRow(text.id(), text.json());

@@ -68,6 +68,14 @@ public final class CopyTextWriter extends Writer {
     return Arrays.copyOf(buffer, length);
   }
 
+  /** Copies the field's bytes so far into {@code slab} and returns their offset in {@link ByteSlab#array()}. */
+  public int copyTo(ByteSlab slab) {
+    if (pendingHigh != 0) {
+      throw unpaired();
+    }
+    return slab.add(buffer, 0, length);
+  }
+
   /** Number of bytes written since the last reset. */
   public int length() {
     return length;

@@ -3,15 +3,23 @@ package stress.load;
 import java.util.Objects;
 
 /**
- * A row whose {@code data} value is already encoded for COPY's text format, so that the loader only copies it.
+ * A row whose {@code data} value is already encoded for COPY's text format, so that the loader only copies it. The
+ * bytes may be a slice of a larger array that holds the rows of a whole batch ({@link ByteSlab}).
  *
- * @param id       the {@code _id} value as text (escaped by the loader)
- * @param copyData the JSON text as UTF-8 with COPY text escapes, as {@link CopyTextWriter#toByteArray()} gives it:
- *                 no raw tab, newline, carriage return or NUL; not copied, do not modify
+ * @param id     the {@code _id} value as text (escaped by the loader)
+ * @param array  holds the JSON text as UTF-8 with COPY text escapes, as {@link CopyTextWriter} writes it: no raw tab,
+ *               newline, carriage return or NUL; not copied, do not modify
+ * @param offset where the text starts in {@code array}
+ * @param length its number of bytes
  */
-public record EncodedRow(String id, byte[] copyData) implements CopyRow {
+public record EncodedRow(String id, byte[] array, int offset, int length) implements CopyRow {
   public EncodedRow {
     Objects.requireNonNull(id, "id");
-    Objects.requireNonNull(copyData, "copyData");
+    Objects.checkFromIndexSize(offset, length, Objects.requireNonNull(array, "array").length);
+  }
+
+  /** A row whose text is the whole of {@code copyData}. */
+  public EncodedRow(String id, byte[] copyData) {
+    this(id, copyData, 0, copyData.length);
   }
 }

@@ -72,6 +72,27 @@ class CopyTextWriterTest {
     assertThrows(IllegalArgumentException.class, () -> encoder.append(new EncodedRow("a\0", new byte[0])));
   }
 
+  @Test
+  void aRowCopiedIntoASlabIsTheSameRowAsItsTextForm() {
+    ByteSlab slab = new ByteSlab(64);
+    CopyTextEncoder encoder = new CopyTextEncoder(4);
+    for (String text : TEXTS) {
+      CopyTextWriter writer = new CopyTextWriter(4);
+      writer.write(text);
+      int at = writer.copyTo(slab);
+      EncodedRow sliced = new EncodedRow("id", slab.array(), at, writer.length());
+      encoder.clear();
+      encoder.append(new EncodedRow("id", writer.toByteArray()));
+      byte[] whole = Arrays.copyOf(encoder.bytes(), encoder.length());
+      encoder.clear();
+      encoder.append(sliced);
+      assertArrayEquals(whole, Arrays.copyOf(encoder.bytes(), encoder.length()), text);
+    }
+    CopyTextWriter endsHigh = new CopyTextWriter(8);
+    endsHigh.write("a\ud800");
+    assertThrows(IllegalArgumentException.class, () -> endsHigh.copyTo(slab));
+  }
+
   /** The field as CopyTextEncoder writes it (the row minus "1\t" and the final newline). */
   private static byte[] encoderField(String text) {
     CopyTextEncoder encoder = new CopyTextEncoder(8);

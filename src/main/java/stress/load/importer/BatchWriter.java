@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import stress.dump.DocumentRejectedException;
 import stress.dump.DumpDocument;
-import stress.dump.ReadItem;
 import stress.dump.Rejection;
 import stress.load.ConnectionSupplier;
 import stress.load.CopyBatching;
@@ -69,7 +68,16 @@ final class BatchWriter implements AutoCloseable {
   }
 
   /** A row for the table and the document it came from. */
-  private record Row(String id, EncodedRow encoded, DumpDocument document) {}
+  private record Row(String id, KeptDocument kept) {
+    EncodedRow encoded() {
+      return kept.row();
+    }
+
+    /** The document whole again (a copy): for the rare paths that reject it or convert it once more. */
+    DumpDocument document() {
+      return kept.document();
+    }
+  }
 
   /** What one batch became. */
   record Outcome(long loaded, long rejected, long skipped, long updated) {}
@@ -156,15 +164,13 @@ final class BatchWriter implements AutoCloseable {
   /** Converts a batch's documents one by one, as the COPY or the row-by-row path needs them. */
   private final class Conversion {
     private final CollectionRun run;
-    private final List<ReadItem> items;
-    private final List<EncodedRow> encoded;
+    private final List<BatchItem> items;
     private final Converted converted;
     private int next;
 
     Conversion(Batch batch) {
       run = batch.run();
       items = batch.items();
-      encoded = batch.rows();
       converted = new Converted(items.size());
     }
 
@@ -176,7 +182,7 @@ final class BatchWriter implements AutoCloseable {
         @Override
         public boolean hasNext() {
           while (pending == null && next < items.size()) {
-            pending = accept(items.get(next), encoded.get(next));
+            pending = accept(items.get(next));
             next++;
             if (converted.updated > 0) {
               throw new LaterDocumentWins();
@@ -200,21 +206,21 @@ final class BatchWriter implements AutoCloseable {
     /** Converts what is left and returns the whole batch settled. */
     Converted finish() {
       while (next < items.size()) {
-        accept(items.get(next), encoded.get(next));
+        accept(items.get(next));
         next++;
       }
       return converted;
     }
 
-    /** Settles one item and the row the reader made of it; returns its row when it is a new unique row for the table. */
-    private Row accept(ReadItem item, EncodedRow row) {
-      if (item instanceof Rejection rejection) {
-        converted.refused.add(entry(run, rejection, false));
+    /** Settles one item; returns its row when it is a new unique row for the table. */
+    private Row accept(BatchItem item) {
+      if (item instanceof BatchItem.Refused refused) {
+        converted.refused.add(entry(run, refused.rejection(), false));
         return null;
       }
-      DumpDocument document = (DumpDocument) item;
-      Row earlier = converted.rows.get(row.id());
-      Row mine = new Row(row.id(), row, document);
+      KeptDocument document = (KeptDocument) item;
+      Row earlier = converted.rows.get(document.row().id());
+      Row mine = new Row(document.row().id(), document);
       if (earlier == null) {
         converted.rows.put(mine.id(), mine);
         return mine;
@@ -225,8 +231,8 @@ final class BatchWriter implements AutoCloseable {
         return null;
       }
       boolean skip = duplicates == DuplicatePolicy.SKIP;
-      converted.refused.add(entry(run, rejection(document, "duplicate _id " + shown(mine.id()) + ": document #"
-          + earlier.document().index() + " of this collection has the same _id" + (skip ? " (skipped)" : "")), skip));
+      converted.refused.add(entry(run, rejection(document.document(), "duplicate _id " + shown(mine.id()) + ": document #"
+          + earlier.kept().index() + " of this collection has the same _id" + (skip ? " (skipped)" : "")), skip));
       if (skip) {
         converted.skipped++;
       }

@@ -24,7 +24,9 @@ import stress.dump.IdTextForm;
 import stress.dump.IdTypeDetector;
 import stress.dump.ReadItem;
 import stress.dump.ReadPolicy;
+import stress.dump.Rejection;
 import stress.dump.UndecodableDocumentException;
+import stress.load.ByteSlab;
 import stress.load.ConnectionSupplier;
 import stress.load.EncodedRow;
 import stress.load.ExistingTablePolicy;
@@ -258,41 +260,56 @@ final class CollectionReader {
     listener.problem(run.collection.namespace() + ": stopped at corrupt input: " + reason);
   }
 
-  /** What converting one framed batch gave: its items (rejections in place of bad documents) and their rows. */
-  private record Converted(List<ReadItem> items, List<EncodedRow> rows, long bytes, String abortReason) {}
+  /** What converting one framed batch gave: its items (rejections in place of bad documents). */
+  private record Converted(List<BatchItem> items, long bytes, String abortReason) {}
+
+  /** Largest array a batch's documents or rows are packed into; a larger batch takes several. */
+  private static final int MAX_SLAB_CHUNK = 16 << 20;
 
   /**
-   * Converts one framed batch. Under --on-error abort, the first undecodable document ends it (that document
-   * rejected, the rest dropped) and gives the reason the collection stops.
+   * Converts one framed batch, keeping its documents and rows packed in a few large arrays (see {@link ByteSlab}).
+   * Under --on-error abort, the first undecodable document ends it (that document rejected, the rest dropped) and
+   * gives the reason the collection stops.
    */
   private Converted convert(CollectionRun run, List<ReadItem> framed) {
+    long documentBytes = 0;
+    for (ReadItem item : framed) {
+      documentBytes += item instanceof DumpDocument ? item.length() : 0;
+    }
+    int chunk = (int) Math.max(1, Math.min(MAX_SLAB_CHUNK, documentBytes));
+    ByteSlab documents = new ByteSlab(chunk);
+    // COPY text is usually a little longer than the BSON; a longer one takes another chunk
+    ByteSlab rows = new ByteSlab((int) Math.min(MAX_SLAB_CHUNK, documentBytes + documentBytes / 4 + 4096));
     DocumentEncoder encoder = new DocumentEncoder(run.converter());
-    List<ReadItem> items = new ArrayList<>(framed.size());
-    List<EncodedRow> rows = new ArrayList<>(framed.size());
+    List<BatchItem> items = new ArrayList<>(framed.size());
     long bytes = 0;
     String abortReason = null;
     for (ReadItem item : framed) {
-      EncodedRow row = null;
+      BatchItem kept;
       if (item instanceof DumpDocument document) {
         try {
-          row = encoder.encode(document);
+          EncodedRow row = encoder.encode(document, rows);
+          int at = documents.add(document.bytes(), 0, document.bytes().length);
+          kept = new KeptDocument(document.source(), document.offset(), document.index(), documents.array(), at,
+              document.bytes().length, row);
         } catch (UndecodableDocumentException e) {
-          item = e.rejection();
+          kept = new BatchItem.Refused(e.rejection());
           if (request.onError() == ReadPolicy.ABORT) {
             abortReason = new DumpFormatException(e.rejection()).getMessage();
           }
         } catch (DocumentRejectedException e) {
-          item = e.rejection();
+          kept = new BatchItem.Refused(e.rejection());
         }
+      } else {
+        kept = new BatchItem.Refused((Rejection) item);
       }
-      items.add(item);
-      rows.add(row);
+      items.add(kept);
       bytes += item.length();
       if (abortReason != null) {
         break;
       }
     }
-    return new Converted(items, rows, bytes, abortReason);
+    return new Converted(items, bytes, abortReason);
   }
 
   /**
@@ -355,14 +372,14 @@ final class CollectionReader {
       }
       if (c.abortReason() != null) {
         stopped = true;
-        boolean queued = offer(run, new Batch(run, c.items(), c.rows(), c.bytes(), true, c.abortReason()));
+        boolean queued = offer(run, new Batch(run, c.items(), c.bytes(), true, c.abortReason()));
         discard();
         if (queued) {
           stopAtCorruptInput(run, c.abortReason());
         }
         return queued;
       }
-      return offer(run, new Batch(run, c.items(), c.rows(), c.bytes(), oldest.endOfStream(), oldest.stopReason()));
+      return offer(run, new Batch(run, c.items(), c.bytes(), oldest.endOfStream(), oldest.stopReason()));
     }
   }
 

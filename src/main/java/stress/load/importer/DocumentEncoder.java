@@ -5,6 +5,7 @@ import stress.dump.DocumentRejectedException;
 import stress.dump.DumpDocument;
 import stress.dump.IdConverter;
 import stress.dump.Rejection;
+import stress.load.ByteSlab;
 import stress.load.CopyTextWriter;
 import stress.load.EncodedRow;
 
@@ -21,12 +22,12 @@ final class DocumentEncoder {
   }
 
   /**
-   * The document's row.
+   * The document's row, its text copied into {@code rows}.
    *
    * @throws stress.dump.UndecodableDocumentException when the bytes do not decode
    * @throws DocumentRejectedException                when it cannot become a row (no {@code _id}, NUL, ...)
    */
-  EncodedRow encode(DumpDocument document) throws DocumentRejectedException {
+  EncodedRow encode(DumpDocument document, ByteSlab rows) throws DocumentRejectedException {
     text.reset();
     Object id;
     try {
@@ -36,6 +37,7 @@ final class DocumentEncoder {
       throw new DocumentRejectedException(new Rejection(document.source(), document.offset(),
           document.index(), document.length(), e.getMessage(), document.bytes()));
     }
-    return new EncodedRow(IdConverter.text(id), text.toByteArray());
+    int at = text.copyTo(rows);
+    return new EncodedRow(IdConverter.text(id), rows.array(), at, text.length());
   }
 }
