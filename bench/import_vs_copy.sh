@@ -7,7 +7,7 @@
 # Usage: bench/import_vs_copy.sh [--docs N] [--jobs J] [--rounds R] [--variants LIST] [--port FIRST]
 #                                [--log-dir DIR]
 # Each option also has an environment variable: DOCS, JOBS, ROUNDS, VARIANTS, PORT, LOG_DIR; the
-# command line wins. Defaults: 100000 docs (~310 MB of BSON, ~350 MB of COPY text), 1 stream,
+# command line wins. Defaults: 300000 docs (~930 MB of BSON, ~1.05 GB of COPY text), 1 stream,
 # 3 rounds, variants detect,id-type, ports from 5544. --log-dir keeps every raw output (server log,
 # stress and psql output, results.tsv) after the temp folder is removed.
 # Variants of the stress side: `detect` runs `stress import` as a user would, with its first pass
@@ -45,7 +45,7 @@ BENCH_NAME=import_vs_copy
 # shellcheck source=lib/throwaway_pg.sh
 . "$(dirname "$0")/lib/throwaway_pg.sh"
 
-DOCS=${DOCS:-100000}
+DOCS=${DOCS:-300000}
 JOBS=${JOBS:-1}
 ROUNDS=${ROUNDS:-3}
 VARIANTS=${VARIANTS:-detect,id-type}
