@@ -37,8 +37,9 @@ final class CopyTextEncoder {
   }
 
   /**
-   * Appends {@code id TAB data NEWLINE} where {@code data} (its {@code count} bytes from {@code offset}) is already in COPY text form ({@link CopyTextWriter});
-   * returns the number of bytes added. On a refusal of the id nothing is added.
+   * Appends {@code id TAB data NEWLINE} where {@code data} (its {@code count} bytes from {@code offset}) is already
+   * in COPY text form ({@link CopyTextWriter}); returns the number of bytes added. On a refusal of the id nothing is
+   * added.
    */
   int appendEncodedRow(String id, byte[] data, int offset, int count) {
     int start = length;

@@ -231,8 +231,9 @@ final class BatchWriter implements AutoCloseable {
         return null;
       }
       boolean skip = duplicates == DuplicatePolicy.SKIP;
-      converted.refused.add(entry(run, rejection(document.document(), "duplicate _id " + shown(mine.id()) + ": document #"
-          + earlier.kept().index() + " of this collection has the same _id" + (skip ? " (skipped)" : "")), skip));
+      String reason = "duplicate _id " + shown(mine.id()) + ": document #" + earlier.kept().index()
+          + " of this collection has the same _id" + (skip ? " (skipped)" : "");
+      converted.refused.add(entry(run, rejection(document.document(), reason), skip));
       if (skip) {
         converted.skipped++;
       }
