@@ -68,7 +68,11 @@ final class BatchWriter implements AutoCloseable {
   }
 
   /** A row for the table and the document it came from. */
-  private record Row(String id, KeptDocument kept) {
+  private record Row(KeptDocument kept) {
+    String id() {
+      return kept.row().id();
+    }
+
     EncodedRow encoded() {
       return kept.row();
     }
@@ -219,8 +223,8 @@ final class BatchWriter implements AutoCloseable {
         return null;
       }
       KeptDocument document = (KeptDocument) item;
-      Row earlier = converted.rows.get(document.row().id());
-      Row mine = new Row(document.row().id(), document);
+      Row mine = new Row(document);
+      Row earlier = converted.rows.get(mine.id());
       if (earlier == null) {
         converted.rows.put(mine.id(), mine);
         return mine;

@@ -285,25 +285,25 @@ final class CollectionReader {
     long bytes = 0;
     String abortReason = null;
     for (ReadItem item : framed) {
-      BatchItem kept;
+      BatchItem entry;
       if (item instanceof DumpDocument document) {
         try {
           EncodedRow row = encoder.encode(document, rows);
           int at = documents.add(document.bytes(), 0, document.bytes().length);
-          kept = new KeptDocument(document.source(), document.offset(), document.index(), documents.array(), at,
+          entry = new KeptDocument(document.source(), document.offset(), document.index(), documents.array(), at,
               document.bytes().length, row);
         } catch (UndecodableDocumentException e) {
-          kept = new BatchItem.Refused(e.rejection());
+          entry = new BatchItem.Refused(e.rejection());
           if (request.onError() == ReadPolicy.ABORT) {
             abortReason = new DumpFormatException(e.rejection()).getMessage();
           }
         } catch (DocumentRejectedException e) {
-          kept = new BatchItem.Refused(e.rejection());
+          entry = new BatchItem.Refused(e.rejection());
         }
       } else {
-        kept = new BatchItem.Refused((Rejection) item);
+        entry = new BatchItem.Refused((Rejection) item);
       }
-      items.add(kept);
+      items.add(entry);
       bytes += item.length();
       if (abortReason != null) {
         break;
