@@ -20,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import stress.connect.PasswordRole;
 import stress.testing.TestDatabase;
 import stress.testing.BsonFiles;
+import stress.testing.Bytes;
 
 /**
  * A real password (a role the test server asks a SCRAM password of), given each way the tool takes one: in the
@@ -155,20 +156,7 @@ class PasswordLeakTest {
     for (Path file : files) {
       byte[] content = Files.readAllBytes(file);
       assertTrue(content.length > 0, file + " is empty");
-      assertFalse(indexOf(content, secret) >= 0, "password stored in " + file);
+      assertFalse(Bytes.indexOf(content, secret) >= 0, "password stored in " + file);
     }
-  }
-
-  private static int indexOf(byte[] haystack, byte[] needle) {
-    outer:
-    for (int i = 0; i + needle.length <= haystack.length; i++) {
-      for (int j = 0; j < needle.length; j++) {
-        if (haystack[i + j] != needle[j]) {
-          continue outer;
-        }
-      }
-      return i;
-    }
-    return -1;
   }
 }

@@ -26,6 +26,7 @@ import stress.dump.DumpScanner;
 import stress.dump.DumpSource;
 import stress.dump.ReadPolicy;
 import stress.dump.ScanOptions;
+import stress.testing.Bytes;
 
 /**
  * The bytes of generated dumps against what mongodump writes: archive frames field for field like a real
@@ -145,7 +146,8 @@ class GeneratedDumpFormatTest {
   void theArchiveChecksumCatchesAChangedByte(@TempDir Path dir) throws IOException {
     byte[] archive = archive(dir, PLAN);
     byte[] document = new DocumentGenerator(Shape.SMALL, 42).generate(7).bsonBytes();
-    int at = indexOf(archive, document);
+    int at = Bytes.indexOf(archive, document);
+    assertTrue(at >= 0, "document not found in the archive");
     // the low byte of the last field, the int32 't': the document stays valid BSON
     archive[at + document.length - 5] ^= 1;
     Path corrupt = dir.resolve("corrupt.archive");
@@ -189,18 +191,6 @@ class GeneratedDumpFormatTest {
     }
   }
 
-  private static int indexOf(byte[] haystack, byte[] needle) {
-    outer:
-    for (int i = 0; i + needle.length <= haystack.length; i++) {
-      for (int j = 0; j < needle.length; j++) {
-        if (haystack[i + j] != needle[j]) {
-          continue outer;
-        }
-      }
-      return i;
-    }
-    throw new AssertionError("document not found in the archive");
-  }
 
   /** A file of the real mongodump corpus ({@code ../shared/datasets/mongodump} or $STRESS_DUMP_CORPUS). */
   private static Path corpusFile(String relative) {
