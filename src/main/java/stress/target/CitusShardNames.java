@@ -27,7 +27,9 @@ public final class CitusShardNames {
 
   /**
    * The names Citus appends a shard id to for a document table: the table, its copy table and the primary-key
-   * index of each, as PostgreSQL names those indexes.
+   * index of each, as PostgreSQL names those indexes. When the copy table's cut name equals the table's index
+   * name (tables of 58 bytes), PostgreSQL cuts one byte more and appends a digit: the same length or one byte
+   * shorter, and only the longest possible lengths matter here.
    */
   public static List<String> shardedNames(DocumentTable table) {
     String copy = table.copyTable().name();
