@@ -154,7 +154,7 @@ class TableSetupTest {
    * A dialect whose DDL ends in a deadlock raised by the server (SQLState 40P01, after both CREATE TABLEs, so a
    * rollback is needed) unless its retry setting says otherwise; {@code retry} is that setting, null for none.
    */
-  private static Dialect deadlockingDialect(String retry) {
+  static Dialect deadlockingDialect(String retry) {
     return new Dialect() {
       @Override
       public List<String> createDocumentTables(DocumentTable table) {
