@@ -89,7 +89,8 @@ public final class DatasetInitializer {
     }
     double seconds = secondsSince(start);
     progress.onComplete(totals.docs.sum(), totals.bytes.sum(), seconds);
-    return new InitResult(table, prepared.action(), totals.docs.sum(), totals.bytes.sum(), seconds, false, prepared.note());
+    return new InitResult(table, prepared.action(), totals.docs.sum(), totals.bytes.sum(), seconds, false,
+        prepared.note());
   }
 
   private Totals loadInStreams(DocumentTable table, InitRequest request, InitProgressListener progress, long start)

@@ -151,7 +151,8 @@ class CitusLongNamesIT {
     for (int bytes = 50; bytes <= TableNaming.MAX_TABLE_BYTES; bytes += 2) {
       names.add("k".repeat(bytes - fixed));
     }
-    names.add("é".repeat((TableNaming.MAX_TABLE_BYTES - fixed) / 2) + "z".repeat((TableNaming.MAX_TABLE_BYTES - fixed) % 2));
+    int room = TableNaming.MAX_TABLE_BYTES - fixed;
+    names.add("é".repeat(room / 2) + "z".repeat(room % 2));
     names.add(tooLong(prefix));
     return names;
   }
@@ -182,8 +183,8 @@ class CitusLongNamesIT {
 
   private void assertDistributed(String table) throws Exception {
     try (Connection c = DriverManager.getConnection(url);
-         PreparedStatement ps = c.prepareStatement("SELECT count(*), count(DISTINCT colocationid) FROM pg_dist_partition"
-             + " WHERE logicalrelid IN (to_regclass(?), to_regclass(?)) AND partkey IS NOT NULL")) {
+         PreparedStatement ps = c.prepareStatement("SELECT count(*), count(DISTINCT colocationid)"
+             + " FROM pg_dist_partition WHERE logicalrelid IN (to_regclass(?), to_regclass(?)) AND partkey IS NOT NULL")) {
       ps.setString(1, Identifiers.quote(table));
       ps.setString(2, Identifiers.quote(table + "_copy"));
       try (ResultSet rs = ps.executeQuery()) {

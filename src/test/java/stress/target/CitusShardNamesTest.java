@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import stress.dump.Namespace;
@@ -86,15 +87,43 @@ class CitusShardNamesTest {
   }
 
   /**
-   * What Citus 13.2 did before sequential mode: the copy table of a 51-byte table gets 63-byte shard names with
-   * today's six-digit shard ids, and deadlocked; 50 bytes did not. Both are covered, with room for longer ids.
+   * The length of a shard name by Citus's rule (read in its AppendShardIdToName): {@code <name>_<id>} when that is
+   * under 64 bytes, else cut and hashed to exactly 63 (for ASCII names).
+   */
+  private static int citusShardNameBytes(String name, long shardId) {
+    int suffix = ("_" + shardId).length();
+    return bytes(name) < 64 - suffix ? bytes(name) + suffix : 63;
+  }
+
+  /** Sequential mode is asked for exactly when some sharded name reaches 63 bytes for some shard id. */
+  @Test
+  void sequentialModeExactlyWhenAShardNameCanReach63Bytes() {
+    List<Long> shardIds = new ArrayList<>(); // 6 digits, as Citus starts, up to the 19 of the largest bigint
+    for (long id = 102_008; id <= Long.MAX_VALUE / 10; id *= 10) {
+      shardIds.add(id);
+    }
+    shardIds.add(Long.MAX_VALUE);
+    for (int length = 1; length <= TableNaming.MAX_TABLE_BYTES; length++) {
+      DocumentTable table = table("t".repeat(length));
+      boolean reaches = false;
+      for (long id : shardIds) {
+        for (String name : CitusShardNames.shardedNames(table)) {
+          reaches |= citusShardNameBytes(name, id) >= 63;
+        }
+      }
+      assertEquals(reaches, CitusShardNames.mayReachLimit(table), length + " bytes");
+    }
+  }
+
+  /**
+   * On Citus 13.2.2 with the first shard ids (six digits) the copy table of a 51-byte table deadlocked and that of
+   * a 50-byte one did not: exactly where its shard names reach 63 bytes.
    */
   @Test
-  void theNamesSeenToDeadlockAndTheirNeighboursAreCovered() {
-    for (int length = 33; length <= TableNaming.MAX_TABLE_BYTES; length++) {
-      assertTrue(CitusShardNames.mayReachLimit(table("t".repeat(length))), length + " bytes");
-    }
-    assertEquals(63, bytes("t".repeat(51) + "_copy") + bytes("_102008"));
+  void theObservedDeadlockBoundaryIsWhereTheCopyTablesShardNamesReach63Bytes() {
+    assertEquals(62, citusShardNameBytes("t".repeat(50) + "_copy", 102_008));
+    assertEquals(63, citusShardNameBytes("t".repeat(51) + "_copy", 102_008));
+    assertTrue(CitusShardNames.mayReachLimit(table("t".repeat(50))));
   }
 
   @Test
