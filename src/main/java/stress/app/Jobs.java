@@ -180,6 +180,9 @@ public final class Jobs {
       result = new DatasetInitializer(() -> PhysicalConnections.open(db.spec()), Dialects.forTarget(target))
           .initialize(request, progress);
     }
+    if (result.tableNote() != null) {
+      out.println("init: " + result.tableNote());
+    }
     out.println("init: " + result.tableAction().name().toLowerCase() + " " + table.displayName() + " and "
         + table.copyTable().displayName());
   }

@@ -71,7 +71,7 @@ public final class DatasetInitializer {
       if (prepared.action() == PreparedTable.Action.REUSED) {
         boolean tableHasRows = hasRows(connection, table);
         if (tableHasRows) {
-          return new InitResult(table, prepared.action(), 0, 0, secondsSince(start), true);
+          return new InitResult(table, prepared.action(), 0, 0, secondsSince(start), true, prepared.note());
         }
         if (hasRows(connection, table.copyTable())) {
           throw new LoadException("table " + table.displayName() + " is empty but " + table.copyTable().displayName()
@@ -89,7 +89,8 @@ public final class DatasetInitializer {
     }
     double seconds = secondsSince(start);
     progress.onComplete(totals.docs.sum(), totals.bytes.sum(), seconds);
-    return new InitResult(table, prepared.action(), totals.docs.sum(), totals.bytes.sum(), seconds, false);
+    return new InitResult(table, prepared.action(), totals.docs.sum(), totals.bytes.sum(), seconds, false,
+        prepared.note());
   }
 
   private Totals loadInStreams(DocumentTable table, InitRequest request, InitProgressListener progress, long start)

@@ -11,6 +11,7 @@ import stress.table.DocumentTable;
  * @param bytes           bytes of COPY data sent into the table
  * @param seconds         wall time of the whole initialization, table setup and ANALYZE included
  * @param keptExistingRows true when reused tables already held rows and were left as they were
+ * @param tableNote       {@link PreparedTable#note}: how the tables were made, when the user should hear it; or null
  */
 public record InitResult(DocumentTable table, PreparedTable.Action tableAction, long documents, long bytes,
-    double seconds, boolean keptExistingRows) {}
+    double seconds, boolean keptExistingRows, String tableNote) {}

@@ -8,8 +8,10 @@ import stress.table.DocumentTable;
  *
  * @param table  the table, with the {@code _id} type it really has (read from the catalog when reused)
  * @param action whether the tables were created, reused or replaced
+ * @param note   one line the user should see about how the tables were made (a deadlock and the retry that
+ *               created them), or null
  */
-public record PreparedTable(DocumentTable table, Action action) {
+public record PreparedTable(DocumentTable table, Action action, String note) {
 
   /** What {@link TableSetup} did. */
   public enum Action {
@@ -24,5 +26,10 @@ public record PreparedTable(DocumentTable table, Action action) {
   public PreparedTable {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(action, "action");
+  }
+
+  /** A table prepared with nothing to tell. */
+  public PreparedTable(DocumentTable table, Action action) {
+    this(table, action, null);
   }
 }

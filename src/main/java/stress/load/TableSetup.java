@@ -23,6 +23,9 @@ import stress.target.Dialect;
  * recreates them.
  */
 public final class TableSetup {
+  /** deadlock_detected; Citus reports its distributed deadlocks with it too. */
+  private static final String DEADLOCK = "40P01";
+
   private TableSetup() {}
 
   /**
@@ -37,15 +40,15 @@ public final class TableSetup {
     Relation main = find(connection, table);
     Relation copy = find(connection, table.copyTable());
     if (main == null && copy == null) {
-      create(connection, dialect, table, false);
-      return new PreparedTable(table, PreparedTable.Action.CREATED);
+      String note = create(connection, dialect, table, false);
+      return new PreparedTable(table, PreparedTable.Action.CREATED, note);
     }
     switch (policy) {
       case FAIL_IF_EXISTS -> throw new LoadException("table " + (main != null ? main : copy).displayName()
           + " already exists; use --reuse to run on it or --drop-existing to replace it");
       case DROP_EXISTING -> {
-        create(connection, dialect, table, true);
-        return new PreparedTable(table, PreparedTable.Action.REPLACED);
+        String note = create(connection, dialect, table, true);
+        return new PreparedTable(table, PreparedTable.Action.REPLACED, note);
       }
       case REUSE -> {
         if (main == null || copy == null) {
@@ -110,12 +113,40 @@ public final class TableSetup {
     }
   }
 
-  /** Creates both tables in one transaction, so a failure leaves neither half-made (nor half-dropped). */
-  private static void create(Connection connection, Dialect dialect, DocumentTable table, boolean dropFirst)
+  /**
+   * Creates both tables in one transaction, so a failure leaves neither half-made (nor half-dropped). A deadlock
+   * (40P01) is tried once more with the dialect's {@link Dialect#deadlockRetrySettings retry settings}, if it has
+   * any; the returned note says so (null when the first attempt succeeded).
+   */
+  private static String create(Connection connection, Dialect dialect, DocumentTable table, boolean dropFirst)
       throws SQLException {
+    try {
+      createOnce(connection, dialect.tableDdlSettings(table), dialect, table, dropFirst);
+      return null;
+    } catch (SQLException e) {
+      List<String> retry = dialect.deadlockRetrySettings();
+      if (!DEADLOCK.equals(e.getSQLState()) || retry.isEmpty()) {
+        throw e;
+      }
+      String first = "creating " + table.displayName() + " and " + table.copyTable().displayName()
+          + " ended in a deadlock (" + firstLine(e) + "); tried once more with " + String.join("; ", retry);
+      try {
+        createOnce(connection, retry, dialect, table, dropFirst);
+      } catch (SQLException again) {
+        throw new LoadException(first + ", which failed too: " + firstLine(again), again);
+      }
+      return first + ": created";
+    }
+  }
+
+  private static void createOnce(Connection connection, List<String> settings, Dialect dialect, DocumentTable table,
+      boolean dropFirst) throws SQLException {
     boolean autoCommit = connection.getAutoCommit();
     connection.setAutoCommit(false);
     try (Statement s = connection.createStatement()) {
+      for (String setting : settings) {
+        s.execute(setting);
+      }
       if (dropFirst) {
         s.execute("DROP TABLE IF EXISTS " + table.qualifiedName() + ", " + table.copyTable().qualifiedName());
       }
@@ -129,6 +160,12 @@ public final class TableSetup {
     } finally {
       connection.setAutoCommit(autoCommit);
     }
+  }
+
+  private static String firstLine(SQLException e) {
+    String message = String.valueOf(e.getMessage());
+    int end = message.indexOf('\n');
+    return (end < 0 ? message : message.substring(0, end)) + " (SQLState " + e.getSQLState() + ")";
   }
 
   /** Reads the {@code _id} type, checking the relation is a table with exactly {@code _id} and {@code data jsonb}. */

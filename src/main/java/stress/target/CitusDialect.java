@@ -5,9 +5,12 @@ import stress.table.DocumentTable;
 
 /**
  * Citus coordinator: ordinary tables turned into hash-distributed tables on {@code _id}, the copy table
- * colocated with the main table so find_insert and find_delete touch the same worker as the read.
+ * colocated with the main table so find_insert and find_delete touch the same worker as the read. Tables whose
+ * shard names may reach 63 bytes get their shards created one connection per worker ({@link CitusShardNames}).
  */
 public final class CitusDialect implements Dialect {
+  /** One connection per worker for the rest of the transaction: shards are created one after the other. */
+  static final String SEQUENTIAL = "SET LOCAL citus.multi_shard_modify_mode TO 'sequential'";
 
   @Override
   public List<String> createDocumentTables(DocumentTable table) {
@@ -20,5 +23,15 @@ public final class CitusDialect implements Dialect {
         "SELECT create_distributed_table(" + main + ", '_id')",
         "SELECT create_distributed_table(" + SqlLiterals.quote(copy.qualifiedName()) + ", '_id', colocate_with => "
             + main + ")");
+  }
+
+  @Override
+  public List<String> tableDdlSettings(DocumentTable table) {
+    return CitusShardNames.mayReachLimit(table) ? List.of(SEQUENTIAL) : List.of();
+  }
+
+  @Override
+  public List<String> deadlockRetrySettings() {
+    return List.of(SEQUENTIAL);
   }
 }

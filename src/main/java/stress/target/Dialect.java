@@ -14,6 +14,22 @@ public interface Dialect {
   List<String> createDocumentTables(DocumentTable table);
 
   /**
+   * Settings that open the transaction which (drops and) creates the document tables, run before any other of
+   * its statements; none unless the target needs them for this table.
+   */
+  default List<String> tableDdlSettings(DocumentTable table) {
+    return List.of();
+  }
+
+  /**
+   * Settings for one more attempt at that transaction after it failed with a deadlock (SQLState 40P01), or none
+   * when the target has no other way to run it (the deadlock is then reported as it is).
+   */
+  default List<String> deadlockRetrySettings() {
+    return List.of();
+  }
+
+  /**
    * Whether a commit is one server's own commit, with no two-phase commit across nodes. Only then may an import
    * commit its batches asynchronously: if the server crashes, a batch and its checkpoint still vanish together.
    */

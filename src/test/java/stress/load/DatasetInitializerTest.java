@@ -2,6 +2,7 @@ package stress.load;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -206,6 +207,19 @@ class DatasetInitializerTest {
     assertEquals(List.of(new DatasetInitializer.KeyRange(1, 1), new DatasetInitializer.KeyRange(2, 2)),
         DatasetInitializer.KeyRange.split(2, 4));
     assertEquals(List.of(), DatasetInitializer.KeyRange.split(0, 2));
+  }
+
+  @Test
+  void aDeadlockRetriedWhileCreatingTheTablesIsToldInTheResult() throws Exception {
+    InitResult plain = initializer().initialize(InitRequest.of(ORDERS, 10, Shape.SMALL), InitProgressListener.NONE);
+    assertNull(plain.tableNote());
+    InitResult result = new DatasetInitializer(() -> TestDatabase.connect(url),
+        TableSetupTest.deadlockingDialect("cured")).initialize(InitRequest.of(CHECK_IN, 100, Shape.SMALL),
+        InitProgressListener.NONE);
+    assertEquals("creating check_in and check_in_copy ended in a deadlock (ERROR: deadlock detected (SQLState 40P01));"
+        + " tried once more with SET LOCAL stress_test.retry TO 'cured': created", result.tableNote());
+    assertEquals(100, count("check_in"));
+    assertEquals(100, count("check_in_copy"));
   }
 
   private DatasetInitializer initializer() {

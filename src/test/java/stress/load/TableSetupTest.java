@@ -9,11 +9,14 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import stress.table.DocumentTable;
 import stress.table.IdType;
+import stress.target.Dialect;
 import stress.target.PostgresDialect;
 import stress.testing.TestDatabase;
 
@@ -145,6 +148,79 @@ class TableSetupTest {
     // A table of the lower-case name is a different table.
     TableSetup.prepare(connection, dialect, new DocumentTable(null, "check \"in\"", IdType.BIGINT),
         ExistingTablePolicy.FAIL_IF_EXISTS);
+  }
+
+  /**
+   * A dialect whose DDL ends in a deadlock raised by the server (SQLState 40P01, after both CREATE TABLEs, so a
+   * rollback is needed) unless its retry setting says otherwise; {@code retry} is that setting, null for none.
+   */
+  static Dialect deadlockingDialect(String retry) {
+    return new Dialect() {
+      @Override
+      public List<String> createDocumentTables(DocumentTable table) {
+        List<String> ddl = new ArrayList<>(new PostgresDialect().createDocumentTables(table));
+        ddl.add("DO $$ BEGIN IF coalesce(current_setting('stress_test.retry', true), '') <> 'cured' THEN"
+            + " RAISE EXCEPTION 'deadlock detected' USING ERRCODE = '40P01'; END IF; END $$");
+        return ddl;
+      }
+
+      @Override
+      public List<String> deadlockRetrySettings() {
+        return retry == null ? List.of() : List.of("SET LOCAL stress_test.retry TO '" + retry + "'");
+      }
+    };
+  }
+
+  @Test
+  void aDeadlockIsTriedOnceMoreWithTheRetrySettingsAndSaidSo() throws SQLException {
+    PreparedTable prepared = TableSetup.prepare(connection, deadlockingDialect("cured"), CHECK_IN,
+        ExistingTablePolicy.FAIL_IF_EXISTS);
+    assertEquals(PreparedTable.Action.CREATED, prepared.action());
+    assertEquals("creating check_in and check_in_copy ended in a deadlock (ERROR: deadlock detected"
+        + " (SQLState 40P01)); tried once more with SET LOCAL stress_test.retry TO 'cured': created", prepared.note());
+    assertEquals(0, count("check_in"));
+    assertEquals(0, count("check_in_copy"));
+    assertTrue(connection.getAutoCommit(), "autocommit restored");
+  }
+
+  @Test
+  void aDeadlockWhileReplacingIsRetriedFromTheDrop() throws SQLException {
+    TableSetup.prepare(connection, dialect, CHECK_IN, ExistingTablePolicy.FAIL_IF_EXISTS);
+    execute("INSERT INTO check_in VALUES (1, '{}')");
+    PreparedTable prepared = TableSetup.prepare(connection, deadlockingDialect("cured"), CHECK_IN,
+        ExistingTablePolicy.DROP_EXISTING);
+    assertEquals(PreparedTable.Action.REPLACED, prepared.action());
+    assertTrue(prepared.note().endsWith(": created"), prepared.note());
+    assertEquals(0, count("check_in"), "replaced");
+  }
+
+  @Test
+  void aSecondDeadlockFailsNamingBothAttemptsAndLeavesTheOldTables() throws SQLException {
+    TableSetup.prepare(connection, dialect, CHECK_IN, ExistingTablePolicy.FAIL_IF_EXISTS);
+    execute("INSERT INTO check_in VALUES (1, '{}')");
+    LoadException e = assertThrows(LoadException.class, () -> TableSetup.prepare(connection,
+        deadlockingDialect("still ill"), CHECK_IN, ExistingTablePolicy.DROP_EXISTING));
+    assertEquals("creating check_in and check_in_copy ended in a deadlock (ERROR: deadlock detected"
+        + " (SQLState 40P01)); tried once more with SET LOCAL stress_test.retry TO 'still ill', which failed too:"
+        + " ERROR: deadlock detected (SQLState 40P01)", e.getMessage());
+    assertEquals(1, count("check_in"), "both attempts rolled back");
+    assertTrue(connection.getAutoCommit(), "autocommit restored");
+  }
+
+  @Test
+  void aDeadlockIsReportedAsItIsWhenTheTargetHasNoOtherWay() throws SQLException {
+    SQLException e = assertThrows(SQLException.class, () -> TableSetup.prepare(connection, deadlockingDialect(null),
+        CHECK_IN, ExistingTablePolicy.FAIL_IF_EXISTS));
+    assertEquals("40P01", e.getSQLState());
+    assertFalse(exists("check_in") || exists("check_in_copy"), "rolled back");
+  }
+
+  private boolean exists(String table) throws SQLException {
+    try (Statement s = connection.createStatement();
+         ResultSet rs = s.executeQuery("SELECT to_regclass('" + table + "') IS NOT NULL")) {
+      rs.next();
+      return rs.getBoolean(1);
+    }
   }
 
   private void execute(String sql) throws SQLException {

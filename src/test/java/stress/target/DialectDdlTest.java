@@ -65,6 +65,42 @@ class DialectDdlTest {
     }
   }
 
+  /** The primary-key names CitusShardNames expects are as long as PostgreSQL really makes them, or longer. */
+  @ParameterizedTest
+  @ValueSource(strings = {"k", "é"})
+  void primaryKeyNamesOfTheLongestTablesHaveTheLengthsCitusShardNamesExpects(String letter) throws SQLException {
+    String name = letter.repeat(58 / letter.getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
+    DocumentTable table = new DocumentTable("my schema", name, IdType.TEXT);
+    try (Connection c = TestDatabase.connect(url); Statement st = c.createStatement()) {
+      for (String sql : new PostgresDialect().createDocumentTables(table)) {
+        st.execute(sql);
+      }
+      List<String> expected = CitusShardNames.shardedNames(table);
+      assertEquals(expected.get(1), primaryKeyName(c, name));
+      // the copy table's index name clashes with the table's and gets a digit: never longer than expected
+      String copyKey = primaryKeyName(c, name + "_copy");
+      assertTrue(bytes(copyKey) <= bytes(expected.get(3)) && bytes(copyKey) >= 62, copyKey);
+      assertEquals(List.of(name, name + "_copy"), List.of(expected.get(0), expected.get(2)));
+      st.execute("DROP TABLE " + table.qualifiedName() + ", " + table.copyTable().qualifiedName());
+    }
+  }
+
+  private static String primaryKeyName(Connection c, String table) throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement("SELECT i.relname FROM pg_index x JOIN pg_class i"
+        + " ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid JOIN pg_namespace n ON n.oid = t.relnamespace"
+        + " WHERE n.nspname = 'my schema' AND t.relname = ? AND x.indisprimary")) {
+      ps.setString(1, table);
+      try (ResultSet rs = ps.executeQuery()) {
+        assertTrue(rs.next(), "no primary key on " + table);
+        return rs.getString(1);
+      }
+    }
+  }
+
+  private static int bytes(String s) {
+    return s.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+  }
+
   private static long oid(Connection c, String schema, String name) throws SQLException {
     try (PreparedStatement ps = c.prepareStatement("SELECT c.oid FROM pg_class c JOIN pg_namespace n"
         + " ON n.oid = c.relnamespace WHERE n.nspname = ? AND c.relname = ?")) {

@@ -97,6 +97,35 @@ class DialectsTest {
         Dialects.forTarget(target(TargetKind.GREENPLUM)).createDocumentTables(PLAIN));
   }
 
+  /**
+   * Postgres-XL and the Greenplum family send the statement to every node as it is (no per-node suffix) and keep 63
+   * bytes of a name, like PostgreSQL: the longest names import and init make go out whole, and those targets need
+   * no settings for the DDL and have no other way to retry it.
+   */
+  @Test
+  void theLongestNamesGoWholeToPostgresXlAndGreenplum() {
+    String ascii = "c_LongNamesDb_" + "k".repeat(44);
+    String twoByte = "é".repeat(29);
+    for (String name : List.of(ascii, twoByte)) {
+      assertEquals(58, name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
+      DocumentTable table = new DocumentTable(null, name, IdType.TEXT);
+      String columns = " (_id text PRIMARY KEY, data jsonb NOT NULL DEFAULT '{}')";
+      assertEquals(List.of("CREATE TABLE \"" + name + "\"" + columns + " DISTRIBUTE BY HASH (_id)",
+              "CREATE TABLE \"" + name + "_copy\"" + columns + " DISTRIBUTE BY HASH (_id)"),
+          Dialects.forTarget(target(TargetKind.XL_COORDINATOR)).createDocumentTables(table));
+      assertEquals(List.of("CREATE TABLE \"" + name + "\"" + columns + " DISTRIBUTED BY (_id)",
+              "CREATE TABLE \"" + name + "_copy\"" + columns + " DISTRIBUTED BY (_id)"),
+          Dialects.forTarget(target(TargetKind.GREENPLUM)).createDocumentTables(table));
+      for (TargetKind kind : List.of(TargetKind.POSTGRESQL, TargetKind.XL_COORDINATOR, TargetKind.GREENPLUM)) {
+        Dialect dialect = Dialects.forTarget(target(kind));
+        assertEquals(List.of(), dialect.tableDdlSettings(table), kind.name());
+        assertEquals(List.of(), dialect.deadlockRetrySettings(), kind.name());
+      }
+      assertEquals(List.of("SET LOCAL citus.multi_shard_modify_mode TO 'sequential'"),
+          Dialects.forTarget(target(TargetKind.CITUS_COORDINATOR)).tableDdlSettings(table));
+    }
+  }
+
   @Test
   void workersAndDatanodesRefuseToCreateTables() {
     IllegalStateException citus = assertThrows(IllegalStateException.class,

@@ -120,6 +120,9 @@ final class CollectionReader {
           throw e;
         }
       }
+      if (prepared.note() != null) {
+        listener.problem(run.collection.namespace() + ": " + prepared.note());
+      }
       DocumentTable table = prepared.table();
       if (finishedEarlier && prepared.action() == PreparedTable.Action.CREATED) {
         throw new LoadException("the checkpoints say " + run.collection.namespace() + " was imported into "

@@ -82,6 +82,11 @@ public final class DumpImporter {
     listener.scanned(source);
     List<Namespace> namespaces = source.collections().stream().map(DumpCollection::namespace).toList();
     Map<Namespace, String> names = request.naming().assign(namespaces, List.of(ProgressTable.NAME));
+    for (Namespace namespace : namespaces) {
+      if (request.naming().shortens(namespace)) {
+        listener.tableNameShortened(namespace, request.naming().derivedName(namespace), names.get(namespace));
+      }
+    }
     ProgressTable progress = new ProgressTable(request.naming().schema());
     List<CollectionRun> runs = new ArrayList<>();
     for (DumpCollection collection : source.collections()) {

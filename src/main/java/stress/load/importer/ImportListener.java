@@ -36,6 +36,15 @@ public interface ImportListener {
   default void collectionStarted(Started started) {
   }
 
+  /**
+   * A derived table name was too long and was shortened ({@link TableNaming}); called before any table is made.
+   *
+   * @param derived the name the rule gave before shortening
+   * @param table   the name used
+   */
+  default void tableNameShortened(Namespace namespace, String derived, String table) {
+  }
+
   /** A line about a collection that the user should see at once (corrupt input, a failed batch). */
   default void problem(String line) {
   }

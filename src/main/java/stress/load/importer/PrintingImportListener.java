@@ -1,6 +1,7 @@
 package stress.load.importer;
 
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -8,6 +9,7 @@ import java.util.Objects;
 import java.util.function.LongSupplier;
 import stress.dump.DumpNotice;
 import stress.dump.DumpSource;
+import stress.dump.Namespace;
 import stress.load.TerminalBar;
 
 /**
@@ -79,6 +81,13 @@ public final class PrintingImportListener implements ImportListener, AutoCloseab
         : s.earlier() > 0 ? "; resuming, " + s.earlier() + " documents done by an earlier run" : "";
     line("import: " + s.namespace() + " -> table " + s.table().displayName() + " ("
         + s.action().name().toLowerCase(Locale.ROOT) + "); " + s.idChoice() + how);
+  }
+
+  @Override
+  public synchronized void tableNameShortened(Namespace namespace, String derived, String table) {
+    line("import: " + namespace + ": table name '" + derived + "' is " + derived.getBytes(StandardCharsets.UTF_8).length
+        + " bytes of UTF-8, more than the " + TableNaming.MAX_TABLE_BYTES + " that fit (PostgreSQL keeps 63 and the"
+        + " copy table appends _copy); shortened to '" + table + "'");
   }
 
   @Override

@@ -66,11 +66,17 @@ public record TableNaming(String schema, String table, String prefix) {
 
   /** The table name for one collection (see the class rule). */
   public String nameFor(Namespace namespace) {
-    if (table != null) {
-      return table;
-    }
-    String full = prefix + (namespace.database().isEmpty() ? "" : namespace.database() + "_") + namespace.collection();
-    return fit(full);
+    return table != null ? table : fit(derivedName(namespace));
+  }
+
+  /** The name the rule derives before any shortening: {@code <prefix><db>_<collection>}. */
+  public String derivedName(Namespace namespace) {
+    return prefix + (namespace.database().isEmpty() ? "" : namespace.database() + "_") + namespace.collection();
+  }
+
+  /** Whether the collection's table gets a shortened name (see the class rule); never for {@code --table}. */
+  public boolean shortens(Namespace namespace) {
+    return table == null && !nameFor(namespace).equals(derivedName(namespace));
   }
 
   /**

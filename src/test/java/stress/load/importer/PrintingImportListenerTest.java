@@ -35,6 +35,16 @@ class PrintingImportListenerTest {
   }
 
   @Test
+  void aShortenedTableNameIsSaidWithBothNames() {
+    PrintingImportListener listener = new PrintingImportListener(out, false, () -> now, 10);
+    String derived = "c_db_" + "é".repeat(30);
+    listener.tableNameShortened(new Namespace("db", "é".repeat(30)), derived, TableNaming.fit(derived));
+    assertEquals("import: db." + "é".repeat(30) + ": table name '" + derived + "' is 65 bytes of UTF-8, more than"
+        + " the 58 that fit (PostgreSQL keeps 63 and the copy table appends _copy); shortened to '" + TableNaming.fit(derived)
+        + "'\n", printed());
+  }
+
+  @Test
   void plainLinesNeverRedrawInPlace() {
     PrintingImportListener listener = new PrintingImportListener(out, false, () -> now, 10);
     now = 100;

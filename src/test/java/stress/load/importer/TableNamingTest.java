@@ -1,6 +1,7 @@
 package stress.load.importer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -43,6 +44,19 @@ class TableNamingTest {
     assertNotEquals(name, other, "names that differ after the cut stay apart");
     assertEquals(name.substring(0, TableNaming.KEPT_BYTES), other.substring(0, TableNaming.KEPT_BYTES));
     assertEquals("x".repeat(58), TableNaming.fit("x".repeat(58)), "58 bytes fit as they are");
+  }
+
+  @Test
+  void shortensSaysWhichDerivedNamesWereCut() {
+    TableNaming prefixed = new TableNaming(null, null, "c_");
+    Namespace atLimit = new Namespace("db", "k".repeat(58 - "c_db_".length()));
+    Namespace over = new Namespace("db", "k".repeat(59 - "c_db_".length()));
+    assertEquals("c_db_" + atLimit.collection(), prefixed.nameFor(atLimit));
+    assertFalse(prefixed.shortens(atLimit));
+    assertEquals("c_db_" + over.collection(), prefixed.derivedName(over));
+    assertTrue(prefixed.shortens(over));
+    assertEquals(TableNaming.fit("c_db_" + over.collection()), prefixed.nameFor(over));
+    assertFalse(new TableNaming(null, "t", "").shortens(over), "--table is never shortened");
   }
 
   @Test
