@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Locale;
 import java.util.stream.Stream;
 import stress.dump.generate.ArchiveWriter;
@@ -16,7 +17,8 @@ import stress.dump.generate.DumpWriter;
 final class GenerateJob {
   private GenerateJob() {}
 
-  static int run(GenerateRequest request, PrintStream out) throws IOException {
+  static int run(GenerateRequest request, Path json, PrintStream out) throws IOException {
+    Instant start = Instant.now();
     checkTarget(request);
     DumpPlan plan = request.plan();
     DumpOrigin origin = new DumpOrigin("stress " + Version.current());
@@ -38,6 +40,10 @@ final class GenerateJob {
             + " %.1f s, %d docs/s%n", summary.docs(), summary.bsonBytes(), summary.averageBsonBytes(),
         summary.outputBytes(), summary.files().size(), summary.files().size() == 1 ? "" : "s", seconds,
         Math.round(summary.docs() / seconds));
+    if (json != null) {
+      CommandResultJson.write(CommandResultJson.ofGenerate(start, request, summary, seconds), json);
+      out.println("result: " + json);
+    }
     return 0;
   }
 

@@ -2,8 +2,10 @@ package stress.app;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Instant;
 import stress.connect.ConnectionOptions;
 import stress.connect.ConnectionResolver;
 import stress.connect.DriverSettings;
@@ -27,23 +29,27 @@ public final class ImportJob {
   private final DriverSettings driver;
   private final PrintStream out;
   private final boolean terminal;
+  private final Path json;
 
   /**
    * @param terminal whether {@code out} is a terminal, so progress is a bar redrawn in place
+   * @param json     where to write the result as JSON ({@link CommandResultJson}), or null
    */
   public ImportJob(ImportRequest request, ConnectionOptions options, DriverSettings driver, PrintStream out,
-                   boolean terminal) {
+                   boolean terminal, Path json) {
     this.request = request;
     this.options = options;
     this.driver = driver;
     this.out = out;
     this.terminal = terminal;
+    this.json = json;
   }
 
   /**
    * Runs the import; returns {@link ImportResult#exitCode()}, or {@link RunJob#EXIT_INTERRUPTED} after a signal.
    */
   public int run() throws IOException, SQLException {
+    Instant start = Instant.now();
     try (Interruption interruption = Interruption.install();
          Database db = Database.open(options, driver, ConnectionResolver.fromSystem(), out)) {
       if (db.embedded()) {
@@ -61,7 +67,12 @@ public final class ImportJob {
       try (PrintingImportListener listener = new PrintingImportListener(out, terminal)) {
         result = importer.run(request, listener);
       }
-      return result.interrupted() ? RunJob.EXIT_INTERRUPTED : result.exitCode();
+      int exitCode = result.interrupted() ? RunJob.EXIT_INTERRUPTED : result.exitCode();
+      if (json != null) {
+        CommandResultJson.write(CommandResultJson.ofImport(start, request, target, result, exitCode), json);
+        out.println("result: " + json);
+      }
+      return exitCode;
     }
   }
 }

@@ -16,6 +16,7 @@ import stress.report.TextReport;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.time.Instant;
 import stress.config.Defaults;
 import stress.config.Durations;
 import stress.config.InitConfig;
@@ -71,23 +72,29 @@ public final class Jobs {
   }
 
   /** {@code stress init}. */
-  public static int init(InitConfig config, ConnectionOptions options, PrintStream out)
+  public static int init(InitConfig config, ConnectionOptions options, Path json, PrintStream out)
       throws SQLException, InterruptedException {
+    Instant start = Instant.now();
     try (Database db = Database.open(options, defaultDriverSettings(), ConnectionResolver.fromSystem(), out)) {
       if (db.embedded()) {
         out.println("note: the embedded server is stopped when this command ends, so the data set is gone with it;"
             + " give a connection to keep it");
       }
-      initialize(config, db, out);
+      Initialized done = initialize(config, db, out);
+      if (json != null) {
+        CommandResultJson.write(CommandResultJson.ofInit(start, done.target(), done.result(), config.seed(),
+            config.jobs()), json);
+        out.println("result: " + json);
+      }
     }
     return 0;
   }
 
   /** {@code stress import}; progress is a bar redrawn in place when {@code out} is the console. */
-  public static int importDump(ImportRequest request, ConnectionOptions options, PrintStream out)
+  public static int importDump(ImportRequest request, ConnectionOptions options, Path json, PrintStream out)
       throws IOException, SQLException {
     boolean terminal = out == System.out && System.console() != null;
-    return new ImportJob(request, options, defaultDriverSettings(), out, terminal).run();
+    return new ImportJob(request, options, defaultDriverSettings(), out, terminal, json).run();
   }
 
   /** {@code stress merge}: prints the merged summary and comparison, writes it when {@code json} is given. */
@@ -145,8 +152,8 @@ public final class Jobs {
   }
 
   /** {@code stress generate}: writes generated documents as mongodump output; no database is involved. */
-  public static int generate(GenerateRequest request, PrintStream out) throws IOException {
-    return GenerateJob.run(request, out);
+  public static int generate(GenerateRequest request, Path json, PrintStream out) throws IOException {
+    return GenerateJob.run(request, json, out);
   }
 
   /** The embedded server starts empty: fill it with the default data set, as {@code stress init} would. */
@@ -160,7 +167,10 @@ public final class Jobs {
     initialize(init, db, out);
   }
 
-  private static void initialize(InitConfig config, Database db, PrintStream out)
+  /** What {@code init} did, and against what. */
+  private record Initialized(TargetInfo target, InitResult result) {}
+
+  private static Initialized initialize(InitConfig config, Database db, PrintStream out)
       throws SQLException, InterruptedException {
     TargetInfo target;
     try (Connection c = PhysicalConnections.open(db.spec())) {
@@ -185,6 +195,7 @@ public final class Jobs {
     }
     out.println("init: " + result.tableAction().name().toLowerCase() + " " + table.displayName() + " and "
         + table.copyTable().displayName());
+    return new Initialized(target, result);
   }
 
   private static DriverSettings defaultDriverSettings() {

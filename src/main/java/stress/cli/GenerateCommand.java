@@ -8,6 +8,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import stress.app.GenerateRequest;
+import stress.app.CommandResultJson;
 import stress.app.Jobs;
 import stress.config.Defaults;
 import stress.dump.generate.DumpPlan;
@@ -48,6 +49,10 @@ final class GenerateCommand implements Callable<Integer> {
       + " replaced) or replace an existing --archive file.")
   boolean force;
 
+  @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON (counts, seconds, exit"
+      + " code; see the README).")
+  Path json;
+
   /** Where the dump goes: a directory or an archive file, as with mongodump. */
   static final class Target {
     @Option(names = "--out", paramLabel = "DIR", required = true,
@@ -61,9 +66,12 @@ final class GenerateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (json != null) {
+      CommandResultJson.checkWritable(json);
+    }
     Shape parsed = Shape.parse(documents.shape);
     DumpPlan plan = new DumpPlan(documents.docs, parsed, documents.seed, database,
         collection != null ? collection : DumpPlan.defaultCollection(parsed), collections);
-    return Jobs.generate(new GenerateRequest(plan, target.out, target.archive, gzip, force), root.out);
+    return Jobs.generate(new GenerateRequest(plan, target.out, target.archive, gzip, force), json, root.out);
   }
 }

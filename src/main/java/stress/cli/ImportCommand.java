@@ -12,6 +12,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
+import stress.app.CommandResultJson;
 import stress.app.Jobs;
 import stress.dump.JsonFormat;
 import stress.dump.NamespaceFilter;
@@ -127,9 +128,13 @@ final class ImportCommand implements Callable<Integer> {
       description = "MiB of BSON per committed batch. Default: ${DEFAULT-VALUE}.")
   long batchMb;
 
+  @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON (per collection and in"
+      + " total: counts, seconds, the exit code; see the README).")
+  Path json;
+
   @Override
   public Integer call() throws Exception {
-    return Jobs.importDump(toRequest(), connection.toOptions(root.connection), root.out);
+    return Jobs.importDump(toRequest(), connection.toOptions(root.connection), json, root.out);
   }
 
   /** The validated request; every problem in one message. */
@@ -138,6 +143,12 @@ final class ImportCommand implements Callable<Integer> {
     Path source = source(problems);
     if (dropExisting && reuse) {
       problems.add("--drop-existing and --reuse exclude each other");
+    }
+    if (json != null) {
+      RunArgs.attempt(problems, () -> {
+        CommandResultJson.checkWritable(json);
+        return json;
+      });
     }
     if (jobs < 1) {
       problems.add("--jobs must be at least 1, got " + jobs);

@@ -1,10 +1,12 @@
 package stress.cli;
 
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
+import stress.app.CommandResultJson;
 import stress.app.Jobs;
 import stress.config.Defaults;
 import stress.config.InitConfig;
@@ -38,8 +40,15 @@ final class InitCommand implements Callable<Integer> {
   @Option(names = "--reuse", description = "Keep existing tables (and their rows) and load into them.")
   boolean reuse;
 
+  @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON (counts, seconds, exit"
+      + " code; see the README).")
+  Path json;
+
   @Override
   public Integer call() throws Exception {
+    if (json != null) {
+      CommandResultJson.checkWritable(json);
+    }
     if (dropExisting && reuse) {
       throw new IllegalArgumentException("--drop-existing and --reuse exclude each other");
     }
@@ -47,6 +56,6 @@ final class InitCommand implements Callable<Integer> {
         : reuse ? ExistingTablePolicy.REUSE : ExistingTablePolicy.FAIL_IF_EXISTS;
     InitConfig config = new InitConfig(documents.docs, Shape.parse(documents.shape), documents.seed, tables.schema,
         tables.table, policy, jobs);
-    return Jobs.init(config, connection.toOptions(root.connection), root.out);
+    return Jobs.init(config, connection.toOptions(root.connection), json, root.out);
   }
 }

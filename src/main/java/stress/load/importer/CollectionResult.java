@@ -2,6 +2,7 @@ package stress.load.importer;
 
 import java.util.Objects;
 import stress.dump.Namespace;
+import stress.table.IdType;
 
 /**
  * What happened to one collection. The counts reconcile: {@code read = loaded + rejected + failed}, where
@@ -12,6 +13,7 @@ import stress.dump.Namespace;
  * @param namespace the collection
  * @param location  its data file, or archive and namespace
  * @param table     the table's name for messages (schema.name), or null when it was never set up
+ * @param idType    the table's {@code _id} column type, or null when it was never set up
  * @param idChoice  the {@code _id} column type and why, one line
  * @param read      documents read (each loaded, rejected, or in a failed batch)
  * @param loaded    documents written to the table (including ones that replaced a row, {@code updated})
@@ -25,7 +27,8 @@ import stress.dump.Namespace;
  * @param status    how the collection ended
  * @param message   the reason for any status but {@link Status#LOADED}, one line; else null
  */
-public record CollectionResult(Namespace namespace, String location, String table, String idChoice, long read,
+public record CollectionResult(Namespace namespace, String location, String table, IdType idType,
+                               String idChoice, long read,
                                long loaded, long rejected, long skipped, long updated, long failed, long bytes,
                                double seconds, long earlier, Status status, String message) {
   /** How a collection's import ended. */

@@ -148,7 +148,7 @@ final class CollectionRun {
     double seconds = loadStartNanos == 0 || lastCommitNanos == 0 ? 0 : (lastCommitNanos - loadStartNanos) / 1e9;
     DocumentTable t = table;
     return new CollectionResult(collection.namespace(), collection.location(), t == null ? null : t.displayName(),
-        idChoice, read.sum(), loaded.sum(), rejected.sum(), skipped.sum(), updated.sum(), failed.sum(), bytes.sum(),
-        seconds, earlierDocs, status, message);
+        t == null ? null : t.idType(), idChoice, read.sum(), loaded.sum(), rejected.sum(), skipped.sum(),
+        updated.sum(), failed.sum(), bytes.sum(), seconds, earlierDocs, status, message);
   }
 }

@@ -1,0 +1,150 @@
+package stress.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import stress.testing.TestDatabase;
+
+/** {@code --json FILE} of {@code import}, {@code init} and {@code generate}: the counts match the database. */
+class ResultJsonTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir
+  Path dir;
+  private String url;
+
+  @BeforeEach
+  void database() {
+    url = TestDatabase.newDatabaseUrl("result_json");
+  }
+
+  private Path generated(int docs) throws IOException {
+    Path json = dir.resolve("generate.json");
+    CliTester.Result r = CliTester.run("generate", "--docs", "" + docs, "--db", "shop", "--collection", "orders",
+        "--out", dir.resolve("dump").toString(), "--json", json.toString());
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(r.out().contains("result: " + json), r.out());
+    JsonNode result = read(json);
+    assertEquals("generate", result.get("command").asText());
+    assertEquals(0, result.get("exitCode").asInt());
+    assertEquals(docs, result.get("documents").asLong());
+    assertEquals("directory", result.get("layout").asText());
+    for (JsonNode file : result.get("files")) {
+      assertTrue(Files.isRegularFile(Path.of(file.asText())), file.asText());
+    }
+    return dir.resolve("dump");
+  }
+
+  private CliTester.Result importing(Path json, String... args) {
+    String[] all = new String[args.length + 8];
+    System.arraycopy(new String[] {"--url", url, "-U", "postgres", "import",
+        "--rejects=" + dir.resolve("rejects.jsonl"), "--json", json.toString()}, 0, all, 0, 8);
+    System.arraycopy(args, 0, all, 8, args.length);
+    return CliTester.run(all);
+  }
+
+  private static JsonNode read(Path file) throws IOException {
+    return JSON.readTree(file.toFile());
+  }
+
+  @Test
+  void aCleanImportCountsWhatTheTableHolds() throws IOException, SQLException {
+    Path dump = generated(1200);
+    Path json = dir.resolve("import.json");
+    CliTester.Result r = importing(json, dump.toString());
+    assertEquals(0, r.exitCode(), r.all());
+    JsonNode result = read(json);
+    assertEquals("import", result.get("command").asText());
+    assertEquals(0, result.get("exitCode").asInt());
+    assertEquals("loaded", result.get("outcome").asText());
+    assertEquals("PostgreSQL", result.get("target").get("kind").asText());
+    assertEquals("dump-root", result.get("source").get("format").asText());
+    assertEquals("reject", result.get("options").get("onDuplicate").asText());
+    assertEquals(1, result.get("collections").size());
+    JsonNode orders = result.get("collections").get(0);
+    assertEquals("shop.orders", orders.get("namespace").asText());
+    assertEquals("shop_orders", orders.get("table").asText());
+    assertEquals("integer", orders.get("idType").asText());
+    assertEquals("loaded", orders.get("status").asText());
+    long rows = TestDatabase.count(url, "SELECT count(*) FROM shop_orders");
+    assertEquals(1200, rows);
+    assertEquals(rows, orders.get("loaded").asLong());
+    assertEquals(rows, orders.get("read").asLong());
+    assertEquals(0, orders.get("rejected").asLong());
+    assertTrue(orders.get("bytes").asLong() > 0);
+    assertEquals(rows, result.get("totals").get("loaded").asLong());
+    assertFalse(result.toString().contains("password"), result.toString());
+  }
+
+  @Test
+  void rejectedDocumentsAndAFailedCollectionCarryTheExitCode() throws IOException, SQLException {
+    Path dump = generated(300);
+    assertEquals(0, importing(dir.resolve("first.json"), dump.toString()).exitCode());
+
+    Path failedJson = dir.resolve("failed.json");
+    CliTester.Result failed = importing(failedJson, dump.toString());
+    assertEquals(1, failed.exitCode(), failed.all());
+    JsonNode failure = read(failedJson);
+    assertEquals(1, failure.get("exitCode").asInt());
+    assertEquals("failed", failure.get("outcome").asText());
+    JsonNode collection = failure.get("collections").get(0);
+    assertEquals("failed", collection.get("status").asText());
+    assertTrue(collection.get("message").asText().contains("already exists"), collection.toString());
+
+    Path rejectedJson = dir.resolve("rejected.json");
+    CliTester.Result rejected = importing(rejectedJson, dump.toString(), "--reuse");
+    assertEquals(3, rejected.exitCode(), rejected.all());
+    JsonNode result = read(rejectedJson);
+    assertEquals(3, result.get("exitCode").asInt());
+    assertEquals("rejected", result.get("outcome").asText());
+    assertEquals(dir.resolve("rejects.jsonl").toString(), result.get("rejectsFile").asText());
+    assertEquals(300, result.get("rejectLines").asLong());
+    assertEquals(Files.readAllLines(dir.resolve("rejects.jsonl")).size(), result.get("rejectLines").asLong());
+    assertEquals(300, result.get("totals").get("rejected").asLong());
+    assertEquals(0, result.get("totals").get("loaded").asLong());
+    assertEquals("reuse", result.get("options").get("existingTables").asText());
+    assertEquals(300, TestDatabase.count(url, "SELECT count(*) FROM shop_orders"));
+  }
+
+  @Test
+  void initWritesItsResult() throws IOException, SQLException {
+    Path json = dir.resolve("init.json");
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "500", "--table", "solo",
+        "--json", json.toString());
+    assertEquals(0, r.exitCode(), r.all());
+    JsonNode result = read(json);
+    assertEquals("init", result.get("command").asText());
+    assertEquals("solo", result.get("table").asText());
+    assertEquals("created", result.get("tableAction").asText());
+    assertEquals(TestDatabase.count(url, "SELECT count(*) FROM solo"), result.get("documents").asLong());
+    assertEquals(500, result.get("documents").asLong());
+    assertEquals(42, result.get("seed").asLong());
+  }
+
+  @Test
+  void aPathThatCannotBeWrittenIsRefusedBeforeAnyWork() {
+    Path nowhere = dir.resolve("missing").resolve("result.json");
+    CliTester.Result r = importing(nowhere, dir.toString());
+    assertEquals(2, r.exitCode(), r.all());
+    assertEquals("stress: --json '" + nowhere + "': directory '" + nowhere.getParent() + "' does not exist",
+        r.err().strip());
+    CliTester.Result init = CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "10", "--json",
+        dir.toString());
+    assertEquals(2, init.exitCode(), init.all());
+    assertTrue(init.err().contains("--json '" + dir + "' is a directory"), init.err());
+    CliTester.Result generate = CliTester.run("generate", "--docs", "10", "--out", dir.resolve("d").toString(),
+        "--json", nowhere.toString());
+    assertEquals(2, generate.exitCode(), generate.all());
+    assertFalse(Files.exists(dir.resolve("d")), "nothing generated");
+  }
+}
