@@ -103,6 +103,7 @@ public final class CommandResultJson {
     json.put("idType", result.table().idType().sql());
     json.put("tableAction", lower(result.tableAction()));
     json.put("keptExistingRows", result.keptExistingRows());
+    json.put("tableNote", result.tableNote());
     json.put("seed", seed);
     json.put("jobs", jobs);
     json.put("documents", result.documents());

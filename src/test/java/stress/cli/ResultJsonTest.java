@@ -126,6 +126,7 @@ class ResultJsonTest {
     assertEquals("init", result.get("command").asText());
     assertEquals("solo", result.get("table").asText());
     assertEquals("created", result.get("tableAction").asText());
+    assertTrue(result.get("tableNote").isNull(), result.toString());
     assertEquals(TestDatabase.count(url, "SELECT count(*) FROM solo"), result.get("documents").asLong());
     assertEquals(500, result.get("documents").asLong());
     assertEquals(42, result.get("seed").asLong());
