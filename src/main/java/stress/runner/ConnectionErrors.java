@@ -1,16 +1,35 @@
 package stress.runner;
 
+import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
-import stress.target.ErrorClass;
-import stress.target.SqlStates;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.Set;
+import org.postgresql.util.PSQLException;
+import org.postgresql.util.ServerErrorMessage;
 
-/** Decides whether an error left the connection unusable, so the worker must replace it. */
+/**
+ * Decides whether an error left the connection unusable, so the worker must replace it. An error the server sent
+ * on a live connection (an ErrorResponse) leaves the session usable whatever its SQLState: a Citus coordinator
+ * reports a stopped worker node as 08006 ("connection to the remote node ... failed") and goes on serving the same
+ * session. What ends a connection, as pgjdbc behaves:
+ * <ul>
+ *   <li>an I/O failure: pgjdbc closes the connection ({@code abort()}) and throws its own PSQLException, class 08,
+ *   with no server message behind it ({@code getServerErrorMessage() == null}), usually caused by an IOException;</li>
+ *   <li>a server that ended the session: a FATAL or PANIC ErrorResponse (admin shutdown 57P01, crash 57P02, cannot
+ *   connect now 57P03), after which the server closes the socket and pgjdbc closes the connection too;</li>
+ *   <li>a connection that reports {@link Connection#isClosed()}.</li>
+ * </ul>
+ */
 final class ConnectionErrors {
   private ConnectionErrors() {}
 
   /** SQLState too_many_connections: the server has no connection slot left (max_connections). */
   static final String TOO_MANY_CONNECTIONS = "53300";
+
+  /** admin_shutdown, crash_shutdown, cannot_connect_now: states the server sends when it ends the session. */
+  private static final Set<String> SESSION_ENDED = Set.of("57P01", "57P02", "57P03");
 
   /** True when the server refused the connection because all its slots are taken. */
   static boolean tooManyConnections(SQLException e) {
@@ -22,14 +41,54 @@ final class ConnectionErrors {
     return false;
   }
 
+  /** True when the connection cannot be used again (or there is none). */
   static boolean broken(SQLException e, Connection connection) {
-    if (SqlStates.classify(e) == ErrorClass.CONNECTION) {
+    if (connection == null) {
       return true;
     }
     try {
-      return connection == null || connection.isClosed();
+      if (connection.isClosed()) {
+        return true;
+      }
     } catch (SQLException closedCheckFailed) {
       return true;
     }
+    return endedSession(e);
+  }
+
+  /**
+   * True when the exception (or one in its chain of causes and next exceptions) is a client-side connection
+   * failure or a server's FATAL; false for errors the server reported on a live session.
+   */
+  static boolean endedSession(SQLException e) {
+    Map<Throwable, Boolean> visited = new IdentityHashMap<>();
+    Throwable t = e;
+    while (t != null && visited.put(t, Boolean.TRUE) == null) {
+      if (t instanceof IOException) {
+        return true;
+      }
+      if (t instanceof SQLException sql) {
+        if (endsSession(sql)) {
+          return true;
+        }
+        SQLException next = sql.getNextException();
+        if (next != null && visited.get(next) == null && endedSession(next)) {
+          return true;
+        }
+      }
+      t = t.getCause();
+    }
+    return false;
+  }
+
+  private static boolean endsSession(SQLException sql) {
+    String state = sql.getSQLState();
+    ServerErrorMessage server = sql instanceof PSQLException p ? p.getServerErrorMessage() : null;
+    if (server == null) {
+      // the driver's (or a pool's) own verdict: class 08 is a connection it could not use
+      return state != null && state.startsWith("08");
+    }
+    String severity = server.getSeverity();
+    return SESSION_ENDED.contains(state) || "FATAL".equals(severity) || "PANIC".equals(severity);
   }
 }
