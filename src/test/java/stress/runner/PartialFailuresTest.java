@@ -22,6 +22,7 @@ import stress.metrics.PhaseStats;
 import stress.ops.Operations;
 import stress.ops.OperationSettings;
 import stress.ops.StatementMode;
+import stress.report.TextReport;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.testing.TestDatabase;
@@ -76,6 +77,10 @@ class PartialFailuresTest {
     PhaseStats stats = run("none", false);
     assertHalfFailed(stats);
     assertEquals(0, stats.reconnects(), "no connection broke, none was reopened");
+    String summary = TextReport.summary("half down", stats);
+    assertTrue(summary.contains("reconnects: 0 ") && summary.contains("degraded: 0.000 s -> ")
+        && summary.contains("nodes: w2:5432=" + stats.total().errorCount() + ")") && !summary.contains("outage"),
+        summary);
   }
 
   @Test
