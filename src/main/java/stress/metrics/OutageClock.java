@@ -70,9 +70,11 @@ final class OutageClock {
 
   void recovered(long nowNanos) {
     Open current = open.get();
-    if (current != null && open.compareAndSet(current, null)) {
+    // a window too short to be an outage is dropped at once: a steady trickle of failures would otherwise keep
+    // one per failure for the whole phase
+    if (current != null && open.compareAndSet(current, null) && nowNanos - current.start >= MIN_OUTAGE_NANOS) {
       synchronized (closed) {
-        closed.add(new Window(current, Math.max(current.start, nowNanos)));
+        closed.add(new Window(current, nowNanos));
       }
     }
   }
@@ -90,9 +92,7 @@ final class OutageClock {
     List<Outage> out = new ArrayList<>();
     windows.sort((a, b) -> Long.compare(a.open().start, b.open().start));
     for (Window w : windows) {
-      if (w.end() - w.open().start >= MIN_OUTAGE_NANOS) {
-        out.add(outage(w.open(), epochNanos, Rates.seconds(w.end() - epochNanos)));
-      }
+      out.add(outage(w.open(), epochNanos, Rates.seconds(w.end() - epochNanos)));
     }
     if (current != null && nowNanos - current.start >= MIN_OUTAGE_NANOS) {
       out.add(outage(current, epochNanos, null));
