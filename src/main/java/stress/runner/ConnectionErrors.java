@@ -5,7 +5,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.IdentityHashMap;
 import java.util.Map;
-import java.util.Set;
 import org.postgresql.util.PSQLException;
 import org.postgresql.util.ServerErrorMessage;
 
@@ -18,7 +17,9 @@ import org.postgresql.util.ServerErrorMessage;
  *   <li>an I/O failure: pgjdbc closes the connection ({@code abort()}) and throws its own PSQLException, class 08,
  *   with no server message behind it ({@code getServerErrorMessage() == null}), usually caused by an IOException;</li>
  *   <li>a server that ended the session: a FATAL or PANIC ErrorResponse (admin shutdown 57P01, crash 57P02, cannot
- *   connect now 57P03), after which the server closes the socket and pgjdbc closes the connection too;</li>
+ *   connect now 57P03), after which the server closes the socket and pgjdbc closes the connection too. The same
+ *   SQLStates as an ERROR do not end it: Citus relays a worker's "terminating connection due to administrator
+ *   command" (57P01) as an ERROR when a worker shuts down, and the client session lives on;</li>
  *   <li>a connection that reports {@link Connection#isClosed()}.</li>
  * </ul>
  */
@@ -27,9 +28,6 @@ final class ConnectionErrors {
 
   /** SQLState too_many_connections: the server has no connection slot left (max_connections). */
   static final String TOO_MANY_CONNECTIONS = "53300";
-
-  /** admin_shutdown, crash_shutdown, cannot_connect_now: states the server sends when it ends the session. */
-  private static final Set<String> SESSION_ENDED = Set.of("57P01", "57P02", "57P03");
 
   /** True when the server refused the connection because all its slots are taken. */
   static boolean tooManyConnections(SQLException e) {
@@ -88,7 +86,9 @@ final class ConnectionErrors {
       // the driver's (or a pool's) own verdict: class 08 is a connection it could not use
       return state != null && state.startsWith("08");
     }
+    // the severity, not the SQLState: Citus relays a worker's 57P01 as an ERROR on a session that lives on. A
+    // FATAL with a translated severity (lc_messages) is still caught: pgjdbc then closes the connection.
     String severity = server.getSeverity();
-    return SESSION_ENDED.contains(state) || "FATAL".equals(severity) || "PANIC".equals(severity);
+    return "FATAL".equals(severity) || "PANIC".equals(severity);
   }
 }

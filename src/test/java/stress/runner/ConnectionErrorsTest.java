@@ -49,6 +49,18 @@ class ConnectionErrorsTest {
   }
 
   @Test
+  void anAdminShutdownRelayedAsAnErrorLeavesTheConnectionUsable() throws SQLException {
+    // what a Citus coordinator sends when the worker running the statement shuts down
+    try (Connection c = TestDatabase.connect(url)) {
+      SQLException e = failure(c, "DO $$ BEGIN RAISE EXCEPTION 'terminating connection due to administrator command'"
+          + " USING ERRCODE = '57P01'; END $$");
+      assertEquals("57P01", e.getSQLState());
+      assertFalse(ConnectionErrors.broken(e, c), "an ERROR, not a FATAL: the session lives");
+      assertEquals(1, one(c));
+    }
+  }
+
+  @Test
   void aSessionTheServerEndedIsBroken() throws SQLException {
     try (Connection c = TestDatabase.connect(url)) {
       SQLException e = failure(c, "SELECT pg_terminate_backend(pg_backend_pid())");

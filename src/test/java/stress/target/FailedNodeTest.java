@@ -14,6 +14,7 @@ class FailedNodeTest {
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiter = '|', nullValues = "-", textBlock = """
       ERROR: connection to the remote node postgres@127.0.0.1:9702 failed with the following error: FATAL:  the database system is shutting down | 127.0.0.1:9702
+      ERROR: terminating connection due to administrator command\\n  Where: while executing command on 127.0.0.1:9702 | 127.0.0.1:9702
       ERROR: connection to the remote node postgres@localhost:9702 failed with the following error: connection to server at "localhost" (127.0.0.1), port 9702 failed: Connection refused | localhost:9702
       ERROR: connection to the remote node postgres@foobar:57636 failed with the following error: could not translate host name "foobar" to address: Name or service not known | foobar:57636
       ERROR: connection to the remote node localhost:5432 failed with the following error: could not connect to server: Connection refused | localhost:5432
