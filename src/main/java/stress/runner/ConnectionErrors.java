@@ -1,12 +1,8 @@
 package stress.runner;
 
-import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.IdentityHashMap;
-import java.util.Map;
-import org.postgresql.util.PSQLException;
-import org.postgresql.util.ServerErrorMessage;
+import stress.connect.SessionErrors;
 
 /**
  * Decides whether an error left the connection unusable, so the worker must replace it. An error the server sent
@@ -54,41 +50,8 @@ final class ConnectionErrors {
     return endedSession(e);
   }
 
-  /**
-   * True when the exception (or one in its chain of causes and next exceptions) is a client-side connection
-   * failure or a server's FATAL; false for errors the server reported on a live session.
-   */
+  /** True when the exception ended its session (see {@link SessionErrors#ended}). */
   static boolean endedSession(SQLException e) {
-    Map<Throwable, Boolean> visited = new IdentityHashMap<>();
-    Throwable t = e;
-    while (t != null && visited.put(t, Boolean.TRUE) == null) {
-      if (t instanceof IOException) {
-        return true;
-      }
-      if (t instanceof SQLException sql) {
-        if (endsSession(sql)) {
-          return true;
-        }
-        SQLException next = sql.getNextException();
-        if (next != null && visited.get(next) == null && endedSession(next)) {
-          return true;
-        }
-      }
-      t = t.getCause();
-    }
-    return false;
-  }
-
-  private static boolean endsSession(SQLException sql) {
-    String state = sql.getSQLState();
-    ServerErrorMessage server = sql instanceof PSQLException p ? p.getServerErrorMessage() : null;
-    if (server == null) {
-      // the driver's (or a pool's) own verdict: class 08 is a connection it could not use
-      return state != null && state.startsWith("08");
-    }
-    // the severity, not the SQLState: Citus relays a worker's 57P01 as an ERROR on a session that lives on. A
-    // FATAL with a translated severity (lc_messages) is still caught: pgjdbc then closes the connection.
-    String severity = server.getSeverity();
-    return "FATAL".equals(severity) || "PANIC".equals(severity);
+    return SessionErrors.ended(e);
   }
 }
