@@ -1,17 +1,12 @@
 package stress.connect.hikari;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import stress.connect.ConnectionSource;
@@ -52,37 +47,4 @@ class HikariConnectionSourceTest extends ConnectionSourceContract {
     }
   }
 
-  private static int pid(Connection c) throws SQLException {
-    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT pg_backend_pid()")) {
-      rs.next();
-      return rs.getInt(1);
-    }
-  }
-
-  private static void fail(Connection c, String sql) {
-    assertThrows(SQLException.class, () -> {
-      try (Statement s = c.createStatement()) {
-        s.execute(sql);
-      }
-    });
-  }
-
-  @Test
-  void aConnectionClassErrorOnALiveSessionKeepsThePooledConnectionAFatalEvictsIt() throws Exception {
-    ConnectionSource source = open(spec, new PoolSettings(1, 0));
-    int first;
-    try (Connection c = source.connection()) {
-      first = pid(c);
-      // what a Citus coordinator sends for a stopped worker: HikariCP alone would evict on this 08006
-      fail(c, "DO $$ BEGIN RAISE EXCEPTION 'connection to the remote node postgres@w2:5432 failed'"
-          + " USING ERRCODE = '08006'; END $$");
-    }
-    try (Connection c = source.connection()) {
-      assertEquals(first, pid(c), "the same backend: the session lives");
-      fail(c, "SELECT pg_terminate_backend(pg_backend_pid())");
-    }
-    try (Connection c = source.connection()) {
-      assertNotEquals(first, pid(c), "the session ended: a new connection");
-    }
-  }
 }
