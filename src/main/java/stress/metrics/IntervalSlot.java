@@ -22,6 +22,8 @@ final class IntervalSlot {
   long reconnects;
   /** Per operation: SQLState to count and first message. Written only on the rare failure path. */
   final Map<String, ErrorTally>[] errors;
+  /** Failures by the node their message names (rare failure path only). */
+  final Map<String, long[]> failedNodes = new HashMap<>();
 
   @SuppressWarnings("unchecked")
   IntervalSlot(int worker, int operations, long highestTrackableNanos) {
@@ -51,6 +53,9 @@ final class IntervalSlot {
       }
     }
     reconnects = 0;
+    if (!failedNodes.isEmpty()) {
+      failedNodes.clear();
+    }
   }
 
   /** A count of one SQLState and the first message seen for it. */

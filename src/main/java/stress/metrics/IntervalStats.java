@@ -34,6 +34,9 @@ import java.util.TreeMap;
  * @param hosts               the same per host when the workers are spread over several hosts, in the order the
  *                            hosts first appear among the workers; empty otherwise, and then left out of the JSON
  *                            (results written before it existed read back with it empty)
+ * @param failedNodes         failed executions of the interval by the node of the cluster their message names
+ *                            (Citus {@code host:port}, Postgres-XL datanode), sorted; empty when none named one, and
+ *                            then left out of the JSON
  */
 public record IntervalStats(
     double elapsedSeconds,
@@ -56,10 +59,12 @@ public record IntervalStats(
     List<IntervalOperationStats> operations,
     Map<String, Long> errorsBySqlState,
     long retries,
-    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<IntervalHostStats> hosts) {
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<IntervalHostStats> hosts,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> failedNodes) {
 
   public IntervalStats {
     operations = List.copyOf(operations);
+    failedNodes = Outage.sorted(failedNodes);
     hosts = hosts == null ? List.of() : List.copyOf(hosts);
     errorsBySqlState = errorsBySqlState == null ? Map.of()
         : Collections.unmodifiableMap(new TreeMap<>(errorsBySqlState));
@@ -72,7 +77,7 @@ public record IntervalStats(
                        double reconnectsPerSecond, List<IntervalOperationStats> operations) {
     this(elapsedSeconds, warmup, durationSeconds, activeThreads, count, opsPerSecond, rows, rowsPerSecond, avgMs,
         p50Ms, p95Ms, p99Ms, maxMs, errorCount, errorsPerSecond, reconnects, reconnectsPerSecond, operations,
-        Map.of(), 0, List.of());
+        Map.of(), 0, List.of(), Map.of());
   }
 
   /** An interval without per-host figures (workers not spread over hosts). */
@@ -83,13 +88,24 @@ public record IntervalStats(
                        Map<String, Long> errorsBySqlState, long retries) {
     this(elapsedSeconds, warmup, durationSeconds, activeThreads, count, opsPerSecond, rows, rowsPerSecond, avgMs,
         p50Ms, p95Ms, p99Ms, maxMs, errorCount, errorsPerSecond, reconnects, reconnectsPerSecond, operations,
-        errorsBySqlState, retries, List.of());
+        errorsBySqlState, retries, List.of(), Map.of());
+  }
+
+  /** An interval whose failures named no node. */
+  public IntervalStats(double elapsedSeconds, boolean warmup, double durationSeconds, int activeThreads, long count,
+                       double opsPerSecond, long rows, double rowsPerSecond, double avgMs, double p50Ms, double p95Ms,
+                       double p99Ms, double maxMs, long errorCount, double errorsPerSecond, long reconnects,
+                       double reconnectsPerSecond, List<IntervalOperationStats> operations,
+                       Map<String, Long> errorsBySqlState, long retries, List<IntervalHostStats> hosts) {
+    this(elapsedSeconds, warmup, durationSeconds, activeThreads, count, opsPerSecond, rows, rowsPerSecond, avgMs,
+        p50Ms, p95Ms, p99Ms, maxMs, errorCount, errorsPerSecond, reconnects, reconnectsPerSecond, operations,
+        errorsBySqlState, retries, hosts, Map.of());
   }
 
   /** This interval flagged as warm-up. */
   public IntervalStats asWarmup() {
     return new IntervalStats(elapsedSeconds, true, durationSeconds, activeThreads, count, opsPerSecond, rows, rowsPerSecond,
         avgMs, p50Ms, p95Ms, p99Ms, maxMs, errorCount, errorsPerSecond, reconnects, reconnectsPerSecond, operations,
-        errorsBySqlState, retries, hosts);
+        errorsBySqlState, retries, hosts, failedNodes);
   }
 }

@@ -2,78 +2,109 @@ package stress.metrics;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Tracks outages over all workers of a phase: the first connection failure opens one, the first success
- * after it closes it. The success path only reads one volatile long while no outage is open.
+ * Tracks outages over all workers of a phase: any failed execution opens one, the first success after it, on any
+ * worker, closes it, so nothing succeeded in between. The success path only reads one volatile reference while no
+ * outage is open. Windows are never joined: a success between two of them would make the joined one a lie (with
+ * one node of a cluster down, failures and successes alternate all the time). Windows shorter than
+ * {@link #MIN_OUTAGE_NANOS} are not outages: a failure followed within milliseconds by another worker's success
+ * is a failed execution, counted in its interval (and a degraded window), not a time the target was unavailable.
  */
 final class OutageClock {
-  /**
-   * Windows closer than this are one outage: right after a restart, a pool may still hand out a connection
-   * that died with the old server, and that failure belongs to the same event.
-   */
-  static final long MERGE_GAP_NANOS = 1_000_000_000L;
-  private static final long NONE = Long.MIN_VALUE;
+  /** The shortest time without a successful execution that is reported as an outage. */
+  static final long MIN_OUTAGE_NANOS = 100_000_000L;
 
-  private final AtomicLong openSince = new AtomicLong(NONE);
-  private final AtomicReference<String> openState = new AtomicReference<>();
-  /** Closed windows as {start, end} nanoTime pairs with their first SQLState; guarded by itself. */
+  private final AtomicReference<Open> open = new AtomicReference<>();
+  /** Closed windows; guarded by itself. */
   private final List<Window> closed = new ArrayList<>();
 
-  private record Window(long start, long end, String sqlState) {}
+  /** The window being open: its start, first SQLState, and the failures seen while it is open. */
+  private static final class Open {
+    final long start;
+    final String firstState;
+    final AtomicLong failures = new AtomicLong();
+    final Map<String, AtomicLong> byState = new ConcurrentHashMap<>();
+    final Map<String, AtomicLong> byNode = new ConcurrentHashMap<>();
 
-  void connectionLost(long nowNanos, String sqlState) {
-    if (openSince.get() == NONE && openSince.compareAndSet(NONE, nowNanos)) {
-      openState.set(sqlState);
+    Open(long start, String firstState) {
+      this.start = start;
+      this.firstState = firstState;
+    }
+
+    void count(String sqlState, String node) {
+      failures.incrementAndGet();
+      byState.computeIfAbsent(sqlState, k -> new AtomicLong()).incrementAndGet();
+      if (node != null) {
+        byNode.computeIfAbsent(node, k -> new AtomicLong()).incrementAndGet();
+      }
+    }
+  }
+
+  private record Window(Open open, long end) {}
+
+  /**
+   * A failed execution at {@code nowNanos}: opens an outage unless one is open, and counts the failure in it.
+   *
+   * @param node the node the failure names, or null
+   */
+  void failed(long nowNanos, String sqlState, String node) {
+    Open current = open.get();
+    if (current == null) {
+      Open fresh = new Open(nowNanos, sqlState);
+      current = open.compareAndSet(null, fresh) ? fresh : open.get();
+    }
+    if (current != null) {
+      current.count(sqlState, node);
     }
   }
 
   boolean open() {
-    return openSince.get() != NONE;
+    return open.get() != null;
   }
 
   void recovered(long nowNanos) {
-    long since = openSince.get();
-    if (since == NONE) {
-      return;
-    }
-    String state = openState.get();
-    if (openSince.compareAndSet(since, NONE)) {
+    Open current = open.get();
+    // a window too short to be an outage is dropped at once: a steady trickle of failures would otherwise keep
+    // one per failure for the whole phase
+    if (current != null && open.compareAndSet(current, null) && nowNanos - current.start >= MIN_OUTAGE_NANOS) {
       synchronized (closed) {
-        closed.add(new Window(since, Math.max(since, nowNanos), state == null ? ErrorStats.UNKNOWN : state));
+        closed.add(new Window(current, nowNanos));
       }
     }
   }
 
-  /** The outages so far as seconds from {@code epochNanos}, close windows merged; a still open one last. */
-  List<Outage> outages(long epochNanos) {
+  /**
+   * The outages so far as seconds from {@code epochNanos}, in order: windows of at least {@link #MIN_OUTAGE_NANOS},
+   * and a still open one when it has lasted that long by {@code nowNanos} (it has no end).
+   */
+  List<Outage> outages(long epochNanos, long nowNanos) {
     List<Window> windows;
     synchronized (closed) {
       windows = new ArrayList<>(closed);
     }
-    long since = openSince.get();
-    if (since != NONE) {
-      String state = openState.get();
-      windows.add(new Window(since, NONE, state == null ? ErrorStats.UNKNOWN : state));
-    }
-    windows.sort((a, b) -> Long.compare(a.start(), b.start()));
-    List<Window> merged = new ArrayList<>();
-    for (Window w : windows) {
-      Window last = merged.isEmpty() ? null : merged.get(merged.size() - 1);
-      if (last != null && last.end() != NONE && w.start() - last.end() < MERGE_GAP_NANOS) {
-        long end = w.end() == NONE ? NONE : Math.max(last.end(), w.end());
-        merged.set(merged.size() - 1, new Window(last.start(), end, last.sqlState()));
-      } else {
-        merged.add(w);
-      }
-    }
+    Open current = open.get();
     List<Outage> out = new ArrayList<>();
-    for (Window w : merged) {
-      out.add(new Outage(Rates.seconds(w.start() - epochNanos),
-          w.end() == NONE ? null : Rates.seconds(w.end() - epochNanos), w.sqlState()));
+    windows.sort((a, b) -> Long.compare(a.open().start, b.open().start));
+    for (Window w : windows) {
+      out.add(outage(w.open(), epochNanos, Rates.seconds(w.end() - epochNanos)));
+    }
+    if (current != null && nowNanos - current.start >= MIN_OUTAGE_NANOS) {
+      out.add(outage(current, epochNanos, null));
     }
     return out;
+  }
+
+  private static Outage outage(Open w, long epochNanos, Double end) {
+    Map<String, Long> states = new TreeMap<>();
+    w.byState.forEach((state, n) -> states.put(state, n.get()));
+    Map<String, Long> nodes = new TreeMap<>();
+    w.byNode.forEach((node, n) -> nodes.put(node, n.get()));
+    return new Outage(Rates.seconds(w.start - epochNanos), end, w.firstState, null, w.failures.get(), states, nodes);
   }
 }

@@ -69,6 +69,8 @@ public final class PhaseRecorder {
   private long[] retriesAtReset;
   /** Errors of the interval by SQLState over all operations. */
   private final Map<String, Long> allErrorsInInterval = new TreeMap<>();
+  /** Failures of the interval by the node their message names. */
+  private final Map<String, Long> failedNodesInInterval = new TreeMap<>();
   private final OutageClock outages = new OutageClock();
   private long reconnectsSeen;
   private long reconnectsInInterval;
@@ -289,7 +291,7 @@ public final class PhaseRecorder {
       }
     }
     return PhaseStats.of(duration, operations, reconnectsSeen - reconnectsAtReset, intervals,
-        outages.outages(measuredStartNanos));
+        outages.outages(measuredStartNanos, measuredEndNanos), DegradedWindow.of(intervals));
   }
 
   /**
@@ -339,6 +341,7 @@ public final class PhaseRecorder {
             .computeIfAbsent(state, k -> new IntervalSlot.ErrorTally(tally.firstMessage)).count += tally.count);
       }
       closing.reconnects += slot.reconnects;
+      slot.failedNodes.forEach((node, n) -> closing.failedNodes.computeIfAbsent(node, k -> new long[1])[0] += n[0]);
       if (hostTotals != null) {
         hostTotals.add(slot);
       }
@@ -387,6 +390,8 @@ public final class PhaseRecorder {
       }
       reconnectsInInterval = closing.reconnects;
       reconnectsSeen += closing.reconnects;
+      failedNodesInInterval.clear();
+      closing.failedNodes.forEach((node, n) -> failedNodesInInterval.put(node, n[0]));
       closing.reset();
       if (hostTotals != null) {
         hostTotals.closeInterval();
@@ -465,6 +470,7 @@ public final class PhaseRecorder {
         perOp,
         allErrorsInInterval,
         retries,
-        hosts);
+        hosts,
+        failedNodesInInterval);
   }
 }

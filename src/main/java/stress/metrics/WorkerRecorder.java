@@ -81,23 +81,22 @@ public final class WorkerRecorder {
   }
 
   /**
-   * Records that an execution failed because the server could not be reached or dropped the connection: opens
-   * an outage of the phase unless one is open already. Call it in addition to {@link #failure}.
-   *
-   * @param sqlState the failure's SQLState, null when the driver gave none
-   */
-  public void connectionLost(String sqlState) {
-    phase.outages().connectionLost(System.nanoTime(),
-        sqlState == null || sqlState.isBlank() ? ErrorStats.UNKNOWN : sqlState);
-  }
-
-  /**
-   * Records a failed operation; its latency goes to a histogram of its own.
+   * Records a failed operation; its latency goes to a histogram of its own. Any failure opens an outage of the
+   * phase unless one is open (the next success on any worker closes it).
    *
    * @param sqlState the SQLState of the failure, null when the driver gave none (counted as {@value ErrorStats#UNKNOWN})
    * @param message  the failure's message; only the first one per operation and SQLState is kept
    */
   public void failure(int opIndex, long latencyNanos, String sqlState, String message) {
+    failure(opIndex, latencyNanos, sqlState, message, null);
+  }
+
+  /**
+   * Records a failed operation that names a node of the cluster.
+   *
+   * @param node the node the failure's message names (Citus {@code host:port}, Postgres-XL datanode), or null
+   */
+  public void failure(int opIndex, long latencyNanos, String sqlState, String message, String node) {
     if (latencyNanos < 0 || latencyNanos > highestTrackableNanos) {
       throw badValue(opIndex, latencyNanos, 0);
     }
@@ -108,9 +107,13 @@ public final class WorkerRecorder {
       slot.failures[opIndex].recordValue(latencyNanos);
       slot.errors[opIndex].computeIfAbsent(state,
           k -> new IntervalSlot.ErrorTally(message == null ? ErrorBook.NO_MESSAGE : message)).count++;
+      if (node != null) {
+        slot.failedNodes.computeIfAbsent(node, k -> new long[1])[0]++;
+      }
     } finally {
       phaser.writerCriticalSectionExit(critical);
     }
+    phase.outages().failed(System.nanoTime(), state, node);
   }
 
   /** Records that this worker had to open its connection again. */

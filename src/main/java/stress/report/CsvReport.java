@@ -22,7 +22,7 @@ public final class CsvReport {
   /** Columns of {@link #intervals}. */
   public static final List<String> INTERVAL_COLUMNS = List.of("phase", "phase_label", "elapsed_s", "duration_s",
       "warmup", "threads", "operation", "count", "ops_per_s", "rows", "rows_per_s", "lat_avg_ms", "lat_p50_ms",
-      "lat_p95_ms", "lat_p99_ms", "lat_max_ms", "errors", "errors_per_s", "reconnects");
+      "lat_p95_ms", "lat_p99_ms", "lat_max_ms", "errors", "errors_per_s", "reconnects", "availability", "failed_nodes");
   /** Columns of {@link #errors}. */
   public static final List<String> ERROR_COLUMNS = List.of("phase", "phase_label", "elapsed_s", "warmup", "operation",
       "sqlstate", "count");
@@ -35,6 +35,20 @@ public final class CsvReport {
 
   private CsvReport() {}
 
+  /** Availability of an interval in which nothing failed. */
+  public static final String OK = "ok";
+  /** Availability of an interval in which some executions failed and some succeeded. */
+  public static final String DEGRADED = "degraded";
+  /** Availability of an interval in which executions failed and none succeeded. */
+  public static final String OUTAGE = "outage";
+
+  private static String availability(IntervalStats i) {
+    if (i.errorCount() == 0) {
+      return OK;
+    }
+    return i.count() > 0 ? DEGRADED : OUTAGE;
+  }
+
   /** The operation column of an interval's per-host row: this prefix and the host, e.g. {@code host:c1:5432}. */
   public static final String HOST_ROW_PREFIX = "host:";
 
@@ -44,7 +58,10 @@ public final class CsvReport {
    * has them, the operation rows leave the cell empty. When the workers were spread over several hosts, the
    * total row is followed by one row per host (all operations of that host's workers), whose operation column
    * is {@value #HOST_ROW_PREFIX} and the host, e.g. {@code host:c1:5432}; the host rows add up to the total row.
-   * A run on one host has no such rows.
+   * A run on one host has no such rows. The last two columns are on the total row only: {@code availability} is
+   * {@value #OK} (nothing failed), {@value #DEGRADED} (some executions failed, some succeeded) or {@value #OUTAGE}
+   * (executions failed and none succeeded), and {@code failed_nodes} the failures by the node of the cluster their
+   * message named, {@code node=count} separated by spaces (empty when none did).
    */
   public static String intervals(List<PhaseResult> phases) {
     StringBuilder csv = new StringBuilder(Csv.line(INTERVAL_COLUMNS));
@@ -58,6 +75,8 @@ public final class CsvReport {
           row.add(Long.toString(op.errorCount()));
           row.add(Csv.decimal(i.durationSeconds() > 0 ? op.errorCount() / i.durationSeconds() : 0));
           row.add(null);
+          row.add(null);
+          row.add(null);
           csv.append(Csv.line(row));
         }
         List<String> total = intervalStart(p, phase, i, OperationStats.TOTAL);
@@ -66,6 +85,9 @@ public final class CsvReport {
         total.add(Long.toString(i.errorCount()));
         total.add(Csv.decimal(i.errorsPerSecond()));
         total.add(Long.toString(i.reconnects()));
+        total.add(availability(i));
+        total.add(i.failedNodes().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+            .collect(Collectors.joining(" ")));
         csv.append(Csv.line(total));
         for (IntervalHostStats host : i.hosts()) {
           List<String> row = intervalStart(p, phase, i, HOST_ROW_PREFIX + host.host());
@@ -74,6 +96,8 @@ public final class CsvReport {
           row.add(Long.toString(host.errorCount()));
           row.add(Csv.decimal(host.errorsPerSecond()));
           row.add(Long.toString(host.reconnects()));
+          row.add(null);
+          row.add(null);
           csv.append(Csv.line(row));
         }
       }

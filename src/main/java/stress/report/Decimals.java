@@ -38,6 +38,11 @@ public final class Decimals {
     return text.endsWith(".0") ? text.substring(0, text.length() - 2) : text;
   }
 
+  /** Seconds to the millisecond: 3.204, 17.000 (outage and degraded window times). */
+  public static String threeDecimals(double value) {
+    return new BigDecimal(value).setScale(3, RoundingMode.HALF_UP).toPlainString();
+  }
+
   /** A ratio: x1.63. */
   public static String ratio(double ratio) {
     return "x" + new BigDecimal(ratio).setScale(2, RoundingMode.HALF_UP).toPlainString();

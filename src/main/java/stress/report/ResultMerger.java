@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
+import stress.metrics.DegradedWindow;
 import stress.metrics.ErrorStats;
 import stress.metrics.HostStats;
 import stress.metrics.OperationStats;
@@ -17,9 +18,10 @@ import stress.metrics.PhaseStats;
  * reconnects summed. Rates are the merged counts over the mean of the instances' measured durations,
  * which is their sum when, as intended, the instances ran concurrently for the same --duration.
  * Per-interval lines are not merged (the instances' clocks are not aligned); each file keeps its own.
- * Retried attempts are summed per operation. Outages are kept, every one of every input, each labelled with
- * the name of the input that saw it ({@link Outage#source()}), in input order: they are not joined into one
- * timeline, since each input's times count from its own start of measuring.
+ * Retried attempts are summed per operation. Outages and degraded windows are kept, every one of every input, each
+ * labelled with the name of the input that saw it ({@link Outage#source()}, {@link DegradedWindow#source()}), in
+ * input order: they are not joined into one timeline, since each input's times count from its own start of
+ * measuring (and one process's degraded window may be another's normal running).
  */
 public final class ResultMerger {
   private ResultMerger() {}
@@ -139,17 +141,25 @@ public final class ResultMerger {
     return PhaseStats.of(duration, merged, reconnects, List.of());
   }
 
-  /** The merged phase with every input's outages, each labelled with its input's name. */
+  /** The merged phase with every input's outages and degraded windows, each labelled with its input's name. */
   private static PhaseStats withOutages(PhaseStats merged, List<String> names, List<PhaseStats> inputs) {
     List<Outage> outages = new ArrayList<>();
+    List<DegradedWindow> degraded = new ArrayList<>();
     for (int i = 0; i < inputs.size(); i++) {
       for (Outage o : inputs.get(i).outages()) {
-        // an input that is itself a merge keeps its own labels behind the input's name
-        outages.add(o.from(o.source() == null ? names.get(i) : names.get(i) + ": " + o.source()));
+        outages.add(o.from(label(names.get(i), o.source())));
+      }
+      for (DegradedWindow d : inputs.get(i).degraded()) {
+        degraded.add(d.from(label(names.get(i), d.source())));
       }
     }
     return new PhaseStats(merged.durationSeconds(), merged.operations(), merged.total(), merged.reconnects(),
-        merged.reconnectsPerSecond(), merged.intervals(), outages);
+        merged.reconnectsPerSecond(), merged.intervals(), outages, degraded);
+  }
+
+  /** An input that is itself a merge keeps its own labels behind the input's name. */
+  private static String label(String input, String source) {
+    return source == null ? input : input + ": " + source;
   }
 
   /** Adds exactly, or refuses: histograms of different ranges or precision would not add without loss. */

@@ -2,6 +2,7 @@ package stress.report;
 
 import static stress.report.Decimals.millis;
 import static stress.report.Decimals.oneDecimal;
+import static stress.report.Decimals.threeDecimals;
 import static stress.report.TextTable.Align.LEFT;
 import static stress.report.TextTable.Align.RIGHT;
 
@@ -9,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import stress.metrics.DegradedWindow;
 import stress.metrics.ErrorStats;
 import stress.metrics.HostStats;
 import stress.metrics.IntervalHostStats;
@@ -33,7 +35,8 @@ public final class TextReport {
    * A sysbench-like progress line, e.g.
    * {@code [ 5s ] thds: 80 ops/s: 41234.5 lat(ms) avg/p95/p99: 1.9/3.1/4.7 err/s: 0.0 reconn/s: 0.0};
    * warm-up intervals start with {@code [ warmup 5s ]}. An interval with failures ends with their counts by
-   * SQLState ({@code errors: 57P01=3 08006=1}), one with retried attempts with {@code retries: 2}. When the
+   * SQLState ({@code errors: 57P01=3 08006=1}) and, when their messages name nodes of a cluster, the failures by node
+   * ({@code nodes: w2:5432=4}); one with retried attempts with {@code retries: 2}. When the
    * workers are spread over several hosts the line ends with each host's ops/s and p99 (and its failures when
    * it had any): {@code hosts: c1:5432 1234.5/s p99 3.1ms | c2:5432 1180.0/s p99 3.4ms err 2}.
    */
@@ -48,6 +51,10 @@ public final class TextReport {
     if (!interval.errorsBySqlState().isEmpty()) {
       line.append(" errors:");
       interval.errorsBySqlState().forEach((state, count) -> line.append(' ').append(state).append('=').append(count));
+    }
+    if (!interval.failedNodes().isEmpty()) {
+      line.append(" nodes:");
+      interval.failedNodes().forEach((node, count) -> line.append(' ').append(node).append('=').append(count));
     }
     if (interval.retries() > 0) {
       line.append(" retries: ").append(interval.retries());
@@ -65,10 +72,6 @@ public final class TextReport {
       }
     }
     return line.toString();
-  }
-
-  private static String threeDecimals(double value) {
-    return new java.math.BigDecimal(value).setScale(3, java.math.RoundingMode.HALF_UP).toPlainString();
   }
 
   /** A share as a percentage with two decimals: {@code 0.25%}; 0 of 0 is {@code 0.00%}. */
@@ -91,15 +94,16 @@ public final class TextReport {
     out.append(operationTable(stats));
     out.append(errorTable(stats));
     out.append(outages(stats));
+    out.append(degraded(stats));
     return out.toString();
   }
 
   /**
-   * One line per outage, in seconds from the start of measuring, to the millisecond (one broken connection
-   * while other workers go on is an outage of a few milliseconds), e.g.
-   * {@code outage: 3.204 s -> 4.911 s (1.707 s without a successful execution; first failure 57P01)};
-   * nothing when there was none. In a merged result each outage names the input that saw it, times being that
-   * input's own: {@code outage (b.json): 3.204 s -> ...}.
+   * One line per outage, in seconds from the start of measuring, to the millisecond, e.g.
+   * {@code outage: 3.204 s -> 4.911 s (1.707 s without a successful execution; first failure 57P01; 12 failed:
+   * 57P01=4 08006=8)}, with {@code ; nodes: w2:5432=8} when the failures named nodes of a cluster; nothing when there
+   * was none. In a merged result each outage names the input that saw it, times being that input's own:
+   * {@code outage (b.json): 3.204 s -> ...}. Results written before failures were counted per outage show no count.
    */
   private static String outages(PhaseStats stats) {
     StringBuilder out = new StringBuilder();
@@ -107,8 +111,43 @@ public final class TextReport {
       out.append(o.source() == null ? "outage: " : "outage (" + o.source() + "): ").append(threeDecimals(o.startSeconds())).append(" s -> ")
           .append(o.open() ? "end of phase, never recovered" : threeDecimals(o.endSeconds()) + " s")
           .append(" (").append(threeDecimals(o.lengthSeconds(stats.durationSeconds())))
-          .append(" s without a successful execution; first failure ").append(o.firstSqlState()).append(")\n");
+          .append(" s without a successful execution; first failure ").append(o.firstSqlState());
+      if (o.failed() > 0) {
+        out.append("; ").append(o.failed()).append(" failed:").append(counts(o.errorsBySqlState()));
+      }
+      if (!o.failedNodes().isEmpty()) {
+        out.append("; nodes:").append(counts(o.failedNodes()));
+      }
+      out.append(")\n");
     }
+    return out.toString();
+  }
+
+  /**
+   * One line per degraded window (some executions failed, others succeeded), its times the edges of its report
+   * intervals, e.g. {@code degraded: 8.000 s -> 17.000 s (9.000 s; 48.72% of 120034 executions failed:
+   * 08006=58480; nodes: localhost:9702=58480)}; nothing when there was none. In a merged result each names its
+   * input.
+   */
+  private static String degraded(PhaseStats stats) {
+    StringBuilder out = new StringBuilder();
+    for (DegradedWindow d : stats.degraded()) {
+      out.append(d.source() == null ? "degraded: " : "degraded (" + d.source() + "): ")
+          .append(threeDecimals(d.startSeconds())).append(" s -> ").append(threeDecimals(d.endSeconds())).append(" s (")
+          .append(threeDecimals(d.lengthSeconds())).append(" s; ").append(percent(d.failed(), d.executions()))
+          .append(" of ").append(d.executions()).append(" executions failed:").append(counts(d.errorsBySqlState()));
+      if (!d.failedNodes().isEmpty()) {
+        out.append("; nodes:").append(counts(d.failedNodes()));
+      }
+      out.append(")\n");
+    }
+    return out.toString();
+  }
+
+  /** {@code " a=1 b=2"}: a leading space before each pair. */
+  private static String counts(java.util.Map<String, Long> counts) {
+    StringBuilder out = new StringBuilder();
+    counts.forEach((key, count) -> out.append(' ').append(key).append('=').append(count));
     return out.toString();
   }
 

@@ -13,6 +13,7 @@ import stress.metrics.WorkerRecorder;
 import stress.ops.Operation;
 import stress.ops.OperationSession;
 import stress.target.ErrorClass;
+import stress.target.FailedNode;
 import stress.target.SqlStates;
 import stress.workload.OperationMix;
 
@@ -171,7 +172,7 @@ final class Worker implements Runnable {
           continue;
         }
         long latency = System.nanoTime() - start;
-        recorder.failure(op, latency, e.getSQLState(), e.getMessage());
+        recorder.failure(op, latency, e.getSQLState(), e.getMessage(), FailedNode.of(e.getMessage()));
         probe.failure(op, latency, e.getSQLState());
         recover(connection, e);
         return;
@@ -249,18 +250,15 @@ final class Worker implements Runnable {
   }
 
   /**
-   * After a failure: roll back, and replace a broken connection (or back off when none could be had). A
-   * server out of connection slots (53300) ends the phase: the run would measure refusals, not the workload.
+   * After a failure: roll back, and replace a broken connection (or back off when none could be had). An error
+   * the server reported on a live connection keeps the connection (see {@link ConnectionErrors}). A server out of
+   * connection slots (53300) ends the phase: the run would measure refusals, not the workload.
    */
   private void recover(Connection connection, SQLException e) {
     if (ConnectionErrors.tooManyConnections(e)) {
       abort.tooManyConnections(e);
     }
     if (connection == null) {
-      // a pool that is merely exhausted is no outage; a refused or failed connection is
-      if (SqlStates.classify(e) == ErrorClass.CONNECTION) {
-        recorder.connectionLost(e.getSQLState());
-      }
       backOff();
       return;
     }
@@ -275,7 +273,6 @@ final class Worker implements Runnable {
       }
     }
     if (broken) {
-      recorder.connectionLost(e.getSQLState());
       session.detach();
       if (source.heldPerWorker()) {
         closeQuietly(held);

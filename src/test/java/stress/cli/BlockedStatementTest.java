@@ -57,6 +57,13 @@ class BlockedStatementTest {
     assertTrue(seconds < 15, "the run took " + seconds + " s for 2 s measured");
     assertTrue(r.out().contains("errors: 57014="), r.out());
     assertEquals(0, stats.get("reconnects").asLong(), "a timeout keeps the connection");
-    assertEquals(0, stats.get("outages").size(), "a timeout is no outage");
+    // nothing succeeded from the first timeout on: that is an outage (of this table), never ended, all 57014
+    JsonNode outages = stats.get("outages");
+    assertEquals(1, outages.size(), outages.toString());
+    JsonNode outage = outages.get(0);
+    assertTrue(outage.get("endSeconds").isNull(), outage.toString());
+    assertEquals("57014", outage.get("firstSqlState").asText());
+    assertEquals(outage.get("failed").asLong(), outage.get("errorsBySqlState").get("57014").asLong(), outage.toString());
+    assertTrue(stats.get("degraded") == null, "nothing succeeded, so nothing was merely degraded");
   }
 }

@@ -2,9 +2,11 @@ package stress.connect;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -238,5 +240,43 @@ public abstract class ConnectionSourceContract {
     SQLException e = assertTimeoutPreemptively(GENEROUS, () -> assertThrows(SQLException.class, source::connection));
     String printed = everythingPrinted(e);
     assertTrue(printed.contains("init statement failed: SET no_such_setting_here = 1"), printed);
+  }
+
+  private static int backendPid(Connection c) throws SQLException {
+    try (java.sql.Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT pg_backend_pid()")) {
+      rs.next();
+      return rs.getInt(1);
+    }
+  }
+
+  private static void failWith(Connection c, String sql) {
+    assertThrows(SQLException.class, () -> {
+      try (java.sql.Statement s = c.createStatement()) {
+        s.execute(sql);
+      }
+    });
+  }
+
+  /**
+   * A pool keeps a connection after an error the server reported on a live session, even a class-08 one (what a
+   * Citus coordinator sends for a stopped worker), and replaces it when the session ended (a FATAL).
+   */
+  @Test
+  void aPoolKeepsAConnectionAfterAnErrorOnALiveSessionAndReplacesItWhenTheSessionEnded() throws Exception {
+    assumeFalse(expectedHeldPerWorker(), "a source without a pool opens a connection per call");
+    ConnectionSource source = open(spec, new PoolSettings(1, 0));
+    int first;
+    try (Connection c = source.connection()) {
+      first = backendPid(c);
+      failWith(c, "DO $$ BEGIN RAISE EXCEPTION 'connection to the remote node postgres@w2:5432 failed'"
+          + " USING ERRCODE = '08006'; END $$");
+    }
+    try (Connection c = source.connection()) {
+      assertEquals(first, backendPid(c), "the same backend: the session lives");
+      failWith(c, "SELECT pg_terminate_backend(pg_backend_pid())");
+    }
+    try (Connection c = source.connection()) {
+      assertNotEquals(first, backendPid(c), "the session ended: a new connection");
+    }
   }
 }

@@ -10,6 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import stress.metrics.IntervalStats;
 import stress.metrics.OperationStats;
+import stress.metrics.PhaseStats;
 
 class CsvReportTest {
   /** Two phases of the fixture, the second with a label a spreadsheet must not split. */
@@ -98,6 +99,28 @@ class CsvReportTest {
     for (List<String> row : intervals.subList(1, intervals.size())) {
       assertEquals(row.get(operation).equals(OperationStats.TOTAL), !row.get(reconnects).isEmpty(), row.toString());
     }
+  }
+
+  @Test
+  void eachIntervalSaysWhetherItWasOkDegradedOrOutAndWhichNodesFailed() {
+    IntervalStats ok = interval(1, 100, 0, Map.of());
+    IntervalStats degraded = interval(2, 60, 40, Map.of("w2:5432", 40L, "node 16385", 1L));
+    IntervalStats out = interval(3, 0, 30, Map.of());
+    PhaseStats plain = phases().get(0).stats();
+    PhaseStats stats = new PhaseStats(plain.durationSeconds(), plain.operations(), plain.total(), 0, 0,
+        List.of(ok, degraded, out));
+    List<List<String>> rows = parse(CsvReport.intervals(List.of(new PhaseResult("p", Map.of(), Map.of(), Map.of(),
+        stats))));
+    int availability = CsvReport.INTERVAL_COLUMNS.indexOf("availability");
+    int nodes = CsvReport.INTERVAL_COLUMNS.indexOf("failed_nodes");
+    List<List<String>> totals = rows.stream().filter(r -> r.get(6).equals(OperationStats.TOTAL)).toList();
+    assertEquals(List.of("ok", "degraded", "outage"), totals.stream().map(r -> r.get(availability)).toList());
+    assertEquals(List.of("", "node 16385=1 w2:5432=40", ""), totals.stream().map(r -> r.get(nodes)).toList());
+  }
+
+  private static IntervalStats interval(double end, long ok, long failed, Map<String, Long> nodes) {
+    return new IntervalStats(end, false, 1.0, 4, ok, ok, ok, ok, 1, 1, 1, 1, 1, failed, failed, 0, 0, List.of(),
+        failed > 0 ? Map.of("08006", failed) : Map.of(), 0, List.of(), nodes);
   }
 
   private static List<List<String>> parse(String csv) {

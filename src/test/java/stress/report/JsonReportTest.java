@@ -24,6 +24,7 @@ import stress.metrics.HistogramCodec;
 import stress.metrics.IntervalOperationStats;
 import stress.metrics.IntervalStats;
 import stress.metrics.OperationStats;
+import stress.metrics.Outage;
 import stress.metrics.PhaseStats;
 
 class JsonReportTest {
@@ -120,6 +121,18 @@ class JsonReportTest {
   private static IntervalOperationStats withLatency(IntervalOperationStats o, CompressedHistogram latency) {
     return new IntervalOperationStats(o.name(), o.count(), o.opsPerSecond(), o.rows(), o.rowsPerSecond(), o.avgMs(),
         o.p50Ms(), o.p95Ms(), o.p99Ms(), o.maxMs(), o.errorCount(), o.errorsBySqlState(), latency);
+  }
+
+  @Test
+  void outagesWrittenBeforeTheirFailuresWereCountedStillRead() throws Exception {
+    Outage old = JsonReport.mapper().readValue(
+        "{\"startSeconds\" : 1.5, \"endSeconds\" : 2.25, \"firstSqlState\" : \"57P01\"}", Outage.class);
+    assertEquals(new Outage(1.5, 2.25, "57P01"), old);
+    assertEquals(0, old.failed());
+    assertEquals(Map.of(), old.failedNodes());
+    RunResult before = JsonReport.fromJson(Golden.read("run-result-before-interval-details.json"));
+    assertEquals(List.of(), before.phases().get(0).stats().degraded());
+    assertEquals(Map.of(), before.phases().get(0).stats().intervals().get(1).failedNodes());
   }
 
   @Test

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import stress.metrics.HostStats;
+import stress.metrics.DegradedWindow;
 import stress.metrics.Outage;
 import stress.metrics.PhaseRecorder;
 import stress.metrics.PhaseStats;
@@ -137,10 +138,15 @@ class PerHostReportTest {
 
   /** The result with the outages given as the ones its one phase saw. */
   private static RunResult withOutages(RunResult result, List<Outage> outages) {
+    return withWindows(result, outages, List.of());
+  }
+
+  /** The result with the outages and degraded windows given as the ones its one phase saw. */
+  private static RunResult withWindows(RunResult result, List<Outage> outages, List<DegradedWindow> degraded) {
     PhaseResult p = result.phases().get(0);
     PhaseStats s = p.stats();
     PhaseStats stats = new PhaseStats(s.durationSeconds(), s.operations(), s.total(), s.reconnects(),
-        s.reconnectsPerSecond(), s.intervals(), outages);
+        s.reconnectsPerSecond(), s.intervals(), outages, degraded);
     return new RunResult(result.toolVersion(), result.startTime(), result.settings(), result.target(),
         List.of(new PhaseResult(p.label(), p.combination(), p.settingsReadBack(), p.connection(), stats, p.hosts())));
   }
@@ -148,7 +154,9 @@ class PerHostReportTest {
   @Test
   void mergeSumsRetriesAndKeepsEveryOutageLabelledWithItsInput() {
     List<String> hosts = List.of("c1:5432", "c2:5432");
-    RunResult a = withOutages(result(hosts), List.of(new Outage(1.5, 2.25, "57P01")));
+    DegradedWindow halfDown = new DegradedWindow(3.0, 5.0, 1000, 400, 0, Map.of("08006", 400L),
+        Map.of("w2:5432", 400L), null);
+    RunResult a = withWindows(result(hosts), List.of(new Outage(1.5, 2.25, "57P01")), List.of(halfDown));
     RunResult b = withOutages(result(hosts), List.of(new Outage(1.0, 1.5, "08006"), new Outage(8.0, null, "08001")));
     RunResult c = result(hosts);
 
@@ -160,10 +168,14 @@ class PerHostReportTest {
         .toList(), "the retrying worker used c1");
     assertEquals(List.of(new Outage(1.5, 2.25, "57P01", "a.json"), new Outage(1.0, 1.5, "08006", "b.json"),
         new Outage(8.0, null, "08001", "b.json")), stats.outages());
+    List<DegradedWindow> expected = new java.util.ArrayList<>(List.of(halfDown.from("a.json")));
+    c.phases().get(0).stats().degraded().forEach(d -> expected.add(d.from("c.json")));
+    assertEquals(expected, stats.degraded(), "degraded windows are kept per input too");
 
     String json = JsonReport.toJson(merged);
     assertTrue(json.contains("\"source\" : \"b.json\""), json);
     assertEquals(stats.outages(), JsonReport.fromJson(json).phases().get(0).stats().outages());
+    assertEquals(stats.degraded(), JsonReport.fromJson(json).phases().get(0).stats().degraded());
     assertFalse(JsonReport.toJson(a).contains("\"source\""), "one process's outages have no source");
     String text = TextReport.summary("threads=3", stats);
     assertTrue(text.contains("outage (a.json): 1.500 s -> 2.250 s"), text);

@@ -11,6 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import stress.metrics.DegradedWindow;
 import stress.metrics.IntervalStats;
 import stress.metrics.Outage;
 import stress.metrics.PhaseStats;
@@ -120,6 +121,20 @@ class TextReportTest {
         with);
     assertTrue(with.contains("outage: 9.750 s -> end of phase, never recovered (0.250 s without a successful execution;"
         + " first failure 08001)\n"), with);
+  }
+
+  @Test
+  void aHalfFailedClusterIsDegradedNamingTheNodeAndAnOutageCountsItsFailures() {
+    PhaseStats plain = Fixtures.oneOperation(100, 500);
+    PhaseStats half = PhaseStats.of(plain.durationSeconds(), plain.operations(), 0, plain.intervals(),
+        List.of(new Outage(1.2, 2.5, "57P01", null, 12, Map.of("57P01", 4L, "08006", 8L), Map.of())),
+        List.of(new DegradedWindow(8.0, 17.0, 120034, 58480, 0, Map.of("08006", 58480L),
+            Map.of("localhost:9702", 58480L), null)));
+    String text = TextReport.summary("p", half);
+    assertTrue(text.contains("outage: 1.200 s -> 2.500 s (1.300 s without a successful execution; first failure 57P01;"
+        + " 12 failed: 08006=8 57P01=4)\n"), text);
+    assertTrue(text.contains("degraded: 8.000 s -> 17.000 s (9.000 s; 48.72% of 120034 executions failed: 08006=58480;"
+        + " nodes: localhost:9702=58480)\n"), text);
   }
 
   @Test

@@ -20,7 +20,9 @@ import stress.connect.PoolSettings;
  * check a connection out per execution and give it back. HikariCP has no statement cache of its own; the
  * only cache is pgjdbc's, per physical connection, which {@link #describe()} reports. The longest wait for a
  * connection is the spec's connect timeout. The pool does not connect when it is created (a wrong database
- * shows up as an SQLException from {@link #connection()}, with the driver's error as cause).
+ * shows up as an SQLException from {@link #connection()}, with the driver's error as cause). A connection is
+ * evicted only when its session ended ({@link ServerErrorsKeepConnections}), as a worker without a pool reopens
+ * its own only then.
  *
  * <p>Implements Micrometer's {@link MeterBinder}: {@code bindTo(registry)} publishes HikariCP's own pool
  * meters ({@code hikaricp.connections...}); it may be called once.
@@ -48,6 +50,8 @@ public final class HikariConnectionSource implements ConnectionSource, MeterBind
       // HikariCP would otherwise reset a validation timeout longer than the connection timeout, with a log line
       config.setValidationTimeout(Math.min(HIKARI_DEFAULT_VALIDATION_TIMEOUT_MS, timeoutMs));
     }
+    // evict only connections whose session ended, not one an error reported on a live session came from
+    config.setExceptionOverride(new ServerErrorsKeepConnections());
     // -1: start without a first connection, so that creating a source never fails; errors surface on checkout
     config.setInitializationFailTimeout(-1);
     this.pool = new HikariDataSource(config);

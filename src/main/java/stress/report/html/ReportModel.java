@@ -11,12 +11,15 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
+import stress.metrics.DegradedWindow;
 import stress.metrics.ErrorStats;
 import stress.metrics.IntervalStats;
 import stress.metrics.OperationStats;
+import stress.metrics.Outage;
 import stress.metrics.PhaseStats;
 import stress.report.Decimals;
 import stress.report.PhaseResult;
+import stress.report.TextReport;
 
 /**
  * What the page shows, computed from one run or two overlaid runs: the sections with their charts and
@@ -107,7 +110,7 @@ final class ReportModel {
     return new DataTable(headers, rows);
   }
 
-  private static String pairs(Map<String, String> map) {
+  private static String pairs(Map<String, ?> map) {
     StringBuilder out = new StringBuilder();
     map.forEach((key, value) -> out.append(out.isEmpty() ? "" : "; ").append(key).append('=').append(value));
     return out.toString();
@@ -304,8 +307,49 @@ final class ReportModel {
         series, TimeTable.of(series, Decimals::oneDecimal));
     return new Section("errors", "Errors",
         "Failed operations per second in each report interval by SQLState, and the totals by SQLState with the first"
-            + " message of each.",
-        List.of(chart), List.of(new DataTable(headers, rows)));
+            + " message of each. Then the availability windows: an outage is a time nothing succeeded (from the"
+            + " workers' own clocks), a degraded window a run of report intervals in which some executions failed and"
+            + " others succeeded; nodes are those the failures' messages named (Citus host:port, Postgres-XL datanode).",
+        List.of(chart), List.of(new DataTable(headers, rows), availability()));
+  }
+
+  /** One row per outage and degraded window of every phase, in order of start within a phase. */
+  private DataTable availability() {
+    List<String> headers = new ArrayList<>(List.of("phase", "window", "start s", "end s", "failed", "share failed",
+        "SQLStates", "nodes"));
+    if (overlay) {
+      headers.add(0, "run");
+    }
+    List<List<String>> rows = new ArrayList<>();
+    forEachPhase((run, index, phase) -> {
+      PhaseStats stats = phase.stats();
+      for (Outage o : stats.outages()) {
+        rows.add(windowRow(run, phase, "outage" + from(o.source()), o.startSeconds(),
+            o.open() ? "never recovered" : Decimals.threeDecimals(o.endSeconds()), o.failed() > 0 ? Long.toString(o.failed()) : "",
+            "100%", o.errorsBySqlState().isEmpty() ? o.firstSqlState() : pairs(o.errorsBySqlState()),
+            pairs(o.failedNodes())));
+      }
+      for (DegradedWindow d : stats.degraded()) {
+        rows.add(windowRow(run, phase, "degraded" + from(d.source()), d.startSeconds(),
+            Decimals.threeDecimals(d.endSeconds()), d.failed() + " of " + d.executions(),
+            TextReport.percent(d.failed(), d.executions()), pairs(d.errorsBySqlState()), pairs(d.failedNodes())));
+      }
+    });
+    return new DataTable(headers, rows);
+  }
+
+  private List<String> windowRow(NamedResult run, PhaseResult phase, String kind, double start, String end,
+                                 String failed, String share, String states, String nodes) {
+    List<String> row = new ArrayList<>(List.of(phase.label(), kind, Decimals.threeDecimals(start), end, failed, share,
+        states, nodes));
+    if (overlay) {
+      row.add(0, run.name());
+    }
+    return row;
+  }
+
+  private static String from(String source) {
+    return source == null ? "" : " (" + source + ")";
   }
 
   // ---- helpers ------------------------------------------------------------------------------

@@ -46,4 +46,5 @@ class HikariConnectionSourceTest extends ConnectionSourceContract {
       assertEquals(1.0, registry.get("hikaricp.connections.active").tag("pool", "stress").gauge().value());
     }
   }
+
 }

@@ -12,13 +12,17 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import stress.metrics.DegradedWindow;
 import stress.metrics.IntervalStats;
+import stress.metrics.Outage;
 import stress.metrics.PhaseStats;
 import stress.report.Decimals;
+import stress.report.PhaseResult;
 import stress.report.RunResult;
 
 /** The page: self-contained, data escaped, and the numbers of each table taken from the result. */
@@ -95,6 +99,28 @@ class HtmlReportTest {
     assertEquals(List.of(0.0, 0.0, 1.0), series.get("57014").stream().map(Point::y).toList());
     ChartSpec chart = chart(ReportModel.sections(List.of(new NamedResult("run", Runs.single()))), "errors");
     assertEquals(List.of("elapsed s", "mode=prepared · 40001", "mode=prepared · 57014"), chart.table().headers());
+  }
+
+  @Test
+  void outagesAndDegradedWindowsAreListedWithTheirNodes() {
+    RunResult single = Runs.single();
+    PhaseResult p = single.phases().get(0);
+    PhaseStats s = p.stats();
+    PhaseStats windows = new PhaseStats(s.durationSeconds(), s.operations(), s.total(), 0, 0, s.intervals(),
+        List.of(new Outage(0.5, 1.25, "57P01", null, 9, Map.of("57P01", 9L), Map.of())),
+        List.of(new DegradedWindow(1.0, 3.0, 1000, 400, 0, Map.of("08006", 400L), Map.of("w2:5432", 400L), null)));
+    RunResult result = new RunResult(single.toolVersion(), single.startTime(), single.settings(), single.target(),
+        List.of(new PhaseResult(p.label(), p.combination(), p.settingsReadBack(), p.connection(), windows)));
+    Section errors = ReportModel.sections(List.of(new NamedResult("run", result))).stream()
+        .filter(section -> section.id().equals("errors")).findFirst().orElseThrow();
+    DataTable table = errors.tables().get(1);
+    assertEquals(List.of("phase", "window", "start s", "end s", "failed", "share failed", "SQLStates", "nodes"),
+        table.headers());
+    assertEquals(List.of(
+        List.of("mode=prepared", "outage", "0.500", "1.250", "9", "100%", "57P01=9", ""),
+        List.of("mode=prepared", "degraded", "1.000", "3.000", "400 of 1000", "40.00%", "08006=400", "w2:5432=400")),
+        table.rows());
+    assertTrue(HtmlReport.render(List.of(new NamedResult("run", result))).contains("w2:5432=400"));
   }
 
   @Test

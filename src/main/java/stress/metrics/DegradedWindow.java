@@ -1,0 +1,96 @@
+package stress.metrics;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A time some executions failed while others succeeded, e.g. the keys of one stopped node of a cluster failing
+ * while the other nodes' keys go on. It is formed from report intervals: a run of adjacent measured intervals each
+ * with at least one failed and one successful execution, so its times are interval edges (precise to
+ * --report-interval). An interval in which nothing succeeded belongs to an {@link Outage} (whose times come from
+ * the workers' own clocks) and ends the run.
+ *
+ * @param startSeconds     the start of its first interval, seconds from the start of measuring
+ * @param endSeconds       the end of its last interval
+ * @param executions       executions that ended in it, failed or not
+ * @param failed           those that failed
+ * @param shareFailed      failed / executions
+ * @param errorsBySqlState the failures by SQLState
+ * @param failedNodes      the failures by the node of the cluster their message names; empty when none named one
+ * @param source           in a merged result, the input that saw it (times are that input's own); null otherwise
+ */
+public record DegradedWindow(double startSeconds, double endSeconds, long executions, long failed, double shareFailed,
+                             Map<String, Long> errorsBySqlState,
+                             @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> failedNodes,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) String source) {
+  public DegradedWindow {
+    if (endSeconds < startSeconds) {
+      throw new IllegalArgumentException("a degraded window cannot end (" + endSeconds + " s) before it starts ("
+          + startSeconds + " s)");
+    }
+    if (failed < 0 || executions < failed) {
+      throw new IllegalArgumentException("a degraded window needs 0 <= failed <= executions, got " + failed + " of "
+          + executions);
+    }
+    shareFailed = executions == 0 ? 0 : (double) failed / executions;
+    errorsBySqlState = Outage.sorted(errorsBySqlState);
+    failedNodes = Outage.sorted(failedNodes);
+  }
+
+  /** The same window labelled with the input of a merge that saw it. */
+  public DegradedWindow from(String input) {
+    return new DegradedWindow(startSeconds, endSeconds, executions, failed, shareFailed, errorsBySqlState, failedNodes,
+        input);
+  }
+
+  /** Seconds the window lasted. */
+  public double lengthSeconds() {
+    return endSeconds - startSeconds;
+  }
+
+  /** True for an interval with failed and successful executions. */
+  public static boolean degraded(IntervalStats interval) {
+    return interval.errorCount() > 0 && interval.count() > 0;
+  }
+
+  /** The degraded windows of a phase's measured intervals (warm-up left out), in order. */
+  public static List<DegradedWindow> of(List<IntervalStats> intervals) {
+    List<DegradedWindow> windows = new ArrayList<>();
+    List<IntervalStats> run = new ArrayList<>();
+    for (IntervalStats interval : intervals) {
+      if (interval.warmup()) {
+        continue;
+      }
+      if (degraded(interval)) {
+        run.add(interval);
+      } else if (!run.isEmpty()) {
+        windows.add(window(run));
+        run.clear();
+      }
+    }
+    if (!run.isEmpty()) {
+      windows.add(window(run));
+    }
+    return windows;
+  }
+
+  private static DegradedWindow window(List<IntervalStats> run) {
+    IntervalStats first = run.get(0);
+    long executions = 0;
+    long failed = 0;
+    Map<String, Long> states = new TreeMap<>();
+    Map<String, Long> nodes = new TreeMap<>();
+    for (IntervalStats i : run) {
+      executions += i.count() + i.errorCount();
+      failed += i.errorCount();
+      i.errorsBySqlState().forEach((state, n) -> states.merge(state, n, Long::sum));
+      i.failedNodes().forEach((node, n) -> nodes.merge(node, n, Long::sum));
+    }
+    double start = Math.max(0, first.elapsedSeconds() - first.durationSeconds());
+    return new DegradedWindow(start, run.get(run.size() - 1).elapsedSeconds(), executions, failed, 0, states, nodes,
+        null);
+  }
+}

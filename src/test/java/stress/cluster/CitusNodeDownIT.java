@@ -1,0 +1,88 @@
+package stress.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.HashSet;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * One Citus worker stopped for a few seconds in the middle of a run: the coordinator answers the statements on
+ * that worker's shards with an error and keeps every client session, the other worker's keys go on. The run must
+ * not reconnect, must report the time as degraded (not an outage), and must name the stopped worker.
+ *
+ * <p>Needs {@code STRESS_CITUS_URL} (a coordinator with at least two workers) and the shell commands that stop and
+ * start one worker in {@code STRESS_CITUS_STOP_WORKER} and {@code STRESS_CITUS_START_WORKER}; skipped, saying so,
+ * when one is missing.
+ */
+class CitusNodeDownIT {
+  private static final String TABLE = "stress_it_node_down";
+  private static NodeDownRun cluster;
+
+  @TempDir
+  Path dir;
+
+  @BeforeEach
+  void cluster() {
+    cluster = NodeDownRun.fromEnvironment("STRESS_CITUS_URL", "STRESS_CITUS_STOP_WORKER", "STRESS_CITUS_START_WORKER");
+  }
+
+  @AfterAll
+  static void dropTables() throws Exception {
+    if (cluster != null) {
+      try (Connection c = DriverManager.getConnection(cluster.url()); Statement s = c.createStatement()) {
+        s.execute("DROP TABLE IF EXISTS " + TABLE + ", " + TABLE + "_copy");
+      }
+    }
+  }
+
+  private static Set<String> nodes() throws Exception {
+    Set<String> nodes = new HashSet<>();
+    try (Connection c = DriverManager.getConnection(cluster.url()); Statement s = c.createStatement();
+         ResultSet rs = s.executeQuery("SELECT nodename || ':' || nodeport FROM pg_dist_node")) {
+      while (rs.next()) {
+        nodes.add(rs.getString(1));
+      }
+    }
+    return nodes;
+  }
+
+  @Test
+  void aStoppedWorkerIsADegradedWindowNamingItWithoutReconnects() throws Exception {
+    assertEquals(0, cluster.cli("init", "--table", TABLE, "--docs", "4000", "--drop-existing").exitCode());
+    Set<String> nodes = nodes();
+    NodeDownRun.Result run = cluster.run(TABLE, dir.resolve("node-down.json"));
+    JsonNode stats = run.stats();
+    long failed = stats.get("total").get("errorCount").asLong();
+    long ok = stats.get("total").get("count").asLong();
+    assertTrue(failed > 0 && ok > 0, ok + " succeeded, " + failed + " failed\n" + run.out());
+    assertEquals(0, stats.get("reconnects").asLong(), "no client connection broke\n" + run.out());
+    assertEquals(0, stats.get("outages").size(), "the other worker's keys went on\n" + run.out());
+    JsonNode degraded = stats.get("degraded");
+    assertTrue(degraded != null && degraded.size() >= 1, run.out());
+    long inWindows = 0;
+    Set<String> named = new HashSet<>();
+    for (JsonNode w : degraded) {
+      inWindows += w.get("failed").asLong();
+      assertTrue(w.get("shareFailed").asDouble() > 0 && w.get("shareFailed").asDouble() < 1, w.toString());
+      w.get("failedNodes").fieldNames().forEachRemaining(named::add);
+    }
+    assertEquals(failed, inWindows, "every failure lies in a degraded window\n" + run.out());
+    assertEquals(1, named.size(), "one node named: " + named + "\n" + run.out());
+    assertTrue(nodes.containsAll(named), named + " is one of " + nodes);
+    assertTrue(run.out().contains("degraded: ") && run.out().contains(named.iterator().next()), run.out());
+    JsonNode intervals = stats.get("intervals");
+    assertEquals(0, intervals.get(intervals.size() - 1).get("errorCount").asLong(),
+        "the worker was back before the end\n" + run.out());
+  }
+}

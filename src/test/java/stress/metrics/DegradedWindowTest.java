@@ -1,0 +1,66 @@
+package stress.metrics;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** Degraded windows: runs of adjacent intervals with failures and successes, with their shares, states and nodes. */
+class DegradedWindowTest {
+  private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
+
+  private static IntervalStats interval(double end, boolean warmup, long ok, long failed, Map<String, Long> states,
+                                        Map<String, Long> nodes) {
+    return new IntervalStats(end, warmup, 1.0, 4, ok, ok, ok, ok, 1, 1, 1, 1, 1, failed, failed, 0, 0, List.of(),
+        states, 0, List.of(), nodes);
+  }
+
+  @Test
+  void adjacentDegradedIntervalsAreOneWindowAndAnIntervalWithoutSuccessOrWithoutFailureEndsIt() {
+    List<IntervalStats> intervals = List.of(
+        interval(0, true, 5, 5, Map.of("08006", 5L), Map.of()),                    // warm-up: left out
+        interval(1, false, 100, 0, Map.of(), Map.of()),
+        interval(2, false, 60, 40, Map.of("08006", 40L), Map.of("w2:5432", 40L)),
+        interval(3, false, 50, 50, Map.of("08006", 48L, "57014", 2L), Map.of("w2:5432", 48L)),
+        interval(4, false, 0, 30, Map.of("08001", 30L), Map.of()),                 // nothing succeeded: an outage's
+        interval(5, false, 90, 10, Map.of("53000", 10L), Map.of("node 16385", 3L)),
+        interval(6, false, 100, 0, Map.of(), Map.of()));
+    List<DegradedWindow> windows = DegradedWindow.of(intervals);
+    assertEquals(2, windows.size(), windows.toString());
+    DegradedWindow first = windows.get(0);
+    assertEquals(1.0, first.startSeconds());
+    assertEquals(3.0, first.endSeconds());
+    assertEquals(200, first.executions());
+    assertEquals(90, first.failed());
+    assertEquals(0.45, first.shareFailed(), 1e-9);
+    assertEquals(Map.of("08006", 88L, "57014", 2L), first.errorsBySqlState());
+    assertEquals(Map.of("w2:5432", 88L), first.failedNodes());
+    DegradedWindow second = windows.get(1);
+    assertEquals(4.0, second.startSeconds());
+    assertEquals(5.0, second.endSeconds());
+    assertEquals(0.1, second.shareFailed(), 1e-9);
+    assertEquals(Map.of("node 16385", 3L), second.failedNodes());
+  }
+
+  @Test
+  void aPhaseRecorderCountsFailuresByNodeAndFindsTheWindow() {
+    PhaseRecorder phase = new PhaseRecorder(List.of("find_first"), 2, TimeUnit.HOURS.toNanos(1));
+    long start = System.nanoTime();
+    for (int i = 0; i < 10; i++) {
+      phase.worker(0).failure(0, MS, "08006", "connection to the remote node postgres@w2:5432 failed", "w2:5432");
+      phase.worker(1).success(0, MS, 1);
+    }
+    phase.worker(0).failure(0, MS, "23505", "duplicate key", null);
+    PhaseStats stats = phase.finish(start, System.nanoTime() + MS);
+    assertEquals(Map.of("w2:5432", 10L), stats.intervals().get(0).failedNodes());
+    assertEquals(1, stats.degraded().size());
+    DegradedWindow w = stats.degraded().get(0);
+    assertEquals(21, w.executions());
+    assertEquals(11, w.failed());
+    assertEquals(Map.of("08006", 10L, "23505", 1L), w.errorsBySqlState());
+    assertTrue(stats.outages().isEmpty(), "successes a moment after each failure: no outage " + stats.outages());
+  }
+}
