@@ -9,8 +9,8 @@ import org.bson.json.JsonWriterSettings;
 
 /**
  * Turns one BSON document into the JSON text stored in a jsonb column: MongoDB Extended JSON v2 as
- * written by org.bson's {@link JsonWriter}, relaxed by default (see {@link JsonFormat}). The mapping of
- * every BSON type is in {@code docs/bson-to-jsonb.md}.
+ * written by org.bson's {@link JsonWriter}, relaxed by default (see {@link JsonFormat}), with doubles as their
+ * shortest round-trip decimal ({@link DoubleText}). The mapping of every BSON type is in {@code docs/bson-to-jsonb.md}.
  *
  * <p>Rule for what jsonb cannot hold: a document with U+0000 (NUL) in any string value (including
  * symbols, JavaScript code and DBPointer namespaces) or with a field name repeated within one object
@@ -21,8 +21,9 @@ import org.bson.json.JsonWriterSettings;
  */
 public final class BsonJson {
   private static final JsonWriterSettings RELAXED = JsonWriterSettings.builder().outputMode(JsonMode.RELAXED)
-      .dateTimeConverter(new RelaxedDateConverter()).build();
-  private static final JsonWriterSettings CANONICAL = JsonWriterSettings.builder().outputMode(JsonMode.EXTENDED).build();
+      .dateTimeConverter(new RelaxedDateConverter()).doubleConverter(DoubleText.RELAXED).build();
+  private static final JsonWriterSettings CANONICAL = JsonWriterSettings.builder().outputMode(JsonMode.EXTENDED)
+      .doubleConverter(DoubleText.CANONICAL).build();
 
   private BsonJson() {}
 

@@ -75,9 +75,9 @@ public final class IdConverter {
     return value;
   }
 
-  /** The value as text for PostgreSQL's input function of the column type. */
+  /** The value as text for PostgreSQL's input function of the column type; doubles as {@link DoubleText} writes them. */
   public static String text(Object value) {
-    return value.toString();
+    return value instanceof Double d ? DoubleText.of(d) : value.toString();
   }
 
   private Object convert(BsonValue id) {
