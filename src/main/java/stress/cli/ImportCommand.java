@@ -16,6 +16,7 @@ import stress.app.Jobs;
 import stress.dump.JsonFormat;
 import stress.dump.NamespaceFilter;
 import stress.dump.ReadPolicy;
+import stress.dump.RepeatedFields;
 import stress.dump.ScanOptions;
 import stress.load.CopyBatching;
 import stress.load.ExistingTablePolicy;
@@ -115,6 +116,12 @@ final class ImportCommand implements Callable<Integer> {
           + " marked skipped, exit unaffected) or update (replaces the row). Default: ${DEFAULT-VALUE}.")
   String onDuplicate;
 
+  @Option(names = "--repeated-fields", paramLabel = "reject|last|first", defaultValue = "reject",
+      description = "A document holding the same field name twice in one object (MongoDB keeps both; jsonb keeps one):"
+          + " reject (rejects file, exit 3), last (every value written, jsonb keeps the last) or first (later values"
+          + " left out); loaded ones are listed in the rejects file, exit unaffected. Default: ${DEFAULT-VALUE}.")
+  String repeatedFields;
+
   @Option(names = "--rejects", paramLabel = "FILE", defaultValue = ImportRequest.DEFAULT_REJECTS,
       description = "Rejects file (JSON lines), replaced at the start, appended to with --resume. Default: ${DEFAULT-VALUE}.")
   Path rejects;
@@ -148,6 +155,7 @@ final class ImportCommand implements Callable<Integer> {
     JsonFormat format = RunArgs.attempt(problems, () -> choice("--json-mode", jsonMode, JsonFormat.class));
     ReadPolicy policy = RunArgs.attempt(problems, () -> choice("--on-error", onError, ReadPolicy.class));
     DuplicatePolicy duplicates = RunArgs.attempt(problems, () -> DuplicatePolicy.parse(onDuplicate));
+    RepeatedFields repeated = RunArgs.attempt(problems, () -> RepeatedFields.parse(repeatedFields));
     IdType type = idType == null ? null : RunArgs.attempt(problems, () -> idType(idType));
     CopyBatching batching = RunArgs.attempt(problems, () -> batching(batchDocs, batchMb));
     Supplier<ImportRequest> build = () -> ImportRequest.builder(source)
@@ -156,7 +164,7 @@ final class ImportCommand implements Callable<Integer> {
         .policy(dropExisting ? ExistingTablePolicy.DROP_EXISTING
             : reuse ? ExistingTablePolicy.REUSE : ExistingTablePolicy.FAIL_IF_EXISTS)
         .resume(resume).jobs(jobs).jsonFormat(format).idType(type).onError(policy).onDuplicate(duplicates)
-        .rejects(rejects).batching(batching).build();
+        .repeatedFields(repeated).rejects(rejects).batching(batching).build();
     if (problems.isEmpty()) {
       ImportRequest request = RunArgs.attempt(problems, build);
       if (problems.isEmpty()) {

@@ -46,8 +46,18 @@ public final class BsonJson {
    *                                  jsonb as is (see the class rule); the message says why
    */
   public static String toJson(byte[] document, JsonFormat format) {
+    return toJson(document, format, RepeatedFields.REJECT);
+  }
+
+  /**
+   * Extended JSON v2 of a raw BSON document, repeated field names as the policy says ({@link RepeatedFields#LAST}
+   * writes every value: the text then holds the repeated keys, as the document does).
+   *
+   * @throws IllegalArgumentException as {@link #toJson(byte[], JsonFormat)}
+   */
+  public static String toJson(byte[] document, JsonFormat format, RepeatedFields repeated) {
     try {
-      return convert(document, format);
+      return convert(document, format, repeated);
     } catch (BsonWalker.JsonbIncompatibleException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     } catch (RuntimeException e) {
@@ -57,10 +67,11 @@ public final class BsonJson {
   }
 
   /** The conversion itself; org.bson's runtime exceptions signal undecodable input. */
-  static String convert(byte[] document, JsonFormat format) throws BsonWalker.JsonbIncompatibleException {
+  static String convert(byte[] document, JsonFormat format, RepeatedFields repeated)
+      throws BsonWalker.JsonbIncompatibleException {
     TextBuffer buffer = BUFFERS.get();
     buffer.text.setLength(0); // a refused document may have left part of its text behind
-    write(document, format, buffer);
+    write(document, format, buffer, repeated);
     String json = buffer.text.toString();
     if (buffer.text.capacity() > KEPT_BUFFER_CHARS) {
       BUFFERS.remove(); // do not hold on to the room one huge document needed
@@ -72,10 +83,12 @@ public final class BsonJson {
    * Writes the JSON text of the document to {@code out}, the same text {@link #convert} returns; on a throw,
    * {@code out} may hold part of it.
    */
-  static void write(byte[] document, JsonFormat format, Writer out) throws BsonWalker.JsonbIncompatibleException {
+  static BsonWalker.Repeats write(byte[] document, JsonFormat format, Writer out, RepeatedFields repeated)
+      throws BsonWalker.JsonbIncompatibleException {
     JsonWriter writer = new JsonWriter(out, format == JsonFormat.CANONICAL ? CANONICAL : RELAXED);
-    BsonWalker.copy(document, writer);
+    BsonWalker.Repeats repeats = BsonWalker.copy(document, writer, repeated);
     writer.flush();
+    return repeats;
   }
 
   /** Buffers larger than this (in chars) are not kept for the next document. */

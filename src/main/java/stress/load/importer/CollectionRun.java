@@ -26,6 +26,7 @@ final class CollectionRun {
   final LongAdder rejected = new LongAdder();
   final LongAdder skipped = new LongAdder();
   final LongAdder updated = new LongAdder();
+  final LongAdder repeatedFields = new LongAdder();
   final LongAdder failed = new LongAdder();
   final LongAdder bytes = new LongAdder();
   private volatile long earlierDocs;
@@ -148,7 +149,8 @@ final class CollectionRun {
     double seconds = loadStartNanos == 0 || lastCommitNanos == 0 ? 0 : (lastCommitNanos - loadStartNanos) / 1e9;
     DocumentTable t = table;
     return new CollectionResult(collection.namespace(), collection.location(), t == null ? null : t.displayName(),
-        idChoice, read.sum(), loaded.sum(), rejected.sum(), skipped.sum(), updated.sum(), failed.sum(), bytes.sum(),
+        idChoice, read.sum(), loaded.sum(), rejected.sum(), skipped.sum(), updated.sum(), repeatedFields.sum(),
+        failed.sum(), bytes.sum(),
         seconds, earlierDocs, status, message);
   }
 }
