@@ -57,7 +57,7 @@ public final class BsonJson {
    */
   public static String toJson(byte[] document, JsonFormat format, RepeatedFields repeated) {
     try {
-      return convert(document, format, repeated);
+      return convert(document, format, repeated).json();
     } catch (BsonWalker.JsonbIncompatibleException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     } catch (RuntimeException e) {
@@ -67,17 +67,20 @@ public final class BsonJson {
   }
 
   /** The conversion itself; org.bson's runtime exceptions signal undecodable input. */
-  static String convert(byte[] document, JsonFormat format, RepeatedFields repeated)
+  static Text convert(byte[] document, JsonFormat format, RepeatedFields repeated)
       throws BsonWalker.JsonbIncompatibleException {
     TextBuffer buffer = BUFFERS.get();
     buffer.text.setLength(0); // a refused document may have left part of its text behind
-    write(document, format, buffer, repeated);
+    BsonWalker.Repeats repeats = write(document, format, buffer, repeated);
     String json = buffer.text.toString();
     if (buffer.text.capacity() > KEPT_BUFFER_CHARS) {
       BUFFERS.remove(); // do not hold on to the room one huge document needed
     }
-    return json;
+    return new Text(json, repeats);
   }
+
+  /** A document's JSON text, and the repeated names the policy let through (null when none). */
+  record Text(String json, BsonWalker.Repeats repeats) {}
 
   /**
    * Writes the JSON text of the document to {@code out}, the same text {@link #convert} returns; on a throw,

@@ -1,6 +1,5 @@
 package stress.dump;
 
-import java.io.StringWriter;
 import java.io.Writer;
 import java.util.Objects;
 
@@ -54,9 +53,9 @@ public final class DocumentConverter {
     String json;
     BsonWalker.Repeats repeats;
     try {
-      StringWriter text = new StringWriter();
-      repeats = BsonJson.write(document.bytes(), format, text, repeated);
-      json = text.toString();
+      BsonJson.Text text = BsonJson.convert(document.bytes(), format, repeated);
+      json = text.json();
+      repeats = text.repeats();
     } catch (BsonWalker.JsonbIncompatibleException e) {
       throw DocumentRejectedException.of(document, e.getMessage());
     } catch (RuntimeException e) {
