@@ -17,7 +17,7 @@ import org.bson.json.JsonWriterSettings;
  * is refused, with the field's dotted path in the reason, rather than changed: jsonb rejects the
  * {@code \u0000} escape, and would silently keep only the last of two equal keys. Refused documents
  * become {@link Rejection}s (raw bytes kept) in {@link DocumentConverter}. Field names cannot contain
- * NUL in BSON.
+ * NUL in BSON. A caller may let repeated names through instead ({@link RepeatedFields}).
  */
 public final class BsonJson {
   private static final JsonWriterSettings RELAXED = JsonWriterSettings.builder().outputMode(JsonMode.RELAXED)
