@@ -37,7 +37,8 @@ import stress.table.IdType;
             + " digits of the SHA-256 of the full name. Names that would collide stop the import before anything is"
             + " created.",
         "Nothing is lost: every document read is loaded or written to the rejects file (JSON lines: file, offset,"
-            + " index, reason, the document as relaxed JSON when readable and as base64 BSON).",
+            + " index, reason, the document as relaxed JSON when readable and as base64 BSON); documents loaded with one"
+            + " value of a repeated field name (--repeated-fields last|first) are listed there too, action \"loaded\".",
         "Exit codes: 0 every document loaded; 3 documents rejected or a collection stopped at corrupt input;"
             + " 1 a collection failed (table exists, server error); 2 bad usage; 130/143 interrupted (--resume continues)."})
 final class ImportCommand implements Callable<Integer> {
