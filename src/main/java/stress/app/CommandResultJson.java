@@ -71,6 +71,7 @@ public final class CommandResultJson {
     totals.put("rejected", result.rejected());
     totals.put("skipped", result.skipped());
     totals.put("updated", result.updated());
+    totals.put("repeatedFields", result.repeatedFields());
     totals.put("failed", result.failed());
     totals.put("bytes", result.bytes());
     totals.put("earlier", result.earlier());
@@ -177,6 +178,7 @@ public final class CommandResultJson {
     json.put("idType", request.idType() == null ? "detect" : request.idType().sql());
     json.put("onError", lower(request.onError()));
     json.put("onDuplicate", lower(request.onDuplicate()));
+    json.put("repeatedFields", lower(request.repeatedFields()));
     json.put("existingTables", lower(request.policy()));
     json.put("resume", request.resume());
     return json;
@@ -196,6 +198,7 @@ public final class CommandResultJson {
     json.put("rejected", c.rejected());
     json.put("skipped", c.skipped());
     json.put("updated", c.updated());
+    json.put("repeatedFields", c.repeatedFields());
     json.put("failed", c.failed());
     json.put("bytes", c.bytes());
     json.put("earlier", c.earlier());

@@ -17,6 +17,7 @@ import stress.app.Jobs;
 import stress.dump.JsonFormat;
 import stress.dump.NamespaceFilter;
 import stress.dump.ReadPolicy;
+import stress.dump.RepeatedFields;
 import stress.dump.ScanOptions;
 import stress.load.CopyBatching;
 import stress.load.ExistingTablePolicy;
@@ -37,7 +38,8 @@ import stress.table.IdType;
             + " digits of the SHA-256 of the full name. Names that would collide stop the import before anything is"
             + " created.",
         "Nothing is lost: every document read is loaded or written to the rejects file (JSON lines: file, offset,"
-            + " index, reason, the document as relaxed JSON when readable and as base64 BSON).",
+            + " index, reason, the document as relaxed JSON when readable and as base64 BSON); documents loaded with one"
+            + " value of a repeated field name (--repeated-fields last|first) are listed there too, action \"loaded\".",
         "Exit codes: 0 every document loaded; 3 documents rejected or a collection stopped at corrupt input;"
             + " 1 a collection failed (table exists, server error); 2 bad usage; 130/143 interrupted (--resume continues)."})
 final class ImportCommand implements Callable<Integer> {
@@ -116,6 +118,12 @@ final class ImportCommand implements Callable<Integer> {
           + " marked skipped, exit unaffected) or update (replaces the row). Default: ${DEFAULT-VALUE}.")
   String onDuplicate;
 
+  @Option(names = "--repeated-fields", paramLabel = "reject|last|first", defaultValue = "reject",
+      description = "A document holding the same field name twice in one object (MongoDB keeps both; jsonb keeps one):"
+          + " reject (rejects file, exit 3), last (every value written, jsonb keeps the last) or first (later values"
+          + " left out); loaded ones are listed in the rejects file, exit unaffected. Default: ${DEFAULT-VALUE}.")
+  String repeatedFields;
+
   @Option(names = "--rejects", paramLabel = "FILE", defaultValue = ImportRequest.DEFAULT_REJECTS,
       description = "Rejects file (JSON lines), replaced at the start, appended to with --resume. Default: ${DEFAULT-VALUE}.")
   Path rejects;
@@ -159,6 +167,7 @@ final class ImportCommand implements Callable<Integer> {
     JsonFormat format = RunArgs.attempt(problems, () -> choice("--json-mode", jsonMode, JsonFormat.class));
     ReadPolicy policy = RunArgs.attempt(problems, () -> choice("--on-error", onError, ReadPolicy.class));
     DuplicatePolicy duplicates = RunArgs.attempt(problems, () -> DuplicatePolicy.parse(onDuplicate));
+    RepeatedFields repeated = RunArgs.attempt(problems, () -> RepeatedFields.parse(repeatedFields));
     IdType type = idType == null ? null : RunArgs.attempt(problems, () -> idType(idType));
     CopyBatching batching = RunArgs.attempt(problems, () -> batching(batchDocs, batchMb));
     Supplier<ImportRequest> build = () -> ImportRequest.builder(source)
@@ -167,7 +176,7 @@ final class ImportCommand implements Callable<Integer> {
         .policy(dropExisting ? ExistingTablePolicy.DROP_EXISTING
             : reuse ? ExistingTablePolicy.REUSE : ExistingTablePolicy.FAIL_IF_EXISTS)
         .resume(resume).jobs(jobs).jsonFormat(format).idType(type).onError(policy).onDuplicate(duplicates)
-        .rejects(rejects).batching(batching).build();
+        .repeatedFields(repeated).rejects(rejects).batching(batching).build();
     if (problems.isEmpty()) {
       ImportRequest request = RunArgs.attempt(problems, build);
       if (problems.isEmpty()) {

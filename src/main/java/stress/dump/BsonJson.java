@@ -9,20 +9,21 @@ import org.bson.json.JsonWriterSettings;
 
 /**
  * Turns one BSON document into the JSON text stored in a jsonb column: MongoDB Extended JSON v2 as
- * written by org.bson's {@link JsonWriter}, relaxed by default (see {@link JsonFormat}). The mapping of
- * every BSON type is in {@code docs/bson-to-jsonb.md}.
+ * written by org.bson's {@link JsonWriter}, relaxed by default (see {@link JsonFormat}), with doubles as their
+ * shortest round-trip decimal ({@link DoubleText}). The mapping of every BSON type is in {@code docs/bson-to-jsonb.md}.
  *
  * <p>Rule for what jsonb cannot hold: a document with U+0000 (NUL) in any string value (including
  * symbols, JavaScript code and DBPointer namespaces) or with a field name repeated within one object
  * is refused, with the field's dotted path in the reason, rather than changed: jsonb rejects the
  * {@code \u0000} escape, and would silently keep only the last of two equal keys. Refused documents
  * become {@link Rejection}s (raw bytes kept) in {@link DocumentConverter}. Field names cannot contain
- * NUL in BSON.
+ * NUL in BSON. A caller may let repeated names through instead ({@link RepeatedFields}).
  */
 public final class BsonJson {
   private static final JsonWriterSettings RELAXED = JsonWriterSettings.builder().outputMode(JsonMode.RELAXED)
-      .dateTimeConverter(new RelaxedDateConverter()).build();
-  private static final JsonWriterSettings CANONICAL = JsonWriterSettings.builder().outputMode(JsonMode.EXTENDED).build();
+      .dateTimeConverter(new RelaxedDateConverter()).doubleConverter(DoubleText.RELAXED).build();
+  private static final JsonWriterSettings CANONICAL = JsonWriterSettings.builder().outputMode(JsonMode.EXTENDED)
+      .doubleConverter(DoubleText.CANONICAL).build();
 
   private BsonJson() {}
 
@@ -45,8 +46,18 @@ public final class BsonJson {
    *                                  jsonb as is (see the class rule); the message says why
    */
   public static String toJson(byte[] document, JsonFormat format) {
+    return toJson(document, format, RepeatedFields.REJECT);
+  }
+
+  /**
+   * Extended JSON v2 of a raw BSON document, repeated field names as the policy says ({@link RepeatedFields#LAST}
+   * writes every value: the text then holds the repeated keys, as the document does).
+   *
+   * @throws IllegalArgumentException as {@link #toJson(byte[], JsonFormat)}
+   */
+  public static String toJson(byte[] document, JsonFormat format, RepeatedFields repeated) {
     try {
-      return convert(document, format);
+      return convert(document, format, repeated).json();
     } catch (BsonWalker.JsonbIncompatibleException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     } catch (RuntimeException e) {
@@ -56,25 +67,31 @@ public final class BsonJson {
   }
 
   /** The conversion itself; org.bson's runtime exceptions signal undecodable input. */
-  static String convert(byte[] document, JsonFormat format) throws BsonWalker.JsonbIncompatibleException {
+  static Text convert(byte[] document, JsonFormat format, RepeatedFields repeated)
+      throws BsonWalker.JsonbIncompatibleException {
     TextBuffer buffer = BUFFERS.get();
     buffer.text.setLength(0); // a refused document may have left part of its text behind
-    write(document, format, buffer);
+    BsonWalker.Repeats repeats = write(document, format, buffer, repeated);
     String json = buffer.text.toString();
     if (buffer.text.capacity() > KEPT_BUFFER_CHARS) {
       BUFFERS.remove(); // do not hold on to the room one huge document needed
     }
-    return json;
+    return new Text(json, repeats);
   }
+
+  /** A document's JSON text, and the repeated names the policy let through (null when none). */
+  record Text(String json, BsonWalker.Repeats repeats) {}
 
   /**
    * Writes the JSON text of the document to {@code out}, the same text {@link #convert} returns; on a throw,
    * {@code out} may hold part of it.
    */
-  static void write(byte[] document, JsonFormat format, Writer out) throws BsonWalker.JsonbIncompatibleException {
+  static BsonWalker.Repeats write(byte[] document, JsonFormat format, Writer out, RepeatedFields repeated)
+      throws BsonWalker.JsonbIncompatibleException {
     JsonWriter writer = new JsonWriter(out, format == JsonFormat.CANONICAL ? CANONICAL : RELAXED);
-    BsonWalker.copy(document, writer);
+    BsonWalker.Repeats repeats = BsonWalker.copy(document, writer, repeated);
     writer.flush();
+    return repeats;
   }
 
   /** Buffers larger than this (in chars) are not kept for the next document. */

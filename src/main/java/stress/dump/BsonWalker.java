@@ -19,7 +19,8 @@ import org.bson.BsonWriter;
  *
  * <p>With {@code jsonbChecks} it also refuses what PostgreSQL's jsonb cannot hold without changing
  * the data: U+0000 in any string (jsonb rejects {@code \u0000}), and a field name repeated inside one
- * object (jsonb keeps only the last value).
+ * object (jsonb keeps only the last value), which {@link RepeatedFields} may allow instead: {@code LAST} writes every
+ * value and leaves jsonb to keep the last, {@code FIRST} reads the later values without writing them.
  */
 final class BsonWalker {
   private BsonWalker() {}
@@ -33,10 +34,12 @@ final class BsonWalker {
     }
   }
 
+
+
   /** Decodes the whole document; returns null when it is good, else one line saying what is wrong. */
   static String decodingProblem(byte[] document) {
     try {
-      walk(document, null, false);
+      walk(document, null, false, RepeatedFields.REJECT);
       return null;
     } catch (BSONException e) {
       return "undecodable BSON: " + e.getMessage();
@@ -48,9 +51,34 @@ final class BsonWalker {
     }
   }
 
-  /** Writes the document to {@code out}, checking what jsonb cannot hold. */
+  /**
+   * A document's repeated field names that a policy other than reject let through.
+   *
+   * @param count      how many times a name came again in its object (all objects of the document)
+   * @param firstPath  the dotted path of the first one
+   * @param topLevelId whether {@code _id} itself is repeated at the top level
+   */
+  record Repeats(int count, String firstPath, boolean topLevelId) {
+    /** One line for the summary's rejects-file entry: where and what was kept. */
+    String describe(RepeatedFields policy) {
+      return "field '" + firstPath + "' appears more than once in the same object" + (count > 1 ? " (" + count
+          + " repeated names in the document)" : "") + "; the " + policy.word() + " value of each was loaded ("
+          + RepeatedFields.OPTION + " " + policy.word() + ")";
+    }
+  }
+
+  /** Writes the document to {@code out}, checking what jsonb cannot hold; repeated names refused. */
   static void copy(byte[] document, BsonWriter out) throws JsonbIncompatibleException {
-    walk(document, out, true);
+    walk(document, out, true, RepeatedFields.REJECT);
+  }
+
+  /**
+   * Writes the document to {@code out}, checking what jsonb cannot hold; repeated names as the policy says.
+   *
+   * @return the repeated names let through, or null when there were none
+   */
+  static Repeats copy(byte[] document, BsonWriter out, RepeatedFields repeated) throws JsonbIncompatibleException {
+    return walk(document, out, true, repeated);
   }
 
   /** Objects with up to this many fields check for a repeated name by a plain scan, cheaper than hashing. */
@@ -84,6 +112,11 @@ final class BsonWalker {
 
     private Level[] open = new Level[16];
     private int depth;
+    /** While not -1: the depth whose current value is being read without being written (a repeated name, FIRST). */
+    int mutedFrom = -1;
+    int repeats;
+    String firstRepeat;
+    boolean repeatedId;
 
     void push(boolean array) {
       if (depth == open.length) {
@@ -116,8 +149,16 @@ final class BsonWalker {
       return String.join(".", parts);
     }
 
+    boolean muted() {
+      return mutedFrom >= 0;
+    }
+
     void clear() {
       depth = 0;
+      mutedFrom = -1;
+      repeats = 0;
+      firstRepeat = null;
+      repeatedId = false;
       if (open.length > KEPT_DEPTH) {
         open = new Level[16];
       }
@@ -126,7 +167,8 @@ final class BsonWalker {
 
   private static final ThreadLocal<Levels> LEVELS = ThreadLocal.withInitial(Levels::new);
 
-  private static void walk(byte[] document, BsonWriter out, boolean jsonbChecks) throws JsonbIncompatibleException {
+  private static Repeats walk(byte[] document, BsonWriter out, boolean jsonbChecks, RepeatedFields repeated)
+      throws JsonbIncompatibleException {
     StrictBsonInput input = new StrictBsonInput(document);
     Levels stack = LEVELS.get();
     stack.clear(); // a walk that threw left its levels behind
@@ -140,8 +182,12 @@ final class BsonWalker {
         Level level = stack.peek();
         BsonType type = reader.readBsonType();
         if (type == BsonType.END_OF_DOCUMENT) {
+          BsonWriter sink = stack.muted() ? null : out;
           stack.pop();
-          endContainer(reader, out, level.array);
+          endContainer(reader, sink, level.array);
+          if (stack.mutedFrom == stack.depth) {
+            stack.mutedFrom = -1; // the skipped container ended
+          }
           continue;
         }
         if (level.array) {
@@ -149,19 +195,23 @@ final class BsonWalker {
         } else {
           String name = reader.readName();
           level.name = name;
-          if (jsonbChecks) {
-            checkUniqueName(stack, level, name);
+          // names inside a value that is not written are not checked: that value is left out whole
+          if (jsonbChecks && !stack.muted() && !addName(level, name) && repeatedName(stack, name, repeated)) {
+            stack.mutedFrom = stack.depth;
           }
-          if (out != null) {
+          if (out != null && !stack.muted()) {
             out.writeName(name);
           }
         }
         if (type == BsonType.BINARY) {
           checkBinarySize(reader, input, document.length);
         }
-        Container opened = copyValue(reader, out, type, jsonbChecks ? stack : null);
+        boolean muted = stack.muted();
+        Container opened = copyValue(reader, muted ? null : out, type, jsonbChecks && !muted ? stack : null);
         if (opened != Container.NONE) {
           stack.push(opened == Container.ARRAY);
+        } else if (stack.mutedFrom == stack.depth) {
+          stack.mutedFrom = -1; // the skipped value was a scalar
         }
       }
       if (input.getPosition() != document.length) {
@@ -169,6 +219,7 @@ final class BsonWalker {
             + " but its length prefix says " + document.length);
       }
     }
+    return stack.repeats == 0 ? null : new Repeats(stack.repeats, stack.firstRepeat, stack.repeatedId);
   }
 
   /** What a copied value opened. */
@@ -285,11 +336,29 @@ final class BsonWalker {
     return value;
   }
 
-  private static void checkUniqueName(Levels stack, Level level, String name) throws JsonbIncompatibleException {
-    if (!addName(level, name)) {
-      throw new JsonbIncompatibleException("field '" + stack.path()
-          + "' appears more than once in the same object; jsonb would keep only the last value");
+  /**
+   * A name came again in its object: refused under {@link RepeatedFields#REJECT}, else counted; returns whether its
+   * value is to be left out ({@link RepeatedFields#FIRST}).
+   */
+  private static boolean repeatedName(Levels stack, String name, RepeatedFields policy)
+      throws JsonbIncompatibleException {
+    if (stack.depth > 1 && !stack.open[0].array && "_id".equals(stack.open[0].name)) {
+      // the _id column's text is written from the value as decoded, which keeps one value per name
+      throw new JsonbIncompatibleException("field '" + stack.path() + "' appears more than once in the same object"
+          + " inside the _id, which is refused under every " + RepeatedFields.OPTION + " policy: the _id column must"
+          + " hold the value data->'_id' holds");
     }
+    if (policy == RepeatedFields.REJECT) {
+      throw new JsonbIncompatibleException("field '" + stack.path() + "' appears more than once in the same object;"
+          + " jsonb would keep only the last value (" + RepeatedFields.OPTION + " last or first loads such documents)");
+    }
+    if (stack.repeats++ == 0) {
+      stack.firstRepeat = stack.path();
+    }
+    if (stack.depth == 1 && name.equals("_id")) {
+      stack.repeatedId = true;
+    }
+    return policy == RepeatedFields.FIRST;
   }
 
   /** Adds the name to the level's names; false when it is there already. */

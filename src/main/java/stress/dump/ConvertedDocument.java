@@ -17,8 +17,9 @@ public record ConvertedDocument(DumpDocument document, Object id, String json) {
   }
 
   /**
-   * The {@code _id} as text that PostgreSQL's input function for the column type accepts (doubles as
-   * Java writes them: {@code 1.0E10}, {@code NaN}, {@code Infinity}). COPY escaping is the caller's job.
+   * The {@code _id} as text that PostgreSQL's input function for the column type accepts (doubles as the
+   * shortest decimal that reads back the same, {@link DoubleText}: {@code 1.0E10}, {@code 1.0E23}, {@code NaN},
+   * {@code Infinity}). COPY escaping is the caller's job.
    */
   public String idText() {
     return IdConverter.text(id);

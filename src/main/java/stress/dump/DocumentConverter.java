@@ -7,16 +7,32 @@ import java.util.Objects;
  * Turns each {@link DumpDocument} into a {@link ConvertedDocument}: the {@code _id} column value (by an
  * {@link IdConverter}) and the whole document as Extended JSON text for jsonb (by {@link BsonJson}'s
  * rules). A document that cannot become a row is refused with a {@link DocumentRejectedException}
- * carrying its {@link Rejection}; none is changed to make it fit. Stateless and thread-safe.
+ * carrying its {@link Rejection}; none is changed to make it fit, but for repeated field names when a
+ * {@link RepeatedFields} policy other than reject is given. Stateless and thread-safe.
  */
 public final class DocumentConverter {
   private final JsonFormat format;
   private final IdConverter ids;
+  private final RepeatedFields repeated;
 
+  /** A converter that refuses documents with a repeated field name. */
   public DocumentConverter(JsonFormat format, IdConverter ids) {
+    this(format, ids, RepeatedFields.REJECT);
+  }
+
+  public DocumentConverter(JsonFormat format, IdConverter ids, RepeatedFields repeated) {
     this.format = Objects.requireNonNull(format, "format");
     this.ids = Objects.requireNonNull(ids, "ids");
+    this.repeated = Objects.requireNonNull(repeated, "repeated");
   }
+
+  /**
+   * What {@link #writeRow} gives.
+   *
+   * @param id             the {@code _id} column value
+   * @param repeatedFields null, or one line saying which field name was repeated and which value was loaded
+   */
+  public record Written(Object id, String repeatedFields) {}
 
   public JsonFormat format() {
     return format;
@@ -35,8 +51,11 @@ public final class DocumentConverter {
   public ConvertedDocument convert(DumpDocument document) throws DocumentRejectedException {
     Object id = ids.value(document);
     String json;
+    BsonWalker.Repeats repeats;
     try {
-      json = BsonJson.convert(document.bytes(), format);
+      BsonJson.Text text = BsonJson.convert(document.bytes(), format, repeated);
+      json = text.json();
+      repeats = text.repeats();
     } catch (BsonWalker.JsonbIncompatibleException e) {
       throw DocumentRejectedException.of(document, e.getMessage());
     } catch (RuntimeException e) {
@@ -44,7 +63,7 @@ public final class DocumentConverter {
       String problem = BsonWalker.decodingProblem(document.bytes());
       throw DocumentRejectedException.of(document, problem != null ? problem : e.toString());
     }
-    return new ConvertedDocument(document, id, json);
+    return new ConvertedDocument(document, lastIdWhenRepeated(document, repeats, id), json);
   }
 
   /**
@@ -58,9 +77,19 @@ public final class DocumentConverter {
    * @throws DocumentRejectedException    when it decodes but cannot become a row (as {@link #convert})
    */
   public Object write(DumpDocument document, Writer out) throws DocumentRejectedException {
+    return writeRow(document, out).id();
+  }
+
+  /**
+   * As {@link #write}, also saying whether a repeated field name was let through by the {@link RepeatedFields}
+   * policy. Under {@link RepeatedFields#LAST} a repeated top-level {@code _id} gives the column its last value, the
+   * one jsonb keeps in {@code data}.
+   */
+  public Written writeRow(DumpDocument document, Writer out) throws DocumentRejectedException {
     String jsonbProblem = null;
+    BsonWalker.Repeats repeats = null;
     try {
-      BsonJson.write(document.bytes(), format, out);
+      repeats = BsonJson.write(document.bytes(), format, out, repeated);
     } catch (BsonWalker.JsonbIncompatibleException e) {
       // the walk stopped early: a later part may not decode, and that comes first, as in a checking stream
       checkDecodes(document);
@@ -73,7 +102,15 @@ public final class DocumentConverter {
     if (jsonbProblem != null) {
       throw DocumentRejectedException.of(document, jsonbProblem);
     }
-    return id;
+    return repeats == null ? new Written(id, null)
+        : new Written(lastIdWhenRepeated(document, repeats, id), repeats.describe(repeated));
+  }
+
+  /** The column value that matches {@code data->'_id'}: under LAST with {@code _id} repeated, the last one's. */
+  private Object lastIdWhenRepeated(DumpDocument document, BsonWalker.Repeats repeats, Object firstId)
+      throws DocumentRejectedException {
+    return repeats != null && repeats.topLevelId() && repeated == RepeatedFields.LAST ? ids.lastValue(document)
+        : firstId;
   }
 
   private static void checkDecodes(DumpDocument document) throws UndecodableDocumentException {

@@ -3,10 +3,12 @@ package stress.dump;
 import java.nio.ByteBuffer;
 import java.util.Objects;
 import java.util.UUID;
+import org.bson.BsonBinaryReader;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
+import org.bson.codecs.DecoderContext;
 import stress.table.IdType;
 
 /**
@@ -24,6 +26,7 @@ import stress.table.IdType;
  */
 public final class IdConverter {
   private static final long MAX_EXACT_DOUBLE_INTEGER = 1L << 53;
+  private static final BsonDocumentCodec DECODER = new BsonDocumentCodec();
 
   private final IdType type;
   private final IdTextForm textForm;
@@ -47,9 +50,24 @@ public final class IdConverter {
    * @throws DocumentRejectedException when the document has no {@code _id} or it does not fit the type
    */
   public Object value(DumpDocument document) throws DocumentRejectedException {
+    return value(document, false);
+  }
+
+  /**
+   * The column value of the document's last {@code _id} field, for a document where {@code _id} is repeated and
+   * the last value is the one kept ({@link RepeatedFields#LAST}); otherwise as {@link #value(DumpDocument)}.
+   */
+  public Object lastValue(DumpDocument document) throws DocumentRejectedException {
+    return value(document, true);
+  }
+
+  private Object value(DumpDocument document, boolean last) throws DocumentRejectedException {
     BsonValue id;
     try {
-      id = new RawBsonDocument(document.bytes()).get("_id");
+      RawBsonDocument raw = new RawBsonDocument(document.bytes());
+      // decoding the whole document keeps the last value of a repeated name, as a map would
+      id = last ? DECODER.decode(new BsonBinaryReader(ByteBuffer.wrap(document.bytes())),
+          DecoderContext.builder().build()).get("_id") : raw.get("_id");
     } catch (RuntimeException e) {
       // Documents from a DocumentStream were decoded once already; this guards hand-made ones.
       String problem = BsonWalker.decodingProblem(document.bytes());
@@ -75,9 +93,9 @@ public final class IdConverter {
     return value;
   }
 
-  /** The value as text for PostgreSQL's input function of the column type. */
+  /** The value as text for PostgreSQL's input function of the column type; doubles as {@link DoubleText} writes them. */
   public static String text(Object value) {
-    return value.toString();
+    return value instanceof Double d ? DoubleText.of(d) : value.toString();
   }
 
   private Object convert(BsonValue id) {

@@ -47,7 +47,7 @@ class ImportCommandTest {
     assertTrue(help.contains("Exit codes: 0 every document loaded; 3 documents rejected"), help);
     for (String option : new String[] {"--archive", "--db", "--collection", "--exclude-db", "--table-prefix", "--resume",
         "--drop-existing", "--reuse", "--jobs", "--json-mode", "--id-type", "--on-error", "--on-duplicate", "--rejects",
-        "--batch-docs"}) {
+        "--batch-docs", "--repeated-fields"}) {
       assertTrue(help.contains(option), option);
     }
   }
@@ -61,6 +61,8 @@ class ImportCommandTest {
     assertUsageError(importing("--archive", file.toString()), "is named like a BSON data file; give it as PATH");
     assertUsageError(importing(file.toString(), "--on-duplicate", "ignore"),
         "--on-duplicate must be one of reject, skip, update, got 'ignore'");
+    assertUsageError(importing(file.toString(), "--repeated-fields", "both"),
+        "--repeated-fields must be one of reject, last, first, got 'both'");
     assertUsageError(importing(file.toString(), "--json-mode", "strict"),
         "--json-mode must be one of relaxed, canonical, got 'strict'");
     assertUsageError(importing(file.toString(), "--on-error", "ignore"), "--on-error must be one of abort, skip");

@@ -70,6 +70,7 @@ class ResultJsonTest {
     assertEquals("PostgreSQL", result.get("target").get("kind").asText());
     assertEquals("dump-root", result.get("source").get("format").asText());
     assertEquals("reject", result.get("options").get("onDuplicate").asText());
+    assertEquals("reject", result.get("options").get("repeatedFields").asText());
     assertEquals(1, result.get("collections").size());
     JsonNode orders = result.get("collections").get(0);
     assertEquals("shop.orders", orders.get("namespace").asText());
@@ -81,6 +82,7 @@ class ResultJsonTest {
     assertEquals(rows, orders.get("loaded").asLong());
     assertEquals(rows, orders.get("read").asLong());
     assertEquals(0, orders.get("rejected").asLong());
+    assertEquals(0, orders.get("repeatedFields").asLong());
     assertTrue(orders.get("bytes").asLong() > 0);
     assertEquals(rows, result.get("totals").get("loaded").asLong());
     assertFalse(result.toString().contains("password"), result.toString());

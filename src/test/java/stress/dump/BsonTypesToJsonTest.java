@@ -159,7 +159,8 @@ class BsonTypesToJsonTest {
     byte[] outer = Bson.concat(new byte[] {(byte) (4 + 1 + 2 + inner.length + 1), 0, 0, 0, 0x03, 'd', 0}, inner, new byte[] {0});
     assertEquals(null, BsonWalker.decodingProblem(outer), "valid BSON");
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> BsonJson.toJson(outer, JsonFormat.RELAXED));
-    assertEquals("field 'd.a' appears more than once in the same object; jsonb would keep only the last value", e.getMessage());
+    assertEquals("field 'd.a' appears more than once in the same object; jsonb would keep only the last value"
+        + " (--repeated-fields last or first loads such documents)", e.getMessage());
   }
 
   @Test

@@ -135,7 +135,7 @@ class OnePassConversionTest {
         DocumentRejectedException e = assertThrows(DocumentRejectedException.class,
             () -> converter.write(document, new StringWriter()), fields + " fields, f" + repeated + " again");
         assertEquals("field 'o.f" + repeated + "' appears more than once in the same object; jsonb would keep only the"
-            + " last value", e.rejection().reason());
+            + " last value (--repeated-fields last or first loads such documents)", e.rejection().reason());
       }
       DumpDocument distinct = Bson.document(withFields(fields, null));
       assertDoesNotThrow(() -> converter.write(distinct, new StringWriter()), fields + " distinct fields");

@@ -5,9 +5,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.bson.BsonBinaryWriter;
 import org.bson.BsonDocument;
 import org.bson.ByteBuf;
 import org.bson.RawBsonDocument;
+import org.bson.io.BasicOutputBuffer;
+import org.bson.json.JsonReader;
 import org.bson.codecs.BsonDocumentCodec;
 
 /** Writes small .bson files from Extended JSON with org.bson, for cases the corpus does not have. */
@@ -19,6 +22,18 @@ public final class BsonFiles {
     byte[] bytes = new byte[buffer.remaining()];
     buffer.get(bytes);
     return bytes;
+  }
+
+  /**
+   * BSON written from Extended JSON name by name, so that a name repeated in one object stays repeated, as MongoDB
+   * can store it (a BsonDocument keeps one value per name).
+   */
+  public static byte[] bytesKeepingRepeats(String json) {
+    BasicOutputBuffer buffer = new BasicOutputBuffer();
+    try (BsonBinaryWriter writer = new BsonBinaryWriter(buffer)) {
+      writer.pipe(new JsonReader(json));
+    }
+    return buffer.toByteArray();
   }
 
   /** Writes the documents back to back, as mongodump does, and returns the file. */

@@ -8,11 +8,14 @@ import java.sql.SQLException;
 import java.sql.Savepoint;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import stress.dump.DocumentRejectedException;
 import stress.dump.DumpDocument;
 import stress.dump.Rejection;
@@ -84,7 +87,7 @@ final class BatchWriter implements AutoCloseable {
   }
 
   /** What one batch became. */
-  record Outcome(long loaded, long rejected, long skipped, long updated) {}
+  record Outcome(long loaded, long rejected, long skipped, long updated, long repeatedFields) {}
 
   /** The batch after conversion: unique rows in read order, and what was refused on the client. */
   private static final class Converted {
@@ -150,9 +153,11 @@ final class BatchWriter implements AutoCloseable {
     Connection c = transaction();
     copy.copyWithoutCommit(c, batch.run().table(), conversion.streamed());
     Converted converted = conversion.finish();
+    List<RejectsFile.Entry> notes = repeatedFieldNotes(batch.run(), converted.rows.values());
     Outcome outcome = new Outcome(converted.rows.size() + converted.updated, converted.refused.size(), converted.skipped,
-        converted.updated);
+        converted.updated, notes.size());
     rejects.write(converted.refused);
+    rejects.write(notes);
     progress.record(c, checkpoint(batch, outcome));
     c.commit();
     return outcome;
@@ -245,10 +250,12 @@ final class BatchWriter implements AutoCloseable {
     }
   }
 
-  private Outcome fastPath(Batch batch, Converted converted) throws SQLException {
+  private Outcome fastPath(Batch batch, Converted converted) throws SQLException, IOException {
     Connection c = transaction();
+    List<RejectsFile.Entry> notes = repeatedFieldNotes(batch.run(), converted.rows.values());
     Outcome outcome = new Outcome(converted.rows.size() + converted.updated, converted.refused.size(), converted.skipped,
-        converted.updated);
+        converted.updated, notes.size());
+    rejects.write(notes);
     progress.record(c, checkpoint(batch, outcome));
     if (converted.rows.isEmpty()) {
       c.commit();
@@ -315,8 +322,17 @@ final class BatchWriter implements AutoCloseable {
             }
           }
         }
-        Outcome outcome = new Outcome(insertedOrUpdated + converted.updated, refused.size(), skipped, updated);
+        Set<Long> notLoaded = new HashSet<>();
+        refused.forEach(e -> notLoaded.add(e.rejection().index()));
+        if (duplicates != DuplicatePolicy.UPDATE) {
+          existing.forEach(row -> notLoaded.add(row.kept().index()));
+        }
+        List<RejectsFile.Entry> notes = repeatedFieldNotes(run,
+            rows.stream().filter(row -> !notLoaded.contains(row.kept().index())).toList());
+        Outcome outcome = new Outcome(insertedOrUpdated + converted.updated, refused.size(), skipped, updated,
+            notes.size());
         rejects.write(refused);
+        rejects.write(notes);
         progress.record(c, checkpoint(batch, outcome));
         c.commit();
         return outcome;
@@ -494,9 +510,28 @@ final class BatchWriter implements AutoCloseable {
   }
 
   private static RejectsFile.Entry entry(CollectionRun run, Rejection rejection, boolean skipped) {
+    return entry(run, rejection, skipped ? RejectsFile.Action.SKIPPED : RejectsFile.Action.REJECTED);
+  }
+
+  private static RejectsFile.Entry entry(CollectionRun run, Rejection rejection, RejectsFile.Action action) {
     DocumentTable table = run.table();
     return new RejectsFile.Entry(rejection, run.collection.namespace().toString(),
-        table == null ? run.tableName : table.displayName(), skipped);
+        table == null ? run.tableName : table.displayName(), action);
+  }
+
+  /**
+   * Lines for the loaded rows whose document had a repeated field name that --repeated-fields let through: they are
+   * loaded, and listed so that the user knows which documents hold one value fewer than MongoDB shows.
+   */
+  private static List<RejectsFile.Entry> repeatedFieldNotes(CollectionRun run, Collection<Row> loaded) {
+    List<RejectsFile.Entry> notes = new ArrayList<>();
+    for (Row row : loaded) {
+      String note = row.kept().repeatedFields();
+      if (note != null) {
+        notes.add(entry(run, rejection(row.document(), note), RejectsFile.Action.LOADED));
+      }
+    }
+    return notes;
   }
 
   private static Rejection rejection(DumpDocument document, String reason) {

@@ -134,7 +134,8 @@ final class CollectionReader {
             + request.idType().sql() + " of --id-type");
       }
       IdTextForm form = detection != null && table.idType() == IdType.TEXT ? detection.textForm() : IdTextForm.PLAIN;
-      DocumentConverter converter = new DocumentConverter(request.jsonFormat(), new IdConverter(table.idType(), form));
+      DocumentConverter converter = new DocumentConverter(request.jsonFormat(), new IdConverter(table.idType(), form),
+          request.repeatedFields());
       run.ready(table, converter, idChoice(detection, table, prepared.action()));
 
       List<ProgressTable.Checkpoint> checkpoints;
@@ -294,7 +295,7 @@ final class CollectionReader {
           EncodedRow row = encoder.encode(document, rows);
           int at = documents.add(document.bytes(), 0, document.bytes().length);
           entry = new KeptDocument(document.source(), document.offset(), document.index(), documents.array(), at,
-              document.bytes().length, row);
+              document.bytes().length, row, encoder.repeatedFields());
         } catch (UndecodableDocumentException e) {
           entry = new BatchItem.Refused(e.rejection());
           if (request.onError() == ReadPolicy.ABORT) {

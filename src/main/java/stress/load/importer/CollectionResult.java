@@ -20,6 +20,8 @@ import stress.table.IdType;
  * @param rejected  documents written to the rejects file (including duplicates {@code skipped})
  * @param skipped   duplicates left out by {@code --on-duplicate skip} (part of {@code rejected})
  * @param updated   duplicates that replaced a row by {@code --on-duplicate update} (part of {@code loaded})
+ * @param repeatedFields documents loaded with one value of a field name repeated in an object, as
+ *                  {@code --repeated-fields last|first} says (part of {@code loaded}; each has a rejects-file line)
  * @param failed    documents of batches that could not be written
  * @param bytes     BSON bytes of the documents read (uncompressed)
  * @param seconds   time from the start of loading to the last commit (0 when there was nothing to load)
@@ -28,8 +30,8 @@ import stress.table.IdType;
  * @param message   the reason for any status but {@link Status#LOADED}, one line; else null
  */
 public record CollectionResult(Namespace namespace, String location, String table, IdType idType,
-                               String idChoice, long read,
-                               long loaded, long rejected, long skipped, long updated, long failed, long bytes,
+                               String idChoice, long read, long loaded, long rejected, long skipped, long updated,
+                               long repeatedFields, long failed, long bytes,
                                double seconds, long earlier, Status status, String message) {
   /** How a collection's import ended. */
   public enum Status {

@@ -26,6 +26,7 @@ final class CollectionRun {
   final LongAdder rejected = new LongAdder();
   final LongAdder skipped = new LongAdder();
   final LongAdder updated = new LongAdder();
+  final LongAdder repeatedFields = new LongAdder();
   final LongAdder failed = new LongAdder();
   final LongAdder bytes = new LongAdder();
   private volatile long earlierDocs;
@@ -149,6 +150,6 @@ final class CollectionRun {
     DocumentTable t = table;
     return new CollectionResult(collection.namespace(), collection.location(), t == null ? null : t.displayName(),
         t == null ? null : t.idType(), idChoice, read.sum(), loaded.sum(), rejected.sum(), skipped.sum(),
-        updated.sum(), failed.sum(), bytes.sum(), seconds, earlierDocs, status, message);
+        updated.sum(), repeatedFields.sum(), failed.sum(), bytes.sum(), seconds, earlierDocs, status, message);
   }
 }

@@ -16,6 +16,7 @@ import stress.load.EncodedRow;
 final class DocumentEncoder {
   private final DocumentConverter converter;
   private final CopyTextWriter text = new CopyTextWriter(16 * 1024);
+  private String repeatedFields;
 
   DocumentEncoder(DocumentConverter converter) {
     this.converter = converter;
@@ -29,9 +30,12 @@ final class DocumentEncoder {
    */
   EncodedRow encode(DumpDocument document, ByteSlab rows) throws DocumentRejectedException {
     text.reset();
+    repeatedFields = null;
     Object id;
     try {
-      id = converter.write(document, text);
+      DocumentConverter.Written written = converter.writeRow(document, text);
+      id = written.id();
+      repeatedFields = written.repeatedFields();
     } catch (IllegalArgumentException e) {
       // the COPY text refuses what PostgreSQL cannot store; org.bson's strict decoding makes this a safety net
       throw new DocumentRejectedException(new Rejection(document.source(), document.offset(),
@@ -39,5 +43,10 @@ final class DocumentEncoder {
     }
     int at = text.copyTo(rows);
     return new EncodedRow(IdConverter.text(id), rows.array(), at, text.length());
+  }
+
+  /** For the document last encoded: null, or which field name was repeated and which value was loaded. */
+  String repeatedFields() {
+    return repeatedFields;
   }
 }

@@ -222,6 +222,7 @@ public final class DumpImporter {
       run.rejected.add(outcome.rejected());
       run.skipped.add(outcome.skipped());
       run.updated.add(outcome.updated());
+      run.repeatedFields.add(outcome.repeatedFields());
       run.bytes.add(batch.bytes());
       committed = true;
     } catch (SQLException | IOException | RuntimeException e) {

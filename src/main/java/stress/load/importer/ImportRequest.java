@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Objects;
 import stress.dump.JsonFormat;
 import stress.dump.ReadPolicy;
+import stress.dump.RepeatedFields;
 import stress.dump.ScanOptions;
 import stress.load.CopyBatching;
 import stress.load.ExistingTablePolicy;
@@ -25,12 +26,14 @@ import stress.table.IdType;
  * @param idType      the {@code _id} column type for new tables, or null to detect it from the data
  * @param onError     what an undecodable document does: stop its collection, or be rejected and skipped
  * @param onDuplicate what a document with an {@code _id} already in the table does
+ * @param repeatedFields what a document with a field name repeated inside one object does
  * @param rejects     the rejects file (JSON lines); replaced at the start, appended to when resuming
  * @param batching    documents and BSON bytes per committed batch
  */
 public record ImportRequest(Path source, ScanOptions scan, TableNaming naming, ExistingTablePolicy policy,
                             boolean resume, int jobs, JsonFormat jsonFormat, IdType idType, ReadPolicy onError,
-                            DuplicatePolicy onDuplicate, Path rejects, CopyBatching batching) {
+                            DuplicatePolicy onDuplicate, RepeatedFields repeatedFields, Path rejects,
+                            CopyBatching batching) {
   public static final int DEFAULT_JOBS = 2;
   public static final int DEFAULT_BATCH_DOCS = 50_000;
   public static final int DEFAULT_BATCH_MB = 8;
@@ -44,6 +47,7 @@ public record ImportRequest(Path source, ScanOptions scan, TableNaming naming, E
     Objects.requireNonNull(jsonFormat, "jsonFormat");
     Objects.requireNonNull(onError, "onError");
     Objects.requireNonNull(onDuplicate, "onDuplicate");
+    Objects.requireNonNull(repeatedFields, "repeatedFields");
     Objects.requireNonNull(rejects, "rejects");
     Objects.requireNonNull(batching, "batching");
     List<String> problems = new ArrayList<>();
@@ -75,6 +79,7 @@ public record ImportRequest(Path source, ScanOptions scan, TableNaming naming, E
     private IdType idType;
     private ReadPolicy onError = ReadPolicy.ABORT;
     private DuplicatePolicy onDuplicate = DuplicatePolicy.REJECT;
+    private RepeatedFields repeatedFields = RepeatedFields.REJECT;
     private Path rejects = Path.of(DEFAULT_REJECTS);
     private CopyBatching batching = new CopyBatching(DEFAULT_BATCH_DOCS, (long) DEFAULT_BATCH_MB << 20);
 
@@ -128,6 +133,11 @@ public record ImportRequest(Path source, ScanOptions scan, TableNaming naming, E
       return this;
     }
 
+    public Builder repeatedFields(RepeatedFields value) {
+      repeatedFields = value;
+      return this;
+    }
+
     public Builder rejects(Path value) {
       rejects = value;
       return this;
@@ -140,7 +150,7 @@ public record ImportRequest(Path source, ScanOptions scan, TableNaming naming, E
 
     public ImportRequest build() {
       return new ImportRequest(source, scan, naming, policy, resume, jobs, jsonFormat, idType, onError, onDuplicate,
-          rejects, batching);
+          repeatedFields, rejects, batching);
     }
   }
 }

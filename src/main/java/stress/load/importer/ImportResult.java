@@ -55,6 +55,11 @@ public record ImportResult(Path source, DumpSource.Format format, List<DumpNotic
     return sum(CollectionResult::updated);
   }
 
+  /** Documents loaded with one value of a repeated field name ({@code --repeated-fields last|first}). */
+  public long repeatedFields() {
+    return sum(CollectionResult::repeatedFields);
+  }
+
   public long failed() {
     return sum(CollectionResult::failed);
   }

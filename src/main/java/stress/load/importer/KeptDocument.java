@@ -17,8 +17,10 @@ import stress.load.EncodedRow;
  * @param at     where the document starts in {@code bson}
  * @param size   its number of bytes
  * @param row    the row it became
+ * @param repeatedFields null, or which field name was repeated and which value the row holds (--repeated-fields)
  */
-record KeptDocument(String source, long offset, long index, byte[] bson, int at, int size, EncodedRow row)
+record KeptDocument(String source, long offset, long index, byte[] bson, int at, int size, EncodedRow row,
+                    String repeatedFields)
     implements BatchItem {
 
   @Override

@@ -139,8 +139,9 @@ public final class PrintingImportListener implements ImportListener, AutoCloseab
 
   @Override
   public synchronized void collectionDone(CollectionResult r) {
-    line(String.format(Locale.ROOT, "import: %s: %d read, %d loaded, %d rejected, %.2f MB in %.1f s (%.0f docs/s)%s",
-        r.namespace(), r.read(), r.loaded(), r.rejected(), r.bytes() / 1e6, r.seconds(), r.docsPerSecond(),
+    line(String.format(Locale.ROOT, "import: %s: %d read, %d loaded%s, %d rejected, %.2f MB in %.1f s (%.0f docs/s)%s",
+        r.namespace(), r.read(), r.loaded(), r.repeatedFields() > 0 ? " (" + r.repeatedFields()
+            + " with a repeated field name)" : "", r.rejected(), r.bytes() / 1e6, r.seconds(), r.docsPerSecond(),
         r.status() == CollectionResult.Status.LOADED ? "" : "; " + r.status().name().toLowerCase(Locale.ROOT)
             + (r.message() == null ? "" : ": " + r.message())));
   }
@@ -175,6 +176,10 @@ public final class PrintingImportListener implements ImportListener, AutoCloseab
         ? " (" + result.updated() + " replacing a row)" : "") + ", " + result.rejected() + " rejected" + (result.skipped() > 0
         ? " (" + result.skipped() + " duplicates skipped)" : "") + "; " + reconcile
         + (result.earlier() > 0 ? "; " + result.earlier() + " of them by earlier runs" : ""));
+    if (result.repeatedFields() > 0) {
+      line("import: " + result.repeatedFields() + " loaded document(s) had a field name repeated in one object;"
+          + " --repeated-fields chose the value kept; each is listed in the rejects file (action \"loaded\")");
+    }
     if (result.rejectLines() > 0 || result.rejected() > 0) {
       line("import: rejects file " + result.rejects() + " (" + result.rejectLines() + " line(s) written by this run)");
     }

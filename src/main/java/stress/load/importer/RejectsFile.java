@@ -20,10 +20,12 @@ import java.util.Objects;
 import java.util.Set;
 import stress.dump.BsonJson;
 import stress.dump.JsonFormat;
+import stress.dump.RepeatedFields;
 import stress.dump.Rejection;
 
 /**
- * The rejects file: one JSON object per line (written with Jackson) for every document that was not loaded:
+ * The rejects file: one JSON object per line (written with Jackson) for every document that was not loaded, and for
+ * every document loaded with one value of a repeated field name ({@code --repeated-fields last|first}):
  * <pre>{@code
  * {"file": "...", "namespace": "db.coll", "table": "db_coll", "offset": 283, "index": 1, "length": 82,
  *  "action": "rejected", "reason": "...", "document": {relaxed Extended JSON, when it converts},
@@ -31,7 +33,8 @@ import stress.dump.Rejection;
  * }</pre>
  * {@code offset} counts bytes of the uncompressed stream; {@code index} counts documents of the collection from 0,
  * rejected ones included. {@code action} is {@code skipped} for duplicates left out by
- * {@code --on-duplicate skip}, else {@code rejected}.
+ * {@code --on-duplicate skip}, {@code loaded} for a document loaded with a repeated field name (the reason names
+ * the field and the value kept), else {@code rejected}. The {@code document} shows every value of a repeated name.
  *
  * <p>Lines are flushed before the batch they belong to is committed, so a killed import never loses one. The file
  * is created on the first line. A fresh import replaces an old file; a resumed one appends, dropping a last line
@@ -75,8 +78,17 @@ public final class RejectsFile implements Closeable {
     return lines;
   }
 
+  /** What became of a document listed in the file; its {@code action} field. */
+  enum Action {
+    REJECTED, SKIPPED, LOADED;
+
+    String word() {
+      return name().toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+
   /** One document to write. */
-  record Entry(Rejection rejection, String namespace, String table, boolean skipped) {}
+  record Entry(Rejection rejection, String namespace, String table, Action action) {}
 
   /** Writes the entries not written before (same file and index), then flushes. */
   synchronized void write(List<Entry> entries) throws IOException {
@@ -85,7 +97,7 @@ public final class RejectsFile implements Closeable {
     }
     ByteArrayOutputStream buffer = new ByteArrayOutputStream();
     for (Entry entry : entries) {
-      if (written.add(key(entry.rejection().source(), entry.rejection().index()))) {
+      if (written.add(key(entry.rejection().source(), entry.rejection().index(), entry.action() == Action.LOADED))) {
         line(entry, buffer);
         lines++;
       }
@@ -115,7 +127,7 @@ public final class RejectsFile implements Closeable {
       g.writeNumberField("offset", r.offset());
       g.writeNumberField("index", r.index());
       g.writeNumberField("length", r.length());
-      g.writeStringField("action", entry.skipped() ? "skipped" : "rejected");
+      g.writeStringField("action", entry.action().word());
       g.writeStringField("reason", r.reason());
       byte[] bytes = r.rawBytes();
       if (bytes != null) {
@@ -131,10 +143,13 @@ public final class RejectsFile implements Closeable {
     to.write('\n');
   }
 
-  /** The document's relaxed Extended JSON, or null when it does not decode or jsonb could not hold it. */
+  /**
+   * The document's relaxed Extended JSON, every value of a repeated name included, or null when it does not decode
+   * or jsonb could not hold it.
+   */
   private static String readableJson(byte[] bytes) {
     try {
-      return BsonJson.toJson(bytes, JsonFormat.RELAXED);
+      return BsonJson.toJson(bytes, JsonFormat.RELAXED, RepeatedFields.LAST);
     } catch (IllegalArgumentException e) {
       return null;
     }
@@ -170,14 +185,19 @@ public final class RejectsFile implements Closeable {
           throw new IOException("rejects file " + path + " line " + lineNumber + " is not a rejects line (a JSON object"
               + " with file and index); give --resume the rejects file of the interrupted import, or another --rejects");
         }
-        written.add(key(node.get("file").asText(), node.get("index").asLong()));
+        written.add(key(node.get("file").asText(), node.get("index").asLong(),
+            Action.LOADED.word().equals(node.path("action").asText())));
       }
       start = i + 1;
     }
   }
 
-  private static String key(String file, long index) {
-    return file + '\n' + index;
+  /**
+   * A document's key in the file. A loaded document's line has a key of its own: should a retried batch end up
+   * rejecting it after all, its rejection line is still written.
+   */
+  private static String key(String file, long index, boolean loaded) {
+    return file + '\n' + index + (loaded ? "\nloaded" : "");
   }
 
   @Override

@@ -120,7 +120,7 @@ class PrintingImportListenerTest {
 
   private static ImportResult result(boolean interrupted) {
     CollectionResult ok = new CollectionResult(new Namespace("db", "a"), "/d/db/a.bson", "db_a", IdType.INTEGER, "",
-        100, 100, 0, 0, 0, 0, 2_000_000, 1, 0, CollectionResult.Status.LOADED, null);
+        100, 100, 0, 0, 0, 0, 0, 2_000_000, 1, 0, CollectionResult.Status.LOADED, null);
     return new ImportResult(Path.of("/d"), DumpSource.Format.DUMP_ROOT, List.of(), List.of(ok), 2, interrupted,
         Path.of("rejects.jsonl"), 1);
   }
@@ -129,9 +129,9 @@ class PrintingImportListenerTest {
   void theSummaryHasOneRowPerCollectionTotalsAndTheReconciliation() {
     PrintingImportListener listener = new PrintingImportListener(out, false, () -> now, 1);
     CollectionResult ok = new CollectionResult(new Namespace("db", "a"), "/d/db/a.bson", "db_a", IdType.INTEGER, "",
-        100, 100, 0, 0, 0, 0, 2_000_000, 1, 0, CollectionResult.Status.LOADED, null);
+        100, 100, 0, 0, 0, 0, 0, 2_000_000, 1, 0, CollectionResult.Status.LOADED, null);
     CollectionResult stopped = new CollectionResult(new Namespace("db", "b"), "/d/db/b.bson", "db_b",
-        IdType.INTEGER, "", 3, 2, 1, 0, 0, 0, 300, 0.5, 0, CollectionResult.Status.STOPPED,
+        IdType.INTEGER, "", 3, 2, 1, 0, 0, 0, 0, 300, 0.5, 0, CollectionResult.Status.STOPPED,
         "/d/db/b.bson: ... (byte offset 164)");
     listener.finished(new ImportResult(Path.of("/d"), DumpSource.Format.DUMP_ROOT, List.of(), List.of(ok, stopped), 2,
         false, Path.of("rejects.jsonl"), 1));

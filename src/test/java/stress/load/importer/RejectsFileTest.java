@@ -28,7 +28,7 @@ class RejectsFileTest {
 
   private static RejectsFile.Entry entry(long index, byte[] bytes, boolean skipped) {
     return new RejectsFile.Entry(new Rejection("/dump/db/c.bson", 100 + index, index, bytes == null ? 7 : bytes.length,
-        "reason " + index, bytes), "db.c", "db_c", skipped);
+        "reason " + index, bytes), "db.c", "db_c", skipped ? RejectsFile.Action.SKIPPED : RejectsFile.Action.REJECTED);
   }
 
   private List<JsonNode> read(Path file) throws IOException {
