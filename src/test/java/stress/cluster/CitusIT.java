@@ -31,9 +31,7 @@ class CitusIT {
   @AfterAll
   static void dropTables() throws Exception {
     if (url != null) {
-      try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
-        s.execute("DROP TABLE IF EXISTS " + TABLE + ", " + TABLE + "_copy");
-      }
+      ClusterUrls.dropDocumentTables(url, TABLE);
     }
   }
 

@@ -62,9 +62,7 @@ class CitusInsertIT {
   @AfterEach
   void dropTables() throws SQLException {
     if (url != null) {
-      try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
-        s.execute("DROP TABLE IF EXISTS " + TABLE + ", " + TABLE + "_copy");
-      }
+      ClusterUrls.dropDocumentTables(url, TABLE);
     }
   }
 

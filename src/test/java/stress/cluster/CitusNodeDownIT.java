@@ -40,9 +40,7 @@ class CitusNodeDownIT {
   @AfterAll
   static void dropTables() throws Exception {
     if (cluster != null) {
-      try (Connection c = DriverManager.getConnection(cluster.url()); Statement s = c.createStatement()) {
-        s.execute("DROP TABLE IF EXISTS " + TABLE + ", " + TABLE + "_copy");
-      }
+      ClusterUrls.dropDocumentTables(cluster.url(), TABLE);
     }
   }
 

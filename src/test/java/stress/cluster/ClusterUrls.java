@@ -2,6 +2,10 @@ package stress.cluster;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.wait.strategy.Wait;
@@ -45,6 +49,13 @@ final class ClusterUrls {
     String url = System.getenv("STRESS_XL_URL");
     skipWith(url != null && !url.isBlank(), "Postgres-XL tests SKIPPED: STRESS_XL_URL is not set");
     return url;
+  }
+
+  /** Drops a document table and its copy table: the clusters are shared by the cluster tests, which leave none behind. */
+  static void dropDocumentTables(String url, String table) throws SQLException {
+    try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+      s.execute("DROP TABLE IF EXISTS " + table + ", " + table + "_copy");
+    }
   }
 
   private static void skipWith(boolean available, String reason) {

@@ -43,9 +43,7 @@ class ExplainCitusIT {
   @AfterAll
   static void dropTables() throws SQLException {
     if (created) {
-      try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
-        s.execute("DROP TABLE IF EXISTS " + TABLE + ", " + TABLE + "_copy");
-      }
+      ClusterUrls.dropDocumentTables(url, TABLE);
     }
   }
 

@@ -8,7 +8,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.Statement;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import stress.target.TargetDetector;
@@ -56,9 +55,7 @@ class ExplainPostgresXlIT {
           + " datanodes where plain reaches one"), text);
       assertTrue(text.contains("use --mode plain or --query-mode simple"), text);
     } finally {
-      try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
-        s.execute("DROP TABLE IF EXISTS " + TABLE + ", " + TABLE + "_copy");
-      }
+      ClusterUrls.dropDocumentTables(url, TABLE);
     }
   }
 }

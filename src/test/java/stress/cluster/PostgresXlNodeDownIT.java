@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -37,9 +34,7 @@ class PostgresXlNodeDownIT {
   @AfterAll
   static void dropTables() throws Exception {
     if (cluster != null) {
-      try (Connection c = DriverManager.getConnection(cluster.url()); Statement s = c.createStatement()) {
-        s.execute("DROP TABLE IF EXISTS " + TABLE + ", " + TABLE + "_copy");
-      }
+      ClusterUrls.dropDocumentTables(cluster.url(), TABLE);
     }
   }
 
