@@ -11,6 +11,7 @@ import stress.table.DocumentTable;
  * @param bytes           bytes of COPY data sent into the table
  * @param seconds         wall time of the whole initialization, table setup and ANALYZE included
  * @param keptExistingRows true when reused tables already held rows and were left as they were
+ * @param copyTableCreated true when the table was reused and its missing copy table was created
  */
 public record InitResult(DocumentTable table, PreparedTable.Action tableAction, long documents, long bytes,
-    double seconds, boolean keptExistingRows) {}
+    double seconds, boolean keptExistingRows, boolean copyTableCreated) {}

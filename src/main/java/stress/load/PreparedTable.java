@@ -8,8 +8,9 @@ import stress.table.DocumentTable;
  *
  * @param table  the table, with the {@code _id} type it really has (read from the catalog when reused)
  * @param action whether the tables were created, reused or replaced
+ * @param copyTableCreated true when the table was reused and its missing copy table was created (empty)
  */
-public record PreparedTable(DocumentTable table, Action action) {
+public record PreparedTable(DocumentTable table, Action action, boolean copyTableCreated) {
 
   /** What {@link TableSetup} did. */
   public enum Action {
@@ -24,5 +25,10 @@ public record PreparedTable(DocumentTable table, Action action) {
   public PreparedTable {
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(action, "action");
+  }
+
+  /** Both tables {@code action}ed alike. */
+  public PreparedTable(DocumentTable table, Action action) {
+    this(table, action, false);
   }
 }

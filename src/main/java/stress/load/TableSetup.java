@@ -48,13 +48,18 @@ public final class TableSetup {
         return new PreparedTable(table, PreparedTable.Action.REPLACED);
       }
       case REUSE -> {
-        if (main == null || copy == null) {
-          String present = (main != null ? main : copy).displayName();
-          String missing = (main != null ? table.copyTable() : table).displayName();
-          throw new LoadException("table " + present + " exists but " + missing + " does not; create it with the same"
-              + " shape, or use --drop-existing to replace both");
+        if (main == null) {
+          throw new LoadException("table " + copy.displayName() + " exists but " + table.displayName() + " does not;"
+              + " drop " + copy.displayName() + ", or use --drop-existing to replace both");
         }
         IdType idType = idTypeOf(connection, main);
+        if (copy == null) {
+          // the copy table belongs beside the table, in the schema it was found in, with its _id type
+          DocumentTable found = new DocumentTable(main.schema(), main.name(), idType);
+          createCopyTable(connection, dialect, found);
+          return new PreparedTable(new DocumentTable(table.schema(), table.name(), idType), PreparedTable.Action.REUSED,
+              true);
+        }
         IdType copyIdType = idTypeOf(connection, copy);
         if (idType != copyIdType) {
           throw new LoadException("table " + main.displayName() + " has _id " + idType.sql() + " but " + copy.displayName()
@@ -86,7 +91,8 @@ public final class TableSetup {
       Relation copy = find(connection, wanted.copyTable());
       if (copy == null) {
         throw new LoadException("table " + wanted.copyTable().displayName() + " does not exist, and find_insert and"
-            + " find_delete write to it: create it with 'stress init --reuse' or the same shape as " + main.displayName());
+            + " find_delete write to it; this creates it (empty, same shape and distribution) and leaves "
+            + main.displayName() + " as it is: stress init " + tableOptions(schema, name) + " --reuse");
       }
       IdType copyType = idTypeOf(connection, copy);
       if (copyType != idType) {
@@ -95,6 +101,15 @@ public final class TableSetup {
       }
     }
     return new DocumentTable(schema, name, idType);
+  }
+
+  /** The --schema/--table options that name this table again, quoted for a POSIX shell where needed. */
+  private static String tableOptions(String schema, String name) {
+    return (schema == null ? "" : "--schema " + shellWord(schema) + " ") + "--table " + shellWord(name);
+  }
+
+  private static String shellWord(String word) {
+    return word.matches("[A-Za-z0-9_.-]+") ? word : "'" + word.replace("'", "'\\''") + "'";
   }
 
   /** The relation the (quoted, possibly qualified) name resolves to, or null when there is none. */
@@ -120,6 +135,23 @@ public final class TableSetup {
         s.execute("DROP TABLE IF EXISTS " + table.qualifiedName() + ", " + table.copyTable().qualifiedName());
       }
       for (String ddl : dialect.createDocumentTables(table)) {
+        s.execute(ddl);
+      }
+      connection.commit();
+    } catch (SQLException | RuntimeException e) {
+      connection.rollback();
+      throw e;
+    } finally {
+      connection.setAutoCommit(autoCommit);
+    }
+  }
+
+  /** Creates the missing copy table of the existing {@code table} in one transaction (Citus: create, then distribute). */
+  private static void createCopyTable(Connection connection, Dialect dialect, DocumentTable table) throws SQLException {
+    boolean autoCommit = connection.getAutoCommit();
+    connection.setAutoCommit(false);
+    try (Statement s = connection.createStatement()) {
+      for (String ddl : dialect.createCopyTable(table)) {
         s.execute(ddl);
       }
       connection.commit();
