@@ -30,8 +30,10 @@ import stress.connect.PreferQueryMode;
 import stress.dump.generate.Shape;
 import stress.load.DatasetInitializer;
 import stress.load.ExistingTablePolicy;
+import stress.load.InitProgressListener;
 import stress.load.InitRequest;
 import stress.load.InitResult;
+import stress.load.PreparedTable;
 import stress.load.PrintingInitProgress;
 import stress.load.importer.ImportRequest;
 import stress.table.DocumentTable;
@@ -180,22 +182,48 @@ public final class Jobs {
     DocumentTable table = new DocumentTable(config.schema(), config.table(), idType);
     InitRequest request = InitRequest.of(table, config.docs(), config.shape()).withSeed(config.seed())
         .withPolicy(config.policy()).withStreams(config.jobs());
-    out.println("init: " + target.kind().displayName() + ", table " + table.displayName() + " and "
-        + table.copyTable().displayName() + ", " + config.docs() + " " + config.shape().name().toLowerCase()
-        + " documents, seed " + config.seed());
     // a progress bar on the console; plain lines in files, pipes and CI logs
     boolean terminal = out == System.out && System.console() != null;
     InitResult result;
     try (PrintingInitProgress progress = PrintingInitProgress.forOutput(out, config.docs(), terminal)) {
+      // announced once the tables are checked, so that a refusal is never preceded by a plan
+      InitProgressListener announcing = new InitProgressListener() {
+        @Override
+        public void onLoading(PreparedTable prepared) {
+          out.println("init: " + target.kind().displayName() + ", " + tablesDone(prepared.action(),
+              prepared.copyTableCreated(), table) + ", loading " + config.docs() + " "
+              + config.shape().name().toLowerCase() + " documents, seed " + config.seed());
+        }
+
+        @Override
+        public void onProgress(long docs, long bytes, double seconds) {
+          progress.onProgress(docs, bytes, seconds);
+        }
+
+        @Override
+        public void onComplete(long docs, long bytes, double seconds) {
+          progress.onComplete(docs, bytes, seconds);
+        }
+      };
       result = new DatasetInitializer(() -> PhysicalConnections.open(db.spec()), Dialects.forTarget(target))
-          .initialize(request, progress);
+          .initialize(request, announcing);
     }
     if (result.tableNote() != null) {
       out.println("init: " + result.tableNote());
     }
-    out.println("init: " + result.tableAction().name().toLowerCase() + " " + table.displayName() + " and "
-        + table.copyTable().displayName());
+    String kept = !result.keptExistingRows() ? ""
+        : "; " + table.displayName() + " already had rows, kept as they are"
+            + (result.copyTableCreated() ? ", and " + table.copyTable().displayName() + " is empty" : "");
+    out.println("init: " + tablesDone(result.tableAction(), result.copyTableCreated(), table) + kept);
     return new Initialized(target, result);
+  }
+
+  /** "created t and t_copy", or "reused t, created t_copy" when only the copy table was missing. */
+  private static String tablesDone(PreparedTable.Action action, boolean copyTableCreated, DocumentTable table) {
+    if (copyTableCreated) {
+      return "reused " + table.displayName() + ", created " + table.copyTable().displayName();
+    }
+    return action.name().toLowerCase() + " " + table.displayName() + " and " + table.copyTable().displayName();
   }
 
   private static DriverSettings defaultDriverSettings() {

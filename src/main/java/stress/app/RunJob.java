@@ -398,7 +398,7 @@ public final class RunJob {
 
     @Override
     public void phaseFinished(PhaseSpec phase, PhaseStats stats) {
-      out.print(TextReport.summary(phase.label(), stats));
+      out.print(TextReport.summary(null, stats)); // phaseStarted named the phase
     }
 
     @Override

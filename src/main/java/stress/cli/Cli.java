@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import picocli.CommandLine;
+import picocli.CommandLine.MissingParameterException;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
@@ -47,8 +48,9 @@ public final class Cli {
       err.println("stress: " + e.getMessage());
       return EXIT_USAGE;
     }
+    cmd.setHelpFactory(SpacedOptionHelp::new);
     cmd.setParameterExceptionHandler((ParameterException e, String[] a) -> {
-      err.println("stress: " + e.getMessage());
+      err.println("stress: " + e.getMessage() + hostNotHelp(e));
       err.println("Try 'stress --help' for more information.");
       return EXIT_USAGE;
     });
@@ -84,6 +86,15 @@ public final class Cli {
           + " before '" + command + "' would be ignored: options of a run go after 'run' (stress run "
           + misplaced.get(0) + " ...) or with no command at all (stress " + misplaced.get(0) + " ...)");
     }
+  }
+
+  /** {@code stress -h} is a host without a value: whoever typed it most likely wanted help. */
+  private static String hostNotHelp(ParameterException e) {
+    if (e instanceof MissingParameterException missing && missing.getMissing().stream()
+        .anyMatch(arg -> arg instanceof OptionSpec o && o.longestName().equals("--host"))) {
+      return "; -h is the host, as in libpq: for help use --help or 'stress help [COMMAND]'";
+    }
+    return "";
   }
 
   /** True when the last run ended because of Ctrl-C / SIGTERM. */

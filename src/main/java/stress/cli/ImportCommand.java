@@ -86,6 +86,10 @@ final class ImportCommand implements Callable<Integer> {
       description = "Prepended to every derived table name <db>_<collection>.")
   String tablePrefix;
 
+  @Option(names = "--lower-case-names", description = "Fold the ASCII letters of derived table names to lower case,"
+      + " as PostgreSQL folds unquoted names (sample_Northwind.Orders -> sample_northwind_orders). Default: MongoDB's case.")
+  boolean lowerCaseNames;
+
   @Option(names = "--drop-existing", description = "Drop and recreate tables that exist.")
   boolean dropExisting;
 
@@ -163,7 +167,7 @@ final class ImportCommand implements Callable<Integer> {
     }
     NamespaceFilter filter = RunArgs.attempt(problems, () -> new NamespaceFilter(databases, excludeDatabases,
         collections, excludeCollections));
-    TableNaming naming = RunArgs.attempt(problems, () -> new TableNaming(schema, table, tablePrefix));
+    TableNaming naming = RunArgs.attempt(problems, () -> new TableNaming(schema, table, tablePrefix, lowerCaseNames));
     JsonFormat format = RunArgs.attempt(problems, () -> choice("--json-mode", jsonMode, JsonFormat.class));
     ReadPolicy policy = RunArgs.attempt(problems, () -> choice("--on-error", onError, ReadPolicy.class));
     DuplicatePolicy duplicates = RunArgs.attempt(problems, () -> DuplicatePolicy.parse(onDuplicate));

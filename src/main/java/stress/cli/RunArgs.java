@@ -39,18 +39,19 @@ final class RunArgs {
   String threads;
 
   @Option(names = "--duration", paramLabel = "TIME",
-      description = "Measured time per phase (60s, 2m, ...). Default: " + Defaults.DURATION + " unless --ops is given.")
+      description = "Measured time per phase: 60s, 500ms, 2m, 1m30s; a bare number is seconds. Default: " + Defaults.DURATION + " unless --ops is given.")
   String duration;
 
   @Option(names = "--ops", paramLabel = "N", description = "Executions per phase (all threads together) instead of --duration.")
   Long ops;
 
   @Option(names = "--warmup", paramLabel = "TIME", defaultValue = Defaults.WARMUP,
-      description = "Unmeasured time before each phase, excluded from every total. Default: ${DEFAULT-VALUE}.")
+      description = "Unmeasured time before each phase, excluded from every total; a bare number is seconds."
+          + " Default: ${DEFAULT-VALUE}.")
   String warmup;
 
   @Option(names = "--report-interval", paramLabel = "TIME", defaultValue = Defaults.REPORT_INTERVAL,
-      description = "Time between interval lines. Default: ${DEFAULT-VALUE}.")
+      description = "Time between interval lines; a bare number is seconds. Default: ${DEFAULT-VALUE}.")
   String reportInterval;
 
   @Option(names = "--rate", paramLabel = "OPS_PER_S", defaultValue = "0",

@@ -33,7 +33,7 @@ import stress.target.Dialect;
  * documents by construction. The first failing stream stops the others and its error is thrown.
  *
  * <p>With {@link ExistingTablePolicy#REUSE}, empty tables are loaded, and tables that already hold rows are left
- * as they are (the result says so).
+ * as they are (the result says so); a missing copy table is created first, empty.
  */
 public final class DatasetInitializer {
   private static final long PROGRESS_POLL_MILLIS = 250;
@@ -64,22 +64,25 @@ public final class DatasetInitializer {
       connection.setAutoCommit(true);
       prepared = TableSetup.prepare(connection, dialect, request.table(), request.policy());
       DocumentTable table = prepared.table();
-      String idProblem = InitRequest.idTypeProblem(table, request.documents());
-      if (idProblem != null) {
-        throw new LoadException(idProblem);
-      }
       if (prepared.action() == PreparedTable.Action.REUSED) {
+        // rows kept as they are: nothing is generated, so any _id type will do (an imported table's too)
         boolean tableHasRows = hasRows(connection, table);
         if (tableHasRows) {
-          return new InitResult(table, prepared.action(), 0, 0, secondsSince(start), true, prepared.note());
+          return new InitResult(table, prepared.action(), 0, 0, secondsSince(start), true, prepared.note(),
+              prepared.copyTableCreated());
         }
         if (hasRows(connection, table.copyTable())) {
           throw new LoadException("table " + table.displayName() + " is empty but " + table.copyTable().displayName()
               + " has rows; empty it or use --drop-existing to replace both");
         }
       }
+      String idProblem = InitRequest.idTypeProblem(table, request.documents());
+      if (idProblem != null) {
+        throw new LoadException(idProblem);
+      }
     }
     DocumentTable table = prepared.table();
+    progress.onLoading(prepared);
     Totals totals = loadInStreams(table, request, progress, start);
     try (Connection connection = connections.get(); Statement s = connection.createStatement()) {
       connection.setAutoCommit(true);
@@ -90,7 +93,7 @@ public final class DatasetInitializer {
     double seconds = secondsSince(start);
     progress.onComplete(totals.docs.sum(), totals.bytes.sum(), seconds);
     return new InitResult(table, prepared.action(), totals.docs.sum(), totals.bytes.sum(), seconds, false,
-        prepared.note());
+        prepared.note(), prepared.copyTableCreated());
   }
 
   private Totals loadInStreams(DocumentTable table, InitRequest request, InitProgressListener progress, long start)

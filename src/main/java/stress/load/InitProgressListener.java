@@ -9,6 +9,13 @@ public interface InitProgressListener {
   InitProgressListener NONE = (docs, bytes, seconds) -> { };
 
   /**
+   * The tables are ready and every check has passed: loading starts now. Not called when reused tables already
+   * held rows, since nothing is loaded; so whatever this announces is what happens.
+   */
+  default void onLoading(PreparedTable prepared) {
+  }
+
+  /**
    * Progress so far.
    *
    * @param docs    documents committed into both tables

@@ -12,6 +12,7 @@ import stress.table.DocumentTable;
  * @param seconds         wall time of the whole initialization, table setup and ANALYZE included
  * @param keptExistingRows true when reused tables already held rows and were left as they were
  * @param tableNote       {@link PreparedTable#note}: how the tables were made, when the user should hear it; or null
+ * @param copyTableCreated true when the table was reused and its missing copy table was created
  */
 public record InitResult(DocumentTable table, PreparedTable.Action tableAction, long documents, long bytes,
-    double seconds, boolean keptExistingRows, String tableNote) {}
+    double seconds, boolean keptExistingRows, String tableNote, boolean copyTableCreated) {}

@@ -10,8 +10,9 @@ import stress.table.DocumentTable;
  * @param action whether the tables were created, reused or replaced
  * @param note   one line the user should see about how the tables were made (a deadlock and the retry that
  *               created them), or null
+ * @param copyTableCreated true when the table was reused and its missing copy table was created (empty)
  */
-public record PreparedTable(DocumentTable table, Action action, String note) {
+public record PreparedTable(DocumentTable table, Action action, String note, boolean copyTableCreated) {
 
   /** What {@link TableSetup} did. */
   public enum Action {
@@ -28,8 +29,13 @@ public record PreparedTable(DocumentTable table, Action action, String note) {
     Objects.requireNonNull(action, "action");
   }
 
-  /** A table prepared with nothing to tell. */
+  /** Both tables {@code action}ed alike, with nothing to tell. */
   public PreparedTable(DocumentTable table, Action action) {
-    this(table, action, null);
+    this(table, action, null, false);
+  }
+
+  /** Both tables {@code action}ed alike, with a note (or null). */
+  public PreparedTable(DocumentTable table, Action action, String note) {
+    this(table, action, note, false);
   }
 }

@@ -51,13 +51,18 @@ public final class TableSetup {
         return new PreparedTable(table, PreparedTable.Action.REPLACED, note);
       }
       case REUSE -> {
-        if (main == null || copy == null) {
-          String present = (main != null ? main : copy).displayName();
-          String missing = (main != null ? table.copyTable() : table).displayName();
-          throw new LoadException("table " + present + " exists but " + missing + " does not; create it with the same"
-              + " shape, or use --drop-existing to replace both");
+        if (main == null) {
+          throw new LoadException("table " + copy.displayName() + " exists but " + table.displayName() + " does not;"
+              + " drop " + copy.displayName() + ", or use --drop-existing to replace both");
         }
         IdType idType = idTypeOf(connection, main);
+        if (copy == null) {
+          // the copy table belongs beside the table, in the schema it was found in, with its _id type
+          DocumentTable found = new DocumentTable(main.schema(), main.name(), idType);
+          String note = createCopyTable(connection, dialect, found);
+          return new PreparedTable(new DocumentTable(table.schema(), table.name(), idType), PreparedTable.Action.REUSED,
+              note, true);
+        }
         IdType copyIdType = idTypeOf(connection, copy);
         if (idType != copyIdType) {
           throw new LoadException("table " + main.displayName() + " has _id " + idType.sql() + " but " + copy.displayName()
@@ -81,6 +86,13 @@ public final class TableSetup {
     DocumentTable wanted = new DocumentTable(schema, name, IdType.INTEGER);
     Relation main = find(connection, wanted);
     if (main == null) {
+      List<Relation> otherCase = sameNameInOtherCase(connection, schema, name);
+      if (!otherCase.isEmpty()) {
+        throw new LoadException("table " + wanted.displayName() + " does not exist, but " + otherCase.stream()
+            .map(Relation::displayName).collect(Collectors.joining(" and ")) + (otherCase.size() == 1 ? " does" : " do")
+            + ": table names are case-sensitive (import keeps MongoDB's case unless --lower-case-names);"
+            + " use --table " + shellWord(otherCase.get(0).name()));
+      }
       throw new LoadException("table " + wanted.displayName() + " does not exist: create and fill it with 'stress init'"
           + " (generated documents) or 'stress import' (a mongodump), or name another with --table/--schema");
     }
@@ -89,7 +101,8 @@ public final class TableSetup {
       Relation copy = find(connection, wanted.copyTable());
       if (copy == null) {
         throw new LoadException("table " + wanted.copyTable().displayName() + " does not exist, and find_insert and"
-            + " find_delete write to it: create it with 'stress init --reuse' or the same shape as " + main.displayName());
+            + " find_delete write to it; this creates it (empty, same shape and distribution) and leaves "
+            + main.displayName() + " as it is: stress init " + tableOptions(schema, name) + " --reuse");
       }
       IdType copyType = idTypeOf(connection, copy);
       if (copyType != idType) {
@@ -98,6 +111,40 @@ public final class TableSetup {
       }
     }
     return new DocumentTable(schema, name, idType);
+  }
+
+  /**
+   * Tables in {@code schema} (or, when null, visible in the search path) whose names differ from {@code name} in
+   * case only: what a user who typed the name unquoted-style most likely meant.
+   */
+  private static List<Relation> sameNameInOtherCase(Connection connection, String schema, String name)
+      throws SQLException {
+    List<Relation> found = new ArrayList<>();
+    try (PreparedStatement ps = connection.prepareStatement(
+        "SELECT n.nspname, c.relname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
+            + " WHERE c.relkind IN ('r', 'p') AND lower(c.relname) = lower(?) AND c.relname <> ?"
+            + " AND (n.nspname = ? OR (?::text IS NULL AND pg_catalog.pg_table_is_visible(c.oid)))"
+            + " ORDER BY c.relname")) {
+      ps.setString(1, name);
+      ps.setString(2, name);
+      ps.setString(3, schema);
+      ps.setString(4, schema);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          found.add(new Relation(rs.getString(1), rs.getString(2), "r", null));
+        }
+      }
+    }
+    return found;
+  }
+
+  /** The --schema/--table options that name this table again, quoted for a POSIX shell where needed. */
+  private static String tableOptions(String schema, String name) {
+    return (schema == null ? "" : "--schema " + shellWord(schema) + " ") + "--table " + shellWord(name);
+  }
+
+  private static String shellWord(String word) {
+    return word.matches("[A-Za-z0-9_.-]+") ? word : "'" + word.replace("'", "'\\''") + "'";
   }
 
   /** The relation the (quoted, possibly qualified) name resolves to, or null when there is none. */
@@ -120,18 +167,37 @@ public final class TableSetup {
    */
   private static String create(Connection connection, Dialect dialect, DocumentTable table, boolean dropFirst)
       throws SQLException {
+    List<String> ddl = new ArrayList<>();
+    if (dropFirst) {
+      ddl.add("DROP TABLE IF EXISTS " + table.qualifiedName() + ", " + table.copyTable().qualifiedName());
+    }
+    ddl.addAll(dialect.createDocumentTables(table));
+    return runDdl(connection, dialect, table, ddl,
+        "creating " + table.displayName() + " and " + table.copyTable().displayName());
+  }
+
+  /** Creates the missing copy table of the existing {@code table} (Citus: distributed, colocated with it). */
+  private static String createCopyTable(Connection connection, Dialect dialect, DocumentTable table)
+      throws SQLException {
+    return runDdl(connection, dialect, table, dialect.createCopyTable(table),
+        "creating " + table.copyTable().displayName());
+  }
+
+  /** Runs the DDL in one transaction, once more with the dialect's retry settings after a deadlock. */
+  private static String runDdl(Connection connection, Dialect dialect, DocumentTable table, List<String> ddl,
+      String what) throws SQLException {
     try {
-      createOnce(connection, dialect.tableDdlSettings(table), dialect, table, dropFirst);
+      runOnce(connection, dialect.tableDdlSettings(table), ddl);
       return null;
     } catch (SQLException e) {
       List<String> retry = dialect.deadlockRetrySettings();
       if (!DEADLOCK.equals(e.getSQLState()) || retry.isEmpty()) {
         throw e;
       }
-      String first = "creating " + table.displayName() + " and " + table.copyTable().displayName()
-          + " ended in a deadlock (" + firstLine(e) + "); tried once more with " + String.join("; ", retry);
+      String first = what + " ended in a deadlock (" + firstLine(e) + "); tried once more with "
+          + String.join("; ", retry);
       try {
-        createOnce(connection, retry, dialect, table, dropFirst);
+        runOnce(connection, retry, ddl);
       } catch (SQLException again) {
         throw new LoadException(first + ", which failed too: " + firstLine(again), again);
       }
@@ -139,19 +205,15 @@ public final class TableSetup {
     }
   }
 
-  private static void createOnce(Connection connection, List<String> settings, Dialect dialect, DocumentTable table,
-      boolean dropFirst) throws SQLException {
+  private static void runOnce(Connection connection, List<String> settings, List<String> ddl) throws SQLException {
     boolean autoCommit = connection.getAutoCommit();
     connection.setAutoCommit(false);
     try (Statement s = connection.createStatement()) {
-      for (String setting : settings) {
-        s.execute(setting);
+      for (String statement : settings) {
+        s.execute(statement);
       }
-      if (dropFirst) {
-        s.execute("DROP TABLE IF EXISTS " + table.qualifiedName() + ", " + table.copyTable().qualifiedName());
-      }
-      for (String ddl : dialect.createDocumentTables(table)) {
-        s.execute(ddl);
+      for (String statement : ddl) {
+        s.execute(statement);
       }
       connection.commit();
     } catch (SQLException | RuntimeException e) {

@@ -83,10 +83,15 @@ public final class TextReport {
   /**
    * The totals of a phase: one row per operation (and a total row when there are several), then the
    * errors by SQLState with the first message of each.
+   *
+   * @param phaseLabel the title line {@code phase: <label>}, or null for none (a run has announced the phase
+   *                   already, with its number, and says it once)
    */
   public static String summary(String phaseLabel, PhaseStats stats) {
     StringBuilder out = new StringBuilder();
-    out.append("phase: ").append(phaseLabel).append('\n');
+    if (phaseLabel != null) {
+      out.append("phase: ").append(phaseLabel).append('\n');
+    }
     out.append("duration: ").append(oneDecimal(stats.durationSeconds())).append(" s")
         .append("  reconnects: ").append(stats.reconnects())
         .append(" (").append(oneDecimal(stats.reconnectsPerSecond())).append("/s)\n");

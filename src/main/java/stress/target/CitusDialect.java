@@ -34,4 +34,12 @@ public final class CitusDialect implements Dialect {
   public List<String> deadlockRetrySettings() {
     return List.of(SEQUENTIAL);
   }
+
+  @Override
+  public List<String> createCopyTable(DocumentTable table) {
+    DocumentTable copy = table.copyTable();
+    return List.of(PostgresDialect.createTable(copy, ""), "SELECT create_distributed_table("
+        + SqlLiterals.quote(copy.qualifiedName()) + ", '_id', colocate_with => " + SqlLiterals.quote(table.qualifiedName())
+        + ")");
+  }
 }

@@ -27,4 +27,9 @@ public final class CoordinatorOnlyDialect implements Dialect {
     }
     return " (" + String.join(", ", target.xl().coordinators()) + ")";
   }
+
+  @Override
+  public List<String> createCopyTable(DocumentTable table) {
+    return createDocumentTables(table.copyTable());
+  }
 }

@@ -36,4 +36,11 @@ public interface Dialect {
   default boolean commitsLocally() {
     return false;
   }
+
+  /**
+   * Statements that create only the copy table of the existing document table {@code table}, distributed (and on
+   * Citus colocated with it) as {@link #createDocumentTables} would. {@code init --reuse} uses it when the copy
+   * table is missing.
+   */
+  List<String> createCopyTable(DocumentTable table);
 }

@@ -12,4 +12,9 @@ public final class GreenplumDialect implements Dialect {
         PostgresDialect.createTable(table, " DISTRIBUTED BY (_id)"),
         PostgresDialect.createTable(table.copyTable(), " DISTRIBUTED BY (_id)"));
   }
+
+  @Override
+  public List<String> createCopyTable(DocumentTable table) {
+    return List.of(PostgresDialect.createTable(table.copyTable(), " DISTRIBUTED BY (_id)"));
+  }
 }

@@ -21,4 +21,9 @@ public final class PostgresDialect implements Dialect {
     return "CREATE TABLE " + table.qualifiedName() + " (_id " + table.idType().sql()
         + " PRIMARY KEY, data jsonb NOT NULL DEFAULT '{}')" + suffix;
   }
+
+  @Override
+  public List<String> createCopyTable(DocumentTable table) {
+    return List.of(createTable(table.copyTable(), ""));
+  }
 }

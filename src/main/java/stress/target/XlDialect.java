@@ -12,4 +12,9 @@ public final class XlDialect implements Dialect {
         PostgresDialect.createTable(table, " DISTRIBUTE BY HASH (_id)"),
         PostgresDialect.createTable(table.copyTable(), " DISTRIBUTE BY HASH (_id)"));
   }
+
+  @Override
+  public List<String> createCopyTable(DocumentTable table) {
+    return List.of(PostgresDialect.createTable(table.copyTable(), " DISTRIBUTE BY HASH (_id)"));
+  }
 }

@@ -126,7 +126,8 @@ class BadInputTest {
   @Test
   void missingDatabaseIsARuntimeError() {
     assertOneLineError(CliTester.run("--url", TestDatabase.url("no_such_db"), "-U", "postgres", "detect"), 1,
-        "database \"no_such_db\" does not exist");
+        "database \"no_such_db\" does not exist (SQLState 3D000); check the database given with -d, PGDATABASE or the"
+            + " --url path (without them: the user's name), or create it with createdb");
   }
 
   @Test

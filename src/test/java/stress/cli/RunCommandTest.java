@@ -48,6 +48,18 @@ class RunCommandTest {
   }
 
   @Test
+  void eachPhaseIsAnnouncedOnce() {
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--warmup", "0", "--ops", "200",
+        "--threads", "1,2");
+    assertEquals(0, r.exitCode(), r.all());
+    for (String label : List.of("phase 1/2: mode=prepared pool=none threads=1\n", "phase 2/2: mode=prepared pool=none threads=2\n")) {
+      assertTrue(r.out().contains(label), r.out());
+    }
+    String labels = r.out().substring(0, r.out().indexOf("comparison"));
+    assertEquals(2, labels.split("threads=", -1).length - 1, "one line per phase: " + r.out());
+  }
+
+  @Test
   void opsEndsThePhaseAfterExactlyThatManyExecutions() throws IOException {
     JsonNode result = run("--threads", "4", "--ops", "777");
     assertEquals(777, result.get("phases").get(0).get("stats").get("total").get("count").asLong());

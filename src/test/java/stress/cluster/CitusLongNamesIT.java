@@ -130,6 +130,11 @@ class CitusLongNamesIT {
       }
 
       @Override
+      public List<String> createCopyTable(DocumentTable table) {
+        return citus.createCopyTable(table);
+      }
+
+      @Override
       public List<String> deadlockRetrySettings() {
         return citus.deadlockRetrySettings();
       }

@@ -112,12 +112,33 @@ class TableSetupTest {
   }
 
   @Test
-  void reuseRefusesAMissingCopyTableAndViews() throws SQLException {
-    execute("CREATE TABLE check_in (_id int primary key, data jsonb)");
+  void reuseCreatesAMissingCopyTableEmptyAndLeavesTheTableAlone() throws SQLException {
+    execute("CREATE SCHEMA app");
+    execute("CREATE TABLE app.check_in (_id text primary key, data jsonb not null default '{}')");
+    execute("INSERT INTO app.check_in VALUES ('a', '{\"x\": 1}')");
+    execute("SET search_path = app");
+    PreparedTable prepared = TableSetup.prepare(connection, dialect, CHECK_IN, ExistingTablePolicy.REUSE);
+    assertEquals(new PreparedTable(new DocumentTable(null, "check_in", IdType.TEXT), PreparedTable.Action.REUSED, null,
+        true), prepared);
+    assertEquals("text", columnType("check_in_copy", "_id"), "with the table's _id type");
+    assertEquals(0, count("check_in_copy"));
+    assertEquals(1, count("check_in"));
+    try (Statement s = connection.createStatement();
+        ResultSet rs = s.executeQuery("SELECT to_regclass('app.check_in_copy') IS NOT NULL")) {
+      assertTrue(rs.next() && rs.getBoolean(1), "beside the table, in its schema");
+    }
+    assertTrue(connection.getAutoCommit(), "autocommit restored");
+  }
+
+  @Test
+  void reuseRefusesAMissingTableBesideItsCopyAndViews() throws SQLException {
+    execute("CREATE TABLE check_in_copy (_id int primary key, data jsonb)");
     LoadException missing = assertThrows(LoadException.class,
         () -> TableSetup.prepare(connection, dialect, CHECK_IN, ExistingTablePolicy.REUSE));
-    assertEquals("table public.check_in exists but check_in_copy does not; create it with the same shape, or use"
+    assertEquals("table public.check_in_copy exists but check_in does not; drop public.check_in_copy, or use"
         + " --drop-existing to replace both", missing.getMessage());
+    execute("DROP TABLE check_in_copy");
+    execute("CREATE TABLE check_in (_id int primary key, data jsonb)");
     execute("CREATE VIEW check_in_copy AS SELECT * FROM check_in");
     LoadException view = assertThrows(LoadException.class,
         () -> TableSetup.prepare(connection, dialect, CHECK_IN, ExistingTablePolicy.REUSE));
@@ -162,6 +183,11 @@ class TableSetupTest {
         ddl.add("DO $$ BEGIN IF coalesce(current_setting('stress_test.retry', true), '') <> 'cured' THEN"
             + " RAISE EXCEPTION 'deadlock detected' USING ERRCODE = '40P01'; END IF; END $$");
         return ddl;
+      }
+
+      @Override
+      public List<String> createCopyTable(DocumentTable table) {
+        return new PostgresDialect().createCopyTable(table);
       }
 
       @Override

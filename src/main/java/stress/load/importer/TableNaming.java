@@ -25,13 +25,16 @@ import stress.table.Identifiers;
  * the first {@value #HASH_HEX_DIGITS} hex digits of the SHA-256 of the full name: deterministic, and distinct
  * for names that differ only after the cut. An explicit {@code --table} that is too long is refused, never
  * shortened. Two collections that would land in the same table (or in another's copy table, or in the
- * progress table) stop the import before anything is created, naming both.
+ * progress table) stop the import before anything is created, naming both. With {@code --lower-case-names} a
+ * derived name has its ASCII letters folded to lower case before it is shortened, as PostgreSQL folds an unquoted
+ * name, so that {@code --table sample_northwind_orders} finds {@code sample_Northwind.Orders}.
  *
- * @param schema schema of every table, or null for the search path
- * @param table  the one table name given with {@code --table}, or null
- * @param prefix prepended to derived names ({@code --table-prefix}); empty for none
+ * @param schema    schema of every table, or null for the search path
+ * @param table     the one table name given with {@code --table}, or null
+ * @param prefix    prepended to derived names ({@code --table-prefix}); empty for none
+ * @param lowerCase whether derived names are folded to lower case ({@code --lower-case-names})
  */
-public record TableNaming(String schema, String table, String prefix) {
+public record TableNaming(String schema, String table, String prefix, boolean lowerCase) {
   /** PostgreSQL's identifier limit (NAMEDATALEN - 1). */
   public static final int MAX_IDENTIFIER_BYTES = 63;
   /** Longest table name whose copy table name still fits. */
@@ -51,12 +54,20 @@ public record TableNaming(String schema, String table, String prefix) {
         problems.add("--table and --table-prefix exclude each other");
       }
     }
+    if (table != null && lowerCase) {
+      problems.add("--table and --lower-case-names exclude each other: --table is used exactly as given");
+    }
     if (prefix.indexOf('\0') >= 0) {
       problems.add("--table-prefix must not contain a NUL character");
     }
     if (!problems.isEmpty()) {
       throw new IllegalArgumentException(String.join("; ", problems));
     }
+  }
+
+  /** Names kept in MongoDB's case. */
+  public TableNaming(String schema, String table, String prefix) {
+    this(schema, table, prefix, false);
   }
 
   /** Derived names in the search path's schema, no prefix. */
@@ -69,9 +80,13 @@ public record TableNaming(String schema, String table, String prefix) {
     return table != null ? table : fit(derivedName(namespace));
   }
 
-  /** The name the rule derives before any shortening: {@code <prefix><db>_<collection>}. */
+  /**
+   * The name the rule derives before any shortening: {@code <prefix><db>_<collection>}, folded to lower case with
+   * {@code --lower-case-names}.
+   */
   public String derivedName(Namespace namespace) {
-    return prefix + (namespace.database().isEmpty() ? "" : namespace.database() + "_") + namespace.collection();
+    String full = prefix + (namespace.database().isEmpty() ? "" : namespace.database() + "_") + namespace.collection();
+    return lowerCase ? foldAscii(full) : full;
   }
 
   /** Whether the collection's table gets a shortened name (see the class rule); never for {@code --table}. */
@@ -119,6 +134,16 @@ public record TableNaming(String schema, String table, String prefix) {
           + " separately with --table, or tell them apart with --table-prefix, --db or --collection");
     }
     return names;
+  }
+
+  /** A-Z to a-z and nothing else, as PostgreSQL folds an unquoted name in a UTF-8 database. */
+  static String foldAscii(String name) {
+    StringBuilder folded = new StringBuilder(name.length());
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
+      folded.append(c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c);
+    }
+    return folded.toString();
   }
 
   private static String describe(List<Namespace> namespaces) {

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.load.CopyBatching;
+import stress.table.DocumentTable;
 import stress.target.Dialect;
 import stress.target.PostgresDialect;
 import stress.testing.BsonFiles;
@@ -63,7 +64,18 @@ class AsyncCommitTest {
 
   @Test
   void whereACommitSpansNodesEveryBatchCommitsWithTheServersSetting() throws Exception {
-    Dialect twoPhase = table -> new PostgresDialect().createDocumentTables(table); // commitsLocally() is false
+    PostgresDialect postgres = new PostgresDialect();
+    Dialect twoPhase = new Dialect() { // commitsLocally() is false
+      @Override
+      public List<String> createDocumentTables(DocumentTable table) {
+        return postgres.createDocumentTables(table);
+      }
+
+      @Override
+      public List<String> createCopyTable(DocumentTable table) {
+        return postgres.createCopyTable(table);
+      }
+    };
 
     ImportResult result = importWith(twoPhase);
 

@@ -105,4 +105,23 @@ class TableNamingTest {
         List.of(new Namespace("stress", "import_progress")), List.of(ProgressTable.NAME)));
     assertTrue(reserved.getMessage().contains("which is the import progress table"), reserved.getMessage());
   }
+
+  @Test
+  void lowerCaseNamesFoldAsciiLettersOnlyAndStillRefuseCollisions() {
+    TableNaming folded = new TableNaming(null, null, "Pre_", true);
+    assertEquals("pre_sample_northwind_orders", folded.nameFor(new Namespace("sample_Northwind", "Orders")));
+    assertEquals("pre_bücher_Ärger", folded.nameFor(new Namespace("Bücher", "ÄRGER")), "as PostgreSQL folds: ASCII only");
+    String longName = "A".repeat(70);
+    assertEquals(TableNaming.fit("pre_" + "a".repeat(70)), folded.nameFor(new Namespace("", longName)),
+        "folded before it is shortened");
+
+    LoadException clash = assertThrows(LoadException.class, () -> folded.assign(
+        List.of(new Namespace("Shop", "orders"), new Namespace("shop", "Orders")), List.of()));
+    assertTrue(clash.getMessage().contains("collection shop.Orders needs table 'pre_shop_orders', which is taken by"
+        + " collection Shop.orders"), clash.getMessage());
+
+    IllegalArgumentException both = assertThrows(IllegalArgumentException.class,
+        () -> new TableNaming(null, "Mine", null, true));
+    assertEquals("--table and --lower-case-names exclude each other: --table is used exactly as given", both.getMessage());
+  }
 }

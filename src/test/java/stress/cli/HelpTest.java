@@ -1,0 +1,60 @@
+package stress.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** Help is reachable as people look for it; {@code -h} stays the host. */
+class HelpTest {
+  @Test
+  void helpCommandPrintsWhatHelpOptionPrints() {
+    CliTester.Result word = CliTester.run("help", "init");
+    CliTester.Result option = CliTester.run("init", "--help");
+    assertEquals(0, word.exitCode(), word.all());
+    assertTrue(word.out().startsWith("Usage: stress init "), word.out());
+    assertEquals(option.out(), word.out());
+
+    CliTester.Result root = CliTester.run("help");
+    assertEquals(0, root.exitCode(), root.all());
+    assertEquals(CliTester.run("--help").out(), root.out());
+    assertTrue(root.out().contains("\n  help "), "listed among the commands: " + root.out());
+  }
+
+  @Test
+  void anUnknownCommandIsNamedWithTheKnownOnes() {
+    CliTester.Result r = CliTester.run("help", "nope");
+    assertEquals(2, r.exitCode(), r.all());
+    assertTrue(r.err().startsWith("stress: help: unknown command 'nope'; the commands are run, init, import,"), r.err());
+  }
+
+  @Test
+  void optionsAreShownAsTypedWithASpaceAndStillAcceptAnEqualsSign() {
+    String help = CliTester.run("help", "run").out();
+    assertTrue(help.contains("-h, --host HOST"), help);
+    assertTrue(help.contains("--threads N[,N...]  "), help);
+    assertFalse(help.contains("-h=HOST") || help.contains("--threads="), help);
+    CliTester.Result equals = CliTester.run("run", "--threads=0");
+    assertTrue(equals.err().contains("--threads"), "still parsed as --threads: " + equals.err());
+  }
+
+  @Test
+  void aBareHOptionSaysItIsTheHostAndWhereHelpIs() {
+    for (String[] args : new String[][] {{"-h"}, {"init", "-h"}}) {
+      CliTester.Result r = CliTester.run(args);
+      assertEquals(2, r.exitCode(), r.all());
+      assertEquals("stress: Missing required parameter for option '--host' (HOST); -h is the host, as in libpq: for"
+          + " help use --help or 'stress help [COMMAND]'", r.err().lines().findFirst().orElseThrow());
+    }
+  }
+
+  @Test
+  void timesSayABareNumberIsSeconds() {
+    String help = CliTester.run("help", "run").out().replaceAll("\\s+", " ");
+    assertTrue(help.contains("--duration TIME Measured time per phase: 60s, 500ms, 2m, 1m30s; a bare number is"
+        + " seconds."), help);
+    assertTrue(help.contains("--warmup TIME Unmeasured time before each phase, excluded from every total; a bare"
+        + " number is seconds."), help);
+  }
+}
