@@ -315,6 +315,9 @@ public final class RunJob {
     s.put("pools", config.pools());
     s.put("pool size", config.poolSize() == null ? "= threads" : config.poolSize());
     s.put("c3p0 maxStatements", config.c3p0MaxStatements());
+    if (config.pools().contains("c3p0")) {
+      s.put("c3p0", PoolSettings.c3p0CheckoutCost(config.c3p0MaxStatements()));
+    }
     s.put("duration", config.duration() == null ? null : Durations.format(config.duration()));
     s.put("ops per phase", config.ops() == 0 ? null : config.ops());
     s.put("warmup", Durations.format(config.warmup()));

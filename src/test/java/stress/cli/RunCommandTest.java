@@ -60,6 +60,20 @@ class RunCommandTest {
   }
 
   @Test
+  void theHeaderShowsWhatAC3p0CheckoutCosts() {
+    CliTester.Result c3p0 = CliTester.run("--url", url, "-U", "postgres", "run", "--warmup", "0", "--ops", "50",
+        "--pool", "c3p0");
+    assertEquals(0, c3p0.exitCode(), c3p0.all());
+    assertTrue(c3p0.out().contains("\nc3p0: checkins on the worker thread (forceSynchronousCheckins), no connection"
+        + " tests (testConnectionOnCheckout/Checkin false, idleConnectionTestPeriod 0), 3 helper threads, statement"
+        + " cache off (maxStatements 0; pgjdbc still keeps its own per connection)\n"), c3p0.out());
+    CliTester.Result hikari = CliTester.run("--url", url, "-U", "postgres", "run", "--warmup", "0", "--ops", "50",
+        "--pool", "hikari");
+    assertEquals(0, hikari.exitCode(), hikari.all());
+    assertTrue(!hikari.out().contains("\nc3p0: "), "only when c3p0 runs: " + hikari.out());
+  }
+
+  @Test
   void opsEndsThePhaseAfterExactlyThatManyExecutions() throws IOException {
     JsonNode result = run("--threads", "4", "--ops", "777");
     assertEquals(777, result.get("phases").get(0).get("stats").get("total").get("count").asLong());

@@ -23,7 +23,8 @@ import stress.connect.PoolSettings;
  * it back. Every acquired physical connection runs the spec's init statements
  * ({@link InitStatementsCustomizer}). The longest wait for a connection is the spec's connect timeout, and a
  * failed acquisition is not retried (c3p0 would otherwise try 30 times, a second apart), so that a wrong
- * database or password fails the run quickly. c3p0's INFO logging is kept off the console.
+ * database or password fails the run quickly. Checkins run on the worker's thread, with no connection tests
+ * ({@link PoolSettings#C3P0_SYNCHRONOUS_CHECKINS} says why). c3p0's INFO logging is kept off the console.
  *
  * <p>Implements Micrometer's {@link MeterBinder}: {@code bindTo(registry)} publishes the pool's figures as
  * gauges tagged {@code pool=stress} ({@code c3p0.connections}, {@code .busy}, {@code .idle}, {@code .pending}),
@@ -71,6 +72,12 @@ public final class C3p0ConnectionSource implements ConnectionSource, MeterBinder
     pool.setCheckoutTimeout(Math.toIntExact(Math.min(Integer.MAX_VALUE,
         DriverSettings.connectTimeout(spec).toMillis())));
     pool.setAcquireRetryAttempts(1);
+    // set, not left to c3p0's defaults or a c3p0.properties on the classpath: what a checkout costs (PoolSettings)
+    pool.setForceSynchronousCheckins(PoolSettings.C3P0_SYNCHRONOUS_CHECKINS);
+    pool.setTestConnectionOnCheckout(false);
+    pool.setTestConnectionOnCheckin(false);
+    pool.setIdleConnectionTestPeriod(0);
+    pool.setNumHelperThreads(PoolSettings.C3P0_HELPER_THREADS);
     pool.setConnectionCustomizerClassName(InitStatementsCustomizer.class.getName());
     pool.setExtensions(Map.of(InitStatementsCustomizer.INIT_STATEMENTS, spec.initStatements()));
   }
@@ -97,6 +104,11 @@ public final class C3p0ConnectionSource implements ConnectionSource, MeterBinder
     d.put("pool.size", Integer.toString(pool.getMaxPoolSize()));
     d.put("pool.checkoutTimeoutMs", Integer.toString(pool.getCheckoutTimeout()));
     d.put("c3p0.maxStatements", Integer.toString(pool.getMaxStatements()));
+    d.put("c3p0.forceSynchronousCheckins", Boolean.toString(pool.isForceSynchronousCheckins()));
+    d.put("c3p0.testConnectionOnCheckout", Boolean.toString(pool.isTestConnectionOnCheckout()));
+    d.put("c3p0.testConnectionOnCheckin", Boolean.toString(pool.isTestConnectionOnCheckin()));
+    d.put("c3p0.idleConnectionTestPeriod", Integer.toString(pool.getIdleConnectionTestPeriod()));
+    d.put("c3p0.numHelperThreads", Integer.toString(pool.getNumHelperThreads()));
     d.put("statementCache", (pool.getMaxStatements() == 0 ? "c3p0 statement cache off"
         : "c3p0 caches up to " + pool.getMaxStatements() + " PreparedStatements across the pool")
         + "; " + DriverSettings.pgjdbcStatementCache(spec));

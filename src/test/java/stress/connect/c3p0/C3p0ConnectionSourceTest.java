@@ -49,6 +49,24 @@ class C3p0ConnectionSourceTest extends ConnectionSourceContract {
   }
 
   @Test
+  void checksConnectionsInOnTheWorkersThreadWithoutTestingThem() throws Exception {
+    ConnectionSource source = open(spec, new PoolSettings(1, 0));
+    Map<String, String> d = source.describe();
+    assertEquals("true", d.get("c3p0.forceSynchronousCheckins"));
+    assertEquals("false", d.get("c3p0.testConnectionOnCheckout"));
+    assertEquals("false", d.get("c3p0.testConnectionOnCheckin"));
+    assertEquals("0", d.get("c3p0.idleConnectionTestPeriod"));
+    MeterRegistry registry = new SimpleMeterRegistry();
+    ((MeterBinder) source).bindTo(registry);
+    for (int i = 0; i < 200; i++) {
+      source.connection().close();
+      // a checkin handed to a helper thread would leave the connection busy for a moment after close()
+      assertEquals(1.0, gauge(registry, "c3p0.connections.idle"), "back in the pool when close() returns, round " + i);
+    }
+    source.close();
+  }
+
+  @Test
   void reportsItsStatementCacheSize() {
     Map<String, String> cached = open(spec, new PoolSettings(3, 50)).describe();
     assertEquals("3", cached.get("pool.size"));
