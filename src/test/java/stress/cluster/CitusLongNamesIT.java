@@ -115,6 +115,32 @@ class CitusLongNamesIT {
   }
 
   /**
+   * The advice for a missing copy table works on Citus too: {@code init --reuse} creates it distributed, colocated
+   * with the table (in sequential mode, as the name is the longest), and leaves the documents alone.
+   */
+  @Test
+  void initReuseCreatesAMissingCopyTableColocatedOnCitus() throws Exception {
+    String name = "reuse_" + "r".repeat(TableNaming.MAX_TABLE_BYTES - 6);
+    tables.add(name);
+    assertEquals(0, cli("init", "--table", name, "--docs", String.valueOf(DOCS), "--drop-existing").code);
+    try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+      s.execute("DROP TABLE " + Identifiers.quote(name + "_copy"));
+    }
+    Output refused = cli("run", "--table", name, "--op", "find_insert", "--threads", "2", "--duration", "1s",
+        "--warmup", "0s");
+    assertEquals(1, refused.code, refused.text);
+    assertTrue(refused.text.contains("stress init --table " + name + " --reuse"), refused.text);
+    Output reuse = cli("init", "--table", name, "--reuse");
+    assertEquals(0, reuse.code, reuse.text);
+    assertDistributed(name);
+    assertEquals(DOCS, count(name), "the documents are left as they were");
+    assertEquals(0, count(name + "_copy"));
+    Output run = cli("run", "--table", name, "--op", "find_insert", "--threads", "2", "--duration", "1s",
+        "--warmup", "0s");
+    assertEquals(0, run.code, run.text);
+  }
+
+  /**
    * Without the sequential setting up front, the longest name deadlocks as it did before (Citus issue 4739); the
    * one retry in sequential mode must then create both tables and say so.
    */
