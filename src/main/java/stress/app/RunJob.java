@@ -115,8 +115,14 @@ public final class RunJob {
     }
   }
 
+  /** An operation of the workload file, else a built-in or registered one. */
+  private Operation operation(String name) {
+    Operation fromFile = config.workload() == null ? null : config.workload().operations().get(name);
+    return fromFile != null ? fromFile : Operations.byName(name);
+  }
+
   private int run(LiveMetrics live) throws SQLException, InterruptedException, IOException {
-    List<Operation> operations = config.mix().names().stream().map(Operations::byName).toList();
+    List<Operation> operations = config.mix().names().stream().map(this::operation).toList();
     config.pools().forEach(ConnectionSources::factory);
     Instant started = Instant.now();
 
@@ -307,6 +313,7 @@ public final class RunJob {
   private Map<String, Object> settingsForReport(DocumentTable table, KeyChooser keys) {
     Map<String, Object> s = new LinkedHashMap<>();
     s.put("operations", config.mix().toString());
+    s.put("workload file", config.workload() == null ? null : config.workload().file().toString());
     s.put("table", table.displayName());
     s.put("id type", table.idType().sql());
     s.put("keys", keys == null ? "none read (the operations only insert new rows)" : keys.describe());

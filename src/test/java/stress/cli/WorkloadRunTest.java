@@ -1,0 +1,118 @@
+package stress.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import stress.testing.TestDatabase;
+
+/** --workload runs through the command line against a real PostgreSQL, with the effect checked on the server. */
+class WorkloadRunTest {
+  private static String url;
+
+  @TempDir
+  Path dir;
+
+  @BeforeAll
+  static void init() {
+    url = TestDatabase.newDatabaseUrl("workload");
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "2000");
+    assertEquals(0, r.exitCode(), r.all());
+  }
+
+  private JsonNode run(Path workload, String... args) throws IOException {
+    Path json = dir.resolve("result-" + System.nanoTime() + ".json");
+    List<String> all = new ArrayList<>(List.of("--url", url, "-U", "postgres", "run", "--json", json.toString(),
+        "--warmup", "0", "--workload", workload.toString()));
+    all.addAll(List.of(args));
+    CliTester.Result r = CliTester.run(all.toArray(String[]::new));
+    assertEquals(0, r.exitCode(), r.all());
+    return new ObjectMapper().readTree(Files.readString(json));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"prepared", "plain"})
+  void anUpdateWithARangeParameterWritesExactlyItsValues(String mode) throws IOException, SQLException {
+    try (java.sql.Connection c = TestDatabase.connect(url); java.sql.Statement st = c.createStatement()) {
+      st.executeUpdate("UPDATE check_in SET data = data - 'mark'");
+    }
+    Path w = dir.resolve("w.yaml");
+    Files.writeString(w, """
+        operations:
+          by_key:
+            weight: 1
+            sql: SELECT _id, data FROM {table} WHERE _id = :id
+            params:
+              id: key
+          mark:
+            weight: 1
+            sql: UPDATE {table} SET data = jsonb_set(data, '{mark}', to_jsonb(CAST(:n AS int))) WHERE _id = :id
+            params:
+              id: key
+              n: {int: [7, 9]}
+        """);
+    JsonNode stats = run(w, "--mode", mode, "--op", "by_key=1,mark=2,find_first=1", "--threads", "2", "--ops", "600")
+        .get("phases").get(0).get("stats");
+    assertEquals(0, stats.get("total").get("errorCount").asLong());
+    assertEquals(600, stats.get("total").get("count").asLong());
+    long marks = 0;
+    for (JsonNode op : stats.get("operations")) {
+      assertTrue(op.get("count").asLong() > 0, op.get("name").asText());
+      if (op.get("name").asText().equals("mark")) {
+        marks = op.get("count").asLong();
+      }
+    }
+    long marked = TestDatabase.count(url, "SELECT count(*) FROM check_in WHERE data->>'mark' IS NOT NULL");
+    assertTrue(marked > 0 && marked <= marks, marked + " rows marked by " + marks + " updates");
+    assertEquals(0, TestDatabase.count(url,
+        "SELECT count(*) FROM check_in WHERE data->>'mark' IS NOT NULL AND (data->>'mark')::int NOT BETWEEN 7 AND 9"));
+    for (int v = 7; v <= 9; v++) {
+      assertTrue(TestDatabase.count(url, "SELECT count(*) FROM check_in WHERE data->>'mark' = '" + v + "'") > 0,
+          "value " + v + " appears");
+    }
+  }
+
+  @Test
+  void withoutOpTheFileWeightsMakeTheMix() throws IOException {
+    Path w = dir.resolve("w.yaml");
+    Files.writeString(w, """
+        operations:
+          one:
+            weight: 9
+            sql: SELECT _id, data FROM {table} WHERE _id = :id
+            params: {id: key}
+          other:
+            sql: SELECT count(*) FROM {table} WHERE data->>'status' = :s
+            params:
+              s: {choice: [active, inactive]}
+        """);
+    JsonNode stats = run(w, "--threads", "1", "--ops", "400").get("phases").get(0).get("stats");
+    assertEquals(0, stats.get("total").get("errorCount").asLong());
+    long one = stats.get("operations").get(0).get("count").asLong();
+    long other = stats.get("operations").get(1).get("count").asLong();
+    assertEquals(400, one + other);
+    assertTrue(one > 3 * other && other > 0, one + " vs " + other);
+  }
+
+  @Test
+  void aBadFileExitsTwoWithFileAndLineBeforeAnyLoad() throws IOException {
+    Path w = dir.resolve("bad.yaml");
+    Files.writeString(w, "operations:\n  a:\n    sql: SELECT :n\n    params:\n      n: {int: [1, x]}\n");
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", w.toString(), "--ops", "1");
+    assertEquals(2, r.exitCode(), r.all());
+    assertTrue(r.err().contains("bad.yaml:5: operation 'a': parameter 'n' (int): bounds must be whole numbers"),
+        r.all());
+  }
+}
