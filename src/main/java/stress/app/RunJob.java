@@ -31,6 +31,7 @@ import stress.ops.NewDocuments;
 import stress.ops.Operation;
 import stress.ops.Operations;
 import stress.ops.StatementMode;
+import stress.ops.WorkloadOperation;
 import stress.report.ComparisonRow;
 import stress.report.JsonReport;
 import stress.report.PhaseResult;
@@ -139,6 +140,11 @@ public final class RunJob {
       settingPlans.addAll(planSettings(SettingsCatalog.read(control), settingCombos));
       table = TableSetup.existing(control, config.schema(), config.table(),
           operations.stream().anyMatch(Operation::usesCopyTable));
+      for (Operation op : operations) {
+        if (op instanceof WorkloadOperation fromFile) {
+          fromFile.checkOnServer(control, table);
+        }
+      }
       keys = operations.stream().anyMatch(Operation::readsExistingKeys)
           ? KeySpaceReader.read(control, table, config.keySample()) : null;
       newDocuments = InsertSetup.prepare(control, target, table, config, operations);

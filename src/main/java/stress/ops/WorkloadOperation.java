@@ -17,10 +17,28 @@ import java.util.List;
  * @param transaction true to run the statements in one transaction
  * @param usesKeys    true when some parameter is a key of the table
  * @param usesCopy    true when a statement names {@code {copy_table}}
+ * @param sources     for each statement, {@code file:line} where it is written, for messages
  */
 public record WorkloadOperation(String name, List<String> statements, List<ParameterGenerator> generators,
                                 int[][] positions, boolean[] queries, boolean transaction, boolean usesKeys,
-                                boolean usesCopy) implements Operation {
+                                boolean usesCopy, List<String> sources) implements Operation {
+
+  /**
+   * Has the server parse every statement for this table (a describe, nothing runs), so SQL it refuses stops
+   * the run before any load with one line naming the file, line and operation.
+   */
+  public void checkOnServer(java.sql.Connection connection, stress.table.DocumentTable table) {
+    for (int i = 0; i < statements.size(); i++) {
+      String text = statements.get(i).replace(TABLE, table.qualifiedName())
+          .replace(COPY_TABLE, table.copyTable().qualifiedName());
+      try (java.sql.PreparedStatement ps = connection.prepareStatement(text)) {
+        ps.getParameterMetaData();
+      } catch (SQLException e) {
+        throw new IllegalArgumentException(sources.get(i) + ": operation '" + name
+            + "': the server refuses the statement: " + e.getMessage().lines().findFirst().orElse(""));
+      }
+    }
+  }
 
   @Override
   public String description() {

@@ -82,7 +82,7 @@ public record WorkloadFile(Path file, Map<String, Operation> operations, Map<Str
       }
       try {
         weights.put(name, weight(def));
-        operations.put(name, operation(name, def));
+        operations.put(name, operation(file, name, def));
       } catch (WorkloadFileException problem) {
         throw new WorkloadFileException(problem.line(), "operation '" + name + "': " + problem.getMessage());
       }
@@ -105,7 +105,7 @@ public record WorkloadFile(Path file, Map<String, Operation> operations, Map<Str
     return Integer.parseInt(w.text());
   }
 
-  private static WorkloadOperation operation(String name, YamlNode def) {
+  private static WorkloadOperation operation(Path file, String name, YamlNode def) {
     YamlNode sqlNode = def.map().get("sql");
     if (sqlNode == null) {
       throw new WorkloadFileException(def.line(), "'sql' is missing (one statement or a list of statements)");
@@ -134,6 +134,7 @@ public record WorkloadFile(Path file, Map<String, Operation> operations, Map<Str
     int[][] positions = new int[texts.size()][];
     boolean[] queries = new boolean[texts.size()];
     boolean usesCopy = false;
+    List<String> sources = new ArrayList<>();
     Set<String> used = new java.util.HashSet<>();
     for (int s = 0; s < texts.size(); s++) {
       YamlNode t = texts.get(s);
@@ -159,6 +160,7 @@ public record WorkloadFile(Path file, Map<String, Operation> operations, Map<Str
       queries[s] = QUERY_START.matcher(translated.text().toLowerCase(Locale.ROOT)).matches();
       usesCopy |= translated.text().contains(WorkloadOperation.COPY_TABLE);
       statements.add(translated.text());
+      sources.add(file + ":" + t.line());
     }
     for (String p : parameterNames) {
       if (!used.contains(p)) {
@@ -174,7 +176,7 @@ public record WorkloadFile(Path file, Map<String, Operation> operations, Map<Str
       transaction = Boolean.parseBoolean(tx.text());
     }
     return new WorkloadOperation(name, statements, List.copyOf(generators.values()), positions, queries,
-        transaction, usesKeys, usesCopy);
+        transaction, usesKeys, usesCopy, List.copyOf(sources));
   }
 
   static void checkKeys(YamlNode map, Set<String> allowed, String what) {

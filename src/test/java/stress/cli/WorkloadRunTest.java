@@ -107,6 +107,19 @@ class WorkloadRunTest {
   }
 
   @Test
+  void sqlTheServerRefusesExitsTwoBeforeAnyLoad() throws IOException {
+    Path w = dir.resolve("refused.yaml");
+    Files.writeString(w, "operations:\n  a:\n    sql: SELECT _id, data FROM {table} WHERE _id = :id\n"
+        + "    params: {id: key}\n  b:\n    sql: SELECT nosuchcolumn FROM {table} WHERE _id = :id\n"
+        + "    params: {id: key}\n");
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", w.toString(), "--ops", "1");
+    assertEquals(2, r.exitCode(), r.all());
+    assertTrue(r.err().contains("refused.yaml:6: operation 'b': the server refuses the statement: ERROR: column"
+        + " \"nosuchcolumn\" does not exist"), r.all());
+    assertTrue(!r.out().contains("phase 1/1"), r.all());
+  }
+
+  @Test
   void aBadFileExitsTwoWithFileAndLineBeforeAnyLoad() throws IOException {
     Path w = dir.resolve("bad.yaml");
     Files.writeString(w, "operations:\n  a:\n    sql: SELECT :n\n    params:\n      n: {int: [1, x]}\n");
