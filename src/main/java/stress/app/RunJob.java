@@ -116,6 +116,9 @@ public final class RunJob {
     }
   }
 
+  /** One line per sampled workload parameter: how many values were found (filled before measuring). */
+  private final List<String> sampledValues = new ArrayList<>();
+
   /** An operation of the workload file, else a built-in or registered one. */
   private Operation operation(String name) {
     Operation fromFile = config.workload() == null ? null : config.workload().operations().get(name);
@@ -135,6 +138,7 @@ public final class RunJob {
     List<Map<String, String>> settingCombos = SettingCombinations.of(config.settings());
     List<SessionSettingsPlan> settingPlans = new ArrayList<>();
     try (Connection control = PhysicalConnections.open(database.spec())) {
+      sampledValues.clear();
       target = TargetDetector.detect(control);
       serverSettings = ServerSettings.read(control);
       settingPlans.addAll(planSettings(SettingsCatalog.read(control), settingCombos));
@@ -143,6 +147,7 @@ public final class RunJob {
       for (Operation op : operations) {
         if (op instanceof WorkloadOperation fromFile) {
           fromFile.checkOnServer(control, table);
+          sampledValues.addAll(fromFile.readSamples(control, table));
         }
       }
       keys = operations.stream().anyMatch(Operation::readsExistingKeys)
@@ -320,6 +325,7 @@ public final class RunJob {
     Map<String, Object> s = new LinkedHashMap<>();
     s.put("operations", config.mix().toString());
     s.put("workload file", config.workload() == null ? null : config.workload().file().toString());
+    s.put("sampled values", sampledValues.isEmpty() ? null : String.join("; ", sampledValues));
     s.put("table", table.displayName());
     s.put("id type", table.idType().sql());
     s.put("keys", keys == null ? "none read (the operations only insert new rows)" : keys.describe());

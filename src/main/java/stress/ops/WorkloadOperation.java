@@ -40,6 +40,19 @@ public record WorkloadOperation(String name, List<String> statements, List<Param
     }
   }
 
+  /** Reads the values of every sampled parameter (before measuring); returns one line each for the header. */
+  public List<String> readSamples(java.sql.Connection connection, stress.table.DocumentTable table)
+      throws SQLException {
+    List<String> lines = new java.util.ArrayList<>();
+    for (ParameterGenerator g : generators) {
+      if (g instanceof SampledValues sampled) {
+        sampled.read(connection, table, name);
+        lines.add(name + "." + sampled.describe());
+      }
+    }
+    return lines;
+  }
+
   @Override
   public String description() {
     return "from the workload file: " + String.join("; ", statements);

@@ -5,12 +5,14 @@ import java.util.List;
 import java.util.Map;
 import stress.ops.OperationSession;
 import stress.ops.ParameterGenerator;
+import stress.ops.SampledValues;
 
 /**
  * One parameter's generator as declared in a workload file:
  * {@code key} (an existing key: --distribution, --instance, as the built-ins),
  * {@code {int: [MIN, MAX]}}, {@code {long: [MIN, MAX]}}, {@code {double: [MIN, MAX]}} (uniform, bounds
- * included; the double's upper bound excluded) or {@code {choice: [A, B, ...]}} (uniform, values of one type).
+ * included; the double's upper bound excluded), {@code {choice: [A, B, ...]}} (uniform, values of one type)
+ * or {@code {sample: PATH, cap: N}} (the distinct values of a document path, read before measuring).
  *
  * @param generator makes the values
  * @param isKey     true for {@code key}
@@ -19,12 +21,15 @@ record ParameterSpec(ParameterGenerator generator, boolean isKey) {
   private static final String KINDS = "key, {int: [MIN, MAX]}, {long: [MIN, MAX]}, {double: [MIN, MAX]},"
       + " {choice: [A, B, ...]}";
 
-  static ParameterSpec parse(String name, YamlNode node) {
+  static ParameterSpec parse(String name, YamlNode node, String file) {
     if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
       throw new WorkloadFileException(node.line(), "parameter '" + name + "': a name is letters, digits and _");
     }
     if ("key".equals(node.text())) {
       return new ParameterSpec(OperationSession::nextKey, true);
+    }
+    if (node.isMap() && node.map().containsKey("sample")) {
+      return sample(name, node, file);
     }
     if (!node.isMap() || node.map().size() != 1) {
       throw new WorkloadFileException(node.line(), "parameter '" + name + "' must be one of " + KINDS);
@@ -68,6 +73,25 @@ record ParameterSpec(ParameterGenerator generator, boolean isKey) {
       default -> throw new WorkloadFileException(node.line(), "parameter '" + name + "': unknown generator '"
           + only.getKey() + "'; known: " + KINDS);
     };
+  }
+
+  private static ParameterSpec sample(String name, YamlNode node, String file) {
+    String where = "parameter '" + name + "' (sample)";
+    WorkloadFile.checkKeys(node, java.util.Set.of("sample", "cap"), where);
+    YamlNode path = node.map().get("sample");
+    if (path.scalar() == null || path.text() == null || !path.text().matches("[^.]+(\\.[^.]+)*")) {
+      throw new WorkloadFileException(path.line(), where + ": needs a document path like address.city");
+    }
+    YamlNode cap = node.map().get("cap");
+    if (cap == null) {
+      throw new WorkloadFileException(node.line(), where + ": needs 'cap', the most distinct values read");
+    }
+    if (!cap.isWholeNumber() || Long.parseLong(cap.text()) < 1 || Long.parseLong(cap.text()) > 10_000_000) {
+      throw new WorkloadFileException(cap.line(), where + ": cap must be a whole number from 1 to 10000000, got '"
+          + cap.text() + "'");
+    }
+    return new ParameterSpec(new SampledValues(name, List.of(path.text().split("\\.")), Integer.parseInt(cap.text()),
+        file + ":" + node.line()), false);
   }
 
   private static List<YamlNode> pair(String where, YamlNode arg) {

@@ -123,7 +123,7 @@ public record WorkloadFile(Path file, Map<String, Operation> operations, Map<Str
         throw new WorkloadFileException(params.line(), "'params' must be a map of parameter names to generators");
       }
       for (Map.Entry<String, YamlNode> p : params.map().entrySet()) {
-        ParameterSpec spec = ParameterSpec.parse(p.getKey(), p.getValue());
+        ParameterSpec spec = ParameterSpec.parse(p.getKey(), p.getValue(), file.toString());
         generators.put(p.getKey(), spec.generator());
         lines.put(p.getKey(), p.getValue().line());
         usesKeys |= spec.isKey();

@@ -120,6 +120,37 @@ class WorkloadRunTest {
   }
 
   @Test
+  void sampledValuesComeFromTheTableWithinTheCap() throws IOException, SQLException {
+    try (java.sql.Connection c = TestDatabase.connect(url); java.sql.Statement st = c.createStatement()) {
+      st.executeUpdate("UPDATE check_in SET data = data - 'seen'");
+    }
+    Path w = dir.resolve("sample.yaml");
+    Files.writeString(w, """
+        operations:
+          by_user:
+            sql: UPDATE {table} SET data = jsonb_set(data, '{seen}', 'true') WHERE data->>'u' = :u
+            params:
+              u: {sample: u, cap: 3}
+        """);
+    Path json = dir.resolve("sample.json");
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", w.toString(), "--ops",
+        "60", "--threads", "1", "--warmup", "0", "--mode", "plain", "--json", json.toString());
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(r.out().contains("sampled values: by_user.u: 3 distinct values of u (cap 3)"), r.all());
+    long users = TestDatabase.count(url, "SELECT count(DISTINCT data->>'u') FROM check_in WHERE data ->> 'seen' = 'true'");
+    assertTrue(users >= 1 && users <= 3, users + " users");
+    assertEquals(0, TestDatabase.count(url, "SELECT count(*) FROM check_in WHERE data->>'u' IN (SELECT data->>'u'"
+        + " FROM check_in WHERE data->>'seen' = 'true') AND data->>'seen' IS NULL"), "every row of a sampled user");
+
+    Files.writeString(w, "operations:\n  a:\n    sql: SELECT :v\n    params:\n      v: {sample: no.such, cap: 9}\n");
+    CliTester.Result empty = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", w.toString(), "--ops",
+        "1");
+    assertEquals(2, empty.exitCode(), empty.all());
+    assertTrue(empty.err().contains("sample.yaml:5: operation 'a': parameter 'v' samples no.such, which has no value"
+        + " in check_in"), empty.all());
+  }
+
+  @Test
   void aBadFileExitsTwoWithFileAndLineBeforeAnyLoad() throws IOException {
     Path w = dir.resolve("bad.yaml");
     Files.writeString(w, "operations:\n  a:\n    sql: SELECT :n\n    params:\n      n: {int: [1, x]}\n");
