@@ -63,6 +63,12 @@ public record WorkloadOperation(String name, List<String> statements, List<Param
     return usesKeys;
   }
 
+  /** True when a parameter is {@code new_key}. */
+  @Override
+  public boolean insertsNewKeys() {
+    return generators.stream().anyMatch(g -> g instanceof NewKeyParameter);
+  }
+
   @Override
   public boolean usesCopyTable() {
     return usesCopy;
@@ -77,6 +83,11 @@ public record WorkloadOperation(String name, List<String> statements, List<Param
       sql[i] = new Sql(statements.get(i).replace(TABLE, table).replace(COPY_TABLE, copy), true);
     }
     ParameterGenerator[] gens = generators.toArray(ParameterGenerator[]::new);
+    for (int i = 0; i < gens.length; i++) {
+      if (gens[i] instanceof NewKeyParameter) {
+        gens[i] = NewKeyParameter.bound(context.requireNewDocuments(name).keys());
+      }
+    }
     if (sql.length == 1 && !transaction) {
       Sql only = sql[0];
       int[] pos = positions[0];

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import stress.ops.OperationSession;
+import stress.ops.NewKeyParameter;
 import stress.ops.ParameterGenerator;
 import stress.ops.SampledValues;
 
@@ -18,7 +19,7 @@ import stress.ops.SampledValues;
  * @param isKey     true for {@code key}
  */
 record ParameterSpec(ParameterGenerator generator, boolean isKey) {
-  private static final String KINDS = "key, {int: [MIN, MAX]}, {long: [MIN, MAX]}, {double: [MIN, MAX]},"
+  private static final String KINDS = "key, new_key, {sample: PATH, cap: N}, {int: [MIN, MAX]}, {long: [MIN, MAX]}, {double: [MIN, MAX]},"
       + " {choice: [A, B, ...]}";
 
   static ParameterSpec parse(String name, YamlNode node, String file) {
@@ -27,6 +28,9 @@ record ParameterSpec(ParameterGenerator generator, boolean isKey) {
     }
     if ("key".equals(node.text())) {
       return new ParameterSpec(OperationSession::nextKey, true);
+    }
+    if ("new_key".equals(node.text())) {
+      return new ParameterSpec(new NewKeyParameter(), false);
     }
     if (node.isMap() && node.map().containsKey("sample")) {
       return sample(name, node, file);

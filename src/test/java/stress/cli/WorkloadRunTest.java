@@ -151,6 +151,26 @@ class WorkloadRunTest {
   }
 
   @Test
+  void newKeysInsertRowsNoOtherRowHas() throws IOException, SQLException {
+    long before = TestDatabase.count(url, "SELECT count(*) FROM check_in");
+    long max = TestDatabase.count(url, "SELECT max(_id) FROM check_in");
+    Path w = dir.resolve("insert.yaml");
+    Files.writeString(w, """
+        operations:
+          add:
+            sql: INSERT INTO {table} (_id, data) VALUES (:id, CAST(:doc AS jsonb))
+            params:
+              id: new_key
+              doc: {choice: ['{"added": 1}']}
+        """);
+    JsonNode stats = run(w, "--threads", "3", "--ops", "90").get("phases").get(0).get("stats");
+    assertEquals(0, stats.get("total").get("errorCount").asLong());
+    assertEquals(before + 90, TestDatabase.count(url, "SELECT count(*) FROM check_in"));
+    assertEquals(90, TestDatabase.count(url, "SELECT count(*) FROM check_in WHERE _id > ? AND data->>'added' = '1'",
+        (int) max));
+  }
+
+  @Test
   void aBadFileExitsTwoWithFileAndLineBeforeAnyLoad() throws IOException {
     Path w = dir.resolve("bad.yaml");
     Files.writeString(w, "operations:\n  a:\n    sql: SELECT :n\n    params:\n      n: {int: [1, x]}\n");
