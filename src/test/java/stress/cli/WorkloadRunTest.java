@@ -171,6 +171,23 @@ class WorkloadRunTest {
   }
 
   @Test
+  void aConfigFileCanNameTheWorkload() throws IOException {
+    Path w = dir.resolve("cfg-workload.yaml");
+    Files.writeString(w, "operations:\n  by_key:\n    sql: SELECT _id, data FROM {table} WHERE _id = :id\n"
+        + "    params: {id: key}\n");
+    Path config = dir.resolve("run.yaml");
+    Files.writeString(config, "workload: " + w + "\nop: by_key=1,find_first=1\nops: 100\nthreads: 1\nwarmup: 0\n");
+    Path json = dir.resolve("cfg.json");
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--config", config.toString(), "--json",
+        json.toString());
+    assertEquals(0, r.exitCode(), r.all());
+    JsonNode ops = new ObjectMapper().readTree(Files.readString(json)).get("phases").get(0).get("stats")
+        .get("operations");
+    assertEquals("by_key", ops.get(0).get("name").asText());
+    assertTrue(ops.get(0).get("count").asLong() > 0 && ops.get(1).get("count").asLong() > 0, ops.toString());
+  }
+
+  @Test
   void aBadFileExitsTwoWithFileAndLineBeforeAnyLoad() throws IOException {
     Path w = dir.resolve("bad.yaml");
     Files.writeString(w, "operations:\n  a:\n    sql: SELECT :n\n    params:\n      n: {int: [1, x]}\n");
