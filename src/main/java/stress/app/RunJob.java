@@ -31,6 +31,7 @@ import stress.ops.NewDocuments;
 import stress.ops.Operation;
 import stress.ops.Operations;
 import stress.ops.StatementMode;
+import stress.ops.WorkloadOperation;
 import stress.report.ComparisonRow;
 import stress.report.JsonReport;
 import stress.report.PhaseResult;
@@ -115,8 +116,17 @@ public final class RunJob {
     }
   }
 
+  /** One line per sampled workload parameter: how many values were found (filled before measuring). */
+  private final List<String> sampledValues = new ArrayList<>();
+
+  /** An operation of the workload file, else a built-in or registered one. */
+  private Operation operation(String name) {
+    Operation fromFile = config.workload() == null ? null : config.workload().operations().get(name);
+    return fromFile != null ? fromFile : Operations.byName(name);
+  }
+
   private int run(LiveMetrics live) throws SQLException, InterruptedException, IOException {
-    List<Operation> operations = config.mix().names().stream().map(Operations::byName).toList();
+    List<Operation> operations = config.mix().names().stream().map(this::operation).toList();
     config.pools().forEach(ConnectionSources::factory);
     Instant started = Instant.now();
 
@@ -128,11 +138,18 @@ public final class RunJob {
     List<Map<String, String>> settingCombos = SettingCombinations.of(config.settings());
     List<SessionSettingsPlan> settingPlans = new ArrayList<>();
     try (Connection control = PhysicalConnections.open(database.spec())) {
+      sampledValues.clear();
       target = TargetDetector.detect(control);
       serverSettings = ServerSettings.read(control);
       settingPlans.addAll(planSettings(SettingsCatalog.read(control), settingCombos));
       table = TableSetup.existing(control, config.schema(), config.table(),
           operations.stream().anyMatch(Operation::usesCopyTable));
+      for (Operation op : operations) {
+        if (op instanceof WorkloadOperation fromFile) {
+          fromFile.checkOnServer(control, table);
+          sampledValues.addAll(fromFile.readSamples(control, table));
+        }
+      }
       keys = operations.stream().anyMatch(Operation::readsExistingKeys)
           ? KeySpaceReader.read(control, table, config.keySample()) : null;
       newDocuments = InsertSetup.prepare(control, target, table, config, operations);
@@ -307,6 +324,8 @@ public final class RunJob {
   private Map<String, Object> settingsForReport(DocumentTable table, KeyChooser keys) {
     Map<String, Object> s = new LinkedHashMap<>();
     s.put("operations", config.mix().toString());
+    s.put("workload file", config.workload() == null ? null : config.workload().file().toString());
+    s.put("sampled values", sampledValues.isEmpty() ? null : String.join("; ", sampledValues));
     s.put("table", table.displayName());
     s.put("id type", table.idType().sql());
     s.put("keys", keys == null ? "none read (the operations only insert new rows)" : keys.describe());

@@ -24,15 +24,22 @@ import stress.runner.WorkerThreads;
 import stress.workload.Distribution;
 import stress.workload.Instance;
 import stress.workload.OperationMix;
+import stress.workloadfile.WorkloadFile;
 
 /** The options of a run; {@link #toConfig()} validates them all and reports every problem at once. */
 final class RunArgs {
   @Mixin
   TableArgs tables = new TableArgs();
 
-  @Option(names = "--op", paramLabel = "OPS", defaultValue = Defaults.OPERATION,
-      description = "Operation, or a weighted mix like find_first=80,find_update=20 (see 'stress ops'). Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--op", paramLabel = "OPS",
+      description = "Operation, or a weighted mix like find_first=80,find_update=20 (see 'stress ops'); names may be"
+          + " those of the --workload file. Default: the workload file's operations with their weights, else "
+          + Defaults.OPERATION + ".")
   String op;
+
+  @Option(names = "--workload", paramLabel = "FILE",
+      description = "YAML file of named SQL operations with weights and parameter generators (README: Your own workload).")
+  Path workload;
 
   @Option(names = "--threads", paramLabel = "N[,N...]", defaultValue = Defaults.THREADS,
       description = "Worker threads; several values run as separate phases. Default: ${DEFAULT-VALUE}.")
@@ -188,7 +195,9 @@ final class RunArgs {
   /** Builds the validated configuration; every problem is listed in one message. */
   RunConfig toConfig() {
     List<String> problems = new ArrayList<>();
-    OperationMix mix = attempt(problems, () -> OperationMix.parse(op));
+    WorkloadFile workloadFile = workload == null ? null : attempt(problems, () -> WorkloadFile.load(workload));
+    OperationMix mix = op == null && workloadFile != null ? OperationMix.of(workloadFile.weights())
+        : attempt(problems, () -> OperationMix.parse(op == null ? Defaults.OPERATION : op));
     List<Integer> threadCounts = attempt(problems, () -> integers("--threads", threads));
     Duration measured = duration == null ? (ops == null ? Durations.parse("--duration", Defaults.DURATION) : null)
         : attempt(problems, () -> Durations.parse("--duration", duration));
@@ -223,7 +232,7 @@ final class RunArgs {
         poolSize, c3p0MaxStatements, prepareThreshold, mode, settings, transaction, dist, zipfConstant,
         opSettings, tables.schema, tables.table, seed, keySample, timeouts, json, virtualThreads,
         new InsertSettings(documentShape, instanceShare, groupByShard), explain, out, metricsPort,
-        new HostSpreading(hostList, spreadHosts), failures);
+        new HostSpreading(hostList, spreadHosts), failures, workloadFile);
   }
 
   private static double fraction(String option, String text) {

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import stress.workloadfile.WorkloadFile;
 import java.util.Set;
 import stress.connect.PreferQueryMode;
 import stress.ops.OperationSettings;
@@ -49,6 +50,7 @@ import stress.workload.OperationMix;
  *                          null for none
  * @param hostSpreading     --hosts / --spread-hosts: whether workers are spread over several hosts (coordinators)
  * @param failures          retries after serialization failures and deadlocks, and the error rate that still exits 0
+ * @param workload          the --workload file whose operations --op may name, or null
  */
 public record RunConfig(OperationMix mix, List<Integer> threads, Duration duration, long ops, Duration warmup,
                         Duration reportInterval, double rate, List<StatementMode> modes, List<String> pools,
@@ -57,7 +59,8 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
                         double zipfConstant, OperationSettings operationSettings, String schema, String table,
                         long seed, int keySample, Timeouts timeouts, Path jsonFile,
                         boolean virtualThreads, InsertSettings inserts, boolean explain, Path outDir,
-                        Integer metricsPort, HostSpreading hostSpreading, FailurePolicy failures) {
+                        Integer metricsPort, HostSpreading hostSpreading, FailurePolicy failures,
+                        WorkloadFile workload) {
 
   public RunConfig {
     Objects.requireNonNull(inserts, "inserts");
@@ -140,7 +143,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     this(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize, c3p0MaxStatements,
         prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant, operationSettings, schema,
         table, seed, keySample, timeouts, jsonFile, virtualThreads, inserts, explain, null, null, HostSpreading.NONE,
-        FailurePolicy.DEFAULT);
+        FailurePolicy.DEFAULT, null);
   }
 
   /** A configuration with the default insert settings. */
@@ -153,7 +156,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     this(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize, c3p0MaxStatements,
         prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant, operationSettings, schema,
         table, seed, keySample, timeouts, jsonFile, virtualThreads, InsertSettings.DEFAULT, false, null, null,
-        HostSpreading.NONE, FailurePolicy.DEFAULT);
+        HostSpreading.NONE, FailurePolicy.DEFAULT, null);
   }
 
   private static void duplicates(String option, List<?> values, List<String> problems) {

@@ -52,7 +52,7 @@ final class PlainSqlExecutor implements SqlExecutor {
   @Override
   public long queryRows(Sql sql, Object... params) throws SQLException {
     try (ResultSet rs = statement().executeQuery(render(sql, params))) {
-      return ResultRows.consume(rs);
+      return ResultRows.consume(rs, sql);
     }
   }
 

@@ -47,7 +47,7 @@ final class PreparedSqlExecutor implements SqlExecutor {
   @Override
   public long queryRows(Sql sql, Object... params) throws SQLException {
     try (ResultSet rs = statement(sql, params).executeQuery()) {
-      return ResultRows.consume(rs);
+      return ResultRows.consume(rs, sql);
     }
   }
 

@@ -20,6 +20,22 @@ final class ResultRows {
     return rows;
   }
 
+  /** Reads every row and every column of a statement whose columns are not (_id, data); returns the row count. */
+  static long consume(ResultSet rs, Sql sql) throws SQLException {
+    if (!sql.anyColumns()) {
+      return consume(rs);
+    }
+    int columns = rs.getMetaData().getColumnCount();
+    long rows = 0;
+    while (rs.next()) {
+      for (int c = 1; c <= columns; c++) {
+        rs.getString(c);
+      }
+      rows++;
+    }
+    return rows;
+  }
+
   @FunctionalInterface
   interface SqlWork {
     long run() throws SQLException;

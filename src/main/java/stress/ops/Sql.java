@@ -15,9 +15,16 @@ public final class Sql {
   private final String text;
   private final String[] fragments;
   private final int slot;
+  private final boolean anyColumns;
 
   public Sql(String text) {
+    this(text, false);
+  }
+
+  /** @param anyColumns true when a query's rows are not (_id, data), e.g. a workload file's statement */
+  public Sql(String text, boolean anyColumns) {
     this.text = text;
+    this.anyColumns = anyColumns;
     this.fragments = text.split("\\?", -1);
     this.slot = NEXT_SLOT.getAndIncrement();
   }
@@ -58,6 +65,11 @@ public final class Sql {
       SqlLiterals.append(out, params[i], connection);
     }
     out.append(fragments[params.length]);
+  }
+
+  /** True when the rows read have any columns, not (_id, data): all are read. */
+  boolean anyColumns() {
+    return anyColumns;
   }
 
   /** A small process-wide number, so sessions can cache statements in an array instead of a map. */

@@ -25,6 +25,14 @@ public final class OperationMix {
     }
   }
 
+  /** A mix of these names and weights (each at least 1), in the map's order. */
+  public static OperationMix of(Map<String, Integer> weights) {
+    if (weights.isEmpty() || weights.values().stream().anyMatch(w -> w < 1)) {
+      throw new IllegalArgumentException("a mix needs operations with weights of at least 1, got " + weights);
+    }
+    return new OperationMix(new LinkedHashMap<>(weights));
+  }
+
   /** Parses --op; every problem in the text is reported in one message. */
   public static OperationMix parse(String spec) {
     if (spec == null || spec.isBlank()) {

@@ -1,0 +1,73 @@
+package stress.ops;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import stress.table.DocumentTable;
+
+/**
+ * A workload parameter drawn from values that are really in the table: the distinct values (as text) of
+ * one document path, read once before measuring, at most {@code cap} of them. Filled before the workers
+ * start (Thread.start publishes the array), read-only afterwards.
+ */
+public final class SampledValues implements ParameterGenerator {
+  private final String parameter;
+  private final List<String> path;
+  private final int cap;
+  private final String source;
+  private String[] values;
+
+  /**
+   * @param parameter the parameter's name, for messages
+   * @param path      the document path, split at dots (address.city → [address, city])
+   * @param cap       most distinct values read
+   * @param source    {@code file:line} of the declaration
+   */
+  public SampledValues(String parameter, List<String> path, int cap, String source) {
+    this.parameter = parameter;
+    this.path = List.copyOf(path);
+    this.cap = cap;
+    this.source = source;
+  }
+
+  /** Reads the values; none found is a usage error naming the declaration. */
+  public void read(Connection connection, DocumentTable table, String operation) throws SQLException {
+    String sql = "SELECT DISTINCT data #>> CAST(? AS text[]) FROM " + table.qualifiedName()
+        + " WHERE data #>> CAST(? AS text[]) IS NOT NULL LIMIT " + cap;
+    String pathArray = "{" + String.join(",", path.stream().map(SampledValues::arrayItem).toList()) + "}";
+    List<String> found = new ArrayList<>();
+    try (PreparedStatement ps = connection.prepareStatement(sql)) {
+      ps.setString(1, pathArray);
+      ps.setString(2, pathArray);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          found.add(rs.getString(1));
+        }
+      }
+    }
+    if (found.isEmpty()) {
+      throw new IllegalArgumentException(source + ": operation '" + operation + "': parameter '" + parameter
+          + "' samples " + String.join(".", path) + ", which has no value in " + table.displayName());
+    }
+    values = found.toArray(String[]::new);
+  }
+
+  private static String arrayItem(String key) {
+    return "\"" + key.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+  }
+
+  /** For the header: how many values were found, of which path, with which cap. */
+  public String describe() {
+    return parameter + ": " + (values == null ? "not read" : values.length) + " distinct values of "
+        + String.join(".", path) + " (cap " + cap + ")";
+  }
+
+  @Override
+  public Object next(OperationSession session) {
+    String[] v = values;
+    return v.length == 1 ? v[0] : v[session.random().nextInt(v.length)];
+  }
+}

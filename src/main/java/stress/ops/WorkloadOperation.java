@@ -1,0 +1,147 @@
+package stress.ops;
+
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * An operation declared in a workload file: one statement or a short sequence of SQL statements, whose
+ * {@code ?} placeholders take the values of named parameters. The file's parser has already translated
+ * the names to positions, so an execution draws each parameter once and binds arrays by index: no parsing,
+ * no maps on the hot path.
+ *
+ * @param name        the name users type after --op
+ * @param statements  the statements, run in order
+ * @param generators  one generator per distinct parameter, drawn once per execution
+ * @param positions   for each statement, the parameter index of each placeholder in order
+ * @param queries     for each statement, true when it returns rows (read and counted) rather than a count
+ * @param transaction true to run the statements in one transaction
+ * @param usesKeys    true when some parameter is a key of the table
+ * @param usesCopy    true when a statement names {@code {copy_table}}
+ * @param sources     for each statement, {@code file:line} where it is written, for messages
+ */
+public record WorkloadOperation(String name, List<String> statements, List<ParameterGenerator> generators,
+                                int[][] positions, boolean[] queries, boolean transaction, boolean usesKeys,
+                                boolean usesCopy, List<String> sources) implements Operation {
+
+  /**
+   * Has the server parse every statement for this table (a describe, nothing runs), so SQL it refuses stops
+   * the run before any load with one line naming the file, line and operation.
+   */
+  public void checkOnServer(java.sql.Connection connection, stress.table.DocumentTable table) {
+    for (int i = 0; i < statements.size(); i++) {
+      String text = statements.get(i).replace(TABLE, table.qualifiedName())
+          .replace(COPY_TABLE, table.copyTable().qualifiedName());
+      try (java.sql.PreparedStatement ps = connection.prepareStatement(text)) {
+        ps.getParameterMetaData();
+      } catch (SQLException e) {
+        throw new IllegalArgumentException(sources.get(i) + ": operation '" + name
+            + "': the server refuses the statement: " + e.getMessage().lines().findFirst().orElse(""));
+      }
+    }
+  }
+
+  /** Reads the values of every sampled parameter (before measuring); returns one line each for the header. */
+  public List<String> readSamples(java.sql.Connection connection, stress.table.DocumentTable table)
+      throws SQLException {
+    List<String> lines = new java.util.ArrayList<>();
+    for (ParameterGenerator g : generators) {
+      if (g instanceof SampledValues sampled) {
+        sampled.read(connection, table, name);
+        lines.add(name + "." + sampled.describe());
+      }
+    }
+    return lines;
+  }
+
+  @Override
+  public String description() {
+    return "from the workload file: " + String.join("; ", statements);
+  }
+
+  @Override
+  public boolean readsExistingKeys() {
+    return usesKeys;
+  }
+
+  /** True when a parameter is {@code new_key}. */
+  @Override
+  public boolean insertsNewKeys() {
+    return generators.stream().anyMatch(g -> g instanceof NewKeyParameter);
+  }
+
+  @Override
+  public boolean usesCopyTable() {
+    return usesCopy;
+  }
+
+  @Override
+  public Bound bind(OperationContext context) {
+    String table = context.table().qualifiedName();
+    String copy = context.table().copyTable().qualifiedName();
+    Sql[] sql = new Sql[statements.size()];
+    for (int i = 0; i < sql.length; i++) {
+      sql[i] = new Sql(statements.get(i).replace(TABLE, table).replace(COPY_TABLE, copy), true);
+    }
+    ParameterGenerator[] gens = generators.toArray(ParameterGenerator[]::new);
+    for (int i = 0; i < gens.length; i++) {
+      if (gens[i] instanceof NewKeyParameter) {
+        gens[i] = NewKeyParameter.bound(context.requireNewDocuments(name).keys());
+      }
+    }
+    if (sql.length == 1 && !transaction) {
+      Sql only = sql[0];
+      int[] pos = positions[0];
+      boolean query = queries[0];
+      return session -> runOne(session, only, pos, query, draw(session, gens));
+    }
+    return session -> {
+      Object[] values = draw(session, gens);
+      Operation.Bound all = s -> {
+        long rows = 0;
+        for (int i = 0; i < sql.length; i++) {
+          rows += runOne(s, sql[i], positions[i], queries[i], values);
+        }
+        return rows;
+      };
+      return transaction ? ResultRows.inTransaction(session.connection(), () -> all.execute(session))
+          : all.execute(session);
+    };
+  }
+
+  /** Where the run's table goes in the SQL text: replaced by its quoted, schema-qualified name. */
+  public static final String TABLE = "{table}";
+  /** Where the run's copy table goes. */
+  public static final String COPY_TABLE = "{copy_table}";
+
+  private static Object[] draw(OperationSession session, ParameterGenerator[] gens) {
+    Object[] values = new Object[gens.length];
+    for (int i = 0; i < gens.length; i++) {
+      values[i] = gens[i].next(session);
+    }
+    return values;
+  }
+
+  private static long runOne(OperationSession session, Sql sql, int[] positions, boolean query, Object[] values)
+      throws SQLException {
+    Object[] params = values;
+    if (!identity(positions, values.length)) {
+      params = new Object[positions.length];
+      for (int i = 0; i < positions.length; i++) {
+        params[i] = values[positions[i]];
+      }
+    }
+    return query ? session.sql().queryRows(sql, params) : session.sql().update(sql, params);
+  }
+
+  private static boolean identity(int[] positions, int count) {
+    if (positions.length != count) {
+      return false;
+    }
+    for (int i = 0; i < count; i++) {
+      if (positions[i] != i) {
+        return false;
+      }
+    }
+    return true;
+  }
+}

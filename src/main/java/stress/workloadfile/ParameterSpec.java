@@ -1,0 +1,162 @@
+package stress.workloadfile;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import stress.ops.OperationSession;
+import stress.ops.NewKeyParameter;
+import stress.ops.ParameterGenerator;
+import stress.ops.SampledValues;
+
+/**
+ * One parameter's generator as declared in a workload file:
+ * {@code key} (an existing key: --distribution, --instance, as the built-ins),
+ * {@code {int: [MIN, MAX]}}, {@code {long: [MIN, MAX]}}, {@code {double: [MIN, MAX]}} (uniform, bounds
+ * included; the double's upper bound excluded), {@code {choice: [A, B, ...]}} (uniform, values of one type)
+ * or {@code {sample: PATH, cap: N}} (the distinct values of a document path, read before measuring).
+ *
+ * @param generator makes the values
+ * @param isKey     true for {@code key}
+ */
+record ParameterSpec(ParameterGenerator generator, boolean isKey) {
+  private static final String KINDS = "key, new_key, {sample: PATH, cap: N}, {int: [MIN, MAX]}, {long: [MIN, MAX]}, {double: [MIN, MAX]},"
+      + " {choice: [A, B, ...]}";
+
+  static ParameterSpec parse(String name, YamlNode node, String file) {
+    if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+      throw new WorkloadFileException(node.line(), "parameter '" + name + "': a name is letters, digits and _");
+    }
+    if ("key".equals(node.text())) {
+      return new ParameterSpec(OperationSession::nextKey, true);
+    }
+    if ("new_key".equals(node.text())) {
+      return new ParameterSpec(new NewKeyParameter(), false);
+    }
+    if (node.isMap() && node.map().containsKey("sample")) {
+      return sample(name, node, file);
+    }
+    if (!node.isMap() || node.map().size() != 1) {
+      throw new WorkloadFileException(node.line(), "parameter '" + name + "' must be one of " + KINDS);
+    }
+    Map.Entry<String, YamlNode> only = node.map().entrySet().iterator().next();
+    YamlNode arg = only.getValue();
+    String where = "parameter '" + name + "' (" + only.getKey() + ")";
+    return switch (only.getKey()) {
+      case "int" -> {
+        long[] r = wholeRange(where, arg, Integer.MIN_VALUE, Integer.MAX_VALUE);
+        int min = (int) r[0];
+        int span = (int) (r[1] - r[0] + 1);
+        yield new ParameterSpec(span <= 0
+            ? s -> (int) (r[0] + s.random().nextLong(r[1] - r[0] + 1))
+            : s -> min + s.random().nextInt(span), false);
+      }
+      case "long" -> {
+        long[] r = wholeRange(where, arg, Long.MIN_VALUE, Long.MAX_VALUE);
+        long min = r[0];
+        long width;
+        try {
+          width = Math.addExact(Math.subtractExact(r[1], r[0]), 1);
+        } catch (ArithmeticException e) {
+          throw new WorkloadFileException(arg.line(), where + ": MAX - MIN must be below " + Long.MAX_VALUE);
+        }
+        yield new ParameterSpec(s -> min + s.random().nextLong(width), false);
+      }
+      case "double" -> {
+        List<YamlNode> b = pair(where, arg);
+        if (!b.get(0).isNumber() || !b.get(1).isNumber()) {
+          throw new WorkloadFileException(arg.line(), where + ": bounds must be numbers");
+        }
+        double min = Double.parseDouble(b.get(0).text());
+        double max = Double.parseDouble(b.get(1).text());
+        if (!(min < max) || Double.isInfinite(max - min)) {
+          throw new WorkloadFileException(arg.line(), where + ": MIN must be below MAX, got " + min + ", " + max);
+        }
+        yield new ParameterSpec(s -> s.random().nextDouble(min, max), false);
+      }
+      case "choice" -> new ParameterSpec(choice(where, arg), false);
+      default -> throw new WorkloadFileException(node.line(), "parameter '" + name + "': unknown generator '"
+          + only.getKey() + "'; known: " + KINDS);
+    };
+  }
+
+  private static ParameterSpec sample(String name, YamlNode node, String file) {
+    String where = "parameter '" + name + "' (sample)";
+    WorkloadFile.checkKeys(node, java.util.Set.of("sample", "cap"), where);
+    YamlNode path = node.map().get("sample");
+    if (path.scalar() == null || path.text() == null || !path.text().matches("[^.]+(\\.[^.]+)*")) {
+      throw new WorkloadFileException(path.line(), where + ": needs a document path like address.city");
+    }
+    YamlNode cap = node.map().get("cap");
+    if (cap == null) {
+      throw new WorkloadFileException(node.line(), where + ": needs 'cap', the most distinct values read");
+    }
+    if (!cap.isWholeNumber() || Long.parseLong(cap.text()) < 1 || Long.parseLong(cap.text()) > 10_000_000) {
+      throw new WorkloadFileException(cap.line(), where + ": cap must be a whole number from 1 to 10000000, got '"
+          + cap.text() + "'");
+    }
+    return new ParameterSpec(new SampledValues(name, List.of(path.text().split("\\.")), Integer.parseInt(cap.text()),
+        file + ":" + node.line()), false);
+  }
+
+  private static List<YamlNode> pair(String where, YamlNode arg) {
+    if (!arg.isList() || arg.list().size() != 2) {
+      throw new WorkloadFileException(arg.line(), where + ": needs [MIN, MAX]");
+    }
+    return arg.list();
+  }
+
+  private static long[] wholeRange(String where, YamlNode arg, long lowest, long highest) {
+    List<YamlNode> b = pair(where, arg);
+    long[] r = new long[2];
+    for (int i = 0; i < 2; i++) {
+      YamlNode v = b.get(i);
+      long value;
+      try {
+        if (!v.isWholeNumber()) {
+          throw new NumberFormatException();
+        }
+        value = Long.parseLong(v.text());
+      } catch (NumberFormatException e) {
+        throw new WorkloadFileException(v.line(), where + ": bounds must be whole numbers, got '" + v.text() + "'");
+      }
+      if (value < lowest || value > highest) {
+        throw new WorkloadFileException(v.line(), where + ": " + value + " is out of range " + lowest + ".." + highest);
+      }
+      r[i] = value;
+    }
+    if (r[0] > r[1]) {
+      throw new WorkloadFileException(arg.line(), where + ": MIN must not exceed MAX, got " + r[0] + ", " + r[1]);
+    }
+    return r;
+  }
+
+  private static ParameterGenerator choice(String where, YamlNode arg) {
+    if (!arg.isList() || arg.list().isEmpty()) {
+      throw new WorkloadFileException(arg.line(), where + ": needs a non-empty list of values");
+    }
+    List<Object> values = new ArrayList<>();
+    Class<?> type = null;
+    for (YamlNode v : arg.list()) {
+      if (v.scalar() == null || v.text() == null) {
+        throw new WorkloadFileException(v.line(), where + ": each value must be a string or a number");
+      }
+      Object value = switch (v.scalar()) {
+        case VALUE_NUMBER_INT -> Long.parseLong(v.text());
+        case VALUE_NUMBER_FLOAT -> Double.parseDouble(v.text());
+        default -> v.text();
+      };
+      if (type != null && type != value.getClass()) {
+        throw new WorkloadFileException(v.line(), where + ": all values must be of one type (text, whole or decimal"
+            + " numbers); quote numbers meant as text");
+      }
+      type = value.getClass();
+      values.add(value);
+    }
+    Object[] array = values.toArray();
+    if (array.length == 1) {
+      Object one = array[0];
+      return s -> one;
+    }
+    return s -> array[s.random().nextInt(array.length)];
+  }
+}

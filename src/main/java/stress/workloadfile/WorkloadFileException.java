@@ -1,0 +1,15 @@
+package stress.workloadfile;
+
+/** A problem at one line of a workload file; the loader adds the file name. */
+final class WorkloadFileException extends IllegalArgumentException {
+  private final int line;
+
+  WorkloadFileException(int line, String message) {
+    super(message);
+    this.line = line;
+  }
+
+  int line() {
+    return line;
+  }
+}
