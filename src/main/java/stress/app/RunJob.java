@@ -383,7 +383,7 @@ public final class RunJob {
                                           KeyChooser keys) throws SQLException {
     List<String> init = List.of("SET statement_timeout = " + config.timeouts().statement().toMillis());
     try (Connection c = PhysicalConnections.open(database.spec().withInitStatements(init))) {
-      return RouteCheck.check(c, target, table, operations, config.operationSettings(), keys, config.seed(),
+      return RouteCheck.check(c, target, table, operations, config.operationSettings(), null, keys, config.seed(),
           mode -> config.modes().contains(mode.prepared() ? StatementMode.PREPARED : StatementMode.PLAIN), false);
     }
   }
