@@ -41,6 +41,7 @@ import stress.table.IdType;
 import stress.target.Dialects;
 import stress.target.TargetDetector;
 import stress.target.TargetInfo;
+import stress.workloadfile.WorkloadFile;
 
 /** The commands as library calls: each connects (or starts the embedded server), works, and cleans up. */
 public final class Jobs {
@@ -150,6 +151,20 @@ public final class Jobs {
         initializeDefault(db, request.schema(), request.table(), out);
       }
       return new ExplainJob(request, db, out).run();
+    }
+  }
+
+  /**
+   * {@code stress index}: creates the workload file's indexes on the table; on the embedded server the default
+   * data set is generated first.
+   */
+  public static int index(WorkloadFile workload, String schema, String table, ConnectionOptions options,
+                          PrintStream out) throws SQLException, InterruptedException {
+    try (Database db = Database.open(options, defaultDriverSettings(), ConnectionResolver.fromSystem(), out)) {
+      if (db.embedded()) {
+        initializeDefault(db, schema, table, out);
+      }
+      return new IndexJob(workload, schema, table, db, out).run();
     }
   }
 

@@ -1,0 +1,118 @@
+package stress.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import stress.testing.TestDatabase;
+
+/** {@code stress index --workload FILE} against a real PostgreSQL: the indexes on the server, and what explain sees. */
+class IndexCommandTest {
+  private static final String WORKLOAD = """
+      operations:
+        by_user:
+          sql: SELECT _id FROM {table} WHERE data ->> 'u' = :u
+          params:
+            u: {sample: u, cap: 50}
+      indexes:
+        - {path: u}
+        - {gin: data}
+        - {path: t, type: numeric}
+      """;
+  private static String url;
+
+  @TempDir
+  Path dir;
+
+  @BeforeAll
+  static void init() {
+    url = TestDatabase.newDatabaseUrl("indexcmd");
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "3000");
+    assertEquals(0, r.exitCode(), r.all());
+  }
+
+  private CliTester.Result command(String command, String yaml, String... args) throws IOException {
+    Path file = dir.resolve("w.yaml");
+    Files.writeString(file, yaml);
+    List<String> all = new ArrayList<>(List.of("--url", url, "-U", "postgres", command, "--workload", file.toString()));
+    all.addAll(List.of(args));
+    return CliTester.run(all.toArray(String[]::new));
+  }
+
+  private static List<String> indexDefinitions(String table) throws SQLException {
+    List<String> defs = new ArrayList<>();
+    try (Connection c = TestDatabase.connect(url); Statement s = c.createStatement();
+         ResultSet rs = s.executeQuery("SELECT indexdef FROM pg_indexes WHERE tablename = '" + table + "'"
+             + " AND indexname <> '" + table + "_pkey' ORDER BY indexname")) {
+      while (rs.next()) {
+        defs.add(rs.getString(1));
+      }
+    }
+    return defs;
+  }
+
+  @Test
+  void createsEachIndexOnceAndSaysSoThenExplainSeesItUsed() throws IOException, SQLException {
+    CliTester.Result first = command("index", WORKLOAD);
+    assertEquals(0, first.exitCode(), first.all());
+    assertTrue(first.out().contains("w.yaml:7: {path: u, type: text}: created in "), first.out());
+    assertTrue(first.out().contains(" s: CREATE INDEX IF NOT EXISTS \"check_in_u_idx\" ON \"check_in\" USING btree"
+        + " ((data ->> 'u'))"), first.out());
+    assertTrue(first.out().contains("w.yaml:8: {gin: data}: created in "), first.out());
+    assertEquals(List.of(
+        "CREATE INDEX check_in_data_gin ON public.check_in USING gin (data jsonb_path_ops)",
+        "CREATE INDEX check_in_t_num_idx ON public.check_in USING btree ((((data ->> 't'::text))::numeric))",
+        "CREATE INDEX check_in_u_idx ON public.check_in USING btree (((data ->> 'u'::text)))"),
+        indexDefinitions("check_in"));
+
+    CliTester.Result again = command("index", WORKLOAD);
+    assertEquals(0, again.exitCode(), again.all());
+    assertTrue(again.out().contains("w.yaml:7: {path: u, type: text}: already there: CREATE INDEX check_in_u_idx ON"
+        + " public.check_in USING btree (((data ->> 'u'::text)))"), again.out());
+    assertEquals(3, again.out().split(": already there: ", -1).length - 1, again.out());
+    assertEquals(3, indexDefinitions("check_in").size());
+
+    CliTester.Result explained = command("explain", WORKLOAD, "--op", "by_user");
+    assertEquals(0, explained.exitCode(), explained.all());
+    assertTrue(explained.out().contains("    index: check_in_u_idx (Bitmap Index Scan)")
+        || explained.out().contains("    index: check_in_u_idx (Index Scan)"), explained.out());
+  }
+
+  @Test
+  void aBadEntryStopsBeforeConnectingWithFileLineAndRule() throws IOException, SQLException {
+    CliTester.Result r = command("index", WORKLOAD.replace("type: numeric", "type: date"));
+    assertEquals(Cli.EXIT_USAGE, r.exitCode(), r.all());
+    assertTrue(r.err().contains("w.yaml:9: indexes: type: must be text or numeric, got 'date'"), r.err());
+  }
+
+  @Test
+  void aFileWithoutIndexesIsAUsageError() throws IOException {
+    CliTester.Result r = command("index", WORKLOAD.substring(0, WORKLOAD.indexOf("indexes:")));
+    assertEquals(Cli.EXIT_USAGE, r.exitCode(), r.all());
+    assertTrue(r.err().contains("the file has no 'indexes:' section"), r.err());
+  }
+
+  @Test
+  void aNameTakenByAnotherRelationIsRefusedAndNothingElseIsCreated() throws IOException, SQLException {
+    CliTester.Result init = CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "10", "--table", "other");
+    assertEquals(0, init.exitCode(), init.all());
+    try (Connection c = TestDatabase.connect(url); Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE other_u_idx (x int)");
+    }
+    CliTester.Result r = command("index", WORKLOAD, "--table", "other");
+    assertEquals(Cli.EXIT_FAILURE, r.exitCode(), r.all());
+    assertTrue(r.err().contains("{path: u, type: text}: \"other_u_idx\" already names another relation"), r.err());
+    assertEquals(List.of(), indexDefinitions("other"));
+  }
+}
