@@ -178,7 +178,7 @@ public final class Jobs {
       throws SQLException, InterruptedException {
     InitConfig init = new InitConfig(Long.parseLong(Defaults.DOCS), Shape.parse(Defaults.SHAPE),
         Long.parseLong(Defaults.SEED), schema, table, ExistingTablePolicy.FAIL_IF_EXISTS,
-        Integer.parseInt(Defaults.LOAD_JOBS));
+        Integer.parseInt(Defaults.LOAD_JOBS), false);
     out.println("embedded: generating the default data set (like 'stress init --docs " + init.docs()
         + " --shape small')");
     initialize(init, db, out);
@@ -196,7 +196,7 @@ public final class Jobs {
     IdType idType = config.docs() > Integer.MAX_VALUE ? IdType.BIGINT : IdType.INTEGER;
     DocumentTable table = new DocumentTable(config.schema(), config.table(), idType);
     InitRequest request = InitRequest.of(table, config.docs(), config.shape()).withSeed(config.seed())
-        .withPolicy(config.policy()).withStreams(config.jobs());
+        .withPolicy(config.policy()).withStreams(config.jobs()).withUnlogged(config.unlogged());
     // a progress bar on the console; plain lines in files, pipes and CI logs
     boolean terminal = out == System.out && System.console() != null;
     InitResult result;
@@ -229,7 +229,8 @@ public final class Jobs {
     String kept = !result.keptExistingRows() ? ""
         : "; " + table.displayName() + " already had rows, kept as they are"
             + (result.copyTableCreated() ? ", and " + table.copyTable().displayName() + " is empty" : "");
-    out.println("init: " + tablesDone(result.tableAction(), result.copyTableCreated(), table) + kept);
+    out.println("init: " + tablesDone(result.tableAction(), result.copyTableCreated(), table)
+        + (config.unlogged() ? " (UNLOGGED)" : "") + kept);
     return new Initialized(target, result);
   }
 
