@@ -134,4 +134,19 @@ class TablePerThreadTest {
     assertEquals(Cli.EXIT_USAGE, bad.exitCode(), bad.all());
     assertTrue(bad.err().contains("--table-per-thread must be no, yes or no,yes"), bad.err());
   }
+
+  @Test
+  void theSeed002ScenarioRunsBothLayoutsAsPhases() throws IOException, SQLException {
+    Path json = dir.resolve("seed.json");
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--config",
+        "config/seed002-table-per-thread.yaml", "--threads", "2", "--duration", "1s", "--warmup", "0",
+        "--report-interval", "1s", "--json", json.toString());
+    assertEquals(0, r.exitCode(), r.all());
+    JsonNode phases = new ObjectMapper().readTree(Files.readString(json)).get("phases");
+    assertEquals(List.of("no", "yes"), List.of(phases.get(0).get("combination").get("table-per-thread").asText(),
+        phases.get(1).get("combination").get("table-per-thread").asText()));
+    assertEquals("unlogged", persistence("check_in_t2"));
+    assertEquals(phases.get(1).get("stats").get("total").get("rows").asLong(),
+        count("SELECT (SELECT count(*) FROM check_in_t1) + (SELECT count(*) FROM check_in_t2)"));
+  }
 }
