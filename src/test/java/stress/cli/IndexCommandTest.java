@@ -115,4 +115,40 @@ class IndexCommandTest {
     assertTrue(r.err().contains("{path: u, type: text}: \"other_u_idx\" already names another relation"), r.err());
     assertEquals(List.of(), indexDefinitions("other"));
   }
+
+  @Test
+  void theExampleFileIndexesExplainsAndRunsOnItsOwnTable() throws IOException, SQLException {
+    String example = "config/workloads/check-in-by-user.yaml";
+    CliTester.Result init = CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "3000", "--table", "ex");
+    assertEquals(0, init.exitCode(), init.all());
+    CliTester.Result index = CliTester.run("--url", url, "-U", "postgres", "index", "--workload", example,
+        "--table", "ex");
+    assertEquals(0, index.exitCode(), index.all());
+    assertEquals(List.of(
+        "CREATE INDEX ex_data_gin ON public.ex USING gin (data jsonb_path_ops)",
+        "CREATE INDEX ex_u_idx ON public.ex USING btree (((data ->> 'u'::text)))"), indexDefinitions("ex"));
+    CliTester.Result explained = CliTester.run("--url", url, "-U", "postgres", "explain", "--workload", example,
+        "--table", "ex");
+    assertEquals(0, explained.exitCode(), explained.all());
+    String out = explained.out();
+    String byUser = out.substring(out.indexOf("\nby_user SELECT"), out.indexOf("\nuser_contains SELECT"));
+    assertTrue(byUser.contains("    index: ex_u_idx ("), byUser);
+    String contains = out.substring(out.indexOf("\nuser_contains SELECT"), out.indexOf("\nsummary:"));
+    assertTrue(contains.contains("    index: ex_data_gin (Bitmap Index Scan)"), contains);
+
+    Path json = dir.resolve("run.json");
+    CliTester.Result run = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", example, "--table", "ex",
+        "--threads", "2", "--ops", "300", "--warmup", "0", "--json", json.toString());
+    assertEquals(0, run.exitCode(), run.all());
+    com.fasterxml.jackson.databind.JsonNode stats = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(Files.readString(json)).get("phases").get(0).get("stats");
+    assertEquals(0, stats.get("total").get("errorCount").asLong());
+    for (com.fasterxml.jackson.databind.JsonNode op : stats.get("operations")) {
+      long count = op.get("count").asLong();
+      long rows = op.get("rows").asLong();
+      // every sampled user has at least one document; a count(*) returns one row
+      assertTrue(count > 0 && (op.get("name").asText().equals("by_key") ? rows == count : rows >= count),
+          op.toString());
+    }
+  }
 }
