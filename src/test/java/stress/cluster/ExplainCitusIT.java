@@ -162,4 +162,38 @@ class ExplainCitusIT {
           all.get("by_user SELECT").get(mode), mode);
     }
   }
+
+  @Test
+  void indexesOfAWorkloadFileReachEveryShardAndExplainShowsTheShardsIndex(@TempDir Path dir)
+      throws SQLException, IOException {
+    Path file = dir.resolve("w.yaml");
+    Files.writeString(file, """
+        operations:
+          by_user:
+            sql: SELECT _id FROM {table} WHERE data ->> 'u' = :u
+            params:
+              u: {sample: u, cap: 20}
+        indexes:
+          - {path: u}
+        """);
+    ByteArrayOutputStream indexOut = new ByteArrayOutputStream();
+    assertEquals(0, cli(indexOut, "index", "--table", TABLE, "--workload", file.toString()));
+    String printed = indexOut.toString(StandardCharsets.UTF_8);
+    assertTrue(printed.contains("{path: u, type: text}: created in ") || printed.contains(": already there: "), printed);
+    int shards = shardCount();
+    try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement();
+         ResultSet rs = s.executeQuery("SELECT count(*) FROM run_command_on_shards('" + TABLE + "', $$SELECT"
+             + " count(*) FROM pg_indexes WHERE tablename = '%s' AND indexdef LIKE '%%(data ->> ''u''::text)%%'$$)"
+             + " WHERE success AND result = '1'")) {
+      rs.next();
+      assertEquals(shards, rs.getInt(1), "every shard has the index");
+    }
+    ByteArrayOutputStream explainOut = new ByteArrayOutputStream();
+    assertEquals(0, cli(explainOut, "explain", "--table", TABLE, "--workload", file.toString()));
+    String explained = explainOut.toString(StandardCharsets.UTF_8);
+    assertTrue(explained.contains("    index: " + TABLE + "_u_idx_"), explained);
+    try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+      s.execute("DROP INDEX " + TABLE + "_u_idx");
+    }
+  }
 }
