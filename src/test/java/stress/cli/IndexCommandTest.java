@@ -151,4 +151,15 @@ class IndexCommandTest {
           op.toString());
     }
   }
+
+  @Test
+  void aNumericIndexOnTextValuesIsTheServersRefusalNamingTheEntry() throws IOException {
+    // only the failing entry, so the other tests' indexes are not created here
+    String onlyNumeric = WORKLOAD.substring(0, WORKLOAD.indexOf("indexes:")) + "indexes:\n\n\n  - {path: l, type: numeric}\n";
+    CliTester.Result r = command("index", onlyNumeric);
+    assertEquals(Cli.EXIT_FAILURE, r.exitCode(), r.all());
+    assertTrue(r.err().contains("w.yaml:9: {path: l, type: numeric}: the server refused CREATE INDEX IF NOT EXISTS"
+        + " \"check_in_l_num_idx\""), r.err());
+    assertTrue(r.err().contains("invalid input syntax for type numeric"), r.err());
+  }
 }
