@@ -3,18 +3,25 @@ package stress.app;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import stress.connect.PhysicalConnections;
 import stress.load.TableSetup;
+import stress.dump.generate.DocumentGenerator;
+import stress.dump.generate.Shape;
+import stress.ops.NewDocuments;
 import stress.ops.Operation;
 import stress.ops.Operations;
+import stress.ops.WorkloadOperation;
 import stress.table.DocumentTable;
 import stress.target.TargetDetector;
 import stress.target.TargetInfo;
 import stress.target.explain.PlanMode;
+import stress.workload.Instance;
 import stress.workload.KeyChooser;
 import stress.workload.KeySpace;
 import stress.workload.KeySpaceReader;
+import stress.workload.NewKeys;
 import stress.workload.UniformDistribution;
 
 /**
@@ -35,30 +42,55 @@ public final class ExplainJob {
 
   /** Explains and returns the exit code (0: every statement explained, refusals included). */
   public int run() throws SQLException {
-    List<Operation> operations = request.operations().stream().map(Operations::byName).toList();
+    List<Operation> operations = request.operations().stream().map(this::operation).toList();
     List<String> init = List.of("SET statement_timeout = " + request.statementTimeout().toMillis());
     try (Connection c = PhysicalConnections.open(database.spec().withInitStatements(init))) {
       TargetInfo target = TargetDetector.detect(c);
       DocumentTable table = TableSetup.existing(c, request.schema(), request.table(),
           operations.stream().anyMatch(Operation::usesCopyTable));
+      List<String> sampled = new ArrayList<>();
+      for (Operation op : operations) {
+        if (op instanceof WorkloadOperation fromFile) {
+          fromFile.checkOnServer(c, table);
+          sampled.addAll(fromFile.readSamples(c, table));
+        }
+      }
+      // a file's new_key operation explains its write with keys above the table's largest, as a run would choose
+      NewDocuments newDocuments = operations.stream().anyMatch(Operation::insertsNewKeys)
+          ? new NewDocuments(NewKeys.above(c, table, Instance.SOLE), new DocumentGenerator(Shape.SMALL, request.seed()),
+              null) : null;
       KeySpace keys = KeySpaceReader.read(c, table, request.keySample());
       KeyChooser chooser = new KeyChooser(keys, new UniformDistribution(keys.size()));
       for (String line : target.describeLines()) {
         out.println(line);
       }
       out.println("table: " + table.displayName() + ", keys: " + keys.describe() + ", seed " + request.seed());
+      if (request.workload() != null) {
+        out.println("workload file: " + request.workload().file() + " (parameters drawn from their generators once"
+            + " per operation)");
+      }
+      for (String line : sampled) {
+        out.println("sampled " + line);
+      }
       out.println("explain: each operation ran once without writing (its reads ran, its writes were only recorded);"
           + " each statement is shown with EXPLAIN (" + (request.analyze() ? "ANALYZE, " : "") + "VERBOSE)"
           + (request.analyze() ? ", every one in a transaction that was rolled back" : ", which executes nothing"));
-      RouteCheck.Result result = RouteCheck.check(c, target, table, operations, request.operationSettings(), chooser,
+      RouteCheck.Result result = RouteCheck.check(c, target, table, operations, request.operationSettings(), newDocuments,
+          chooser,
           request.seed(), mode -> true, request.analyze());
       out.println("plan modes: " + String.join("; ", result.modes().stream().map(ExplainJob::describe).toList()));
       RoutePrinter.details(out, result);
       out.println();
       out.println("summary:");
-      RoutePrinter.summary(out, result, "  ");
+      RoutePrinter.summary(out, result, "  ", true);
     }
     return 0;
+  }
+
+  /** An operation of the workload file, else a built-in or registered one. */
+  private Operation operation(String name) {
+    Operation fromFile = request.workload() == null ? null : request.workload().operations().get(name);
+    return fromFile != null ? fromFile : Operations.byName(name);
   }
 
   private static String describe(PlanMode mode) {

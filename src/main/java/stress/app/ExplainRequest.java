@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import stress.ops.OperationSettings;
+import stress.workloadfile.WorkloadFile;
 
 /**
  * What {@code stress explain} is asked.
@@ -16,9 +17,12 @@ import stress.ops.OperationSettings;
  * @param keySample         keys to read from a table whose keys are not a dense integer range
  * @param analyze           run EXPLAIN (ANALYZE) where allowed, each statement in a rolled-back transaction
  * @param statementTimeout  server statement_timeout on the connection, zero for none
+ * @param workload          the --workload file whose operations the names may be, or null
  */
 public record ExplainRequest(List<String> operations, String schema, String table, OperationSettings operationSettings,
-                             long seed, int keySample, boolean analyze, Duration statementTimeout) {
+                             long seed, int keySample, boolean analyze, Duration statementTimeout,
+                             WorkloadFile workload) {
+
   public ExplainRequest {
     operations = List.copyOf(operations);
     if (operations.isEmpty()) {

@@ -41,6 +41,7 @@ import stress.table.IdType;
 import stress.target.Dialects;
 import stress.target.TargetDetector;
 import stress.target.TargetInfo;
+import stress.workloadfile.WorkloadFile;
 
 /** The commands as library calls: each connects (or starts the embedded server), works, and cleans up. */
 public final class Jobs {
@@ -153,6 +154,20 @@ public final class Jobs {
     }
   }
 
+  /**
+   * {@code stress index}: creates the workload file's indexes on the table; on the embedded server the default
+   * data set is generated first.
+   */
+  public static int index(WorkloadFile workload, String schema, String table, ConnectionOptions options,
+                          PrintStream out) throws SQLException, InterruptedException {
+    try (Database db = Database.open(options, defaultDriverSettings(), ConnectionResolver.fromSystem(), out)) {
+      if (db.embedded()) {
+        initializeDefault(db, schema, table, out);
+      }
+      return new IndexJob(workload, schema, table, db, out).run();
+    }
+  }
+
   /** {@code stress generate}: writes generated documents as mongodump output; no database is involved. */
   public static int generate(GenerateRequest request, Path json, PrintStream out) throws IOException {
     return GenerateJob.run(request, json, out);
@@ -163,7 +178,7 @@ public final class Jobs {
       throws SQLException, InterruptedException {
     InitConfig init = new InitConfig(Long.parseLong(Defaults.DOCS), Shape.parse(Defaults.SHAPE),
         Long.parseLong(Defaults.SEED), schema, table, ExistingTablePolicy.FAIL_IF_EXISTS,
-        Integer.parseInt(Defaults.LOAD_JOBS));
+        Integer.parseInt(Defaults.LOAD_JOBS), false);
     out.println("embedded: generating the default data set (like 'stress init --docs " + init.docs()
         + " --shape small')");
     initialize(init, db, out);
@@ -181,7 +196,7 @@ public final class Jobs {
     IdType idType = config.docs() > Integer.MAX_VALUE ? IdType.BIGINT : IdType.INTEGER;
     DocumentTable table = new DocumentTable(config.schema(), config.table(), idType);
     InitRequest request = InitRequest.of(table, config.docs(), config.shape()).withSeed(config.seed())
-        .withPolicy(config.policy()).withStreams(config.jobs());
+        .withPolicy(config.policy()).withStreams(config.jobs()).withUnlogged(config.unlogged());
     // a progress bar on the console; plain lines in files, pipes and CI logs
     boolean terminal = out == System.out && System.console() != null;
     InitResult result;
@@ -214,7 +229,8 @@ public final class Jobs {
     String kept = !result.keptExistingRows() ? ""
         : "; " + table.displayName() + " already had rows, kept as they are"
             + (result.copyTableCreated() ? ", and " + table.copyTable().displayName() + " is empty" : "");
-    out.println("init: " + tablesDone(result.tableAction(), result.copyTableCreated(), table) + kept);
+    out.println("init: " + tablesDone(result.tableAction(), result.copyTableCreated(), table)
+        + (config.unlogged() ? " (UNLOGGED)" : "") + kept);
     return new Initialized(target, result);
   }
 

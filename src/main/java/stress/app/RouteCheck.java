@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.function.Predicate;
+import stress.ops.NewDocuments;
 import stress.ops.Operation;
 import stress.ops.OperationContext;
 import stress.ops.OperationSettings;
@@ -44,9 +45,10 @@ final class RouteCheck {
   /**
    * @param connection an autocommit connection nothing else uses meanwhile
    * @param wanted     which of the server's plan modes to ask about
+   * @param newDocuments new keys for operations that insert (their writes are only recorded), or null when none does
    */
   static Result check(Connection connection, TargetInfo target, DocumentTable table, List<Operation> operations,
-                      OperationSettings settings, KeyChooser keys, long seed,
+                      OperationSettings settings, NewDocuments newDocuments, KeyChooser keys, long seed,
                       Predicate<PlanMode> wanted, boolean analyze) throws SQLException {
     RouteExplainer explainer = new RouteExplainer(connection, target, analyze);
     List<PlanMode> modes = explainer.availableModes().stream().filter(wanted).toList();
@@ -54,7 +56,7 @@ final class RouteCheck {
     List<Explained> explained = new ArrayList<>();
     List<String> silent = new ArrayList<>();
     for (Operation op : operations) {
-      Operation.Bound bound = op.bind(new OperationContext(table, settings));
+      Operation.Bound bound = op.bind(new OperationContext(table, settings, newDocuments));
       List<SentStatement> sent = StatementRecorder.record(bound, connection, keys, random.split(), settings.fetchSize());
       if (sent.isEmpty()) {
         silent.add(op.name());

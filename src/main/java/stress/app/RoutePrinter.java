@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import stress.target.explain.Flag;
+import stress.target.explain.IndexUse;
 import stress.target.explain.ModeRoute;
 import stress.target.explain.PlanMode;
 import stress.target.explain.Verdict;
@@ -30,6 +31,9 @@ final class RoutePrinter {
       List<ModeRoute> shown = new ArrayList<>();
       for (ModeRoute m : e.routes().modes()) {
         out.println("  " + m.mode().label() + ": " + m.verdict().line());
+        if (!m.plan().isEmpty()) {
+          out.println("    " + IndexUse.of(m.plan()).line());
+        }
         if (m.note() != null) {
           out.println("    note: " + m.note());
         }
@@ -53,6 +57,11 @@ final class RoutePrinter {
 
   /** One row per statement, one column per mode, brief verdicts; then every flag and note. */
   static void summary(PrintStream out, RouteCheck.Result result, String indent) {
+    summary(out, result, indent, false);
+  }
+
+  /** As {@link #summary(PrintStream, RouteCheck.Result, String)}; with {@code indexes} each cell also says index or seq scan. */
+  static void summary(PrintStream out, RouteCheck.Result result, String indent, boolean indexes) {
     List<List<String>> rows = new ArrayList<>();
     List<String> header = new ArrayList<>(List.of("operation", "statement"));
     result.modes().forEach(m -> header.add(m.label()));
@@ -60,7 +69,7 @@ final class RoutePrinter {
     for (RouteCheck.Explained e : result.statements()) {
       List<String> row = new ArrayList<>(List.of(e.operation(), e.statementLabel()));
       for (PlanMode mode : result.modes()) {
-        row.add(e.routes().in(mode).map(m -> m.verdict().brief()).orElse("-"));
+        row.add(e.routes().in(mode).map(m -> m.verdict().brief() + (indexes ? withIndex(m) : "")).orElse("-"));
       }
       rows.add(row);
     }
@@ -96,7 +105,11 @@ final class RoutePrinter {
       s.put("statement", e.sent().sql().text());
       Map<String, Object> modes = new LinkedHashMap<>();
       for (ModeRoute m : e.routes().modes()) {
-        modes.put(m.mode().label(), verdict(m.verdict()));
+        Map<String, Object> verdict = verdict(m.verdict());
+        if (!m.plan().isEmpty()) {
+          verdict.put("index", IndexUse.of(m.plan()).line());
+        }
+        modes.put(m.mode().label(), verdict);
       }
       s.put("modes", modes);
       List<String> flags = e.routes().flags().stream().map(Flag::line).toList();
@@ -106,6 +119,11 @@ final class RoutePrinter {
       statements.add(s);
     }
     return statements;
+  }
+
+  private static String withIndex(ModeRoute m) {
+    String brief = IndexUse.of(m.plan()).brief();
+    return brief.isEmpty() ? "" : ", " + brief;
   }
 
   private static Map<String, Object> verdict(Verdict v) {

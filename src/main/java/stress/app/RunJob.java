@@ -135,6 +135,7 @@ public final class RunJob {
     DocumentTable table;
     KeySpace keys;
     NewDocuments newDocuments;
+    List<DocumentTable> workerTables;
     List<Map<String, String>> settingCombos = SettingCombinations.of(config.settings());
     List<SessionSettingsPlan> settingPlans = new ArrayList<>();
     try (Connection control = PhysicalConnections.open(database.spec())) {
@@ -153,6 +154,7 @@ public final class RunJob {
       keys = operations.stream().anyMatch(Operation::readsExistingKeys)
           ? KeySpaceReader.read(control, table, config.keySample()) : null;
       newDocuments = InsertSetup.prepare(control, target, table, config, operations);
+      workerTables = InsertSetup.workerTables(control, target, table, config);
     }
     SpreadHosts spread = config.hostSpreading().spread()
         ? SpreadHosts.check(database, config, table, operations.stream().anyMatch(Operation::usesCopyTable)) : null;
@@ -162,9 +164,11 @@ public final class RunJob {
     List<PhaseSpec> phases = phases(settingCombos, settingPlans);
     RunPlan plan = new RunPlan(phases, config.mix(), operations, table, chooser, config.operationSettings(),
         config.duration(), config.ops(), config.warmup(), config.reportInterval(), config.rate(),
-        config.transaction(), config.seed(), config.virtualThreads(), newDocuments, config.failures().retries());
+        config.transaction(), config.seed(), config.virtualThreads(), newDocuments, config.failures().retries(),
+        workerTables);
     Map<String, Object> settings = settingsForReport(table, chooser);
     InsertSetup.describe(newDocuments, settings);
+    InsertSetup.describeWorkerTables(workerTables, config.inserts().unlogged(), settings);
     describeHosts(settings, spread);
     settings.put("server settings (read, not changed by this run)", serverSettings);
     // operations that insert new keys are not explained: explain's dry run has no new-key partition
@@ -273,15 +277,20 @@ public final class RunJob {
     for (StatementMode mode : config.modes()) {
       for (String pool : config.pools()) {
         for (int threads : config.threads()) {
-          for (int s = 0; s < combos.size(); s++) {
-            Map<String, String> combination = new LinkedHashMap<>();
-            combination.put("mode", mode.label());
-            combination.put("pool", pool);
-            combination.put("threads", Integer.toString(threads));
-            combination.putAll(combos.get(s));
-            int poolSize = config.poolSize() == null ? threads : config.poolSize();
-            phases.add(new PhaseSpec(combination, mode, pool, new PoolSettings(poolSize, config.c3p0MaxStatements()),
-                threads, phaseConnection(plans.get(s)), combos.get(s)));
+          for (boolean ownTables : config.inserts().tablePerThread()) {
+            for (int s = 0; s < combos.size(); s++) {
+              Map<String, String> combination = new LinkedHashMap<>();
+              combination.put("mode", mode.label());
+              combination.put("pool", pool);
+              combination.put("threads", Integer.toString(threads));
+              if (config.inserts().anyTablePerThread()) {
+                combination.put("table-per-thread", ownTables ? "yes" : "no");
+              }
+              combination.putAll(combos.get(s));
+              int poolSize = config.poolSize() == null ? threads : config.poolSize();
+              phases.add(new PhaseSpec(combination, mode, pool, new PoolSettings(poolSize, config.c3p0MaxStatements()),
+                  threads, phaseConnection(plans.get(s)), combos.get(s), ownTables));
+            }
           }
         }
       }
@@ -383,7 +392,7 @@ public final class RunJob {
                                           KeyChooser keys) throws SQLException {
     List<String> init = List.of("SET statement_timeout = " + config.timeouts().statement().toMillis());
     try (Connection c = PhysicalConnections.open(database.spec().withInitStatements(init))) {
-      return RouteCheck.check(c, target, table, operations, config.operationSettings(), keys, config.seed(),
+      return RouteCheck.check(c, target, table, operations, config.operationSettings(), null, keys, config.seed(),
           mode -> config.modes().contains(mode.prepared() ? StatementMode.PREPARED : StatementMode.PLAIN), false);
     }
   }

@@ -1,5 +1,6 @@
 package stress.cli;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +17,7 @@ import stress.ops.OperationSettings;
 import stress.ops.Operation;
 import stress.ops.Operations;
 import stress.workload.OperationMix;
+import stress.workloadfile.WorkloadFile;
 
 /** {@code stress explain}: where each operation's statements go, per statement mode. */
 @Command(name = "explain", sortOptions = false, usageHelpAutoWidth = true,
@@ -36,9 +38,14 @@ final class ExplainCommand implements Callable<Integer> {
   @Mixin
   TableArgs tables;
 
-  @Option(names = "--op", paramLabel = "OPS", defaultValue = ALL,
-      description = "Operations: one name, a list or mix as for run (weights are ignored), or all. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--op", paramLabel = "OPS",
+      description = "Operations: one name, a list or mix as for run (weights are ignored), or all (the built-ins on"
+          + " existing keys and the --workload file's operations). Default: the --workload file's operations, else all.")
   String op;
+
+  @Option(names = "--workload", paramLabel = "FILE",
+      description = "YAML file of named operations, as for run: each is explained with values drawn from its parameters.")
+  Path workload;
 
   @Option(names = "--analyze",
       description = "EXPLAIN (ANALYZE): executes each statement inside a transaction that is rolled back (never on"
@@ -77,27 +84,40 @@ final class ExplainCommand implements Callable<Integer> {
   /** The validated request; every problem in one message. */
   ExplainRequest toRequest() {
     List<String> problems = new ArrayList<>();
-    List<String> names = RunArgs.attempt(problems, () -> operations(op));
+    WorkloadFile file = workload == null ? null : RunArgs.attempt(problems, () -> WorkloadFile.load(workload));
+    List<String> names = workload != null && file == null ? List.of()
+        : RunArgs.attempt(problems, () -> operations(op, file));
     OperationSettings settings = RunArgs.attempt(problems,
         () -> new OperationSettings(batch, limitMin, limitMax, Integer.parseInt(Defaults.FETCH_SIZE)));
     Duration timeout = RunArgs.attempt(problems, () -> Durations.parse("--statement-timeout", statementTimeout));
     if (!problems.isEmpty()) {
       throw new IllegalArgumentException(String.join("; ", problems));
     }
-    return new ExplainRequest(names, tables.schema, tables.table, settings, seed, keySample, analyze, timeout);
+    return new ExplainRequest(names, tables.schema, tables.table, settings, seed, keySample, analyze, timeout, file);
   }
 
   /**
-   * {@code all} (every operation on existing keys), or the names of a run's --op (weights ignored), each
-   * checked to exist. Operations that insert new keys are not explained: their keys come from a run's own
-   * new-key partition, which explain does not set up.
+   * {@code all} (every built-in on existing keys, then the workload file's operations), the file's operations
+   * when no --op is given with a file, or the names of a run's --op (weights ignored), each checked to exist.
+   * Built-in operations that insert new keys are not explained (insert writes through COPY or with documents a
+   * run generates); a file's operation with {@code new_key} is, with keys above the table's largest.
    */
-  private static List<String> operations(String spec) {
-    if (spec.strip().equalsIgnoreCase(ALL)) {
-      return Operations.known().values().stream().filter(op -> !op.insertsNewKeys()).map(Operation::name).toList();
+  private static List<String> operations(String spec, WorkloadFile file) {
+    List<String> fromFile = file == null ? List.of() : List.copyOf(file.operations().keySet());
+    if (spec == null && file != null) {
+      return fromFile;
+    }
+    if (spec == null || spec.strip().equalsIgnoreCase(ALL)) {
+      List<String> all = new ArrayList<>(Operations.known().values().stream().filter(op -> !op.insertsNewKeys())
+          .map(Operation::name).toList());
+      all.addAll(fromFile);
+      return all;
     }
     List<String> names = OperationMix.parse(spec).names();
     for (String name : names) {
+      if (fromFile.contains(name)) {
+        continue;
+      }
       if (Operations.byName(name).insertsNewKeys()) {
         throw new IllegalArgumentException("--op " + name + ": explain covers operations on existing keys; "
             + name + " inserts new keys, which only a run prepares");

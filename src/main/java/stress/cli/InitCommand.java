@@ -40,6 +40,10 @@ final class InitCommand implements Callable<Integer> {
   @Option(names = "--reuse", description = "Keep existing tables (and their rows) and load into them.")
   boolean reuse;
 
+  @Option(names = "--unlogged", description = "Create the tables UNLOGGED: no WAL, so writes are cheaper, but a crash"
+      + " empties them and replicas do not get them (seed 002's insert tables).")
+  boolean unlogged;
+
   @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON (counts, seconds, exit"
       + " code; see the README).")
   Path json;
@@ -52,10 +56,14 @@ final class InitCommand implements Callable<Integer> {
     if (dropExisting && reuse) {
       throw new IllegalArgumentException("--drop-existing and --reuse exclude each other");
     }
+    if (unlogged && reuse) {
+      throw new IllegalArgumentException("--unlogged applies to the tables init creates; --reuse keeps existing tables"
+          + " as they are (logged or not): use --drop-existing to recreate them unlogged");
+    }
     ExistingTablePolicy policy = dropExisting ? ExistingTablePolicy.DROP_EXISTING
         : reuse ? ExistingTablePolicy.REUSE : ExistingTablePolicy.FAIL_IF_EXISTS;
     InitConfig config = new InitConfig(documents.docs, Shape.parse(documents.shape), documents.seed, tables.schema,
-        tables.table, policy, jobs);
+        tables.table, policy, jobs, unlogged);
     return Jobs.init(config, connection.toOptions(root.connection), json, root.out);
   }
 }

@@ -120,6 +120,15 @@ final class RunArgs {
       description = "Citus: put all rows of each insert_batch statement and each copy into one shard.")
   boolean groupByShard;
 
+  @Option(names = "--table-per-thread", paramLabel = "no|yes|no,yes", arity = "0..1", fallbackValue = "yes",
+      description = "insert, insert_batch, copy: each worker thread inserts into its own table <table>_t<i>, created"
+          + " empty before the first phase and kept after the run; no,yes runs both as phases. Default: no.")
+  String tablePerThread;
+
+  @Option(names = "--unlogged", description = "The tables of --table-per-thread are UNLOGGED (no WAL; emptied by a"
+      + " crash). The run's own table is made unlogged by 'init --unlogged'.")
+  boolean unlogged;
+
   @Option(names = "--limit-min", paramLabel = "N", defaultValue = Defaults.LIMIT_MIN,
       description = "Smallest LIMIT of find. Default: ${DEFAULT-VALUE}.")
   int limitMin;
@@ -213,6 +222,8 @@ final class RunArgs {
     PreferQueryMode mode = attempt(problems, () -> queryMode(queryMode));
     Shape documentShape = attempt(problems, () -> shape(shape));
     Instance instanceShare = attempt(problems, () -> Instance.parse(instance));
+    List<Boolean> perThread = tablePerThread == null ? List.of(false)
+        : attempt(problems, () -> InsertSettings.parseTablePerThread(tablePerThread));
     HostList hostList = hosts == null ? null : attempt(problems, () -> HostList.parse("--hosts", hosts));
     FailurePolicy failures = attempt(problems, () -> new FailurePolicy(retries, fraction("--max-error-rate",
         maxErrorRate)));
@@ -225,13 +236,15 @@ final class RunArgs {
     if (duration != null && ops != null) {
       problems.add("give either --duration or --ops, not both");
     }
+    InsertSettings inserts = perThread == null || documentShape == null || instanceShare == null ? null
+        : attempt(problems, () -> new InsertSettings(documentShape, instanceShare, groupByShard, perThread, unlogged));
     if (!problems.isEmpty()) {
       throw new IllegalArgumentException(String.join("; ", problems));
     }
     return new RunConfig(mix, threadCounts, measured, ops == null ? 0 : ops, warm, interval, rate, modes, pools,
         poolSize, c3p0MaxStatements, prepareThreshold, mode, settings, transaction, dist, zipfConstant,
         opSettings, tables.schema, tables.table, seed, keySample, timeouts, json, virtualThreads,
-        new InsertSettings(documentShape, instanceShare, groupByShard), explain, out, metricsPort,
+        inserts, explain, out, metricsPort,
         new HostSpreading(hostList, spreadHosts), failures, workloadFile);
   }
 

@@ -15,9 +15,10 @@ import stress.load.ExistingTablePolicy;
  * @param table  table name
  * @param policy what to do with existing tables
  * @param jobs   parallel COPY streams
+ * @param unlogged create the tables UNLOGGED
  */
 public record InitConfig(long docs, Shape shape, long seed, String schema, String table, ExistingTablePolicy policy,
-                         int jobs) {
+                         int jobs, boolean unlogged) {
 
   public InitConfig {
     List<String> problems = new ArrayList<>();

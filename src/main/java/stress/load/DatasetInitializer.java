@@ -62,7 +62,8 @@ public final class DatasetInitializer {
     PreparedTable prepared;
     try (Connection connection = connections.get()) {
       connection.setAutoCommit(true);
-      prepared = TableSetup.prepare(connection, dialect, request.table(), request.policy());
+      prepared = TableSetup.prepare(connection, dialect, request.table(), request.policy(),
+          request.unlogged());
       DocumentTable table = prepared.table();
       if (prepared.action() == PreparedTable.Action.REUSED) {
         // rows kept as they are: nothing is generated, so any _id type will do (an imported table's too)

@@ -18,9 +18,10 @@ import stress.table.IdType;
  * @param policy    what to do with existing tables
  * @param streams   parallel load streams, each on its own connection with a disjoint key range, at least 1
  * @param batching  when each stream commits
+ * @param unlogged  create the tables UNLOGGED (no WAL; emptied by a crash)
  */
 public record InitRequest(DocumentTable table, long documents, Shape shape, long seed, ExistingTablePolicy policy,
-    int streams, CopyBatching batching) {
+    int streams, CopyBatching batching, boolean unlogged) {
   public static final long DEFAULT_SEED = 1;
   public static final int DEFAULT_STREAMS = 2;
 
@@ -45,6 +46,12 @@ public record InitRequest(DocumentTable table, long documents, Shape shape, long
     }
   }
 
+  /** A request for logged tables. */
+  public InitRequest(DocumentTable table, long documents, Shape shape, long seed, ExistingTablePolicy policy,
+                     int streams, CopyBatching batching) {
+    this(table, documents, shape, seed, policy, streams, batching, false);
+  }
+
   /** A request with the default seed, policy ({@link ExistingTablePolicy#FAIL_IF_EXISTS}), streams and batching. */
   public static InitRequest of(DocumentTable table, long documents, Shape shape) {
     return new InitRequest(table, documents, shape, DEFAULT_SEED, ExistingTablePolicy.FAIL_IF_EXISTS, DEFAULT_STREAMS,
@@ -52,19 +59,23 @@ public record InitRequest(DocumentTable table, long documents, Shape shape, long
   }
 
   public InitRequest withSeed(long newSeed) {
-    return new InitRequest(table, documents, shape, newSeed, policy, streams, batching);
+    return new InitRequest(table, documents, shape, newSeed, policy, streams, batching, unlogged);
   }
 
   public InitRequest withPolicy(ExistingTablePolicy newPolicy) {
-    return new InitRequest(table, documents, shape, seed, newPolicy, streams, batching);
+    return new InitRequest(table, documents, shape, seed, newPolicy, streams, batching, unlogged);
   }
 
   public InitRequest withStreams(int newStreams) {
-    return new InitRequest(table, documents, shape, seed, policy, newStreams, batching);
+    return new InitRequest(table, documents, shape, seed, policy, newStreams, batching, unlogged);
   }
 
   public InitRequest withBatching(CopyBatching newBatching) {
-    return new InitRequest(table, documents, shape, seed, policy, streams, newBatching);
+    return new InitRequest(table, documents, shape, seed, policy, streams, newBatching, unlogged);
+  }
+
+  public InitRequest withUnlogged(boolean newUnlogged) {
+    return new InitRequest(table, documents, shape, seed, policy, streams, batching, newUnlogged);
   }
 
   /** Why generated keys 1..documents do not fit the table's {@code _id} type, or null when they do. */

@@ -37,17 +37,23 @@ public final class TableSetup {
    */
   public static PreparedTable prepare(Connection connection, Dialect dialect, DocumentTable table,
       ExistingTablePolicy policy) throws SQLException {
+    return prepare(connection, dialect, table, policy, false);
+  }
+
+  /** As {@link #prepare(Connection, Dialect, DocumentTable, ExistingTablePolicy)}; tables it creates are UNLOGGED when asked. */
+  public static PreparedTable prepare(Connection connection, Dialect dialect, DocumentTable table,
+      ExistingTablePolicy policy, boolean unlogged) throws SQLException {
     Relation main = find(connection, table);
     Relation copy = find(connection, table.copyTable());
     if (main == null && copy == null) {
-      String note = create(connection, dialect, table, false);
+      String note = create(connection, dialect, table, false, unlogged);
       return new PreparedTable(table, PreparedTable.Action.CREATED, note);
     }
     switch (policy) {
       case FAIL_IF_EXISTS -> throw new LoadException("table " + (main != null ? main : copy).displayName()
           + " already exists; use --reuse to run on it or --drop-existing to replace it");
       case DROP_EXISTING -> {
-        String note = create(connection, dialect, table, true);
+        String note = create(connection, dialect, table, true, unlogged);
         return new PreparedTable(table, PreparedTable.Action.REPLACED, note);
       }
       case REUSE -> {
@@ -165,13 +171,13 @@ public final class TableSetup {
    * (40P01) is tried once more with the dialect's {@link Dialect#deadlockRetrySettings retry settings}, if it has
    * any; the returned note says so (null when the first attempt succeeded).
    */
-  private static String create(Connection connection, Dialect dialect, DocumentTable table, boolean dropFirst)
-      throws SQLException {
+  private static String create(Connection connection, Dialect dialect, DocumentTable table, boolean dropFirst,
+                               boolean unlogged) throws SQLException {
     List<String> ddl = new ArrayList<>();
     if (dropFirst) {
       ddl.add("DROP TABLE IF EXISTS " + table.qualifiedName() + ", " + table.copyTable().qualifiedName());
     }
-    ddl.addAll(dialect.createDocumentTables(table));
+    ddl.addAll(dialect.createDocumentTables(table, unlogged));
     return runDdl(connection, dialect, table, ddl,
         "creating " + table.displayName() + " and " + table.copyTable().displayName());
   }

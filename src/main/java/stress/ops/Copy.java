@@ -5,6 +5,7 @@ import java.util.List;
 import stress.load.CopyBatching;
 import stress.load.CopyLoader;
 import stress.load.DocumentRow;
+import stress.table.DocumentTable;
 
 /**
  * {@code --batch} new documents in one {@code COPY ... FROM STDIN} (text format, through the loader that
@@ -39,6 +40,7 @@ public final class Copy implements Operation {
     int batch = context.settings().batch();
     // one COPY (and one commit outside a transaction) per execution: the whole batch, whatever its size
     CopyLoader loader = new CopyLoader(new CopyBatching(batch, Long.MAX_VALUE));
+    DocumentTable[] tables = context.insertTables();
     SessionLocal<NewRows> rows = new SessionLocal<>(() -> new NewRows(documents, batch, documents.groupedByShard()));
     return session -> {
       NewRows r = rows.get(session);
@@ -47,7 +49,8 @@ public final class Copy implements Operation {
       for (long key : keys) {
         copied.add(new DocumentRow(Long.toString(key), r.json(key)));
       }
-      return loader.load(session.connection(), context.table(), copied.iterator()).rows();
+      DocumentTable table = tables[tables.length == 1 ? 0 : session.worker()];
+      return loader.load(session.connection(), table, copied.iterator()).rows();
     };
   }
 }

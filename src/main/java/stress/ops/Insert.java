@@ -1,5 +1,7 @@
 package stress.ops;
 
+import stress.table.DocumentTable;
+
 /**
  * One new document per statement (sysbench oltp_insert on the document table): a key no row has yet and the
  * generated document for it.
@@ -29,11 +31,16 @@ public final class Insert implements Operation {
   @Override
   public Bound bind(OperationContext context) {
     NewDocuments documents = context.requireNewDocuments(name());
-    Sql insert = DocumentSql.insertRows(context.table(), 1);
+    DocumentTable[] tables = context.insertTables();
+    Sql[] inserts = new Sql[tables.length];
+    for (int i = 0; i < tables.length; i++) {
+      inserts[i] = DocumentSql.insertRows(tables[i], 1);
+    }
     // a single row is always in one shard: no grouping needed
     SessionLocal<NewRows> rows = new SessionLocal<>(() -> new NewRows(documents, 1, false));
     return session -> {
       NewRows r = rows.get(session);
+      Sql insert = inserts[inserts.length == 1 ? 0 : session.worker()];
       return session.sql().update(insert, r.parameters(r.nextKeys(session.connection())));
     };
   }

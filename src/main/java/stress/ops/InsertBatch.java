@@ -1,5 +1,7 @@
 package stress.ops;
 
+import stress.table.DocumentTable;
+
 /**
  * {@code --batch} new documents in one multi-row INSERT ... VALUES statement; with {@code --group-by-shard}
  * all rows of a statement belong to one shard.
@@ -36,10 +38,15 @@ public final class InsertBatch implements Operation {
       throw new IllegalArgumentException("--batch for insert_batch must be at most " + MAX_ROWS
           + " (two parameters per row, and a PostgreSQL statement takes at most 65535), got " + batch);
     }
-    Sql insert = DocumentSql.insertRows(context.table(), batch);
+    DocumentTable[] tables = context.insertTables();
+    Sql[] inserts = new Sql[tables.length];
+    for (int i = 0; i < tables.length; i++) {
+      inserts[i] = DocumentSql.insertRows(tables[i], batch);
+    }
     SessionLocal<NewRows> rows = new SessionLocal<>(() -> new NewRows(documents, batch, documents.groupedByShard()));
     return session -> {
       NewRows r = rows.get(session);
+      Sql insert = inserts[inserts.length == 1 ? 0 : session.worker()];
       return session.sql().update(insert, r.parameters(r.nextKeys(session.connection())));
     };
   }

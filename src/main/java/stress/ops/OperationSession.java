@@ -17,6 +17,7 @@ public final class OperationSession implements AutoCloseable {
   private final KeyChooser keys;
   private final SplittableRandom random;
   private final int fetchSize;
+  private final int worker;
   private Connection connection;
   private SqlExecutor executor;
   private Object[] locals = new Object[0];
@@ -31,6 +32,13 @@ public final class OperationSession implements AutoCloseable {
    */
   public OperationSession(StatementMode mode, boolean cacheStatements, KeyChooser keys, SplittableRandom random,
                           int fetchSize) {
+    this(mode, cacheStatements, keys, random, fetchSize, 0);
+  }
+
+  /** As above, for worker number {@code worker} of its phase (0-based): the index of its own table, if any. */
+  public OperationSession(StatementMode mode, boolean cacheStatements, KeyChooser keys, SplittableRandom random,
+                          int fetchSize, int worker) {
+    this.worker = worker;
     this.mode = mode;
     this.cacheStatements = cacheStatements;
     this.keys = keys;
@@ -101,6 +109,11 @@ public final class OperationSession implements AutoCloseable {
       locals[slot] = value;
     }
     return (T) value;
+  }
+
+  /** This worker's number in its phase, from 0. */
+  public int worker() {
+    return worker;
   }
 
   public SplittableRandom random() {

@@ -74,7 +74,8 @@ final class PhaseRun {
     }
     PhaseRecorder recorder = new PhaseRecorder(names, threads, HIGHEST_TRACKABLE_NANOS, workerHosts);
     Operation.Bound[] bound = new Operation.Bound[names.size()];
-    OperationContext context = new OperationContext(plan.table(), plan.settings(), plan.newDocuments());
+    OperationContext context = new OperationContext(plan.table(), plan.settings(), plan.newDocuments(),
+        spec.tablePerThread() ? plan.workerTables().subList(0, threads) : List.of());
     for (int i = 0; i < bound.length; i++) {
       bound[i] = plan.operations().get(i).bind(context);
     }
@@ -104,7 +105,7 @@ final class PhaseRun {
       SplittableRandom random = new SplittableRandom(plan.seed() * 1_000_003L + phaseIndex * 10_007L + i);
       ConnectionSource source = sources.get(i % sources.size());
       OperationSession session = new OperationSession(spec.mode(), source.heldPerWorker(), plan.keys(), random,
-          plan.settings().fetchSize());
+          plan.settings().fetchSize(), i);
       Worker w = new Worker(source, recorder.worker(i), plan.mix(), bound, session, random, plan.transaction(),
           phaseStop, budget, new Pacer(perWorkerRate, (double) i / threads), ready, go, plan.retries(), retryable,
           abort, fillsPool(source, i, threads),

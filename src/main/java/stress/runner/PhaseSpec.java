@@ -19,9 +19,17 @@ import stress.ops.StatementMode;
  * @param threads     worker threads
  * @param connection  how to connect, with this phase's session settings applied
  * @param sessionSettings the --set values of this phase (name to value), read back from the server after it
+ * @param tablePerThread  each worker inserts into its own table ({@link RunPlan#workerTables})
  */
 public record PhaseSpec(Map<String, String> combination, StatementMode mode, String poolKind, PoolSettings pool,
-                        int threads, ConnectionSpec connection, Map<String, String> sessionSettings) {
+                        int threads, ConnectionSpec connection, Map<String, String> sessionSettings,
+                        boolean tablePerThread) {
+
+  /** A phase whose workers share the run's table. */
+  public PhaseSpec(Map<String, String> combination, StatementMode mode, String poolKind, PoolSettings pool,
+                   int threads, ConnectionSpec connection, Map<String, String> sessionSettings) {
+    this(combination, mode, poolKind, pool, threads, connection, sessionSettings, false);
+  }
 
   public PhaseSpec {
     combination = Collections.unmodifiableMap(new LinkedHashMap<>(combination));

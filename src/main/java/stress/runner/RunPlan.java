@@ -31,13 +31,30 @@ import stress.workload.OperationMix;
  * @param newDocuments    new keys and documents for the insert operations, or null when none inserts
  * @param retries         how often an execution of an idempotent operation is run again after a serialization
  *                        failure or deadlock (40001, 40P01); 0 = never
+ * @param workerTables    the table of each worker in phases with a table per thread (--table-per-thread), else empty
  */
 public record RunPlan(List<PhaseSpec> phases, OperationMix mix, List<Operation> operations, DocumentTable table,
                       KeyChooser keys, OperationSettings settings, Duration duration, long opsPerPhase,
                       Duration warmup, Duration reportInterval, double rate, boolean transaction, long seed,
-                      boolean virtualThreads, NewDocuments newDocuments, int retries) {
+                      boolean virtualThreads, NewDocuments newDocuments, int retries, List<DocumentTable> workerTables) {
+
+  /** A plan whose workers all share {@code table}. */
+  public RunPlan(List<PhaseSpec> phases, OperationMix mix, List<Operation> operations, DocumentTable table,
+                 KeyChooser keys, OperationSettings settings, Duration duration, long opsPerPhase,
+                 Duration warmup, Duration reportInterval, double rate, boolean transaction, long seed,
+                 boolean virtualThreads, NewDocuments newDocuments, int retries) {
+    this(phases, mix, operations, table, keys, settings, duration, opsPerPhase, warmup, reportInterval, rate,
+        transaction, seed, virtualThreads, newDocuments, retries, List.of());
+  }
 
   public RunPlan {
+    workerTables = List.copyOf(workerTables);
+    for (PhaseSpec phase : phases) {
+      if (phase.tablePerThread() && workerTables.size() < phase.threads()) {
+        throw new IllegalArgumentException("phase '" + phase.label() + "' has a table per thread but "
+            + workerTables.size() + " tables for " + phase.threads() + " threads");
+      }
+    }
     phases = List.copyOf(phases);
     operations = List.copyOf(operations);
     Objects.requireNonNull(table, "table");

@@ -14,6 +14,16 @@ public interface Dialect {
   List<String> createDocumentTables(DocumentTable table);
 
   /**
+   * The same DDL, creating UNLOGGED tables when asked: no WAL is written for them, so inserts are cheaper, but a
+   * crash empties them and they are not replicated. Every target's DDL is built by
+   * {@code PostgresDialect.createTable}, so its CREATE TABLE statements are the ones made unlogged.
+   */
+  default List<String> createDocumentTables(DocumentTable table, boolean unlogged) {
+    List<String> ddl = createDocumentTables(table);
+    return unlogged ? ddl.stream().map(PostgresDialect::unlogged).toList() : ddl;
+  }
+
+  /**
    * Settings that open the transaction which (drops and) creates the document tables, run before any other of
    * its statements; none unless the target needs them for this table.
    */

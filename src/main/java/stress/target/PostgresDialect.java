@@ -5,6 +5,7 @@ import stress.table.DocumentTable;
 
 /** Plain PostgreSQL: ordinary tables, nothing to distribute. */
 public final class PostgresDialect implements Dialect {
+  private static final String CREATE_TABLE = "CREATE TABLE ";
 
   @Override
   public List<String> createDocumentTables(DocumentTable table) {
@@ -18,8 +19,14 @@ public final class PostgresDialect implements Dialect {
 
   /** The document table DDL with an optional clause appended (distribution clauses of other targets). */
   static String createTable(DocumentTable table, String suffix) {
-    return "CREATE TABLE " + table.qualifiedName() + " (_id " + table.idType().sql()
+    return CREATE_TABLE + table.qualifiedName() + " (_id " + table.idType().sql()
         + " PRIMARY KEY, data jsonb NOT NULL DEFAULT '{}')" + suffix;
+  }
+
+  /** A CREATE TABLE statement of {@link #createTable} as CREATE UNLOGGED TABLE; any other statement unchanged. */
+  static String unlogged(String statement) {
+    return statement.startsWith(CREATE_TABLE) ? "CREATE UNLOGGED TABLE " + statement.substring(CREATE_TABLE.length())
+        : statement;
   }
 
   @Override

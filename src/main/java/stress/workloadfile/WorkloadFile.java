@@ -26,9 +26,11 @@ import stress.ops.WorkloadOperation;
  * @param file       where it was read from
  * @param operations the operations by name, in file order
  * @param weights    each operation's weight, in file order
+ * @param indexes    the {@code indexes:} section, which {@code stress index} creates
  */
-public record WorkloadFile(Path file, Map<String, Operation> operations, Map<String, Integer> weights) {
-  private static final Set<String> TOP_KEYS = Set.of("operations");
+public record WorkloadFile(Path file, Map<String, Operation> operations, Map<String, Integer> weights,
+                           List<IndexSpec> indexes) {
+  private static final Set<String> TOP_KEYS = Set.of("operations", "indexes");
   private static final Set<String> OPERATION_KEYS = Set.of("sql", "weight", "transaction", "params");
   private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
   private static final Pattern QUERY_START =
@@ -87,7 +89,7 @@ public record WorkloadFile(Path file, Map<String, Operation> operations, Map<Str
         throw new WorkloadFileException(problem.line(), "operation '" + name + "': " + problem.getMessage());
       }
     }
-    return new WorkloadFile(file, operations, weights);
+    return new WorkloadFile(file, operations, weights, IndexSpec.parseAll(root.map().get("indexes")));
   }
 
   private static int weight(YamlNode def) {

@@ -71,8 +71,9 @@ class ExplainCommandTest {
       assertTrue(r.out().contains(header), header);
     }
     assertTrue(r.out().contains("Index Cond: (check_in._id = $1)"), "the generic plan is shown");
-    assertTrue(r.out().contains("  find_in      SELECT     single node             single node            single node"),
-        r.out());
+    // each cell also says how the table is read, which here depends on the planner's estimates
+    assertTrue(Pattern.compile("\\n  find_in {6}SELECT {5}(single node, (index|seq scan) +){2}single node, (index|seq"
+        + " scan)\\n").matcher(r.out()).find(), r.out());
     assertFalse(r.out().contains("! "), "nothing to flag on one server");
   }
 

@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -19,6 +22,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code stress explain} on a real Citus coordinator: a key lookup is a router query on one shard in every
@@ -59,8 +63,16 @@ class ExplainCitusIT {
 
   /** The verdict lines of `stress explain`, by "operation statement" and mode. */
   private static Map<String, Map<String, String>> explain(String... ops) {
+    return explainWith("--op", String.join(",", ops));
+  }
+
+  /** As {@link #explain}, with the explain command's own arguments. */
+  private static Map<String, Map<String, String>> explainWith(String... args) {
+    String[] all = new String[args.length + 3];
+    System.arraycopy(new String[] {"explain", "--table", TABLE}, 0, all, 0, 3);
+    System.arraycopy(args, 0, all, 3, args.length);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    assertEquals(0, cli(out, "explain", "--table", TABLE, "--op", String.join(",", ops)));
+    assertEquals(0, cli(out, all));
     String text = out.toString(StandardCharsets.UTF_8);
     System.out.println(text);
     Map<String, Map<String, String>> verdicts = new LinkedHashMap<>();
@@ -123,5 +135,67 @@ class ExplainCitusIT {
     assertTrue(reached > 1 && reached < shards, "40 random keys of 5000 spread over several shards: " + reached);
     assertEquals("broadcast: " + shards + " of " + shards + " shards (multi-shard, Task Count " + shards + ")",
         all.get("find SELECT").get("prepared, custom plan"));
+  }
+
+  @Test
+  void aWorkloadFilterOnAFieldThatIsNotTheKeyFansOutToEveryShard(@TempDir Path dir) throws SQLException, IOException {
+    int shards = shardCount();
+    Path file = dir.resolve("w.yaml");
+    Files.writeString(file, """
+        operations:
+          by_key:
+            sql: SELECT _id, data FROM {table} WHERE _id = :id
+            params:
+              id: key
+          by_user:
+            sql: SELECT _id FROM {table} WHERE data->>'u' = :u
+            params:
+              u: {sample: u, cap: 20}
+        """);
+    Map<String, Map<String, String>> all = explainWith("--workload", file.toString());
+    for (String verdict : all.get("by_key SELECT").values()) {
+      assertTrue(verdict.startsWith("single-node route: 1 of " + shards + " shards (router"), verdict);
+    }
+    // plain and custom plans: every shard; the generic plan is refused like any multi-shard one
+    for (String mode : List.of("plain", "prepared, custom plan")) {
+      assertEquals("broadcast: " + shards + " of " + shards + " shards (multi-shard, Task Count " + shards + ")",
+          all.get("by_user SELECT").get(mode), mode);
+    }
+  }
+
+  @Test
+  void indexesOfAWorkloadFileReachEveryShardAndExplainReadsTheShardsPlan(@TempDir Path dir)
+      throws SQLException, IOException {
+    Path file = dir.resolve("w.yaml");
+    Files.writeString(file, """
+        operations:
+          by_user:
+            sql: SELECT _id FROM {table} WHERE data ->> 'u' = :u
+            params:
+              u: {sample: u, cap: 20}
+        indexes:
+          - {path: u}
+        """);
+    ByteArrayOutputStream indexOut = new ByteArrayOutputStream();
+    assertEquals(0, cli(indexOut, "index", "--table", TABLE, "--workload", file.toString()));
+    String printed = indexOut.toString(StandardCharsets.UTF_8);
+    assertTrue(printed.contains("{path: u, type: text}: created in ") || printed.contains(": already there: "), printed);
+    int shards = shardCount();
+    try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement();
+         ResultSet rs = s.executeQuery("SELECT count(*) FROM run_command_on_shards('" + TABLE + "', $$SELECT"
+             + " count(*) FROM pg_indexes WHERE tablename = '%s' AND indexdef LIKE '%%(data ->> ''u''::text)%%'$$)"
+             + " WHERE success AND result = '1'")) {
+      rs.next();
+      assertEquals(shards, rs.getInt(1), "every shard has the index");
+    }
+    ByteArrayOutputStream explainOut = new ByteArrayOutputStream();
+    assertEquals(0, cli(explainOut, "explain", "--table", TABLE, "--workload", file.toString()));
+    String explained = explainOut.toString(StandardCharsets.UTF_8);
+    // about 150 rows per shard: the planner may well read a shard whole, so only the index line itself is certain
+    assertTrue(explained.contains("    index: " + TABLE + "_u_idx_")
+        || explained.contains("    index: none; whole table read: public." + TABLE + "_"), explained);
+    try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
+      s.execute("DROP INDEX " + TABLE + "_u_idx");
+    }
   }
 }

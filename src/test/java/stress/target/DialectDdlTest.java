@@ -44,6 +44,38 @@ class DialectDdlTest {
     }
   }
 
+  @Test
+  void unloggedDdlOfEveryTargetOnlyChangesItsCreateTableStatements() {
+    DocumentTable table = new DocumentTable(null, "t", IdType.INTEGER);
+    for (Dialect dialect : List.of(new PostgresDialect(), new CitusDialect(), new XlDialect(), new GreenplumDialect())) {
+      List<String> logged = dialect.createDocumentTables(table);
+      List<String> unlogged = dialect.createDocumentTables(table, true);
+      assertEquals(logged, dialect.createDocumentTables(table, false));
+      assertEquals(logged.size(), unlogged.size());
+      for (int i = 0; i < logged.size(); i++) {
+        String expected = logged.get(i).startsWith("CREATE TABLE ")
+            ? logged.get(i).replaceFirst("^CREATE TABLE ", "CREATE UNLOGGED TABLE ") : logged.get(i);
+        assertEquals(expected, unlogged.get(i), dialect.getClass().getSimpleName());
+      }
+      assertEquals(2, unlogged.stream().filter(s -> s.startsWith("CREATE UNLOGGED TABLE ")).count());
+    }
+  }
+
+  @Test
+  void unloggedTablesAreUnloggedOnTheServer() throws SQLException {
+    DocumentTable table = new DocumentTable("my schema", "unlogged docs", IdType.INTEGER);
+    try (Connection c = TestDatabase.connect(url); Statement st = c.createStatement()) {
+      for (String sql : new PostgresDialect().createDocumentTables(table, true)) {
+        st.execute(sql);
+      }
+      try (ResultSet rs = st.executeQuery("SELECT string_agg(relname || '=' || relpersistence, ',' ORDER BY relname)"
+          + " FROM pg_class WHERE relname IN ('unlogged docs', 'unlogged docs_copy')")) {
+        rs.next();
+        assertEquals("unlogged docs=u,unlogged docs_copy=u", rs.getString(1));
+      }
+    }
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"on", "off"})
   void citusNameLiteralsNameTheTableWhateverStandardConformingStrings(String standardConformingStrings)

@@ -1,0 +1,99 @@
+package stress.app;
+
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Locale;
+import stress.connect.PhysicalConnections;
+import stress.load.TableSetup;
+import stress.table.DocumentTable;
+import stress.target.TargetDetector;
+import stress.workloadfile.IndexSpec;
+import stress.workloadfile.WorkloadFile;
+
+/**
+ * {@code stress index --workload FILE}: creates the indexes of the file's {@code indexes:} section on the run's
+ * table, one statement each in autocommit, and says per index whether it was created or already there. A
+ * distributed table needs nothing special: Citus propagates CREATE INDEX to every shard, Postgres-XL to every
+ * datanode, Greenplum to every segment.
+ */
+public final class IndexJob {
+  /** The index of that name in the table's schema: its definition, and whether it belongs to the table. */
+  private static final String FIND = "SELECT pg_get_indexdef(c.oid), i.indrelid = CAST(? AS regclass) FROM pg_class c"
+      + " LEFT JOIN pg_index i ON i.indexrelid = c.oid WHERE c.relname = ?"
+      + " AND c.relnamespace = (SELECT relnamespace FROM pg_class WHERE oid = CAST(? AS regclass))";
+
+  private final WorkloadFile workload;
+  private final String schema;
+  private final String table;
+  private final Database database;
+  private final PrintStream out;
+
+  public IndexJob(WorkloadFile workload, String schema, String table, Database database, PrintStream out) {
+    this.workload = workload;
+    this.schema = schema;
+    this.table = table;
+    this.database = database;
+    this.out = out;
+  }
+
+  /** Creates what is missing; returns the exit code (0). */
+  public int run() throws SQLException {
+    if (workload.indexes().isEmpty()) {
+      throw new IllegalArgumentException("--workload " + workload.file() + ": the file has no 'indexes:' section"
+          + " (a list such as - {gin: data} or - {path: address.city, type: text})");
+    }
+    try (Connection c = PhysicalConnections.open(database.spec())) {
+      for (String line : TargetDetector.detect(c).describeLines()) {
+        out.println(line);
+      }
+      DocumentTable documents = TableSetup.existing(c, schema, table, false);
+      out.println("indexes of " + workload.file() + " on " + documents.displayName() + ":");
+      for (IndexSpec spec : workload.indexes()) {
+        out.println(create(c, documents, spec));
+      }
+    }
+    return 0;
+  }
+
+  private String create(Connection c, DocumentTable documents, IndexSpec spec) throws SQLException {
+    String name = spec.name(documents);
+    String where = workload.file() + ":" + spec.line() + ": " + spec.describe();
+    String existing = existing(c, documents, name, where);
+    if (existing != null) {
+      return where + ": already there: " + existing;
+    }
+    String ddl = spec.ddl(documents);
+    long start = System.nanoTime();
+    try (Statement s = c.createStatement()) {
+      s.execute(ddl);
+    } catch (SQLException e) {
+      throw new IllegalStateException(where + ": the server refused " + ddl + ": "
+          + e.getMessage().lines().findFirst().orElse(""), e);
+    }
+    double seconds = (System.nanoTime() - start) / 1e9;
+    return where + ": created in " + String.format(Locale.ROOT, "%.2f", seconds) + " s: " + ddl;
+  }
+
+  /** The definition of the index already named so on this table, null when none; another relation of that name is refused. */
+  private static String existing(Connection c, DocumentTable documents, String name, String where) throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement(FIND)) {
+      ps.setString(1, documents.qualifiedName());
+      ps.setString(2, name);
+      ps.setString(3, documents.qualifiedName());
+      try (ResultSet rs = ps.executeQuery()) {
+        if (!rs.next()) {
+          return null;
+        }
+        if (!rs.getBoolean(2)) {
+          throw new IllegalStateException(where + ": \"" + name + "\" already names another relation or another table's"
+              + " index in the schema of " + documents.displayName() + "; rename or drop it");
+        }
+        return rs.getString(1);
+      }
+    }
+  }
+}

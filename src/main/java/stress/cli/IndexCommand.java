@@ -1,0 +1,36 @@
+package stress.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import stress.app.Jobs;
+import stress.workloadfile.WorkloadFile;
+
+/** {@code stress index --workload FILE}: the indexes the workload file lists, created on the table. */
+@Command(name = "index", sortOptions = false, usageHelpAutoWidth = true,
+    description = {"Create the indexes listed under 'indexes:' in a workload file on the table (IF NOT EXISTS, one"
+        + " CREATE INDEX each; on Citus, Postgres-XL and Greenplum it reaches every shard, datanode or segment) and"
+        + " print per index whether it was created or already there, with its definition."})
+final class IndexCommand implements Callable<Integer> {
+  @ParentCommand
+  StressCommand root;
+
+  @Mixin
+  ConnectionArgs connection;
+
+  @Mixin
+  TableArgs tables;
+
+  @Option(names = "--workload", paramLabel = "FILE", required = true,
+      description = "YAML workload file with an 'indexes:' list: {gin: data}, {path: a.b}, {path: a.b, type: numeric}.")
+  Path workload;
+
+  @Override
+  public Integer call() throws Exception {
+    WorkloadFile file = WorkloadFile.load(workload);
+    return Jobs.index(file, tables.schema, tables.table, connection.toOptions(root.connection), root.out);
+  }
+}

@@ -1,0 +1,165 @@
+package stress.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import stress.testing.TestDatabase;
+
+/** {@code stress index --workload FILE} against a real PostgreSQL: the indexes on the server, and what explain sees. */
+class IndexCommandTest {
+  private static final String WORKLOAD = """
+      operations:
+        by_user:
+          sql: SELECT _id FROM {table} WHERE data ->> 'u' = :u
+          params:
+            u: {sample: u, cap: 50}
+      indexes:
+        - {path: u}
+        - {gin: data}
+        - {path: t, type: numeric}
+      """;
+  private static String url;
+
+  @TempDir
+  Path dir;
+
+  @BeforeAll
+  static void init() {
+    url = TestDatabase.newDatabaseUrl("indexcmd");
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "3000");
+    assertEquals(0, r.exitCode(), r.all());
+  }
+
+  private CliTester.Result command(String command, String yaml, String... args) throws IOException {
+    Path file = dir.resolve("w.yaml");
+    Files.writeString(file, yaml);
+    List<String> all = new ArrayList<>(List.of("--url", url, "-U", "postgres", command, "--workload", file.toString()));
+    all.addAll(List.of(args));
+    return CliTester.run(all.toArray(String[]::new));
+  }
+
+  private static List<String> indexDefinitions(String table) throws SQLException {
+    List<String> defs = new ArrayList<>();
+    try (Connection c = TestDatabase.connect(url); Statement s = c.createStatement();
+         ResultSet rs = s.executeQuery("SELECT indexdef FROM pg_indexes WHERE tablename = '" + table + "'"
+             + " AND indexname <> '" + table + "_pkey' ORDER BY indexname")) {
+      while (rs.next()) {
+        defs.add(rs.getString(1));
+      }
+    }
+    return defs;
+  }
+
+  @Test
+  void createsEachIndexOnceAndSaysSoThenExplainSeesItUsed() throws IOException, SQLException {
+    CliTester.Result first = command("index", WORKLOAD);
+    assertEquals(0, first.exitCode(), first.all());
+    assertTrue(first.out().contains("w.yaml:7: {path: u, type: text}: created in "), first.out());
+    assertTrue(first.out().contains(" s: CREATE INDEX IF NOT EXISTS \"check_in_u_idx\" ON \"check_in\" USING btree"
+        + " ((data ->> 'u'))"), first.out());
+    assertTrue(first.out().contains("w.yaml:8: {gin: data}: created in "), first.out());
+    assertEquals(List.of(
+        "CREATE INDEX check_in_data_gin ON public.check_in USING gin (data jsonb_path_ops)",
+        "CREATE INDEX check_in_t_num_idx ON public.check_in USING btree ((((data ->> 't'::text))::numeric))",
+        "CREATE INDEX check_in_u_idx ON public.check_in USING btree (((data ->> 'u'::text)))"),
+        indexDefinitions("check_in"));
+
+    CliTester.Result again = command("index", WORKLOAD);
+    assertEquals(0, again.exitCode(), again.all());
+    assertTrue(again.out().contains("w.yaml:7: {path: u, type: text}: already there: CREATE INDEX check_in_u_idx ON"
+        + " public.check_in USING btree (((data ->> 'u'::text)))"), again.out());
+    assertEquals(3, again.out().split(": already there: ", -1).length - 1, again.out());
+    assertEquals(3, indexDefinitions("check_in").size());
+
+    CliTester.Result explained = command("explain", WORKLOAD, "--op", "by_user");
+    assertEquals(0, explained.exitCode(), explained.all());
+    assertTrue(explained.out().contains("    index: check_in_u_idx (Bitmap Index Scan)")
+        || explained.out().contains("    index: check_in_u_idx (Index Scan)"), explained.out());
+  }
+
+  @Test
+  void aBadEntryStopsBeforeConnectingWithFileLineAndRule() throws IOException, SQLException {
+    CliTester.Result r = command("index", WORKLOAD.replace("type: numeric", "type: date"));
+    assertEquals(Cli.EXIT_USAGE, r.exitCode(), r.all());
+    assertTrue(r.err().contains("w.yaml:9: indexes: type: must be text or numeric, got 'date'"), r.err());
+  }
+
+  @Test
+  void aFileWithoutIndexesIsAUsageError() throws IOException {
+    CliTester.Result r = command("index", WORKLOAD.substring(0, WORKLOAD.indexOf("indexes:")));
+    assertEquals(Cli.EXIT_USAGE, r.exitCode(), r.all());
+    assertTrue(r.err().contains("the file has no 'indexes:' section"), r.err());
+  }
+
+  @Test
+  void aNameTakenByAnotherRelationIsRefusedAndNothingElseIsCreated() throws IOException, SQLException {
+    CliTester.Result init = CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "10", "--table", "other");
+    assertEquals(0, init.exitCode(), init.all());
+    try (Connection c = TestDatabase.connect(url); Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE other_u_idx (x int)");
+    }
+    CliTester.Result r = command("index", WORKLOAD, "--table", "other");
+    assertEquals(Cli.EXIT_FAILURE, r.exitCode(), r.all());
+    assertTrue(r.err().contains("{path: u, type: text}: \"other_u_idx\" already names another relation"), r.err());
+    assertEquals(List.of(), indexDefinitions("other"));
+  }
+
+  @Test
+  void theExampleFileIndexesExplainsAndRunsOnItsOwnTable() throws IOException, SQLException {
+    String example = "config/workloads/check-in-by-user.yaml";
+    CliTester.Result init = CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "3000", "--table", "ex");
+    assertEquals(0, init.exitCode(), init.all());
+    CliTester.Result index = CliTester.run("--url", url, "-U", "postgres", "index", "--workload", example,
+        "--table", "ex");
+    assertEquals(0, index.exitCode(), index.all());
+    assertEquals(List.of(
+        "CREATE INDEX ex_data_gin ON public.ex USING gin (data jsonb_path_ops)",
+        "CREATE INDEX ex_u_idx ON public.ex USING btree (((data ->> 'u'::text)))"), indexDefinitions("ex"));
+    CliTester.Result explained = CliTester.run("--url", url, "-U", "postgres", "explain", "--workload", example,
+        "--table", "ex");
+    assertEquals(0, explained.exitCode(), explained.all());
+    String out = explained.out();
+    String byUser = out.substring(out.indexOf("\nby_user SELECT"), out.indexOf("\nuser_contains SELECT"));
+    assertTrue(byUser.contains("    index: ex_u_idx ("), byUser);
+    String contains = out.substring(out.indexOf("\nuser_contains SELECT"), out.indexOf("\nsummary:"));
+    assertTrue(contains.contains("    index: ex_data_gin (Bitmap Index Scan)"), contains);
+
+    Path json = dir.resolve("run.json");
+    CliTester.Result run = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", example, "--table", "ex",
+        "--threads", "2", "--ops", "300", "--warmup", "0", "--json", json.toString());
+    assertEquals(0, run.exitCode(), run.all());
+    com.fasterxml.jackson.databind.JsonNode stats = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(Files.readString(json)).get("phases").get(0).get("stats");
+    assertEquals(0, stats.get("total").get("errorCount").asLong());
+    for (com.fasterxml.jackson.databind.JsonNode op : stats.get("operations")) {
+      long count = op.get("count").asLong();
+      long rows = op.get("rows").asLong();
+      // every sampled user has at least one document; a count(*) returns one row
+      assertTrue(count > 0 && (op.get("name").asText().equals("by_key") ? rows == count : rows >= count),
+          op.toString());
+    }
+  }
+
+  @Test
+  void aNumericIndexOnTextValuesIsTheServersRefusalNamingTheEntry() throws IOException {
+    // only the failing entry, so the other tests' indexes are not created here
+    String onlyNumeric = WORKLOAD.substring(0, WORKLOAD.indexOf("indexes:")) + "indexes:\n\n\n  - {path: l, type: numeric}\n";
+    CliTester.Result r = command("index", onlyNumeric);
+    assertEquals(Cli.EXIT_FAILURE, r.exitCode(), r.all());
+    assertTrue(r.err().contains("w.yaml:9: {path: l, type: numeric}: the server refused CREATE INDEX IF NOT EXISTS"
+        + " \"check_in_l_num_idx\""), r.err());
+    assertTrue(r.err().contains("invalid input syntax for type numeric"), r.err());
+  }
+}
