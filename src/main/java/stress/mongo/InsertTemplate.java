@@ -15,7 +15,7 @@ import stress.dump.BsonJson;
  * with the drawn values' JSON. The {@code _id} (required) also fills the {@code _id} column.
  */
 final class InsertTemplate {
-  private static final String MARK = "\u2063stress-parameter-";
+  private static final String MARK = "@@stress-parameter@@";
 
   private InsertTemplate() {}
 

@@ -23,6 +23,11 @@ record ParameterSpec(ParameterGenerator generator, boolean isKey) {
       + " {choice: [A, B, ...]}";
 
   static ParameterSpec parse(String name, YamlNode node, String file) {
+    return parse(name, node, file, false);
+  }
+
+  /** @param jsonSamples true for a MongoDB-style operation: sampled values are read as JSON values */
+  static ParameterSpec parse(String name, YamlNode node, String file, boolean jsonSamples) {
     if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
       throw new WorkloadFileException(node.line(), "parameter '" + name + "': a name is letters, digits and _");
     }
@@ -33,7 +38,7 @@ record ParameterSpec(ParameterGenerator generator, boolean isKey) {
       return new ParameterSpec(new NewKeyParameter(), false);
     }
     if (node.isMap() && node.map().containsKey("sample")) {
-      return sample(name, node, file);
+      return sample(name, node, file, jsonSamples);
     }
     if (!node.isMap() || node.map().size() != 1) {
       throw new WorkloadFileException(node.line(), "parameter '" + name + "' must be one of " + KINDS);
@@ -79,7 +84,7 @@ record ParameterSpec(ParameterGenerator generator, boolean isKey) {
     };
   }
 
-  private static ParameterSpec sample(String name, YamlNode node, String file) {
+  private static ParameterSpec sample(String name, YamlNode node, String file, boolean json) {
     String where = "parameter '" + name + "' (sample)";
     WorkloadFile.checkKeys(node, java.util.Set.of("sample", "cap"), where);
     YamlNode path = node.map().get("sample");
@@ -95,7 +100,7 @@ record ParameterSpec(ParameterGenerator generator, boolean isKey) {
           + cap.text() + "'");
     }
     return new ParameterSpec(new SampledValues(name, List.of(path.text().split("\\.")), Integer.parseInt(cap.text()),
-        file + ":" + node.line()), false);
+        file + ":" + node.line(), json), false);
   }
 
   private static List<YamlNode> pair(String where, YamlNode arg) {
