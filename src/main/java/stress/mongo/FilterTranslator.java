@@ -108,6 +108,10 @@ final class FilterTranslator {
   /** MongoDB equality: the value at the path, or any element of an array there, equals the value. */
   private String equal(String jp, BsonValue v, String root) {
     int p = t.parameters.indexOf(v);
+    if (p >= 0 && t.parameters.isDate(p)) {
+      return root + " @?? CAST(" + t.placeholder(p, x -> jp + " ? ("
+          + JsonPathText.dateTest(((java.time.OffsetDateTime) x).toInstant().toEpochMilli()) + ")") + " AS jsonpath)";
+    }
     if (p >= 0) {
       String name = t.parameters.name(p);
       return root + " @?? CAST(" + t.placeholder(p, x -> jp + " ? (@ == " + JsonPathText.literal(x, name) + ")")
@@ -144,10 +148,7 @@ final class FilterTranslator {
       return "@.\"$oid\" " + op + " " + JsonPathText.string(v.asObjectId().getValue().toHexString());
     }
     if (v.isDateTime() && op.equals("==")) {
-      long ms = v.asDateTime().getValue();
-      return ms >= 0 && ms <= 253402300799999L
-          ? "@.\"$date\" == " + JsonPathText.string(BsonJson.isoDate(ms))
-          : "@.\"$date\".\"$numberLong\" == " + JsonPathText.string(Long.toString(ms));
+      return JsonPathText.dateTest(v.asDateTime().getValue());
     }
     if (v.isDouble() && op.equals("==")) { // NaN and the infinities are written {"$numberDouble": "NaN"}
       return "@.\"$numberDouble\" == " + JsonPathText.string(BsonJson.valueToRelaxedJson(v)
@@ -164,6 +165,12 @@ final class FilterTranslator {
       default -> "<=";
     };
     int p = t.parameters.indexOf(v);
+    if (p >= 0 && t.parameters.isDate(p)) {
+      String q = t.alias();
+      return "EXISTS (SELECT 1 FROM jsonb_path_query(" + root + ", " + JsonPathText.sql(jp + " ? (exists(@.\"$date\"))")
+          + ") AS " + q + "(v) WHERE " + DateSql.timestamp(q + ".v") + " " + sqlOp + " CAST("
+          + t.placeholder(p, x -> x) + " AS timestamptz))";
+    }
     if (p >= 0) {
       String name = t.parameters.name(p);
       return root + " @?? CAST(" + t.placeholder(p, x -> jp + " ? (@ " + sqlOp + " " + JsonPathText.literal(x, name)

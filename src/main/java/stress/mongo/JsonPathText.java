@@ -60,7 +60,22 @@ final class JsonPathText {
     if (value instanceof JsonValueText j) {
       return j.json();
     }
+    if (value instanceof java.time.OffsetDateTime t) {
+      return "{\"$date\": " + dateText(t.toInstant().toEpochMilli()) + "}";
+    }
     return literal(value, parameter);
+  }
+
+  /** The {@code $date} value the importer writes: the ISO text within 1970-9999, else {@code {"$numberLong": ...}}. */
+  static String dateText(long ms) {
+    return ms >= 0 && ms <= 253402300799999L ? string(stress.dump.BsonJson.isoDate(ms))
+        : "{\"$numberLong\": " + string(Long.toString(ms)) + "}";
+  }
+
+  /** A jsonpath test that {@code @} is this date as the importer writes it. */
+  static String dateTest(long ms) {
+    return ms >= 0 && ms <= 253402300799999L ? "@.\"$date\" == " + string(stress.dump.BsonJson.isoDate(ms))
+        : "@.\"$date\".\"$numberLong\" == " + string(Long.toString(ms));
   }
 
   private static String number(double d) {

@@ -9,12 +9,23 @@ import org.bson.BsonValue;
  * the value of parameter {@code name}, drawn once per execution.
  *
  * @param names the declared names, in the order of the operation's generators
+ * @param dates the indexes of parameters that draw dates (compared as dates, written {@code {"$date": ...}})
  */
-public record Parameters(List<String> names) {
+public record Parameters(List<String> names, java.util.BitSet dates) {
   private static final Pattern REFERENCE = Pattern.compile(":([A-Za-z_][A-Za-z0-9_]*)");
 
   public Parameters {
     names = List.copyOf(names);
+    dates = (java.util.BitSet) dates.clone();
+  }
+
+  /** Parameters none of which draws dates. */
+  public Parameters(List<String> names) {
+    this(names, new java.util.BitSet());
+  }
+
+  boolean isDate(int index) {
+    return dates.get(index);
   }
 
   /**

@@ -30,6 +30,7 @@ final class MongoOperationReader {
     Map<String, ParameterGenerator> generators = new LinkedHashMap<>();
     Map<String, Integer> lines = new LinkedHashMap<>();
     boolean usesKeys = false;
+    java.util.BitSet dates = new java.util.BitSet();
     YamlNode params = def.map().get("params");
     if (params != null) {
       if (!params.isMap()) {
@@ -40,6 +41,7 @@ final class MongoOperationReader {
         generators.put(p.getKey(), spec.generator());
         lines.put(p.getKey(), p.getValue().line());
         usesKeys |= spec.isKey();
+        dates.set(generators.size() - 1, spec.isDate());
       }
     }
     if (def.map().containsKey("transaction")) {
@@ -50,7 +52,7 @@ final class MongoOperationReader {
     MongoStatement statement;
     try {
       BsonDocument spec = BsonDocument.parse(specNode.toJson());
-      statement = MongoStatement.translate(kind, spec, new Parameters(names));
+      statement = MongoStatement.translate(kind, spec, new Parameters(names, dates));
     } catch (JsonParseException e) {
       throw new WorkloadFileException(specNode.line(), kind + ": not valid MongoDB Extended JSON: " + e.getMessage());
     } catch (IllegalArgumentException e) {
