@@ -66,6 +66,25 @@ public final class BsonJson {
     }
   }
 
+  /**
+   * The relaxed Extended JSON of one value, exactly as it is written inside a converted document (a date as
+   * {@code {"$date": "..."}}, a double as its shortest text): for values in workload files that must match or
+   * extend imported data.
+   *
+   * @throws IllegalArgumentException when jsonb cannot hold the value (see the class rule)
+   */
+  public static String valueToRelaxedJson(org.bson.BsonValue value) {
+    org.bson.BsonDocument holder = new org.bson.BsonDocument("v", value);
+    String json = toRelaxedJson(new RawBsonDocument(holder, new org.bson.codecs.BsonDocumentCodec()));
+    int colon = json.indexOf(':');
+    return json.substring(colon + 1, json.lastIndexOf('}')).strip();
+  }
+
+  /** The ISO-8601 text the importer writes for a date from 1970 to 9999 ({@code 2014-11-14T19:03:03.12Z}). */
+  public static String isoDate(long millis) {
+    return RelaxedDateConverter.iso(millis);
+  }
+
   /** The conversion itself; org.bson's runtime exceptions signal undecodable input. */
   static Text convert(byte[] document, JsonFormat format, RepeatedFields repeated)
       throws BsonWalker.JsonbIncompatibleException {

@@ -18,7 +18,8 @@ public final class SampledValues implements ParameterGenerator {
   private final List<String> path;
   private final int cap;
   private final String source;
-  private String[] values;
+  private final boolean json;
+  private Object[] values;
 
   /**
    * @param parameter the parameter's name, for messages
@@ -27,24 +28,40 @@ public final class SampledValues implements ParameterGenerator {
    * @param source    {@code file:line} of the declaration
    */
   public SampledValues(String parameter, List<String> path, int cap, String source) {
+    this(parameter, path, cap, source, false);
+  }
+
+  /**
+   * @param json true to read the values as JSON ({@link JsonValueText}, strings, numbers, booleans, null), for a
+   *             MongoDB-style operation, where a number must stay a number; documents and arrays are refused
+   */
+  public SampledValues(String parameter, List<String> path, int cap, String source, boolean json) {
     this.parameter = parameter;
     this.path = List.copyOf(path);
     this.cap = cap;
     this.source = source;
+    this.json = json;
   }
 
   /** Reads the values; none found is a usage error naming the declaration. */
   public void read(Connection connection, DocumentTable table, String operation) throws SQLException {
-    String sql = "SELECT DISTINCT data #>> CAST(? AS text[]) FROM " + table.qualifiedName()
-        + " WHERE data #>> CAST(? AS text[]) IS NOT NULL LIMIT " + cap;
+    String op = json ? "#>" : "#>>";
+    String sql = "SELECT DISTINCT data " + op + " CAST(? AS text[]) FROM " + table.qualifiedName()
+        + " WHERE data " + op + " CAST(? AS text[]) IS NOT NULL LIMIT " + cap;
     String pathArray = "{" + String.join(",", path.stream().map(SampledValues::arrayItem).toList()) + "}";
-    List<String> found = new ArrayList<>();
+    List<Object> found = new ArrayList<>();
     try (PreparedStatement ps = connection.prepareStatement(sql)) {
       ps.setString(1, pathArray);
       ps.setString(2, pathArray);
       try (ResultSet rs = ps.executeQuery()) {
         while (rs.next()) {
-          found.add(rs.getString(1));
+          String value = rs.getString(1);
+          if (json && (value.startsWith("{") || value.startsWith("["))) {
+            throw new IllegalArgumentException(source + ": operation '" + operation + "': parameter '" + parameter
+                + "' samples " + String.join(".", path) + ", which holds documents or arrays (" + value
+                + "); a MongoDB-style parameter takes strings, numbers and booleans");
+          }
+          found.add(json ? new JsonValueText(value) : value);
         }
       }
     }
@@ -52,7 +69,7 @@ public final class SampledValues implements ParameterGenerator {
       throw new IllegalArgumentException(source + ": operation '" + operation + "': parameter '" + parameter
           + "' samples " + String.join(".", path) + ", which has no value in " + table.displayName());
     }
-    values = found.toArray(String[]::new);
+    values = found.toArray();
   }
 
   private static String arrayItem(String key) {
@@ -67,7 +84,7 @@ public final class SampledValues implements ParameterGenerator {
 
   @Override
   public Object next(OperationSession session) {
-    String[] v = values;
+    Object[] v = values;
     return v.length == 1 ? v[0] : v[session.random().nextInt(v.length)];
   }
 }

@@ -7,7 +7,8 @@ import org.postgresql.PGConnection;
 /**
  * One statement with {@code ?} placeholders. The same text serves both statement modes: bound as
  * parameters by a PreparedStatement, or filled with escaped literals for a plain Statement. Write typed
- * parameters as {@code CAST(? AS jsonb)} so the literal form needs no extra syntax.
+ * parameters as {@code CAST(? AS jsonb)} so the literal form needs no extra syntax. Placeholders are found as
+ * pgjdbc finds them ({@link PlaceholderScanner}): {@code ?} in quotes is text, {@code ??} is one {@code ?}.
  */
 public final class Sql {
   private static final AtomicInteger NEXT_SLOT = new AtomicInteger();
@@ -25,7 +26,7 @@ public final class Sql {
   public Sql(String text, boolean anyColumns) {
     this.text = text;
     this.anyColumns = anyColumns;
-    this.fragments = text.split("\\?", -1);
+    this.fragments = PlaceholderScanner.fragments(text);
     this.slot = NEXT_SLOT.getAndIncrement();
   }
 

@@ -22,6 +22,12 @@ final class SqlLiterals {
       } else {
         sb.append(d);
       }
+    } else if (value instanceof Boolean b) {
+      sb.append(b ? "TRUE" : "FALSE");
+    } else if (value instanceof java.math.BigDecimal n) {
+      sb.append(n.toString());
+    } else if (value instanceof java.time.OffsetDateTime t) {
+      sb.append('\'').append(t).append("'::timestamptz");
     } else if (value instanceof UUID u) {
       sb.append('\'').append(u).append("'::uuid");
     } else if (value instanceof String s) {

@@ -18,10 +18,27 @@ import java.util.List;
  * @param usesKeys    true when some parameter is a key of the table
  * @param usesCopy    true when a statement names {@code {copy_table}}
  * @param sources     for each statement, {@code file:line} where it is written, for messages
+ * @param computed    for each statement, null when its placeholders take parameter values as {@code positions}
+ *                    says, else how each placeholder's value is made (a MongoDB-style operation's)
  */
 public record WorkloadOperation(String name, List<String> statements, List<ParameterGenerator> generators,
                                 int[][] positions, boolean[] queries, boolean transaction, boolean usesKeys,
-                                boolean usesCopy, List<String> sources) implements Operation {
+                                boolean usesCopy, List<String> sources, PlaceholderValue[][] computed)
+    implements Operation {
+
+  /** An operation of SQL statements whose placeholders each take one parameter's value. */
+  public WorkloadOperation(String name, List<String> statements, List<ParameterGenerator> generators,
+                           int[][] positions, boolean[] queries, boolean transaction, boolean usesKeys,
+                           boolean usesCopy, List<String> sources) {
+    this(name, statements, generators, positions, queries, transaction, usesKeys, usesCopy, sources,
+        new PlaceholderValue[statements.size()][]);
+  }
+
+  /** Statement {@code i} as sent to this table: its name, its copy table's, and {@code _id} literals filled in. */
+  public String textFor(int i, stress.table.DocumentTable table) {
+    return IdLiteral.resolve(statements.get(i).replace(TABLE, table.qualifiedName())
+        .replace(COPY_TABLE, table.copyTable().qualifiedName()), table.idType());
+  }
 
   /**
    * Has the server parse every statement for this table (a describe, nothing runs), so SQL it refuses stops
@@ -29,8 +46,7 @@ public record WorkloadOperation(String name, List<String> statements, List<Param
    */
   public void checkOnServer(java.sql.Connection connection, stress.table.DocumentTable table) {
     for (int i = 0; i < statements.size(); i++) {
-      String text = statements.get(i).replace(TABLE, table.qualifiedName())
-          .replace(COPY_TABLE, table.copyTable().qualifiedName());
+      String text = textFor(i, table);
       try (java.sql.PreparedStatement ps = connection.prepareStatement(text)) {
         ps.getParameterMetaData();
       } catch (SQLException e) {
@@ -76,11 +92,9 @@ public record WorkloadOperation(String name, List<String> statements, List<Param
 
   @Override
   public Bound bind(OperationContext context) {
-    String table = context.table().qualifiedName();
-    String copy = context.table().copyTable().qualifiedName();
     Sql[] sql = new Sql[statements.size()];
     for (int i = 0; i < sql.length; i++) {
-      sql[i] = new Sql(statements.get(i).replace(TABLE, table).replace(COPY_TABLE, copy), true);
+      sql[i] = new Sql(textFor(i, context.table()), true);
     }
     ParameterGenerator[] gens = generators.toArray(ParameterGenerator[]::new);
     for (int i = 0; i < gens.length; i++) {
@@ -91,15 +105,16 @@ public record WorkloadOperation(String name, List<String> statements, List<Param
     if (sql.length == 1 && !transaction) {
       Sql only = sql[0];
       int[] pos = positions[0];
+      PlaceholderValue[] made = computed[0];
       boolean query = queries[0];
-      return session -> runOne(session, only, pos, query, draw(session, gens));
+      return session -> runOne(session, only, pos, made, query, draw(session, gens));
     }
     return session -> {
       Object[] values = draw(session, gens);
       Operation.Bound all = s -> {
         long rows = 0;
         for (int i = 0; i < sql.length; i++) {
-          rows += runOne(s, sql[i], positions[i], queries[i], values);
+          rows += runOne(s, sql[i], positions[i], computed[i], queries[i], values);
         }
         return rows;
       };
@@ -121,10 +136,15 @@ public record WorkloadOperation(String name, List<String> statements, List<Param
     return values;
   }
 
-  private static long runOne(OperationSession session, Sql sql, int[] positions, boolean query, Object[] values)
-      throws SQLException {
+  private static long runOne(OperationSession session, Sql sql, int[] positions, PlaceholderValue[] made,
+                             boolean query, Object[] values) throws SQLException {
     Object[] params = values;
-    if (!identity(positions, values.length)) {
+    if (made != null) {
+      params = new Object[made.length];
+      for (int i = 0; i < made.length; i++) {
+        params[i] = made[i].of(values);
+      }
+    } else if (!identity(positions, values.length)) {
       params = new Object[positions.length];
       for (int i = 0; i < positions.length; i++) {
         params[i] = values[positions[i]];

@@ -12,17 +12,27 @@ import stress.ops.SampledValues;
  * One parameter's generator as declared in a workload file:
  * {@code key} (an existing key: --distribution, --instance, as the built-ins),
  * {@code {int: [MIN, MAX]}}, {@code {long: [MIN, MAX]}}, {@code {double: [MIN, MAX]}} (uniform, bounds
- * included; the double's upper bound excluded), {@code {choice: [A, B, ...]}} (uniform, values of one type)
+ * included; the double's upper bound excluded), {@code {date: [FROM, TO]}} (ISO-8601 instants, uniform to the
+ * millisecond, both included; an OffsetDateTime in UTC, a timestamptz to SQL and a date to MongoDB-style filters), {@code {choice: [A, B, ...]}} (uniform, values of one type)
  * or {@code {sample: PATH, cap: N}} (the distinct values of a document path, read before measuring).
  *
  * @param generator makes the values
  * @param isKey     true for {@code key}
  */
-record ParameterSpec(ParameterGenerator generator, boolean isKey) {
+record ParameterSpec(ParameterGenerator generator, boolean isKey, boolean isDate) {
+  ParameterSpec(ParameterGenerator generator, boolean isKey) {
+    this(generator, isKey, false);
+  }
+
   private static final String KINDS = "key, new_key, {sample: PATH, cap: N}, {int: [MIN, MAX]}, {long: [MIN, MAX]}, {double: [MIN, MAX]},"
-      + " {choice: [A, B, ...]}";
+      + " {date: [FROM, TO]}, {choice: [A, B, ...]}";
 
   static ParameterSpec parse(String name, YamlNode node, String file) {
+    return parse(name, node, file, false);
+  }
+
+  /** @param jsonSamples true for a MongoDB-style operation: sampled values are read as JSON values */
+  static ParameterSpec parse(String name, YamlNode node, String file, boolean jsonSamples) {
     if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
       throw new WorkloadFileException(node.line(), "parameter '" + name + "': a name is letters, digits and _");
     }
@@ -33,7 +43,7 @@ record ParameterSpec(ParameterGenerator generator, boolean isKey) {
       return new ParameterSpec(new NewKeyParameter(), false);
     }
     if (node.isMap() && node.map().containsKey("sample")) {
-      return sample(name, node, file);
+      return sample(name, node, file, jsonSamples);
     }
     if (!node.isMap() || node.map().size() != 1) {
       throw new WorkloadFileException(node.line(), "parameter '" + name + "' must be one of " + KINDS);
@@ -74,12 +84,13 @@ record ParameterSpec(ParameterGenerator generator, boolean isKey) {
         yield new ParameterSpec(s -> s.random().nextDouble(min, max), false);
       }
       case "choice" -> new ParameterSpec(choice(where, arg), false);
+      case "date" -> new ParameterSpec(dates(where, arg), false, true);
       default -> throw new WorkloadFileException(node.line(), "parameter '" + name + "': unknown generator '"
           + only.getKey() + "'; known: " + KINDS);
     };
   }
 
-  private static ParameterSpec sample(String name, YamlNode node, String file) {
+  private static ParameterSpec sample(String name, YamlNode node, String file, boolean json) {
     String where = "parameter '" + name + "' (sample)";
     WorkloadFile.checkKeys(node, java.util.Set.of("sample", "cap"), where);
     YamlNode path = node.map().get("sample");
@@ -95,7 +106,27 @@ record ParameterSpec(ParameterGenerator generator, boolean isKey) {
           + cap.text() + "'");
     }
     return new ParameterSpec(new SampledValues(name, List.of(path.text().split("\\.")), Integer.parseInt(cap.text()),
-        file + ":" + node.line()), false);
+        file + ":" + node.line(), json), false);
+  }
+
+  private static ParameterGenerator dates(String where, YamlNode arg) {
+    List<YamlNode> b = pair(where, arg);
+    long[] ms = new long[2];
+    for (int i = 0; i < 2; i++) {
+      try {
+        ms[i] = java.time.Instant.parse(b.get(i).text()).toEpochMilli();
+      } catch (RuntimeException e) {
+        throw new WorkloadFileException(b.get(i).line(), where + ": bounds must be ISO-8601 instants such as"
+            + " 2024-01-31T00:00:00Z, got '" + b.get(i).text() + "'");
+      }
+    }
+    if (ms[0] > ms[1]) {
+      throw new WorkloadFileException(arg.line(), where + ": FROM must not be after TO");
+    }
+    long from = ms[0];
+    long width = ms[1] - ms[0] + 1;
+    return s -> java.time.OffsetDateTime.ofInstant(java.time.Instant.ofEpochMilli(from + s.random().nextLong(width)),
+        java.time.ZoneOffset.UTC);
   }
 
   private static List<YamlNode> pair(String where, YamlNode arg) {

@@ -31,10 +31,16 @@ import stress.ops.WorkloadOperation;
 public record WorkloadFile(Path file, Map<String, Operation> operations, Map<String, Integer> weights,
                            List<IndexSpec> indexes) {
   private static final Set<String> TOP_KEYS = Set.of("operations", "indexes");
-  private static final Set<String> OPERATION_KEYS = Set.of("sql", "weight", "transaction", "params");
+  private static final Set<String> OPERATION_KEYS = operationKeys();
   private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
   private static final Pattern QUERY_START =
       Pattern.compile("^[\\s(]*(select|with|values|table|show|explain)\\b.*|.*\\breturning\\b.*", Pattern.DOTALL);
+
+  private static Set<String> operationKeys() {
+    Set<String> keys = new java.util.HashSet<>(Set.of("sql", "weight", "transaction", "params"));
+    keys.addAll(stress.mongo.MongoStatement.KINDS.keySet());
+    return Set.copyOf(keys);
+  }
 
   /** Reads and checks the file; the message of a refusal starts with {@code file:line:}. */
   public static WorkloadFile load(Path file) {
@@ -109,8 +115,18 @@ public record WorkloadFile(Path file, Map<String, Operation> operations, Map<Str
 
   private static WorkloadOperation operation(Path file, String name, YamlNode def) {
     YamlNode sqlNode = def.map().get("sql");
+    List<String> kinds = def.map().keySet().stream().filter(stress.mongo.MongoStatement.KINDS::containsKey).toList();
+    if (kinds.size() + (sqlNode == null ? 0 : 1) > 1) {
+      throw new WorkloadFileException(def.line(), "give one of 'sql' or a MongoDB-style operation, not "
+          + (sqlNode == null ? "" : "sql, ") + String.join(", ", kinds));
+    }
+    if (kinds.size() == 1) {
+      return MongoOperationReader.read(file, name, kinds.get(0), def);
+    }
     if (sqlNode == null) {
-      throw new WorkloadFileException(def.line(), "'sql' is missing (one statement or a list of statements)");
+      throw new WorkloadFileException(def.line(), "'sql' is missing (one statement or a list of statements), or"
+          + " give a MongoDB-style operation: " + String.join(", ", new java.util.TreeSet<>(
+          stress.mongo.MongoStatement.KINDS.keySet())));
     }
     List<YamlNode> texts = sqlNode.isList() ? sqlNode.list() : List.of(sqlNode);
     if (texts.isEmpty()) {

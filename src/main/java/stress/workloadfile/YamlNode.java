@@ -66,4 +66,41 @@ record YamlNode(int line, JsonToken scalar, String text, Map<String, YamlNode> m
   boolean isWholeNumber() {
     return scalar == JsonToken.VALUE_NUMBER_INT;
   }
+
+  /** The value as JSON text (for MongoDB-style documents, read by org.bson's Extended JSON reader). */
+  String toJson() {
+    StringBuilder b = new StringBuilder();
+    appendJson(b);
+    return b.toString();
+  }
+
+  private void appendJson(StringBuilder b) {
+    if (map != null) {
+      b.append('{');
+      boolean first = true;
+      for (Map.Entry<String, YamlNode> e : map.entrySet()) {
+        b.append(first ? "" : ",").append(quoted(e.getKey())).append(':');
+        e.getValue().appendJson(b);
+        first = false;
+      }
+      b.append('}');
+    } else if (list != null) {
+      b.append('[');
+      for (int i = 0; i < list.size(); i++) {
+        b.append(i == 0 ? "" : ",");
+        list.get(i).appendJson(b);
+      }
+      b.append(']');
+    } else if (scalar == JsonToken.VALUE_NULL) {
+      b.append("null");
+    } else if (isNumber() || scalar == JsonToken.VALUE_TRUE || scalar == JsonToken.VALUE_FALSE) {
+      b.append(text);
+    } else {
+      b.append(quoted(text));
+    }
+  }
+
+  private static String quoted(String s) {
+    return "\"" + new String(com.fasterxml.jackson.core.io.JsonStringEncoder.getInstance().quoteAsString(s)) + "\"";
+  }
 }

@@ -5,14 +5,14 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /** Runs the command line in-process and captures what it prints. */
-final class CliTester {
-  record Result(int exitCode, String out, String err) {
-    String all() {
+public final class CliTester {
+  public record Result(int exitCode, String out, String err) {
+    public String all() {
       return out + err;
     }
   }
 
-  static Result run(String... args) {
+  public static Result run(String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     int code;

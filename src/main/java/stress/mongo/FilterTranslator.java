@@ -1,0 +1,325 @@
+package stress.mongo;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+import stress.dump.BsonJson;
+
+/**
+ * Translates a MongoDB query filter into a SQL condition on a {@code (_id, data jsonb)} table, with MongoDB's
+ * meaning (docs/mongo-queries.md has the table): a path steps through arrays and matches any element; comparisons
+ * only match values of the same type (a number never matches a string); {@code null} matches a missing field;
+ * values are compared as the importer writes them ({@code {"$date": ...}}, {@code {"$oid": ...}}). Equality and
+ * {@code $in} on scalars become {@code data @?? jsonpath}, which a GIN index on {@code data} can serve; {@code _id}
+ * conditions use the {@code _id} column, so a key lookup stays a single-shard route. Anything it cannot translate
+ * with that meaning is refused with the operator's name.
+ */
+final class FilterTranslator {
+  static final Set<String> SUPPORTED = Set.of("$eq", "$ne", "$gt", "$gte", "$lt", "$lte", "$in", "$nin",
+      "$exists", "$size", "$all", "$elemMatch", "$not", "$and", "$or", "$nor");
+  private final Translation t;
+
+  FilterTranslator(Translation t) {
+    this.t = t;
+  }
+
+  /** The condition for a whole filter document on the table's columns. */
+  String filter(BsonDocument filter) {
+    return document(filter, "data", true);
+  }
+
+  private String document(BsonDocument filter, String root, boolean top) {
+    List<String> parts = new ArrayList<>();
+    for (Map.Entry<String, BsonValue> e : filter.entrySet()) {
+      String key = e.getKey();
+      parts.add(key.startsWith("$") ? logical(key, e.getValue(), root, top) : field(key, e.getValue(), root, top));
+    }
+    return and(parts);
+  }
+
+  private String logical(String op, BsonValue arg, String root, boolean top) {
+    if (!Set.of("$and", "$or", "$nor").contains(op)) {
+      throw unsupported(op);
+    }
+    if (!arg.isArray() || arg.asArray().isEmpty()) {
+      throw new IllegalArgumentException(op + " needs a non-empty list of filters");
+    }
+    List<String> parts = new ArrayList<>();
+    for (BsonValue each : arg.asArray()) {
+      if (!each.isDocument()) {
+        throw new IllegalArgumentException(op + " needs a list of filter documents, got " + each.getBsonType());
+      }
+      parts.add(document(each.asDocument(), root, top));
+    }
+    return switch (op) {
+      case "$and" -> and(parts);
+      case "$or" -> "(" + String.join(" OR ", parts) + ")";
+      default -> "NOT (" + String.join(" OR ", parts) + ")";
+    };
+  }
+
+  private String field(String key, BsonValue cond, String root, boolean top) {
+    MongoPath path = MongoPath.parse(key);
+    if (isOperators(cond)) {
+      List<String> parts = new ArrayList<>();
+      for (Map.Entry<String, BsonValue> op : cond.asDocument().entrySet()) {
+        parts.add(top && path.isId() ? IdCondition.operator(t, op.getKey(), op.getValue())
+            : operator(path.jsonPath(), op.getKey(), op.getValue(), root));
+      }
+      return and(parts);
+    }
+    return top && path.isId() ? IdCondition.equal(t, cond) : equal(path.jsonPath(), cond, root);
+  }
+
+  /** True for {@code {$gt: 1, ...}}; a document mixing operators and field names is refused. */
+  static boolean isOperators(BsonValue cond) {
+    if (!cond.isDocument() || cond.asDocument().isEmpty()) {
+      return false;
+    }
+    boolean first = cond.asDocument().getFirstKey().startsWith("$");
+    for (String k : cond.asDocument().keySet()) {
+      if (k.startsWith("$") != first) {
+        throw new IllegalArgumentException("a condition mixes operators and field names: " + cond.asDocument().toJson());
+      }
+    }
+    return first;
+  }
+
+  private String operator(String jp, String op, BsonValue arg, String root) {
+    return switch (op) {
+      case "$eq" -> equal(jp, arg, root);
+      case "$ne" -> "NOT " + equal(jp, arg, root);
+      case "$gt", "$gte", "$lt", "$lte" -> compare(jp, op, arg, root);
+      case "$in" -> in(jp, list(op, arg), root);
+      case "$nin" -> "NOT " + in(jp, list(op, arg), root);
+      case "$exists" -> (truthy(arg) ? "" : "NOT ") + root + " @?? " + JsonPathText.sql(jp);
+      case "$size" -> size(jp, arg, root);
+      case "$all" -> all(jp, list(op, arg), root);
+      case "$elemMatch" -> elemMatch(jp, arg, root);
+      case "$not" -> not(jp, arg, root);
+      default -> throw unsupported(op);
+    };
+  }
+
+  /** MongoDB equality: the value at the path, or any element of an array there, equals the value. */
+  private String equal(String jp, BsonValue v, String root) {
+    int p = t.parameters.indexOf(v);
+    if (p >= 0 && t.parameters.isDate(p)) {
+      return root + " @?? CAST(" + t.placeholder(p, x -> jp + " ? ("
+          + JsonPathText.dateTest(((java.time.OffsetDateTime) x).toInstant().toEpochMilli()) + ")") + " AS jsonpath)";
+    }
+    if (p >= 0) {
+      String name = t.parameters.name(p);
+      return root + " @?? CAST(" + t.placeholder(p, x -> jp + " ? (@ == " + JsonPathText.literal(x, name) + ")")
+          + " AS jsonpath)";
+    }
+    if (v.isNull()) {
+      return "(NOT " + root + " @?? " + JsonPathText.sql(jp) + " OR " + root + " @?? "
+          + JsonPathText.sql(jp + " ? (@ == null)") + ")";
+    }
+    String test = scalarTest(v, "==");
+    if (test != null) {
+      return root + " @?? " + JsonPathText.sql(jp + " ? (" + test + ")");
+    }
+    if (v.isDocument() || v.isArray()) {
+      String q = t.alias();
+      String json = JsonPathText.sql(BsonJson.valueToRelaxedJson(v));
+      return "EXISTS (SELECT 1 FROM (SELECT jsonb_path_query(" + root + ", " + JsonPathText.sql(jp)
+          + ") UNION ALL SELECT jsonb_path_query(" + root + ", " + JsonPathText.sql(jp + "[*]") + ")) AS " + q
+          + "(v) WHERE " + q + ".v = CAST(" + json + " AS jsonb))";
+    }
+    throw new IllegalArgumentException("a " + typeName(v) + " value cannot be compared (" + v + ")");
+  }
+
+  /**
+   * A jsonpath test of {@code @} against a string, number, boolean, ObjectId or date as the importer writes them;
+   * null for other kinds.
+   */
+  private static String scalarTest(BsonValue v, String op) {
+    String literal = JsonPathText.literal(v);
+    if (literal != null && !v.isNull()) {
+      return "@ " + op + " " + literal;
+    }
+    if (v.isObjectId()) {
+      return "@.\"$oid\" " + op + " " + JsonPathText.string(v.asObjectId().getValue().toHexString());
+    }
+    if (v.isDateTime() && op.equals("==")) {
+      return JsonPathText.dateTest(v.asDateTime().getValue());
+    }
+    if (v.isDouble() && op.equals("==")) { // NaN and the infinities are written {"$numberDouble": "NaN"}
+      return "@.\"$numberDouble\" == " + JsonPathText.string(BsonJson.valueToRelaxedJson(v)
+          .replaceAll(".*\"\\$numberDouble\"\\s*:\\s*\"([^\"]*)\".*", "$1"));
+    }
+    return null;
+  }
+
+  private String compare(String jp, String op, BsonValue v, String root) {
+    String sqlOp = switch (op) {
+      case "$gt" -> ">";
+      case "$gte" -> ">=";
+      case "$lt" -> "<";
+      default -> "<=";
+    };
+    int p = t.parameters.indexOf(v);
+    if (p >= 0 && t.parameters.isDate(p)) {
+      String q = t.alias();
+      return "EXISTS (SELECT 1 FROM jsonb_path_query(" + root + ", " + JsonPathText.sql(jp + " ? (exists(@.\"$date\"))")
+          + ") AS " + q + "(v) WHERE " + DateSql.timestamp(q + ".v") + " " + sqlOp + " CAST("
+          + t.placeholder(p, x -> x) + " AS timestamptz))";
+    }
+    if (p >= 0) {
+      String name = t.parameters.name(p);
+      return root + " @?? CAST(" + t.placeholder(p, x -> jp + " ? (@ " + sqlOp + " " + JsonPathText.literal(x, name)
+          + ")") + " AS jsonpath)";
+    }
+    if (v.isNull()) { // only null and missing are "equal" to null; nothing is greater or smaller
+      return sqlOp.length() == 2 ? equal(jp, v, root) : "FALSE";
+    }
+    if (v.isDateTime()) {
+      String q = t.alias();
+      return "EXISTS (SELECT 1 FROM jsonb_path_query(" + root + ", " + JsonPathText.sql(jp + " ? (exists(@.\"$date\"))")
+          + ") AS " + q + "(v) WHERE " + DateSql.timestamp(q + ".v") + " " + sqlOp + " "
+          + DateSql.literal(v.asDateTime().getValue()) + ")";
+    }
+    if (v.isBoolean() || v.isDocument() || v.isArray() || (v.isDouble() && !Double.isFinite(v.asDouble().getValue()))) {
+      throw new IllegalArgumentException(op + " with a " + typeName(v) + " value is not supported (" + v + ")");
+    }
+    String test = scalarTest(v, sqlOp);
+    if (test == null) {
+      throw new IllegalArgumentException(op + " with a " + typeName(v) + " value is not supported");
+    }
+    return root + " @?? " + JsonPathText.sql(jp + " ? (" + test + ")");
+  }
+
+  private String in(String jp, BsonArray values, String root) {
+    if (values.isEmpty()) {
+      return "FALSE";
+    }
+    List<String> scalars = new ArrayList<>();
+    List<BsonValue> others = new ArrayList<>();
+    for (BsonValue v : values) {
+      if (v.isDocument() && isOperators(v) || v.isRegularExpression()) {
+        throw new IllegalArgumentException("$in: " + (v.isRegularExpression() ? "regular expressions" : "operators")
+            + " in the list are not supported");
+      }
+      String test = t.parameters.indexOf(v) < 0 && !v.isNull() ? scalarTest(v, "==") : null;
+      if (test != null) {
+        scalars.add(test);
+      } else {
+        others.add(v);
+      }
+    }
+    List<String> parts = new ArrayList<>();
+    if (!scalars.isEmpty()) {
+      parts.add(root + " @?? " + JsonPathText.sql(jp + " ? (" + String.join(" || ", scalars) + ")"));
+    }
+    for (BsonValue v : others) {
+      parts.add(equal(jp, v, root));
+    }
+    return parts.size() == 1 ? parts.get(0) : "(" + String.join(" OR ", parts) + ")";
+  }
+
+  private String all(String jp, BsonArray values, String root) {
+    if (values.isEmpty()) {
+      return "FALSE";
+    }
+    List<String> parts = new ArrayList<>();
+    for (BsonValue v : values) {
+      if (v.isDocument() && isOperators(v)) {
+        throw new IllegalArgumentException("$all with $elemMatch or other operators in the list is not supported");
+      }
+      parts.add(equal(jp, v, root));
+    }
+    return and(parts);
+  }
+
+  private String size(String jp, BsonValue arg, String root) {
+    long n;
+    if (arg.isInt32() || arg.isInt64()) {
+      n = arg.asNumber().longValue();
+    } else if (arg.isDouble() && arg.asDouble().getValue() == Math.rint(arg.asDouble().getValue())) {
+      n = (long) arg.asDouble().getValue();
+    } else {
+      throw new IllegalArgumentException("$size needs a whole number, got " + arg);
+    }
+    if (n < 0) {
+      throw new IllegalArgumentException("$size needs a number of at least 0, got " + n);
+    }
+    String q = t.alias();
+    return "EXISTS (SELECT 1 FROM jsonb_path_query(" + root + ", " + JsonPathText.sql(jp) + ") AS " + q
+        + "(v) WHERE jsonb_typeof(" + q + ".v) = 'array' AND jsonb_array_length(" + q + ".v) = " + n + ")";
+  }
+
+  private String elemMatch(String jp, BsonValue arg, String root) {
+    if (!arg.isDocument() || arg.asDocument().isEmpty()) {
+      throw new IllegalArgumentException("$elemMatch needs a non-empty condition document");
+    }
+    String q = t.alias();
+    String element = q + "e.v";
+    String head = "EXISTS (SELECT 1 FROM jsonb_path_query(" + root + ", " + JsonPathText.sql(jp) + ") AS " + q
+        + "(v), jsonb_array_elements(CASE WHEN jsonb_typeof(" + q + ".v) = 'array' THEN " + q
+        + ".v ELSE '[]' END) AS " + q + "e(v) WHERE ";
+    String cond;
+    if (isOperators(arg)) {
+      List<String> parts = new ArrayList<>();
+      for (Map.Entry<String, BsonValue> op : arg.asDocument().entrySet()) {
+        parts.add(operator("lax $", op.getKey(), op.getValue(), element));
+      }
+      cond = and(parts);
+    } else {
+      cond = document(arg.asDocument(), element, false);
+    }
+    return head + cond + ")";
+  }
+
+  private String not(String jp, BsonValue arg, String root) {
+    if (arg.isRegularExpression()) {
+      throw unsupported("$regex");
+    }
+    if (!isOperators(arg)) {
+      throw new IllegalArgumentException("$not needs a document of operators, e.g. {$not: {$gt: 5}}");
+    }
+    List<String> parts = new ArrayList<>();
+    for (Map.Entry<String, BsonValue> op : arg.asDocument().entrySet()) {
+      parts.add(operator(jp, op.getKey(), op.getValue(), root));
+    }
+    return "NOT " + and(parts);
+  }
+
+  private static BsonArray list(String op, BsonValue arg) {
+    if (!arg.isArray()) {
+      throw new IllegalArgumentException(op + " needs a list, got " + arg.getBsonType());
+    }
+    return arg.asArray();
+  }
+
+  private static boolean truthy(BsonValue v) {
+    if (v.isBoolean()) {
+      return v.asBoolean().getValue();
+    }
+    if (v.isNumber()) {
+      return v.asNumber().doubleValue() != 0;
+    }
+    throw new IllegalArgumentException("$exists needs true or false, got " + v);
+  }
+
+  static String and(List<String> parts) {
+    if (parts.isEmpty()) {
+      return "TRUE";
+    }
+    return parts.size() == 1 ? parts.get(0) : "(" + String.join(" AND ", parts) + ")";
+  }
+
+  static String typeName(BsonValue v) {
+    return v.getBsonType().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+  }
+
+  static IllegalArgumentException unsupported(String op) {
+    return new IllegalArgumentException("operator " + op + " is not supported; supported: "
+        + String.join(", ", new java.util.TreeSet<>(SUPPORTED)));
+  }
+}

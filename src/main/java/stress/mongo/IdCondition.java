@@ -1,0 +1,107 @@
+package stress.mongo;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.bson.BsonBinarySubType;
+import org.bson.BsonValue;
+import stress.dump.BsonJson;
+import stress.dump.DoubleText;
+import stress.ops.IdLiteral;
+
+/**
+ * Conditions on the top-level {@code _id}, written on the {@code _id} column so the primary key serves them and a
+ * key lookup goes to one shard. The value is an untyped SQL literal, which the server reads as the column's type
+ * ({@code integer}, {@code bigint}, {@code double precision}, {@code uuid}): numbers in decimal (a whole double as an
+ * integer, so it also fits integer columns), UUIDs in their 8-4-4-4-12 form. A text column holds strings and
+ * ObjectIds (24 hex digits) as they are, or relaxed Extended JSON when the kinds are mixed, so there equality lists
+ * every form the value may take; {@link IdLiteral} picks when the table is known. A parameter binds the key as drawn.
+ */
+final class IdCondition {
+  private IdCondition() {}
+
+  static String equal(Translation t, BsonValue v) {
+    int p = t.parameters.indexOf(v);
+    return p >= 0 ? "_id = " + t.placeholder(p, x -> x) : "_id IN (" + IdLiteral.token(typed(v), texts(v)) + ")";
+  }
+
+  static String operator(Translation t, String op, BsonValue arg) {
+    return switch (op) {
+      case "$eq" -> equal(t, arg);
+      case "$ne" -> "NOT " + equal(t, arg);
+      case "$gt" -> "_id > " + single(t, arg);
+      case "$gte" -> "_id >= " + single(t, arg);
+      case "$lt" -> "_id < " + single(t, arg);
+      case "$lte" -> "_id <= " + single(t, arg);
+      case "$in", "$nin" -> {
+        if (!arg.isArray()) {
+          throw new IllegalArgumentException(op + " needs a list, got " + arg.getBsonType());
+        }
+        if (arg.asArray().isEmpty()) {
+          yield op.equals("$in") ? "FALSE" : "TRUE";
+        }
+        List<String> items = new ArrayList<>();
+        for (BsonValue v : arg.asArray()) {
+          items.add(equal(t, v));
+        }
+        String any = items.size() == 1 ? items.get(0) : "(" + String.join(" OR ", items) + ")";
+        yield op.equals("$in") ? any : "NOT " + any;
+      }
+      case "$exists" -> arg.isBoolean() && !arg.asBoolean().getValue() ? "FALSE" : "TRUE";
+      default -> throw new IllegalArgumentException("operator " + op + " on _id is not supported; on _id: $eq, $ne,"
+          + " $gt, $gte, $lt, $lte, $in, $nin, $exists");
+    };
+  }
+
+  /** For a range or an insert: a parameter, or the literal (in a text column, the first form the value may take). */
+  static String single(Translation t, BsonValue v) {
+    int p = t.parameters.indexOf(v);
+    if (p >= 0) {
+      return t.placeholder(p, x -> x);
+    }
+    String texts = texts(v);
+    int comma = texts.indexOf("', '");
+    return IdLiteral.token(typed(v), comma < 0 ? texts : texts.substring(0, comma + 1));
+  }
+
+  /** The literal forms a text {@code _id} column may hold: the plain value, then its relaxed Extended JSON. */
+  private static String texts(BsonValue v) {
+    java.util.LinkedHashSet<String> forms = new java.util.LinkedHashSet<>();
+    if (v.isString() || v.isObjectId() || v.isBinary()) {
+      forms.add(typed(v));
+    }
+    forms.add(JsonPathText.sql(BsonJson.valueToRelaxedJson(v)));
+    if (v.isNumber() && v.asNumber().doubleValue() == Math.rint(v.asNumber().doubleValue())
+        && Math.abs(v.asNumber().doubleValue()) < 1e15) {
+      long whole = (long) v.asNumber().doubleValue();
+      forms.add(JsonPathText.sql(Long.toString(whole)));
+      forms.add(JsonPathText.sql(DoubleText.of((double) whole)));
+    }
+    return String.join(", ", forms);
+  }
+
+  private static String typed(BsonValue v) {
+    return value(v);
+  }
+
+  private static String value(BsonValue v) {
+    return switch (v.getBsonType()) {
+      case INT32 -> JsonPathText.sql(Integer.toString(v.asInt32().getValue()));
+      case INT64 -> JsonPathText.sql(Long.toString(v.asInt64().getValue()));
+      case DOUBLE -> {
+        double d = v.asDouble().getValue();
+        yield JsonPathText.sql(d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : DoubleText.of(d));
+      }
+      case STRING -> JsonPathText.sql(v.asString().getValue());
+      case OBJECT_ID -> JsonPathText.sql(v.asObjectId().getValue().toHexString());
+      case BINARY -> {
+        byte type = v.asBinary().getType();
+        if (type != BsonBinarySubType.UUID_STANDARD.getValue() || v.asBinary().getData().length != 16) {
+          throw new IllegalArgumentException("an _id condition on binary data other than a UUID is not supported");
+        }
+        yield JsonPathText.sql(v.asBinary().asUuid().toString());
+      }
+      default -> throw new IllegalArgumentException("an _id condition on a " + FilterTranslator.typeName(v)
+          + " value is not supported (the _id column holds numbers, strings, ObjectIds or UUIDs)");
+    };
+  }
+}

@@ -1,0 +1,86 @@
+package stress.mongo;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Map;
+import org.bson.BsonDocument;
+import org.bson.BsonString;
+import org.bson.BsonValue;
+import stress.dump.BsonJson;
+
+/**
+ * {@code insertOne}: the document is a template whose {@code ":name"} values are parameters. Its JSON is written
+ * once, as the importer would write the document, and cut at the parameters; each execution joins the pieces
+ * with the drawn values' JSON. The {@code _id} (required) also fills the {@code _id} column.
+ */
+final class InsertTemplate {
+  private static final String MARK = "@@stress-parameter@@";
+
+  private InsertTemplate() {}
+
+  static String insert(Translation t, BsonDocument document) {
+    BsonValue id = document.get("_id");
+    if (id == null) {
+      throw new IllegalArgumentException("insertOne: the document needs an _id (a value, or a parameter such as"
+          + " :id with new_key)");
+    }
+    String idSql = IdCondition.single(t, id);
+    BsonDocument marked = mark(t, document);
+    String json = BsonJson.valueToRelaxedJson(marked);
+    List<String> pieces = new ArrayList<>();
+    List<Integer> params = new ArrayList<>();
+    int at = 0;
+    while (true) {
+      int start = json.indexOf("\"" + MARK, at);
+      if (start < 0) {
+        pieces.add(json.substring(at));
+        break;
+      }
+      int end = json.indexOf('"', start + 1);
+      pieces.add(json.substring(at, start));
+      params.add(Integer.parseInt(json.substring(start + 1 + MARK.length(), end)));
+      at = end + 1;
+    }
+    String[] text = pieces.toArray(String[]::new);
+    int[] index = params.stream().mapToInt(Integer::intValue).toArray();
+    BitSet used = new BitSet();
+    for (int i : index) {
+      used.set(i);
+    }
+    String dataSql = t.placeholder(drawn -> {
+      StringBuilder b = new StringBuilder(text[0]);
+      for (int i = 0; i < index.length; i++) {
+        b.append(JsonPathText.json(drawn[index[i]], t.parameters.name(index[i]))).append(text[i + 1]);
+      }
+      return b.toString();
+    }, used);
+    return "INSERT INTO {table} (_id, data) VALUES (" + idSql + ", CAST(" + dataSql + " AS jsonb))";
+  }
+
+  private static BsonDocument mark(Translation t, BsonDocument d) {
+    BsonDocument out = new BsonDocument();
+    for (Map.Entry<String, BsonValue> e : d.entrySet()) {
+      out.put(e.getKey(), mark(t, e.getValue()));
+    }
+    return out;
+  }
+
+  private static BsonValue mark(Translation t, BsonValue v) {
+    int p = t.parameters.indexOf(v);
+    if (p >= 0) {
+      return new BsonString(MARK + p);
+    }
+    if (v.isDocument()) {
+      return mark(t, v.asDocument());
+    }
+    if (v.isArray()) {
+      org.bson.BsonArray out = new org.bson.BsonArray();
+      for (BsonValue each : v.asArray()) {
+        out.add(mark(t, each));
+      }
+      return out;
+    }
+    return v;
+  }
+}

@@ -1,0 +1,86 @@
+package stress.mongo;
+
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
+import java.math.BigDecimal;
+import java.util.UUID;
+import org.bson.BsonValue;
+import stress.dump.DoubleText;
+import stress.ops.JsonValueText;
+
+/** Literals of jsonpath and of SQL, written from filter values and from parameter values. */
+final class JsonPathText {
+  private JsonPathText() {}
+
+  /** A jsonpath (and JSON) string literal. */
+  static String string(String s) {
+    return "\"" + new String(JsonStringEncoder.getInstance().quoteAsString(s)) + "\"";
+  }
+
+  /** A SQL string literal (standard conforming strings). */
+  static String sql(String s) {
+    return "'" + s.replace("'", "''") + "'";
+  }
+
+  /** The jsonpath literal of a string, number, boolean or null filter value; null for any other kind. */
+  static String literal(BsonValue v) {
+    return switch (v.getBsonType()) {
+      case STRING -> string(v.asString().getValue());
+      case INT32 -> Integer.toString(v.asInt32().getValue());
+      case INT64 -> Long.toString(v.asInt64().getValue());
+      case DOUBLE -> Double.isFinite(v.asDouble().getValue()) ? number(v.asDouble().getValue()) : null;
+      case BOOLEAN -> Boolean.toString(v.asBoolean().getValue());
+      case NULL -> "null";
+      default -> null;
+    };
+  }
+
+  /** The jsonpath literal of a drawn parameter value; a value that is not a scalar is refused. */
+  static String literal(Object value, String parameter) {
+    if (value instanceof String s) {
+      return string(s);
+    }
+    if (value instanceof Integer || value instanceof Long || value instanceof Boolean) {
+      return value.toString();
+    }
+    if (value instanceof Double d && Double.isFinite(d)) {
+      return number(d);
+    }
+    if (value instanceof UUID u) {
+      return string(u.toString());
+    }
+    if (value instanceof JsonValueText j && !j.json().startsWith("{") && !j.json().startsWith("[")) {
+      return j.json();
+    }
+    throw new IllegalArgumentException("parameter '" + parameter + "' drew " + value
+        + ", which a filter cannot compare: a filter parameter must be a string, number or boolean");
+  }
+
+  /** The JSON text of a drawn parameter value, for a document or an update. */
+  static String json(Object value, String parameter) {
+    if (value instanceof JsonValueText j) {
+      return j.json();
+    }
+    if (value instanceof java.time.OffsetDateTime t) {
+      return "{\"$date\": " + dateText(t.toInstant().toEpochMilli()) + "}";
+    }
+    return literal(value, parameter);
+  }
+
+  /** The {@code $date} value the importer writes: the ISO text within 1970-9999, else {@code {"$numberLong": ...}}. */
+  static String dateText(long ms) {
+    return ms >= 0 && ms <= 253402300799999L ? string(stress.dump.BsonJson.isoDate(ms))
+        : "{\"$numberLong\": " + string(Long.toString(ms)) + "}";
+  }
+
+  /** A jsonpath test that {@code @} is this date as the importer writes it. */
+  static String dateTest(long ms) {
+    return ms >= 0 && ms <= 253402300799999L ? "@.\"$date\" == " + string(stress.dump.BsonJson.isoDate(ms))
+        : "@.\"$date\".\"$numberLong\" == " + string(Long.toString(ms));
+  }
+
+  private static String number(double d) {
+    // DoubleText writes 1.0E-4 and 1.0E23; jsonpath accepts the exponent, and the shortest digits keep equality exact
+    String text = DoubleText.of(d);
+    return text.contains("E") ? new BigDecimal(text).toString() : text;
+  }
+}

@@ -1,0 +1,156 @@
+package stress.mongo;
+
+import java.util.BitSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+
+/**
+ * One MongoDB-style operation of a workload file, translated once into one SQL statement on the collection's
+ * table ({@code {table}}): {@code find}, {@code countDocuments}, {@code updateOne}, {@code updateMany},
+ * {@code deleteOne}, {@code deleteMany}, {@code insertOne}. The translation table is in docs/mongo-queries.md.
+ *
+ * @param statement the SQL and how each placeholder gets its value
+ * @param query     true when it returns rows (find, countDocuments)
+ * @param used      the parameters the statement uses, by index
+ */
+public record MongoStatement(SqlWithValues statement, boolean query, BitSet used) {
+  /** The operation kinds, with the keys each takes. */
+  public static final Map<String, Set<String>> KINDS = Map.of(
+      "find", Set.of("filter", "projection", "sort", "limit", "skip"),
+      "countDocuments", Set.of("filter", "limit", "skip"),
+      "updateOne", Set.of("filter", "update"),
+      "updateMany", Set.of("filter", "update"),
+      "deleteOne", Set.of("filter"),
+      "deleteMany", Set.of("filter"),
+      "insertOne", Set.of("document"));
+
+  /**
+   * Translates one operation.
+   *
+   * @param kind       one of {@link #KINDS}
+   * @param spec       its keys, e.g. {@code {filter: {...}, sort: {...}, limit: 10}}
+   * @param parameters the operation's declared parameters
+   * @throws IllegalArgumentException naming what is not supported or not valid
+   */
+  public static MongoStatement translate(String kind, BsonDocument spec, Parameters parameters) {
+    Set<String> keys = KINDS.get(kind);
+    for (String k : spec.keySet()) {
+      if (!keys.contains(k)) {
+        throw new IllegalArgumentException("unknown key '" + k + "' in " + kind + "; known: "
+            + String.join(", ", new java.util.TreeSet<>(keys)));
+      }
+    }
+    Translation t = new Translation(parameters);
+    String sql = switch (kind) {
+      case "find" -> find(t, spec);
+      case "countDocuments" -> count(t, spec);
+      case "updateOne", "updateMany" -> update(t, spec, kind.equals("updateOne"));
+      case "deleteOne", "deleteMany" -> delete(t, spec, kind.equals("deleteOne"));
+      default -> InsertTemplate.insert(t, document(spec, "document", kind));
+    };
+    return new MongoStatement(new SqlWithValues(sql, t.values), kind.equals("find") || kind.equals("countDocuments"),
+        t.used);
+  }
+
+  private static String find(Translation t, BsonDocument spec) {
+    String projection = SortAndProjection.projection(optionalDocument(spec, "projection", "find"));
+    String where = where(t, spec, "find");
+    BsonDocument sort = optionalDocument(spec, "sort", "find");
+    return "SELECT _id, " + projection + " FROM {table}" + where + (sort == null ? "" : SortAndProjection.orderBy(sort))
+        + limitSkip(t, spec);
+  }
+
+  private static String count(Translation t, BsonDocument spec) {
+    String where = where(t, spec, "countDocuments");
+    String limits = limitSkip(t, spec);
+    return limits.isEmpty() ? "SELECT count(*) FROM {table}" + where
+        : "SELECT count(*) FROM (SELECT 1 FROM {table}" + where + limits + ") AS counted";
+  }
+
+  private static String update(Translation t, BsonDocument spec, boolean one) {
+    String data = new UpdateTranslator(t).newData(document(spec, "update", one ? "updateOne" : "updateMany"));
+    return "UPDATE {table} SET data = " + data + whereOne(t, spec, one ? "updateOne" : null);
+  }
+
+  private static String delete(Translation t, BsonDocument spec, boolean one) {
+    return "DELETE FROM {table}" + whereOne(t, spec, one ? "deleteOne" : null);
+  }
+
+  /**
+   * The WHERE of an update or delete; for a one-document kind whose filter is not a plain {@code _id} equality,
+   * the first matching key is chosen in a subquery (any one, as MongoDB does).
+   */
+  private static String whereOne(Translation t, BsonDocument spec, String oneKind) {
+    BsonDocument filter = filter(spec, oneKind == null ? "updateMany/deleteMany" : oneKind);
+    String condition = new FilterTranslator(t).filter(filter);
+    if (oneKind == null || isKeyEquality(filter)) {
+      return condition.equals("TRUE") ? "" : " WHERE " + condition;
+    }
+    return " WHERE _id = (SELECT _id FROM {table}" + (condition.equals("TRUE") ? "" : " WHERE " + condition)
+        + " LIMIT 1)";
+  }
+
+  private static boolean isKeyEquality(BsonDocument filter) {
+    if (filter.size() != 1 || !filter.containsKey("_id")) {
+      return false;
+    }
+    BsonValue v = filter.get("_id");
+    return !v.isDocument() || v.asDocument().size() == 1 && v.asDocument().containsKey("$eq");
+  }
+
+  private static String where(Translation t, BsonDocument spec, String kind) {
+    String condition = new FilterTranslator(t).filter(filter(spec, kind));
+    return condition.equals("TRUE") ? "" : " WHERE " + condition;
+  }
+
+  private static BsonDocument filter(BsonDocument spec, String kind) {
+    BsonDocument f = optionalDocument(spec, "filter", kind);
+    return f == null ? new BsonDocument() : f;
+  }
+
+  private static String limitSkip(Translation t, BsonDocument spec) {
+    return count(t, spec, "limit", " LIMIT ") + count(t, spec, "skip", " OFFSET ");
+  }
+
+  private static String count(Translation t, BsonDocument spec, String key, String sql) {
+    BsonValue v = spec.get(key);
+    if (v == null) {
+      return "";
+    }
+    int p = t.parameters.indexOf(v);
+    if (p >= 0) {
+      return sql + t.placeholder(p, x -> x);
+    }
+    if (!(v.isInt32() || v.isInt64()) || v.asNumber().longValue() < 0) {
+      throw new IllegalArgumentException(key + " must be a whole number of at least 0 or a parameter, got " + v);
+    }
+    return v.asNumber().longValue() == 0 && key.equals("limit") ? "" : sql + v.asNumber().longValue();
+  }
+
+  private static BsonDocument optionalDocument(BsonDocument spec, String key, String kind) {
+    BsonValue v = spec.get(key);
+    if (v == null) {
+      return null;
+    }
+    if (!v.isDocument()) {
+      throw new IllegalArgumentException(kind + ": '" + key + "' must be a document, got " + v.getBsonType());
+    }
+    return v.asDocument();
+  }
+
+  private static BsonDocument document(BsonDocument spec, String key, String kind) {
+    BsonDocument d = optionalDocument(spec, key, kind);
+    if (d == null) {
+      throw new IllegalArgumentException(kind + " needs '" + key + "'");
+    }
+    return d;
+  }
+
+  /** The placeholders' value makers, in order. */
+  public List<stress.ops.PlaceholderValue> values() {
+    return statement.values();
+  }
+}

@@ -1,0 +1,53 @@
+package stress.mongo;
+
+import java.util.List;
+import java.util.regex.Pattern;
+import org.bson.BsonValue;
+
+/**
+ * The parameters an operation declares, as MongoDB-style values refer to them: a string {@code ":name"} stands for
+ * the value of parameter {@code name}, drawn once per execution.
+ *
+ * @param names the declared names, in the order of the operation's generators
+ * @param dates the indexes of parameters that draw dates (compared as dates, written {@code {"$date": ...}})
+ */
+public record Parameters(List<String> names, java.util.BitSet dates) {
+  private static final Pattern REFERENCE = Pattern.compile(":([A-Za-z_][A-Za-z0-9_]*)");
+
+  public Parameters {
+    names = List.copyOf(names);
+    dates = (java.util.BitSet) dates.clone();
+  }
+
+  /** Parameters none of which draws dates. */
+  public Parameters(List<String> names) {
+    this(names, new java.util.BitSet());
+  }
+
+  boolean isDate(int index) {
+    return dates.get(index);
+  }
+
+  /**
+   * The index of the parameter a value refers to, or -1 when it is a plain value. A reference to a name that is
+   * not declared is refused: a literal string that looks like one would almost always be a typo.
+   */
+  int indexOf(BsonValue value) {
+    if (!value.isString()) {
+      return -1;
+    }
+    var m = REFERENCE.matcher(value.asString().getValue());
+    if (!m.matches()) {
+      return -1;
+    }
+    int index = names.indexOf(m.group(1));
+    if (index < 0) {
+      throw new IllegalArgumentException("parameter :" + m.group(1) + " is not declared under 'params'");
+    }
+    return index;
+  }
+
+  String name(int index) {
+    return names.get(index);
+  }
+}

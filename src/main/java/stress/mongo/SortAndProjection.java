@@ -1,0 +1,86 @@
+package stress.mongo;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+
+/**
+ * {@code sort} and {@code projection} of a MongoDB find. A sort key orders as MongoDB orders values of mixed
+ * types (missing and null, then numbers, strings, documents, arrays, ObjectIds, booleans, dates), strings by their
+ * code points; {@code _id} sorts on the column, so the primary key serves it. An array is ordered as the array
+ * jsonb holds, not by its smallest or largest element as MongoDB does. A projection names top-level fields only.
+ */
+final class SortAndProjection {
+  private SortAndProjection() {}
+
+  static String orderBy(BsonDocument sort) {
+    List<String> keys = new ArrayList<>();
+    for (Map.Entry<String, BsonValue> e : sort.entrySet()) {
+      BsonValue d = e.getValue();
+      if (!d.isNumber() || Math.abs(d.asNumber().doubleValue()) != 1) {
+        throw new IllegalArgumentException("sort on '" + e.getKey() + "' must be 1 or -1, got " + d);
+      }
+      String dir = d.asNumber().doubleValue() > 0 ? " ASC" : " DESC";
+      MongoPath path = MongoPath.parse(e.getKey());
+      if (path.isId()) {
+        keys.add("_id" + dir);
+        continue;
+      }
+      String v = "(data #> " + JsonPathText.sql(path.textArray()) + ")";
+      keys.add("CASE jsonb_typeof(" + v + ") WHEN 'number' THEN 2 WHEN 'string' THEN 3 WHEN 'object' THEN CASE WHEN "
+          + v + " ?? '$oid' THEN 6 WHEN " + v + " ?? '$date' THEN 8 ELSE 4 END WHEN 'array' THEN 5 WHEN 'boolean'"
+          + " THEN 7 ELSE 1 END" + dir);
+      keys.add("CASE WHEN jsonb_typeof(" + v + ") = 'number' THEN CAST(" + v + " AS numeric) END" + dir);
+      keys.add("CASE WHEN jsonb_typeof(" + v + ") = 'string' THEN " + v + " #>> '{}' END COLLATE \"C\"" + dir);
+      keys.add("CASE WHEN jsonb_typeof(" + v + ") = 'object' AND " + v + " ?? '$date' THEN " + DateSql.timestamp(v)
+          + " END" + dir);
+      keys.add("CASE WHEN jsonb_typeof(" + v + ") = 'object' AND " + v + " ?? '$oid' THEN " + v
+          + " ->> '$oid' END COLLATE \"C\"" + dir);
+      keys.add("CASE WHEN jsonb_typeof(" + v + ") = 'boolean' THEN CAST(" + v + " AS boolean) END" + dir);
+    }
+    return keys.isEmpty() ? "" : " ORDER BY " + String.join(", ", keys);
+  }
+
+  /** The SELECT list's document: {@code data}, or the fields a projection keeps. */
+  static String projection(BsonDocument projection) {
+    if (projection == null || projection.isEmpty()) {
+      return "data";
+    }
+    List<String> kept = new ArrayList<>();
+    List<String> dropped = new ArrayList<>();
+    for (Map.Entry<String, BsonValue> e : projection.entrySet()) {
+      if (e.getKey().contains(".") || e.getKey().startsWith("$")) {
+        throw new IllegalArgumentException("projection of '" + e.getKey() + "': only top-level fields are supported");
+      }
+      BsonValue v = e.getValue();
+      boolean keep = v.isBoolean() ? v.asBoolean().getValue() : v.isNumber() && v.asNumber().doubleValue() != 0;
+      if (!v.isBoolean() && !v.isNumber()) {
+        throw new IllegalArgumentException("projection of '" + e.getKey() + "' must be 1 or 0, got " + v);
+      }
+      (keep ? kept : dropped).add(e.getKey());
+    }
+    boolean idDropped = dropped.remove("_id");
+    if (!kept.isEmpty() && !dropped.isEmpty()) {
+      throw new IllegalArgumentException("a projection either keeps or leaves out fields (only _id may be left out"
+          + " beside kept fields)");
+    }
+    if (kept.isEmpty()) {
+      if (idDropped) {
+        dropped.add("_id");
+      }
+      StringBuilder b = new StringBuilder("data");
+      for (String f : dropped) {
+        b.append(" - ").append(JsonPathText.sql(f));
+      }
+      return "(" + b + ")";
+    }
+    if (!idDropped && !kept.contains("_id")) {
+      kept.add(0, "_id");
+    }
+    List<String> names = kept.stream().map(JsonPathText::sql).toList();
+    return "(SELECT COALESCE(jsonb_object_agg(f.key, f.value), '{}') FROM jsonb_each(data) AS f WHERE f.key IN ("
+        + String.join(", ", names) + "))";
+  }
+}

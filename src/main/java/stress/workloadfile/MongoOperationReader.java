@@ -1,0 +1,72 @@
+package stress.workloadfile;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.bson.BsonDocument;
+import org.bson.json.JsonParseException;
+import stress.mongo.MongoStatement;
+import stress.mongo.Parameters;
+import stress.ops.ParameterGenerator;
+import stress.ops.PlaceholderValue;
+import stress.ops.WorkloadOperation;
+
+/**
+ * A MongoDB-style operation of a workload file ({@code find: {filter: ..., sort: ..., limit: ...}},
+ * {@code updateOne: {filter: ..., update: ...}}, ...), translated to SQL once, here, before any connection. Values
+ * are MongoDB Extended JSON ({@code {$date: ...}}, {@code {$oid: ...}}); a string {@code ":name"} is a parameter.
+ */
+final class MongoOperationReader {
+  private MongoOperationReader() {}
+
+  static WorkloadOperation read(Path file, String name, String kind, YamlNode def) {
+    YamlNode specNode = def.map().get(kind);
+    if (!specNode.isMap()) {
+      throw new WorkloadFileException(specNode.line(), kind + " must be a map such as {filter: {...}}; keys: "
+          + String.join(", ", new java.util.TreeSet<>(MongoStatement.KINDS.get(kind))));
+    }
+    Map<String, ParameterGenerator> generators = new LinkedHashMap<>();
+    Map<String, Integer> lines = new LinkedHashMap<>();
+    boolean usesKeys = false;
+    java.util.BitSet dates = new java.util.BitSet();
+    YamlNode params = def.map().get("params");
+    if (params != null) {
+      if (!params.isMap()) {
+        throw new WorkloadFileException(params.line(), "'params' must be a map of parameter names to generators");
+      }
+      for (Map.Entry<String, YamlNode> p : params.map().entrySet()) {
+        ParameterSpec spec = ParameterSpec.parse(p.getKey(), p.getValue(), file.toString(), true);
+        generators.put(p.getKey(), spec.generator());
+        lines.put(p.getKey(), p.getValue().line());
+        usesKeys |= spec.isKey();
+        dates.set(generators.size() - 1, spec.isDate());
+      }
+    }
+    if (def.map().containsKey("transaction")) {
+      throw new WorkloadFileException(def.map().get("transaction").line(),
+          "'transaction' applies to a list of SQL statements; a MongoDB-style operation is one statement");
+    }
+    List<String> names = new ArrayList<>(generators.keySet());
+    MongoStatement statement;
+    try {
+      BsonDocument spec = BsonDocument.parse(specNode.toJson());
+      statement = MongoStatement.translate(kind, spec, new Parameters(names, dates));
+    } catch (JsonParseException e) {
+      throw new WorkloadFileException(specNode.line(), kind + ": not valid MongoDB Extended JSON: " + e.getMessage());
+    } catch (IllegalArgumentException e) {
+      throw new WorkloadFileException(specNode.line(), kind + ": " + e.getMessage());
+    }
+    for (int i = 0; i < names.size(); i++) {
+      if (!statement.used().get(i)) {
+        throw new WorkloadFileException(lines.get(names.get(i)), "parameter '" + names.get(i)
+            + "' is declared but " + kind + " does not use :" + names.get(i));
+      }
+    }
+    String sql = statement.statement().sql();
+    return new WorkloadOperation(name, List.of(sql), List.copyOf(generators.values()), new int[1][0],
+        new boolean[] {statement.query()}, false, usesKeys, false, List.of(file + ":" + specNode.line()),
+        new PlaceholderValue[][] {statement.values().toArray(PlaceholderValue[]::new)});
+  }
+}

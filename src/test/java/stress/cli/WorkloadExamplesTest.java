@@ -1,0 +1,112 @@
+package stress.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import stress.dump.Corpus;
+import stress.testing.TestDatabase;
+
+/**
+ * Every workload example in config/workloads runs on the embedded PostgreSQL, over the data it is written for, in
+ * both statement modes, without an error and with every operation executed; where it writes, the change on the
+ * server is exactly what the operations say.
+ */
+class WorkloadExamplesTest {
+  /** Example file → what it runs on: "init" (stress init), a repository dump, or a file of the shared corpus. */
+  private static final Map<String, String> DATA = Map.of(
+      "own-workload.yaml", "init",
+      "check-in-by-user.yaml", "init",
+      "check-in-mongo.yaml", "init",
+      "orders-mongo.yaml", "datasets/sample-large",
+      "sample-analytics-accounts.yaml", "corpus:atlas-sample-mcampo2/sample_analytics/accounts.bson",
+      "sample-geospatial-shipwrecks.yaml", "corpus:atlas-sample-mcampo2/sample_geospatial/shipwrecks.bson");
+  private static final Map<String, String> TABLE = Map.of(
+      "orders-mongo.yaml", "stress_orders",
+      "sample-analytics-accounts.yaml", "sample_analytics_accounts",
+      "sample-geospatial-shipwrecks.yaml", "sample_geospatial_shipwrecks");
+
+  @TempDir
+  Path dir;
+
+  @Test
+  void everyExampleIsCovered() throws IOException {
+    try (Stream<Path> files = Files.list(Path.of("config/workloads"))) {
+      TreeSet<String> names = new TreeSet<>(files.map(p -> p.getFileName().toString()).toList());
+      assertEquals(new TreeSet<>(DATA.keySet()), names, "each example in config/workloads needs its data here");
+    }
+  }
+
+  static Stream<String[]> examples() {
+    return DATA.keySet().stream().sorted().flatMap(f -> Stream.of(new String[] {f, "prepared"}, new String[] {f, "plain"}));
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @MethodSource("examples")
+  void runsWithoutErrorsAndChangesWhatItSays(String example, String mode) throws IOException, SQLException {
+    String url = TestDatabase.newDatabaseUrl("examples");
+    String data = DATA.get(example);
+    String table = TABLE.getOrDefault(example, "check_in");
+    CliTester.Result setup;
+    if (data.equals("init")) {
+      setup = CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "3000");
+    } else if (data.startsWith("corpus:")) {
+      Path corpus = Corpus.find().orElse(null);
+      assumeTrue(corpus != null, Corpus.whereLooked() + "; " + example + " needs that dump");
+      setup = CliTester.run("--url", url, "-U", "postgres", "import", corpus.resolve(data.substring(7)).toString());
+    } else {
+      setup = CliTester.run("--url", url, "-U", "postgres", "import", data);
+    }
+    assertEquals(0, setup.exitCode(), setup.all());
+    long before = TestDatabase.count(url, "SELECT count(*) FROM " + table);
+    String limits = "SELECT coalesce(sum((data->>'limit')::bigint), 0) FROM " + table;
+    long limitsBefore = example.equals("sample-analytics-accounts.yaml") ? TestDatabase.count(url, limits) : 0;
+    Path json = dir.resolve("result.json");
+    List<String> args = new ArrayList<>(List.of("--url", url, "-U", "postgres", "run", "--json", json.toString(),
+        "--warmup", "0", "--workload", "config/workloads/" + example, "--table", table, "--mode", mode,
+        "--threads", "2", "--ops", "600"));
+    CliTester.Result r = CliTester.run(args.toArray(String[]::new));
+    assertEquals(0, r.exitCode(), r.all());
+    JsonNode stats = new ObjectMapper().readTree(Files.readString(json)).get("phases").get(0).get("stats");
+    assertEquals(0, stats.get("total").get("errorCount").asLong(), stats.toString());
+    Map<String, Long> counts = new HashMap<>();
+    for (JsonNode op : stats.get("operations")) {
+      counts.put(op.get("name").asText(), op.get("count").asLong());
+      assertTrue(op.get("count").asLong() > 0, op.get("name").asText() + " ran");
+    }
+    switch (example) {
+      case "check-in-mongo.yaml" -> {
+        assertEquals(counts.get("visit"), TestDatabase.count(url,
+            "SELECT coalesce(sum((data->>'visits')::int), 0) FROM check_in"));
+        assertEquals(0, TestDatabase.count(url, "SELECT count(*) FROM check_in WHERE data ?? 'visits' AND NOT"
+            + " (data->'last_visit'->>'$date')::timestamptz BETWEEN '2024-01-01Z' AND '2025-01-01Z'"));
+      }
+      case "orders-mongo.yaml" -> {
+        assertEquals(counts.get("change_status"), TestDatabase.count(url,
+            "SELECT coalesce(sum((data->>'statusChanges')::int), 0) FROM stress_orders"));
+        assertEquals(0, TestDatabase.count(url, "SELECT count(*) FROM stress_orders WHERE data ?? 'statusChanges' AND"
+            + " NOT (data->>'status' IN ('paid', 'shipped', 'delivered') AND (data->'updatedAt'->>'$date') >= '2024')"));
+      }
+      case "sample-analytics-accounts.yaml" -> assertEquals(counts.get("raise_limit") * 500,
+          TestDatabase.count(url, limits) - limitsBefore, "each raise_limit added exactly 500 to one account");
+      default -> { }
+    }
+    assertEquals(before, TestDatabase.count(url, "SELECT count(*) FROM " + table), "no document added or lost");
+  }
+}

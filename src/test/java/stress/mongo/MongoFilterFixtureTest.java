@@ -1,0 +1,121 @@
+package stress.mongo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import stress.cli.CliTester;
+import stress.dump.Corpus;
+import stress.ops.IdLiteral;
+import stress.table.IdType;
+import stress.testing.TestDatabase;
+
+/**
+ * Every filter of the shared fixtures ({@code ../shared/fixtures/mongo-filters}), translated and run on the
+ * embedded PostgreSQL over the collections imported from the shared corpus, selects exactly the documents an
+ * independent implementation of MongoDB's query language selected (in order, for the sorted cases).
+ */
+class MongoFilterFixtureTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static String url;
+  private static List<JsonNode> cases;
+
+  @BeforeAll
+  static void importCollections() throws IOException {
+    Path corpus = Corpus.find().orElse(null);
+    assumeTrue(corpus != null, Corpus.whereLooked() + "; MongoDB filter fixtures skipped");
+    Path fixture = corpus.resolve("../../fixtures/mongo-filters/expected.jsonl").normalize();
+    assumeTrue(Files.isRegularFile(fixture), fixture + " not found; MongoDB filter fixtures skipped");
+    cases = new ArrayList<>();
+    for (String line : Files.readAllLines(fixture)) {
+      if (!line.isBlank()) {
+        cases.add(JSON.readTree(line));
+      }
+    }
+    url = TestDatabase.newDatabaseUrl("mongo_filters");
+    Set<String> files = new TreeSet<>();
+    cases.forEach(c -> files.add(c.get("dump_file").asText()));
+    for (String file : files) {
+      CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "import", corpus.resolve(file).toString());
+      assertEquals(0, r.exitCode(), r.all());
+    }
+  }
+
+  @TestFactory
+  Stream<DynamicTest> everyFixtureFilterSelectsTheExpectedDocuments() {
+    return cases.stream().map(c -> DynamicTest.dynamicTest(c.get("case").asText(), () -> check(c)));
+  }
+
+  private static void check(JsonNode c) throws SQLException {
+    BsonDocument spec = new BsonDocument("filter", BsonDocument.parse(c.get("filter").toString()));
+    if (c.has("sort")) {
+      BsonDocument sort = new BsonDocument();
+      for (JsonNode key : c.get("sort")) {
+        key.fields().forEachRemaining(e -> sort.put(e.getKey(), new BsonInt32(e.getValue().asInt())));
+      }
+      spec.put("sort", sort);
+    }
+    if (c.has("limit")) {
+      spec.put("limit", new BsonInt32(c.get("limit").asInt()));
+    }
+    MongoStatement statement = MongoStatement.translate("find", spec, new Parameters(List.of()));
+    String table = "\"" + c.get("namespace").asText().replace('.', '_') + "\"";
+    String sql;
+    try (Connection conn = DriverManager.getConnection(url, "postgres", "");
+         ResultSet type = conn.createStatement().executeQuery("SELECT format_type(atttypid, atttypmod) FROM pg_attribute"
+             + " WHERE attrelid = '" + table.replace("'", "''") + "'::regclass AND attname = '_id'")) {
+      type.next();
+      sql = IdLiteral.resolve(statement.statement().sql(), IdType.parse(type.getString(1)))
+          .replace("{table}", table).replace("SELECT _id, data", "SELECT data->'_id'");
+    }
+    List<String> found = new ArrayList<>();
+    try (Connection conn = DriverManager.getConnection(url, "postgres", "");
+         PreparedStatement ps = conn.prepareStatement(sql);
+         ResultSet rs = ps.executeQuery()) {
+      while (rs.next()) {
+        found.add(normal(rs.getString(1)));
+      }
+    }
+    List<String> expected = new ArrayList<>();
+    c.get("ids").forEach(id -> expected.add(normal(id.toString())));
+    assertEquals(c.get("count").asInt(), expected.size(), "fixture count");
+    if (c.get("ordered").asBoolean()) {
+      assertEquals(expected, found, sql);
+    } else {
+      assertEquals(new TreeSet<>(expected), new TreeSet<>(found), sql);
+      assertEquals(expected.size(), new HashSet<>(found).size(), "no document twice: " + sql);
+      assertEquals(expected.size(), found.size(), sql);
+    }
+  }
+
+  /** One text per value: numbers by value (3 and 3.0 are the same _id to MongoDB's comparison). */
+  private static String normal(String json) {
+    try {
+      JsonNode n = JSON.readTree(json);
+      return n.isNumber() ? new BigDecimal(n.asText()).stripTrailingZeros().toPlainString() : n.toString();
+    } catch (IOException e) {
+      throw new IllegalStateException(json, e);
+    }
+  }
+}

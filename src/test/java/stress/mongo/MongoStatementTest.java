@@ -1,0 +1,96 @@
+package stress.mongo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.bson.BsonDocument;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import stress.ops.IdLiteral;
+import stress.table.IdType;
+
+/** MongoDB-style operations → SQL, case by case; refusals name the operator. */
+class MongoStatementTest {
+  private static final Parameters PARAMS = new Parameters(List.of("city", "n"));
+
+  private static String where(String filter) {
+    String sql = MongoStatement.translate("find", BsonDocument.parse("{filter: " + filter + "}"), PARAMS)
+        .statement().sql();
+    String prefix = "SELECT _id, data FROM {table}";
+    return sql.equals(prefix) ? "" : sql.substring(prefix.length() + " WHERE ".length());
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiterString = " => ", quoteCharacter = '~', value = {
+      "{} => ~~",
+      "{status: 'A'} => data @?? 'lax $.\"status\" ? (@ == \"A\")'",
+      "{'a.b': 1} => data @?? 'lax $.\"a\".\"b\" ? (@ == 1)'",
+      "{a: {$in: [1, 'x']}} => data @?? 'lax $.\"a\" ? (@ == 1 || @ == \"x\")'",
+      "{a: {$gt: 5, $lte: 9.5}} => (data @?? 'lax $.\"a\" ? (@ > 5)' AND data @?? 'lax $.\"a\" ? (@ <= 9.5)')",
+      "{a: {$ne: \"it's\"}} => NOT data @?? 'lax $.\"a\" ? (@ == \"it''s\")'",
+      "{a: null} => (NOT data @?? 'lax $.\"a\"' OR data @?? 'lax $.\"a\" ? (@ == null)')",
+      "{a: {$exists: false}} => NOT data @?? 'lax $.\"a\"'",
+      "{o: {$oid: '5ca4bbc7a2dd94ee5816238d'}} => data @?? 'lax $.\"o\" ? (@.\"$oid\" == \"5ca4bbc7a2dd94ee5816238d\")'",
+      "{d: {$date: '2024-05-06T07:08:09.120Z'}} => data @?? 'lax $.\"d\" ? (@.\"$date\" == \"2024-05-06T07:08:09.12Z\")'",
+      "{$or: [{a: 1}, {b: 2}]} => (data @?? 'lax $.\"a\" ? (@ == 1)' OR data @?? 'lax $.\"b\" ? (@ == 2)')",
+      "{$nor: [{a: 1}]} => NOT (data @?? 'lax $.\"a\" ? (@ == 1)')",
+      "{a: {$not: {$gt: 1}}} => NOT data @?? 'lax $.\"a\" ? (@ > 1)'",
+      "{city: ':city'} => data @?? CAST(? AS jsonpath)",
+      "{a: {$size: 2}} => EXISTS (SELECT 1 FROM jsonb_path_query(data, 'lax $.\"a\"') AS q1(v) WHERE jsonb_typeof(q1.v) = 'array' AND jsonb_array_length(q1.v) = 2)",
+      "{_id: ':n'} => _id = ?",
+  })
+  void filters(String filter, String expected) {
+    assertEquals(expected == null ? "" : expected, where(filter));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiterString = " => ", quoteCharacter = '~', value = {
+      "INTEGER => _id IN ('3')",
+      "DOUBLE => _id IN ('3')",
+      "TEXT => _id IN ('3', '3.0')",
+  })
+  void anIdEqualityFitsTheColumn(IdType type, String expected) {
+    assertEquals(expected, IdLiteral.resolve(where("{_id: 3}"), type));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiterString = " => ", quoteCharacter = '~', value = {
+      "{a: {$regex: 'x'}} => operator $regex is not supported",
+      "{$where: 'x'} => operator $where is not supported",
+      "{a: {$gt: [1]}} => $gt with a array value is not supported",
+      "{a: {$gt: 1, b: 2}} => a condition mixes operators and field names",
+      "{'a.0.b': 1} => array positions such as '.0' are not supported",
+      "{a: ':nope'} => parameter :nope is not declared under 'params'",
+      "{a: {$size: -1}} => $size needs a number of at least 0",
+      "{_id: {$size: 1}} => operator $size on _id is not supported",
+  })
+  void refusals(String filter, String message) {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> where(filter));
+    assertTrue(e.getMessage().contains(message), e.getMessage());
+  }
+
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource(delimiterString = " => ", quoteCharacter = '~', value = {
+      "updateOne => {filter: {_id: 1}, update: {$set: {a: 1}}} => UPDATE {table} SET data = jsonb_set(data, '{\"a\"}', CAST('1' AS jsonb), true) WHERE _id IN (\u0001'1'\u0001'1', '1.0'\u0001)",
+      "updateMany => {filter: {}, update: {$unset: {'a.b': 1}}} => UPDATE {table} SET data = (data #- '{\"a\",\"b\"}')",
+      "updateOne => {filter: {a: 1}, update: {$inc: {n: 2}}} => UPDATE {table} SET data = jsonb_set(data, '{\"n\"}', to_jsonb(COALESCE(CAST(data #>> '{\"n\"}' AS numeric), 0) + 2), true) WHERE _id = (SELECT _id FROM {table} WHERE data @?? 'lax $.\"a\" ? (@ == 1)' LIMIT 1)",
+      "deleteMany => {filter: {a: 1}} => DELETE FROM {table} WHERE data @?? 'lax $.\"a\" ? (@ == 1)'",
+      "countDocuments => {filter: {}} => SELECT count(*) FROM {table}",
+      "find => {filter: {}, sort: {_id: -1}, limit: 3, skip: 1, projection: {a: 0}} => SELECT _id, (data - 'a') FROM {table} ORDER BY _id DESC LIMIT 3 OFFSET 1",
+  })
+  void statements(String kind, String spec, String expected) {
+    assertEquals(expected.replace("\\u0001", "\u0001"),
+        MongoStatement.translate(kind, BsonDocument.parse(spec), PARAMS).statement().sql());
+  }
+
+  @org.junit.jupiter.api.Test
+  void setCreatesMissingParentsOnceAndReadsTheDocumentAsItWas() {
+    String sql = MongoStatement.translate("updateMany",
+        BsonDocument.parse("{update: {$set: {'m.a': 1, 'm.b': ':city'}, $push: {log: 2}}}"), PARAMS).statement().sql();
+    assertEquals("UPDATE {table} SET data = jsonb_set(jsonb_set(jsonb_set(jsonb_set(data, '{\"m\"}', COALESCE(data #> "
+        + "'{\"m\"}', '{}'), true), '{\"m\",\"a\"}', CAST('1' AS jsonb), true), '{\"m\",\"b\"}', CAST(? AS jsonb), true),"
+        + " '{\"log\"}', COALESCE(data #> '{\"log\"}', '[]') || jsonb_build_array(CAST('2' AS jsonb)), true)", sql);
+  }
+}
