@@ -164,6 +164,33 @@ class ExplainCitusIT {
   }
 
   @Test
+  void mongoStyleOperationsRouteByKeyAndFanOutOtherwise(@TempDir Path dir) throws SQLException, IOException {
+    int shards = shardCount();
+    Path file = dir.resolve("mongo.yaml");
+    Files.writeString(file, """
+        operations:
+          m_key:
+            find: {filter: {_id: ":id"}}
+            params: {id: key}
+          m_key_literal:
+            updateOne: {filter: {_id: 42}, update: {$inc: {visits: 1}}}
+          m_user:
+            find: {filter: {u: ":u", t: {$gte: 0}}, limit: 5}
+            params: {u: {sample: u, cap: 20}}
+        """);
+    Map<String, Map<String, String>> all = explainWith("--workload", file.toString());
+    for (String op : List.of("m_key SELECT", "m_key_literal UPDATE")) {
+      for (String verdict : all.get(op).values()) {
+        assertTrue(verdict.startsWith("single-node route: 1 of " + shards + " shards (router"), op + ": " + verdict);
+      }
+    }
+    for (String mode : List.of("plain", "prepared, custom plan")) {
+      assertEquals("broadcast: " + shards + " of " + shards + " shards (multi-shard, Task Count " + shards + ")",
+          all.get("m_user SELECT").get(mode), mode);
+    }
+  }
+
+  @Test
   void indexesOfAWorkloadFileReachEveryShardAndExplainReadsTheShardsPlan(@TempDir Path dir)
       throws SQLException, IOException {
     Path file = dir.resolve("w.yaml");
