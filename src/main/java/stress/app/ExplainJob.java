@@ -34,7 +34,7 @@ public final class ExplainJob {
   }
 
   /** Explains and returns the exit code (0: every statement explained, refusals included). */
-  public int run() throws SQLException {
+  public ExitCode run() throws SQLException {
     List<Operation> operations = request.operations().stream().map(Operations::byName).toList();
     List<String> init = List.of("SET statement_timeout = " + request.statementTimeout().toMillis());
     try (Connection c = PhysicalConnections.open(database.spec().withInitStatements(init))) {
@@ -58,7 +58,7 @@ public final class ExplainJob {
       out.println("summary:");
       RoutePrinter.summary(out, result, "  ");
     }
-    return 0;
+    return ExitCode.OK;
   }
 
   private static String describe(PlanMode mode) {

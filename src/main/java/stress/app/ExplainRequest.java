@@ -3,6 +3,7 @@ package stress.app;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import stress.model.UsageException;
 import stress.ops.OperationSettings;
 
 /**
@@ -22,12 +23,12 @@ public record ExplainRequest(List<String> operations, String schema, String tabl
   public ExplainRequest {
     operations = List.copyOf(operations);
     if (operations.isEmpty()) {
-      throw new IllegalArgumentException("--op must name at least one operation");
+      throw new UsageException("--op must name at least one operation");
     }
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(operationSettings, "operationSettings");
     if (keySample < 1) {
-      throw new IllegalArgumentException("--key-sample must be at least 1, got " + keySample);
+      throw new UsageException("--key-sample must be at least 1, got " + keySample);
     }
     Objects.requireNonNull(statementTimeout, "statementTimeout");
   }

@@ -3,6 +3,7 @@ package stress.app;
 import java.nio.file.Path;
 import java.util.Objects;
 import stress.dump.generate.DumpPlan;
+import stress.model.UsageException;
 
 /**
  * What {@code stress generate} was asked to write.
@@ -17,7 +18,7 @@ public record GenerateRequest(DumpPlan plan, Path out, Path archive, boolean gzi
   public GenerateRequest {
     Objects.requireNonNull(plan, "plan");
     if ((out == null) == (archive == null)) {
-      throw new IllegalArgumentException("give exactly one of --out DIR and --archive FILE");
+      throw new UsageException("give exactly one of --out DIR and --archive FILE");
     }
   }
 

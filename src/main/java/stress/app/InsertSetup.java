@@ -7,6 +7,7 @@ import java.util.Map;
 import stress.config.InsertSettings;
 import stress.config.RunConfig;
 import stress.dump.generate.DocumentGenerator;
+import stress.model.UsageException;
 import stress.ops.NewDocuments;
 import stress.ops.Operation;
 import stress.table.DocumentTable;
@@ -34,11 +35,11 @@ final class InsertSetup {
     InsertSettings settings = config.inserts();
     if (operations.stream().noneMatch(Operation::insertsNewKeys)) {
       if (settings.groupByShard()) {
-        throw new IllegalArgumentException("--group-by-shard applies to operations that insert new rows (insert_batch,"
+        throw new UsageException("--group-by-shard applies to operations that insert new rows (insert_batch,"
             + " copy); --op " + config.mix() + " has none");
       }
       if (!settings.instance().equals(Instance.SOLE)) {
-        throw new IllegalArgumentException("--instance " + settings.instance() + " shares out the new keys of insert,"
+        throw new UsageException("--instance " + settings.instance() + " shares out the new keys of insert,"
             + " insert_batch and copy; --op " + config.mix() + " inserts none (find operations use existing keys)");
       }
       return null;

@@ -27,6 +27,7 @@ import stress.load.TableSetup;
 import stress.metrics.HostStats;
 import stress.metrics.PhaseStats;
 import stress.metrics.live.LiveMetrics;
+import stress.model.UsageException;
 import stress.ops.NewDocuments;
 import stress.ops.Operation;
 import stress.ops.Operations;
@@ -63,10 +64,6 @@ import stress.workload.KeySpaceReader;
  * combination as a phase, and prints intervals, summaries and the comparison table.
  */
 public final class RunJob {
-  /** Exit code when some operations failed (the run itself completed). */
-  public static final int EXIT_ERRORS = 1;
-  /** Exit code after Ctrl-C / SIGTERM, as shells report a SIGINT death. */
-  public static final int EXIT_INTERRUPTED = 130;
 
   /** The key of the explain verdicts in the report's settings. */
   static final String EXPLAIN_KEY = "explain";
@@ -99,16 +96,16 @@ public final class RunJob {
    * Runs and returns the exit code. With {@code --metrics-port} the endpoint listens from before the target is
    * contacted (a port in use fails the run at once) until the summaries are printed.
    */
-  public int run() throws SQLException, InterruptedException, IOException {
+  public ExitCode run() throws SQLException, InterruptedException, IOException {
     if (config.outDir() != null) {
       try {
         ResultFiles.prepare(config.outDir());
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("--out " + e.getMessage(), e);
+        throw new UsageException("--out " + e.getMessage(), e);
       }
     }
     try (LiveMetrics live = config.metricsPort() == null ? null : LiveMetrics.start(config.metricsPort())) {
-      int code = run(live);
+      ExitCode code = run(live);
       if (live != null) {
         beforeMetricsClose.accept(live.url());
       }
@@ -125,7 +122,7 @@ public final class RunJob {
     return fromFile != null ? fromFile : Operations.byName(name);
   }
 
-  private int run(LiveMetrics live) throws SQLException, InterruptedException, IOException {
+  private ExitCode run(LiveMetrics live) throws SQLException, InterruptedException, IOException {
     List<Operation> operations = config.mix().names().stream().map(this::operation).toList();
     config.pools().forEach(ConnectionSources::factory);
     Instant started = Instant.now();
@@ -228,26 +225,26 @@ public final class RunJob {
     return live == null ? source : live.bindPool(source);
   }
 
-  private int exitCode(Runner.Result result) {
+  private ExitCode exitCode(Runner.Result result) {
     if (result.interrupted()) {
       out.println("interrupted: the figures above cover what ran until the stop");
-      return EXIT_INTERRUPTED;
+      return ExitCode.INTERRUPTED;
     }
     long errors = result.phases().stream().mapToLong(p -> p.stats().total().errorCount()).sum();
     long successes = result.phases().stream().mapToLong(p -> p.stats().total().count()).sum();
     if (errors == 0) {
-      return 0;
+      return ExitCode.OK;
     }
     String share = errors + " of " + (errors + successes) + " executions failed ("
         + TextReport.percent(errors, errors + successes) + ", by SQLState in the summaries above)";
     double limit = config.failures().maxErrorRate();
     if (config.failures().tolerates(errors, successes)) {
-      out.println("errors: " + share + ", within --max-error-rate " + limit + "; exit code 0");
-      return 0;
+      out.println("errors: " + share + ", within --max-error-rate " + limit + "; exit code " + ExitCode.OK.code());
+      return ExitCode.OK;
     }
     out.println("errors: " + share + (limit > 0 ? ", above --max-error-rate " + limit : "") + "; exit code "
-        + EXIT_ERRORS);
-    return EXIT_ERRORS;
+        + ExitCode.FAILURE.code());
+    return ExitCode.FAILURE;
   }
 
   private List<SessionSettingsPlan> planSettings(SettingsCatalog catalog, List<Map<String, String>> combos) {

@@ -12,6 +12,7 @@ import stress.app.ExplainRequest;
 import stress.app.Jobs;
 import stress.config.Defaults;
 import stress.config.Durations;
+import stress.model.UsageException;
 import stress.ops.OperationSettings;
 import stress.ops.Operation;
 import stress.ops.Operations;
@@ -71,7 +72,7 @@ final class ExplainCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    return Jobs.explain(toRequest(), connection.toOptions(root.connection), root.out);
+    return Jobs.explain(toRequest(), connection.toOptions(root.connection), root.out).code();
   }
 
   /** The validated request; every problem in one message. */
@@ -82,7 +83,7 @@ final class ExplainCommand implements Callable<Integer> {
         () -> new OperationSettings(batch, limitMin, limitMax, Integer.parseInt(Defaults.FETCH_SIZE)));
     Duration timeout = RunArgs.attempt(problems, () -> Durations.parse("--statement-timeout", statementTimeout));
     if (!problems.isEmpty()) {
-      throw new IllegalArgumentException(String.join("; ", problems));
+      throw new UsageException(String.join("; ", problems));
     }
     return new ExplainRequest(names, tables.schema, tables.table, settings, seed, keySample, analyze, timeout);
   }
@@ -99,7 +100,7 @@ final class ExplainCommand implements Callable<Integer> {
     List<String> names = OperationMix.parse(spec).names();
     for (String name : names) {
       if (Operations.byName(name).insertsNewKeys()) {
-        throw new IllegalArgumentException("--op " + name + ": explain covers operations on existing keys; "
+        throw new UsageException("--op " + name + ": explain covers operations on existing keys; "
             + name + " inserts new keys, which only a run prepares");
       }
     }

@@ -72,6 +72,6 @@ final class GenerateCommand implements Callable<Integer> {
     Shape parsed = Shape.parse(documents.shape);
     DumpPlan plan = new DumpPlan(documents.docs, parsed, documents.seed, database,
         collection != null ? collection : DumpPlan.defaultCollection(parsed), collections);
-    return Jobs.generate(new GenerateRequest(plan, target.out, target.archive, gzip, force), json, root.out);
+    return Jobs.generate(new GenerateRequest(plan, target.out, target.archive, gzip, force), json, root.out).code();
   }
 }

@@ -12,6 +12,7 @@ import stress.config.Defaults;
 import stress.config.InitConfig;
 import stress.dump.generate.Shape;
 import stress.load.ExistingTablePolicy;
+import stress.model.UsageException;
 
 /** {@code stress init}: create the document tables and fill them with generated documents. */
 @Command(name = "init", sortOptions = false, usageHelpAutoWidth = true,
@@ -50,12 +51,12 @@ final class InitCommand implements Callable<Integer> {
       CommandResultJson.checkWritable(json);
     }
     if (dropExisting && reuse) {
-      throw new IllegalArgumentException("--drop-existing and --reuse exclude each other");
+      throw new UsageException("--drop-existing and --reuse exclude each other");
     }
     ExistingTablePolicy policy = dropExisting ? ExistingTablePolicy.DROP_EXISTING
         : reuse ? ExistingTablePolicy.REUSE : ExistingTablePolicy.FAIL_IF_EXISTS;
     InitConfig config = new InitConfig(documents.docs, Shape.parse(documents.shape), documents.seed, tables.schema,
         tables.table, policy, jobs);
-    return Jobs.init(config, connection.toOptions(root.connection), json, root.out);
+    return Jobs.init(config, connection.toOptions(root.connection), json, root.out).code();
   }
 }

@@ -3,6 +3,7 @@ package stress.cli;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
+import stress.app.ExitCode;
 import stress.ops.Operation;
 import stress.ops.Operations;
 
@@ -18,6 +19,6 @@ final class OpsCommand implements Callable<Integer> {
     for (Operation op : Operations.known().values()) {
       root.out.printf("%-" + width + "s  %s%n", op.name(), op.description());
     }
-    return 0;
+    return ExitCode.OK.code();
   }
 }

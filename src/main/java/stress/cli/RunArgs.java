@@ -18,6 +18,7 @@ import stress.config.SettingChoice;
 import stress.config.Timeouts;
 import stress.connect.PreferQueryMode;
 import stress.dump.generate.Shape;
+import stress.model.UsageException;
 import stress.ops.OperationSettings;
 import stress.ops.StatementMode;
 import stress.runner.WorkerThreads;
@@ -226,7 +227,7 @@ final class RunArgs {
       problems.add("give either --duration or --ops, not both");
     }
     if (!problems.isEmpty()) {
-      throw new IllegalArgumentException(String.join("; ", problems));
+      throw new UsageException(String.join("; ", problems));
     }
     return new RunConfig(mix, threadCounts, measured, ops == null ? 0 : ops, warm, interval, rate, modes, pools,
         poolSize, c3p0MaxStatements, prepareThreshold, mode, settings, transaction, dist, zipfConstant,
@@ -239,7 +240,7 @@ final class RunArgs {
     try {
       return Double.parseDouble(text.strip());
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(option + " must be a fraction between 0 and 1 (0.01 = 1% of executions may"
+      throw new UsageException(option + " must be a fraction between 0 and 1 (0.01 = 1% of executions may"
           + " fail), got '" + text + "'");
     }
   }
@@ -248,7 +249,7 @@ final class RunArgs {
     try {
       return PreferQueryMode.fromDriverName(name);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("--query-mode must be one of " + PreferQueryMode.allowedNames() + ", got '"
+      throw new UsageException("--query-mode must be one of " + PreferQueryMode.allowedNames() + ", got '"
           + name + "'");
     }
   }
@@ -257,7 +258,7 @@ final class RunArgs {
     try {
       return Shape.parse(name);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("--shape: " + e.getMessage());
+      throw new UsageException("--shape: " + e.getMessage());
     }
   }
 
@@ -287,10 +288,10 @@ final class RunArgs {
       try {
         value = Integer.parseInt(s);
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(option + " must be whole numbers separated by commas, got '" + csv + "'");
+        throw new UsageException(option + " must be whole numbers separated by commas, got '" + csv + "'");
       }
       if (value < 1) {
-        throw new IllegalArgumentException(option + " must be at least 1, got " + value);
+        throw new UsageException(option + " must be at least 1, got " + value);
       }
       out.add(value);
     }

@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import stress.model.UsageException;
 
 /**
  * The servers given with {@code --hosts h1:p1,h2:p2,...}: several coordinators of one cluster that a run
@@ -28,7 +29,7 @@ public record HostList(List<Address> addresses) {
   public HostList {
     addresses = List.copyOf(addresses);
     if (addresses.isEmpty()) {
-      throw new IllegalArgumentException("a host list needs at least one host");
+      throw new UsageException("a host list needs at least one host");
     }
   }
 
@@ -37,7 +38,7 @@ public record HostList(List<Address> addresses) {
    */
   public static HostList parse(String option, String text) {
     if (text == null || text.isBlank()) {
-      throw new IllegalArgumentException(option + " must not be empty; give host:port pairs separated by commas");
+      throw new UsageException(option + " must not be empty; give host:port pairs separated by commas");
     }
     String[] entries = text.split(",", -1);
     List<Address> addresses = new ArrayList<>();
@@ -101,8 +102,8 @@ public record HostList(List<Address> addresses) {
     throw bad(option, text, "port '" + portText + "' of '" + entry + "' is not a number from 1 to 65535");
   }
 
-  private static IllegalArgumentException bad(String option, String text, String rule) {
-    return new IllegalArgumentException(option + " '" + text + "': " + rule);
+  private static UsageException bad(String option, String text, String rule) {
+    return new UsageException(option + " '" + text + "': " + rule);
   }
 
   /** The hosts as libpq's {@code -h} takes a list: {@code h1,h2}. */

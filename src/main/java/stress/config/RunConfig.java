@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import stress.model.UsageException;
 import stress.workloadfile.WorkloadFile;
 import java.util.Set;
 import stress.connect.PreferQueryMode;
@@ -125,7 +126,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
       }
     }
     if (!problems.isEmpty()) {
-      throw new IllegalArgumentException(String.join("; ", problems));
+      throw new UsageException(String.join("; ", problems));
     }
   }
 

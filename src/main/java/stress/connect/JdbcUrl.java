@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
+import stress.model.UsageException;
 
 /**
  * A pgjdbc URL taken apart the way pgjdbc reads it, so that the user and password can be lifted out of the
@@ -170,8 +171,8 @@ final class JdbcUrl {
     }
   }
 
-  private static IllegalArgumentException invalid(String option, String url, String rule) {
-    return new IllegalArgumentException(option + " '" + redact(url) + "' is not a usable PostgreSQL JDBC URL: "
+  private static UsageException invalid(String option, String url, String rule) {
+    return new UsageException(option + " '" + redact(url) + "' is not a usable PostgreSQL JDBC URL: "
         + rule);
   }
 

@@ -2,6 +2,7 @@ package stress.connect;
 
 import java.util.Arrays;
 import java.util.stream.Collectors;
+import stress.model.UsageException;
 
 /**
  * pgjdbc's {@code preferQueryMode}: how statements travel to the server. The names are pgjdbc's own, as
@@ -35,7 +36,7 @@ public enum PreferQueryMode {
         return mode;
       }
     }
-    throw new IllegalArgumentException("preferQueryMode '" + name + "' is not one of " + allowedNames());
+    throw new UsageException("preferQueryMode '" + name + "' is not one of " + allowedNames());
   }
 
   /** The allowed names, comma separated, for messages and help texts. */

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import stress.dump.generate.Shape;
+import stress.model.UsageException;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 
@@ -41,7 +42,7 @@ public record InitRequest(DocumentTable table, long documents, Shape shape, long
       problems.add(idProblem);
     }
     if (!problems.isEmpty()) {
-      throw new IllegalArgumentException(String.join("; ", problems));
+      throw new UsageException(String.join("; ", problems));
     }
   }
 

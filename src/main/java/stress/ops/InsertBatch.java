@@ -1,5 +1,7 @@
 package stress.ops;
 
+import stress.model.UsageException;
+
 /**
  * {@code --batch} new documents in one multi-row INSERT ... VALUES statement; with {@code --group-by-shard}
  * all rows of a statement belong to one shard.
@@ -33,7 +35,7 @@ public final class InsertBatch implements Operation {
     NewDocuments documents = context.requireNewDocuments(name());
     int batch = context.settings().batch();
     if (batch > MAX_ROWS) {
-      throw new IllegalArgumentException("--batch for insert_batch must be at most " + MAX_ROWS
+      throw new UsageException("--batch for insert_batch must be at most " + MAX_ROWS
           + " (two parameters per row, and a PostgreSQL statement takes at most 65535), got " + batch);
     }
     Sql insert = DocumentSql.insertRows(context.table(), batch);

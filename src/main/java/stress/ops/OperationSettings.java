@@ -2,6 +2,7 @@ package stress.ops;
 
 import java.util.ArrayList;
 import java.util.List;
+import stress.model.UsageException;
 
 /**
  * Knobs of the built-in operations.
@@ -28,7 +29,7 @@ public record OperationSettings(int batch, int limitMin, int limitMax, int fetch
       problems.add("fetch size must be at least 1, got " + fetchSize);
     }
     if (!problems.isEmpty()) {
-      throw new IllegalArgumentException(String.join("; ", problems));
+      throw new UsageException(String.join("; ", problems));
     }
   }
 }

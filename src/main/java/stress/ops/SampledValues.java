@@ -6,6 +6,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import stress.model.UsageException;
 import stress.table.DocumentTable;
 
 /**
@@ -49,7 +50,7 @@ public final class SampledValues implements ParameterGenerator {
       }
     }
     if (found.isEmpty()) {
-      throw new IllegalArgumentException(source + ": operation '" + operation + "': parameter '" + parameter
+      throw new UsageException(source + ": operation '" + operation + "': parameter '" + parameter
           + "' samples " + String.join(".", path) + ", which has no value in " + table.displayName());
     }
     values = found.toArray(String[]::new);

@@ -1,6 +1,7 @@
 package stress.ops;
 
 import java.util.Locale;
+import stress.model.UsageException;
 
 /** How SQL reaches the server. */
 public enum StatementMode {
@@ -14,7 +15,7 @@ public enum StatementMode {
     try {
       return valueOf(name.trim().toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("--mode must be prepared or plain, got '" + name + "'");
+      throw new UsageException("--mode must be prepared or plain, got '" + name + "'");
     }
   }
 

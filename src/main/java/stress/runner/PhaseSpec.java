@@ -7,6 +7,7 @@ import java.util.Objects;
 import java.util.stream.Collectors;
 import stress.connect.ConnectionSpec;
 import stress.connect.PoolSettings;
+import stress.model.UsageException;
 import stress.ops.StatementMode;
 
 /**
@@ -29,7 +30,7 @@ public record PhaseSpec(Map<String, String> combination, StatementMode mode, Str
     Objects.requireNonNull(mode, "mode");
     Objects.requireNonNull(poolKind, "poolKind");
     if (threads < 1) {
-      throw new IllegalArgumentException("--threads must be at least 1, got " + threads);
+      throw new UsageException("--threads must be at least 1, got " + threads);
     }
   }
 

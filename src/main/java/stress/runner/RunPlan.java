@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import stress.model.UsageException;
 import stress.ops.NewDocuments;
 import stress.ops.Operation;
 import stress.ops.OperationSettings;
@@ -73,7 +74,7 @@ public record RunPlan(List<PhaseSpec> phases, OperationMix mix, List<Operation> 
       problems.add("--retries must be 0 or more, got " + retries);
     }
     if (!problems.isEmpty()) {
-      throw new IllegalArgumentException(String.join("; ", problems));
+      throw new UsageException(String.join("; ", problems));
     }
   }
 

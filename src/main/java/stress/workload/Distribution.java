@@ -1,6 +1,7 @@
 package stress.workload;
 
 import java.util.Locale;
+import stress.model.UsageException;
 
 /** The distributions users can name with --distribution. */
 public enum Distribution {
@@ -12,7 +13,7 @@ public enum Distribution {
     try {
       return valueOf(name.trim().toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("--distribution must be uniform or zipfian, got '" + name + "'");
+      throw new UsageException("--distribution must be uniform or zipfian, got '" + name + "'");
     }
   }
 

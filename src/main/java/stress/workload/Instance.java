@@ -2,6 +2,7 @@ package stress.workload;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import stress.model.UsageException;
 
 /**
  * This process's place among several processes inserting into the same table ({@code --instance i/n}):
@@ -21,7 +22,7 @@ public record Instance(int number, int count) {
 
   public Instance {
     if (count < 1 || number < 1 || number > count) {
-      throw new IllegalArgumentException(RULE + ", got '" + number + "/" + count + "'");
+      throw new UsageException(RULE + ", got '" + number + "/" + count + "'");
     }
   }
 
@@ -29,7 +30,7 @@ public record Instance(int number, int count) {
   public static Instance parse(String text) {
     Matcher m = text == null ? null : FORM.matcher(text);
     if (m == null || !m.matches()) {
-      throw new IllegalArgumentException(RULE + ", got '" + text + "'");
+      throw new UsageException(RULE + ", got '" + text + "'");
     }
     return new Instance(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
   }

@@ -3,6 +3,7 @@ package stress.dump.generate;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import stress.model.UsageException;
 
 /**
  * The two document shapes of the seed experiments: {@link #SMALL} check-in records of about 43 bytes of
@@ -42,7 +43,7 @@ public enum Shape {
         }
       }
     }
-    throw new IllegalArgumentException("unknown document shape '" + name + "'; valid: "
+    throw new UsageException("unknown document shape '" + name + "'; valid: "
         + Arrays.stream(values()).map(Shape::label).collect(Collectors.joining(", ")));
   }
 }

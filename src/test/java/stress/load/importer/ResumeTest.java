@@ -60,7 +60,7 @@ class ResumeTest {
     assertEquals(29_470, resumed.read());
     assertEquals(29_470, resumed.loaded());
     assertEquals(rows, resumed.earlier());
-    assertEquals(ImportResult.EXIT_CLEAN, resumed.exitCode());
+    assertEquals(ImportResult.Outcome.LOADED, resumed.outcome());
     assertEquals(29_470, Imports.count(url, "SELECT count(DISTINCT _id) FROM zips"));
   }
 
@@ -89,7 +89,7 @@ class ResumeTest {
     assertEquals(CollectionResult.Status.STOPPED, c.status(), "the earlier stop is reported again");
     assertTrue(c.message().contains("byte offset 164"), c.message());
     assertEquals(java.util.List.of(3L, 2L, 1L, 3L), java.util.List.of(c.read(), c.loaded(), c.rejected(), c.earlier()));
-    assertEquals(ImportResult.EXIT_REJECTED, again.exitCode());
+    assertEquals(ImportResult.Outcome.REJECTED, again.outcome());
   }
 
   @Test
