@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import stress.model.UsageException;
-import stress.ops.OperationSettings;
+import stress.model.OperationSettings;
 
 /**
  * What {@code stress explain} is asked.

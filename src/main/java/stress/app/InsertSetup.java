@@ -14,7 +14,7 @@ import stress.table.DocumentTable;
 import stress.target.ShardLookup;
 import stress.target.ShardLookups;
 import stress.target.TargetInfo;
-import stress.workload.Instance;
+import stress.model.Instance;
 import stress.workload.NewKeys;
 
 /**

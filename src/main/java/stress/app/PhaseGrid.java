@@ -7,7 +7,7 @@ import java.util.Map;
 import stress.config.RunConfig;
 import stress.connect.ConnectionSpec;
 import stress.connect.PoolSettings;
-import stress.ops.StatementMode;
+import stress.model.StatementMode;
 import stress.runner.PhaseSpec;
 import stress.target.InvalidSettingsException;
 import stress.target.SessionSetting;

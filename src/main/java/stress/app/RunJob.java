@@ -25,7 +25,7 @@ import stress.model.UsageException;
 import stress.ops.NewDocuments;
 import stress.ops.Operation;
 import stress.ops.Operations;
-import stress.ops.StatementMode;
+import stress.model.StatementMode;
 import stress.ops.WorkloadOperation;
 import stress.report.ComparisonRow;
 import stress.report.JsonReport;
@@ -47,6 +47,7 @@ import stress.target.SettingsCatalog;
 import stress.target.TargetDetector;
 import stress.target.TargetInfo;
 import stress.workload.KeyChooser;
+import stress.workload.KeyDistribution;
 import stress.workload.KeySpace;
 import stress.workload.KeySpaceReader;
 
@@ -145,7 +146,7 @@ public final class RunJob {
     SpreadHosts spread = config.hostSpreading().spread()
         ? SpreadHosts.check(database, config, table, operations.stream().anyMatch(Operation::usesCopyTable)) : null;
     KeyChooser chooser = keys == null ? null
-        : new KeyChooser(keys, config.distribution().over(keys.size(), config.zipfConstant()));
+        : new KeyChooser(keys, KeyDistribution.of(config.distribution(), keys.size(), config.zipfConstant()));
 
     List<PhaseSpec> phases = PhaseGrid.phases(config, database.spec(), settingCombos, settingPlans);
     RunPlan plan = new RunPlan(phases, config.mix(), operations, table, chooser, config.operationSettings(),

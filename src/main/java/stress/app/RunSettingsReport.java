@@ -9,7 +9,7 @@ import stress.config.Durations;
 import stress.config.RunConfig;
 import stress.config.SettingChoice;
 import stress.connect.PoolSettings;
-import stress.ops.StatementMode;
+import stress.model.StatementMode;
 import stress.table.DocumentTable;
 import stress.target.KnownSetting;
 import stress.workload.KeyChooser;

@@ -13,10 +13,10 @@ import stress.app.Jobs;
 import stress.config.Defaults;
 import stress.config.Durations;
 import stress.model.UsageException;
-import stress.ops.OperationSettings;
+import stress.model.OperationSettings;
 import stress.ops.Operation;
 import stress.ops.Operations;
-import stress.workload.OperationMix;
+import stress.model.OperationMix;
 
 /** {@code stress explain}: where each operation's statements go, per statement mode. */
 @Command(name = "explain", sortOptions = false, usageHelpAutoWidth = true,

@@ -12,7 +12,7 @@ import stress.app.CommandResultJson;
 import stress.app.Jobs;
 import stress.config.Defaults;
 import stress.dump.generate.DumpPlan;
-import stress.dump.generate.Shape;
+import stress.model.Shape;
 
 /** {@code stress generate}: write generated documents as mongodump output (directory or archive). */
 @Command(name = "generate", sortOptions = false, usageHelpAutoWidth = true,

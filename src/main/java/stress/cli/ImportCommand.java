@@ -20,7 +20,7 @@ import stress.dump.ReadPolicy;
 import stress.dump.RepeatedFields;
 import stress.dump.ScanOptions;
 import stress.load.CopyBatching;
-import stress.load.ExistingTablePolicy;
+import stress.model.ExistingTablePolicy;
 import stress.load.importer.DuplicatePolicy;
 import stress.load.importer.ImportRequest;
 import stress.load.importer.TableNaming;

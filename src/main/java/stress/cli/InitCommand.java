@@ -10,8 +10,8 @@ import stress.app.CommandResultJson;
 import stress.app.Jobs;
 import stress.config.Defaults;
 import stress.config.InitConfig;
-import stress.dump.generate.Shape;
-import stress.load.ExistingTablePolicy;
+import stress.model.Shape;
+import stress.model.ExistingTablePolicy;
 import stress.model.UsageException;
 
 /** {@code stress init}: create the document tables and fill them with generated documents. */

@@ -16,15 +16,15 @@ import stress.config.InsertSettings;
 import stress.config.RunConfig;
 import stress.config.SettingChoice;
 import stress.config.Timeouts;
-import stress.connect.PreferQueryMode;
-import stress.dump.generate.Shape;
+import stress.model.PreferQueryMode;
+import stress.model.Shape;
 import stress.model.UsageException;
-import stress.ops.OperationSettings;
-import stress.ops.StatementMode;
+import stress.model.OperationSettings;
+import stress.model.StatementMode;
 import stress.runner.WorkerThreads;
-import stress.workload.Distribution;
-import stress.workload.Instance;
-import stress.workload.OperationMix;
+import stress.model.Distribution;
+import stress.model.Instance;
+import stress.model.OperationMix;
 import stress.workloadfile.WorkloadFile;
 
 /** The options of a run; {@link #toConfig()} validates them all and reports every problem at once. */

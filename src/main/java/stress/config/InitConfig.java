@@ -2,8 +2,8 @@ package stress.config;
 
 import java.util.ArrayList;
 import java.util.List;
-import stress.dump.generate.Shape;
-import stress.load.ExistingTablePolicy;
+import stress.model.Shape;
+import stress.model.ExistingTablePolicy;
 import stress.model.UsageException;
 
 /**

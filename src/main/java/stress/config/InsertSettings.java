@@ -1,8 +1,8 @@
 package stress.config;
 
 import java.util.Objects;
-import stress.dump.generate.Shape;
-import stress.workload.Instance;
+import stress.model.Shape;
+import stress.model.Instance;
 
 /**
  * How {@code insert}, {@code insert_batch} and {@code copy} make their rows ({@code --batch} sets the rows

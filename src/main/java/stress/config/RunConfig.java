@@ -9,11 +9,11 @@ import java.util.Objects;
 import stress.model.UsageException;
 import stress.workloadfile.WorkloadFile;
 import java.util.Set;
-import stress.connect.PreferQueryMode;
-import stress.ops.OperationSettings;
-import stress.ops.StatementMode;
-import stress.workload.Distribution;
-import stress.workload.OperationMix;
+import stress.model.PreferQueryMode;
+import stress.model.OperationSettings;
+import stress.model.StatementMode;
+import stress.model.Distribution;
+import stress.model.OperationMix;
 
 /**
  * Everything {@code stress run} was asked to do, validated when built. Lists hold the values to compare:

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import stress.model.PreferQueryMode;
 import stress.model.UsageException;
 
 /**

@@ -1,5 +1,6 @@
 package stress.ops;
 
+import stress.model.OperationSettings;
 import stress.table.DocumentTable;
 
 /**

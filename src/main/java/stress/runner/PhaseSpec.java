@@ -8,7 +8,7 @@ import java.util.stream.Collectors;
 import stress.connect.ConnectionSpec;
 import stress.connect.PoolSettings;
 import stress.model.UsageException;
-import stress.ops.StatementMode;
+import stress.model.StatementMode;
 
 /**
  * One combination of compared settings, run as its own phase.

@@ -7,10 +7,10 @@ import java.util.Objects;
 import stress.model.UsageException;
 import stress.ops.NewDocuments;
 import stress.ops.Operation;
-import stress.ops.OperationSettings;
+import stress.model.OperationSettings;
 import stress.table.DocumentTable;
 import stress.workload.KeyChooser;
-import stress.workload.OperationMix;
+import stress.model.OperationMix;
 
 /**
  * Everything a run needs, validated: phases to run one after another on the same data.

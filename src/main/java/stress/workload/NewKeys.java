@@ -5,6 +5,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.atomic.AtomicLong;
+import stress.model.Instance;
 import stress.model.UsageException;
 import stress.table.DocumentTable;
 import stress.table.IdType;

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.regex.Pattern;
+import stress.model.Shape;
 import stress.model.UsageException;
 
 /**

@@ -16,7 +16,7 @@ import stress.dump.IdTypeDetector;
 import stress.dump.ReadItem;
 import stress.dump.ReadPolicy;
 import stress.load.ConnectionSupplier;
-import stress.load.ExistingTablePolicy;
+import stress.model.ExistingTablePolicy;
 import stress.load.LoadException;
 import stress.load.PreparedTable;
 import stress.load.TableSetup;

@@ -9,7 +9,7 @@ import stress.dump.ReadPolicy;
 import stress.dump.RepeatedFields;
 import stress.dump.ScanOptions;
 import stress.load.CopyBatching;
-import stress.load.ExistingTablePolicy;
+import stress.model.ExistingTablePolicy;
 import stress.model.UsageException;
 import stress.table.IdType;
 

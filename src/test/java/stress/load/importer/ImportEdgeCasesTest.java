@@ -24,7 +24,7 @@ import stress.dump.DumpFormatException;
 import stress.dump.DumpNotice;
 import stress.dump.ReadPolicy;
 import stress.dump.ScanOptions;
-import stress.load.ExistingTablePolicy;
+import stress.model.ExistingTablePolicy;
 import stress.table.IdType;
 import stress.testing.TestDatabase;
 import stress.testing.BsonFiles;

@@ -108,7 +108,7 @@ class RepeatedFieldsImportTest {
     // again into the same table: every row exists, so the row-by-row path runs (--on-duplicate update)
     ImportResult again = Imports.run(url, ImportRequest.builder(dump()).rejects(dir.resolve("again.jsonl"))
         .repeatedFields(RepeatedFields.FIRST).onDuplicate(DuplicatePolicy.UPDATE)
-        .policy(stress.load.ExistingTablePolicy.REUSE).naming(new TableNaming(null, "first", "")).build());
+        .policy(stress.model.ExistingTablePolicy.REUSE).naming(new TableNaming(null, "first", "")).build());
     assertEquals(List.of(4L, 4L, 4L, 3L), List.of(again.read(), again.loaded(), again.updated(), again.repeatedFields()));
     assertEquals(first, Imports.text(url, "SELECT json_agg(data ORDER BY _id)::text FROM first"));
     assertEquals(3, Imports.rejects(dir.resolve("again.jsonl")).size());

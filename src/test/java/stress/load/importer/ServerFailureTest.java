@@ -18,7 +18,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.load.CopyBatching;
-import stress.load.ExistingTablePolicy;
+import stress.model.ExistingTablePolicy;
 import stress.target.PostgresDialect;
 import stress.testing.TestDatabase;
 import stress.testing.BsonFiles;

@@ -1,7 +1,6 @@
-package stress.workload;
+package stress.model;
 
 import java.util.Locale;
-import stress.model.UsageException;
 
 /** The distributions users can name with --distribution. */
 public enum Distribution {
@@ -15,10 +14,5 @@ public enum Distribution {
     } catch (IllegalArgumentException e) {
       throw new UsageException("--distribution must be uniform or zipfian, got '" + name + "'");
     }
-  }
-
-  /** The distribution over n keys. */
-  public KeyDistribution over(long n, double zipfConstant) {
-    return this == UNIFORM ? new UniformDistribution(n) : new ScrambledZipfianDistribution(n, zipfConstant);
   }
 }

@@ -1,7 +1,6 @@
-package stress.ops;
+package stress.model;
 
 import java.util.Locale;
-import stress.model.UsageException;
 
 /** How SQL reaches the server. */
 public enum StatementMode {

@@ -1,11 +1,10 @@
-package stress.workload;
+package stress.model;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import stress.model.UsageException;
 
 /**
  * Operations with weights, keyed by name: {@code find_first=80,find_update=20}; a lone name has weight 1.

@@ -1,9 +1,8 @@
-package stress.dump.generate;
+package stress.model;
 
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
-import stress.model.UsageException;
 
 /**
  * The two document shapes of the seed experiments: {@link #SMALL} check-in records of about 43 bytes of

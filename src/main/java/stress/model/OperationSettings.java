@@ -1,8 +1,7 @@
-package stress.ops;
+package stress.model;
 
 import java.util.ArrayList;
 import java.util.List;
-import stress.model.UsageException;
 
 /**
  * Knobs of the built-in operations.

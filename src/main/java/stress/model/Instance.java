@@ -1,8 +1,7 @@
-package stress.workload;
+package stress.model;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import stress.model.UsageException;
 
 /**
  * This process's place among several processes inserting into the same table ({@code --instance i/n}):

@@ -1,8 +1,7 @@
-package stress.connect;
+package stress.model;
 
 import java.util.Arrays;
 import java.util.stream.Collectors;
-import stress.model.UsageException;
 
 /**
  * pgjdbc's {@code preferQueryMode}: how statements travel to the server. The names are pgjdbc's own, as
