@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import stress.model.Ports;
 import stress.model.UsageException;
 
 /**
@@ -15,7 +16,7 @@ import stress.model.UsageException;
  * @param addresses the hosts in the order given, at least one
  */
 public record HostList(List<Address> addresses) {
-  private static final int DEFAULT_PORT = 5432;
+  private static final int DEFAULT_PORT = Ports.DEFAULT;
 
   /** One server: the host as written (IPv6 with its brackets) and its port. */
   public record Address(String host, int port) {
@@ -91,15 +92,11 @@ public record HostList(List<Address> addresses) {
   }
 
   private static int port(String option, String text, String entry, String portText) {
-    try {
-      int port = Integer.parseInt(portText);
-      if (port >= 1 && port <= 65535) {
-        return port;
-      }
-    } catch (NumberFormatException e) {
-      // reported below with the rule
+    int port = Ports.parse(portText);
+    if (port < 0) {
+      throw bad(option, text, "port '" + portText + "' of '" + entry + "' is not a number from 1 to 65535");
     }
-    throw bad(option, text, "port '" + portText + "' of '" + entry + "' is not a number from 1 to 65535");
+    return port;
   }
 
   private static UsageException bad(String option, String text, String rule) {

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import stress.model.Ports;
 import stress.model.UsageException;
 
 /**
@@ -36,7 +37,7 @@ import stress.model.UsageException;
  */
 public final class ConnectionResolver {
   private static final String DEFAULT_HOST = "localhost";
-  private static final String DEFAULT_PORT = "5432";
+  private static final String DEFAULT_PORT = Integer.toString(Ports.DEFAULT);
 
   private final Map<String, String> env;
   private final Path home;
@@ -224,16 +225,11 @@ public final class ConnectionResolver {
   }
 
   private static int port(String text, String source, String whole) {
-    try {
-      int port = Integer.parseInt(text);
-      if (port >= 1 && port <= 65535) {
-        return port;
-      }
-    } catch (NumberFormatException e) {
-      // reported below with the rule
+    int port = Ports.parse(text);
+    if (port < 0) {
+      throw new UsageException(source + " '" + whole + "': port '" + text + "' is not a number from 1 to 65535");
     }
-    throw new UsageException(source + " '" + whole + "': port '" + text
-        + "' is not a number from 1 to 65535");
+    return port;
   }
 
   private static String url(List<JdbcUrl.HostPort> hosts, String database) {
