@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,8 +35,10 @@ class ResumeTest {
     Path zips = Corpus.file("atlas-sample-mcampo2/sample_training/zips.bson");
     DumpImporter importer = new DumpImporter(() -> TestDatabase.connect(url), new PostgresDialect());
     Thread stopper = new Thread(() -> {
+      // stops once 3 batches are committed; the deadline only keeps a broken import from hanging the test
+      long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
       try {
-        while (checkpoints() < 3) {
+        while (checkpoints() < 3 && System.nanoTime() < deadline) {
           Thread.sleep(2);
         }
       } catch (Exception e) {
