@@ -106,9 +106,7 @@ final class PhaseTotals {
       long opErrors = opFailure[op].getTotalCount();
       perOp.add(new IntervalOperationStats(operationNames.get(op), success.getTotalCount(),
           Rates.perSecond(success.getTotalCount(), seconds), rows.interval(op), Rates.perSecond(rows.interval(op), seconds),
-          success.getMean() / 1e6, LatencyMillis.percentile(success, 50), LatencyMillis.percentile(success, 95),
-          LatencyMillis.percentile(success, 99), LatencyMillis.millis(success.getMaxValue()), opErrors,
-          errorsInInterval.get(op), compress(success)));
+          LatencySummary.of(success), opErrors, errorsInInterval.get(op), compress(success)));
       allSuccess.add(success);
       successTotals[op].add(success);
       failureTotals[op].add(opFailure[op]);
@@ -117,6 +115,7 @@ final class PhaseTotals {
       intervalRetries += retries.interval(op);
     }
     long count = allSuccess.getTotalCount();
+    LatencySummary latency = LatencySummary.of(allSuccess);
     return new IntervalStats(
         elapsedSeconds,
         warmup,
@@ -126,11 +125,11 @@ final class PhaseTotals {
         Rates.perSecond(count, seconds),
         intervalRows,
         Rates.perSecond(intervalRows, seconds),
-        allSuccess.getMean() / 1e6,
-        LatencyMillis.percentile(allSuccess, 50),
-        LatencyMillis.percentile(allSuccess, 95),
-        LatencyMillis.percentile(allSuccess, 99),
-        LatencyMillis.millis(allSuccess.getMaxValue()),
+        latency.avgMs(),
+        latency.p50Ms(),
+        latency.p95Ms(),
+        latency.p99Ms(),
+        latency.maxMs(),
         errors,
         Rates.perSecond(errors, seconds),
         reconnects.interval(0),
