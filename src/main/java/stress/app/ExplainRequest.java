@@ -5,6 +5,9 @@ import java.util.List;
 import java.util.Objects;
 import stress.model.UsageException;
 import stress.model.OperationSettings;
+import stress.model.OperationMix;
+import stress.ops.Operation;
+import stress.ops.Operations;
 
 /**
  * What {@code stress explain} is asked.
@@ -31,5 +34,27 @@ public record ExplainRequest(List<String> operations, String schema, String tabl
       throw new UsageException("--key-sample must be at least 1, got " + keySample);
     }
     Objects.requireNonNull(statementTimeout, "statementTimeout");
+  }
+
+  /** The {@code --op} value that explains every operation on existing keys. */
+  public static final String ALL = "all";
+
+  /**
+   * The operations of {@code --op}: {@link #ALL} (every operation on existing keys), or the names of a run's --op
+   * (weights ignored), each checked to exist. Operations that insert new keys are not explained: their keys come
+   * from a run's own new-key partition, which explain does not set up.
+   */
+  public static List<String> operationNames(String spec) {
+    if (spec.strip().equalsIgnoreCase(ALL)) {
+      return Operations.known().values().stream().filter(op -> !op.insertsNewKeys()).map(Operation::name).toList();
+    }
+    List<String> names = OperationMix.parse(spec).names();
+    for (String name : names) {
+      if (Operations.byName(name).insertsNewKeys()) {
+        throw new UsageException("--op " + name + ": explain covers operations on existing keys; "
+            + name + " inserts new keys, which only a run prepares");
+      }
+    }
+    return names;
   }
 }

@@ -36,6 +36,8 @@ import stress.load.InitResult;
 import stress.load.PreparedTable;
 import stress.load.PrintingInitProgress;
 import stress.load.importer.ImportRequest;
+import stress.ops.Operation;
+import stress.ops.Operations;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.target.Dialects;
@@ -120,6 +122,15 @@ public final class Jobs {
     if (json != null) {
       JsonReport.write(merged, json);
       out.println("result: " + json);
+    }
+    return ExitCode.OK;
+  }
+
+  /** {@code stress ops}: each operation --op accepts, with its one-line description. */
+  public static ExitCode listOperations(PrintStream out) {
+    int width = Operations.known().keySet().stream().mapToInt(String::length).max().orElse(0);
+    for (Operation op : Operations.known().values()) {
+      out.printf("%-" + width + "s  %s%n", op.name(), op.description());
     }
     return ExitCode.OK;
   }

@@ -14,9 +14,6 @@ import stress.config.Defaults;
 import stress.config.Durations;
 import stress.model.UsageException;
 import stress.model.OperationSettings;
-import stress.ops.Operation;
-import stress.ops.Operations;
-import stress.model.OperationMix;
 
 /** {@code stress explain}: where each operation's statements go, per statement mode. */
 @Command(name = "explain", sortOptions = false, usageHelpAutoWidth = true,
@@ -26,7 +23,7 @@ import stress.model.OperationMix;
         "Each operation runs once on real keys without writing; EXPLAIN without --analyze executes nothing."})
 final class ExplainCommand implements Callable<Integer> {
   /** The --op value that names every known operation. */
-  static final String ALL = "all";
+  static final String ALL = ExplainRequest.ALL;
 
   @ParentCommand
   StressCommand root;
@@ -78,7 +75,7 @@ final class ExplainCommand implements Callable<Integer> {
   /** The validated request; every problem in one message. */
   ExplainRequest toRequest() {
     List<String> problems = new ArrayList<>();
-    List<String> names = RunArgs.attempt(problems, () -> operations(op));
+    List<String> names = RunArgs.attempt(problems, () -> ExplainRequest.operationNames(op));
     OperationSettings settings = RunArgs.attempt(problems,
         () -> new OperationSettings(batch, limitMin, limitMax, Integer.parseInt(Defaults.FETCH_SIZE)));
     Duration timeout = RunArgs.attempt(problems, () -> Durations.parse("--statement-timeout", statementTimeout));
@@ -86,24 +83,5 @@ final class ExplainCommand implements Callable<Integer> {
       throw new UsageException(String.join("; ", problems));
     }
     return new ExplainRequest(names, tables.schema, tables.table, settings, seed, keySample, analyze, timeout);
-  }
-
-  /**
-   * {@code all} (every operation on existing keys), or the names of a run's --op (weights ignored), each
-   * checked to exist. Operations that insert new keys are not explained: their keys come from a run's own
-   * new-key partition, which explain does not set up.
-   */
-  private static List<String> operations(String spec) {
-    if (spec.strip().equalsIgnoreCase(ALL)) {
-      return Operations.known().values().stream().filter(op -> !op.insertsNewKeys()).map(Operation::name).toList();
-    }
-    List<String> names = OperationMix.parse(spec).names();
-    for (String name : names) {
-      if (Operations.byName(name).insertsNewKeys()) {
-        throw new UsageException("--op " + name + ": explain covers operations on existing keys; "
-            + name + " inserts new keys, which only a run prepares");
-      }
-    }
-    return names;
   }
 }
