@@ -66,10 +66,10 @@ class ArchitectureTest {
     known("config", "workloadfile");
     // the copy operation streams its rows with load's CopyLoader; COPY writing would have to move below both
     known("ops", "load");
-    // import, generate and explain build their engine requests in the command classes instead of config records
-    // (ImportRequest, ScanOptions and the dump options, DumpPlan, CopyBatching, IdType, TableNaming);
+    // import builds its engine request in ImportCommand instead of a config record (ImportRequest, ScanOptions and
+    // the dump options, CopyBatching, IdType, TableNaming); ConnectionArgs builds connect's ConnectionOptions;
     // RunArgs reads the workload file and checks --virtual-threads against the runner
-    known("cli", "connect", "dump", "dump.generate", "load", "load.importer", "runner", "table", "workloadfile");
+    known("cli", "connect", "dump", "load", "load.importer", "runner", "table", "workloadfile");
   }
 
   private static void allow(String pkg, String... uses) {
