@@ -22,7 +22,6 @@ import stress.model.UsageException;
  * internal errors, one line each (a stack trace only with --verbose).
  */
 public final class Cli {
-
   private final PrintStream out;
   private final PrintStream err;
   private final StressCommand root;
@@ -48,6 +47,10 @@ public final class Cli {
     } catch (UsageException e) {
       err.println("stress: " + e.getMessage());
       return ExitCode.USAGE.code();
+    } catch (IllegalArgumentException e) {
+      // not the user's mistake: still one line, but not a usage error
+      err.println("stress: " + ErrorMessages.oneLine(e));
+      return ExitCode.FAILURE.code();
     }
     cmd.setHelpFactory(SpacedOptionHelp::new);
     cmd.setParameterExceptionHandler((ParameterException e, String[] a) -> {
