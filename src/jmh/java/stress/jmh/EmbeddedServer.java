@@ -7,7 +7,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import stress.connect.ConnectionSpec;
 import stress.connect.DriverSettings;
-import stress.connect.PreferQueryMode;
+import stress.model.PreferQueryMode;
 import stress.connect.embedded.EmbeddedDatabase;
 
 /**

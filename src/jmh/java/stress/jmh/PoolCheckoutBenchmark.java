@@ -19,7 +19,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import stress.connect.ConnectionSource;
 import stress.connect.ConnectionSources;
 import stress.connect.PoolSettings;
-import stress.connect.PreferQueryMode;
+import stress.model.PreferQueryMode;
 
 /**
  * What getting a connection and giving it back costs a worker, in µs per checkout, per pool kind of

@@ -22,7 +22,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import stress.connect.ConnectionSource;
 import stress.connect.ConnectionSources;
 import stress.connect.PoolSettings;
-import stress.connect.PreferQueryMode;
+import stress.model.PreferQueryMode;
 
 /**
  * One round trip to an embedded PostgreSQL on localhost, in µs per statement, per way a statement travels:

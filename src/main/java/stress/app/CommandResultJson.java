@@ -18,6 +18,7 @@ import stress.load.InitResult;
 import stress.load.importer.CollectionResult;
 import stress.load.importer.ImportRequest;
 import stress.load.importer.ImportResult;
+import stress.model.UsageException;
 import stress.report.JsonReport;
 import stress.target.TargetInfo;
 
@@ -39,22 +40,22 @@ public final class CommandResultJson {
    */
   public static void checkWritable(Path file) {
     if (Files.isDirectory(file)) {
-      throw new IllegalArgumentException("--json '" + file + "' is a directory; give a file name");
+      throw new UsageException("--json '" + file + "' is a directory; give a file name");
     }
     Path parent = file.toAbsolutePath().getParent();
     if (parent != null && !Files.isDirectory(parent)) {
-      throw new IllegalArgumentException("--json '" + file + "': directory '" + parent + "' does not exist");
+      throw new UsageException("--json '" + file + "': directory '" + parent + "' does not exist");
     }
     if (parent != null && !Files.isWritable(parent)) {
-      throw new IllegalArgumentException("--json '" + file + "': directory '" + parent + "' is not writable");
+      throw new UsageException("--json '" + file + "': directory '" + parent + "' is not writable");
     }
   }
 
   /** The result of an import. */
   static Map<String, Object> ofImport(Instant start, ImportRequest request, TargetInfo target, ImportResult result,
-                                      int exitCode) {
+                                      ExitCode exitCode) {
     Map<String, Object> json = header("import", start, exitCode);
-    json.put("outcome", result.interrupted() ? "interrupted" : outcome(result.exitCode()));
+    json.put("outcome", result.interrupted() ? "interrupted" : result.outcome().name().toLowerCase(Locale.ROOT));
     json.put("target", target(target));
     Map<String, Object> source = new LinkedHashMap<>();
     source.put("path", result.source().toString());
@@ -96,7 +97,7 @@ public final class CommandResultJson {
 
   /** The result of {@code init}. */
   static Map<String, Object> ofInit(Instant start, TargetInfo target, InitResult result, long seed, int jobs) {
-    Map<String, Object> json = header("init", start, 0);
+    Map<String, Object> json = header("init", start, ExitCode.OK);
     json.put("outcome", "loaded");
     json.put("target", target(target));
     json.put("table", result.table().displayName());
@@ -118,7 +119,7 @@ public final class CommandResultJson {
   static Map<String, Object> ofGenerate(Instant start, GenerateRequest request, DumpSummary summary,
                                         double seconds) {
     DumpPlan plan = request.plan();
-    Map<String, Object> json = header("generate", start, 0);
+    Map<String, Object> json = header("generate", start, ExitCode.OK);
     json.put("outcome", "written");
     json.put("layout", request.out() != null ? "directory" : "archive");
     json.put("path", (request.out() != null ? request.out() : request.archive()).toString());
@@ -145,21 +146,13 @@ public final class CommandResultJson {
     }
   }
 
-  private static Map<String, Object> header(String command, Instant start, int exitCode) {
+  private static Map<String, Object> header(String command, Instant start, ExitCode exitCode) {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("command", command);
     json.put("toolVersion", Version.current());
     json.put("startTime", start.toString());
-    json.put("exitCode", exitCode);
+    json.put("exitCode", exitCode.code());
     return json;
-  }
-
-  private static String outcome(int importExitCode) {
-    return switch (importExitCode) {
-      case ImportResult.EXIT_CLEAN -> "loaded";
-      case ImportResult.EXIT_REJECTED -> "rejected";
-      default -> "failed";
-    };
   }
 
   private static Map<String, Object> target(TargetInfo target) {

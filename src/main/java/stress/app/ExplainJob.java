@@ -8,7 +8,7 @@ import java.util.List;
 import stress.connect.PhysicalConnections;
 import stress.load.TableSetup;
 import stress.dump.generate.DocumentGenerator;
-import stress.dump.generate.Shape;
+import stress.model.Shape;
 import stress.ops.NewDocuments;
 import stress.ops.Operation;
 import stress.ops.Operations;
@@ -17,7 +17,7 @@ import stress.table.DocumentTable;
 import stress.target.TargetDetector;
 import stress.target.TargetInfo;
 import stress.target.explain.PlanMode;
-import stress.workload.Instance;
+import stress.model.Instance;
 import stress.workload.KeyChooser;
 import stress.workload.KeySpace;
 import stress.workload.KeySpaceReader;
@@ -41,7 +41,7 @@ public final class ExplainJob {
   }
 
   /** Explains and returns the exit code (0: every statement explained, refusals included). */
-  public int run() throws SQLException {
+  public ExitCode run() throws SQLException {
     List<Operation> operations = request.operations().stream().map(this::operation).toList();
     List<String> init = List.of("SET statement_timeout = " + request.statementTimeout().toMillis());
     try (Connection c = PhysicalConnections.open(database.spec().withInitStatements(init))) {
@@ -84,7 +84,7 @@ public final class ExplainJob {
       out.println("summary:");
       RoutePrinter.summary(out, result, "  ", true);
     }
-    return 0;
+    return ExitCode.OK;
   }
 
   /** An operation of the workload file, else a built-in or registered one. */

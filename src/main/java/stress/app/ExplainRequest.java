@@ -3,7 +3,11 @@ package stress.app;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
-import stress.ops.OperationSettings;
+import stress.model.UsageException;
+import stress.model.OperationSettings;
+import stress.model.OperationMix;
+import stress.ops.Operation;
+import stress.ops.Operations;
 import stress.workloadfile.WorkloadFile;
 
 /**
@@ -26,13 +30,48 @@ public record ExplainRequest(List<String> operations, String schema, String tabl
   public ExplainRequest {
     operations = List.copyOf(operations);
     if (operations.isEmpty()) {
-      throw new IllegalArgumentException("--op must name at least one operation");
+      throw new UsageException("--op must name at least one operation");
     }
     Objects.requireNonNull(table, "table");
     Objects.requireNonNull(operationSettings, "operationSettings");
     if (keySample < 1) {
-      throw new IllegalArgumentException("--key-sample must be at least 1, got " + keySample);
+      throw new UsageException("--key-sample must be at least 1, got " + keySample);
     }
     Objects.requireNonNull(statementTimeout, "statementTimeout");
   }
+
+  /** The {@code --op} value that explains every operation on existing keys. */
+  public static final String ALL = "all";
+
+  /**
+   * The operations of {@code --op}: {@link #ALL} (every built-in on existing keys, then the workload file's
+   * operations), the file's operations when no --op is given with a file, or the names of a run's --op (weights
+   * ignored), each checked to exist. Built-in operations that insert new keys are not explained (insert writes
+   * through COPY or with documents a run generates); a file's operation with {@code new_key} is, with keys above
+   * the table's largest.
+   */
+  public static List<String> operationNames(String spec, WorkloadFile file) {
+    List<String> fromFile = file == null ? List.of() : List.copyOf(file.operations().keySet());
+    if (spec == null && file != null) {
+      return fromFile;
+    }
+    if (spec == null || spec.strip().equalsIgnoreCase(ALL)) {
+      List<String> all = new java.util.ArrayList<>(Operations.known().values().stream()
+          .filter(op -> !op.insertsNewKeys()).map(Operation::name).toList());
+      all.addAll(fromFile);
+      return all;
+    }
+    List<String> names = OperationMix.parse(spec).names();
+    for (String name : names) {
+      if (fromFile.contains(name)) {
+        continue;
+      }
+      if (Operations.byName(name).insertsNewKeys()) {
+        throw new UsageException("--op " + name + ": explain covers operations on existing keys; "
+            + name + " inserts new keys, which only a run prepares");
+      }
+    }
+    return names;
+  }
+
 }

@@ -12,12 +12,13 @@ import stress.dump.generate.DumpOrigin;
 import stress.dump.generate.DumpPlan;
 import stress.dump.generate.DumpSummary;
 import stress.dump.generate.DumpWriter;
+import stress.model.UsageException;
 
 /** {@code stress generate}: checks the target, writes the dump, prints progress and a closing line. */
 final class GenerateJob {
   private GenerateJob() {}
 
-  static int run(GenerateRequest request, Path json, PrintStream out) throws IOException {
+  static ExitCode run(GenerateRequest request, Path json, PrintStream out) throws IOException {
     Instant start = Instant.now();
     checkTarget(request);
     DumpPlan plan = request.plan();
@@ -44,7 +45,7 @@ final class GenerateJob {
       CommandResultJson.write(CommandResultJson.ofGenerate(start, request, summary, seconds), json);
       out.println("result: " + json);
     }
-    return 0;
+    return ExitCode.OK;
   }
 
   private static DumpSummary write(GenerateRequest request, DumpOrigin origin, GenerateProgress progress)
@@ -64,19 +65,19 @@ final class GenerateJob {
     if (request.out() != null) {
       Path dir = request.out();
       if (Files.exists(dir) && !Files.isDirectory(dir)) {
-        throw new IllegalArgumentException("--out '" + dir + "' is a file; it must be a directory (or not exist yet)");
+        throw new UsageException("--out '" + dir + "' is a file; it must be a directory (or not exist yet)");
       }
       if (!request.force() && Files.isDirectory(dir) && !isEmpty(dir)) {
-        throw new IllegalArgumentException("--out directory '" + dir + "' is not empty; give --force to write"
+        throw new UsageException("--out directory '" + dir + "' is not empty; give --force to write"
             + " into it (files of the same names are replaced, other files are kept)");
       }
     } else {
       Path file = request.archive();
       if (Files.isDirectory(file)) {
-        throw new IllegalArgumentException("--archive '" + file + "' is a directory; it must be a file");
+        throw new UsageException("--archive '" + file + "' is a directory; it must be a file");
       }
       if (!request.force() && Files.exists(file)) {
-        throw new IllegalArgumentException("--archive file '" + file + "' exists; give --force to replace it");
+        throw new UsageException("--archive file '" + file + "' exists; give --force to replace it");
       }
     }
   }

@@ -46,9 +46,10 @@ public final class ImportJob {
   }
 
   /**
-   * Runs the import; returns {@link ImportResult#exitCode()}, or {@link RunJob#EXIT_INTERRUPTED} after a signal.
+   * Runs the import; returns the exit code of its {@link ImportResult#outcome()}, or {@link ExitCode#INTERRUPTED}
+   * after a signal.
    */
-  public int run() throws IOException, SQLException {
+  public ExitCode run() throws IOException, SQLException {
     Instant start = Instant.now();
     try (Interruption interruption = Interruption.install();
          Database db = Database.open(options, driver, ConnectionResolver.fromSystem(), out)) {
@@ -67,12 +68,20 @@ public final class ImportJob {
       try (PrintingImportListener listener = new PrintingImportListener(out, terminal)) {
         result = importer.run(request, listener);
       }
-      int exitCode = result.interrupted() ? RunJob.EXIT_INTERRUPTED : result.exitCode();
+      ExitCode exitCode = result.interrupted() ? ExitCode.INTERRUPTED : exitCode(result.outcome());
       if (json != null) {
         CommandResultJson.write(CommandResultJson.ofImport(start, request, target, result, exitCode), json);
         out.println("result: " + json);
       }
       return exitCode;
     }
+  }
+
+  static ExitCode exitCode(ImportResult.Outcome outcome) {
+    return switch (outcome) {
+      case LOADED -> ExitCode.OK;
+      case REJECTED -> ExitCode.REJECTED;
+      case FAILED -> ExitCode.FAILURE;
+    };
   }
 }

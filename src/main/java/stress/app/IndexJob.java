@@ -1,6 +1,7 @@
 package stress.app;
 
 import java.io.PrintStream;
+import stress.model.UsageException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -43,7 +44,7 @@ public final class IndexJob {
   /** Creates what is missing; returns the exit code (0). */
   public int run() throws SQLException {
     if (workload.indexes().isEmpty()) {
-      throw new IllegalArgumentException("--workload " + workload.file() + ": the file has no 'indexes:' section"
+      throw new UsageException("--workload " + workload.file() + ": the file has no 'indexes:' section"
           + " (a list such as - {gin: data} or - {path: address.city, type: text})");
     }
     try (Connection c = PhysicalConnections.open(database.spec())) {

@@ -12,8 +12,9 @@ import java.util.Map;
 import stress.config.InsertSettings;
 import stress.config.RunConfig;
 import stress.dump.generate.DocumentGenerator;
+import stress.model.UsageException;
 import stress.ops.NewDocuments;
-import stress.load.ExistingTablePolicy;
+import stress.model.ExistingTablePolicy;
 import stress.load.TableSetup;
 import stress.ops.Operation;
 import stress.table.DocumentTable;
@@ -24,7 +25,7 @@ import stress.target.ShardLookup;
 import stress.target.SqlLiterals;
 import stress.target.ShardLookups;
 import stress.target.TargetInfo;
-import stress.workload.Instance;
+import stress.model.Instance;
 import stress.workload.NewKeys;
 
 /**
@@ -52,24 +53,24 @@ final class InsertSetup {
       List<String> others = operations.stream().map(Operation::name).filter(n -> !OWN_TABLE_OPERATIONS.contains(n))
           .toList();
       if (!others.isEmpty()) {
-        throw new IllegalArgumentException("--table-per-thread applies to " + String.join(", ", OWN_TABLE_OPERATIONS)
+        throw new UsageException("--table-per-thread applies to " + String.join(", ", OWN_TABLE_OPERATIONS)
             + " (each worker inserts into its own table); --op " + config.mix() + " also has " + String.join(", ", others));
       }
       if (settings.groupByShard()) {
-        throw new IllegalArgumentException("--group-by-shard groups keys by the shards of " + table.displayName()
+        throw new UsageException("--group-by-shard groups keys by the shards of " + table.displayName()
             + "; with --table-per-thread the rows go to other tables: use one of the two");
       }
     } else if (settings.unlogged()) {
-      throw new IllegalArgumentException("--unlogged makes the tables of --table-per-thread unlogged, and this run has"
+      throw new UsageException("--unlogged makes the tables of --table-per-thread unlogged, and this run has"
           + " none; the run's own table is made unlogged by 'stress init --unlogged'");
     }
     if (operations.stream().noneMatch(Operation::insertsNewKeys)) {
       if (settings.groupByShard()) {
-        throw new IllegalArgumentException("--group-by-shard applies to operations that insert new rows (insert_batch,"
+        throw new UsageException("--group-by-shard applies to operations that insert new rows (insert_batch,"
             + " copy); --op " + config.mix() + " has none");
       }
       if (!settings.instance().equals(Instance.SOLE)) {
-        throw new IllegalArgumentException("--instance " + settings.instance() + " shares out the new keys of insert,"
+        throw new UsageException("--instance " + settings.instance() + " shares out the new keys of insert,"
             + " insert_batch and copy; --op " + config.mix() + " inserts none (find operations use existing keys)");
       }
       return null;
@@ -99,13 +100,13 @@ final class InsertSetup {
       DocumentTable own = new DocumentTable(table.schema(), table.name() + "_t" + i, table.idType());
       int bytes = own.copyTable().name().getBytes(StandardCharsets.UTF_8).length;
       if (bytes > CitusShardNames.MAX_IDENTIFIER_BYTES) {
-        throw new IllegalArgumentException("--table-per-thread: " + own.copyTable().displayName() + " would be "
+        throw new UsageException("--table-per-thread: " + own.copyTable().displayName() + " would be "
             + bytes + " bytes, over PostgreSQL's 63; use a shorter --table");
       }
       String comment = comment(control, own);
       boolean earlier = comment != null && comment.equals(mark);
       if (comment != null && !earlier) {
-        throw new IllegalArgumentException("--table-per-thread: table " + own.displayName() + " already exists and"
+        throw new UsageException("--table-per-thread: table " + own.displayName() + " already exists and"
             + " was not made by --table-per-thread for " + table.displayName() + "; drop or rename it, or use another"
             + " --table");
       }

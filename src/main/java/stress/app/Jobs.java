@@ -26,16 +26,18 @@ import stress.connect.ConnectionOptions;
 import stress.connect.ConnectionResolver;
 import stress.connect.DriverSettings;
 import stress.connect.PhysicalConnections;
-import stress.connect.PreferQueryMode;
-import stress.dump.generate.Shape;
+import stress.model.PreferQueryMode;
+import stress.model.Shape;
 import stress.load.DatasetInitializer;
-import stress.load.ExistingTablePolicy;
+import stress.model.ExistingTablePolicy;
 import stress.load.InitProgressListener;
 import stress.load.InitRequest;
 import stress.load.InitResult;
 import stress.load.PreparedTable;
 import stress.load.PrintingInitProgress;
 import stress.load.importer.ImportRequest;
+import stress.ops.Operation;
+import stress.ops.Operations;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.target.Dialects;
@@ -48,7 +50,7 @@ public final class Jobs {
   private Jobs() {}
 
   /** How a run ended. */
-  public record Outcome(int exitCode, boolean interruptedBySignal) {}
+  public record Outcome(ExitCode exitCode, boolean interruptedBySignal) {}
 
   /** {@code stress run}; on the embedded server the default data set is generated first. */
   public static Outcome run(RunConfig config, ConnectionOptions options, PrintStream out) throws Exception {
@@ -63,7 +65,7 @@ public final class Jobs {
                             Consumer<URI> beforeMetricsClose) throws Exception {
     DriverSettings driver = driverSettings(config.timeouts(), config.prepareThreshold(), config.queryMode());
     try (Interruption interruption = Interruption.install()) {
-      int code;
+      ExitCode code;
       try (Database db = Database.open(SpreadHosts.options(config.hostSpreading(), options), driver, ConnectionResolver.fromSystem(), out)) {
         if (db.embedded()) {
           initializeDefault(db, config.schema(), config.table(), out);
@@ -75,7 +77,7 @@ public final class Jobs {
   }
 
   /** {@code stress init}. */
-  public static int init(InitConfig config, ConnectionOptions options, Path json, PrintStream out)
+  public static ExitCode init(InitConfig config, ConnectionOptions options, Path json, PrintStream out)
       throws SQLException, InterruptedException {
     Instant start = Instant.now();
     try (Database db = Database.open(options, defaultDriverSettings(), ConnectionResolver.fromSystem(), out)) {
@@ -90,18 +92,18 @@ public final class Jobs {
         out.println("result: " + json);
       }
     }
-    return 0;
+    return ExitCode.OK;
   }
 
   /** {@code stress import}; progress is a bar redrawn in place when {@code out} is the console. */
-  public static int importDump(ImportRequest request, ConnectionOptions options, Path json, PrintStream out)
+  public static ExitCode importDump(ImportRequest request, ConnectionOptions options, Path json, PrintStream out)
       throws IOException, SQLException {
     boolean terminal = out == System.out && System.console() != null;
     return new ImportJob(request, options, defaultDriverSettings(), out, terminal, json).run();
   }
 
   /** {@code stress merge}: prints the merged summary and comparison, writes it when {@code json} is given. */
-  public static int merge(List<Path> files, Path json, PrintStream out) {
+  public static ExitCode merge(List<Path> files, Path json, PrintStream out) {
     List<RunResult> results = new ArrayList<>();
     List<String> names = new ArrayList<>();
     for (Path f : files) {
@@ -122,25 +124,34 @@ public final class Jobs {
       JsonReport.write(merged, json);
       out.println("result: " + json);
     }
-    return 0;
+    return ExitCode.OK;
+  }
+
+  /** {@code stress ops}: each operation --op accepts, with its one-line description. */
+  public static ExitCode listOperations(PrintStream out) {
+    int width = Operations.known().keySet().stream().mapToInt(String::length).max().orElse(0);
+    for (Operation op : Operations.known().values()) {
+      out.printf("%-" + width + "s  %s%n", op.name(), op.description());
+    }
+    return ExitCode.OK;
   }
 
   /** {@code stress detect}. */
-  public static int detect(ConnectionOptions options, PrintStream out) throws SQLException {
+  public static ExitCode detect(ConnectionOptions options, PrintStream out) throws SQLException {
     try (Database db = Database.open(options, defaultDriverSettings(), ConnectionResolver.fromSystem(), out);
          Connection c = PhysicalConnections.open(db.spec())) {
       for (String line : TargetDetector.detect(c).describeLines()) {
         out.println(line);
       }
     }
-    return 0;
+    return ExitCode.OK;
   }
 
   /**
    * {@code stress explain}; on the embedded server the default data set is generated first (where every
    * statement runs on the single node).
    */
-  public static int explain(ExplainRequest request, ConnectionOptions options, PrintStream out)
+  public static ExitCode explain(ExplainRequest request, ConnectionOptions options, PrintStream out)
       throws SQLException, InterruptedException {
     Timeouts timeouts = new Timeouts(Durations.parse("--connect-timeout", Defaults.CONNECT_TIMEOUT),
         request.statementTimeout(), Durations.parse("--socket-timeout", Defaults.SOCKET_TIMEOUT));
@@ -169,7 +180,7 @@ public final class Jobs {
   }
 
   /** {@code stress generate}: writes generated documents as mongodump output; no database is involved. */
-  public static int generate(GenerateRequest request, Path json, PrintStream out) throws IOException {
+  public static ExitCode generate(GenerateRequest request, Path json, PrintStream out) throws IOException {
     return GenerateJob.run(request, json, out);
   }
 

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import stress.model.UsageException;
 import stress.report.JsonReport;
 import stress.report.ResultFiles;
 import stress.report.html.HtmlReport;
@@ -24,9 +25,9 @@ public final class ReportJob {
    * @param runs run directories holding {@value #RESULT_FILE}, or result JSON files
    * @return the exit code, 0
    */
-  public static int run(List<Path> runs, Path out, PrintStream console) {
+  public static ExitCode run(List<Path> runs, Path out, PrintStream console) {
     if (runs.isEmpty() || runs.size() > 2) {
-      throw new IllegalArgumentException("report takes one run (a directory or result file) or two to overlay, got " + runs.size());
+      throw new UsageException("report takes one run (a directory or result file) or two to overlay, got " + runs.size());
     }
     List<NamedResult> results = new ArrayList<>();
     List<String> names = names(runs);
@@ -38,20 +39,20 @@ public final class ReportJob {
         : Path.of(HtmlReport.FILE_NAME);
     HtmlReport.write(results, file);
     console.println("report: " + file);
-    return 0;
+    return ExitCode.OK;
   }
 
   private static Path resultFile(Path run) {
     if (Files.isDirectory(run)) {
       Path file = run.resolve(RESULT_FILE);
       if (!Files.isRegularFile(file)) {
-        throw new IllegalArgumentException("run directory '" + run + "' has no " + RESULT_FILE
+        throw new UsageException("run directory '" + run + "' has no " + RESULT_FILE
             + "; give the directory a run wrote, or the result JSON file itself");
       }
       return file;
     }
     if (!Files.isRegularFile(run)) {
-      throw new IllegalArgumentException("run '" + run + "' does not exist; give a run directory or a result JSON file");
+      throw new UsageException("run '" + run + "' does not exist; give a run directory or a result JSON file");
     }
     return run;
   }

@@ -10,7 +10,7 @@ import java.util.function.Predicate;
 import stress.ops.NewDocuments;
 import stress.ops.Operation;
 import stress.ops.OperationContext;
-import stress.ops.OperationSettings;
+import stress.model.OperationSettings;
 import stress.ops.SentStatement;
 import stress.ops.StatementRecorder;
 import stress.table.DocumentTable;

@@ -15,22 +15,17 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
-import stress.config.Durations;
 import stress.config.RunConfig;
-import stress.config.SettingChoice;
 import stress.connect.ConnectionSource;
 import stress.connect.ConnectionSources;
-import stress.connect.ConnectionSpec;
 import stress.connect.PhysicalConnections;
-import stress.connect.PoolSettings;
 import stress.load.TableSetup;
-import stress.metrics.HostStats;
-import stress.metrics.PhaseStats;
 import stress.metrics.live.LiveMetrics;
+import stress.model.UsageException;
 import stress.ops.NewDocuments;
 import stress.ops.Operation;
 import stress.ops.Operations;
-import stress.ops.StatementMode;
+import stress.model.StatementMode;
 import stress.ops.WorkloadOperation;
 import stress.report.ComparisonRow;
 import stress.report.JsonReport;
@@ -46,15 +41,13 @@ import stress.runner.RunPlan;
 import stress.runner.RunProbe;
 import stress.runner.Runner;
 import stress.table.DocumentTable;
-import stress.target.InvalidSettingsException;
-import stress.target.SessionSetting;
 import stress.target.SessionSettingsPlan;
-import stress.target.KnownSetting;
 import stress.target.ServerSettings;
 import stress.target.SettingsCatalog;
 import stress.target.TargetDetector;
 import stress.target.TargetInfo;
 import stress.workload.KeyChooser;
+import stress.workload.KeyDistribution;
 import stress.workload.KeySpace;
 import stress.workload.KeySpaceReader;
 
@@ -63,10 +56,6 @@ import stress.workload.KeySpaceReader;
  * combination as a phase, and prints intervals, summaries and the comparison table.
  */
 public final class RunJob {
-  /** Exit code when some operations failed (the run itself completed). */
-  public static final int EXIT_ERRORS = 1;
-  /** Exit code after Ctrl-C / SIGTERM, as shells report a SIGINT death. */
-  public static final int EXIT_INTERRUPTED = 130;
 
   /** The key of the explain verdicts in the report's settings. */
   static final String EXPLAIN_KEY = "explain";
@@ -99,16 +88,16 @@ public final class RunJob {
    * Runs and returns the exit code. With {@code --metrics-port} the endpoint listens from before the target is
    * contacted (a port in use fails the run at once) until the summaries are printed.
    */
-  public int run() throws SQLException, InterruptedException, IOException {
+  public ExitCode run() throws SQLException, InterruptedException, IOException {
     if (config.outDir() != null) {
       try {
         ResultFiles.prepare(config.outDir());
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("--out " + e.getMessage(), e);
+        throw new UsageException("--out " + e.getMessage(), e);
       }
     }
     try (LiveMetrics live = config.metricsPort() == null ? null : LiveMetrics.start(config.metricsPort())) {
-      int code = run(live);
+      ExitCode code = run(live);
       if (live != null) {
         beforeMetricsClose.accept(live.url());
       }
@@ -125,7 +114,7 @@ public final class RunJob {
     return fromFile != null ? fromFile : Operations.byName(name);
   }
 
-  private int run(LiveMetrics live) throws SQLException, InterruptedException, IOException {
+  private ExitCode run(LiveMetrics live) throws SQLException, InterruptedException, IOException {
     List<Operation> operations = config.mix().names().stream().map(this::operation).toList();
     config.pools().forEach(ConnectionSources::factory);
     Instant started = Instant.now();
@@ -142,7 +131,7 @@ public final class RunJob {
       sampledValues.clear();
       target = TargetDetector.detect(control);
       serverSettings = ServerSettings.read(control);
-      settingPlans.addAll(planSettings(SettingsCatalog.read(control), settingCombos));
+      settingPlans.addAll(PhaseGrid.planSettings(SettingsCatalog.read(control), settingCombos));
       table = TableSetup.existing(control, config.schema(), config.table(),
           operations.stream().anyMatch(Operation::usesCopyTable));
       for (Operation op : operations) {
@@ -159,17 +148,17 @@ public final class RunJob {
     SpreadHosts spread = config.hostSpreading().spread()
         ? SpreadHosts.check(database, config, table, operations.stream().anyMatch(Operation::usesCopyTable)) : null;
     KeyChooser chooser = keys == null ? null
-        : new KeyChooser(keys, config.distribution().over(keys.size(), config.zipfConstant()));
+        : new KeyChooser(keys, KeyDistribution.of(config.distribution(), keys.size(), config.zipfConstant()));
 
-    List<PhaseSpec> phases = phases(settingCombos, settingPlans);
+    List<PhaseSpec> phases = PhaseGrid.phases(config, database.spec(), settingCombos, settingPlans);
     RunPlan plan = new RunPlan(phases, config.mix(), operations, table, chooser, config.operationSettings(),
         config.duration(), config.ops(), config.warmup(), config.reportInterval(), config.rate(),
         config.transaction(), config.seed(), config.virtualThreads(), newDocuments, config.failures().retries(),
         workerTables);
-    Map<String, Object> settings = settingsForReport(table, chooser);
+    Map<String, Object> settings = RunSettingsReport.of(config, database, sampledValues, table, chooser);
     InsertSetup.describe(newDocuments, settings);
     InsertSetup.describeWorkerTables(workerTables, config.inserts().unlogged(), settings);
-    describeHosts(settings, spread);
+    RunSettingsReport.describeHosts(settings, database, spread);
     settings.put("server settings (read, not changed by this run)", serverSettings);
     // operations that insert new keys are not explained: explain's dry run has no new-key partition
     List<Operation> explained = operations.stream().filter(op -> !op.insertsNewKeys()).toList();
@@ -188,7 +177,7 @@ public final class RunJob {
     }
 
     PhaseStartTimes startTimes = new PhaseStartTimes(Clock.systemUTC());
-    RunListener listener = RunListener.both(new PrintingListener(out), startTimes);
+    RunListener listener = RunListener.both(new PrintingRunListener(out), startTimes);
     RunProbe probe = live == null ? RunProbe.NONE : live.probe();
     Runner runner = spread == null
         ? new Runner(plan, spec -> withPoolMeters(live, openSource(spec)), listener, probe)
@@ -224,7 +213,7 @@ public final class RunJob {
       out.println("results: " + config.outDir() + " (" + files.size() + " files: "
           + files.stream().map(f -> f.getFileName().toString()).collect(Collectors.joining(", ")) + ")");
     }
-    return exitCode(result);
+    return RunExitPolicy.exitCode(result, config.failures(), out);
   }
 
   /** Binds the pool's own meters to the live registry when there is one. */
@@ -232,156 +221,8 @@ public final class RunJob {
     return live == null ? source : live.bindPool(source);
   }
 
-  private int exitCode(Runner.Result result) {
-    if (result.interrupted()) {
-      out.println("interrupted: the figures above cover what ran until the stop");
-      return EXIT_INTERRUPTED;
-    }
-    long errors = result.phases().stream().mapToLong(p -> p.stats().total().errorCount()).sum();
-    long successes = result.phases().stream().mapToLong(p -> p.stats().total().count()).sum();
-    if (errors == 0) {
-      return 0;
-    }
-    String share = errors + " of " + (errors + successes) + " executions failed ("
-        + TextReport.percent(errors, errors + successes) + ", by SQLState in the summaries above)";
-    double limit = config.failures().maxErrorRate();
-    if (config.failures().tolerates(errors, successes)) {
-      out.println("errors: " + share + ", within --max-error-rate " + limit + "; exit code 0");
-      return 0;
-    }
-    out.println("errors: " + share + (limit > 0 ? ", above --max-error-rate " + limit : "") + "; exit code "
-        + EXIT_ERRORS);
-    return EXIT_ERRORS;
-  }
-
-  private List<SessionSettingsPlan> planSettings(SettingsCatalog catalog, List<Map<String, String>> combos) {
-    List<SessionSettingsPlan> plans = new ArrayList<>();
-    List<String> problems = new ArrayList<>();
-    for (Map<String, String> combo : combos) {
-      List<SessionSetting> requested = new ArrayList<>();
-      combo.forEach((name, value) -> requested.add(new SessionSetting(name, value)));
-      try {
-        plans.add(catalog.plan(requested));
-      } catch (InvalidSettingsException e) {
-        e.problems().stream().filter(p -> !problems.contains(p)).forEach(problems::add);
-      }
-    }
-    if (!problems.isEmpty()) {
-      throw new InvalidSettingsException(problems);
-    }
-    return plans;
-  }
-
-  private List<PhaseSpec> phases(List<Map<String, String>> combos, List<SessionSettingsPlan> plans) {
-    List<PhaseSpec> phases = new ArrayList<>();
-    for (StatementMode mode : config.modes()) {
-      for (String pool : config.pools()) {
-        for (int threads : config.threads()) {
-          for (boolean ownTables : config.inserts().tablePerThread()) {
-            for (int s = 0; s < combos.size(); s++) {
-              Map<String, String> combination = new LinkedHashMap<>();
-              combination.put("mode", mode.label());
-              combination.put("pool", pool);
-              combination.put("threads", Integer.toString(threads));
-              if (config.inserts().anyTablePerThread()) {
-                combination.put("table-per-thread", ownTables ? "yes" : "no");
-              }
-              combination.putAll(combos.get(s));
-              int poolSize = config.poolSize() == null ? threads : config.poolSize();
-              phases.add(new PhaseSpec(combination, mode, pool, new PoolSettings(poolSize, config.c3p0MaxStatements()),
-                  threads, phaseConnection(plans.get(s)), combos.get(s), ownTables));
-            }
-          }
-        }
-      }
-    }
-    return phases;
-  }
-
-  /** The base connection plus this phase's session settings and the statement timeout. */
-  private ConnectionSpec phaseConnection(SessionSettingsPlan plan) {
-    ConnectionSpec base = database.spec();
-    Map<String, String> props = new LinkedHashMap<>(base.driverProperties());
-    if (!plan.startupOptions().isEmpty()) {
-      String existing = props.get("options");
-      props.put("options", existing == null ? plan.startupOptions() : existing + " " + plan.startupOptions());
-    }
-    List<String> init = new ArrayList<>();
-    long timeoutMs = config.timeouts().statement().toMillis();
-    init.add("SET statement_timeout = " + timeoutMs);
-    init.addAll(plan.initStatements());
-    return new ConnectionSpec(base.url(), base.user(), base.password(), props, init);
-  }
-
   private ConnectionSource openSource(PhaseSpec spec) {
     return ConnectionSources.open(spec.poolKind(), spec.connection(), spec.pool());
-  }
-
-  /** Spread: each host, and the pool size per host; a multi-host URL not spread: that pgjdbc picks the host. */
-  private void describeHosts(Map<String, Object> settings, SpreadHosts spread) {
-    if (spread != null) {
-      settings.put("hosts (thread i on host i mod " + spread.names().size() + ")", spread.describe());
-      settings.put("pool size", spread.poolSizeWords());
-      return;
-    }
-    List<String> hosts = database.spec().servers();
-    if (hosts.size() > 1) {
-      settings.put("hosts", SpreadHosts.notSpread(hosts));
-    }
-  }
-
-  private Map<String, Object> settingsForReport(DocumentTable table, KeyChooser keys) {
-    Map<String, Object> s = new LinkedHashMap<>();
-    s.put("operations", config.mix().toString());
-    s.put("workload file", config.workload() == null ? null : config.workload().file().toString());
-    s.put("sampled values", sampledValues.isEmpty() ? null : String.join("; ", sampledValues));
-    s.put("table", table.displayName());
-    s.put("id type", table.idType().sql());
-    s.put("keys", keys == null ? "none read (the operations only insert new rows)" : keys.describe());
-    s.put("threads", config.threads());
-    s.put("statement modes", config.modes().stream().map(StatementMode::label).toList());
-    s.put("pools", config.pools());
-    s.put("pool size", config.poolSize() == null ? "= threads" : config.poolSize());
-    s.put("c3p0 maxStatements", config.c3p0MaxStatements());
-    if (config.pools().contains("c3p0")) {
-      s.put("c3p0", PoolSettings.c3p0CheckoutCost(config.c3p0MaxStatements()));
-    }
-    s.put("duration", config.duration() == null ? null : Durations.format(config.duration()));
-    s.put("ops per phase", config.ops() == 0 ? null : config.ops());
-    s.put("warmup", Durations.format(config.warmup()));
-    s.put("report interval", Durations.format(config.reportInterval()));
-    s.put("rate", config.rate() == 0 ? "unlimited" : config.rate());
-    s.put("transaction", config.transaction() ? "one per execution" : "autocommit");
-    s.put("batch", config.operationSettings().batch());
-    s.put("find limit", config.operationSettings().limitMin() + ".." + config.operationSettings().limitMax());
-    s.put("fetch size", config.operationSettings().fetchSize());
-    s.put("seed", config.seed());
-    s.put("worker threads", (config.virtualThreads() ? "virtual" : "platform") + " (Java "
-        + Runtime.version().feature() + ")");
-    s.put("statement timeout", Durations.format(config.timeouts().statement()));
-    s.put("retries", config.failures().retries() == 0 ? "none" : config.failures().retries()
-        + " (after 40001/40P01, idempotent operations only)");
-    double maxErrorRate = config.failures().maxErrorRate();
-    s.put("max error rate", maxErrorRate == 0 ? "0 (any failed execution exits 1)"
-        : maxErrorRate + " (exit 0 while failed / all executions stay at or below it)");
-    s.put("server", database.embedded() ? "embedded PostgreSQL (started for this run)" : "given by the user");
-    s.put("connection", new LinkedHashMap<>(withoutPassword(database.spec().describe())));
-    List<Map<String, String>> sets = new ArrayList<>();
-    for (SettingChoice c : config.settings()) {
-      Map<String, String> set = new LinkedHashMap<>();
-      set.put("name", c.name());
-      set.put("values", String.join(",", c.values()));
-      KnownSetting.byName(c.name()).ifPresent(k -> set.put("about", k.why()));
-      sets.add(set);
-    }
-    s.put("session settings", sets);
-    return s;
-  }
-
-  private static Map<String, String> withoutPassword(Map<String, String> described) {
-    Map<String, String> m = new LinkedHashMap<>(described);
-    m.keySet().removeIf(k -> k.toLowerCase(java.util.Locale.ROOT).contains("password"));
-    return m;
   }
 
   /**
@@ -406,35 +247,5 @@ public final class RunJob {
         out.println(k + ": " + v);
       }
     });
-  }
-
-  /** Prints interval lines and each phase's summary as they happen. */
-  private static final class PrintingListener implements RunListener {
-    private final PrintStream out;
-
-    PrintingListener(PrintStream out) {
-      this.out = out;
-    }
-
-    @Override
-    public void phaseStarted(PhaseSpec phase, int index, int count) {
-      out.println();
-      out.println("phase " + (index + 1) + "/" + count + ": " + phase.label());
-    }
-
-    @Override
-    public void interval(PhaseSpec phase, stress.metrics.IntervalStats stats) {
-      out.println(TextReport.intervalLine(stats));
-    }
-
-    @Override
-    public void phaseFinished(PhaseSpec phase, PhaseStats stats) {
-      out.print(TextReport.summary(null, stats)); // phaseStarted named the phase
-    }
-
-    @Override
-    public void hostsFinished(PhaseSpec phase, PhaseStats total, List<HostStats> hosts) {
-      out.print(TextReport.hostTable(hosts, total));
-    }
   }
 }

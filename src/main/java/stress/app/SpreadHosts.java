@@ -14,6 +14,7 @@ import stress.connect.PhysicalConnections;
 import stress.connect.PoolSettings;
 import stress.connect.ResolvedConnection;
 import stress.load.LoadException;
+import stress.model.UsageException;
 import stress.runner.PhaseSpec;
 import stress.table.DocumentTable;
 import stress.load.TableSetup;
@@ -47,7 +48,7 @@ final class SpreadHosts {
       return options;
     }
     if (options.url() != null || options.host() != null || options.port() != null) {
-      throw new IllegalArgumentException("--hosts '" + spreading.hosts() + "' cannot be combined with --url, -h or -p:"
+      throw new UsageException("--hosts '" + spreading.hosts() + "' cannot be combined with --url, -h or -p:"
           + " give the servers once (-d and -U still apply; --spread-hosts spreads a multi-host --url)");
     }
     return new ConnectionOptions(null, spreading.hosts().hostOption(), spreading.hosts().portOption(), options.user(),
@@ -74,10 +75,10 @@ final class SpreadHosts {
         try {
           there = TableSetup.existing(c, config.schema(), config.table(), needCopyTable);
         } catch (LoadException e) {
-          throw new IllegalArgumentException(option + ": on host " + name + ", " + e.getMessage());
+          throw new UsageException(option + ": on host " + name + ", " + e.getMessage());
         }
         if (there.idType() != table.idType()) {
-          throw new IllegalArgumentException(option + ": on host " + name + ", table " + there.displayName()
+          throw new UsageException(option + ": on host " + name + ", table " + there.displayName()
               + " has _id " + there.idType().sql() + " but " + table.idType().sql() + " elsewhere; every host must"
               + " serve the same table");
         }
@@ -88,7 +89,7 @@ final class SpreadHosts {
     }
     int fewest = config.threads().stream().mapToInt(Integer::intValue).min().orElse(0);
     if (fewest < hosts.size()) {
-      throw new IllegalArgumentException("--threads " + fewest + " is fewer than the " + hosts.size() + " hosts of "
+      throw new UsageException("--threads " + fewest + " is fewer than the " + hosts.size() + " hosts of "
           + option + " " + names(hosts) + ": every host needs at least one thread");
     }
     return new SpreadHosts(hosts, config);
@@ -97,7 +98,7 @@ final class SpreadHosts {
   /** Refuses a host whose kind of server differs from the first host's, in one line naming both. */
   static void requireSameKind(String option, String host, TargetKind kind, String firstHost, TargetKind firstKind) {
     if (family(kind) != family(firstKind)) {
-      throw new IllegalArgumentException(option + ": host " + host + " is " + article(kind) + " but " + firstHost
+      throw new UsageException(option + ": host " + host + " is " + article(kind) + " but " + firstHost
           + " is " + article(firstKind) + "; every host of a spread run must be the same kind of server");
     }
   }

@@ -13,15 +13,15 @@ import picocli.CommandLine.MissingParameterException;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
+import stress.app.ExitCode;
+import stress.model.UsageException;
 
 /**
- * Builds the picocli command tree and maps exceptions to exit codes: 2 for usage errors, 1 for runtime
- * failures, one line each (a stack trace only with --verbose).
+ * Builds the picocli command tree and maps exceptions to {@link ExitCode}s: {@link ExitCode#USAGE} for bad input
+ * (picocli's parameter errors and {@link UsageException}), {@link ExitCode#FAILURE} for runtime failures and
+ * internal errors, one line each (a stack trace only with --verbose).
  */
 public final class Cli {
-  public static final int EXIT_USAGE = 2;
-  public static final int EXIT_FAILURE = 1;
-
   private final PrintStream out;
   private final PrintStream err;
   private final StressCommand root;
@@ -44,22 +44,26 @@ public final class Cli {
       if (config != null) {
         cmd.setDefaultValueProvider(ConfigFile.load(config, cmd));
       }
-    } catch (IllegalArgumentException e) {
+    } catch (UsageException e) {
       err.println("stress: " + e.getMessage());
-      return EXIT_USAGE;
+      return ExitCode.USAGE.code();
+    } catch (IllegalArgumentException e) {
+      // not the user's mistake: still one line, but not a usage error
+      err.println("stress: " + ErrorMessages.oneLine(e));
+      return ExitCode.FAILURE.code();
     }
     cmd.setHelpFactory(SpacedOptionHelp::new);
     cmd.setParameterExceptionHandler((ParameterException e, String[] a) -> {
       err.println("stress: " + e.getMessage() + hostNotHelp(e));
       err.println("Try 'stress --help' for more information.");
-      return EXIT_USAGE;
+      return ExitCode.USAGE.code();
     });
     cmd.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
       if (verbose) {
         e.printStackTrace(err);
       }
       err.println("stress: " + ErrorMessages.oneLine(e));
-      return e instanceof IllegalArgumentException ? EXIT_USAGE : EXIT_FAILURE;
+      return exitCodeOf(e).code();
     });
     cmd.setExecutionStrategy(parseResult -> {
       refuseRunOptionsBeforeACommand(parseResult);
@@ -95,6 +99,14 @@ public final class Cli {
       return "; -h is the host, as in libpq: for help use --help or 'stress help [COMMAND]'";
     }
     return "";
+  }
+
+  /**
+   * Bad input is a usage error; anything else, a plain {@link IllegalArgumentException} included (a contract broken
+   * inside the program, not the user's mistake), is a failure.
+   */
+  static ExitCode exitCodeOf(Exception e) {
+    return e instanceof UsageException ? ExitCode.USAGE : ExitCode.FAILURE;
   }
 
   /** True when the last run ended because of Ctrl-C / SIGTERM. */

@@ -18,6 +18,7 @@ import picocli.CommandLine.IDefaultValueProvider;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import stress.model.UsageException;
 
 /**
  * {@code --config FILE}: a YAML map from option names (without dashes) to values. The file sits between
@@ -36,7 +37,7 @@ final class ConfigFile implements IDefaultValueProvider {
     for (int i = 0; i < args.length; i++) {
       if (args[i].equals("--config")) {
         if (i + 1 >= args.length) {
-          throw new IllegalArgumentException("--config needs a file name");
+          throw new UsageException("--config needs a file name");
         }
         return Path.of(args[i + 1]);
       }
@@ -53,13 +54,13 @@ final class ConfigFile implements IDefaultValueProvider {
     try {
       tree = new ObjectMapper(new YAMLFactory()).readTree(Files.readString(file));
     } catch (IOException e) {
-      throw new IllegalArgumentException("--config " + file + ": cannot read it: " + e.getMessage());
+      throw new UsageException("--config " + file + ": cannot read it: " + e.getMessage());
     }
     if (tree == null || tree.isNull() || tree.isMissingNode()) {
       return new ConfigFile(Map.of());
     }
     if (!tree.isObject()) {
-      throw new IllegalArgumentException("--config " + file + ": must be a YAML map of option names to values");
+      throw new UsageException("--config " + file + ": must be a YAML map of option names to values");
     }
     Set<String> known = new TreeSet<>();
     Map<String, String> separators = new LinkedHashMap<>();
@@ -76,7 +77,7 @@ final class ConfigFile implements IDefaultValueProvider {
       values.put(key, text(e.getValue(), separators.getOrDefault(key, ",")));
     }
     if (!unknown.isEmpty()) {
-      throw new IllegalArgumentException("--config " + file + ": unknown option(s) " + unknown + "; known: "
+      throw new UsageException("--config " + file + ": unknown option(s) " + unknown + "; known: "
           + String.join(", ", known));
     }
     return new ConfigFile(values);

@@ -19,6 +19,6 @@ final class DetectCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    return Jobs.detect(connection.toOptions(root.connection), root.out);
+    return Jobs.detect(connection.toOptions(root.connection), root.out).code();
   }
 }

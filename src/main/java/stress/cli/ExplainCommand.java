@@ -13,10 +13,8 @@ import stress.app.ExplainRequest;
 import stress.app.Jobs;
 import stress.config.Defaults;
 import stress.config.Durations;
-import stress.ops.OperationSettings;
-import stress.ops.Operation;
-import stress.ops.Operations;
-import stress.workload.OperationMix;
+import stress.model.UsageException;
+import stress.model.OperationSettings;
 import stress.workloadfile.WorkloadFile;
 
 /** {@code stress explain}: where each operation's statements go, per statement mode. */
@@ -27,7 +25,7 @@ import stress.workloadfile.WorkloadFile;
         "Each operation runs once on real keys without writing; EXPLAIN without --analyze executes nothing."})
 final class ExplainCommand implements Callable<Integer> {
   /** The --op value that names every known operation. */
-  static final String ALL = "all";
+  static final String ALL = ExplainRequest.ALL;
 
   @ParentCommand
   StressCommand root;
@@ -78,7 +76,7 @@ final class ExplainCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    return Jobs.explain(toRequest(), connection.toOptions(root.connection), root.out);
+    return Jobs.explain(toRequest(), connection.toOptions(root.connection), root.out).code();
   }
 
   /** The validated request; every problem in one message. */
@@ -86,43 +84,13 @@ final class ExplainCommand implements Callable<Integer> {
     List<String> problems = new ArrayList<>();
     WorkloadFile file = workload == null ? null : RunArgs.attempt(problems, () -> WorkloadFile.load(workload));
     List<String> names = workload != null && file == null ? List.of()
-        : RunArgs.attempt(problems, () -> operations(op, file));
+        : RunArgs.attempt(problems, () -> ExplainRequest.operationNames(op, file));
     OperationSettings settings = RunArgs.attempt(problems,
         () -> new OperationSettings(batch, limitMin, limitMax, Integer.parseInt(Defaults.FETCH_SIZE)));
     Duration timeout = RunArgs.attempt(problems, () -> Durations.parse("--statement-timeout", statementTimeout));
     if (!problems.isEmpty()) {
-      throw new IllegalArgumentException(String.join("; ", problems));
+      throw new UsageException(String.join("; ", problems));
     }
     return new ExplainRequest(names, tables.schema, tables.table, settings, seed, keySample, analyze, timeout, file);
-  }
-
-  /**
-   * {@code all} (every built-in on existing keys, then the workload file's operations), the file's operations
-   * when no --op is given with a file, or the names of a run's --op (weights ignored), each checked to exist.
-   * Built-in operations that insert new keys are not explained (insert writes through COPY or with documents a
-   * run generates); a file's operation with {@code new_key} is, with keys above the table's largest.
-   */
-  private static List<String> operations(String spec, WorkloadFile file) {
-    List<String> fromFile = file == null ? List.of() : List.copyOf(file.operations().keySet());
-    if (spec == null && file != null) {
-      return fromFile;
-    }
-    if (spec == null || spec.strip().equalsIgnoreCase(ALL)) {
-      List<String> all = new ArrayList<>(Operations.known().values().stream().filter(op -> !op.insertsNewKeys())
-          .map(Operation::name).toList());
-      all.addAll(fromFile);
-      return all;
-    }
-    List<String> names = OperationMix.parse(spec).names();
-    for (String name : names) {
-      if (fromFile.contains(name)) {
-        continue;
-      }
-      if (Operations.byName(name).insertsNewKeys()) {
-        throw new IllegalArgumentException("--op " + name + ": explain covers operations on existing keys; "
-            + name + " inserts new keys, which only a run prepares");
-      }
-    }
-    return names;
   }
 }

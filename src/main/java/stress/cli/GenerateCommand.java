@@ -11,8 +11,7 @@ import stress.app.GenerateRequest;
 import stress.app.CommandResultJson;
 import stress.app.Jobs;
 import stress.config.Defaults;
-import stress.dump.generate.DumpPlan;
-import stress.dump.generate.Shape;
+import stress.model.Shape;
 
 /** {@code stress generate}: write generated documents as mongodump output (directory or archive). */
 @Command(name = "generate", sortOptions = false, usageHelpAutoWidth = true,
@@ -69,9 +68,8 @@ final class GenerateCommand implements Callable<Integer> {
     if (json != null) {
       CommandResultJson.checkWritable(json);
     }
-    Shape parsed = Shape.parse(documents.shape);
-    DumpPlan plan = new DumpPlan(documents.docs, parsed, documents.seed, database,
-        collection != null ? collection : DumpPlan.defaultCollection(parsed), collections);
-    return Jobs.generate(new GenerateRequest(plan, target.out, target.archive, gzip, force), json, root.out);
+    GenerateRequest request = GenerateRequest.of(documents.docs, Shape.parse(documents.shape), documents.seed, database,
+        collection, collections, target.out, target.archive, gzip, force);
+    return Jobs.generate(request, json, root.out).code();
   }
 }

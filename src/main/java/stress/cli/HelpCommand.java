@@ -7,6 +7,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import stress.app.ExitCode;
 
 /**
  * {@code stress help [COMMAND]}: the same text as {@code --help}. {@code -h} is taken by the host (libpq's
@@ -29,6 +30,6 @@ final class HelpCommand implements Callable<Integer> {
           + String.join(", ", stress.getSubcommands().keySet().stream().filter(name -> !name.equals("help")).toList()));
     }
     shown.usage(spec.commandLine().getOut());
-    return 0;
+    return ExitCode.OK.code();
   }
 }

@@ -20,10 +20,11 @@ import stress.dump.ReadPolicy;
 import stress.dump.RepeatedFields;
 import stress.dump.ScanOptions;
 import stress.load.CopyBatching;
-import stress.load.ExistingTablePolicy;
+import stress.model.ExistingTablePolicy;
 import stress.load.importer.DuplicatePolicy;
 import stress.load.importer.ImportRequest;
 import stress.load.importer.TableNaming;
+import stress.model.UsageException;
 import stress.table.IdType;
 
 /** {@code stress import}: mongodump output into document tables. */
@@ -146,7 +147,7 @@ final class ImportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    return Jobs.importDump(toRequest(), connection.toOptions(root.connection), json, root.out);
+    return Jobs.importDump(toRequest(), connection.toOptions(root.connection), json, root.out).code();
   }
 
   /** The validated request; every problem in one message. */
@@ -187,7 +188,7 @@ final class ImportCommand implements Callable<Integer> {
         return request;
       }
     }
-    throw new IllegalArgumentException(String.join("; ", problems));
+    throw new UsageException(String.join("; ", problems));
   }
 
   private Path source(List<String> problems) {
@@ -224,23 +225,23 @@ final class ImportCommand implements Callable<Integer> {
     for (E e : type.getEnumConstants()) {
       names.add(e.name().toLowerCase(Locale.ROOT));
     }
-    throw new IllegalArgumentException(option + " must be one of " + String.join(", ", names) + ", got '" + value + "'");
+    throw new UsageException(option + " must be one of " + String.join(", ", names) + ", got '" + value + "'");
   }
 
   private static IdType idType(String name) {
     try {
       return IdType.parse(name);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("--id-type: " + e.getMessage());
+      throw new UsageException("--id-type: " + e.getMessage());
     }
   }
 
   private static CopyBatching batching(long docs, long mb) {
     if (docs < 1) {
-      throw new IllegalArgumentException("--batch-docs must be at least 1, got " + docs);
+      throw new UsageException("--batch-docs must be at least 1, got " + docs);
     }
     if (mb < 1 || mb > 1024) {
-      throw new IllegalArgumentException("--batch-mb must be between 1 and 1024, got " + mb);
+      throw new UsageException("--batch-mb must be between 1 and 1024, got " + mb);
     }
     return new CopyBatching(docs, mb << 20);
   }

@@ -10,8 +10,9 @@ import stress.app.CommandResultJson;
 import stress.app.Jobs;
 import stress.config.Defaults;
 import stress.config.InitConfig;
-import stress.dump.generate.Shape;
-import stress.load.ExistingTablePolicy;
+import stress.model.Shape;
+import stress.model.ExistingTablePolicy;
+import stress.model.UsageException;
 
 /** {@code stress init}: create the document tables and fill them with generated documents. */
 @Command(name = "init", sortOptions = false, usageHelpAutoWidth = true,
@@ -54,16 +55,16 @@ final class InitCommand implements Callable<Integer> {
       CommandResultJson.checkWritable(json);
     }
     if (dropExisting && reuse) {
-      throw new IllegalArgumentException("--drop-existing and --reuse exclude each other");
+      throw new UsageException("--drop-existing and --reuse exclude each other");
     }
     if (unlogged && reuse) {
-      throw new IllegalArgumentException("--unlogged applies to the tables init creates; --reuse keeps existing tables"
+      throw new UsageException("--unlogged applies to the tables init creates; --reuse keeps existing tables"
           + " as they are (logged or not): use --drop-existing to recreate them unlogged");
     }
     ExistingTablePolicy policy = dropExisting ? ExistingTablePolicy.DROP_EXISTING
         : reuse ? ExistingTablePolicy.REUSE : ExistingTablePolicy.FAIL_IF_EXISTS;
     InitConfig config = new InitConfig(documents.docs, Shape.parse(documents.shape), documents.seed, tables.schema,
         tables.table, policy, jobs, unlogged);
-    return Jobs.init(config, connection.toOptions(root.connection), json, root.out);
+    return Jobs.init(config, connection.toOptions(root.connection), json, root.out).code();
   }
 }

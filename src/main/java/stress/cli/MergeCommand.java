@@ -25,6 +25,6 @@ final class MergeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    return Jobs.merge(results, json, root.out);
+    return Jobs.merge(results, json, root.out).code();
   }
 }

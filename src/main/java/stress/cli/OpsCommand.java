@@ -3,8 +3,7 @@ package stress.cli;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
-import stress.ops.Operation;
-import stress.ops.Operations;
+import stress.app.Jobs;
 
 /** {@code stress ops}: the operations and what each does. */
 @Command(name = "ops", description = "List the operations --op accepts, with a one-line description each.")
@@ -14,10 +13,6 @@ final class OpsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    int width = Operations.known().keySet().stream().mapToInt(String::length).max().orElse(0);
-    for (Operation op : Operations.known().values()) {
-      root.out.printf("%-" + width + "s  %s%n", op.name(), op.description());
-    }
-    return 0;
+    return Jobs.listOperations(root.out).code();
   }
 }

@@ -28,6 +28,6 @@ final class ReportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    return ReportJob.run(runs, out, root.out);
+    return ReportJob.run(runs, out, root.out).code();
   }
 }

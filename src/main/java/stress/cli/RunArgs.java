@@ -16,14 +16,15 @@ import stress.config.InsertSettings;
 import stress.config.RunConfig;
 import stress.config.SettingChoice;
 import stress.config.Timeouts;
-import stress.connect.PreferQueryMode;
-import stress.dump.generate.Shape;
-import stress.ops.OperationSettings;
-import stress.ops.StatementMode;
+import stress.model.PreferQueryMode;
+import stress.model.Shape;
+import stress.model.UsageException;
+import stress.model.OperationSettings;
+import stress.model.StatementMode;
 import stress.runner.WorkerThreads;
-import stress.workload.Distribution;
-import stress.workload.Instance;
-import stress.workload.OperationMix;
+import stress.model.Distribution;
+import stress.model.Instance;
+import stress.model.OperationMix;
 import stress.workloadfile.WorkloadFile;
 
 /** The options of a run; {@link #toConfig()} validates them all and reports every problem at once. */
@@ -239,7 +240,7 @@ final class RunArgs {
     InsertSettings inserts = perThread == null || documentShape == null || instanceShare == null ? null
         : attempt(problems, () -> new InsertSettings(documentShape, instanceShare, groupByShard, perThread, unlogged));
     if (!problems.isEmpty()) {
-      throw new IllegalArgumentException(String.join("; ", problems));
+      throw new UsageException(String.join("; ", problems));
     }
     return new RunConfig(mix, threadCounts, measured, ops == null ? 0 : ops, warm, interval, rate, modes, pools,
         poolSize, c3p0MaxStatements, prepareThreshold, mode, settings, transaction, dist, zipfConstant,
@@ -252,7 +253,7 @@ final class RunArgs {
     try {
       return Double.parseDouble(text.strip());
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(option + " must be a fraction between 0 and 1 (0.01 = 1% of executions may"
+      throw new UsageException(option + " must be a fraction between 0 and 1 (0.01 = 1% of executions may"
           + " fail), got '" + text + "'");
     }
   }
@@ -261,7 +262,7 @@ final class RunArgs {
     try {
       return PreferQueryMode.fromDriverName(name);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("--query-mode must be one of " + PreferQueryMode.allowedNames() + ", got '"
+      throw new UsageException("--query-mode must be one of " + PreferQueryMode.allowedNames() + ", got '"
           + name + "'");
     }
   }
@@ -270,7 +271,7 @@ final class RunArgs {
     try {
       return Shape.parse(name);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("--shape: " + e.getMessage());
+      throw new UsageException("--shape: " + e.getMessage());
     }
   }
 
@@ -300,10 +301,10 @@ final class RunArgs {
       try {
         value = Integer.parseInt(s);
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(option + " must be whole numbers separated by commas, got '" + csv + "'");
+        throw new UsageException(option + " must be whole numbers separated by commas, got '" + csv + "'");
       }
       if (value < 1) {
-        throw new IllegalArgumentException(option + " must be at least 1, got " + value);
+        throw new UsageException(option + " must be at least 1, got " + value);
       }
       out.add(value);
     }

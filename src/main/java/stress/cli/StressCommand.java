@@ -53,7 +53,7 @@ final class StressCommand implements Callable<Integer> {
   int runWith(ConnectionArgs conn, RunArgs args, ConnectionArgs outer) throws Exception {
     Jobs.Outcome outcome = Jobs.run(args.toConfig(), conn.toOptions(outer), out);
     interruptedBySignal = outcome.interruptedBySignal();
-    return outcome.exitCode();
+    return outcome.exitCode().code();
   }
 
   boolean interruptedBySignal() {

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import stress.model.UsageException;
 
 /** Parses durations as users write them: 60s, 500ms, 2m, 1h, 1m30s, or a plain number of seconds. */
 public final class Durations {
@@ -34,7 +35,7 @@ public final class Durations {
       end = m.end();
     }
     if (t.isEmpty() || end != t.length()) {
-      throw new IllegalArgumentException(option + " must be a duration like 60s, 500ms, 2m, 1h or 1m30s, got '"
+      throw new UsageException(option + " must be a duration like 60s, 500ms, 2m, 1h or 1m30s, got '"
           + text + "'");
     }
     return ofSeconds(seconds);

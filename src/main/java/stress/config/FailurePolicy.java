@@ -2,6 +2,7 @@ package stress.config;
 
 import java.util.ArrayList;
 import java.util.List;
+import stress.model.UsageException;
 
 /**
  * What a run does about failed executions.
@@ -25,7 +26,7 @@ public record FailurePolicy(int retries, double maxErrorRate) {
           + maxErrorRate);
     }
     if (!problems.isEmpty()) {
-      throw new IllegalArgumentException(String.join("; ", problems));
+      throw new UsageException(String.join("; ", problems));
     }
   }
 

@@ -5,6 +5,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import stress.model.Ports;
+import stress.model.UsageException;
 
 /**
  * The servers given with {@code --hosts h1:p1,h2:p2,...}: several coordinators of one cluster that a run
@@ -14,7 +16,7 @@ import java.util.Set;
  * @param addresses the hosts in the order given, at least one
  */
 public record HostList(List<Address> addresses) {
-  private static final int DEFAULT_PORT = 5432;
+  private static final int DEFAULT_PORT = Ports.DEFAULT;
 
   /** One server: the host as written (IPv6 with its brackets) and its port. */
   public record Address(String host, int port) {
@@ -28,7 +30,7 @@ public record HostList(List<Address> addresses) {
   public HostList {
     addresses = List.copyOf(addresses);
     if (addresses.isEmpty()) {
-      throw new IllegalArgumentException("a host list needs at least one host");
+      throw new UsageException("a host list needs at least one host");
     }
   }
 
@@ -37,7 +39,7 @@ public record HostList(List<Address> addresses) {
    */
   public static HostList parse(String option, String text) {
     if (text == null || text.isBlank()) {
-      throw new IllegalArgumentException(option + " must not be empty; give host:port pairs separated by commas");
+      throw new UsageException(option + " must not be empty; give host:port pairs separated by commas");
     }
     String[] entries = text.split(",", -1);
     List<Address> addresses = new ArrayList<>();
@@ -90,19 +92,15 @@ public record HostList(List<Address> addresses) {
   }
 
   private static int port(String option, String text, String entry, String portText) {
-    try {
-      int port = Integer.parseInt(portText);
-      if (port >= 1 && port <= 65535) {
-        return port;
-      }
-    } catch (NumberFormatException e) {
-      // reported below with the rule
+    int port = Ports.parse(portText);
+    if (port < 0) {
+      throw bad(option, text, "port '" + portText + "' of '" + entry + "' is not a number from 1 to 65535");
     }
-    throw bad(option, text, "port '" + portText + "' of '" + entry + "' is not a number from 1 to 65535");
+    return port;
   }
 
-  private static IllegalArgumentException bad(String option, String text, String rule) {
-    return new IllegalArgumentException(option + " '" + text + "': " + rule);
+  private static UsageException bad(String option, String text, String rule) {
+    return new UsageException(option + " '" + text + "': " + rule);
   }
 
   /** The hosts as libpq's {@code -h} takes a list: {@code h1,h2}. */

@@ -2,8 +2,9 @@ package stress.config;
 
 import java.util.ArrayList;
 import java.util.List;
-import stress.dump.generate.Shape;
-import stress.load.ExistingTablePolicy;
+import stress.model.Shape;
+import stress.model.ExistingTablePolicy;
+import stress.model.UsageException;
 
 /**
  * What {@code stress init} was asked to do.
@@ -32,7 +33,7 @@ public record InitConfig(long docs, Shape shape, long seed, String schema, Strin
       problems.add("--table must not be empty");
     }
     if (!problems.isEmpty()) {
-      throw new IllegalArgumentException(String.join("; ", problems));
+      throw new UsageException(String.join("; ", problems));
     }
   }
 }

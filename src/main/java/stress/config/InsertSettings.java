@@ -1,11 +1,12 @@
 package stress.config;
 
+import stress.model.UsageException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
-import stress.dump.generate.Shape;
-import stress.workload.Instance;
+import stress.model.Shape;
+import stress.model.Instance;
 
 /**
  * How {@code insert}, {@code insert_batch} and {@code copy} make their rows ({@code --batch} sets the rows
@@ -33,7 +34,7 @@ public record InsertSettings(Shape shape, Instance instance, boolean groupByShar
     Objects.requireNonNull(instance, "instance");
     tablePerThread = List.copyOf(tablePerThread);
     if (tablePerThread.isEmpty() || tablePerThread.stream().distinct().count() != tablePerThread.size()) {
-      throw new IllegalArgumentException("--table-per-thread must be no, yes or no,yes; got " + tablePerThread);
+      throw new UsageException("--table-per-thread must be no, yes or no,yes; got " + tablePerThread);
     }
   }
 
@@ -55,7 +56,7 @@ public record InsertSettings(Shape shape, Instance instance, boolean groupByShar
       } else if (v.equals("no") || v.equals("false")) {
         values.add(false);
       } else {
-        throw new IllegalArgumentException("--table-per-thread must be no, yes or no,yes (each value a phase), got '"
+        throw new UsageException("--table-per-thread must be no, yes or no,yes (each value a phase), got '"
             + text + "'");
       }
     }

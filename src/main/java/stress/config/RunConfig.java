@@ -6,13 +6,14 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import stress.model.UsageException;
 import stress.workloadfile.WorkloadFile;
 import java.util.Set;
-import stress.connect.PreferQueryMode;
-import stress.ops.OperationSettings;
-import stress.ops.StatementMode;
-import stress.workload.Distribution;
-import stress.workload.OperationMix;
+import stress.model.PreferQueryMode;
+import stress.model.OperationSettings;
+import stress.model.StatementMode;
+import stress.model.Distribution;
+import stress.model.OperationMix;
 
 /**
  * Everything {@code stress run} was asked to do, validated when built. Lists hold the values to compare:
@@ -125,7 +126,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
       }
     }
     if (!problems.isEmpty()) {
-      throw new IllegalArgumentException(String.join("; ", problems));
+      throw new UsageException(String.join("; ", problems));
     }
   }
 

@@ -2,6 +2,7 @@ package stress.config;
 
 import java.util.ArrayList;
 import java.util.List;
+import stress.model.UsageException;
 
 /**
  * One {@code --set name=value[,value...]}: a server setting and the values to compare.
@@ -19,7 +20,7 @@ public record SettingChoice(String name, List<String> values) {
   public static SettingChoice parse(String text) {
     int eq = text.indexOf('=');
     if (eq <= 0) {
-      throw new IllegalArgumentException("--set must be name=value (several values separated by commas), got '"
+      throw new UsageException("--set must be name=value (several values separated by commas), got '"
           + text + "'");
     }
     String name = text.substring(0, eq).trim();
@@ -28,7 +29,7 @@ public record SettingChoice(String name, List<String> values) {
       values.add(v.trim());
     }
     if (name.isEmpty() || values.stream().anyMatch(String::isEmpty)) {
-      throw new IllegalArgumentException("--set " + text + ": name and every value must be non-empty");
+      throw new UsageException("--set " + text + ": name and every value must be non-empty");
     }
     return new SettingChoice(name, values);
   }

@@ -3,6 +3,7 @@ package stress.config;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import stress.model.UsageException;
 
 /**
  * Limits that keep a run from hanging: connecting, a statement on the server, and silence on the socket.
@@ -29,7 +30,7 @@ public record Timeouts(Duration connect, Duration statement, Duration socket) {
           + Durations.format(statement) + ") so the server's cancel arrives before the client gives up");
     }
     if (!problems.isEmpty()) {
-      throw new IllegalArgumentException(String.join("; ", problems));
+      throw new UsageException(String.join("; ", problems));
     }
   }
 }

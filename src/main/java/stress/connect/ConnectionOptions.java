@@ -3,6 +3,7 @@ package stress.connect;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import stress.model.UsageException;
 
 /**
  * Where to connect, as the user gave it; null means "not given" so that the resolver can fall back to the
@@ -26,14 +27,14 @@ public record ConnectionOptions(String url, String host, String port, String use
     requireNonBlank("-U", user);
     requireNonBlank("-d", database);
     if (url != null && (host != null || port != null || database != null)) {
-      throw new IllegalArgumentException("--url cannot be combined with -h, -p or -d: the URL already names the"
+      throw new UsageException("--url cannot be combined with -h, -p or -d: the URL already names the"
           + " hosts, ports and database");
     }
     driverProperties = driverProperties == null ? Map.of() : Map.copyOf(driverProperties);
     for (String key : driverProperties.keySet()) {
       String k = key.toLowerCase(Locale.ROOT);
       if (k.equals("password") || k.equals("user")) {
-        throw new IllegalArgumentException("driver property " + key + " is not accepted: give the user with -U"
+        throw new UsageException("driver property " + key + " is not accepted: give the user with -U"
             + " and the password through PGPASSWORD or the password file, so that it is never printed");
       }
     }
@@ -51,10 +52,10 @@ public record ConnectionOptions(String url, String host, String port, String use
 
   private static void requireNonBlank(String option, String value) {
     if (value != null && value.isBlank()) {
-      throw new IllegalArgumentException(option + " must not be empty");
+      throw new UsageException(option + " must not be empty");
     }
     if (value != null && value.indexOf('\0') >= 0) {
-      throw new IllegalArgumentException(option + " must not contain a NUL character");
+      throw new UsageException(option + " must not contain a NUL character");
     }
   }
 

@@ -8,6 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import stress.model.Ports;
+import stress.model.UsageException;
 
 /**
  * Turns connection options into a {@link ConnectionSpec} following libpq's conventions, so that a user of
@@ -35,7 +37,7 @@ import java.util.Optional;
  */
 public final class ConnectionResolver {
   private static final String DEFAULT_HOST = "localhost";
-  private static final String DEFAULT_PORT = "5432";
+  private static final String DEFAULT_PORT = Integer.toString(Ports.DEFAULT);
 
   private final Map<String, String> env;
   private final Path home;
@@ -107,7 +109,7 @@ public final class ConnectionResolver {
     if (options.url() != null) {
       JdbcUrl parsed = JdbcUrl.parse(options.url(), "--url");
       if (parsed.user != null && options.user() != null && !parsed.user.equals(options.user())) {
-        throw new IllegalArgumentException("--url names user '" + parsed.user + "' but -U names '"
+        throw new UsageException("--url names user '" + parsed.user + "' but -U names '"
             + options.user() + "'; give the user once");
       }
       user = requireUser(firstOf(parsed.user, options.user(), envValue("PGUSER").orElse(null), osUser));
@@ -118,7 +120,7 @@ public final class ConnectionResolver {
       secretUrlParameters = parsed.secretParameters;
       for (String name : parsed.parameterNames()) {
         if (DriverSettings.PROPERTY_NAMES.contains(name)) {
-          throw new IllegalArgumentException("--url sets " + name + ", which this tool sets itself from its own"
+          throw new UsageException("--url sets " + name + ", which this tool sets itself from its own"
               + " settings (and reports); remove it from the URL");
         }
       }
@@ -154,7 +156,7 @@ public final class ConnectionResolver {
     properties.putAll(secretUrlParameters);
     options.driverProperties().forEach((key, value) -> {
       if (DriverSettings.PROPERTY_NAMES.contains(key)) {
-        throw new IllegalArgumentException("driver property " + key + " is set by this tool from its own settings"
+        throw new UsageException("driver property " + key + " is set by this tool from its own settings"
             + " (and reported); do not pass it as an extra driver property");
       }
       properties.put(key, value);
@@ -199,7 +201,7 @@ public final class ConnectionResolver {
     String[] hostNames = hostText.split(",", -1);
     String[] portTexts = portText.split(",", -1);
     if (portTexts.length != 1 && portTexts.length != hostNames.length) {
-      throw new IllegalArgumentException(portSource + " '" + portText + "' gives " + portTexts.length
+      throw new UsageException(portSource + " '" + portText + "' gives " + portTexts.length
           + " ports for the " + hostNames.length + " hosts of " + hostSource + " '" + hostText
           + "'; give one port for all hosts or one per host");
     }
@@ -207,10 +209,10 @@ public final class ConnectionResolver {
     for (int i = 0; i < hostNames.length; i++) {
       String host = hostNames[i];
       if (host.isEmpty()) {
-        throw new IllegalArgumentException(hostSource + " '" + hostText + "' has an empty host name");
+        throw new UsageException(hostSource + " '" + hostText + "' has an empty host name");
       }
       if (host.startsWith("/")) {
-        throw new IllegalArgumentException(hostSource + " '" + hostText + "' names a Unix-socket directory;"
+        throw new UsageException(hostSource + " '" + hostText + "' names a Unix-socket directory;"
             + " pgjdbc connects over TCP only: give a host name such as localhost");
       }
       if (host.indexOf(':') >= 0 && !host.startsWith("[")) {
@@ -223,16 +225,11 @@ public final class ConnectionResolver {
   }
 
   private static int port(String text, String source, String whole) {
-    try {
-      int port = Integer.parseInt(text);
-      if (port >= 1 && port <= 65535) {
-        return port;
-      }
-    } catch (NumberFormatException e) {
-      // reported below with the rule
+    int port = Ports.parse(text);
+    if (port < 0) {
+      throw new UsageException(source + " '" + whole + "': port '" + text + "' is not a number from 1 to 65535");
     }
-    throw new IllegalArgumentException(source + " '" + whole + "': port '" + text
-        + "' is not a number from 1 to 65535");
+    return port;
   }
 
   private static String url(List<JdbcUrl.HostPort> hosts, String database) {
@@ -249,7 +246,7 @@ public final class ConnectionResolver {
 
   private static String requireUser(String user) {
     if (user == null || user.isEmpty()) {
-      throw new IllegalArgumentException("no user name: give -U or set PGUSER");
+      throw new UsageException("no user name: give -U or set PGUSER");
     }
     return user;
   }

@@ -4,6 +4,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
+import stress.model.UsageException;
 
 /**
  * Finds connection-source factories by pool-kind name through {@link ServiceLoader}
@@ -32,7 +33,7 @@ public final class ConnectionSources {
     Map<String, ConnectionSourceFactory> byName = factories();
     ConnectionSourceFactory factory = name == null ? null : byName.get(name.toLowerCase(Locale.ROOT));
     if (factory == null) {
-      throw new IllegalArgumentException("unknown pool kind '" + name + "'; known: "
+      throw new UsageException("unknown pool kind '" + name + "'; known: "
           + String.join(", ", byName.keySet()));
     }
     return factory;

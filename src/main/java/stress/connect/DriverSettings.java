@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import stress.model.PreferQueryMode;
+import stress.model.UsageException;
 
 /**
  * The pgjdbc properties this tool always sets, and therefore always reports. Typed and checked here because
@@ -41,12 +43,12 @@ public record DriverSettings(int connectTimeoutSeconds, int socketTimeoutSeconds
     checkTimeout("socketTimeout", socketTimeoutSeconds);
     checkTimeout("loginTimeout", loginTimeoutSeconds);
     if (prepareThreshold < -1) {
-      throw new IllegalArgumentException("prepareThreshold must be -1 (prepare at once, force binary), 0 (never)"
+      throw new UsageException("prepareThreshold must be -1 (prepare at once, force binary), 0 (never)"
           + " or a positive number of executions, got " + prepareThreshold);
     }
     Objects.requireNonNull(preferQueryMode, "preferQueryMode");
     if (options != null && options.indexOf('\0') >= 0) {
-      throw new IllegalArgumentException("startup options must not contain a NUL character");
+      throw new UsageException("startup options must not contain a NUL character");
     }
     if (options != null && options.isBlank()) {
       options = null;
@@ -55,7 +57,7 @@ public record DriverSettings(int connectTimeoutSeconds, int socketTimeoutSeconds
 
   private static void checkTimeout(String name, int seconds) {
     if (seconds < 0 || seconds > MAX_TIMEOUT_SECONDS) {
-      throw new IllegalArgumentException(name + " must be between 0 (no limit) and " + MAX_TIMEOUT_SECONDS
+      throw new UsageException(name + " must be between 0 (no limit) and " + MAX_TIMEOUT_SECONDS
           + " seconds, got " + seconds);
     }
   }
@@ -87,7 +89,7 @@ public record DriverSettings(int connectTimeoutSeconds, int socketTimeoutSeconds
     try {
       return Duration.ofSeconds(Integer.parseInt(value.trim()));
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("driver property connectTimeout must be a whole number of seconds, got '"
+      throw new UsageException("driver property connectTimeout must be a whole number of seconds, got '"
           + value + "'", e);
     }
   }

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
+import stress.model.Ports;
+import stress.model.UsageException;
 
 /**
  * A pgjdbc URL taken apart the way pgjdbc reads it, so that the user and password can be lifted out of the
@@ -86,7 +88,7 @@ final class JdbcUrl {
     } else if (server.startsWith("/")) {
       throw invalid(option, url, "write jdbc:postgresql://host:port/database or jdbc:postgresql:database");
     } else {
-      hosts.add(new HostPort("localhost", 5432));
+      hosts.add(new HostPort("localhost", Ports.DEFAULT));
       database = decode(server, option, url);
     }
 
@@ -140,26 +142,22 @@ final class JdbcUrl {
   private static HostPort parseAddress(String address, String option, String url) {
     int colon = address.lastIndexOf(':');
     String host = address;
-    int port = 5432;
+    int port = Ports.DEFAULT;
     if (colon >= 0 && address.lastIndexOf(']') < colon) {
       host = address.substring(0, colon);
       String portText = address.substring(colon + 1);
-      port = portText.isEmpty() ? 5432 : parsePort(portText, option, url);
+      port = portText.isEmpty() ? Ports.DEFAULT : parsePort(portText, option, url);
     }
     // pgjdbc's own reading: an empty host means localhost, an empty port 5432
     return new HostPort(host.isEmpty() ? "localhost" : host, port);
   }
 
   private static int parsePort(String text, String option, String url) {
-    try {
-      int port = Integer.parseInt(text);
-      if (port >= 1 && port <= 65535) {
-        return port;
-      }
-    } catch (NumberFormatException e) {
-      // reported below with the rule
+    int port = Ports.parse(text);
+    if (port < 0) {
+      throw invalid(option, url, "port '" + text + "' is not a number from 1 to 65535");
     }
-    throw invalid(option, url, "port '" + text + "' is not a number from 1 to 65535");
+    return port;
   }
 
   private static String decode(String text, String option, String url) {
@@ -170,8 +168,8 @@ final class JdbcUrl {
     }
   }
 
-  private static IllegalArgumentException invalid(String option, String url, String rule) {
-    return new IllegalArgumentException(option + " '" + redact(url) + "' is not a usable PostgreSQL JDBC URL: "
+  private static UsageException invalid(String option, String url, String rule) {
+    return new UsageException(option + " '" + redact(url) + "' is not a usable PostgreSQL JDBC URL: "
         + rule);
   }
 

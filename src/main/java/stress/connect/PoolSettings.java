@@ -1,5 +1,7 @@
 package stress.connect;
 
+import stress.model.UsageException;
+
 /**
  * Pool sizing and caching.
  *
@@ -19,10 +21,10 @@ public record PoolSettings(int size, int c3p0MaxStatements) {
 
   public PoolSettings {
     if (size <= 0) {
-      throw new IllegalArgumentException("--pool-size must be at least 1, got " + size);
+      throw new UsageException("--pool-size must be at least 1, got " + size);
     }
     if (c3p0MaxStatements < 0) {
-      throw new IllegalArgumentException("--c3p0-max-statements must be 0 or more, got " + c3p0MaxStatements);
+      throw new UsageException("--c3p0-max-statements must be 0 or more, got " + c3p0MaxStatements);
     }
   }
 

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import stress.model.UsageException;
 
 /**
  * TLS settings as libpq takes them: {@code sslmode}, {@code sslrootcert}, {@code sslcert}, {@code sslkey} in the URL
@@ -53,7 +54,7 @@ public final class TlsOptions {
 
   private static void checkMode(String property, String value, String source) {
     if (property.equals("sslmode") && !MODES.contains(value)) {
-      throw new IllegalArgumentException(source + " '" + value + "' is not a TLS mode; use one of "
+      throw new UsageException(source + " '" + value + "' is not a TLS mode; use one of "
           + String.join(", ", MODES));
     }
   }

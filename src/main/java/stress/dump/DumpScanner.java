@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
+import stress.model.UsageException;
 
 /**
  * Finds the collections of mongodump output at a path: a dump root ({@code <db>/<collection>.bson} with
@@ -44,11 +45,11 @@ public final class DumpScanner {
       return found.source(path, new DirectoryDiscovery(found).scanDirectory(path));
     }
     if (!Files.isRegularFile(path)) {
-      throw new IllegalArgumentException("dump path '" + path + "' does not exist or is neither a file nor a directory");
+      throw new UsageException("dump path '" + path + "' does not exist or is neither a file nor a directory");
     }
     String name = DirectoryDiscovery.fileName(path);
     if (DumpFileNames.metadataBase(name) != null) {
-      throw new IllegalArgumentException("'" + path + "' is a metadata file; give its .bson file, its directory"
+      throw new UsageException("'" + path + "' is a metadata file; give its .bson file, its directory"
           + " or the dump root");
     }
     if (DumpFileNames.dataBase(name) != null) {

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import stress.model.UsageException;
 
 /**
  * Which namespaces to read, by database and collection name. Each list holds glob patterns
@@ -84,7 +85,7 @@ public record NamespaceFilter(List<String> includeDatabases, List<String> exclud
     Objects.requireNonNull(patterns, name);
     for (String pattern : patterns) {
       if (pattern == null || pattern.isEmpty()) {
-        throw new IllegalArgumentException(name + ": empty pattern in " + patterns
+        throw new UsageException(name + ": empty pattern in " + patterns
             + "; a pattern is a name, with * and ? as wildcards");
       }
     }

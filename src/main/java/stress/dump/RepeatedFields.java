@@ -3,6 +3,7 @@ package stress.dump;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import stress.model.UsageException;
 
 /**
  * What a document whose object holds the same field name twice becomes (valid BSON that MongoDB stores as is; jsonb
@@ -29,7 +30,7 @@ public enum RepeatedFields {
     try {
       return valueOf(name.trim().toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(OPTION + " must be one of " + Arrays.stream(values()).map(RepeatedFields::word)
+      throw new UsageException(OPTION + " must be one of " + Arrays.stream(values()).map(RepeatedFields::word)
           .collect(Collectors.joining(", ")) + ", got '" + name + "'");
     }
   }

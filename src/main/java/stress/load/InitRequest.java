@@ -3,7 +3,9 @@ package stress.load;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import stress.dump.generate.Shape;
+import stress.model.Shape;
+import stress.model.ExistingTablePolicy;
+import stress.model.UsageException;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 
@@ -42,7 +44,7 @@ public record InitRequest(DocumentTable table, long documents, Shape shape, long
       problems.add(idProblem);
     }
     if (!problems.isEmpty()) {
-      throw new IllegalArgumentException(String.join("; ", problems));
+      throw new UsageException(String.join("; ", problems));
     }
   }
 

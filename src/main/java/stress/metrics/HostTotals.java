@@ -126,9 +126,7 @@ final class HostTotals {
       }
       // rates are filled in by closedInterval, which knows the interval's length
       closed.add(new IntervalHostStats(hosts.get(h), intervalAll.getTotalCount(), 0, intervalRows[h], 0,
-          intervalAll.getMean() / 1e6, LatencyMillis.percentile(intervalAll, 50),
-          LatencyMillis.percentile(intervalAll, 95), LatencyMillis.percentile(intervalAll, 99),
-          LatencyMillis.millis(intervalAll.getMaxValue()), intervalErrors[h], 0, intervalReconnects[h]));
+          LatencySummary.of(intervalAll), intervalErrors[h], 0, intervalReconnects[h]));
       intervalRows[h] = 0;
       intervalErrors[h] = 0;
       intervalReconnects[h] = 0;
@@ -140,8 +138,8 @@ final class HostTotals {
     List<IntervalHostStats> out = new ArrayList<>(closed.size());
     for (IntervalHostStats c : closed) {
       out.add(new IntervalHostStats(c.host(), c.count(), Rates.perSecond(c.count(), seconds), c.rows(),
-          Rates.perSecond(c.rows(), seconds), c.avgMs(), c.p50Ms(), c.p95Ms(), c.p99Ms(), c.maxMs(), c.errorCount(),
-          Rates.perSecond(c.errorCount(), seconds), c.reconnects()));
+          Rates.perSecond(c.rows(), seconds), c.latencySummary(), c.errorCount(), Rates.perSecond(c.errorCount(), seconds),
+          c.reconnects()));
     }
     return out;
   }

@@ -39,4 +39,16 @@ public record IntervalHostStats(
   public IntervalHostStats {
     Objects.requireNonNull(host, "host");
   }
+
+  /** The figures with the latencies as one summary. */
+  public IntervalHostStats(String host, long count, double opsPerSecond, long rows, double rowsPerSecond,
+                           LatencySummary latency, long errorCount, double errorsPerSecond, long reconnects) {
+    this(host, count, opsPerSecond, rows, rowsPerSecond, latency.avgMs(), latency.p50Ms(), latency.p95Ms(),
+        latency.p99Ms(), latency.maxMs(), errorCount, errorsPerSecond, reconnects);
+  }
+
+  /** The five latency figures as one value. */
+  public LatencySummary latencySummary() {
+    return new LatencySummary(avgMs, p50Ms, p95Ms, p99Ms, maxMs);
+  }
 }

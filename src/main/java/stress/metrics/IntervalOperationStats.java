@@ -47,4 +47,17 @@ public record IntervalOperationStats(
     // results written before the map existed read back as no errors by SQLState
     errorsBySqlState = Collections.unmodifiableMap(new TreeMap<>(errorsBySqlState == null ? Map.of() : errorsBySqlState));
   }
+
+  /** The figures with the latencies as one summary. */
+  public IntervalOperationStats(String name, long count, double opsPerSecond, long rows, double rowsPerSecond,
+                                LatencySummary summary, long errorCount, Map<String, Long> errorsBySqlState,
+                                CompressedHistogram latency) {
+    this(name, count, opsPerSecond, rows, rowsPerSecond, summary.avgMs(), summary.p50Ms(), summary.p95Ms(),
+        summary.p99Ms(), summary.maxMs(), errorCount, errorsBySqlState, latency);
+  }
+
+  /** The five latency figures as one value. */
+  public LatencySummary latencySummary() {
+    return new LatencySummary(avgMs, p50Ms, p95Ms, p99Ms, maxMs);
+  }
 }

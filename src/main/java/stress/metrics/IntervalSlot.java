@@ -42,6 +42,23 @@ final class IntervalSlot {
     }
   }
 
+  /** Adds another slot's figures to this one (the interval being closed takes each worker's finished slot). */
+  void add(IntervalSlot slot) {
+    for (int op = 0; op < slot.rows.length; op++) {
+      successes[op].add(slot.successes[op]);
+      if (slot.failures[op].getTotalCount() > 0) {
+        failures[op].add(slot.failures[op]);
+      }
+      rows[op] += slot.rows[op];
+      retries[op] += slot.retries[op];
+      int opIndex = op;
+      slot.errors[op].forEach((state, tally) -> errors[opIndex]
+          .computeIfAbsent(state, k -> new ErrorTally(tally.firstMessage)).count += tally.count);
+    }
+    reconnects += slot.reconnects;
+    slot.failedNodes.forEach((node, n) -> failedNodes.computeIfAbsent(node, k -> new long[1])[0] += n[0]);
+  }
+
   void reset() {
     for (int op = 0; op < rows.length; op++) {
       successes[op].reset();

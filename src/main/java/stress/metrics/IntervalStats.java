@@ -102,6 +102,11 @@ public record IntervalStats(
         errorsBySqlState, retries, hosts, Map.of());
   }
 
+  /** The five latency figures of all operations as one value. */
+  public LatencySummary latencySummary() {
+    return new LatencySummary(avgMs, p50Ms, p95Ms, p99Ms, maxMs);
+  }
+
   /** This interval flagged as warm-up. */
   public IntervalStats asWarmup() {
     return new IntervalStats(elapsedSeconds, true, durationSeconds, activeThreads, count, opsPerSecond, rows, rowsPerSecond,

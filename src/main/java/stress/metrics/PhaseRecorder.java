@@ -1,14 +1,10 @@
 package stress.metrics;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
-import org.HdrHistogram.Histogram;
 
 /**
  * Records one phase (one combination of settings): the workers record through their own
@@ -43,9 +39,7 @@ public final class PhaseRecorder {
   private final IntervalSlot closing;
 
   private final List<String> operationNames;
-  private final long highestTrackableNanos;
   private final WorkerRecorder[] workers;
-  private volatile ErrorBook errorBook;
   /**
    * Per-host totals and interval figures when the workers are spread over hosts, else null; used under the lock
    * of {@code closing}.
@@ -53,28 +47,8 @@ public final class PhaseRecorder {
   private final HostTotals hostTotals;
 
   // reporter-side state, guarded by this
-  private final Histogram[] opSuccess;
-  private final Histogram[] opFailure;
-  private final Histogram allSuccess;
-  private final Histogram[] successTotals;
-  private final Histogram[] failureTotals;
-  private final long[] rowsSeen;
-  private final long[] rowsInInterval;
-  private final List<Map<String, Long>> errorsInInterval;
-  /** Reused to compress each interval's histograms. */
-  private ByteBuffer compressScratch = ByteBuffer.allocate(0);
-  private long[] rowsAtReset;
-  private final long[] retriesSeen;
-  private final long[] retriesInInterval;
-  private long[] retriesAtReset;
-  /** Errors of the interval by SQLState over all operations. */
-  private final Map<String, Long> allErrorsInInterval = new TreeMap<>();
-  /** Failures of the interval by the node their message names. */
-  private final Map<String, Long> failedNodesInInterval = new TreeMap<>();
+  private final PhaseTotals totals;
   private final OutageClock outages = new OutageClock();
-  private long reconnectsSeen;
-  private long reconnectsInInterval;
-  private long reconnectsAtReset;
   private final List<IntervalStats> intervals = new ArrayList<>();
   private boolean warmup;
   private boolean hasEpoch;
@@ -111,35 +85,13 @@ public final class PhaseRecorder {
     if (highestTrackableNanos < 2) {
       throw new IllegalArgumentException("highest trackable latency must be at least 2 ns, got " + highestTrackableNanos);
     }
-    this.highestTrackableNanos = highestTrackableNanos;
     int ops = this.operationNames.size();
-    this.errorBook = new ErrorBook(ops);
     this.workers = new WorkerRecorder[workers];
     for (int w = 0; w < workers; w++) {
       this.workers[w] = new WorkerRecorder(w, ops, highestTrackableNanos, this);
     }
-    opSuccess = new Histogram[ops];
-    opFailure = new Histogram[ops];
-    successTotals = new Histogram[ops];
-    failureTotals = new Histogram[ops];
-    for (int op = 0; op < ops; op++) {
-      opSuccess[op] = newHistogram();
-      opFailure[op] = newHistogram();
-      successTotals[op] = newHistogram();
-      failureTotals[op] = newHistogram();
-    }
-    allSuccess = newHistogram();
+    totals = new PhaseTotals(this.operationNames, highestTrackableNanos);
     closing = new IntervalSlot(-1, ops, highestTrackableNanos);
-    rowsSeen = new long[ops];
-    rowsInInterval = new long[ops];
-    errorsInInterval = new ArrayList<>(ops);
-    for (int op = 0; op < ops; op++) {
-      errorsInInterval.add(new TreeMap<>());
-    }
-    rowsAtReset = new long[ops];
-    retriesSeen = new long[ops];
-    retriesInInterval = new long[ops];
-    retriesAtReset = new long[ops];
     lastActiveThreads = workers;
     if (workerHosts.isEmpty()) {
       hostTotals = null;
@@ -165,10 +117,6 @@ public final class PhaseRecorder {
       }
     }
     return List.copyOf(names);
-  }
-
-  private Histogram newHistogram() {
-    return new Histogram(1, highestTrackableNanos, SIGNIFICANT_DIGITS);
   }
 
   /** The operations, in index order. */
@@ -233,19 +181,12 @@ public final class PhaseRecorder {
   public synchronized void resetTotals(long measuredStartNanos) {
     ensureOpen();
     drain();
-    for (int op = 0; op < operationNames.size(); op++) {
-      successTotals[op].reset();
-      failureTotals[op].reset();
-    }
-    errorBook = new ErrorBook(operationNames.size());
+    totals.reset();
     if (hostTotals != null) {
       synchronized (closing) {
         hostTotals.reset();
       }
     }
-    rowsAtReset = rowsSeen.clone();
-    retriesAtReset = retriesSeen.clone();
-    reconnectsAtReset = reconnectsSeen;
     intervals.replaceAll(IntervalStats::asWarmup);
     warmup = false;
     epochNanos = measuredStartNanos;
@@ -279,18 +220,13 @@ public final class PhaseRecorder {
     finished = true;
 
     double duration = Rates.seconds(measuredEndNanos - measuredStartNanos);
-    ErrorBook errors = errorBook;
-    List<OperationStats> operations = new ArrayList<>();
-    for (int op = 0; op < operationNames.size(); op++) {
-      operations.add(OperationStats.of(operationNames.get(op), successTotals[op].copy(), failureTotals[op].copy(),
-          rowsSeen[op] - rowsAtReset[op], errors.snapshot(op), duration, retriesSeen[op] - retriesAtReset[op]));
-    }
+    List<OperationStats> operations = totals.operations(duration);
     if (hostTotals != null) {
       synchronized (closing) {
         hostStats = hostTotals.stats(operationNames, duration);
       }
     }
-    return PhaseStats.of(duration, operations, reconnectsSeen - reconnectsAtReset, intervals,
+    return PhaseStats.of(duration, operations, totals.reconnectsSinceReset(), intervals,
         outages.outages(measuredStartNanos, measuredEndNanos), DegradedWindow.of(intervals));
   }
 
@@ -329,19 +265,7 @@ public final class PhaseRecorder {
   /** Adds one worker's finished slot to the interval being closed; called by that worker or the reporter. */
   void merge(IntervalSlot slot) {
     synchronized (closing) {
-      for (int op = 0; op < slot.rows.length; op++) {
-        closing.successes[op].add(slot.successes[op]);
-        if (slot.failures[op].getTotalCount() > 0) {
-          closing.failures[op].add(slot.failures[op]);
-        }
-        closing.rows[op] += slot.rows[op];
-        closing.retries[op] += slot.retries[op];
-        int opIndex = op;
-        slot.errors[op].forEach((state, tally) -> closing.errors[opIndex]
-            .computeIfAbsent(state, k -> new IntervalSlot.ErrorTally(tally.firstMessage)).count += tally.count);
-      }
-      closing.reconnects += slot.reconnects;
-      slot.failedNodes.forEach((node, n) -> closing.failedNodes.computeIfAbsent(node, k -> new long[1])[0] += n[0]);
+      closing.add(slot);
       if (hostTotals != null) {
         hostTotals.add(slot);
       }
@@ -350,8 +274,7 @@ public final class PhaseRecorder {
 
   /**
    * Ends the current interval: starts a new generation, lets busy workers merge their slots themselves,
-   * takes over the rest, and moves the merged interval into opSuccess/opFailure, the error book and the
-   * *InInterval fields.
+   * takes over the rest, and folds the merged interval into the {@link PhaseTotals}.
    */
   private void drain() {
     long ending = generation;
@@ -367,43 +290,13 @@ public final class PhaseRecorder {
     while (!allMerged(ending)) {
       LockSupport.parkNanos(POLL_NANOS);
     }
-    int ops = operationNames.size();
     synchronized (closing) {
-      allErrorsInInterval.clear();
-      for (int op = 0; op < ops; op++) {
-        retriesInInterval[op] = closing.retries[op];
-        retriesSeen[op] += closing.retries[op];
-        opSuccess[op].reset();
-        opSuccess[op].add(closing.successes[op]);
-        opFailure[op].reset();
-        opFailure[op].add(closing.failures[op]);
-        rowsInInterval[op] = closing.rows[op];
-        rowsSeen[op] += closing.rows[op];
-        int opIndex = op;
-        Map<String, Long> intervalErrors = errorsInInterval.get(op);
-        intervalErrors.clear();
-        closing.errors[op].forEach((state, tally) -> {
-          errorBook.add(opIndex, state, tally.count, tally.firstMessage);
-          intervalErrors.put(state, tally.count);
-          allErrorsInInterval.merge(state, tally.count, Long::sum);
-        });
-      }
-      reconnectsInInterval = closing.reconnects;
-      reconnectsSeen += closing.reconnects;
-      failedNodesInInterval.clear();
-      closing.failedNodes.forEach((node, n) -> failedNodesInInterval.put(node, n[0]));
+      totals.fold(closing);
       closing.reset();
       if (hostTotals != null) {
         hostTotals.closeInterval();
       }
     }
-  }
-
-  private CompressedHistogram compress(Histogram histogram) {
-    if (compressScratch.capacity() < histogram.getNeededByteBufferCapacity()) {
-      compressScratch = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
-    }
-    return CompressedHistogram.of(histogram, compressScratch);
   }
 
   private boolean allMerged(long ending) {
@@ -420,26 +313,6 @@ public final class PhaseRecorder {
     // after a reset, only the time since the reset produced what this interval holds
     long effectiveStart = Math.max(startNanos, resetNanos);
     double seconds = Rates.seconds(Math.max(0, endNanos - effectiveStart));
-    allSuccess.reset();
-    long errors = 0;
-    long rows = 0;
-    long retries = 0;
-    List<IntervalOperationStats> perOp = new ArrayList<>();
-    for (int op = 0; op < operationNames.size(); op++) {
-      Histogram success = opSuccess[op];
-      long opErrors = opFailure[op].getTotalCount();
-      perOp.add(new IntervalOperationStats(operationNames.get(op), success.getTotalCount(),
-          Rates.perSecond(success.getTotalCount(), seconds), rowsInInterval[op], Rates.perSecond(rowsInInterval[op], seconds),
-          success.getMean() / 1e6, LatencyMillis.percentile(success, 50), LatencyMillis.percentile(success, 95),
-          LatencyMillis.percentile(success, 99), LatencyMillis.millis(success.getMaxValue()), opErrors,
-          errorsInInterval.get(op), compress(success)));
-      allSuccess.add(success);
-      successTotals[op].add(success);
-      failureTotals[op].add(opFailure[op]);
-      errors += opErrors;
-      rows += rowsInInterval[op];
-      retries += retriesInInterval[op];
-    }
     lastIntervalEndNanos = endNanos;
     hasLastIntervalEnd = true;
     List<IntervalHostStats> hosts = List.of();
@@ -448,29 +321,6 @@ public final class PhaseRecorder {
         hosts = hostTotals.closedInterval(seconds);
       }
     }
-    long count = allSuccess.getTotalCount();
-    return new IntervalStats(
-        Rates.seconds(endNanos - epochNanos),
-        warmup,
-        seconds,
-        activeThreads,
-        count,
-        Rates.perSecond(count, seconds),
-        rows,
-        Rates.perSecond(rows, seconds),
-        allSuccess.getMean() / 1e6,
-        LatencyMillis.percentile(allSuccess, 50),
-        LatencyMillis.percentile(allSuccess, 95),
-        LatencyMillis.percentile(allSuccess, 99),
-        LatencyMillis.millis(allSuccess.getMaxValue()),
-        errors,
-        Rates.perSecond(errors, seconds),
-        reconnectsInInterval,
-        Rates.perSecond(reconnectsInInterval, seconds),
-        perOp,
-        allErrorsInInterval,
-        retries,
-        hosts,
-        failedNodesInInterval);
+    return totals.interval(Rates.seconds(endNanos - epochNanos), warmup, seconds, activeThreads, hosts);
   }
 }

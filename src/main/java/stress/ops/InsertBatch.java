@@ -1,6 +1,7 @@
 package stress.ops;
 
 import stress.table.DocumentTable;
+import stress.model.UsageException;
 
 /**
  * {@code --batch} new documents in one multi-row INSERT ... VALUES statement; with {@code --group-by-shard}
@@ -35,7 +36,7 @@ public final class InsertBatch implements Operation {
     NewDocuments documents = context.requireNewDocuments(name());
     int batch = context.settings().batch();
     if (batch > MAX_ROWS) {
-      throw new IllegalArgumentException("--batch for insert_batch must be at most " + MAX_ROWS
+      throw new UsageException("--batch for insert_batch must be at most " + MAX_ROWS
           + " (two parameters per row, and a PostgreSQL statement takes at most 65535), got " + batch);
     }
     DocumentTable[] tables = context.insertTables();

@@ -1,6 +1,7 @@
 package stress.ops;
 
 import java.util.List;
+import stress.model.OperationSettings;
 import stress.table.DocumentTable;
 
 /**

@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
+import stress.model.StatementMode;
 import stress.workload.KeyChooser;
 
 /**

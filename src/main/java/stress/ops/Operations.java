@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
+import stress.model.UsageException;
 
 /** Finds operations by name: built-ins first, then ServiceLoader, then a class name. */
 public final class Operations {
@@ -35,7 +36,7 @@ public final class Operations {
     if (name.contains(".")) {
       return byClassName(name);
     }
-    throw new IllegalArgumentException("unknown operation '" + name + "'; known: " + String.join(", ", known().keySet())
+    throw new UsageException("unknown operation '" + name + "'; known: " + String.join(", ", known().keySet())
         + " (or the class name of an implementation of " + Operation.class.getName() + ")");
   }
 
@@ -43,14 +44,14 @@ public final class Operations {
     try {
       Class<?> type = Class.forName(className);
       if (!Operation.class.isAssignableFrom(type)) {
-        throw new IllegalArgumentException("class " + className + " does not implement " + Operation.class.getName());
+        throw new UsageException("class " + className + " does not implement " + Operation.class.getName());
       }
       return (Operation) type.getDeclaredConstructor().newInstance();
     } catch (ClassNotFoundException e) {
-      throw new IllegalArgumentException("unknown operation '" + className + "': no such class, and known names are "
+      throw new UsageException("unknown operation '" + className + "': no such class, and known names are "
           + String.join(", ", known().keySet()));
     } catch (NoSuchMethodException | InstantiationException | IllegalAccessException | InvocationTargetException e) {
-      throw new IllegalArgumentException("operation class " + className
+      throw new UsageException("operation class " + className
           + " needs a public no-argument constructor: " + e);
     }
   }

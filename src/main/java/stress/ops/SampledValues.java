@@ -6,6 +6,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import stress.model.UsageException;
 import stress.table.DocumentTable;
 
 /**
@@ -57,7 +58,7 @@ public final class SampledValues implements ParameterGenerator {
         while (rs.next()) {
           String value = rs.getString(1);
           if (json && (value.startsWith("{") || value.startsWith("["))) {
-            throw new IllegalArgumentException(source + ": operation '" + operation + "': parameter '" + parameter
+            throw new UsageException(source + ": operation '" + operation + "': parameter '" + parameter
                 + "' samples " + String.join(".", path) + ", which holds documents or arrays (" + value
                 + "); a MongoDB-style parameter takes strings, numbers and booleans");
           }
@@ -66,7 +67,7 @@ public final class SampledValues implements ParameterGenerator {
       }
     }
     if (found.isEmpty()) {
-      throw new IllegalArgumentException(source + ": operation '" + operation + "': parameter '" + parameter
+      throw new UsageException(source + ": operation '" + operation + "': parameter '" + parameter
           + "' samples " + String.join(".", path) + ", which has no value in " + table.displayName());
     }
     values = found.toArray();

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import stress.model.StatementMode;
 import stress.workload.KeyChooser;
 
 /**

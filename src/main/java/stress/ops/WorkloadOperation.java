@@ -2,6 +2,7 @@ package stress.ops;
 
 import java.sql.SQLException;
 import java.util.List;
+import stress.model.UsageException;
 
 /**
  * An operation declared in a workload file: one statement or a short sequence of SQL statements, whose
@@ -50,7 +51,7 @@ public record WorkloadOperation(String name, List<String> statements, List<Param
       try (java.sql.PreparedStatement ps = connection.prepareStatement(text)) {
         ps.getParameterMetaData();
       } catch (SQLException e) {
-        throw new IllegalArgumentException(sources.get(i) + ": operation '" + name
+        throw new UsageException(sources.get(i) + ": operation '" + name
             + "': the server refuses the statement: " + e.getMessage().lines().findFirst().orElse(""));
       }
     }

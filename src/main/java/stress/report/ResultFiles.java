@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import stress.model.UsageException;
 
 /**
  * A result directory: the JSON result, the CSV tables of {@link CsvReport} and the HdrHistogram interval logs
@@ -33,7 +34,7 @@ public final class ResultFiles {
    */
   public static void prepare(Path dir) {
     if (Files.exists(dir) && !Files.isDirectory(dir)) {
-      throw new IllegalArgumentException(dir + " is a file; give a new or empty directory");
+      throw new UsageException(dir + " is a file; give a new or empty directory");
     }
     try {
       if (Files.isDirectory(dir)) {
@@ -42,7 +43,7 @@ public final class ResultFiles {
           entries = list.map(p -> p.getFileName().toString()).sorted().limit(4).toList();
         }
         if (!entries.isEmpty()) {
-          throw new IllegalArgumentException(dir + " is not empty (it holds " + String.join(", ", entries)
+          throw new UsageException(dir + " is not empty (it holds " + String.join(", ", entries)
               + (entries.size() == 4 ? ", ..." : "") + "); give a new or empty directory");
         }
       }

@@ -11,6 +11,7 @@ import stress.metrics.HostStats;
 import stress.metrics.OperationStats;
 import stress.metrics.Outage;
 import stress.metrics.PhaseStats;
+import stress.model.UsageException;
 
 /**
  * Combines the results of several stress processes that ran at the same time (one per load machine,
@@ -34,7 +35,7 @@ public final class ResultMerger {
    */
   public static RunResult merge(List<String> names, List<RunResult> results) {
     if (results.size() < 2) {
-      throw new IllegalArgumentException("merge needs at least two results, got " + results.size());
+      throw new UsageException("merge needs at least two results, got " + results.size());
     }
     RunResult first = results.get(0);
     for (int r = 1; r < results.size(); r++) {
@@ -62,20 +63,20 @@ public final class ResultMerger {
 
   private static void checkSamePhases(String firstName, RunResult first, String otherName, RunResult other) {
     if (first.phases().size() != other.phases().size()) {
-      throw new IllegalArgumentException("cannot merge " + otherName + " with " + firstName + ": it has "
+      throw new UsageException("cannot merge " + otherName + " with " + firstName + ": it has "
           + other.phases().size() + " phases, " + firstName + " has " + first.phases().size());
     }
     for (int p = 0; p < first.phases().size(); p++) {
       PhaseResult a = first.phases().get(p);
       PhaseResult b = other.phases().get(p);
       if (!a.label().equals(b.label())) {
-        throw new IllegalArgumentException("cannot merge " + otherName + " with " + firstName + ": phase " + (p + 1)
+        throw new UsageException("cannot merge " + otherName + " with " + firstName + ": phase " + (p + 1)
             + " is '" + b.label() + "' there but '" + a.label() + "' in " + firstName);
       }
       List<String> opsA = a.stats().operations().stream().map(OperationStats::name).toList();
       List<String> opsB = b.stats().operations().stream().map(OperationStats::name).toList();
       if (!opsA.equals(opsB)) {
-        throw new IllegalArgumentException("cannot merge " + otherName + " with " + firstName + ": phase '"
+        throw new UsageException("cannot merge " + otherName + " with " + firstName + ": phase '"
             + a.label() + "' ran " + opsB + " there but " + opsA + " in " + firstName);
       }
     }
@@ -169,7 +170,7 @@ public final class ResultMerger {
     }
     if (into.getNumberOfSignificantValueDigits() != other.getNumberOfSignificantValueDigits()
         || (!into.isAutoResize() && into.getHighestTrackableValue() < other.getMaxValue())) {
-      throw new IllegalArgumentException("cannot merge " + op + " of phase '" + phase + "' from " + source
+      throw new UsageException("cannot merge " + op + " of phase '" + phase + "' from " + source
           + ": its histogram has " + other.getNumberOfSignificantValueDigits() + " significant digits and values up to "
           + other.getMaxValue() + " ns, the first has " + into.getNumberOfSignificantValueDigits()
           + " digits and tracks up to " + into.getHighestTrackableValue() + " ns");

@@ -7,7 +7,8 @@ import java.util.Objects;
 import java.util.stream.Collectors;
 import stress.connect.ConnectionSpec;
 import stress.connect.PoolSettings;
-import stress.ops.StatementMode;
+import stress.model.UsageException;
+import stress.model.StatementMode;
 
 /**
  * One combination of compared settings, run as its own phase.
@@ -37,7 +38,7 @@ public record PhaseSpec(Map<String, String> combination, StatementMode mode, Str
     Objects.requireNonNull(mode, "mode");
     Objects.requireNonNull(poolKind, "poolKind");
     if (threads < 1) {
-      throw new IllegalArgumentException("--threads must be at least 1, got " + threads);
+      throw new UsageException("--threads must be at least 1, got " + threads);
     }
   }
 

@@ -4,12 +4,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import stress.model.UsageException;
 import stress.ops.NewDocuments;
 import stress.ops.Operation;
-import stress.ops.OperationSettings;
+import stress.model.OperationSettings;
 import stress.table.DocumentTable;
 import stress.workload.KeyChooser;
-import stress.workload.OperationMix;
+import stress.model.OperationMix;
 
 /**
  * Everything a run needs, validated: phases to run one after another on the same data.
@@ -90,7 +91,7 @@ public record RunPlan(List<PhaseSpec> phases, OperationMix mix, List<Operation> 
       problems.add("--retries must be 0 or more, got " + retries);
     }
     if (!problems.isEmpty()) {
-      throw new IllegalArgumentException(String.join("; ", problems));
+      throw new UsageException(String.join("; ", problems));
     }
   }
 

@@ -128,8 +128,11 @@ public final class Runner {
     return d;
   }
 
-  /** Closes every source; a failure to close is thrown only when nothing else is being thrown already. */
-  private static void closeAll(List<ConnectionSource> opened, boolean reportFailure) {
+  /**
+   * Closes every source; a failure to close is thrown only when nothing else is being thrown already, with the
+   * failures of the other sources as suppressed exceptions.
+   */
+  static void closeAll(List<ConnectionSource> opened, boolean reportFailure) {
     RuntimeException first = null;
     for (ConnectionSource source : opened) {
       try {
@@ -137,6 +140,8 @@ public final class Runner {
       } catch (RuntimeException e) {
         if (first == null) {
           first = e;
+        } else {
+          first.addSuppressed(e);
         }
       }
     }

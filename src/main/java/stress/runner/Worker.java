@@ -15,7 +15,7 @@ import stress.ops.OperationSession;
 import stress.target.ErrorClass;
 import stress.target.FailedNode;
 import stress.target.SqlStates;
-import stress.workload.OperationMix;
+import stress.model.OperationMix;
 
 /**
  * One thread of a phase: a closed loop of operations. Holds one connection for the whole phase when the

@@ -2,6 +2,7 @@ package stress.runner;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import stress.model.UsageException;
 
 /**
  * Creates worker threads: platform threads (one OS thread per connection, the default), or virtual
@@ -19,7 +20,7 @@ public final class WorkerThreads {
   /** Refuses --virtual-threads on a JVM that has none, naming the rule. */
   public static void requireVirtual() {
     if (!virtualAvailable()) {
-      throw new IllegalArgumentException("--virtual-threads needs Java 21 or newer; this is Java "
+      throw new UsageException("--virtual-threads needs Java 21 or newer; this is Java "
           + Runtime.version().feature());
     }
   }

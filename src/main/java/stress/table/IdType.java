@@ -3,6 +3,7 @@ package stress.table;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import stress.model.UsageException;
 
 /** The SQL type of a document table's {@code _id} column. */
 public enum IdType {
@@ -39,7 +40,7 @@ public enum IdType {
       case "text": case "varchar": case "character varying": return TEXT;
       case "uuid": return UUID;
       default:
-        throw new IllegalArgumentException("unknown _id type '" + name + "'; known: "
+        throw new UsageException("unknown _id type '" + name + "'; known: "
             + Arrays.stream(values()).map(IdType::sql).collect(Collectors.joining(", ")));
     }
   }

@@ -1,5 +1,7 @@
 package stress.table;
 
+import stress.model.UsageException;
+
 /** Quoting of SQL identifiers; every name that comes from data or users goes through here. */
 public final class Identifiers {
   private Identifiers() {}
@@ -7,10 +9,10 @@ public final class Identifiers {
   /** Double-quotes an identifier, doubling embedded quotes; refuses NUL, which PostgreSQL cannot store. */
   public static String quote(String identifier) {
     if (identifier == null || identifier.isEmpty()) {
-      throw new IllegalArgumentException("an SQL identifier must not be empty");
+      throw new UsageException("an SQL identifier must not be empty");
     }
     if (identifier.indexOf('\0') >= 0) {
-      throw new IllegalArgumentException("an SQL identifier must not contain a NUL character: " + identifier.replace('\0', '?'));
+      throw new UsageException("an SQL identifier must not contain a NUL character: " + identifier.replace('\0', '?'));
     }
     return '"' + identifier.replace("\"", "\"\"") + '"';
   }

@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import stress.model.UsageException;
 import stress.table.DocumentTable;
 
 /**
@@ -33,13 +34,13 @@ final class CitusShardLookup implements ShardLookup {
       ps.setString(1, table.qualifiedName());
       try (ResultSet rs = ps.executeQuery()) {
         if (!rs.next()) {
-          throw new IllegalArgumentException("--group-by-shard needs a distributed table; " + table.displayName()
+          throw new UsageException("--group-by-shard needs a distributed table; " + table.displayName()
               + " is not in pg_dist_partition (create it with 'stress init' or create_distributed_table)");
         }
         String method = rs.getString(1);
         int shards = rs.getInt(2);
         if (!"h".equals(method)) {
-          throw new IllegalArgumentException("--group-by-shard needs a hash-distributed table; " + table.displayName()
+          throw new UsageException("--group-by-shard needs a hash-distributed table; " + table.displayName()
               + " has Citus partition method '" + method + "' (" + (shards <= 1 ? "one shard" : shards + " shards") + ")");
         }
         return new CitusShardLookup(table, shards);

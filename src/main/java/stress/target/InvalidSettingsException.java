@@ -1,9 +1,10 @@
 package stress.target;
 
 import java.util.List;
+import stress.model.UsageException;
 
 /** Requested session settings the target refuses; carries every problem found, not just the first. */
-public final class InvalidSettingsException extends IllegalArgumentException {
+public final class InvalidSettingsException extends UsageException {
   private final List<String> problems;
 
   public InvalidSettingsException(List<String> problems) {

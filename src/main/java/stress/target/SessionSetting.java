@@ -1,6 +1,7 @@
 package stress.target;
 
 import java.util.Objects;
+import stress.model.UsageException;
 
 /**
  * A setting the user asked for with {@code --set name=value}.
@@ -14,10 +15,10 @@ public record SessionSetting(String name, String value) {
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(value, "value");
     if (name.isBlank()) {
-      throw new IllegalArgumentException("--set needs a setting name before '=', got '" + name + "=" + value + "'");
+      throw new UsageException("--set needs a setting name before '=', got '" + name + "=" + value + "'");
     }
     if (name.indexOf('\0') >= 0 || value.indexOf('\0') >= 0) {
-      throw new IllegalArgumentException("--set " + name.replace('\0', '?') + ": a setting cannot contain a NUL character");
+      throw new UsageException("--set " + name.replace('\0', '?') + ": a setting cannot contain a NUL character");
     }
   }
 
@@ -25,7 +26,7 @@ public record SessionSetting(String name, String value) {
   public static SessionSetting parse(String text) {
     int eq = text.indexOf('=');
     if (eq < 0) {
-      throw new IllegalArgumentException("--set '" + text + "' must have the form name=value");
+      throw new UsageException("--set '" + text + "' must have the form name=value");
     }
     return new SessionSetting(text.substring(0, eq).strip(), text.substring(eq + 1));
   }

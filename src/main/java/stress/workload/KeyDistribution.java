@@ -1,6 +1,7 @@
 package stress.workload;
 
 import java.util.SplittableRandom;
+import stress.model.Distribution;
 
 /** Chooses an index in 0..n-1. Implementations are immutable and shared by all workers. */
 public interface KeyDistribution {
@@ -10,4 +11,10 @@ public interface KeyDistribution {
 
   /** One line for reports. */
   String describe();
+
+  /** The {@code --distribution} named over n keys. */
+  static KeyDistribution of(Distribution distribution, long n, double zipfConstant) {
+    return distribution == Distribution.UNIFORM ? new UniformDistribution(n)
+        : new ScrambledZipfianDistribution(n, zipfConstant);
+  }
 }

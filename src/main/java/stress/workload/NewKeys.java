@@ -5,6 +5,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.atomic.AtomicLong;
+import stress.model.Instance;
+import stress.model.UsageException;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 
@@ -38,7 +40,7 @@ public final class NewKeys {
    */
   public NewKeys(String table, IdType idType, Instance instance, long tableMax) {
     if (!idType.integral()) {
-      throw new IllegalArgumentException("insert, insert_batch and copy need an integer or bigint _id to make new keys;"
+      throw new UsageException("insert, insert_batch and copy need an integer or bigint _id to make new keys;"
           + " table " + table + " has a " + idType.sql() + " _id");
     }
     this.table = table;

@@ -1,6 +1,7 @@
 package stress.workload;
 
 import java.util.List;
+import stress.model.UsageException;
 
 /** Keys read from the table itself, for tables whose keys are not a gap-free integer range. */
 public final class SampledKeys implements KeySpace {
@@ -13,7 +14,7 @@ public final class SampledKeys implements KeySpace {
    */
   public SampledKeys(List<?> keys, long tableRows) {
     if (keys.isEmpty()) {
-      throw new IllegalArgumentException("no keys to sample from: the table is empty");
+      throw new UsageException("no keys to sample from: the table is empty");
     }
     this.keys = keys.toArray();
     this.tableRows = tableRows;

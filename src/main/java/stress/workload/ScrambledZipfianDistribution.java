@@ -1,6 +1,7 @@
 package stress.workload;
 
 import java.util.SplittableRandom;
+import stress.model.UsageException;
 
 /**
  * Zipfian popularity (Gray et al., "Quickly generating billion-record synthetic databases") with the
@@ -23,7 +24,7 @@ public final class ScrambledZipfianDistribution implements KeyDistribution {
       throw new IllegalArgumentException("a key distribution needs at least one key, got " + n);
     }
     if (!(theta > 0 && theta < 1)) {
-      throw new IllegalArgumentException("--zipf-constant must be between 0 and 1 (exclusive), got " + theta);
+      throw new UsageException("--zipf-constant must be between 0 and 1 (exclusive), got " + theta);
     }
     this.n = n;
     this.theta = theta;

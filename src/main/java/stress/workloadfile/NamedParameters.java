@@ -2,6 +2,7 @@ package stress.workloadfile;
 
 import java.util.ArrayList;
 import java.util.List;
+import stress.model.UsageException;
 
 /**
  * {@code :name} parameters in SQL text, as psql and pgbench write them, translated once to the {@code ?}
@@ -46,14 +47,14 @@ public record NamedParameters(String text, List<String> names) {
         i = j;
         continue;
       } else if (c == '?') {
-        throw new IllegalArgumentException("'?' is not allowed outside string literals (parameters are written :name;"
+        throw new UsageException("'?' is not allowed outside string literals (parameters are written :name;"
             + " for the jsonb ? operator use jsonb_exists(...))");
       } else {
         end = i + 1;
       }
       String part = sql.substring(i, end);
       if (part.indexOf('?') >= 0) {
-        throw new IllegalArgumentException("'?' is not allowed, even in a literal or comment (it is the placeholder"
+        throw new UsageException("'?' is not allowed, even in a literal or comment (it is the placeholder"
             + " of the statement modes); write chr(63) instead");
       }
       out.append(part);
@@ -68,7 +69,7 @@ public record NamedParameters(String text, List<String> names) {
     while (true) {
       int at = sql.indexOf(delimiter, i);
       if (at < 0) {
-        throw new IllegalArgumentException("unterminated " + delimiter + " in the SQL text");
+        throw new UsageException("unterminated " + delimiter + " in the SQL text");
       }
       int after = at + delimiter.length();
       if (doubledEscapes && sql.startsWith(delimiter, after)) {

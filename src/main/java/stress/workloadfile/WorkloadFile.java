@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
+import stress.model.UsageException;
 import stress.ops.Operation;
 import stress.ops.Operations;
 import stress.ops.ParameterGenerator;
@@ -47,21 +48,21 @@ public record WorkloadFile(Path file, Map<String, Operation> operations, Map<Str
     YamlNode root;
     try (JsonParser p = new YAMLFactory().createParser(Files.readString(file))) {
       if (p.nextToken() == null) {
-        throw new IllegalArgumentException("--workload " + file + ": the file is empty");
+        throw new UsageException("--workload " + file + ": the file is empty");
       }
       root = YamlNode.read(p);
     } catch (JsonProcessingException e) {
-      throw new IllegalArgumentException(file + ":" + e.getLocation().getLineNr() + ": not valid YAML: "
+      throw new UsageException(file + ":" + e.getLocation().getLineNr() + ": not valid YAML: "
           + e.getOriginalMessage());
     } catch (IOException e) {
-      throw new IllegalArgumentException("--workload " + file + ": cannot read it: " + e.getMessage());
+      throw new UsageException("--workload " + file + ": cannot read it: " + e.getMessage());
     } catch (WorkloadFileException e) {
-      throw new IllegalArgumentException(file + ":" + e.line() + ": " + e.getMessage());
+      throw new UsageException(file + ":" + e.line() + ": " + e.getMessage());
     }
     try {
       return parse(file, root);
     } catch (WorkloadFileException e) {
-      throw new IllegalArgumentException(file + ":" + e.line() + ": " + e.getMessage());
+      throw new UsageException(file + ":" + e.line() + ": " + e.getMessage());
     }
   }
 

@@ -1,7 +1,9 @@
 package stress.workloadfile;
 
+import stress.model.UsageException;
+
 /** A problem at one line of a workload file; the loader adds the file name. */
-final class WorkloadFileException extends IllegalArgumentException {
+final class WorkloadFileException extends UsageException {
   private final int line;
 
   WorkloadFileException(int line, String message) {

@@ -21,6 +21,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import stress.app.ExitCode;
 import stress.testing.TestDatabase;
 
 /** {@code stress explain} and {@code run --explain} against a real PostgreSQL: a single node in every mode. */
@@ -101,7 +102,7 @@ class ExplainCommandTest {
   @Test
   void anUnknownOperationIsAUsageErrorNamingTheKnownOnes() {
     CliTester.Result r = explain("--op", "find_first,nope");
-    assertEquals(Cli.EXIT_USAGE, r.exitCode(), r.all());
+    assertEquals(ExitCode.USAGE.code(), r.exitCode(), r.all());
     assertTrue(r.err().contains("unknown operation 'nope'; known: find_first, find_in, find"), r.err());
   }
 

@@ -1,5 +1,6 @@
 package stress.cli;
 
+import stress.app.ExitCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -135,7 +136,7 @@ class ExplainWorkloadTest {
             params:
               id: key
         """);
-    assertEquals(Cli.EXIT_USAGE, r.exitCode(), r.all());
+    assertEquals(ExitCode.USAGE.code(), r.exitCode(), r.all());
     assertTrue(r.err().contains("w.yaml:3: operation 'bad': the server refuses the statement"), r.err());
     assertFalse(r.out().contains("plan modes:"), r.out());
   }

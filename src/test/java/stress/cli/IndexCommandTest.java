@@ -1,5 +1,6 @@
 package stress.cli;
 
+import stress.app.ExitCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -92,14 +93,14 @@ class IndexCommandTest {
   @Test
   void aBadEntryStopsBeforeConnectingWithFileLineAndRule() throws IOException, SQLException {
     CliTester.Result r = command("index", WORKLOAD.replace("type: numeric", "type: date"));
-    assertEquals(Cli.EXIT_USAGE, r.exitCode(), r.all());
+    assertEquals(ExitCode.USAGE.code(), r.exitCode(), r.all());
     assertTrue(r.err().contains("w.yaml:9: indexes: type: must be text or numeric, got 'date'"), r.err());
   }
 
   @Test
   void aFileWithoutIndexesIsAUsageError() throws IOException {
     CliTester.Result r = command("index", WORKLOAD.substring(0, WORKLOAD.indexOf("indexes:")));
-    assertEquals(Cli.EXIT_USAGE, r.exitCode(), r.all());
+    assertEquals(ExitCode.USAGE.code(), r.exitCode(), r.all());
     assertTrue(r.err().contains("the file has no 'indexes:' section"), r.err());
   }
 
@@ -111,7 +112,7 @@ class IndexCommandTest {
       s.execute("CREATE TABLE other_u_idx (x int)");
     }
     CliTester.Result r = command("index", WORKLOAD, "--table", "other");
-    assertEquals(Cli.EXIT_FAILURE, r.exitCode(), r.all());
+    assertEquals(ExitCode.FAILURE.code(), r.exitCode(), r.all());
     assertTrue(r.err().contains("{path: u, type: text}: \"other_u_idx\" already names another relation"), r.err());
     assertEquals(List.of(), indexDefinitions("other"));
   }
@@ -157,7 +158,7 @@ class IndexCommandTest {
     // only the failing entry, so the other tests' indexes are not created here
     String onlyNumeric = WORKLOAD.substring(0, WORKLOAD.indexOf("indexes:")) + "indexes:\n\n\n  - {path: l, type: numeric}\n";
     CliTester.Result r = command("index", onlyNumeric);
-    assertEquals(Cli.EXIT_FAILURE, r.exitCode(), r.all());
+    assertEquals(ExitCode.FAILURE.code(), r.exitCode(), r.all());
     assertTrue(r.err().contains("w.yaml:9: {path: l, type: numeric}: the server refused CREATE INDEX IF NOT EXISTS"
         + " \"check_in_l_num_idx\""), r.err());
     assertTrue(r.err().contains("invalid input syntax for type numeric"), r.err());

@@ -196,7 +196,7 @@ class LiveMetricsRunTest {
     }
 
     int exitCode() throws Exception {
-      return outcome.get(2, TimeUnit.MINUTES).exitCode();
+      return outcome.get(2, TimeUnit.MINUTES).exitCode().code();
     }
 
     String lastScrape() {

@@ -1,5 +1,6 @@
 package stress.cli;
 
+import stress.app.ExitCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -65,7 +66,7 @@ class TablePerThreadTest {
 
     CliTester.Result reuse = CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "50", "--table",
         "check_in", "--unlogged", "--reuse");
-    assertEquals(Cli.EXIT_USAGE, reuse.exitCode(), reuse.all());
+    assertEquals(ExitCode.USAGE.code(), reuse.exitCode(), reuse.all());
     assertTrue(reuse.err().contains("--unlogged applies to the tables init creates"), reuse.err());
     assertEquals("logged", persistence("check_in"));
   }
@@ -113,7 +114,7 @@ class TablePerThreadTest {
     }
     CliTester.Result r = run(dir.resolve("x.json"), "--table", "mine", "--threads", "2", "--ops", "4",
         "--table-per-thread");
-    assertEquals(Cli.EXIT_USAGE, r.exitCode(), r.all());
+    assertEquals(ExitCode.USAGE.code(), r.exitCode(), r.all());
     assertTrue(r.err().contains("table mine_t2 already exists and was not made by --table-per-thread for mine"),
         r.err());
     assertEquals(1, count("SELECT count(*) FROM mine_t2"));
@@ -123,15 +124,15 @@ class TablePerThreadTest {
   void optionsThatCannotApplyAreRefused() {
     CliTester.Result find = CliTester.run("--url", url, "-U", "postgres", "run", "--op", "find_first,insert",
         "--ops", "4", "--table-per-thread");
-    assertEquals(Cli.EXIT_USAGE, find.exitCode(), find.all());
+    assertEquals(ExitCode.USAGE.code(), find.exitCode(), find.all());
     assertTrue(find.err().contains("--table-per-thread applies to insert, insert_batch, copy"), find.err());
     CliTester.Result unlogged = CliTester.run("--url", url, "-U", "postgres", "run", "--op", "insert", "--ops", "4",
         "--unlogged");
-    assertEquals(Cli.EXIT_USAGE, unlogged.exitCode(), unlogged.all());
+    assertEquals(ExitCode.USAGE.code(), unlogged.exitCode(), unlogged.all());
     assertTrue(unlogged.err().contains("--unlogged makes the tables of --table-per-thread unlogged"), unlogged.err());
     CliTester.Result bad = CliTester.run("--url", url, "-U", "postgres", "run", "--op", "insert", "--ops", "4",
         "--table-per-thread", "maybe");
-    assertEquals(Cli.EXIT_USAGE, bad.exitCode(), bad.all());
+    assertEquals(ExitCode.USAGE.code(), bad.exitCode(), bad.all());
     assertTrue(bad.err().contains("--table-per-thread must be no, yes or no,yes"), bad.err());
   }
 

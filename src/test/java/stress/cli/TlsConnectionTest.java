@@ -34,7 +34,7 @@ import stress.connect.ConnectionResolver;
 import stress.connect.ConnectionSpec;
 import stress.connect.DriverSettings;
 import stress.connect.PhysicalConnections;
-import stress.connect.PreferQueryMode;
+import stress.model.PreferQueryMode;
 
 /**
  * A real TLS connection: an embedded PostgreSQL started with {@code ssl=on} and a self-signed certificate made here

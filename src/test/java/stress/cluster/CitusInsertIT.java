@@ -24,20 +24,20 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.dump.generate.DocumentGenerator;
-import stress.dump.generate.Shape;
+import stress.model.Shape;
 import stress.ops.NewDocuments;
 import stress.ops.Operation;
 import stress.ops.OperationContext;
 import stress.ops.OperationSession;
-import stress.ops.OperationSettings;
+import stress.model.OperationSettings;
 import stress.ops.Operations;
-import stress.ops.StatementMode;
+import stress.model.StatementMode;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.target.ShardLookup;
 import stress.target.ShardLookups;
 import stress.target.TargetDetector;
-import stress.workload.Instance;
+import stress.model.Instance;
 import stress.workload.NewKeys;
 
 /**

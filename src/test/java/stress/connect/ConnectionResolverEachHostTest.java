@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import stress.model.PreferQueryMode;
 
 /** One connection per host, for runs that spread their workers over several coordinators. */
 class ConnectionResolverEachHostTest {

@@ -16,6 +16,7 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import stress.model.PreferQueryMode;
 import stress.testing.TestDatabase;
 
 /** Resolved specs open real connections: the password really comes from the password file or the URL. */

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import stress.model.PreferQueryMode;
 
 /** TLS settings from the URL, driver properties and libpq's PGSSL* variables, and how reports show them. */
 class TlsOptionsTest {

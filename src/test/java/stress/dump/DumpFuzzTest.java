@@ -110,7 +110,7 @@ class DumpFuzzTest {
     }
     // generated files of both shapes, so the test has clean and failing outcomes also where the corpus is absent:
     // a mutation of a large document is nearly always caught, one of a small document often reads cleanly
-    for (stress.dump.generate.Shape shape : stress.dump.generate.Shape.values()) {
+    for (stress.model.Shape shape : stress.model.Shape.values()) {
       String collection = "orders_" + shape.name().toLowerCase(java.util.Locale.ROOT);
       new stress.dump.generate.DumpWriter(new stress.dump.generate.DumpPlan(300, shape, 3, "gen", collection, 1),
           new stress.dump.generate.DumpOrigin("stress fuzz")).write(dir, false,

@@ -20,12 +20,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import stress.dump.generate.DocumentGenerator;
-import stress.dump.generate.Shape;
+import stress.model.Shape;
+import stress.model.OperationSettings;
+import stress.model.StatementMode;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.target.PostgresDialect;
 import stress.testing.TestDatabase;
-import stress.workload.Instance;
+import stress.model.Instance;
 import stress.workload.NewKeys;
 
 /** insert, insert_batch and copy against a real PostgreSQL: what they report is what the table holds. */

@@ -21,14 +21,14 @@ import stress.metrics.PhaseStats;
 import stress.ops.Operation;
 import stress.ops.OperationContext;
 import stress.ops.Operations;
-import stress.ops.OperationSettings;
+import stress.model.OperationSettings;
 import stress.ops.Sql;
-import stress.ops.StatementMode;
+import stress.model.StatementMode;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.target.PostgresDialect;
 import stress.testing.TestDatabase;
-import stress.workload.OperationMix;
+import stress.model.OperationMix;
 
 /**
  * --retries with a real serialization failure (40001) the server raises, provoked deterministically with two

@@ -20,17 +20,17 @@ import stress.connect.ConnectionSpec;
 import stress.connect.PoolSettings;
 import stress.ops.Operation;
 import stress.ops.OperationContext;
-import stress.ops.OperationSettings;
+import stress.model.OperationSettings;
 import stress.ops.Operations;
 import stress.ops.Sql;
-import stress.ops.StatementMode;
+import stress.model.StatementMode;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.target.PostgresDialect;
 import stress.testing.TestDatabase;
 import stress.workload.DenseIntegerKeys;
 import stress.workload.KeyChooser;
-import stress.workload.OperationMix;
+import stress.model.OperationMix;
 import stress.workload.UniformDistribution;
 
 /** The probe hooks see exactly what the run's own figures count, on the right side of the warm-up edge. */

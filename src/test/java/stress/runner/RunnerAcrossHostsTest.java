@@ -21,16 +21,16 @@ import stress.metrics.HostStats;
 import stress.metrics.IntervalHostStats;
 import stress.metrics.IntervalStats;
 import stress.metrics.PhaseStats;
-import stress.ops.OperationSettings;
+import stress.model.OperationSettings;
 import stress.ops.Operations;
-import stress.ops.StatementMode;
+import stress.model.StatementMode;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.target.PostgresDialect;
 import stress.testing.TestDatabase;
 import stress.workload.DenseIntegerKeys;
 import stress.workload.KeyChooser;
-import stress.workload.OperationMix;
+import stress.model.OperationMix;
 import stress.workload.UniformDistribution;
 
 /** Workers spread round-robin over hosts: here two spellings of the test server. */

@@ -25,15 +25,15 @@ import stress.connect.PoolSettings;
 import stress.metrics.ErrorStats;
 import stress.metrics.PhaseStats;
 import stress.ops.Operations;
-import stress.ops.OperationSettings;
-import stress.ops.StatementMode;
+import stress.model.OperationSettings;
+import stress.model.StatementMode;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.target.PostgresDialect;
 import stress.testing.TestDatabase;
 import stress.workload.DenseIntegerKeys;
 import stress.workload.KeyChooser;
-import stress.workload.OperationMix;
+import stress.model.OperationMix;
 import stress.workload.UniformDistribution;
 
 /**

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
+import stress.model.Instance;
 import stress.table.IdType;
 
 class NewKeysTest {

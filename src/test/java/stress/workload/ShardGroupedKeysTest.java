@@ -7,6 +7,7 @@ import java.sql.Connection;
 import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import stress.model.Instance;
 import stress.table.IdType;
 import stress.target.ShardLookup;
 

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.ops.OperationSession;
 import stress.ops.ParameterGenerator;
-import stress.ops.StatementMode;
+import stress.model.StatementMode;
 import stress.ops.WorkloadOperation;
 
 class WorkloadFileTest {

@@ -1,6 +1,7 @@
 package stress.dump.generate;
 
 import org.bson.BsonWriter;
+import stress.model.Shape;
 
 /**
  * Writes the {@link Shape#SMALL} document: a check-in record. Field names are one letter because the seed's

@@ -5,6 +5,7 @@ import org.bson.BsonBinaryWriter;
 import org.bson.BsonWriter;
 import org.bson.RawBsonDocument;
 import org.bson.io.BasicOutputBuffer;
+import stress.model.Shape;
 
 /**
  * Deterministic synthetic documents: the document for a given seed and id is always the same bytes, whatever

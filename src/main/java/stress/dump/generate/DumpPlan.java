@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.regex.Pattern;
+import stress.model.Shape;
+import stress.model.UsageException;
 
 /**
  * What a generated dump holds: documents 1..{@code docs} of one shape and seed, split over
@@ -49,7 +51,7 @@ public record DumpPlan(long docs, Shape shape, long seed, String database, Strin
       problems.add("--collection '" + collection + "' must not start with 'system.' (MongoDB's own collections)");
     }
     if (!problems.isEmpty()) {
-      throw new IllegalArgumentException(String.join("; ", problems));
+      throw new UsageException(String.join("; ", problems));
     }
   }
 

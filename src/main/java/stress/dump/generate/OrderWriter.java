@@ -2,6 +2,7 @@ package stress.dump.generate;
 
 import java.util.Locale;
 import org.bson.BsonWriter;
+import stress.model.Shape;
 
 /**
  * Writes the {@link Shape#LARGE} document: a shop order with its customer, shipping, payment, line items and

@@ -1,7 +1,6 @@
 package stress.load.importer;
 
 import java.io.IOException;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -13,43 +12,22 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-import stress.dump.DocumentConverter;
-import stress.dump.DocumentRejectedException;
 import stress.dump.DocumentStream;
-import stress.dump.DumpDocument;
 import stress.dump.DumpFormatException;
-import stress.dump.IdConverter;
-import stress.dump.IdDetection;
-import stress.dump.IdTextForm;
-import stress.dump.IdTypeDetector;
 import stress.dump.ReadItem;
-import stress.dump.ReadPolicy;
-import stress.dump.Rejection;
-import stress.dump.UndecodableDocumentException;
-import stress.load.ByteSlab;
 import stress.load.ConnectionSupplier;
-import stress.load.EncodedRow;
-import stress.load.ExistingTablePolicy;
-import stress.load.LoadException;
-import stress.load.PreparedTable;
-import stress.load.TableSetup;
-import stress.table.DocumentTable;
-import stress.table.IdType;
 import stress.target.Dialect;
 
 /**
- * Reads one collection for an import: chooses the {@code _id} type (a first pass over the collection unless
- * {@code --id-type} is given), sets up the table, reads the checkpoints of earlier runs, then reads the documents
- * and queues them in batches, leaving out those earlier runs committed.
+ * Reads one collection for an import: once {@link CollectionSetup} has set up its table and read the checkpoints of
+ * earlier runs, frames the documents into batches, leaving out those earlier runs committed, has the conversion pool
+ * convert them ({@link BatchConversion}) and queues them for loading in document order.
  */
 final class CollectionReader {
   private static final long OFFER_WAIT_MILLIS = 100;
 
   private final ImportRequest request;
-  private final ConnectionSupplier connections;
-  private final Dialect dialect;
-  private final ProgressTable progress;
-  private final Object ddlLock;
+  private final CollectionSetup setup;
   private final ImportListener listener;
   private final BlockingQueue<Batch> queue;
   private final BooleanSupplier stopping;
@@ -63,10 +41,7 @@ final class CollectionReader {
     this.request = request;
     this.conversions = conversions;
     this.conversionThreads = conversionThreads;
-    this.connections = connections;
-    this.dialect = dialect;
-    this.progress = progress;
-    this.ddlLock = ddlLock;
+    this.setup = new CollectionSetup(request, connections, dialect, progress, ddlLock, listener, stopping);
     this.listener = listener;
     this.queue = queue;
     this.stopping = stopping;
@@ -75,7 +50,7 @@ final class CollectionReader {
   /** Reads the collection to its end, to corrupt input, or until asked to stop; failures end up in the run. */
   void read(CollectionRun run) throws InterruptedException {
     try {
-      List<ProgressTable.Checkpoint> checkpoints = prepare(run);
+      List<ProgressTable.Checkpoint> checkpoints = setup.prepare(run);
       if (checkpoints == null) {
         return;
       }
@@ -88,108 +63,6 @@ final class CollectionReader {
     } finally {
       run.readerFinished();
     }
-  }
-
-  /** Sets up the table and converter; returns the earlier checkpoints, or null when earlier runs finished it. */
-  private List<ProgressTable.Checkpoint> prepare(CollectionRun run) throws IOException, SQLException {
-    // The name does not depend on the _id type, so a collection finished by an earlier run is not read again.
-    String target = new DocumentTable(request.naming().schema(), run.tableName, IdType.TEXT).qualifiedName();
-    boolean finishedEarlier = false;
-    if (request.resume()) {
-      try (Connection c = connections.get()) {
-        finishedEarlier = ProgressTable.complete(progress.read(c, run.source(), target));
-      }
-    }
-    IdDetection detection = request.idType() == null && !finishedEarlier ? detect(run) : null;
-    IdType wantedType = request.idType() != null ? request.idType() : detection != null ? detection.type() : IdType.TEXT;
-    DocumentTable wanted = new DocumentTable(request.naming().schema(), run.tableName, wantedType);
-    ExistingTablePolicy policy = request.resume() ? ExistingTablePolicy.REUSE : request.policy();
-    try (Connection c = connections.get()) {
-      c.setAutoCommit(true);
-      PreparedTable prepared;
-      synchronized (ddlLock) {
-        try {
-          prepared = TableSetup.prepare(c, dialect, wanted, policy);
-        } catch (LoadException e) {
-          List<ProgressTable.Checkpoint> earlier = policy == ExistingTablePolicy.FAIL_IF_EXISTS
-              ? progress.read(c, run.source(), wanted.qualifiedName()) : List.of();
-          if (!earlier.isEmpty() && !ProgressTable.complete(earlier)) {
-            throw new LoadException(e.getMessage() + "; an earlier import of " + run.collection.namespace()
-                + " into it did not finish: --resume continues it", e);
-          }
-          throw e;
-        }
-      }
-      if (prepared.note() != null) {
-        listener.problem(run.collection.namespace() + ": " + prepared.note());
-      }
-      DocumentTable table = prepared.table();
-      if (finishedEarlier && prepared.action() == PreparedTable.Action.CREATED) {
-        throw new LoadException("the checkpoints say " + run.collection.namespace() + " was imported into "
-            + table.displayName() + ", but that table did not exist (it was created empty now); import again without"
-            + " --resume");
-      }
-      if (request.idType() != null && table.idType() != request.idType()) {
-        throw new LoadException("table " + table.displayName() + " has _id " + table.idType().sql() + ", not the "
-            + request.idType().sql() + " of --id-type");
-      }
-      IdTextForm form = detection != null && table.idType() == IdType.TEXT ? detection.textForm() : IdTextForm.PLAIN;
-      DocumentConverter converter = new DocumentConverter(request.jsonFormat(), new IdConverter(table.idType(), form),
-          request.repeatedFields());
-      run.ready(table, converter, idChoice(detection, table, prepared.action()));
-
-      List<ProgressTable.Checkpoint> checkpoints;
-      if (request.resume()) {
-        checkpoints = progress.read(c, run.source(), table.qualifiedName());
-      } else {
-        progress.clear(c, run.source(), table.qualifiedName());
-        checkpoints = List.of();
-      }
-      run.countEarlier(checkpoints);
-      boolean complete = ProgressTable.complete(checkpoints);
-      listener.collectionStarted(new ImportListener.Started(run.collection.namespace(), run.source(), table,
-          prepared.action(), idChoice(detection, table, prepared.action()), run.earlierDocs(), complete));
-      if (complete) {
-        String stop = checkpoints.get(checkpoints.size() - 1).stopReason();
-        if (stop != null) {
-          run.end(CollectionResult.Status.STOPPED, stop);
-        }
-        return null;
-      }
-      return checkpoints;
-    }
-  }
-
-  /**
-   * The first pass: every readable {@code _id} up to the end or to corrupt input (reported by the load pass). Only
-   * the {@code _id}s are decoded; a document bad elsewhere is counted here and rejected by the load pass.
-   */
-  private IdDetection detect(CollectionRun run) throws IOException {
-    IdTypeDetector detector = new IdTypeDetector();
-    try (DocumentStream documents = run.collection.open(request.onError()).withoutDecodeCheck()) {
-      ReadItem item;
-      while ((item = documents.next()) != null && !stopping.getAsBoolean()) {
-        if (item instanceof DumpDocument document && !detector.acceptIdOnly(document)
-            && request.onError() == ReadPolicy.ABORT) {
-          break; // the load pass stops at this document or before
-        }
-      }
-    } catch (DumpFormatException e) {
-      // the load pass stops at the same place and reports it
-    }
-    return detector.result();
-  }
-
-  private static String idChoice(IdDetection detection, DocumentTable table, PreparedTable.Action action) {
-    if (detection == null) {
-      return "_id " + table.idType().sql() + (action == PreparedTable.Action.REUSED ? " of the existing table"
-          : " (--id-type)");
-    }
-    if (action == PreparedTable.Action.REUSED && detection.type() != table.idType()) {
-      return "_id " + table.idType().sql() + " of the existing table (the data alone would give: " + detection.reason()
-          + ")";
-    }
-    return detection.reason().startsWith("text (no _id") ? "_id " + detection.reason() : detection.reason();
   }
 
   private void queueBatches(CollectionRun run, List<ProgressTable.Checkpoint> committed) throws IOException,
@@ -264,58 +137,6 @@ final class CollectionReader {
     listener.problem(run.collection.namespace() + ": stopped at corrupt input: " + reason);
   }
 
-  /** What converting one framed batch gave: its items (rejections in place of bad documents). */
-  private record Converted(List<BatchItem> items, long bytes, String abortReason) {}
-
-  /** Largest array a batch's documents or rows are packed into; a larger batch takes several. */
-  private static final int MAX_SLAB_CHUNK = 16 << 20;
-
-  /**
-   * Converts one framed batch, keeping its documents and rows packed in a few large arrays (see {@link ByteSlab}).
-   * Under --on-error abort, the first undecodable document ends it (that document rejected, the rest dropped) and
-   * gives the reason the collection stops.
-   */
-  private Converted convert(CollectionRun run, List<ReadItem> framed) {
-    long documentBytes = 0;
-    for (ReadItem item : framed) {
-      documentBytes += item instanceof DumpDocument ? item.length() : 0;
-    }
-    int chunk = (int) Math.max(1, Math.min(MAX_SLAB_CHUNK, documentBytes));
-    ByteSlab documents = new ByteSlab(chunk);
-    // COPY text is usually a little longer than the BSON; a longer one takes another chunk
-    ByteSlab rows = new ByteSlab((int) Math.min(MAX_SLAB_CHUNK, documentBytes + documentBytes / 4 + 4096));
-    DocumentEncoder encoder = new DocumentEncoder(run.converter());
-    List<BatchItem> items = new ArrayList<>(framed.size());
-    long bytes = 0;
-    String abortReason = null;
-    for (ReadItem item : framed) {
-      BatchItem entry;
-      if (item instanceof DumpDocument document) {
-        try {
-          EncodedRow row = encoder.encode(document, rows);
-          int at = documents.add(document.bytes(), 0, document.bytes().length);
-          entry = new KeptDocument(document.source(), document.offset(), document.index(), documents.array(), at,
-              document.bytes().length, row, encoder.repeatedFields());
-        } catch (UndecodableDocumentException e) {
-          entry = new BatchItem.Refused(e.rejection());
-          if (request.onError() == ReadPolicy.ABORT) {
-            abortReason = new DumpFormatException(e.rejection()).getMessage();
-          }
-        } catch (DocumentRejectedException e) {
-          entry = new BatchItem.Refused(e.rejection());
-        }
-      } else {
-        entry = new BatchItem.Refused((Rejection) item);
-      }
-      items.add(entry);
-      bytes += item.length();
-      if (abortReason != null) {
-        break;
-      }
-    }
-    return new Converted(items, bytes, abortReason);
-  }
-
   /**
    * The batches of one collection being converted, queued for loading in the order they were framed. At most
    * one batch per conversion thread (plus one) is in flight, which bounds the memory a reader holds.
@@ -325,7 +146,7 @@ final class CollectionReader {
     private final Deque<Pending> pending = new ArrayDeque<>();
     private boolean stopped;
 
-    private record Pending(Future<Converted> result, boolean endOfStream, String stopReason) {}
+    private record Pending(Future<BatchConversion.Converted> result, boolean endOfStream, String stopReason) {}
 
     InOrderBatches(CollectionRun run) {
       this.run = run;
@@ -333,7 +154,8 @@ final class CollectionReader {
 
     /** Starts converting a framed batch; false when the import is stopping. */
     boolean add(List<ReadItem> framed, boolean endOfStream, String stopReason) throws InterruptedException {
-      pending.add(new Pending(conversions.submit(() -> convert(run, framed)), endOfStream, stopReason));
+      pending.add(new Pending(conversions.submit(() -> BatchConversion.convert(run, framed, request.onError())),
+          endOfStream, stopReason));
       while (pending.size() > conversionThreads || (!pending.isEmpty() && pending.peek().result().isDone())) {
         if (!queueOldest()) {
           return false;
@@ -368,7 +190,7 @@ final class CollectionReader {
         oldest.result().cancel(true);
         return true;
       }
-      Converted c;
+      BatchConversion.Converted c;
       try {
         c = oldest.result().get();
       } catch (ExecutionException e) {

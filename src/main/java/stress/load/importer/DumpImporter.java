@@ -189,6 +189,7 @@ public final class DumpImporter {
         try {
           batch = queue.poll(WORKER_POLL_MILLIS, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
+          Thread.currentThread().interrupt(); // the pool is being shut down: keep the flag for whoever looks next
           return;
         }
         if (batch == null) {

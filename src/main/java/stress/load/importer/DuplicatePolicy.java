@@ -3,6 +3,7 @@ package stress.load.importer;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import stress.model.UsageException;
 
 /**
  * What happens to a document whose {@code _id} is already in the table (loaded from an earlier document of the
@@ -25,7 +26,7 @@ public enum DuplicatePolicy {
     try {
       return valueOf(name.trim().toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("--on-duplicate must be one of " + names() + ", got '" + name + "'");
+      throw new UsageException("--on-duplicate must be one of " + names() + ", got '" + name + "'");
     }
   }
 

@@ -9,7 +9,8 @@ import stress.dump.ReadPolicy;
 import stress.dump.RepeatedFields;
 import stress.dump.ScanOptions;
 import stress.load.CopyBatching;
-import stress.load.ExistingTablePolicy;
+import stress.model.ExistingTablePolicy;
+import stress.model.UsageException;
 import stress.table.IdType;
 
 /**
@@ -58,7 +59,7 @@ public record ImportRequest(Path source, ScanOptions scan, TableNaming naming, E
       problems.add("--resume continues into the tables an earlier import created; --drop-existing would replace them");
     }
     if (!problems.isEmpty()) {
-      throw new IllegalArgumentException(String.join("; ", problems));
+      throw new UsageException(String.join("; ", problems));
     }
   }
 

@@ -22,12 +22,15 @@ import stress.dump.DumpSource;
 public record ImportResult(Path source, DumpSource.Format format, List<DumpNotice> notices,
                            List<CollectionResult> collections, double seconds, boolean interrupted, Path rejects,
                            long rejectLines) {
-  /** Every document read was loaded (duplicates skipped on request aside). */
-  public static final int EXIT_CLEAN = 0;
-  /** A collection could not be set up or written (see its message); rerun with --resume once resolved. */
-  public static final int EXIT_FAILED = 1;
-  /** Finished, but documents were rejected or a collection stopped at corrupt input. */
-  public static final int EXIT_REJECTED = 3;
+  /** How an import ended; the command line turns it into its exit code. */
+  public enum Outcome {
+    /** Every document read was loaded (duplicates skipped on request aside). */
+    LOADED,
+    /** Finished, but documents were rejected or a collection stopped at corrupt input. */
+    REJECTED,
+    /** A collection could not be set up or written (see its message); rerun with --resume once resolved. */
+    FAILED
+  }
 
   public ImportResult {
     Objects.requireNonNull(source, "source");
@@ -73,17 +76,17 @@ public record ImportResult(Path source, DumpSource.Format format, List<DumpNotic
   }
 
   /**
-   * {@link #EXIT_FAILED} when a collection failed, else {@link #EXIT_REJECTED} when documents were rejected or a
-   * collection stopped at corrupt input, else {@link #EXIT_CLEAN}. Interruption is the caller's to report.
+   * {@link Outcome#FAILED} when a collection failed, else {@link Outcome#REJECTED} when documents were rejected or
+   * a collection stopped at corrupt input, else {@link Outcome#LOADED}. Interruption is the caller's to report.
    */
-  public int exitCode() {
+  public Outcome outcome() {
     if (collections.stream().anyMatch(c -> c.status() == CollectionResult.Status.FAILED)) {
-      return EXIT_FAILED;
+      return Outcome.FAILED;
     }
     if (collections.stream().allMatch(CollectionResult::clean)) {
-      return EXIT_CLEAN;
+      return Outcome.LOADED;
     }
-    return EXIT_REJECTED;
+    return Outcome.REJECTED;
   }
 
   private long sum(ToLongFunction<CollectionResult> count) {

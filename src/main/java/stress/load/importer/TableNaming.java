@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import stress.dump.Namespace;
 import stress.load.LoadException;
+import stress.model.UsageException;
 import stress.table.DocumentTable;
 import stress.table.Identifiers;
 
@@ -61,7 +62,7 @@ public record TableNaming(String schema, String table, String prefix, boolean lo
       problems.add("--table-prefix must not contain a NUL character");
     }
     if (!problems.isEmpty()) {
-      throw new IllegalArgumentException(String.join("; ", problems));
+      throw new UsageException(String.join("; ", problems));
     }
   }
 
@@ -104,7 +105,7 @@ public record TableNaming(String schema, String table, String prefix, boolean lo
    */
   public Map<Namespace, String> assign(List<Namespace> namespaces, List<String> reserved) {
     if (table != null && namespaces.size() > 1) {
-      throw new IllegalArgumentException("--table names one table, but " + namespaces.size() + " collections were found ("
+      throw new UsageException("--table names one table, but " + namespaces.size() + " collections were found ("
           + describe(namespaces) + "); pick one with --db/--collection, or leave out --table");
     }
     Map<Namespace, String> names = new LinkedHashMap<>();

@@ -7,6 +7,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
 import java.net.URI;
 import stress.connect.ConnectionSource;
+import stress.model.UsageException;
 import stress.runner.RunProbe;
 
 /**
@@ -47,14 +48,14 @@ public final class LiveMetrics implements AutoCloseable {
    */
   public static LiveMetrics start(int port) {
     if (port < 0 || port > 65535) {
-      throw new IllegalArgumentException("--metrics-port must be 0 (any free port) or 1 to 65535, got " + port);
+      throw new UsageException("--metrics-port must be 0 (any free port) or 1 to 65535, got " + port);
     }
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     try {
       return new LiveMetrics(registry, new MetricsEndpoint(port, registry::scrape));
     } catch (IOException e) {
       registry.close();
-      throw new IllegalArgumentException("--metrics-port " + port + ": cannot listen there (" + e.getMessage() + ")",
+      throw new UsageException("--metrics-port " + port + ": cannot listen there (" + e.getMessage() + ")",
           e);
     }
   }

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import stress.connect.ConnectionSpec;
 import stress.connect.DriverSettings;
 import stress.connect.PhysicalConnections;
-import stress.connect.PreferQueryMode;
+import stress.model.PreferQueryMode;
 
 class EmbeddedDatabaseTest {
   private static final DriverSettings DRIVER = new DriverSettings(5, 0, 10, 5, PreferQueryMode.EXTENDED, null);

@@ -21,6 +21,7 @@ import org.bson.RawBsonDocument;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import stress.model.Shape;
 
 class DocumentGeneratorTest {
   private static final ObjectMapper JSON = new ObjectMapper();

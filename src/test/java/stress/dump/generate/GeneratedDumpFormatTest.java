@@ -26,6 +26,7 @@ import stress.dump.DumpScanner;
 import stress.dump.DumpSource;
 import stress.dump.ReadPolicy;
 import stress.dump.ScanOptions;
+import stress.model.Shape;
 import stress.testing.Bytes;
 
 /**

@@ -25,6 +25,7 @@ import stress.dump.DumpSource;
 import stress.dump.ReadItem;
 import stress.dump.ReadPolicy;
 import stress.dump.ScanOptions;
+import stress.model.Shape;
 
 /**
  * Generated dumps read back by the project's own reader in every layout: the collections, counts and

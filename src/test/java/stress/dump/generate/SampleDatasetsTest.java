@@ -15,6 +15,7 @@ import stress.dump.DumpScanner;
 import stress.dump.DumpSource;
 import stress.dump.ReadItem;
 import stress.dump.ReadPolicy;
+import stress.model.Shape;
 
 /**
  * The samples shipped in {@code datasets/} are exactly what {@code stress generate} writes with the commands in

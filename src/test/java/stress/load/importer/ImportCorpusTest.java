@@ -73,7 +73,7 @@ class ImportCorpusTest {
           boolean noIds = row.idTypes().equals("(no _id)");
           assertEquals(noIds ? row.docs() : 0, c.rejected(), "only documents without _id are rejected");
           assertEquals(c.rejected(), lines(result.rejects()), "one rejects line per rejected document");
-          assertEquals(c.rejected() == 0 ? ImportResult.EXIT_CLEAN : ImportResult.EXIT_REJECTED, result.exitCode());
+          assertEquals(c.rejected() == 0 ? ImportResult.Outcome.LOADED : ImportResult.Outcome.REJECTED, result.outcome());
           if (!noIds && row.docs() > 0) {
             assertEquals(expectedColumnType(row.idTypes()), Imports.text(url, "SELECT format_type(atttypid, atttypmod)"
                 + " FROM pg_attribute WHERE attrelid = '\"" + table + "\"'::regclass AND attname = '_id'"), row.idTypes());

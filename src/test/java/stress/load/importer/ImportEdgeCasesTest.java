@@ -24,7 +24,7 @@ import stress.dump.DumpFormatException;
 import stress.dump.DumpNotice;
 import stress.dump.ReadPolicy;
 import stress.dump.ScanOptions;
-import stress.load.ExistingTablePolicy;
+import stress.model.ExistingTablePolicy;
 import stress.table.IdType;
 import stress.testing.TestDatabase;
 import stress.testing.BsonFiles;
@@ -67,7 +67,7 @@ class ImportEdgeCasesTest {
     assertEquals(CollectionResult.Status.STOPPED, c.status());
     assertOneLineNaming(c.message(), file, 0);
     assertEquals(List.of(1L, 0L, 1L), List.of(c.read(), c.loaded(), c.rejected()));
-    assertEquals(ImportResult.EXIT_REJECTED, result.exitCode());
+    assertEquals(ImportResult.Outcome.REJECTED, result.outcome());
     assertTrue(recorder.problems.stream().anyMatch(p -> p.contains("stopped at corrupt input") && p.contains("byte offset 0")),
         recorder.problems::toString);
 
@@ -127,7 +127,7 @@ class ImportEdgeCasesTest {
       assertEquals(CollectionResult.Status.LOADED, c.status(), name);
       assertEquals(List.of(4L, 3L, 1L), List.of(c.read(), c.loaded(), c.rejected()), name);
       assertEquals(3, Imports.count(url, "SELECT count(*) FROM skip"));
-      assertEquals(ImportResult.EXIT_REJECTED, result.exitCode());
+      assertEquals(ImportResult.Outcome.REJECTED, result.outcome());
     }
   }
 
@@ -178,7 +178,7 @@ class ImportEdgeCasesTest {
       JsonNode line = rejects().get(0);
       assertEquals("document has no _id field", line.get("reason").asText());
       assertTrue(line.get("document").isObject(), "readable documents keep their relaxed JSON: " + line);
-      assertEquals(ImportResult.EXIT_REJECTED, result.exitCode());
+      assertEquals(ImportResult.Outcome.REJECTED, result.outcome());
     }
   }
 
@@ -197,7 +197,7 @@ class ImportEdgeCasesTest {
     CollectionResult c = Imports.collection(result, "test.ixtest");
     assertEquals(0, c.read());
     assertEquals(CollectionResult.Status.LOADED, c.status());
-    assertEquals(ImportResult.EXIT_CLEAN, result.exitCode());
+    assertEquals(ImportResult.Outcome.LOADED, result.outcome());
   }
 
   @Test
@@ -210,7 +210,7 @@ class ImportEdgeCasesTest {
     CollectionResult news = Imports.collection(bookdb, "bookdb.news");
     assertEquals(0, news.read());
     assertEquals(0, Imports.count(url, "SELECT count(*) FROM bookdb_news"), "0-byte collection: an empty table");
-    assertEquals(ImportResult.EXIT_CLEAN, bookdb.exitCode());
+    assertEquals(ImportResult.Outcome.LOADED, bookdb.outcome());
 
     ImportResult addy = Imports.run(url, request(Corpus.file("atlas-sample-addy")).build());
     assertNotice(addy, "system.version.bson", "system collection admin.system.version");
@@ -263,7 +263,7 @@ class ImportEdgeCasesTest {
     ImportResult result = Imports.run(url, request(Corpus.file("mongo-mongoose/sample_examples/bios.bson")).build(),
         recorder);
     assertEquals(10, result.loaded());
-    assertEquals(ImportResult.EXIT_CLEAN, result.exitCode());
+    assertEquals(ImportResult.Outcome.LOADED, result.outcome());
     String choice = recorder.started.get(0).idChoice();
     assertEquals("mixed _id types: double (8), ObjectId (2) → text (relaxed Extended JSON of each _id)", choice);
     assertEquals(IdType.TEXT, recorder.started.get(0).table().idType());
@@ -309,7 +309,7 @@ class ImportEdgeCasesTest {
     ImportResult result = Imports.run(url, request(file).jobs(1).batching(new stress.load.CopyBatching(4, 1 << 20)).build());
     CollectionResult c = result.collections().get(0);
     assertEquals(List.of(9L, 6L, 3L), List.of(c.read(), c.loaded(), c.rejected()));
-    assertEquals(ImportResult.EXIT_REJECTED, result.exitCode());
+    assertEquals(ImportResult.Outcome.REJECTED, result.outcome());
     assertEquals(6, Imports.count(url, "SELECT count(*) FROM db_dups"));
     assertEquals(4, Imports.count(url, "SELECT count(*) FROM db_dups WHERE data->>'v' = 'first'"));
     List<JsonNode> lines = rejects();
@@ -328,13 +328,13 @@ class ImportEdgeCasesTest {
     ImportResult skipped = Imports.run(url, request(file).jobs(1).onDuplicate(DuplicatePolicy.SKIP)
         .batching(new stress.load.CopyBatching(4, 1 << 20)).build());
     assertEquals(List.of(9L, 6L, 3L, 3L), List.of(skipped.read(), skipped.loaded(), skipped.rejected(), skipped.skipped()));
-    assertEquals(ImportResult.EXIT_CLEAN, skipped.exitCode(), "skipping was asked for");
+    assertEquals(ImportResult.Outcome.LOADED, skipped.outcome(), "skipping was asked for");
     assertTrue(rejects().stream().allMatch(n -> n.get("action").asText().equals("skipped")));
 
     ImportResult updated = Imports.run(url, request(file).jobs(1).onDuplicate(DuplicatePolicy.UPDATE)
         .policy(ExistingTablePolicy.DROP_EXISTING).batching(new stress.load.CopyBatching(4, 1 << 20)).build());
     assertEquals(List.of(9L, 9L, 0L, 3L), List.of(updated.read(), updated.loaded(), updated.rejected(), updated.updated()));
-    assertEquals(ImportResult.EXIT_CLEAN, updated.exitCode());
+    assertEquals(ImportResult.Outcome.LOADED, updated.outcome());
     assertEquals(6, Imports.count(url, "SELECT count(*) FROM db_dups"));
     assertEquals(3, Imports.count(url, "SELECT count(*) FROM db_dups WHERE data->>'v' = 'later'"),
         "the later document wins");
@@ -353,14 +353,14 @@ class ImportEdgeCasesTest {
   @Test
   void existingTablesAreRefusedReusedOrReplaced() throws Exception {
     Path file = Corpus.file("edge-cases/dumps/testdirs/db1/c1.bson");
-    assertEquals(ImportResult.EXIT_CLEAN, Imports.run(url, request(file).build()).exitCode());
+    assertEquals(ImportResult.Outcome.LOADED, Imports.run(url, request(file).build()).outcome());
 
     ImportResult again = Imports.run(url, request(file).build());
     CollectionResult refused = again.collections().get(0);
     assertEquals(CollectionResult.Status.FAILED, refused.status());
     assertTrue(refused.message().contains("db1_c1 already exists; use --reuse"), refused.message());
     assertFalse(refused.message().contains("--resume"), "the earlier import finished: " + refused.message());
-    assertEquals(ImportResult.EXIT_FAILED, again.exitCode());
+    assertEquals(ImportResult.Outcome.FAILED, again.outcome());
 
     ImportResult reused = Imports.run(url, request(file).policy(ExistingTablePolicy.REUSE).build());
     assertEquals(List.of(100L, 0L, 100L), List.of(reused.read(), reused.loaded(), reused.rejected()),

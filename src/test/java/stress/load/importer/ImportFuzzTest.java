@@ -28,9 +28,9 @@ import stress.dump.generate.DumpOrigin;
 import stress.dump.generate.DumpPlan;
 import stress.dump.generate.DumpWriter;
 import stress.dump.generate.GenerationListener;
-import stress.dump.generate.Shape;
+import stress.model.Shape;
 import stress.load.CopyBatching;
-import stress.load.ExistingTablePolicy;
+import stress.model.ExistingTablePolicy;
 import stress.testing.TestDatabase;
 import stress.testing.BsonFiles;
 

@@ -59,7 +59,7 @@ class RepeatedFieldsImportTest {
     ImportResult result = Imports.run(url, ImportRequest.builder(dump()).rejects(dir.resolve("r.jsonl")).build());
     assertEquals(List.of(4L, 1L, 3L, 0L), List.of(result.read(), result.loaded(), result.rejected(),
         result.repeatedFields()));
-    assertEquals(ImportResult.EXIT_REJECTED, result.exitCode());
+    assertEquals(ImportResult.Outcome.REJECTED, result.outcome());
     List<JsonNode> lines = Imports.rejects(dir.resolve("r.jsonl"));
     assertEquals(3, lines.size());
     for (JsonNode line : lines) {
@@ -78,7 +78,7 @@ class RepeatedFieldsImportTest {
     assertEquals(List.of(4L, 4L, 0L, 3L), List.of(result.read(), result.loaded(), result.rejected(),
         result.repeatedFields()));
     assertEquals(3, Imports.collection(result, "db.rep").repeatedFields());
-    assertEquals(ImportResult.EXIT_CLEAN, result.exitCode(), "the user chose the policy");
+    assertEquals(ImportResult.Outcome.LOADED, result.outcome(), "the user chose the policy");
     assertEquals("{\"a\": \"last\", \"_id\": 1}", Imports.text(url, "SELECT data::text FROM last WHERE _id = 1"));
     assertEquals("{\"n\": {\"x\": 2, \"y\": 0}, \"_id\": 2}", Imports.text(url, "SELECT data::text FROM last WHERE _id = 2"));
     assertEquals("{\"_id\": 4, \"list\": [{\"k\": {\"deep\": [{\"z\": 2}]}}]}",
@@ -108,7 +108,7 @@ class RepeatedFieldsImportTest {
     // again into the same table: every row exists, so the row-by-row path runs (--on-duplicate update)
     ImportResult again = Imports.run(url, ImportRequest.builder(dump()).rejects(dir.resolve("again.jsonl"))
         .repeatedFields(RepeatedFields.FIRST).onDuplicate(DuplicatePolicy.UPDATE)
-        .policy(stress.load.ExistingTablePolicy.REUSE).naming(new TableNaming(null, "first", "")).build());
+        .policy(stress.model.ExistingTablePolicy.REUSE).naming(new TableNaming(null, "first", "")).build());
     assertEquals(List.of(4L, 4L, 4L, 3L), List.of(again.read(), again.loaded(), again.updated(), again.repeatedFields()));
     assertEquals(first, Imports.text(url, "SELECT json_agg(data ORDER BY _id)::text FROM first"));
     assertEquals(3, Imports.rejects(dir.resolve("again.jsonl")).size());

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.load.CopyBatching;
-import stress.load.ExistingTablePolicy;
+import stress.model.ExistingTablePolicy;
 import stress.target.PostgresDialect;
 import stress.testing.TestDatabase;
 import stress.testing.BsonFiles;
@@ -167,7 +167,7 @@ class ServerFailureTest {
         "no row of the failed batch is in the table");
     assertEquals(0, Imports.count(url, "SELECT count(*) FROM " + TABLE + " WHERE _id >= " + goodBatches * BATCH));
     assertEquals(items.loaded(), checkpointsLoaded(), "no checkpoint for the failed batch");
-    assertEquals(ImportResult.EXIT_FAILED, result.exitCode());
+    assertEquals(ImportResult.Outcome.FAILED, result.outcome());
     assertTrue(rejects().isEmpty(), "a failed batch is not rejected document by document");
 
     execute(cure);

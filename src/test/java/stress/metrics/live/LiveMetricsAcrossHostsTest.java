@@ -15,9 +15,9 @@ import stress.connect.ConnectionSources;
 import stress.connect.ConnectionSpec;
 import stress.connect.PoolSettings;
 import stress.metrics.HostStats;
-import stress.ops.OperationSettings;
+import stress.model.OperationSettings;
 import stress.ops.Operations;
-import stress.ops.StatementMode;
+import stress.model.StatementMode;
 import stress.runner.HostSources;
 import stress.runner.PhaseOutcome;
 import stress.runner.PhaseSpec;
@@ -30,7 +30,7 @@ import stress.target.PostgresDialect;
 import stress.testing.TestDatabase;
 import stress.workload.DenseIntegerKeys;
 import stress.workload.KeyChooser;
-import stress.workload.OperationMix;
+import stress.model.OperationMix;
 import stress.workload.UniformDistribution;
 
 /**

@@ -12,7 +12,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import stress.connect.ConnectionSpec;
 import stress.connect.PoolSettings;
-import stress.ops.StatementMode;
+import stress.model.StatementMode;
 import stress.runner.PhaseProbe;
 import stress.runner.PhaseSpec;
 import stress.runner.WorkerProbe;

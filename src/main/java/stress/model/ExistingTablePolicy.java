@@ -1,4 +1,4 @@
-package stress.load;
+package stress.model;
 
 /** What to do when a document table (or its copy table) already exists. */
 public enum ExistingTablePolicy {

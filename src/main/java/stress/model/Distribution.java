@@ -1,4 +1,4 @@
-package stress.workload;
+package stress.model;
 
 import java.util.Locale;
 
@@ -12,12 +12,7 @@ public enum Distribution {
     try {
       return valueOf(name.trim().toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("--distribution must be uniform or zipfian, got '" + name + "'");
+      throw new UsageException("--distribution must be uniform or zipfian, got '" + name + "'");
     }
-  }
-
-  /** The distribution over n keys. */
-  public KeyDistribution over(long n, double zipfConstant) {
-    return this == UNIFORM ? new UniformDistribution(n) : new ScrambledZipfianDistribution(n, zipfConstant);
   }
 }

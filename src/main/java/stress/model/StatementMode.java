@@ -1,4 +1,4 @@
-package stress.ops;
+package stress.model;
 
 import java.util.Locale;
 
@@ -14,7 +14,7 @@ public enum StatementMode {
     try {
       return valueOf(name.trim().toUpperCase(Locale.ROOT));
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("--mode must be prepared or plain, got '" + name + "'");
+      throw new UsageException("--mode must be prepared or plain, got '" + name + "'");
     }
   }
 

@@ -1,4 +1,4 @@
-package stress.workload;
+package stress.model;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -28,7 +28,7 @@ public final class OperationMix {
   /** A mix of these names and weights (each at least 1), in the map's order. */
   public static OperationMix of(Map<String, Integer> weights) {
     if (weights.isEmpty() || weights.values().stream().anyMatch(w -> w < 1)) {
-      throw new IllegalArgumentException("a mix needs operations with weights of at least 1, got " + weights);
+      throw new UsageException("a mix needs operations with weights of at least 1, got " + weights);
     }
     return new OperationMix(new LinkedHashMap<>(weights));
   }
@@ -36,7 +36,7 @@ public final class OperationMix {
   /** Parses --op; every problem in the text is reported in one message. */
   public static OperationMix parse(String spec) {
     if (spec == null || spec.isBlank()) {
-      throw new IllegalArgumentException("--op must name at least one operation");
+      throw new UsageException("--op must name at least one operation");
     }
     Map<String, Integer> weights = new LinkedHashMap<>();
     List<String> problems = new ArrayList<>();
@@ -67,7 +67,7 @@ public final class OperationMix {
       }
     }
     if (!problems.isEmpty()) {
-      throw new IllegalArgumentException("--op " + String.join("; ", problems));
+      throw new UsageException("--op " + String.join("; ", problems));
     }
     return new OperationMix(weights);
   }

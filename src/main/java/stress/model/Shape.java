@@ -1,4 +1,4 @@
-package stress.dump.generate;
+package stress.model;
 
 import java.util.Arrays;
 import java.util.Locale;
@@ -42,7 +42,7 @@ public enum Shape {
         }
       }
     }
-    throw new IllegalArgumentException("unknown document shape '" + name + "'; valid: "
+    throw new UsageException("unknown document shape '" + name + "'; valid: "
         + Arrays.stream(values()).map(Shape::label).collect(Collectors.joining(", ")));
   }
 }

@@ -1,4 +1,4 @@
-package stress.ops;
+package stress.model;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -28,7 +28,7 @@ public record OperationSettings(int batch, int limitMin, int limitMax, int fetch
       problems.add("fetch size must be at least 1, got " + fetchSize);
     }
     if (!problems.isEmpty()) {
-      throw new IllegalArgumentException(String.join("; ", problems));
+      throw new UsageException(String.join("; ", problems));
     }
   }
 }

@@ -1,4 +1,4 @@
-package stress.workload;
+package stress.model;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -21,7 +21,7 @@ public record Instance(int number, int count) {
 
   public Instance {
     if (count < 1 || number < 1 || number > count) {
-      throw new IllegalArgumentException(RULE + ", got '" + number + "/" + count + "'");
+      throw new UsageException(RULE + ", got '" + number + "/" + count + "'");
     }
   }
 
@@ -29,7 +29,7 @@ public record Instance(int number, int count) {
   public static Instance parse(String text) {
     Matcher m = text == null ? null : FORM.matcher(text);
     if (m == null || !m.matches()) {
-      throw new IllegalArgumentException(RULE + ", got '" + text + "'");
+      throw new UsageException(RULE + ", got '" + text + "'");
     }
     return new Instance(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
   }

@@ -1,4 +1,4 @@
-package stress.connect;
+package stress.model;
 
 import java.util.Arrays;
 import java.util.stream.Collectors;
@@ -35,7 +35,7 @@ public enum PreferQueryMode {
         return mode;
       }
     }
-    throw new IllegalArgumentException("preferQueryMode '" + name + "' is not one of " + allowedNames());
+    throw new UsageException("preferQueryMode '" + name + "' is not one of " + allowedNames());
   }
 
   /** The allowed names, comma separated, for messages and help texts. */

@@ -1,0 +1,40 @@
+package stress.app;
+
+import java.io.PrintStream;
+import java.util.List;
+import stress.metrics.HostStats;
+import stress.metrics.IntervalStats;
+import stress.metrics.PhaseStats;
+import stress.report.TextReport;
+import stress.runner.PhaseSpec;
+import stress.runner.RunListener;
+
+/** Prints interval lines and each phase's summary as they happen. */
+final class PrintingRunListener implements RunListener {
+  private final PrintStream out;
+
+  PrintingRunListener(PrintStream out) {
+    this.out = out;
+  }
+
+  @Override
+  public void phaseStarted(PhaseSpec phase, int index, int count) {
+    out.println();
+    out.println("phase " + (index + 1) + "/" + count + ": " + phase.label());
+  }
+
+  @Override
+  public void interval(PhaseSpec phase, IntervalStats stats) {
+    out.println(TextReport.intervalLine(stats));
+  }
+
+  @Override
+  public void phaseFinished(PhaseSpec phase, PhaseStats stats) {
+    out.print(TextReport.summary(null, stats)); // phaseStarted named the phase
+  }
+
+  @Override
+  public void hostsFinished(PhaseSpec phase, PhaseStats total, List<HostStats> hosts) {
+    out.print(TextReport.hostTable(hosts, total));
+  }
+}

@@ -1,0 +1,91 @@
+package stress.app;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import stress.config.Durations;
+import stress.config.RunConfig;
+import stress.config.SettingChoice;
+import stress.connect.PoolSettings;
+import stress.model.StatementMode;
+import stress.table.DocumentTable;
+import stress.target.KnownSetting;
+import stress.workload.KeyChooser;
+
+/**
+ * Every setting of a run as the header prints it and the result file keeps it ({@code settings} of
+ * {@code result.json}): names and values in the order shown, a null value left out of the header.
+ */
+final class RunSettingsReport {
+  private RunSettingsReport() {}
+
+  static Map<String, Object> of(RunConfig config, Database database, List<String> sampledValues, DocumentTable table,
+                                KeyChooser keys) {
+    Map<String, Object> s = new LinkedHashMap<>();
+    s.put("operations", config.mix().toString());
+    s.put("workload file", config.workload() == null ? null : config.workload().file().toString());
+    s.put("sampled values", sampledValues.isEmpty() ? null : String.join("; ", sampledValues));
+    s.put("table", table.displayName());
+    s.put("id type", table.idType().sql());
+    s.put("keys", keys == null ? "none read (the operations only insert new rows)" : keys.describe());
+    s.put("threads", config.threads());
+    s.put("statement modes", config.modes().stream().map(StatementMode::label).toList());
+    s.put("pools", config.pools());
+    s.put("pool size", config.poolSize() == null ? "= threads" : config.poolSize());
+    s.put("c3p0 maxStatements", config.c3p0MaxStatements());
+    if (config.pools().contains("c3p0")) {
+      s.put("c3p0", PoolSettings.c3p0CheckoutCost(config.c3p0MaxStatements()));
+    }
+    s.put("duration", config.duration() == null ? null : Durations.format(config.duration()));
+    s.put("ops per phase", config.ops() == 0 ? null : config.ops());
+    s.put("warmup", Durations.format(config.warmup()));
+    s.put("report interval", Durations.format(config.reportInterval()));
+    s.put("rate", config.rate() == 0 ? "unlimited" : config.rate());
+    s.put("transaction", config.transaction() ? "one per execution" : "autocommit");
+    s.put("batch", config.operationSettings().batch());
+    s.put("find limit", config.operationSettings().limitMin() + ".." + config.operationSettings().limitMax());
+    s.put("fetch size", config.operationSettings().fetchSize());
+    s.put("seed", config.seed());
+    s.put("worker threads", (config.virtualThreads() ? "virtual" : "platform") + " (Java "
+        + Runtime.version().feature() + ")");
+    s.put("statement timeout", Durations.format(config.timeouts().statement()));
+    s.put("retries", config.failures().retries() == 0 ? "none" : config.failures().retries()
+        + " (after 40001/40P01, idempotent operations only)");
+    double maxErrorRate = config.failures().maxErrorRate();
+    s.put("max error rate", maxErrorRate == 0 ? "0 (any failed execution exits 1)"
+        : maxErrorRate + " (exit 0 while failed / all executions stay at or below it)");
+    s.put("server", database.embedded() ? "embedded PostgreSQL (started for this run)" : "given by the user");
+    s.put("connection", new LinkedHashMap<>(withoutPassword(database.spec().describe())));
+    List<Map<String, String>> sets = new ArrayList<>();
+    for (SettingChoice c : config.settings()) {
+      Map<String, String> set = new LinkedHashMap<>();
+      set.put("name", c.name());
+      set.put("values", String.join(",", c.values()));
+      KnownSetting.byName(c.name()).ifPresent(k -> set.put("about", k.why()));
+      sets.add(set);
+    }
+    s.put("session settings", sets);
+    return s;
+  }
+
+  /** Spread: each host, and the pool size per host; a multi-host URL not spread: that pgjdbc picks the host. */
+  static void describeHosts(Map<String, Object> settings, Database database, SpreadHosts spread) {
+    if (spread != null) {
+      settings.put("hosts (thread i on host i mod " + spread.names().size() + ")", spread.describe());
+      settings.put("pool size", spread.poolSizeWords());
+      return;
+    }
+    List<String> hosts = database.spec().servers();
+    if (hosts.size() > 1) {
+      settings.put("hosts", SpreadHosts.notSpread(hosts));
+    }
+  }
+
+  private static Map<String, String> withoutPassword(Map<String, String> described) {
+    Map<String, String> m = new LinkedHashMap<>(described);
+    m.keySet().removeIf(k -> k.toLowerCase(Locale.ROOT).contains("password"));
+    return m;
+  }
+}

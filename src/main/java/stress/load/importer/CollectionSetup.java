@@ -1,0 +1,153 @@
+package stress.load.importer;
+
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import stress.dump.DocumentConverter;
+import stress.dump.DocumentStream;
+import stress.dump.DumpDocument;
+import stress.dump.DumpFormatException;
+import stress.dump.IdConverter;
+import stress.dump.IdDetection;
+import stress.dump.IdTextForm;
+import stress.dump.IdTypeDetector;
+import stress.dump.ReadItem;
+import stress.dump.ReadPolicy;
+import stress.load.ConnectionSupplier;
+import stress.model.ExistingTablePolicy;
+import stress.load.LoadException;
+import stress.load.PreparedTable;
+import stress.load.TableSetup;
+import stress.table.DocumentTable;
+import stress.table.IdType;
+import stress.target.Dialect;
+
+/**
+ * Before a collection is read for loading: chooses the {@code _id} type (a first pass over the collection unless
+ * {@code --id-type} is given), sets up the table, and reconciles it with the checkpoints of earlier runs
+ * ({@code --resume}), so the reader knows which document ranges are committed already.
+ */
+final class CollectionSetup {
+  private final ImportRequest request;
+  private final ConnectionSupplier connections;
+  private final Dialect dialect;
+  private final ProgressTable progress;
+  private final Object ddlLock;
+  private final ImportListener listener;
+  private final BooleanSupplier stopping;
+
+  CollectionSetup(ImportRequest request, ConnectionSupplier connections, Dialect dialect, ProgressTable progress,
+                  Object ddlLock, ImportListener listener, BooleanSupplier stopping) {
+    this.request = request;
+    this.connections = connections;
+    this.dialect = dialect;
+    this.progress = progress;
+    this.ddlLock = ddlLock;
+    this.listener = listener;
+    this.stopping = stopping;
+  }
+
+  /** Sets up the table and converter; returns the earlier checkpoints, or null when earlier runs finished it. */
+  List<ProgressTable.Checkpoint> prepare(CollectionRun run) throws IOException, SQLException {
+    // The name does not depend on the _id type, so a collection finished by an earlier run is not read again.
+    String target = new DocumentTable(request.naming().schema(), run.tableName, IdType.TEXT).qualifiedName();
+    boolean finishedEarlier = false;
+    if (request.resume()) {
+      try (Connection c = connections.get()) {
+        finishedEarlier = ProgressTable.complete(progress.read(c, run.source(), target));
+      }
+    }
+    IdDetection detection = request.idType() == null && !finishedEarlier ? detect(run) : null;
+    IdType wantedType = request.idType() != null ? request.idType() : detection != null ? detection.type() : IdType.TEXT;
+    DocumentTable wanted = new DocumentTable(request.naming().schema(), run.tableName, wantedType);
+    ExistingTablePolicy policy = request.resume() ? ExistingTablePolicy.REUSE : request.policy();
+    try (Connection c = connections.get()) {
+      c.setAutoCommit(true);
+      PreparedTable prepared;
+      synchronized (ddlLock) {
+        try {
+          prepared = TableSetup.prepare(c, dialect, wanted, policy);
+        } catch (LoadException e) {
+          List<ProgressTable.Checkpoint> earlier = policy == ExistingTablePolicy.FAIL_IF_EXISTS
+              ? progress.read(c, run.source(), wanted.qualifiedName()) : List.of();
+          if (!earlier.isEmpty() && !ProgressTable.complete(earlier)) {
+            throw new LoadException(e.getMessage() + "; an earlier import of " + run.collection.namespace()
+                + " into it did not finish: --resume continues it", e);
+          }
+          throw e;
+        }
+      }
+      if (prepared.note() != null) {
+        listener.problem(run.collection.namespace() + ": " + prepared.note());
+      }
+      DocumentTable table = prepared.table();
+      if (finishedEarlier && prepared.action() == PreparedTable.Action.CREATED) {
+        throw new LoadException("the checkpoints say " + run.collection.namespace() + " was imported into "
+            + table.displayName() + ", but that table did not exist (it was created empty now); import again without"
+            + " --resume");
+      }
+      if (request.idType() != null && table.idType() != request.idType()) {
+        throw new LoadException("table " + table.displayName() + " has _id " + table.idType().sql() + ", not the "
+            + request.idType().sql() + " of --id-type");
+      }
+      IdTextForm form = detection != null && table.idType() == IdType.TEXT ? detection.textForm() : IdTextForm.PLAIN;
+      DocumentConverter converter = new DocumentConverter(request.jsonFormat(), new IdConverter(table.idType(), form),
+          request.repeatedFields());
+      run.ready(table, converter, idChoice(detection, table, prepared.action()));
+
+      List<ProgressTable.Checkpoint> checkpoints;
+      if (request.resume()) {
+        checkpoints = progress.read(c, run.source(), table.qualifiedName());
+      } else {
+        progress.clear(c, run.source(), table.qualifiedName());
+        checkpoints = List.of();
+      }
+      run.countEarlier(checkpoints);
+      boolean complete = ProgressTable.complete(checkpoints);
+      listener.collectionStarted(new ImportListener.Started(run.collection.namespace(), run.source(), table,
+          prepared.action(), idChoice(detection, table, prepared.action()), run.earlierDocs(), complete));
+      if (complete) {
+        String stop = checkpoints.get(checkpoints.size() - 1).stopReason();
+        if (stop != null) {
+          run.end(CollectionResult.Status.STOPPED, stop);
+        }
+        return null;
+      }
+      return checkpoints;
+    }
+  }
+
+  /**
+   * The first pass: every readable {@code _id} up to the end or to corrupt input (reported by the load pass). Only
+   * the {@code _id}s are decoded; a document bad elsewhere is counted here and rejected by the load pass.
+   */
+  private IdDetection detect(CollectionRun run) throws IOException {
+    IdTypeDetector detector = new IdTypeDetector();
+    try (DocumentStream documents = run.collection.open(request.onError()).withoutDecodeCheck()) {
+      ReadItem item;
+      while ((item = documents.next()) != null && !stopping.getAsBoolean()) {
+        if (item instanceof DumpDocument document && !detector.acceptIdOnly(document)
+            && request.onError() == ReadPolicy.ABORT) {
+          break; // the load pass stops at this document or before
+        }
+      }
+    } catch (DumpFormatException e) {
+      // the load pass stops at the same place and reports it
+    }
+    return detector.result();
+  }
+
+  private static String idChoice(IdDetection detection, DocumentTable table, PreparedTable.Action action) {
+    if (detection == null) {
+      return "_id " + table.idType().sql() + (action == PreparedTable.Action.REUSED ? " of the existing table"
+          : " (--id-type)");
+    }
+    if (action == PreparedTable.Action.REUSED && detection.type() != table.idType()) {
+      return "_id " + table.idType().sql() + " of the existing table (the data alone would give: " + detection.reason()
+          + ")";
+    }
+    return detection.reason().startsWith("text (no _id") ? "_id " + detection.reason() : detection.reason();
+  }
+}

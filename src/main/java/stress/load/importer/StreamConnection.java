@@ -1,0 +1,65 @@
+package stress.load.importer;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import stress.load.ConnectionSupplier;
+
+/**
+ * The connection of one load stream: opened when first needed, a transaction per batch, dropped after a failure that
+ * may have left it unusable (the next batch opens a new one).
+ */
+final class StreamConnection implements AutoCloseable {
+  private final ConnectionSupplier connections;
+  private final boolean asyncCommits;
+  private Connection connection;
+
+  StreamConnection(ConnectionSupplier connections, boolean asyncCommits) {
+    this.connections = connections;
+    this.asyncCommits = asyncCommits;
+  }
+
+  /** The stream's connection with a transaction started, committing asynchronously where that is safe. */
+  Connection transaction() throws SQLException {
+    Connection c = connection();
+    c.setAutoCommit(false);
+    if (asyncCommits) {
+      try (Statement s = c.createStatement()) {
+        s.execute("SET LOCAL synchronous_commit TO off");
+      }
+    }
+    return c;
+  }
+
+  private Connection connection() throws SQLException {
+    if (connection == null || connection.isClosed()) {
+      connection = connections.get();
+    }
+    return connection;
+  }
+
+  /** Rolls back the open transaction; a rollback that fails is kept on {@code failure} and drops the connection. */
+  void rollbackQuietly(Throwable failure) {
+    try {
+      if (connection != null && !connection.isClosed() && !connection.getAutoCommit()) {
+        connection.rollback();
+      }
+    } catch (SQLException e) {
+      failure.addSuppressed(e);
+      close();
+    }
+  }
+
+  /** Drops the connection after a failure that may have left it unusable; the next batch opens a new one. */
+  @Override
+  public void close() {
+    if (connection != null) {
+      try {
+        connection.close();
+      } catch (SQLException ignored) {
+        // the connection is being discarded after a failure that is reported already
+      }
+      connection = null;
+    }
+  }
+}
