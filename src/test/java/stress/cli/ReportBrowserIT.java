@@ -68,9 +68,11 @@ class ReportBrowserIT {
     assertEquals(0, CliTester.run("report", before.toString()).exitCode());
     Path page = before.resolve(HtmlReport.FILE_NAME);
     // throughput, latency x 2 phases, percentiles x 3 (two operations and total), comparison; no errors chart
-    assertRendered(page, 7);
+    RenderedPage rendered = assertRendered(page, 7);
+    assertEquals(Optional.of("results"), rendered.firstSectionId(), "the page opens on the results");
     Path png = SCREENSHOTS.resolve("one-run.png");
     browser.screenshot(page, png, 1400, 5400);
+    browser.screenshot(page, SCREENSHOTS.resolve("one-run-1366x768.png"), 1366, 768);
     System.out.println("ReportBrowserIT: screenshot of one run at " + png + " (" + Files.size(png) + " bytes)");
   }
 
@@ -79,11 +81,13 @@ class ReportBrowserIT {
     Path page = dir.resolve("overlay.html");
     assertEquals(0, CliTester.run("report", before.toString(), after.toString(), "--out", page.toString()).exitCode());
     // the thread counts differ, so each run's phases get their own latency charts: 1 + 2 + 2 + 3 + 1
-    assertRendered(page, 9);
+    assertEquals(Optional.of("results"), assertRendered(page, 9).firstSectionId(), "the page opens on the results");
     String html = Files.readString(page);
     assertTrue(html.contains("<th>before · mode=plain pool=none threads=2</th>")
         && html.contains("<th>after · mode=plain pool=none threads=4</th>"), "both runs in the throughput table");
     browser.screenshot(page, SCREENSHOTS.resolve("overlay.png"), 1400, 6600);
+    browser.screenshot(page, SCREENSHOTS.resolve("overlay-1366x768.png"), 1366, 768);
+    browser.printToPdf(page, SCREENSHOTS.resolve("overlay.pdf"));
   }
 
   /** A page whose labels and error messages hold script: nothing runs, and the error chart draws. */

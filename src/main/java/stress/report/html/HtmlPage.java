@@ -63,8 +63,16 @@ final class HtmlPage {
   }
 
   private static void section(StringBuilder out, Section section) {
-    out.append("<section id=\"").append(html(section.id())).append("\">\n<h2>").append(html(section.title())).append("</h2>\n")
-        .append("<p class=\"note\">").append(html(section.note())).append("</p>\n");
+    out.append("<section id=\"").append(html(section.id())).append("\">\n");
+    if (section.collapsed()) {
+      out.append("<details>\n<summary><h2>").append(html(section.title())).append("</h2></summary>\n");
+    } else {
+      out.append("<h2>").append(html(section.title())).append("</h2>\n");
+    }
+    for (String headline : section.headlines()) {
+      out.append("<p class=\"headline\">").append(html(headline)).append("</p>\n");
+    }
+    out.append("<p class=\"note\">").append(html(section.note())).append("</p>\n");
     for (ChartSpec chart : section.charts()) {
       out.append("<div class=\"chart\">\n<h3>").append(html(chart.title())).append("</h3>\n<div class=\"pair\">\n")
           .append("<div class=\"canvas-box\"><canvas id=\"").append(html(chart.id())).append("\"></canvas></div>\n")
@@ -77,7 +85,7 @@ final class HtmlPage {
       table(out, table);
       out.append("</div>\n");
     }
-    out.append("</section>\n");
+    out.append(section.collapsed() ? "</details>\n</section>\n" : "</section>\n");
   }
 
   private static void table(StringBuilder out, DataTable table) {

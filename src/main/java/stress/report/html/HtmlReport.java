@@ -9,9 +9,10 @@ import stress.report.RunResult;
 
 /**
  * Writes {@code report.html}: one self-contained page (Chart.js and the data inlined, no network needed)
- * with the settings and target, throughput and latency over time, latency by percentile per operation,
- * a comparison of the combinations when a run has several phases, and errors over time and by SQLState;
- * a table of the numbers beside every chart. Two runs are overlaid on the same charts, labelled by name.
+ * that opens on the results (the best combination of each run, its ops/s, p99, ratio to the first row, errors
+ * and availability), then a comparison of the combinations when a run has several phases, throughput and
+ * latency over time, latency by percentile per operation, errors over time and by SQLState, and the settings
+ * and target last, folded; a table of the numbers beside every chart. Two runs are overlaid on the same charts, labelled by name.
  */
 public final class HtmlReport {
   /** The name of the page written next to a run's result. */

@@ -9,7 +9,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 import stress.metrics.DegradedWindow;
 import stress.metrics.ErrorStats;
@@ -23,12 +22,14 @@ import stress.report.TextReport;
 
 /**
  * What the page shows, computed from one run or two overlaid runs: the sections with their charts and
- * tables. Series of the same phase share a colour; in an overlay the earlier run is dashed and every
+ * tables, the outcome first (results, then the comparison), then the time series, the percentile curves, the
+ * errors, and the settings last. Time series share one {@link IntervalAxis}. Series of the same phase share a colour; in an overlay the earlier run is dashed and every
  * label starts with the run's name. Time series show the measured intervals only (warm-up left out).
  */
 final class ReportModel {
   private final List<NamedResult> runs;
   private final boolean overlay;
+  private final IntervalAxis axis;
   private int nextChart;
 
   private ReportModel(List<NamedResult> runs) {
@@ -37,6 +38,7 @@ final class ReportModel {
     }
     this.runs = List.copyOf(runs);
     this.overlay = runs.size() > 1;
+    this.axis = IntervalAxis.of(runs.stream().flatMap(run -> run.result().phases().stream()).map(PhaseResult::stats).toList());
   }
 
   static List<Section> sections(List<NamedResult> runs) {
@@ -45,75 +47,16 @@ final class ReportModel {
 
   private List<Section> build() {
     List<Section> sections = new ArrayList<>();
-    sections.add(settings());
-    sections.add(throughput());
-    sections.add(latencyOverTime());
-    sections.add(distributions());
+    sections.add(Headline.of(runs));
     if (runs.stream().anyMatch(run -> run.result().phases().size() > 1)) {
       sections.add(comparison());
     }
+    sections.add(throughput());
+    sections.add(latencyOverTime());
+    sections.add(distributions());
     sections.add(errors());
+    sections.add(SettingsSection.of(runs));
     return sections;
-  }
-
-  // ---- settings and target ------------------------------------------------------------------
-
-  private Section settings() {
-    List<DataTable> tables = new ArrayList<>();
-    tables.add(keyValues("setting", run -> Flattened.of(run.result().settings())));
-    tables.add(keyValues("target", run -> Flattened.of(run.result().target())));
-    tables.add(phaseTotals());
-    return new Section("settings", "Settings and target",
-        "The settings in force and the detected target" + (overlay ? ", one column per run" : "") + ".",
-        List.of(), tables);
-  }
-
-  private DataTable keyValues(String what, Function<NamedResult, Map<String, String>> values) {
-    List<Map<String, String>> perRun = runs.stream().map(values).toList();
-    Set<String> keys = new LinkedHashSet<>();
-    perRun.forEach(map -> keys.addAll(map.keySet()));
-    List<String> headers = new ArrayList<>();
-    headers.add(what);
-    runs.forEach(run -> headers.add(overlay ? run.name() : "value"));
-    List<List<String>> rows = new ArrayList<>();
-    for (String key : keys) {
-      List<String> row = new ArrayList<>();
-      row.add(key);
-      perRun.forEach(map -> row.add(map.getOrDefault(key, "")));
-      rows.add(row);
-    }
-    return new DataTable(headers, rows);
-  }
-
-  private DataTable phaseTotals() {
-    List<String> headers = new ArrayList<>(List.of("phase", "duration s", "ops/s", "avg ms", "p50 ms", "p95 ms", "p99 ms",
-        "max ms", "errors", "reconnects", "connection", "settings read back"));
-    if (overlay) {
-      headers.add(0, "run");
-    }
-    List<List<String>> rows = new ArrayList<>();
-    for (NamedResult run : runs) {
-      for (PhaseResult phase : run.result().phases()) {
-        PhaseStats stats = phase.stats();
-        OperationStats total = stats.total();
-        List<String> row = new ArrayList<>(List.of(phase.label(), oneDecimal(stats.durationSeconds()),
-            oneDecimal(total.opsPerSecond()), millis(total.latencyMs().avg()), millis(total.latencyMs().p50()),
-            millis(total.latencyMs().p95()), millis(total.latencyMs().p99()), millis(total.latencyMs().max()),
-            Long.toString(total.errorCount()), Long.toString(stats.reconnects()), pairs(phase.connection()),
-            pairs(phase.settingsReadBack())));
-        if (overlay) {
-          row.add(0, run.name());
-        }
-        rows.add(row);
-      }
-    }
-    return new DataTable(headers, rows);
-  }
-
-  private static String pairs(Map<String, ?> map) {
-    StringBuilder out = new StringBuilder();
-    map.forEach((key, value) -> out.append(out.isEmpty() ? "" : "; ").append(key).append('=').append(value));
-    return out.toString();
   }
 
   // ---- throughput and latency over time -----------------------------------------------------
@@ -121,11 +64,12 @@ final class ReportModel {
   private Section throughput() {
     List<Series> series = new ArrayList<>();
     forEachPhase((run, index, phase) -> series.add(Series.line(label(run, phase.label()), phase.label(), dashed(index),
-        measured(phase.stats(), IntervalStats::opsPerSecond))));
+        axis.points(phase.stats(), IntervalStats::opsPerSecond))));
     ChartSpec chart = new ChartSpec(chartId(), "Throughput", "time", "seconds measured", "ops/s", null, List.of(),
-        series, TimeTable.of(series, Decimals::oneDecimal));
+        series, TimeTable.of(axis, series, Decimals::oneDecimal));
     return new Section("throughput", "Throughput over time",
-        "Successful operations per second in each report interval, per phase (warm-up left out).", List.of(chart), List.of());
+        "Successful operations per second in each report interval, per phase (warm-up left out); the phases share"
+            + " the x axis: the n-th interval of each phase is at the same second.", List.of(chart), List.of());
   }
 
   private Section latencyOverTime() {
@@ -144,26 +88,18 @@ final class ReportModel {
           addLatency(series, run, index, phase.stats(), "max", IntervalStats::maxMs);
         }
       }
-      charts.add(new ChartSpec(chartId(), "Latency: " + phaseLabel, "time", "seconds measured", "ms", null, List.of(),
-          series, TimeTable.of(series, Decimals::millis)));
+      charts.add(new ChartSpec(chartId(), "Latency: " + phaseLabel, "time-log", "seconds measured", "ms (log scale)",
+          null, List.of(), series, TimeTable.of(axis, series, Decimals::millis)));
     }
     return new Section("latency", "Latency over time",
-        "Percentiles of the successful operations' latency in each report interval, one chart per phase.", charts, List.of());
+        "Percentiles of the successful operations' latency in each report interval, one chart per phase, on a"
+            + " logarithmic axis so that one slow maximum does not flatten p50, p95 and p99; all phases share the x"
+            + " axis of the throughput chart.", charts, List.of());
   }
 
   private void addLatency(List<Series> series, NamedResult run, int index, PhaseStats stats, String name,
                           ToDoubleFunction<IntervalStats> value) {
-    series.add(Series.line(overlay ? run.name() + " · " + name : name, name, dashed(index), measured(stats, value)));
-  }
-
-  private static List<Point> measured(PhaseStats stats, ToDoubleFunction<IntervalStats> value) {
-    List<Point> points = new ArrayList<>();
-    for (IntervalStats interval : stats.intervals()) {
-      if (!interval.warmup()) {
-        points.add(new Point(interval.elapsedSeconds(), value.applyAsDouble(interval)));
-      }
-    }
-    return points;
+    series.add(Series.line(overlay ? run.name() + " · " + name : name, name, dashed(index), axis.points(stats, value)));
   }
 
   // ---- percentile distribution --------------------------------------------------------------
@@ -227,15 +163,17 @@ final class ReportModel {
     for (int index = 0; index < runs.size(); index++) {
       NamedResult run = runs.get(index);
       String prefix = overlay ? run.name() + " · " : "";
-      headers.addAll(List.of(prefix + "ops/s", prefix + "p99 ms", prefix + "errors", prefix + "best"));
+      headers.addAll(List.of(prefix + "ops/s", prefix + "p99 ms", prefix + "errors", prefix + "best",
+          prefix + "vs first row"));
       List<Point> ops = new ArrayList<>();
       List<Point> p99 = new ArrayList<>();
-      int winner = winner(run.result().phases());
+      int winner = Headline.winner(run.result().phases());
+      double first = run.result().phases().get(0).stats().total().opsPerSecond();
       for (int c = 0; c < categories.size(); c++) {
         PhaseResult phase = phase(run, categories.get(c));
         List<String> row = rows.get(categories.get(c));
         if (phase == null) {
-          row.addAll(List.of("", "", "", ""));
+          row.addAll(List.of("", "", "", "", ""));
           continue;
         }
         OperationStats total = phase.stats().total();
@@ -243,7 +181,8 @@ final class ReportModel {
         p99.add(new Point(c, total.latencyMs().p99()));
         boolean best = run.result().phases().indexOf(phase) == winner;
         row.addAll(List.of(oneDecimal(total.opsPerSecond()), millis(total.latencyMs().p99()),
-            Long.toString(total.errorCount()), best ? "★" : ""));
+            Long.toString(total.errorCount()), best ? "★" : "",
+            first > 0 ? Decimals.ratio(total.opsPerSecond() / first) : ""));
       }
       int marked = categories.indexOf(run.result().phases().get(winner).label());
       series.add(new Series(prefix + "ops/s", prefix + "ops/s", dashed(index), "y", ops, List.of(marked),
@@ -254,18 +193,8 @@ final class ReportModel {
         categories, series, new DataTable(headers, new ArrayList<>(rows.values())));
     return new Section("comparison", "Comparison",
         "Ops/s (left axis) and p99 latency (right axis) of all operations together, per combination; ★ marks the"
-            + " highest ops/s" + (overlay ? " of each run" : "") + " (the first of them on a tie).", List.of(chart), List.of());
-  }
-
-  /** The phase with the highest ops/s, the first of them on a tie (as the text comparison marks it). */
-  private static int winner(List<PhaseResult> phases) {
-    int best = 0;
-    for (int i = 1; i < phases.size(); i++) {
-      if (phases.get(i).stats().total().opsPerSecond() > phases.get(best).stats().total().opsPerSecond()) {
-        best = i;
-      }
-    }
-    return best;
+            + " highest ops/s" + (overlay ? " of each run" : "") + " (the first of them on a tie); the last column is the"
+            + " ratio of ops/s to the run's first row.", List.of(chart), List.of());
   }
 
   private static PhaseResult phase(NamedResult run, String label) {
@@ -283,7 +212,7 @@ final class ReportModel {
       }
       for (Map.Entry<String, List<Point>> state : ErrorSeries.bySqlState(phase.stats()).entrySet()) {
         series.add(Series.line(label(run, phase.label()) + " · " + state.getKey(), phase.label() + " · " + state.getKey(),
-            dashed(index), state.getValue()));
+            dashed(index), axis.align(state.getValue())));
       }
       for (OperationStats op : phase.stats().operations()) {
         for (ErrorStats error : op.errors()) {
@@ -304,7 +233,7 @@ final class ReportModel {
       headers.add(0, "run");
     }
     ChartSpec chart = new ChartSpec(chartId(), "Errors per second by SQLState", "time", "seconds measured", "errors/s", null, List.of(),
-        series, TimeTable.of(series, Decimals::oneDecimal));
+        series, TimeTable.of(axis, series, Decimals::oneDecimal));
     return new Section("errors", "Errors",
         "Failed operations per second in each report interval by SQLState, and the totals by SQLState with the first"
             + " message of each. Then the availability windows: an outage is a time nothing succeeded (from the"
@@ -326,13 +255,13 @@ final class ReportModel {
       for (Outage o : stats.outages()) {
         rows.add(windowRow(run, phase, "outage" + from(o.source()), o.startSeconds(),
             o.open() ? "never recovered" : Decimals.threeDecimals(o.endSeconds()), o.failed() > 0 ? Long.toString(o.failed()) : "",
-            "100%", o.errorsBySqlState().isEmpty() ? o.firstSqlState() : pairs(o.errorsBySqlState()),
-            pairs(o.failedNodes())));
+            "100%", o.errorsBySqlState().isEmpty() ? o.firstSqlState() : SettingsSection.pairs(o.errorsBySqlState()),
+            SettingsSection.pairs(o.failedNodes())));
       }
       for (DegradedWindow d : stats.degraded()) {
         rows.add(windowRow(run, phase, "degraded" + from(d.source()), d.startSeconds(),
             Decimals.threeDecimals(d.endSeconds()), d.failed() + " of " + d.executions(),
-            TextReport.percent(d.failed(), d.executions()), pairs(d.errorsBySqlState()), pairs(d.failedNodes())));
+            TextReport.percent(d.failed(), d.executions()), SettingsSection.pairs(d.errorsBySqlState()), SettingsSection.pairs(d.failedNodes())));
       }
     });
     return new DataTable(headers, rows);

@@ -53,6 +53,17 @@
     };
   }
 
+  // Latency over time: a logarithmic y axis, so one slow maximum leaves p50..p99 readable. An interval without
+  // a successful operation has no latency (0): left out rather than drawn at the floor.
+  function timeLogConfig(spec) {
+    var config = timeConfig(spec);
+    config.data.datasets.forEach(function (dataset) {
+      dataset.data = dataset.data.map(function (point) { return { x: point.x, y: point.y > 0 ? point.y : null }; });
+    });
+    config.options.scales.y = { type: 'logarithmic', title: axisTitle(spec.yTitle) };
+    return config;
+  }
+
   function percentileConfig(spec) {
     var config = timeConfig(spec);
     config.options.scales.x = {
@@ -98,7 +109,11 @@
     };
   }
 
-  var builders = { time: timeConfig, percentiles: percentileConfig, bars: barConfig };
+  var builders = { time: timeConfig, 'time-log': timeLogConfig, percentiles: percentileConfig, bars: barConfig };
+  // A printed page shows the folded settings too.
+  window.addEventListener('beforeprint', function () {
+    Array.prototype.forEach.call(document.querySelectorAll('details'), function (details) { details.open = true; });
+  });
   Chart.defaults.animation = false;
   Chart.defaults.maintainAspectRatio = false;
 

@@ -56,6 +56,14 @@ public final class HeadlessChromium {
     }
   }
 
+  /** Prints the page to a PDF (A4, Chromium's print layout), as a reader's "print" would. */
+  public void printToPdf(Path page, Path pdf) throws IOException, InterruptedException {
+    run(page, "--print-to-pdf=" + pdf.toAbsolutePath(), "--no-pdf-header-footer");
+    if (!Files.isRegularFile(pdf) || Files.size(pdf) == 0) {
+      throw new IOException("chromium wrote no PDF " + pdf);
+    }
+  }
+
   private String run(Path page, String... extra) throws IOException, InterruptedException {
     Path profile = Files.createTempDirectory("stress-chromium-");
     Path stdout = profile.resolve("stdout.txt");

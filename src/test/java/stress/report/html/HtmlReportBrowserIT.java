@@ -47,8 +47,12 @@ class HtmlReportBrowserIT {
     assertEquals(Optional.of("8"), rendered.bodyData("charts-expected"), rendered.describe());
     assertEquals(Optional.empty(), rendered.bodyData("errors"), rendered.describe());
     assertEquals(Optional.empty(), rendered.bodyData("injected"), "a label ran as script");
+    assertEquals(Optional.of("results"), rendered.firstSectionId(), "the page opens on the results");
     Path screenshots = Files.createDirectories(Path.of("target", "report-screenshots"));
     browser.screenshot(page, screenshots.resolve("errors-and-comparison.png"), 1400, 5000);
+    // the first screen of a 1366x768 laptop, and the printed page
+    browser.screenshot(page, screenshots.resolve("errors-and-comparison-1366x768.png"), 1366, 768);
+    browser.printToPdf(page, screenshots.resolve("errors-and-comparison.pdf"));
   }
 
   @Test

@@ -91,6 +91,62 @@ class HtmlReportTest {
   }
 
   @Test
+  void thePageOpensOnTheResultsAndEndsWithTheSettingsFolded() {
+    List<Section> sections = ReportModel.sections(List.of(new NamedResult("run", Runs.comparison())));
+    assertEquals(List.of("results", "comparison", "throughput", "latency", "distribution", "errors", "settings"),
+        sections.stream().map(Section::id).toList());
+    assertTrue(sections.get(sections.size() - 1).collapsed(), "settings folded");
+    String page = HtmlReport.render(List.of(new NamedResult("run", Runs.comparison())));
+    Matcher first = Pattern.compile("<section id=\"([^\"]+)\">").matcher(page);
+    assertTrue(first.find());
+    assertEquals("results", first.group(1));
+    assertTrue(page.indexOf("<section id=\"results\">") < page.indexOf("<canvas"), "the results come before any chart");
+    assertTrue(page.contains("<details>\n<summary><h2>Settings and target</h2></summary>"), "settings folded");
+  }
+
+  @Test
+  void theHeadlineNamesTheBestCombinationItsRatioErrorsAndOutages() {
+    RunResult result = Runs.comparison();
+    Section results = ReportModel.sections(List.of(new NamedResult("run", result))).get(0);
+    PhaseResult plain = result.phases().get(0);
+    PhaseResult prepared = result.phases().get(1);
+    double ratio = prepared.stats().total().opsPerSecond() / plain.stats().total().opsPerSecond();
+    DataTable table = results.tables().get(0);
+    assertEquals(List.of("best combination", "ops/s", "p99 ms", "vs first row", "errors", "errors, all phases", "outages",
+        "outage s", "degraded windows"), table.headers());
+    // each phase fails some executions in every interval while the rest succeed: one degraded window each
+    long errors = prepared.stats().total().errorCount();
+    assertEquals(List.of(List.of(prepared.label(), "520.0", Decimals.millis(prepared.stats().total().latencyMs().p99()),
+        Decimals.ratio(ratio), Long.toString(errors), Long.toString(2 * errors), "0", "0.000", "2")), table.rows());
+    assertEquals(List.of("best " + prepared.label() + " — 520.0 ops/s, p99 "
+        + Decimals.millis(prepared.stats().total().latencyMs().p99()) + " ms, " + Decimals.ratio(ratio)
+        + " the first row (mode=plain); " + 2 * errors + " errors; no outage, 2 degraded windows."), results.headlines());
+    assertEquals("x1.63", Decimals.ratio(ratio), "520 / 320 ops/s");
+  }
+
+  @Test
+  void phasesCutMillisecondsApartShareTheirTimeRows() {
+    // the second phase's intervals end 10 ms later than the first's: same rows, same x, no half-empty rows
+    PhaseStats early = Runs.phase(100, 1.0);
+    PhaseStats late = Runs.shifted(Runs.phase(200, 1.0), 0.01);
+    RunResult single = Runs.single();
+    RunResult result = new RunResult(single.toolVersion(), single.startTime(), single.settings(), single.target(), List.of(
+        new PhaseResult("early", Map.of(), Map.of(), Map.of(), early),
+        new PhaseResult("late", Map.of(), Map.of(), Map.of(), late)));
+    List<Section> sections = ReportModel.sections(List.of(new NamedResult("run", result)));
+    ChartSpec throughput = chart(sections, "throughput");
+    assertEquals(3, throughput.table().rows().size(), throughput.table().rows().toString());
+    for (List<String> row : throughput.table().rows()) {
+      assertTrue(row.stream().noneMatch(String::isEmpty), "a full row: " + row);
+    }
+    assertEquals(throughput.series().get(0).points().stream().map(Point::x).toList(),
+        throughput.series().get(1).points().stream().map(Point::x).toList());
+    Section latency = sections.stream().filter(s -> s.id().equals("latency")).findFirst().orElseThrow();
+    assertEquals("time-log", latency.charts().get(0).kind(), "percentiles on a logarithmic axis");
+    assertEquals(3, latency.charts().get(1).table().rows().size());
+  }
+
+  @Test
   void errorsAreShownPerSqlStateAndInterval() {
     PhaseStats stats = Runs.phase(100, 1.0);
     var series = ErrorSeries.bySqlState(stats);
@@ -111,8 +167,11 @@ class HtmlReportTest {
         List.of(new DegradedWindow(1.0, 3.0, 1000, 400, 0, Map.of("08006", 400L), Map.of("w2:5432", 400L), null)));
     RunResult result = new RunResult(single.toolVersion(), single.startTime(), single.settings(), single.target(),
         List.of(new PhaseResult(p.label(), p.combination(), p.settingsReadBack(), p.connection(), windows)));
-    Section errors = ReportModel.sections(List.of(new NamedResult("run", result))).stream()
-        .filter(section -> section.id().equals("errors")).findFirst().orElseThrow();
+    List<Section> all = ReportModel.sections(List.of(new NamedResult("run", result)));
+    Section errors = all.stream().filter(section -> section.id().equals("errors")).findFirst().orElseThrow();
+    assertEquals(List.of("1", "0.750", "1"), all.get(0).tables().get(0).rows().get(0).subList(6, 9),
+        "the headline counts the outage, its length and the degraded window");
+    assertTrue(all.get(0).headlines().get(0).endsWith("; 1 outage (0.750 s), 1 degraded window."), all.get(0).headlines().toString());
     DataTable table = errors.tables().get(1);
     assertEquals(List.of("phase", "window", "start s", "end s", "failed", "share failed", "SQLStates", "nodes"),
         table.headers());
@@ -131,7 +190,7 @@ class HtmlReportTest {
     assertEquals(List.of("before · mode=prepared", "after · mode=plain", "after · mode=prepared " + Runs.HOSTILE),
         throughput.series().stream().map(Series::label).toList());
     assertEquals(List.of(true, false, false), throughput.series().stream().map(Series::dashed).toList());
-    DataTable settings = sections.get(0).tables().get(0);
+    DataTable settings = sections.stream().filter(s -> s.id().equals("settings")).findFirst().orElseThrow().tables().get(0);
     assertEquals(List.of("setting", "before", "after"), settings.headers());
     ChartSpec comparison = chart(sections, "comparison");
     assertEquals(List.of("before · ops/s", "before · p99 ms", "after · ops/s", "after · p99 ms"),

@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
  */
 public record RenderedPage(String dom) {
   private static final Pattern BODY = Pattern.compile("<body([^>]*)>");
+  private static final Pattern SECTION = Pattern.compile("<section id=\"([^\"]*)\"");
   private static final Pattern ERRORS = Pattern.compile("<ul id=\"page-errors\">(.*?)</ul>", Pattern.DOTALL);
 
   /** A {@code data-*} attribute of {@code <body>}, e.g. {@code charts-rendered}. */
@@ -28,6 +29,12 @@ public record RenderedPage(String dom) {
   public String errors() {
     Matcher m = ERRORS.matcher(dom);
     return m.find() ? m.group(1) : "(no error list in the page)";
+  }
+
+  /** The id of the page's first {@code <section>}, empty when it has none. */
+  public Optional<String> firstSectionId() {
+    Matcher m = SECTION.matcher(dom);
+    return m.find() ? Optional.of(m.group(1)) : Optional.empty();
   }
 
   /** How many canvases the page has. */

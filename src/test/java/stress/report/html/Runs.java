@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import stress.metrics.IntervalStats;
 import stress.metrics.PhaseRecorder;
 import stress.metrics.PhaseStats;
 import stress.metrics.WorkerRecorder;
@@ -50,6 +51,16 @@ final class Runs {
       }
     }
     return phase.finish(SECOND, 4 * SECOND);
+  }
+
+  /** The same phase with every interval ending {@code seconds} later, as a phase cut a little later would. */
+  static PhaseStats shifted(PhaseStats s, double seconds) {
+    List<IntervalStats> intervals = s.intervals().stream().map(i -> new IntervalStats(i.elapsedSeconds() + seconds,
+        i.warmup(), i.durationSeconds(), i.activeThreads(), i.count(), i.opsPerSecond(), i.rows(), i.rowsPerSecond(),
+        i.avgMs(), i.p50Ms(), i.p95Ms(), i.p99Ms(), i.maxMs(), i.errorCount(), i.errorsPerSecond(), i.reconnects(),
+        i.reconnectsPerSecond(), i.operations(), i.errorsBySqlState(), i.retries(), i.hosts(), i.failedNodes())).toList();
+    return new PhaseStats(s.durationSeconds(), s.operations(), s.total(), s.reconnects(), s.reconnectsPerSecond(), intervals, s.outages(),
+        s.degraded());
   }
 
   /** Two phases, mode=plain (fewer ops/s) and mode=prepared; a setting value and a phase label hold HTML. */

@@ -1,0 +1,94 @@
+package stress.report.html;
+
+import static stress.report.Decimals.millis;
+import static stress.report.Decimals.oneDecimal;
+
+import java.util.ArrayList;
+import java.util.List;
+import stress.metrics.OperationStats;
+import stress.metrics.Outage;
+import stress.metrics.PhaseStats;
+import stress.report.Decimals;
+import stress.report.PhaseResult;
+
+/**
+ * The outcome of each run, first on the page (as Gatling's and k6's reports open on their indicators): the
+ * best combination with its ops/s and p99, how it compares with the first row, the errors, and whether the
+ * target was ever unavailable.
+ */
+final class Headline {
+  private Headline() {}
+
+  static Section of(List<NamedResult> runs) {
+    boolean overlay = runs.size() > 1;
+    List<String> headers = new ArrayList<>(List.of("best combination", "ops/s", "p99 ms", "vs first row", "errors",
+        "errors, all phases", "outages", "outage s", "degraded windows"));
+    if (overlay) {
+      headers.add(0, "run");
+    }
+    List<String> sentences = new ArrayList<>();
+    List<List<String>> rows = new ArrayList<>();
+    for (NamedResult run : runs) {
+      List<PhaseResult> phases = run.result().phases();
+      if (phases.isEmpty()) {
+        sentences.add((overlay ? run.name() + ": " : "") + "no phase was measured.");
+        continue;
+      }
+      PhaseResult best = phases.get(winner(phases));
+      OperationStats total = best.stats().total();
+      double first = phases.get(0).stats().total().opsPerSecond();
+      String ratio = phases.size() > 1 && first > 0 ? Decimals.ratio(total.opsPerSecond() / first) : "";
+      long allErrors = phases.stream().mapToLong(p -> p.stats().total().errorCount()).sum();
+      int outages = phases.stream().mapToInt(p -> p.stats().outages().size()).sum();
+      double outageSeconds = phases.stream().mapToDouble(Headline::outageSeconds).sum();
+      int degraded = phases.stream().mapToInt(p -> p.stats().degraded().size()).sum();
+      List<String> row = new ArrayList<>(List.of(best.label(), oneDecimal(total.opsPerSecond()),
+          millis(total.latencyMs().p99()), ratio, Long.toString(total.errorCount()), Long.toString(allErrors),
+          Integer.toString(outages), Decimals.threeDecimals(outageSeconds), Integer.toString(degraded)));
+      if (overlay) {
+        row.add(0, run.name());
+      }
+      rows.add(row);
+      sentences.add(sentence(overlay ? run.name() : null, phases, best, ratio, allErrors, outages, outageSeconds, degraded)
+          + (run.result().interrupted() ? " The run was interrupted: its last phase is partial." : ""));
+    }
+    return new Section("results", "Results",
+        "Per run, the combination with the most ops/s (all operations together; the first of them on a tie),"
+            + " its ratio to the first row, the failed executions, and the availability windows (details under Errors).",
+        sentences, List.of(), List.of(new DataTable(headers, rows)), false);
+  }
+
+  private static String sentence(String runName, List<PhaseResult> phases, PhaseResult best, String ratio, long allErrors,
+                                 int outages, double outageSeconds, int degraded) {
+    OperationStats total = best.stats().total();
+    StringBuilder out = new StringBuilder(runName == null ? "" : runName + ": ");
+    out.append(phases.size() > 1 ? "best " : "").append(best.label()).append(" — ")
+        .append(oneDecimal(total.opsPerSecond())).append(" ops/s, p99 ").append(millis(total.latencyMs().p99())).append(" ms");
+    if (phases.size() > 1) {
+      out.append(", ").append(ratio).append(" the first row (").append(phases.get(0).label()).append(')');
+    }
+    out.append("; ").append(allErrors == 0 ? "no errors" : allErrors + (allErrors == 1 ? " error" : " errors"))
+        .append("; ").append(outages == 0 ? "no outage" : outages + (outages == 1 ? " outage" : " outages")
+            + " (" + Decimals.threeDecimals(outageSeconds) + " s)");
+    if (degraded > 0) {
+      out.append(", ").append(degraded).append(degraded == 1 ? " degraded window" : " degraded windows");
+    }
+    return out.append('.').toString();
+  }
+
+  private static double outageSeconds(PhaseResult phase) {
+    PhaseStats stats = phase.stats();
+    return stats.outages().stream().mapToDouble((Outage o) -> o.lengthSeconds(stats.durationSeconds())).sum();
+  }
+
+  /** The phase with the highest ops/s, the first of them on a tie (as the text comparison marks it). */
+  static int winner(List<PhaseResult> phases) {
+    int best = 0;
+    for (int i = 1; i < phases.size(); i++) {
+      if (phases.get(i).stats().total().opsPerSecond() > phases.get(best).stats().total().opsPerSecond()) {
+        best = i;
+      }
+    }
+    return best;
+  }
+}
