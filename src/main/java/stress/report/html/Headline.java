@@ -64,7 +64,13 @@ final class Headline {
     StringBuilder out = new StringBuilder(runName == null ? "" : runName + ": ");
     out.append(phases.size() > 1 ? "best " : "").append(best.label()).append(" — ")
         .append(oneDecimal(total.opsPerSecond())).append(" ops/s, p99 ").append(millis(total.latencyMs().p99())).append(" ms");
-    if (phases.size() > 1) {
+    if (phases.size() > 1 && best == phases.get(0)) {
+      double first = total.opsPerSecond();
+      double low = phases.stream().skip(1).mapToDouble(p -> p.stats().total().opsPerSecond()).min().orElse(0);
+      double high = phases.stream().skip(1).mapToDouble(p -> p.stats().total().opsPerSecond()).max().orElse(0);
+      out.append(", the first row").append(first > 0 ? " (the others " + Decimals.ratio(low / first)
+          + (low == high ? "" : " to " + Decimals.ratio(high / first)) + " of it)" : "");
+    } else if (phases.size() > 1) {
       out.append(", ").append(ratio).append(" the first row (").append(phases.get(0).label()).append(')');
     }
     out.append("; ").append(allErrors == 0 ? "no errors" : allErrors + (allErrors == 1 ? " error" : " errors"))

@@ -122,6 +122,12 @@ class HtmlReportTest {
         + Decimals.millis(prepared.stats().total().latencyMs().p99()) + " ms, " + Decimals.ratio(ratio)
         + " the first row (mode=plain); " + 2 * errors + " errors; no outage, 2 degraded windows."), results.headlines());
     assertEquals("x1.63", Decimals.ratio(ratio), "520 / 320 ops/s");
+
+    // the first row best: the others are given as ratios to it
+    RunResult reversed = new RunResult(result.toolVersion(), result.startTime(), result.settings(), result.target(),
+        List.of(prepared, plain));
+    assertTrue(ReportModel.sections(List.of(new NamedResult("run", reversed))).get(0).headlines().get(0)
+        .contains(" ms, the first row (the others x0.62 of it); "), "320 / 520 ops/s");
   }
 
   @Test
