@@ -16,4 +16,21 @@ public final class Identifiers {
     }
     return '"' + identifier.replace("\"", "\"\"") + '"';
   }
+
+  /** The longest prefix of {@code name} that fits in {@code maxBytes} of UTF-8, never cutting a character. */
+  public static String clipToBytes(String name, int maxBytes) {
+    StringBuilder kept = new StringBuilder();
+    int used = 0;
+    for (int i = 0; i < name.length(); ) {
+      int codePoint = name.codePointAt(i);
+      int size = codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
+      if (used + size > maxBytes) {
+        break;
+      }
+      kept.appendCodePoint(codePoint);
+      used += size;
+      i += Character.charCount(codePoint);
+    }
+    return kept.toString();
+  }
 }

@@ -1,6 +1,7 @@
 package stress.target;
 
 import java.nio.charset.StandardCharsets;
+import stress.table.Identifiers;
 import java.util.List;
 import stress.table.DocumentTable;
 
@@ -49,24 +50,9 @@ public final class CitusShardNames {
    * between characters so that {@code _pkey} still fits in 63 bytes, then {@code _pkey}.
    */
   static String primaryKeyName(String table) {
-    return clip(table, MAX_IDENTIFIER_BYTES - PKEY_SUFFIX.length()) + PKEY_SUFFIX;
+    return Identifiers.clipToBytes(table, MAX_IDENTIFIER_BYTES - PKEY_SUFFIX.length()) + PKEY_SUFFIX;
   }
 
-  private static String clip(String name, int maxBytes) {
-    StringBuilder kept = new StringBuilder();
-    int used = 0;
-    for (int i = 0; i < name.length(); ) {
-      int codePoint = name.codePointAt(i);
-      int size = bytes(new String(Character.toChars(codePoint)));
-      if (used + size > maxBytes) {
-        break;
-      }
-      kept.appendCodePoint(codePoint);
-      used += size;
-      i += Character.charCount(codePoint);
-    }
-    return kept.toString();
-  }
 
   static int bytes(String name) {
     return name.getBytes(StandardCharsets.UTF_8).length;

@@ -114,7 +114,7 @@ public record IndexSpec(boolean gin, List<String> path, String type, int line) {
       return whole;
     }
     String hash = HexFormat.of().toHexDigits(whole.hashCode());
-    return clip(whole, MAX_NAME_BYTES - hash.length() - 1) + "_" + hash;
+    return Identifiers.clipToBytes(whole, MAX_NAME_BYTES - hash.length() - 1) + "_" + hash;
   }
 
   /** The indexed expression: {@code data jsonb_path_ops}, or {@code (data -> 'a' ->> 'b')} (cast for numeric). */
@@ -141,19 +141,4 @@ public record IndexSpec(boolean gin, List<String> path, String type, int line) {
     return key.indexOf('\\') < 0 ? "'" + quoted + "'" : "E'" + quoted.replace("\\", "\\\\") + "'";
   }
 
-  private static String clip(String name, int maxBytes) {
-    StringBuilder kept = new StringBuilder();
-    int used = 0;
-    for (int i = 0; i < name.length(); ) {
-      int codePoint = name.codePointAt(i);
-      int size = new String(Character.toChars(codePoint)).getBytes(StandardCharsets.UTF_8).length;
-      if (used + size > maxBytes) {
-        break;
-      }
-      kept.appendCodePoint(codePoint);
-      used += size;
-      i += Character.charCount(codePoint);
-    }
-    return kept.toString();
-  }
 }

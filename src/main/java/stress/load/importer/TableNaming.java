@@ -158,18 +158,7 @@ public record TableNaming(String schema, String table, String prefix, boolean lo
     if (utf8.length <= MAX_TABLE_BYTES) {
       return name;
     }
-    StringBuilder kept = new StringBuilder();
-    int bytes = 0;
-    for (int i = 0; i < name.length(); ) {
-      int codePoint = name.codePointAt(i);
-      int size = new String(Character.toChars(codePoint)).getBytes(StandardCharsets.UTF_8).length;
-      if (bytes + size > KEPT_BYTES) {
-        break;
-      }
-      kept.appendCodePoint(codePoint);
-      bytes += size;
-      i += Character.charCount(codePoint);
-    }
+    String kept = Identifiers.clipToBytes(name, KEPT_BYTES);
     return kept + "_" + sha256Hex(utf8).substring(0, HASH_HEX_DIGITS);
   }
 
