@@ -32,6 +32,7 @@ import stress.ops.Operation;
 import stress.ops.Operations;
 import stress.ops.StatementMode;
 import stress.ops.WorkloadOperation;
+import stress.report.ClientUsageText;
 import stress.report.ComparisonRow;
 import stress.report.JsonReport;
 import stress.report.PhaseResult;
@@ -201,7 +202,7 @@ public final class RunJob {
         connection.put("distinct server backends", Integer.toString(o.distinctBackends()));
       }
       phaseResults.add(new PhaseResult(o.spec().label(), o.spec().combination(), o.settingsReadBack(), connection,
-          o.stats(), o.hosts()));
+          o.stats(), o.hosts(), o.client()));
       rows.add(new ComparisonRow(o.spec().combination(), o.stats()));
     }
     if (rows.size() > 1) {
@@ -426,6 +427,11 @@ public final class RunJob {
     @Override
     public void hostsFinished(PhaseSpec phase, PhaseStats total, List<HostStats> hosts) {
       out.print(TextReport.hostTable(hosts, total));
+    }
+
+    @Override
+    public void clientFinished(PhaseSpec phase, stress.metrics.ClientUsage client) {
+      out.print(ClientUsageText.lines(client));
     }
   }
 }
