@@ -24,6 +24,14 @@
 # pgbench gets a separate unmeasured run of the same length with the same -c/-j right before its
 # measured run. pgbench's figure is its "tps = ... (without initial connection time)".
 #
+# Client CPU per operation: every client command runs under /usr/bin/time (user + system seconds of the
+# process and its threads). pgbench: CPU of the measured run / its transactions. stress: (CPU of the whole
+# process - start-up) / (warm-up + measured executions, from its JSON), where start-up is the median CPU of
+# three `stress detect` runs against the same server with the same JVM options (JVM start, class loading,
+# pgjdbc, one connection, target detection; not the run's own connections nor the JIT of its hot path,
+# which count as the run's cost). Beside it, stress's own figure of the measured part only
+# (phases[0].client.cpuMicrosPerOperation: JVM process CPU while measuring / executions).
+#
 # Exit status: 0 when every run completed (whether or not the target is met), non-zero on failure.
 set -euo pipefail
 
@@ -78,6 +86,7 @@ done
   || die "--pgbench-jobs '$PGBENCH_JOBS' must be a whole number >= 1"
 
 bench_require_tools initdb pg_ctl postgres pgbench createdb
+[ -x /usr/bin/time ] || die "/usr/bin/time not found (GNU time, package 'time'): it measures each client's CPU"
 command -v python3 >/dev/null || die "python3 not found on PATH (used to read stress's JSON result)"
 bench_resolve_jar
 
@@ -103,6 +112,20 @@ grep -E '^init: (CREATED|done)' "$WORK/init.log" | tail -n 1
 
 # The statement stress's find_first runs (stress.ops.DocumentSql.selectById), with pgbench's
 # uniform random key over the same dense range 1..N that stress draws from.
+# ---------------------------------------------------------------- stress start-up CPU
+# CPU seconds (user + system) of a command, from a /usr/bin/time -f '%U %S' file.
+cpu_of() { awk 'END { printf "%.3f", $1 + $2 }' "$1"; }
+STARTUP_CPUS=()
+for i in 1 2 3; do
+  # shellcheck disable=SC2086
+  run_client "$WORK/startup-$i.log" /usr/bin/time -o "$WORK/startup-$i.time" -f '%U %S' \
+    "$JAVA" $STRESS_JAVA_OPTS -jar "$STRESS_JAR" --url "$URL" -U postgres detect \
+    || fail_with_log "stress detect (start-up CPU) failed" "$WORK/startup-$i.log"
+  STARTUP_CPUS+=("$(cpu_of "$WORK/startup-$i.time")")
+done
+STARTUP_CPU=$(printf '%s\n' "${STARTUP_CPUS[@]}" | sort -n | sed -n 2p)
+echo "stress start-up CPU (median of 3 'stress detect'): ${STARTUP_CPU} s (${STARTUP_CPUS[*]})"
+
 cat >"$WORK/find_first.sql" <<EOF
 \\set id random(1, $DOCS)
 SELECT _id, data FROM check_in WHERE _id = :id;
@@ -114,7 +137,7 @@ RESULTS=$WORK/results.tsv
 
 pgbench_run() {
   local clients=$1 seconds=$2 log=$3 jobs=${PGBENCH_JOBS:-$(( $1 < CORES ? $1 : CORES ))}
-  run_client "$log" "$PG_BIN/pgbench" -n -M prepared -c "$clients" -j "$jobs" -T "$seconds" \
+  run_client "$log" /usr/bin/time -o "$log.time" -f '%U %S' "$PG_BIN/pgbench" -n -M prepared -c "$clients" -j "$jobs" -T "$seconds" \
     -f "$WORK/find_first.sql" -h 127.0.0.1 -p "$PORT" -U postgres "$DB"
 }
 
@@ -129,24 +152,35 @@ for ((round = 1; round <= ROUNDS; round++)); do
     pg_tps=$(sed -n 's/^tps = \([0-9.]*\) (without initial connection time)$/\1/p' "$WORK/pgbench-$tag.log")
     [ -n "$pg_tps" ] || fail_with_log "no 'tps = ... (without initial connection time)' line from pgbench" "$WORK/pgbench-$tag.log"
     pg_failed=$(sed -n 's/^number of failed transactions: \([0-9]*\).*/\1/p' "$WORK/pgbench-$tag.log")
+    pg_done=$(sed -n 's/^number of transactions actually processed: \([0-9]*\).*/\1/p' "$WORK/pgbench-$tag.log")
+    pg_cpu=$(cpu_of "$WORK/pgbench-$tag.log.time")
 
     # shellcheck disable=SC2086
-    run_client "$WORK/stress-$tag.log" "$JAVA" $STRESS_JAVA_OPTS -jar "$STRESS_JAR" --url "$URL" -U postgres \
+    run_client "$WORK/stress-$tag.log" /usr/bin/time -o "$WORK/stress-$tag.time" -f '%U %S' "$JAVA" $STRESS_JAVA_OPTS -jar "$STRESS_JAR" --url "$URL" -U postgres \
       run --op find_first --mode prepared --threads "$clients" --duration "${DURATION}s" --warmup "${WARMUP}s" \
       $STRESS_RUN_OPTS \
       --json "$WORK/stress-$tag.json" || fail_with_log "stress run failed" "$WORK/stress-$tag.log"
     # ops/s of the measured phase, its errors, and how many server backends served it.
-    read -r st_ops st_errors st_backends < <(python3 - "$WORK/stress-$tag.json" <<'PY'
+    # executions of warm-up and measure (for the whole process's CPU) and stress's own CPU per execution
+    read -r st_ops st_errors st_backends st_execs st_self < <(python3 - "$WORK/stress-$tag.json" <<'PY'
 import json, sys
 phase = json.load(open(sys.argv[1]))["phases"][0]
 total = phase["stats"]["total"]
-print(total["opsPerSecond"], total["errorCount"], phase["connection"].get("distinct server backends", "?"))
+warm = sum(i["count"] + i["errorCount"] for i in phase["stats"]["intervals"] if i["warmup"])
+client = phase.get("client", {})
+print(total["opsPerSecond"], total["errorCount"], phase["connection"].get("distinct server backends", "?"),
+      warm + total["count"] + total["errorCount"], client.get("cpuMicrosPerOperation", "nan"))
 PY
     ) || fail_with_log "could not read stress's JSON result" "$WORK/stress-$tag.log"
 
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$round" "$clients" "$pg_tps" "$st_ops" "${pg_failed:-0}" "$st_errors" "$st_backends" >>"$RESULTS"
-    printf 'round %d, %d clients: pgbench %.1f tps (%s failed), stress %.1f ops/s (%s errors, %s server backends)\n' \
-      "$round" "$clients" "$pg_tps" "${pg_failed:-0}" "$st_ops" "$st_errors" "$st_backends"
+    st_cpu=$(cpu_of "$WORK/stress-$tag.time")
+    pg_us=$(awk -v c="$pg_cpu" -v n="${pg_done:-0}" 'BEGIN { printf "%.2f", (n > 0 ? c * 1e6 / n : 0) }')
+    st_us=$(awk -v c="$st_cpu" -v s="$STARTUP_CPU" -v n="$st_execs" 'BEGIN { printf "%.2f", (n > 0 ? (c - s) * 1e6 / n : 0) }')
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$round" "$clients" "$pg_tps" "$st_ops" "${pg_failed:-0}" "$st_errors" \
+      "$st_backends" "$pg_us" "$st_us" "$st_self" >>"$RESULTS"
+    printf 'round %d, %d clients: pgbench %.1f tps (%s failed, CPU %.2f s for %s transactions), stress %.1f ops/s (%s errors, %s server backends, CPU %.2f s for %s executions incl. warm-up)\n' \
+      "$round" "$clients" "$pg_tps" "${pg_failed:-0}" "$pg_cpu" "${pg_done:-?}" "$st_ops" "$st_errors" "$st_backends" \
+      "$st_cpu" "$st_execs"
   done
 done
 
@@ -157,11 +191,17 @@ import statistics, sys
 
 rows = [line.rstrip("\n").split("\t") for line in open(sys.argv[1]) if line.strip()]
 order = [int(c) for c in sys.argv[2].split(",")]
-print(f"{'round':>5}  {'clients':>7}  {'pgbench ops/s':>13}  {'stress ops/s':>12}  {'ratio':>5}")
+print("CPU µs/op: client process user + system per operation; stress's with its start-up subtracted, 'own' = its")
+print("self-measured figure of the measured part (JSON client.cpuMicrosPerOperation); CPU ratio = stress / pgbench")
+print(f"{'round':>5}  {'clients':>7}  {'pgbench ops/s':>13}  {'stress ops/s':>12}  {'ratio':>5}"
+      f"  {'pgbench µs/op':>13}  {'stress µs/op':>12}  {'own':>6}  {'CPU ratio':>9}")
 ratios = {}
-for rnd, clients, pg, st, pg_failed, st_errors, backends in rows:
+cpu_ratios = {}
+for rnd, clients, pg, st, pg_failed, st_errors, backends, pg_us, st_us, st_self in rows:
     ratio = float(st) / float(pg)
     ratios.setdefault(int(clients), []).append(ratio)
+    cpu_ratio = float(st_us) / float(pg_us) if float(pg_us) > 0 else float("nan")
+    cpu_ratios.setdefault(int(clients), []).append(cpu_ratio)
     notes = []
     if pg_failed != "0":
         notes.append(f"pgbench failed {pg_failed}")
@@ -170,14 +210,16 @@ for rnd, clients, pg, st, pg_failed, st_errors, backends in rows:
     if backends != clients:
         notes.append(f"stress used {backends} backends")
     note = "  (" + ", ".join(notes) + ")" if notes else ""
-    print(f"{rnd:>5}  {clients:>7}  {float(pg):>13.1f}  {float(st):>12.1f}  {ratio:>5.2f}{note}")
+    print(f"{rnd:>5}  {clients:>7}  {float(pg):>13.1f}  {float(st):>12.1f}  {ratio:>5.2f}"
+          f"  {float(pg_us):>13.2f}  {float(st_us):>12.2f}  {float(st_self):>6.2f}  {cpu_ratio:>9.2f}{note}")
 print()
 medians = {}
 for clients in order:
     if clients in medians:
         continue
     medians[clients] = statistics.median(ratios[clients])
-    print(f"clients {clients}: median ratio {medians[clients]:.2f} over {len(ratios[clients])} rounds")
+    print(f"clients {clients}: median ratio {medians[clients]:.2f} over {len(ratios[clients])} rounds;"
+          f" median CPU per operation stress / pgbench {statistics.median(cpu_ratios[clients]):.2f}")
 # With several client counts the verdict is the worst of their medians: the tool must not be the
 # bottleneck at any of them.
 worst = min(medians.values())

@@ -1,6 +1,7 @@
 package stress.app;
 
 import java.io.PrintStream;
+import stress.report.ClientUsageText;
 import java.util.List;
 import stress.metrics.HostStats;
 import stress.metrics.IntervalStats;
@@ -36,5 +37,10 @@ final class PrintingRunListener implements RunListener {
   @Override
   public void hostsFinished(PhaseSpec phase, PhaseStats total, List<HostStats> hosts) {
     out.print(TextReport.hostTable(hosts, total));
+  }
+
+  @Override
+  public void clientFinished(PhaseSpec phase, stress.metrics.ClientUsage client) {
+    out.print(ClientUsageText.lines(client));
   }
 }

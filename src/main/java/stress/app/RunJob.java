@@ -194,7 +194,7 @@ public final class RunJob {
         connection.put("distinct server backends", Integer.toString(o.distinctBackends()));
       }
       phaseResults.add(new PhaseResult(o.spec().label(), o.spec().combination(), o.settingsReadBack(), connection,
-          o.stats(), o.hosts()));
+          o.stats(), o.hosts(), o.client()));
       rows.add(new ComparisonRow(o.spec().combination(), o.stats()));
     }
     if (rows.size() > 1) {

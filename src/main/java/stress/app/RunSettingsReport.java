@@ -31,6 +31,7 @@ final class RunSettingsReport {
     s.put("id type", table.idType().sql());
     s.put("keys", keys == null ? "none read (the operations only insert new rows)" : keys.describe());
     s.put("threads", config.threads());
+    s.put("jvm", JvmInfo.describe());
     s.put("statement modes", config.modes().stream().map(StatementMode::label).toList());
     s.put("pools", config.pools());
     s.put("pool size", config.poolSize() == null ? "= threads" : config.poolSize());

@@ -1,10 +1,23 @@
 package stress.cli;
 
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+
 /** The command line: {@code java -jar stress.jar [connection] [command] [options]}. */
 public final class Main {
   private Main() {}
 
-  public static void main(String[] args) {
+  public static void main(String[] args) throws InterruptedException {
+    Optional<List<String>> relaunch = Relauncher.command(args);
+    if (relaunch.isPresent()) {
+      try {
+        System.exit(Relauncher.run(relaunch.get()));
+      } catch (IOException e) {
+        System.err.println("stress: could not start a JVM with " + String.join(" ", JvmDefaults.OPTIONS) + " ("
+            + e.getMessage() + "); running in this JVM with its own defaults");
+      }
+    }
     Cli cli = new Cli(System.out, System.err);
     int code = cli.execute(args);
     if (!cli.interruptedBySignal()) {

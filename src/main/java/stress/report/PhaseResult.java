@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import stress.metrics.ClientUsage;
 import stress.metrics.HostStats;
 import stress.metrics.PhaseStats;
 
@@ -21,10 +22,14 @@ import stress.metrics.PhaseStats;
  * @param hosts            per-host figures when the workers were spread over several hosts (coordinators), in
  *                         the hosts' order; empty otherwise, and then left out of the JSON (files written
  *                         before this field existed read back with it empty)
+ * @param client           what the load process itself spent while measuring (CPU, GC, memory); in a merged
+ *                         result the processes' figures added; null when not measured (results written before
+ *                         this field existed), and then left out of the JSON
  */
 public record PhaseResult(String label, Map<String, String> combination, Map<String, String> settingsReadBack,
                           Map<String, String> connection, PhaseStats stats,
-                          @JsonInclude(JsonInclude.Include.NON_EMPTY) List<HostStats> hosts) {
+                          @JsonInclude(JsonInclude.Include.NON_EMPTY) List<HostStats> hosts,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) ClientUsage client) {
   public PhaseResult {
     hosts = hosts == null ? List.of() : List.copyOf(hosts);
     Objects.requireNonNull(label, "label");
@@ -34,10 +39,16 @@ public record PhaseResult(String label, Map<String, String> combination, Map<Str
     Objects.requireNonNull(stats, "stats");
   }
 
+  /** A phase without the client's own figures. */
+  public PhaseResult(String label, Map<String, String> combination, Map<String, String> settingsReadBack,
+                     Map<String, String> connection, PhaseStats stats, List<HostStats> hosts) {
+    this(label, combination, settingsReadBack, connection, stats, hosts, null);
+  }
+
   /** A phase run on one connection source (no per-host figures). */
   public PhaseResult(String label, Map<String, String> combination, Map<String, String> settingsReadBack,
                      Map<String, String> connection, PhaseStats stats) {
-    this(label, combination, settingsReadBack, connection, stats, List.of());
+    this(label, combination, settingsReadBack, connection, stats, List.of(), null);
   }
 
   private static Map<String, String> ordered(Map<String, String> map) {

@@ -48,11 +48,13 @@ public final class ResultMerger {
         stats.add(result.phases().get(p).stats());
       }
       PhaseResult template = first.phases().get(p);
+      int phase = p;
       Map<String, String> connection = new LinkedHashMap<>(template.connection());
       connection.put("merged instances", Integer.toString(results.size()));
       List<HostStats> hosts = mergeHosts(template.label(), names, results, p, connection);
       phases.add(new PhaseResult(template.label(), template.combination(), template.settingsReadBack(), connection,
-          withOutages(mergePhase(template.label(), names, stats), names, stats), hosts));
+          withOutages(mergePhase(template.label(), names, stats), names, stats), hosts,
+          ClientUsageText.merge(results.stream().map(r -> r.phases().get(phase).client()).toList())));
     }
     Map<String, Object> settings = new LinkedHashMap<>();
     settings.put("merged from", names);

@@ -27,6 +27,9 @@ public interface PhaseProbe {
    */
   default void measuring() {}
 
+  /** What this process itself spent while measuring; called once after the workers stopped, before {@link #finished}. */
+  default void clientUsage(stress.metrics.ClientUsage client) {}
+
   /** Every worker has stopped; called once, also when the phase failed to start. */
   default void finished() {}
 }

@@ -10,6 +10,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import stress.connect.ConnectionSource;
+import stress.metrics.ClientMeter;
+import stress.metrics.ClientUsage;
 import stress.metrics.HostStats;
 import stress.metrics.IntervalStats;
 import stress.metrics.PhaseRecorder;
@@ -54,7 +56,8 @@ final class PhaseRun {
   }
 
   /** What a finished phase produced. */
-  record Outcome(PhaseStats stats, int distinctBackends, boolean interrupted, List<HostStats> hosts) {}
+  record Outcome(PhaseStats stats, int distinctBackends, boolean interrupted, List<HostStats> hosts,
+                 ClientUsage client) {}
 
   Outcome run(long phaseIndex) throws SQLException, InterruptedException {
     PhaseProbe phaseProbe = probe.phase(spec, plan.mix().names());
@@ -132,8 +135,10 @@ final class PhaseRun {
     if (warmupNanos == 0 && plan.opsPerPhase() > 0) {
       budget.limitTo(plan.opsPerPhase());
     }
+    ClientMeter clientMeter = null;
     if (warmupNanos == 0) {
       phaseProbe.measuring();
+      clientMeter = ClientMeter.start();
     }
     long begin = System.nanoTime();
     go.countDown();
@@ -160,6 +165,7 @@ final class PhaseRun {
         phaseProbe.measuring();
         long resetAt = System.nanoTime();
         recorder.resetTotals(resetAt);
+        clientMeter = ClientMeter.start();
         intervalStart = resetAt;
         warmingUp = false;
         measureStart = resetAt;
@@ -185,8 +191,11 @@ final class PhaseRun {
       // interrupted during warm-up: nothing was measured
       recorder.resetTotals(end);
       measureStart = end;
+      clientMeter = ClientMeter.start();
     }
     PhaseStats stats = recorder.finish(measureStart, end);
+    ClientUsage client = clientMeter.stop(stats.total().count() + stats.total().errorCount());
+    phaseProbe.clientUsage(client);
     // a backend is a process id on one server: the same pid on two hosts is two backends
     Set<Long> backends = new HashSet<>();
     for (int i = 0; i < workers.size(); i++) {
@@ -195,7 +204,7 @@ final class PhaseRun {
         backends.add(((long) (i % sources.size()) << 32) | (pid & 0xffffffffL));
       }
     }
-    return new Outcome(stats, backends.size(), stop.requested(), recorder.hostStats());
+    return new Outcome(stats, backends.size(), stop.requested(), recorder.hostStats(), client);
   }
 
   /** Sleeps until a deadline; returns early (true) when every worker has ended, e.g. after --ops. */

@@ -1,6 +1,7 @@
 package stress.runner;
 
 import java.util.List;
+import stress.metrics.ClientUsage;
 import stress.metrics.HostStats;
 import stress.metrics.IntervalStats;
 import stress.metrics.PhaseStats;
@@ -16,6 +17,9 @@ public interface RunListener {
 
   /** After {@link #phaseFinished}, when the workers were spread over hosts: each host's figures and the total. */
   default void hostsFinished(PhaseSpec phase, PhaseStats total, List<HostStats> hosts) {}
+
+  /** After {@link #phaseFinished} (and {@link #hostsFinished}): what this process itself spent while measuring. */
+  default void clientFinished(PhaseSpec phase, ClientUsage client) {}
 
   /** Tells {@code first}, then {@code second}, everything (a new method here must be forwarded here too). */
   static RunListener both(RunListener first, RunListener second) {
@@ -42,6 +46,12 @@ public interface RunListener {
       public void hostsFinished(PhaseSpec phase, PhaseStats total, List<HostStats> hosts) {
         first.hostsFinished(phase, total, hosts);
         second.hostsFinished(phase, total, hosts);
+      }
+
+      @Override
+      public void clientFinished(PhaseSpec phase, ClientUsage client) {
+        first.clientFinished(phase, client);
+        second.clientFinished(phase, client);
       }
     };
   }

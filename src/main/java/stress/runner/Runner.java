@@ -108,8 +108,9 @@ public final class Runner {
         if (!outcome.hosts().isEmpty()) {
           listener.hostsFinished(spec, outcome.stats(), outcome.hosts());
         }
+        listener.clientFinished(spec, outcome.client());
         outcomes.add(new PhaseOutcome(spec, outcome.stats(), readBack, describe(opened), outcome.distinctBackends(),
-            outcome.hosts()));
+            outcome.hosts(), outcome.client()));
         completed = true;
       } finally {
         closeAll(opened, completed);

@@ -81,6 +81,18 @@ class LiveMetricsRunTest {
         Map.of("op", "find_first", "phase", phase, "mode", "prepared", "pool", "hikari", "host", host,
             "outcome", "success", "sqlstate", "")), "tagged with the phase, its settings and the server");
     assertEquals(0.0, PrometheusText.sum(last, "stress_threads_active", Map.of()), "every worker has stopped");
+    // the client's own cost: in the summary, in the JSON and in the live metrics, the same per-operation figure
+    assertTrue(run.output().contains("client: CPU "), run.output());
+    JsonNode client = new ObjectMapper().readTree(Files.readString(json)).get("phases").get(0).get("client");
+    assertNotNull(client, "the phase's client figures are in the JSON");
+    assertTrue(client.get("cpuSeconds").asDouble() > 0, client.toString());
+    assertEquals(Runtime.getRuntime().availableProcessors(), client.get("cores").asInt());
+    assertEquals(summaryCount(json, "find_first") + summaryCount(json, "find_update"),
+        client.get("operations").asLong(), "every execution, nothing failed");
+    assertEquals(client.get("cpuMicrosPerOperation").asDouble() / 1e6, PrometheusText.sum(last,
+        "stress_client_phase_cpu_per_operation_seconds", Map.of("phase", phase)), 1e-12);
+    assertTrue(PrometheusText.sum(last, "stress_client_cpu_seconds_total", Map.of()) >= client.get("cpuSeconds")
+        .asDouble(), "the process total covers the phase");
     assertTrue(run.output().contains("live metrics: " + endpoint), run.output());
     assertThrows(IOException.class, () -> PrometheusText.get(endpoint), "closed once the summary is printed");
   }

@@ -19,6 +19,7 @@ import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import stress.metrics.ClientUsage;
 import stress.metrics.CompressedHistogram;
 import stress.metrics.HistogramCodec;
 import stress.metrics.IntervalOperationStats;
@@ -52,7 +53,8 @@ class JsonReportTest {
         new Target("postgres-xl", "9.5r1.6", List.of("coord1", "dn1", "dn2")),
         List.of(
             new PhaseResult("mode=prepared", Map.of("mode", "prepared"), Map.of("global_snapshot_source", "gtm"), Map.of("pool", "none"),
-                Fixtures.twoOperations(1)),
+                Fixtures.twoOperations(1), List.of(), ClientUsage.of(10, 2, 4.5, 3.25, 1.25, 300_000, 12, 0.0625,
+                    367_001_600L, 125_829_120L, 268_435_456L)),
             new PhaseResult("mode=plain", Map.of("mode", "plain"), Map.of("global_snapshot_source", "gtm"), Map.of("pool", "none"),
                 Fixtures.twoOperations(2))));
   }
@@ -115,7 +117,7 @@ class JsonReportTest {
   private static List<PhaseResult> withoutIntervals(List<PhaseResult> phases) {
     return phases.stream().map(p -> new PhaseResult(p.label(), p.combination(), p.settingsReadBack(), p.connection(),
         new PhaseStats(p.stats().durationSeconds(), p.stats().operations(), p.stats().total(), p.stats().reconnects(),
-            p.stats().reconnectsPerSecond(), List.of()))).toList();
+            p.stats().reconnectsPerSecond(), List.of()), p.hosts(), p.client())).toList();
   }
 
   private static IntervalOperationStats withLatency(IntervalOperationStats o, CompressedHistogram latency) {
@@ -143,7 +145,13 @@ class JsonReportTest {
     assertEquals(Map.of(), update.errorsBySqlState());
     assertEquals(0, update.rows());
     assertEquals(false, old.interrupted());
-    assertEquals(withoutIntervals(run().phases()), withoutIntervals(old.phases()));
+    assertNull(old.phases().get(0).client(), "written before the client's figures were measured");
+    assertEquals(withoutClient(withoutIntervals(run().phases())), withoutIntervals(old.phases()));
+  }
+
+  private static List<PhaseResult> withoutClient(List<PhaseResult> phases) {
+    return phases.stream().map(p -> new PhaseResult(p.label(), p.combination(), p.settingsReadBack(), p.connection(),
+        p.stats(), p.hosts())).toList();
   }
 
   @Test

@@ -51,6 +51,7 @@ public final class LiveMetrics implements AutoCloseable {
       throw new UsageException("--metrics-port must be 0 (any free port) or 1 to 65535, got " + port);
     }
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    ClientMeters.bindProcess(registry);
     try {
       return new LiveMetrics(registry, new MetricsEndpoint(port, registry::scrape));
     } catch (IOException e) {

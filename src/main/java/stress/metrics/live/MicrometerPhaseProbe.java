@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import stress.metrics.ClientUsage;
 import stress.metrics.ErrorStats;
 import stress.runner.PhaseProbe;
 import stress.runner.PhaseSpec;
@@ -62,6 +63,11 @@ final class MicrometerPhaseProbe implements PhaseProbe {
   @Override
   public void measuring() {
     stage = Stage.MEASURE;
+  }
+
+  @Override
+  public void clientUsage(ClientUsage client) {
+    ClientMeters.bindPhase(registry, PhaseTags.of(phase), client);
   }
 
   /** The meters of one host tag; what every worker of that host records through (the meters are thread-safe). */

@@ -1,0 +1,142 @@
+package stress.metrics;
+
+import java.io.IOException;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Measures the process's own cost between {@link #start()} and {@link #stop(long)}: CPU time from the JVM
+ * ({@code com.sun.management.OperatingSystemMXBean}, nanoseconds), split into user and system time in the
+ * proportion of {@code /proc/self/stat} (whose clock ticks are too coarse to be the total on a short phase),
+ * garbage collections from the collectors' beans, the heap's peak from its pools (reset at the start), and the
+ * peak RSS from {@code /proc/self/status}. Reads no lock and touches nothing the workers use.
+ */
+public final class ClientMeter {
+  private static final Path STAT = Path.of("/proc/self/stat");
+  private static final Path STATUS = Path.of("/proc/self/status");
+
+  private final long startNanos;
+  private final long startCpuNanos;
+  private final long[] startTicks;
+  private final long startGcCount;
+  private final long startGcMillis;
+
+  private ClientMeter() {
+    for (MemoryPoolMXBean pool : heapPools()) {
+      pool.resetPeakUsage();
+    }
+    startGcCount = gcCount();
+    startGcMillis = gcMillis();
+    startTicks = userSystemTicks();
+    startCpuNanos = processCpuNanos();
+    startNanos = System.nanoTime();
+  }
+
+  /** Starts measuring now. */
+  public static ClientMeter start() {
+    return new ClientMeter();
+  }
+
+  /** What the process spent since the start, over {@code operations} executions. */
+  public ClientUsage stop(long operations) {
+    long nanos = System.nanoTime() - startNanos;
+    long cpuNanos = processCpuNanos() - startCpuNanos;
+    long[] ticks = userSystemTicks();
+    double cpuSeconds = cpuNanos / 1e9;
+    Double user = null;
+    Double system = null;
+    if (startTicks != null && ticks != null) {
+      long userTicks = ticks[0] - startTicks[0];
+      long systemTicks = ticks[1] - startTicks[1];
+      if (userTicks + systemTicks > 0) {
+        user = cpuSeconds * userTicks / (userTicks + systemTicks);
+        system = cpuSeconds - user;
+      }
+    }
+    long peakHeap = 0;
+    for (MemoryPoolMXBean pool : heapPools()) {
+      peakHeap += pool.getPeakUsage() == null ? 0 : pool.getPeakUsage().getUsed();
+    }
+    long maxHeap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getMax();
+    return ClientUsage.of(nanos / 1e9, Runtime.getRuntime().availableProcessors(), cpuSeconds, user, system,
+        operations, gcCount() - startGcCount, (gcMillis() - startGcMillis) / 1e3, peakRssBytes(), peakHeap, maxHeap);
+  }
+
+  /** The process's CPU time in nanoseconds, user + system, all threads. */
+  public static long processCpuNanos() {
+    if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+      long cpu = os.getProcessCpuTime();
+      if (cpu >= 0) {
+        return cpu;
+      }
+    }
+    // without the JDK's bean: the threads alive now (CPU of threads that ended is lost)
+    var threads = ManagementFactory.getThreadMXBean();
+    long sum = 0;
+    for (long id : threads.getAllThreadIds()) {
+      sum += Math.max(0, threads.getThreadCpuTime(id));
+    }
+    return sum;
+  }
+
+  /** utime and stime of {@code /proc/self/stat} in clock ticks, or null where there is no such file. */
+  static long[] userSystemTicks() {
+    try {
+      return parseStatTicks(Files.readString(STAT));
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  /** Fields 14 and 15 (utime, stime) of a {@code /proc/PID/stat} line; the command name may hold spaces. */
+  static long[] parseStatTicks(String stat) {
+    String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
+    // fields[0] is field 3 (state), so field n is fields[n - 3]
+    return new long[] {Long.parseLong(fields[11]), Long.parseLong(fields[12])};
+  }
+
+  /** The peak resident set size in bytes ({@code VmHWM}), or null where the system does not tell. */
+  public static Long peakRssBytes() {
+    try {
+      return parseKilobytes(Files.readString(STATUS), "VmHWM:");
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  /** The value of a {@code Name:   123 kB} line of {@code /proc/PID/status} in bytes, or null when absent. */
+  static Long parseKilobytes(String status, String name) {
+    for (String line : status.split("\n")) {
+      if (line.startsWith(name)) {
+        String value = line.substring(name.length()).trim();
+        return Long.parseLong(value.substring(0, value.indexOf(' '))) * 1024;
+      }
+    }
+    return null;
+  }
+
+  private static List<MemoryPoolMXBean> heapPools() {
+    return ManagementFactory.getMemoryPoolMXBeans().stream().filter(p -> p.getType() == MemoryType.HEAP).toList();
+  }
+
+  private static long gcCount() {
+    long sum = 0;
+    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+      sum += Math.max(0, gc.getCollectionCount());
+    }
+    return sum;
+  }
+
+  private static long gcMillis() {
+    long sum = 0;
+    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+      sum += Math.max(0, gc.getCollectionTime());
+    }
+    return sum;
+  }
+}

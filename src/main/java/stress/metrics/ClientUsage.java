@@ -1,0 +1,71 @@
+package stress.metrics;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+/**
+ * What the load-generating process itself spent while a phase was measured: its CPU (user and system, all of
+ * its threads: workers, reporter, JIT, GC), its garbage collections and its memory. A client that is short of
+ * CPU, or that spends its time collecting garbage, measures itself rather than the server;
+ * {@link #bottleneck()} says so.
+ *
+ * @param seconds                wall-clock seconds the figures cover (the measured part of the phase)
+ * @param cores                  processors this process may use ({@code Runtime.availableProcessors()}: CPU
+ *                               affinity and container limits included)
+ * @param cpuSeconds             process CPU time, user + system
+ * @param userSeconds            the user part of {@code cpuSeconds}; null where the operating system does not say
+ * @param systemSeconds          the system (kernel) part of {@code cpuSeconds}; null where not known
+ * @param operations             executions in the measured part, successful and failed
+ * @param cpuMicrosPerOperation  {@code cpuSeconds} per execution, in microseconds (0 without executions)
+ * @param cpuShare               {@code cpuSeconds / (seconds × cores)}: 1.0 = every usable core busy all the time
+ * @param gcCount                garbage collections
+ * @param gcSeconds              time the collectors report (pauses, and concurrent work for some collectors)
+ * @param gcShare                {@code gcSeconds / seconds}
+ * @param peakRssBytes           the process's peak resident set size since it started (Linux {@code VmHWM});
+ *                               null where not known
+ * @param peakHeapBytes          the highest heap use during the phase (sum of the heap pools' peaks)
+ * @param maxHeapBytes           the heap's limit ({@code -Xmx} or the JVM's own choice); -1 when undefined
+ * @param bottleneck             why the client limited the figures, or null when it did not
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ClientUsage(double seconds, int cores, double cpuSeconds, Double userSeconds, Double systemSeconds,
+                          long operations, double cpuMicrosPerOperation, double cpuShare, long gcCount,
+                          double gcSeconds, double gcShare, Long peakRssBytes, long peakHeapBytes, long maxHeapBytes,
+                          String bottleneck) {
+  /** Above this share of its usable cores the client is taken to be short of CPU. */
+  public static final double CPU_LIMIT = 0.85;
+  /** Above this share of the wall time in garbage collection the client is taken to be held up by it. */
+  public static final double GC_LIMIT = 0.10;
+
+  /** Derives the per-operation figures, the shares and the verdict from the raw amounts. */
+  public static ClientUsage of(double seconds, int cores, double cpuSeconds, Double userSeconds, Double systemSeconds,
+                               long operations, long gcCount, double gcSeconds, Long peakRssBytes, long peakHeapBytes,
+                               long maxHeapBytes) {
+    if (cores < 1) {
+      throw new IllegalArgumentException("cores must be 1 or more, got " + cores);
+    }
+    double perOp = operations > 0 ? cpuSeconds * 1e6 / operations : 0;
+    double cpuShare = seconds > 0 ? cpuSeconds / (seconds * cores) : 0;
+    double gcShare = seconds > 0 ? gcSeconds / seconds : 0;
+    return new ClientUsage(seconds, cores, cpuSeconds, userSeconds, systemSeconds, operations, perOp, cpuShare,
+        gcCount, gcSeconds, gcShare, peakRssBytes, peakHeapBytes, maxHeapBytes,
+        verdict(cpuShare, gcShare, cores));
+  }
+
+  /** Why these shares make the client the bottleneck, or null when they do not. */
+  static String verdict(double cpuShare, double gcShare, int cores) {
+    boolean cpu = cpuShare > CPU_LIMIT;
+    boolean gc = gcShare > GC_LIMIT;
+    if (!cpu && !gc) {
+      return null;
+    }
+    String cpuText = "CPU at " + Math.round(cpuShare * 100) + "% of the " + cores + " core" + (cores == 1 ? "" : "s")
+        + " it may use";
+    String gcText = "GC " + Math.round(gcShare * 100) + "% of the wall time";
+    return cpu && gc ? cpuText + ", " + gcText : cpu ? cpuText : gcText;
+  }
+
+  /** Whether the client, not the server, limited the figures. */
+  public boolean clientBound() {
+    return bottleneck != null;
+  }
+}

@@ -1,0 +1,102 @@
+package stress.report;
+
+import static stress.report.Decimals.oneDecimal;
+
+import java.util.List;
+import java.util.Objects;
+import stress.metrics.ClientUsage;
+
+/**
+ * The client's own cost in words: one line of figures per phase and, when the client limited the run, one line
+ * saying so and what to do. Also adds the figures of several processes for {@code stress merge}.
+ */
+public final class ClientUsageText {
+  /** What to do when the client is the bottleneck. */
+  static final String ADVICE = "the figures understate the server; use fewer threads per process, more processes"
+      + " (--instance i/n on each, then stress merge), --virtual-threads (Java 21+), or a load host of its own";
+
+  private ClientUsageText() {}
+
+  /**
+   * E.g. {@code client: CPU 3.2 s (user 2.1 s, system 1.1 s) = 41% of 2 cores, 17.3 µs per operation; GC 12 in
+   * 0.1 s (0.8% of the time); peak RSS 351 MB, heap peak 120 MB of 256 MB}, then
+   * {@code client is the bottleneck (CPU at 92% of the 2 cores it may use): the figures understate ...} when it
+   * was; nothing for null.
+   */
+  public static String lines(ClientUsage u) {
+    if (u == null) {
+      return "";
+    }
+    StringBuilder out = new StringBuilder("client: CPU ").append(oneDecimal(u.cpuSeconds())).append(" s");
+    if (u.userSeconds() != null && u.systemSeconds() != null) {
+      out.append(" (user ").append(oneDecimal(u.userSeconds())).append(" s, system ")
+          .append(oneDecimal(u.systemSeconds())).append(" s)");
+    }
+    out.append(" = ").append(Math.round(u.cpuShare() * 100)).append("% of ").append(u.cores())
+        .append(u.cores() == 1 ? " core, " : " cores, ")
+        .append(oneDecimal(u.cpuMicrosPerOperation())).append(" µs per operation; GC ").append(u.gcCount())
+        .append(" in ").append(Decimals.millis(u.gcSeconds() * 1000)).append(" ms (")
+        .append(oneDecimal(u.gcShare() * 100)).append("% of the time); peak RSS ")
+        .append(u.peakRssBytes() == null ? "unknown" : megabytes(u.peakRssBytes()))
+        .append(", heap peak ").append(megabytes(u.peakHeapBytes()));
+    if (u.maxHeapBytes() > 0) {
+      out.append(" of ").append(megabytes(u.maxHeapBytes()));
+    }
+    out.append('\n');
+    if (u.clientBound()) {
+      out.append("client is the bottleneck (").append(u.bottleneck()).append("): ").append(ADVICE).append('\n');
+    }
+    return out.toString();
+  }
+
+  private static String megabytes(long bytes) {
+    return Math.round(bytes / (1024.0 * 1024.0)) + " MB";
+  }
+
+  /**
+   * The processes of a merged result together: CPU, executions and collections summed, cores summed (each
+   * process's own; processes on one host share theirs, which makes the share an underestimate there), the
+   * longest time, the largest peaks; the client is the bottleneck when any process was, with that process's
+   * reason. Null when any input has no figures (written before they were measured).
+   */
+  public static ClientUsage merge(List<ClientUsage> usages) {
+    if (usages.isEmpty() || usages.stream().anyMatch(Objects::isNull)) {
+      return null;
+    }
+    double seconds = 0;
+    double cpu = 0;
+    Double user = 0.0;
+    Double system = 0.0;
+    long operations = 0;
+    long gcCount = 0;
+    double gcSeconds = 0;
+    Long peakRss = 0L;
+    long peakHeap = 0;
+    long maxHeap = 0;
+    int cores = 0;
+    String bottleneck = null;
+    for (int i = 0; i < usages.size(); i++) {
+      ClientUsage u = usages.get(i);
+      seconds = Math.max(seconds, u.seconds());
+      cores += u.cores();
+      cpu += u.cpuSeconds();
+      user = user == null || u.userSeconds() == null ? null : user + u.userSeconds();
+      system = system == null || u.systemSeconds() == null ? null : system + u.systemSeconds();
+      operations += u.operations();
+      gcCount += u.gcCount();
+      gcSeconds += u.gcSeconds();
+      peakRss = peakRss == null || u.peakRssBytes() == null ? null : Math.max(peakRss, u.peakRssBytes());
+      peakHeap = Math.max(peakHeap, u.peakHeapBytes());
+      maxHeap = Math.max(maxHeap, u.maxHeapBytes());
+      if (bottleneck == null && u.clientBound()) {
+        bottleneck = "input " + (i + 1) + ": " + u.bottleneck();
+      }
+    }
+    ClientUsage sum = ClientUsage.of(seconds, cores, cpu, user, system, operations, gcCount, gcSeconds, peakRss,
+        peakHeap, maxHeap);
+    // the summed shares hide one saturated process among idle ones: keep the first process's verdict
+    return bottleneck == null ? sum : new ClientUsage(sum.seconds(), sum.cores(), sum.cpuSeconds(), sum.userSeconds(),
+        sum.systemSeconds(), sum.operations(), sum.cpuMicrosPerOperation(), sum.cpuShare(), sum.gcCount(),
+        sum.gcSeconds(), sum.gcShare(), sum.peakRssBytes(), sum.peakHeapBytes(), sum.maxHeapBytes(), bottleneck);
+  }
+}

@@ -1,0 +1,71 @@
+package stress.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** When a run gets the load generator's JVM options, and when the user's own choice stands. */
+class JvmDefaultsTest {
+  private static final String JAVA = "/usr/lib/jvm/java-17/bin/java";
+  private static final String JAR = "/opt/stress/stress.jar";
+  private static final List<String> ARGS = List.of("--url", "jdbc:postgresql://db/bench", "run", "--op", "find",
+      "--threads", "80");
+
+  @Test
+  void aPlainJavaJarRunIsStartedAgainWithTheDefaultsAndTheSameArguments() {
+    List<String> expected = new ArrayList<>(List.of(JAVA));
+    expected.addAll(JvmDefaults.OPTIONS);
+    expected.addAll(List.of("-jar", JAR));
+    expected.addAll(ARGS);
+    assertEquals(Optional.of(expected), JvmDefaults.relaunch(List.of(), Map.of("PATH", "/usr/bin"), JAVA, JAR, true,
+        ARGS));
+    assertTrue(JvmDefaults.OPTIONS.contains("-XX:+UseSerialGC"));
+  }
+
+  @Test
+  void anyJvmOptionOfTheUsersIsTheirChoice() {
+    assertEquals(Optional.empty(), JvmDefaults.relaunch(List.of("-Xmx2g"), Map.of(), JAVA, JAR, true, ARGS));
+    assertEquals(Optional.empty(), JvmDefaults.relaunch(List.of("-XX:+UseG1GC"), Map.of(), JAVA, JAR, true, ARGS));
+    assertEquals(Optional.empty(), JvmDefaults.relaunch(List.of("-Dx=y"), Map.of(), JAVA, JAR, true, ARGS));
+    for (String variable : JvmDefaults.OPTION_VARIABLES) {
+      assertEquals(Optional.empty(), JvmDefaults.relaunch(List.of(), Map.of(variable, "-Xmx1g"), JAVA, JAR, true,
+          ARGS), variable);
+    }
+    // a variable that is set but blank gives no option
+    assertTrue(JvmDefaults.relaunch(List.of(), Map.of("JAVA_TOOL_OPTIONS", " "), JAVA, JAR, true, ARGS).isPresent());
+  }
+
+  @Test
+  void theSwitchTurnsItOff() {
+    assertEquals(Optional.empty(), JvmDefaults.relaunch(List.of(), Map.of(JvmDefaults.SWITCH, "off"), JAVA, JAR, true,
+        ARGS));
+    assertEquals(Optional.empty(), JvmDefaults.relaunch(List.of(), Map.of(JvmDefaults.SWITCH, " OFF "), JAVA, JAR,
+        true, ARGS));
+  }
+
+  @Test
+  void onlyARunFromTheJarWithAKnownJavaIsStartedAgain() {
+    assertEquals(Optional.empty(), JvmDefaults.relaunch(List.of(), Map.of(), JAVA, JAR, false, ARGS), "not a run");
+    assertEquals(Optional.empty(), JvmDefaults.relaunch(List.of(), Map.of(), null, JAR, true, ARGS), "no java");
+    assertEquals(Optional.empty(), JvmDefaults.relaunch(List.of(), Map.of(), JAVA, null, true, ARGS), "not a jar");
+  }
+
+  @Test
+  void whichCommandLinesAreRuns() {
+    assertTrue(Relauncher.isRun(ARGS.toArray(String[]::new)));
+    assertTrue(Relauncher.isRun(new String[] {"--threads", "4"}), "no command is a run");
+    assertTrue(Relauncher.isRun(new String[0]), "the embedded default run");
+    assertFalse(Relauncher.isRun(new String[] {"import", "/tmp/dump"}));
+    assertFalse(Relauncher.isRun(new String[] {"init", "--docs", "10"}));
+    assertFalse(Relauncher.isRun(new String[] {"run", "--help"}));
+    assertFalse(Relauncher.isRun(new String[] {"--help"}));
+    assertFalse(Relauncher.isRun(new String[] {"--version"}));
+    assertFalse(Relauncher.isRun(new String[] {"run", "--no-such-option"}), "this JVM reports the mistake");
+  }
+}

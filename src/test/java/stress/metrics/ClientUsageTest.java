@@ -1,0 +1,89 @@
+package stress.metrics;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** The derived figures and the verdict of {@link ClientUsage}, and the /proc parsing of {@link ClientMeter}. */
+class ClientUsageTest {
+  @Test
+  void derivesPerOperationAndShares() {
+    ClientUsage u = ClientUsage.of(10, 2, 5.0, 3.0, 2.0, 250_000, 4, 0.2, 300L << 20, 100L << 20, 256L << 20);
+    assertEquals(20.0, u.cpuMicrosPerOperation(), 1e-9);
+    assertEquals(0.25, u.cpuShare(), 1e-9);
+    assertEquals(0.02, u.gcShare(), 1e-9);
+    assertNull(u.bottleneck());
+    assertFalse(u.clientBound());
+  }
+
+  @Test
+  void cpuAboveTheLimitOfTheUsableCoresIsABottleneck() {
+    ClientUsage u = ClientUsage.of(10, 2, 18.0, null, null, 1000, 0, 0, null, 0, -1);
+    assertTrue(u.clientBound());
+    assertEquals("CPU at 90% of the 2 cores it may use", u.bottleneck());
+    // the same CPU on 4 cores is 45%: not a bottleneck
+    assertFalse(ClientUsage.of(10, 4, 18.0, null, null, 1000, 0, 0, null, 0, -1).clientBound());
+    // exactly at the limit is not above it
+    assertFalse(ClientUsage.of(10, 1, 8.5, null, null, 1000, 0, 0, null, 0, -1).clientBound());
+  }
+
+  @Test
+  void garbageCollectionAboveTheLimitIsABottleneck() {
+    ClientUsage gc = ClientUsage.of(10, 2, 2.0, null, null, 1000, 40, 1.5, null, 0, -1);
+    assertEquals("GC 15% of the wall time", gc.bottleneck());
+    ClientUsage both = ClientUsage.of(10, 1, 9.9, null, null, 1000, 40, 1.5, null, 0, -1);
+    assertEquals("CPU at 99% of the 1 core it may use, GC 15% of the wall time", both.bottleneck());
+  }
+
+  @Test
+  void nothingMeasuredGivesZerosNotInfinities() {
+    ClientUsage u = ClientUsage.of(0, 2, 0, null, null, 0, 0, 0, null, 0, -1);
+    assertEquals(0.0, u.cpuMicrosPerOperation());
+    assertEquals(0.0, u.cpuShare());
+    assertEquals(0.0, u.gcShare());
+    assertThrows(IllegalArgumentException.class, () -> ClientUsage.of(1, 0, 0, null, null, 0, 0, 0, null, 0, -1));
+  }
+
+  @Test
+  void readsUserAndSystemTicksEvenWithSpacesAndParenthesesInTheCommand() {
+    String stat = "4242 (java (a) b) S 1 4242 4242 0 -1 4194560 3052 0 1 0 1234 567 0 0 20 0 31 0 123 0 0";
+    long[] ticks = ClientMeter.parseStatTicks(stat);
+    assertEquals(1234, ticks[0]);
+    assertEquals(567, ticks[1]);
+  }
+
+  @Test
+  void readsThePeakResidentSetFromStatus() {
+    String status = "Name:\tjava\nVmPeak:\t 5000000 kB\nVmHWM:\t  358400 kB\nVmRSS:\t  300000 kB\n";
+    assertEquals(358_400L * 1024, ClientMeter.parseKilobytes(status, "VmHWM:"));
+    assertNull(ClientMeter.parseKilobytes("Name:\tjava\n", "VmHWM:"));
+  }
+
+  @Test
+  void measuresThisProcess() {
+    ClientMeter meter = ClientMeter.start();
+    long sum = 0;
+    // work and garbage the meter must see
+    for (int i = 0; i < 2_000_000; i++) {
+      sum += String.valueOf(i).hashCode();
+    }
+    ClientUsage u = meter.stop(1000);
+    assertTrue(sum != 1, "keeps the loop");
+    assertTrue(u.cpuSeconds() > 0, "CPU spent: " + u);
+    assertEquals(u.cpuSeconds() * 1e6 / 1000, u.cpuMicrosPerOperation(), 1e-6);
+    assertEquals(Runtime.getRuntime().availableProcessors(), u.cores());
+    assertTrue(u.peakHeapBytes() > 0, "the loop's strings were on the heap: " + u);
+    if (System.getProperty("os.name").startsWith("Linux")) {
+      assertNotNull(u.peakRssBytes(), "VmHWM on Linux");
+      assertTrue(u.peakRssBytes() > u.peakHeapBytes() / 4, u.toString());
+      if (u.userSeconds() != null) {
+        assertEquals(u.cpuSeconds(), u.userSeconds() + u.systemSeconds(), 1e-9);
+      }
+    }
+  }
+}

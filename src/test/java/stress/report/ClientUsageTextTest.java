@@ -1,0 +1,51 @@
+package stress.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import stress.metrics.ClientUsage;
+
+class ClientUsageTextTest {
+  private static final long MB = 1024 * 1024;
+
+  @Test
+  void oneLineOfFiguresWhenTheClientIsNotTheBottleneck() {
+    ClientUsage u = ClientUsage.of(10, 2, 5.0, 3.0, 2.0, 250_000, 12, 0.08, 351 * MB, 120 * MB, 256 * MB);
+    assertEquals("client: CPU 5.0 s (user 3.0 s, system 2.0 s) = 25% of 2 cores, 20.0 µs per operation; GC 12 in"
+        + " 80.0 ms (0.8% of the time); peak RSS 351 MB, heap peak 120 MB of 256 MB\n", ClientUsageText.lines(u));
+    assertEquals("", ClientUsageText.lines(null));
+  }
+
+  @Test
+  void aSecondLineSaysTheClientIsTheBottleneckAndWhatToDo() {
+    ClientUsage u = ClientUsage.of(10, 2, 19.0, null, null, 1_000_000, 3, 0.01, null, 64 * MB, -1);
+    String[] lines = ClientUsageText.lines(u).split("\n");
+    assertEquals(2, lines.length);
+    assertTrue(lines[0].startsWith("client: CPU 19.0 s = 95% of 2 cores, 19.0 µs per operation;"), lines[0]);
+    assertTrue(lines[0].endsWith("peak RSS unknown, heap peak 64 MB"), lines[0]);
+    assertEquals("client is the bottleneck (CPU at 95% of the 2 cores it may use): the figures understate the"
+        + " server; use fewer threads per process, more processes (--instance i/n on each, then stress merge),"
+        + " --virtual-threads (Java 21+), or a load host of its own", lines[1]);
+  }
+
+  @Test
+  void mergingAddsTheProcessesAndKeepsOneProcesssVerdict() {
+    ClientUsage idle = ClientUsage.of(10, 2, 2.0, 1.5, 0.5, 100_000, 5, 0.1, 300 * MB, 100 * MB, 256 * MB);
+    ClientUsage busy = ClientUsage.of(9, 2, 18.0, 12.0, 6.0, 900_000, 7, 0.2, 400 * MB, 90 * MB, 256 * MB);
+    ClientUsage merged = ClientUsageText.merge(List.of(idle, busy));
+    assertEquals(20.0, merged.cpuSeconds(), 1e-9);
+    assertEquals(13.5, merged.userSeconds(), 1e-9);
+    assertEquals(1_000_000, merged.operations());
+    assertEquals(20.0, merged.cpuMicrosPerOperation(), 1e-9);
+    assertEquals(4, merged.cores());
+    assertEquals(10.0, merged.seconds());
+    assertEquals(12, merged.gcCount());
+    assertEquals(400 * MB, merged.peakRssBytes());
+    assertEquals("input 2: CPU at 100% of the 2 cores it may use", merged.bottleneck());
+    assertNull(ClientUsageText.merge(Arrays.asList(idle, null)), "a result without figures makes none");
+  }
+}
