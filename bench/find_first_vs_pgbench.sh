@@ -27,9 +27,11 @@
 # Client CPU per operation: every client command runs under /usr/bin/time (user + system seconds of the
 # process and its threads). pgbench: CPU of the measured run / its transactions. stress: (CPU of the whole
 # process - start-up) / (warm-up + measured executions, from its JSON), where start-up is the median CPU of
-# three `stress detect` runs against the same server with the same JVM options (JVM start, class loading,
-# pgjdbc, one connection, target detection; not the run's own connections nor the JIT of its hot path,
-# which count as the run's cost). Beside it, stress's own figure of the measured part only
+# three idle runs of the same jar with the same JVM options against the same server: `stress run --op
+# find_first --ops 1 --threads 1 --warmup 0s` (JVM start, the restart with stress's JVM defaults when it
+# applies, class loading, pgjdbc, target detection, one connection and one lookup; not the run's other
+# connections nor the JIT of its hot path, which count as the run's cost). Beside it, stress's own figure of
+# the measured part only
 # (phases[0].client.cpuMicrosPerOperation: JVM process CPU while measuring / executions).
 #
 # Exit status: 0 when every run completed (whether or not the target is met), non-zero on failure.
@@ -119,12 +121,13 @@ STARTUP_CPUS=()
 for i in 1 2 3; do
   # shellcheck disable=SC2086
   run_client "$WORK/startup-$i.log" /usr/bin/time -o "$WORK/startup-$i.time" -f '%U %S' \
-    "$JAVA" $STRESS_JAVA_OPTS -jar "$STRESS_JAR" --url "$URL" -U postgres detect \
-    || fail_with_log "stress detect (start-up CPU) failed" "$WORK/startup-$i.log"
+    "$JAVA" $STRESS_JAVA_OPTS -jar "$STRESS_JAR" --url "$URL" -U postgres run --op find_first --mode prepared \
+    --ops 1 --threads 1 --warmup 0s $STRESS_RUN_OPTS \
+    || fail_with_log "idle stress run (start-up CPU) failed" "$WORK/startup-$i.log"
   STARTUP_CPUS+=("$(cpu_of "$WORK/startup-$i.time")")
 done
 STARTUP_CPU=$(printf '%s\n' "${STARTUP_CPUS[@]}" | sort -n | sed -n 2p)
-echo "stress start-up CPU (median of 3 'stress detect'): ${STARTUP_CPU} s (${STARTUP_CPUS[*]})"
+echo "stress start-up CPU (median of 3 idle runs, --ops 1): ${STARTUP_CPU} s (${STARTUP_CPUS[*]})"
 
 cat >"$WORK/find_first.sql" <<EOF
 \\set id random(1, $DOCS)
