@@ -31,7 +31,7 @@ import stress.dump.JsonFormat;
 import stress.dump.ReadItem;
 import stress.dump.ReadPolicy;
 import stress.dump.generate.DocumentGenerator;
-import stress.dump.generate.Shape;
+import stress.model.Shape;
 import stress.load.CopyTextWriter;
 import stress.load.EncodedRow;
 import stress.table.IdType;
