@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -75,18 +74,6 @@ public class RealDumpBenchmark {
   private final CopyTextWriter text = new CopyTextWriter(64 * 1024);
   private int next;
 
-  /** BSON bytes converted, reported by JMH as a rate (bytes/s). */
-  @AuxCounters(AuxCounters.Type.OPERATIONS)
-  @State(Scope.Thread)
-  public static class Bytes {
-    public long bsonBytes;
-
-    @Setup(Level.Iteration)
-    public void reset() {
-      bsonBytes = 0;
-    }
-  }
-
   @Setup(Level.Trial)
   public void read() throws IOException {
     converter = new DocumentConverter(JsonFormat.RELAXED, new IdConverter(IdType.TEXT, IdTextForm.PLAIN));
@@ -118,7 +105,7 @@ public class RealDumpBenchmark {
   }
 
   @Benchmark
-  public void onePass(Bytes bytes, Blackhole blackhole) throws IOException, DocumentRejectedException {
+  public void onePass(BsonToJsonBenchmark.Bytes bytes, Blackhole blackhole) throws IOException, DocumentRejectedException {
     DumpDocument document = documents[next];
     next = (next + 1) % documents.length;
     DumpDocument framed = (DumpDocument) new BsonDocumentReader(new ByteArrayInputStream(document.bytes()),
