@@ -38,16 +38,6 @@ public record RunPlan(List<PhaseSpec> phases, OperationMix mix, List<Operation> 
                       KeyChooser keys, OperationSettings settings, Duration duration, long opsPerPhase,
                       Duration warmup, Duration reportInterval, double rate, boolean transaction, long seed,
                       boolean virtualThreads, NewDocuments newDocuments, int retries, List<DocumentTable> workerTables) {
-
-  /** A plan whose workers all share {@code table}. */
-  public RunPlan(List<PhaseSpec> phases, OperationMix mix, List<Operation> operations, DocumentTable table,
-                 KeyChooser keys, OperationSettings settings, Duration duration, long opsPerPhase,
-                 Duration warmup, Duration reportInterval, double rate, boolean transaction, long seed,
-                 boolean virtualThreads, NewDocuments newDocuments, int retries) {
-    this(phases, mix, operations, table, keys, settings, duration, opsPerPhase, warmup, reportInterval, rate,
-        transaction, seed, virtualThreads, newDocuments, retries, List.of());
-  }
-
   public RunPlan {
     workerTables = List.copyOf(workerTables);
     for (PhaseSpec phase : phases) {
@@ -93,23 +83,5 @@ public record RunPlan(List<PhaseSpec> phases, OperationMix mix, List<Operation> 
     if (!problems.isEmpty()) {
       throw new UsageException(String.join("; ", problems));
     }
-  }
-
-  /** A plan that never retries. */
-  public RunPlan(List<PhaseSpec> phases, OperationMix mix, List<Operation> operations, DocumentTable table,
-                 KeyChooser keys, OperationSettings settings, Duration duration, long opsPerPhase,
-                 Duration warmup, Duration reportInterval, double rate, boolean transaction, long seed,
-                 boolean virtualThreads, NewDocuments newDocuments) {
-    this(phases, mix, operations, table, keys, settings, duration, opsPerPhase, warmup, reportInterval, rate,
-        transaction, seed, virtualThreads, newDocuments, 0);
-  }
-
-  /** A plan whose operations insert nothing new. */
-  public RunPlan(List<PhaseSpec> phases, OperationMix mix, List<Operation> operations, DocumentTable table,
-                 KeyChooser keys, OperationSettings settings, Duration duration, long opsPerPhase,
-                 Duration warmup, Duration reportInterval, double rate, boolean transaction, long seed,
-                 boolean virtualThreads) {
-    this(phases, mix, operations, table, keys, settings, duration, opsPerPhase, warmup, reportInterval, rate,
-        transaction, seed, virtualThreads, null, 0);
   }
 }

@@ -1,6 +1,7 @@
 package stress.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import stress.testing.TestPlan;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
@@ -19,17 +20,12 @@ import stress.metrics.DegradedWindow;
 import stress.metrics.ErrorStats;
 import stress.metrics.IntervalStats;
 import stress.metrics.PhaseStats;
-import stress.ops.Operations;
-import stress.model.OperationSettings;
 import stress.model.StatementMode;
 import stress.report.TextReport;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.testing.TestDatabase;
-import stress.workload.DenseIntegerKeys;
-import stress.workload.KeyChooser;
 import stress.model.OperationMix;
-import stress.workload.UniformDistribution;
 
 /**
  * Half of the keys fail the way a Citus coordinator reports a stopped worker: an ErrorResponse with SQLState 08006
@@ -62,11 +58,8 @@ class PartialFailuresTest {
         Map.of("ApplicationName", DriverSettings.APPLICATION_NAME), List.of());
     PhaseSpec phase = new PhaseSpec(Map.of("pool", pool), StatementMode.PREPARED, pool, new PoolSettings(THREADS, 0),
         THREADS, spec, Map.of());
-    RunPlan plan = new RunPlan(List.of(phase), OperationMix.parse("find_first"),
-        List.of(Operations.byName("find_first")), TABLE,
-        new KeyChooser(new DenseIntegerKeys(1, 1000, true), new UniformDistribution(1000)),
-        new OperationSettings(40, 10, 20, 100), Duration.ofSeconds(3), 0, Duration.ZERO, Duration.ofMillis(500), 0,
-        transaction, 1, false);
+    RunPlan plan = TestPlan.of(List.of(phase), OperationMix.parse("find_first"), TABLE).keys(1000)
+        .duration(Duration.ofSeconds(3)).interval(Duration.ofMillis(500)).transaction(transaction).build();
     Runner.Result result = new Runner(plan, p -> ConnectionSources.open(p.poolKind(), p.connection(), p.pool()),
         new RunListener() {}).run();
     return result.phases().get(0).stats();

@@ -1,13 +1,13 @@
 package stress.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import stress.testing.TestPlan;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -21,7 +21,6 @@ import stress.metrics.PhaseStats;
 import stress.ops.Operation;
 import stress.ops.OperationContext;
 import stress.ops.Operations;
-import stress.model.OperationSettings;
 import stress.ops.Sql;
 import stress.model.StatementMode;
 import stress.table.DocumentTable;
@@ -118,9 +117,8 @@ class RetryTest {
   private static PhaseStats run(Operation op, int retries) throws Exception {
     PhaseSpec phase = new PhaseSpec(Map.of(), StatementMode.PREPARED, "none", new PoolSettings(1, 0), 1,
         new ConnectionSpec(url, "postgres", null, Map.of(), List.of()), Map.of());
-    RunPlan plan = new RunPlan(List.of(phase), OperationMix.parse(op.name()), List.of(op), TABLE, null,
-        new OperationSettings(40, 10, 20, 100), null, EXECUTIONS, Duration.ZERO, Duration.ofMillis(200), 0,
-        true, 1, false, null, retries);
+    RunPlan plan = TestPlan.of(List.of(phase), OperationMix.parse(op.name()), TABLE).operations(List.of(op)).ops(EXECUTIONS)
+        .transaction(true).retries(retries).build();
     return new Runner(plan, p -> ConnectionSources.open(p.poolKind(), p.connection(), p.pool()),
         new RunListener() {}).run().phases().get(0).stats();
   }

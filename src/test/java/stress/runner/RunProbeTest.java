@@ -1,6 +1,7 @@
 package stress.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import stress.testing.TestPlan;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -20,7 +21,6 @@ import stress.connect.ConnectionSpec;
 import stress.connect.PoolSettings;
 import stress.ops.Operation;
 import stress.ops.OperationContext;
-import stress.model.OperationSettings;
 import stress.ops.Operations;
 import stress.ops.Sql;
 import stress.model.StatementMode;
@@ -28,10 +28,7 @@ import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.target.PostgresDialect;
 import stress.testing.TestDatabase;
-import stress.workload.DenseIntegerKeys;
-import stress.workload.KeyChooser;
 import stress.model.OperationMix;
-import stress.workload.UniformDistribution;
 
 /** The probe hooks see exactly what the run's own figures count, on the right side of the warm-up edge. */
 class RunProbeTest {
@@ -112,10 +109,8 @@ class RunProbeTest {
 
   private static Runner.Result run(PhaseSpec phase, Operation op, Duration warmup, RunProbe probe)
       throws Exception {
-    RunPlan plan = new RunPlan(List.of(phase), OperationMix.parse(op.name()), List.of(op), TABLE,
-        new KeyChooser(new DenseIntegerKeys(1, 500, true), new UniformDistribution(500)),
-        new OperationSettings(40, 10, 20, 100), Duration.ofMillis(800), 0, warmup, Duration.ofMillis(200), 0,
-        false, 1, false);
+    RunPlan plan = TestPlan.of(List.of(phase), OperationMix.parse(op.name()), TABLE).operations(List.of(op)).keys(500)
+        .duration(Duration.ofMillis(800)).warmup(warmup).build();
     return new Runner(plan, p -> ConnectionSources.open(p.poolKind(), p.connection(), p.pool()),
         new RunListener() {}, probe).run();
   }

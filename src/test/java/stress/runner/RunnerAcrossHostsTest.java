@@ -1,13 +1,13 @@
 package stress.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import stress.testing.TestPlan;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -21,17 +21,12 @@ import stress.metrics.HostStats;
 import stress.metrics.IntervalHostStats;
 import stress.metrics.IntervalStats;
 import stress.metrics.PhaseStats;
-import stress.model.OperationSettings;
-import stress.ops.Operations;
 import stress.model.StatementMode;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.target.PostgresDialect;
 import stress.testing.TestDatabase;
-import stress.workload.DenseIntegerKeys;
-import stress.workload.KeyChooser;
 import stress.model.OperationMix;
-import stress.workload.UniformDistribution;
 
 /** Workers spread round-robin over hosts: here two spellings of the test server. */
 class RunnerAcrossHostsTest {
@@ -55,9 +50,7 @@ class RunnerAcrossHostsTest {
     PhaseSpec phase = new PhaseSpec(Map.of("threads", Integer.toString(threads)), StatementMode.PREPARED, pool,
         new PoolSettings(threads, 0), threads, unused, Map.of());
     OperationMix mix = OperationMix.parse("find_first");
-    return new RunPlan(List.of(phase), mix, mix.names().stream().map(Operations::byName).toList(), TABLE,
-        new KeyChooser(new DenseIntegerKeys(1, 500, true), new UniformDistribution(500)),
-        new OperationSettings(40, 10, 20, 100), null, ops, Duration.ZERO, Duration.ofMillis(200), 0, false, 1, false);
+    return TestPlan.of(List.of(phase), mix, TABLE).keys(500).ops(ops).build();
   }
 
   @Test

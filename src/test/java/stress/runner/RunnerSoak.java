@@ -1,6 +1,7 @@
 package stress.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import stress.testing.TestPlan;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -22,17 +23,12 @@ import stress.connect.DriverSettings;
 import stress.connect.PoolSettings;
 import stress.metrics.IntervalStats;
 import stress.metrics.PhaseStats;
-import stress.ops.Operations;
-import stress.model.OperationSettings;
 import stress.model.StatementMode;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.target.PostgresDialect;
 import stress.testing.TestDatabase;
-import stress.workload.DenseIntegerKeys;
-import stress.workload.KeyChooser;
 import stress.model.OperationMix;
-import stress.workload.UniformDistribution;
 
 /**
  * A long run with many threads must not leak: the process's resident memory (VmRSS) and the server sessions it
@@ -68,9 +64,7 @@ class RunnerSoak {
         new PoolSettings(THREADS, 0), THREADS, spec, Map.of());
     OperationMix mix = OperationMix.parse("find_first=70,find_update=20,find_in=10");
     Duration interval = Duration.ofMillis(Math.max(1000, duration.toMillis() / 60));
-    RunPlan plan = new RunPlan(List.of(phase), mix, mix.names().stream().map(Operations::byName).toList(), TABLE,
-        new KeyChooser(new DenseIntegerKeys(1, ROWS, true), new UniformDistribution(ROWS)),
-        new OperationSettings(40, 10, 20, 100), duration, 0, Duration.ZERO, interval, 0, false, 1, false);
+    RunPlan plan = TestPlan.of(List.of(phase), mix, TABLE).keys(ROWS).duration(duration).interval(interval).build();
 
     List<Sample> samples = new ArrayList<>();
     try (Connection monitor = TestDatabase.connect(url)) {

@@ -1,6 +1,7 @@
 package stress.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import stress.testing.TestPlan;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,17 +18,12 @@ import stress.connect.ConnectionSources;
 import stress.connect.ConnectionSpec;
 import stress.connect.PoolSettings;
 import stress.metrics.IntervalStats;
-import stress.ops.Operations;
-import stress.model.OperationSettings;
 import stress.model.StatementMode;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.target.PostgresDialect;
 import stress.testing.TestDatabase;
-import stress.workload.DenseIntegerKeys;
-import stress.workload.KeyChooser;
 import stress.model.OperationMix;
-import stress.workload.UniformDistribution;
 
 /** The runner as a library: phases, warm-up, stopping, failures. */
 class RunnerTest {
@@ -53,9 +49,7 @@ class RunnerTest {
 
   private static RunPlan plan(List<PhaseSpec> phases, String op, Duration duration, Duration warmup) {
     OperationMix mix = OperationMix.parse(op);
-    return new RunPlan(phases, mix, mix.names().stream().map(Operations::byName).toList(), TABLE,
-        new KeyChooser(new DenseIntegerKeys(1, 1000, true), new UniformDistribution(1000)),
-        new OperationSettings(40, 10, 20, 100), duration, 0, warmup, Duration.ofMillis(200), 0, false, 1, false);
+    return TestPlan.of(phases, mix, TABLE).keys(1000).duration(duration).warmup(warmup).build();
   }
 
   private static Runner runner(RunPlan plan, RunListener listener) {
@@ -154,10 +148,8 @@ class RunnerTest {
   @Test
   void failuresAreCountedBySqlStateWithTheFirstMessageAndTheConnectionIsKept() throws Exception {
     OperationMix mix = OperationMix.parse("too_slow");
-    RunPlan plan = new RunPlan(List.of(phase(2, "none", List.of())), mix,
-        List.of(new TooSlow()), TABLE, new KeyChooser(new DenseIntegerKeys(1, 1000, true), new UniformDistribution(1000)),
-        new OperationSettings(40, 10, 20, 100), Duration.ofMillis(600), 0, Duration.ZERO, Duration.ofMillis(200), 0,
-        false, 1, false);
+    RunPlan plan = TestPlan.of(List.of(phase(2, "none", List.of())), mix, TABLE).operations(List.of(new TooSlow())).keys(1000)
+        .duration(Duration.ofMillis(600)).build();
     PhaseOutcome phase = runner(plan, new RunListener() {}).run().phases().get(0);
     var total = phase.stats().total();
     assertEquals(0, total.count(), "nothing succeeds");

@@ -1,6 +1,7 @@
 package stress.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import stress.testing.TestPlan;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -25,16 +26,12 @@ import stress.connect.PoolSettings;
 import stress.metrics.ErrorStats;
 import stress.metrics.PhaseStats;
 import stress.ops.Operations;
-import stress.model.OperationSettings;
 import stress.model.StatementMode;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.target.PostgresDialect;
 import stress.testing.TestDatabase;
-import stress.workload.DenseIntegerKeys;
-import stress.workload.KeyChooser;
 import stress.model.OperationMix;
-import stress.workload.UniformDistribution;
 
 /**
  * Backends ended with pg_terminate_backend while the run uses them. What is deterministic:
@@ -76,10 +73,8 @@ class TerminatedBackendsTest {
     PhaseSpec phase = new PhaseSpec(Map.of("pool", pool), StatementMode.PREPARED, pool, new PoolSettings(THREADS, 0),
         THREADS, spec, Map.of());
     OperationMix mix = OperationMix.parse("find_first");
-    RunPlan plan = new RunPlan(List.of(phase), mix, List.of(Operations.byName("find_first")), TABLE,
-        new KeyChooser(new DenseIntegerKeys(1, 1000, true), new UniformDistribution(1000)),
-        new OperationSettings(40, 10, 20, 100), Duration.ofSeconds(5), 0, Duration.ZERO, Duration.ofMillis(500), 0,
-        false, 1, false);
+    RunPlan plan = TestPlan.of(List.of(phase), mix, TABLE).operations(List.of(Operations.byName("find_first"))).keys(1000)
+        .duration(Duration.ofSeconds(5)).interval(Duration.ofMillis(500)).build();
 
     AtomicReference<Object> killed = new AtomicReference<>();
     Thread killer = new Thread(() -> {

@@ -1,12 +1,12 @@
 package stress.metrics.live;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import stress.testing.TestPlan;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
@@ -15,8 +15,6 @@ import stress.connect.ConnectionSources;
 import stress.connect.ConnectionSpec;
 import stress.connect.PoolSettings;
 import stress.metrics.HostStats;
-import stress.model.OperationSettings;
-import stress.ops.Operations;
 import stress.model.StatementMode;
 import stress.runner.HostSources;
 import stress.runner.PhaseOutcome;
@@ -28,10 +26,7 @@ import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.target.PostgresDialect;
 import stress.testing.TestDatabase;
-import stress.workload.DenseIntegerKeys;
-import stress.workload.KeyChooser;
 import stress.model.OperationMix;
-import stress.workload.UniformDistribution;
 
 /**
  * A run spread over two spellings of the embedded server (127.0.0.1 and localhost, same port) with live
@@ -60,9 +55,7 @@ class LiveMetricsAcrossHostsTest {
     PhaseSpec phase = new PhaseSpec(Map.of("threads", Integer.toString(threads)), StatementMode.PREPARED, "none",
         new PoolSettings(threads, 0), threads, unused, Map.of());
     OperationMix mix = OperationMix.parse("find_first=70,find_update=30");
-    return new RunPlan(List.of(phase), mix, mix.names().stream().map(Operations::byName).toList(), TABLE,
-        new KeyChooser(new DenseIntegerKeys(1, 500, true), new UniformDistribution(500)),
-        new OperationSettings(40, 10, 20, 100), null, ops, Duration.ZERO, Duration.ofMillis(200), 0, false, 1, false);
+    return TestPlan.of(List.of(phase), mix, TABLE).keys(500).ops(ops).build();
   }
 
   @Test
