@@ -12,7 +12,7 @@ import stress.metrics.ClientUsage;
  */
 public final class ClientUsageText {
   /** What to do when the client is the bottleneck. */
-  static final String ADVICE = "the figures understate the server; use fewer threads per process, more processes"
+  public static final String ADVICE = "the figures understate the server; use fewer threads per process, more processes"
       + " (--instance i/n on each, then stress merge), --virtual-threads (Java 21+), or a load host of its own";
 
   private ClientUsageText() {}

@@ -23,7 +23,7 @@ import stress.report.TextReport;
 /**
  * What the page shows, computed from one run or two overlaid runs: the sections with their charts and
  * tables, the outcome first (results, then the comparison), then the time series, the percentile curves, the
- * errors, and the settings last. Time series share one {@link IntervalAxis}. Series of the same phase share a colour; in an overlay the earlier run is dashed and every
+ * errors, the client's own cost, and the settings last. Time series share one {@link IntervalAxis}. Series of the same phase share a colour; in an overlay the earlier run is dashed and every
  * label starts with the run's name. Time series show the measured intervals only (warm-up left out).
  */
 final class ReportModel {
@@ -55,6 +55,7 @@ final class ReportModel {
     sections.add(latencyOverTime());
     sections.add(distributions());
     sections.add(errors());
+    sections.add(ClientSection.of(runs));
     sections.add(SettingsSection.of(runs));
     return sections;
   }

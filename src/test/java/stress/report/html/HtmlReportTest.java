@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import stress.metrics.ClientUsage;
 import org.junit.jupiter.api.io.TempDir;
 import stress.metrics.DegradedWindow;
 import stress.metrics.IntervalStats;
@@ -93,7 +94,7 @@ class HtmlReportTest {
   @Test
   void thePageOpensOnTheResultsAndEndsWithTheSettingsFolded() {
     List<Section> sections = ReportModel.sections(List.of(new NamedResult("run", Runs.comparison())));
-    assertEquals(List.of("results", "comparison", "throughput", "latency", "distribution", "errors", "settings"),
+    assertEquals(List.of("results", "comparison", "throughput", "latency", "distribution", "errors", "client", "settings"),
         sections.stream().map(Section::id).toList());
     assertTrue(sections.get(sections.size() - 1).collapsed(), "settings folded");
     String page = HtmlReport.render(List.of(new NamedResult("run", Runs.comparison())));
@@ -128,6 +129,47 @@ class HtmlReportTest {
         List.of(prepared, plain));
     assertTrue(ReportModel.sections(List.of(new NamedResult("run", reversed))).get(0).headlines().get(0)
         .contains(" ms, the first row (the others x0.62 of it); "), "320 / 520 ops/s");
+  }
+
+  @Test
+  void theClientSectionShowsEachPhasesCostAndTheResultsSayWhenTheClientWasTheBottleneck() {
+    RunResult plainOnly = Runs.comparison();
+    PhaseResult idle = withClient(plainOnly.phases().get(0),
+        ClientUsage.of(10, 2, 2.0, 1.5, 0.5, 100_000, 5, 0.1, 300L * MB, 100 * MB, 256 * MB));
+    PhaseResult busy = withClient(plainOnly.phases().get(1),
+        ClientUsage.of(10, 2, 18.0, 12.0, 6.0, 900_000, 7, 0.2, 400L * MB, 90 * MB, 256 * MB));
+    RunResult result = new RunResult(plainOnly.toolVersion(), plainOnly.startTime(), plainOnly.settings(),
+        plainOnly.target(), List.of(idle, busy));
+    List<Section> sections = ReportModel.sections(List.of(new NamedResult("run", result)));
+    Section client = sections.stream().filter(s -> s.id().equals("client")).findFirst().orElseThrow();
+    DataTable table = client.tables().get(0);
+    assertEquals(List.of("mode=plain", "2.0", "1.5", "0.5", "10.0%", "2", "20.0", "5", "100.0", "1.0%", "300", "100",
+        "256", ""), table.rows().get(0));
+    assertEquals("90.0%", table.rows().get(1).get(4), "18 s of CPU in 10 s on 2 cores");
+    assertEquals("CPU at 90% of the 2 cores it may use", table.rows().get(1).get(13));
+    assertEquals(1, client.headlines().size());
+    assertTrue(client.headlines().get(0).startsWith(busy.label() + ": the client was the bottleneck (CPU at 90%"),
+        client.headlines().get(0));
+    assertTrue(sections.get(0).headlines().get(0).endsWith(" The client was the bottleneck in some phases: see Client cost."),
+        sections.get(0).headlines().get(0));
+
+    RunResult calm = new RunResult(plainOnly.toolVersion(), plainOnly.startTime(), plainOnly.settings(),
+        plainOnly.target(), List.of(idle));
+    List<Section> calmSections = ReportModel.sections(List.of(new NamedResult("run", calm)));
+    assertFalse(calmSections.get(0).headlines().get(0).contains("bottleneck"));
+    assertTrue(calmSections.stream().filter(s -> s.id().equals("client")).findFirst().orElseThrow().headlines().get(0)
+        .startsWith("The client was not the bottleneck in any phase"));
+    // results written before the client measured itself
+    Section old = ReportModel.sections(List.of(new NamedResult("run", Runs.single()))).stream()
+        .filter(s -> s.id().equals("client")).findFirst().orElseThrow();
+    assertTrue(old.note().startsWith("Not measured"), old.note());
+    assertTrue(HtmlReport.render(List.of(new NamedResult("run", result))).contains("<section id=\"client\">"));
+  }
+
+  private static final long MB = 1024 * 1024;
+
+  private static PhaseResult withClient(PhaseResult p, ClientUsage client) {
+    return new PhaseResult(p.label(), p.combination(), p.settingsReadBack(), p.connection(), p.stats(), p.hosts(), client);
   }
 
   @Test

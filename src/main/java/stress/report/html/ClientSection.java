@@ -1,0 +1,87 @@
+package stress.report.html;
+
+import static stress.report.Decimals.millis;
+import static stress.report.Decimals.oneDecimal;
+
+import java.util.ArrayList;
+import java.util.List;
+import stress.metrics.ClientUsage;
+import stress.report.ClientUsageText;
+import stress.report.PhaseResult;
+
+/**
+ * What the load process itself spent in each phase (CPU, GC, memory), and, first, a sentence for every phase
+ * whose client was the bottleneck: its figures describe the client as much as the server.
+ */
+final class ClientSection {
+  static final String ID = "client";
+
+  private ClientSection() {}
+
+  static Section of(List<NamedResult> runs) {
+    boolean overlay = runs.size() > 1;
+    List<String> headers = new ArrayList<>(List.of("phase", "CPU s", "user s", "system s", "share of cores", "cores",
+        "CPU µs per execution", "GC count", "GC ms", "GC share", "peak RSS MB", "heap peak MB", "heap limit MB",
+        "bottleneck"));
+    if (overlay) {
+      headers.add(0, "run");
+    }
+    List<List<String>> rows = new ArrayList<>();
+    List<String> headlines = new ArrayList<>();
+    for (NamedResult run : runs) {
+      for (PhaseResult phase : run.result().phases()) {
+        ClientUsage u = phase.client();
+        if (u == null) {
+          continue;
+        }
+        String label = overlay ? run.name() + " · " + phase.label() : phase.label();
+        if (u.clientBound()) {
+          headlines.add(label + ": the client was the bottleneck (" + u.bottleneck() + "); "
+              + ClientUsageText.ADVICE + ".");
+        }
+        List<String> row = new ArrayList<>(List.of(phase.label(), oneDecimal(u.cpuSeconds()), seconds(u.userSeconds()),
+            seconds(u.systemSeconds()), percent(u.cpuShare()), Integer.toString(u.cores()),
+            oneDecimal(u.cpuMicrosPerOperation()), Long.toString(u.gcCount()), millis(u.gcSeconds() * 1000),
+            percent(u.gcShare()), u.peakRssBytes() == null ? "" : megabytes(u.peakRssBytes()),
+            megabytes(u.peakHeapBytes()), u.maxHeapBytes() > 0 ? megabytes(u.maxHeapBytes()) : "",
+            u.clientBound() ? u.bottleneck() : ""));
+        if (overlay) {
+          row.add(0, run.name());
+        }
+        rows.add(row);
+      }
+    }
+    if (rows.isEmpty()) {
+      return new Section(ID, "Client cost", "Not measured: these results were written before the tool measured its"
+          + " own CPU and memory.", List.of(), List.of());
+    }
+    if (headlines.isEmpty()) {
+      headlines.add("The client was not the bottleneck in any phase (CPU at most "
+          + Math.round(ClientUsage.CPU_LIMIT * 100) + "% of its cores, GC at most "
+          + Math.round(ClientUsage.GC_LIMIT * 100) + "% of the time).");
+    }
+    return new Section(ID, "Client cost",
+        "What the load process itself spent while each phase was measured: CPU of all its threads (workers, JIT, GC),"
+            + " CPU per execution, garbage collection and memory. Above " + Math.round(ClientUsage.CPU_LIMIT * 100)
+            + "% of its cores or " + Math.round(ClientUsage.GC_LIMIT * 100) + "% of the time in GC the client, not"
+            + " the server, limited the figures.",
+        headlines, List.of(), List.of(new DataTable(headers, rows)), false);
+  }
+
+  /** Whether any phase of the runs was limited by its client. */
+  static boolean anyClientBound(List<PhaseResult> phases) {
+    return phases.stream().anyMatch(p -> p.client() != null && p.client().clientBound());
+  }
+
+  private static String seconds(Double value) {
+    return value == null ? "" : oneDecimal(value);
+  }
+
+  private static String percent(double share) {
+    return oneDecimal(share * 100) + "%";
+  }
+
+  private static String megabytes(long bytes) {
+    return Long.toString(Math.round(bytes / (1024.0 * 1024.0)));
+  }
+}
