@@ -45,10 +45,17 @@ public record ConnectionSpec(String url, String user, String password, Map<Strin
     return JdbcUrl.parse(url, "url").hosts.stream().map(h -> h.host() + ":" + h.port()).toList();
   }
 
-  /** The properties to hand to the driver, password included. */
+  /**
+   * The properties to hand to the driver, password included. pgjdbc opens its sockets through
+   * {@link WatchedSocketFactory} (reads that block in the kernel, timeouts kept by a watchdog) unless the user
+   * named a socket factory of their own.
+   */
   public Properties toDriverProperties() {
     Properties p = new Properties();
     p.putAll(driverProperties);
+    if (!driverProperties.containsKey(WatchedSocketFactory.FACTORY_PROPERTY)) {
+      p.setProperty(WatchedSocketFactory.FACTORY_PROPERTY, WatchedSocketFactory.class.getName());
+    }
     if (user != null) {
       p.setProperty("user", user);
     }
