@@ -38,7 +38,8 @@ import stress.table.IdType;
 /**
  * The import's per-document path ({@link BsonToJsonBenchmark#onePass}: frame, then one pass into a COPY row) on the
  * documents of real mongodump files, one collection per {@code file}, beside the generated shapes
- * ({@code generated:small}, {@code generated:large}) so the two compare in one table. The files are read from the
+ * ({@code generated:small}, {@code generated:large}, and {@code generated:cjk}: long nested CJK documents,
+ * {@link CjkDocuments}) so the two compare in one table. The files are read from the
  * shared corpus ({@code $STRESS_DUMP_CORPUS}, else {@code ../shared/datasets/mongodump}); the defaults are its
  * larger collections, and {@code -p file=dir/db/coll.bson} picks any other. A file that is not there fails its own
  * trial with a message naming it (JMH goes on with the next), it is never measured as empty.
@@ -58,7 +59,7 @@ public class RealDumpBenchmark {
   /** Where the corpus is when the variable is not set (the project's sibling folder). */
   static final Path DEFAULT_CORPUS = Path.of("..", "shared", "datasets", "mongodump");
 
-  @Param({"generated:small", "generated:large",
+  @Param({"generated:small", "generated:large", "generated:cjk",
       "atlas-sample-addy/sample_restaurants/neighborhoods.bson",
       "atlas-sample-mcampo2/sample_geospatial/shipwrecks.bson",
       "atlas-sample-mcampo2/sample_training/zips.bson",
@@ -78,7 +79,12 @@ public class RealDumpBenchmark {
   public void read() throws IOException {
     converter = new DocumentConverter(JsonFormat.RELAXED, new IdConverter(IdType.TEXT, IdTextForm.PLAIN));
     List<DumpDocument> read = new ArrayList<>();
-    if (file.startsWith("generated:")) {
+    if (file.equals("generated:cjk")) {
+      byte[][] cjk = CjkDocuments.generate(1024, 42);
+      for (int i = 0; i < cjk.length; i++) {
+        read.add(new DumpDocument("generated", 0, i, cjk[i]));
+      }
+    } else if (file.startsWith("generated:")) {
       DocumentGenerator generator = new DocumentGenerator(Shape.parse(file.substring("generated:".length())), 42);
       for (int i = 0; i < BsonToJsonBenchmark.DOCUMENTS; i++) {
         read.add(new DumpDocument("generated", 0, i, generator.generate(i + 1L).bsonBytes()));

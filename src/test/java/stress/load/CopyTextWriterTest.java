@@ -36,6 +36,44 @@ class CopyTextWriterTest {
   }
 
   @Test
+  void wholeStringsOfEveryMixWriteWhatTheEncoderWrites() {
+    String[] pieces = {"a", "\\", "\t", "\n", "\r", "\u007f", "\u0080", "é", "\u07ff", "\u0800", "北京", "\uffff", "😀",
+        "\ud83d", "\ude00", "\"", "x".repeat(40)};
+    java.util.Random random = new java.util.Random(11);
+    for (int n = 0; n < 20_000; n++) {
+      StringBuilder s = new StringBuilder();
+      for (int k = random.nextInt(10); k > 0; k--) {
+        s.append(pieces[random.nextInt(pieces.length)]);
+      }
+      String text = s.toString();
+      CopyTextWriter byChar = new CopyTextWriter(1);
+      CopyTextWriter byString = new CopyTextWriter(1);
+      Object charResult = outcome(() -> {
+        text.chars().forEach(byChar::write);
+        return byChar.toByteArray();
+      });
+      Object stringResult = outcome(() -> {
+        byString.write(text);
+        return byString.toByteArray();
+      });
+      if (charResult instanceof byte[] bytes) {
+        assertArrayEquals(bytes, (byte[]) stringResult, text);
+      } else {
+        assertEquals(charResult, stringResult, text);
+      }
+    }
+  }
+
+  /** The bytes, or the refusal's message. */
+  private static Object outcome(java.util.function.Supplier<byte[]> write) {
+    try {
+      return write.get();
+    } catch (IllegalArgumentException e) {
+      return e.getMessage();
+    }
+  }
+
+  @Test
   void refusesNulAndUnpairedSurrogates() {
     assertThrows(IllegalArgumentException.class, () -> new CopyTextWriter(8).write("a\0b"));
     IllegalArgumentException high = assertThrows(IllegalArgumentException.class, () -> new CopyTextWriter(8).write("a\ud800b"));
