@@ -171,7 +171,7 @@ final class RunArgs {
 
   @Option(names = "--virtual-threads", arity = "0..1", fallbackValue = "yes", paramLabel = "yes|no",
       description = "Workers on virtual threads (Java 21+): a few OS threads wait on all connections, like pgbench -j. "
-          + "Default: yes from Java 24 on, no before.")
+          + "Default: yes from Java 24 on with 2 or more processors, else no.")
   String virtualThreads;
 
   @Option(names = "--explain",

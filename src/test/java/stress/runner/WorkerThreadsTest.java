@@ -12,8 +12,14 @@ class WorkerThreadsTest {
   private static final int JAVA = Runtime.version().feature();
 
   @Test
-  void theDefaultIsVirtualFromJava24OnAndPlatformBefore() {
-    assertEquals(JAVA >= 24, WorkerThreads.virtual(null), "Java " + JAVA);
+  void theDefaultIsVirtualFromJava24OnWithTwoProcessorsOrMore() {
+    assertFalse(WorkerThreads.virtualByDefault(17, 8));
+    assertFalse(WorkerThreads.virtualByDefault(23, 8), "21 to 23: a wait inside synchronized holds the carrier");
+    assertTrue(WorkerThreads.virtualByDefault(24, 2));
+    assertTrue(WorkerThreads.virtualByDefault(25, 64));
+    assertFalse(WorkerThreads.virtualByDefault(25, 1), "one processor: platform threads cost less");
+    assertEquals(JAVA >= 24 && Runtime.getRuntime().availableProcessors() >= 2, WorkerThreads.virtual(null),
+        "Java " + JAVA + ", this JVM's default");
     assertFalse(WorkerThreads.virtual(false), "no is platform threads on every Java");
   }
 
