@@ -141,4 +141,42 @@ class WatchedSocketFactoryTest {
       }
     }
   }
+
+  @Test
+  void onAVirtualThreadTheJdkKeepsTheReadTimeout() throws Exception {
+    java.lang.reflect.Method startVirtual;
+    try {
+      startVirtual = Thread.class.getMethod("startVirtualThread", Runnable.class);
+    } catch (NoSuchMethodException e) {
+      org.junit.jupiter.api.Assumptions.abort("virtual threads need Java 21+; this is Java " + Runtime.version().feature());
+      return;
+    }
+    try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+         Socket socket = new WatchedSocketFactory().createSocket()) {
+      socket.connect(listener.getLocalSocketAddress(), 1000);
+      try (Socket server = listener.accept()) {
+        socket.setSoTimeout(1000);
+        assertEquals(0, ((WatchedSocket) socket).jdkSoTimeout(), "on a platform thread the watchdog keeps it");
+        server.getOutputStream().write(new byte[] {1, 2});
+        java.util.concurrent.atomic.AtomicReference<Object> outcome = new java.util.concurrent.atomic.AtomicReference<>();
+        Thread reader = (Thread) startVirtual.invoke(null, (Runnable) () -> {
+          try {
+            InputStream in = socket.getInputStream();
+            in.read();
+            in.read();
+            in.read(); // nothing more comes
+            outcome.set("no timeout");
+          } catch (Exception e) {
+            outcome.set(e);
+          }
+        });
+        reader.join(10_000);
+        assertInstanceOf(SocketTimeoutException.class, outcome.get(), String.valueOf(outcome.get()));
+        assertEquals(1000, ((WatchedSocket) socket).jdkSoTimeout(), "handed to the JDK by the virtual thread's read");
+        assertFalse(socket.isClosed(), "the JDK's timeout leaves the socket open");
+        socket.setSoTimeout(2000);
+        assertEquals(2000, ((WatchedSocket) socket).jdkSoTimeout(), "and stays the JDK's");
+      }
+    }
+  }
 }
