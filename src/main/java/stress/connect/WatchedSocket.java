@@ -57,8 +57,8 @@ final class WatchedSocket extends Socket {
   private long deadline;
   /** True once a virtual thread has read: from then on the JDK keeps the read timeout. */
   private volatile boolean jdkKeepsReadTimeout;
-  /** What the watchdog closed the socket during, or null. */
-  private volatile String timedOut;
+  /** True once the watchdog has closed the socket for an overdue wait. */
+  private volatile boolean closedOverdue;
   private InputStream input;
 
   WatchedSocket() {
@@ -123,7 +123,7 @@ final class WatchedSocket extends Socket {
     if (due == 0 || now - due < 0) {
       return false;
     }
-    timedOut = "overdue";
+    closedOverdue = true;
     try {
       close();
     } catch (IOException ignored) {
@@ -142,7 +142,7 @@ final class WatchedSocket extends Socket {
   }
 
   private IOException timeoutOr(IOException e, String message) {
-    if (timedOut == null) {
+    if (!closedOverdue) {
       return e;
     }
     SocketTimeoutException timeout = new SocketTimeoutException(message + "; the connection was closed");
