@@ -65,19 +65,31 @@ final class WatchedSocket extends Socket {
     SilentSocketWatchdog.watch(this);
   }
 
+  /**
+   * Connects without a JDK timeout; the watchdog keeps {@code timeout}. A socket whose connect fails is closed
+   * (Java 17's sockets stay open then), so that the watchdog lets go of it whoever called.
+   */
   @Override
   public void connect(SocketAddress endpoint, int timeout) throws IOException {
-    if (timeout <= 0) {
-      super.connect(endpoint, 0);
-      return;
+    if (timeout > 0) {
+      beginWait(timeout);
     }
-    beginWait(timeout);
     try {
       super.connect(endpoint, 0);
     } catch (IOException e) {
-      throw timeoutOr(e, "connect timed out: no answer from " + endpoint + " within " + seconds(timeout));
+      closeAfter(e);
+      throw timeout > 0 ? timeoutOr(e, "connect timed out: no answer from " + endpoint + " within " + seconds(timeout))
+          : e;
     } finally {
       endWait();
+    }
+  }
+
+  private void closeAfter(IOException failure) {
+    try {
+      close();
+    } catch (IOException e) {
+      failure.addSuppressed(e);
     }
   }
 

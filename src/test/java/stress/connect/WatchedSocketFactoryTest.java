@@ -117,6 +117,21 @@ class WatchedSocketFactoryTest {
   }
 
   @Test
+  void aSocketWhoseConnectFailsIsClosedAndNoLongerWatched() throws Exception {
+    int port;
+    try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = probe.getLocalPort();
+    }
+    // nothing listens on the port any more: the connect is refused
+    Socket socket = new WatchedSocketFactory().createSocket();
+    assertTrue(SilentSocketWatchdog.watched().contains(socket));
+    assertThrows(java.net.ConnectException.class,
+        () -> socket.connect(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), port), 1000));
+    assertTrue(socket.isClosed());
+    assertFalse(SilentSocketWatchdog.watched().contains(socket), "a failed connect leaves nothing for the watchdog");
+  }
+
+  @Test
   void aReadTimeoutShorterThanTheWatchdogsTickIsTheJdksAndLeavesTheSocketOpen() throws Exception {
     try (ServerSocket listener = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
          Socket socket = new WatchedSocketFactory().createSocket()) {
