@@ -12,7 +12,7 @@ import org.HdrHistogram.Histogram;
  * up exactly to the phase's totals and to each interval's. A slot's success histograms go into the host's
  * interval histograms only; {@link #closeInterval} reads those and folds them into the totals once per
  * interval (one histogram add per slot, as for the phase itself, instead of two). Not thread-safe:
- * {@link PhaseRecorder} calls it under its merge lock.
+ * {@link PhaseRecorder} calls it from the reporter thread only.
  */
 final class HostTotals {
   private final List<String> hosts;

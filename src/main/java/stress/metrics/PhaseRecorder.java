@@ -3,6 +3,7 @@ package stress.metrics;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -29,21 +30,20 @@ import java.util.concurrent.locks.LockSupport;
  */
 public final class PhaseRecorder {
   static final int SIGNIFICANT_DIGITS = 3;
-  /** How long the reporter lets busy workers merge their slots themselves before taking them over. */
+  /** How long the reporter lets busy workers hand their slots over themselves before taking them over. */
   private static final long SELF_MERGE_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
   private static final long POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
 
   /** The current interval number; workers read it on every record, only the reporter writes it. */
   private volatile long generation;
-  /** The interval being closed: every worker's slot of that generation is merged in here (guarded by itself). */
+  /** Finished slots the workers handed over, waiting for the reporter to merge them. */
+  private final ConcurrentLinkedQueue<IntervalSlot> handedOver = new ConcurrentLinkedQueue<>();
+  /** The interval being closed: every worker's slot of that generation is merged in here (reporter only). */
   private final IntervalSlot closing;
 
   private final List<String> operationNames;
   private final WorkerRecorder[] workers;
-  /**
-   * Per-host totals and interval figures when the workers are spread over hosts, else null; used under the lock
-   * of {@code closing}.
-   */
+  /** Per-host totals and interval figures when the workers are spread over hosts, else null; reporter only. */
   private final HostTotals hostTotals;
 
   // reporter-side state, guarded by this
@@ -183,9 +183,7 @@ public final class PhaseRecorder {
     drain();
     totals.reset();
     if (hostTotals != null) {
-      synchronized (closing) {
-        hostTotals.reset();
-      }
+      hostTotals.reset();
     }
     intervals.replaceAll(IntervalStats::asWarmup);
     warmup = false;
@@ -222,9 +220,7 @@ public final class PhaseRecorder {
     double duration = Rates.seconds(measuredEndNanos - measuredStartNanos);
     List<OperationStats> operations = totals.operations(duration);
     if (hostTotals != null) {
-      synchronized (closing) {
-        hostStats = hostTotals.stats(operationNames, duration);
-      }
+      hostStats = hostTotals.stats(operationNames, duration);
     }
     return PhaseStats.of(duration, operations, totals.reconnectsSinceReset(), intervals,
         outages.outages(measuredStartNanos, measuredEndNanos), DegradedWindow.of(intervals));
@@ -262,46 +258,46 @@ public final class PhaseRecorder {
     return generation;
   }
 
-  /** Adds one worker's finished slot to the interval being closed; called by that worker or the reporter. */
-  void merge(IntervalSlot slot) {
-    synchronized (closing) {
-      closing.add(slot);
-      if (hostTotals != null) {
-        hostTotals.add(slot);
-      }
-    }
+  /** Queues one worker's finished slot for the reporter to merge; called by that worker or the reporter. */
+  void handOver(IntervalSlot slot) {
+    handedOver.offer(slot);
   }
 
   /**
-   * Ends the current interval: starts a new generation, lets busy workers merge their slots themselves,
-   * takes over the rest, and folds the merged interval into the {@link PhaseTotals}.
+   * Ends the current interval: starts a new generation, lets busy workers hand their slots over themselves,
+   * takes over the rest, merges them all and folds the merged interval into the {@link PhaseTotals}.
    */
   private void drain() {
     long ending = generation;
     generation = ending + 1;
     long deadline = System.nanoTime() + SELF_MERGE_NANOS;
-    while (!allMerged(ending) && System.nanoTime() < deadline) {
+    while (!allHandedOver(ending) && System.nanoTime() < deadline) {
       LockSupport.parkNanos(POLL_NANOS);
     }
     for (WorkerRecorder worker : workers) {
       worker.takeOver(ending + 1);
     }
-    // a worker that won the race against takeOver is merging right now; it takes microseconds
-    while (!allMerged(ending)) {
+    // a worker that won the race against takeOver is handing its slot over right now; it takes nanoseconds
+    while (!allHandedOver(ending)) {
       LockSupport.parkNanos(POLL_NANOS);
     }
-    synchronized (closing) {
-      totals.fold(closing);
-      closing.reset();
+    for (IntervalSlot slot = handedOver.poll(); slot != null; slot = handedOver.poll()) {
+      closing.add(slot);
       if (hostTotals != null) {
-        hostTotals.closeInterval();
+        hostTotals.add(slot);
       }
+      workers[slot.worker].recycle(slot);
+    }
+    totals.fold(closing);
+    closing.reset();
+    if (hostTotals != null) {
+      hostTotals.closeInterval();
     }
   }
 
-  private boolean allMerged(long ending) {
+  private boolean allHandedOver(long ending) {
     for (WorkerRecorder worker : workers) {
-      if (!worker.merged(ending)) {
+      if (!worker.handedOver(ending)) {
         return false;
       }
     }
@@ -317,9 +313,7 @@ public final class PhaseRecorder {
     hasLastIntervalEnd = true;
     List<IntervalHostStats> hosts = List.of();
     if (hostTotals != null) {
-      synchronized (closing) {
-        hosts = hostTotals.closedInterval(seconds);
-      }
+      hosts = hostTotals.closedInterval(seconds);
     }
     return totals.interval(Rates.seconds(endNanos - epochNanos), warmup, seconds, activeThreads, hosts);
   }

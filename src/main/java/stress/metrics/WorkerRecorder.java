@@ -11,12 +11,13 @@ import org.HdrHistogram.WriterReaderPhaser;
  * critical section (two uncontended atomic increments). Operations are addressed by their index in the
  * phase's operation list.
  *
- * <p>Intervals end without the reporter doing per-worker work: the reporter starts a new generation,
- * and each worker merges its finished slot into the phase's interval itself at its next record, on its
- * own CPU time. Only a worker that records nothing for a while (blocked in a long statement, or done) has
- * its slot taken over and merged by the reporter; such a worker is not inside its critical section, so
- * the phaser flip is immediate. (With the reporter swapping and adding 80 workers' histograms itself, an
- * interval took seconds to close with 80 busy threads on 2 cores: the reporter got a tiny CPU share.)
+ * <p>Intervals end without the reporter waiting for busy workers: the reporter starts a new generation,
+ * and each worker hands its finished slot over at its next record by putting it on the phase's lock-free
+ * queue; the reporter merges the queued slots. Only a worker that records nothing for a while (blocked in a
+ * long statement, or done) has its slot taken over by the reporter; such a worker is not inside its critical
+ * section, so the phaser flip is immediate. No worker ever waits for a lock: with 80 virtual threads on 2
+ * carriers, a merge lock shared by the workers became a convoy (each hand-over of the lock waited for a
+ * scheduler round of the runnable threads) and intervals stopped closing.
  */
 public final class WorkerRecorder {
   private final int index;
@@ -26,8 +27,8 @@ public final class WorkerRecorder {
   private final WriterReaderPhaser phaser = new WriterReaderPhaser();
   private final AtomicReference<IntervalSlot> active;
   private final ConcurrentLinkedQueue<IntervalSlot> free = new ConcurrentLinkedQueue<>();
-  /** The latest generation whose slot has been merged into the phase (by the worker or the reporter). */
-  private volatile long mergedThrough = -1;
+  /** The latest generation whose slot has been handed to the phase (by the worker or the reporter). */
+  private volatile long handedThrough = -1;
 
   WorkerRecorder(int index, int operations, long highestTrackableNanos, PhaseRecorder phase) {
     this.index = index;
@@ -135,22 +136,21 @@ public final class WorkerRecorder {
     }
     IntervalSlot next = fresh(generation);
     if (active.compareAndSet(slot, next)) {
-      merge(slot);
+      handOver(slot);
       return next;
     }
     recycle(next); // the reporter took the slot over a moment ago
     return active.get();
   }
 
-  /** True once every slot of generations up to {@code generation} is merged into the phase. */
-  boolean merged(long generation) {
-    return mergedThrough >= generation;
+  /** True once every slot of generations up to {@code generation} is handed to the phase. */
+  boolean handedOver(long generation) {
+    return handedThrough >= generation;
   }
 
-  private void merge(IntervalSlot slot) {
-    phase.merge(slot);
-    mergedThrough = slot.generation;
-    recycle(slot);
+  private void handOver(IntervalSlot slot) {
+    phase.handOver(slot);
+    handedThrough = slot.generation;
   }
 
   /**
@@ -167,7 +167,7 @@ public final class WorkerRecorder {
       IntervalSlot next = fresh(generation);
       if (active.compareAndSet(slot, next)) {
         phaser.flipPhase();
-        merge(slot);
+        handOver(slot);
       } else {
         recycle(next); // the worker handed it over itself
       }
@@ -188,7 +188,8 @@ public final class WorkerRecorder {
     return slot;
   }
 
-  private void recycle(IntervalSlot slot) {
+  /** Gives a merged (or unused) slot back for reuse; any thread. */
+  void recycle(IntervalSlot slot) {
     free.offer(slot);
   }
 
