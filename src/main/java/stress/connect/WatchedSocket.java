@@ -3,9 +3,7 @@ package stress.connect;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.lang.invoke.VarHandle;
 import java.net.Socket;
 import java.net.SocketAddress;
@@ -24,16 +22,13 @@ import java.net.SocketTimeoutException;
  * shorter than {@link #SHORTEST_WATCHED_MILLIS} (pgjdbc's 1 ms peek for notifications) is left to the JDK,
  * which keeps the socket open after it.
  *
- * <p>Once a virtual thread reads, the JDK keeps the read timeout from then on: a virtual thread's socket is
- * non-blocking anyway, and 80 virtual threads of {@code find} waiting without a timer starved the run's interval
- * reporter (Java 25; bench/README.md).
+ * <p>On a virtual thread the JDK makes the socket non-blocking anyway, but a read without a JDK timeout parks
+ * the thread without arming a timer per read, which halves the client's CPU per lookup (bench/README.md).
  */
 final class WatchedSocket extends Socket {
   /** Shorter read timeouts go to the JDK: the watchdog only looks every {@link SilentSocketWatchdog#TICK_NANOS}. */
   static final int SHORTEST_WATCHED_MILLIS = 1000;
   private static final VarHandle DEADLINE;
-  /** Thread.isVirtual() where the JVM has it (Java 21+); the project compiles for 17. */
-  private static final MethodHandle IS_VIRTUAL;
 
   static {
     try {
@@ -41,13 +36,6 @@ final class WatchedSocket extends Socket {
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
-    MethodHandle isVirtual;
-    try {
-      isVirtual = MethodHandles.publicLookup().findVirtual(Thread.class, "isVirtual", MethodType.methodType(boolean.class));
-    } catch (ReflectiveOperationException e) {
-      isVirtual = null;
-    }
-    IS_VIRTUAL = isVirtual;
   }
 
   /** SO_TIMEOUT as the driver or pool set it, in ms, when the watchdog keeps it; 0 = none. */
@@ -55,8 +43,6 @@ final class WatchedSocket extends Socket {
   /** System.nanoTime() by which the current wait must end; 0 when nothing waits (accessed through DEADLINE). */
   @SuppressWarnings("unused")
   private long deadline;
-  /** True once a virtual thread has read: from then on the JDK keeps the read timeout. */
-  private volatile boolean jdkKeepsReadTimeout;
   /** True once the watchdog has closed the socket for an overdue wait. */
   private volatile boolean closedOverdue;
   private InputStream input;
@@ -95,7 +81,7 @@ final class WatchedSocket extends Socket {
 
   @Override
   public void setSoTimeout(int timeout) throws SocketException {
-    if (jdkKeepsReadTimeout || timeout > 0 && timeout < SHORTEST_WATCHED_MILLIS) {
+    if (timeout > 0 && timeout < SHORTEST_WATCHED_MILLIS) {
       readTimeoutMillis = 0;
       super.setSoTimeout(timeout);
     } else {
@@ -162,29 +148,6 @@ final class WatchedSocket extends Socket {
     return timeout;
   }
 
-  /** On a virtual thread, hands the read timeout to the JDK for good; the timeout the watchdog keeps, else 0. */
-  private int watchedReadTimeout() throws SocketException {
-    int timeout = readTimeoutMillis;
-    if (timeout != 0 && onVirtualThread()) {
-      jdkKeepsReadTimeout = true;
-      readTimeoutMillis = 0;
-      super.setSoTimeout(timeout);
-      return 0;
-    }
-    return timeout;
-  }
-
-  private static boolean onVirtualThread() {
-    if (IS_VIRTUAL == null) {
-      return false;
-    }
-    try {
-      return (boolean) IS_VIRTUAL.invokeExact(Thread.currentThread());
-    } catch (Throwable e) {
-      throw new IllegalStateException("Thread.isVirtual() failed", e);
-    }
-  }
-
   private static String seconds(int millis) {
     return millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
   }
@@ -197,7 +160,7 @@ final class WatchedSocket extends Socket {
 
     @Override
     public int read() throws IOException {
-      int timeout = watchedReadTimeout();
+      int timeout = readTimeoutMillis;
       if (timeout == 0) {
         return in.read();
       }
@@ -213,7 +176,7 @@ final class WatchedSocket extends Socket {
 
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
-      int timeout = watchedReadTimeout();
+      int timeout = readTimeoutMillis;
       if (timeout == 0) {
         return in.read(b, off, len);
       }
