@@ -8,10 +8,15 @@ import java.util.Optional;
 /**
  * Which JVM options a run gets when its user chose none. The JVM's own defaults suit a server, not a load
  * generator on a few cores: G1 grows the heap towards a quarter of the machine's memory when many threads
- * allocate (80 threads of {@code find} reached 869 MB RSS) and its concurrent threads take CPU from the
- * workers and the database. The serial collector with a small initial heap stays near the live data, which a
- * load run keeps small, and grows (up to the JVM's usual limit) only when it must, so a large key sample or many
- * histograms still fit.
+ * allocate (80 threads of {@code find} reached 869 MB RSS on Java 17) and its concurrent threads take CPU from
+ * the workers and the database.
+ *
+ * <p>Up to Java 23 a run gets the serial collector with a small initial heap: it stays near the live data, which
+ * a load run keeps small, and grows (up to the JVM's usual limit) only when it must, so a large key sample or many
+ * histograms still fit. From Java 24 on the serial collector no longer collects its old generation before the heap
+ * has grown to its limit (80 threads of {@code find} on Java 25: 1.4 GB RSS after 15 s, still growing), so a run
+ * gets G1 told that collecting may take up to a third of the time before the heap grows ({@code GCTimeRatio=2}):
+ * about 400 MB RSS for the same run, with the serial collector's CPU per operation (bench/README.md).
  *
  * <p>Decided once, in the launching process: only for a run ({@code stress run} or {@code stress} without a
  * command), only when the JVM was started without any option of the user's (none on the command line, no
@@ -19,8 +24,12 @@ import java.util.Optional;
  * {@code STRESS_JVM_DEFAULTS=off}. Any option of the user's means the user chose, and nothing is added.
  */
 final class JvmDefaults {
-  /** The options a run gets. */
-  static final List<String> OPTIONS = List.of("-XX:+UseSerialGC", "-Xms64m");
+  /** The options a run gets up to Java {@link #LAST_SERIAL_JAVA}. */
+  static final List<String> SERIAL = List.of("-XX:+UseSerialGC", "-Xms64m");
+  /** The options a run gets on later Java versions. */
+  static final List<String> G1 = List.of("-XX:+UseG1GC", "-Xms64m", "-XX:GCTimeRatio=2");
+  /** The last Java feature version whose serial collector collects the old generation before the heap is full. */
+  static final int LAST_SERIAL_JAVA = 23;
   /** Set to {@code off} to run in the launching JVM as it was started. */
   static final String SWITCH = "STRESS_JVM_DEFAULTS";
   /** The value of {@link #SWITCH} in the child's environment: its options are these defaults. */
@@ -30,10 +39,16 @@ final class JvmDefaults {
 
   private JvmDefaults() {}
 
+  /** The options a run gets on Java {@code javaFeature} ({@code Runtime.version().feature()}). */
+  static List<String> options(int javaFeature) {
+    return javaFeature <= LAST_SERIAL_JAVA ? SERIAL : G1;
+  }
+
   /**
-   * The command that runs the same arguments in a JVM with {@link #OPTIONS}, or empty when this JVM should run
+   * The command that runs the same arguments in a JVM with {@link #options}, or empty when this JVM should run
    * them itself.
    *
+   * @param javaFeature  the feature version of this JVM, which the child runs on too
    * @param jvmArguments the options this JVM was started with ({@code RuntimeMXBean.getInputArguments()})
    * @param environment  this process's environment
    * @param java         the java executable of this JVM, or null when not known
@@ -41,8 +56,8 @@ final class JvmDefaults {
    * @param isRun        whether the arguments ask for a run (and not for help or the version)
    * @param args         the command-line arguments
    */
-  static Optional<List<String>> relaunch(List<String> jvmArguments, Map<String, String> environment, String java,
-                                         String jar, boolean isRun, List<String> args) {
+  static Optional<List<String>> relaunch(int javaFeature, List<String> jvmArguments, Map<String, String> environment,
+                                         String java, String jar, boolean isRun, List<String> args) {
     if (!isRun || java == null || jar == null || !jvmArguments.isEmpty()
         || "off".equalsIgnoreCase(environment.getOrDefault(SWITCH, "").strip())) {
       return Optional.empty();
@@ -54,7 +69,7 @@ final class JvmDefaults {
     }
     List<String> command = new ArrayList<>();
     command.add(java);
-    command.addAll(OPTIONS);
+    command.addAll(options(javaFeature));
     command.add("-jar");
     command.add(jar);
     command.addAll(args);

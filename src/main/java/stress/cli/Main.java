@@ -14,8 +14,9 @@ public final class Main {
       try {
         System.exit(Relauncher.run(relaunch.get()));
       } catch (IOException e) {
-        System.err.println("stress: could not start a JVM with " + String.join(" ", JvmDefaults.OPTIONS) + " ("
-            + e.getMessage() + "); running in this JVM with its own defaults");
+        String options = String.join(" ", JvmDefaults.options(Runtime.version().feature()));
+        System.err.println("stress: could not start a JVM with " + options + " (" + e.getMessage()
+            + "); running in this JVM with its own defaults");
       }
     }
     Cli cli = new Cli(System.out, System.err);

@@ -12,7 +12,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.ParseResult;
 
 /**
- * Runs the command line in a child JVM with {@link JvmDefaults#OPTIONS} when {@link JvmDefaults} says so, and
+ * Runs the command line in a child JVM with {@link JvmDefaults#options} when {@link JvmDefaults} says so, and
  * exits with its exit code. The child shares standard input, output and error. A signal to this process
  * (Ctrl-C reaches both processes of the terminal's group; SIGTERM may reach only this one) is passed on as a
  * SIGTERM, and this process waits for the child to print its partial summary and end, then exits with the
@@ -32,8 +32,8 @@ final class Relauncher {
     String command = System.getProperty("sun.java.command", "");
     String jar = classPath.endsWith(".jar") && !classPath.contains(File.pathSeparator)
         && (command.equals(classPath) || command.startsWith(classPath + " ")) ? classPath : null;
-    return JvmDefaults.relaunch(ManagementFactory.getRuntimeMXBean().getInputArguments(), System.getenv(), java,
-        jar, isRun(args), Arrays.asList(args));
+    return JvmDefaults.relaunch(Runtime.version().feature(), ManagementFactory.getRuntimeMXBean().getInputArguments(),
+        System.getenv(), java, jar, isRun(args), Arrays.asList(args));
   }
 
   /** Whether the arguments ask for a run: {@code run} or no command, without --help or --version. */

@@ -20,40 +20,47 @@ class JvmDefaultsTest {
   @Test
   void aPlainJavaJarRunIsStartedAgainWithTheDefaultsAndTheSameArguments() {
     List<String> expected = new ArrayList<>(List.of(JAVA));
-    expected.addAll(JvmDefaults.OPTIONS);
-    expected.addAll(List.of("-jar", JAR));
+    expected.addAll(List.of("-XX:+UseSerialGC", "-Xms64m", "-jar", JAR));
     expected.addAll(ARGS);
-    assertEquals(Optional.of(expected), JvmDefaults.relaunch(List.of(), Map.of("PATH", "/usr/bin"), JAVA, JAR, true,
+    assertEquals(Optional.of(expected), JvmDefaults.relaunch(17, List.of(), Map.of("PATH", "/usr/bin"), JAVA, JAR, true,
         ARGS));
-    assertTrue(JvmDefaults.OPTIONS.contains("-XX:+UseSerialGC"));
+  }
+
+  @Test
+  void fromJava24OnARunGetsG1ThatGrowsTheHeapOnlyWhenCollectingTakesAThirdOfTheTime() {
+    assertEquals(List.of("-XX:+UseSerialGC", "-Xms64m"), JvmDefaults.options(23));
+    assertEquals(List.of("-XX:+UseG1GC", "-Xms64m", "-XX:GCTimeRatio=2"), JvmDefaults.options(24));
+    assertEquals(JvmDefaults.options(24), JvmDefaults.options(25));
+    List<String> command = JvmDefaults.relaunch(25, List.of(), Map.of(), JAVA, JAR, true, ARGS).orElseThrow();
+    assertEquals(List.of(JAVA, "-XX:+UseG1GC", "-Xms64m", "-XX:GCTimeRatio=2", "-jar", JAR), command.subList(0, 6));
   }
 
   @Test
   void anyJvmOptionOfTheUsersIsTheirChoice() {
-    assertEquals(Optional.empty(), JvmDefaults.relaunch(List.of("-Xmx2g"), Map.of(), JAVA, JAR, true, ARGS));
-    assertEquals(Optional.empty(), JvmDefaults.relaunch(List.of("-XX:+UseG1GC"), Map.of(), JAVA, JAR, true, ARGS));
-    assertEquals(Optional.empty(), JvmDefaults.relaunch(List.of("-Dx=y"), Map.of(), JAVA, JAR, true, ARGS));
+    assertEquals(Optional.empty(), JvmDefaults.relaunch(17, List.of("-Xmx2g"), Map.of(), JAVA, JAR, true, ARGS));
+    assertEquals(Optional.empty(), JvmDefaults.relaunch(17, List.of("-XX:+UseG1GC"), Map.of(), JAVA, JAR, true, ARGS));
+    assertEquals(Optional.empty(), JvmDefaults.relaunch(17, List.of("-Dx=y"), Map.of(), JAVA, JAR, true, ARGS));
     for (String variable : JvmDefaults.OPTION_VARIABLES) {
-      assertEquals(Optional.empty(), JvmDefaults.relaunch(List.of(), Map.of(variable, "-Xmx1g"), JAVA, JAR, true,
+      assertEquals(Optional.empty(), JvmDefaults.relaunch(17, List.of(), Map.of(variable, "-Xmx1g"), JAVA, JAR, true,
           ARGS), variable);
     }
     // a variable that is set but blank gives no option
-    assertTrue(JvmDefaults.relaunch(List.of(), Map.of("JAVA_TOOL_OPTIONS", " "), JAVA, JAR, true, ARGS).isPresent());
+    assertTrue(JvmDefaults.relaunch(17, List.of(), Map.of("JAVA_TOOL_OPTIONS", " "), JAVA, JAR, true, ARGS).isPresent());
   }
 
   @Test
   void theSwitchTurnsItOff() {
-    assertEquals(Optional.empty(), JvmDefaults.relaunch(List.of(), Map.of(JvmDefaults.SWITCH, "off"), JAVA, JAR, true,
+    assertEquals(Optional.empty(), JvmDefaults.relaunch(17, List.of(), Map.of(JvmDefaults.SWITCH, "off"), JAVA, JAR, true,
         ARGS));
-    assertEquals(Optional.empty(), JvmDefaults.relaunch(List.of(), Map.of(JvmDefaults.SWITCH, " OFF "), JAVA, JAR,
+    assertEquals(Optional.empty(), JvmDefaults.relaunch(17, List.of(), Map.of(JvmDefaults.SWITCH, " OFF "), JAVA, JAR,
         true, ARGS));
   }
 
   @Test
   void onlyARunFromTheJarWithAKnownJavaIsStartedAgain() {
-    assertEquals(Optional.empty(), JvmDefaults.relaunch(List.of(), Map.of(), JAVA, JAR, false, ARGS), "not a run");
-    assertEquals(Optional.empty(), JvmDefaults.relaunch(List.of(), Map.of(), null, JAR, true, ARGS), "no java");
-    assertEquals(Optional.empty(), JvmDefaults.relaunch(List.of(), Map.of(), JAVA, null, true, ARGS), "not a jar");
+    assertEquals(Optional.empty(), JvmDefaults.relaunch(17, List.of(), Map.of(), JAVA, JAR, false, ARGS), "not a run");
+    assertEquals(Optional.empty(), JvmDefaults.relaunch(17, List.of(), Map.of(), null, JAR, true, ARGS), "no java");
+    assertEquals(Optional.empty(), JvmDefaults.relaunch(17, List.of(), Map.of(), JAVA, null, true, ARGS), "not a jar");
   }
 
   @Test
