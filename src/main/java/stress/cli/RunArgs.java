@@ -18,9 +18,9 @@ import stress.config.SettingChoice;
 import stress.config.Timeouts;
 import stress.model.PreferQueryMode;
 import stress.model.Shape;
-import stress.model.UsageException;
 import stress.model.OperationSettings;
 import stress.model.StatementMode;
+import stress.model.UsageException;
 import stress.runner.WorkerThreads;
 import stress.model.Distribution;
 import stress.model.Instance;
@@ -169,9 +169,10 @@ final class RunArgs {
       description = "Write result.json, summary.csv, intervals.csv, errors.csv and an HdrHistogram interval log per phase and operation into DIR, which must be new or empty; also after Ctrl-C.")
   Path out;
 
-  @Option(names = "--virtual-threads",
-      description = "Run workers on virtual threads (needs Java 21+): a few OS threads wait on all connections, like pgbench -j.")
-  boolean virtualThreads;
+  @Option(names = "--virtual-threads", arity = "0..1", fallbackValue = "yes", paramLabel = "yes|no",
+      description = "Workers on virtual threads (Java 21+): a few OS threads wait on all connections, like pgbench -j. "
+          + "Default: yes from Java 24 on with 2 or more processors, else no.")
+  String virtualThreads;
 
   @Option(names = "--explain",
       description = "Before measuring, show where each operation's statements go in the run's modes (as 'stress explain'); the verdicts go into the header and the JSON result.")
@@ -228,12 +229,8 @@ final class RunArgs {
     HostList hostList = hosts == null ? null : attempt(problems, () -> HostList.parse("--hosts", hosts));
     FailurePolicy failures = attempt(problems, () -> new FailurePolicy(retries, fraction("--max-error-rate",
         maxErrorRate)));
-    if (virtualThreads) {
-      attempt(problems, () -> {
-        WorkerThreads.requireVirtual();
-        return null;
-      });
-    }
+    Boolean onVirtualThreads = attempt(problems, () -> WorkerThreads.virtual(yesOrNo("--virtual-threads",
+        virtualThreads)));
     if (duration != null && ops != null) {
       problems.add("give either --duration or --ops, not both");
     }
@@ -244,8 +241,8 @@ final class RunArgs {
     }
     return new RunConfig(mix, threadCounts, measured, ops == null ? 0 : ops, warm, interval, rate, modes, pools,
         poolSize, c3p0MaxStatements, prepareThreshold, mode, settings, transaction, dist, zipfConstant,
-        opSettings, tables.schema, tables.table, seed, keySample, timeouts, json, virtualThreads,
-        inserts, explain, out, metricsPort,
+        opSettings, tables.schema, tables.table, seed, keySample, timeouts, json,
+        onVirtualThreads != null && onVirtualThreads, inserts, explain, out, metricsPort,
         new HostSpreading(hostList, spreadHosts), failures, workloadFile);
   }
 
@@ -282,6 +279,18 @@ final class RunArgs {
       problems.add(e.getMessage());
       return null;
     }
+  }
+
+  /** null for null (the default), else true for yes and false for no; anything else is refused. */
+  static Boolean yesOrNo(String option, String value) {
+    if (value == null) {
+      return null;
+    }
+    return switch (value.trim()) {
+      case "yes" -> true;
+      case "no" -> false;
+      default -> throw new UsageException(option + " takes yes or no, got '" + value + "'");
+    };
   }
 
   static List<String> split(String csv) {

@@ -13,7 +13,8 @@ import stress.metrics.ClientUsage;
 public final class ClientUsageText {
   /** What to do when the client is the bottleneck. */
   public static final String ADVICE = "the figures understate the server; use fewer threads per process, more processes"
-      + " (--instance i/n on each, then stress merge), --virtual-threads (Java 21+), or a load host of its own";
+      + " (--instance i/n on each, then stress merge), virtual threads (--virtual-threads, Java 21+; the default"
+      + " from Java 24 on 2 or more cores), or a load host of its own";
 
   private ClientUsageText() {}
 

@@ -41,6 +41,12 @@ class BadInputTest {
   }
 
   @Test
+  void virtualThreadsTakeYesOrNo() {
+    assertOneLineError(CliTester.run("--url", url(), "run", "--virtual-threads=maybe"), 2,
+        "--virtual-threads takes yes or no, got 'maybe'");
+  }
+
+  @Test
   void badDuration() {
     assertOneLineError(CliTester.run("--url", url(), "run", "--duration", "ten"), 2,
         "--duration must be a duration like 60s, 500ms, 2m, 1h or 1m30s, got 'ten'");
