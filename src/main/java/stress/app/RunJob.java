@@ -153,7 +153,7 @@ public final class RunJob {
     List<PhaseSpec> phases = PhaseGrid.phases(config, database.spec(), settingCombos, settingPlans);
     RunPlan plan = new RunPlan(phases, config.mix(), operations, table, chooser, config.operationSettings(),
         config.duration(), config.ops(), config.warmup(), config.reportInterval(), config.rate(),
-        config.transaction(), config.seed(), config.virtualThreads(), newDocuments, config.failures().retries(),
+        config.transaction(), config.seed(), config.workerThreads(), newDocuments, config.failures().retries(),
         workerTables);
     Map<String, Object> settings = RunSettingsReport.of(config, database, sampledValues, table, chooser);
     InsertSetup.describe(newDocuments, settings);

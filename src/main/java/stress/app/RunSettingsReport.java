@@ -49,7 +49,7 @@ final class RunSettingsReport {
     s.put("find limit", config.operationSettings().limitMin() + ".." + config.operationSettings().limitMax());
     s.put("fetch size", config.operationSettings().fetchSize());
     s.put("seed", config.seed());
-    s.put("worker threads", (config.virtualThreads() ? "virtual" : "platform") + " (Java "
+    s.put("worker threads", config.workerThreads().describe() + " (Java "
         + Runtime.version().feature() + ")");
     s.put("statement timeout", Durations.format(config.timeouts().statement()));
     s.put("retries", config.failures().retries() == 0 ? "none" : config.failures().retries()

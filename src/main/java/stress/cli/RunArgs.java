@@ -21,6 +21,7 @@ import stress.model.Shape;
 import stress.model.OperationSettings;
 import stress.model.StatementMode;
 import stress.model.UsageException;
+import stress.model.WorkerThreadPolicy;
 import stress.runner.WorkerThreads;
 import stress.model.Distribution;
 import stress.model.Instance;
@@ -171,7 +172,7 @@ final class RunArgs {
 
   @Option(names = "--virtual-threads", arity = "0..1", fallbackValue = "yes", paramLabel = "yes|no",
       description = "Workers on virtual threads (Java 21+): a few OS threads wait on all connections, like pgbench -j. "
-          + "Default: yes from Java 24 on with 2 or more processors, else no.")
+          + "Default: from Java 24 on, yes in phases of more than 4 threads per processor (2 or more processors), else no.")
   String virtualThreads;
 
   @Option(names = "--explain",
@@ -229,7 +230,7 @@ final class RunArgs {
     HostList hostList = hosts == null ? null : attempt(problems, () -> HostList.parse("--hosts", hosts));
     FailurePolicy failures = attempt(problems, () -> new FailurePolicy(retries, fraction("--max-error-rate",
         maxErrorRate)));
-    Boolean onVirtualThreads = attempt(problems, () -> WorkerThreads.virtual(yesOrNo("--virtual-threads",
+    WorkerThreadPolicy workerThreads = attempt(problems, () -> WorkerThreads.policy(yesOrNo("--virtual-threads",
         virtualThreads)));
     if (duration != null && ops != null) {
       problems.add("give either --duration or --ops, not both");
@@ -242,7 +243,7 @@ final class RunArgs {
     return new RunConfig(mix, threadCounts, measured, ops == null ? 0 : ops, warm, interval, rate, modes, pools,
         poolSize, c3p0MaxStatements, prepareThreshold, mode, settings, transaction, dist, zipfConstant,
         opSettings, tables.schema, tables.table, seed, keySample, timeouts, json,
-        onVirtualThreads != null && onVirtualThreads, inserts, explain, out, metricsPort,
+        workerThreads == null ? WorkerThreadPolicy.PLATFORM : workerThreads, inserts, explain, out, metricsPort,
         new HostSpreading(hostList, spreadHosts), failures, workloadFile);
   }
 

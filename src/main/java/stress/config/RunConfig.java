@@ -12,6 +12,7 @@ import java.util.Set;
 import stress.model.PreferQueryMode;
 import stress.model.OperationSettings;
 import stress.model.StatementMode;
+import stress.model.WorkerThreadPolicy;
 import stress.model.Distribution;
 import stress.model.OperationMix;
 
@@ -43,7 +44,7 @@ import stress.model.OperationMix;
  * @param keySample         keys to read for tables without a dense integer range
  * @param timeouts          connect, statement and socket timeouts
  * @param jsonFile          where to write the full result, or null
- * @param virtualThreads    workers on virtual threads (Java 21+)
+ * @param workerThreads     which phases run their workers on virtual threads (Java 21+)
  * @param inserts           document shape, instance and shard grouping of the insert operations
  * @param explain           before measuring, explain where each operation's statements go in the run's modes
  * @param outDir            directory for the result files (JSON, CSV, interval logs), or null
@@ -59,12 +60,13 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
                         List<SettingChoice> settings, boolean transaction, Distribution distribution,
                         double zipfConstant, OperationSettings operationSettings, String schema, String table,
                         long seed, int keySample, Timeouts timeouts, Path jsonFile,
-                        boolean virtualThreads, InsertSettings inserts, boolean explain, Path outDir,
+                        WorkerThreadPolicy workerThreads, InsertSettings inserts, boolean explain, Path outDir,
                         Integer metricsPort, HostSpreading hostSpreading, FailurePolicy failures,
                         WorkloadFile workload) {
 
   public RunConfig {
     Objects.requireNonNull(inserts, "inserts");
+    Objects.requireNonNull(workerThreads, "workerThreads");
     hostSpreading = hostSpreading == null ? HostSpreading.NONE : hostSpreading;
     Objects.requireNonNull(failures, "failures");
     threads = List.copyOf(threads);
@@ -143,8 +145,8 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
                    boolean virtualThreads, InsertSettings inserts, boolean explain) {
     this(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize, c3p0MaxStatements,
         prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant, operationSettings, schema,
-        table, seed, keySample, timeouts, jsonFile, virtualThreads, inserts, explain, null, null, HostSpreading.NONE,
-        FailurePolicy.DEFAULT, null);
+        table, seed, keySample, timeouts, jsonFile, WorkerThreadPolicy.of(virtualThreads), inserts, explain, null, null,
+        HostSpreading.NONE, FailurePolicy.DEFAULT, null);
   }
 
   /** A configuration with the default insert settings. */
@@ -156,8 +158,8 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
                    long seed, int keySample, Timeouts timeouts, Path jsonFile, boolean virtualThreads) {
     this(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize, c3p0MaxStatements,
         prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant, operationSettings, schema,
-        table, seed, keySample, timeouts, jsonFile, virtualThreads, InsertSettings.DEFAULT, false, null, null,
-        HostSpreading.NONE, FailurePolicy.DEFAULT, null);
+        table, seed, keySample, timeouts, jsonFile, WorkerThreadPolicy.of(virtualThreads), InsertSettings.DEFAULT, false,
+        null, null, HostSpreading.NONE, FailurePolicy.DEFAULT, null);
   }
 
   private static void duplicates(String option, List<?> values, List<String> problems) {

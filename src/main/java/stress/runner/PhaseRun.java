@@ -114,7 +114,7 @@ final class PhaseRun {
           abort, fillsPool(source, i, threads),
           workerHosts.isEmpty() ? phaseProbe.worker(i) : phaseProbe.worker(i, workerHosts.get(i)));
       workers.add(w);
-      Thread t = WorkerThreads.create(plan.virtualThreads(), "stress-worker-" + i, w);
+      Thread t = WorkerThreads.create(plan.workerThreads().virtual(threads), "stress-worker-" + i, w);
       threadList.add(t);
       t.start();
     }

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import stress.model.WorkerThreadPolicy;
 import stress.model.UsageException;
 import stress.ops.NewDocuments;
 import stress.ops.Operation;
@@ -28,7 +29,7 @@ import stress.model.OperationMix;
  * @param rate            target executions per second over all threads, or 0 for as fast as possible
  * @param transaction     wrap each execution in one transaction
  * @param seed            seed of the workers' random sources
- * @param virtualThreads  run workers on virtual threads (Java 21+) instead of one OS thread each
+ * @param workerThreads   which phases run their workers on virtual threads (Java 21+) instead of one OS thread each
  * @param newDocuments    new keys and documents for the insert operations, or null when none inserts
  * @param retries         how often an execution of an idempotent operation is run again after a serialization
  *                        failure or deadlock (40001, 40P01); 0 = never
@@ -37,7 +38,7 @@ import stress.model.OperationMix;
 public record RunPlan(List<PhaseSpec> phases, OperationMix mix, List<Operation> operations, DocumentTable table,
                       KeyChooser keys, OperationSettings settings, Duration duration, long opsPerPhase,
                       Duration warmup, Duration reportInterval, double rate, boolean transaction, long seed,
-                      boolean virtualThreads, NewDocuments newDocuments, int retries, List<DocumentTable> workerTables) {
+                      WorkerThreadPolicy workerThreads, NewDocuments newDocuments, int retries, List<DocumentTable> workerTables) {
   public RunPlan {
     workerTables = List.copyOf(workerTables);
     for (PhaseSpec phase : phases) {

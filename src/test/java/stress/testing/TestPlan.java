@@ -2,6 +2,7 @@ package stress.testing;
 
 import java.time.Duration;
 import java.util.List;
+import stress.model.WorkerThreadPolicy;
 import stress.model.OperationMix;
 import stress.model.OperationSettings;
 import stress.ops.Operation;
@@ -90,6 +91,6 @@ public final class TestPlan {
   public RunPlan build() {
     List<Operation> named = operations != null ? operations : mix.names().stream().map(Operations::byName).toList();
     return new RunPlan(phases, mix, named, table, keys, settings, duration, ops, warmup, interval, 0,
-        transaction, 1, false, null, retries, List.of());
+        transaction, 1, WorkerThreadPolicy.PLATFORM, null, retries, List.of());
   }
 }
