@@ -242,9 +242,8 @@ final class RunArgs {
     }
     return new RunConfig(mix, threadCounts, measured, ops == null ? 0 : ops, warm, interval, rate, modes, pools,
         poolSize, c3p0MaxStatements, prepareThreshold, mode, settings, transaction, dist, zipfConstant,
-        opSettings, tables.schema, tables.table, seed, keySample, timeouts, json,
-        workerThreads == null ? WorkerThreadPolicy.PLATFORM : workerThreads, inserts, explain, out, metricsPort,
-        new HostSpreading(hostList, spreadHosts), failures, workloadFile);
+        opSettings, tables.schema, tables.table, seed, keySample, timeouts, json, workerThreads, inserts, explain, out,
+        metricsPort, new HostSpreading(hostList, spreadHosts), failures, workloadFile);
   }
 
   private static double fraction(String option, String text) {

@@ -31,7 +31,7 @@ import java.util.concurrent.locks.LockSupport;
 public final class PhaseRecorder {
   static final int SIGNIFICANT_DIGITS = 3;
   /** How long the reporter lets busy workers hand their slots over themselves before taking them over. */
-  private static final long SELF_MERGE_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+  private static final long SELF_HAND_OVER_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
   private static final long POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
 
   /** The current interval number; workers read it on every record, only the reporter writes it. */
@@ -270,7 +270,7 @@ public final class PhaseRecorder {
   private void drain() {
     long ending = generation;
     generation = ending + 1;
-    long deadline = System.nanoTime() + SELF_MERGE_NANOS;
+    long deadline = System.nanoTime() + SELF_HAND_OVER_NANOS;
     while (!allHandedOver(ending) && System.nanoTime() < deadline) {
       LockSupport.parkNanos(POLL_NANOS);
     }

@@ -31,7 +31,7 @@ public record WorkerThreadPolicy(int virtualFrom) {
     return threads >= virtualFrom;
   }
 
-  /** For the run's header: "platform", "virtual" or "virtual from N threads per phase on, platform below". */
+  /** For the run's header: "platform", "virtual" or "virtual in phases of N threads or more, platform below". */
   public String describe() {
     if (virtualFrom == Integer.MAX_VALUE) {
       return "platform";

@@ -19,9 +19,9 @@ import stress.model.WorkerThreadPolicy;
  */
 public final class WorkerThreads {
   /** The first Java release on which workers may be virtual unless the user says otherwise. */
-  public static final int VIRTUAL_BY_DEFAULT_FROM = 24;
+  static final int VIRTUAL_BY_DEFAULT_FROM = 24;
   /** Up to this many threads per processor a phase keeps platform threads by default. */
-  public static final int PLATFORM_THREADS_PER_PROCESSOR = 4;
+  static final int PLATFORM_THREADS_PER_PROCESSOR = 4;
 
   private WorkerThreads() {}
 
