@@ -1,5 +1,10 @@
 package stress.jmh;
 
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Random;
 import org.bson.BsonArray;
 import org.bson.BsonBinaryWriter;
@@ -24,6 +29,22 @@ final class CjkDocuments {
   private static final String[] ASCII_BITS = {" ", " 2024 ", "\"", "\\", "\t", "\n", " MongoDB ", "-", "/"};
 
   private CjkDocuments() {}
+
+  /**
+   * Writes {@code COUNT} documents (seed 42, as the benchmark uses) to {@code FILE} as a .bson file, so another
+   * program (bench/convert_vs_bsondump.sh runs bsondump) converts the same documents.
+   */
+  public static void main(String[] args) throws IOException {
+    if (args.length != 2) {
+      System.err.println("usage: CjkDocuments FILE COUNT");
+      System.exit(2);
+    }
+    try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(Path.of(args[0])))) {
+      for (byte[] document : generate(Integer.parseInt(args[1]), 42)) {
+        out.write(document);
+      }
+    }
+  }
 
   /** {@code count} documents as BSON bytes, the same for the same seed. */
   static byte[][] generate(int count, long seed) {
