@@ -4,7 +4,7 @@
 # Usage: bench/convert_vs_bsondump.sh [--rounds R] [--import-docs N[,N...]] [--port FIRST] [--log-dir DIR]
 # Environment: BSONDUMP (default: bsondump on PATH), CORPUS ($STRESS_DUMP_CORPUS, else ../shared/datasets/mongodump
 # beside the project), FILES (corpus files relative to CORPUS, comma-separated; default: the larger collections that
-# RealDumpBenchmark names), REPEAT (10), ROUNDS (3), IMPORT_DOCS (10240,102400; 0 skips part 2), PORT (5744),
+# RealDumpBenchmark names, none when there is no corpus), REPEAT (10), ROUNDS (3), IMPORT_DOCS (10240,102400; 0 skips part 2), PORT (5744),
 # JMH_OPTS (-f 1 -wi 3 -i 5 -w 2s -r 2s), LOG_DIR; JAVA, PG_BIN, STRESS_JAR as in the other scripts.
 #
 # Part 1, conversion alone, one line per file (the corpus files and `generated:cjk`: 1024 long nested CJK
@@ -29,7 +29,7 @@ BENCH_NAME=convert_vs_bsondump
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 BSONDUMP=${BSONDUMP:-$(command -v bsondump || true)}
 CORPUS=${CORPUS:-${STRESS_DUMP_CORPUS:-$REPO/../shared/datasets/mongodump}}
-FILES=${FILES:-atlas-sample-addy/sample_restaurants/neighborhoods.bson,atlas-sample-mcampo2/sample_geospatial/shipwrecks.bson,atlas-sample-mcampo2/sample_training/zips.bson,gipfel-prelude/test/routes.bson,northwind/sample_Northwind/Orders.bson,orderexample-gzip/OrderExample/orders.bson.gz}
+DEFAULT_FILES=atlas-sample-addy/sample_restaurants/neighborhoods.bson,atlas-sample-mcampo2/sample_geospatial/shipwrecks.bson,atlas-sample-mcampo2/sample_training/zips.bson,gipfel-prelude/test/routes.bson,northwind/sample_Northwind/Orders.bson,orderexample-gzip/OrderExample/orders.bson.gz
 REPEAT=${REPEAT:-10}
 ROUNDS=${ROUNDS:-3}
 IMPORT_DOCS=${IMPORT_DOCS:-10240,102400}
@@ -54,7 +54,11 @@ done
   || die "bsondump not found: install the MongoDB Database Tools or set BSONDUMP to its path"
 [ -x /usr/bin/time ] || die "/usr/bin/time not found (GNU time, package 'time'): it measures the CPU"
 command -v python3 >/dev/null || die "python3 not found on PATH (used to read JMH's JSON)"
-IFS=',' read -r -a FILE_LIST <<<"$FILES"
+if [ -z "${FILES+set}" ] && [ ! -d "$CORPUS" ]; then
+  echo "no corpus at $CORPUS (set CORPUS or STRESS_DUMP_CORPUS): part 1 converts generated:cjk only"
+  FILES=""
+fi
+IFS=',' read -r -a FILE_LIST <<<"${FILES-$DEFAULT_FILES}"
 for f in "${FILE_LIST[@]}"; do
   [ -f "$CORPUS/$f" ] || die "FILES: '$CORPUS/$f' is not there (set CORPUS or FILES)"
 done
@@ -109,9 +113,10 @@ RESULTS=$WORK/results.tsv
 PARAMS=generated:cjk
 for f in "${FILE_LIST[@]}"; do PARAMS+=",$f"; done
 echo
-echo "part 1: JMH RealDumpBenchmark on ${#FILE_LIST[@]} corpus files and generated:cjk ..."
+echo "part 1: JMH RealDumpBenchmark on generated:cjk and ${#FILE_LIST[@]} corpus file(s) ..."
+export STRESS_DUMP_CORPUS=$CORPUS # where RealDumpBenchmark reads the files
 # shellcheck disable=SC2086 # JMH_OPTS is a list of options
-STRESS_DUMP_CORPUS=$CORPUS run_client "$WORK/jmh.log" "$JAVA" -jar "$JMH_JAR" 'RealDumpBenchmark.onePass' \
+run_client "$WORK/jmh.log" "$JAVA" -jar "$JMH_JAR" 'RealDumpBenchmark.onePass' \
   -p "file=$PARAMS" $JMH_OPTS -rf json -rff "$WORK/jmh.json" || fail_with_log "JMH failed" "$WORK/jmh.log"
 
 "$JAVA" -cp "$JMH_JAR" stress.jmh.CjkDocuments "$WORK/cjk.bson" "$CJK_DOCS"
