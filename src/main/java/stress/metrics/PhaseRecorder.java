@@ -179,8 +179,20 @@ public final class PhaseRecorder {
    * {@code measuredStartNanos}. Intervals taken so far stay in the phase's list, flagged as warm-up.
    */
   public synchronized void resetTotals(long measuredStartNanos) {
+    reset(measuredStartNanos, true);
+  }
+
+  /**
+   * As {@link #resetTotals(long)}, when no worker records anything until the measuring starts (the phase holds
+   * them between executions): their slots are taken over at once instead of after letting them hand them over.
+   */
+  public synchronized void resetTotalsOfIdleWorkers(long measuredStartNanos) {
+    reset(measuredStartNanos, false);
+  }
+
+  private void reset(long measuredStartNanos, boolean workersBusy) {
     ensureOpen();
-    drain();
+    drain(workersBusy);
     totals.reset();
     if (hostTotals != null) {
       hostTotals.reset();
@@ -265,13 +277,14 @@ public final class PhaseRecorder {
 
   /**
    * Ends the current interval: starts a new generation, lets busy workers hand their slots over themselves,
-   * takes over the rest, merges them all and folds the merged interval into the {@link PhaseTotals}.
+   * takes over the rest, merges them all and folds the merged interval into the {@link PhaseTotals}. Idle workers
+   * ({@code workersBusy} false) hand nothing over themselves, so their slots are taken over at once.
    */
-  private void drain() {
+  private void drain(boolean workersBusy) {
     long ending = generation;
     generation = ending + 1;
     long deadline = System.nanoTime() + SELF_HAND_OVER_NANOS;
-    while (!allHandedOver(ending) && System.nanoTime() < deadline) {
+    while (workersBusy && !allHandedOver(ending) && System.nanoTime() - deadline < 0) {
       LockSupport.parkNanos(POLL_NANOS);
     }
     for (WorkerRecorder worker : workers) {
@@ -305,7 +318,7 @@ public final class PhaseRecorder {
   }
 
   private IntervalStats drainInterval(long startNanos, long endNanos, int activeThreads) {
-    drain();
+    drain(true);
     // after a reset, only the time since the reset produced what this interval holds
     long effectiveStart = Math.max(startNanos, resetNanos);
     double seconds = Rates.seconds(Math.max(0, endNanos - effectiveStart));

@@ -29,6 +29,8 @@ final class PhaseRun {
   private static final long HIGHEST_TRACKABLE_NANOS = TimeUnit.HOURS.toNanos(1);
   /** How long workers may take to finish their last execution after the stop; statement timeouts bound it. */
   private static final long JOIN_GRACE_MILLIS = 5_000;
+  /** How often the end of a warm-up looks whether every worker has finished its execution (--ops). */
+  private static final long HELD_POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
 
   private final RunPlan plan;
   private final PhaseSpec spec;
@@ -162,17 +164,28 @@ final class PhaseRun {
       intervalStart = now;
       if (warmingUp && now >= measureStart) {
         // measuring starts when the totals are reset, not when the last warm-up interval was cut
-        phaseProbe.measuring();
-        long resetAt = System.nanoTime();
-        recorder.resetTotals(resetAt);
-        clientMeter = ClientMeter.start();
+        long resetAt;
+        if (plan.opsPerPhase() > 0) {
+          // --ops counts exactly: no warm-up execution may still be in flight when the totals are reset
+          budget.hold();
+          if (!awaitHeld(budget, threadList, abort)) {
+            break;
+          }
+          phaseProbe.measuring();
+          clientMeter = ClientMeter.start();
+          resetAt = System.nanoTime();
+          recorder.resetTotalsOfIdleWorkers(resetAt);
+          budget.limitTo(plan.opsPerPhase());
+        } else {
+          phaseProbe.measuring();
+          resetAt = System.nanoTime();
+          recorder.resetTotals(resetAt);
+          clientMeter = ClientMeter.start();
+        }
         intervalStart = resetAt;
         warmingUp = false;
         measureStart = resetAt;
         measureEnd = plan.duration() == null ? Long.MAX_VALUE : measureStart + plan.duration().toNanos();
-        if (plan.opsPerPhase() > 0) {
-          budget.limitTo(plan.opsPerPhase());
-        }
       }
     }
     phaseStop.request();
@@ -213,6 +226,26 @@ final class PhaseRun {
     int hostCount = sources.size();
     int onHost = HostSources.threadsOn(i % hostCount, hostCount, threads);
     return !source.heldPerWorker() && i / hostCount < Math.min(onHost, spec.pool().size());
+  }
+
+  /**
+   * Waits until every live worker waits in the held budget (each finishes the execution it is in); false when the
+   * run is stopped or aborted first.
+   */
+  private boolean awaitHeld(OpsBudget budget, List<Thread> threads, PhaseAbort abort) {
+    while (!stop.requested() && abort.reason() == null) {
+      int alive = 0;
+      for (Thread t : threads) {
+        if (t.isAlive()) {
+          alive++;
+        }
+      }
+      if (budget.waiting() >= alive) {
+        return true;
+      }
+      LockSupport.parkNanos(HELD_POLL_NANOS);
+    }
+    return false;
   }
 
   private boolean sleepUntil(long deadline, List<Thread> threads, PhaseAbort abort) {

@@ -136,7 +136,13 @@ final class Worker implements Runnable {
   }
 
   private void loop() {
-    while (!stop.requested() && budget.take()) {
+    int releases = budget.releases();
+    while (!stop.requested() && budget.take(stop)) {
+      if (pacer.paced() && budget.releases() != releases) {
+        // held at the end of the warm-up (--ops): that wait was the tool's, so the schedule starts again from now
+        releases = budget.releases();
+        pacer.start(System.nanoTime());
+      }
       int op = mix.next(random);
       long intended = pacer.awaitNext(stop);
       if (stop.requested()) {

@@ -80,6 +80,23 @@ class RunCommandTest {
   }
 
   @Test
+  void opsAfterAWarmUpCountsExactlyThatManyExecutions() throws IOException {
+    Path json = dir.resolve("ops-after-warmup.json");
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--json", json.toString(), "--warmup",
+        "1s", "--report-interval", "300ms", "--threads", "4", "--ops", "777");
+    assertEquals(0, r.exitCode(), r.all());
+    JsonNode phase = new ObjectMapper().readTree(Files.readString(json)).get("phases").get(0);
+    assertEquals(777, phase.get("stats").get("total").get("count").asLong(), r.out());
+    long measuredInIntervals = 0;
+    for (JsonNode interval : phase.get("stats").get("intervals")) {
+      if (!interval.get("warmup").asBoolean()) {
+        measuredInIntervals += interval.get("count").asLong();
+      }
+    }
+    assertEquals(777, measuredInIntervals, "the measured intervals add up to the total: " + r.out());
+  }
+
+  @Test
   void everyModeAndPoolCombinationRunsAsAPhase() throws IOException {
     Path json = dir.resolve("matrix.json");
     CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--json", json.toString(), "--warmup",

@@ -1,0 +1,85 @@
+package stress.runner;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class OpsBudgetTest {
+  private final Stop stop = new Stop();
+  private final ExecutorService workers = Executors.newFixedThreadPool(2);
+
+  @AfterEach
+  void stopWorkers() {
+    stop.request();
+    workers.shutdownNow();
+  }
+
+  @Test
+  void anUnlimitedBudgetLetsEveryExecutionStart() {
+    OpsBudget budget = new OpsBudget();
+    for (int i = 0; i < 1000; i++) {
+      assertTrue(budget.take(stop));
+    }
+  }
+
+  @Test
+  void aLimitLetsExactlyThatManyStart() {
+    OpsBudget budget = new OpsBudget();
+    budget.limitTo(3);
+    assertTrue(budget.take(stop));
+    assertTrue(budget.take(stop));
+    assertTrue(budget.take(stop));
+    assertFalse(budget.take(stop));
+    assertFalse(budget.take(stop));
+  }
+
+  @Test
+  void aHeldBudgetKeepsWorkersWaitingUntilTheLimitIsSet() throws Exception {
+    OpsBudget budget = new OpsBudget();
+    budget.hold();
+    Future<Boolean> first = workers.submit(() -> budget.take(stop));
+    Future<Boolean> second = workers.submit(() -> budget.take(stop));
+    waitForWaiting(budget, 2);
+    assertThrowsTimeout(first);
+    budget.limitTo(1);
+    boolean a = first.get(10, TimeUnit.SECONDS);
+    boolean b = second.get(10, TimeUnit.SECONDS);
+    assertTrue(a ^ b, "exactly one of the two held workers gets the one execution: " + a + ", " + b);
+    assertEquals(0, budget.waiting());
+  }
+
+  @Test
+  void theStopReleasesAHeldWorkerWithoutAnExecution() throws Exception {
+    OpsBudget budget = new OpsBudget();
+    budget.hold();
+    Future<Boolean> held = workers.submit(() -> budget.take(stop));
+    waitForWaiting(budget, 1);
+    stop.request();
+    assertFalse(held.get(10, TimeUnit.SECONDS));
+  }
+
+  private static void waitForWaiting(OpsBudget budget, int workers) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (budget.waiting() < workers) {
+      assertTrue(System.nanoTime() - deadline < 0, "workers waiting: " + budget.waiting() + " of " + workers);
+      Thread.sleep(1);
+    }
+  }
+
+  private static void assertThrowsTimeout(Future<Boolean> future) throws Exception {
+    try {
+      future.get(50, TimeUnit.MILLISECONDS);
+      throw new AssertionError("a held worker started an execution before the limit was set");
+    } catch (TimeoutException expected) {
+      // still waiting, as it should
+    }
+  }
+}
