@@ -91,7 +91,7 @@ final class HostTotals {
   void add(IntervalSlot slot) {
     int h = hostOfWorker[slot.worker];
     for (int op = 0; op < slot.rows.length; op++) {
-      intervalSuccesses[h][op].add(slot.successes[op]);
+      slot.addSuccessesTo(op, intervalSuccesses[h][op]);
       long failed = slot.failures[op].getTotalCount();
       if (failed > 0) {
         failures[h][op].add(slot.failures[op]);

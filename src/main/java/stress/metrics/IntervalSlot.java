@@ -14,7 +14,22 @@ final class IntervalSlot {
   final int worker;
   /** The interval this slot collects; set when the slot is (re)used. */
   long generation;
+  /**
+   * Per operation, the successes' latencies: in {@link #latencies} while there are at most {@link #LATENCIES_KEPT}
+   * of them in the interval, then (all of them) in this histogram. The slot of the interval being closed, which
+   * only {@link #add}s, always uses the histogram.
+   */
   final Histogram[] successes;
+  /**
+   * Latencies kept one by one per operation and interval. Merging a histogram walks its whole counts array (tens of
+   * thousands of buckets for latencies up to an hour) however few values it holds; with many workers the reporter
+   * did that for every worker every interval and, given no more CPU than each of the many busy threads, fell
+   * seconds behind. Recording kept latencies costs the reporter what the worker would have spent recording them.
+   */
+  static final int LATENCIES_KEPT = 2048;
+  private final long[][] latencies;
+  /** Per operation: how many latencies {@link #latencies} holds, or -1 once they are in the histogram. */
+  private final int[] kept;
   final Histogram[] failures;
   final long[] rows;
   /** Per operation: attempts run again after a serialization failure or deadlock. */
@@ -33,6 +48,8 @@ final class IntervalSlot {
     rows = new long[operations];
     retries = new long[operations];
     errors = new Map[operations];
+    latencies = new long[operations][LATENCIES_KEPT];
+    kept = new int[operations];
     for (int op = 0; op < operations; op++) {
       successes[op] = new Histogram(1, highestTrackableNanos, PhaseRecorder.SIGNIFICANT_DIGITS);
       // failures are rare: an auto-ranging histogram stays small until one happens
@@ -42,10 +59,40 @@ final class IntervalSlot {
     }
   }
 
+  /** Records one success's latency (the worker that owns the slot). */
+  void recordSuccess(int op, long latencyNanos) {
+    int n = kept[op];
+    if (n >= 0 && n < LATENCIES_KEPT) {
+      latencies[op][n] = latencyNanos;
+      kept[op] = n + 1;
+      return;
+    }
+    if (n == LATENCIES_KEPT) {
+      for (long latency : latencies[op]) {
+        successes[op].recordValue(latency);
+      }
+      kept[op] = -1;
+    }
+    successes[op].recordValue(latencyNanos);
+  }
+
+  /** Adds the successes' latencies of {@code op} to {@code into}. */
+  void addSuccessesTo(int op, Histogram into) {
+    int n = kept[op];
+    if (n < 0) {
+      into.add(successes[op]);
+      return;
+    }
+    long[] values = latencies[op];
+    for (int i = 0; i < n; i++) {
+      into.recordValue(values[i]);
+    }
+  }
+
   /** Adds another slot's figures to this one (the interval being closed takes each worker's finished slot). */
   void add(IntervalSlot slot) {
     for (int op = 0; op < slot.rows.length; op++) {
-      successes[op].add(slot.successes[op]);
+      slot.addSuccessesTo(op, successes[op]);
       if (slot.failures[op].getTotalCount() > 0) {
         failures[op].add(slot.failures[op]);
       }
@@ -61,8 +108,13 @@ final class IntervalSlot {
 
   void reset() {
     for (int op = 0; op < rows.length; op++) {
-      successes[op].reset();
-      failures[op].reset();
+      if (kept[op] < 0 || successes[op].getTotalCount() > 0) {
+        successes[op].reset();
+      }
+      kept[op] = 0;
+      if (failures[op].getTotalCount() > 0) {
+        failures[op].reset();
+      }
       rows[op] = 0;
       retries[op] = 0;
       if (!errors[op].isEmpty()) {

@@ -58,7 +58,7 @@ public final class WorkerRecorder {
     long critical = phaser.writerCriticalSectionEnter();
     try {
       IntervalSlot slot = current();
-      slot.successes[opIndex].recordValue(latencyNanos);
+      slot.recordSuccess(opIndex, latencyNanos);
       slot.rows[opIndex] += rows;
     } finally {
       phaser.writerCriticalSectionExit(critical);
