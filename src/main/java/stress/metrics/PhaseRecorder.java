@@ -152,6 +152,15 @@ public final class PhaseRecorder {
    * @param activeThreads      worker threads running, for the report
    */
   public synchronized IntervalStats takeInterval(long intervalStartNanos, long intervalEndNanos, int activeThreads) {
+    return takeInterval(intervalStartNanos, intervalEndNanos, activeThreads, false);
+  }
+
+  /**
+   * As {@link #takeInterval(long, long, int)}; with {@code workersPaused} (the workers start no execution until it
+   * returns) the workers' slots are taken over at once instead of first waiting for busy workers to hand them over.
+   */
+  public synchronized IntervalStats takeInterval(long intervalStartNanos, long intervalEndNanos, int activeThreads,
+                                                 boolean workersPaused) {
     ensureOpen();
     if (intervalEndNanos < intervalStartNanos) {
       throw new IllegalArgumentException("interval end " + intervalEndNanos + " ns is before its start " + intervalStartNanos + " ns");
@@ -163,7 +172,7 @@ public final class PhaseRecorder {
       epochNanos = intervalStartNanos;
       hasEpoch = true;
     }
-    IntervalStats interval = drainInterval(intervalStartNanos, intervalEndNanos, activeThreads);
+    IntervalStats interval = drainInterval(intervalStartNanos, intervalEndNanos, activeThreads, !workersPaused);
     intervals.add(interval);
     lastActiveThreads = activeThreads;
     return interval;
@@ -183,8 +192,8 @@ public final class PhaseRecorder {
   }
 
   /**
-   * As {@link #resetTotals(long)}, when no worker records anything until the measuring starts (the phase holds
-   * them between executions): their slots are taken over at once instead of after letting them hand them over.
+   * As {@link #resetTotals(long)}, when the workers start no execution until it returns (the phase holds them
+   * between executions): their slots are taken over at once instead of after letting them hand them over.
    */
   public synchronized void resetTotalsOfIdleWorkers(long measuredStartNanos) {
     reset(measuredStartNanos, false);
@@ -223,7 +232,7 @@ public final class PhaseRecorder {
       hasEpoch = true;
     }
     long lastStart = hasLastIntervalEnd ? Math.min(lastIntervalEndNanos, measuredEndNanos) : measuredStartNanos;
-    IntervalStats last = drainInterval(lastStart, measuredEndNanos, lastActiveThreads);
+    IntervalStats last = drainInterval(lastStart, measuredEndNanos, lastActiveThreads, true);
     if (last.durationSeconds() > 0 || last.count() + last.errorCount() + last.reconnects() > 0) {
       intervals.add(last);
     }
@@ -317,8 +326,8 @@ public final class PhaseRecorder {
     return true;
   }
 
-  private IntervalStats drainInterval(long startNanos, long endNanos, int activeThreads) {
-    drain(true);
+  private IntervalStats drainInterval(long startNanos, long endNanos, int activeThreads, boolean workersBusy) {
+    drain(workersBusy);
     // after a reset, only the time since the reset produced what this interval holds
     long effectiveStart = Math.max(startNanos, resetNanos);
     double seconds = Rates.seconds(Math.max(0, endNanos - effectiveStart));

@@ -92,6 +92,8 @@ final class PhaseRun {
       retryable[i] = plan.operations().get(i).idempotent();
     }
     OpsBudget budget = new OpsBudget();
+    ReporterTurn turn = new ReporterTurn(ReporterTurn.allowed(threads, Runtime.getRuntime().availableProcessors(),
+        plan.rate() > 0));
     CountDownLatch ready = new CountDownLatch(threads);
     CountDownLatch go = new CountDownLatch(1);
     List<Worker> workers = new ArrayList<>(threads);
@@ -112,7 +114,7 @@ final class PhaseRun {
       OperationSession session = new OperationSession(spec.mode(), source.heldPerWorker(), plan.keys(), random,
           plan.settings().fetchSize(), i);
       Worker w = new Worker(source, recorder.worker(i), plan.mix(), bound, session, random, plan.transaction(),
-          phaseStop, budget, new Pacer(perWorkerRate, (double) i / threads), ready, go, plan.retries(), retryable,
+          phaseStop, budget, turn, new Pacer(perWorkerRate, (double) i / threads), ready, go, plan.retries(), retryable,
           abort, fillsPool(source, i, threads),
           workerHosts.isEmpty() ? phaseProbe.worker(i) : phaseProbe.worker(i, workerHosts.get(i)));
       workers.add(w);
@@ -159,7 +161,13 @@ final class PhaseRun {
       if (stop.requested() || workersDone || abort.reason() != null || (!warmingUp && now >= measureEnd)) {
         break;
       }
-      IntervalStats interval = recorder.takeInterval(intervalStart, now, threads);
+      IntervalStats interval;
+      boolean paused = turn.begin(now - next);
+      try {
+        interval = recorder.takeInterval(intervalStart, now, threads, paused);
+      } finally {
+        turn.end(System.nanoTime() - now);
+      }
       listener.interval(spec, interval);
       intervalStart = now;
       if (warmingUp && now >= measureStart) {
@@ -177,10 +185,20 @@ final class PhaseRun {
           recorder.resetTotalsOfIdleWorkers(resetAt);
           budget.limitTo(plan.opsPerPhase());
         } else {
-          phaseProbe.measuring();
-          resetAt = System.nanoTime();
-          recorder.resetTotals(resetAt);
-          clientMeter = ClientMeter.start();
+          long resetStart = System.nanoTime();
+          boolean pausedForReset = turn.begin(0);
+          try {
+            phaseProbe.measuring();
+            resetAt = System.nanoTime();
+            if (pausedForReset) {
+              recorder.resetTotalsOfIdleWorkers(resetAt);
+            } else {
+              recorder.resetTotals(resetAt);
+            }
+            clientMeter = ClientMeter.start();
+          } finally {
+            turn.end(System.nanoTime() - resetStart);
+          }
         }
         intervalStart = resetAt;
         warmingUp = false;

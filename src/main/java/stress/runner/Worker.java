@@ -43,6 +43,7 @@ final class Worker implements Runnable {
   private final boolean transaction;
   private final Stop stop;
   private final OpsBudget budget;
+  private final ReporterTurn turn;
   private final Pacer pacer;
   private final CountDownLatch ready;
   private final CountDownLatch go;
@@ -60,7 +61,7 @@ final class Worker implements Runnable {
 
   Worker(ConnectionSource source, WorkerRecorder recorder, OperationMix mix, Operation.Bound[] operations,
          OperationSession session, SplittableRandom random, boolean transaction, Stop stop,
-         OpsBudget budget, Pacer pacer, CountDownLatch ready, CountDownLatch go, int retries, boolean[] retryable,
+         OpsBudget budget, ReporterTurn turn, Pacer pacer, CountDownLatch ready, CountDownLatch go, int retries, boolean[] retryable,
          PhaseAbort abort, boolean fillsPool, WorkerProbe probe) {
     this.source = source;
     this.recorder = recorder;
@@ -71,6 +72,7 @@ final class Worker implements Runnable {
     this.transaction = transaction;
     this.stop = stop;
     this.budget = budget;
+    this.turn = turn;
     this.pacer = pacer;
     this.ready = ready;
     this.go = go;
@@ -143,6 +145,7 @@ final class Worker implements Runnable {
         releases = budget.releases();
         pacer.start(System.nanoTime());
       }
+      turn.awaitTurn(stop);
       int op = mix.next(random);
       long intended = pacer.awaitNext(stop);
       if (stop.requested()) {
