@@ -1,9 +1,6 @@
 package stress.runner;
 
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * How many executions a phase may still start (--ops). Unlimited phases never touch the shared counter:
@@ -14,33 +11,30 @@ import java.util.concurrent.locks.LockSupport;
  * exactly the executions the budget lets start ({@link #limitTo}).
  */
 final class OpsBudget {
-  private static final long HELD_POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
-
   private final AtomicLong remaining = new AtomicLong();
-  private final AtomicInteger waiting = new AtomicInteger();
+  private final WorkerGate held = new WorkerGate();
   private volatile boolean limited;
-  private volatile boolean held;
   /** How many times a hold has been released; a paced worker starts its schedule again after one. */
   private volatile int releases;
 
   /** From now on, workers wait in {@link #take} until {@link #limitTo} or the stop. */
   void hold() {
-    held = true;
+    held.close();
     limited = true;
   }
 
   /** Workers waiting in {@link #take} while the budget is held. */
   int waiting() {
-    return waiting.get();
+    return held.waiting();
   }
 
   /** From now on, allow exactly this many more executions over all workers (and release a held budget). */
   void limitTo(long executions) {
     remaining.set(executions);
     limited = true;
-    if (held) {
+    if (held.closed()) {
       releases++; // only the phase's reporter thread writes it
-      held = false;
+      held.open();
     }
   }
 
@@ -54,15 +48,8 @@ final class OpsBudget {
     if (!limited) {
       return true;
     }
-    if (held) {
-      waiting.incrementAndGet();
-      try {
-        while (held && !stop.requested()) {
-          LockSupport.parkNanos(HELD_POLL_NANOS);
-        }
-      } finally {
-        waiting.decrementAndGet();
-      }
+    if (held.closed()) {
+      held.pass(stop, Long.MAX_VALUE);
       if (stop.requested()) {
         return false;
       }

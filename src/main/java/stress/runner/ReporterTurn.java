@@ -1,8 +1,6 @@
 package stress.runner;
 
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * The reporter's turn at an interval's edge, taken only when the reporter runs late: while it merges the
@@ -10,8 +8,8 @@ import java.util.concurrent.locks.LockSupport;
  * same cores (80 threads on two), the scheduler gave the reporter one runnable thread's share of the CPU among a
  * hundred or more, so its few milliseconds of work per interval took a second or more: intervals came late and a
  * 2 s warm-up lasted 8 s. There the CPU is the bottleneck, so the pause moves CPU time to the reporter without
- * idling the machine. A reporter that keeps time pauses nobody after a phase's first interval. Executions in flight go on; the closed loop
- * only waits before its next execution, which is in no latency (turns are off with --rate).
+ * idling the machine. A reporter that keeps time pauses nobody after a phase's first interval. Executions in flight
+ * go on; the closed loop only waits before its next execution, which is in no latency (turns are off with --rate).
  */
 final class ReporterTurn {
   /** The reporter counts as late when it wakes, or took its last interval, this much later than planned. */
@@ -20,9 +18,7 @@ final class ReporterTurn {
   private static final long MAX_WAIT_NANOS = TimeUnit.SECONDS.toNanos(1);
 
   private final boolean enabled;
-  private volatile boolean taking;
-  /** Workers waiting for the turn's end; parked, not polling (80 polling threads took the CPU the reporter needs). */
-  private final ConcurrentLinkedQueue<Thread> waiting = new ConcurrentLinkedQueue<>();
+  private final WorkerGate gate = new WorkerGate();
   /**
    * Whether the last interval took the reporter longer than {@link #LATE_NANOS} (reporter only). True at first: the
    * first interval of a phase runs code the JIT has not compiled yet (the first of a run took seconds).
@@ -48,33 +44,19 @@ final class ReporterTurn {
    */
   boolean begin(long lateNanos) {
     if (enabled && (lateNanos > LATE_NANOS || lastWasSlow)) {
-      taking = true;
+      gate.close();
     }
-    return taking;
+    return gate.closed();
   }
 
   /** Reporter: ends the turn that took {@code tookNanos} and lets the waiting workers go. */
   void end(long tookNanos) {
     lastWasSlow = tookNanos > LATE_NANOS;
-    if (taking) {
-      taking = false;
-      for (Thread worker = waiting.poll(); worker != null; worker = waiting.poll()) {
-        LockSupport.unpark(worker);
-      }
-    }
+    gate.open();
   }
 
   /** Workers: returns at once unless it is the reporter's turn; then waits for its end (or the stop). */
   void awaitTurn(Stop stop) {
-    if (!taking) {
-      return;
-    }
-    waiting.add(Thread.currentThread());
-    long deadline = System.nanoTime() + MAX_WAIT_NANOS;
-    long left;
-    // end() clears the flag before it unparks, so a worker that queued itself late finds it cleared
-    while (taking && !stop.requested() && (left = deadline - System.nanoTime()) > 0) {
-      LockSupport.parkNanos(this, left);
-    }
+    gate.pass(stop, MAX_WAIT_NANOS);
   }
 }

@@ -4,22 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class OpsBudgetTest {
-  private final Stop stop = new Stop();
-  private final ExecutorService workers = Executors.newFixedThreadPool(2);
+  private final WorkerThreadsForTests workers = new WorkerThreadsForTests();
+  private final Stop stop = workers.stop;
 
   @AfterEach
   void stopWorkers() {
-    stop.request();
-    workers.shutdownNow();
+    workers.close();
   }
 
   @Test
@@ -75,11 +71,6 @@ class OpsBudgetTest {
   }
 
   private static void assertThrowsTimeout(Future<Boolean> future) throws Exception {
-    try {
-      future.get(50, TimeUnit.MILLISECONDS);
-      throw new AssertionError("a held worker started an execution before the limit was set");
-    } catch (TimeoutException expected) {
-      // still waiting, as it should
-    }
+    WorkerThreadsForTests.assertStillWaiting(future, 50, "a held worker started an execution before the limit was set");
   }
 }

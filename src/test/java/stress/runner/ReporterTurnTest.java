@@ -3,11 +3,8 @@ package stress.runner;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -16,13 +13,12 @@ class ReporterTurnTest {
   private static final long LATE = ReporterTurn.LATE_NANOS + 1;
   private static final long QUICK = TimeUnit.MILLISECONDS.toNanos(1);
 
-  private final Stop stop = new Stop();
-  private final ExecutorService workers = Executors.newFixedThreadPool(2);
+  private final WorkerThreadsForTests workers = new WorkerThreadsForTests();
+  private final Stop stop = workers.stop;
 
   @AfterEach
   void stopWorkers() {
-    stop.request();
-    workers.shutdownNow();
+    workers.close();
   }
 
   @Test
@@ -77,15 +73,10 @@ class ReporterTurnTest {
     Future<?> waiting = workers.submit(() -> turn.awaitTurn(stop));
     assertStillWaiting(waiting);
     stop.request();
-    waiting.get(10, TimeUnit.SECONDS); // a parked worker sees the stop when its wait of at most 1 s ends
+    waiting.get(10, TimeUnit.SECONDS); // a parked worker looks at the stop every 50 ms
   }
 
   private static void assertStillWaiting(Future<?> future) throws Exception {
-    try {
-      future.get(100, TimeUnit.MILLISECONDS);
-      throw new AssertionError("a worker went on during the reporter's turn");
-    } catch (TimeoutException expected) {
-      // still waiting, as it should
-    }
+    WorkerThreadsForTests.assertStillWaiting(future, 100, "a worker went on during the reporter's turn");
   }
 }
