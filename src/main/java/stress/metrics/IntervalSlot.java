@@ -108,7 +108,7 @@ final class IntervalSlot {
 
   void reset() {
     for (int op = 0; op < rows.length; op++) {
-      if (kept[op] < 0 || successes[op].getTotalCount() > 0) {
+      if (successes[op].getTotalCount() > 0) {
         successes[op].reset();
       }
       kept[op] = 0;

@@ -188,20 +188,16 @@ public final class PhaseRecorder {
    * {@code measuredStartNanos}. Intervals taken so far stay in the phase's list, flagged as warm-up.
    */
   public synchronized void resetTotals(long measuredStartNanos) {
-    reset(measuredStartNanos, true);
+    resetTotals(measuredStartNanos, false);
   }
 
   /**
-   * As {@link #resetTotals(long)}, when the workers start no execution until it returns (the phase holds them
-   * between executions): their slots are taken over at once instead of after letting them hand them over.
+   * As {@link #resetTotals(long)}; with {@code workersPaused} (the workers start no execution until it returns) the
+   * workers' slots are taken over at once instead of first waiting for busy workers to hand them over.
    */
-  public synchronized void resetTotalsOfIdleWorkers(long measuredStartNanos) {
-    reset(measuredStartNanos, false);
-  }
-
-  private void reset(long measuredStartNanos, boolean workersBusy) {
+  public synchronized void resetTotals(long measuredStartNanos, boolean workersPaused) {
     ensureOpen();
-    drain(workersBusy);
+    drain(!workersPaused);
     totals.reset();
     if (hostTotals != null) {
       hostTotals.reset();

@@ -182,7 +182,7 @@ final class PhaseRun {
           phaseProbe.measuring();
           clientMeter = ClientMeter.start();
           resetAt = System.nanoTime();
-          recorder.resetTotalsOfIdleWorkers(resetAt);
+          recorder.resetTotals(resetAt, true);
           budget.limitTo(plan.opsPerPhase());
         } else {
           long resetStart = System.nanoTime();
@@ -190,11 +190,7 @@ final class PhaseRun {
           try {
             phaseProbe.measuring();
             resetAt = System.nanoTime();
-            if (pausedForReset) {
-              recorder.resetTotalsOfIdleWorkers(resetAt);
-            } else {
-              recorder.resetTotals(resetAt);
-            }
+            recorder.resetTotals(resetAt, pausedForReset);
             clientMeter = ClientMeter.start();
           } finally {
             turn.end(System.nanoTime() - resetStart);
