@@ -72,7 +72,6 @@ if [ "$IMPORT_DOCS" != 0 ]; then
   bench_require_tools initdb pg_ctl postgres createdb
 fi
 
-cpu_of() { awk '{ printf "%.2f", $1 + $2 }' "$1"; }
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 
 # bsondump's CPU seconds on FILE, start-up subtracted, median of ROUNDS runs

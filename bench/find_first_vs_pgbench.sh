@@ -115,8 +115,6 @@ grep -E '^init: (CREATED|done)' "$WORK/init.log" | tail -n 1
 # The statement stress's find_first runs (stress.ops.DocumentSql.selectById), with pgbench's
 # uniform random key over the same dense range 1..N that stress draws from.
 # ---------------------------------------------------------------- stress start-up CPU
-# CPU seconds (user + system) of a command, from a /usr/bin/time -f '%U %S' file.
-cpu_of() { awk 'END { printf "%.3f", $1 + $2 }' "$1"; }
 STARTUP_CPUS=()
 for i in 1 2 3; do
   # shellcheck disable=SC2086

@@ -17,6 +17,7 @@
 #                                 for all of them and fails if one failed
 #   start_service OUT CMD...      starts a helper that runs until stop_services (or the exit) stops it
 #   fail_with_log MESSAGE LOG     the message and the last lines of LOG, then exit 1
+#   cpu_of FILE                   CPU seconds (user + system) from a /usr/bin/time -f '%U %S' file
 #
 # SERVER_CPUS / CLIENT_CPUS (taskset CPU lists, e.g. 1 and 0) pin the server and every client command
 # to their own CPUs, the nearest this one machine comes to a client host apart from the database host.
@@ -36,6 +37,9 @@ fail_with_log() {
   tail -n 20 "$2" >&2
   exit 1
 }
+
+# The last line: GNU time writes "Command exited with non-zero status N" before the format line.
+cpu_of() { awk 'END { printf "%.3f", $1 + $2 }' "$1"; }
 
 bench_require_tools() {
   local tool
