@@ -32,10 +32,21 @@ public final class Decimals {
     return rounded.abs().compareTo(BigDecimal.ONE) >= 0 ? oneDecimal(ms) : rounded.toPlainString();
   }
 
-  /** Elapsed seconds: whole seconds without decimals (5), otherwise one (2.5). */
+  /**
+   * Elapsed seconds: whole seconds without decimals (5), otherwise one (2.5); below one second two significant
+   * digits (0.011), so the only interval of a short --ops phase does not read 0.
+   */
   public static String seconds(double seconds) {
+    if (seconds > 0 && seconds < 1) {
+      return millis(seconds);
+    }
     String text = oneDecimal(seconds);
     return text.endsWith(".0") ? text.substring(0, text.length() - 2) : text;
+  }
+
+  /** A phase's duration in seconds: one decimal from 1 s up (20.0), two significant digits below (0.011, 0.25). */
+  public static String duration(double seconds) {
+    return seconds > 0 && seconds < 1 ? millis(seconds) : oneDecimal(seconds);
   }
 
   /** Seconds to the millisecond: 3.204, 17.000 (outage and degraded window times). */

@@ -1,5 +1,6 @@
 package stress.report;
 
+import static stress.report.Decimals.duration;
 import static stress.report.Decimals.millis;
 import static stress.report.Decimals.oneDecimal;
 import static stress.report.Decimals.threeDecimals;
@@ -92,7 +93,7 @@ public final class TextReport {
     if (phaseLabel != null) {
       out.append("phase: ").append(phaseLabel).append('\n');
     }
-    out.append("duration: ").append(oneDecimal(stats.durationSeconds())).append(" s")
+    out.append("duration: ").append(duration(stats.durationSeconds())).append(" s")
         .append("  reconnects: ").append(stats.reconnects())
         .append(" (").append(oneDecimal(stats.reconnectsPerSecond())).append("/s)\n");
     out.append("latency of successful operations in ms\n");

@@ -31,6 +31,8 @@ final class PhaseRun {
   private static final long JOIN_GRACE_MILLIS = 5_000;
   /** How often the end of a warm-up looks whether every worker has finished its execution (--ops). */
   private static final long HELD_POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
+  /** The longest the reporter sleeps before looking at the stop and an abort again. */
+  private static final long STOP_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
   private final RunPlan plan;
   private final PhaseSpec spec;
@@ -96,6 +98,7 @@ final class PhaseRun {
         plan.rate() > 0));
     CountDownLatch ready = new CountDownLatch(threads);
     CountDownLatch go = new CountDownLatch(1);
+    CountDownLatch finished = new CountDownLatch(threads);
     List<Worker> workers = new ArrayList<>(threads);
     List<Thread> threadList = new ArrayList<>(threads);
     double perWorkerRate = plan.rate() > 0 ? plan.rate() / threads : 0;
@@ -114,7 +117,7 @@ final class PhaseRun {
       OperationSession session = new OperationSession(spec.mode(), source.heldPerWorker(), plan.keys(), random,
           plan.settings().fetchSize(), i);
       Worker w = new Worker(source, recorder.worker(i), plan.mix(), bound, session, random, plan.transaction(),
-          phaseStop, budget, turn, new Pacer(perWorkerRate, (double) i / threads), ready, go, plan.retries(), retryable,
+          phaseStop, budget, turn, new Pacer(perWorkerRate, (double) i / threads), ready, go, finished, plan.retries(), retryable,
           abort, fillsPool(source, i, threads),
           workerHosts.isEmpty() ? phaseProbe.worker(i) : phaseProbe.worker(i, workerHosts.get(i)));
       workers.add(w);
@@ -154,11 +157,14 @@ final class PhaseRun {
       recorder.beginWarmup();
     }
     long intervalStart = begin;
+    boolean workersDone;
+    long stoppedAt;
     while (true) {
       long next = Math.min(intervalStart + intervalNanos, warmingUp ? measureStart : measureEnd);
-      boolean workersDone = sleepUntil(next, threadList, abort);
+      workersDone = sleepUntil(next, finished, abort);
       long now = System.nanoTime();
       if (stop.requested() || workersDone || abort.reason() != null || (!warmingUp && now >= measureEnd)) {
+        stoppedAt = now;
         break;
       }
       IntervalStats interval;
@@ -176,7 +182,8 @@ final class PhaseRun {
         if (plan.opsPerPhase() > 0) {
           // --ops counts exactly: no warm-up execution may still be in flight when the totals are reset
           budget.hold();
-          if (!awaitHeld(budget, threadList, abort)) {
+          if (!awaitHeld(budget, finished, abort)) {
+            stoppedAt = System.nanoTime();
             break;
           }
           phaseProbe.measuring();
@@ -207,10 +214,7 @@ final class PhaseRun {
     if (abort.reason() != null) {
       throw TooManyConnections.duringRun(spec, abort.reason());
     }
-    // the end is taken after the workers stopped: an execution in flight at the deadline still completes and
-    // is counted, so it belongs to the measured time and to the last interval (not to a separate sliver of
-    // a few milliseconds whose rate would be meaningless)
-    long end = System.nanoTime();
+    long end = phaseEnd(workersDone, stoppedAt, workers);
     if (!warmingUp && end > intervalStart) {
       listener.interval(spec, recorder.takeInterval(intervalStart, end, threads));
     }
@@ -234,7 +238,26 @@ final class PhaseRun {
     return new Outcome(stats, backends.size(), stop.requested(), recorder.hostStats(), client);
   }
 
-  /** Sleeps until a deadline; returns early (true) when every worker has ended, e.g. after --ops. */
+  /**
+   * When the phase ended. An execution in flight at the deadline or the stop still completes and is counted, so
+   * it belongs to the measured time and to the last interval (not to a separate sliver of a few milliseconds whose
+   * rate would be meaningless). Workers that ran out of --ops ended the phase with their last execution: closing
+   * their connections and noticing that they are gone come after it and are not measured.
+   */
+  private static long phaseEnd(boolean workersDone, long stoppedAt, List<Worker> workers) {
+    long lastExecutionEnd = 0;
+    for (Worker w : workers) {
+      long e = w.lastExecutionEnd();
+      if (e != 0 && (lastExecutionEnd == 0 || e - lastExecutionEnd > 0)) {
+        lastExecutionEnd = e;
+      }
+    }
+    if (lastExecutionEnd == 0) {
+      return stoppedAt;
+    }
+    return workersDone || lastExecutionEnd - stoppedAt > 0 ? lastExecutionEnd : stoppedAt;
+  }
+
   /** Whether worker {@code i} checks a connection out before the start so its host's pool is full. */
   private boolean fillsPool(ConnectionSource source, int i, int threads) {
     int hostCount = sources.size();
@@ -246,15 +269,9 @@ final class PhaseRun {
    * Waits until every live worker waits in the held budget (each finishes the execution it is in); false when the
    * run is stopped or aborted first.
    */
-  private boolean awaitHeld(OpsBudget budget, List<Thread> threads, PhaseAbort abort) {
+  private boolean awaitHeld(OpsBudget budget, CountDownLatch finished, PhaseAbort abort) {
     while (!stop.requested() && abort.reason() == null) {
-      int alive = 0;
-      for (Thread t : threads) {
-        if (t.isAlive()) {
-          alive++;
-        }
-      }
-      if (budget.waiting() >= alive) {
+      if (budget.waiting() >= finished.getCount()) {
         return true;
       }
       LockSupport.parkNanos(HELD_POLL_NANOS);
@@ -262,23 +279,22 @@ final class PhaseRun {
     return false;
   }
 
-  private boolean sleepUntil(long deadline, List<Thread> threads, PhaseAbort abort) {
+  /**
+   * Sleeps until a deadline; returns early (true) when every worker has finished executing, e.g. after --ops. Looks
+   * at the stop and an abort at least every {@link #STOP_CHECK_NANOS}.
+   */
+  private boolean sleepUntil(long deadline, CountDownLatch finished, PhaseAbort abort) throws InterruptedException {
     while (!stop.requested() && abort.reason() == null) {
-      boolean anyAlive = false;
-      for (Thread t : threads) {
-        if (t.isAlive()) {
-          anyAlive = true;
-          break;
-        }
-      }
-      if (!anyAlive) {
+      if (finished.getCount() == 0) {
         return true;
       }
       long wait = deadline - System.nanoTime();
       if (wait <= 0) {
         return false;
       }
-      LockSupport.parkNanos(Math.min(wait, TimeUnit.MILLISECONDS.toNanos(50)));
+      if (finished.await(Math.min(wait, STOP_CHECK_NANOS), TimeUnit.NANOSECONDS)) {
+        return true;
+      }
     }
     return false;
   }

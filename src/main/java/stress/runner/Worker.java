@@ -47,6 +47,12 @@ final class Worker implements Runnable {
   private final Pacer pacer;
   private final CountDownLatch ready;
   private final CountDownLatch go;
+  /**
+   * Counted down once this worker will start no more executions (before it closes its connection), so the phase
+   * can end without polling the threads.
+   */
+  private final CountDownLatch finished;
+  private boolean countedFinished;
   private final WorkerProbe probe;
   private final int retries;
   private final boolean[] retryable;
@@ -58,11 +64,15 @@ final class Worker implements Runnable {
   private Connection held;
   private volatile int backendPid;
   private volatile SQLException startFailure;
+  /** When this worker's latest execution ended (System.nanoTime), or 0; written by this worker only. */
+  private long lastExecutionEnd;
+  /** {@link #lastExecutionEnd} as of the end of the loop, for the phase to read. */
+  private volatile long finalExecutionEnd;
 
   Worker(ConnectionSource source, WorkerRecorder recorder, OperationMix mix, Operation.Bound[] operations,
          OperationSession session, SplittableRandom random, boolean transaction, Stop stop,
-         OpsBudget budget, ReporterTurn turn, Pacer pacer, CountDownLatch ready, CountDownLatch go, int retries, boolean[] retryable,
-         PhaseAbort abort, boolean fillsPool, WorkerProbe probe) {
+         OpsBudget budget, ReporterTurn turn, Pacer pacer, CountDownLatch ready, CountDownLatch go,
+         CountDownLatch finished, int retries, boolean[] retryable, PhaseAbort abort, boolean fillsPool, WorkerProbe probe) {
     this.source = source;
     this.recorder = recorder;
     this.mix = mix;
@@ -76,6 +86,7 @@ final class Worker implements Runnable {
     this.pacer = pacer;
     this.ready = ready;
     this.go = go;
+    this.finished = finished;
     this.probe = probe;
     this.retries = retries;
     this.retryable = retryable.clone();
@@ -86,6 +97,14 @@ final class Worker implements Runnable {
   /** The server backend of the held connection (0 when the worker uses a pool). */
   int backendPid() {
     return backendPid;
+  }
+
+  /**
+   * When this worker's last execution ended (System.nanoTime), or 0 when it ran none; known once it left its loop.
+   * The end of a phase that ran out of --ops: closing connections and ending threads come after it.
+   */
+  long lastExecutionEnd() {
+    return finalExecutionEnd;
   }
 
   /** Why the held connection could not be opened before the start, or null. */
@@ -126,14 +145,24 @@ final class Worker implements Runnable {
       try {
         loop();
       } finally {
+        finalExecutionEnd = lastExecutionEnd;
+        finish();
         probe.stopped();
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {
+      finish(); // when it never reached the loop
       session.close();
       closeQuietly(held);
       closeQuietly(poolWarmup);
+    }
+  }
+
+  private void finish() {
+    if (!countedFinished) {
+      countedFinished = true;
+      finished.countDown();
     }
   }
 
@@ -169,7 +198,8 @@ final class Worker implements Runnable {
         if (transaction) {
           connection.commit();
         }
-        long latency = System.nanoTime() - start;
+        lastExecutionEnd = System.nanoTime();
+        long latency = lastExecutionEnd - start;
         recorder.success(op, latency, rows);
         probe.success(op, latency);
         backoffNanos = FIRST_BACKOFF_NANOS;
@@ -180,13 +210,15 @@ final class Worker implements Runnable {
           recorder.retry(op);
           continue;
         }
-        long latency = System.nanoTime() - start;
+        lastExecutionEnd = System.nanoTime();
+        long latency = lastExecutionEnd - start;
         recorder.failure(op, latency, e.getSQLState(), e.getMessage(), FailedNode.of(e.getMessage()));
         probe.failure(op, latency, e.getSQLState());
         recover(connection, e);
         return;
       } catch (RuntimeException e) {
-        long latency = System.nanoTime() - start;
+        lastExecutionEnd = System.nanoTime();
+        long latency = lastExecutionEnd - start;
         recorder.failure(op, latency, null, e.toString());
         probe.failure(op, latency, null);
         recover(connection, new SQLException(e));

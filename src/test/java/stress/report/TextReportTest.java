@@ -8,12 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import stress.metrics.DegradedWindow;
 import stress.metrics.IntervalStats;
 import stress.metrics.Outage;
+import stress.metrics.PhaseRecorder;
 import stress.metrics.PhaseStats;
 
 class TextReportTest {
@@ -39,6 +41,19 @@ class TextReportTest {
   void subMillisecondLatencyKeepsTwoSignificantDigits() {
     assertEquals("[ 2.5s ] thds: 80 ops/s: 0.0 lat(ms) avg/p95/p99: 0.048/0.52/0.99 err/s: 0.0 reconn/s: 0.0",
         TextReport.intervalLine(interval(2.5, false, 0, 0.04812, 0.5249, 0.991, 0, 0)));
+  }
+
+  /** A short --ops phase lasts milliseconds: its duration and its only interval keep two significant digits. */
+  @Test
+  void durationsBelowOneSecondKeepTwoSignificantDigits() {
+    assertTrue(TextReport.intervalLine(interval(0.01149, false, 9016.3, 0.52, 1.3, 2.0, 0, 0)).startsWith("[ 0.011s ]"));
+    PhaseRecorder phase = new PhaseRecorder(List.of("find_first"), 1, TimeUnit.HOURS.toNanos(1));
+    for (int i = 0; i < 100; i++) {
+      phase.worker(0).success(0, TimeUnit.MICROSECONDS.toNanos(500), 1);
+    }
+    String summary = TextReport.summary(null, phase.finish(0, TimeUnit.MICROSECONDS.toNanos(11_490)));
+    assertTrue(summary.startsWith("duration: 0.011 s "), summary);
+    assertTrue(TextReport.summary(null, Fixtures.oneOperation(100, 500)).startsWith("duration: 10.0 s "));
   }
 
   @Test

@@ -5,6 +5,8 @@ import stress.testing.TestPlan;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -14,10 +16,12 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import stress.connect.ConnectionSource;
 import stress.connect.ConnectionSources;
 import stress.connect.ConnectionSpec;
 import stress.connect.PoolSettings;
 import stress.metrics.IntervalStats;
+import stress.metrics.PhaseStats;
 import stress.model.StatementMode;
 import stress.table.DocumentTable;
 import stress.table.IdType;
@@ -75,6 +79,67 @@ class RunnerTest {
     assertEquals(measured, seen, "every measured interval was told to the listener, none added after the last");
     assertTrue(measured.get(measured.size() - 1).elapsedSeconds() >= 1.0, "the last interval reaches the deadline");
     assertEquals(result.phases().get(0).stats().total().count(), seen.stream().mapToLong(IntervalStats::count).sum());
+  }
+
+  /**
+   * A phase that runs out of --ops ends with its last execution: its workers closing their connections afterwards
+   * (here 2 s each) is neither measured time nor part of the last interval.
+   */
+  @Test
+  void aPhaseOfOpsEndsWithItsLastExecutionNotWhenItsConnectionsAreClosed() throws Exception {
+    long closeMillis = 2_000;
+    RunPlan plan = TestPlan.of(List.of(phase(2, "none", List.of())), OperationMix.parse("find_first"), TABLE)
+        .keys(1000).ops(20).build();
+    Runner r = new Runner(plan, p -> new SlowToClose(ConnectionSources.open(p.poolKind(), p.connection(), p.pool()),
+        closeMillis), new RunListener() {});
+    long start = System.nanoTime();
+    Runner.Result result = r.run();
+    double wallSeconds = (System.nanoTime() - start) / 1e9;
+    PhaseStats stats = result.phases().get(0).stats();
+    assertEquals(20, stats.total().count());
+    assertTrue(wallSeconds >= closeMillis / 1000.0, "the connections took their time to close: " + wallSeconds + " s");
+    assertTrue(stats.durationSeconds() < 1.0, "20 lookups on 2 connections measured " + stats.durationSeconds() + " s");
+    IntervalStats last = stats.intervals().get(stats.intervals().size() - 1);
+    assertTrue(last.elapsedSeconds() < 1.0, "the last interval ends with the last execution: " + last);
+  }
+
+  /** A source whose connections take a while to close, like a server slow to see a client off. */
+  private record SlowToClose(ConnectionSource source, long closeMillis) implements ConnectionSource {
+    @Override
+    public Connection connection() throws SQLException {
+      Connection c = source.connection();
+      return (Connection) Proxy.newProxyInstance(RunnerTest.class.getClassLoader(), new Class<?>[] {Connection.class},
+          (proxy, method, args) -> {
+            if (method.getName().equals("close")) {
+              Thread.sleep(closeMillis);
+            }
+            try {
+              return method.invoke(c, args);
+            } catch (InvocationTargetException e) {
+              throw e.getCause();
+            }
+          });
+    }
+
+    @Override
+    public String kind() {
+      return source.kind();
+    }
+
+    @Override
+    public boolean heldPerWorker() {
+      return source.heldPerWorker();
+    }
+
+    @Override
+    public Map<String, String> describe() {
+      return source.describe();
+    }
+
+    @Override
+    public void close() {
+      source.close();
+    }
   }
 
   @Test

@@ -1,5 +1,6 @@
 package stress.report.html;
 
+import static stress.report.Decimals.duration;
 import static stress.report.Decimals.millis;
 import static stress.report.Decimals.oneDecimal;
 
@@ -66,7 +67,7 @@ final class SettingsSection {
       for (PhaseResult phase : run.result().phases()) {
         PhaseStats stats = phase.stats();
         OperationStats total = stats.total();
-        List<String> row = new ArrayList<>(List.of(phase.label(), oneDecimal(stats.durationSeconds()),
+        List<String> row = new ArrayList<>(List.of(phase.label(), duration(stats.durationSeconds()),
             oneDecimal(total.opsPerSecond()), millis(total.latencyMs().avg()), millis(total.latencyMs().p50()),
             millis(total.latencyMs().p95()), millis(total.latencyMs().p99()), millis(total.latencyMs().max()),
             Long.toString(total.errorCount()), Long.toString(stats.reconnects()), pairs(phase.connection()),
