@@ -14,7 +14,8 @@ import java.util.List;
  * ({@code com.sun.management.OperatingSystemMXBean}, nanoseconds), split into user and system time in the
  * proportion of {@code /proc/self/stat} (whose clock ticks are too coarse to be the total on a short phase),
  * garbage collections from the collectors' beans, the heap's peak from its pools (reset at the start), and the
- * peak RSS from {@code /proc/self/status}. Reads no lock and touches nothing the workers use.
+ * peak RSS from {@code /proc/self/status}, and how busy the host's CPUs were ({@link HostCpu}). Reads no lock
+ * and touches nothing the workers use.
  */
 public final class ClientMeter {
   private static final Path STAT = Path.of("/proc/self/stat");
@@ -25,6 +26,7 @@ public final class ClientMeter {
   private final long[] startTicks;
   private final long startGcCount;
   private final long startGcMillis;
+  private final HostCpu startHost;
 
   private ClientMeter() {
     for (MemoryPoolMXBean pool : heapPools()) {
@@ -33,6 +35,7 @@ public final class ClientMeter {
     startGcCount = gcCount();
     startGcMillis = gcMillis();
     startTicks = userSystemTicks();
+    startHost = HostCpu.sample();
     startCpuNanos = processCpuNanos();
     startNanos = System.nanoTime();
   }
@@ -42,11 +45,18 @@ public final class ClientMeter {
     return new ClientMeter();
   }
 
-  /** What the process spent since the start, over {@code operations} executions. */
-  public ClientUsage stop(long operations) {
+  /**
+   * What the process spent since the start, over {@code operations} executions.
+   *
+   * @param serverOnThisHost whether a server of the run shares this host (and so its CPUs) with the client
+   */
+  public ClientUsage stop(long operations, boolean serverOnThisHost) {
     long nanos = System.nanoTime() - startNanos;
     long cpuNanos = processCpuNanos() - startCpuNanos;
     long[] ticks = userSystemTicks();
+    HostCpu endHost = HostCpu.sample();
+    Double hostShare = startHost == null || endHost == null ? null : endHost.busyShareSince(startHost);
+    HostUsage host = hostShare == null ? null : new HostUsage(endHost.cpus(), hostShare, serverOnThisHost);
     double cpuSeconds = cpuNanos / 1e9;
     Double user = null;
     Double system = null;
@@ -64,7 +74,8 @@ public final class ClientMeter {
     }
     long maxHeap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getMax();
     return ClientUsage.of(nanos / 1e9, Runtime.getRuntime().availableProcessors(), cpuSeconds, user, system,
-        operations, gcCount() - startGcCount, (gcMillis() - startGcMillis) / 1e3, peakRssBytes(), peakHeap, maxHeap);
+        operations, gcCount() - startGcCount, (gcMillis() - startGcMillis) / 1e3, peakRssBytes(), peakHeap, maxHeap,
+        host);
   }
 
   /** The process's CPU time in nanoseconds, user + system, all threads. */

@@ -24,22 +24,28 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  *                               null where not known
  * @param peakHeapBytes          the highest heap use during the phase (sum of the heap pools' peaks)
  * @param maxHeapBytes           the heap's limit ({@code -Xmx} or the JVM's own choice); -1 when undefined
+ * @param host                   the host's CPUs and whether a server shares them; null where not known
  * @param bottleneck             why the client limited the figures, or null when it did not
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ClientUsage(double seconds, int cores, double cpuSeconds, Double userSeconds, Double systemSeconds,
                           long operations, double cpuMicrosPerOperation, double cpuShare, long gcCount,
                           double gcSeconds, double gcShare, Long peakRssBytes, long peakHeapBytes, long maxHeapBytes,
-                          String bottleneck) {
+                          HostUsage host, String bottleneck) {
   /** Above this share of its usable cores the client is taken to be short of CPU. */
   public static final double CPU_LIMIT = 0.85;
   /** Above this share of the wall time in garbage collection the client is taken to be held up by it. */
   public static final double GC_LIMIT = 0.10;
+  /**
+   * A client that shares every CPU of a host with the server, above {@link #CPU_LIMIT} busy, and takes at least
+   * this share of them took CPU time the server needed.
+   */
+  public static final double SHARED_HOST_CLIENT_SHARE = 0.10;
 
   /** Derives the per-operation figures, the shares and the verdict from the raw amounts. */
   public static ClientUsage of(double seconds, int cores, double cpuSeconds, Double userSeconds, Double systemSeconds,
                                long operations, long gcCount, double gcSeconds, Long peakRssBytes, long peakHeapBytes,
-                               long maxHeapBytes) {
+                               long maxHeapBytes, HostUsage host) {
     if (cores < 1) {
       throw new IllegalArgumentException("cores must be 1 or more, got " + cores);
     }
@@ -47,21 +53,38 @@ public record ClientUsage(double seconds, int cores, double cpuSeconds, Double u
     double cpuShare = seconds > 0 ? cpuSeconds / (seconds * cores) : 0;
     double gcShare = seconds > 0 ? gcSeconds / seconds : 0;
     return new ClientUsage(seconds, cores, cpuSeconds, userSeconds, systemSeconds, operations, perOp, cpuShare,
-        gcCount, gcSeconds, gcShare, peakRssBytes, peakHeapBytes, maxHeapBytes,
-        verdict(cpuShare, gcShare, cores));
+        gcCount, gcSeconds, gcShare, peakRssBytes, peakHeapBytes, maxHeapBytes, host,
+        verdict(cpuShare, gcShare, cores, host));
   }
 
   /** Why these shares make the client the bottleneck, or null when they do not. */
-  static String verdict(double cpuShare, double gcShare, int cores) {
+  static String verdict(double cpuShare, double gcShare, int cores, HostUsage host) {
     boolean cpu = cpuShare > CPU_LIMIT;
     boolean gc = gcShare > GC_LIMIT;
     if (!cpu && !gc) {
-      return null;
+      return sharesCpusWithServer(cpuShare, cores, host)
+          ? "client and server share this host, whose " + host.cpus() + " CPU" + (host.cpus() == 1 ? " was " : "s were ")
+              + Math.round(host.cpuShare() * 100) + "% busy; the client took " + Math.round(cpuShare * 100) + "% of them"
+          : null;
     }
     String cpuText = "CPU at " + Math.round(cpuShare * 100) + "% of the " + cores + " core" + (cores == 1 ? "" : "s")
         + " it may use";
     String gcText = "GC " + Math.round(gcShare * 100) + "% of the wall time";
     return cpu && gc ? cpuText + ", " + gcText : cpu ? cpuText : gcText;
+  }
+
+  /**
+   * Whether the client ran on every CPU of a busy host that a server of the run shares (a client limited to some
+   * CPUs, by affinity or a container, may not share them with the server, so it is not judged here).
+   */
+  private static boolean sharesCpusWithServer(double cpuShare, int cores, HostUsage host) {
+    return host != null && host.serverOnThisHost() && cores >= host.cpus() && host.cpuShare() > CPU_LIMIT
+        && cpuShare >= SHARED_HOST_CLIENT_SHARE;
+  }
+
+  /** Whether the client is the bottleneck only by sharing a busy host's CPUs with the server. */
+  public boolean onlySharesCpusWithServer() {
+    return clientBound() && host != null && cpuShare <= CPU_LIMIT && gcShare <= GC_LIMIT;
   }
 
   /** Whether the client, not the server, limited the figures. */

@@ -16,11 +16,17 @@ public final class ClientUsageText {
       + " (--instance i/n on each, then stress merge), virtual threads (--virtual-threads, Java 21+; the default"
       + " from Java 24 on for more than 4 threads per core), or a load host of its own";
 
+  /** What to do when the client took CPU time from a server on the same host. */
+  public static final String SHARED_HOST_ADVICE = "the server had that much less CPU, so the figures describe client and"
+      + " server together; run the client on a host of its own, or give each its own CPUs (e.g. the server on CPU 0,"
+      + " taskset -c 1 java -jar stress.jar ...)";
+
   private ClientUsageText() {}
 
   /**
    * E.g. {@code client: CPU 3.2 s (user 2.1 s, system 1.1 s) = 41% of 2 cores, 17.3 µs per operation; GC 12 in
-   * 0.1 s (0.8% of the time); peak RSS 351 MB, heap peak 120 MB of 256 MB}, then
+   * 0.1 s (0.8% of the time); peak RSS 351 MB, heap peak 120 MB of 256 MB; host 2 CPUs 97% busy, server on this
+   * host} (the host part where the host's CPUs are known), then
    * {@code client is the bottleneck (CPU at 92% of the 2 cores it may use): the figures understate ...} when it
    * was; nothing for null.
    */
@@ -43,11 +49,22 @@ public final class ClientUsageText {
     if (u.maxHeapBytes() > 0) {
       out.append(" of ").append(megabytes(u.maxHeapBytes()));
     }
+    if (u.host() != null) {
+      out.append("; host ").append(u.host().cpus()).append(u.host().cpus() == 1 ? " CPU " : " CPUs ")
+          .append(Math.round(u.host().cpuShare() * 100)).append("% busy")
+          .append(u.host().serverOnThisHost() ? ", server on this host" : "");
+    }
     out.append('\n');
     if (u.clientBound()) {
-      out.append("client is the bottleneck (").append(u.bottleneck()).append("): ").append(ADVICE).append('\n');
+      out.append("client is the bottleneck (").append(u.bottleneck()).append("): ")
+          .append(advice(u)).append('\n');
     }
     return out.toString();
+  }
+
+  /** What to do about a client that was the bottleneck. */
+  public static String advice(ClientUsage u) {
+    return u.onlySharesCpusWithServer() ? SHARED_HOST_ADVICE : ADVICE;
   }
 
   private static String megabytes(long bytes) {
@@ -93,11 +110,12 @@ public final class ClientUsageText {
         bottleneck = "input " + (i + 1) + ": " + u.bottleneck();
       }
     }
+    // the processes may have run on different hosts: no host figures for the sum
     ClientUsage sum = ClientUsage.of(seconds, cores, cpu, user, system, operations, gcCount, gcSeconds, peakRss,
-        peakHeap, maxHeap);
+        peakHeap, maxHeap, null);
     // the summed shares hide one saturated process among idle ones: keep the first process's verdict
     return bottleneck == null ? sum : new ClientUsage(sum.seconds(), sum.cores(), sum.cpuSeconds(), sum.userSeconds(),
         sum.systemSeconds(), sum.operations(), sum.cpuMicrosPerOperation(), sum.cpuShare(), sum.gcCount(),
-        sum.gcSeconds(), sum.gcShare(), sum.peakRssBytes(), sum.peakHeapBytes(), sum.maxHeapBytes(), bottleneck);
+        sum.gcSeconds(), sum.gcShare(), sum.peakRssBytes(), sum.peakHeapBytes(), sum.maxHeapBytes(), null, bottleneck);
   }
 }

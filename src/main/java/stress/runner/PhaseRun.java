@@ -10,6 +10,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import stress.connect.ConnectionSource;
+import stress.connect.ServerPlacement;
 import stress.metrics.ClientMeter;
 import stress.metrics.ClientUsage;
 import stress.metrics.HostStats;
@@ -225,7 +226,8 @@ final class PhaseRun {
       clientMeter = ClientMeter.start();
     }
     PhaseStats stats = recorder.finish(measureStart, end);
-    ClientUsage client = clientMeter.stop(stats.total().count() + stats.total().errorCount());
+    ClientUsage client = clientMeter.stop(stats.total().count() + stats.total().errorCount(),
+        ServerPlacement.anyOnThisHost(hosts.isEmpty() ? spec.connection().servers() : hosts));
     phaseProbe.clientUsage(client);
     // a backend is a process id on one server: the same pid on two hosts is two backends
     Set<Long> backends = new HashSet<>();

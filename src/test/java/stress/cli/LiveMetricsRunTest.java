@@ -93,6 +93,11 @@ class LiveMetricsRunTest {
         "stress_client_phase_cpu_per_operation_seconds", Map.of("phase", phase)), 1e-12);
     assertTrue(PrometheusText.sum(last, "stress_client_cpu_seconds_total", Map.of()) >= client.get("cpuSeconds")
         .asDouble(), "the process total covers the phase");
+    if (client.has("host")) { // Linux: the host's CPUs, shared with the embedded server
+      assertTrue(client.get("host").get("serverOnThisHost").asBoolean(), client.toString());
+      assertEquals(client.get("host").get("cpuShare").asDouble(), PrometheusText.sum(last,
+          "stress_client_phase_host_cpu_share", Map.of("phase", phase, "server_on_this_host", "true")), 1e-12);
+    }
     assertTrue(run.output().contains("live metrics: " + endpoint), run.output());
     assertThrows(IOException.class, () -> PrometheusText.get(endpoint), "closed once the summary is printed");
   }

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class ClientUsageTest {
   @Test
   void derivesPerOperationAndShares() {
-    ClientUsage u = ClientUsage.of(10, 2, 5.0, 3.0, 2.0, 250_000, 4, 0.2, 300L << 20, 100L << 20, 256L << 20);
+    ClientUsage u = ClientUsage.of(10, 2, 5.0, 3.0, 2.0, 250_000, 4, 0.2, 300L << 20, 100L << 20, 256L << 20, null);
     assertEquals(20.0, u.cpuMicrosPerOperation(), 1e-9);
     assertEquals(0.25, u.cpuShare(), 1e-9);
     assertEquals(0.02, u.gcShare(), 1e-9);
@@ -23,30 +23,30 @@ class ClientUsageTest {
 
   @Test
   void cpuAboveTheLimitOfTheUsableCoresIsABottleneck() {
-    ClientUsage u = ClientUsage.of(10, 2, 18.0, null, null, 1000, 0, 0, null, 0, -1);
+    ClientUsage u = ClientUsage.of(10, 2, 18.0, null, null, 1000, 0, 0, null, 0, -1, null);
     assertTrue(u.clientBound());
     assertEquals("CPU at 90% of the 2 cores it may use", u.bottleneck());
     // the same CPU on 4 cores is 45%: not a bottleneck
-    assertFalse(ClientUsage.of(10, 4, 18.0, null, null, 1000, 0, 0, null, 0, -1).clientBound());
+    assertFalse(ClientUsage.of(10, 4, 18.0, null, null, 1000, 0, 0, null, 0, -1, null).clientBound());
     // exactly at the limit is not above it
-    assertFalse(ClientUsage.of(10, 1, 8.5, null, null, 1000, 0, 0, null, 0, -1).clientBound());
+    assertFalse(ClientUsage.of(10, 1, 8.5, null, null, 1000, 0, 0, null, 0, -1, null).clientBound());
   }
 
   @Test
   void garbageCollectionAboveTheLimitIsABottleneck() {
-    ClientUsage gc = ClientUsage.of(10, 2, 2.0, null, null, 1000, 40, 1.5, null, 0, -1);
+    ClientUsage gc = ClientUsage.of(10, 2, 2.0, null, null, 1000, 40, 1.5, null, 0, -1, null);
     assertEquals("GC 15% of the wall time", gc.bottleneck());
-    ClientUsage both = ClientUsage.of(10, 1, 9.9, null, null, 1000, 40, 1.5, null, 0, -1);
+    ClientUsage both = ClientUsage.of(10, 1, 9.9, null, null, 1000, 40, 1.5, null, 0, -1, null);
     assertEquals("CPU at 99% of the 1 core it may use, GC 15% of the wall time", both.bottleneck());
   }
 
   @Test
   void nothingMeasuredGivesZerosNotInfinities() {
-    ClientUsage u = ClientUsage.of(0, 2, 0, null, null, 0, 0, 0, null, 0, -1);
+    ClientUsage u = ClientUsage.of(0, 2, 0, null, null, 0, 0, 0, null, 0, -1, null);
     assertEquals(0.0, u.cpuMicrosPerOperation());
     assertEquals(0.0, u.cpuShare());
     assertEquals(0.0, u.gcShare());
-    assertThrows(IllegalArgumentException.class, () -> ClientUsage.of(1, 0, 0, null, null, 0, 0, 0, null, 0, -1));
+    assertThrows(IllegalArgumentException.class, () -> ClientUsage.of(1, 0, 0, null, null, 0, 0, 0, null, 0, -1, null));
   }
 
   @Test
@@ -72,7 +72,7 @@ class ClientUsageTest {
     for (int i = 0; i < 2_000_000; i++) {
       sum += String.valueOf(i).hashCode();
     }
-    ClientUsage u = meter.stop(1000);
+    ClientUsage u = meter.stop(1000, true);
     assertTrue(sum != 1, "keeps the loop");
     assertTrue(u.cpuSeconds() > 0, "CPU spent: " + u);
     assertEquals(u.cpuSeconds() * 1e6 / 1000, u.cpuMicrosPerOperation(), 1e-6);
@@ -84,6 +84,54 @@ class ClientUsageTest {
       if (u.userSeconds() != null) {
         assertEquals(u.cpuSeconds(), u.userSeconds() + u.systemSeconds(), 1e-9);
       }
+      assertNotNull(u.host(), "/proc/stat on Linux");
+      assertTrue(u.host().cpus() >= 1 && u.host().cpuShare() > 0 && u.host().cpuShare() <= 1, u.host().toString());
+      assertTrue(u.host().serverOnThisHost());
     }
+  }
+
+  @Test
+  void aClientThatSharesABusyHostWithTheServerIsABottleneck() {
+    // 30% of 2 cores for the client, the host's 2 CPUs 97% busy with the server on them
+    ClientUsage shared = ClientUsage.of(10, 2, 6.0, null, null, 1000, 0, 0, null, 0, -1, new HostUsage(2, 0.97, true));
+    assertEquals("client and server share this host, whose 2 CPUs were 97% busy; the client took 30% of them",
+        shared.bottleneck());
+    assertTrue(shared.onlySharesCpusWithServer());
+    // the server elsewhere: the busy host is not the server's loss
+    assertFalse(ClientUsage.of(10, 2, 6.0, null, null, 1000, 0, 0, null, 0, -1, new HostUsage(2, 0.97, false))
+        .clientBound());
+    // the host not busy
+    assertFalse(ClientUsage.of(10, 2, 6.0, null, null, 1000, 0, 0, null, 0, -1, new HostUsage(2, 0.80, true))
+        .clientBound());
+    // the client limited to 2 of 4 CPUs (affinity, a container): it may not share them with the server
+    assertFalse(ClientUsage.of(10, 2, 6.0, null, null, 1000, 0, 0, null, 0, -1, new HostUsage(4, 0.97, true))
+        .clientBound());
+    // a client that took 5% of a busy host is not what kept the server short
+    assertFalse(ClientUsage.of(10, 2, 1.0, null, null, 1000, 0, 0, null, 0, -1, new HostUsage(2, 0.97, true))
+        .clientBound());
+    // short of CPU itself: that verdict and its advice come first
+    ClientUsage saturated = ClientUsage.of(10, 2, 18.0, null, null, 1000, 0, 0, null, 0, -1, new HostUsage(2, 0.99, true));
+    assertEquals("CPU at 90% of the 2 cores it may use", saturated.bottleneck());
+    assertFalse(saturated.onlySharesCpusWithServer());
+  }
+
+  @Test
+  void readsTheHostsBusyAndTotalTicksAndItsCpus() {
+    String stat = """
+        cpu  100 5 50 800 40 3 2 10 7 0
+        cpu0 50 2 25 400 20 1 1 5 4 0
+        cpu1 50 3 25 400 20 2 1 5 3 0
+        intr 12345 0 0
+        ctxt 99999
+        """;
+    HostCpu before = HostCpu.parse(stat);
+    // user..steal = 1010 ticks, idle + iowait 840; guest (7) is already part of user
+    assertEquals(1010, before.totalTicks());
+    assertEquals(170, before.busyTicks());
+    assertEquals(2, before.cpus());
+    HostCpu after = new HostCpu(170 + 90, 1010 + 100, 2);
+    assertEquals(0.9, after.busyShareSince(before), 1e-9);
+    assertNull(before.busyShareSince(before), "no tick passed");
+    assertThrows(IllegalArgumentException.class, () -> HostCpu.parse("intr 1 2 3\n"));
   }
 }

@@ -8,13 +8,14 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import stress.metrics.ClientUsage;
+import stress.metrics.HostUsage;
 
 class ClientUsageTextTest {
   private static final long MB = 1024 * 1024;
 
   @Test
   void oneLineOfFiguresWhenTheClientIsNotTheBottleneck() {
-    ClientUsage u = ClientUsage.of(10, 2, 5.0, 3.0, 2.0, 250_000, 12, 0.08, 351 * MB, 120 * MB, 256 * MB);
+    ClientUsage u = ClientUsage.of(10, 2, 5.0, 3.0, 2.0, 250_000, 12, 0.08, 351 * MB, 120 * MB, 256 * MB, null);
     assertEquals("client: CPU 5.0 s (user 3.0 s, system 2.0 s) = 25% of 2 cores, 20.0 µs per operation; GC 12 in"
         + " 80.0 ms (0.8% of the time); peak RSS 351 MB, heap peak 120 MB of 256 MB\n", ClientUsageText.lines(u));
     assertEquals("", ClientUsageText.lines(null));
@@ -22,7 +23,7 @@ class ClientUsageTextTest {
 
   @Test
   void aSecondLineSaysTheClientIsTheBottleneckAndWhatToDo() {
-    ClientUsage u = ClientUsage.of(10, 2, 19.0, null, null, 1_000_000, 3, 0.01, null, 64 * MB, -1);
+    ClientUsage u = ClientUsage.of(10, 2, 19.0, null, null, 1_000_000, 3, 0.01, null, 64 * MB, -1, null);
     String[] lines = ClientUsageText.lines(u).split("\n");
     assertEquals(2, lines.length);
     assertTrue(lines[0].startsWith("client: CPU 19.0 s = 95% of 2 cores, 19.0 µs per operation;"), lines[0]);
@@ -33,9 +34,26 @@ class ClientUsageTextTest {
   }
 
   @Test
+  void aClientOnTheServersBusyHostIsToldToMoveOrToTakeOtherCpus() {
+    ClientUsage u = ClientUsage.of(10, 2, 7.4, 2.9, 4.5, 270_000, 12, 0.013, 105 * MB, 32 * MB, -1,
+        new HostUsage(2, 0.98, true));
+    String[] lines = ClientUsageText.lines(u).split("\n");
+    assertEquals(2, lines.length);
+    assertTrue(lines[0].endsWith("heap peak 32 MB; host 2 CPUs 98% busy, server on this host"), lines[0]);
+    assertEquals("client is the bottleneck (client and server share this host, whose 2 CPUs were 98% busy; the client"
+        + " took 37% of them): " + ClientUsageText.SHARED_HOST_ADVICE, lines[1]);
+    ClientUsage elsewhere = ClientUsage.of(10, 2, 7.4, 2.9, 4.5, 270_000, 12, 0.013, 105 * MB, 32 * MB, -1,
+        new HostUsage(2, 0.4, false));
+    assertTrue(ClientUsageText.lines(elsewhere).endsWith("heap peak 32 MB; host 2 CPUs 40% busy\n"));
+    ClientUsage merged = ClientUsageText.merge(List.of(u, elsewhere));
+    assertEquals(null, merged.host(), "processes of a merge may have run on different hosts");
+    assertTrue(ClientUsageText.lines(merged).contains(ClientUsageText.ADVICE), ClientUsageText.lines(merged));
+  }
+
+  @Test
   void mergingAddsTheProcessesAndKeepsOneProcesssVerdict() {
-    ClientUsage idle = ClientUsage.of(10, 2, 2.0, 1.5, 0.5, 100_000, 5, 0.1, 300 * MB, 100 * MB, 256 * MB);
-    ClientUsage busy = ClientUsage.of(9, 2, 18.0, 12.0, 6.0, 900_000, 7, 0.2, 400 * MB, 90 * MB, 256 * MB);
+    ClientUsage idle = ClientUsage.of(10, 2, 2.0, 1.5, 0.5, 100_000, 5, 0.1, 300 * MB, 100 * MB, 256 * MB, null);
+    ClientUsage busy = ClientUsage.of(9, 2, 18.0, 12.0, 6.0, 900_000, 7, 0.2, 400 * MB, 90 * MB, 256 * MB, null);
     ClientUsage merged = ClientUsageText.merge(List.of(idle, busy));
     assertEquals(20.0, merged.cpuSeconds(), 1e-9);
     assertEquals(13.5, merged.userSeconds(), 1e-9);

@@ -54,7 +54,7 @@ class JsonReportTest {
         List.of(
             new PhaseResult("mode=prepared", Map.of("mode", "prepared"), Map.of("global_snapshot_source", "gtm"), Map.of("pool", "none"),
                 Fixtures.twoOperations(1), List.of(), ClientUsage.of(10, 2, 4.5, 3.25, 1.25, 300_000, 12, 0.0625,
-                    367_001_600L, 125_829_120L, 268_435_456L)),
+                    367_001_600L, 125_829_120L, 268_435_456L, null)),
             new PhaseResult("mode=plain", Map.of("mode", "plain"), Map.of("global_snapshot_source", "gtm"), Map.of("pool", "none"),
                 Fixtures.twoOperations(2))));
   }

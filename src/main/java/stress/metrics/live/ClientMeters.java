@@ -25,6 +25,7 @@ final class ClientMeters {
   static final String PHASE_CPU_SHARE = "stress.client.phase.cpu.share";
   static final String PHASE_GC_SHARE = "stress.client.phase.gc.share";
   static final String PHASE_BOTTLENECK = "stress.client.phase.bottleneck";
+  static final String PHASE_HOST_CPU_SHARE = "stress.client.phase.host.cpu.share";
 
   private ClientMeters() {}
 
@@ -56,8 +57,13 @@ final class ClientMeters {
         .description("garbage collection time of the load process as a share of the measured time")
         .register(registry);
     Gauge.builder(PHASE_BOTTLENECK, usage, u -> u.clientBound() ? 1 : 0).tags(tags).strongReference(true)
-        .description("1 when the load process itself limited the phase (CPU above 85% of its cores or GC above"
-            + " 10% of the time)").register(registry);
+        .description("1 when the load process itself limited the phase (CPU above 85% of its cores, GC above"
+            + " 10% of the time, or CPU taken from a server on its own busy host)").register(registry);
+    if (usage.host() != null) {
+      Gauge.builder(PHASE_HOST_CPU_SHARE, usage, u -> u.host().cpuShare()).tags(tags)
+          .tag("server_on_this_host", Boolean.toString(usage.host().serverOnThisHost())).strongReference(true)
+          .description("busy share of all CPUs of the load process's host while measuring").register(registry);
+    }
   }
 
   private static double sumGc(ToDoubleFunction<GarbageCollectorMXBean> value) {

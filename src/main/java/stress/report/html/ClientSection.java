@@ -22,7 +22,7 @@ final class ClientSection {
     boolean overlay = runs.size() > 1;
     List<String> headers = new ArrayList<>(List.of("phase", "CPU s", "user s", "system s", "share of cores", "cores",
         "CPU µs per execution", "GC count", "GC ms", "GC share", "peak RSS MB", "heap peak MB", "heap limit MB",
-        "bottleneck"));
+        "host CPUs busy", "bottleneck"));
     if (overlay) {
       headers.add(0, "run");
     }
@@ -37,13 +37,13 @@ final class ClientSection {
         String label = overlay ? run.name() + " · " + phase.label() : phase.label();
         if (u.clientBound()) {
           headlines.add(label + ": the client was the bottleneck (" + u.bottleneck() + "); "
-              + ClientUsageText.ADVICE + ".");
+              + ClientUsageText.advice(u) + ".");
         }
         List<String> row = new ArrayList<>(List.of(phase.label(), oneDecimal(u.cpuSeconds()), seconds(u.userSeconds()),
             seconds(u.systemSeconds()), percent(u.cpuShare()), Integer.toString(u.cores()),
             oneDecimal(u.cpuMicrosPerOperation()), Long.toString(u.gcCount()), millis(u.gcSeconds() * 1000),
             percent(u.gcShare()), u.peakRssBytes() == null ? "" : megabytes(u.peakRssBytes()),
-            megabytes(u.peakHeapBytes()), u.maxHeapBytes() > 0 ? megabytes(u.maxHeapBytes()) : "",
+            megabytes(u.peakHeapBytes()), u.maxHeapBytes() > 0 ? megabytes(u.maxHeapBytes()) : "", host(u),
             u.clientBound() ? u.bottleneck() : ""));
         if (overlay) {
           row.add(0, run.name());
@@ -64,8 +64,14 @@ final class ClientSection {
         "What the load process itself spent while each phase was measured: CPU of all its threads (workers, JIT, GC),"
             + " CPU per execution, garbage collection and memory. Above " + Math.round(ClientUsage.CPU_LIMIT * 100)
             + "% of its cores or " + Math.round(ClientUsage.GC_LIMIT * 100) + "% of the time in GC the client, not"
-            + " the server, limited the figures.",
+            + " the server, limited the figures; so did a client that took CPU from a server on its own busy host.",
         headlines, List.of(), List.of(new DataTable(headers, rows)), false);
+  }
+
+  /** The host's busy share of its CPUs, and whether a server shares them; empty where not known. */
+  private static String host(ClientUsage u) {
+    return u.host() == null ? "" : percent(u.host().cpuShare()) + " of " + u.host().cpus()
+        + (u.host().serverOnThisHost() ? ", server on this host" : "");
   }
 
   /** Whether any phase of the runs was limited by its client. */

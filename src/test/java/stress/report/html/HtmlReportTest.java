@@ -19,9 +19,11 @@ import org.junit.jupiter.api.Test;
 import stress.metrics.ClientUsage;
 import org.junit.jupiter.api.io.TempDir;
 import stress.metrics.DegradedWindow;
+import stress.metrics.HostUsage;
 import stress.metrics.IntervalStats;
 import stress.metrics.Outage;
 import stress.metrics.PhaseStats;
+import stress.report.ClientUsageText;
 import stress.report.Decimals;
 import stress.report.PhaseResult;
 import stress.report.RunResult;
@@ -106,6 +108,19 @@ class HtmlReportTest {
   }
 
   @Test
+  void aClientThatTookCpuFromTheServerOnItsHostIsToldWhatToDoAboutThat() {
+    RunResult two = Runs.comparison();
+    PhaseResult shared = withClient(two.phases().get(0), ClientUsage.of(10, 2, 7.0, 3.0, 4.0, 100_000, 5, 0.1,
+        300L * MB, 100 * MB, 256 * MB, new HostUsage(2, 0.97, true)));
+    RunResult result = new RunResult(two.toolVersion(), two.startTime(), two.settings(), two.target(), List.of(shared));
+    Section client = ReportModel.sections(List.of(new NamedResult("run", result))).stream()
+        .filter(s -> s.id().equals("client")).findFirst().orElseThrow();
+    assertEquals(shared.label() + ": the client was the bottleneck (client and server share this host, whose 2 CPUs"
+        + " were 97% busy; the client took 35% of them); " + ClientUsageText.SHARED_HOST_ADVICE + ".",
+        client.headlines().get(0));
+  }
+
+  @Test
   void theHeadlineNamesTheBestCombinationItsRatioErrorsAndOutages() {
     RunResult result = Runs.comparison();
     Section results = ReportModel.sections(List.of(new NamedResult("run", result))).get(0);
@@ -135,18 +150,20 @@ class HtmlReportTest {
   void theClientSectionShowsEachPhasesCostAndTheResultsSayWhenTheClientWasTheBottleneck() {
     RunResult plainOnly = Runs.comparison();
     PhaseResult idle = withClient(plainOnly.phases().get(0),
-        ClientUsage.of(10, 2, 2.0, 1.5, 0.5, 100_000, 5, 0.1, 300L * MB, 100 * MB, 256 * MB));
+        ClientUsage.of(10, 2, 2.0, 1.5, 0.5, 100_000, 5, 0.1, 300L * MB, 100 * MB, 256 * MB, null));
     PhaseResult busy = withClient(plainOnly.phases().get(1),
-        ClientUsage.of(10, 2, 18.0, 12.0, 6.0, 900_000, 7, 0.2, 400L * MB, 90 * MB, 256 * MB));
+        ClientUsage.of(10, 2, 18.0, 12.0, 6.0, 900_000, 7, 0.2, 400L * MB, 90 * MB, 256 * MB,
+            new HostUsage(2, 0.95, true)));
     RunResult result = new RunResult(plainOnly.toolVersion(), plainOnly.startTime(), plainOnly.settings(),
         plainOnly.target(), List.of(idle, busy));
     List<Section> sections = ReportModel.sections(List.of(new NamedResult("run", result)));
     Section client = sections.stream().filter(s -> s.id().equals("client")).findFirst().orElseThrow();
     DataTable table = client.tables().get(0);
     assertEquals(List.of("mode=plain", "2.0", "1.5", "0.5", "10.0%", "2", "20.0", "5", "100.0", "1.0%", "300", "100",
-        "256", ""), table.rows().get(0));
+        "256", "", ""), table.rows().get(0));
+    assertEquals("95.0% of 2, server on this host", table.rows().get(1).get(13));
     assertEquals("90.0%", table.rows().get(1).get(4), "18 s of CPU in 10 s on 2 cores");
-    assertEquals("CPU at 90% of the 2 cores it may use", table.rows().get(1).get(13));
+    assertEquals("CPU at 90% of the 2 cores it may use", table.rows().get(1).get(14));
     assertEquals(1, client.headlines().size());
     assertTrue(client.headlines().get(0).startsWith(busy.label() + ": the client was the bottleneck (CPU at 90%"),
         client.headlines().get(0));
