@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongSupplier;
 
 /**
  * Records one phase (one combination of settings): the workers record through their own
@@ -59,6 +60,8 @@ public final class PhaseRecorder {
   private int lastActiveThreads;
   private boolean finished;
   private List<HostStats> hostStats = List.of();
+  /** The time of failures and recoveries for the outages. */
+  private final LongSupplier clock;
 
   /**
    * @param operationNames         the operations workers record, addressed by index in this list; unique, at least one
@@ -78,6 +81,16 @@ public final class PhaseRecorder {
    *                    per-host totals
    */
   public PhaseRecorder(List<String> operationNames, int workers, long highestTrackableNanos, List<String> workerHosts) {
+    this(operationNames, workers, highestTrackableNanos, workerHosts, System::nanoTime);
+  }
+
+  /**
+   * A recorder whose outages are timed by {@code clock} instead of {@link System#nanoTime()}: for results recorded
+   * at made-up times, where the machine's own pauses between a failure and a success must not become an outage.
+   */
+  public PhaseRecorder(List<String> operationNames, int workers, long highestTrackableNanos, List<String> workerHosts,
+                       LongSupplier clock) {
+    this.clock = clock;
     this.operationNames = validNames(operationNames);
     if (workers < 1) {
       throw new IllegalArgumentException("a phase needs at least 1 worker, got " + workers);
@@ -265,6 +278,11 @@ public final class PhaseRecorder {
     if (finished) {
       throw new IllegalStateException("the phase recorder of " + operationNames + " has already finished");
     }
+  }
+
+  /** Now, by the clock the outages are timed with. */
+  long now() {
+    return clock.getAsLong();
   }
 
   OutageClock outages() {

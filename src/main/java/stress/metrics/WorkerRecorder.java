@@ -64,7 +64,7 @@ public final class WorkerRecorder {
       phaser.writerCriticalSectionExit(critical);
     }
     if (phase.outages().open()) {
-      phase.outages().recovered(System.nanoTime());
+      phase.outages().recovered(phase.now());
     }
   }
 
@@ -114,7 +114,7 @@ public final class WorkerRecorder {
     } finally {
       phaser.writerCriticalSectionExit(critical);
     }
-    phase.outages().failed(System.nanoTime(), state, node);
+    phase.outages().failed(phase.now(), state, node);
   }
 
   /** Records that this worker had to open its connection again. */

@@ -24,10 +24,14 @@ final class Runs {
   /**
    * Three measured 1-second intervals after a warm-up: find_first does {@code perSecond} reads of
    * 10 µs .. 10 ms per second (slowing by {@code slowdown}), find_update 20 writes per second of which
-   * 2 fail with 40001 and, in the last interval, 1 with 57014.
+   * 2 fail with 40001 and, in the last interval, 1 with 57014. Failures and successes are timed by the made-up
+   * clock too (successes at the start of their interval, failures 1 ms before its end), so no pause of the machine
+   * running the test makes an outage.
    */
   static PhaseStats phase(int perSecond, double slowdown) {
-    PhaseRecorder phase = new PhaseRecorder(List.of("find_first", "find_update"), 2, TimeUnit.HOURS.toNanos(1));
+    long[] now = {0};
+    PhaseRecorder phase = new PhaseRecorder(List.of("find_first", "find_update"), 2, TimeUnit.HOURS.toNanos(1),
+        List.of(), () -> now[0]);
     WorkerRecorder reader = phase.worker(0);
     WorkerRecorder writer = phase.worker(1);
     phase.beginWarmup();
@@ -35,12 +39,14 @@ final class Runs {
     phase.takeInterval(0, SECOND, 2);
     phase.resetTotals(SECOND);
     for (int s = 1; s <= 3; s++) {
+      now[0] = s * SECOND;
       for (int i = 1; i <= perSecond; i++) {
         reader.success(0, (long) (i * 10_000.0 / perSecond * slowdown * s) * MICROS, 1);
       }
       for (int i = 1; i <= 20; i++) {
         writer.success(1, i * 1_000 * MICROS, 2);
       }
+      now[0] = (s + 1) * SECOND - 1_000 * MICROS;
       writer.failure(1, 2_000 * MICROS, "40001", "ERROR: could not serialize access " + HOSTILE);
       writer.failure(1, 3_000 * MICROS, "40001", "ERROR: could not serialize access (again)");
       if (s == 3) {
