@@ -33,11 +33,11 @@ public final class Decimals {
   }
 
   /**
-   * Elapsed seconds: whole seconds without decimals (5), otherwise one (2.5); below one second two significant
-   * digits (0.011), so the only interval of a short --ops phase does not read 0.
+   * Elapsed seconds: whole seconds without decimals (5), otherwise one (2.5); below 0.05 s two significant digits
+   * (0.011), so the only interval of a short --ops phase does not read 0.
    */
   public static String seconds(double seconds) {
-    if (seconds > 0 && seconds < 1) {
+    if (seconds > 0 && seconds < 0.05) {
       return millis(seconds);
     }
     String text = oneDecimal(seconds);

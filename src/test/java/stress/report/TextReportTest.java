@@ -47,6 +47,8 @@ class TextReportTest {
   @Test
   void durationsBelowOneSecondKeepTwoSignificantDigits() {
     assertTrue(TextReport.intervalLine(interval(0.01149, false, 9016.3, 0.52, 1.3, 2.0, 0, 0)).startsWith("[ 0.011s ]"));
+    assertTrue(TextReport.intervalLine(interval(0.2004, false, 9016.3, 0.52, 1.3, 2.0, 0, 0)).startsWith("[ 0.2s ]"),
+        "one decimal as long as it does not read 0");
     PhaseRecorder phase = new PhaseRecorder(List.of("find_first"), 1, TimeUnit.HOURS.toNanos(1));
     for (int i = 0; i < 100; i++) {
       phase.worker(0).success(0, TimeUnit.MICROSECONDS.toNanos(500), 1);
