@@ -139,6 +139,8 @@ final class PhaseRun {
       throw failure;
     }
 
+    // asked now, while the connections' host names are in the JVM's cache: no name lookup at the phase's end
+    boolean serverOnThisHost = ServerPlacement.anyOnThisHost(hosts.isEmpty() ? spec.connection().servers() : hosts);
     long warmupNanos = plan.warmup().toNanos();
     if (warmupNanos == 0 && plan.opsPerPhase() > 0) {
       budget.limitTo(plan.opsPerPhase());
@@ -226,8 +228,7 @@ final class PhaseRun {
       clientMeter = ClientMeter.start();
     }
     PhaseStats stats = recorder.finish(measureStart, end);
-    ClientUsage client = clientMeter.stop(stats.total().count() + stats.total().errorCount(),
-        ServerPlacement.anyOnThisHost(hosts.isEmpty() ? spec.connection().servers() : hosts));
+    ClientUsage client = clientMeter.stop(stats.total().count() + stats.total().errorCount(), serverOnThisHost);
     phaseProbe.clientUsage(client);
     // a backend is a process id on one server: the same pid on two hosts is two backends
     Set<Long> backends = new HashSet<>();
