@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 
 /**
  * Which JVM options a run gets when its user chose none. The JVM's own defaults suit a server, not a load
@@ -53,12 +54,14 @@ final class JvmDefaults {
    * @param environment  this process's environment
    * @param java         the java executable of this JVM, or null when not known
    * @param jar          the jar this JVM runs ({@code java -jar}), or null when started otherwise
-   * @param isRun        whether the arguments ask for a run (and not for help or the version)
+   * @param isRun        whether the arguments ask for a run (and not for help or the version); asked last, as it
+   *                     parses the command line (a third of a second of CPU that a JVM with options, such as the
+   *                     child, need not spend)
    * @param args         the command-line arguments
    */
   static Optional<List<String>> relaunch(int javaFeature, List<String> jvmArguments, Map<String, String> environment,
-                                         String java, String jar, boolean isRun, List<String> args) {
-    if (!isRun || java == null || jar == null || !jvmArguments.isEmpty()
+                                         String java, String jar, BooleanSupplier isRun, List<String> args) {
+    if (java == null || jar == null || !jvmArguments.isEmpty()
         || "off".equalsIgnoreCase(environment.getOrDefault(SWITCH, "").strip())) {
       return Optional.empty();
     }
@@ -66,6 +69,9 @@ final class JvmDefaults {
       if (!environment.getOrDefault(variable, "").isBlank()) {
         return Optional.empty();
       }
+    }
+    if (!isRun.getAsBoolean()) {
+      return Optional.empty();
     }
     List<String> command = new ArrayList<>();
     command.add(java);

@@ -33,7 +33,7 @@ final class Relauncher {
     String jar = classPath.endsWith(".jar") && !classPath.contains(File.pathSeparator)
         && (command.equals(classPath) || command.startsWith(classPath + " ")) ? classPath : null;
     return JvmDefaults.relaunch(Runtime.version().feature(), ManagementFactory.getRuntimeMXBean().getInputArguments(),
-        System.getenv(), java, jar, isRun(args), Arrays.asList(args));
+        System.getenv(), java, jar, () -> isRun(args), Arrays.asList(args));
   }
 
   /** Whether the arguments ask for a run: {@code run} or no command, without --help or --version. */

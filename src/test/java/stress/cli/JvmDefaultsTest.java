@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /** When a run gets the load generator's JVM options, and when the user's own choice stands. */
@@ -22,7 +23,7 @@ class JvmDefaultsTest {
     List<String> expected = new ArrayList<>(List.of(JAVA));
     expected.addAll(List.of("-XX:+UseSerialGC", "-Xms64m", "-jar", JAR));
     expected.addAll(ARGS);
-    assertEquals(Optional.of(expected), JvmDefaults.relaunch(17, List.of(), Map.of("PATH", "/usr/bin"), JAVA, JAR, true,
+    assertEquals(Optional.of(expected), JvmDefaults.relaunch(17, List.of(), Map.of("PATH", "/usr/bin"), JAVA, JAR, () -> true,
         ARGS));
   }
 
@@ -31,36 +32,49 @@ class JvmDefaultsTest {
     assertEquals(List.of("-XX:+UseSerialGC", "-Xms64m"), JvmDefaults.options(23));
     assertEquals(List.of("-XX:+UseG1GC", "-Xms64m", "-XX:GCTimeRatio=2"), JvmDefaults.options(24));
     assertEquals(JvmDefaults.options(24), JvmDefaults.options(25));
-    List<String> command = JvmDefaults.relaunch(25, List.of(), Map.of(), JAVA, JAR, true, ARGS).orElseThrow();
+    List<String> command = JvmDefaults.relaunch(25, List.of(), Map.of(), JAVA, JAR, () -> true, ARGS).orElseThrow();
     assertEquals(List.of(JAVA, "-XX:+UseG1GC", "-Xms64m", "-XX:GCTimeRatio=2", "-jar", JAR), command.subList(0, 6));
   }
 
   @Test
   void anyJvmOptionOfTheUsersIsTheirChoice() {
-    assertEquals(Optional.empty(), JvmDefaults.relaunch(17, List.of("-Xmx2g"), Map.of(), JAVA, JAR, true, ARGS));
-    assertEquals(Optional.empty(), JvmDefaults.relaunch(17, List.of("-XX:+UseG1GC"), Map.of(), JAVA, JAR, true, ARGS));
-    assertEquals(Optional.empty(), JvmDefaults.relaunch(17, List.of("-Dx=y"), Map.of(), JAVA, JAR, true, ARGS));
+    assertEquals(Optional.empty(), JvmDefaults.relaunch(17, List.of("-Xmx2g"), Map.of(), JAVA, JAR, () -> true, ARGS));
+    assertEquals(Optional.empty(), JvmDefaults.relaunch(17, List.of("-XX:+UseG1GC"), Map.of(), JAVA, JAR, () -> true, ARGS));
+    assertEquals(Optional.empty(), JvmDefaults.relaunch(17, List.of("-Dx=y"), Map.of(), JAVA, JAR, () -> true, ARGS));
     for (String variable : JvmDefaults.OPTION_VARIABLES) {
-      assertEquals(Optional.empty(), JvmDefaults.relaunch(17, List.of(), Map.of(variable, "-Xmx1g"), JAVA, JAR, true,
+      assertEquals(Optional.empty(), JvmDefaults.relaunch(17, List.of(), Map.of(variable, "-Xmx1g"), JAVA, JAR, () -> true,
           ARGS), variable);
     }
     // a variable that is set but blank gives no option
-    assertTrue(JvmDefaults.relaunch(17, List.of(), Map.of("JAVA_TOOL_OPTIONS", " "), JAVA, JAR, true, ARGS).isPresent());
+    assertTrue(JvmDefaults.relaunch(17, List.of(), Map.of("JAVA_TOOL_OPTIONS", " "), JAVA, JAR, () -> true, ARGS).isPresent());
   }
 
   @Test
   void theSwitchTurnsItOff() {
-    assertEquals(Optional.empty(), JvmDefaults.relaunch(17, List.of(), Map.of(JvmDefaults.SWITCH, "off"), JAVA, JAR, true,
+    assertEquals(Optional.empty(), JvmDefaults.relaunch(17, List.of(), Map.of(JvmDefaults.SWITCH, "off"), JAVA, JAR, () -> true,
         ARGS));
     assertEquals(Optional.empty(), JvmDefaults.relaunch(17, List.of(), Map.of(JvmDefaults.SWITCH, " OFF "), JAVA, JAR,
-        true, ARGS));
+        () -> true, ARGS));
   }
 
   @Test
   void onlyARunFromTheJarWithAKnownJavaIsStartedAgain() {
-    assertEquals(Optional.empty(), JvmDefaults.relaunch(17, List.of(), Map.of(), JAVA, JAR, false, ARGS), "not a run");
-    assertEquals(Optional.empty(), JvmDefaults.relaunch(17, List.of(), Map.of(), null, JAR, true, ARGS), "no java");
-    assertEquals(Optional.empty(), JvmDefaults.relaunch(17, List.of(), Map.of(), JAVA, null, true, ARGS), "not a jar");
+    assertEquals(Optional.empty(), JvmDefaults.relaunch(17, List.of(), Map.of(), JAVA, JAR, () -> false, ARGS), "not a run");
+    assertEquals(Optional.empty(), JvmDefaults.relaunch(17, List.of(), Map.of(), null, JAR, () -> true, ARGS), "no java");
+    assertEquals(Optional.empty(), JvmDefaults.relaunch(17, List.of(), Map.of(), JAVA, null, () -> true, ARGS), "not a jar");
+  }
+
+  /** Parsing the command line costs a third of a second of CPU: a JVM that will not start another never does it. */
+  @Test
+  void theCommandLineIsParsedOnlyWhenEverythingElseWouldStartAnotherJvm() {
+    BooleanSupplier mustNotBeAsked = () -> {
+      throw new AssertionError("parsed the command line although no other JVM can be started");
+    };
+    assertEquals(Optional.empty(), JvmDefaults.relaunch(17, List.of("-XX:+UseSerialGC"), Map.of(), JAVA, JAR,
+        mustNotBeAsked, ARGS), "the child, or the user's own options");
+    assertEquals(Optional.empty(), JvmDefaults.relaunch(17, List.of(), Map.of(JvmDefaults.SWITCH, "off"), JAVA, JAR,
+        mustNotBeAsked, ARGS));
+    assertEquals(Optional.empty(), JvmDefaults.relaunch(17, List.of(), Map.of(), null, JAR, mustNotBeAsked, ARGS));
   }
 
   @Test
