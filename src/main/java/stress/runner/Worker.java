@@ -52,7 +52,6 @@ final class Worker implements Runnable {
    * can end without polling the threads.
    */
   private final CountDownLatch finished;
-  private boolean countedFinished;
   private final WorkerProbe probe;
   private final int retries;
   private final boolean[] retryable;
@@ -146,23 +145,15 @@ final class Worker implements Runnable {
         loop();
       } finally {
         finalExecutionEnd = lastExecutionEnd;
-        finish();
         probe.stopped();
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {
-      finish(); // when it never reached the loop
+      finished.countDown(); // before closing the connection, which is not part of the phase's time
       session.close();
       closeQuietly(held);
       closeQuietly(poolWarmup);
-    }
-  }
-
-  private void finish() {
-    if (!countedFinished) {
-      countedFinished = true;
-      finished.countDown();
     }
   }
 
