@@ -6,17 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 class OpsBudgetTest {
+  @AutoClose
   private final WorkerThreadsForTests workers = new WorkerThreadsForTests();
   private final Stop stop = workers.stop;
-
-  @AfterEach
-  void stopWorkers() {
-    workers.close();
-  }
 
   @Test
   void anUnlimitedBudgetLetsEveryExecutionStart() {

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 class ReporterTurnTest {
@@ -13,13 +13,9 @@ class ReporterTurnTest {
   private static final long LATE = ReporterTurn.LATE_NANOS + 1;
   private static final long QUICK = TimeUnit.MILLISECONDS.toNanos(1);
 
+  @AutoClose
   private final WorkerThreadsForTests workers = new WorkerThreadsForTests();
   private final Stop stop = workers.stop;
-
-  @AfterEach
-  void stopWorkers() {
-    workers.close();
-  }
 
   @Test
   void turnsAreForWorkersThatOutnumberTheProcessorsAndAreNotPaced() {
