@@ -43,12 +43,12 @@ while [ $# -gt 0 ]; do
     --import-docs) IMPORT_DOCS=${2:?--import-docs needs a value}; shift 2 ;;
     --port) PORT=${2:?--port needs a value}; shift 2 ;;
     --log-dir) LOG_DIR=${2:?--log-dir needs a value}; shift 2 ;;
-    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
+    -h|--help) bench_usage; exit 0 ;;
     *) die "unknown argument '$1' (see --help)" ;;
   esac
 done
-[[ $ROUNDS =~ ^[0-9]+$ ]] && [ "$ROUNDS" -ge 1 ] || die "--rounds '$ROUNDS' must be a whole number >= 1"
-[[ $REPEAT =~ ^[0-9]+$ ]] && [ "$REPEAT" -ge 1 ] || die "REPEAT '$REPEAT' must be a whole number >= 1"
+bench_require_count --rounds "$ROUNDS"
+bench_require_count REPEAT "$REPEAT"
 [[ $IMPORT_DOCS =~ ^[0-9]+(,[0-9]+)*$ ]] || die "--import-docs '$IMPORT_DOCS' must be whole numbers separated by commas (0 skips part 2)"
 [ -n "$BSONDUMP" ] && [ -x "$BSONDUMP" ] \
   || die "bsondump not found: install the MongoDB Database Tools or set BSONDUMP to its path"

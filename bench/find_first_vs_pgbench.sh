@@ -62,7 +62,7 @@ while [ $# -gt 0 ]; do
     --port) PORT=${2:?--port needs a value}; shift 2 ;;
     --pgbench-jobs) PGBENCH_JOBS=${2:?--pgbench-jobs needs a value}; shift 2 ;;
     --log-dir) LOG_DIR=${2:?--log-dir needs a value}; shift 2 ;;
-    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
+    -h|--help) bench_usage; exit 0 ;;
     *) die "unknown argument '$1' (see --help)" ;;
   esac
 done
@@ -75,8 +75,8 @@ seconds() {
 }
 DURATION=$(seconds --duration "$DURATION" 1)
 WARMUP=$(seconds --warmup "$WARMUP" 0)
-[[ $DOCS =~ ^[0-9]+$ ]] && [ "$DOCS" -ge 1 ] || die "--docs '$DOCS' must be a whole number >= 1"
-[[ $ROUNDS =~ ^[0-9]+$ ]] && [ "$ROUNDS" -ge 1 ] || die "--rounds '$ROUNDS' must be a whole number >= 1"
+bench_require_count --docs "$DOCS"
+bench_require_count --rounds "$ROUNDS"
 [[ $PORT =~ ^[0-9]+$ ]] && [ "$PORT" -ge 1024 ] && [ "$PORT" -le 65000 ] || die "--port '$PORT' must be between 1024 and 65000"
 [[ $CLIENTS =~ ^[0-9]+(,[0-9]+)*$ ]] || die "--clients '$CLIENTS' must be a comma-separated list of whole numbers, e.g. 8,32"
 IFS=, read -r -a CLIENT_LIST <<<"$CLIENTS"

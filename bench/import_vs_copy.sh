@@ -63,15 +63,15 @@ while [ $# -gt 0 ]; do
     --variants) VARIANTS=${2:?--variants needs a value}; shift 2 ;;
     --port) PORT=${2:?--port needs a value}; shift 2 ;;
     --log-dir) LOG_DIR=${2:?--log-dir needs a value}; shift 2 ;;
-    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
+    -h|--help) bench_usage; exit 0 ;;
     *) die "unknown argument '$1' (see --help)" ;;
   esac
 done
 
-[[ $DOCS =~ ^[0-9]+$ ]] && [ "$DOCS" -ge 1 ] || die "--docs '$DOCS' must be a whole number >= 1"
+bench_require_count --docs "$DOCS"
 [[ $JOBS =~ ^[0-9]+$ ]] && [ "$JOBS" -ge 1 ] && [ "$JOBS" -le 64 ] || die "--jobs '$JOBS' must be a whole number from 1 to 64"
 [ "$JOBS" -le "$DOCS" ] || die "--jobs '$JOBS' must not exceed --docs ($DOCS): every stream needs rows"
-[[ $ROUNDS =~ ^[0-9]+$ ]] && [ "$ROUNDS" -ge 1 ] || die "--rounds '$ROUNDS' must be a whole number >= 1"
+bench_require_count --rounds "$ROUNDS"
 [[ $PORT =~ ^[0-9]+$ ]] && [ "$PORT" -ge 1024 ] && [ "$PORT" -le 65000 ] || die "--port '$PORT' must be between 1024 and 65000"
 [[ $VARIANTS =~ ^(detect|id-type)(,(detect|id-type))?$ ]] && [ "$VARIANTS" != detect,detect ] && [ "$VARIANTS" != id-type,id-type ] \
   || die "--variants '$VARIANTS' must be detect, id-type or both (comma-separated)"

@@ -39,12 +39,12 @@ while [ $# -gt 0 ]; do
     --mode) MODE=${2:?--mode needs a value}; shift 2 ;;
     --port) PORT=${2:?--port needs a value}; shift 2 ;;
     --log-dir) LOG_DIR=${2:?--log-dir needs a value}; shift 2 ;;
-    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
+    -h|--help) bench_usage; exit 0 ;;
     *) die "unknown argument '$1' (see --help)" ;;
   esac
 done
 for v in DOCS THREADS ROUNDS DURATION PORT; do
-  [[ ${!v} =~ ^[0-9]+$ ]] && [ "${!v}" -ge 1 ] || die "--$(echo "$v" | tr 'A-Z' 'a-z') '${!v}' must be a whole number >= 1"
+  bench_require_count "--$(echo "$v" | tr 'A-Z' 'a-z')" "${!v}"
 done
 [[ $WARMUP =~ ^[0-9]+$ ]] || die "--warmup '$WARMUP' must be whole seconds"
 [[ $MODE == prepared || $MODE == plain ]] || die "--mode '$MODE' must be prepared or plain"

@@ -32,6 +32,14 @@ LOG_DIR=${LOG_DIR:-}
 
 die() { echo "$BENCH_NAME: $*" >&2; exit 2; }
 
+# A count given as LABEL (an option or variable name) must be a whole number of at least 1.
+bench_require_count() {
+  [[ $2 =~ ^[0-9]+$ ]] && [ "$2" -ge 1 ] || die "$1 '$2' must be a whole number >= 1"
+}
+
+# --help: the script's header comment, from its second line to the first line that is not a comment.
+bench_usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; }
+
 fail_with_log() {
   echo "$BENCH_NAME: $1; last lines of $2:" >&2
   tail -n 20 "$2" >&2
