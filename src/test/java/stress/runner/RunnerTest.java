@@ -5,8 +5,6 @@ import stress.testing.TestPlan;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -26,6 +24,7 @@ import stress.model.StatementMode;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.target.PostgresDialect;
+import stress.testing.InterceptedConnection;
 import stress.testing.TestDatabase;
 import stress.model.OperationMix;
 
@@ -107,18 +106,7 @@ class RunnerTest {
   private record SlowToClose(ConnectionSource source, long closeMillis) implements ConnectionSource {
     @Override
     public Connection connection() throws SQLException {
-      Connection c = source.connection();
-      return (Connection) Proxy.newProxyInstance(RunnerTest.class.getClassLoader(), new Class<?>[] {Connection.class},
-          (proxy, method, args) -> {
-            if (method.getName().equals("close")) {
-              Thread.sleep(closeMillis);
-            }
-            try {
-              return method.invoke(c, args);
-            } catch (InvocationTargetException e) {
-              throw e.getCause();
-            }
-          });
+      return InterceptedConnection.before(source.connection(), "close", () -> Thread.sleep(closeMillis));
     }
 
     @Override

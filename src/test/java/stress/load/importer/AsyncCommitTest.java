@@ -2,8 +2,6 @@ package stress.load.importer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -19,6 +17,7 @@ import stress.table.DocumentTable;
 import stress.target.Dialect;
 import stress.target.PostgresDialect;
 import stress.testing.BsonFiles;
+import stress.testing.InterceptedConnection;
 import stress.testing.TestDatabase;
 
 /**
@@ -92,19 +91,11 @@ class AsyncCommitTest {
 
   /** A real connection that records the synchronous_commit in force when each transaction commits. */
   private Connection recordingCommits(Connection real) {
-    return (Connection) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Connection.class},
-        (proxy, method, args) -> {
-          if (method.getName().equals("commit")) {
-            try (Statement s = real.createStatement(); ResultSet rs = s.executeQuery("SHOW synchronous_commit")) {
-              rs.next();
-              commits.add(rs.getString(1));
-            }
-          }
-          try {
-            return method.invoke(real, args);
-          } catch (InvocationTargetException e) {
-            throw e.getCause();
-          }
-        });
+    return InterceptedConnection.before(real, "commit", () -> {
+      try (Statement s = real.createStatement(); ResultSet rs = s.executeQuery("SHOW synchronous_commit")) {
+        rs.next();
+        commits.add(rs.getString(1));
+      }
+    });
   }
 }

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -20,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import stress.load.CopyBatching;
 import stress.model.ExistingTablePolicy;
 import stress.target.PostgresDialect;
+import stress.testing.InterceptedConnection;
 import stress.testing.TestDatabase;
 import stress.testing.BsonFiles;
 
@@ -113,20 +112,12 @@ class ServerFailureTest {
    * supported." (SQLState 54001, as XL 10r1.1 does), which aborts the transaction there as it does on XL.
    */
   private static Connection refusingSavepoints(Connection real) {
-    return (Connection) Proxy.newProxyInstance(ServerFailureTest.class.getClassLoader(), new Class<?>[] {Connection.class},
-        (proxy, method, args) -> {
-          if (method.getName().equals("setSavepoint")) {
-            try (Statement s = real.createStatement()) {
-              s.execute("DO $$ BEGIN RAISE EXCEPTION 'SAVEPOINT is not yet supported.' USING ERRCODE = '54001'; END $$");
-            }
-            throw new AssertionError("the server did not refuse the savepoint");
-          }
-          try {
-            return method.invoke(real, args);
-          } catch (InvocationTargetException e) {
-            throw e.getCause();
-          }
-        });
+    return InterceptedConnection.before(real, "setSavepoint", () -> {
+      try (Statement s = real.createStatement()) {
+        s.execute("DO $$ BEGIN RAISE EXCEPTION 'SAVEPOINT is not yet supported.' USING ERRCODE = '54001'; END $$");
+      }
+      throw new AssertionError("the server did not refuse the savepoint");
+    });
   }
 
   @Test
