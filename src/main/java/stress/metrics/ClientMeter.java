@@ -8,13 +8,15 @@ import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Measures the process's own cost between {@link #start()} and {@link #stop(long)}: CPU time from the JVM
  * ({@code com.sun.management.OperatingSystemMXBean}, nanoseconds), split into user and system time in the
  * proportion of {@code /proc/self/stat} (whose clock ticks are too coarse to be the total on a short phase),
  * garbage collections from the collectors' beans, the heap's peak from its pools (reset at the start), and the
- * peak RSS from {@code /proc/self/status}, and how busy the host's CPUs were ({@link HostCpu}). Reads no lock
+ * peak RSS from {@code /proc/self/status}, the JIT compiler threads' share of the process's ticks
+ * ({@link JitCpu}), and how busy the host's CPUs were ({@link HostCpu}). Reads no lock
  * and touches nothing the workers use.
  */
 public final class ClientMeter {
@@ -27,6 +29,7 @@ public final class ClientMeter {
   private final long startGcCount;
   private final long startGcMillis;
   private final HostCpu startHost;
+  private final Map<String, Long> startJit;
 
   private ClientMeter() {
     for (MemoryPoolMXBean pool : heapPools()) {
@@ -36,6 +39,7 @@ public final class ClientMeter {
     startGcMillis = gcMillis();
     startTicks = userSystemTicks();
     startHost = HostCpu.sample();
+    startJit = JitCpu.sample();
     startCpuNanos = processCpuNanos();
     startNanos = System.nanoTime();
   }
@@ -54,18 +58,25 @@ public final class ClientMeter {
     long nanos = System.nanoTime() - startNanos;
     long cpuNanos = processCpuNanos() - startCpuNanos;
     long[] ticks = userSystemTicks();
+    Map<String, Long> endJit = JitCpu.sample();
     HostCpu endHost = HostCpu.sample();
     Double hostShare = startHost == null || endHost == null ? null : endHost.busyShareSince(startHost);
     HostUsage host = hostShare == null ? null : new HostUsage(endHost.cpus(), hostShare, serverOnThisHost);
     double cpuSeconds = cpuNanos / 1e9;
     Double user = null;
     Double system = null;
+    Double jit = null;
     if (startTicks != null && ticks != null) {
       long userTicks = ticks[0] - startTicks[0];
       long systemTicks = ticks[1] - startTicks[1];
-      if (userTicks + systemTicks > 0) {
-        user = cpuSeconds * userTicks / (userTicks + systemTicks);
+      long processTicks = userTicks + systemTicks;
+      if (processTicks > 0) {
+        user = cpuSeconds * userTicks / processTicks;
         system = cpuSeconds - user;
+      }
+      if (startJit != null && endJit != null) {
+        long jitTicks = JitCpu.ticksBetween(startJit, endJit);
+        jit = processTicks > 0 ? cpuSeconds * Math.min(processTicks, jitTicks) / processTicks : 0.0;
       }
     }
     long peakHeap = 0;
@@ -75,7 +86,7 @@ public final class ClientMeter {
     long maxHeap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getMax();
     return ClientUsage.of(nanos / 1e9, Runtime.getRuntime().availableProcessors(), cpuSeconds, user, system,
         operations, gcCount() - startGcCount, (gcMillis() - startGcMillis) / 1e3, peakRssBytes(), peakHeap, maxHeap,
-        host);
+        host).withJitSeconds(jit);
   }
 
   /** The process's CPU time in nanoseconds, user + system, all threads. */

@@ -20,6 +20,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param gcCount                garbage collections
  * @param gcSeconds              time the collectors report (pauses, and concurrent work for some collectors)
  * @param gcShare                {@code gcSeconds / seconds}
+ * @param jitSeconds             CPU time of the JIT compiler threads, part of {@code cpuSeconds} (at least: see
+ *                               {@link JitCpu}); null where not known
  * @param peakRssBytes           the process's peak resident set size since it started (Linux {@code VmHWM});
  *                               null where not known
  * @param peakHeapBytes          the highest heap use during the phase (sum of the heap pools' peaks)
@@ -30,8 +32,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ClientUsage(double seconds, int cores, double cpuSeconds, Double userSeconds, Double systemSeconds,
                           long operations, double cpuMicrosPerOperation, double cpuShare, long gcCount,
-                          double gcSeconds, double gcShare, Long peakRssBytes, long peakHeapBytes, long maxHeapBytes,
-                          HostUsage host, String bottleneck) {
+                          double gcSeconds, double gcShare, Double jitSeconds, Long peakRssBytes, long peakHeapBytes,
+                          long maxHeapBytes, HostUsage host, String bottleneck) {
   /** Above this share of its usable cores the client is taken to be short of CPU. */
   public static final double CPU_LIMIT = 0.85;
   /** Above this share of the wall time in garbage collection the client is taken to be held up by it. */
@@ -41,6 +43,11 @@ public record ClientUsage(double seconds, int cores, double cpuSeconds, Double u
    * this share of them took CPU time the server needed.
    */
   public static final double SHARED_HOST_CLIENT_SHARE = 0.10;
+  /**
+   * Above this share of the client's CPU while measuring the JIT was still compiling: the warm-up was too short
+   * for the figures to describe the client's steady state.
+   */
+  public static final double JIT_LIMIT = 0.10;
 
   /** Derives the per-operation figures, the shares and the verdict from the raw amounts. */
   public static ClientUsage of(double seconds, int cores, double cpuSeconds, Double userSeconds, Double systemSeconds,
@@ -53,7 +60,7 @@ public record ClientUsage(double seconds, int cores, double cpuSeconds, Double u
     double cpuShare = seconds > 0 ? cpuSeconds / (seconds * cores) : 0;
     double gcShare = seconds > 0 ? gcSeconds / seconds : 0;
     return new ClientUsage(seconds, cores, cpuSeconds, userSeconds, systemSeconds, operations, perOp, cpuShare,
-        gcCount, gcSeconds, gcShare, peakRssBytes, peakHeapBytes, maxHeapBytes, host,
+        gcCount, gcSeconds, gcShare, null, peakRssBytes, peakHeapBytes, maxHeapBytes, host,
         verdict(cpuShare, gcShare, cores, host));
   }
 
@@ -85,6 +92,26 @@ public record ClientUsage(double seconds, int cores, double cpuSeconds, Double u
   /** Whether the client is the bottleneck only by sharing a busy host's CPUs with the server. */
   public boolean onlySharesCpusWithServer() {
     return clientBound() && host != null && cpuShare <= CPU_LIMIT && gcShare <= GC_LIMIT;
+  }
+
+  /** These figures with the JIT's CPU time (null where not known). */
+  public ClientUsage withJitSeconds(Double jit) {
+    return new ClientUsage(seconds, cores, cpuSeconds, userSeconds, systemSeconds, operations, cpuMicrosPerOperation,
+        cpuShare, gcCount, gcSeconds, gcShare, jit, peakRssBytes, peakHeapBytes, maxHeapBytes, host, bottleneck);
+  }
+
+  /** The JIT's share of the client's CPU time, or null where not known. */
+  public Double jitShare() {
+    return jitSeconds == null ? null : cpuSeconds > 0 ? Math.min(1, jitSeconds / cpuSeconds) : 0.0;
+  }
+
+  /**
+   * Whether the JIT compiler took more than {@link #JIT_LIMIT} of the client's CPU while measuring: the client had
+   * not warmed up, so some executions ran on code still being optimised and the CPU figures include compiling.
+   */
+  public boolean stillCompiling() {
+    Double share = jitShare();
+    return share != null && share > JIT_LIMIT;
   }
 
   /** Whether the client, not the server, limited the figures. */

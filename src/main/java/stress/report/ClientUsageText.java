@@ -21,6 +21,10 @@ public final class ClientUsageText {
       + " server together; run the client on a host of its own, or give each its own CPUs (e.g. the server on CPU 0,"
       + " taskset -c 1 java -jar stress.jar ...)";
 
+  /** What to do when the JIT was still compiling while the phase was measured. */
+  public static final String WARMUP_ADVICE = "some executions ran on code not yet optimised and the CPU per operation"
+      + " includes compiling; a longer --warmup leaves that out";
+
   private ClientUsageText() {}
 
   /**
@@ -41,7 +45,12 @@ public final class ClientUsageText {
     }
     out.append(" = ").append(Math.round(u.cpuShare() * 100)).append("% of ").append(u.cores())
         .append(u.cores() == 1 ? " core, " : " cores, ")
-        .append(oneDecimal(u.cpuMicrosPerOperation())).append(" µs per operation; GC ").append(u.gcCount())
+        .append(oneDecimal(u.cpuMicrosPerOperation())).append(" µs per operation; ");
+    if (u.jitSeconds() != null) {
+      out.append("JIT ").append(oneDecimal(u.jitSeconds())).append(" s (").append(Math.round(u.jitShare() * 100))
+          .append("% of the CPU); ");
+    }
+    out.append("GC ").append(u.gcCount())
         .append(" in ").append(Decimals.millis(u.gcSeconds() * 1000)).append(" ms (")
         .append(oneDecimal(u.gcShare() * 100)).append("% of the time); peak RSS ")
         .append(u.peakRssBytes() == null ? "unknown" : megabytes(u.peakRssBytes()))
@@ -59,7 +68,15 @@ public final class ClientUsageText {
       out.append("client is the bottleneck (").append(u.bottleneck()).append("): ")
           .append(advice(u)).append('\n');
     }
+    if (u.stillCompiling()) {
+      out.append(stillCompiling(u)).append(": ").append(WARMUP_ADVICE).append('\n');
+    }
     return out.toString();
+  }
+
+  /** E.g. {@code client still warming up (its JIT took 14% of its CPU while measuring)}. */
+  public static String stillCompiling(ClientUsage u) {
+    return "client still warming up (its JIT took " + Math.round(u.jitShare() * 100) + "% of its CPU while measuring)";
   }
 
   /** What to do about a client that was the bottleneck. */
@@ -73,8 +90,8 @@ public final class ClientUsageText {
 
   /**
    * The processes of a merged result together: CPU, executions and collections summed, cores summed (each
-   * process's own; processes on one host share theirs, which makes the share an underestimate there), the
-   * longest time, the largest peaks; the client is the bottleneck when any process was, with that process's
+   * process's own; processes on one host share theirs, which makes the share an underestimate there), the JIT's
+   * CPU summed (unknown when any process did not know its own), the longest time, the largest peaks; the client is the bottleneck when any process was, with that process's
    * reason. Null when any input has no figures (written before they were measured).
    */
   public static ClientUsage merge(List<ClientUsage> usages) {
@@ -88,6 +105,7 @@ public final class ClientUsageText {
     long operations = 0;
     long gcCount = 0;
     double gcSeconds = 0;
+    Double jit = 0.0;
     Long peakRss = 0L;
     long peakHeap = 0;
     long maxHeap = 0;
@@ -103,6 +121,7 @@ public final class ClientUsageText {
       operations += u.operations();
       gcCount += u.gcCount();
       gcSeconds += u.gcSeconds();
+      jit = jit == null || u.jitSeconds() == null ? null : jit + u.jitSeconds();
       peakRss = peakRss == null || u.peakRssBytes() == null ? null : Math.max(peakRss, u.peakRssBytes());
       peakHeap = Math.max(peakHeap, u.peakHeapBytes());
       maxHeap = Math.max(maxHeap, u.maxHeapBytes());
@@ -112,10 +131,11 @@ public final class ClientUsageText {
     }
     // the processes may have run on different hosts: no host figures for the sum
     ClientUsage sum = ClientUsage.of(seconds, cores, cpu, user, system, operations, gcCount, gcSeconds, peakRss,
-        peakHeap, maxHeap, null);
+        peakHeap, maxHeap, null).withJitSeconds(jit);
     // the summed shares hide one saturated process among idle ones: keep the first process's verdict
     return bottleneck == null ? sum : new ClientUsage(sum.seconds(), sum.cores(), sum.cpuSeconds(), sum.userSeconds(),
         sum.systemSeconds(), sum.operations(), sum.cpuMicrosPerOperation(), sum.cpuShare(), sum.gcCount(),
-        sum.gcSeconds(), sum.gcShare(), sum.peakRssBytes(), sum.peakHeapBytes(), sum.maxHeapBytes(), null, bottleneck);
+        sum.gcSeconds(), sum.gcShare(), sum.jitSeconds(), sum.peakRssBytes(), sum.peakHeapBytes(), sum.maxHeapBytes(),
+        null, bottleneck);
   }
 }

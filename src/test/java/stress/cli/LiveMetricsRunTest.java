@@ -98,6 +98,10 @@ class LiveMetricsRunTest {
       assertEquals(client.get("host").get("cpuShare").asDouble(), PrometheusText.sum(last,
           "stress_client_phase_host_cpu_share", Map.of("phase", phase, "server_on_this_host", "true")), 1e-12);
     }
+    if (client.has("jitSeconds")) { // Linux: the JIT compiler threads' CPU
+      assertEquals(client.get("jitSeconds").asDouble() / client.get("cpuSeconds").asDouble(), PrometheusText.sum(last,
+          "stress_client_phase_jit_share", Map.of("phase", phase)), 1e-9);
+    }
     assertTrue(run.output().contains("live metrics: " + endpoint), run.output());
     assertThrows(IOException.class, () -> PrometheusText.get(endpoint), "closed once the summary is printed");
   }

@@ -50,6 +50,18 @@ class ClientUsageTest {
   }
 
   @Test
+  void aJitAboveATenthOfTheClientsCpuMeansTheClientWasStillWarmingUp() {
+    ClientUsage u = ClientUsage.of(10, 2, 5.0, 3.0, 2.0, 250_000, 4, 0.2, null, 0, -1, null);
+    assertNull(u.jitShare(), "not known");
+    assertFalse(u.stillCompiling());
+    assertEquals(0.1, u.withJitSeconds(0.5).jitShare(), 1e-9);
+    assertFalse(u.withJitSeconds(0.5).stillCompiling(), "exactly at the limit is not above it");
+    assertTrue(u.withJitSeconds(0.51).stillCompiling());
+    assertFalse(u.withJitSeconds(0.51).clientBound(), "compiling is not a bottleneck of the run");
+    assertEquals(0.0, ClientUsage.of(0, 2, 0, null, null, 0, 0, 0, null, 0, -1, null).withJitSeconds(0.0).jitShare());
+  }
+
+  @Test
   void readsUserAndSystemTicksEvenWithSpacesAndParenthesesInTheCommand() {
     String stat = "4242 (java (a) b) S 1 4242 4242 0 -1 4194560 3052 0 1 0 1234 567 0 0 20 0 31 0 123 0 0";
     long[] ticks = ClientMeter.parseStatTicks(stat);
@@ -84,6 +96,8 @@ class ClientUsageTest {
       if (u.userSeconds() != null) {
         assertEquals(u.cpuSeconds(), u.userSeconds() + u.systemSeconds(), 1e-9);
       }
+      assertNotNull(u.jitSeconds(), "/proc/self/task on Linux");
+      assertTrue(u.jitSeconds() >= 0 && u.jitSeconds() <= u.cpuSeconds(), u.toString());
       assertNotNull(u.host(), "/proc/stat on Linux");
       assertTrue(u.host().cpus() >= 1 && u.host().cpuShare() > 0 && u.host().cpuShare() <= 1, u.host().toString());
       assertTrue(u.host().serverOnThisHost());

@@ -51,6 +51,33 @@ class ClientUsageTextTest {
   }
 
   @Test
+  void theJitsShareIsInTheLineAndAboveTenPercentItSaysTheClientWasStillWarmingUp() {
+    ClientUsage settled = ClientUsage.of(10, 2, 5.0, 3.0, 2.0, 250_000, 12, 0.08, 351 * MB, 120 * MB, 256 * MB, null)
+        .withJitSeconds(0.4);
+    assertEquals("client: CPU 5.0 s (user 3.0 s, system 2.0 s) = 25% of 2 cores, 20.0 µs per operation; JIT 0.4 s (8%"
+        + " of the CPU); GC 12 in 80.0 ms (0.8% of the time); peak RSS 351 MB, heap peak 120 MB of 256 MB\n",
+        ClientUsageText.lines(settled));
+    ClientUsage compiling = settled.withJitSeconds(0.7);
+    String[] lines = ClientUsageText.lines(compiling).split("\n");
+    assertEquals(2, lines.length);
+    assertTrue(lines[0].contains("; JIT 0.7 s (14% of the CPU); GC 12"), lines[0]);
+    assertEquals("client still warming up (its JIT took 14% of its CPU while measuring): some executions ran on code"
+        + " not yet optimised and the CPU per operation includes compiling; a longer --warmup leaves that out", lines[1]);
+  }
+
+  @Test
+  void mergingAddsTheJitsCpuWhenEveryProcessKnowsIt() {
+    ClientUsage a = ClientUsage.of(10, 2, 2.0, 1.5, 0.5, 100_000, 5, 0.1, 300 * MB, 100 * MB, 256 * MB, null)
+        .withJitSeconds(0.5);
+    ClientUsage b = ClientUsage.of(9, 2, 3.0, 2.0, 1.0, 100_000, 7, 0.2, 400 * MB, 90 * MB, 256 * MB, null)
+        .withJitSeconds(0.25);
+    assertEquals(0.75, ClientUsageText.merge(List.of(a, b)).jitSeconds(), 1e-9);
+    assertEquals(0.15, ClientUsageText.merge(List.of(a, b)).jitShare(), 1e-9);
+    assertNull(ClientUsageText.merge(List.of(a, b.withJitSeconds(null))).jitSeconds(),
+        "a process that did not know its JIT's CPU leaves the sum unknown");
+  }
+
+  @Test
   void mergingAddsTheProcessesAndKeepsOneProcesssVerdict() {
     ClientUsage idle = ClientUsage.of(10, 2, 2.0, 1.5, 0.5, 100_000, 5, 0.1, 300 * MB, 100 * MB, 256 * MB, null);
     ClientUsage busy = ClientUsage.of(9, 2, 18.0, 12.0, 6.0, 900_000, 7, 0.2, 400 * MB, 90 * MB, 256 * MB, null);

@@ -26,6 +26,7 @@ final class ClientMeters {
   static final String PHASE_GC_SHARE = "stress.client.phase.gc.share";
   static final String PHASE_BOTTLENECK = "stress.client.phase.bottleneck";
   static final String PHASE_HOST_CPU_SHARE = "stress.client.phase.host.cpu.share";
+  static final String PHASE_JIT_SHARE = "stress.client.phase.jit.share";
 
   private ClientMeters() {}
 
@@ -59,6 +60,11 @@ final class ClientMeters {
     Gauge.builder(PHASE_BOTTLENECK, usage, u -> u.clientBound() ? 1 : 0).tags(tags).strongReference(true)
         .description("1 when the load process itself limited the phase (CPU above 85% of its cores, GC above"
             + " 10% of the time, or CPU taken from a server on its own busy host)").register(registry);
+    if (usage.jitShare() != null) {
+      Gauge.builder(PHASE_JIT_SHARE, usage, ClientUsage::jitShare).tags(tags).strongReference(true)
+          .description("the JIT compiler's share of the load process's CPU while measuring (above 0.1: still"
+              + " warming up)").register(registry);
+    }
     if (usage.host() != null) {
       Gauge.builder(PHASE_HOST_CPU_SHARE, usage, u -> u.host().cpuShare()).tags(tags)
           .tag("server_on_this_host", Boolean.toString(usage.host().serverOnThisHost())).strongReference(true)

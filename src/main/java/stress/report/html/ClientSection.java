@@ -21,8 +21,8 @@ final class ClientSection {
   static Section of(List<NamedResult> runs) {
     boolean overlay = runs.size() > 1;
     List<String> headers = new ArrayList<>(List.of("phase", "CPU s", "user s", "system s", "share of cores", "cores",
-        "CPU µs per execution", "GC count", "GC ms", "GC share", "peak RSS MB", "heap peak MB", "heap limit MB",
-        "host CPUs busy", "bottleneck"));
+        "CPU µs per execution", "JIT share", "GC count", "GC ms", "GC share", "peak RSS MB", "heap peak MB",
+        "heap limit MB", "host CPUs busy", "bottleneck"));
     if (overlay) {
       headers.add(0, "run");
     }
@@ -39,10 +39,14 @@ final class ClientSection {
           headlines.add(label + ": the client was the bottleneck (" + u.bottleneck() + "); "
               + ClientUsageText.advice(u) + ".");
         }
+        if (u.stillCompiling()) {
+          headlines.add(label + ": " + ClientUsageText.stillCompiling(u) + "; " + ClientUsageText.WARMUP_ADVICE + ".");
+        }
         List<String> row = new ArrayList<>(List.of(phase.label(), oneDecimal(u.cpuSeconds()), seconds(u.userSeconds()),
             seconds(u.systemSeconds()), percent(u.cpuShare()), Integer.toString(u.cores()),
-            oneDecimal(u.cpuMicrosPerOperation()), Long.toString(u.gcCount()), millis(u.gcSeconds() * 1000),
-            percent(u.gcShare()), u.peakRssBytes() == null ? "" : megabytes(u.peakRssBytes()),
+            oneDecimal(u.cpuMicrosPerOperation()), u.jitShare() == null ? "" : percent(u.jitShare()),
+            Long.toString(u.gcCount()), millis(u.gcSeconds() * 1000), percent(u.gcShare()),
+            u.peakRssBytes() == null ? "" : megabytes(u.peakRssBytes()),
             megabytes(u.peakHeapBytes()), u.maxHeapBytes() > 0 ? megabytes(u.maxHeapBytes()) : "", host(u),
             u.clientBound() ? u.bottleneck() : ""));
         if (overlay) {
@@ -55,16 +59,17 @@ final class ClientSection {
       return new Section(ID, "Client cost", "Not measured: these results were written before the tool measured its"
           + " own CPU and memory.", List.of(), List.of());
     }
-    if (headlines.isEmpty()) {
-      headlines.add("The client was not the bottleneck in any phase (CPU at most "
+    if (runs.stream().noneMatch(run -> anyClientBound(run.result().phases()))) {
+      headlines.add(0, "The client was not the bottleneck in any phase (CPU at most "
           + Math.round(ClientUsage.CPU_LIMIT * 100) + "% of its cores, GC at most "
           + Math.round(ClientUsage.GC_LIMIT * 100) + "% of the time).");
     }
     return new Section(ID, "Client cost",
         "What the load process itself spent while each phase was measured: CPU of all its threads (workers, JIT, GC),"
-            + " CPU per execution, garbage collection and memory. Above " + Math.round(ClientUsage.CPU_LIMIT * 100)
-            + "% of its cores or " + Math.round(ClientUsage.GC_LIMIT * 100) + "% of the time in GC the client, not"
-            + " the server, limited the figures; so did a client that took CPU from a server on its own busy host.",
+            + " CPU per execution, the JIT compiler's share of it, garbage collection and memory. Above "
+            + Math.round(ClientUsage.CPU_LIMIT * 100) + "% of its cores or " + Math.round(ClientUsage.GC_LIMIT * 100) + "% of the time in GC the client, not"
+            + " the server, limited the figures; so did a client that took CPU from a server on its own busy host. A JIT"
+            + " share above " + Math.round(ClientUsage.JIT_LIMIT * 100) + "% means the client was still warming up.",
         headlines, List.of(), List.of(new DataTable(headers, rows)), false);
   }
 
