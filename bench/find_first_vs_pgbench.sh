@@ -163,22 +163,24 @@ for ((round = 1; round <= ROUNDS; round++)); do
       --json "$WORK/stress-$tag.json" || fail_with_log "stress run failed" "$WORK/stress-$tag.log"
     # ops/s of the measured phase, its errors, and how many server backends served it.
     # executions of warm-up and measure (for the whole process's CPU) and stress's own CPU per execution
-    read -r st_ops st_errors st_backends st_execs st_self < <(python3 - "$WORK/stress-$tag.json" <<'PY'
+    read -r st_ops st_errors st_backends st_execs st_self st_jit < <(python3 - "$WORK/stress-$tag.json" <<'PY'
 import json, sys
 phase = json.load(open(sys.argv[1]))["phases"][0]
 total = phase["stats"]["total"]
 warm = sum(i["count"] + i["errorCount"] for i in phase["stats"]["intervals"] if i["warmup"])
 client = phase.get("client", {})
+# the JIT compiler threads' part of the measured figure (Linux; absent elsewhere)
+jit = client["jitSeconds"] * 1e6 / client["operations"] if client.get("jitSeconds") is not None and client.get("operations") else "nan"
 print(total["opsPerSecond"], total["errorCount"], phase["connection"].get("distinct server backends", "?"),
-      warm + total["count"] + total["errorCount"], client.get("cpuMicrosPerOperation", "nan"))
+      warm + total["count"] + total["errorCount"], client.get("cpuMicrosPerOperation", "nan"), jit)
 PY
     ) || fail_with_log "could not read stress's JSON result" "$WORK/stress-$tag.log"
 
     st_cpu=$(cpu_of "$WORK/stress-$tag.time")
     pg_us=$(awk -v c="$pg_cpu" -v n="${pg_done:-0}" 'BEGIN { printf "%.2f", (n > 0 ? c * 1e6 / n : 0) }')
     st_us=$(awk -v c="$st_cpu" -v s="$STARTUP_CPU" -v n="$st_execs" 'BEGIN { printf "%.2f", (n > 0 ? (c - s) * 1e6 / n : 0) }')
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$round" "$clients" "$pg_tps" "$st_ops" "${pg_failed:-0}" "$st_errors" \
-      "$st_backends" "$pg_us" "$st_us" "$st_self" >>"$RESULTS"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$round" "$clients" "$pg_tps" "$st_ops" "${pg_failed:-0}" "$st_errors" \
+      "$st_backends" "$pg_us" "$st_us" "$st_self" "$st_jit" >>"$RESULTS"
     printf 'round %d, %d clients: pgbench %.1f tps (%s failed, CPU %.2f s for %s transactions), stress %.1f ops/s (%s errors, %s server backends, CPU %.2f s for %s executions incl. warm-up)\n' \
       "$round" "$clients" "$pg_tps" "${pg_failed:-0}" "$pg_cpu" "${pg_done:-?}" "$st_ops" "$st_errors" "$st_backends" \
       "$st_cpu" "$st_execs"
@@ -193,12 +195,13 @@ import statistics, sys
 rows = [line.rstrip("\n").split("\t") for line in open(sys.argv[1]) if line.strip()]
 order = [int(c) for c in sys.argv[2].split(",")]
 print("CPU µs/op: client process user + system per operation; stress's with its start-up subtracted, 'own' = its")
-print("self-measured figure of the measured part (JSON client.cpuMicrosPerOperation); CPU ratio = stress / pgbench")
+print("self-measured figure of the measured part (JSON client.cpuMicrosPerOperation), 'JIT' = its JIT compiler")
+print("threads' part of 'own' (client.jitSeconds); CPU ratio = stress / pgbench")
 print(f"{'round':>5}  {'clients':>7}  {'pgbench ops/s':>13}  {'stress ops/s':>12}  {'ratio':>5}"
-      f"  {'pgbench µs/op':>13}  {'stress µs/op':>12}  {'own':>6}  {'CPU ratio':>9}")
+      f"  {'pgbench µs/op':>13}  {'stress µs/op':>12}  {'own':>6}  {'JIT':>5}  {'CPU ratio':>9}")
 ratios = {}
 cpu_ratios = {}
-for rnd, clients, pg, st, pg_failed, st_errors, backends, pg_us, st_us, st_self in rows:
+for rnd, clients, pg, st, pg_failed, st_errors, backends, pg_us, st_us, st_self, st_jit in rows:
     ratio = float(st) / float(pg)
     ratios.setdefault(int(clients), []).append(ratio)
     cpu_ratio = float(st_us) / float(pg_us) if float(pg_us) > 0 else float("nan")
@@ -212,7 +215,8 @@ for rnd, clients, pg, st, pg_failed, st_errors, backends, pg_us, st_us, st_self 
         notes.append(f"stress used {backends} backends")
     note = "  (" + ", ".join(notes) + ")" if notes else ""
     print(f"{rnd:>5}  {clients:>7}  {float(pg):>13.1f}  {float(st):>12.1f}  {ratio:>5.2f}"
-          f"  {float(pg_us):>13.2f}  {float(st_us):>12.2f}  {float(st_self):>6.2f}  {cpu_ratio:>9.2f}{note}")
+          f"  {float(pg_us):>13.2f}  {float(st_us):>12.2f}  {float(st_self):>6.2f}  {float(st_jit):>5.2f}"
+          f"  {cpu_ratio:>9.2f}{note}")
 print()
 medians = {}
 for clients in order:
