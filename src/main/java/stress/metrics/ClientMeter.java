@@ -44,6 +44,14 @@ public final class ClientMeter {
     startNanos = System.nanoTime();
   }
 
+  /**
+   * Notes which of the process's threads are not the JIT's, so that starting and stopping a meter later read only
+   * the JIT's threads; call once a phase's threads are started, before measuring begins.
+   */
+  public static void noteThreads() {
+    JitCpu.sample();
+  }
+
   /** Starts measuring now. */
   public static ClientMeter start() {
     return new ClientMeter();

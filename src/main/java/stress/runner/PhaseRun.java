@@ -139,6 +139,8 @@ final class PhaseRun {
       throw failure;
     }
 
+    // the workers' threads are not the JIT's: noted now, so the meter need not read theirs when measuring starts
+    ClientMeter.noteThreads();
     // asked now, while the connections' host names are in the JVM's cache: no name lookup at the phase's end
     boolean serverOnThisHost = ServerPlacement.anyOnThisHost(hosts.isEmpty() ? spec.connection().servers() : hosts);
     long warmupNanos = plan.warmup().toNanos();

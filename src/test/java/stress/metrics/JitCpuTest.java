@@ -23,6 +23,14 @@ class JitCpuTest {
     assertFalse(ticks.isEmpty(), "HotSpot's C1/C2 compiler threads");
     assertTrue(ticks.values().stream().mapToLong(Long::longValue).sum() > 0, "they compiled this JVM's code: " + ticks);
     assertEquals(0, JitCpu.ticksBetween(ticks, ticks));
+    assertEquals(ticks.keySet(), JitCpu.sample().keySet(), "a second sample, which skips the threads known not to be"
+        + " the JIT's, finds the same compiler threads");
+  }
+
+  @Test
+  void readsTheThreadsNameEvenWithParenthesesInIt() {
+    assertEquals("C2 CompilerThre", JitCpu.threadName("4711 (C2 CompilerThre) S 1 4242 4242 0 -1 4194624 0 0 0 0 3 1"));
+    assertEquals("a (b) c", JitCpu.threadName("4712 (a (b) c) S 1 4242 4242 0 -1 4194624 0 0 0 0 3 1"));
   }
 
   @Test
