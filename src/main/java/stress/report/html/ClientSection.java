@@ -84,6 +84,11 @@ final class ClientSection {
     return phases.stream().anyMatch(p -> p.client() != null && p.client().clientBound());
   }
 
+  /** Whether the client of any phase of the runs was still warming up (its JIT above a tenth of its CPU). */
+  static boolean anyStillCompiling(List<PhaseResult> phases) {
+    return phases.stream().anyMatch(p -> p.client() != null && p.client().stillCompiling());
+  }
+
   private static String seconds(Double value) {
     return value == null ? "" : oneDecimal(value);
   }

@@ -52,6 +52,8 @@ final class Headline {
       sentences.add(sentence(overlay ? run.name() : null, phases, best, ratio, allErrors, outages, outageSeconds, degraded)
           + (ClientSection.anyClientBound(phases) ? " The client was the bottleneck in some phases: see Client cost."
               : "")
+          + (ClientSection.anyStillCompiling(phases) ? " The client was still warming up (compiling) in some phases:"
+              + " see Client cost." : "")
           + (run.result().interrupted() ? " The run was interrupted: its last phase is partial." : ""));
     }
     return new Section("results", "Results",

@@ -171,13 +171,15 @@ class HtmlReportTest {
         client.headlines().get(0));
     assertEquals(busy.label() + ": client still warming up (its JIT took 15% of its CPU while measuring); "
         + ClientUsageText.WARMUP_ADVICE + ".", client.headlines().get(1));
-    assertTrue(sections.get(0).headlines().get(0).endsWith(" The client was the bottleneck in some phases: see Client cost."),
+    assertTrue(sections.get(0).headlines().get(0).endsWith(" The client was the bottleneck in some phases: see Client"
+        + " cost. The client was still warming up (compiling) in some phases: see Client cost."),
         sections.get(0).headlines().get(0));
 
     RunResult calm = new RunResult(plainOnly.toolVersion(), plainOnly.startTime(), plainOnly.settings(),
         plainOnly.target(), List.of(idle));
     List<Section> calmSections = ReportModel.sections(List.of(new NamedResult("run", calm)));
     assertFalse(calmSections.get(0).headlines().get(0).contains("bottleneck"));
+    assertFalse(calmSections.get(0).headlines().get(0).contains("warming up"), "its JIT took 5% of its CPU");
     assertTrue(calmSections.stream().filter(s -> s.id().equals("client")).findFirst().orElseThrow().headlines().get(0)
         .startsWith("The client was not the bottleneck in any phase"));
     // results written before the client measured itself
