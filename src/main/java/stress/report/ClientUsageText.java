@@ -91,8 +91,9 @@ public final class ClientUsageText {
   /**
    * The processes of a merged result together: CPU, executions and collections summed, cores summed (each
    * process's own; processes on one host share theirs, which makes the share an underestimate there), the JIT's
-   * CPU summed (unknown when any process did not know its own), the longest time, the largest peaks; the client is the bottleneck when any process was, with that process's
-   * reason. Null when any input has no figures (written before they were measured).
+   * CPU summed (unknown when any process did not know its own), the longest time, the largest peaks; the client is
+   * the bottleneck when any process was, with that process's reason. Null when any input has no figures (written
+   * before they were measured).
    */
   public static ClientUsage merge(List<ClientUsage> usages) {
     if (usages.isEmpty() || usages.stream().anyMatch(Objects::isNull)) {

@@ -5,6 +5,7 @@ import static stress.report.Decimals.oneDecimal;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import stress.metrics.ClientUsage;
 import stress.report.ClientUsageText;
 import stress.report.PhaseResult;
@@ -28,6 +29,7 @@ final class ClientSection {
     }
     List<List<String>> rows = new ArrayList<>();
     List<String> headlines = new ArrayList<>();
+    boolean anyBound = false;
     for (NamedResult run : runs) {
       for (PhaseResult phase : run.result().phases()) {
         ClientUsage u = phase.client();
@@ -36,6 +38,7 @@ final class ClientSection {
         }
         String label = overlay ? run.name() + " · " + phase.label() : phase.label();
         if (u.clientBound()) {
+          anyBound = true;
           headlines.add(label + ": the client was the bottleneck (" + u.bottleneck() + "); "
               + ClientUsageText.advice(u) + ".");
         }
@@ -59,7 +62,7 @@ final class ClientSection {
       return new Section(ID, "Client cost", "Not measured: these results were written before the tool measured its"
           + " own CPU and memory.", List.of(), List.of());
     }
-    if (runs.stream().noneMatch(run -> anyClientBound(run.result().phases()))) {
+    if (!anyBound) {
       headlines.add(0, "The client was not the bottleneck in any phase (CPU at most "
           + Math.round(ClientUsage.CPU_LIMIT * 100) + "% of its cores, GC at most "
           + Math.round(ClientUsage.GC_LIMIT * 100) + "% of the time).");
@@ -67,9 +70,10 @@ final class ClientSection {
     return new Section(ID, "Client cost",
         "What the load process itself spent while each phase was measured: CPU of all its threads (workers, JIT, GC),"
             + " CPU per execution, the JIT compiler's share of it, garbage collection and memory. Above "
-            + Math.round(ClientUsage.CPU_LIMIT * 100) + "% of its cores or " + Math.round(ClientUsage.GC_LIMIT * 100) + "% of the time in GC the client, not"
-            + " the server, limited the figures; so did a client that took CPU from a server on its own busy host. A JIT"
-            + " share above " + Math.round(ClientUsage.JIT_LIMIT * 100) + "% means the client was still warming up.",
+            + Math.round(ClientUsage.CPU_LIMIT * 100) + "% of its cores or " + Math.round(ClientUsage.GC_LIMIT * 100)
+            + "% of the time in GC the client, not the server, limited the figures; so did a client that took CPU from"
+            + " a server on its own busy host. A JIT share above " + Math.round(ClientUsage.JIT_LIMIT * 100)
+            + "% means the client was still warming up.",
         headlines, List.of(), List.of(new DataTable(headers, rows)), false);
   }
 
@@ -79,14 +83,12 @@ final class ClientSection {
         + (u.host().serverOnThisHost() ? ", server on this host" : "");
   }
 
-  /** Whether any phase of the runs was limited by its client. */
-  static boolean anyClientBound(List<PhaseResult> phases) {
-    return phases.stream().anyMatch(p -> p.client() != null && p.client().clientBound());
-  }
-
-  /** Whether the client of any phase of the runs was still warming up (its JIT above a tenth of its CPU). */
-  static boolean anyStillCompiling(List<PhaseResult> phases) {
-    return phases.stream().anyMatch(p -> p.client() != null && p.client().stillCompiling());
+  /**
+   * Whether the client of any of these phases passes {@code test}, e.g. {@link ClientUsage#clientBound} or
+   * {@link ClientUsage#stillCompiling}; phases without client figures do not.
+   */
+  static boolean anyClient(List<PhaseResult> phases, Predicate<ClientUsage> test) {
+    return phases.stream().anyMatch(p -> p.client() != null && test.test(p.client()));
   }
 
   private static String seconds(Double value) {

@@ -5,6 +5,7 @@ import static stress.report.Decimals.oneDecimal;
 
 import java.util.ArrayList;
 import java.util.List;
+import stress.metrics.ClientUsage;
 import stress.metrics.OperationStats;
 import stress.metrics.Outage;
 import stress.metrics.PhaseStats;
@@ -50,10 +51,10 @@ final class Headline {
       }
       rows.add(row);
       sentences.add(sentence(overlay ? run.name() : null, phases, best, ratio, allErrors, outages, outageSeconds, degraded)
-          + (ClientSection.anyClientBound(phases) ? " The client was the bottleneck in some phases: see Client cost."
-              : "")
-          + (ClientSection.anyStillCompiling(phases) ? " The client was still warming up (compiling) in some phases:"
-              + " see Client cost." : "")
+          + (ClientSection.anyClient(phases, ClientUsage::clientBound)
+              ? " The client was the bottleneck in some phases: see Client cost." : "")
+          + (ClientSection.anyClient(phases, ClientUsage::stillCompiling)
+              ? " The client was still warming up (compiling) in some phases: see Client cost." : "")
           + (run.result().interrupted() ? " The run was interrupted: its last phase is partial." : ""));
     }
     return new Section("results", "Results",
