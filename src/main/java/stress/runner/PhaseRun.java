@@ -118,8 +118,8 @@ final class PhaseRun {
       OperationSession session = new OperationSession(spec.mode(), source.heldPerWorker(), plan.keys(), random,
           plan.settings().fetchSize(), i);
       Worker w = new Worker(source, recorder.worker(i), plan.mix(), bound, session, random, plan.transaction(),
-          phaseStop, budget, turn, new Pacer(perWorkerRate, (double) i / threads), ready, go, finished, plan.retries(), retryable,
-          abort, fillsPool(source, i, threads),
+          phaseStop, budget, turn, new Pacer(perWorkerRate, (double) i / threads), ready, go, finished, plan.retries(),
+          retryable, abort, fillsPool(source, i, threads),
           workerHosts.isEmpty() ? phaseProbe.worker(i) : phaseProbe.worker(i, workerHosts.get(i)));
       workers.add(w);
       Thread t = WorkerThreads.create(plan.workerThreads().virtual(threads), "stress-worker-" + i, w);

@@ -71,7 +71,8 @@ final class Worker implements Runnable {
   Worker(ConnectionSource source, WorkerRecorder recorder, OperationMix mix, Operation.Bound[] operations,
          OperationSession session, SplittableRandom random, boolean transaction, Stop stop,
          OpsBudget budget, ReporterTurn turn, Pacer pacer, CountDownLatch ready, CountDownLatch go,
-         CountDownLatch finished, int retries, boolean[] retryable, PhaseAbort abort, boolean fillsPool, WorkerProbe probe) {
+         CountDownLatch finished, int retries, boolean[] retryable, PhaseAbort abort, boolean fillsPool,
+         WorkerProbe probe) {
     this.source = source;
     this.recorder = recorder;
     this.mix = mix;
