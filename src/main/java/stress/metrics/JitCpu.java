@@ -3,7 +3,9 @@ package stress.metrics;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -59,7 +61,8 @@ final class JitCpu {
         // a thread that ended between the listing and the read has no figures left to count
       }
     }
-    OTHERS.retainAll(Set.of(ids)); // an ended thread's id may be given to a new thread
+    // an ended thread's id may be given to a new thread (a HashSet, as Set.of would throw on a repeated name)
+    OTHERS.retainAll(new HashSet<>(Arrays.asList(ids)));
     return ticks;
   }
 
