@@ -43,6 +43,29 @@ final class OpsBudget {
     return releases;
   }
 
+  /** What {@link #takeOrQueue} found. */
+  enum Take { GO, SPENT, HELD }
+
+  /**
+   * Event-loop workers, which must not wait: {@link Take#GO} when one more execution may start, {@link Take#SPENT}
+   * when none may, {@link Take#HELD} when the budget is held ({@code resume} then runs once it is released, or at
+   * {@link #resumeHeld}).
+   */
+  Take takeOrQueue(Runnable resume) {
+    if (!limited) {
+      return Take.GO;
+    }
+    if (held.closed() && !held.passOrQueue(resume)) {
+      return Take.HELD;
+    }
+    return remaining.getAndDecrement() > 0 ? Take.GO : Take.SPENT;
+  }
+
+  /** Resumes the event-loop workers waiting in a held budget, still held (at the stop, so they can see it). */
+  void resumeHeld() {
+    held.resumeAll();
+  }
+
   /** True when one more execution may start; while the budget is held, waits for it (false on the stop). */
   boolean take(Stop stop) {
     if (!limited) {

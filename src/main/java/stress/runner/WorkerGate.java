@@ -16,6 +16,8 @@ final class WorkerGate {
 
   private volatile boolean closed;
   private final ConcurrentLinkedQueue<Thread> parked = new ConcurrentLinkedQueue<>();
+  /** What event-loop workers asked to run when the gate opens (they must not park their loop's thread). */
+  private final ConcurrentLinkedQueue<Runnable> resumes = new ConcurrentLinkedQueue<>();
   private final AtomicInteger waiting = new AtomicInteger();
 
   /** Reporter: from now on, workers wait in {@link #pass}. */
@@ -29,6 +31,33 @@ final class WorkerGate {
     for (Thread worker = parked.poll(); worker != null; worker = parked.poll()) {
       LockSupport.unpark(worker);
     }
+    resumeAll();
+  }
+
+  /** Runs every queued resume now, the gate open or not (the stop: held event-loop workers must see it). */
+  void resumeAll() {
+    for (Runnable resume = resumes.poll(); resume != null; resume = resumes.poll()) {
+      waiting.decrementAndGet();
+      resume.run();
+    }
+  }
+
+  /**
+   * Event-loop workers: true while the gate is open; otherwise queues {@code resume} to run when it opens (counted
+   * as waiting until then) and returns false. {@code resume} runs on the thread that opens the gate.
+   */
+  boolean passOrQueue(Runnable resume) {
+    if (!closed) {
+      return true;
+    }
+    waiting.incrementAndGet();
+    resumes.add(resume);
+    // open() clears the flag before it drains: a resume queued after its drain is taken back here
+    if (!closed && resumes.remove(resume)) {
+      waiting.decrementAndGet();
+      return true;
+    }
+    return false;
   }
 
   boolean closed() {

@@ -58,6 +58,35 @@ class OpsBudgetTest {
     assertFalse(held.get(10, TimeUnit.SECONDS));
   }
 
+  @Test
+  void anEventLoopWorkerIsQueuedNotParkedAndResumedWhenTheLimitIsSet() {
+    OpsBudget budget = new OpsBudget();
+    assertEquals(OpsBudget.Take.GO, budget.takeOrQueue(() -> { }), "unlimited");
+    budget.hold();
+    int[] resumed = new int[1];
+    assertEquals(OpsBudget.Take.HELD, budget.takeOrQueue(() -> resumed[0]++));
+    assertEquals(OpsBudget.Take.HELD, budget.takeOrQueue(() -> resumed[0]++));
+    assertEquals(2, budget.waiting(), "queued workers count as waiting, as parked ones do");
+    assertEquals(0, resumed[0]);
+    budget.limitTo(1);
+    assertEquals(2, resumed[0], "releasing the hold runs every queued resume");
+    assertEquals(0, budget.waiting());
+    assertEquals(OpsBudget.Take.GO, budget.takeOrQueue(() -> { }));
+    assertEquals(OpsBudget.Take.SPENT, budget.takeOrQueue(() -> { }));
+  }
+
+  @Test
+  void atTheStopQueuedEventLoopWorkersAreResumedWhileTheBudgetStaysHeld() {
+    OpsBudget budget = new OpsBudget();
+    budget.hold();
+    int[] resumed = new int[1];
+    assertEquals(OpsBudget.Take.HELD, budget.takeOrQueue(() -> resumed[0]++));
+    budget.resumeHeld();
+    assertEquals(1, resumed[0]);
+    assertEquals(0, budget.waiting());
+    assertEquals(OpsBudget.Take.HELD, budget.takeOrQueue(() -> resumed[0]++), "still held: the worker sees the stop");
+  }
+
   private static void waitForWaiting(OpsBudget budget, int workers) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
     while (budget.waiting() < workers) {
