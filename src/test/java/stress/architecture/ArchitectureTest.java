@@ -41,7 +41,8 @@ class ArchitectureTest {
     allow("table", "model");
     allow("config", "model");
     allow("connect", "model");
-    for (String pool : List.of("connect.none", "connect.hikari", "connect.c3p0", "connect.embedded")) {
+    for (String pool : List.of("connect.none", "connect.hikari", "connect.c3p0", "connect.embedded",
+        "connect.eventloop")) {
       allow(pool, "connect", "model");
     }
     allow("target", "model", "table");
@@ -55,7 +56,7 @@ class ArchitectureTest {
     allow("ops", "model", "workload", "table", "target", "dump.generate");
     allow("mongo", "model", "ops", "dump");
     allow("workloadfile", "model", "ops", "table", "mongo");
-    allow("runner", "model", "ops", "workload", "metrics", "connect", "target", "table");
+    allow("runner", "model", "ops", "workload", "metrics", "connect", "connect.eventloop", "target", "table");
     allow("metrics.live", "metrics", "runner", "connect", "model");
     allow("report", "metrics", "model");
     allow("report.html", "report", "metrics", "model");

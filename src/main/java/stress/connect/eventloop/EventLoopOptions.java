@@ -1,0 +1,68 @@
+package stress.connect.eventloop;
+
+import io.vertx.pgclient.PgConnectOptions;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.postgresql.Driver;
+import stress.connect.ConnectionSpec;
+import stress.model.UsageException;
+
+/**
+ * A {@link ConnectionSpec} (a pgjdbc URL and properties) as vertx-pg-client's connect options: the server, database,
+ * user and password, the startup {@code options} (the phase's startup-context settings), the application name and the
+ * connect timeout. pgjdbc's own knobs (prepareThreshold, preferQueryMode, socketTimeout, ...) do not apply. TLS is
+ * not offered yet: a URL that requires it is refused rather than connected to without it.
+ */
+final class EventLoopOptions {
+  /** The sslmode values under which pgjdbc may connect without TLS, as the event-loop client does. */
+  private static final Set<String> PLAIN_SSL_MODES = Set.of("disable", "allow", "prefer");
+
+  private EventLoopOptions() {}
+
+  static PgConnectOptions of(ConnectionSpec spec) {
+    Properties merged = new Properties();
+    merged.putAll(spec.driverProperties());
+    Properties url = Driver.parseURL(spec.url(), merged);
+    if (url == null) {
+      throw new UsageException("--event-loops: not a PostgreSQL JDBC URL: " + spec.url());
+    }
+    String hosts = url.getProperty("PGHOST", "localhost");
+    if (hosts.contains(",")) {
+      throw new UsageException("--event-loops connects to one server, the URL names several (" + hosts
+          + "): give one host");
+    }
+    String sslMode = url.getProperty("sslmode");
+    boolean ssl = Boolean.parseBoolean(url.getProperty("ssl", "false"));
+    if (ssl || (sslMode != null && !PLAIN_SSL_MODES.contains(sslMode.toLowerCase(Locale.ROOT)))) {
+      throw new UsageException("--event-loops does not connect with TLS yet, and the connection asks for it (sslmode="
+          + (sslMode == null ? "require" : sslMode) + "); run without --event-loops");
+    }
+    PgConnectOptions options = new PgConnectOptions()
+        .setHost(bare(hosts))
+        .setPort(Integer.parseInt(url.getProperty("PGPORT", "5432")))
+        .setCachePreparedStatements(false)
+        .setPipeliningLimit(1);
+    String user = spec.user() != null ? spec.user() : url.getProperty("user", System.getProperty("user.name"));
+    options.setUser(user);
+    String database = url.getProperty("PGDBNAME", "");
+    options.setDatabase(database.isEmpty() ? user : database);
+    if (spec.password() != null) {
+      options.setPassword(spec.password());
+    }
+    options.addProperty("application_name", url.getProperty("ApplicationName", "stress"));
+    options.addProperty("extra_float_digits", "3"); // as pgjdbc: doubles in full
+    String startup = url.getProperty("options");
+    if (startup != null && !startup.isBlank()) {
+      options.addProperty("options", startup);
+    }
+    int connectSeconds = Integer.parseInt(url.getProperty("connectTimeout", "10").trim());
+    options.setConnectTimeout((int) Math.min(Integer.MAX_VALUE, TimeUnit.SECONDS.toMillis(connectSeconds)));
+    return options;
+  }
+
+  private static String bare(String host) {
+    return host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+  }
+}
