@@ -175,6 +175,12 @@ final class RunArgs {
           + "Default: from Java 24 on, yes in phases of more than 4 threads per processor (2 or more processors), else no.")
   String virtualThreads;
 
+  @Option(names = "--event-loops", paramLabel = "N",
+      description = "Run the workers as connections of an event-loop client (vertx-pg-client) served by N OS threads,"
+          + " as pgbench -j does, instead of a thread per connection: far less client CPU per lookup. find_first,"
+          + " --mode prepared and --pool none only. Default: off.")
+  Integer eventLoops;
+
   @Option(names = "--explain",
       description = "Before measuring, show where each operation's statements go in the run's modes (as 'stress explain'); the verdicts go into the header and the JSON result.")
   boolean explain;
@@ -230,7 +236,7 @@ final class RunArgs {
     HostList hostList = hosts == null ? null : attempt(problems, () -> HostList.parse("--hosts", hosts));
     FailurePolicy failures = attempt(problems, () -> new FailurePolicy(retries, fraction("--max-error-rate",
         maxErrorRate)));
-    WorkerThreadPolicy workerThreads = attempt(problems, () -> WorkerThreads.policy(yesOrNo("--virtual-threads",
+    WorkerThreadPolicy workerThreads = attempt(problems, () -> workerThreads(eventLoops, yesOrNo("--virtual-threads",
         virtualThreads)));
     if (duration != null && ops != null) {
       problems.add("give either --duration or --ops, not both");
@@ -244,6 +250,21 @@ final class RunArgs {
         poolSize, c3p0MaxStatements, prepareThreshold, mode, settings, transaction, dist, zipfConstant,
         opSettings, tables.schema, tables.table, seed, keySample, timeouts, json, workerThreads, inserts, explain, out,
         metricsPort, new HostSpreading(hostList, spreadHosts), failures, workloadFile);
+  }
+
+  private static WorkerThreadPolicy workerThreads(Integer eventLoops, Boolean virtual) {
+    if (eventLoops == null) {
+      return WorkerThreads.policy(virtual);
+    }
+    if (virtual != null) {
+      throw new UsageException("give --event-loops or --virtual-threads, not both: event-loop workers have no thread"
+          + " of their own");
+    }
+    if (eventLoops < 1) {
+      throw new UsageException("--event-loops must be at least 1 (the OS threads that serve the connections), got "
+          + eventLoops);
+    }
+    return WorkerThreadPolicy.eventLoop(eventLoops);
   }
 
   private static double fraction(String option, String text) {

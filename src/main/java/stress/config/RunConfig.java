@@ -118,6 +118,10 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     if (table == null || table.isBlank()) {
       problems.add("--table must not be empty");
     }
+    if (workerThreads.eventLoop()) {
+      eventLoopProblems(mix, modes, pools, rate, transaction, prepareThreshold, queryMode, hostSpreading, workload,
+          problems);
+    }
     duplicates("--mode", modes, problems);
     duplicates("--pool", pools, problems);
     duplicates("--threads", threads, problems);
@@ -129,6 +133,37 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     }
     if (!problems.isEmpty()) {
       throw new UsageException(String.join("; ", problems));
+    }
+  }
+
+  /**
+   * What the event-loop client does not do (yet): it runs the prepared lookup of find_first on connections of its
+   * own, so every other operation, mode, pool and pgjdbc knob is refused rather than silently not compared.
+   */
+  private static void eventLoopProblems(OperationMix mix, List<StatementMode> modes, List<String> pools, double rate,
+                                        boolean transaction, int prepareThreshold, PreferQueryMode queryMode,
+                                        HostSpreading hostSpreading, WorkloadFile workload, List<String> problems) {
+    String rule = "--event-loops runs ";
+    if (workload != null || !mix.names().equals(List.of("find_first"))) {
+      problems.add(rule + "find_first only (the prepared lookup by _id), got --op " + mix);
+    }
+    if (!modes.equals(List.of(StatementMode.PREPARED))) {
+      problems.add(rule + "--mode prepared only, got " + modes.stream().map(StatementMode::label).toList());
+    }
+    if (!pools.equals(List.of("none"))) {
+      problems.add(rule + "--pool none only (a connection per worker, held), got " + pools);
+    }
+    if (rate > 0) {
+      problems.add(rule + "closed loops only, without --rate");
+    }
+    if (transaction) {
+      problems.add(rule + "each lookup in autocommit, without --transaction");
+    }
+    if (prepareThreshold != Integer.parseInt(Defaults.PREPARE_THRESHOLD) || queryMode != PreferQueryMode.EXTENDED) {
+      problems.add("--prepare-threshold and --query-mode are pgjdbc's; --event-loops does not use pgjdbc");
+    }
+    if (hostSpreading.spread()) {
+      problems.add(rule + "on one server, without --hosts or --spread-hosts");
     }
   }
 

@@ -44,6 +44,8 @@ final class PhaseRun {
   private final RunListener listener;
   private final RunProbe probe;
   private final Stop stop;
+  /** The phase's event-loop workers, or null when its workers have threads of their own. */
+  private EventLoopWorkers eventLoop;
 
   PhaseRun(RunPlan plan, PhaseSpec spec, List<ConnectionSource> sources, List<String> hosts, RunListener listener,
            RunProbe probe, Stop stop) {
@@ -69,6 +71,9 @@ final class PhaseRun {
     try {
       return run(phaseIndex, phaseProbe);
     } finally {
+      if (eventLoop != null) {
+        eventLoop.close(); // already closed unless the phase ended by an exception
+      }
       phaseProbe.finished();
     }
   }
@@ -95,46 +100,41 @@ final class PhaseRun {
       retryable[i] = plan.operations().get(i).idempotent();
     }
     OpsBudget budget = new OpsBudget();
-    ReporterTurn turn = new ReporterTurn(ReporterTurn.allowed(threads, Runtime.getRuntime().availableProcessors(),
-        plan.rate() > 0));
+    // event-loop workers never wait at the reporter's turn (their loop's thread must not park), so none is taken
+    ReporterTurn turn = new ReporterTurn(!plan.workerThreads().eventLoop()
+        && ReporterTurn.allowed(threads, Runtime.getRuntime().availableProcessors(), plan.rate() > 0));
     CountDownLatch ready = new CountDownLatch(threads);
     CountDownLatch go = new CountDownLatch(1);
     CountDownLatch finished = new CountDownLatch(threads);
-    List<Worker> workers = new ArrayList<>(threads);
+    List<PhaseWorker> workers = new ArrayList<>(threads);
     List<Thread> threadList = new ArrayList<>(threads);
-    double perWorkerRate = plan.rate() > 0 ? plan.rate() / threads : 0;
-    // a pool is filled before the start (each of the first pool-size workers checks one out and keeps it until
-    // the start), so connecting is not measured and a server without enough slots is found before measuring
-    // (with several hosts each host has its own pool: worker i is the (i / n)-th worker of host i mod n)
-    int hostCount = sources.size();
-    int opening = 0;
-    for (int h = 0; h < hostCount; h++) {
-      int onHost = HostSources.threadsOn(h, hostCount, threads);
-      opening += sources.get(h).heldPerWorker() ? onHost : Math.min(onHost, spec.pool().size());
-    }
-    for (int i = 0; i < threads; i++) {
-      SplittableRandom random = new SplittableRandom(plan.seed() * 1_000_003L + phaseIndex * 10_007L + i);
-      ConnectionSource source = sources.get(i % sources.size());
-      OperationSession session = new OperationSession(spec.mode(), source.heldPerWorker(), plan.keys(), random,
-          plan.settings().fetchSize(), i);
-      Worker w = new Worker(source, recorder.worker(i), plan.mix(), bound, session, random, plan.transaction(),
-          phaseStop, budget, turn, new Pacer(perWorkerRate, (double) i / threads), ready, go, finished, plan.retries(),
-          retryable, abort, fillsPool(source, i, threads),
-          workerHosts.isEmpty() ? phaseProbe.worker(i) : phaseProbe.worker(i, workerHosts.get(i)));
-      workers.add(w);
-      Thread t = WorkerThreads.create(plan.workerThreads().virtual(threads), "stress-worker-" + i, w);
-      threadList.add(t);
-      t.start();
+    int opening;
+    if (plan.workerThreads().eventLoop()) {
+      eventLoop = EventLoopWorkers.open(plan, spec, phaseIndex, recorder, phaseProbe, phaseStop, budget, ready,
+          finished, abort);
+      workers.addAll(eventLoop.workers());
+      opening = threads;
+    } else {
+      opening = startThreads(phaseIndex, phaseProbe, workerHosts, recorder, bound, phaseStop, abort, retryable, budget,
+          turn, ready, go, finished, workers, threadList);
     }
     ready.await();
     SQLException startFailure = firstStartFailure(workers);
     if (startFailure != null) {
-      SQLException failure = ConnectionErrors.tooManyConnections(startFailure)
-          ? TooManyConnections.atStart(spec, opening, workers, startFailure) : new SQLException("could not open " + opening
-          + " connections for phase '" + spec.label() + "': " + startFailure.getMessage(), startFailure.getSQLState(),
-          startFailure);
+      SQLException failure;
+      if (!ConnectionErrors.tooManyConnections(startFailure)) {
+        failure = new SQLException("could not open " + opening + " connections for phase '" + spec.label() + "': "
+            + startFailure.getMessage(), startFailure.getSQLState(), startFailure);
+      } else if (eventLoop != null) {
+        failure = TooManyConnections.atStart(spec, opening, eventLoop.connected(), null, startFailure);
+      } else {
+        failure = TooManyConnections.atStart(spec, opening, threadWorkers(workers), startFailure);
+      }
       phaseStop.request();
       go.countDown();
+      if (eventLoop != null) {
+        eventLoop.abandon();
+      }
       joinAll(threadList);
       throw failure;
     }
@@ -154,6 +154,9 @@ final class PhaseRun {
     }
     long begin = System.nanoTime();
     go.countDown();
+    if (eventLoop != null) {
+      eventLoop.start();
+    }
     long intervalNanos = plan.reportInterval().toNanos();
     long measureStart = begin + warmupNanos;
     long measureEnd = plan.duration() == null ? Long.MAX_VALUE : measureStart + plan.duration().toNanos();
@@ -215,6 +218,9 @@ final class PhaseRun {
       }
     }
     phaseStop.request();
+    if (eventLoop != null) {
+      eventLoop.finish(budget, finished, JOIN_GRACE_MILLIS);
+    }
     joinAll(threadList);
     if (abort.reason() != null) {
       throw TooManyConnections.duringRun(spec, abort.reason());
@@ -244,14 +250,57 @@ final class PhaseRun {
   }
 
   /**
+   * Starts one thread per worker ({@link Worker}); returns how many connections they open before the start. A pool is
+   * filled before the start (each of the first pool-size workers checks one out and keeps it until the start), so
+   * connecting is not measured and a server without enough slots is found before measuring (with several hosts each
+   * host has its own pool: worker i is the (i / n)-th worker of host i mod n).
+   */
+  private int startThreads(long phaseIndex, PhaseProbe phaseProbe, List<String> workerHosts, PhaseRecorder recorder,
+                           Operation.Bound[] bound, Stop phaseStop, PhaseAbort abort, boolean[] retryable,
+                           OpsBudget budget, ReporterTurn turn, CountDownLatch ready, CountDownLatch go,
+                           CountDownLatch finished, List<PhaseWorker> workers, List<Thread> threadList) {
+    int threads = spec.threads();
+    double perWorkerRate = plan.rate() > 0 ? plan.rate() / threads : 0;
+    int hostCount = sources.size();
+    int opening = 0;
+    for (int h = 0; h < hostCount; h++) {
+      int onHost = HostSources.threadsOn(h, hostCount, threads);
+      opening += sources.get(h).heldPerWorker() ? onHost : Math.min(onHost, spec.pool().size());
+    }
+    for (int i = 0; i < threads; i++) {
+      SplittableRandom random = new SplittableRandom(plan.seed() * 1_000_003L + phaseIndex * 10_007L + i);
+      ConnectionSource source = sources.get(i % sources.size());
+      OperationSession session = new OperationSession(spec.mode(), source.heldPerWorker(), plan.keys(), random,
+          plan.settings().fetchSize(), i);
+      Worker w = new Worker(source, recorder.worker(i), plan.mix(), bound, session, random, plan.transaction(),
+          phaseStop, budget, turn, new Pacer(perWorkerRate, (double) i / threads), ready, go, finished, plan.retries(),
+          retryable, abort, fillsPool(source, i, threads),
+          workerHosts.isEmpty() ? phaseProbe.worker(i) : phaseProbe.worker(i, workerHosts.get(i)));
+      workers.add(w);
+      Thread t = WorkerThreads.create(plan.workerThreads().virtual(threads), "stress-worker-" + i, w);
+      threadList.add(t);
+      t.start();
+    }
+    return opening;
+  }
+
+  private static List<Worker> threadWorkers(List<PhaseWorker> workers) {
+    List<Worker> out = new ArrayList<>(workers.size());
+    for (PhaseWorker w : workers) {
+      out.add((Worker) w);
+    }
+    return out;
+  }
+
+  /**
    * When the phase ended. An execution in flight at the deadline or the stop still completes and is counted, so
    * it belongs to the measured time and to the last interval (not to a separate sliver of a few milliseconds whose
    * rate would be meaningless). Workers that ran out of --ops ended the phase with their last execution: closing
    * their connections and noticing that they are gone come after it and are not measured.
    */
-  private static long phaseEnd(boolean workersDone, long stoppedAt, List<Worker> workers) {
+  private static long phaseEnd(boolean workersDone, long stoppedAt, List<PhaseWorker> workers) {
     long lastExecutionEnd = 0;
-    for (Worker w : workers) {
+    for (PhaseWorker w : workers) {
       long e = w.lastExecutionEnd();
       if (e != 0 && (lastExecutionEnd == 0 || e - lastExecutionEnd > 0)) {
         lastExecutionEnd = e;
@@ -304,8 +353,8 @@ final class PhaseRun {
     return false;
   }
 
-  private static SQLException firstStartFailure(List<Worker> workers) {
-    for (Worker w : workers) {
+  private static SQLException firstStartFailure(List<PhaseWorker> workers) {
+    for (PhaseWorker w : workers) {
       if (w.startFailure() != null) {
         return w.startFailure();
       }

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 import stress.connect.ConnectionSource;
+import stress.ops.FindFirst;
 import stress.target.SettingsCatalog;
 
 /**
@@ -122,6 +123,11 @@ public final class Runner {
   /** The first source's settings (every host's source is built alike), and the hosts when spread. */
   private Map<String, String> describe(List<ConnectionSource> opened) {
     Map<String, String> d = new LinkedHashMap<>(opened.get(0).describe());
+    if (plan.workerThreads().eventLoop()) {
+      // the source only reads the settings back; the workers' connections are the event-loop client's
+      d.put("client", "vertx-pg-client, " + plan.workerThreads().eventLoops() + " event loop(s), one connection per"
+          + " worker, statement " + FindFirst.selectTextById(plan.table()) + "; pgjdbc's settings do not apply");
+    }
     if (!hosts.isEmpty()) {
       d.put("hosts", String.join(",", hosts));
       d.put("threads per host", "round-robin, thread i on host i mod " + hosts.size());

@@ -29,6 +29,11 @@ final class TooManyConnections {
         }
       }
     }
+    return atStart(spec, wanted, connected, maxConnections, cause);
+  }
+
+  /** As above, for workers that opened {@code connected} connections; {@code maxConnections} null when unknown. */
+  static SQLException atStart(PhaseSpec spec, int wanted, int connected, String maxConnections, SQLException cause) {
     return new SQLException("the server refused connections for phase '" + spec.label() + "' (SQLState "
         + ConnectionErrors.TOO_MANY_CONNECTIONS + ", too many clients): only " + connected + " of "
         + wanted + " connections could be opened; max_connections is "

@@ -21,7 +21,7 @@ import stress.model.OperationMix;
  * One thread of a phase: a closed loop of operations. Holds one connection for the whole phase when the
  * source says so (no pool), otherwise checks one out for each execution and gives it back.
  */
-final class Worker implements Runnable {
+final class Worker implements Runnable, PhaseWorker {
   /**
    * After a failed connection attempt, wait this long so a down server is not hammered in a spin; doubled
    * after each further failure up to {@link #MAX_BACKOFF_NANOS}, back to the start after a success. The cap
@@ -94,8 +94,8 @@ final class Worker implements Runnable {
     this.fillsPool = fillsPool;
   }
 
-  /** The server backend of the held connection (0 when the worker uses a pool). */
-  int backendPid() {
+  @Override
+  public int backendPid() {
     return backendPid;
   }
 
@@ -103,12 +103,13 @@ final class Worker implements Runnable {
    * When this worker's last execution ended (System.nanoTime), or 0 when it ran none; known once it left its loop.
    * The end of a phase that ran out of --ops: closing connections and ending threads come after it.
    */
-  long lastExecutionEnd() {
+  @Override
+  public long lastExecutionEnd() {
     return finalExecutionEnd;
   }
 
-  /** Why the held connection could not be opened before the start, or null. */
-  SQLException startFailure() {
+  @Override
+  public SQLException startFailure() {
     return startFailure;
   }
 

@@ -27,6 +27,7 @@ import stress.metrics.ErrorStats;
 import stress.metrics.PhaseStats;
 import stress.ops.Operations;
 import stress.model.StatementMode;
+import stress.model.WorkerThreadPolicy;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.target.PostgresDialect;
@@ -42,6 +43,8 @@ import stress.model.OperationMix;
  *   so each terminated backend fails at most one execution: 0 &lt;= errors &lt;= terminated. What is certain is
  *   that the pool replaces them: it is back to its size with new backends while the run goes on.</li>
  * </ul>
+ * The event-loop client ({@code --event-loops}) holds one connection per worker as {@code none} does, and is held to
+ * the same counts.
  */
 class TerminatedBackendsTest {
   private static final DocumentTable TABLE = new DocumentTable(null, "terminated_docs", IdType.INTEGER);
@@ -66,15 +69,18 @@ class TerminatedBackendsTest {
   private record Killed(Set<Integer> before, Set<Integer> terminated, Set<Integer> after) {}
 
   @ParameterizedTest
-  @ValueSource(strings = {"none", "hikari", "c3p0"})
-  void terminatedBackendsAreReplacedAndCounted(String pool) throws Exception {
+  @ValueSource(strings = {"none", "hikari", "c3p0", "event-loop"})
+  void terminatedBackendsAreReplacedAndCounted(String client) throws Exception {
+    boolean eventLoop = client.equals("event-loop");
+    String pool = eventLoop ? "none" : client;
     ConnectionSpec spec = new ConnectionSpec(url, "postgres", null,
         Map.of("ApplicationName", DriverSettings.APPLICATION_NAME), List.of());
     PhaseSpec phase = new PhaseSpec(Map.of("pool", pool), StatementMode.PREPARED, pool, new PoolSettings(THREADS, 0),
         THREADS, spec, Map.of());
     OperationMix mix = OperationMix.parse("find_first");
     RunPlan plan = TestPlan.of(List.of(phase), mix, TABLE).operations(List.of(Operations.byName("find_first"))).keys(1000)
-        .duration(Duration.ofSeconds(5)).interval(Duration.ofMillis(500)).build();
+        .duration(Duration.ofSeconds(5)).interval(Duration.ofMillis(500))
+        .workerThreads(eventLoop ? WorkerThreadPolicy.eventLoop(2) : WorkerThreadPolicy.PLATFORM).build();
 
     AtomicReference<Object> killed = new AtomicReference<>();
     Thread killer = new Thread(() -> {

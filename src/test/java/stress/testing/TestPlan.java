@@ -32,6 +32,7 @@ public final class TestPlan {
   private Duration interval = Duration.ofMillis(200);
   private boolean transaction;
   private int retries;
+  private WorkerThreadPolicy workerThreads = WorkerThreadPolicy.PLATFORM;
 
   private TestPlan(List<PhaseSpec> phases, OperationMix mix, DocumentTable table) {
     this.phases = phases;
@@ -88,9 +89,15 @@ public final class TestPlan {
     return this;
   }
 
+  /** Threads per worker, or the event-loop client ({@link WorkerThreadPolicy#eventLoop(int)}). */
+  public TestPlan workerThreads(WorkerThreadPolicy workerThreads) {
+    this.workerThreads = workerThreads;
+    return this;
+  }
+
   public RunPlan build() {
     List<Operation> named = operations != null ? operations : mix.names().stream().map(Operations::byName).toList();
     return new RunPlan(phases, mix, named, table, keys, settings, duration, ops, warmup, interval, 0,
-        transaction, 1, WorkerThreadPolicy.PLATFORM, null, retries, List.of());
+        transaction, 1, workerThreads, null, retries, List.of());
   }
 }

@@ -1,0 +1,217 @@
+package stress.runner;
+
+import java.sql.SQLException;
+import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import stress.connect.ConnectionSpec;
+import stress.connect.eventloop.EventLoopConnection;
+import stress.connect.eventloop.EventLoops;
+import stress.metrics.WorkerRecorder;
+import stress.target.ErrorClass;
+import stress.target.FailedNode;
+import stress.target.SqlStates;
+import stress.workload.KeyChooser;
+
+/**
+ * One worker of the event-loop client: a connection that runs one prepared lookup after another, as {@link Worker}'s
+ * closed loop does, but in callbacks on its event loop instead of on a thread of its own. Everything but
+ * {@link #start} and the budget's resume runs on that loop, so its state needs no lock.
+ */
+final class EventLoopWorker implements PhaseWorker, EventLoopConnection.Completion, EventLoopConnection.Opening {
+  /** As {@link Worker}: after a failed connection attempt wait this long, doubled up to the cap after each failure. */
+  private static final long FIRST_BACKOFF_MILLIS = 100;
+  private static final long MAX_BACKOFF_MILLIS = TimeUnit.SECONDS.toMillis(1);
+
+  private final EventLoops loops;
+  private final ConnectionSpec spec;
+  private final String sql;
+  private final WorkerRecorder recorder;
+  private final KeyChooser keys;
+  private final SplittableRandom random;
+  private final Stop stop;
+  private final OpsBudget budget;
+  private final CountDownLatch ready;
+  private final CountDownLatch finished;
+  private final WorkerProbe probe;
+  private final PhaseAbort abort;
+  private final int retries;
+  private final Runnable resume = this::resumeOnLoop;
+  private final AtomicBoolean done = new AtomicBoolean();
+  private volatile boolean started;
+  /** The open connection, or null after its session ended (until a new one is open). */
+  private EventLoopConnection connection;
+  /** The latest connection, open or not: its loop is this worker's. */
+  private EventLoopConnection loop;
+  private long start;
+  private int attempt;
+  private long backoffMillis = FIRST_BACKOFF_MILLIS;
+  private long lastExecutionEnd;
+  private volatile long finalExecutionEnd;
+  private volatile int backendPid;
+  private volatile SQLException startFailure;
+
+  EventLoopWorker(EventLoops loops, ConnectionSpec spec, String sql, WorkerRecorder recorder, KeyChooser keys,
+                  SplittableRandom random, Stop stop, OpsBudget budget, CountDownLatch ready, CountDownLatch finished,
+                  WorkerProbe probe, PhaseAbort abort, int retries) {
+    this.loops = loops;
+    this.spec = spec;
+    this.sql = sql;
+    this.recorder = recorder;
+    this.keys = keys;
+    this.random = random;
+    this.stop = stop;
+    this.budget = budget;
+    this.ready = ready;
+    this.finished = finished;
+    this.probe = probe;
+    this.abort = abort;
+    this.retries = retries;
+  }
+
+  /** Opens the connection; {@code ready} is counted down once it is open or could not be. */
+  void open() {
+    EventLoopConnection.open(loops, spec, sql, this);
+  }
+
+  /** The go: the first execution starts on the connection's loop. Only after {@link #open} succeeded. */
+  void start() {
+    started = true;
+    loop.runOnLoop(() -> {
+      probe.started();
+      next();
+    });
+  }
+
+  /** Ends the worker when it was never started (a phase that failed before its go). */
+  void abandon() {
+    finish();
+  }
+
+  /** Closes the connection (after the phase). */
+  void close() {
+    if (connection != null) {
+      connection.close();
+    }
+  }
+
+  @Override
+  public int backendPid() {
+    return backendPid;
+  }
+
+  @Override
+  public long lastExecutionEnd() {
+    return finalExecutionEnd;
+  }
+
+  @Override
+  public SQLException startFailure() {
+    return startFailure;
+  }
+
+  private void next() {
+    if (stop.requested()) {
+      finish();
+      return;
+    }
+    switch (budget.takeOrQueue(resume)) {
+      case HELD -> {
+        return;
+      }
+      case SPENT -> {
+        finish();
+        return;
+      }
+      case GO -> { }
+    }
+    start = System.nanoTime();
+    attempt = 0;
+    if (connection == null) {
+      loop.reopen(loops, spec, sql, this);
+    } else {
+      connection.execute(keys.next(random), this);
+    }
+  }
+
+  /** The budget was released (or the phase stopped) while this worker waited in it: go on, on the loop. */
+  private void resumeOnLoop() {
+    loop.runOnLoop(this::next);
+  }
+
+  @Override
+  public void opened(EventLoopConnection c) {
+    connection = c;
+    loop = c;
+    backendPid = c.backendPid();
+    if (!started) {
+      ready.countDown();
+      return;
+    }
+    // a new session for the execution that found the old one gone: part of that execution's time, as in Worker
+    recorder.reconnect();
+    probe.reconnect();
+    c.execute(keys.next(random), this);
+  }
+
+  @Override
+  public void failed(String sqlState, String message) {
+    if (!started) {
+      startFailure = new SQLException(message, sqlState);
+      ready.countDown();
+      return;
+    }
+    recordFailure(sqlState, message);
+    long wait = backoffMillis;
+    backoffMillis = Math.min(MAX_BACKOFF_MILLIS, backoffMillis * 2);
+    loop.runOnLoopAfter(wait, this::next);
+  }
+
+  @Override
+  public void succeeded(int rows) {
+    lastExecutionEnd = System.nanoTime();
+    long latency = lastExecutionEnd - start;
+    recorder.success(0, latency, rows);
+    probe.success(0, latency);
+    backoffMillis = FIRST_BACKOFF_MILLIS;
+    next();
+  }
+
+  @Override
+  public void failed(String sqlState, String message, boolean sessionEnded) {
+    if (!sessionEnded && attempt < retries && SqlStates.classify(sqlState) == ErrorClass.SERIALIZATION) {
+      // a lookup in autocommit has nothing to roll back: it runs again on the same connection
+      attempt++;
+      recorder.retry(0);
+      connection.execute(keys.next(random), this);
+      return;
+    }
+    recordFailure(sqlState, message);
+    if (sessionEnded) {
+      connection.close();
+      connection = null;
+    }
+    loop.runOnLoop(this::next); // never inside the failed call: a dead connection may fail at once, again and again
+  }
+
+  private void recordFailure(String sqlState, String message) {
+    lastExecutionEnd = System.nanoTime();
+    long latency = lastExecutionEnd - start;
+    recorder.failure(0, latency, sqlState, message, FailedNode.of(message));
+    probe.failure(0, latency, sqlState);
+    if (ConnectionErrors.TOO_MANY_CONNECTIONS.equals(sqlState)) {
+      abort.tooManyConnections(new SQLException(message, sqlState));
+    }
+  }
+
+  private void finish() {
+    if (done.compareAndSet(false, true)) {
+      finalExecutionEnd = lastExecutionEnd;
+      if (started) {
+        probe.stopped();
+      }
+      finished.countDown();
+    }
+  }
+}

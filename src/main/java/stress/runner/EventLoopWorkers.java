@@ -1,0 +1,103 @@
+package stress.runner;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import stress.connect.eventloop.EventLoops;
+import stress.metrics.PhaseRecorder;
+import stress.ops.FindFirst;
+
+/**
+ * A phase's workers on the event-loop client ({@code --event-loops}): the loops, one {@link EventLoopWorker} per
+ * thread of the phase, their start and their end. The loops live as long as the phase.
+ */
+final class EventLoopWorkers {
+  private final EventLoops loops;
+  private final List<EventLoopWorker> workers;
+  /** Only the phase's thread opens, starts and closes. */
+  private boolean closed;
+
+  private EventLoopWorkers(EventLoops loops, List<EventLoopWorker> workers) {
+    this.loops = loops;
+    this.workers = workers;
+  }
+
+  /** Starts the loops and opens every worker's connection; {@code ready} counts the opened (or failed) ones. */
+  static EventLoopWorkers open(RunPlan plan, PhaseSpec spec, long phaseIndex, PhaseRecorder recorder,
+                               PhaseProbe phaseProbe, Stop stop, OpsBudget budget, CountDownLatch ready,
+                               CountDownLatch finished, PhaseAbort abort) {
+    EventLoops loops = EventLoops.start(plan.workerThreads().eventLoops());
+    String sql = FindFirst.selectTextById(plan.table());
+    List<EventLoopWorker> workers = new ArrayList<>(spec.threads());
+    for (int i = 0; i < spec.threads(); i++) {
+      SplittableRandom random = new SplittableRandom(plan.seed() * 1_000_003L + phaseIndex * 10_007L + i);
+      workers.add(new EventLoopWorker(loops, spec.connection(), sql, recorder.worker(i), plan.keys(), random, stop,
+          budget, ready, finished, phaseProbe.worker(i), abort, plan.retries()));
+    }
+    EventLoopWorkers all = new EventLoopWorkers(loops, workers);
+    try {
+      for (EventLoopWorker w : workers) {
+        w.open();
+      }
+    } catch (RuntimeException e) {
+      all.close();
+      throw e;
+    }
+    return all;
+  }
+
+  List<EventLoopWorker> workers() {
+    return workers;
+  }
+
+  /** How many connections opened before the start. */
+  int connected() {
+    int n = 0;
+    for (EventLoopWorker w : workers) {
+      n += w.startFailure() == null && w.backendPid() != 0 ? 1 : 0;
+    }
+    return n;
+  }
+
+  /** The go: every worker starts its first execution. */
+  void start() {
+    for (EventLoopWorker w : workers) {
+      w.start();
+    }
+  }
+
+  /**
+   * After the stop: waits for the executions in flight (up to {@code graceMillis}; statement timeouts bound them),
+   * then closes the connections and the loops.
+   */
+  void finish(OpsBudget budget, CountDownLatch finished, long graceMillis) throws InterruptedException {
+    budget.resumeHeld();
+    try {
+      finished.await(graceMillis, TimeUnit.MILLISECONDS);
+    } finally {
+      close();
+    }
+  }
+
+  /** Ends workers that never started (a phase that failed before its go) and closes everything. */
+  void abandon() {
+    for (EventLoopWorker w : workers) {
+      w.abandon();
+    }
+    close();
+  }
+
+  /** Closes the connections and the loops; again is harmless. */
+  void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    for (EventLoopWorker w : workers) {
+      w.close();
+    }
+    loops.close();
+  }
+}

@@ -1,0 +1,98 @@
+package stress.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import stress.testing.TestDatabase;
+
+/** {@code run --event-loops}: whole runs through the command line against a real PostgreSQL, and what it refuses. */
+class EventLoopRunTest {
+  private static String url;
+
+  @TempDir
+  Path dir;
+
+  @BeforeAll
+  static void init() {
+    url = TestDatabase.newDatabaseUrl("eventloop");
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "2000");
+    assertEquals(0, r.exitCode(), r.all());
+  }
+
+  private CliTester.Result run(Path json, String... args) {
+    String[] all = new String[args.length + 7];
+    System.arraycopy(new String[] {"--url", url, "-U", "postgres", "run", "--json", json.toString()}, 0, all, 0, 7);
+    System.arraycopy(args, 0, all, 7, args.length);
+    return CliTester.run(all);
+  }
+
+  @Test
+  void afterAWarmUpExactlyTheOpsAreCountedOnOneBackendPerWorker() throws IOException {
+    Path json = dir.resolve("ops.json");
+    CliTester.Result r = run(json, "--event-loops", "2", "--threads", "6", "--warmup", "1s", "--report-interval",
+        "300ms", "--ops", "3001");
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(r.out().contains("worker threads: event loop: 2 OS threads serve every connection (vertx-pg-client)"),
+        r.out());
+    JsonNode phase = new ObjectMapper().readTree(Files.readString(json)).get("phases").get(0);
+    JsonNode total = phase.get("stats").get("total");
+    assertEquals(3001, total.get("count").asLong(), r.out());
+    assertEquals(0, total.get("errorCount").asLong(), r.out());
+    assertEquals(3001, total.get("rows").asLong(), "each lookup of an existing key finds its document: " + r.out());
+    long measuredInIntervals = 0;
+    for (JsonNode interval : phase.get("stats").get("intervals")) {
+      if (!interval.get("warmup").asBoolean()) {
+        measuredInIntervals += interval.get("count").asLong();
+      }
+    }
+    assertEquals(3001, measuredInIntervals, "the measured intervals add up to the total: " + r.out());
+    assertEquals("6", phase.get("connection").get("distinct server backends").asText());
+  }
+
+  @Test
+  void theSessionSettingsReachTheEventLoopSessions() {
+    // the table is named without a schema: on sessions whose search_path the run's --set changed it is not found,
+    // so preparing the lookup fails before the start, on the event-loop connections themselves
+    CliTester.Result r = run(dir.resolve("set.json"), "--event-loops", "1", "--threads", "2", "--warmup", "0",
+        "--ops", "200", "--set", "search_path=no_such_schema");
+    assertEquals(1, r.exitCode(), r.all());
+    assertTrue(r.err().contains("could not open 2 connections for phase 'mode=prepared pool=none threads=2"
+        + " search_path=no_such_schema'"), r.err());
+    assertTrue(r.err().contains("does not exist"), r.err());
+  }
+
+  @Test
+  void whatTheEventLoopClientDoesNotDoIsRefusedInOneLine() {
+    String[] cases = {
+        "--op", "find_in", "--event-loops 2 runs find_first only",
+        "--mode", "plain", "--event-loops 2 runs --mode prepared only",
+        "--pool", "hikari", "--event-loops runs --pool none only",
+        "--rate", "100", "--event-loops runs closed loops only, without --rate",
+        "--virtual-threads", "yes", "give --event-loops or --virtual-threads, not both",
+        "--prepare-threshold", "1", "--prepare-threshold and --query-mode are pgjdbc's",
+    };
+    for (int i = 0; i < cases.length; i += 3) {
+      CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--event-loops", "2", cases[i],
+          cases[i + 1]);
+      assertEquals(2, r.exitCode(), r.all());
+      String first = r.err().strip().split("\n")[0];
+      assertTrue(first.startsWith("stress: "), r.err());
+      assertTrue(first.contains(cases[i + 2].replace("--event-loops 2 runs", "--event-loops runs")),
+          "expected '" + cases[i + 2] + "' in: " + r.err());
+      assertFalse(r.err().contains("\tat "), r.err());
+    }
+    CliTester.Result zero = CliTester.run("--url", url, "run", "--event-loops", "0");
+    assertEquals(2, zero.exitCode(), zero.all());
+    assertTrue(zero.err().contains("--event-loops must be at least 1 (the OS threads that serve the connections), got 0"),
+        zero.err());
+  }
+}
