@@ -14,7 +14,8 @@ public final class ClientUsageText {
   /** What to do when the client is the bottleneck. */
   public static final String ADVICE = "the figures understate the server; use fewer threads per process, more processes"
       + " (--instance i/n on each, then stress merge), virtual threads (--virtual-threads, Java 21+; the default"
-      + " from Java 24 on for more than 4 threads per core), or a load host of its own";
+      + " from Java 24 on for more than 4 threads per core), event loops for find_first (--event-loops N), or a load"
+      + " host of its own";
 
   /** What to do when the client took CPU time from a server on the same host. */
   public static final String SHARED_HOST_ADVICE = "the server had that much less CPU, so the figures describe client and"

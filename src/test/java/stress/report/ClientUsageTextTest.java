@@ -30,7 +30,8 @@ class ClientUsageTextTest {
     assertTrue(lines[0].endsWith("peak RSS unknown, heap peak 64 MB"), lines[0]);
     assertEquals("client is the bottleneck (CPU at 95% of the 2 cores it may use): the figures understate the"
         + " server; use fewer threads per process, more processes (--instance i/n on each, then stress merge),"
-        + " virtual threads (--virtual-threads, Java 21+; the default from Java 24 on for more than 4 threads per core), or a load host of its own", lines[1]);
+        + " virtual threads (--virtual-threads, Java 21+; the default from Java 24 on for more than 4 threads per core), event loops for find_first"
+        + " (--event-loops N), or a load host of its own", lines[1]);
   }
 
   @Test
