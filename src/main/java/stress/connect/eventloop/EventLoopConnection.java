@@ -13,6 +13,7 @@ import io.vertx.sqlclient.PreparedQuery;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
+import java.util.concurrent.atomic.AtomicBoolean;
 import stress.connect.ConnectionSpec;
 
 /**
@@ -65,9 +66,10 @@ public final class EventLoopConnection {
   public static void open(EventLoops loops, ConnectionSpec spec, String sql, Opening opening) {
     PgConnectOptions options = EventLoopOptions.of(spec);
     Vertx vertx = loops.vertx();
+    Opening once = new OnceOpening(opening);
     PgConnection.connect(vertx, options).onComplete(connected -> {
       if (connected.failed()) {
-        failOpening(connected.cause(), opening);
+        failOpening(connected.cause(), once);
         return;
       }
       PgConnection c = connected.result();
@@ -78,12 +80,45 @@ public final class EventLoopConnection {
       ready.compose(x -> c.prepare(sql)).onComplete(prepared -> {
         if (prepared.failed()) {
           c.close();
-          failOpening(prepared.cause(), opening);
+          failOpening(prepared.cause(), once);
         } else {
-          opening.opened(new EventLoopConnection(c, prepared.result().query(), Vertx.currentContext(), vertx));
+          once.opened(new EventLoopConnection(c, prepared.result().query(), Vertx.currentContext(), vertx));
         }
       });
     });
+    // the connect timeout covers the TCP handshake only; a server that accepts and never answers is given as long
+    // for the whole session set-up, as pgjdbc's loginTimeout does
+    int timeoutMillis = options.getConnectTimeout();
+    if (timeoutMillis > 0) {
+      vertx.setTimer(timeoutMillis, id -> once.failed(null, "no session within the connect timeout ("
+          + timeoutMillis + " ms): the server at " + options.getHost() + ":" + options.getPort() + " did not answer"));
+    }
+  }
+
+  /** Passes on the first outcome of an opening only; a connection that opens after its time ran out is closed. */
+  private static final class OnceOpening implements Opening {
+    private final Opening target;
+    private final AtomicBoolean settled = new AtomicBoolean();
+
+    OnceOpening(Opening target) {
+      this.target = target;
+    }
+
+    @Override
+    public void opened(EventLoopConnection connection) {
+      if (settled.compareAndSet(false, true)) {
+        target.opened(connection);
+      } else {
+        connection.close();
+      }
+    }
+
+    @Override
+    public void failed(String sqlState, String message) {
+      if (settled.compareAndSet(false, true)) {
+        target.failed(sqlState, message);
+      }
+    }
   }
 
   /** The server process serving this connection. */
