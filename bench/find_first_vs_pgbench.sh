@@ -14,7 +14,7 @@
 # STRESS_JAR selects the jar (default: target/stress.jar, built if missing), PG_BIN the PostgreSQL
 # binaries (default /usr/lib/postgresql/15/bin), STRESS_JAVA_OPTS extra JVM options (default none),
 # JAVA the java binary (default: java on PATH), STRESS_RUN_OPTS extra options for `stress run` (e.g.
-# --virtual-threads, which needs Java 21+).
+# --virtual-threads, which needs Java 21+, or --event-loops 2, pgbench -j's counterpart).
 #
 # Run as root, the server runs as the `postgres` OS user; otherwise as the calling user. It listens
 # on 127.0.0.1 only, on the first free port from --port on, with its socket in its own temp folder,
