@@ -19,7 +19,8 @@ import stress.workload.KeyChooser;
  * closed loop does, but in callbacks on its event loop instead of on a thread of its own. Everything but
  * {@link #start} and the budget's resume runs on that loop, so its state needs no lock.
  */
-final class EventLoopWorker implements PhaseWorker, EventLoopConnection.Completion, EventLoopConnection.Opening {
+final class EventLoopWorker extends PhaseWorker
+    implements EventLoopConnection.Completion, EventLoopConnection.Opening {
   /** As {@link Worker}: after a failed connection attempt wait this long, doubled up to the cap after each failure. */
   private static final long FIRST_BACKOFF_MILLIS = 100;
   private static final long MAX_BACKOFF_MILLIS = TimeUnit.SECONDS.toMillis(1);
@@ -48,9 +49,6 @@ final class EventLoopWorker implements PhaseWorker, EventLoopConnection.Completi
   private int attempt;
   private long backoffMillis = FIRST_BACKOFF_MILLIS;
   private long lastExecutionEnd;
-  private volatile long finalExecutionEnd;
-  private volatile int backendPid;
-  private volatile SQLException startFailure;
 
   EventLoopWorker(EventLoops loops, ConnectionSpec spec, String sql, WorkerRecorder recorder, KeyChooser keys,
                   SplittableRandom random, Stop stop, OpsBudget budget, CountDownLatch ready, CountDownLatch finished,
@@ -94,21 +92,6 @@ final class EventLoopWorker implements PhaseWorker, EventLoopConnection.Completi
     if (connection != null) {
       connection.close();
     }
-  }
-
-  @Override
-  public int backendPid() {
-    return backendPid;
-  }
-
-  @Override
-  public long lastExecutionEnd() {
-    return finalExecutionEnd;
-  }
-
-  @Override
-  public SQLException startFailure() {
-    return startFailure;
   }
 
   private void next() {

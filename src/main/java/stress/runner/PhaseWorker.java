@@ -2,14 +2,33 @@ package stress.runner;
 
 import java.sql.SQLException;
 
-/** What a phase asks of each of its workers, on a thread of its own ({@link Worker}) or a connection of an event loop. */
-interface PhaseWorker {
+/**
+ * What a phase reads of each of its workers, on a thread of its own ({@link Worker}) or a connection of an event loop
+ * ({@link EventLoopWorker}); each writes its own.
+ */
+abstract class PhaseWorker {
   /** The server backend of the held connection (0 when the worker uses a pool or has none). */
-  int backendPid();
+  volatile int backendPid;
+  /** When the last execution ended (System.nanoTime), or 0; set once the worker stopped executing. */
+  volatile long finalExecutionEnd;
+  /** Why the worker's connection could not be opened before the start, or null. */
+  volatile SQLException startFailure;
 
-  /** When this worker's last execution ended (System.nanoTime), or 0 when it ran none; known once it stopped. */
-  long lastExecutionEnd();
+  /** The server backend of the held connection (0 when the worker uses a pool or has none). */
+  final int backendPid() {
+    return backendPid;
+  }
+
+  /**
+   * When this worker's last execution ended (System.nanoTime), or 0 when it ran none; known once it left its loop.
+   * The end of a phase that ran out of --ops: closing connections and ending threads come after it.
+   */
+  final long lastExecutionEnd() {
+    return finalExecutionEnd;
+  }
 
   /** Why the worker's connection could not be opened before the start, or null. */
-  SQLException startFailure();
+  final SQLException startFailure() {
+    return startFailure;
+  }
 }

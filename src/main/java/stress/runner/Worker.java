@@ -21,7 +21,7 @@ import stress.model.OperationMix;
  * One thread of a phase: a closed loop of operations. Holds one connection for the whole phase when the
  * source says so (no pool), otherwise checks one out for each execution and gives it back.
  */
-final class Worker implements Runnable, PhaseWorker {
+final class Worker extends PhaseWorker implements Runnable {
   /**
    * After a failed connection attempt, wait this long so a down server is not hammered in a spin; doubled
    * after each further failure up to {@link #MAX_BACKOFF_NANOS}, back to the start after a success. The cap
@@ -61,12 +61,8 @@ final class Worker implements Runnable, PhaseWorker {
   private Connection poolWarmup;
   private long backoffNanos = FIRST_BACKOFF_NANOS;
   private Connection held;
-  private volatile int backendPid;
-  private volatile SQLException startFailure;
   /** When this worker's latest execution ended (System.nanoTime), or 0; written by this worker only. */
   private long lastExecutionEnd;
-  /** {@link #lastExecutionEnd} as of the end of the loop, for the phase to read. */
-  private volatile long finalExecutionEnd;
 
   Worker(ConnectionSource source, WorkerRecorder recorder, OperationMix mix, Operation.Bound[] operations,
          OperationSession session, SplittableRandom random, boolean transaction, Stop stop,
@@ -92,25 +88,6 @@ final class Worker implements Runnable, PhaseWorker {
     this.retryable = retryable.clone();
     this.abort = abort;
     this.fillsPool = fillsPool;
-  }
-
-  @Override
-  public int backendPid() {
-    return backendPid;
-  }
-
-  /**
-   * When this worker's last execution ended (System.nanoTime), or 0 when it ran none; known once it left its loop.
-   * The end of a phase that ran out of --ops: closing connections and ending threads come after it.
-   */
-  @Override
-  public long lastExecutionEnd() {
-    return finalExecutionEnd;
-  }
-
-  @Override
-  public SQLException startFailure() {
-    return startFailure;
   }
 
   @Override
