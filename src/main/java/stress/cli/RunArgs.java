@@ -177,8 +177,8 @@ final class RunArgs {
 
   @Option(names = "--event-loops", paramLabel = "N",
       description = "Run the workers as connections of an event-loop client (vertx-pg-client) served by N OS threads,"
-          + " as pgbench -j does, instead of a thread per connection: far less client CPU per lookup. find_first,"
-          + " --mode prepared and --pool none only. Default: off.")
+          + " as pgbench -j does, instead of a thread per connection: far less client CPU per lookup. find_first"
+          + " and --pool none only. Default: off.")
   Integer eventLoops;
 
   @Option(names = "--explain",

@@ -137,18 +137,15 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
   }
 
   /**
-   * What the event-loop client does not do (yet): it runs the prepared lookup of find_first on connections of its
-   * own, so every other operation, mode, pool and pgjdbc knob is refused rather than silently not compared.
+   * What the event-loop client does not do (yet): it runs find_first's lookup, prepared or plain, on connections of
+   * its own, so every other operation, pool and pgjdbc knob is refused rather than silently not compared.
    */
   private static void eventLoopProblems(OperationMix mix, List<StatementMode> modes, List<String> pools, double rate,
                                         boolean transaction, int prepareThreshold, PreferQueryMode queryMode,
                                         HostSpreading hostSpreading, WorkloadFile workload, List<String> problems) {
     String rule = "--event-loops runs ";
     if (workload != null || !mix.names().equals(List.of("find_first"))) {
-      problems.add(rule + "find_first only (the prepared lookup by _id), got --op " + mix);
-    }
-    if (!modes.equals(List.of(StatementMode.PREPARED))) {
-      problems.add(rule + "--mode prepared only, got " + modes.stream().map(StatementMode::label).toList());
+      problems.add(rule + "find_first only (the lookup by _id), got --op " + mix);
     }
     if (!pools.equals(List.of("none"))) {
       problems.add(rule + "--pool none only (a connection per worker, held), got " + pools);

@@ -8,10 +8,21 @@ import org.postgresql.PGConnection;
  * Writes Java values as SQL literals for plain statements, escaping strings with the driver's own
  * escaping (which follows the server's standard_conforming_strings), never by hand.
  */
-final class SqlLiterals {
+public final class SqlLiterals {
+  /** A driver's escaping of a string's contents for between single quotes, as the session's server wants it. */
+  @FunctionalInterface
+  public interface Escaping {
+    String escape(String text) throws SQLException;
+  }
+
   private SqlLiterals() {}
 
   static void append(StringBuilder sb, Object value, PGConnection connection) throws SQLException {
+    append(sb, value, connection::escapeLiteral);
+  }
+
+  /** Appends {@code value} as a literal; strings are escaped by {@code escaping}. */
+  public static void append(StringBuilder sb, Object value, Escaping escaping) throws SQLException {
     if (value == null) {
       sb.append("NULL");
     } else if (value instanceof Integer || value instanceof Long || value instanceof Short) {
@@ -31,7 +42,7 @@ final class SqlLiterals {
     } else if (value instanceof UUID u) {
       sb.append('\'').append(u).append("'::uuid");
     } else if (value instanceof String s) {
-      sb.append('\'').append(connection.escapeLiteral(s)).append('\'');
+      sb.append('\'').append(escaping.escape(s)).append('\'');
     } else {
       throw new SQLException("cannot write a " + value.getClass().getName() + " as an SQL literal");
     }

@@ -9,13 +9,15 @@ import stress.connect.ConnectionSpec;
 import stress.connect.eventloop.EventLoopConnection;
 import stress.connect.eventloop.EventLoops;
 import stress.metrics.WorkerRecorder;
+import stress.ops.SqlLiterals;
 import stress.target.ErrorClass;
 import stress.target.FailedNode;
 import stress.target.SqlStates;
 import stress.workload.KeyChooser;
 
 /**
- * One worker of the event-loop client: a connection that runs one prepared lookup after another, as {@link Worker}'s
+ * One worker of the event-loop client: a connection that runs one lookup after another (prepared, or plain with the
+ * key written in as a literal by pgjdbc's escaping), as {@link Worker}'s
  * closed loop does, but in callbacks on its event loop instead of on a thread of its own. Everything but
  * {@link #start} and the budget's resume runs on that loop, so its state needs no lock.
  */
@@ -27,7 +29,11 @@ final class EventLoopWorker extends PhaseWorker
 
   private final EventLoops loops;
   private final ConnectionSpec spec;
-  private final String sql;
+  /** The statement to prepare, or null for plain statements. */
+  private final String preparedSql;
+  /** A plain statement's text before its key literal, or null when prepared. */
+  private final String plainPrefix;
+  private final SqlLiterals.Escaping escaping = text -> this.connection.escapeLiteral(text);
   private final WorkerRecorder recorder;
   private final KeyChooser keys;
   private final SplittableRandom random;
@@ -50,12 +56,18 @@ final class EventLoopWorker extends PhaseWorker
   private long backoffMillis = FIRST_BACKOFF_MILLIS;
   private long lastExecutionEnd;
 
-  EventLoopWorker(EventLoops loops, ConnectionSpec spec, String sql, WorkerRecorder recorder, KeyChooser keys,
+  /**
+   * @param sql   the lookup, {@code $1} its key
+   * @param plain send it as a plain statement with the key written in as a literal, rather than prepared
+   */
+  EventLoopWorker(EventLoops loops, ConnectionSpec spec, String sql, boolean plain, WorkerRecorder recorder,
+                  KeyChooser keys,
                   SplittableRandom random, Stop stop, OpsBudget budget, CountDownLatch ready, CountDownLatch finished,
                   WorkerProbe probe, PhaseAbort abort, int retries) {
     this.loops = loops;
     this.spec = spec;
-    this.sql = sql;
+    this.preparedSql = plain ? null : sql;
+    this.plainPrefix = plain ? sql.substring(0, sql.lastIndexOf("$1")) : null;
     this.recorder = recorder;
     this.keys = keys;
     this.random = random;
@@ -70,7 +82,7 @@ final class EventLoopWorker extends PhaseWorker
 
   /** Opens the connection; {@code ready} is counted down once it is open or could not be. */
   void open() {
-    EventLoopConnection.open(loops, spec, sql, this);
+    EventLoopConnection.open(loops, spec, preparedSql, this);
   }
 
   /** The go: the first execution starts on the connection's loop. Only after {@link #open} succeeded. */
@@ -112,10 +124,27 @@ final class EventLoopWorker extends PhaseWorker
     start = System.nanoTime();
     attempt = 0;
     if (connection == null) {
-      loop.reopen(loops, spec, sql, this);
+      loop.reopen(loops, spec, preparedSql, this);
     } else {
-      connection.execute(keys.next(random), this);
+      send();
     }
+  }
+
+  /** Sends the next lookup on the open connection. */
+  private void send() {
+    Object key = keys.next(random);
+    if (plainPrefix == null) {
+      connection.execute(key, this);
+      return;
+    }
+    StringBuilder text = new StringBuilder(plainPrefix.length() + 24).append(plainPrefix);
+    try {
+      SqlLiterals.append(text, key, escaping);
+    } catch (SQLException e) {
+      failed(null, e.getMessage(), false);
+      return;
+    }
+    connection.executeText(text.toString(), this);
   }
 
   /** The budget was released (or the phase stopped) while this worker waited in it: go on, on the loop. */
@@ -135,7 +164,7 @@ final class EventLoopWorker extends PhaseWorker
     // a new session for the execution that found the old one gone: part of that execution's time, as in Worker
     recorder.reconnect();
     probe.reconnect();
-    c.execute(keys.next(random), this);
+    send();
   }
 
   @Override
@@ -167,7 +196,7 @@ final class EventLoopWorker extends PhaseWorker
       // a lookup in autocommit has nothing to roll back: it runs again on the same connection
       attempt++;
       recorder.retry(0);
-      connection.execute(keys.next(random), this);
+      send();
       return;
     }
     recordFailure(sqlState, message);

@@ -7,6 +7,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import stress.connect.eventloop.EventLoops;
 import stress.metrics.PhaseRecorder;
+import stress.model.StatementMode;
 import stress.ops.FindFirst;
 
 /**
@@ -33,7 +34,8 @@ final class EventLoopWorkers {
     List<EventLoopWorker> workers = new ArrayList<>(spec.threads());
     for (int i = 0; i < spec.threads(); i++) {
       SplittableRandom random = new SplittableRandom(plan.seed() * 1_000_003L + phaseIndex * 10_007L + i);
-      workers.add(new EventLoopWorker(loops, spec.connection(), sql, recorder.worker(i), plan.keys(), random, stop,
+      workers.add(new EventLoopWorker(loops, spec.connection(), sql, spec.mode() == StatementMode.PLAIN,
+          recorder.worker(i), plan.keys(), random, stop,
           budget, ready, finished, phaseProbe.worker(i), abort, plan.retries()));
     }
     EventLoopWorkers all = new EventLoopWorkers(loops, workers);

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 import stress.connect.ConnectionSource;
+import stress.model.StatementMode;
 import stress.ops.FindFirst;
 import stress.target.SettingsCatalog;
 
@@ -110,7 +111,7 @@ public final class Runner {
           listener.hostsFinished(spec, outcome.stats(), outcome.hosts());
         }
         listener.clientFinished(spec, outcome.client());
-        outcomes.add(new PhaseOutcome(spec, outcome.stats(), readBack, describe(opened), outcome.distinctBackends(),
+        outcomes.add(new PhaseOutcome(spec, outcome.stats(), readBack, describe(opened, spec), outcome.distinctBackends(),
             outcome.hosts(), outcome.client()));
         completed = true;
       } finally {
@@ -121,12 +122,14 @@ public final class Runner {
   }
 
   /** The first source's settings (every host's source is built alike), and the hosts when spread. */
-  private Map<String, String> describe(List<ConnectionSource> opened) {
+  private Map<String, String> describe(List<ConnectionSource> opened, PhaseSpec spec) {
     Map<String, String> d = new LinkedHashMap<>(opened.get(0).describe());
     if (plan.workerThreads().eventLoop()) {
       // the source only reads the settings back; the workers' connections are the event-loop client's
+      String sql = FindFirst.selectTextById(plan.table());
       d.put("client", "vertx-pg-client, " + plan.workerThreads().eventLoops() + " event loop(s), one connection per"
-          + " worker, statement " + FindFirst.selectTextById(plan.table()) + "; pgjdbc's settings do not apply");
+          + " worker, " + (spec.mode() == StatementMode.PLAIN ? "plain statement " + sql.replace("$1", "<key literal>")
+          : "prepared statement " + sql) + "; pgjdbc's settings do not apply");
     }
     if (!hosts.isEmpty()) {
       d.put("hosts", String.join(",", hosts));

@@ -9,6 +9,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,7 +60,31 @@ class EventLoopRunTest {
     assertEquals(3001, measuredInIntervals, "the measured intervals add up to the total: " + r.out());
     assertEquals("6", phase.get("connection").get("distinct server backends").asText());
     assertTrue(phase.get("connection").get("client").asText().startsWith("vertx-pg-client, 2 event loop(s), one"
-        + " connection per worker, statement SELECT _id, data::text FROM "), phase.get("connection").toString());
+        + " connection per worker, prepared statement SELECT _id, data::text FROM "), phase.get("connection").toString());
+  }
+
+  @Test
+  void plainStatementsWriteTextKeysAsLiteralsThatFindEveryDocument() throws IOException, SQLException {
+    try (Connection c = TestDatabase.connect(url); Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE quoted_keys (_id text PRIMARY KEY, data jsonb NOT NULL)");
+      s.execute("INSERT INTO quoted_keys VALUES ('it''s', '{}'), ('back\\slash', '{}'), ('ünï', '{}'),"
+          + " ('plain', '{}'), ('two''''quotes', '{}')");
+    }
+    Path json = dir.resolve("plain.json");
+    CliTester.Result r = run(json, "--table", "quoted_keys", "--event-loops", "1", "--threads", "3", "--mode",
+        "plain,prepared", "--warmup", "0", "--ops", "500");
+    assertEquals(0, r.exitCode(), r.all());
+    JsonNode phases = new ObjectMapper().readTree(Files.readString(json)).get("phases");
+    assertEquals(2, phases.size());
+    for (JsonNode phase : phases) {
+      JsonNode total = phase.get("stats").get("total");
+      assertEquals(500, total.get("count").asLong(), phase.get("label").asText());
+      assertEquals(0, total.get("errorCount").asLong(), phase.get("label").asText() + ": " + total);
+      assertEquals(500, total.get("rows").asLong(), "every key, quotes and backslashes too, finds its document in "
+          + phase.get("label").asText());
+    }
+    assertTrue(phases.get(0).get("connection").get("client").asText().contains("plain statement SELECT _id,"
+        + " data::text FROM \"quoted_keys\" WHERE _id = <key literal>"), phases.get(0).get("connection").toString());
   }
 
   @Test
@@ -76,7 +103,6 @@ class EventLoopRunTest {
   void whatTheEventLoopClientDoesNotDoIsRefusedInOneLine() {
     String[] cases = {
         "--op", "find_in", "--event-loops 2 runs find_first only",
-        "--mode", "plain", "--event-loops 2 runs --mode prepared only",
         "--pool", "hikari", "--event-loops runs --pool none only",
         "--rate", "100", "--event-loops runs closed loops only, without --rate",
         "--virtual-threads", "yes", "give --event-loops or --virtual-threads, not both",

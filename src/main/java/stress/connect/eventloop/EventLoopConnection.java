@@ -13,12 +13,14 @@ import io.vertx.sqlclient.PreparedQuery;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
+import java.sql.SQLException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.postgresql.core.Utils;
 import stress.connect.ConnectionSpec;
 
 /**
- * One connection of the event-loop client with one prepared statement, executed with one parameter at a time. Every
- * callback runs on the connection's own event loop, so its owner never needs a lock.
+ * One connection of the event-loop client: one prepared statement executed with one parameter at a time, or plain
+ * statements. Every callback runs on the connection's own event loop, so its owner never needs a lock.
  */
 public final class EventLoopConnection {
   /** The end of one execution, on the connection's loop. */
@@ -43,7 +45,10 @@ public final class EventLoopConnection {
   private static final String CONNECTION_FAILURE = "08006";
 
   private final PgConnection connection;
+  /** The prepared statement, or null for plain statements. */
   private final PreparedQuery<RowSet<Row>> query;
+  /** The session's standard_conforming_strings, for escaping literals in plain statements. */
+  private final boolean standardConformingStrings;
   private final Context context;
   private final Vertx vertx;
   private final Handler<AsyncResult<RowSet<Row>>> onResult = this::completed;
@@ -51,9 +56,11 @@ public final class EventLoopConnection {
   private Completion pending;
   private volatile boolean closed;
 
-  private EventLoopConnection(PgConnection connection, PreparedQuery<RowSet<Row>> query, Context context, Vertx vertx) {
+  private EventLoopConnection(PgConnection connection, PreparedQuery<RowSet<Row>> query,
+                              boolean standardConformingStrings, Context context, Vertx vertx) {
     this.connection = connection;
     this.query = query;
+    this.standardConformingStrings = standardConformingStrings;
     this.context = context;
     this.vertx = vertx;
     connection.closeHandler(v -> closed = true);
@@ -61,7 +68,9 @@ public final class EventLoopConnection {
 
   /**
    * Opens a connection on one of the loops (from a loop's thread: on that loop), runs the spec's statements for a new
-   * session (statement timeout, SETs) one after another, and prepares {@code sql} ({@code $1} its one parameter).
+   * session (statement timeout, SETs) one after another, and prepares {@code sql} ({@code $1} its one parameter); with
+   * {@code sql} null nothing is prepared (plain statements, {@link #executeText}) and the session's
+   * standard_conforming_strings is read for {@link #escapeLiteral}.
    */
   public static void open(EventLoops loops, ConnectionSpec spec, String sql, Opening opening) {
     PgConnectOptions options = EventLoopOptions.of(spec);
@@ -77,12 +86,24 @@ public final class EventLoopConnection {
       for (String statement : spec.initStatements()) {
         ready = ready.compose(x -> c.query(statement).execute());
       }
+      if (sql == null) {
+        ready.compose(x -> c.query("SHOW standard_conforming_strings").execute()).onComplete(shown -> {
+          if (shown.failed()) {
+            c.close();
+            failOpening(shown.cause(), once);
+          } else {
+            boolean standard = "on".equals(shown.result().iterator().next().getString(0));
+            once.opened(new EventLoopConnection(c, null, standard, Vertx.currentContext(), vertx));
+          }
+        });
+        return;
+      }
       ready.compose(x -> c.prepare(sql)).onComplete(prepared -> {
         if (prepared.failed()) {
           c.close();
           failOpening(prepared.cause(), once);
         } else {
-          once.opened(new EventLoopConnection(c, prepared.result().query(), Vertx.currentContext(), vertx));
+          once.opened(new EventLoopConnection(c, prepared.result().query(), true, Vertx.currentContext(), vertx));
         }
       });
     });
@@ -130,6 +151,17 @@ public final class EventLoopConnection {
   public void execute(Object parameter, Completion completion) {
     pending = completion;
     query.execute(Tuple.of(parameter), onResult);
+  }
+
+  /** Runs one plain statement (the simple query protocol, values written into its text). */
+  public void executeText(String sql, Completion completion) {
+    pending = completion;
+    connection.query(sql).execute(onResult);
+  }
+
+  /** A string's contents escaped for between single quotes, by pgjdbc's escaping for this session's server. */
+  public String escapeLiteral(String text) throws SQLException {
+    return Utils.escapeLiteral(null, text, standardConformingStrings).toString();
   }
 
   private void completed(AsyncResult<RowSet<Row>> result) {
