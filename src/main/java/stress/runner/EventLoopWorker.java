@@ -47,6 +47,8 @@ final class EventLoopWorker extends PhaseWorker
   private final Runnable resume = this::resumeOnLoop;
   private final AtomicBoolean done = new AtomicBoolean();
   private volatile boolean started;
+  /** The phase closed this worker: what its closing does to an opening under way is not the run's failure. */
+  private volatile boolean closed;
   /** The open connection, or null after its session ended (until a new one is open). */
   private EventLoopConnection connection;
   /** The latest connection, open or not: its loop is this worker's. */
@@ -99,10 +101,15 @@ final class EventLoopWorker extends PhaseWorker
     finish();
   }
 
-  /** Closes the connection (after the phase). */
+  /** Closes the connection (after the phase); at once when this worker's execution outlived the phase's grace. */
   void close() {
+    closed = true;
     if (connection != null) {
-      connection.close();
+      if (done.get()) {
+        connection.close();
+      } else {
+        connection.closeNow();
+      }
     }
   }
 
@@ -169,6 +176,9 @@ final class EventLoopWorker extends PhaseWorker
 
   @Override
   public void failed(String sqlState, String message) {
+    if (closed) {
+      return;
+    }
     if (!started) {
       startFailure = new SQLException(message, sqlState);
       ready.countDown();

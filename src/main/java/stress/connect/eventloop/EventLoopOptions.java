@@ -12,8 +12,9 @@ import stress.model.UsageException;
 /**
  * A {@link ConnectionSpec} (a pgjdbc URL and properties) as vertx-pg-client's connect options: the server, database,
  * user and password, the startup {@code options} (the phase's startup-context settings), the application name and the
- * connect timeout. pgjdbc's own knobs (prepareThreshold, preferQueryMode, socketTimeout, ...) do not apply. TLS is
- * not offered yet: a URL that requires it is refused rather than connected to without it.
+ * connect timeout; pgjdbc's socketTimeout is read for {@link EventLoopConnection}'s watch. pgjdbc's other knobs
+ * (prepareThreshold, preferQueryMode, ...) do not apply. TLS is not offered yet: a URL that requires it is refused
+ * rather than connected to without it.
  */
 final class EventLoopOptions {
   /** The sslmode values under which pgjdbc may connect without TLS, as the event-loop client does. */
@@ -22,12 +23,7 @@ final class EventLoopOptions {
   private EventLoopOptions() {}
 
   static PgConnectOptions of(ConnectionSpec spec) {
-    Properties merged = new Properties();
-    merged.putAll(spec.driverProperties());
-    Properties url = Driver.parseURL(spec.url(), merged);
-    if (url == null) {
-      throw new UsageException("--event-loops: not a PostgreSQL JDBC URL: " + spec.url());
-    }
+    Properties url = properties(spec);
     String hosts = url.getProperty("PGHOST", "localhost");
     if (hosts.contains(",")) {
       throw new UsageException("--event-loops connects to one server, the URL names several (" + hosts
@@ -60,6 +56,23 @@ final class EventLoopOptions {
     int connectSeconds = Integer.parseInt(url.getProperty("connectTimeout", "10").trim());
     options.setConnectTimeout((int) Math.min(Integer.MAX_VALUE, TimeUnit.SECONDS.toMillis(connectSeconds)));
     return options;
+  }
+
+  /** pgjdbc's socketTimeout (whole seconds, in the URL or the properties) in milliseconds; 0 = none. */
+  static int socketTimeoutMillis(ConnectionSpec spec) {
+    long seconds = Long.parseLong(properties(spec).getProperty("socketTimeout", "0").trim());
+    return (int) Math.min(Integer.MAX_VALUE, TimeUnit.SECONDS.toMillis(seconds));
+  }
+
+  /** The URL's and the spec's properties together, as pgjdbc reads them. */
+  private static Properties properties(ConnectionSpec spec) {
+    Properties merged = new Properties();
+    merged.putAll(spec.driverProperties());
+    Properties url = Driver.parseURL(spec.url(), merged);
+    if (url == null) {
+      throw new UsageException("--event-loops: not a PostgreSQL JDBC URL: " + spec.url());
+    }
+    return url;
   }
 
   private static String bare(String host) {

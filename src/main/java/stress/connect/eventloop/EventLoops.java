@@ -1,8 +1,20 @@
 package stress.connect.eventloop;
 
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.file.FileSystemOptions;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.pgclient.PgConnection;
+import io.vertx.pgclient.spi.PgDriver;
+import io.vertx.sqlclient.spi.ConnectionFactory;
+import stress.connect.ConnectionSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -12,9 +24,20 @@ import java.util.concurrent.TimeUnit;
 public final class EventLoops implements AutoCloseable {
   /** Closing waits this long for the loops to finish their connections' goodbyes. */
   private static final long CLOSE_WAIT_SECONDS = 10;
+  private static final long FACTORY_CLOSE_WAIT_SECONDS = 1;
 
   private final Vertx vertx;
   private final int loops;
+  /** Connections made and not closed, each with whether its session is still being set up. */
+  private final Map<PgConnection, Boolean> connections = new ConcurrentHashMap<>();
+  /** Closes under way. */
+  private final Set<Future<Void>> closing = ConcurrentHashMap.newKeySet();
+  /**
+   * One connection factory (one Vert.x network client) per connection spec, closed with the loops. A connection made
+   * by PgConnection.connect has a client of its own that nothing closes when the connection fails to open, and a
+   * finalizer later closes it on the ended loops, logging a failure to stderr.
+   */
+  private final Map<ConnectionSpec, ConnectionFactory> factories = new ConcurrentHashMap<>();
 
   private EventLoops(Vertx vertx, int loops) {
     this.vertx = vertx;
@@ -51,15 +74,65 @@ public final class EventLoops implements AutoCloseable {
     return vertx.isNativeTransportEnabled();
   }
 
-  /** Closes every connection still open and ends the threads. */
+  /** Connects with {@code options} (those of {@code spec}) on the calling loop, or on the next loop from elsewhere. */
+  Future<PgConnection> connect(ConnectionSpec spec, PgConnectOptions options) {
+    ConnectionFactory factory = factories.computeIfAbsent(spec,
+        s -> PgDriver.INSTANCE.createConnectionFactory(vertx, options));
+    return factory.connect(vertx.getOrCreateContext()).map(c -> (PgConnection) c);
+  }
+
+  /** A connection is made; its session is being set up. */
+  void settingUp(PgConnection c) {
+    connections.put(c, true);
+  }
+
+  /** The connection's session is set up (or failed to be). */
+  void setUp(PgConnection c) {
+    connections.replace(c, false);
+  }
+
+  /** Closes {@code c} (its goodbye to the server and its own client's resources); again is harmless. */
+  void close(PgConnection c) {
+    connections.remove(c);
+    Future<Void> closed = c.close();
+    closing.add(closed);
+    closed.onComplete(x -> closing.remove(closed));
+  }
+
+  /**
+   * Closes every connection still open, then the connection factories, then ends the threads, each step waiting for
+   * the one before (bounded), so that nothing of Vert.x is left open on ended loops. A session still being set up
+   * (its statement may wait on a lock for ever) has its socket closed first.
+   */
   @Override
   public void close() {
+    for (Map.Entry<PgConnection, Boolean> c : connections.entrySet()) {
+      if (c.getValue()) {
+        EventLoopConnection.closeSocket(c.getKey());
+      }
+      close(c.getKey());
+    }
+    await(Future.join(new ArrayList<>(closing)), CLOSE_WAIT_SECONDS);
+    List<Future<Void>> factoriesClosed = new ArrayList<>();
+    for (ConnectionFactory factory : factories.values()) {
+      Promise<Void> closed = Promise.promise();
+      factory.close(closed);
+      factoriesClosed.add(closed.future());
+    }
+    // quick once the connections are closed; only an attempt still in its handshake with a server that never
+    // answers holds a factory's close up, and the loops' end closes that one
+    await(Future.join(factoriesClosed), FACTORY_CLOSE_WAIT_SECONDS);
+    await(vertx.close(), CLOSE_WAIT_SECONDS);
+  }
+
+  private static void await(Future<?> future, long seconds) {
     try {
-      vertx.close().toCompletionStage().toCompletableFuture().get(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS);
+      future.toCompletionStage().toCompletableFuture().get(seconds, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (Exception e) {
-      // the loops end with the process either way; nothing measured depends on a clean close
+      // a close that failed or took too long: the loops end with the process either way, and nothing measured
+      // depends on a clean close
     }
   }
 }
