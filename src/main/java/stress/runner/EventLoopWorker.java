@@ -202,6 +202,9 @@ final class EventLoopWorker extends PhaseWorker
 
   @Override
   public void failed(String sqlState, String message, boolean sessionEnded) {
+    if (closed) {
+      return; // an execution cut short by the phase's end, as a worker thread's is left uncounted
+    }
     if (!sessionEnded && attempt < retries && SqlStates.classify(sqlState) == ErrorClass.SERIALIZATION) {
       // a lookup in autocommit has nothing to roll back: it runs again on the same connection
       attempt++;

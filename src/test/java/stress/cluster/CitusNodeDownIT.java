@@ -58,13 +58,36 @@ class CitusNodeDownIT {
   @Test
   void aStoppedWorkerIsADegradedWindowNamingItWithoutReconnects() throws Exception {
     assertEquals(0, cluster.cli("init", "--table", TABLE, "--docs", "4000", "--drop-existing").exitCode());
-    Set<String> nodes = nodes();
     NodeDownRun.Result run = cluster.run(TABLE, dir.resolve("node-down.json"));
+    assertEquals(0, run.stats().get("reconnects").asLong(), "no client connection broke\n" + run.out());
+    assertDegradedWindowNamingOneNode(run);
+  }
+
+  /**
+   * The same on the event-loop client, but vertx-pg-client takes any 57P01 for the end of the session (Citus relays
+   * the stopping worker's as the statement's ERROR) and closes the connection: one reconnect per 57P01, each of
+   * those executions counted as failed (not left in flight), and the run ends on time.
+   */
+  @Test
+  void onEventLoopsAStoppedWorkerIsTheSameDegradedWindowWithAReconnectPer57P01() throws Exception {
+    assertEquals(0, cluster.cli("init", "--table", TABLE, "--docs", "4000", "--drop-existing").exitCode());
+    NodeDownRun.Result run = cluster.run(TABLE, dir.resolve("node-down-el.json"), "--event-loops", "1");
+    long adminShutdowns = 0;
+    for (JsonNode e : run.stats().get("total").get("errors")) {
+      if (e.get("sqlState").asText().equals("57P01")) {
+        adminShutdowns += e.get("count").asLong();
+      }
+    }
+    assertEquals(adminShutdowns, run.stats().get("reconnects").asLong(), run.out());
+    assertDegradedWindowNamingOneNode(run);
+  }
+
+  private static void assertDegradedWindowNamingOneNode(NodeDownRun.Result run) throws Exception {
+    Set<String> nodes = nodes();
     JsonNode stats = run.stats();
     long failed = stats.get("total").get("errorCount").asLong();
     long ok = stats.get("total").get("count").asLong();
     assertTrue(failed > 0 && ok > 0, ok + " succeeded, " + failed + " failed\n" + run.out());
-    assertEquals(0, stats.get("reconnects").asLong(), "no client connection broke\n" + run.out());
     assertEquals(0, stats.get("outages").size(), "the other worker's keys went on\n" + run.out());
     JsonNode degraded = stats.get("degraded");
     assertTrue(degraded != null && degraded.size() >= 1, run.out());

@@ -83,8 +83,8 @@ final class NodeDownRun {
 
   record CliResult(int exitCode, String out) {}
 
-  /** Runs find_first on {@code table} while the node is stopped and started again. */
-  Result run(String table, Path json) throws Exception {
+  /** Runs find_first on {@code table} while the node is stopped and started again, with {@code options} added. */
+  Result run(String table, Path json, String... options) throws Exception {
     AtomicReference<Throwable> failure = new AtomicReference<>();
     Thread stopper = new Thread(() -> {
       try {
@@ -102,8 +102,11 @@ final class NodeDownRun {
     stopper.start();
     CliResult run;
     try {
-      run = cli("run", "--table", table, "--op", "find_first", "--threads", "4", "--pool", "none", "--warmup", "0",
-          "--duration", RUN_SECONDS + "s", "--report-interval", "1s", "--json", json.toString());
+      List<String> args = new ArrayList<>(List.of("run", "--table", table, "--op", "find_first", "--threads", "4",
+          "--pool", "none", "--warmup", "0", "--duration", RUN_SECONDS + "s", "--report-interval", "1s", "--json",
+          json.toString()));
+      args.addAll(List.of(options));
+      run = cli(args.toArray(String[]::new));
     } finally {
       stopper.join(120_000);
     }

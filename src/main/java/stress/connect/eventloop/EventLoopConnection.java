@@ -1,5 +1,6 @@
 package stress.connect.eventloop;
 
+import io.netty.channel.ChannelHandlerContext;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
@@ -86,9 +87,9 @@ public final class EventLoopConnection {
     this.socketTimeoutMillis = socketTimeoutMillis;
     this.watch = socketTimeoutMillis > 0
         ? vertx.setPeriodic(Math.min(WATCH_TICK_MILLIS, socketTimeoutMillis), id -> closeIfOverdue()) : -1;
-    connection.closeHandler(v -> closed = true);
-    // the server's FATAL (a terminated backend, a shutdown) ends the session outside any one command: it is kept
-    // for the execution that the close then fails, as pgjdbc reports it, instead of being logged to stderr
+    connection.closeHandler(v -> connectionClosed());
+    // the server's FATAL (a terminated backend, a shutdown), or any 57P01, ends the session outside any one command:
+    // it is kept for the execution that the close then fails, as pgjdbc reports it, instead of being logged
     connection.exceptionHandler(e -> {
       if (e instanceof PgException pg) {
         fatal = pg;
@@ -244,23 +245,56 @@ public final class EventLoopConnection {
 
   private void completed(AsyncResult<RowSet<Row>> result) {
     Completion c = pending;
+    if (c == null) {
+      return; // it failed already, when its connection closed
+    }
     pending = null;
     if (result.succeeded()) {
       c.succeeded(result.result().size());
       return;
     }
     Throwable cause = result.cause();
+    if (!timedOut && fatal == null && cause instanceof PgException pg) {
+      c.failed(pg.getSqlState(), message(pg), closed || "FATAL".equals(pg.getSeverity()));
+    } else {
+      failClosed(c, cause);
+    }
+  }
+
+  /**
+   * The server's error as pgjdbc words it: its message, then its context ("Where: while executing command on
+   * w2:5432" when Citus relays a worker's error), which names the node the failure came from.
+   */
+  static String message(PgException e) {
+    return e.getWhere() == null ? e.getMessage() : e.getMessage() + "\n  Where: " + e.getWhere();
+  }
+
+  /** On the loop, as the connection closed: an execution still in flight fails (see {@link #failClosed}). */
+  private void connectionClosed() {
+    closed = true;
+    Completion c = pending;
+    if (c != null) {
+      pending = null;
+      failClosed(c, null);
+    }
+  }
+
+  /**
+   * Fails an execution whose connection closed under it: by the socket timeout, after the server's error that ended
+   * the session, or lost. vertx-pg-client may close a connection without ending the execution in flight: it takes
+   * any 57P01 for the end of the session, and Citus relays a stopping worker's 57P01 as the statement's ERROR.
+   */
+  private void failClosed(Completion c, Throwable cause) {
     if (timedOut) {
       c.failed(CONNECTION_FAILURE, "read timed out: no reply from the server within the socket timeout of "
           + (socketTimeoutMillis % 1000 == 0 ? socketTimeoutMillis / 1000 + " s" : socketTimeoutMillis + " ms")
           + "; the connection was closed", true);
-    } else if (cause instanceof PgException pg) {
-      c.failed(pg.getSqlState(), pg.getMessage(), closed || "FATAL".equals(pg.getSeverity()));
-    } else if (cause instanceof ClosedConnectionException && fatal != null) {
-      c.failed(fatal.getSqlState(), fatal.getMessage(), true);
-    } else if (cause instanceof ClosedConnectionException) {
+    } else if (fatal != null) {
+      c.failed(fatal.getSqlState(), message(fatal), true);
+    } else if (cause == null || cause instanceof ClosedConnectionException) {
       // as pgjdbc reports a connection lost under a statement
-      c.failed(CONNECTION_FAILURE, "the connection was closed under the statement: " + cause.getMessage(), true);
+      c.failed(CONNECTION_FAILURE, "the connection was closed under the statement"
+          + (cause == null ? "" : ": " + cause.getMessage()), true);
     } else {
       c.failed(null, String.valueOf(cause), closed);
     }
@@ -316,7 +350,10 @@ public final class EventLoopConnection {
    */
   static void closeSocket(PgConnection c) {
     if (c instanceof SqlConnectionInternal internal && internal.unwrap() instanceof SocketConnectionBase socket) {
-      socket.socket().channelHandlerContext().pipeline().firstContext().close();
+      ChannelHandlerContext first = socket.socket().channelHandlerContext().pipeline().firstContext();
+      if (first != null) { // null once the channel is closed and its handlers gone
+        first.close();
+      }
     } else {
       c.close();
     }
@@ -324,7 +361,7 @@ public final class EventLoopConnection {
 
   private static void failOpening(Throwable cause, Opening opening) {
     if (cause instanceof PgException pg) {
-      opening.failed(pg.getSqlState(), pg.getMessage());
+      opening.failed(pg.getSqlState(), message(pg));
     } else {
       opening.failed(null, String.valueOf(cause.getMessage() == null ? cause : cause.getMessage()));
     }
