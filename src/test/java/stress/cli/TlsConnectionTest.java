@@ -24,6 +24,7 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -34,6 +35,8 @@ import stress.connect.ConnectionResolver;
 import stress.connect.ConnectionSpec;
 import stress.connect.DriverSettings;
 import stress.connect.PhysicalConnections;
+import stress.connect.eventloop.EventLoopConnection;
+import stress.connect.eventloop.EventLoops;
 import stress.model.PreferQueryMode;
 
 /**
@@ -167,5 +170,49 @@ class TlsConnectionTest {
     assertEquals(1, refused.exitCode(), "verified against the wrong root certificate: " + refused.all());
     assertTrue(refused.out().contains("connection: tls sslmode=verify-full, sslrootcert=" + otherCert), refused.all());
     assertEquals(1, refused.err().strip().lines().count(), "one line: " + refused.err());
+  }
+
+  /**
+   * The event-loop client connects as pgjdbc would for the same URL: TLS under pgjdbc's default (prefer), none under
+   * disable, verified under verify-full, and refused against the wrong root certificate.
+   */
+  @Test
+  void theEventLoopClientUsesTlsAsPgjdbcWouldForTheSameUrl() throws Exception {
+    assertEquals(Boolean.TRUE, eventLoopSsl(url("")));
+    assertEquals(Boolean.FALSE, eventLoopSsl(url("?sslmode=disable")));
+    assertEquals(Boolean.TRUE, eventLoopSsl(url("?sslmode=require")));
+    assertEquals(Boolean.TRUE, eventLoopSsl(url("?sslmode=verify-full&sslrootcert=" + rootCert)));
+    assertEquals(null, eventLoopSsl(url("?sslmode=verify-full&sslrootcert=" + otherCert)),
+        "verified against the wrong root certificate");
+  }
+
+  /** Whether the server sees TLS on an event-loop connection to {@code url}; null when it did not open. */
+  private static Boolean eventLoopSsl(String url) throws Exception {
+    ConnectionSpec spec = new ConnectionSpec(url, "postgres", null, Map.of(), List.of());
+    try (EventLoops loops = EventLoops.start(1)) {
+      CompletableFuture<EventLoopConnection> opened = new CompletableFuture<>();
+      EventLoopConnection.open(loops, spec, "SELECT $1::int", new EventLoopConnection.Opening() {
+        @Override
+        public void opened(EventLoopConnection connection) {
+          opened.complete(connection);
+        }
+
+        @Override
+        public void failed(String sqlState, String message) {
+          opened.complete(null);
+        }
+      });
+      EventLoopConnection c = opened.get(30, TimeUnit.SECONDS);
+      if (c == null) {
+        return null;
+      }
+      try (Connection j = server.getPostgresDatabase().getConnection(); Statement s = j.createStatement();
+           ResultSet rs = s.executeQuery("SELECT ssl FROM pg_stat_ssl WHERE pid = " + c.backendPid())) {
+        assertTrue(rs.next(), "the event-loop connection's backend " + c.backendPid());
+        return rs.getBoolean(1);
+      } finally {
+        c.close();
+      }
+    }
   }
 }

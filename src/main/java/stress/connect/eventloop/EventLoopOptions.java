@@ -1,9 +1,7 @@
 package stress.connect.eventloop;
 
 import io.vertx.pgclient.PgConnectOptions;
-import java.util.Locale;
 import java.util.Properties;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.postgresql.Driver;
 import stress.connect.ConnectionSpec;
@@ -12,14 +10,10 @@ import stress.model.UsageException;
 /**
  * A {@link ConnectionSpec} (a pgjdbc URL and properties) as vertx-pg-client's connect options: the server, database,
  * user and password, the startup {@code options} (the phase's startup-context settings), the application name and the
- * connect timeout; pgjdbc's socketTimeout is read for {@link EventLoopConnection}'s watch. pgjdbc's other knobs
- * (prepareThreshold, preferQueryMode, ...) do not apply. TLS is not offered yet: a URL that requires it is refused
- * rather than connected to without it.
+ * connect timeout and TLS as pgjdbc would use it ({@link EventLoopTls}); pgjdbc's socketTimeout is read for
+ * {@link EventLoopConnection}'s watch. pgjdbc's other knobs (prepareThreshold, preferQueryMode, ...) do not apply.
  */
 final class EventLoopOptions {
-  /** The sslmode values under which pgjdbc may connect without TLS, as the event-loop client does. */
-  private static final Set<String> PLAIN_SSL_MODES = Set.of("disable", "allow", "prefer");
-
   private EventLoopOptions() {}
 
   static PgConnectOptions of(ConnectionSpec spec) {
@@ -29,17 +23,12 @@ final class EventLoopOptions {
       throw new UsageException("--event-loops connects to one server, the URL names several (" + hosts
           + "): give one host");
     }
-    String sslMode = url.getProperty("sslmode");
-    boolean ssl = Boolean.parseBoolean(url.getProperty("ssl", "false"));
-    if (ssl || (sslMode != null && !PLAIN_SSL_MODES.contains(sslMode.toLowerCase(Locale.ROOT)))) {
-      throw new UsageException("--event-loops does not connect with TLS yet, and the connection asks for it (sslmode="
-          + (sslMode == null ? "require" : sslMode) + "); run without --event-loops");
-    }
     PgConnectOptions options = new PgConnectOptions()
         .setHost(bare(hosts))
         .setPort(Integer.parseInt(url.getProperty("PGPORT", "5432")))
         .setCachePreparedStatements(false)
         .setPipeliningLimit(1);
+    EventLoopTls.apply(url, options);
     String user = spec.user() != null ? spec.user() : url.getProperty("user", System.getProperty("user.name"));
     options.setUser(user);
     String database = url.getProperty("PGDBNAME", "");

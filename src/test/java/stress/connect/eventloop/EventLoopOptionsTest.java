@@ -1,10 +1,13 @@
 package stress.connect.eventloop;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.vertx.core.net.PemTrustOptions;
 import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.pgclient.SslMode;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -40,17 +43,36 @@ class EventLoopOptionsTest {
   }
 
   @Test
-  void tlsAndSeveralHostsAreRefusedNotDropped() {
-    UsageException tls = assertThrows(UsageException.class, () -> EventLoopOptions.of(new ConnectionSpec(
-        "jdbc:postgresql://db1/docs?sslmode=verify-full", "bench", null, Map.of(), List.of())));
-    assertTrue(tls.getMessage().contains("does not connect with TLS yet, and the connection asks for it"
-        + " (sslmode=verify-full)"), tls.getMessage());
+  void tlsIsPgjdbcsForTheSameUrlAndWhatItCannotDoIsRefused() {
+    assertEquals(SslMode.PREFER, tls("").getSslMode(), "pgjdbc's default");
+    assertTrue(tls("").isTrustAll(), "prefer does not verify the server, as under pgjdbc");
+    assertEquals(SslMode.DISABLE, tls("?sslmode=disable").getSslMode());
+    assertEquals(SslMode.ALLOW, tls("?sslmode=allow").getSslMode());
+    assertEquals(SslMode.REQUIRE, tls("?sslmode=require").getSslMode());
+    assertTrue(tls("?sslmode=require").isTrustAll());
+    String readable = System.getProperty("java.home") + "/release"; // any readable file passes the check here
+    PgConnectOptions full = tls("?sslmode=verify-full&sslrootcert=" + readable);
+    assertEquals(SslMode.VERIFY_FULL, full.getSslMode());
+    assertEquals("HTTPS", full.getHostnameVerificationAlgorithm());
+    assertFalse(full.isTrustAll());
+    assertEquals(List.of(readable), ((PemTrustOptions) full.getTrustOptions()).getCertPaths());
+    assertEquals(SslMode.VERIFY_CA, tls("?sslmode=verify-ca&sslrootcert=" + readable).getSslMode());
+
+    UsageException unreadable = assertThrows(UsageException.class,
+        () -> tls("?sslmode=verify-ca&sslrootcert=/no/such/root.crt"));
+    assertTrue(unreadable.getMessage().contains("sslmode=verify-ca verifies the server against a root certificate,"
+        + " and sslrootcert /no/such/root.crt cannot be read"), unreadable.getMessage());
+    UsageException clientCert = assertThrows(UsageException.class, () -> tls("?sslmode=require&sslcert=/c.crt"));
+    assertTrue(clientCert.getMessage().contains("does not present client certificates or use an sslfactory yet, and"
+        + " the connection sets sslcert"), clientCert.getMessage());
     UsageException hosts = assertThrows(UsageException.class, () -> EventLoopOptions.of(new ConnectionSpec(
         "jdbc:postgresql://db1,db2/docs", "bench", null, Map.of(), List.of())));
     assertTrue(hosts.getMessage().contains("connects to one server, the URL names several (db1,db2)"),
         hosts.getMessage());
-    // prefer and allow may connect without TLS under pgjdbc too
-    assertEquals("db1", EventLoopOptions.of(new ConnectionSpec("jdbc:postgresql://db1/docs", "bench", null,
-        Map.of("sslmode", "prefer"), List.of())).getHost());
+  }
+
+  private static PgConnectOptions tls(String query) {
+    return EventLoopOptions.of(new ConnectionSpec("jdbc:postgresql://db1/docs" + query, "bench", null, Map.of(),
+        List.of()));
   }
 }
