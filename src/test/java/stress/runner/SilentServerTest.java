@@ -28,7 +28,6 @@ import stress.model.WorkerThreadPolicy;
 import stress.ops.Operations;
 import stress.table.DocumentTable;
 import stress.table.IdType;
-import stress.target.PostgresDialect;
 import stress.testing.TestDatabase;
 import stress.testing.TestPlan;
 
@@ -47,14 +46,8 @@ class SilentServerTest {
 
   @BeforeAll
   static void table() throws SQLException {
-    url = TestDatabase.newDatabaseUrl("silent");
+    url = TestDatabase.newDatabaseWithDocuments("silent", TABLE, 1000);
     database = url.substring(url.lastIndexOf('/') + 1);
-    try (Connection c = TestDatabase.connect(url); Statement s = c.createStatement()) {
-      for (String ddl : new PostgresDialect().createDocumentTables(TABLE)) {
-        s.execute(ddl);
-      }
-      s.execute("INSERT INTO silent_docs SELECT i, jsonb_build_object('i', i) FROM generate_series(1, 1000) i");
-    }
   }
 
   @ParameterizedTest

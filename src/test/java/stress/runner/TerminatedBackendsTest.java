@@ -30,7 +30,6 @@ import stress.model.StatementMode;
 import stress.model.WorkerThreadPolicy;
 import stress.table.DocumentTable;
 import stress.table.IdType;
-import stress.target.PostgresDialect;
 import stress.testing.TestDatabase;
 import stress.model.OperationMix;
 
@@ -56,14 +55,8 @@ class TerminatedBackendsTest {
 
   @BeforeAll
   static void table() throws SQLException {
-    url = TestDatabase.newDatabaseUrl("terminated");
+    url = TestDatabase.newDatabaseWithDocuments("terminated", TABLE, 1000);
     database = url.substring(url.lastIndexOf('/') + 1);
-    try (Connection c = TestDatabase.connect(url); Statement s = c.createStatement()) {
-      for (String ddl : new PostgresDialect().createDocumentTables(TABLE)) {
-        s.execute(ddl);
-      }
-      s.execute("INSERT INTO terminated_docs SELECT i, jsonb_build_object('i', i) FROM generate_series(1, 1000) i");
-    }
   }
 
   private record Killed(Set<Integer> before, Set<Integer> terminated, Set<Integer> after) {}

@@ -8,6 +8,8 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.atomic.AtomicInteger;
+import stress.table.DocumentTable;
+import stress.target.PostgresDialect;
 
 /**
  * One real embedded PostgreSQL per test JVM, started on first use and stopped at JVM exit. Each caller
@@ -49,6 +51,22 @@ public final class TestDatabase {
       throw new IllegalStateException("could not create test database " + name, e);
     }
     return url(name);
+  }
+
+  /**
+   * Creates a new database holding {@code table}, made as the PostgreSQL dialect makes it, with {@code docs} documents
+   * {@code {"i": i}} under the keys 1..docs; returns its JDBC URL.
+   */
+  public static String newDatabaseWithDocuments(String prefix, DocumentTable table, int docs) throws SQLException {
+    String url = newDatabaseUrl(prefix);
+    try (Connection c = connect(url); Statement s = c.createStatement()) {
+      for (String ddl : new PostgresDialect().createDocumentTables(table)) {
+        s.execute(ddl);
+      }
+      s.execute("INSERT INTO " + table.qualifiedName() + " SELECT i, jsonb_build_object('i', i)"
+          + " FROM generate_series(1, " + docs + ") i");
+    }
+    return url;
   }
 
   /** JDBC URL of a database on the shared server. */
