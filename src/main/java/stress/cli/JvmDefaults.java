@@ -28,7 +28,10 @@ final class JvmDefaults {
   /** The options a run gets up to Java {@link #LAST_SERIAL_JAVA}. */
   static final List<String> SERIAL = List.of("-XX:+UseSerialGC", "-Xms64m");
   /** The options a run gets on later Java versions. */
-  static final List<String> G1 = List.of("-XX:+UseG1GC", "-Xms64m", "-XX:GCTimeRatio=2");
+  static final List<String> G1 = List.of("-XX:+UseG1GC", "-Xms64m", "-XX:GCTimeRatio=2",
+      // Netty (under --event-loops) reads memory through sun.misc.Unsafe as it does on every Java: from Java 24 on
+      // the JVM warns on stderr the first time, four lines a run; this keeps Java 23's allowing it without a word
+      "--sun-misc-unsafe-memory-access=allow");
   /** The last Java feature version whose serial collector collects the old generation before the heap is full. */
   static final int LAST_SERIAL_JAVA = 23;
   /** Set to {@code off} to run in the launching JVM as it was started. */

@@ -30,10 +30,12 @@ class JvmDefaultsTest {
   @Test
   void fromJava24OnARunGetsG1ThatGrowsTheHeapOnlyWhenCollectingTakesAThirdOfTheTime() {
     assertEquals(List.of("-XX:+UseSerialGC", "-Xms64m"), JvmDefaults.options(23));
-    assertEquals(List.of("-XX:+UseG1GC", "-Xms64m", "-XX:GCTimeRatio=2"), JvmDefaults.options(24));
+    assertEquals(List.of("-XX:+UseG1GC", "-Xms64m", "-XX:GCTimeRatio=2", "--sun-misc-unsafe-memory-access=allow"),
+        JvmDefaults.options(24));
     assertEquals(JvmDefaults.options(24), JvmDefaults.options(25));
     List<String> command = JvmDefaults.relaunch(25, List.of(), Map.of(), JAVA, JAR, () -> true, ARGS).orElseThrow();
-    assertEquals(List.of(JAVA, "-XX:+UseG1GC", "-Xms64m", "-XX:GCTimeRatio=2", "-jar", JAR), command.subList(0, 6));
+    assertEquals(List.of(JAVA, "-XX:+UseG1GC", "-Xms64m", "-XX:GCTimeRatio=2", "--sun-misc-unsafe-memory-access=allow",
+        "-jar", JAR), command.subList(0, 7));
   }
 
   @Test
