@@ -23,10 +23,6 @@ import stress.workload.KeyChooser;
  */
 final class EventLoopWorker extends PhaseWorker
     implements EventLoopConnection.Completion, EventLoopConnection.Opening {
-  /** As {@link Worker}: after a failed connection attempt wait this long, doubled up to the cap after each failure. */
-  private static final long FIRST_BACKOFF_MILLIS = 100;
-  private static final long MAX_BACKOFF_MILLIS = TimeUnit.SECONDS.toMillis(1);
-
   private final EventLoops loops;
   private final ConnectionSpec spec;
   /** The statement to prepare, or null for plain statements. */
@@ -55,7 +51,7 @@ final class EventLoopWorker extends PhaseWorker
   private EventLoopConnection loop;
   private long start;
   private int attempt;
-  private long backoffMillis = FIRST_BACKOFF_MILLIS;
+  private long backoffNanos = FIRST_BACKOFF_NANOS;
   private long lastExecutionEnd;
 
   /**
@@ -185,9 +181,9 @@ final class EventLoopWorker extends PhaseWorker
       return;
     }
     recordFailure(sqlState, message);
-    long wait = backoffMillis;
-    backoffMillis = Math.min(MAX_BACKOFF_MILLIS, backoffMillis * 2);
-    loop.runOnLoopAfter(wait, this::next);
+    long wait = backoffNanos;
+    backoffNanos = Math.min(MAX_BACKOFF_NANOS, backoffNanos * 2);
+    loop.runOnLoopAfter(TimeUnit.NANOSECONDS.toMillis(wait), this::next);
   }
 
   @Override
@@ -196,7 +192,7 @@ final class EventLoopWorker extends PhaseWorker
     long latency = lastExecutionEnd - start;
     recorder.success(0, latency, rows);
     probe.success(0, latency);
-    backoffMillis = FIRST_BACKOFF_MILLIS;
+    backoffNanos = FIRST_BACKOFF_NANOS;
     next();
   }
 

@@ -22,13 +22,6 @@ import stress.model.OperationMix;
  * source says so (no pool), otherwise checks one out for each execution and gives it back.
  */
 final class Worker extends PhaseWorker implements Runnable {
-  /**
-   * After a failed connection attempt, wait this long so a down server is not hammered in a spin; doubled
-   * after each further failure up to {@link #MAX_BACKOFF_NANOS}, back to the start after a success. The cap
-   * bounds how late a worker notices that the server is back.
-   */
-  private static final long FIRST_BACKOFF_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
-  private static final long MAX_BACKOFF_NANOS = TimeUnit.SECONDS.toNanos(1);
   /** How many checkout waits (each --connect-timeout) a worker spends filling the pool before the start. */
   private static final int POOL_FILL_ATTEMPTS = 3;
   /** The longest a back-off sleeps before checking for the stop again. */
