@@ -64,7 +64,7 @@ final class WatchedSocket extends Socket {
       super.connect(endpoint, 0);
     } catch (IOException e) {
       closeAfter(e);
-      throw timeout > 0 ? timeoutOr(e, "connect timed out: no answer from " + endpoint + " within " + seconds(timeout))
+      throw timeout > 0 ? timeoutOr(e, "connect timed out: no answer from " + endpoint + " within " + ReadTimeout.duration(timeout))
           : e;
     } finally {
       endWait();
@@ -148,10 +148,6 @@ final class WatchedSocket extends Socket {
     return timeout;
   }
 
-  private static String seconds(int millis) {
-    return millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";
-  }
-
   /** Reads that note their deadline while a read timeout is set. */
   private final class WatchedInput extends FilterInputStream {
     WatchedInput(InputStream in) {
@@ -191,7 +187,7 @@ final class WatchedSocket extends Socket {
     }
 
     private IOException readFailure(IOException e, int timeout) {
-      return timeoutOr(e, "read timed out: no reply from the server within the socket timeout of " + seconds(timeout));
+      return timeoutOr(e, ReadTimeout.message(timeout));
     }
   }
 }

@@ -20,6 +20,7 @@ import java.sql.SQLException;
 import java.util.concurrent.TimeUnit;
 import org.postgresql.core.Utils;
 import stress.connect.ConnectionSpec;
+import stress.connect.ReadTimeout;
 
 /**
  * One connection of the event-loop client: one prepared statement executed with one parameter at a time, or plain
@@ -219,9 +220,7 @@ public final class EventLoopConnection {
    */
   private void failClosed(Completion c, Throwable cause) {
     if (timedOut) {
-      c.failed(CONNECTION_FAILURE, "read timed out: no reply from the server within the socket timeout of "
-          + (socketTimeoutMillis % 1000 == 0 ? socketTimeoutMillis / 1000 + " s" : socketTimeoutMillis + " ms")
-          + "; the connection was closed", true);
+      c.failed(CONNECTION_FAILURE, ReadTimeout.message(socketTimeoutMillis) + "; the connection was closed", true);
     } else if (fatal != null) {
       c.failed(fatal.getSqlState(), message(fatal), true);
     } else if (cause == null || cause instanceof ClosedConnectionException) {
