@@ -104,11 +104,12 @@ public final class EventLoopConnection {
    * standard_conforming_strings is read for {@link #escapeLiteral}.
    */
   public static void open(EventLoops loops, ConnectionSpec spec, String sql, Opening opening) {
-    PgConnectOptions options = EventLoopOptions.of(spec);
-    int socketTimeoutMillis = EventLoopOptions.socketTimeoutMillis(spec);
+    EventLoops.Target target = loops.target(spec);
+    PgConnectOptions options = target.options();
+    int socketTimeoutMillis = target.socketTimeoutMillis();
     Vertx vertx = loops.vertx();
     OnceOpening once = new OnceOpening(opening, loops);
-    loops.connect(spec, options).onComplete(connected -> {
+    loops.connect(target).onComplete(connected -> {
       if (connected.failed()) {
         failOpening(connected.cause(), once);
         return;

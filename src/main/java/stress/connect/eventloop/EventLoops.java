@@ -33,11 +33,15 @@ public final class EventLoops implements AutoCloseable {
   /** Closes under way. */
   private final Set<Future<Void>> closing = ConcurrentHashMap.newKeySet();
   /**
-   * One connection factory (one Vert.x network client) per connection spec, closed with the loops. A connection made
-   * by PgConnection.connect has a client of its own that nothing closes when the connection fails to open, and a
+   * Each connection spec's target, made once: its connect options and socket timeout, read from the pgjdbc URL and
+   * properties, and one connection factory (one Vert.x network client), closed with the loops. A connection made by
+   * PgConnection.connect has a client of its own that nothing closes when the connection fails to open, and a
    * finalizer later closes it on the ended loops, logging a failure to stderr.
    */
-  private final Map<ConnectionSpec, ConnectionFactory> factories = new ConcurrentHashMap<>();
+  private final Map<ConnectionSpec, Target> targets = new ConcurrentHashMap<>();
+
+  /** Where and how the connections of one spec connect. */
+  record Target(PgConnectOptions options, int socketTimeoutMillis, ConnectionFactory factory) {}
 
   private EventLoops(Vertx vertx, int loops) {
     this.vertx = vertx;
@@ -80,11 +84,18 @@ public final class EventLoops implements AutoCloseable {
     return vertx.isNativeTransportEnabled();
   }
 
-  /** Connects with {@code options} (those of {@code spec}) on the calling loop, or on the next loop from elsewhere. */
-  Future<PgConnection> connect(ConnectionSpec spec, PgConnectOptions options) {
-    ConnectionFactory factory = factories.computeIfAbsent(spec,
-        s -> PgDriver.INSTANCE.createConnectionFactory(vertx, options));
-    return factory.connect(vertx.getOrCreateContext()).map(c -> (PgConnection) c);
+  /** {@code spec}'s target, made on its first connection (a spec the event loops cannot serve is refused then). */
+  Target target(ConnectionSpec spec) {
+    return targets.computeIfAbsent(spec, s -> {
+      PgConnectOptions options = EventLoopOptions.of(s);
+      return new Target(options, EventLoopOptions.socketTimeoutMillis(s),
+          PgDriver.INSTANCE.createConnectionFactory(vertx, options));
+    });
+  }
+
+  /** Connects to {@code target} on the calling loop, or on the next loop from elsewhere. */
+  Future<PgConnection> connect(Target target) {
+    return target.factory().connect(vertx.getOrCreateContext()).map(c -> (PgConnection) c);
   }
 
   /** A connection is made; its session is being set up. */
@@ -120,9 +131,9 @@ public final class EventLoops implements AutoCloseable {
     }
     await(Future.join(new ArrayList<>(closing)), CLOSE_WAIT_SECONDS);
     List<Future<Void>> factoriesClosed = new ArrayList<>();
-    for (ConnectionFactory factory : factories.values()) {
+    for (Target target : targets.values()) {
       Promise<Void> closed = Promise.promise();
-      factory.close(closed);
+      target.factory().close(closed);
       factoriesClosed.add(closed.future());
     }
     // quick once the connections are closed; only an attempt still in its handshake with a server that never
