@@ -34,6 +34,12 @@
 # the measured part only
 # (phases[0].client.cpuMicrosPerOperation: JVM process CPU while measuring / executions).
 #
+# Server CPU per operation: the server's CPU (the postmaster, its live processes and the backends it has
+# reaped, read from /proc once the client's backends have exited) across each measured pgbench run / its
+# transactions, and across each stress run, less the median of its idle runs, / the same executions as
+# above. Pinned, the server's one CPU is the limit, so ops/s follows it: a throughput ratio below 1.0 with
+# a server ratio above 1.0 means the server spent more per lookup, not that it waited for stress.
+#
 # Exit status: 0 when every run completed (whether or not the target is met), non-zero on failure.
 set -euo pipefail
 
@@ -116,16 +122,20 @@ grep -E '^init: (CREATED|done)' "$WORK/init.log" | tail -n 1
 # uniform random key over the same dense range 1..N that stress draws from.
 # ---------------------------------------------------------------- stress start-up CPU
 STARTUP_CPUS=()
+STARTUP_SERVER_CPUS=()
 for i in 1 2 3; do
+  server0=$(settled_server_cpu)
   # shellcheck disable=SC2086
   run_client "$WORK/startup-$i.log" /usr/bin/time -o "$WORK/startup-$i.time" -f '%U %S' \
     "$JAVA" $STRESS_JAVA_OPTS -jar "$STRESS_JAR" --url "$URL" -U postgres run --op find_first --mode prepared \
     --ops 1 --threads 1 --warmup 0s $STRESS_RUN_OPTS \
     || fail_with_log "idle stress run (start-up CPU) failed" "$WORK/startup-$i.log"
   STARTUP_CPUS+=("$(cpu_of "$WORK/startup-$i.time")")
+  STARTUP_SERVER_CPUS+=("$(awk -v a="$server0" -v b="$(settled_server_cpu)" 'BEGIN { printf "%.2f", b - a }')")
 done
 STARTUP_CPU=$(printf '%s\n' "${STARTUP_CPUS[@]}" | sort -n | sed -n 2p)
-echo "stress start-up CPU (median of 3 idle runs, --ops 1): ${STARTUP_CPU} s (${STARTUP_CPUS[*]})"
+STARTUP_SERVER_CPU=$(printf '%s\n' "${STARTUP_SERVER_CPUS[@]}" | sort -n | sed -n 2p)
+echo "stress start-up CPU (median of 3 idle runs, --ops 1): ${STARTUP_CPU} s (${STARTUP_CPUS[*]}); the server's for them: ${STARTUP_SERVER_CPU} s (${STARTUP_SERVER_CPUS[*]})"
 
 cat >"$WORK/find_first.sql" <<EOF
 \\set id random(1, $DOCS)
@@ -149,13 +159,16 @@ for ((round = 1; round <= ROUNDS; round++)); do
       pgbench_run "$clients" "$WARMUP" "$WORK/pgbench-$tag-warmup.log" \
         || fail_with_log "pgbench warm-up failed" "$WORK/pgbench-$tag-warmup.log"
     fi
+    server0=$(settled_server_cpu)
     pgbench_run "$clients" "$DURATION" "$WORK/pgbench-$tag.log" || fail_with_log "pgbench failed" "$WORK/pgbench-$tag.log"
+    pg_server_cpu=$(awk -v a="$server0" -v b="$(settled_server_cpu)" 'BEGIN { printf "%.2f", b - a }')
     pg_tps=$(sed -n 's/^tps = \([0-9.]*\) (without initial connection time)$/\1/p' "$WORK/pgbench-$tag.log")
     [ -n "$pg_tps" ] || fail_with_log "no 'tps = ... (without initial connection time)' line from pgbench" "$WORK/pgbench-$tag.log"
     pg_failed=$(sed -n 's/^number of failed transactions: \([0-9]*\).*/\1/p' "$WORK/pgbench-$tag.log")
     pg_done=$(sed -n 's/^number of transactions actually processed: \([0-9]*\).*/\1/p' "$WORK/pgbench-$tag.log")
     pg_cpu=$(cpu_of "$WORK/pgbench-$tag.log.time")
 
+    server0=$(settled_server_cpu)
     # shellcheck disable=SC2086
     run_client "$WORK/stress-$tag.log" /usr/bin/time -o "$WORK/stress-$tag.time" -f '%U %S' "$JAVA" $STRESS_JAVA_OPTS -jar "$STRESS_JAR" --url "$URL" -U postgres \
       run --op find_first --mode prepared --threads "$clients" --duration "${DURATION}s" --warmup "${WARMUP}s" \
@@ -177,10 +190,13 @@ PY
     ) || fail_with_log "could not read stress's JSON result" "$WORK/stress-$tag.log"
 
     st_cpu=$(cpu_of "$WORK/stress-$tag.time")
+    st_server_cpu=$(awk -v a="$server0" -v b="$(settled_server_cpu)" 'BEGIN { printf "%.2f", b - a }')
     pg_us=$(awk -v c="$pg_cpu" -v n="${pg_done:-0}" 'BEGIN { printf "%.2f", (n > 0 ? c * 1e6 / n : 0) }')
     st_us=$(awk -v c="$st_cpu" -v s="$STARTUP_CPU" -v n="$st_execs" 'BEGIN { printf "%.2f", (n > 0 ? (c - s) * 1e6 / n : 0) }')
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$round" "$clients" "$pg_tps" "$st_ops" "${pg_failed:-0}" "$st_errors" \
-      "$st_backends" "$pg_us" "$st_us" "$st_self" "$st_jit" >>"$RESULTS"
+    pg_server_us=$(awk -v c="$pg_server_cpu" -v n="${pg_done:-0}" 'BEGIN { printf "%.2f", (n > 0 ? c * 1e6 / n : 0) }')
+    st_server_us=$(awk -v c="$st_server_cpu" -v s="$STARTUP_SERVER_CPU" -v n="$st_execs" 'BEGIN { printf "%.2f", (n > 0 ? (c - s) * 1e6 / n : 0) }')
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$round" "$clients" "$pg_tps" "$st_ops" "${pg_failed:-0}" "$st_errors" \
+      "$st_backends" "$pg_us" "$st_us" "$st_self" "$st_jit" "$pg_server_us" "$st_server_us" >>"$RESULTS"
     printf 'round %d, %d clients: pgbench %.1f tps (%s failed, CPU %.2f s for %s transactions), stress %.1f ops/s (%s errors, %s server backends, CPU %.2f s for %s executions incl. warm-up)\n' \
       "$round" "$clients" "$pg_tps" "${pg_failed:-0}" "$pg_cpu" "${pg_done:-?}" "$st_ops" "$st_errors" "$st_backends" \
       "$st_cpu" "$st_execs"
@@ -196,16 +212,22 @@ rows = [line.rstrip("\n").split("\t") for line in open(sys.argv[1]) if line.stri
 order = [int(c) for c in sys.argv[2].split(",")]
 print("CPU µs/op: client process user + system per operation; stress's with its start-up subtracted, 'own' = its")
 print("self-measured figure of the measured part (JSON client.cpuMicrosPerOperation), 'JIT' = its JIT compiler")
-print("threads' part of 'own' (client.jitSeconds); CPU ratio = stress / pgbench")
+print("threads' part of 'own' (client.jitSeconds); CPU ratio = stress / pgbench; server µs/op: the server's CPU")
+print("(all its processes) per operation under each client, stress's with its start-up runs' share subtracted")
 print(f"{'round':>5}  {'clients':>7}  {'pgbench ops/s':>13}  {'stress ops/s':>12}  {'ratio':>5}"
-      f"  {'pgbench µs/op':>13}  {'stress µs/op':>12}  {'own':>6}  {'JIT':>5}  {'CPU ratio':>9}")
+      f"  {'pgbench µs/op':>13}  {'stress µs/op':>12}  {'own':>6}  {'JIT':>5}  {'CPU ratio':>9}"
+      f"  {'server µs/op pgbench':>20}  {'stress':>6}")
 ratios = {}
 cpu_ratios = {}
-for rnd, clients, pg, st, pg_failed, st_errors, backends, pg_us, st_us, st_self, st_jit in rows:
+server_ratios = {}
+for (rnd, clients, pg, st, pg_failed, st_errors, backends, pg_us, st_us, st_self, st_jit,
+     pg_server_us, st_server_us) in rows:
     ratio = float(st) / float(pg)
     ratios.setdefault(int(clients), []).append(ratio)
     cpu_ratio = float(st_us) / float(pg_us) if float(pg_us) > 0 else float("nan")
     cpu_ratios.setdefault(int(clients), []).append(cpu_ratio)
+    if float(pg_server_us) > 0:
+        server_ratios.setdefault(int(clients), []).append(float(st_server_us) / float(pg_server_us))
     notes = []
     if pg_failed != "0":
         notes.append(f"pgbench failed {pg_failed}")
@@ -216,7 +238,7 @@ for rnd, clients, pg, st, pg_failed, st_errors, backends, pg_us, st_us, st_self,
     note = "  (" + ", ".join(notes) + ")" if notes else ""
     print(f"{rnd:>5}  {clients:>7}  {float(pg):>13.1f}  {float(st):>12.1f}  {ratio:>5.2f}"
           f"  {float(pg_us):>13.2f}  {float(st_us):>12.2f}  {float(st_self):>6.2f}  {float(st_jit):>5.2f}"
-          f"  {cpu_ratio:>9.2f}{note}")
+          f"  {cpu_ratio:>9.2f}  {float(pg_server_us):>20.2f}  {float(st_server_us):>6.2f}{note}")
 print()
 medians = {}
 for clients in order:
@@ -224,7 +246,9 @@ for clients in order:
         continue
     medians[clients] = statistics.median(ratios[clients])
     print(f"clients {clients}: median ratio {medians[clients]:.2f} over {len(ratios[clients])} rounds;"
-          f" median CPU per operation stress / pgbench {statistics.median(cpu_ratios[clients]):.2f}")
+          f" median CPU per operation stress / pgbench {statistics.median(cpu_ratios[clients]):.2f};"
+          f" the server's CPU per operation under stress / under pgbench"
+          f" {statistics.median(server_ratios[clients]) if clients in server_ratios else float('nan'):.2f}")
 # With several client counts the verdict is the worst of their medians: the tool must not be the
 # bottleneck at any of them.
 worst = min(medians.values())

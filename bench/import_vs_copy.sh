@@ -110,44 +110,6 @@ client_cpu() {
   awk 'NR == 2 { split($1 " " $2, t, /[ms ]+/); printf "%.2f", t[1] * 60 + t[2] + t[3] * 60 + t[4] }' "$WORK/times.out"
 }
 
-# CPU seconds of the server so far (the postmaster, the backends it has reaped, its live children)
-# and how many client backends (process title "... 127.0.0.1(port) ...") are still there.
-server_cpu() {
-  python3 - "$DATA/postmaster.pid" <<'PY'
-import os, sys
-postmaster = int(open(sys.argv[1]).readline())
-total = 0
-backends = 0
-for entry in os.listdir("/proc"):
-    if not entry.isdigit():
-        continue
-    try:
-        fields = open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()
-    except OSError:
-        continue
-    if int(entry) == postmaster:
-        total += sum(int(f) for f in fields[11:15])  # utime, stime, cutime, cstime
-    elif int(fields[1]) == postmaster:
-        total += int(fields[11]) + int(fields[12])
-        try:
-            backends += b" 127.0.0.1(" in open(f"/proc/{entry}/cmdline", "rb").read()
-        except OSError:
-            pass
-print(f"{total / os.sysconf('SC_CLK_TCK'):.2f} {backends}")
-PY
-}
-
-# The server's CPU once the backends of the last run have exited (and so are counted).
-settled_server_cpu() {
-  local cpu backends tries
-  for ((tries = 0; tries < 100; tries++)); do
-    read -r cpu backends < <(server_cpu)
-    [ "$backends" -gt 0 ] || break
-    sleep 0.1
-  done
-  echo "$cpu"
-}
-
 # ---------------------------------------------------------------- data
 DUMP=$WORK/dump
 run_client "$WORK/generate.log" "$JAVA" -jar "$STRESS_JAR" generate --docs "$DOCS" --shape large --out "$DUMP" \

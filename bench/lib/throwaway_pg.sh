@@ -18,6 +18,8 @@
 #   start_service OUT CMD...      starts a helper that runs until stop_services (or the exit) stops it
 #   fail_with_log MESSAGE LOG     the message and the last lines of LOG, then exit 1
 #   cpu_of FILE                   CPU seconds (user + system) from a /usr/bin/time -f '%U %S' file
+#   server_cpu                    the server's CPU seconds so far and its client backends still there
+#   settled_server_cpu            the server's CPU seconds once the last client's backends have exited
 #
 # SERVER_CPUS / CLIENT_CPUS (taskset CPU lists, e.g. 1 and 0) pin the server and every client command
 # to their own CPUs, the nearest this one machine comes to a client host apart from the database host.
@@ -48,6 +50,44 @@ fail_with_log() {
 
 # The last line: GNU time writes "Command exited with non-zero status N" before the format line.
 cpu_of() { awk 'END { printf "%.3f", $1 + $2 }' "$1"; }
+
+# CPU seconds of the server so far (the postmaster, the backends it has reaped, its live children)
+# and how many client backends (process title "... 127.0.0.1(port) ...") are still there.
+server_cpu() {
+  python3 - "$DATA/postmaster.pid" <<'PY'
+import os, sys
+postmaster = int(open(sys.argv[1]).readline())
+total = 0
+backends = 0
+for entry in os.listdir("/proc"):
+    if not entry.isdigit():
+        continue
+    try:
+        fields = open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()
+    except OSError:
+        continue
+    if int(entry) == postmaster:
+        total += sum(int(f) for f in fields[11:15])  # utime, stime, cutime, cstime
+    elif int(fields[1]) == postmaster:
+        total += int(fields[11]) + int(fields[12])
+        try:
+            backends += b" 127.0.0.1(" in open(f"/proc/{entry}/cmdline", "rb").read()
+        except OSError:
+            pass
+print(f"{total / os.sysconf('SC_CLK_TCK'):.2f} {backends}")
+PY
+}
+
+# The server's CPU once the backends of the last run have exited (and so are counted).
+settled_server_cpu() {
+  local cpu backends tries
+  for ((tries = 0; tries < 100; tries++)); do
+    read -r cpu backends < <(server_cpu)
+    [ "$backends" -gt 0 ] || break
+    sleep 0.1
+  done
+  echo "$cpu"
+}
 
 bench_require_tools() {
   local tool
