@@ -22,11 +22,18 @@ public final class FindFirst implements Operation {
   }
 
   /**
-   * The lookup as the event-loop client sends it ({@code $1} its key). It reads {@code data} as text, as pgjdbc's
-   * {@code getString} does: the server writes the same jsonb text either way, and the client does not parse it.
+   * The lookup as the event-loop client sends it ({@code $1} its key). vertx-pg-client turns a jsonb column into
+   * Jackson objects, which the lookup does not need, so {@code data} comes as bytes the client leaves alone:
+   * <ul>
+   *   <li>prepared, results are binary: {@code jsonb_send(data)}, jsonb's own binary output as bytea (a version
+   *       byte and the document's text), the bytes a binary jsonb column carries. The server's work is pgjdbc's
+   *       text jsonb: {@code data::text} cost it 5-8 % more per lookup (an I/O cast, bench/README.md);</li>
+   *   <li>plain, results are text, where bytea would be written out in hex: {@code data::text}.</li>
+   * </ul>
    */
-  public static String selectTextById(DocumentTable table) {
-    return "SELECT _id, data::text FROM " + table.qualifiedName() + " WHERE _id = $1";
+  public static String eventLoopSelectById(DocumentTable table, boolean plain) {
+    return "SELECT _id, " + (plain ? "data::text" : "jsonb_send(data)") + " FROM " + table.qualifiedName()
+        + " WHERE _id = $1";
   }
 
   @Override

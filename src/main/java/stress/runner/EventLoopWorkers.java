@@ -30,11 +30,12 @@ final class EventLoopWorkers {
                                PhaseProbe phaseProbe, Stop stop, OpsBudget budget, CountDownLatch ready,
                                CountDownLatch finished, PhaseAbort abort) {
     EventLoops loops = EventLoops.start(plan.workerThreads().eventLoops());
-    String sql = FindFirst.selectTextById(plan.table());
+    boolean plain = spec.mode() == StatementMode.PLAIN;
+    String sql = FindFirst.eventLoopSelectById(plan.table(), plain);
     List<EventLoopWorker> workers = new ArrayList<>(spec.threads());
     for (int i = 0; i < spec.threads(); i++) {
       SplittableRandom random = new SplittableRandom(plan.seed() * 1_000_003L + phaseIndex * 10_007L + i);
-      workers.add(new EventLoopWorker(loops, spec.connection(), sql, spec.mode() == StatementMode.PLAIN,
+      workers.add(new EventLoopWorker(loops, spec.connection(), sql, plain,
           recorder.worker(i), plan.keys(), random, stop,
           budget, ready, finished, phaseProbe.worker(i), abort, plan.retries()));
     }

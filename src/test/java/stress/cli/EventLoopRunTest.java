@@ -60,7 +60,7 @@ class EventLoopRunTest {
     assertEquals(3001, measuredInIntervals, "the measured intervals add up to the total: " + r.out());
     assertEquals("6", phase.get("connection").get("distinct server backends").asText());
     assertTrue(phase.get("connection").get("client").asText().startsWith("vertx-pg-client, 2 event loop(s), one"
-        + " connection per worker, prepared statement SELECT _id, data::text FROM "), phase.get("connection").toString());
+        + " connection per worker, prepared statement SELECT _id, jsonb_send(data) FROM "), phase.get("connection").toString());
   }
 
   @Test
