@@ -131,7 +131,7 @@ for i in 1 2 3; do
     --ops 1 --threads 1 --warmup 0s $STRESS_RUN_OPTS \
     || fail_with_log "idle stress run (start-up CPU) failed" "$WORK/startup-$i.log"
   STARTUP_CPUS+=("$(cpu_of "$WORK/startup-$i.time")")
-  STARTUP_SERVER_CPUS+=("$(awk -v a="$server0" -v b="$(settled_server_cpu)" 'BEGIN { printf "%.2f", b - a }')")
+  STARTUP_SERVER_CPUS+=("$(elapsed "$server0" "$(settled_server_cpu)")")
 done
 STARTUP_CPU=$(printf '%s\n' "${STARTUP_CPUS[@]}" | sort -n | sed -n 2p)
 STARTUP_SERVER_CPU=$(printf '%s\n' "${STARTUP_SERVER_CPUS[@]}" | sort -n | sed -n 2p)
@@ -161,7 +161,7 @@ for ((round = 1; round <= ROUNDS; round++)); do
     fi
     server0=$(settled_server_cpu)
     pgbench_run "$clients" "$DURATION" "$WORK/pgbench-$tag.log" || fail_with_log "pgbench failed" "$WORK/pgbench-$tag.log"
-    pg_server_cpu=$(awk -v a="$server0" -v b="$(settled_server_cpu)" 'BEGIN { printf "%.2f", b - a }')
+    pg_server_cpu=$(elapsed "$server0" "$(settled_server_cpu)")
     pg_tps=$(sed -n 's/^tps = \([0-9.]*\) (without initial connection time)$/\1/p' "$WORK/pgbench-$tag.log")
     [ -n "$pg_tps" ] || fail_with_log "no 'tps = ... (without initial connection time)' line from pgbench" "$WORK/pgbench-$tag.log"
     pg_failed=$(sed -n 's/^number of failed transactions: \([0-9]*\).*/\1/p' "$WORK/pgbench-$tag.log")
@@ -190,7 +190,7 @@ PY
     ) || fail_with_log "could not read stress's JSON result" "$WORK/stress-$tag.log"
 
     st_cpu=$(cpu_of "$WORK/stress-$tag.time")
-    st_server_cpu=$(awk -v a="$server0" -v b="$(settled_server_cpu)" 'BEGIN { printf "%.2f", b - a }')
+    st_server_cpu=$(elapsed "$server0" "$(settled_server_cpu)")
     pg_us=$(awk -v c="$pg_cpu" -v n="${pg_done:-0}" 'BEGIN { printf "%.2f", (n > 0 ? c * 1e6 / n : 0) }')
     st_us=$(awk -v c="$st_cpu" -v s="$STARTUP_CPU" -v n="$st_execs" 'BEGIN { printf "%.2f", (n > 0 ? (c - s) * 1e6 / n : 0) }')
     pg_server_us=$(awk -v c="$pg_server_cpu" -v n="${pg_done:-0}" 'BEGIN { printf "%.2f", (n > 0 ? c * 1e6 / n : 0) }')

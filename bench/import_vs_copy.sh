@@ -101,7 +101,6 @@ URL="jdbc:postgresql://127.0.0.1:$PORT/$DB"
 sql() { PGOPTIONS="-c client_min_messages=warning" "$PG_BIN/psql" -X -q -At -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PORT" -U postgres -d "$DB" "$@"; }
 
 now() { date +%s.%N; }
-elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
 
 # CPU seconds of the client processes this shell has reaped so far (bash's `times`, second line);
 # `times` runs in this shell, not in a $(...) subshell, which would have reaped nothing.

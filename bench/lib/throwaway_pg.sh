@@ -18,6 +18,7 @@
 #   start_service OUT CMD...      starts a helper that runs until stop_services (or the exit) stops it
 #   fail_with_log MESSAGE LOG     the message and the last lines of LOG, then exit 1
 #   cpu_of FILE                   CPU seconds (user + system) from a /usr/bin/time -f '%U %S' file
+#   elapsed A B                   B - A, for seconds read at two moments
 #   server_cpu                    the server's CPU seconds so far and its client backends still there
 #   settled_server_cpu            the server's CPU seconds once the last client's backends have exited
 #
@@ -50,6 +51,8 @@ fail_with_log() {
 
 # The last line: GNU time writes "Command exited with non-zero status N" before the format line.
 cpu_of() { awk 'END { printf "%.3f", $1 + $2 }' "$1"; }
+
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
 
 # CPU seconds of the server so far (the postmaster, the backends it has reaped, its live children)
 # and how many client backends (process title "... 127.0.0.1(port) ...") are still there.
