@@ -41,7 +41,7 @@ class HostsRunTest {
   @BeforeAll
   static void start() throws IOException, SQLException {
     String url = TestDatabase.newDatabaseUrl("hosts");
-    database = url.substring(url.lastIndexOf('/') + 1);
+    database = TestDatabase.databaseName(url);
     port = TestDatabase.port();
     second = EmbeddedPostgres.builder().start();
     createDatabase(second.getPort(), database);
@@ -50,7 +50,7 @@ class HostsRunTest {
       assertEquals(0, r.exitCode(), r.all());
     }
     String halfUrl = TestDatabase.newDatabaseUrl("hostshalf");
-    halfDatabase = halfUrl.substring(halfUrl.lastIndexOf('/') + 1);
+    halfDatabase = TestDatabase.databaseName(halfUrl);
     createDatabase(second.getPort(), halfDatabase);
     CliTester.Result r = CliTester.run("--url", halfUrl, "-U", "postgres", "init", "--docs", "100");
     assertEquals(0, r.exitCode(), r.all());

@@ -127,7 +127,7 @@ class SignalTest {
   private static void sigtermClosesEveryConnection(Path dir, String pool) throws Exception {
     Path results = dir.resolve("results");
     String url = TestDatabase.newDatabaseUrl("signal_" + pool);
-    String database = url.substring(url.lastIndexOf('/') + 1);
+    String database = TestDatabase.databaseName(url);
     assertEquals(0, CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "1000").exitCode());
     long abandonedBefore = sessionsAbandoned(database);
     List<String> args = new ArrayList<>(runArgs(List.of("--url", url, "-U", "postgres"), results));

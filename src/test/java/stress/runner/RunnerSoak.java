@@ -50,7 +50,7 @@ class RunnerSoak {
   void memoryAndSessionsReachAPlateau() throws Exception {
     Duration duration = Durations.parse("soak.duration", System.getProperty("soak.duration", "10m"));
     String url = TestDatabase.newDatabaseUrl("soak");
-    String database = url.substring(url.lastIndexOf('/') + 1);
+    String database = TestDatabase.databaseName(url);
     try (Connection c = TestDatabase.connect(url); Statement s = c.createStatement()) {
       for (String ddl : new PostgresDialect().createDocumentTables(TABLE)) {
         s.execute(ddl);

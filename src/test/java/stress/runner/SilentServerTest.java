@@ -47,7 +47,7 @@ class SilentServerTest {
   @BeforeAll
   static void table() throws SQLException {
     url = TestDatabase.newDatabaseWithDocuments("silent", TABLE, 1000);
-    database = url.substring(url.lastIndexOf('/') + 1);
+    database = TestDatabase.databaseName(url);
   }
 
   @ParameterizedTest

@@ -56,7 +56,7 @@ class TerminatedBackendsTest {
   @BeforeAll
   static void table() throws SQLException {
     url = TestDatabase.newDatabaseWithDocuments("terminated", TABLE, 1000);
-    database = url.substring(url.lastIndexOf('/') + 1);
+    database = TestDatabase.databaseName(url);
   }
 
   private record Killed(Set<Integer> before, Set<Integer> terminated, Set<Integer> after) {}

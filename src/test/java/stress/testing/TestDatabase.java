@@ -69,6 +69,11 @@ public final class TestDatabase {
     return url;
   }
 
+  /** The database a JDBC URL of {@link #url} names (the part after its last slash). */
+  public static String databaseName(String url) {
+    return url.substring(url.lastIndexOf('/') + 1);
+  }
+
   /** JDBC URL of a database on the shared server. */
   public static String url(String database) {
     return "jdbc:postgresql://localhost:" + server().getPort() + "/" + database;

@@ -134,7 +134,7 @@ class ServerFailureTest {
 
   @Test
   void aStatementTimeoutRollsTheWholeBatchBackAndResumeCompletesIt() throws Exception {
-    String database = url.substring(url.lastIndexOf('/') + 1);
+    String database = TestDatabase.databaseName(url);
     execute("CREATE FUNCTION slow_on_" + BAD + "() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
             + " IF (NEW.data->>'n')::int = " + BAD + " THEN PERFORM pg_sleep(5); END IF; RETURN NEW; END $$",
         "CREATE TRIGGER slow_on_" + BAD + " BEFORE INSERT ON " + TABLE + " FOR EACH ROW EXECUTE FUNCTION slow_on_"

@@ -41,7 +41,7 @@ class LiveMetricsAcrossHostsTest {
   @BeforeAll
   static void table() throws SQLException {
     String url = TestDatabase.newDatabaseUrl("livespread");
-    database = url.substring(url.lastIndexOf('/') + 1);
+    database = TestDatabase.databaseName(url);
     try (Connection c = TestDatabase.connect(url); Statement s = c.createStatement()) {
       for (String ddl : new PostgresDialect().createDocumentTables(TABLE)) {
         s.execute(ddl);
