@@ -27,7 +27,7 @@ public final class FindFirst implements Operation {
    * <ul>
    *   <li>prepared, results are binary: {@code jsonb_send(data)}, jsonb's own binary output as bytea (a version
    *       byte and the document's text), the bytes a binary jsonb column carries. The server's work is pgjdbc's
-   *       text jsonb: {@code data::text} cost it 5-9 % more per lookup (an I/O cast, bench/README.md);</li>
+   *       text jsonb: {@code data::text} cost it a few per cent more per lookup (an I/O cast, bench/README.md);</li>
    *   <li>plain, results are text, where bytea would be written out in hex: {@code data::text}.</li>
    * </ul>
    */
