@@ -104,18 +104,10 @@ bench_print_machine
 echo "pgbench: $("$PG_BIN/pgbench" --version)"
 echo "settings: docs=$DOCS clients=$CLIENTS rounds=$ROUNDS duration=${DURATION}s warmup=${WARMUP}s pgbench -j ${PGBENCH_JOBS:-min(clients, $(nproc))}${STRESS_JAVA_OPTS:+ stress JVM options: $STRESS_JAVA_OPTS}${STRESS_RUN_OPTS:+ stress run options: $STRESS_RUN_OPTS}"
 
-# ---------------------------------------------------------------- throwaway server
-bench_start_server "$PORT" "max_connections = 200
-shared_buffers = 256MB"
-echo "server: 127.0.0.1:$PORT, data in $DATA (removed at exit), max_connections=200, shared_buffers=256MB"
-
-"$PG_BIN/createdb" -h 127.0.0.1 -p "$PORT" -U postgres "$DB"
-URL="jdbc:postgresql://127.0.0.1:$PORT/$DB"
-
-# ---------------------------------------------------------------- data
+# ---------------------------------------------------------------- throwaway server and data
 # shellcheck disable=SC2086 # STRESS_JAVA_OPTS is a list of JVM options
-"$JAVA" $STRESS_JAVA_OPTS -jar "$STRESS_JAR" --url "$URL" -U postgres init --docs "$DOCS" --shape small --drop-existing \
-  >"$WORK/init.log" 2>&1 || fail_with_log "stress init failed" "$WORK/init.log"
+bench_server_with_docs "$DOCS" $STRESS_JAVA_OPTS
+echo "server: 127.0.0.1:$PORT, data in $DATA (removed at exit), max_connections=200, shared_buffers=256MB"
 grep -E '^init: (CREATED|done)' "$WORK/init.log" | tail -n 1
 
 # The statement stress's find_first runs (stress.ops.DocumentSql.selectById), with pgbench's

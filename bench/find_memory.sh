@@ -55,12 +55,7 @@ IFS=';' read -r -a VARIANT_LIST <<<"$VARIANTS"
 
 bench_print_machine
 echo "settings: docs=$DOCS threads=$THREADS rounds=$ROUNDS duration=${DURATION}s warmup=${WARMUP}s variants: ${VARIANTS}"
-bench_start_server "$PORT" "max_connections = 200
-shared_buffers = 256MB"
-"$PG_BIN/createdb" -h 127.0.0.1 -p "$PORT" -U postgres "$DB"
-URL="jdbc:postgresql://127.0.0.1:$PORT/$DB"
-"$JAVA" -jar "$STRESS_JAR" --url "$URL" -U postgres init --docs "$DOCS" --shape small --drop-existing \
-  >"$WORK/init.log" 2>&1 || fail_with_log "stress init failed" "$WORK/init.log"
+bench_server_with_docs "$DOCS"
 
 RESULTS=$WORK/results.tsv
 : >"$RESULTS"

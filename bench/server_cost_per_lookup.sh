@@ -56,12 +56,7 @@ bench_resolve_jar
 
 bench_print_machine
 echo "settings: docs=$DOCS clients=$CLIENTS rounds=$ROUNDS window=${WINDOW}s${STRESS_RUN_OPTS:+ stress run options: $STRESS_RUN_OPTS}"
-bench_start_server "$PORT" "max_connections = 200
-shared_buffers = 256MB"
-"$PG_BIN/createdb" -h 127.0.0.1 -p "$PORT" -U postgres "$DB"
-URL="jdbc:postgresql://127.0.0.1:$PORT/$DB"
-"$JAVA" -jar "$STRESS_JAR" --url "$URL" -U postgres init --docs "$DOCS" --shape small --drop-existing \
-  >"$WORK/init.log" 2>&1 || fail_with_log "stress init failed" "$WORK/init.log"
+bench_server_with_docs "$DOCS"
 
 for column in data data::text; do
   printf '\\set id random(1, %s)\nSELECT _id, %s FROM check_in WHERE _id = :id;\n' "$DOCS" "$column" >"$WORK/$column.sql"

@@ -55,13 +55,8 @@ bench_resolve_jar
 bench_print_machine
 echo "settings: docs=$DOCS threads=$THREADS rounds=$ROUNDS duration=${DURATION}s warmup=${WARMUP}s mode=$MODE"
 
-bench_start_server "$PORT" "max_connections = 200
-shared_buffers = 256MB"
-"$PG_BIN/createdb" -h 127.0.0.1 -p "$PORT" -U postgres "$DB"
-URL="jdbc:postgresql://127.0.0.1:$PORT/$DB"
-# shellcheck disable=SC2086
-"$JAVA" $STRESS_JAVA_OPTS -jar "$STRESS_JAR" --url "$URL" -U postgres init --docs "$DOCS" --shape small --drop-existing \
-  >"$WORK/init.log" 2>&1 || fail_with_log "stress init failed" "$WORK/init.log"
+# shellcheck disable=SC2086 # STRESS_JAVA_OPTS is a list of JVM options
+bench_server_with_docs "$DOCS" $STRESS_JAVA_OPTS
 
 cat >"$WORK/by_key.yaml" <<'EOF'
 operations:

@@ -12,6 +12,10 @@
 #   bench_print_machine           machine, kernel, load average, server, java and stress versions
 #   bench_start_server PORT CONF  initdb + start in a mktemp folder on the first free port from PORT;
 #                                 CONF is appended to postgresql.conf; sets WORK, DATA and PORT
+#   bench_server_with_docs N [JVM OPTION...]
+#                                 bench_start_server from PORT (max_connections 200, shared_buffers 256MB),
+#                                 database DB, and stress init's table check_in of N small documents
+#                                 (keys 1..N, init run with the JVM options); sets URL too
 #   run_client OUT CMD...         runs CMD (output to OUT) as a stoppable child and waits for it
 #   start_child OUT CMD...        starts CMD in the background (output to OUT); wait_children waits
 #                                 for all of them and fails if one failed
@@ -234,4 +238,15 @@ bench_start_server() {
     grep -q "Address already in use" "$WORK/server.log" 2>/dev/null || fail_with_log "the server did not start" "$WORK/server.log"
   done
   [ -n "$started" ] || die "no free port in $first_port..$((first_port + 99)) on 127.0.0.1"
+}
+
+bench_server_with_docs() {
+  local docs=$1
+  shift
+  bench_start_server "$PORT" "max_connections = 200
+shared_buffers = 256MB"
+  "$PG_BIN/createdb" -h 127.0.0.1 -p "$PORT" -U postgres "$DB"
+  URL="jdbc:postgresql://127.0.0.1:$PORT/$DB"
+  "$JAVA" "$@" -jar "$STRESS_JAR" --url "$URL" -U postgres init --docs "$docs" --shape small --drop-existing \
+    >"$WORK/init.log" 2>&1 || fail_with_log "stress init failed" "$WORK/init.log"
 }
