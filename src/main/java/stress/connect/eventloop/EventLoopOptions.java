@@ -12,12 +12,20 @@ import stress.model.UsageException;
  * user and password, the startup {@code options} (the phase's startup-context settings), the application name and the
  * connect timeout and TLS as pgjdbc would use it ({@link EventLoopTls}); pgjdbc's socketTimeout is read for
  * {@link EventLoopConnection}'s watch. pgjdbc's other knobs (prepareThreshold, preferQueryMode, ...) do not apply.
+ *
+ * @param connect             vertx-pg-client's connect options
+ * @param socketTimeoutMillis pgjdbc's socketTimeout (whole seconds, in the URL or the properties) in milliseconds;
+ *                            0 = none
  */
-final class EventLoopOptions {
-  private EventLoopOptions() {}
+record EventLoopOptions(PgConnectOptions connect, int socketTimeoutMillis) {
 
-  static PgConnectOptions of(ConnectionSpec spec) {
+  /** {@code spec} read once (pgjdbc's URL parsing) into both. */
+  static EventLoopOptions of(ConnectionSpec spec) {
     Properties url = properties(spec);
+    return new EventLoopOptions(connectOptions(spec, url), millis(url, "socketTimeout", "0"));
+  }
+
+  private static PgConnectOptions connectOptions(ConnectionSpec spec, Properties url) {
     String hosts = url.getProperty("PGHOST", "localhost");
     if (hosts.contains(",")) {
       throw new UsageException("--event-loops connects to one server, the URL names several (" + hosts
@@ -42,15 +50,18 @@ final class EventLoopOptions {
     if (startup != null && !startup.isBlank()) {
       options.addProperty("options", startup);
     }
-    int connectSeconds = Integer.parseInt(url.getProperty("connectTimeout", "10").trim());
-    options.setConnectTimeout((int) Math.min(Integer.MAX_VALUE, TimeUnit.SECONDS.toMillis(connectSeconds)));
+    options.setConnectTimeout(millis(url, "connectTimeout", "10"));
     return options;
   }
 
-  /** pgjdbc's socketTimeout (whole seconds, in the URL or the properties) in milliseconds; 0 = none. */
-  static int socketTimeoutMillis(ConnectionSpec spec) {
-    long seconds = Long.parseLong(properties(spec).getProperty("socketTimeout", "0").trim());
-    return (int) Math.min(Integer.MAX_VALUE, TimeUnit.SECONDS.toMillis(seconds));
+  /** A pgjdbc timeout property (whole seconds, 0 = none) in milliseconds. */
+  private static int millis(Properties url, String name, String fallback) {
+    String value = url.getProperty(name, fallback).trim();
+    if (!value.matches("[0-9]{1,9}")) {
+      throw new UsageException("--event-loops: the connection's " + name + " '" + value
+          + "' must be whole seconds (0 or more), as pgjdbc reads it");
+    }
+    return (int) Math.min(Integer.MAX_VALUE, TimeUnit.SECONDS.toMillis(Long.parseLong(value)));
   }
 
   /** The URL's and the spec's properties together, as pgjdbc reads them. */

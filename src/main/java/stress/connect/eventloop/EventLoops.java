@@ -87,9 +87,9 @@ public final class EventLoops implements AutoCloseable {
   /** {@code spec}'s target, made on its first connection (a spec the event loops cannot serve is refused then). */
   Target target(ConnectionSpec spec) {
     return targets.computeIfAbsent(spec, s -> {
-      PgConnectOptions options = EventLoopOptions.of(s);
-      return new Target(options, EventLoopOptions.socketTimeoutMillis(s),
-          PgDriver.INSTANCE.createConnectionFactory(vertx, options));
+      EventLoopOptions options = EventLoopOptions.of(s);
+      return new Target(options.connect(), options.socketTimeoutMillis(),
+          PgDriver.INSTANCE.createConnectionFactory(vertx, options.connect()));
     });
   }
 

@@ -22,7 +22,8 @@ class EventLoopOptionsTest {
     ConnectionSpec spec = new ConnectionSpec("jdbc:postgresql://db1:6543/docs?connectTimeout=7", "bench", "s3cret",
         Map.of("options", "-c work_mem=7MB", "ApplicationName", "stress", "prepareThreshold", "5"),
         List.of("SET statement_timeout = 30000"));
-    PgConnectOptions o = EventLoopOptions.of(spec);
+    EventLoopOptions parsed = EventLoopOptions.of(spec);
+    PgConnectOptions o = parsed.connect();
     assertEquals("db1", o.getHost());
     assertEquals(6543, o.getPort());
     assertEquals("docs", o.getDatabase());
@@ -31,12 +32,27 @@ class EventLoopOptionsTest {
     assertEquals("-c work_mem=7MB", o.getProperties().get("options"));
     assertEquals("stress", o.getProperties().get("application_name"));
     assertEquals(7000, o.getConnectTimeout());
+    assertEquals(0, parsed.socketTimeoutMillis(), "pgjdbc's default: none");
+  }
+
+  @Test
+  void socketTimeoutComesFromTheUrlOrThePropertiesAndATimeoutMustBeWholeSeconds() {
+    assertEquals(30_000, EventLoopOptions.of(new ConnectionSpec("jdbc:postgresql://db1/docs?socketTimeout=30", "bench",
+        null, Map.of(), List.of())).socketTimeoutMillis());
+    assertEquals(5_000, EventLoopOptions.of(new ConnectionSpec("jdbc:postgresql://db1/docs", "bench", null,
+        Map.of("socketTimeout", "5"), List.of())).socketTimeoutMillis());
+    UsageException socket = assertThrows(UsageException.class, () -> EventLoopOptions.of(new ConnectionSpec(
+        "jdbc:postgresql://db1/docs?socketTimeout=1.5", "bench", null, Map.of(), List.of())));
+    assertEquals("--event-loops: the connection's socketTimeout '1.5' must be whole seconds (0 or more), as pgjdbc"
+        + " reads it", socket.getMessage());
+    UsageException connect = assertThrows(UsageException.class, () -> tls("?connectTimeout=ten"));
+    assertTrue(connect.getMessage().contains("connectTimeout 'ten' must be whole seconds"), connect.getMessage());
   }
 
   @Test
   void withoutADatabaseTheUserNamesIt() {
     PgConnectOptions o = EventLoopOptions.of(new ConnectionSpec("jdbc:postgresql://[::1]/", "alice", null, Map.of(),
-        List.of()));
+        List.of())).connect();
     assertEquals("::1", o.getHost());
     assertEquals(5432, o.getPort());
     assertEquals("alice", o.getDatabase());
@@ -73,6 +89,6 @@ class EventLoopOptionsTest {
 
   private static PgConnectOptions tls(String query) {
     return EventLoopOptions.of(new ConnectionSpec("jdbc:postgresql://db1/docs" + query, "bench", null, Map.of(),
-        List.of()));
+        List.of())).connect();
   }
 }
