@@ -65,9 +65,11 @@ done
 # Samples the client backends of $DB at the window's start and end: CPU ticks, voluntary context switches, the
 # database's transactions (the sampler's own two queries taken off) and the server's busy CPU time.
 sample() {
-  python3 - "$DATA/postmaster.pid" "$PORT" "$DB" "$PG_BIN/psql" "$1" "$WINDOW" <<'PY'
+  python3 - "$DATA/postmaster.pid" "$PORT" "$DB" "$PG_BIN/psql" "$1" "$WINDOW" "$BENCH_LIB" <<'PY'
 import os, subprocess, sys, time
-pid_file, port, db, psql, label, window = sys.argv[1:7]
+pid_file, port, db, psql, label, window, lib = sys.argv[1:8]
+sys.path.insert(0, lib)
+from server_cpu import server_ticks
 postmaster = int(open(pid_file).readline())
 hz = os.sysconf("SC_CLK_TCK")
 
@@ -90,16 +92,7 @@ def backend_totals():
     return cpu, switches
 
 def server_busy():
-    total = 0
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                fields = open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(entry) == postmaster or int(fields[1]) == postmaster:
-                total += int(fields[11]) + int(fields[12])
-    return total
+    return server_ticks(postmaster, reaped=False)[0]
 
 def transactions():
     return int(query(f"SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = '{db}'")[0])

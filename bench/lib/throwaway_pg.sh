@@ -36,6 +36,7 @@
 PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
 JAVA=${JAVA:-java}
 LOG_DIR=${LOG_DIR:-}
+BENCH_LIB=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
 die() { echo "$BENCH_NAME: $*" >&2; exit 2; }
 
@@ -60,30 +61,7 @@ elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
 
 # CPU seconds of the server so far (the postmaster, the backends it has reaped, its live children)
 # and how many client backends (process title "... 127.0.0.1(port) ...") are still there.
-server_cpu() {
-  python3 - "$DATA/postmaster.pid" <<'PY'
-import os, sys
-postmaster = int(open(sys.argv[1]).readline())
-total = 0
-backends = 0
-for entry in os.listdir("/proc"):
-    if not entry.isdigit():
-        continue
-    try:
-        fields = open(f"/proc/{entry}/stat").read().rsplit(")", 1)[1].split()
-    except OSError:
-        continue
-    if int(entry) == postmaster:
-        total += sum(int(f) for f in fields[11:15])  # utime, stime, cutime, cstime
-    elif int(fields[1]) == postmaster:
-        total += int(fields[11]) + int(fields[12])
-        try:
-            backends += b" 127.0.0.1(" in open(f"/proc/{entry}/cmdline", "rb").read()
-        except OSError:
-            pass
-print(f"{total / os.sysconf('SC_CLK_TCK'):.2f} {backends}")
-PY
-}
+server_cpu() { python3 "$BENCH_LIB/server_cpu.py" "$DATA/postmaster.pid"; }
 
 # The server's CPU once the backends of the last run have exited (and so are counted).
 settled_server_cpu() {
