@@ -126,9 +126,10 @@ public final class Runner {
     Map<String, String> d = new LinkedHashMap<>(opened.get(0).describe());
     if (plan.workerThreads().eventLoop()) {
       // the source only reads the settings back; the workers' connections are the event-loop client's
-      String sql = FindFirst.eventLoopSelectById(plan.table(), spec.mode() == StatementMode.PLAIN);
+      boolean plain = spec.mode() == StatementMode.PLAIN;
+      String sql = FindFirst.eventLoopSelectById(plan.table(), plain);
       d.put("client", "vertx-pg-client, " + plan.workerThreads().eventLoops() + " event loop(s), one connection per"
-          + " worker, " + (spec.mode() == StatementMode.PLAIN ? "plain statement " + sql.replace("$1", "<key literal>")
+          + " worker, " + (plain ? "plain statement " + sql.replace("$1", "<key literal>")
           : "prepared statement " + sql) + "; pgjdbc's settings do not apply");
     }
     if (!hosts.isEmpty()) {
