@@ -181,6 +181,13 @@ final class RunArgs {
           + " and --pool none only. Default: off.")
   Integer eventLoops;
 
+  @Option(names = "--busy-poll",
+      description = "The event loops (--event-loops) poll their sockets without sleeping: the server no longer wakes"
+          + " the client at every reply, which saves it CPU per lookup, and each loop keeps a CPU busy. Only for a"
+          + " client with CPUs of its own (pinned, or another host); the CPU spent polling is left out of the client's"
+          + " CPU per operation and shown apart. Linux only. Default: off.")
+  boolean busyPoll;
+
   @Option(names = "--explain",
       description = "Before measuring, show where each operation's statements go in the run's modes (as 'stress explain'); the verdicts go into the header and the JSON result.")
   boolean explain;
@@ -236,8 +243,8 @@ final class RunArgs {
     HostList hostList = hosts == null ? null : attempt(problems, () -> HostList.parse("--hosts", hosts));
     FailurePolicy failures = attempt(problems, () -> new FailurePolicy(retries, fraction("--max-error-rate",
         maxErrorRate)));
-    WorkerThreadPolicy workerThreads = attempt(problems, () -> workerThreads(eventLoops, yesOrNo("--virtual-threads",
-        virtualThreads)));
+    WorkerThreadPolicy workerThreads = attempt(problems, () -> workerThreads(eventLoops, busyPoll,
+        yesOrNo("--virtual-threads", virtualThreads)));
     if (duration != null && ops != null) {
       problems.add("give either --duration or --ops, not both");
     }
@@ -252,8 +259,12 @@ final class RunArgs {
         metricsPort, new HostSpreading(hostList, spreadHosts), failures, workloadFile);
   }
 
-  private static WorkerThreadPolicy workerThreads(Integer eventLoops, Boolean virtual) {
+  private static WorkerThreadPolicy workerThreads(Integer eventLoops, boolean busyPoll, Boolean virtual) {
     if (eventLoops == null) {
+      if (busyPoll) {
+        throw new UsageException("--busy-poll needs --event-loops N: only the event loops poll, a worker thread waits"
+            + " in pgjdbc's socket read");
+      }
       return WorkerThreads.policy(virtual);
     }
     if (virtual != null) {
@@ -264,7 +275,7 @@ final class RunArgs {
       throw new UsageException("--event-loops must be at least 1 (the OS threads that serve the connections), got "
           + eventLoops);
     }
-    return WorkerThreadPolicy.eventLoop(eventLoops);
+    return WorkerThreadPolicy.eventLoop(eventLoops, busyPoll);
   }
 
   private static double fraction(String option, String text) {

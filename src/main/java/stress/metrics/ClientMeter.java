@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 /**
  * Measures the process's own cost between {@link #start()} and {@link #stop(long)}: CPU time from the JVM
@@ -30,8 +31,13 @@ public final class ClientMeter {
   private final long startGcMillis;
   private final HostCpu startHost;
   private final Map<String, Long> startJit;
+  /** The event loops' polling CPU in nanoseconds so far ({@code --busy-poll}), or null when they do not poll. */
+  private final LongSupplier spin;
+  private final long startSpin;
 
-  private ClientMeter() {
+  private ClientMeter(LongSupplier spin) {
+    this.spin = spin;
+    startSpin = spin == null ? 0 : spin.getAsLong();
     for (MemoryPoolMXBean pool : heapPools()) {
       pool.resetPeakUsage();
     }
@@ -54,7 +60,15 @@ public final class ClientMeter {
 
   /** Starts measuring now. */
   public static ClientMeter start() {
-    return new ClientMeter();
+    return new ClientMeter(null);
+  }
+
+  /**
+   * Starts measuring now a process whose event loops poll without sleeping: {@code spinCpuNanos} tells the CPU
+   * time they have spent polling with nothing to read so far, which {@link #stop} leaves out of the CPU figures.
+   */
+  public static ClientMeter start(LongSupplier spinCpuNanos) {
+    return new ClientMeter(spinCpuNanos);
   }
 
   /**
@@ -92,9 +106,11 @@ public final class ClientMeter {
       peakHeap += pool.getPeakUsage() == null ? 0 : pool.getPeakUsage().getUsed();
     }
     long maxHeap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getMax();
-    return ClientUsage.of(nanos / 1e9, Runtime.getRuntime().availableProcessors(), cpuSeconds, user, system,
+    ClientUsage usage = ClientUsage.of(nanos / 1e9, Runtime.getRuntime().availableProcessors(), cpuSeconds, user,
+        system,
         operations, gcCount() - startGcCount, (gcMillis() - startGcMillis) / 1e3, peakRssBytes(), peakHeap, maxHeap,
         host).withJitSeconds(jit);
+    return spin == null ? usage : usage.withoutSpin((spin.getAsLong() - startSpin) / 1e9);
   }
 
   /** The process's CPU time in nanoseconds, user + system, all threads. */

@@ -22,6 +22,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param gcShare                {@code gcSeconds / seconds}
  * @param jitSeconds             CPU time of the JIT compiler threads, part of {@code cpuSeconds} (at least: see
  *                               {@link JitCpu}); null where not known
+ * @param spinSeconds            CPU time the event loops spent polling with nothing to read ({@code --busy-poll}),
+ *                               left out of {@code cpuSeconds}, the CPU per operation and the verdict: it is how
+ *                               they wait, not work; null when the loops sleep while they wait
  * @param peakRssBytes           the process's peak resident set size since it started (Linux {@code VmHWM});
  *                               null where not known
  * @param peakHeapBytes          the highest heap use during the phase (sum of the heap pools' peaks)
@@ -32,8 +35,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ClientUsage(double seconds, int cores, double cpuSeconds, Double userSeconds, Double systemSeconds,
                           long operations, double cpuMicrosPerOperation, double cpuShare, long gcCount,
-                          double gcSeconds, double gcShare, Double jitSeconds, Long peakRssBytes, long peakHeapBytes,
-                          long maxHeapBytes, HostUsage host, String bottleneck) {
+                          double gcSeconds, double gcShare, Double jitSeconds, Double spinSeconds, Long peakRssBytes,
+                          long peakHeapBytes, long maxHeapBytes, HostUsage host, String bottleneck) {
   /** Above this share of its usable cores the client is taken to be short of CPU. */
   public static final double CPU_LIMIT = 0.85;
   /** Above this share of the wall time in garbage collection the client is taken to be held up by it. */
@@ -60,7 +63,7 @@ public record ClientUsage(double seconds, int cores, double cpuSeconds, Double u
     double cpuShare = seconds > 0 ? cpuSeconds / (seconds * cores) : 0;
     double gcShare = seconds > 0 ? gcSeconds / seconds : 0;
     return new ClientUsage(seconds, cores, cpuSeconds, userSeconds, systemSeconds, operations, perOp, cpuShare,
-        gcCount, gcSeconds, gcShare, null, peakRssBytes, peakHeapBytes, maxHeapBytes, host,
+        gcCount, gcSeconds, gcShare, null, null, peakRssBytes, peakHeapBytes, maxHeapBytes, host,
         verdict(cpuShare, gcShare, cores, host));
   }
 
@@ -97,7 +100,28 @@ public record ClientUsage(double seconds, int cores, double cpuSeconds, Double u
   /** These figures with the JIT's CPU time (null where not known). */
   public ClientUsage withJitSeconds(Double jit) {
     return new ClientUsage(seconds, cores, cpuSeconds, userSeconds, systemSeconds, operations, cpuMicrosPerOperation,
-        cpuShare, gcCount, gcSeconds, gcShare, jit, peakRssBytes, peakHeapBytes, maxHeapBytes, host, bottleneck);
+        cpuShare, gcCount, gcSeconds, gcShare, jit, spinSeconds, peakRssBytes, peakHeapBytes, maxHeapBytes, host,
+        bottleneck);
+  }
+
+  /** These figures with the polling's CPU time attached as it is (already left out of {@code cpuSeconds}). */
+  public ClientUsage withSpinSeconds(Double spin) {
+    return new ClientUsage(seconds, cores, cpuSeconds, userSeconds, systemSeconds, operations, cpuMicrosPerOperation,
+        cpuShare, gcCount, gcSeconds, gcShare, jitSeconds, spin, peakRssBytes, peakHeapBytes, maxHeapBytes, host,
+        bottleneck);
+  }
+
+  /**
+   * These figures with {@code spin} seconds of the event loops' polling ({@code --busy-poll}) taken out of the CPU
+   * time and kept apart; the CPU per operation, the shares and the verdict are those of the rest. The user / system
+   * split is dropped: the polling's own split is not measured.
+   */
+  public ClientUsage withoutSpin(double spin) {
+    ClientUsage working = of(seconds, cores, Math.max(0, cpuSeconds - spin), null, null, operations, gcCount,
+        gcSeconds, peakRssBytes, peakHeapBytes, maxHeapBytes, host);
+    return new ClientUsage(seconds, cores, working.cpuSeconds, null, null, operations,
+        working.cpuMicrosPerOperation, working.cpuShare, gcCount, gcSeconds, gcShare, jitSeconds, spin, peakRssBytes,
+        peakHeapBytes, maxHeapBytes, host, working.bottleneck);
   }
 
   /** The JIT's share of the client's CPU time, or null where not known. */

@@ -47,6 +47,10 @@ public final class ClientUsageText {
     out.append(" = ").append(Math.round(u.cpuShare() * 100)).append("% of ").append(u.cores())
         .append(u.cores() == 1 ? " core, " : " cores, ")
         .append(oneDecimal(u.cpuMicrosPerOperation())).append(" µs per operation; ");
+    if (u.spinSeconds() != null) {
+      out.append("busy-poll ").append(oneDecimal(u.spinSeconds())).append(" s more, polling with nothing to read (not"
+          + " counted); ");
+    }
     if (u.jitSeconds() != null) {
       out.append("JIT ").append(oneDecimal(u.jitSeconds())).append(" s (").append(Math.round(u.jitShare() * 100))
           .append("% of the CPU); ");
@@ -108,6 +112,7 @@ public final class ClientUsageText {
     long gcCount = 0;
     double gcSeconds = 0;
     Double jit = 0.0;
+    Double spin = null;
     Long peakRss = 0L;
     long peakHeap = 0;
     long maxHeap = 0;
@@ -124,6 +129,9 @@ public final class ClientUsageText {
       gcCount += u.gcCount();
       gcSeconds += u.gcSeconds();
       jit = jit == null || u.jitSeconds() == null ? null : jit + u.jitSeconds();
+      if (u.spinSeconds() != null) {
+        spin = (spin == null ? 0 : spin) + u.spinSeconds();
+      }
       peakRss = peakRss == null || u.peakRssBytes() == null ? null : Math.max(peakRss, u.peakRssBytes());
       peakHeap = Math.max(peakHeap, u.peakHeapBytes());
       maxHeap = Math.max(maxHeap, u.maxHeapBytes());
@@ -133,11 +141,11 @@ public final class ClientUsageText {
     }
     // the processes may have run on different hosts: no host figures for the sum
     ClientUsage sum = ClientUsage.of(seconds, cores, cpu, user, system, operations, gcCount, gcSeconds, peakRss,
-        peakHeap, maxHeap, null).withJitSeconds(jit);
+        peakHeap, maxHeap, null).withJitSeconds(jit).withSpinSeconds(spin);
     // the summed shares hide one saturated process among idle ones: keep the first process's verdict
     return bottleneck == null ? sum : new ClientUsage(sum.seconds(), sum.cores(), sum.cpuSeconds(), sum.userSeconds(),
         sum.systemSeconds(), sum.operations(), sum.cpuMicrosPerOperation(), sum.cpuShare(), sum.gcCount(),
-        sum.gcSeconds(), sum.gcShare(), sum.jitSeconds(), sum.peakRssBytes(), sum.peakHeapBytes(), sum.maxHeapBytes(),
-        null, bottleneck);
+        sum.gcSeconds(), sum.gcShare(), sum.jitSeconds(), sum.spinSeconds(), sum.peakRssBytes(), sum.peakHeapBytes(),
+        sum.maxHeapBytes(), null, bottleneck);
   }
 }

@@ -29,7 +29,7 @@ final class EventLoopWorkers {
   static EventLoopWorkers open(RunPlan plan, PhaseSpec spec, long phaseIndex, PhaseRecorder recorder,
                                PhaseProbe phaseProbe, Stop stop, OpsBudget budget, CountDownLatch ready,
                                CountDownLatch finished, PhaseAbort abort) {
-    EventLoops loops = EventLoops.start(plan.workerThreads().eventLoops());
+    EventLoops loops = EventLoops.start(plan.workerThreads().eventLoops(), plan.workerThreads().busyPoll());
     boolean plain = spec.mode() == StatementMode.PLAIN;
     String sql = FindFirst.eventLoopSelectById(plan.table(), plain);
     List<EventLoopWorker> workers = new ArrayList<>(spec.threads());
@@ -49,6 +49,16 @@ final class EventLoopWorkers {
       throw e;
     }
     return all;
+  }
+
+  /** Whether the loops poll without sleeping ({@code --busy-poll}). */
+  boolean busyPoll() {
+    return loops.busyPoll();
+  }
+
+  /** CPU time the loops have spent polling with nothing to read, in nanoseconds. */
+  long spinCpuNanos() {
+    return loops.spinCpuNanos();
   }
 
   List<EventLoopWorker> workers() {

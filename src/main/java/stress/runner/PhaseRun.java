@@ -150,7 +150,7 @@ final class PhaseRun {
     ClientMeter clientMeter = null;
     if (warmupNanos == 0) {
       phaseProbe.measuring();
-      clientMeter = ClientMeter.start();
+      clientMeter = startClientMeter(eventLoop);
     }
     long begin = System.nanoTime();
     go.countDown();
@@ -195,7 +195,7 @@ final class PhaseRun {
             break;
           }
           phaseProbe.measuring();
-          clientMeter = ClientMeter.start();
+          clientMeter = startClientMeter(eventLoop);
           resetAt = System.nanoTime();
           recorder.resetTotals(resetAt, true);
           budget.limitTo(plan.opsPerPhase());
@@ -206,7 +206,7 @@ final class PhaseRun {
             phaseProbe.measuring();
             resetAt = System.nanoTime();
             recorder.resetTotals(resetAt, pausedForReset);
-            clientMeter = ClientMeter.start();
+            clientMeter = startClientMeter(eventLoop);
           } finally {
             turn.end(System.nanoTime() - resetStart);
           }
@@ -233,7 +233,7 @@ final class PhaseRun {
       // interrupted during warm-up: nothing was measured
       recorder.resetTotals(end);
       measureStart = end;
-      clientMeter = ClientMeter.start();
+      clientMeter = startClientMeter(eventLoop);
     }
     PhaseStats stats = recorder.finish(measureStart, end);
     ClientUsage client = clientMeter.stop(stats.total().count() + stats.total().errorCount(), serverOnThisHost);
@@ -282,6 +282,11 @@ final class PhaseRun {
       t.start();
     }
     return opening;
+  }
+
+  /** Starts measuring the client; the CPU of busy-polling event loops waiting for replies is left out of it. */
+  private static ClientMeter startClientMeter(EventLoopWorkers eventLoop) {
+    return eventLoop != null && eventLoop.busyPoll() ? ClientMeter.start(eventLoop::spinCpuNanos) : ClientMeter.start();
   }
 
   private static List<Worker> threadWorkers(List<PhaseWorker> workers) {

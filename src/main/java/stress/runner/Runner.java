@@ -128,9 +128,10 @@ public final class Runner {
       // the source only reads the settings back; the workers' connections are the event-loop client's
       boolean plain = spec.mode() == StatementMode.PLAIN;
       String sql = FindFirst.eventLoopSelectById(plan.table(), plain);
-      d.put("client", "vertx-pg-client, " + plan.workerThreads().eventLoops() + " event loop(s), one connection per"
-          + " worker, " + (plain ? "plain statement " + sql.replace("$1", "<key literal>")
-          : "prepared statement " + sql) + "; pgjdbc's settings do not apply");
+      d.put("client", "vertx-pg-client, " + plan.workerThreads().eventLoops() + " event loop(s)"
+          + (plan.workerThreads().busyPoll() ? " polling without sleeping" : "") + ", one connection per worker, "
+          + (plain ? "plain statement " + sql.replace("$1", "<key literal>") : "prepared statement " + sql)
+          + "; pgjdbc's settings do not apply");
     }
     if (!hosts.isEmpty()) {
       d.put("hosts", String.join(",", hosts));

@@ -3,9 +3,11 @@ package stress.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.netty.channel.epoll.Epoll;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -64,6 +66,26 @@ class EventLoopRunTest {
   }
 
   @Test
+  void busyPollingLoopsRunTheLookupsAndTheirPollingIsShownApartFromTheClientsCpu() throws IOException {
+    assumeTrue(Epoll.isAvailable(), "--busy-poll needs Linux's native epoll");
+    Path json = dir.resolve("busy.json");
+    CliTester.Result r = run(json, "--event-loops", "1", "--busy-poll", "--threads", "3", "--warmup", "300ms",
+        "--ops", "2000");
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(r.out().contains("worker threads: event loop: 1 OS thread serves every connection (vertx-pg-client),"
+        + " polling without sleeping (--busy-poll)"), r.out());
+    assertTrue(r.out().contains(" s more, polling with nothing to read (not counted); "), r.out());
+    JsonNode phase = new ObjectMapper().readTree(Files.readString(json)).get("phases").get(0);
+    assertEquals(2000, phase.get("stats").get("total").get("count").asLong(), r.out());
+    assertEquals(0, phase.get("stats").get("total").get("errorCount").asLong(), r.out());
+    assertTrue(phase.get("connection").get("client").asText().startsWith("vertx-pg-client, 1 event loop(s) polling"
+        + " without sleeping, one connection per worker"), phase.get("connection").toString());
+    JsonNode client = phase.get("client");
+    assertTrue(client.get("spinSeconds").asDouble() > 0, client.toString());
+    assertTrue(client.get("cpuSeconds").asDouble() > 0, client.toString());
+  }
+
+  @Test
   void plainStatementsWriteTextKeysAsLiteralsThatFindEveryDocument() throws IOException, SQLException {
     try (Connection c = TestDatabase.connect(url); Statement s = c.createStatement()) {
       s.execute("CREATE TABLE quoted_keys (_id text PRIMARY KEY, data jsonb NOT NULL)");
@@ -118,6 +140,10 @@ class EventLoopRunTest {
           "expected '" + cases[i + 2] + "' in: " + r.err());
       assertFalse(r.err().contains("\tat "), r.err());
     }
+    CliTester.Result threads = CliTester.run("--url", url, "run", "--busy-poll");
+    assertEquals(2, threads.exitCode(), threads.all());
+    assertTrue(threads.err().contains("--busy-poll needs --event-loops N: only the event loops poll, a worker thread"
+        + " waits in pgjdbc's socket read"), threads.err());
     CliTester.Result zero = CliTester.run("--url", url, "run", "--event-loops", "0");
     assertEquals(2, zero.exitCode(), zero.all());
     assertTrue(zero.err().contains("--event-loops must be at least 1 (the OS threads that serve the connections), got 0"),

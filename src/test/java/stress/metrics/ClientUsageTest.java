@@ -50,6 +50,24 @@ class ClientUsageTest {
   }
 
   @Test
+  void busyPollingIsLeftOutOfTheCpuFiguresAndTheVerdictAndKeptApart() {
+    // one core for 10 s, 9.5 s of CPU, 8 s of it polling with nothing to read
+    ClientUsage spun = ClientUsage.of(10, 1, 9.5, 4.0, 5.5, 100_000, 2, 0.1, null, 0, -1, null).withJitSeconds(0.2)
+        .withoutSpin(8.0);
+    assertEquals(1.5, spun.cpuSeconds(), 1e-9);
+    assertEquals(15.0, spun.cpuMicrosPerOperation(), 1e-9);
+    assertEquals(0.15, spun.cpuShare(), 1e-9);
+    assertEquals(8.0, spun.spinSeconds(), 1e-9);
+    assertEquals(0.2, spun.jitSeconds(), 1e-9);
+    assertNull(spun.userSeconds(), "the polling's own user / system split is not known");
+    assertNull(spun.systemSeconds());
+    assertFalse(spun.clientBound(), "95% of the core, but only 15% of it working");
+    assertNull(ClientUsage.of(10, 1, 9.5, 4.0, 5.5, 100_000, 2, 0.1, null, 0, -1, null).spinSeconds());
+    // polling that leaves the working part above the limit is still a bottleneck
+    assertTrue(ClientUsage.of(10, 1, 9.9, null, null, 1000, 0, 0, null, 0, -1, null).withoutSpin(0.5).clientBound());
+  }
+
+  @Test
   void aJitAboveATenthOfTheClientsCpuMeansTheClientWasStillWarmingUp() {
     ClientUsage u = ClientUsage.of(10, 2, 5.0, 3.0, 2.0, 250_000, 4, 0.2, null, 0, -1, null);
     assertNull(u.jitShare(), "not known");

@@ -79,6 +79,19 @@ class ClientUsageTextTest {
   }
 
   @Test
+  void busyPollingIsShownApartFromTheCountedCpuAndAddedUpWhenMerging() {
+    ClientUsage spun = ClientUsage.of(10, 1, 9.5, 4.0, 5.5, 100_000, 2, 0.1, 300 * MB, 100 * MB, 256 * MB, null)
+        .withoutSpin(8.0);
+    assertEquals("client: CPU 1.5 s = 15% of 1 core, 15.0 µs per operation; busy-poll 8.0 s more, polling with nothing"
+        + " to read (not counted); GC 2 in 100.0 ms (1.0% of the time); peak RSS 300 MB, heap peak 100 MB of 256 MB\n",
+        ClientUsageText.lines(spun));
+    ClientUsage slept = ClientUsage.of(10, 1, 2.0, 1.5, 0.5, 100_000, 5, 0.1, 300 * MB, 100 * MB, 256 * MB, null);
+    assertEquals(8.0, ClientUsageText.merge(List.of(spun, slept)).spinSeconds(), 1e-9);
+    assertEquals(3.5, ClientUsageText.merge(List.of(spun, slept)).cpuSeconds(), 1e-9);
+    assertNull(ClientUsageText.merge(List.of(slept, slept)).spinSeconds(), "no process polled");
+  }
+
+  @Test
   void mergingAddsTheProcessesAndKeepsOneProcesssVerdict() {
     ClientUsage idle = ClientUsage.of(10, 2, 2.0, 1.5, 0.5, 100_000, 5, 0.1, 300 * MB, 100 * MB, 256 * MB, null);
     ClientUsage busy = ClientUsage.of(9, 2, 18.0, 12.0, 6.0, 900_000, 7, 0.2, 400 * MB, 90 * MB, 256 * MB, null);

@@ -5,11 +5,13 @@ import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.file.FileSystemOptions;
+import io.vertx.core.impl.VertxBuilder;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.pgclient.PgConnection;
 import io.vertx.pgclient.spi.PgDriver;
 import io.vertx.sqlclient.spi.ConnectionFactory;
 import stress.connect.ConnectionSpec;
+import stress.model.UsageException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +21,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The OS threads of the event-loop client: a Vert.x instance with that many event loops, on Linux's native epoll
- * when the platform has it (else Java NIO). Each connection stays on the loop it was opened on.
+ * when the platform has it (else Java NIO), polling without sleeping under {@code --busy-poll}. Each connection
+ * stays on the loop it was opened on.
  */
 public final class EventLoops implements AutoCloseable {
   /** Closing waits this long for the loops to finish their connections' goodbyes. */
@@ -28,6 +31,8 @@ public final class EventLoops implements AutoCloseable {
 
   private final Vertx vertx;
   private final int loops;
+  /** The spinning transport under {@code --busy-poll}, else null. */
+  private final SpinningEpollTransport spinning;
   /** Connections made and not closed, each with whether its session is still being set up. */
   private final Map<PgConnection, Boolean> connections = new ConcurrentHashMap<>();
   /** Closes under way. */
@@ -43,13 +48,23 @@ public final class EventLoops implements AutoCloseable {
   /** Where and how the connections of one spec connect. */
   record Target(PgConnectOptions options, int socketTimeoutMillis, ConnectionFactory factory) {}
 
-  private EventLoops(Vertx vertx, int loops) {
+  private EventLoops(Vertx vertx, int loops, SpinningEpollTransport spinning) {
     this.vertx = vertx;
     this.loops = loops;
+    this.spinning = spinning;
   }
 
-  /** Starts {@code loops} event-loop threads. */
+  /** Starts {@code loops} event-loop threads that sleep while they wait. */
   public static EventLoops start(int loops) {
+    return start(loops, false);
+  }
+
+  /**
+   * Starts {@code loops} event-loop threads.
+   *
+   * @param busyPoll the loops poll without sleeping ({@link SpinningEpollTransport}); needs Linux's native epoll
+   */
+  public static EventLoops start(int loops, boolean busyPoll) {
     if (loops < 1) {
       throw new IllegalArgumentException("event loops must be at least 1, got " + loops);
     }
@@ -61,13 +76,25 @@ public final class EventLoops implements AutoCloseable {
         // the loops run only the tool's short callbacks; a GC pause on a busy box is not a blocked loop worth a warning
         .setBlockedThreadCheckInterval(TimeUnit.MINUTES.toMillis(10))
         .setFileSystemOptions(new FileSystemOptions().setFileCachingEnabled(false).setClassPathResolvingEnabled(false));
-    Vertx vertx = Vertx.vertx(options);
+    SpinningEpollTransport spinning = null;
+    Vertx vertx;
+    if (busyPoll) {
+      spinning = new SpinningEpollTransport();
+      if (!spinning.isAvailable()) {
+        throw new UsageException("--busy-poll needs Linux's native epoll transport, which is not available here ("
+            + spinning.unavailabilityCause() + "); run without --busy-poll");
+      }
+      // the transport is Vert.x's internal builder's to take: its public one has no such setting
+      vertx = new VertxBuilder(options).findTransport(spinning).init().vertx();
+    } else {
+      vertx = Vertx.vertx(options);
+    }
     // an exception thrown inside the driver's own callbacks (vertx-pg-client 4.5 throws one when a ReadyForQuery
     // follows a 57P01 it took for the session's end): one line instead of Vert.x's logged stack trace; the execution
     // concerned fails when its connection closes (EventLoopConnection.failClosed)
     vertx.exceptionHandler(e -> System.err.println("stress: vertx-pg-client failed inside its own code on an event"
         + " loop (" + e + "); the execution concerned is counted as failed when its connection closes"));
-    return new EventLoops(vertx, loops);
+    return new EventLoops(vertx, loops, spinning);
   }
 
   Vertx vertx() {
@@ -77,6 +104,16 @@ public final class EventLoops implements AutoCloseable {
   /** How many OS threads serve the connections. */
   public int loops() {
     return loops;
+  }
+
+  /** Whether the loops poll without sleeping ({@code --busy-poll}). */
+  public boolean busyPoll() {
+    return spinning != null;
+  }
+
+  /** CPU time the loops spent polling while no socket was ready, in nanoseconds since they started; 0 unless busy-polling. */
+  public long spinCpuNanos() {
+    return spinning == null ? 0 : spinning.spinCpuNanos();
   }
 
   /** Whether the loops use the platform's native transport (epoll) rather than Java NIO. */

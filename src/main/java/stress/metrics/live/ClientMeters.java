@@ -27,6 +27,7 @@ final class ClientMeters {
   static final String PHASE_BOTTLENECK = "stress.client.phase.bottleneck";
   static final String PHASE_HOST_CPU_SHARE = "stress.client.phase.host.cpu.share";
   static final String PHASE_JIT_SHARE = "stress.client.phase.jit.share";
+  static final String PHASE_BUSY_POLL = "stress.client.phase.busy.poll";
 
   private ClientMeters() {}
 
@@ -64,6 +65,11 @@ final class ClientMeters {
       Gauge.builder(PHASE_JIT_SHARE, usage, ClientUsage::jitShare).tags(tags).strongReference(true)
           .description("the JIT compiler's share of the load process's CPU while measuring (above 0.1: still"
               + " warming up)").register(registry);
+    }
+    if (usage.spinSeconds() != null) {
+      Gauge.builder(PHASE_BUSY_POLL, usage, ClientUsage::spinSeconds).baseUnit("seconds").tags(tags)
+          .strongReference(true).description("CPU time the event loops spent polling with nothing to read while"
+              + " measuring (--busy-poll), left out of the per-execution CPU and the CPU share").register(registry);
     }
     if (usage.host() != null) {
       Gauge.builder(PHASE_HOST_CPU_SHARE, usage, u -> u.host().cpuShare()).tags(tags)

@@ -22,7 +22,7 @@ final class ClientSection {
   static Section of(List<NamedResult> runs) {
     boolean overlay = runs.size() > 1;
     List<String> headers = new ArrayList<>(List.of("phase", "CPU s", "user s", "system s", "share of cores", "cores",
-        "CPU µs per execution", "JIT share", "GC count", "GC ms", "GC share", "peak RSS MB", "heap peak MB",
+        "CPU µs per execution", "JIT share", "busy-poll s (not counted)", "GC count", "GC ms", "GC share", "peak RSS MB", "heap peak MB",
         "heap limit MB", "host CPUs busy", "bottleneck"));
     if (overlay) {
       headers.add(0, "run");
@@ -48,6 +48,7 @@ final class ClientSection {
         List<String> row = new ArrayList<>(List.of(phase.label(), oneDecimal(u.cpuSeconds()), seconds(u.userSeconds()),
             seconds(u.systemSeconds()), percent(u.cpuShare()), Integer.toString(u.cores()),
             oneDecimal(u.cpuMicrosPerOperation()), u.jitShare() == null ? "" : percent(u.jitShare()),
+            seconds(u.spinSeconds()),
             Long.toString(u.gcCount()), millis(u.gcSeconds() * 1000), percent(u.gcShare()),
             u.peakRssBytes() == null ? "" : megabytes(u.peakRssBytes()),
             megabytes(u.peakHeapBytes()), u.maxHeapBytes() > 0 ? megabytes(u.maxHeapBytes()) : "", host(u),

@@ -151,7 +151,7 @@ class HtmlReportTest {
     RunResult plainOnly = Runs.comparison();
     PhaseResult idle = withClient(plainOnly.phases().get(0),
         ClientUsage.of(10, 2, 2.0, 1.5, 0.5, 100_000, 5, 0.1, 300L * MB, 100 * MB, 256 * MB, null)
-            .withJitSeconds(0.1));
+            .withJitSeconds(0.1).withSpinSeconds(3.0));
     PhaseResult busy = withClient(plainOnly.phases().get(1),
         ClientUsage.of(10, 2, 18.0, 12.0, 6.0, 900_000, 7, 0.2, 400L * MB, 90 * MB, 256 * MB,
             new HostUsage(2, 0.95, true)).withJitSeconds(2.7));
@@ -160,12 +160,13 @@ class HtmlReportTest {
     List<Section> sections = ReportModel.sections(List.of(new NamedResult("run", result)));
     Section client = sections.stream().filter(s -> s.id().equals("client")).findFirst().orElseThrow();
     DataTable table = client.tables().get(0);
-    assertEquals(List.of("mode=plain", "2.0", "1.5", "0.5", "10.0%", "2", "20.0", "5.0%", "5", "100.0", "1.0%", "300",
-        "100", "256", "", ""), table.rows().get(0));
-    assertEquals("95.0% of 2, server on this host", table.rows().get(1).get(14));
+    assertEquals(List.of("mode=plain", "2.0", "1.5", "0.5", "10.0%", "2", "20.0", "5.0%", "3.0", "5", "100.0", "1.0%",
+        "300", "100", "256", "", ""), table.rows().get(0));
+    assertEquals("", table.rows().get(1).get(8), "no busy-poll column figure for loops that slept");
+    assertEquals("95.0% of 2, server on this host", table.rows().get(1).get(15));
     assertEquals("90.0%", table.rows().get(1).get(4), "18 s of CPU in 10 s on 2 cores");
     assertEquals("15.0%", table.rows().get(1).get(7), "2.7 s of JIT in 18 s of CPU");
-    assertEquals("CPU at 90% of the 2 cores it may use", table.rows().get(1).get(15));
+    assertEquals("CPU at 90% of the 2 cores it may use", table.rows().get(1).get(16));
     assertEquals(2, client.headlines().size(), client.headlines().toString());
     assertTrue(client.headlines().get(0).startsWith(busy.label() + ": the client was the bottleneck (CPU at 90%"),
         client.headlines().get(0));
