@@ -69,15 +69,23 @@ public record ClientUsage(double seconds, int cores, double cpuSeconds, Double u
 
   /** Why these shares make the client the bottleneck, or null when they do not. */
   static String verdict(double cpuShare, double gcShare, int cores, HostUsage host) {
-    boolean cpu = cpuShare > CPU_LIMIT;
+    return verdict(cpuShare, cpuShare, gcShare, cores, host);
+  }
+
+  /**
+   * @param workShare  the CPU share judged against {@link #CPU_LIMIT}: the client's work
+   * @param takenShare the share of the host's CPUs the client took from a server on it, polling included
+   */
+  private static String verdict(double workShare, double takenShare, double gcShare, int cores, HostUsage host) {
+    boolean cpu = workShare > CPU_LIMIT;
     boolean gc = gcShare > GC_LIMIT;
     if (!cpu && !gc) {
-      return sharesCpusWithServer(cpuShare, cores, host)
+      return sharesCpusWithServer(takenShare, cores, host)
           ? "client and server share this host, whose " + host.cpus() + " CPU" + (host.cpus() == 1 ? " was " : "s were ")
-              + Math.round(host.cpuShare() * 100) + "% busy; the client took " + Math.round(cpuShare * 100) + "% of them"
+              + Math.round(host.cpuShare() * 100) + "% busy; the client took " + Math.round(takenShare * 100) + "% of them"
           : null;
     }
-    String cpuText = "CPU at " + Math.round(cpuShare * 100) + "% of the " + cores + " core" + (cores == 1 ? "" : "s")
+    String cpuText = "CPU at " + Math.round(workShare * 100) + "% of the " + cores + " core" + (cores == 1 ? "" : "s")
         + " it may use";
     String gcText = "GC " + Math.round(gcShare * 100) + "% of the wall time";
     return cpu && gc ? cpuText + ", " + gcText : cpu ? cpuText : gcText;
@@ -113,15 +121,17 @@ public record ClientUsage(double seconds, int cores, double cpuSeconds, Double u
 
   /**
    * These figures with {@code spin} seconds of the event loops' polling ({@code --busy-poll}) taken out of the CPU
-   * time and kept apart; the CPU per operation, the shares and the verdict are those of the rest. The user / system
-   * split is dropped: the polling's own split is not measured.
+   * time and kept apart; the CPU per operation, the shares and the CPU limit are those of the rest, while a server
+   * on the same busy CPUs is judged by all the client took, polling included. The user / system split is dropped:
+   * the polling's own split is not measured.
    */
   public ClientUsage withoutSpin(double spin) {
     ClientUsage working = of(seconds, cores, Math.max(0, cpuSeconds - spin), null, null, operations, gcCount,
         gcSeconds, peakRssBytes, peakHeapBytes, maxHeapBytes, host);
+    // the polling is not work, but on CPUs shared with a server it is CPU the server did not get
     return new ClientUsage(seconds, cores, working.cpuSeconds, null, null, operations,
         working.cpuMicrosPerOperation, working.cpuShare, gcCount, gcSeconds, gcShare, jitSeconds, spin, peakRssBytes,
-        peakHeapBytes, maxHeapBytes, host, working.bottleneck);
+        peakHeapBytes, maxHeapBytes, host, verdict(working.cpuShare, cpuShare, gcShare, cores, host));
   }
 
   /** The JIT's share of the client's CPU time, or null where not known. */

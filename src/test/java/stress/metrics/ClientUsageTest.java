@@ -63,6 +63,12 @@ class ClientUsageTest {
     assertNull(spun.systemSeconds());
     assertFalse(spun.clientBound(), "95% of the core, but only 15% of it working");
     assertNull(ClientUsage.of(10, 1, 9.5, 4.0, 5.5, 100_000, 2, 0.1, null, 0, -1, null).spinSeconds());
+    // on CPUs shared with a busy server, the polling counts as CPU the server did not get
+    ClientUsage shared = ClientUsage.of(10, 2, 10.0, null, null, 100_000, 0, 0, null, 0, -1,
+        new HostUsage(2, 0.99, true)).withoutSpin(8.0);
+    assertEquals(0.1, shared.cpuShare(), 1e-9);
+    assertEquals("client and server share this host, whose 2 CPUs were 99% busy; the client took 50% of them",
+        shared.bottleneck());
     // polling that leaves the working part above the limit is still a bottleneck
     assertTrue(ClientUsage.of(10, 1, 9.9, null, null, 1000, 0, 0, null, 0, -1, null).withoutSpin(0.5).clientBound());
   }
