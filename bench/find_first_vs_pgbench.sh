@@ -14,7 +14,8 @@
 # STRESS_JAR selects the jar (default: target/stress.jar, built if missing), PG_BIN the PostgreSQL
 # binaries (default /usr/lib/postgresql/15/bin), STRESS_JAVA_OPTS extra JVM options (default none),
 # JAVA the java binary (default: java on PATH), STRESS_RUN_OPTS extra options for `stress run` (e.g.
-# --virtual-threads, which needs Java 21+, or --event-loops 2, pgbench -j's counterpart).
+# --virtual-threads, which needs Java 21+, or --event-loops 2, pgbench -j's counterpart, or --event-loops 1 --busy-poll
+# with the client on a CPU of its own).
 #
 # Run as root, the server runs as the `postgres` OS user; otherwise as the calling user. It listens
 # on 127.0.0.1 only, on the first free port from --port on, with its socket in its own temp folder,
@@ -206,6 +207,7 @@ print("CPU µs/op: client process user + system per operation; stress's with its
 print("self-measured figure of the measured part (JSON client.cpuMicrosPerOperation), 'JIT' = its JIT compiler")
 print("threads' part of 'own' (client.jitSeconds); CPU ratio = stress / pgbench; server µs/op: the server's CPU")
 print("(all its processes) per operation under each client, stress's with its start-up runs' share subtracted")
+print("(under --busy-poll 'stress µs/op' includes the event loops' polling while they wait; 'own' leaves it out)")
 print(f"{'round':>5}  {'clients':>7}  {'pgbench ops/s':>13}  {'stress ops/s':>12}  {'ratio':>5}"
       f"  {'pgbench µs/op':>13}  {'stress µs/op':>12}  {'own':>6}  {'JIT':>5}  {'CPU ratio':>9}"
       f"  {'server µs/op pgbench':>20}  {'stress':>6}")
