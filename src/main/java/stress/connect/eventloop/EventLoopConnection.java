@@ -16,6 +16,8 @@ import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
 import io.vertx.sqlclient.impl.SocketConnectionBase;
 import io.vertx.sqlclient.impl.SqlConnectionInternal;
+import java.net.ConnectException;
+import java.net.UnknownHostException;
 import java.sql.SQLException;
 import java.util.concurrent.TimeUnit;
 import org.postgresql.core.Utils;
@@ -48,6 +50,8 @@ public final class EventLoopConnection {
 
   /** SQLState of a connection lost under a statement (connection_failure), as pgjdbc reports one. */
   private static final String CONNECTION_FAILURE = "08006";
+  /** SQLState of a connection that could not be made (sqlclient_unable_to_establish_sqlconnection), as pgjdbc's. */
+  static final String UNABLE_TO_CONNECT = "08001";
   /** How often a connection looks at its execution's age: a timeout is kept to within this (as WatchedSocket's). */
   private static final long WATCH_TICK_MILLIS = 200;
 
@@ -295,6 +299,9 @@ public final class EventLoopConnection {
   private static void failOpening(Throwable cause, Opening opening) {
     if (cause instanceof PgException pg) {
       opening.failed(pg.getSqlState(), message(pg));
+    } else if (cause instanceof ConnectException || cause instanceof UnknownHostException) {
+      // no server to talk to (refused, unreachable, no such host): pgjdbc's SQLState for the same failure
+      opening.failed(UNABLE_TO_CONNECT, cause.getMessage() == null ? cause.toString() : cause.getMessage());
     } else {
       opening.failed(null, String.valueOf(cause.getMessage() == null ? cause : cause.getMessage()));
     }

@@ -3,6 +3,10 @@ package stress.connect.eventloop;
 import io.vertx.core.net.PemTrustOptions;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.pgclient.SslMode;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -17,6 +21,9 @@ import stress.model.UsageException;
  * certificates ({@code sslcert}, {@code sslkey}) and a custom {@code sslfactory} are refused, not dropped.
  */
 final class EventLoopTls {
+  /** The protocol's SSLRequest code (1234 in the high 16 bits, 5679 in the low). */
+  private static final int SSL_REQUEST_CODE = 80877103;
+
   private EventLoopTls() {}
 
   /** Sets {@code options}' TLS from pgjdbc's parsed URL and properties. */
@@ -42,6 +49,43 @@ final class EventLoopTls {
       }
       default -> throw new UsageException("sslmode '" + given + "' is not one of disable, allow, prefer, require,"
           + " verify-ca, verify-full");
+    }
+  }
+
+  /**
+   * Settles {@code sslmode=prefer} once, as each of pgjdbc's connections does: one TLS request to the server
+   * ({@code SSLRequest}, its one-byte answer, then close), and TLS ({@code require}) if it offers it, none
+   * ({@code disable}) if not. vertx-pg-client's own prefer leaves the socket of its refused TLS attempt open when the
+   * server says no: a backend then waits up to authentication_timeout for a startup packet, and while a server shuts
+   * down such waiting backends hold its shutdown up, for as long as reconnecting clients keep making new ones. Where
+   * the server cannot be reached, vertx-pg-client's prefer is left as it is: the connection's own opening fails then.
+   */
+  static void settlePrefer(PgConnectOptions options) {
+    if (options.getSslMode() != SslMode.PREFER) {
+      return;
+    }
+    try {
+      options.setSslMode(offersTls(options.getHost(), options.getPort(), options.getConnectTimeout())
+          ? SslMode.REQUIRE : SslMode.DISABLE);
+    } catch (IOException unreachable) {
+      // the opening that follows fails on its own, with its own message
+    }
+  }
+
+  /** Whether the server answers PostgreSQL's TLS request with yes ('S') rather than no ('N'). */
+  static boolean offersTls(String host, int port, int timeoutMillis) throws IOException {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress(host, port), timeoutMillis);
+      socket.setSoTimeout(timeoutMillis);
+      DataOutputStream out = new DataOutputStream(socket.getOutputStream());
+      out.writeInt(8);
+      out.writeInt(SSL_REQUEST_CODE);
+      out.flush();
+      int answer = socket.getInputStream().read();
+      if (answer == 'S' || answer == 'N') {
+        return answer == 'S';
+      }
+      throw new IOException("the server answered the TLS request with " + (answer < 0 ? "nothing" : "byte " + answer));
     }
   }
 

@@ -125,6 +125,7 @@ public final class EventLoops implements AutoCloseable {
   Target target(ConnectionSpec spec) {
     return targets.computeIfAbsent(spec, s -> {
       EventLoopOptions options = EventLoopOptions.of(s);
+      EventLoopTls.settlePrefer(options.connect()); // once per target, on the thread that opens its first connection
       return new Target(options.connect(), options.socketTimeoutMillis(),
           PgDriver.INSTANCE.createConnectionFactory(vertx, options.connect()));
     });

@@ -57,7 +57,7 @@ final class OnceOpening implements EventLoopConnection.Opening {
         EventLoopConnection.closeSocket(c);
         loops.close(c);
       }
-      target.failed(null, message);
+      target.failed(EventLoopConnection.UNABLE_TO_CONNECT, message);
     }
   }
 
