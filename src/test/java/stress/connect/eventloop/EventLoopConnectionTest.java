@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.ServerSocket;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -27,20 +26,8 @@ class EventLoopConnectionTest {
     try (ServerSocket silent = new ServerSocket(0); EventLoops loops = EventLoops.start(1)) {
       ConnectionSpec spec = new ConnectionSpec("jdbc:postgresql://127.0.0.1:" + silent.getLocalPort() + "/db",
           "bench", null, Map.of("connectTimeout", "1"), List.of());
-      CompletableFuture<String> outcome = new CompletableFuture<>();
       long start = System.nanoTime();
-      EventLoopConnection.open(loops, spec, "SELECT 1", new EventLoopConnection.Opening() {
-        @Override
-        public void opened(EventLoopConnection connection) {
-          outcome.complete("opened");
-        }
-
-        @Override
-        public void failed(String sqlState, String message) {
-          outcome.complete(sqlState + " " + message);
-        }
-      });
-      String message = outcome.get(30, TimeUnit.SECONDS);
+      String message = OpeningOutcome.of(loops, spec, "SELECT 1");
       long waitedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
       assertTrue(message.startsWith("08001 no session within the connect timeout (1000 ms): the server at 127.0.0.1:"),
           "pgjdbc's SQLState for a connection that could not be made: " + message);
