@@ -82,7 +82,8 @@ public record ClientUsage(double seconds, int cores, double cpuSeconds, Double u
     if (!cpu && !gc) {
       return sharesCpusWithServer(takenShare, cores, host)
           ? "client and server share this host, whose " + host.cpus() + " CPU" + (host.cpus() == 1 ? " was " : "s were ")
-              + Math.round(host.cpuShare() * 100) + "% busy; the client took " + Math.round(takenShare * 100) + "% of them"
+              + Math.round(host.cpuShare() * 100) + "% busy; the client took " + Math.round(takenShare * 100)
+              + "% of them"
           : null;
     }
     String cpuText = "CPU at " + Math.round(workShare * 100) + "% of the " + cores + " core" + (cores == 1 ? "" : "s")

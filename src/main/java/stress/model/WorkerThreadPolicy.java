@@ -38,12 +38,18 @@ public record WorkerThreadPolicy(int virtualFrom, int eventLoops, boolean busyPo
     this(virtualFrom, 0, false);
   }
 
-  /** Every worker a connection of the event-loop client, served by {@code loops} OS threads that sleep while they wait. */
+  /**
+   * Every worker a connection of the event-loop client, served by {@code loops} OS threads that sleep while they
+   * wait.
+   */
   public static WorkerThreadPolicy eventLoop(int loops) {
     return eventLoop(loops, false);
   }
 
-  /** Every worker a connection of the event-loop client, served by {@code loops} OS threads, polling if {@code busyPoll}. */
+  /**
+   * Every worker a connection of the event-loop client, served by {@code loops} OS threads, polling if
+   * {@code busyPoll}.
+   */
   public static WorkerThreadPolicy eventLoop(int loops, boolean busyPoll) {
     if (loops < 1) {
       throw new IllegalArgumentException("--event-loops must be at least 1, got " + loops);

@@ -111,7 +111,10 @@ public final class EventLoops implements AutoCloseable {
     return spinning != null;
   }
 
-  /** CPU time the loops spent polling while no socket was ready, in nanoseconds since they started; 0 unless busy-polling. */
+  /**
+   * CPU time the loops spent polling while no socket was ready, in nanoseconds since they started; 0 unless
+   * busy-polling.
+   */
   public long spinCpuNanos() {
     return spinning == null ? 0 : spinning.spinCpuNanos();
   }

@@ -22,8 +22,8 @@ final class ClientSection {
   static Section of(List<NamedResult> runs) {
     boolean overlay = runs.size() > 1;
     List<String> headers = new ArrayList<>(List.of("phase", "CPU s", "user s", "system s", "share of cores", "cores",
-        "CPU µs per execution", "JIT share", "busy-poll s (not counted)", "GC count", "GC ms", "GC share", "peak RSS MB", "heap peak MB",
-        "heap limit MB", "host CPUs busy", "bottleneck"));
+        "CPU µs per execution", "JIT share", "busy-poll s (not counted)", "GC count", "GC ms", "GC share",
+        "peak RSS MB", "heap peak MB", "heap limit MB", "host CPUs busy", "bottleneck"));
     if (overlay) {
       headers.add(0, "run");
     }

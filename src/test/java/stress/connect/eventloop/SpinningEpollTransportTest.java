@@ -11,7 +11,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** The event loops of {@code --busy-poll}: they poll without sleeping, and still run timers and other threads' tasks. */
+/**
+ * The event loops of {@code --busy-poll}: they poll without sleeping, and still run timers and other threads'
+ * tasks.
+ */
 class SpinningEpollTransportTest {
 
   @Test
