@@ -1,11 +1,15 @@
 package stress.connect.eventloop;
 
+import io.netty.channel.EventLoop;
+import io.netty.util.concurrent.EventExecutor;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.file.FileSystemOptions;
 import io.vertx.core.impl.VertxBuilder;
+import io.vertx.core.impl.VertxInternal;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.pgclient.PgConnection;
 import io.vertx.pgclient.spi.PgDriver;
@@ -18,6 +22,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The OS threads of the event-loop client: a Vert.x instance with that many event loops, on Linux's native epoll
@@ -31,6 +36,13 @@ public final class EventLoops implements AutoCloseable {
 
   private final Vertx vertx;
   private final int loops;
+  /**
+   * One context per loop, which connections opened from outside the loops take in turn. Vert.x's own
+   * getOrCreateContext gives every call from the same outside thread the same ("sticky") context, which put all of a
+   * run's connections, opened one after another by the runner's thread, on one loop whatever --event-loops said.
+   */
+  private final List<Context> loopContexts;
+  private final AtomicInteger nextLoop = new AtomicInteger();
   /** The spinning transport under {@code --busy-poll}, else null. */
   private final SpinningEpollTransport spinning;
   /** Connections made and not closed, each with whether its session is still being set up. */
@@ -52,6 +64,17 @@ public final class EventLoops implements AutoCloseable {
     this.vertx = vertx;
     this.loops = loops;
     this.spinning = spinning;
+    this.loopContexts = contextPerLoop((VertxInternal) vertx);
+  }
+
+  /** A context on each of the instance's event loops (Vert.x's internal API: the public one has no such call). */
+  private static List<Context> contextPerLoop(VertxInternal vertx) {
+    List<Context> contexts = new ArrayList<>();
+    ClassLoader classLoader = EventLoops.class.getClassLoader();
+    for (EventExecutor loop : vertx.getEventLoopGroup()) {
+      contexts.add(vertx.createEventLoopContext((EventLoop) loop, null, classLoader));
+    }
+    return List.copyOf(contexts);
   }
 
   /** Starts {@code loops} event-loop threads that sleep while they wait. */
@@ -134,9 +157,13 @@ public final class EventLoops implements AutoCloseable {
     });
   }
 
-  /** Connects to {@code target} on the calling loop, or on the next loop from elsewhere. */
+  /** Connects to {@code target} on the calling loop, or from elsewhere on the loops in turn. */
   Future<PgConnection> connect(Target target) {
-    return target.factory().connect(vertx.getOrCreateContext()).map(c -> (PgConnection) c);
+    Context context = Vertx.currentContext();
+    if (context == null) {
+      context = loopContexts.get(Math.floorMod(nextLoop.getAndIncrement(), loopContexts.size()));
+    }
+    return target.factory().connect(context).map(c -> (PgConnection) c);
   }
 
   /** A connection is made; its session is being set up. */
