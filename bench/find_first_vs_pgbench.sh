@@ -14,8 +14,8 @@
 # STRESS_JAR selects the jar (default: target/stress.jar, built if missing), PG_BIN the PostgreSQL
 # binaries (default /usr/lib/postgresql/15/bin), STRESS_JAVA_OPTS extra JVM options (default none),
 # JAVA the java binary (default: java on PATH), STRESS_RUN_OPTS extra options for `stress run` (e.g.
-# --virtual-threads, which needs Java 21+, or --event-loops 2, pgbench -j's counterpart, or --event-loops 1 --busy-poll
-# with the client on a CPU of its own).
+# --virtual-threads, which needs Java 21+, or --event-loops 1, the least client CPU on cores shared with the server,
+# or --event-loops 2, pgbench -j 2's counterpart, or --event-loops 1 --busy-poll with the client on a CPU of its own).
 #
 # Run as root, the server runs as the `postgres` OS user; otherwise as the calling user. It listens
 # on 127.0.0.1 only, on the first free port from --port on, with its socket in its own temp folder,
