@@ -7,7 +7,6 @@ import java.net.ServerSocket;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Handler;
 import java.util.logging.Level;
@@ -65,33 +64,18 @@ class EventLoopConnectionTest {
     try {
       for (int round = 0; round < 3; round++) {
         try (EventLoops loops = EventLoops.start(2)) {
-          List<EventLoopConnection> opened = new CopyOnWriteArrayList<>();
-          List<String> failures = new CopyOnWriteArrayList<>();
-          CountDownLatch all = new CountDownLatch(5);
-          EventLoopConnection.Opening count = new EventLoopConnection.Opening() {
-            @Override
-            public void opened(EventLoopConnection connection) {
-              opened.add(connection);
-              all.countDown();
-            }
-
-            @Override
-            public void failed(String sqlState, String message) {
-              failures.add(message);
-              all.countDown();
-            }
-          };
+          RecordedOpenings openings = new RecordedOpenings(5);
           for (int i = 0; i < 4; i++) {
-            EventLoopConnection.open(loops, spec, "SELECT $1::int", count);
+            EventLoopConnection.open(loops, spec, "SELECT $1::int", openings);
           }
           // an opening that fails (nothing listens there): its attempt must be closed too
-          EventLoopConnection.open(loops, refused, "SELECT $1::int", count);
-          assertTrue(all.await(30, TimeUnit.SECONDS));
-          assertEquals(4, opened.size(), failures.toString());
-          assertEquals(1, failures.size(), failures.toString());
+          EventLoopConnection.open(loops, refused, "SELECT $1::int", openings);
+          openings.awaitAll();
+          assertEquals(4, openings.opened.size(), openings.failures.toString());
+          assertEquals(1, openings.failures.size(), openings.failures.toString());
           // as a phase ends: half its connections closed by their workers, the rest by the loops' close
-          opened.get(0).close();
-          opened.get(1).close();
+          openings.opened.get(0).close();
+          openings.opened.get(1).close();
         }
       }
       for (int i = 0; i < 3; i++) {
