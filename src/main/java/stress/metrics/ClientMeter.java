@@ -107,9 +107,8 @@ public final class ClientMeter {
     }
     long maxHeap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getMax();
     ClientUsage usage = ClientUsage.of(nanos / 1e9, Runtime.getRuntime().availableProcessors(), cpuSeconds, user,
-        system,
-        operations, gcCount() - startGcCount, (gcMillis() - startGcMillis) / 1e3, peakRssBytes(), peakHeap, maxHeap,
-        host).withJitSeconds(jit);
+        system, operations, gcCount() - startGcCount, (gcMillis() - startGcMillis) / 1e3, peakRssBytes(), peakHeap,
+        maxHeap, host).withJitSeconds(jit);
     return spin == null ? usage : usage.withoutSpin((spin.getAsLong() - startSpin) / 1e9);
   }
 

@@ -35,7 +35,6 @@ public final class EventLoops implements AutoCloseable {
   private static final long FACTORY_CLOSE_WAIT_SECONDS = 1;
 
   private final Vertx vertx;
-  private final int loops;
   /**
    * One context per loop, which connections opened from outside the loops take in turn. Vert.x's own
    * getOrCreateContext gives every call from the same outside thread the same ("sticky") context, which put all of a
@@ -60,9 +59,8 @@ public final class EventLoops implements AutoCloseable {
   /** Where and how the connections of one spec connect. */
   record Target(PgConnectOptions options, int socketTimeoutMillis, ConnectionFactory factory) {}
 
-  private EventLoops(Vertx vertx, int loops, SpinningEpollTransport spinning) {
+  private EventLoops(Vertx vertx, SpinningEpollTransport spinning) {
     this.vertx = vertx;
-    this.loops = loops;
     this.spinning = spinning;
     this.loopContexts = contextPerLoop((VertxInternal) vertx);
   }
@@ -117,16 +115,11 @@ public final class EventLoops implements AutoCloseable {
     // concerned fails when its connection closes (EventLoopConnection.failClosed)
     vertx.exceptionHandler(e -> System.err.println("stress: vertx-pg-client failed inside its own code on an event"
         + " loop (" + e + "); the execution concerned is counted as failed when its connection closes"));
-    return new EventLoops(vertx, loops, spinning);
+    return new EventLoops(vertx, spinning);
   }
 
   Vertx vertx() {
     return vertx;
-  }
-
-  /** How many OS threads serve the connections. */
-  public int loops() {
-    return loops;
   }
 
   /** Whether the loops poll without sleeping ({@code --busy-poll}). */
