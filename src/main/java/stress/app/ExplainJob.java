@@ -42,15 +42,17 @@ public final class ExplainJob {
 
   /** Explains and returns the exit code (0: every statement explained, refusals included). */
   public ExitCode run() throws SQLException {
-    List<Operation> operations = request.operations().stream().map(this::operation).toList();
+    List<Operation> operations = new ArrayList<>(request.operations().stream().map(this::operation).toList());
     List<String> init = List.of("SET statement_timeout = " + request.statementTimeout().toMillis());
     try (Connection c = PhysicalConnections.open(database.spec().withInitStatements(init))) {
       TargetInfo target = TargetDetector.detect(c);
       DocumentTable table = TableSetup.existing(c, request.schema(), request.table(),
           operations.stream().anyMatch(Operation::usesCopyTable));
       List<String> sampled = new ArrayList<>();
-      for (Operation op : operations) {
-        if (op instanceof WorkloadOperation fromFile) {
+      for (int i = 0; i < operations.size(); i++) {
+        if (operations.get(i) instanceof WorkloadOperation fromFile) {
+          fromFile = fromFile.forTable(c, table);
+          operations.set(i, fromFile);
           fromFile.checkOnServer(c, table);
           sampled.addAll(fromFile.readSamples(c, table));
         }

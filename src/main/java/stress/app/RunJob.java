@@ -115,7 +115,7 @@ public final class RunJob {
   }
 
   private ExitCode run(LiveMetrics live) throws SQLException, InterruptedException, IOException {
-    List<Operation> operations = config.mix().names().stream().map(this::operation).toList();
+    List<Operation> operations = new ArrayList<>(config.mix().names().stream().map(this::operation).toList());
     config.pools().forEach(ConnectionSources::factory);
     Instant started = Instant.now();
 
@@ -134,8 +134,10 @@ public final class RunJob {
       settingPlans.addAll(PhaseGrid.planSettings(SettingsCatalog.read(control), settingCombos));
       table = TableSetup.existing(control, config.schema(), config.table(),
           operations.stream().anyMatch(Operation::usesCopyTable));
-      for (Operation op : operations) {
-        if (op instanceof WorkloadOperation fromFile) {
+      for (int i = 0; i < operations.size(); i++) {
+        if (operations.get(i) instanceof WorkloadOperation fromFile) {
+          fromFile = fromFile.forTable(control, table);
+          operations.set(i, fromFile);
           fromFile.checkOnServer(control, table);
           sampledValues.addAll(fromFile.readSamples(control, table));
         }

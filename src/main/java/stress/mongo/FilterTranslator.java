@@ -22,6 +22,8 @@ final class FilterTranslator {
   static final Set<String> SUPPORTED = Set.of("$eq", "$ne", "$gt", "$gte", "$lt", "$lte", "$in", "$nin",
       "$exists", "$size", "$all", "$elemMatch", "$not", "$and", "$or", "$nor");
   private final Translation t;
+  /** True while the condition being written is one of the filter's top-level AND (not under $or, $nor, $not). */
+  private boolean conjunctive = true;
 
   FilterTranslator(Translation t) {
     this.t = t;
@@ -49,12 +51,15 @@ final class FilterTranslator {
       throw new IllegalArgumentException(op + " needs a non-empty list of filters");
     }
     List<String> parts = new ArrayList<>();
+    boolean outer = conjunctive;
+    conjunctive = outer && op.equals("$and");
     for (BsonValue each : arg.asArray()) {
       if (!each.isDocument()) {
         throw new IllegalArgumentException(op + " needs a list of filter documents, got " + each.getBsonType());
       }
       parts.add(document(each.asDocument(), root, top));
     }
+    conjunctive = outer;
     return switch (op) {
       case "$and" -> and(parts);
       case "$or" -> "(" + String.join(" OR ", parts) + ")";
@@ -67,12 +72,74 @@ final class FilterTranslator {
     if (isOperators(cond)) {
       List<String> parts = new ArrayList<>();
       for (Map.Entry<String, BsonValue> op : cond.asDocument().entrySet()) {
-        parts.add(top && path.isId() ? IdCondition.operator(t, op.getKey(), op.getValue())
+        String typed = top && !path.isId() ? typed(path, op.getKey(), op.getValue()) : null;
+        parts.add(typed != null ? typed : top && path.isId() ? IdCondition.operator(t, op.getKey(), op.getValue())
             : operator(path.jsonPath(), op.getKey(), op.getValue(), root));
       }
       return and(parts);
     }
-    return top && path.isId() ? IdCondition.equal(t, cond) : equal(path.jsonPath(), cond, root);
+    if (top && path.isId()) {
+      return IdCondition.equal(t, cond);
+    }
+    String typed = top ? typed(path, "$eq", cond) : null;
+    return typed != null ? typed : equal(path.jsonPath(), cond, root);
+  }
+
+  /**
+   * The typed, index-served form of a comparison on a top-level path, or null where it would not give MongoDB's
+   * answer: the table's facts must show no array on the path, and no value of the kind that the expression cannot
+   * order (Decimal128 and NaN for numbers, dates outside 1970-9999). Values of other kinds give NULL in the
+   * expression, which is MongoDB's bracketing: a number never matches a string. Equality is written so only where the
+   * file declares a btree index of the path, since a GIN index on data serves the general form.
+   */
+  private String typed(MongoPath path, String op, BsonValue arg) {
+    t.asked.add(path.toString());
+    PathFacts facts = t.target.paths().facts(path);
+    String sqlOp = switch (op) {
+      case "$gt" -> ">";
+      case "$gte" -> ">=";
+      case "$lt" -> "<";
+      case "$lte" -> "<=";
+      case "$eq" -> "=";
+      default -> null;
+    };
+    if (facts == null || facts.arrays() || sqlOp == null) {
+      return null;
+    }
+    int p = t.parameters.indexOf(arg);
+    String kind = p >= 0 ? parameterKind(p, facts) : TypedValues.kindOf(arg);
+    if (kind == null || kind.equals(TypedExpression.NUMBER) && (facts.kinds().contains(PathFacts.DECIMAL)
+        || facts.kinds().contains(PathFacts.SPECIAL_DOUBLE))
+        || kind.equals(TypedExpression.DATE) && facts.kinds().contains(PathFacts.FAR_DATE)
+        || sqlOp.equals("=") && !kind.equals(t.target.indexed().get(path.toString()))) {
+      return null;
+    }
+    String value;
+    if (p >= 0) {
+      String which = kind;
+      String name = t.parameters.name(p);
+      value = "CAST(" + t.placeholder(p, x -> TypedValues.bound(x, which, op, name)) + " AS "
+          + (kind.equals(TypedExpression.NUMBER) ? "numeric)" : "text)");
+    } else {
+      value = TypedValues.literal(arg, kind);
+    }
+    if (conjunctive) {
+      t.restricted.put(path.toString(), kind);
+    }
+    return TypedExpression.of(path.keys(), kind) + " " + sqlOp + " " + value;
+  }
+
+  /** A parameter's kind: a date parameter's, else the one kind the path holds (its values are bound by kind). */
+  private String parameterKind(int p, PathFacts facts) {
+    if (t.parameters.isDate(p)) {
+      return TypedExpression.DATE;
+    }
+    java.util.Set<String> kinds = facts.valueKinds();
+    if (kinds.size() != 1) {
+      return null;
+    }
+    String only = kinds.iterator().next();
+    return only.equals(PathFacts.NUMBER) || only.equals(PathFacts.STRING) ? only : null;
   }
 
   /** True for {@code {$gt: 1, ...}}; a document mixing operators and field names is refused. */
@@ -109,21 +176,21 @@ final class FilterTranslator {
   private String equal(String jp, BsonValue v, String root) {
     int p = t.parameters.indexOf(v);
     if (p >= 0 && t.parameters.isDate(p)) {
-      return root + " @?? CAST(" + t.placeholder(p, x -> jp + " ? ("
-          + JsonPathText.dateTest(((java.time.OffsetDateTime) x).toInstant().toEpochMilli()) + ")") + " AS jsonpath)";
+      return root + " @?? CAST(" + t.placeholder(p, x -> test(jp,
+          JsonPathText.dateTest(((java.time.OffsetDateTime) x).toInstant().toEpochMilli()))) + " AS jsonpath)";
     }
     if (p >= 0) {
       String name = t.parameters.name(p);
-      return root + " @?? CAST(" + t.placeholder(p, x -> jp + " ? (@ == " + JsonPathText.literal(x, name) + ")")
+      return root + " @?? CAST(" + t.placeholder(p, x -> test(jp, "@ == " + JsonPathText.literal(x, name)))
           + " AS jsonpath)";
     }
     if (v.isNull()) {
       return "(NOT " + root + " @?? " + JsonPathText.sql(jp) + " OR " + root + " @?? "
-          + JsonPathText.sql(jp + " ? (@ == null)") + ")";
+          + JsonPathText.sql(test(jp, "@ == null")) + ")";
     }
     String test = scalarTest(v, "==");
     if (test != null) {
-      return root + " @?? " + JsonPathText.sql(jp + " ? (" + test + ")");
+      return root + " @?? " + JsonPathText.sql(test(jp, test));
     }
     if (v.isDocument() || v.isArray()) {
       String q = t.alias();
@@ -133,6 +200,15 @@ final class FilterTranslator {
           + "(v) WHERE " + q + ".v = CAST(" + json + " AS jsonb))";
     }
     throw new IllegalArgumentException("a " + typeName(v) + " value cannot be compared (" + v + ")");
+  }
+
+  /**
+   * A jsonpath filter of the values at a path. Lax mode steps into an array at the path, as MongoDB does, but its
+   * comparisons also step into arrays nested in that array, which MongoDB never does ({@code {a: 2}} does not match
+   * {@code {a: [[2]]}}), so a nested array is left out first.
+   */
+  static String test(String jp, String condition) {
+    return jp + " ? (@.type() != \"array\" && (" + condition + "))";
   }
 
   /**
@@ -173,8 +249,8 @@ final class FilterTranslator {
     }
     if (p >= 0) {
       String name = t.parameters.name(p);
-      return root + " @?? CAST(" + t.placeholder(p, x -> jp + " ? (@ " + sqlOp + " " + JsonPathText.literal(x, name)
-          + ")") + " AS jsonpath)";
+      return root + " @?? CAST(" + t.placeholder(p, x -> test(jp, "@ " + sqlOp + " " + JsonPathText.literal(x, name)))
+          + " AS jsonpath)";
     }
     if (v.isNull()) { // only null and missing are "equal" to null; nothing is greater or smaller
       return sqlOp.length() == 2 ? equal(jp, v, root) : "FALSE";
@@ -192,7 +268,7 @@ final class FilterTranslator {
     if (test == null) {
       throw new IllegalArgumentException(op + " with a " + typeName(v) + " value is not supported");
     }
-    return root + " @?? " + JsonPathText.sql(jp + " ? (" + test + ")");
+    return root + " @?? " + JsonPathText.sql(test(jp, test));
   }
 
   private String in(String jp, BsonArray values, String root) {
@@ -215,7 +291,7 @@ final class FilterTranslator {
     }
     List<String> parts = new ArrayList<>();
     if (!scalars.isEmpty()) {
-      parts.add(root + " @?? " + JsonPathText.sql(jp + " ? (" + String.join(" || ", scalars) + ")"));
+      parts.add(root + " @?? " + JsonPathText.sql(test(jp, String.join(" || ", scalars))));
     }
     for (BsonValue v : others) {
       parts.add(equal(jp, v, root));

@@ -26,6 +26,7 @@ final class InsertTemplate {
           + " :id with new_key)");
     }
     String idSql = IdCondition.single(t, id);
+    t.writes.document(document);
     BsonDocument marked = mark(t, document);
     String json = BsonJson.valueToRelaxedJson(marked);
     List<String> pieces = new ArrayList<>();

@@ -15,8 +15,11 @@ import org.bson.BsonValue;
  * @param statement the SQL and how each placeholder gets its value
  * @param query     true when it returns rows (find, countDocuments)
  * @param used      the parameters the statement uses, by index
+ * @param writes    what the statement may write into documents
+ * @param paths     the paths whose facts decide its forms (see {@link PathCatalog})
  */
-public record MongoStatement(SqlWithValues statement, boolean query, BitSet used) {
+public record MongoStatement(SqlWithValues statement, boolean query, BitSet used, WrittenPaths writes,
+                             Set<String> paths) {
   /** The operation kinds, with the keys each takes. */
   public static final Map<String, Set<String>> KINDS = Map.of(
       "find", Set.of("filter", "projection", "sort", "limit", "skip"),
@@ -36,6 +39,15 @@ public record MongoStatement(SqlWithValues statement, boolean query, BitSet used
    * @throws IllegalArgumentException naming what is not supported or not valid
    */
   public static MongoStatement translate(String kind, BsonDocument spec, Parameters parameters) {
+    return translate(kind, spec, parameters, TranslationTarget.GENERAL);
+  }
+
+  /**
+   * Translates one operation for a table: typed, index-served forms where its path facts allow them, and the
+   * server's own form of the rest.
+   */
+  public static MongoStatement translate(String kind, BsonDocument spec, Parameters parameters,
+                                         TranslationTarget target) {
     Set<String> keys = KINDS.get(kind);
     for (String k : spec.keySet()) {
       if (!keys.contains(k)) {
@@ -43,7 +55,7 @@ public record MongoStatement(SqlWithValues statement, boolean query, BitSet used
             + String.join(", ", new java.util.TreeSet<>(keys)));
       }
     }
-    Translation t = new Translation(parameters);
+    Translation t = new Translation(parameters, target);
     String sql = switch (kind) {
       case "find" -> find(t, spec);
       case "countDocuments" -> count(t, spec);
@@ -52,14 +64,14 @@ public record MongoStatement(SqlWithValues statement, boolean query, BitSet used
       default -> InsertTemplate.insert(t, document(spec, "document", kind));
     };
     return new MongoStatement(new SqlWithValues(sql, t.values), kind.equals("find") || kind.equals("countDocuments"),
-        t.used);
+        t.used, t.writes, Set.copyOf(t.asked));
   }
 
   private static String find(Translation t, BsonDocument spec) {
     String projection = SortAndProjection.projection(optionalDocument(spec, "projection", "find"));
     String where = where(t, spec, "find");
     BsonDocument sort = optionalDocument(spec, "sort", "find");
-    return "SELECT _id, " + projection + " FROM {table}" + where + (sort == null ? "" : SortAndProjection.orderBy(sort))
+    return "SELECT _id, " + projection + " FROM {table}" + where + (sort == null ? "" : SortAndProjection.orderBy(sort, t))
         + limitSkip(t, spec);
   }
 

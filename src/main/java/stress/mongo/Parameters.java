@@ -9,19 +9,36 @@ import org.bson.BsonValue;
  * the value of parameter {@code name}, drawn once per execution.
  *
  * @param names the declared names, in the order of the operation's generators
- * @param dates the indexes of parameters that draw dates (compared as dates, written {@code {"$date": ...}})
+ * @param dates   the indexes of parameters that draw dates (compared as dates, written {@code {"$date": ...}})
+ * @param sampled the indexes of parameters that draw a collection's own values ({@code sample}), of any kind
  */
-public record Parameters(List<String> names, java.util.BitSet dates) {
+public record Parameters(List<String> names, java.util.BitSet dates, java.util.BitSet sampled) {
   private static final Pattern REFERENCE = Pattern.compile(":([A-Za-z_][A-Za-z0-9_]*)");
 
   public Parameters {
     names = List.copyOf(names);
     dates = (java.util.BitSet) dates.clone();
+    sampled = (java.util.BitSet) sampled.clone();
+  }
+
+  /** Parameters none of which draws sampled values. */
+  public Parameters(List<String> names, java.util.BitSet dates) {
+    this(names, dates, new java.util.BitSet());
   }
 
   /** Parameters none of which draws dates. */
   public Parameters(List<String> names) {
-    this(names, new java.util.BitSet());
+    this(names, new java.util.BitSet(), new java.util.BitSet());
+  }
+
+  /** True for a string that refers to a parameter by its {@code :name}. */
+  static boolean isReference(BsonValue value) {
+    return value.isString() && REFERENCE.matcher(value.asString().getValue()).matches();
+  }
+
+  /** True when the parameter draws sampled values, which may be documents or arrays. */
+  boolean isSampled(int index) {
+    return sampled.get(index);
   }
 
   boolean isDate(int index) {

@@ -15,7 +15,12 @@ import org.bson.BsonValue;
 final class SortAndProjection {
   private SortAndProjection() {}
 
-  static String orderBy(BsonDocument sort) {
+  /**
+   * The ORDER BY. A path whose values are of one kind (by the table's facts, or because the filter's typed condition
+   * keeps only that kind) without arrays is sorted on its {@link TypedExpression}, missing and null first as MongoDB
+   * puts them, which an index on the expression serves; other paths sort by MongoDB's order of kinds.
+   */
+  static String orderBy(BsonDocument sort, Translation t) {
     List<String> keys = new ArrayList<>();
     for (Map.Entry<String, BsonValue> e : sort.entrySet()) {
       BsonValue d = e.getValue();
@@ -26,6 +31,11 @@ final class SortAndProjection {
       MongoPath path = MongoPath.parse(e.getKey());
       if (path.isId()) {
         keys.add("_id" + dir);
+        continue;
+      }
+      String kind = typedKind(path, t);
+      if (kind != null) {
+        keys.add(TypedExpression.of(path.keys(), kind) + (dir.equals(" ASC") ? " ASC NULLS FIRST" : " DESC NULLS LAST"));
         continue;
       }
       String v = "(data #> " + JsonPathText.sql(path.textArray()) + ")";
@@ -41,6 +51,21 @@ final class SortAndProjection {
       keys.add("CASE WHEN jsonb_typeof(" + v + ") = 'boolean' THEN CAST(" + v + " AS boolean) END" + dir);
     }
     return keys.isEmpty() ? "" : " ORDER BY " + String.join(", ", keys);
+  }
+
+  /** The one kind a sort path holds, null when it may hold several, arrays, or kinds without a typed form. */
+  private static String typedKind(MongoPath path, Translation t) {
+    t.asked.add(path.toString());
+    String restricted = t.restricted.get(path.toString());
+    if (restricted != null) {
+      return restricted;
+    }
+    PathFacts facts = t.target.paths().facts(path);
+    if (facts == null || facts.arrays() || facts.valueKinds().size() != 1) {
+      return null;
+    }
+    String only = facts.valueKinds().iterator().next();
+    return TypedExpression.KINDS.contains(only) ? only : null;
   }
 
   /** The SELECT list's document: {@code data}, or the fields a projection keeps. */

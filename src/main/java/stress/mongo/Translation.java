@@ -11,12 +11,20 @@ import stress.ops.PlaceholderValue;
  */
 final class Translation {
   final Parameters parameters;
+  final TranslationTarget target;
+  /** Paths that a typed condition of the filter's top-level AND restricts to one kind, which a sort may then use. */
+  final java.util.Map<String, String> restricted = new java.util.HashMap<>();
+  /** The paths whose facts the translation asked for (to read them for the table). */
+  final java.util.Set<String> asked = new java.util.TreeSet<>();
+  /** What the operation's writes may put into documents. */
+  final WrittenPaths writes = new WrittenPaths();
   final List<PlaceholderValue> values = new ArrayList<>();
   final BitSet used = new BitSet();
   private int aliases;
 
-  Translation(Parameters parameters) {
+  Translation(Parameters parameters, TranslationTarget target) {
     this.parameters = parameters;
+    this.target = target;
   }
 
   /** Adds a placeholder whose value is made from one parameter, and returns its {@code ?}. */

@@ -49,6 +49,7 @@ final class UpdateTranslator {
           throw new IllegalArgumentException("field '" + path + "' is changed twice in one update");
         }
         changes.add(new Change(op.getKey(), path, f.getValue()));
+        written(op.getKey(), path, f.getValue());
       }
     }
     String data = "data";
@@ -76,6 +77,28 @@ final class UpdateTranslator {
       };
     }
     return data;
+  }
+
+  /** Records what the change may put at its path, for the typed forms of the workload's reads. */
+  private void written(String op, MongoPath path, BsonValue v) {
+    int p = t.parameters.indexOf(v);
+    switch (op) {
+      case "$unset" -> { }
+      case "$inc" -> t.writes.facts(path, new PathFacts(false, Set.of(PathFacts.NUMBER)));
+      case "$push" -> t.writes.facts(path, PathFacts.UNKNOWN);
+      default -> {
+        if (p < 0) {
+          t.writes.value(path, v);
+        } else if (t.parameters.isDate(p)) {
+          t.writes.facts(path, new PathFacts(false, Set.of(PathFacts.DATE, PathFacts.FAR_DATE)));
+        } else if (t.parameters.isSampled(p)) {
+          t.writes.facts(path, PathFacts.UNKNOWN);
+        } else { // int, long, double, choice: scalars, of a kind the run decides
+          t.writes.facts(path, new PathFacts(false, Set.of(PathFacts.NUMBER, PathFacts.STRING, PathFacts.BOOLEAN,
+              PathFacts.NULL, PathFacts.SPECIAL_DOUBLE)));
+        }
+      }
+    }
   }
 
   private String value(BsonValue v) {

@@ -21,11 +21,26 @@ import stress.model.UsageException;
  * @param sources     for each statement, {@code file:line} where it is written, for messages
  * @param computed    for each statement, null when its placeholders take parameter values as {@code positions}
  *                    says, else how each placeholder's value is made (a MongoDB-style operation's)
+ * @param translation null when the statements are the same on every table, else how to write them for one
  */
 public record WorkloadOperation(String name, List<String> statements, List<ParameterGenerator> generators,
                                 int[][] positions, boolean[] queries, boolean transaction, boolean usesKeys,
-                                boolean usesCopy, List<String> sources, PlaceholderValue[][] computed)
+                                boolean usesCopy, List<String> sources, PlaceholderValue[][] computed,
+                                TableTranslation translation)
     implements Operation {
+
+  /** An operation whose statements are the same on every table. */
+  public WorkloadOperation(String name, List<String> statements, List<ParameterGenerator> generators,
+                           int[][] positions, boolean[] queries, boolean transaction, boolean usesKeys,
+                           boolean usesCopy, List<String> sources, PlaceholderValue[][] computed) {
+    this(name, statements, generators, positions, queries, transaction, usesKeys, usesCopy, sources, computed, null);
+  }
+
+  /** The operation as written for this table (itself when its statements are the same on every table). */
+  public WorkloadOperation forTable(java.sql.Connection connection, stress.table.DocumentTable table)
+      throws SQLException {
+    return translation == null ? this : translation.forTable(connection, table);
+  }
 
   /** An operation of SQL statements whose placeholders each take one parameter's value. */
   public WorkloadOperation(String name, List<String> statements, List<ParameterGenerator> generators,

@@ -21,7 +21,11 @@ import stress.ops.WorkloadOperation;
 final class MongoOperationReader {
   private MongoOperationReader() {}
 
-  static WorkloadOperation read(Path file, String name, String kind, YamlNode def) {
+  /**
+   * @param scope what the whole file writes and indexes, which the translation for a table reads (it is complete
+   *              before any operation is translated for a table)
+   */
+  static WorkloadOperation read(Path file, String name, String kind, YamlNode def, WorkloadScope scope) {
     YamlNode specNode = def.map().get(kind);
     if (!specNode.isMap()) {
       throw new WorkloadFileException(specNode.line(), kind + " must be a map such as {filter: {...}}; keys: "
@@ -31,6 +35,7 @@ final class MongoOperationReader {
     Map<String, Integer> lines = new LinkedHashMap<>();
     boolean usesKeys = false;
     java.util.BitSet dates = new java.util.BitSet();
+    java.util.BitSet sampled = new java.util.BitSet();
     YamlNode params = def.map().get("params");
     if (params != null) {
       if (!params.isMap()) {
@@ -42,6 +47,7 @@ final class MongoOperationReader {
         lines.put(p.getKey(), p.getValue().line());
         usesKeys |= spec.isKey();
         dates.set(generators.size() - 1, spec.isDate());
+        sampled.set(generators.size() - 1, spec.generator() instanceof stress.ops.SampledValues);
       }
     }
     if (def.map().containsKey("transaction")) {
@@ -50,9 +56,11 @@ final class MongoOperationReader {
     }
     List<String> names = new ArrayList<>(generators.keySet());
     MongoStatement statement;
+    BsonDocument spec;
+    Parameters parameters = new Parameters(names, dates, sampled);
     try {
-      BsonDocument spec = BsonDocument.parse(specNode.toJson());
-      statement = MongoStatement.translate(kind, spec, new Parameters(names, dates));
+      spec = BsonDocument.parse(specNode.toJson());
+      statement = MongoStatement.translate(kind, spec, parameters);
     } catch (JsonParseException e) {
       throw new WorkloadFileException(specNode.line(), kind + ": not valid MongoDB Extended JSON: " + e.getMessage());
     } catch (IllegalArgumentException e) {
@@ -64,9 +72,21 @@ final class MongoOperationReader {
             + "' is declared but " + kind + " does not use :" + names.get(i));
       }
     }
-    String sql = statement.statement().sql();
-    return new WorkloadOperation(name, List.of(sql), List.copyOf(generators.values()), new int[1][0],
-        new boolean[] {statement.query()}, false, usesKeys, false, List.of(file + ":" + specNode.line()),
-        new PlaceholderValue[][] {statement.values().toArray(PlaceholderValue[]::new)});
+    scope.writes().addAll(statement.writes());
+    List<ParameterGenerator> drawn = List.copyOf(generators.values());
+    String source = file + ":" + specNode.line();
+    boolean keys = usesKeys;
+    stress.ops.TableTranslation forTable = (connection, table) -> {
+      stress.mongo.TranslationTarget target = scope.target(connection, table, statement.paths());
+      return operation(name, MongoStatement.translate(kind, spec, parameters, target), drawn, keys, source, null);
+    };
+    return operation(name, statement, drawn, usesKeys, source, forTable);
+  }
+
+  private static WorkloadOperation operation(String name, MongoStatement statement, List<ParameterGenerator> drawn,
+      boolean usesKeys, String source, stress.ops.TableTranslation forTable) {
+    return new WorkloadOperation(name, List.of(statement.statement().sql()), drawn, new int[1][0],
+        new boolean[] {statement.query()}, false, usesKeys, false, List.of(source),
+        new PlaceholderValue[][] {statement.values().toArray(PlaceholderValue[]::new)}, forTable);
   }
 }

@@ -78,6 +78,7 @@ public record WorkloadFile(Path file, Map<String, Operation> operations, Map<Str
     }
     Map<String, Operation> operations = new LinkedHashMap<>();
     Map<String, Integer> weights = new LinkedHashMap<>();
+    WorkloadScope scope = new WorkloadScope();
     Set<String> builtIns = Operations.known().keySet();
     for (Map.Entry<String, YamlNode> e : ops.map().entrySet()) {
       String name = e.getKey();
@@ -91,12 +92,14 @@ public record WorkloadFile(Path file, Map<String, Operation> operations, Map<Str
       }
       try {
         weights.put(name, weight(def));
-        operations.put(name, operation(file, name, def));
+        operations.put(name, operation(file, name, def, scope));
       } catch (WorkloadFileException problem) {
         throw new WorkloadFileException(problem.line(), "operation '" + name + "': " + problem.getMessage());
       }
     }
-    return new WorkloadFile(file, operations, weights, IndexSpec.parseAll(root.map().get("indexes")));
+    List<IndexSpec> indexes = IndexSpec.parseAll(root.map().get("indexes"));
+    scope.indexes(indexes);
+    return new WorkloadFile(file, operations, weights, indexes);
   }
 
   private static int weight(YamlNode def) {
@@ -114,7 +117,7 @@ public record WorkloadFile(Path file, Map<String, Operation> operations, Map<Str
     return Integer.parseInt(w.text());
   }
 
-  private static WorkloadOperation operation(Path file, String name, YamlNode def) {
+  private static WorkloadOperation operation(Path file, String name, YamlNode def, WorkloadScope scope) {
     YamlNode sqlNode = def.map().get("sql");
     List<String> kinds = def.map().keySet().stream().filter(stress.mongo.MongoStatement.KINDS::containsKey).toList();
     if (kinds.size() + (sqlNode == null ? 0 : 1) > 1) {
@@ -122,7 +125,7 @@ public record WorkloadFile(Path file, Map<String, Operation> operations, Map<Str
           + (sqlNode == null ? "" : "sql, ") + String.join(", ", kinds));
     }
     if (kinds.size() == 1) {
-      return MongoOperationReader.read(file, name, kinds.get(0), def);
+      return MongoOperationReader.read(file, name, kinds.get(0), def, scope);
     }
     if (sqlNode == null) {
       throw new WorkloadFileException(def.line(), "'sql' is missing (one statement or a list of statements), or"

@@ -15,7 +15,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -28,6 +30,7 @@ import org.junit.jupiter.api.TestFactory;
 import stress.cli.CliTester;
 import stress.dump.Corpus;
 import stress.ops.IdLiteral;
+import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.testing.TestDatabase;
 
@@ -64,10 +67,30 @@ class MongoFilterFixtureTest {
 
   @TestFactory
   Stream<DynamicTest> everyFixtureFilterSelectsTheExpectedDocuments() {
-    return cases.stream().map(c -> DynamicTest.dynamicTest(c.get("case").asText(), () -> check(c)));
+    return cases.stream().map(c -> DynamicTest.dynamicTest(c.get("case").asText(), () -> check(c, false)));
   }
 
-  private static void check(JsonNode c) throws SQLException {
+  /**
+   * The same with the tables' path facts: typed forms wherever the facts allow them (equality too, as if every
+   * single-kind path had a declared index), the general form elsewhere, and the same documents.
+   */
+  @TestFactory
+  Stream<DynamicTest> withPathFactsTheTypedFormsSelectTheSameDocuments() {
+    return cases.stream().map(c -> DynamicTest.dynamicTest(c.get("case").asText(), () -> check(c, true)));
+  }
+
+  /** Cases whose SQL used a typed form: the typed run is only worth its name if this is not zero. */
+  private static final java.util.concurrent.atomic.AtomicInteger TYPED = new java.util.concurrent.atomic.AtomicInteger();
+
+  @org.junit.jupiter.api.AfterAll
+  static void typedFormsWereWritten() {
+    if (cases != null) {
+      System.out.println("mongo filter fixtures: " + TYPED.get() + " of " + cases.size() + " written in a typed form");
+      org.junit.jupiter.api.Assertions.assertTrue(TYPED.get() >= 5, "typed forms in " + TYPED.get() + " cases");
+    }
+  }
+
+  private static void check(JsonNode c, boolean typed) throws SQLException {
     BsonDocument spec = new BsonDocument("filter", BsonDocument.parse(c.get("filter").toString()));
     if (c.has("sort")) {
       BsonDocument sort = new BsonDocument();
@@ -81,6 +104,23 @@ class MongoFilterFixtureTest {
     }
     MongoStatement statement = MongoStatement.translate("find", spec, new Parameters(List.of()));
     String table = "\"" + c.get("namespace").asText().replace('.', '_') + "\"";
+    if (typed) {
+      try (Connection conn = DriverManager.getConnection(url, "postgres", "")) {
+        DocumentTable documents = new DocumentTable(null, c.get("namespace").asText().replace('.', '_'), IdType.TEXT);
+        PathCatalog facts = PathFactsStore.read(conn, documents, statement.paths());
+        Map<String, String> indexed = new HashMap<>();
+        facts.paths().forEach((path, f) -> {
+          if (!f.arrays() && f.valueKinds().size() == 1 && TypedExpression.KINDS.contains(f.valueKinds().iterator().next())) {
+            indexed.put(path, f.valueKinds().iterator().next());
+          }
+        });
+        statement = MongoStatement.translate("find", spec, new Parameters(List.of()),
+            new TranslationTarget(facts, true, indexed));
+        if (statement.statement().sql().contains("CASE WHEN jsonb_typeof(")) {
+          TYPED.incrementAndGet();
+        }
+      }
+    }
     String sql;
     try (Connection conn = DriverManager.getConnection(url, "postgres", "");
          ResultSet type = conn.createStatement().executeQuery("SELECT format_type(atttypid, atttypmod) FROM pg_attribute"

@@ -64,6 +64,22 @@ class IndexSpecTest {
   }
 
   @Test
+  void typedAndCompoundEntriesIndexTheExpressionsMongoStyleOperationsWrite() throws IOException {
+    List<IndexSpec> specs = indexes("""
+        indexes:
+          - {path: totals.grandTotal, type: number}
+          - {path: [customer.customerId, createdAt], type: [string, date]}
+        """);
+    assertEquals("CREATE INDEX IF NOT EXISTS \"orders_totals_grandTotal_n_idx\" ON \"orders\" USING btree ("
+        + stress.mongo.TypedExpression.of(List.of("totals", "grandTotal"), "number") + " NULLS FIRST)",
+        specs.get(0).ddl(TABLE));
+    assertEquals("CREATE INDEX IF NOT EXISTS \"orders_customer_customerId_s__createdAt_d_idx\" ON \"orders\" USING"
+        + " btree (" + stress.mongo.TypedExpression.of(List.of("customer", "customerId"), "string") + " NULLS FIRST, "
+        + stress.mongo.TypedExpression.of(List.of("createdAt"), "date") + " NULLS FIRST)", specs.get(1).ddl(TABLE));
+    assertEquals("{path: [customer.customerId, createdAt], type: [string, date]}", specs.get(1).describe());
+  }
+
+  @Test
   void pathKeysAndTableNamesFromDataAreQuoted() throws IOException {
     IndexSpec spec = indexes("indexes:\n  - {path: \"it's.a\\\\b\"}\n").get(0);
     DocumentTable odd = new DocumentTable("my schema", "Or\"ders", IdType.BIGINT);
@@ -91,7 +107,8 @@ class IndexSpecTest {
   @CsvSource(delimiter = '|', value = {
       "indexes: {gin: data}                          | w.yaml:4: 'indexes' must be a list",
       "indexes:\\n  - {gin: address}                  | w.yaml:5: indexes: gin: the GIN index (jsonb_path_ops) is on the whole document",
-      "indexes:\\n  - {path: a, type: date}           | w.yaml:5: indexes: type: must be text or numeric, got 'date'",
+      "indexes:\\n  - {path: a, type: time}           | w.yaml:5: indexes: type: must be one of text, numeric, string, number, date, got 'time'",
+      "indexes:\\n  - {path: [a, b], type: [date]}   | w.yaml:5: indexes: type: needs one type per path (2), got 1",
       "indexes:\\n  - {path: a..b}                    | w.yaml:5: indexes: path: needs a document path like address.city",
       "indexes:\\n  - {btree: a}                      | w.yaml:5: indexes: an index is {gin: data} or {path: a.b}",
       "indexes:\\n  - {path: a, unique: true}         | w.yaml:5: indexes: unknown key 'unique' in a path index; known: path, type",

@@ -1,0 +1,28 @@
+package stress.mongo;
+
+import java.util.Map;
+
+/**
+ * What a translation may use on the table it runs on: the facts of its paths (which decide where a typed,
+ * index-served form gives MongoDB's answer), whether the server has jsonpath (PostgreSQL 12 and later; Postgres-XL
+ * 10 has not), and the paths the workload file declares btree indexes on, where equality is written typed so that
+ * the btree serves it (elsewhere equality stays a containment test that a GIN index on {@code data} serves).
+ *
+ * @param paths    the table's path facts
+ * @param jsonpath true when the server has jsonpath
+ * @param indexed  dotted path to the kind of its declared btree index ({@link TypedExpression#KINDS})
+ */
+public record TranslationTarget(PathCatalog paths, boolean jsonpath, Map<String, String> indexed) {
+  /** Nothing known: the general form everywhere, with jsonpath. */
+  public static final TranslationTarget GENERAL = new TranslationTarget(PathCatalog.NONE, true, Map.of());
+
+  public TranslationTarget {
+    indexed = Map.copyOf(indexed);
+  }
+
+  /** The name of the form the translation writes, for explain and the run's header. */
+  public String describe() {
+    return (jsonpath ? "jsonpath" : "without jsonpath (before PostgreSQL 12)") + "; typed forms from "
+        + paths.source();
+  }
+}

@@ -1,0 +1,53 @@
+package stress.workloadfile;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import stress.mongo.PathCatalog;
+import stress.mongo.PathFactsStore;
+import stress.mongo.TranslationTarget;
+import stress.mongo.WrittenPaths;
+import stress.table.DocumentTable;
+
+/**
+ * What the MongoDB-style operations of one file share when they are written for a table: what all of them may
+ * write (a {@code $set} in one operation can change the kinds another one's find reads) and the btree indexes the
+ * file declares. Filled while the file is read, read only afterwards.
+ */
+final class WorkloadScope {
+  private final WrittenPaths writes = new WrittenPaths();
+  private Map<String, String> indexed = Map.of();
+
+  WrittenPaths writes() {
+    return writes;
+  }
+
+  void indexes(List<IndexSpec> specs) {
+    Map<String, String> kinds = new HashMap<>();
+    for (IndexSpec spec : specs) {
+      for (int i = 0; i < spec.paths().size(); i++) {
+        kinds.putIfAbsent(String.join(".", spec.paths().get(i)), spec.types().get(i));
+      }
+    }
+    indexed = Map.copyOf(kinds);
+  }
+
+  /** The target for one operation on one table: its paths' facts widened by the file's writes, and the server. */
+  TranslationTarget target(Connection connection, DocumentTable table, Set<String> paths) throws SQLException {
+    PathCatalog catalog = PathFactsStore.read(connection, table, paths).widenedBy(writes);
+    return new TranslationTarget(catalog, hasJsonPath(connection), indexed);
+  }
+
+  private static boolean hasJsonPath(Connection connection) throws SQLException {
+    try (Statement s = connection.createStatement();
+         ResultSet rs = s.executeQuery("SELECT CAST(current_setting('server_version_num') AS integer) >= 120000")) {
+      rs.next();
+      return rs.getBoolean(1);
+    }
+  }
+}
