@@ -72,74 +72,22 @@ final class FilterTranslator {
     if (isOperators(cond)) {
       List<String> parts = new ArrayList<>();
       for (Map.Entry<String, BsonValue> op : cond.asDocument().entrySet()) {
-        String typed = top && !path.isId() ? typed(path, op.getKey(), op.getValue()) : null;
+        String typed = top && !path.isId() ? TypedCondition.of(t, path, op.getKey(), op.getValue(), conjunctive) : null;
         parts.add(typed != null ? typed : top && path.isId() ? IdCondition.operator(t, op.getKey(), op.getValue())
             : operator(path.jsonPath(), op.getKey(), op.getValue(), root));
+        String prefilter = top && op.getKey().equals("$elemMatch") ? Containment.elemMatch(t, path, op.getValue())
+            : null;
+        if (prefilter != null) {
+          parts.add(0, prefilter);
+        }
       }
       return and(parts);
     }
     if (top && path.isId()) {
       return IdCondition.equal(t, cond);
     }
-    String typed = top ? typed(path, "$eq", cond) : null;
+    String typed = top ? TypedCondition.of(t, path, "$eq", cond, conjunctive) : null;
     return typed != null ? typed : equal(path.jsonPath(), cond, root);
-  }
-
-  /**
-   * The typed, index-served form of a comparison on a top-level path, or null where it would not give MongoDB's
-   * answer: the table's facts must show no array on the path, and no value of the kind that the expression cannot
-   * order (Decimal128 and NaN for numbers, dates outside 1970-9999). Values of other kinds give NULL in the
-   * expression, which is MongoDB's bracketing: a number never matches a string. Equality is written so only where the
-   * file declares a btree index of the path, since a GIN index on data serves the general form.
-   */
-  private String typed(MongoPath path, String op, BsonValue arg) {
-    t.asked.add(path.toString());
-    PathFacts facts = t.target.paths().facts(path);
-    String sqlOp = switch (op) {
-      case "$gt" -> ">";
-      case "$gte" -> ">=";
-      case "$lt" -> "<";
-      case "$lte" -> "<=";
-      case "$eq" -> "=";
-      default -> null;
-    };
-    if (facts == null || facts.arrays() || sqlOp == null) {
-      return null;
-    }
-    int p = t.parameters.indexOf(arg);
-    String kind = p >= 0 ? parameterKind(p, facts) : TypedValues.kindOf(arg);
-    if (kind == null || kind.equals(TypedExpression.NUMBER) && (facts.kinds().contains(PathFacts.DECIMAL)
-        || facts.kinds().contains(PathFacts.SPECIAL_DOUBLE))
-        || kind.equals(TypedExpression.DATE) && facts.kinds().contains(PathFacts.FAR_DATE)
-        || sqlOp.equals("=") && !kind.equals(t.target.indexed().get(path.toString()))) {
-      return null;
-    }
-    String value;
-    if (p >= 0) {
-      String which = kind;
-      String name = t.parameters.name(p);
-      value = "CAST(" + t.placeholder(p, x -> TypedValues.bound(x, which, op, name)) + " AS "
-          + (kind.equals(TypedExpression.NUMBER) ? "numeric)" : "text)");
-    } else {
-      value = TypedValues.literal(arg, kind);
-    }
-    if (conjunctive) {
-      t.restricted.put(path.toString(), kind);
-    }
-    return TypedExpression.of(path.keys(), kind) + " " + sqlOp + " " + value;
-  }
-
-  /** A parameter's kind: a date parameter's, else the one kind the path holds (its values are bound by kind). */
-  private String parameterKind(int p, PathFacts facts) {
-    if (t.parameters.isDate(p)) {
-      return TypedExpression.DATE;
-    }
-    java.util.Set<String> kinds = facts.valueKinds();
-    if (kinds.size() != 1) {
-      return null;
-    }
-    String only = kinds.iterator().next();
-    return only.equals(PathFacts.NUMBER) || only.equals(PathFacts.STRING) ? only : null;
   }
 
   /** True for {@code {$gt: 1, ...}}; a document mixing operators and field names is refused. */

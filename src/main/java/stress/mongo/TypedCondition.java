@@ -1,0 +1,65 @@
+package stress.mongo;
+
+import org.bson.BsonValue;
+
+/** Comparisons written on a path's {@link TypedExpression}, where the table's facts make that MongoDB's answer. */
+final class TypedCondition {
+  private TypedCondition() {}
+
+  /**
+   * The typed, index-served form of a comparison on a top-level path, or null where it would not give MongoDB's
+   * answer: the table's facts must show no array on the path, and no value of the kind that the expression cannot
+   * order (Decimal128 and NaN for numbers, dates outside 1970-9999). Values of other kinds give NULL in the
+   * expression, which is MongoDB's bracketing: a number never matches a string. Equality is written so only where the
+   * file declares a btree index of the path, since a GIN index on data serves the general form.
+   */
+  static String of(Translation t, MongoPath path, String op, BsonValue arg, boolean conjunctive) {
+    t.asked.add(path.toString());
+    PathFacts facts = t.target.paths().facts(path);
+    String sqlOp = switch (op) {
+      case "$gt" -> ">";
+      case "$gte" -> ">=";
+      case "$lt" -> "<";
+      case "$lte" -> "<=";
+      case "$eq" -> "=";
+      default -> null;
+    };
+    if (facts == null || facts.arrays() || sqlOp == null) {
+      return null;
+    }
+    int p = t.parameters.indexOf(arg);
+    String kind = p >= 0 ? parameterKind(t, p, facts) : TypedValues.kindOf(arg);
+    if (kind == null || kind.equals(TypedExpression.NUMBER) && (facts.kinds().contains(PathFacts.DECIMAL)
+        || facts.kinds().contains(PathFacts.SPECIAL_DOUBLE))
+        || kind.equals(TypedExpression.DATE) && facts.kinds().contains(PathFacts.FAR_DATE)
+        || sqlOp.equals("=") && !kind.equals(t.target.indexed().get(path.toString()))) {
+      return null;
+    }
+    String value;
+    if (p >= 0) {
+      String which = kind;
+      String name = t.parameters.name(p);
+      value = "CAST(" + t.placeholder(p, x -> TypedValues.bound(x, which, op, name)) + " AS "
+          + (kind.equals(TypedExpression.NUMBER) ? "numeric)" : "text)");
+    } else {
+      value = TypedValues.literal(arg, kind);
+    }
+    if (conjunctive) {
+      t.restricted.put(path.toString(), kind);
+    }
+    return TypedExpression.of(path.keys(), kind) + " " + sqlOp + " " + value;
+  }
+
+  /** A parameter's kind: a date parameter's, else the one kind the path holds (its values are bound by kind). */
+  private static String parameterKind(Translation t, int p, PathFacts facts) {
+    if (t.parameters.isDate(p)) {
+      return TypedExpression.DATE;
+    }
+    java.util.Set<String> kinds = facts.valueKinds();
+    if (kinds.size() != 1) {
+      return null;
+    }
+    String only = kinds.iterator().next();
+    return only.equals(PathFacts.NUMBER) || only.equals(PathFacts.STRING) ? only : null;
+  }
+}
