@@ -1,15 +1,18 @@
 package stress.app;
 
 import java.io.PrintStream;
-import stress.model.UsageException;
+import java.net.SocketTimeoutException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.Locale;
+import stress.config.Durations;
 import stress.connect.PhysicalConnections;
 import stress.load.TableSetup;
+import stress.model.UsageException;
 import stress.table.DocumentTable;
 import stress.target.TargetDetector;
 import stress.workloadfile.IndexSpec;
@@ -20,6 +23,10 @@ import stress.workloadfile.WorkloadFile;
  * table, one statement each in autocommit, and says per index whether it was created or already there. A
  * distributed table needs nothing special: Citus propagates CREATE INDEX to every shard, Postgres-XL to every
  * datanode, Greenplum to every segment.
+ *
+ * <p>A build takes as long as it takes: the tool sets no statement_timeout, and the client waits for the server
+ * as long as the socket timeout it is given allows (none by default). A statement_timeout the server, database or
+ * role sets is said before the first build, since it cancels a longer build.
  */
 public final class IndexJob {
   /** The index of that name in the table's schema: its definition, and whether it belongs to the table. */
@@ -31,18 +38,25 @@ public final class IndexJob {
   private final String schema;
   private final String table;
   private final Database database;
+  private final Duration socketTimeout;
   private final PrintStream out;
 
-  public IndexJob(WorkloadFile workload, String schema, String table, Database database, PrintStream out) {
+  /**
+   * @param socketTimeout the socket timeout {@code database}'s connections carry, zero for none (named when a
+   *                      build fails by it)
+   */
+  public IndexJob(WorkloadFile workload, String schema, String table, Database database, Duration socketTimeout,
+                  PrintStream out) {
     this.workload = workload;
     this.schema = schema;
     this.table = table;
     this.database = database;
+    this.socketTimeout = socketTimeout;
     this.out = out;
   }
 
-  /** Creates what is missing; returns the exit code (0). */
-  public int run() throws SQLException {
+  /** Creates what is missing; returns the exit code. */
+  public ExitCode run() throws SQLException {
     if (workload.indexes().isEmpty()) {
       throw new UsageException("--workload " + workload.file() + ": the file has no 'indexes:' section"
           + " (a list such as - {gin: data} or - {path: address.city, type: text})");
@@ -53,11 +67,23 @@ public final class IndexJob {
       }
       DocumentTable documents = TableSetup.existing(c, schema, table, false);
       out.println("indexes of " + workload.file() + " on " + documents.displayName() + ":");
+      noteStatementTimeout(c);
       for (IndexSpec spec : workload.indexes()) {
         out.println(create(c, documents, spec));
       }
     }
-    return 0;
+    return ExitCode.OK;
+  }
+
+  /** A statement_timeout the connection has without this tool (server, database, role, startup options). */
+  private void noteStatementTimeout(Connection c) throws SQLException {
+    try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SHOW statement_timeout")) {
+      String value = rs.next() ? rs.getString(1) : "0";
+      if (!"0".equals(value)) {
+        out.println("note: statement_timeout is " + value + " on this connection (set by the server, database or"
+            + " role, not by this tool); the server cancels a build that takes longer");
+      }
+    }
   }
 
   private String create(Connection c, DocumentTable documents, IndexSpec spec) throws SQLException {
@@ -72,11 +98,25 @@ public final class IndexJob {
     try (Statement s = c.createStatement()) {
       s.execute(ddl);
     } catch (SQLException e) {
+      if (socketTimedOut(e)) {
+        throw new IllegalStateException(where + ": no reply from the server within --socket-timeout "
+            + Durations.format(socketTimeout) + " while running " + ddl + "; the client closed the connection (the"
+            + " server may go on building until it notices); raise --socket-timeout or leave it out for no limit", e);
+      }
       throw new IllegalStateException(where + ": the server refused " + ddl + ": "
           + e.getMessage().lines().findFirst().orElse(""), e);
     }
     double seconds = (System.nanoTime() - start) / 1e9;
     return where + ": created in " + String.format(Locale.ROOT, "%.2f", seconds) + " s: " + ddl;
+  }
+
+  private static boolean socketTimedOut(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof SocketTimeoutException) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The definition of the index already named so on this table, null when none; another relation of that name is refused. */

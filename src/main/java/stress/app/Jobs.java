@@ -167,16 +167,25 @@ public final class Jobs {
 
   /**
    * {@code stress index}: creates the workload file's indexes on the table; on the embedded server the default
-   * data set is generated first.
+   * data set is generated first. The tool sets no statement_timeout, and the client waits on the server for at most
+   * {@code socketTimeout} (zero: as long as the server works), since a real index build takes minutes to hours.
    */
-  public static int index(WorkloadFile workload, String schema, String table, ConnectionOptions options,
-                          PrintStream out) throws SQLException, InterruptedException {
-    try (Database db = Database.open(options, defaultDriverSettings(), ConnectionResolver.fromSystem(), out)) {
+  public static ExitCode index(WorkloadFile workload, String schema, String table, Duration socketTimeout,
+                               ConnectionOptions options, PrintStream out) throws SQLException, InterruptedException {
+    try (Database db = Database.open(options, indexDriverSettings(socketTimeout), ConnectionResolver.fromSystem(), out)) {
       if (db.embedded()) {
         initializeDefault(db, schema, table, out);
       }
-      return new IndexJob(workload, schema, table, db, out).run();
+      return new IndexJob(workload, schema, table, db, socketTimeout, out).run();
     }
+  }
+
+  /** The default driver settings with {@code socketTimeout} as the socket timeout (zero: none). */
+  static DriverSettings indexDriverSettings(Duration socketTimeout) {
+    Timeouts t = new Timeouts(Durations.parse("--connect-timeout", Defaults.CONNECT_TIMEOUT), Duration.ZERO,
+        socketTimeout);
+    return driverSettings(t, Integer.parseInt(Defaults.PREPARE_THRESHOLD),
+        PreferQueryMode.fromDriverName(Defaults.QUERY_MODE));
   }
 
   /** {@code stress generate}: writes generated documents as mongodump output; no database is involved. */

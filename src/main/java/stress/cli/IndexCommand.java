@@ -1,12 +1,14 @@
 package stress.cli;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import stress.app.Jobs;
+import stress.config.Durations;
 import stress.workloadfile.WorkloadFile;
 
 /** {@code stress index --workload FILE}: the indexes the workload file lists, created on the table. */
@@ -28,9 +30,16 @@ final class IndexCommand implements Callable<Integer> {
       description = "YAML workload file with an 'indexes:' list: {gin: data}, {path: a.b}, {path: a.b, type: numeric}.")
   Path workload;
 
+  @Option(names = "--socket-timeout", paramLabel = "TIME",
+      description = "Client gives up on a server silent for this long, e.g. 30m (the server may still be building)."
+          + " Default: none, the client waits as long as the server works; no statement_timeout is set either.")
+  String socketTimeout;
+
   @Override
   public Integer call() throws Exception {
+    Duration socket = socketTimeout == null ? Duration.ZERO : Durations.parse("--socket-timeout", socketTimeout);
     WorkloadFile file = WorkloadFile.load(workload);
-    return Jobs.index(file, tables.schema, tables.table, connection.toOptions(root.connection), root.out);
+    return Jobs.index(file, tables.schema, tables.table, socket, connection.toOptions(root.connection), root.out)
+        .code();
   }
 }

@@ -1,0 +1,118 @@
+package stress.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import stress.app.ExitCode;
+import stress.testing.TestDatabase;
+
+/**
+ * {@code stress index} for builds that take long: the client's socket timeout is the user's to set (none by default),
+ * and a statement_timeout the server imposes is named before the build.
+ */
+class IndexBuildTest {
+  private static final String WORKLOAD = """
+      operations:
+        by_u:
+          sql: SELECT _id FROM {table} WHERE data ->> 'u' = :u
+          params:
+            u: {sample: u, cap: 50}
+      indexes:
+        - {path: u}
+      """;
+  private static String url;
+
+  @TempDir
+  Path dir;
+
+  @BeforeAll
+  static void init() {
+    url = TestDatabase.newDatabaseUrl("indexbuild");
+  }
+
+  private static void initTable(String databaseUrl, String table) {
+    CliTester.Result r = CliTester.run("--url", databaseUrl, "-U", "postgres", "init", "--docs", "200", "--table", table);
+    assertEquals(0, r.exitCode(), r.all());
+  }
+
+  private List<String> indexArgs(String databaseUrl, String table, String... more) throws IOException {
+    Path file = dir.resolve("w.yaml");
+    Files.writeString(file, WORKLOAD);
+    List<String> args = new ArrayList<>(List.of("--url", databaseUrl, "-U", "postgres", "index", "--workload",
+        file.toString(), "--table", table));
+    args.addAll(List.of(more));
+    return args;
+  }
+
+  @Test
+  void aSocketTimeoutGivenEndsABuildTheServerKeepsWaitingAndSaysWhatToDo() throws Exception {
+    initTable(url, "sock");
+    CliTester.Result r;
+    try (Connection writer = TestDatabase.connect(url); Statement s = writer.createStatement()) {
+      // a writer's open transaction holds ROW EXCLUSIVE, which CREATE INDEX (SHARE) waits for; reads go on
+      writer.setAutoCommit(false);
+      s.execute("LOCK TABLE sock IN ROW EXCLUSIVE MODE");
+      r = CliTester.run(indexArgs(url, "sock", "--socket-timeout", "1s").toArray(String[]::new));
+      writer.rollback();
+    } finally {
+      terminateBuilds(url);
+    }
+    assertEquals(ExitCode.FAILURE.code(), r.exitCode(), r.all());
+    assertTrue(r.err().contains("w.yaml:7: {path: u, type: text}: no reply from the server within --socket-timeout 1s"
+        + " while running CREATE INDEX IF NOT EXISTS \"sock_u_idx\""), r.err());
+    assertTrue(r.err().contains("raise --socket-timeout or leave it out for no limit"), r.err());
+  }
+
+  @Test
+  void aStatementTimeoutOfTheServerIsNamedBeforeTheBuildAndNoneIsSetByTheTool() throws Exception {
+    String own = TestDatabase.newDatabaseUrl("indexbuild_st");
+    initTable(own, "st");
+    CliTester.Result plain = CliTester.run(indexArgs(own, "st").toArray(String[]::new));
+    assertEquals(0, plain.exitCode(), plain.all());
+    assertFalse(plain.out().contains("statement_timeout"), plain.out());
+
+    try (Connection c = TestDatabase.connect(own); Statement s = c.createStatement()) {
+      s.execute("ALTER DATABASE \"" + TestDatabase.databaseName(own) + "\" SET statement_timeout = '5min'");
+    }
+    CliTester.Result limited = CliTester.run(indexArgs(own, "st").toArray(String[]::new));
+    assertEquals(0, limited.exitCode(), limited.all());
+    assertTrue(limited.out().contains("note: statement_timeout is 5min on this connection (set by the server, database"
+        + " or role, not by this tool); the server cancels a build that takes longer"), limited.out());
+  }
+
+  @Test
+  void aSocketTimeoutThatIsNoDurationIsAUsageError() throws IOException {
+    CliTester.Result r = CliTester.run(indexArgs(url, "none", "--socket-timeout", "soon").toArray(String[]::new));
+    assertEquals(ExitCode.USAGE.code(), r.exitCode(), r.all());
+    assertTrue(r.err().contains("--socket-timeout must be a duration like 60s"), r.err());
+  }
+
+  @Test
+  void theHelpNamesTheSocketTimeoutAndItsDefault() {
+    CliTester.Result r = CliTester.run("index", "--help");
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(r.out().contains("--socket-timeout TIME"), r.out());
+    assertTrue(r.out().replaceAll("\\s+", " ").contains("Default: none, the client waits as long as the server works"),
+        r.out());
+  }
+
+  /** Ends the builds a test left waiting on the server (a client that gave up does not end its backend's work). */
+  static void terminateBuilds(String databaseUrl) throws SQLException {
+    try (Connection c = TestDatabase.connect(databaseUrl); Statement s = c.createStatement()) {
+      s.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database()"
+          + " AND pid <> pg_backend_pid() AND query LIKE 'CREATE INDEX%'");
+    }
+  }
+}
