@@ -147,7 +147,8 @@ final class FilterTranslator {
           + ") UNION ALL SELECT jsonb_path_query(" + root + ", " + JsonPathText.sql(jp + "[*]") + ")) AS " + q
           + "(v) WHERE " + q + ".v = CAST(" + json + " AS jsonb))";
     }
-    throw new IllegalArgumentException("a " + typeName(v) + " value cannot be compared (" + v + ")");
+    throw new IllegalArgumentException("a " + typeName(v) + " value cannot be compared ("
+        + BsonJson.valueToRelaxedJson(v) + ")");
   }
 
   /**
@@ -210,7 +211,8 @@ final class FilterTranslator {
           + DateSql.literal(v.asDateTime().getValue()) + ")";
     }
     if (v.isBoolean() || v.isDocument() || v.isArray() || (v.isDouble() && !Double.isFinite(v.asDouble().getValue()))) {
-      throw new IllegalArgumentException(op + " with a " + typeName(v) + " value is not supported (" + v + ")");
+      throw new IllegalArgumentException(op + " with a " + typeName(v) + " value is not supported ("
+          + BsonJson.valueToRelaxedJson(v) + ")");
     }
     String test = scalarTest(v, sqlOp);
     if (test == null) {
@@ -268,7 +270,7 @@ final class FilterTranslator {
     } else if (arg.isDouble() && arg.asDouble().getValue() == Math.rint(arg.asDouble().getValue())) {
       n = (long) arg.asDouble().getValue();
     } else {
-      throw new IllegalArgumentException("$size needs a whole number, got " + arg);
+      throw new IllegalArgumentException("$size needs a whole number, got " + BsonJson.valueToRelaxedJson(arg));
     }
     if (n < 0) {
       throw new IllegalArgumentException("$size needs a number of at least 0, got " + n);
@@ -328,7 +330,7 @@ final class FilterTranslator {
     if (v.isNumber()) {
       return v.asNumber().doubleValue() != 0;
     }
-    throw new IllegalArgumentException("$exists needs true or false, got " + v);
+    throw new IllegalArgumentException("$exists needs true or false, got " + BsonJson.valueToRelaxedJson(v));
   }
 
   static String and(List<String> parts) {

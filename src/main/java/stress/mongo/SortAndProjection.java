@@ -25,7 +25,8 @@ final class SortAndProjection {
     for (Map.Entry<String, BsonValue> e : sort.entrySet()) {
       BsonValue d = e.getValue();
       if (!d.isNumber() || Math.abs(d.asNumber().doubleValue()) != 1) {
-        throw new IllegalArgumentException("sort on '" + e.getKey() + "' must be 1 or -1, got " + d);
+        throw new IllegalArgumentException("sort on '" + e.getKey() + "' must be 1 or -1, got "
+            + stress.dump.BsonJson.valueToRelaxedJson(d));
       }
       String dir = d.asNumber().doubleValue() > 0 ? " ASC" : " DESC";
       MongoPath path = MongoPath.parse(e.getKey());
@@ -82,7 +83,8 @@ final class SortAndProjection {
       BsonValue v = e.getValue();
       boolean keep = v.isBoolean() ? v.asBoolean().getValue() : v.isNumber() && v.asNumber().doubleValue() != 0;
       if (!v.isBoolean() && !v.isNumber()) {
-        throw new IllegalArgumentException("projection of '" + e.getKey() + "' must be 1 or 0, got " + v);
+        throw new IllegalArgumentException("projection of '" + e.getKey() + "' must be 1 or 0, got "
+            + stress.dump.BsonJson.valueToRelaxedJson(v));
       }
       (keep ? kept : dropped).add(e.getKey());
     }

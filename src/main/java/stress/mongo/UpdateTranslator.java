@@ -116,8 +116,10 @@ final class UpdateTranslator {
       String name = t.parameters.name(p);
       return "CAST(" + t.placeholder(p, x -> new java.math.BigDecimal(JsonPathText.json(x, name))) + " AS numeric)";
     }
-    if (!c.value.isNumber() || c.value.isDouble() && !Double.isFinite(c.value.asDouble().getValue())) {
-      throw new IllegalArgumentException("$inc on '" + c.path + "' needs a finite number, got " + c.value);
+    if (!(c.value.isInt32() || c.value.isInt64() || c.value.isDouble())
+        || c.value.isDouble() && !Double.isFinite(c.value.asDouble().getValue())) {
+      throw new IllegalArgumentException("$inc on '" + c.path + "' needs a finite number (int, long or double), got "
+          + BsonJson.valueToRelaxedJson(c.value));
     }
     return JsonPathText.literal(c.value);
   }
