@@ -8,7 +8,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 import stress.config.Durations;
 import stress.connect.PhysicalConnections;
 import stress.load.TableSetup;
@@ -22,7 +25,9 @@ import stress.workloadfile.WorkloadFile;
  * {@code stress index --workload FILE}: creates the indexes of the file's {@code indexes:} section on the run's
  * table, one statement each in autocommit, and says per index whether it was created or already there. A
  * distributed table needs nothing special: Citus propagates CREATE INDEX to every shard, Postgres-XL to every
- * datanode, Greenplum to every segment.
+ * datanode, Greenplum to every segment. Nothing is built before every entry is checked: a name another relation
+ * holds is refused (exit 1), and so is a {@code type: numeric} entry whose path holds a non-number in some document
+ * ({@link NumericIndexCheck}, exit 2), since the cast would fail the build.
  *
  * <p>A build takes as long as it takes: the tool sets no statement_timeout, and the client waits for the server
  * as long as the socket timeout it is given allows (none by default). A statement_timeout the server, database or
@@ -67,12 +72,49 @@ public final class IndexJob {
       }
       DocumentTable documents = TableSetup.existing(c, schema, table, false);
       out.println("indexes of " + workload.file() + " on " + documents.displayName() + ":");
-      noteStatementTimeout(c);
+      List<Entry> entries = new ArrayList<>();
       for (IndexSpec spec : workload.indexes()) {
-        out.println(create(c, documents, spec));
+        entries.add(entry(c, documents, spec));
+      }
+      List<IndexSpec> missing = entries.stream().filter(e -> e.existing() == null).map(Entry::spec).toList();
+      if (!missing.isEmpty()) {
+        noteStatementTimeout(c);
+        checkNumericPaths(c, documents, missing);
+      }
+      for (Entry entry : entries) {
+        out.println(entry.existing() != null ? entry.where() + ": already there: " + entry.existing()
+            : create(c, documents, entry));
       }
     }
     return ExitCode.OK;
+  }
+
+  /**
+   * One entry of the file on this table: its index name, where it is written ({@code file:line: entry}), and the
+   * server's definition of the index when it is already there (null when not).
+   */
+  private record Entry(IndexSpec spec, String name, String where, String existing) {}
+
+  /** The entry as it stands on the server; a name taken by another relation is refused before anything is built. */
+  private Entry entry(Connection c, DocumentTable documents, IndexSpec spec) throws SQLException {
+    String name = spec.name(documents);
+    String where = workload.file() + ":" + spec.line() + ": " + spec.describe();
+    return new Entry(spec, name, where, existing(c, documents, name, where));
+  }
+
+  /** Refuses, before any index is built, every numeric entry whose path holds a non-number (one scan for all). */
+  private void checkNumericPaths(Connection c, DocumentTable documents, List<IndexSpec> missing) throws SQLException {
+    List<NumericIndexCheck.Column> columns = NumericIndexCheck.columns(missing);
+    if (columns.isEmpty()) {
+      return;
+    }
+    String paths = NumericIndexCheck.distinctPaths(columns).stream().map(p -> String.join(".", p))
+        .collect(Collectors.joining(", "));
+    out.println("reading " + paths + " in " + documents.displayName() + ": a numeric index needs numbers there");
+    List<String> refusals = NumericIndexCheck.refusals(c, documents, columns, workload.file().toString());
+    if (!refusals.isEmpty()) {
+      throw new UsageException(String.join("; ", refusals));
+    }
   }
 
   /** A statement_timeout the connection has without this tool (server, database, role, startup options). */
@@ -86,14 +128,9 @@ public final class IndexJob {
     }
   }
 
-  private String create(Connection c, DocumentTable documents, IndexSpec spec) throws SQLException {
-    String name = spec.name(documents);
-    String where = workload.file() + ":" + spec.line() + ": " + spec.describe();
-    String existing = existing(c, documents, name, where);
-    if (existing != null) {
-      return where + ": already there: " + existing;
-    }
-    String ddl = spec.ddl(documents);
+  private String create(Connection c, DocumentTable documents, Entry entry) throws SQLException {
+    String where = entry.where();
+    String ddl = entry.spec().ddl(documents);
     long start = System.nanoTime();
     try (Statement s = c.createStatement()) {
       s.execute(ddl);

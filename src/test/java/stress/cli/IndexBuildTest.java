@@ -85,6 +85,7 @@ class IndexBuildTest {
 
     try (Connection c = TestDatabase.connect(own); Statement s = c.createStatement()) {
       s.execute("ALTER DATABASE \"" + TestDatabase.databaseName(own) + "\" SET statement_timeout = '5min'");
+      s.execute("DROP INDEX st_u_idx");
     }
     CliTester.Result limited = CliTester.run(indexArgs(own, "st").toArray(String[]::new));
     assertEquals(0, limited.exitCode(), limited.all());
