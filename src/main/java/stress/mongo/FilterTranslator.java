@@ -24,9 +24,12 @@ final class FilterTranslator {
   private final Translation t;
   /** True while the condition being written is one of the filter's top-level AND (not under $or, $nor, $not). */
   private boolean conjunctive = true;
+  /** The values at a path without jsonpath, for servers before PostgreSQL 12. */
+  private final PathValues values;
 
   FilterTranslator(Translation t) {
     this.t = t;
+    this.values = new PathValues(t);
   }
 
   /** The condition for a whole filter document on the table's columns. */
@@ -111,7 +114,7 @@ final class FilterTranslator {
       case "$gt", "$gte", "$lt", "$lte" -> compare(jp, op, arg, root);
       case "$in" -> in(jp, list(op, arg), root);
       case "$nin" -> "NOT " + in(jp, list(op, arg), root);
-      case "$exists" -> (truthy(arg) ? "" : "NOT ") + root + " @?? " + JsonPathText.sql(jp);
+      case "$exists" -> (truthy(arg) ? "" : "NOT ") + exists(root, jp);
       case "$size" -> size(jp, arg, root);
       case "$all" -> all(jp, list(op, arg), root);
       case "$elemMatch" -> elemMatch(jp, arg, root);
@@ -123,6 +126,9 @@ final class FilterTranslator {
   /** MongoDB equality: the value at the path, or any element of an array there, equals the value. */
   private String equal(String jp, BsonValue v, String root) {
     int p = t.parameters.indexOf(v);
+    if (!t.target.jsonpath()) {
+      return equalWithoutJsonPath(jp, v, root, p);
+    }
     if (p >= 0 && t.parameters.isDate(p)) {
       return root + " @?? CAST(" + t.placeholder(p, x -> test(jp,
           JsonPathText.dateTest(((java.time.OffsetDateTime) x).toInstant().toEpochMilli()))) + " AS jsonpath)";
@@ -149,6 +155,31 @@ final class FilterTranslator {
     }
     throw new IllegalArgumentException("a " + typeName(v) + " value cannot be compared ("
         + BsonJson.valueToRelaxedJson(v) + ")");
+  }
+
+  private String exists(String root, String jp) {
+    return t.target.jsonpath() ? root + " @?? " + JsonPathText.sql(jp) : values.exists(root, jp);
+  }
+
+  /** Equality as {@link #equal}, for servers without jsonpath. */
+  private String equalWithoutJsonPath(String jp, BsonValue v, String root, int p) {
+    if (p >= 0) {
+      String name = t.parameters.name(p);
+      return values.any(root, jp, c -> c + " = CAST(" + t.placeholder(p, x -> JsonPathText.json(x, name)) + " AS jsonb)");
+    }
+    if (v.isNull()) {
+      return "(NOT " + values.exists(root, jp) + " OR " + values.any(root, jp, c -> PathValues.literalTest(c, v, "=="))
+          + ")";
+    }
+    if (v.isDocument() || v.isArray()) {
+      String json = JsonPathText.sql(BsonJson.valueToRelaxedJson(v));
+      return values.anyOrElement(root, jp, c -> c + " = CAST(" + json + " AS jsonb)");
+    }
+    if (scalarTest(v, "==") == null) {
+      throw new IllegalArgumentException("a " + typeName(v) + " value cannot be compared ("
+          + BsonJson.valueToRelaxedJson(v) + ")");
+    }
+    return values.any(root, jp, c -> PathValues.literalTest(c, v, "=="));
   }
 
   /**
@@ -190,6 +221,9 @@ final class FilterTranslator {
       default -> "<=";
     };
     int p = t.parameters.indexOf(v);
+    if (!t.target.jsonpath()) {
+      return compareWithoutJsonPath(jp, op, sqlOp, v, root, p);
+    }
     if (p >= 0 && t.parameters.isDate(p)) {
       String q = t.alias();
       return "EXISTS (SELECT 1 FROM jsonb_path_query(" + root + ", " + JsonPathText.sql(jp + " ? (exists(@.\"$date\"))")
@@ -221,6 +255,30 @@ final class FilterTranslator {
     return root + " @?? " + JsonPathText.sql(test(jp, test));
   }
 
+  /** A range as {@link #compare}, for servers without jsonpath. */
+  private String compareWithoutJsonPath(String jp, String op, String sqlOp, BsonValue v, String root, int p) {
+    if (p >= 0 && t.parameters.isDate(p)) {
+      return values.any(root, jp, c -> PathValues.date(c) + " " + sqlOp + " CAST(" + t.placeholder(p, x -> x)
+          + " AS timestamptz)");
+    }
+    if (p >= 0) {
+      return values.any(root, jp, c -> values.parameterRange(c, sqlOp, p));
+    }
+    if (v.isNull()) {
+      return sqlOp.length() == 2 ? equal(jp, v, root) : "FALSE";
+    }
+    if (v.isDateTime()) {
+      return values.any(root, jp, c -> PathValues.date(c) + " " + sqlOp + " "
+          + DateSql.literal(v.asDateTime().getValue()));
+    }
+    String test = PathValues.literalTest("c", v, sqlOp);
+    if (test == null) {
+      throw new IllegalArgumentException(op + " with a " + typeName(v) + " value is not supported ("
+          + BsonJson.valueToRelaxedJson(v) + ")");
+    }
+    return values.any(root, jp, c -> PathValues.literalTest(c, v, sqlOp));
+  }
+
   private String in(String jp, BsonArray values, String root) {
     if (values.isEmpty()) {
       return "FALSE";
@@ -240,8 +298,16 @@ final class FilterTranslator {
       }
     }
     List<String> parts = new ArrayList<>();
-    if (!scalars.isEmpty()) {
+    if (!scalars.isEmpty() && t.target.jsonpath()) {
       parts.add(root + " @?? " + JsonPathText.sql(test(jp, String.join(" || ", scalars))));
+    } else if (!scalars.isEmpty()) {
+      List<String> literals = new ArrayList<>();
+      for (BsonValue v : values) {
+        if (t.parameters.indexOf(v) < 0 && !v.isNull() && scalarTest(v, "==") != null) {
+          literals.add("CAST(" + JsonPathText.sql(BsonJson.valueToRelaxedJson(v)) + " AS jsonb)");
+        }
+      }
+      parts.add(this.values.any(root, jp, c -> c + " IN (" + String.join(", ", literals) + ")"));
     }
     for (BsonValue v : others) {
       parts.add(equal(jp, v, root));
@@ -275,6 +341,9 @@ final class FilterTranslator {
     if (n < 0) {
       throw new IllegalArgumentException("$size needs a number of at least 0, got " + n);
     }
+    if (!t.target.jsonpath()) {
+      return values.value(root, jp, v -> "jsonb_typeof(" + v + ") = 'array' AND jsonb_array_length(" + v + ") = " + n);
+    }
     String q = t.alias();
     return "EXISTS (SELECT 1 FROM jsonb_path_query(" + root + ", " + JsonPathText.sql(jp) + ") AS " + q
         + "(v) WHERE jsonb_typeof(" + q + ".v) = 'array' AND jsonb_array_length(" + q + ".v) = " + n + ")";
@@ -289,17 +358,29 @@ final class FilterTranslator {
     String head = "EXISTS (SELECT 1 FROM jsonb_path_query(" + root + ", " + JsonPathText.sql(jp) + ") AS " + q
         + "(v), jsonb_array_elements(CASE WHEN jsonb_typeof(" + q + ".v) = 'array' THEN " + q
         + ".v ELSE '[]' END) AS " + q + "e(v) WHERE ";
-    String cond;
+    if (!t.target.jsonpath()) {
+      head = "EXISTS (SELECT 1 FROM (SELECT " + root + " AS v) AS " + q + ", jsonb_array_elements(CASE WHEN"
+          + " jsonb_typeof(" + q + ".v) = 'array' THEN " + q + ".v ELSE '[]' END) AS " + q + "e(v) WHERE ";
+      if (!PathValues.keys(jp).isEmpty()) {
+        String inner = q + "e.v";
+        String body = elemMatchCondition(arg, inner);
+        return values.value(root, jp, v -> "EXISTS (SELECT 1 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(" + v
+            + ") = 'array' THEN " + v + " ELSE '[]' END) AS " + q + "e(v) WHERE " + body + ")");
+      }
+    }
+    return head + elemMatchCondition(arg, element) + ")";
+  }
+
+  /** The condition an element must pass: operators on the element itself, or a filter of its fields. */
+  private String elemMatchCondition(BsonValue arg, String element) {
     if (isOperators(arg)) {
       List<String> parts = new ArrayList<>();
       for (Map.Entry<String, BsonValue> op : arg.asDocument().entrySet()) {
-        parts.add(operator("lax $", op.getKey(), op.getValue(), element));
+        parts.add(operator("strict $", op.getKey(), op.getValue(), element)); // strict: an element that is an array is not stepped into
       }
-      cond = and(parts);
-    } else {
-      cond = document(arg.asDocument(), element, false);
+      return and(parts);
     }
-    return head + cond + ")";
+    return document(arg.asDocument(), element, false);
   }
 
   private String not(String jp, BsonValue arg, String root) {

@@ -1,0 +1,157 @@
+package stress.mongo;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The values at a path as plain SQL, for servers without jsonpath (before PostgreSQL 12: Postgres-XL 10). The same
+ * MongoDB rules as the jsonpath form: a path steps into the documents of an array on the way (not into arrays nested
+ * in it), and a comparison matches the value at the path or an element of an array there, never an array nested in
+ * that array. Each condition is an {@code EXISTS} over a chain of {@code jsonb_array_elements} in FROM.
+ */
+final class PathValues {
+  private static final Pattern KEY = Pattern.compile("\\.\"((?:[^\"\\\\]|\\\\.)*)\"");
+  private final Translation t;
+
+  PathValues(Translation t) {
+    this.t = t;
+  }
+
+  /** The keys of a jsonpath the translator wrote ({@code lax $."a"."b"}), read back. */
+  static List<String> keys(String jp) {
+    List<String> keys = new ArrayList<>();
+    Matcher m = KEY.matcher(jp);
+    while (m.find()) {
+      try {
+        keys.add(new com.fasterxml.jackson.databind.ObjectMapper().readValue("\"" + m.group(1) + "\"", String.class));
+      } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        throw new IllegalStateException("not a key the translator writes: " + m.group(1), e);
+      }
+    }
+    return keys;
+  }
+
+  /** Some value is at the path (JSON null included). */
+  String exists(String root, String jp) {
+    if (strict(jp)) {
+      return root + " IS NOT NULL";
+    }
+    Chain c = chain(root, keys(jp));
+    return "EXISTS (SELECT 1 FROM " + c.from + " WHERE " + c.where + ")";
+  }
+
+  /** Some value at the path, or element of an array there, that is not itself an array, passes the test. */
+  String any(String root, String jp, Function<String, String> test) {
+    if (strict(jp)) {
+      return "(jsonb_typeof(" + root + ") <> 'array' AND " + test.apply(root) + ")";
+    }
+    Chain c = chain(root, keys(jp));
+    String q = t.alias();
+    return "EXISTS (SELECT 1 FROM " + c.from + ", jsonb_array_elements(CASE jsonb_typeof(" + c.value + ") WHEN 'array'"
+        + " THEN " + c.value + " ELSE jsonb_build_array(" + c.value + ") END) AS " + q + "(c) WHERE " + c.where
+        + " AND jsonb_typeof(" + q + ".c) <> 'array' AND " + test.apply(q + ".c") + ")";
+  }
+
+  /** Some value at the path, or element of an array there (arrays included), passes the test. */
+  String anyOrElement(String root, String jp, Function<String, String> test) {
+    if (strict(jp)) {
+      return test.apply(root);
+    }
+    Chain c = chain(root, keys(jp));
+    String q = t.alias();
+    return "EXISTS (SELECT 1 FROM " + c.from + ", LATERAL (SELECT " + c.value + " UNION ALL SELECT"
+        + " jsonb_array_elements(CASE WHEN jsonb_typeof(" + c.value + ") = 'array' THEN " + c.value
+        + " ELSE '[]' END)) AS " + q + "(c) WHERE " + c.where + " AND " + test.apply(q + ".c") + ")";
+  }
+
+  /** Some value at the path itself (an array as a whole) passes the test. */
+  String value(String root, String jp, Function<String, String> test) {
+    if (strict(jp)) {
+      return test.apply(root);
+    }
+    Chain c = chain(root, keys(jp));
+    return "EXISTS (SELECT 1 FROM " + c.from + " WHERE " + c.where + " AND " + test.apply(c.value) + ")";
+  }
+
+  /** {@code strict $}: an element of an array itself ($elemMatch), not stepped into when it is an array. */
+  private static boolean strict(String jp) {
+    return jp.startsWith("strict ");
+  }
+
+  /** The FROM items and conditions that give one row per value at the path, and the value's expression. */
+  private Chain chain(String root, List<String> keys) {
+    String q = t.alias();
+    if (keys.isEmpty()) {
+      return new Chain("(SELECT " + root + " AS v) AS " + q, "TRUE", q + ".v");
+    }
+    StringBuilder from = new StringBuilder("(SELECT " + root + " AS o) AS " + q + "s0");
+    StringBuilder where = new StringBuilder("jsonb_typeof(" + q + "s0.o) = 'object'");
+    for (int i = 1; i < keys.size(); i++) {
+      String step = q + "s" + (i - 1) + ".o -> " + JsonPathText.sql(keys.get(i - 1));
+      from.append(", jsonb_array_elements(CASE jsonb_typeof(").append(step).append(") WHEN 'array' THEN ").append(step)
+          .append(" ELSE jsonb_build_array(").append(step).append(") END) AS ").append(q).append("s").append(i).append("(o)");
+      where.append(" AND jsonb_typeof(").append(q).append("s").append(i).append(".o) = 'object'");
+    }
+    String value = q + "s" + (keys.size() - 1) + ".o -> " + JsonPathText.sql(keys.get(keys.size() - 1));
+    where.append(" AND ").append(value).append(" IS NOT NULL");
+    return new Chain(from.toString(), where.toString(), value);
+  }
+
+  private record Chain(String from, String where, String value) {}
+
+  /**
+   * The SQL test of a candidate value {@code c} against a literal, as the jsonpath form tests it: equality of the
+   * JSON as the importer writes it (numbers by value), a range on numbers, strings (by code point) or ObjectIds of
+   * the same kind only; null for a kind that has no test here.
+   */
+  static String literalTest(String c, org.bson.BsonValue v, String sqlOp) {
+    if (sqlOp.equals("==")) {
+      return v.isNull() ? "jsonb_typeof(" + c + ") = 'null'"
+          : c + " = CAST(" + JsonPathText.sql(stress.dump.BsonJson.valueToRelaxedJson(v)) + " AS jsonb)";
+    }
+    if (v.isNumber() && !(v.isDouble() && !Double.isFinite(v.asDouble().getValue()))) {
+      return number(c) + " " + sqlOp + " " + JsonPathText.literal(v);
+    }
+    if (v.isString()) {
+      return string(c) + " " + sqlOp + " " + JsonPathText.sql(v.asString().getValue());
+    }
+    if (v.isObjectId()) {
+      return "(CASE WHEN jsonb_typeof(" + c + ") = 'object' THEN " + c + " ->> '$oid' END COLLATE \"C\") " + sqlOp
+          + " " + JsonPathText.sql(v.asObjectId().getValue().toHexString());
+    }
+    return null;
+  }
+
+  /** A range test of {@code c} against a drawn value bound as JSON, number against number, string against string. */
+  String parameterRange(String c, String sqlOp, int p) {
+    String name = t.parameters.name(p);
+    java.util.function.Supplier<String> bound = () -> "CAST(" + t.placeholder(p, x -> JsonPathText.literal(x, name))
+        + " AS jsonb)";
+    String kind = bound.get();
+    String number = bound.get();
+    String kind2 = bound.get();
+    String string = bound.get();
+    return "(CASE WHEN jsonb_typeof(" + kind + ") = 'number' THEN " + number(c) + " " + sqlOp + " " + number(number)
+        + " WHEN jsonb_typeof(" + kind2 + ") = 'string' THEN " + string(c) + " " + sqlOp + " " + string(string)
+        + " END)";
+  }
+
+  /** The number a JSON number holds, NULL for other kinds (no cast of a string is ever tried). */
+  static String number(String c) {
+    return "(CASE WHEN jsonb_typeof(" + c + ") = 'number' THEN CAST(" + c + " #>> '{}' AS numeric) END)";
+  }
+
+  /** The text of a JSON string in code point order, NULL for other kinds. */
+  static String string(String c) {
+    return "(CASE WHEN jsonb_typeof(" + c + ") = 'string' THEN " + c + " #>> '{}' END COLLATE \"C\")";
+  }
+
+  /** The time of a {@code {"$date": ...}} document, NULL for other kinds. */
+  static String date(String c) {
+    return "(CASE WHEN jsonb_typeof(" + c + ") = 'object' AND jsonb_exists(" + c + ", '$date') THEN "
+        + DateSql.timestamp(c) + " END)";
+  }
+}

@@ -1,0 +1,73 @@
+package stress.mongo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.bson.BsonDocument;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import stress.ops.IdLiteral;
+import stress.table.IdType;
+import stress.testing.TestDatabase;
+
+/**
+ * MongoDB's array rules where jsonpath's lax mode differs, in both translation forms (jsonpath, and without it for
+ * servers before PostgreSQL 12): a path steps into an array's documents and a comparison into an array's elements,
+ * one level only, never into an array nested in an array. Expected documents by MongoDB's documented semantics.
+ */
+class MongoArraySemanticsTest {
+  private static String url;
+
+  @BeforeAll
+  static void documents() throws SQLException {
+    url = TestDatabase.newDatabaseUrl("mongo_arrays");
+    try (Connection c = TestDatabase.connect(url); Statement st = c.createStatement()) {
+      st.execute("CREATE TABLE docs (_id integer PRIMARY KEY, data jsonb NOT NULL)");
+      st.execute("INSERT INTO docs VALUES"
+          + " (1, '{\"a\": [[1, 10], [2]]}'), (2, '{\"a\": [2, 7]}'), (3, '{\"a\": 2}'), (4, '{\"a\": [[7]]}'),"
+          + " (5, '{\"a\": [[{\"b\": 5}]]}'), (6, '{\"a\": [{\"b\": [5]}]}'), (7, '{\"a\": {\"b\": [[5]]}}'),"
+          + " (8, '{\"a\": {\"b\": 5}}'), (9, '{\"a\": [{\"b\": 6}, {\"c\": 1}, 3]}'), (10, '{\"a\": null}'),"
+          + " (11, '{\"b\": 1}'), (12, '{\"a\": [null]}'), (13, '{\"a\": [[null]]}')");
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      "{a: 2}                          | 2 3",
+      "{a: [2]}                        | 1",
+      "{a: {$gt: 5}}                   | 2",
+      "{a: {$in: [7, 10]}}             | 2",
+      "{'a.b': 5}                      | 6 8",
+      "{'a.b': {$gte: 5}}              | 6 8 9",
+      "{'a.b': [5]}                    | 6 7",
+      "{'a.b': {$exists: true}}        | 6 7 8 9",
+      "{a: null}                       | 10 11 12",
+      "{a: {$size: 2}}                 | 1 2",
+      "{a: {$elemMatch: {$gt: 5}}}     | 2",
+      "{a: {$elemMatch: {b: {$gt: 5}}}} | 9",
+      "{a: {$all: [2, 7]}}             | 2",
+  })
+  void bothFormsSelectWhatMongoDbSelects(String filter, String ids) throws SQLException {
+    for (boolean jsonpath : new boolean[] {true, false}) {
+      String sql = MongoStatement.translate("find", BsonDocument.parse("{filter: " + filter + "}"),
+          new Parameters(List.of()), new TranslationTarget(PathCatalog.NONE, jsonpath, Map.of())).statement().sql();
+      sql = IdLiteral.resolve(sql, IdType.INTEGER).replace("{table}", "docs").replace("SELECT _id, data", "SELECT _id")
+          + " ORDER BY _id";
+      List<String> found = new ArrayList<>();
+      try (Connection c = TestDatabase.connect(url); Statement st = c.createStatement();
+           ResultSet rs = st.executeQuery(sql)) {
+        while (rs.next()) {
+          found.add(rs.getString(1));
+        }
+      }
+      assertEquals(ids, String.join(" ", found), (jsonpath ? "jsonpath: " : "without jsonpath: ") + sql);
+    }
+  }
+}
