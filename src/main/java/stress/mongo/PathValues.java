@@ -125,18 +125,17 @@ final class PathValues {
     return null;
   }
 
-  /** A range test of {@code c} against a drawn value bound as JSON, number against number, string against string. */
+  /**
+   * A range test of {@code c} against a drawn value, bound twice: as a number (NULL when it is not one) and as a
+   * string (NULL when it is not one), so a number is compared with numbers and a string with strings only.
+   */
   String parameterRange(String c, String sqlOp, int p) {
     String name = t.parameters.name(p);
-    java.util.function.Supplier<String> bound = () -> "CAST(" + t.placeholder(p, x -> JsonPathText.literal(x, name))
-        + " AS jsonb)";
-    String kind = bound.get();
-    String number = bound.get();
-    String kind2 = bound.get();
-    String string = bound.get();
-    return "(CASE WHEN jsonb_typeof(" + kind + ") = 'number' THEN " + number(c) + " " + sqlOp + " " + number(number)
-        + " WHEN jsonb_typeof(" + kind2 + ") = 'string' THEN " + string(c) + " " + sqlOp + " " + string(string)
-        + " END)";
+    String number = "CAST(" + t.placeholder(p, x -> TypedValues.bound(x, TypedExpression.NUMBER, "$gt", name))
+        + " AS numeric)";
+    String string = "CAST(" + t.placeholder(p, x -> TypedValues.bound(x, TypedExpression.STRING, "$gt", name))
+        + " AS text)";
+    return "(" + number(c) + " " + sqlOp + " " + number + " OR " + string(c) + " " + sqlOp + " " + string + ")";
   }
 
   /** The number a JSON number holds, NULL for other kinds (no cast of a string is ever tried). */

@@ -70,4 +70,35 @@ class MongoArraySemanticsTest {
       assertEquals(ids, String.join(" ", found), (jsonpath ? "jsonpath: " : "without jsonpath: ") + sql);
     }
   }
+
+  /** Parameters bound per execution, in both forms: a drawn number compares with numbers, a string with strings. */
+  @ParameterizedTest(name = "{0} with {1}")
+  @CsvSource(delimiter = '|', value = {
+      "{a: {$gt: ':x'}}     | 5   | 2",
+      "{a: {$gte: ':x'}}    | '2' | 2 3 9",
+      "{'a.b': {$lt: ':x'}} | 6   | 6 8",
+      "{a: ':x'}            | 2   | 2 3",
+      "{a: {$gt: ':x'}}     | s   | ''",
+  })
+  void parametersSelectWhatMongoDbSelects(String filter, String drawn, String ids) throws SQLException {
+    Object value = drawn.matches("\\d+") ? (Object) Integer.valueOf(drawn) : drawn;
+    for (boolean jsonpath : new boolean[] {true, false}) {
+      MongoStatement m = MongoStatement.translate("find", BsonDocument.parse("{filter: " + filter + "}"),
+          new Parameters(List.of("x")), new TranslationTarget(PathCatalog.NONE, jsonpath, Map.of()));
+      String sql = IdLiteral.resolve(m.statement().sql(), IdType.INTEGER).replace("{table}", "docs")
+          .replace("SELECT _id, data", "SELECT _id") + " ORDER BY _id";
+      List<String> found = new ArrayList<>();
+      try (Connection c = TestDatabase.connect(url); java.sql.PreparedStatement ps = c.prepareStatement(sql)) {
+        for (int i = 0; i < m.values().size(); i++) {
+          ps.setObject(i + 1, m.values().get(i).of(new Object[] {value}));
+        }
+        try (ResultSet rs = ps.executeQuery()) {
+          while (rs.next()) {
+            found.add(rs.getString(1));
+          }
+        }
+      }
+      assertEquals(ids, String.join(" ", found), (jsonpath ? "jsonpath: " : "without jsonpath: ") + sql);
+    }
+  }
 }
