@@ -29,6 +29,9 @@ final class TypedCondition {
     }
     int p = t.parameters.indexOf(arg);
     String kind = p >= 0 ? parameterKind(t, p, facts) : TypedValues.kindOf(arg);
+    if (sqlOp.equals("=") && (kind == null || !kind.equals(t.target.indexed().get(path.toString())))) {
+      return containment(t, path, arg, p);
+    }
     if (kind == null || kind.equals(TypedExpression.NUMBER) && (facts.kinds().contains(PathFacts.DECIMAL)
         || facts.kinds().contains(PathFacts.SPECIAL_DOUBLE))
         || kind.equals(TypedExpression.DATE) && facts.kinds().contains(PathFacts.FAR_DATE)
@@ -48,6 +51,31 @@ final class TypedCondition {
       t.restricted.put(path.toString(), kind);
     }
     return TypedExpression.of(path.keys(), kind) + " " + sqlOp + " " + value;
+  }
+
+  /**
+   * Equality on a path without arrays as one containment test, {@code data @> '{"a": {"b": 5}}'}, which a GIN index
+   * on data serves on every target (jsonpath or not): exact there for a scalar, numbers compared by value. Null for
+   * null (which also matches a missing field), documents and arrays (whose equality is whole, not contained), and
+   * sampled parameters, which may draw those.
+   */
+  private static String containment(Translation t, MongoPath path, BsonValue arg, int p) {
+    if (p >= 0 ? t.parameters.isSampled(p) : !(arg.isString() || arg.isNumber() || arg.isBoolean()
+        || arg.isObjectId() || arg.isDateTime())) {
+      return null;
+    }
+    StringBuilder before = new StringBuilder();
+    StringBuilder after = new StringBuilder();
+    for (String key : path.keys()) {
+      before.append('{').append(JsonPathText.string(key)).append(": ");
+      after.append('}');
+    }
+    if (p < 0) {
+      return "data @> CAST(" + JsonPathText.sql(before + stress.dump.BsonJson.valueToRelaxedJson(arg) + after)
+          + " AS jsonb)";
+    }
+    String name = t.parameters.name(p);
+    return "data @> CAST(" + t.placeholder(p, x -> before + JsonPathText.json(x, name) + after) + " AS jsonb)";
   }
 
   /** A parameter's kind: a date parameter's, else the one kind the path holds (its values are bound by kind). */
