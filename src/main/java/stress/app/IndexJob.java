@@ -31,7 +31,9 @@ import stress.workloadfile.WorkloadFile;
  *
  * <p>A build takes as long as it takes: the tool sets no statement_timeout, and the client waits for the server
  * as long as the socket timeout it is given allows (none by default). A statement_timeout the server, database or
- * role sets is said before the first build, since it cancels a longer build.
+ * role sets is said before the first build, since it cancels a longer build. While an index builds, a second
+ * connection prints its progress every few seconds ({@link StatementWatch}, {@link IndexProgress}), and a stop
+ * (Ctrl-C) cancels the build on the server.
  */
 public final class IndexJob {
   /** The index of that name in the table's schema: its definition, and whether it belongs to the table. */
@@ -39,12 +41,22 @@ public final class IndexJob {
       + " LEFT JOIN pg_index i ON i.indexrelid = c.oid WHERE c.relname = ?"
       + " AND c.relnamespace = (SELECT relnamespace FROM pg_class WHERE oid = CAST(? AS regclass))";
 
+  /** Between progress lines of a build. */
+  static final Duration POLL_INTERVAL = Duration.ofSeconds(5);
+  /** The statement a cancel ends (a stop), and the server's cancel for statement_timeout. */
+  private static final String QUERY_CANCELED = "57014";
+  /** Only on the second connection, which reads progress: a stuck poll must not hold a stop up. */
+  private static final String CONTROL_STATEMENT_TIMEOUT = "SET statement_timeout = 10000";
+
   private final WorkloadFile workload;
   private final String schema;
   private final String table;
   private final Database database;
   private final Duration socketTimeout;
   private final PrintStream out;
+  private final Duration pollInterval;
+  private boolean stopped;
+  private StatementWatch watch;
 
   /**
    * @param socketTimeout the socket timeout {@code database}'s connections carry, zero for none (named when a
@@ -52,12 +64,34 @@ public final class IndexJob {
    */
   public IndexJob(WorkloadFile workload, String schema, String table, Database database, Duration socketTimeout,
                   PrintStream out) {
+    this(workload, schema, table, database, socketTimeout, out, POLL_INTERVAL);
+  }
+
+  /** @param pollInterval between progress lines of a build */
+  IndexJob(WorkloadFile workload, String schema, String table, Database database, Duration socketTimeout,
+           PrintStream out, Duration pollInterval) {
     this.workload = workload;
     this.schema = schema;
     this.table = table;
     this.database = database;
     this.socketTimeout = socketTimeout;
     this.out = out;
+    this.pollInterval = pollInterval;
+  }
+
+  /**
+   * Ctrl-C / SIGTERM: cancels on the server what runs now (a build, or the check before the builds) and starts
+   * nothing more; {@link #run} then returns {@link ExitCode#INTERRUPTED}. May run twice.
+   */
+  public void stop() {
+    StatementWatch current;
+    synchronized (this) {
+      stopped = true;
+      current = watch;
+    }
+    if (current != null) {
+      current.cancel();
+    }
   }
 
   /** Creates what is missing; returns the exit code. */
@@ -77,13 +111,27 @@ public final class IndexJob {
         entries.add(entry(c, documents, spec));
       }
       List<IndexSpec> missing = entries.stream().filter(e -> e.existing() == null).map(Entry::spec).toList();
-      if (!missing.isEmpty()) {
-        noteStatementTimeout(c);
-        checkNumericPaths(c, documents, missing);
+      if (missing.isEmpty()) {
+        entries.forEach(e -> out.println(e.where() + ": already there: " + e.existing()));
+        return ExitCode.OK;
       }
-      for (Entry entry : entries) {
-        out.println(entry.existing() != null ? entry.where() + ": already there: " + entry.existing()
-            : create(c, documents, entry));
+      noteStatementTimeout(c);
+      try (Connection control = openControl()) {
+        ExitCode checked = checkNumericPaths(c, control, documents, missing);
+        if (checked != ExitCode.OK) {
+          return checked;
+        }
+        boolean progress = control != null && progressShown(control);
+        for (Entry entry : entries) {
+          if (entry.existing() != null) {
+            out.println(entry.where() + ": already there: " + entry.existing());
+            continue;
+          }
+          ExitCode built = create(c, control, progress, documents, entry);
+          if (built != ExitCode.OK) {
+            return built;
+          }
+        }
       }
     }
     return ExitCode.OK;
@@ -102,19 +150,61 @@ public final class IndexJob {
     return new Entry(spec, name, where, existing(c, documents, name, where));
   }
 
-  /** Refuses, before any index is built, every numeric entry whose path holds a non-number (one scan for all). */
-  private void checkNumericPaths(Connection c, DocumentTable documents, List<IndexSpec> missing) throws SQLException {
+  /**
+   * The second connection that reads progress, or null (said) when it cannot be opened: builds then go on without
+   * progress, and a cancel still reaches the server (pgjdbc sends it on a connection of its own).
+   */
+  private Connection openControl() {
+    try {
+      return PhysicalConnections.open(database.spec().withInitStatements(List.of(CONTROL_STATEMENT_TIMEOUT)));
+    } catch (SQLException e) {
+      out.println("progress: not shown, a second connection failed: " + firstLine(e));
+      return null;
+    }
+  }
+
+  /** Whether the server shows builds in progress; said either way, once. */
+  private boolean progressShown(Connection control) throws SQLException {
+    if (!IndexProgress.available(control)) {
+      out.println("progress: not available on this server (pg_stat_progress_create_index needs PostgreSQL 12 or"
+          + " later); each build is reported when it ends");
+      return false;
+    }
+    out.println("progress: every " + Durations.format(pollInterval) + " from pg_stat_progress_create_index");
+    return true;
+  }
+
+  /**
+   * Refuses, before any index is built, every numeric entry whose path holds a non-number (one scan for all);
+   * {@link ExitCode#INTERRUPTED} when a stop came first or cancelled the scan.
+   */
+  private ExitCode checkNumericPaths(Connection c, Connection control, DocumentTable documents,
+                                     List<IndexSpec> missing) throws SQLException {
     List<NumericIndexCheck.Column> columns = NumericIndexCheck.columns(missing);
     if (columns.isEmpty()) {
-      return;
+      return ExitCode.OK;
+    }
+    if (stopped()) {
+      out.println("stopped before the check of the numeric paths");
+      return ExitCode.INTERRUPTED;
     }
     String paths = NumericIndexCheck.distinctPaths(columns).stream().map(p -> String.join(".", p))
         .collect(Collectors.joining(", "));
     out.println("reading " + paths + " in " + documents.displayName() + ": a numeric index needs numbers there");
-    List<String> refusals = NumericIndexCheck.refusals(c, documents, columns, workload.file().toString());
+    List<String> refusals;
+    try (StatementWatch w = watch(c, control, null)) {
+      refusals = NumericIndexCheck.refusals(c, documents, columns, workload.file().toString());
+    } catch (SQLException e) {
+      if (stopped() && QUERY_CANCELED.equals(e.getSQLState())) {
+        out.println("check of the numeric paths cancelled on the server");
+        return ExitCode.INTERRUPTED;
+      }
+      throw e;
+    }
     if (!refusals.isEmpty()) {
       throw new UsageException(String.join("; ", refusals));
     }
+    return ExitCode.OK;
   }
 
   /** A statement_timeout the connection has without this tool (server, database, role, startup options). */
@@ -128,23 +218,60 @@ public final class IndexJob {
     }
   }
 
-  private String create(Connection c, DocumentTable documents, Entry entry) throws SQLException {
+  /**
+   * Builds one index under a watch (progress, cancel); {@link ExitCode#INTERRUPTED} when a stop came before it or
+   * cancelled it, and when it ended before the cancel reached the server (then no further index is built).
+   */
+  private ExitCode create(Connection c, Connection control, boolean progress, DocumentTable documents, Entry entry)
+      throws SQLException {
+    if (stopped()) {
+      out.println("stopped before building " + entry.name());
+      return ExitCode.INTERRUPTED;
+    }
     String where = entry.where();
     String ddl = entry.spec().ddl(documents);
     long start = System.nanoTime();
-    try (Statement s = c.createStatement()) {
+    try (StatementWatch w = watch(c, control, progress ? entry.name() : null); Statement s = c.createStatement()) {
       s.execute(ddl);
     } catch (SQLException e) {
+      if (stopped() && QUERY_CANCELED.equals(e.getSQLState())) {
+        out.println("index build of " + entry.name() + " cancelled on the server");
+        return ExitCode.INTERRUPTED;
+      }
       if (socketTimedOut(e)) {
         throw new IllegalStateException(where + ": no reply from the server within --socket-timeout "
             + Durations.format(socketTimeout) + " while running " + ddl + "; the client closed the connection (the"
             + " server may go on building until it notices); raise --socket-timeout or leave it out for no limit", e);
       }
-      throw new IllegalStateException(where + ": the server refused " + ddl + ": "
-          + e.getMessage().lines().findFirst().orElse(""), e);
+      throw new IllegalStateException(where + ": the server refused " + ddl + ": " + firstLine(e), e);
     }
     double seconds = (System.nanoTime() - start) / 1e9;
-    return where + ": created in " + String.format(Locale.ROOT, "%.2f", seconds) + " s: " + ddl;
+    out.println(where + ": created in " + String.format(Locale.ROOT, "%.2f", seconds) + " s: " + ddl);
+    if (stopped()) {
+      out.println("stopped: the build of " + entry.name() + " ended before the cancel reached the server");
+      return ExitCode.INTERRUPTED;
+    }
+    return ExitCode.OK;
+  }
+
+  /** Watches what runs next on {@code c}; a stop that came already cancels it at once. */
+  private StatementWatch watch(Connection c, Connection control, String index) throws SQLException {
+    StatementWatch w = StatementWatch.start(c, control, index, pollInterval, out);
+    synchronized (this) {
+      watch = w;
+      if (stopped) {
+        w.cancel();
+      }
+    }
+    return w;
+  }
+
+  private synchronized boolean stopped() {
+    return stopped;
+  }
+
+  private static String firstLine(SQLException e) {
+    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
   }
 
   private static boolean socketTimedOut(Throwable e) {

@@ -169,14 +169,19 @@ public final class Jobs {
    * {@code stress index}: creates the workload file's indexes on the table; on the embedded server the default
    * data set is generated first. The tool sets no statement_timeout, and the client waits on the server for at most
    * {@code socketTimeout} (zero: as long as the server works), since a real index build takes minutes to hours.
+   * Ctrl-C cancels the statement running on the server.
    */
   public static ExitCode index(WorkloadFile workload, String schema, String table, Duration socketTimeout,
                                ConnectionOptions options, PrintStream out) throws SQLException, InterruptedException {
-    try (Database db = Database.open(options, indexDriverSettings(socketTimeout), ConnectionResolver.fromSystem(), out)) {
+    try (Interruption interruption = Interruption.install();
+         Database db = Database.open(options, indexDriverSettings(socketTimeout), ConnectionResolver.fromSystem(),
+             out)) {
       if (db.embedded()) {
         initializeDefault(db, schema, table, out);
       }
-      return new IndexJob(workload, schema, table, db, socketTimeout, out).run();
+      IndexJob job = new IndexJob(workload, schema, table, db, socketTimeout, out);
+      interruption.onSignal(job::stop);
+      return job.run();
     }
   }
 

@@ -15,7 +15,11 @@ import stress.workloadfile.WorkloadFile;
 @Command(name = "index", sortOptions = false, usageHelpAutoWidth = true,
     description = {"Create the indexes listed under 'indexes:' in a workload file on the table (IF NOT EXISTS, one"
         + " CREATE INDEX each; on Citus, Postgres-XL and Greenplum it reaches every shard, datanode or segment) and"
-        + " print per index whether it was created or already there, with its definition."})
+        + " print per index whether it was created or already there, with its definition.",
+        "Every entry is checked before any index is built: a type: numeric path that holds a non-number in some"
+        + " document is refused (exit 2). While an index builds, its progress is printed every 5 s"
+        + " (pg_stat_progress_create_index, PostgreSQL 12 and later); Ctrl-C cancels the build on the server"
+        + " (exit 130)."})
 final class IndexCommand implements Callable<Integer> {
   @ParentCommand
   StressCommand root;

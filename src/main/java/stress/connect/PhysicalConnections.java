@@ -5,6 +5,7 @@ import java.sql.Driver;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import org.postgresql.PGConnection;
 
 /**
  * Opens one physical connection for a {@link ConnectionSpec} and runs its init statements: the single place
@@ -49,5 +50,18 @@ public final class PhysicalConnections {
             e.getErrorCode(), e);
       }
     }
+  }
+
+  /** The process id of the connection's server backend, as the server told it at the start. */
+  public static int backendPid(Connection connection) throws SQLException {
+    return connection.unwrap(PGConnection.class).getBackendPID();
+  }
+
+  /**
+   * Asks the server to cancel what runs on the connection now (pgjdbc's cancel request, sent on a connection of its
+   * own, so any thread may call it while another waits for the statement); a backend that runs nothing ignores it.
+   */
+  public static void cancel(Connection connection) throws SQLException {
+    connection.unwrap(PGConnection.class).cancelQuery();
   }
 }

@@ -45,4 +45,17 @@ class IndexJobTest {
         + " a numeric index cannot be built over it; use type: number (the typed expression, NULL for other kinds)"
         + " or type: text", NumericIndexCheck.refusal("w.yaml", column, 1, "array"));
   }
+
+  @Test
+  void aProgressLineHasThePhaseAndEachCountOfItsTotal() {
+    assertEquals("  building orders_x_idx: phase \"building index: scanning table\", blocks 12000 of 80000 (15%),"
+        + " tuples 0 of 0", new IndexProgress("building index: scanning table", 12000, 80000, 0, 0, 0, 0)
+        .line("orders_x_idx"));
+    assertEquals("  building t_data_gin: phase \"building index: loading tuples in tree\", blocks 80000 of 80000"
+        + " (100%), tuples 1999999 of 2000000 (99%), partitions 1 of 4 (25%)",
+        new IndexProgress("building index: loading tuples in tree", 80000, 80000, 1_999_999, 2_000_000, 1, 4)
+            .line("t_data_gin"));
+    assertEquals("  building t_u_idx: phase \"initializing\", blocks 0 of 0, tuples 0 of 0",
+        new IndexProgress("initializing", 0, 0, 0, 0, 0, 0).line("t_u_idx"));
+  }
 }

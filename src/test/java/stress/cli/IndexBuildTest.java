@@ -4,14 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,7 +25,7 @@ import stress.testing.TestDatabase;
 
 /**
  * {@code stress index} for builds that take long: the client's socket timeout is the user's to set (none by default),
- * and a statement_timeout the server imposes is named before the build.
+ * a statement_timeout the server imposes is named before the build, and Ctrl-C cancels the build on the server.
  */
 class IndexBuildTest {
   private static final String WORKLOAD = """
@@ -43,7 +48,8 @@ class IndexBuildTest {
   }
 
   private static void initTable(String databaseUrl, String table) {
-    CliTester.Result r = CliTester.run("--url", databaseUrl, "-U", "postgres", "init", "--docs", "200", "--table", table);
+    CliTester.Result r = CliTester.run("--url", databaseUrl, "-U", "postgres", "init", "--docs", "200", "--table",
+        table);
     assertEquals(0, r.exitCode(), r.all());
   }
 
@@ -91,6 +97,49 @@ class IndexBuildTest {
     assertEquals(0, limited.exitCode(), limited.all());
     assertTrue(limited.out().contains("note: statement_timeout is 5min on this connection (set by the server, database"
         + " or role, not by this tool); the server cancels a build that takes longer"), limited.out());
+  }
+
+  /** Ctrl-C in a real process: the build waiting on the server is cancelled there, said in one line, exit 130. */
+  @Test
+  void ctrlCDuringABuildCancelsItOnTheServerAndExits130() throws Exception {
+    initTable(url, "sigint");
+    Process p;
+    StringBuilder output = new StringBuilder();
+    try (Connection writer = TestDatabase.connect(url); Statement s = writer.createStatement()) {
+      writer.setAutoCommit(false);
+      s.execute("LOCK TABLE sigint IN ROW EXCLUSIVE MODE");
+      p = new ProcessBuilder(ChildJvm.command(indexArgs(url, "sigint"))).redirectErrorStream(true).start();
+      try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (waitingBuilds(url) == 0) {
+          assertTrue(System.nanoTime() < deadline && p.isAlive(), "the build never waited on the lock");
+          Thread.sleep(20);
+        }
+        assertEquals(0, new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor());
+        r.lines().forEach(line -> output.append(line).append('\n'));
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the process ended");
+      } finally {
+        p.destroyForcibly();
+        writer.rollback();
+      }
+    }
+    assertEquals(ExitCode.INTERRUPTED.code(), p.exitValue(), output.toString());
+    assertTrue(output.toString().contains("\nindex build of sigint_u_idx cancelled on the server\n"),
+        output.toString());
+    try (Connection c = TestDatabase.connect(url); Statement s = c.createStatement();
+         ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_indexes WHERE indexname = 'sigint_u_idx'")) {
+      rs.next();
+      assertEquals(0, rs.getLong(1), "the build was rolled back on the server");
+    }
+  }
+
+  private static long waitingBuilds(String databaseUrl) throws SQLException {
+    try (Connection c = TestDatabase.connect(databaseUrl); Statement s = c.createStatement();
+         ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+             + " AND wait_event_type = 'Lock' AND query LIKE 'CREATE INDEX%'")) {
+      rs.next();
+      return rs.getLong(1);
+    }
   }
 
   @Test

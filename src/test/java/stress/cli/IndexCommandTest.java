@@ -174,7 +174,8 @@ class IndexCommandTest {
   void numbersNullsAndMissingValuesLetANumericIndexBeBuiltAndOtherKindsAreCounted() throws IOException, SQLException {
     CliTester.Result init = CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "50", "--table", "mixed");
     assertEquals(0, init.exitCode(), init.all());
-    String yaml = WORKLOAD.substring(0, WORKLOAD.indexOf("indexes:")) + "indexes:\n  - {path: [u, t], type: [text, numeric]}\n";
+    String yaml = WORKLOAD.substring(0, WORKLOAD.indexOf("indexes:"))
+        + "indexes:\n  - {path: [u, t], type: [text, numeric]}\n";
     try (Connection c = TestDatabase.connect(url); Statement s = c.createStatement()) {
       s.execute("UPDATE mixed SET data = data - 't' WHERE _id = 1");
       s.execute("UPDATE mixed SET data = jsonb_set(data, '{t}', 'null') WHERE _id = 2");
