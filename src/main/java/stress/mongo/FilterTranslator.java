@@ -76,8 +76,8 @@ final class FilterTranslator {
       List<String> parts = new ArrayList<>();
       for (Map.Entry<String, BsonValue> op : cond.asDocument().entrySet()) {
         String typed = top && !path.isId() ? TypedCondition.of(t, path, op.getKey(), op.getValue(), conjunctive) : null;
-        parts.add(typed != null ? typed : top && path.isId() ? IdCondition.operator(t, op.getKey(), op.getValue())
-            : operator(path.jsonPath(), op.getKey(), op.getValue(), root));
+        String id = typed == null && top && path.isId() ? IdCondition.operator(t, op.getKey(), op.getValue()) : null;
+        parts.add(typed != null ? typed : id != null ? id : operator(path.jsonPath(), op.getKey(), op.getValue(), root));
         String prefilter = top && op.getKey().equals("$elemMatch") ? Containment.elemMatch(t, path, op.getValue())
             : null;
         if (prefilter != null) {

@@ -2,6 +2,7 @@ package stress.mongo;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.bson.BsonBinarySubType;
 import org.bson.BsonValue;
 import stress.dump.BsonJson;
@@ -21,10 +22,35 @@ final class IdCondition {
 
   static String equal(Translation t, BsonValue v) {
     int p = t.parameters.indexOf(v);
+    if (p < 0) {
+      String column = columnKind(t);
+      if (column != null) {
+        return column.equals(JSON) ? "_id IN (" + jsonForms(v) + ")" : comparable(column, v) ? "_id = "
+            + literal(v) : "FALSE";
+      }
+    }
     return p >= 0 ? "_id = " + t.placeholder(p, x -> x) : "_id IN (" + IdLiteral.token(typed(v), texts(v)) + ")";
   }
 
+  /**
+   * A condition on {@code _id}, or null when only the general form on the document's {@code _id} can give MongoDB's
+   * answer (a range over a text column of mixed kinds, which holds each as Extended JSON text).
+   */
   static String operator(Translation t, String op, BsonValue arg) {
+    String column = t.parameters.indexOf(arg) < 0 ? columnKind(t) : null;
+    if (column != null && Set.of("$gt", "$gte", "$lt", "$lte").contains(op)) {
+      if (column.equals(JSON)) {
+        return null;
+      }
+      String sqlOp = switch (op) {
+        case "$gt" -> " > ";
+        case "$gte" -> " >= ";
+        case "$lt" -> " < ";
+        default -> " <= ";
+      };
+      return !comparable(column, arg) ? "FALSE"
+          : "_id" + (column.equals(PathFacts.STRING) ? " COLLATE \"C\"" : "") + sqlOp + literal(arg);
+    }
     return switch (op) {
       case "$eq" -> equal(t, arg);
       case "$ne" -> "NOT " + equal(t, arg);
@@ -50,6 +76,64 @@ final class IdCondition {
       default -> throw new IllegalArgumentException("operator " + op + " on _id is not supported; on _id: $eq, $ne,"
           + " $gt, $gte, $lt, $lte, $in, $nin, $exists");
     };
+  }
+
+  static final String JSON = "json";
+  private static final String UUID = "uuid";
+
+  /**
+   * What the table's {@code _id} column holds, by its type and the facts of the documents' {@code _id}: numbers,
+   * UUIDs, strings or ObjectIds (a text column of one kind, as its plain text), or {@link #JSON} (a text column of
+   * mixed kinds, each as its Extended JSON text); null when not known.
+   */
+  static String columnKind(Translation t) {
+    stress.table.IdType type = t.target.idType();
+    t.asked.add("_id");
+    if (type == null) {
+      return null;
+    }
+    return switch (type) {
+      case INTEGER, BIGINT, DOUBLE -> PathFacts.NUMBER;
+      case UUID -> UUID;
+      case TEXT -> {
+        PathFacts facts = t.target.paths().facts(new MongoPath(java.util.List.of("_id")));
+        if (facts == null) {
+          yield null;
+        }
+        Set<String> kinds = facts.valueKinds();
+        yield kinds.equals(Set.of(PathFacts.STRING)) ? PathFacts.STRING
+            : kinds.equals(Set.of(PathFacts.OBJECT_ID)) ? PathFacts.OBJECT_ID : JSON;
+      }
+    };
+  }
+
+  /** True when a literal is of the kind the column holds: MongoDB compares values of one kind only. */
+  private static boolean comparable(String column, BsonValue v) {
+    return switch (column) {
+      case PathFacts.NUMBER -> v.isInt32() || v.isInt64() || v.isDouble() && Double.isFinite(v.asDouble().getValue());
+      case PathFacts.STRING -> v.isString();
+      case PathFacts.OBJECT_ID -> v.isObjectId();
+      default -> v.isBinary() && v.asBinary().getType() == BsonBinarySubType.UUID_STANDARD.getValue()
+          && v.asBinary().getData().length == 16;
+    };
+  }
+
+  /** The literal of a value of the column's kind. */
+  private static String literal(BsonValue v) {
+    return value(v);
+  }
+
+  /** The texts a column of Extended JSON holds for the value: its relaxed JSON, a whole number also as 5.0. */
+  private static String jsonForms(BsonValue v) {
+    java.util.LinkedHashSet<String> forms = new java.util.LinkedHashSet<>();
+    forms.add(JsonPathText.sql(BsonJson.valueToRelaxedJson(v)));
+    if (v.isNumber() && v.asNumber().doubleValue() == Math.rint(v.asNumber().doubleValue())
+        && Math.abs(v.asNumber().doubleValue()) < 1e15) {
+      long whole = (long) v.asNumber().doubleValue();
+      forms.add(JsonPathText.sql(Long.toString(whole)));
+      forms.add(JsonPathText.sql(DoubleText.of((double) whole)));
+    }
+    return String.join(", ", forms);
   }
 
   /** For a range or an insert: a parameter, or the literal (in a text column, the first form the value may take). */

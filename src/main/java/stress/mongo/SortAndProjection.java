@@ -30,8 +30,9 @@ final class SortAndProjection {
       }
       String dir = d.asNumber().doubleValue() > 0 ? " ASC" : " DESC";
       MongoPath path = MongoPath.parse(e.getKey());
-      if (path.isId()) {
-        keys.add("_id" + dir);
+      String idColumn = path.isId() ? IdCondition.columnKind(t) : null;
+      if (path.isId() && !IdCondition.JSON.equals(idColumn)) { // a column of one kind: the primary key's order
+        keys.add("_id" + (PathFacts.STRING.equals(idColumn) ? " COLLATE \"C\"" : "") + dir);
         continue;
       }
       String kind = typedKind(path, t);

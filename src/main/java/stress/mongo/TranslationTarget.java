@@ -11,13 +11,20 @@ import java.util.Map;
  * @param paths    the table's path facts
  * @param jsonpath true when the server has jsonpath
  * @param indexed  dotted path to the kind of its declared btree index ({@link TypedExpression#KINDS})
+ * @param idType   the table's {@code _id} column type, null when not known
  */
-public record TranslationTarget(PathCatalog paths, boolean jsonpath, Map<String, String> indexed) {
+public record TranslationTarget(PathCatalog paths, boolean jsonpath, Map<String, String> indexed,
+                                stress.table.IdType idType) {
   /** Nothing known: the general form everywhere, with jsonpath. */
   public static final TranslationTarget GENERAL = new TranslationTarget(PathCatalog.NONE, true, Map.of());
 
   public TranslationTarget {
     indexed = Map.copyOf(indexed);
+  }
+
+  /** A target whose {@code _id} column type is not known: {@code _id} literals are resolved per table. */
+  public TranslationTarget(PathCatalog paths, boolean jsonpath, Map<String, String> indexed) {
+    this(paths, jsonpath, indexed, null);
   }
 
   /** The name of the form the translation writes, for explain and the run's header. */

@@ -40,7 +40,7 @@ final class WorkloadScope {
   /** The target for one operation on one table: its paths' facts widened by the file's writes, and the server. */
   TranslationTarget target(Connection connection, DocumentTable table, Set<String> paths) throws SQLException {
     PathCatalog catalog = PathFactsStore.read(connection, table, paths).widenedBy(writes);
-    return new TranslationTarget(catalog, hasJsonPath(connection), indexed);
+    return new TranslationTarget(catalog, hasJsonPath(connection), indexed, table.idType());
   }
 
   private static boolean hasJsonPath(Connection connection) throws SQLException {
