@@ -54,7 +54,7 @@ class ArchitectureTest {
     allow("load.importer", "load", "dump", "target", "table", "model", "connect");
     allow("workload", "model", "table", "target");
     allow("ops", "model", "workload", "table", "target", "dump.generate");
-    allow("mongo", "model", "ops", "dump");
+    allow("mongo", "model", "ops", "dump", "table");
     allow("workloadfile", "model", "ops", "table", "mongo");
     allow("runner", "model", "ops", "workload", "metrics", "connect", "connect.eventloop", "target", "table");
     allow("metrics.live", "metrics", "runner", "connect", "model");
