@@ -1,7 +1,7 @@
 package stress.mongo;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -13,7 +13,9 @@ import stress.dump.BsonJson;
  * Translates a MongoDB update document ({@code $set}, {@code $unset}, {@code $inc}, {@code $push}) into the new
  * value of {@code data}. As in MongoDB every operator reads the document as it was before the update, and
  * {@code $set}/{@code $inc}/{@code $push} create missing parent documents: first the parents are put in place,
- * then each change is one {@code jsonb_set} (or {@code #-}) around the previous, so no part is written twice.
+ * then each change is one {@code jsonb_set} (or {@code #-}) around the previous, so no part is written twice. What
+ * MongoDB refuses for what a document holds fails the statement ({@link UpdateRefusals}); paths that overlap are
+ * refused here, as MongoDB refuses them before reading any document.
  */
 final class UpdateTranslator {
   static final Set<String> SUPPORTED = Set.of("$set", "$unset", "$inc", "$push");
@@ -52,31 +54,89 @@ final class UpdateTranslator {
         written(op.getKey(), path, f.getValue());
       }
     }
+    refuseOverlaps(changes);
+    UpdateRefusals refusals = new UpdateRefusals();
     String data = "data";
-    Set<String> parents = new LinkedHashSet<>();
+    Map<String, MongoPath> parents = new LinkedHashMap<>();
     for (Change c : changes) {
       if (!c.op.equals("$unset")) {
         for (int i = 1; i < c.path.keys().size(); i++) {
-          parents.add(new MongoPath(c.path.keys().subList(0, i)).textArray());
+          MongoPath parent = new MongoPath(c.path.keys().subList(0, i));
+          if (parents.putIfAbsent(parent.textArray(), parent) == null) {
+            refusals.parent(parent, c.path.keys().get(i));
+          }
         }
       }
     }
-    for (String parent : parents) {
+    for (String parent : parents.keySet()) {
       String p = JsonPathText.sql(parent);
       data = "jsonb_set(" + data + ", " + p + ", COALESCE(data #> " + p + ", '{}'), true)";
     }
     for (Change c : changes) {
       String p = JsonPathText.sql(c.path.textArray());
       data = switch (c.op) {
-        case "$unset" -> "(" + data + " #- " + p + ")";
+        case "$unset" -> "(" + data + " #- " + unsetPath(c.path) + ")";
         case "$set" -> "jsonb_set(" + data + ", " + p + ", " + value(c.value) + ", true)";
-        case "$inc" -> "jsonb_set(" + data + ", " + p + ", to_jsonb(COALESCE(CAST(data #>> " + p
-            + " AS numeric), 0) + " + number(c) + "), true)";
-        default -> "jsonb_set(" + data + ", " + p + ", COALESCE(data #> " + p + ", '[]') || jsonb_build_array("
-            + push(c) + "), true)";
+        case "$inc" -> {
+          refusals.increment(c.path);
+          yield "jsonb_set(" + data + ", " + p + ", " + incremented(c) + ", true)";
+        }
+        default -> {
+          refusals.push(c.path);
+          yield "jsonb_set(" + data + ", " + p + ", COALESCE(data #> " + p + ", '[]') || " + pushed(c) + ", true)";
+        }
       };
     }
-    return data;
+    return refusals.around(data);
+  }
+
+  /**
+   * MongoDB refuses an update of a path and of a path below it ("Updating the path 'a.b' would create a conflict at
+   * 'a'").
+   */
+  private static void refuseOverlaps(List<Change> changes) {
+    for (Change a : changes) {
+      for (Change b : changes) {
+        List<String> longer = b.path.keys();
+        if (a != b && longer.size() > a.path.keys().size()
+            && longer.subList(0, a.path.keys().size()).equals(a.path.keys())) {
+          throw new IllegalArgumentException("Updating the path '" + b.path + "' would create a conflict at '"
+              + a.path + "'");
+        }
+      }
+    }
+  }
+
+  /**
+   * The path {@code $unset} removes: none when a parent holds an array, where MongoDB changes nothing and
+   * {@code #-} would fail ("path element at position 2 is not an integer").
+   */
+  private static String unsetPath(MongoPath path) {
+    String p = JsonPathText.sql(path.textArray());
+    if (path.keys().size() == 1) {
+      return p;
+    }
+    List<String> arrays = new ArrayList<>();
+    for (int i = 1; i < path.keys().size(); i++) {
+      arrays.add("jsonb_typeof(" + UpdateRefusals.at(new MongoPath(path.keys().subList(0, i))) + ") = 'array'");
+    }
+    return "CASE WHEN " + String.join(" OR ", arrays) + " THEN CAST('{}' AS text[]) ELSE CAST(" + p
+        + " AS text[]) END";
+  }
+
+  /**
+   * The value {@code $inc} leaves: the sum in numeric; a Decimal128 stays one ({@code {"$numberDecimal": "3.10"}}),
+   * a double written {@code {"$numberDouble": ...}} too; NaN and the infinities stay as they are, as adding a finite
+   * number leaves them.
+   */
+  private String incremented(Change c) {
+    String v = UpdateRefusals.at(c.path);
+    String wrapped = "COALESCE(" + v + " ->> '$numberDecimal', " + v + " ->> '$numberDouble')";
+    return "CASE WHEN " + wrapped + " IN ('NaN', 'Infinity', '-Infinity') THEN " + v + " WHEN jsonb_typeof(" + v
+        + ") = 'object' THEN CAST('{\"' || CASE WHEN jsonb_exists(" + v + ", '$numberDecimal') THEN '$numberDecimal'"
+        + " ELSE '$numberDouble' END || '\": \"' || CAST(CAST(" + wrapped + " AS numeric) + " + number(c)
+        + " AS text) || '\"}' AS jsonb) ELSE CAST(CAST(COALESCE(CAST(data #>> " + JsonPathText.sql(c.path.textArray())
+        + " AS numeric), 0) + " + number(c) + " AS text) AS jsonb) END";
   }
 
   /** Records what the change may put at its path, for the typed forms of the workload's reads. */
@@ -124,11 +184,17 @@ final class UpdateTranslator {
     return JsonPathText.literal(c.value);
   }
 
-  private String push(Change c) {
+  /** The one-element array {@code $push} appends, written whole ({@code jsonb_build_array} is not immutable). */
+  private String pushed(Change c) {
     if (c.value.isDocument() && FilterTranslator.isOperators(c.value)) {
       throw new IllegalArgumentException("$push modifiers ($each, $slice, ...) are not supported");
     }
-    return value(c.value);
+    int p = t.parameters.indexOf(c.value);
+    if (p >= 0) {
+      String name = t.parameters.name(p);
+      return "CAST(" + t.placeholder(p, x -> "[" + JsonPathText.json(x, name) + "]") + " AS jsonb)";
+    }
+    return "CAST(" + JsonPathText.sql("[" + BsonJson.valueToRelaxedJson(c.value) + "]") + " AS jsonb)";
   }
 
   private record Change(String op, MongoPath path, BsonValue value) {}

@@ -9,7 +9,10 @@ import org.bson.BsonDocument;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** A refused operation shows the refused value as the workload file wrote it (Extended JSON), not as org.bson's toString. */
+/**
+ * A refused operation shows the refused value as the workload file wrote it (Extended JSON), not as org.bson's
+ * toString.
+ */
 class MongoRefusalMessageTest {
   @ParameterizedTest(name = "{0} {1}")
   @CsvSource(delimiterString = " => ", quoteCharacter = '~', value = {

@@ -1,0 +1,122 @@
+package stress.mongo;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The updates MongoDB refuses for what a document holds, checked by the UPDATE itself: the new {@code data} is
+ * {@code CASE WHEN <refused> THEN <an error> ... ELSE <the new data> END}, so a refused document fails the whole
+ * statement and nothing changes. Plain SQL has no RAISE, and the tool creates no functions (Citus would have to
+ * distribute them, Postgres-XL may not allow them), so the error is a cast that fails:
+ * {@code CAST('refused as in MongoDB: <MongoDB's reason>' AS integer)} raises SQLSTATE 22P02 with the text in its
+ * message ({@code invalid input syntax for type integer: "refused as in MongoDB: Cannot apply $inc ..."}). The text
+ * names the document's {@code _id} or value, so the cast is never a constant that the planner would evaluate ahead.
+ *
+ * <p>Every function here is immutable (no {@code to_jsonb}, {@code jsonb_build_*} or {@code text || non-text},
+ * which are stable): Citus refuses an UPDATE with a stable function inside CASE or COALESCE, or given a column.
+ */
+final class UpdateRefusals {
+  /** Prefix of every refusal's text, before MongoDB's own message. */
+  static final String PREFIX = "refused as in MongoDB: ";
+  /**
+   * The objects the importer writes for BSON types that are not documents (relaxed Extended JSON; $numberInt and
+   * $numberLong only in canonical form), by the key that marks them, with MongoDB's name of the type.
+   */
+  private static final String[][] WRAPPERS = {
+      {"$oid", "objectId"}, {"$date", "date"}, {"$numberDecimal", "decimal"}, {"$numberDouble", "double"},
+      {"$numberInt", "int"}, {"$numberLong", "long"}, {"$binary", "binData"}, {"$regularExpression", "regex"},
+      {"$timestamp", "timestamp"}, {"$minKey", "minKey"}, {"$maxKey", "maxKey"}, {"$undefined", "undefined"},
+      {"$symbol", "symbol"}, {"$code", "javascript"}, {"$dbPointer", "dbPointer"}};
+  /** The longest value text a message shows. */
+  private static final int SHOWN = 100;
+
+  private final List<String> whens = new ArrayList<>();
+
+  /** The new data, with the refusals checked first. */
+  String around(String data) {
+    return whens.isEmpty() ? data : "CASE " + String.join(" ", whens) + " ELSE " + data + " END";
+  }
+
+  /**
+   * A field created below {@code parent}: refused when the parent holds anything but a document (a scalar, null, an
+   * array, or a BSON type written as an object), as MongoDB refuses "Cannot create field 'b' in element {a: 5}".
+   */
+  void parent(MongoPath parent, String field) {
+    String v = at(parent);
+    List<String> keys = parent.keys();
+    whens.add("WHEN jsonb_typeof(" + v + ") <> 'object' OR jsonb_exists_any(" + v + ", " + wrapperKeys() + ") THEN "
+        + fail(JsonPathText.sql(PREFIX + "Cannot create field '" + field + "' in element {" + keys.get(keys.size() - 1)
+        + ": ") + " || " + shown(v) + " || '}'"));
+  }
+
+  /** {@code $inc} of a value that is not a number (a missing field is created). */
+  void increment(MongoPath path) {
+    String v = at(path);
+    whens.add("WHEN jsonb_typeof(" + v + ") <> 'number' AND NOT (jsonb_typeof(" + v + ") = 'object'"
+        + " AND jsonb_exists_any(" + v + ", ARRAY['$numberDecimal', '$numberDouble'])) THEN "
+        + fail(JsonPathText.sql(PREFIX + "Cannot apply $inc to a value of non-numeric type. {_id: ") + " || "
+        + id() + " || " + JsonPathText.sql("} has the field '" + last(path) + "' of non-numeric type ") + " || "
+        + typeName(v, false)));
+  }
+
+  /** {@code $push} onto a value that is not an array (a missing field is created). */
+  void push(MongoPath path) {
+    String v = at(path);
+    whens.add("WHEN jsonb_typeof(" + v + ") <> 'array' THEN "
+        + fail(JsonPathText.sql(PREFIX + "The field '" + last(path) + "' must be an array but is of type ") + " || "
+        + typeName(v, true) + " || " + JsonPathText.sql(" in document {_id: ") + " || " + id() + " || '}'"));
+  }
+
+  /** The value at a path of the document as it was. */
+  static String at(MongoPath path) {
+    return "data #> " + JsonPathText.sql(path.textArray());
+  }
+
+  /** The keys of {@link #WRAPPERS}, as a text[]. */
+  static String wrapperKeys() {
+    StringBuilder b = new StringBuilder("ARRAY[");
+    for (int i = 0; i < WRAPPERS.length; i++) {
+      b.append(i == 0 ? "" : ", ").append(JsonPathText.sql(WRAPPERS[i][0]));
+    }
+    return b.append(']').toString();
+  }
+
+  private static String last(MongoPath path) {
+    return path.keys().get(path.keys().size() - 1);
+  }
+
+  /** An expression of type jsonb that fails with the text (a text expression) in its message. */
+  private static String fail(String text) {
+    return "CAST(CAST(CAST(" + text + " AS integer) AS text) AS jsonb)";
+  }
+
+  private static String id() {
+    return "CAST(_id AS text)";
+  }
+
+  /** The value's JSON text, cut after {@value #SHOWN} characters. */
+  private static String shown(String v) {
+    String text = "CAST(" + v + " AS text)";
+    return "left(" + text + ", " + SHOWN + ") || CASE WHEN length(" + text + ") > " + SHOWN + " THEN '...' ELSE '' END";
+  }
+
+  /**
+   * MongoDB's name of the value's type: a number with a point or exponent is a double, else an int or a long by
+   * size (JSON keeps no BSON number type); an object that marks a BSON type is named by its key. Without
+   * {@code numbers} the value is known not to be a JSON number.
+   */
+  private static String typeName(String v, boolean numbers) {
+    String text = "CAST(" + v + " AS text)";
+    StringBuilder names = new StringBuilder("{");
+    for (int i = 0; i < WRAPPERS.length; i++) {
+      names.append(i == 0 ? "" : ", ").append('"').append(WRAPPERS[i][0]).append("\": \"").append(WRAPPERS[i][1])
+          .append('"');
+    }
+    names.append('}');
+    String number = !numbers ? "" : " WHEN 'number' THEN CASE WHEN " + text + " ~ '[.eE]' THEN 'double'"
+        + " WHEN abs(CAST(" + text + " AS numeric)) < 2147483648 THEN 'int' ELSE 'long' END";
+    return "CASE jsonb_typeof(" + v + ")" + number + " WHEN 'boolean' THEN 'bool' WHEN 'object' THEN COALESCE(CAST("
+        + JsonPathText.sql(names.toString()) + " AS jsonb) ->> substring(" + text
+        + " from '^\\{\"(\\$[A-Za-z]+)\"'), 'object') ELSE jsonb_typeof(" + v + ") END";
+  }
+}
