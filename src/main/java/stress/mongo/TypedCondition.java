@@ -24,6 +24,9 @@ final class TypedCondition {
       case "$eq" -> "=";
       default -> null;
     };
+    if (facts != null && !facts.arrays() && op.equals("$in") && arg.isArray()) {
+      return in(t, path, arg.asArray(), facts);
+    }
     if (facts == null || facts.arrays() || sqlOp == null) {
       return null;
     }
@@ -51,6 +54,27 @@ final class TypedCondition {
       t.restricted.put(path.toString(), kind);
     }
     return TypedExpression.of(path.keys(), kind) + " " + sqlOp + " " + value;
+  }
+
+  /**
+   * {@code $in} of literals all of the kind of the btree the file declares on the path: {@code expr IN (...)}, which
+   * that btree serves; null otherwise (the general form, which a GIN index on data serves).
+   */
+  private static String in(Translation t, MongoPath path, org.bson.BsonArray values, PathFacts facts) {
+    String kind = t.target.indexed().get(path.toString());
+    if (kind == null || values.isEmpty() || kind.equals(TypedExpression.NUMBER)
+        && (facts.kinds().contains(PathFacts.DECIMAL) || facts.kinds().contains(PathFacts.SPECIAL_DOUBLE))
+        || kind.equals(TypedExpression.DATE) && facts.kinds().contains(PathFacts.FAR_DATE)) {
+      return null;
+    }
+    java.util.List<String> literals = new java.util.ArrayList<>();
+    for (BsonValue v : values) {
+      if (t.parameters.indexOf(v) >= 0 || !kind.equals(TypedValues.kindOf(v))) {
+        return null;
+      }
+      literals.add(TypedValues.literal(v, kind));
+    }
+    return TypedExpression.of(path.keys(), kind) + " IN (" + String.join(", ", literals) + ")";
   }
 
   /**

@@ -109,6 +109,7 @@ class MongoTypedFormTest {
       "{find: {sort: {createdAt: 1}, limit: 10}}",
       "{find: {filter: {'customer.customerId': 17}, sort: {createdAt: -1}, limit: 10}}",
       "{countDocuments: {filter: {'totals.grandTotal': {$gte: 9500}}}}",
+      "{find: {filter: {'customer.customerId': {$in: [17, 18.0, 19]}}}}",
   })
   void aTypedFormIsServedByItsIndexAndSelectsWhatTheGeneralFormSelects(String spec) throws SQLException {
     String typed = sql(translate(spec, true));
