@@ -355,9 +355,9 @@ final class FilterTranslator {
     }
     String q = t.alias();
     String element = q + "e.v";
-    String head = "EXISTS (SELECT 1 FROM jsonb_path_query(" + root + ", " + JsonPathText.sql(jp) + ") AS " + q
-        + "(v), jsonb_array_elements(CASE WHEN jsonb_typeof(" + q + ".v) = 'array' THEN " + q
-        + ".v ELSE '[]' END) AS " + q + "e(v) WHERE ";
+    // one set-returning function: the elements of the arrays at the path (Citus refuses two in one FROM)
+    String head = "EXISTS (SELECT 1 FROM jsonb_path_query(jsonb_path_query_array(" + root + ", " + JsonPathText.sql(jp)
+        + "), 'strict $[*] ? (@.type() == \"array\")[*]') AS " + q + "e(v) WHERE ";
     if (!t.target.jsonpath()) {
       head = "EXISTS (SELECT 1 FROM (SELECT " + root + " AS v) AS " + q + ", jsonb_array_elements(CASE WHEN"
           + " jsonb_typeof(" + q + ".v) = 'array' THEN " + q + ".v ELSE '[]' END) AS " + q + "e(v) WHERE ";
