@@ -1,0 +1,83 @@
+package stress.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import stress.ops.WorkloadOperation;
+import stress.table.DocumentTable;
+import stress.table.IdType;
+import stress.workloadfile.WorkloadFile;
+
+/**
+ * On a real Citus coordinator: {@code stress index} builds a workload's typed index on every shard, and a MongoDB-style
+ * range on a path that is not the distribution column, translated for the table, is an index scan on every shard.
+ */
+class MongoIndexCitusIT {
+  private static final String TABLE = "stress_it_mongo_range";
+  private static String url;
+
+  @BeforeEach
+  void cluster() {
+    url = ClusterUrls.citus();
+  }
+
+  @Test
+  void aRangeOnAnotherPathIsAnIndexScanOnEveryShard(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("w.yaml");
+    Files.writeString(file, """
+        operations:
+          recent:
+            find: {filter: {t: {$gte: 1600000000, $lt: 1600000100}}, sort: {t: -1}, limit: 10}
+        indexes:
+          - {path: t, type: number}
+        """);
+    assertEquals(0, cli("init", "--table", TABLE, "--docs", "200000", "--drop-existing"));
+    try {
+      assertEquals(0, cli("index", "--workload", file.toString(), "--table", TABLE));
+      try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement()) {
+        st.execute("ANALYZE " + TABLE);
+        DocumentTable table = new DocumentTable(null, TABLE, IdType.INTEGER);
+        WorkloadOperation op = ((WorkloadOperation) WorkloadFile.load(file).operations().get("recent"))
+            .forTable(c, table);
+        String sql = op.textFor(0, table);
+        assertTrue(sql.contains("CASE WHEN jsonb_typeof(data -> 't') = 'number'"), sql);
+        int shards;
+        try (ResultSet rs = st.executeQuery("SELECT count(*) FROM pg_dist_shard WHERE logicalrelid = '" + TABLE
+            + "'::regclass")) {
+          rs.next();
+          shards = rs.getInt(1);
+        }
+        st.execute("SET citus.explain_all_tasks = on");
+        StringBuilder plan = new StringBuilder();
+        try (ResultSet rs = st.executeQuery("EXPLAIN " + sql)) {
+          while (rs.next()) {
+            plan.append(rs.getString(1)).append('\n');
+          }
+        }
+        long indexScans = plan.toString().lines().filter(l -> l.contains("Index Scan") && l.contains("t_n_idx"))
+            .count();
+        assertTrue(shards > 1, plan.toString());
+        assertEquals(shards, indexScans, plan.toString());
+        assertTrue(!plan.toString().contains("Seq Scan"), plan.toString());
+      }
+    } finally {
+      ClusterUrls.dropDocumentTables(url, TABLE);
+    }
+  }
+
+  private static int cli(String... args) {
+    List<String> all = new java.util.ArrayList<>(List.of("--url", url));
+    all.addAll(List.of(args));
+    return new stress.cli.Cli(System.out, System.err).execute(all.toArray(String[]::new));
+  }
+}
