@@ -144,11 +144,14 @@ public final class PathFactsStore {
       arrays.append(arrays.length() == 0 ? "" : " OR ").append("jsonb_typeof(").append(step).append(") = 'array'");
     }
     String v = step.toString();
-    String kind = "CASE jsonb_typeof(" + v + ")"
-        + " WHEN 'number' THEN " + bit(PathFacts.NUMBER) + " WHEN 'string' THEN " + bit(PathFacts.STRING)
-        + " WHEN 'boolean' THEN " + bit(PathFacts.BOOLEAN) + " WHEN 'null' THEN " + bit(PathFacts.NULL)
-        + " WHEN 'array' THEN " + bit(PathFacts.ARRAY)
-        + " WHEN 'object' THEN CASE WHEN jsonb_exists(" + v + ", '$date') THEN CASE WHEN jsonb_typeof(" + v
+    String type = "jsonb_typeof(" + v + ")"; // searched CASE: Citus mis-deparses a simple one in some plans
+    String kind = "CASE"
+        + " WHEN " + type + " = 'number' THEN " + bit(PathFacts.NUMBER)
+        + " WHEN " + type + " = 'string' THEN " + bit(PathFacts.STRING)
+        + " WHEN " + type + " = 'boolean' THEN " + bit(PathFacts.BOOLEAN)
+        + " WHEN " + type + " = 'null' THEN " + bit(PathFacts.NULL)
+        + " WHEN " + type + " = 'array' THEN " + bit(PathFacts.ARRAY)
+        + " WHEN " + type + " = 'object' THEN CASE WHEN jsonb_exists(" + v + ", '$date') THEN CASE WHEN jsonb_typeof(" + v
         + " -> '$date') = 'string' THEN " + bit(PathFacts.DATE) + " ELSE " + bit(PathFacts.FAR_DATE) + " END"
         + " WHEN jsonb_exists(" + v + ", '$oid') THEN " + bit(PathFacts.OBJECT_ID)
         + " WHEN jsonb_exists(" + v + ", '$numberDecimal') THEN " + bit(PathFacts.DECIMAL)

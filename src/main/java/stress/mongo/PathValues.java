@@ -50,8 +50,8 @@ final class PathValues {
     }
     Chain c = chain(root, keys(jp));
     String q = t.alias();
-    return "EXISTS (SELECT 1 FROM " + c.from + ", jsonb_array_elements(CASE jsonb_typeof(" + c.value + ") WHEN 'array'"
-        + " THEN " + c.value + " ELSE jsonb_build_array(" + c.value + ") END) AS " + q + "(c) WHERE " + c.where
+    return "EXISTS (SELECT 1 FROM " + c.from + ", jsonb_array_elements(CASE WHEN jsonb_typeof(" + c.value
+        + ") = 'array' THEN " + c.value + " ELSE jsonb_build_array(" + c.value + ") END) AS " + q + "(c) WHERE " + c.where
         + " AND jsonb_typeof(" + q + ".c) <> 'array' AND " + test.apply(q + ".c") + ")";
   }
 
@@ -91,7 +91,7 @@ final class PathValues {
     StringBuilder where = new StringBuilder("jsonb_typeof(" + q + "s0.o) = 'object'");
     for (int i = 1; i < keys.size(); i++) {
       String step = q + "s" + (i - 1) + ".o -> " + JsonPathText.sql(keys.get(i - 1));
-      from.append(", jsonb_array_elements(CASE jsonb_typeof(").append(step).append(") WHEN 'array' THEN ").append(step)
+      from.append(", jsonb_array_elements(CASE WHEN jsonb_typeof(").append(step).append(") = 'array' THEN ").append(step)
           .append(" ELSE jsonb_build_array(").append(step).append(") END) AS ").append(q).append("s").append(i).append("(o)");
       where.append(" AND jsonb_typeof(").append(q).append("s").append(i).append(".o) = 'object'");
     }

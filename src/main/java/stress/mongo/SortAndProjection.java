@@ -41,16 +41,17 @@ final class SortAndProjection {
         continue;
       }
       String v = "(data #> " + JsonPathText.sql(path.textArray()) + ")";
-      keys.add("CASE jsonb_typeof(" + v + ") WHEN 'number' THEN 2 WHEN 'string' THEN 3 WHEN 'object' THEN CASE WHEN "
-          + v + " ?? '$oid' THEN 6 WHEN " + v + " ?? '$date' THEN 8 ELSE 4 END WHEN 'array' THEN 5 WHEN 'boolean'"
-          + " THEN 7 ELSE 1 END" + dir);
-      keys.add("CASE WHEN jsonb_typeof(" + v + ") = 'number' THEN CAST(" + v + " AS numeric) END" + dir);
+      String type = "jsonb_typeof(" + v + ")"; // searched CASE: Citus mis-deparses a simple one when prepared
+      keys.add("CASE WHEN " + type + " = 'number' THEN 2 WHEN " + type + " = 'string' THEN 3 WHEN " + type
+          + " = 'object' THEN CASE WHEN " + v + " ?? '$oid' THEN 6 WHEN " + v + " ?? '$date' THEN 8 ELSE 4 END WHEN "
+          + type + " = 'array' THEN 5 WHEN " + type + " = 'boolean' THEN 7 ELSE 1 END" + dir);
+      keys.add("CASE WHEN jsonb_typeof(" + v + ") = 'number' THEN CAST(" + v + " #>> '{}' AS numeric) END" + dir);
       keys.add("CASE WHEN jsonb_typeof(" + v + ") = 'string' THEN " + v + " #>> '{}' END COLLATE \"C\"" + dir);
       keys.add("CASE WHEN jsonb_typeof(" + v + ") = 'object' AND " + v + " ?? '$date' THEN " + DateSql.timestamp(v)
           + " END" + dir);
       keys.add("CASE WHEN jsonb_typeof(" + v + ") = 'object' AND " + v + " ?? '$oid' THEN " + v
           + " ->> '$oid' END COLLATE \"C\"" + dir);
-      keys.add("CASE WHEN jsonb_typeof(" + v + ") = 'boolean' THEN CAST(" + v + " AS boolean) END" + dir);
+      keys.add("CASE WHEN jsonb_typeof(" + v + ") = 'boolean' THEN CAST(" + v + " #>> '{}' AS boolean) END" + dir);
     }
     return keys.isEmpty() ? "" : " ORDER BY " + String.join(", ", keys);
   }

@@ -113,9 +113,11 @@ final class UpdateRefusals {
           .append('"');
     }
     names.append('}');
-    String number = !numbers ? "" : " WHEN 'number' THEN CASE WHEN " + text + " ~ '[.eE]' THEN 'double'"
+    String type = "jsonb_typeof(" + v + ")";
+    // searched CASE only: Citus 13 deparses a simple CASE (CASE x WHEN 'a') of a prepared statement as WHEN NULL::boolean
+    String number = !numbers ? "" : " WHEN " + type + " = 'number' THEN CASE WHEN " + text + " ~ '[.eE]' THEN 'double'"
         + " WHEN abs(CAST(" + text + " AS numeric)) < 2147483648 THEN 'int' ELSE 'long' END";
-    return "CASE jsonb_typeof(" + v + ")" + number + " WHEN 'boolean' THEN 'bool' WHEN 'object' THEN COALESCE(CAST("
+    return "CASE" + number + " WHEN " + type + " = 'boolean' THEN 'bool' WHEN " + type + " = 'object' THEN COALESCE(CAST("
         + JsonPathText.sql(names.toString()) + " AS jsonb) ->> substring(" + text
         + " from '^\\{\"(\\$[A-Za-z]+)\"'), 'object') ELSE jsonb_typeof(" + v + ") END";
   }

@@ -18,17 +18,18 @@ import stress.dump.Corpus;
 /**
  * Every shipped MongoDB-style example (config/workloads/*-mongo.yaml and the sample data sets' files) runs with
  * no error on a real Postgres-XL coordinator (STRESS_XL_URL), which has no jsonpath (PostgreSQL 10): the
- * translation takes the form without it.
+ * translation takes the form without it. {@link MongoExamplesCitusIT} runs the same on Citus.
  */
 class MongoExamplesPostgresXlIT {
-  private static String url;
+  /** The cluster's URL; the Citus twin sets its own. */
+  String url;
 
   @BeforeEach
   void cluster() {
     url = ClusterUrls.postgresXl();
   }
 
-  private static String cli(int expected, String... args) {
+  private String cli(int expected, String... args) {
     List<String> all = new ArrayList<>(List.of("--url", url));
     all.addAll(List.of(args));
     ByteArrayOutputStream out = new ByteArrayOutputStream();
