@@ -55,6 +55,15 @@ final class PathValues {
         + " AND jsonb_typeof(" + q + ".c) <> 'array' AND " + test.apply(q + ".c") + ")";
   }
 
+  /** A FROM item {@code alias(c)}: every value at the path that is not an array, and every element of an array there. */
+  String candidates(String root, String jp, String alias) {
+    Chain c = chain(root, keys(jp));
+    String q = t.alias();
+    return "(SELECT " + q + ".c FROM " + c.from + ", jsonb_array_elements(CASE WHEN jsonb_typeof(" + c.value
+        + ") = 'array' THEN " + c.value + " ELSE jsonb_build_array(" + c.value + ") END) AS " + q + "(c) WHERE "
+        + c.where + ") AS " + alias + "(c)";
+  }
+
   /** Some value at the path, or element of an array there (arrays included), passes the test. */
   String anyOrElement(String root, String jp, Function<String, String> test) {
     if (strict(jp)) {

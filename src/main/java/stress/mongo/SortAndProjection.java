@@ -40,20 +40,52 @@ final class SortAndProjection {
         keys.add(TypedExpression.of(path.keys(), kind) + (dir.equals(" ASC") ? " ASC NULLS FIRST" : " DESC NULLS LAST"));
         continue;
       }
-      String v = "(data #> " + JsonPathText.sql(path.textArray()) + ")";
-      String type = "jsonb_typeof(" + v + ")"; // searched CASE: Citus mis-deparses a simple one when prepared
-      keys.add("CASE WHEN " + type + " = 'number' THEN 2 WHEN " + type + " = 'string' THEN 3 WHEN " + type
-          + " = 'object' THEN CASE WHEN " + v + " ?? '$oid' THEN 6 WHEN " + v + " ?? '$date' THEN 8 ELSE 4 END WHEN "
-          + type + " = 'array' THEN 5 WHEN " + type + " = 'boolean' THEN 7 ELSE 1 END" + dir);
-      keys.add("CASE WHEN jsonb_typeof(" + v + ") = 'number' THEN CAST(" + v + " #>> '{}' AS numeric) END" + dir);
-      keys.add("CASE WHEN jsonb_typeof(" + v + ") = 'string' THEN " + v + " #>> '{}' END COLLATE \"C\"" + dir);
-      keys.add("CASE WHEN jsonb_typeof(" + v + ") = 'object' AND " + v + " ?? '$date' THEN " + DateSql.timestamp(v)
-          + " END" + dir);
-      keys.add("CASE WHEN jsonb_typeof(" + v + ") = 'object' AND " + v + " ?? '$oid' THEN " + v
-          + " ->> '$oid' END COLLATE \"C\"" + dir);
-      keys.add("CASE WHEN jsonb_typeof(" + v + ") = 'boolean' THEN CAST(" + v + " #>> '{}' AS boolean) END" + dir);
+      PathFacts facts = t.target.paths().facts(path);
+      if (facts != null && !facts.arrays()) {
+        for (String key : kindOrder("(data #> " + JsonPathText.sql(path.textArray()) + ")")) {
+          keys.add(key + dir);
+        }
+        continue;
+      }
+      // arrays possible: MongoDB sorts a document by the smallest value at the path (ascending) or the largest
+      // (descending), an array's elements and the values in an array's documents included
+      String candidates = candidates(t, path);
+      List<String> order = kindOrder("s.c");
+      String within = String.join(dir + ", ", order) + dir;
+      for (int i = 0; i < order.size(); i++) {
+        String one = "(SELECT " + order.get(i) + " FROM " + candidates + " ORDER BY " + within + " LIMIT 1)";
+        keys.add((i == 0 ? "COALESCE(" + one + ", 1)" : one) + dir);
+      }
     }
     return keys.isEmpty() ? "" : " ORDER BY " + String.join(", ", keys);
+  }
+
+  /**
+   * MongoDB's order of values of mixed kinds, as sort keys of a jsonb expression: the kind's rank (missing and null,
+   * numbers, strings, documents, arrays, ObjectIds, booleans, dates), then the value within its kind.
+   */
+  private static List<String> kindOrder(String v) {
+    String type = "jsonb_typeof(" + v + ")"; // searched CASE: Citus mis-deparses a simple one when prepared
+    return List.of("CASE WHEN " + type + " = 'number' THEN 2 WHEN " + type + " = 'string' THEN 3 WHEN " + type
+            + " = 'object' THEN CASE WHEN " + v + " ?? '$oid' THEN 6 WHEN " + v + " ?? '$date' THEN 8 ELSE 4 END WHEN "
+            + type + " = 'array' THEN 5 WHEN " + type + " = 'boolean' THEN 7 ELSE 1 END",
+        "CASE WHEN " + type + " = 'number' THEN CAST(" + v + " #>> '{}' AS numeric) END",
+        "CASE WHEN " + type + " = 'string' THEN " + v + " #>> '{}' END COLLATE \"C\"",
+        "CASE WHEN " + type + " = 'object' AND " + v + " ?? '$date' THEN " + DateSql.timestamp(v) + " END",
+        "CASE WHEN " + type + " = 'object' AND " + v + " ?? '$oid' THEN " + v + " ->> '$oid' END COLLATE \"C\"",
+        "CASE WHEN " + type + " = 'boolean' THEN CAST(" + v + " #>> '{}' AS boolean) END");
+  }
+
+  /**
+   * A FROM item {@code s(c)} of every value a sort compares at the path: the values there, the elements of an array
+   * there (an array among them compared as an array), the values in the documents of an array on the way. Lax
+   * jsonpath's {@code [*]} gives an array's elements, or a value that is not an array itself.
+   */
+  private static String candidates(Translation t, MongoPath path) {
+    if (t.target.jsonpath()) {
+      return "jsonb_path_query(data, " + JsonPathText.sql(path.jsonPath() + "[*]") + ") AS s(c)";
+    }
+    return new PathValues(t).candidates("data", path.jsonPath(), "s");
   }
 
   /** The one kind a sort path holds, null when it may hold several, arrays, or kinds without a typed form. */

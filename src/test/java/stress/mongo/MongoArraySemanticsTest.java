@@ -101,4 +101,34 @@ class MongoArraySemanticsTest {
       assertEquals(ids, String.join(" ", found), (jsonpath ? "jsonpath: " : "without jsonpath: ") + sql);
     }
   }
+
+  /**
+   * A sort on a path with arrays orders each document by its smallest value there (ascending) or its largest
+   * (descending), the elements of an array and the values in an array's documents included, in MongoDB's order of
+   * kinds: missing and null, numbers, strings, documents, arrays. Ties (same key) are ordered by _id here; documents
+   * and arrays tie among themselves (their contents are not compared).
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      "{'a.b': 1}  | 1 2 3 4 5 10 11 12 13 6 8 9 7",
+      "{'a.b': -1} | 7 9 6 8 1 2 3 4 5 10 11 12 13",
+      "{a: 1}      | 10 11 12 2 3 9 6 7 8 1 4 5 13",
+      "{a: -1}     | 1 4 5 13 6 7 8 9 2 3 10 11 12",
+  })
+  void aSortTakesTheSmallestOrLargestValueAtThePath(String sort, String ids) throws SQLException {
+    for (boolean jsonpath : new boolean[] {true, false}) {
+      String sql = MongoStatement.translate("find", BsonDocument.parse("{sort: " + sort + "}"),
+          new Parameters(List.of()), new TranslationTarget(PathCatalog.NONE, jsonpath, Map.of())).statement().sql();
+      sql = IdLiteral.resolve(sql, IdType.INTEGER).replace("{table}", "docs").replace("SELECT _id, data", "SELECT _id")
+          + ", _id";
+      List<String> found = new ArrayList<>();
+      try (Connection c = TestDatabase.connect(url); Statement st = c.createStatement();
+           ResultSet rs = st.executeQuery(sql)) {
+        while (rs.next()) {
+          found.add(rs.getString(1));
+        }
+      }
+      assertEquals(ids, String.join(" ", found), (jsonpath ? "jsonpath: " : "without jsonpath: ") + sql);
+    }
+  }
 }
