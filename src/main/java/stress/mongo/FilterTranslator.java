@@ -127,7 +127,7 @@ final class FilterTranslator {
   private String equal(String jp, BsonValue v, String root) {
     int p = t.parameters.indexOf(v);
     if (!t.target.jsonpath()) {
-      return equalWithoutJsonPath(jp, v, root, p);
+      return values.equal(jp, v, root, p);
     }
     if (p >= 0 && t.parameters.isDate(p)) {
       return root + " @?? CAST(" + t.placeholder(p, x -> test(jp,
@@ -141,6 +141,12 @@ final class FilterTranslator {
     if (v.isNull()) {
       return "(NOT " + root + " @?? " + JsonPathText.sql(jp) + " OR " + root + " @?? "
           + JsonPathText.sql(test(jp, "@ == null")) + ")";
+    }
+    String number = Decimals.number(v);
+    if (number != null) { // numbers by value, Decimal128 values included
+      String plain = root + " @?? " + JsonPathText.sql(test(jp, "@ == " + number));
+      String decimal = Decimals.orDecimal(t, root, jp, "=", number);
+      return decimal.isEmpty() ? plain : "(" + plain + decimal + ")";
     }
     String test = scalarTest(v, "==");
     if (test != null) {
@@ -161,26 +167,7 @@ final class FilterTranslator {
     return t.target.jsonpath() ? root + " @?? " + JsonPathText.sql(jp) : values.exists(root, jp);
   }
 
-  /** Equality as {@link #equal}, for servers without jsonpath. */
-  private String equalWithoutJsonPath(String jp, BsonValue v, String root, int p) {
-    if (p >= 0) {
-      String name = t.parameters.name(p);
-      return values.any(root, jp, c -> c + " = CAST(" + t.placeholder(p, x -> JsonPathText.json(x, name)) + " AS jsonb)");
-    }
-    if (v.isNull()) {
-      return "(NOT " + values.exists(root, jp) + " OR " + values.any(root, jp, c -> PathValues.literalTest(c, v, "=="))
-          + ")";
-    }
-    if (v.isDocument() || v.isArray()) {
-      String json = JsonPathText.sql(BsonJson.valueToRelaxedJson(v));
-      return values.anyOrElement(root, jp, c -> c + " = CAST(" + json + " AS jsonb)");
-    }
-    if (scalarTest(v, "==") == null) {
-      throw new IllegalArgumentException("a " + typeName(v) + " value cannot be compared ("
-          + BsonJson.valueToRelaxedJson(v) + ")");
-    }
-    return values.any(root, jp, c -> PathValues.literalTest(c, v, "=="));
-  }
+
 
   /**
    * A jsonpath filter of the values at a path. Lax mode steps into an array at the path, as MongoDB does, but its
@@ -195,7 +182,7 @@ final class FilterTranslator {
    * A jsonpath test of {@code @} against a string, number, boolean, ObjectId or date as the importer writes them;
    * null for other kinds.
    */
-  private static String scalarTest(BsonValue v, String op) {
+  static String scalarTest(BsonValue v, String op) {
     String literal = JsonPathText.literal(v);
     if (literal != null && !v.isNull()) {
       return "@ " + op + " " + literal;
@@ -222,7 +209,7 @@ final class FilterTranslator {
     };
     int p = t.parameters.indexOf(v);
     if (!t.target.jsonpath()) {
-      return compareWithoutJsonPath(jp, op, sqlOp, v, root, p);
+      return values.compare(jp, op, sqlOp, v, root, p);
     }
     if (p >= 0 && t.parameters.isDate(p)) {
       String q = t.alias();
@@ -244,7 +231,13 @@ final class FilterTranslator {
           + ") AS " + q + "(v) WHERE " + DateSql.timestamp(q + ".v") + " " + sqlOp + " "
           + DateSql.literal(v.asDateTime().getValue()) + ")";
     }
-    if (v.isBoolean() || v.isDocument() || v.isArray() || (v.isDouble() && !Double.isFinite(v.asDouble().getValue()))) {
+    String number = Decimals.number(v);
+    if (number != null) {
+      String plain = root + " @?? " + JsonPathText.sql(test(jp, "@ " + sqlOp + " " + number));
+      String decimal = Decimals.orDecimal(t, root, jp, sqlOp, number);
+      return decimal.isEmpty() ? plain : "(" + plain + decimal + ")";
+    }
+    if (v.isBoolean() || v.isDocument() || v.isArray() || v.isNumber()) {
       throw new IllegalArgumentException(op + " with a " + typeName(v) + " value is not supported ("
           + BsonJson.valueToRelaxedJson(v) + ")");
     }
@@ -255,29 +248,7 @@ final class FilterTranslator {
     return root + " @?? " + JsonPathText.sql(test(jp, test));
   }
 
-  /** A range as {@link #compare}, for servers without jsonpath. */
-  private String compareWithoutJsonPath(String jp, String op, String sqlOp, BsonValue v, String root, int p) {
-    if (p >= 0 && t.parameters.isDate(p)) {
-      return values.any(root, jp, c -> PathValues.date(c) + " " + sqlOp + " CAST(" + t.placeholder(p, x -> x)
-          + " AS timestamptz)");
-    }
-    if (p >= 0) {
-      return values.any(root, jp, c -> values.parameterRange(c, sqlOp, p));
-    }
-    if (v.isNull()) {
-      return sqlOp.length() == 2 ? equal(jp, v, root) : "FALSE";
-    }
-    if (v.isDateTime()) {
-      return values.any(root, jp, c -> PathValues.date(c) + " " + sqlOp + " "
-          + DateSql.literal(v.asDateTime().getValue()));
-    }
-    String test = PathValues.literalTest("c", v, sqlOp);
-    if (test == null) {
-      throw new IllegalArgumentException(op + " with a " + typeName(v) + " value is not supported ("
-          + BsonJson.valueToRelaxedJson(v) + ")");
-    }
-    return values.any(root, jp, c -> PathValues.literalTest(c, v, sqlOp));
-  }
+
 
   private String in(String jp, BsonArray values, String root) {
     if (values.isEmpty()) {

@@ -34,6 +34,51 @@ final class PathValues {
     return keys;
   }
 
+  /** MongoDB equality (as the jsonpath form's), {@code p} the parameter's index or -1. */
+  String equal(String jp, org.bson.BsonValue v, String root, int p) {
+    if (p >= 0) {
+      String name = t.parameters.name(p);
+      return any(root, jp, c -> c + " = CAST(" + t.placeholder(p, x -> JsonPathText.json(x, name)) + " AS jsonb)");
+    }
+    if (v.isNull()) {
+      return "(NOT " + exists(root, jp) + " OR " + any(root, jp, c -> PathValues.literalTest(c, v, "=="))
+          + ")";
+    }
+    if (v.isDocument() || v.isArray()) {
+      String json = JsonPathText.sql(stress.dump.BsonJson.valueToRelaxedJson(v));
+      return anyOrElement(root, jp, c -> c + " = CAST(" + json + " AS jsonb)");
+    }
+    if (FilterTranslator.scalarTest(v, "==") == null && Decimals.number(v) == null) {
+      throw new IllegalArgumentException("a " + FilterTranslator.typeName(v) + " value cannot be compared ("
+          + stress.dump.BsonJson.valueToRelaxedJson(v) + ")");
+    }
+    return any(root, jp, c -> PathValues.literalTest(c, v, "=="));
+  }
+
+  /** A MongoDB range (as the jsonpath form's): values of the literal's kind only. */
+  String compare(String jp, String op, String sqlOp, org.bson.BsonValue v, String root, int p) {
+    if (p >= 0 && t.parameters.isDate(p)) {
+      return any(root, jp, c -> PathValues.date(c) + " " + sqlOp + " CAST(" + t.placeholder(p, x -> x)
+          + " AS timestamptz)");
+    }
+    if (p >= 0) {
+      return any(root, jp, c -> parameterRange(c, sqlOp, p));
+    }
+    if (v.isNull()) {
+      return sqlOp.length() == 2 ? equal(jp, v, root, -1) : "FALSE";
+    }
+    if (v.isDateTime()) {
+      return any(root, jp, c -> PathValues.date(c) + " " + sqlOp + " "
+          + DateSql.literal(v.asDateTime().getValue()));
+    }
+    String test = PathValues.literalTest("c", v, sqlOp);
+    if (test == null) {
+      throw new IllegalArgumentException(op + " with a " + FilterTranslator.typeName(v) + " value is not supported ("
+          + stress.dump.BsonJson.valueToRelaxedJson(v) + ")");
+    }
+    return any(root, jp, c -> PathValues.literalTest(c, v, sqlOp));
+  }
+
   /** Some value is at the path (JSON null included). */
   String exists(String root, String jp) {
     if (strict(jp)) {
@@ -117,12 +162,13 @@ final class PathValues {
    * the same kind only; null for a kind that has no test here.
    */
   static String literalTest(String c, org.bson.BsonValue v, String sqlOp) {
+    String number = Decimals.number(v);
+    if (number != null) {
+      return number(c) + " " + (sqlOp.equals("==") ? "=" : sqlOp) + " CAST('" + number + "' AS numeric)";
+    }
     if (sqlOp.equals("==")) {
       return v.isNull() ? "jsonb_typeof(" + c + ") = 'null'"
           : c + " = CAST(" + JsonPathText.sql(stress.dump.BsonJson.valueToRelaxedJson(v)) + " AS jsonb)";
-    }
-    if (v.isNumber() && !(v.isDouble() && !Double.isFinite(v.asDouble().getValue()))) {
-      return number(c) + " " + sqlOp + " " + JsonPathText.literal(v);
     }
     if (v.isString()) {
       return string(c) + " " + sqlOp + " " + JsonPathText.sql(v.asString().getValue());
@@ -147,9 +193,10 @@ final class PathValues {
     return "(" + number(c) + " " + sqlOp + " " + number + " OR " + string(c) + " " + sqlOp + " " + string + ")";
   }
 
-  /** The number a JSON number holds, NULL for other kinds (no cast of a string is ever tried). */
+  /** The number a JSON number or a Decimal128 holds, NULL for other kinds (no cast of a string is ever tried). */
   static String number(String c) {
-    return "(CASE WHEN jsonb_typeof(" + c + ") = 'number' THEN CAST(" + c + " #>> '{}' AS numeric) END)";
+    return "(CASE WHEN jsonb_typeof(" + c + ") = 'number' THEN CAST(" + c + " #>> '{}' AS numeric) ELSE "
+        + Decimals.value(c) + " END)";
   }
 
   /** The text of a JSON string in code point order, NULL for other kinds. */

@@ -35,6 +35,10 @@ class MongoArraySemanticsTest {
           + " (5, '{\"a\": [[{\"b\": 5}]]}'), (6, '{\"a\": [{\"b\": [5]}]}'), (7, '{\"a\": {\"b\": [[5]]}}'),"
           + " (8, '{\"a\": {\"b\": 5}}'), (9, '{\"a\": [{\"b\": 6}, {\"c\": 1}, 3]}'), (10, '{\"a\": null}'),"
           + " (11, '{\"b\": 1}'), (12, '{\"a\": [null]}'), (13, '{\"a\": [[null]]}')");
+      st.execute("CREATE TABLE prices (_id integer PRIMARY KEY, data jsonb NOT NULL)");
+      st.execute("INSERT INTO prices VALUES (1, '{\"p\": {\"$numberDecimal\": \"1.29\"}}'), (2, '{\"p\": 1.3}'),"
+          + " (3, '{\"p\": {\"$numberDecimal\": \"Infinity\"}}'), (4, '{\"p\": {\"$numberDecimal\": \"NaN\"}}'),"
+          + " (5, '{\"p\": [{\"$numberDecimal\": \"7\"}]}'), (6, '{\"p\": 5}'), (7, '{\"p\": \"1.5\"}')");
     }
   }
 
@@ -121,6 +125,33 @@ class MongoArraySemanticsTest {
           new Parameters(List.of()), new TranslationTarget(PathCatalog.NONE, jsonpath, Map.of())).statement().sql();
       sql = IdLiteral.resolve(sql, IdType.INTEGER).replace("{table}", "docs").replace("SELECT _id, data", "SELECT _id")
           + ", _id";
+      List<String> found = new ArrayList<>();
+      try (Connection c = TestDatabase.connect(url); Statement st = c.createStatement();
+           ResultSet rs = st.executeQuery(sql)) {
+        while (rs.next()) {
+          found.add(rs.getString(1));
+        }
+      }
+      assertEquals(ids, String.join(" ", found), (jsonpath ? "jsonpath: " : "without jsonpath: ") + sql);
+    }
+  }
+
+  /** Decimal128 values compare with every number by value, in both forms (NaN matches no comparison here). */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      "{p: {$gt: 1.28}}                                     | 1 2 3 5 6",
+      "{p: {$lt: 1.3}}                                      | 1",
+      "{p: 7}                                               | 5",
+      "{p: {$numberDecimal: '5.0'}}                         | 6",
+      "{p: {$gte: {$numberDecimal: '1.29'}, $lt: 1.3}}      | 1",
+      "{p: {$gt: {$numberDecimal: '1E+3'}}}                 | 3",
+  })
+  void decimalsCompareAsNumbers(String filter, String ids) throws SQLException {
+    for (boolean jsonpath : new boolean[] {true, false}) {
+      String sql = MongoStatement.translate("find", BsonDocument.parse("{filter: " + filter + "}"),
+          new Parameters(List.of()), new TranslationTarget(PathCatalog.NONE, jsonpath, Map.of())).statement().sql();
+      sql = IdLiteral.resolve(sql, IdType.INTEGER).replace("{table}", "prices")
+          .replace("SELECT _id, data", "SELECT _id") + " ORDER BY _id";
       List<String> found = new ArrayList<>();
       try (Connection c = TestDatabase.connect(url); Statement st = c.createStatement();
            ResultSet rs = st.executeQuery(sql)) {

@@ -17,7 +17,7 @@ class MongoRefusalMessageTest {
   @ParameterizedTest(name = "{0} {1}")
   @CsvSource(delimiterString = " => ", quoteCharacter = '~', value = {
       "find => {filter: {a: {$gt: true}}} => $gt with a boolean value is not supported (true)",
-      "find => {filter: {a: {$numberDecimal: '1.29'}}} => value cannot be compared ({\"$numberDecimal\": \"1.29\"})",
+      "find => {filter: {a: {$numberDecimal: 'NaN'}}} => value cannot be compared ({\"$numberDecimal\": \"NaN\"})",
       "find => {filter: {a: {$size: 1.5}}} => $size needs a whole number, got 1.5",
       "find => {filter: {a: {$exists: 'yes'}}} => $exists needs true or false, got \"yes\"",
       "find => {sort: {a: 'asc'}} => must be 1 or -1, got \"asc\"",

@@ -16,10 +16,28 @@ class MongoStatementTest {
   private static final Parameters PARAMS = new Parameters(List.of("city", "n"));
 
   private static String where(String filter) {
-    String sql = MongoStatement.translate("find", BsonDocument.parse("{filter: " + filter + "}"), PARAMS)
+    String sql = withoutDecimals("find", BsonDocument.parse("{filter: " + filter + "}"))
         .statement().sql();
     String prefix = "SELECT _id, data FROM {table}";
     return sql.equals(prefix) ? "" : sql.substring(prefix.length() + " WHERE ".length());
+  }
+
+  /**
+   * The general form (arrays possible, no typed form) on paths whose facts rule out Decimal128, which would add a
+   * comparison of decimals to every number here (MongoArraySemanticsTest pins that).
+   */
+  private static MongoStatement withoutDecimals(String kind, BsonDocument spec) {
+    java.util.Set<String> kinds = new java.util.HashSet<>(PathFacts.KINDS);
+    kinds.remove(PathFacts.DECIMAL);
+    java.util.Map<String, PathFacts> facts = new java.util.HashMap<>();
+    for (String path : MongoStatement.translate(kind, spec, PARAMS).paths()) {
+      facts.put(path, new PathFacts(true, kinds));
+    }
+    for (String path : java.util.List.of("a", "a.b", "b", "status", "o", "d", "city", "n")) {
+      facts.put(path, new PathFacts(true, kinds));
+    }
+    return MongoStatement.translate(kind, spec, PARAMS,
+        new TranslationTarget(new PathCatalog(facts, "test"), true, java.util.Map.of()));
   }
 
   @ParameterizedTest(name = "{0}")
@@ -82,7 +100,7 @@ class MongoStatementTest {
   })
   void statements(String kind, String spec, String expected) {
     assertEquals(expected.replace("\\u0001", "\u0001"),
-        MongoStatement.translate(kind, BsonDocument.parse(spec), PARAMS).statement().sql());
+        withoutDecimals(kind, BsonDocument.parse(spec)).statement().sql());
   }
 
   @org.junit.jupiter.api.Test

@@ -1,0 +1,59 @@
+package stress.mongo;
+
+import java.math.BigDecimal;
+import org.bson.BsonValue;
+
+/**
+ * Decimal128 values, which the importer writes as {@code {"$numberDecimal": "1.29"}} and MongoDB compares with every
+ * other number by value: a number in a filter also matches them, exactly (as numeric), wherever the table's facts
+ * do not rule them out. NaN matches no comparison here (MongoDB orders it below every number); the infinities
+ * compare as numbers beyond any finite one.
+ */
+final class Decimals {
+  /** Beyond every finite value a document holds (numeric's range reaches 10^131072). */
+  private static final String BEYOND = "1e100000";
+  private static final String FINITE = "'^-{0,1}[0-9]+([.][0-9]+){0,1}([eE][-+]{0,1}[0-9]+){0,1}$'";
+
+  private Decimals() {}
+
+  /** A numeric filter value as exact decimal text, null for other kinds, NaN and the infinities. */
+  static String number(BsonValue v) {
+    return switch (v.getBsonType()) {
+      case INT32 -> Integer.toString(v.asInt32().getValue());
+      case INT64 -> Long.toString(v.asInt64().getValue());
+      case DOUBLE -> Double.isFinite(v.asDouble().getValue())
+          ? new BigDecimal(stress.dump.DoubleText.of(v.asDouble().getValue())).toPlainString() : null;
+      case DECIMAL128 -> v.asDecimal128().getValue().isFinite()
+          ? v.asDecimal128().getValue().bigDecimalValue().toPlainString() : null;
+      default -> null;
+    };
+  }
+
+  /** The numeric value of a jsonb expression holding {@code {"$numberDecimal": ...}}; NULL for anything else. */
+  static String value(String v) {
+    String text = "(" + v + " ->> '$numberDecimal')";
+    return "(CASE WHEN jsonb_typeof(" + v + ") <> 'object' THEN NULL WHEN " + text + " ~ " + FINITE + " THEN CAST("
+        + text + " AS numeric) WHEN " + text + " = 'Infinity' THEN CAST('" + BEYOND + "' AS numeric) WHEN " + text
+        + " = '-Infinity' THEN CAST('-" + BEYOND + "' AS numeric) END)";
+  }
+
+  /** True unless the facts of the path (read from its jsonpath) show no Decimal128 there. */
+  static boolean possible(Translation t, String root, String jp) {
+    if (!root.equals("data")) {
+      return true;
+    }
+    PathFacts facts = t.target.paths().paths().get(String.join(".", PathValues.keys(jp)));
+    return facts == null || facts.kinds().contains(PathFacts.DECIMAL);
+  }
+
+  /** {@code OR} a Decimal128 at the path (or in an array there) compares so with the number; empty when none can be. */
+  static String orDecimal(Translation t, String root, String jp, String sqlOp, String number) {
+    if (!possible(t, root, jp)) {
+      return "";
+    }
+    String q = t.alias();
+    return " OR EXISTS (SELECT 1 FROM jsonb_path_query(" + root + ", " + JsonPathText.sql(FilterTranslator.test(jp,
+        "exists(@.\"$numberDecimal\")")) + ") AS " + q + "(v) WHERE " + value(q + ".v") + " " + sqlOp + " CAST('"
+        + number + "' AS numeric))";
+  }
+}
