@@ -33,7 +33,8 @@ final class TypedCondition {
     int p = t.parameters.indexOf(arg);
     String kind = p >= 0 ? parameterKind(t, p, facts) : TypedValues.kindOf(arg);
     if (sqlOp.equals("=") && (kind == null || !kind.equals(t.target.indexed().get(path.toString())))) {
-      return containment(t, path, arg, p);
+      return facts.kinds().contains(PathFacts.DECIMAL) && (p >= 0 || arg.isNumber()) ? null
+          : containment(t, path, arg, p); // a number equals a Decimal128 of its value, which containment misses
     }
     if (kind == null || kind.equals(TypedExpression.NUMBER) && (facts.kinds().contains(PathFacts.DECIMAL)
         || facts.kinds().contains(PathFacts.SPECIAL_DOUBLE))
