@@ -185,6 +185,18 @@ public final class Jobs {
     }
   }
 
+  /** {@code stress analyze}: the path facts of the table found again and printed. */
+  public static ExitCode analyze(WorkloadFile workload, String schema, String table, ConnectionOptions options,
+                                 PrintStream out) throws SQLException, InterruptedException {
+    try (Database db = Database.open(options, indexDriverSettings(Duration.ZERO), ConnectionResolver.fromSystem(),
+        out)) {
+      if (db.embedded()) {
+        initializeDefault(db, schema, table, out);
+      }
+      return new AnalyzeJob(workload, schema, table, db, out).run();
+    }
+  }
+
   /** The default driver settings with {@code socketTimeout} as the socket timeout (zero: none). */
   static DriverSettings indexDriverSettings(Duration socketTimeout) {
     Timeouts t = new Timeouts(Durations.parse("--connect-timeout", Defaults.CONNECT_TIMEOUT), Duration.ZERO,

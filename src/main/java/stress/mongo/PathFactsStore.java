@@ -59,6 +59,23 @@ public final class PathFactsStore {
     return new PathCatalog(found, source);
   }
 
+  /** The paths whose facts are stored for the table (none when the catalog table is not there). */
+  public static Set<String> storedPaths(Connection c, DocumentTable table) throws SQLException {
+    Set<String> paths = new TreeSet<>();
+    if (!exists(c, table)) {
+      return paths;
+    }
+    try (PreparedStatement ps = c.prepareStatement("SELECT path FROM " + catalog(table) + " WHERE table_name = ?")) {
+      ps.setString(1, table.name());
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          paths.add(rs.getString(1));
+        }
+      }
+    }
+    return paths;
+  }
+
   /** Finds the facts of these paths with one scan and stores them, replacing older rows; returns them. */
   public static Map<String, PathFacts> analyze(Connection c, DocumentTable table, Set<String> paths)
       throws SQLException {

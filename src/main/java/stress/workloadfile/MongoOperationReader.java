@@ -73,6 +73,7 @@ final class MongoOperationReader {
       }
     }
     scope.writes().addAll(statement.writes());
+    scope.paths(statement.paths());
     List<ParameterGenerator> drawn = List.copyOf(generators.values());
     String source = file + ":" + specNode.line();
     boolean keys = usesKeys;

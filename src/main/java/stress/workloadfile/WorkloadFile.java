@@ -28,9 +28,10 @@ import stress.ops.WorkloadOperation;
  * @param operations the operations by name, in file order
  * @param weights    each operation's weight, in file order
  * @param indexes    the {@code indexes:} section, which {@code stress index} creates
+ * @param documentPaths the document paths whose facts decide the forms of the MongoDB-style operations
  */
 public record WorkloadFile(Path file, Map<String, Operation> operations, Map<String, Integer> weights,
-                           List<IndexSpec> indexes) {
+                           List<IndexSpec> indexes, Set<String> documentPaths) {
   private static final Set<String> TOP_KEYS = Set.of("operations", "indexes");
   private static final Set<String> OPERATION_KEYS = operationKeys();
   private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
@@ -99,7 +100,7 @@ public record WorkloadFile(Path file, Map<String, Operation> operations, Map<Str
     }
     List<IndexSpec> indexes = IndexSpec.parseAll(root.map().get("indexes"));
     scope.indexes(indexes);
-    return new WorkloadFile(file, operations, weights, indexes);
+    return new WorkloadFile(file, operations, weights, indexes, scope.paths());
   }
 
   private static int weight(YamlNode def) {

@@ -22,9 +22,19 @@ import stress.table.DocumentTable;
 final class WorkloadScope {
   private final WrittenPaths writes = new WrittenPaths();
   private Map<String, String> indexed = Map.of();
+  private final Set<String> paths = new java.util.TreeSet<>();
 
   WrittenPaths writes() {
     return writes;
+  }
+
+  /** The document paths whose facts decide the forms of the file's MongoDB-style operations. */
+  Set<String> paths() {
+    return Set.copyOf(paths);
+  }
+
+  void paths(Set<String> more) {
+    paths.addAll(more);
   }
 
   void indexes(List<IndexSpec> specs) {
