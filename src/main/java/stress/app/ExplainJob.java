@@ -49,9 +49,11 @@ public final class ExplainJob {
       DocumentTable table = TableSetup.existing(c, request.schema(), request.table(),
           operations.stream().anyMatch(Operation::usesCopyTable));
       List<String> sampled = new ArrayList<>();
+      List<String> forms = new ArrayList<>();
       for (int i = 0; i < operations.size(); i++) {
         if (operations.get(i) instanceof WorkloadOperation fromFile) {
           fromFile = fromFile.forTable(c, table);
+          forms.addAll(SuggestedIndexes.lines(c, table, fromFile));
           operations.set(i, fromFile);
           fromFile.checkOnServer(c, table);
           sampled.addAll(fromFile.readSamples(c, table));
@@ -74,6 +76,7 @@ public final class ExplainJob {
       for (String line : sampled) {
         out.println("sampled " + line);
       }
+      forms.forEach(out::println);
       out.println("explain: each operation ran once without writing (its reads ran, its writes were only recorded);"
           + " each statement is shown with EXPLAIN (" + (request.analyze() ? "ANALYZE, " : "") + "VERBOSE)"
           + (request.analyze() ? ", every one in a transaction that was rolled back" : ", which executes nothing"));

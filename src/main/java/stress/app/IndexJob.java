@@ -54,6 +54,7 @@ public final class IndexJob {
   private final Database database;
   private final Duration socketTimeout;
   private final PrintStream out;
+  private boolean suggest;
   private final Duration pollInterval;
   private boolean stopped;
   private StatementWatch watch;
@@ -94,9 +95,18 @@ public final class IndexJob {
     }
   }
 
+  /**
+   * Also builds the indexes that serve the forms the file's MongoDB-style operations take on the table (MongoDB's
+   * index advice, {@code --suggest}), beside the file's own entries.
+   */
+  public IndexJob suggesting() {
+    suggest = true;
+    return this;
+  }
+
   /** Creates what is missing; returns the exit code. */
   public ExitCode run() throws SQLException {
-    if (workload.indexes().isEmpty()) {
+    if (workload.indexes().isEmpty() && !suggest) {
       throw new UsageException("--workload " + workload.file() + ": the file has no 'indexes:' section"
           + " (a list such as - {gin: data} or - {path: address.city, type: text})");
     }
@@ -107,8 +117,23 @@ public final class IndexJob {
       DocumentTable documents = TableSetup.existing(c, schema, table, false);
       out.println("indexes of " + workload.file() + " on " + documents.displayName() + ":");
       List<Entry> entries = new ArrayList<>();
+      List<String> listed = new ArrayList<>();
       for (IndexSpec spec : workload.indexes()) {
         entries.add(entry(c, documents, spec));
+        listed.add(spec.describe());
+      }
+      if (suggest) {
+        for (IndexSpec spec : SuggestedIndexes.of(c, documents, workload)) {
+          if (!listed.contains(spec.describe())) {
+            String name = spec.name(documents);
+            String where = workload.file() + ": suggested " + spec.describe();
+            entries.add(new Entry(spec, name, where, existing(c, documents, name, where)));
+          }
+        }
+        if (entries.isEmpty()) {
+          out.println("no index to suggest: the file has no MongoDB-style operation an index would serve");
+          return ExitCode.OK;
+        }
       }
       List<IndexSpec> missing = entries.stream().filter(e -> e.existing() == null).map(Entry::spec).toList();
       if (missing.isEmpty()) {

@@ -172,7 +172,8 @@ public final class Jobs {
    * Ctrl-C cancels the statement running on the server.
    */
   public static ExitCode index(WorkloadFile workload, String schema, String table, Duration socketTimeout,
-                               ConnectionOptions options, PrintStream out) throws SQLException, InterruptedException {
+                               boolean suggest, ConnectionOptions options, PrintStream out)
+      throws SQLException, InterruptedException {
     try (Interruption interruption = Interruption.install();
          Database db = Database.open(options, indexDriverSettings(socketTimeout), ConnectionResolver.fromSystem(),
              out)) {
@@ -180,6 +181,9 @@ public final class Jobs {
         initializeDefault(db, schema, table, out);
       }
       IndexJob job = new IndexJob(workload, schema, table, db, socketTimeout, out);
+      if (suggest) {
+        job.suggesting();
+      }
       interruption.onSignal(job::stop);
       return job.run();
     }

@@ -39,11 +39,18 @@ final class IndexCommand implements Callable<Integer> {
           + " Default: none, the client waits as long as the server works; no statement_timeout is set either.")
   String socketTimeout;
 
+  @Option(names = "--suggest",
+      description = "Also build the indexes that serve the file's MongoDB-style operations as they are written for"
+          + " the table (typed btrees, compound ones for equality + sort, GIN on data), as MongoDB's index advice"
+          + " would; each is printed as an indexes: entry.")
+  boolean suggest;
+
   @Override
   public Integer call() throws Exception {
     Duration socket = socketTimeout == null ? Duration.ZERO : Durations.parse("--socket-timeout", socketTimeout);
     WorkloadFile file = WorkloadFile.load(workload);
-    return Jobs.index(file, tables.schema, tables.table, socket, connection.toOptions(root.connection), root.out)
+    return Jobs.index(file, tables.schema, tables.table, socket, suggest, connection.toOptions(root.connection),
+        root.out)
         .code();
   }
 }

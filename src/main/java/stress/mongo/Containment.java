@@ -62,6 +62,8 @@ final class Containment {
         }
       }
     }
+    t.chose(path + ": $elemMatch with a containment test beside it, data @> '{...}'",
+        stress.ops.TableForms.IndexAdvice.GIN);
     return "(" + String.join(" OR ", tests) + ")";
   }
 

@@ -17,9 +17,10 @@ import org.bson.BsonValue;
  * @param used      the parameters the statement uses, by index
  * @param writes    what the statement may write into documents
  * @param paths     the paths whose facts decide its forms (see {@link PathCatalog})
+ * @param forms     the forms chosen for the table and the indexes that serve them (none without facts)
  */
 public record MongoStatement(SqlWithValues statement, boolean query, BitSet used, WrittenPaths writes,
-                             Set<String> paths) {
+                             Set<String> paths, stress.ops.TableForms forms) {
   /** The operation kinds, with the keys each takes. */
   public static final Map<String, Set<String>> KINDS = Map.of(
       "find", Set.of("filter", "projection", "sort", "limit", "skip"),
@@ -64,7 +65,7 @@ public record MongoStatement(SqlWithValues statement, boolean query, BitSet used
       default -> InsertTemplate.insert(t, document(spec, "document", kind));
     };
     return new MongoStatement(new SqlWithValues(sql, t.values), kind.equals("find") || kind.equals("countDocuments"),
-        t.used, t.writes, Set.copyOf(t.asked));
+        t.used, t.writes, Set.copyOf(t.asked), t.forms());
   }
 
   private static String find(Translation t, BsonDocument spec) {

@@ -11,19 +11,31 @@ import org.bson.BsonValue;
  * @param names the declared names, in the order of the operation's generators
  * @param dates   the indexes of parameters that draw dates (compared as dates, written {@code {"$date": ...}})
  * @param sampled the indexes of parameters that draw a collection's own values ({@code sample}), of any kind
+ * @param kinds   per parameter, {@code number} or {@code string} when every drawn value is one, else null
  */
-public record Parameters(List<String> names, java.util.BitSet dates, java.util.BitSet sampled) {
+public record Parameters(List<String> names, java.util.BitSet dates, java.util.BitSet sampled, List<String> kinds) {
   private static final Pattern REFERENCE = Pattern.compile(":([A-Za-z_][A-Za-z0-9_]*)");
 
   public Parameters {
     names = List.copyOf(names);
     dates = (java.util.BitSet) dates.clone();
     sampled = (java.util.BitSet) sampled.clone();
+    kinds = java.util.Collections.unmodifiableList(new java.util.ArrayList<>(kinds));
+  }
+
+  /** Parameters of no known kinds beyond dates. */
+  public Parameters(List<String> names, java.util.BitSet dates, java.util.BitSet sampled) {
+    this(names, dates, sampled, java.util.Collections.nCopies(names.size(), null));
+  }
+
+  /** What every value of the parameter is ({@code number}, {@code string}), null when not known to be one kind. */
+  String kind(int index) {
+    return index < kinds.size() ? kinds.get(index) : null;
   }
 
   /** Parameters none of which draws sampled values. */
   public Parameters(List<String> names, java.util.BitSet dates) {
-    this(names, dates, new java.util.BitSet());
+    this(names, dates, new java.util.BitSet(), java.util.Collections.nCopies(names.size(), null));
   }
 
   /** Parameters none of which draws dates. */

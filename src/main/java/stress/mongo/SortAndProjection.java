@@ -37,10 +37,20 @@ final class SortAndProjection {
       }
       String kind = typedKind(path, t);
       if (kind != null) {
+        List<String> paths = new java.util.ArrayList<>(t.equalities.keySet());
+        List<String> kinds = new java.util.ArrayList<>(t.equalities.values());
+        paths.add(path.toString());
+        kinds.add(kind);
+        t.chose(path + ": sorted on its typed " + kind + " expression" + (paths.size() > 1
+            ? ", after the equalities on " + String.join(", ", t.equalities.keySet()) : ""),
+            new stress.ops.TableForms.IndexAdvice(paths, kinds));
         keys.add(TypedExpression.of(path.keys(), kind) + (dir.equals(" ASC") ? " ASC NULLS FIRST" : " DESC NULLS LAST"));
         continue;
       }
       PathFacts facts = t.target.paths().facts(path);
+      t.chose(path + ": sorted in MongoDB's order of kinds, which no index serves (" + (facts == null ? "no path facts"
+          : facts.arrays() ? "an array occurs at or above it" : "it holds " + String.join(", ", facts.valueKinds()))
+          + ")", null);
       if (facts != null && !facts.arrays()) {
         for (String key : kindOrder("(data #> " + JsonPathText.sql(path.textArray()) + ")")) {
           keys.add(key + dir);

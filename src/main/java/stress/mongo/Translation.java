@@ -19,6 +19,10 @@ final class Translation {
   /** What the operation's writes may put into documents. */
   final WrittenPaths writes = new WrittenPaths();
   final List<PlaceholderValue> values = new ArrayList<>();
+  /** Typed or containment equalities of the filter's top-level AND, path to kind: a sort after them may use a compound index. */
+  final java.util.Map<String, String> equalities = new java.util.LinkedHashMap<>();
+  private final java.util.Set<String> notes = new java.util.LinkedHashSet<>();
+  private final java.util.Set<stress.ops.TableForms.IndexAdvice> advice = new java.util.LinkedHashSet<>();
   final BitSet used = new BitSet();
   private int aliases;
 
@@ -39,6 +43,22 @@ final class Translation {
     used.or(parametersUsed);
     values.add(value);
     return "?";
+  }
+
+  /** Notes a choice of form for a path, and the index that serves it (null: none); nothing without facts. */
+  void chose(String note, stress.ops.TableForms.IndexAdvice served) {
+    if (target.paths() == PathCatalog.NONE) {
+      return;
+    }
+    notes.add(note);
+    if (served != null) {
+      advice.add(served);
+    }
+  }
+
+  /** The choices made. */
+  stress.ops.TableForms forms() {
+    return new stress.ops.TableForms(List.copyOf(notes), List.copyOf(advice));
   }
 
   /** A new alias for a set-returning function in a subquery. */

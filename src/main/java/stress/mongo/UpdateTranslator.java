@@ -153,7 +153,9 @@ final class UpdateTranslator {
           t.writes.facts(path, new PathFacts(false, Set.of(PathFacts.DATE, PathFacts.FAR_DATE)));
         } else if (t.parameters.isSampled(p)) {
           t.writes.facts(path, PathFacts.UNKNOWN);
-        } else { // int, long, double, choice: scalars, of a kind the run decides
+        } else if (t.parameters.kind(p) != null) { // int, long, double, a choice of numbers or of strings
+          t.writes.facts(path, new PathFacts(false, Set.of(t.parameters.kind(p))));
+        } else { // a key: a scalar of the key's kind
           t.writes.facts(path, new PathFacts(false, Set.of(PathFacts.NUMBER, PathFacts.STRING, PathFacts.BOOLEAN,
               PathFacts.NULL, PathFacts.SPECIAL_DOUBLE)));
         }

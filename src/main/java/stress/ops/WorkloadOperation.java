@@ -22,12 +22,22 @@ import stress.model.UsageException;
  * @param computed    for each statement, null when its placeholders take parameter values as {@code positions}
  *                    says, else how each placeholder's value is made (a MongoDB-style operation's)
  * @param translation null when the statements are the same on every table, else how to write them for one
+ * @param forms       how the statements were written for the table, when they were
  */
 public record WorkloadOperation(String name, List<String> statements, List<ParameterGenerator> generators,
                                 int[][] positions, boolean[] queries, boolean transaction, boolean usesKeys,
                                 boolean usesCopy, List<String> sources, PlaceholderValue[][] computed,
-                                TableTranslation translation)
+                                TableTranslation translation, TableForms forms)
     implements Operation {
+
+  /** An operation written for no table yet, or the same on every table. */
+  public WorkloadOperation(String name, List<String> statements, List<ParameterGenerator> generators,
+                           int[][] positions, boolean[] queries, boolean transaction, boolean usesKeys,
+                           boolean usesCopy, List<String> sources, PlaceholderValue[][] computed,
+                           TableTranslation translation) {
+    this(name, statements, generators, positions, queries, transaction, usesKeys, usesCopy, sources, computed,
+        translation, TableForms.NONE);
+  }
 
   /** An operation whose statements are the same on every table. */
   public WorkloadOperation(String name, List<String> statements, List<ParameterGenerator> generators,

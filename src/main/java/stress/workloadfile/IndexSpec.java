@@ -152,6 +152,15 @@ public record IndexSpec(boolean gin, List<List<String>> paths, List<String> type
     return Identifiers.clipToBytes(whole, MAX_NAME_BYTES - hash.length() - 1) + "_" + hash;
   }
 
+  /**
+   * The start of the name {@link #name} gives an index whose first (or only) path is {@code path} of type
+   * {@code type}, up to its {@code _idx} or the {@code __} before the next path: how an index that {@code stress
+   * index} built is recognised on the table.
+   */
+  public static String namePrefix(DocumentTable table, String path, String type) {
+    return table.name() + "_" + path.replace('.', '_') + NAME_SUFFIX.get(type);
+  }
+
   /** The indexed columns: {@code data jsonb_path_ops}, or each path's expression (typed ones with NULLS FIRST). */
   public String expression() {
     if (gin) {

@@ -36,6 +36,7 @@ final class MongoOperationReader {
     boolean usesKeys = false;
     java.util.BitSet dates = new java.util.BitSet();
     java.util.BitSet sampled = new java.util.BitSet();
+    List<String> kinds = new ArrayList<>();
     YamlNode params = def.map().get("params");
     if (params != null) {
       if (!params.isMap()) {
@@ -48,6 +49,7 @@ final class MongoOperationReader {
         usesKeys |= spec.isKey();
         dates.set(generators.size() - 1, spec.isDate());
         sampled.set(generators.size() - 1, spec.generator() instanceof stress.ops.SampledValues);
+        kinds.add(spec.kind());
       }
     }
     if (def.map().containsKey("transaction")) {
@@ -57,7 +59,7 @@ final class MongoOperationReader {
     List<String> names = new ArrayList<>(generators.keySet());
     MongoStatement statement;
     BsonDocument spec;
-    Parameters parameters = new Parameters(names, dates, sampled);
+    Parameters parameters = new Parameters(names, dates, sampled, kinds);
     try {
       spec = BsonDocument.parse(specNode.toJson());
       statement = MongoStatement.translate(kind, spec, parameters);
@@ -88,6 +90,6 @@ final class MongoOperationReader {
       boolean usesKeys, String source, stress.ops.TableTranslation forTable) {
     return new WorkloadOperation(name, List.of(statement.statement().sql()), drawn, new int[1][0],
         new boolean[] {statement.query()}, false, usesKeys, false, List.of(source),
-        new PlaceholderValue[][] {statement.values().toArray(PlaceholderValue[]::new)}, forTable);
+        new PlaceholderValue[][] {statement.values().toArray(PlaceholderValue[]::new)}, forTable, statement.forms());
   }
 }

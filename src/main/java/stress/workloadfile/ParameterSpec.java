@@ -18,10 +18,15 @@ import stress.ops.SampledValues;
  *
  * @param generator makes the values
  * @param isKey     true for {@code key}
+ * @param kind      what every drawn value is, {@code number} or {@code string} (or {@code date}), null when not one kind
  */
-record ParameterSpec(ParameterGenerator generator, boolean isKey, boolean isDate) {
+record ParameterSpec(ParameterGenerator generator, boolean isKey, boolean isDate, String kind) {
   ParameterSpec(ParameterGenerator generator, boolean isKey) {
-    this(generator, isKey, false);
+    this(generator, isKey, false, null);
+  }
+
+  ParameterSpec(ParameterGenerator generator, boolean isKey, boolean isDate) {
+    this(generator, isKey, isDate, isDate ? "date" : null);
   }
 
   private static final String KINDS = "key, new_key, {sample: PATH, cap: N}, {int: [MIN, MAX]}, {long: [MIN, MAX]}, {double: [MIN, MAX]},"
@@ -58,7 +63,7 @@ record ParameterSpec(ParameterGenerator generator, boolean isKey, boolean isDate
         int span = (int) (r[1] - r[0] + 1);
         yield new ParameterSpec(span <= 0
             ? s -> (int) (r[0] + s.random().nextLong(r[1] - r[0] + 1))
-            : s -> min + s.random().nextInt(span), false);
+            : s -> min + s.random().nextInt(span), false, false, "number");
       }
       case "long" -> {
         long[] r = wholeRange(where, arg, Long.MIN_VALUE, Long.MAX_VALUE);
@@ -69,7 +74,7 @@ record ParameterSpec(ParameterGenerator generator, boolean isKey, boolean isDate
         } catch (ArithmeticException e) {
           throw new WorkloadFileException(arg.line(), where + ": MAX - MIN must be below " + Long.MAX_VALUE);
         }
-        yield new ParameterSpec(s -> min + s.random().nextLong(width), false);
+        yield new ParameterSpec(s -> min + s.random().nextLong(width), false, false, "number");
       }
       case "double" -> {
         List<YamlNode> b = pair(where, arg);
@@ -81,9 +86,9 @@ record ParameterSpec(ParameterGenerator generator, boolean isKey, boolean isDate
         if (!(min < max) || Double.isInfinite(max - min)) {
           throw new WorkloadFileException(arg.line(), where + ": MIN must be below MAX, got " + min + ", " + max);
         }
-        yield new ParameterSpec(s -> s.random().nextDouble(min, max), false);
+        yield new ParameterSpec(s -> s.random().nextDouble(min, max), false, false, "number");
       }
-      case "choice" -> new ParameterSpec(choice(where, arg), false);
+      case "choice" -> new ParameterSpec(choice(where, arg), false, false, choiceKind(arg));
       case "date" -> new ParameterSpec(dates(where, arg), false, true);
       default -> throw new WorkloadFileException(node.line(), "parameter '" + name + "': unknown generator '"
           + only.getKey() + "'; known: " + KINDS);
@@ -159,6 +164,13 @@ record ParameterSpec(ParameterGenerator generator, boolean isKey, boolean isDate
       throw new WorkloadFileException(arg.line(), where + ": MIN must not exceed MAX, got " + r[0] + ", " + r[1]);
     }
     return r;
+  }
+
+  /** {@code number} when a choice's values are numbers, {@code string} when text (choice checks they are one type). */
+  private static String choiceKind(YamlNode arg) {
+    var scalar = arg.list().get(0).scalar();
+    return scalar == com.fasterxml.jackson.core.JsonToken.VALUE_NUMBER_INT
+        || scalar == com.fasterxml.jackson.core.JsonToken.VALUE_NUMBER_FLOAT ? "number" : "string";
   }
 
   private static ParameterGenerator choice(String where, YamlNode arg) {

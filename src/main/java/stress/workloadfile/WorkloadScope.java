@@ -50,7 +50,36 @@ final class WorkloadScope {
   /** The target for one operation on one table: its paths' facts widened by the file's writes, and the server. */
   TranslationTarget target(Connection connection, DocumentTable table, Set<String> paths) throws SQLException {
     PathCatalog catalog = PathFactsStore.read(connection, table, paths).widenedBy(writes);
-    return new TranslationTarget(catalog, hasJsonPath(connection), indexed, table.idType());
+    return new TranslationTarget(catalog, hasJsonPath(connection), withBuilt(connection, table, paths),
+        table.idType());
+  }
+
+  /**
+   * The declared btrees, and the typed ones {@code stress index} built on the table (e.g. by {@code --suggest}) for
+   * these paths, recognised by the names it gives them: equality is written typed where such a btree is there.
+   */
+  private Map<String, String> withBuilt(Connection connection, DocumentTable table, Set<String> paths)
+      throws SQLException {
+    Map<String, String> all = new HashMap<>(indexed);
+    List<String> names = new java.util.ArrayList<>();
+    try (java.sql.PreparedStatement ps = connection.prepareStatement("SELECT c.relname FROM pg_index i JOIN pg_class c"
+        + " ON c.oid = i.indexrelid WHERE i.indrelid = CAST(? AS regclass)")) {
+      ps.setString(1, table.qualifiedName());
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          names.add(rs.getString(1));
+        }
+      }
+    }
+    for (String path : paths) {
+      for (String type : stress.mongo.TypedExpression.KINDS) {
+        String prefix = IndexSpec.namePrefix(table, path, type);
+        if (names.stream().anyMatch(n -> n.equals(prefix + "_idx") || n.startsWith(prefix + "__"))) {
+          all.putIfAbsent(path, type);
+        }
+      }
+    }
+    return all;
   }
 
   private static boolean hasJsonPath(Connection connection) throws SQLException {

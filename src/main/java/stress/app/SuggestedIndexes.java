@@ -1,0 +1,90 @@
+package stress.app;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import stress.ops.Operation;
+import stress.ops.TableForms;
+import stress.ops.WorkloadOperation;
+import stress.table.DocumentTable;
+import stress.workloadfile.IndexSpec;
+import stress.workloadfile.WorkloadFile;
+
+/**
+ * The indexes that serve the forms a workload's MongoDB-style operations take on a table, as MongoDB's index advice
+ * would name them: what {@code stress explain} shows per operation (there or missing) and {@code stress index
+ * --suggest} builds beside the file's own entries.
+ */
+final class SuggestedIndexes {
+  private SuggestedIndexes() {}
+
+  /** An advised index as an {@code indexes:} entry (line 0: from no line of the file). */
+  static IndexSpec spec(TableForms.IndexAdvice advice) {
+    return new IndexSpec(advice.paths().isEmpty(), advice.paths().stream().map(p -> List.of(p.split("\\.", -1)))
+        .toList(), advice.kinds(), 0);
+  }
+
+  /**
+   * Every index the file's operations (written for the table) are served by and the table does not have yet (a
+   * compound index that starts with a path serves that path), once each, in the order first met.
+   */
+  static List<IndexSpec> of(Connection c, DocumentTable table, WorkloadFile workload) throws SQLException {
+    Map<String, IndexSpec> specs = new LinkedHashMap<>();
+    for (Operation op : workload.operations().values()) {
+      if (op instanceof WorkloadOperation fromFile) {
+        for (TableForms.IndexAdvice advice : fromFile.forTable(c, table).forms().advice()) {
+          if (!specs.containsKey(advice.describe()) && there(c, table, spec(advice).name(table), advice) == null) {
+            specs.put(advice.describe(), spec(advice));
+          }
+        }
+      }
+    }
+    return new ArrayList<>(specs.values());
+  }
+
+  /** For explain: how the operation was written, and each index that serves it, there (its name) or missing. */
+  static List<String> lines(Connection c, DocumentTable table, WorkloadOperation op) throws SQLException {
+    List<String> lines = new ArrayList<>();
+    if (op.forms().notes().isEmpty()) {
+      return lines;
+    }
+    lines.add(op.name() + " is written for " + table.displayName() + " so:");
+    op.forms().notes().forEach(note -> lines.add("  " + note));
+    for (TableForms.IndexAdvice advice : op.forms().advice()) {
+      String name = spec(advice).name(table);
+      String there = there(c, table, name, advice);
+      lines.add("  served by " + advice.describe() + ": " + (there != null ? "there (" + there + ")"
+          : "missing; add it to indexes: or run stress index --suggest"));
+    }
+    return lines;
+  }
+
+  /** The name of the index on the table that serves it: its own, or a compound one that starts with its one path. */
+  private static String there(Connection c, DocumentTable table, String name, TableForms.IndexAdvice advice)
+      throws SQLException {
+    String compound = advice.paths().size() == 1
+        ? IndexSpec.namePrefix(table, advice.paths().get(0), advice.kinds().get(0)) + "__" : null;
+    try (PreparedStatement ps = c.prepareStatement("SELECT c.relname FROM pg_index i JOIN pg_class c ON"
+        + " c.oid = i.indexrelid WHERE i.indrelid = CAST(? AS regclass) ORDER BY c.relname")) {
+      ps.setString(1, table.qualifiedName());
+      try (ResultSet rs = ps.executeQuery()) {
+        String found = null;
+        while (rs.next()) {
+          String index = rs.getString(1);
+          if (index.equals(name)) {
+            return index;
+          }
+          if (found == null && compound != null && index.startsWith(compound)) {
+            found = index;
+          }
+        }
+        return found;
+      }
+    }
+  }
+}
