@@ -125,15 +125,7 @@ final class IdCondition {
 
   /** The texts a column of Extended JSON holds for the value: its relaxed JSON, a whole number also as 5.0. */
   private static String jsonForms(BsonValue v) {
-    java.util.LinkedHashSet<String> forms = new java.util.LinkedHashSet<>();
-    forms.add(JsonPathText.sql(BsonJson.valueToRelaxedJson(v)));
-    if (v.isNumber() && v.asNumber().doubleValue() == Math.rint(v.asNumber().doubleValue())
-        && Math.abs(v.asNumber().doubleValue()) < 1e15) {
-      long whole = (long) v.asNumber().doubleValue();
-      forms.add(JsonPathText.sql(Long.toString(whole)));
-      forms.add(JsonPathText.sql(DoubleText.of((double) whole)));
-    }
-    return String.join(", ", forms);
+    return String.join(", ", forms(v, false));
   }
 
   /** For a range or an insert: a parameter, or the literal (in a text column, the first form the value may take). */
@@ -149,8 +141,13 @@ final class IdCondition {
 
   /** The literal forms a text {@code _id} column may hold: the plain value, then its relaxed Extended JSON. */
   private static String texts(BsonValue v) {
+    return String.join(", ", forms(v, true));
+  }
+
+  /** The literals of the value's texts: plain (where asked, for strings, ObjectIds, UUIDs), JSON, whole numbers. */
+  private static java.util.Set<String> forms(BsonValue v, boolean plain) {
     java.util.LinkedHashSet<String> forms = new java.util.LinkedHashSet<>();
-    if (v.isString() || v.isObjectId() || v.isBinary()) {
+    if (plain && (v.isString() || v.isObjectId() || v.isBinary())) {
       forms.add(typed(v));
     }
     forms.add(JsonPathText.sql(BsonJson.valueToRelaxedJson(v)));
@@ -160,7 +157,7 @@ final class IdCondition {
       forms.add(JsonPathText.sql(Long.toString(whole)));
       forms.add(JsonPathText.sql(DoubleText.of((double) whole)));
     }
-    return String.join(", ", forms);
+    return forms;
   }
 
   private static String typed(BsonValue v) {

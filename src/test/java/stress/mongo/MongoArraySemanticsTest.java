@@ -59,20 +59,7 @@ class MongoArraySemanticsTest {
       "{a: {$all: [2, 7]}}             | 2",
   })
   void bothFormsSelectWhatMongoDbSelects(String filter, String ids) throws SQLException {
-    for (boolean jsonpath : new boolean[] {true, false}) {
-      String sql = MongoStatement.translate("find", BsonDocument.parse("{filter: " + filter + "}"),
-          new Parameters(List.of()), new TranslationTarget(PathCatalog.NONE, jsonpath, Map.of())).statement().sql();
-      sql = IdLiteral.resolve(sql, IdType.INTEGER).replace("{table}", "docs").replace("SELECT _id, data", "SELECT _id")
-          + " ORDER BY _id";
-      List<String> found = new ArrayList<>();
-      try (Connection c = TestDatabase.connect(url); Statement st = c.createStatement();
-           ResultSet rs = st.executeQuery(sql)) {
-        while (rs.next()) {
-          found.add(rs.getString(1));
-        }
-      }
-      assertEquals(ids, String.join(" ", found), (jsonpath ? "jsonpath: " : "without jsonpath: ") + sql);
-    }
+    assertIdsInBothForms("docs", "{filter: " + filter + "}", ids);
   }
 
   /** Parameters bound per execution, in both forms: a drawn number compares with numbers, a string with strings. */
@@ -86,24 +73,7 @@ class MongoArraySemanticsTest {
   })
   void parametersSelectWhatMongoDbSelects(String filter, String drawn, String ids) throws SQLException {
     Object value = drawn.matches("\\d+") ? (Object) Integer.valueOf(drawn) : drawn;
-    for (boolean jsonpath : new boolean[] {true, false}) {
-      MongoStatement m = MongoStatement.translate("find", BsonDocument.parse("{filter: " + filter + "}"),
-          new Parameters(List.of("x")), new TranslationTarget(PathCatalog.NONE, jsonpath, Map.of()));
-      String sql = IdLiteral.resolve(m.statement().sql(), IdType.INTEGER).replace("{table}", "docs")
-          .replace("SELECT _id, data", "SELECT _id") + " ORDER BY _id";
-      List<String> found = new ArrayList<>();
-      try (Connection c = TestDatabase.connect(url); java.sql.PreparedStatement ps = c.prepareStatement(sql)) {
-        for (int i = 0; i < m.values().size(); i++) {
-          ps.setObject(i + 1, m.values().get(i).of(new Object[] {value}));
-        }
-        try (ResultSet rs = ps.executeQuery()) {
-          while (rs.next()) {
-            found.add(rs.getString(1));
-          }
-        }
-      }
-      assertEquals(ids, String.join(" ", found), (jsonpath ? "jsonpath: " : "without jsonpath: ") + sql);
-    }
+    assertIdsInBothForms("docs", "{filter: " + filter + "}", ids, value);
   }
 
   /**
@@ -120,20 +90,7 @@ class MongoArraySemanticsTest {
       "{a: -1}     | 1 4 5 13 6 7 8 9 2 3 10 11 12",
   })
   void aSortTakesTheSmallestOrLargestValueAtThePath(String sort, String ids) throws SQLException {
-    for (boolean jsonpath : new boolean[] {true, false}) {
-      String sql = MongoStatement.translate("find", BsonDocument.parse("{sort: " + sort + "}"),
-          new Parameters(List.of()), new TranslationTarget(PathCatalog.NONE, jsonpath, Map.of())).statement().sql();
-      sql = IdLiteral.resolve(sql, IdType.INTEGER).replace("{table}", "docs").replace("SELECT _id, data", "SELECT _id")
-          + ", _id";
-      List<String> found = new ArrayList<>();
-      try (Connection c = TestDatabase.connect(url); Statement st = c.createStatement();
-           ResultSet rs = st.executeQuery(sql)) {
-        while (rs.next()) {
-          found.add(rs.getString(1));
-        }
-      }
-      assertEquals(ids, String.join(" ", found), (jsonpath ? "jsonpath: " : "without jsonpath: ") + sql);
-    }
+    assertIdsInBothForms("docs", "{sort: " + sort + "}", ids);
   }
 
   /** Decimal128 values compare with every number by value, in both forms (NaN matches no comparison here). */
@@ -147,16 +104,26 @@ class MongoArraySemanticsTest {
       "{p: {$gt: {$numberDecimal: '1E+3'}}}                 | 3",
   })
   void decimalsCompareAsNumbers(String filter, String ids) throws SQLException {
+    assertIdsInBothForms("prices", "{filter: " + filter + "}", ids);
+  }
+
+  /** The ids a find selects in each form (jsonpath, and without it), the statement's values made from {@code drawn}. */
+  private static void assertIdsInBothForms(String table, String find, String ids, Object... drawn) throws SQLException {
     for (boolean jsonpath : new boolean[] {true, false}) {
-      String sql = MongoStatement.translate("find", BsonDocument.parse("{filter: " + filter + "}"),
-          new Parameters(List.of()), new TranslationTarget(PathCatalog.NONE, jsonpath, Map.of())).statement().sql();
-      sql = IdLiteral.resolve(sql, IdType.INTEGER).replace("{table}", "prices")
-          .replace("SELECT _id, data", "SELECT _id") + " ORDER BY _id";
+      MongoStatement m = MongoStatement.translate("find", BsonDocument.parse(find),
+          new Parameters(drawn.length == 0 ? List.of() : List.of("x")),
+          new TranslationTarget(PathCatalog.NONE, jsonpath, Map.of()));
+      String sql = IdLiteral.resolve(m.statement().sql(), IdType.INTEGER).replace("{table}", table)
+          .replace("SELECT _id, data", "SELECT _id") + (find.contains("sort") ? ", _id" : " ORDER BY _id");
       List<String> found = new ArrayList<>();
-      try (Connection c = TestDatabase.connect(url); Statement st = c.createStatement();
-           ResultSet rs = st.executeQuery(sql)) {
-        while (rs.next()) {
-          found.add(rs.getString(1));
+      try (Connection c = TestDatabase.connect(url); java.sql.PreparedStatement ps = c.prepareStatement(sql)) {
+        for (int i = 0; i < m.values().size(); i++) {
+          ps.setObject(i + 1, m.values().get(i).of(drawn));
+        }
+        try (ResultSet rs = ps.executeQuery()) {
+          while (rs.next()) {
+            found.add(rs.getString(1));
+          }
         }
       }
       assertEquals(ids, String.join(" ", found), (jsonpath ? "jsonpath: " : "without jsonpath: ") + sql);
