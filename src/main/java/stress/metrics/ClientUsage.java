@@ -81,9 +81,10 @@ public record ClientUsage(double seconds, int cores, double cpuSeconds, Double u
     boolean gc = gcShare > GC_LIMIT;
     if (!cpu && !gc) {
       return sharesCpusWithServer(takenShare, cores, host)
-          ? "client and server share this host, whose " + host.cpus() + " CPU" + (host.cpus() == 1 ? " was " : "s were ")
-              + Math.round(host.cpuShare() * 100) + "% busy; the client took " + Math.round(takenShare * 100)
-              + "% of them"
+          ? "this host's " + host.cpus() + " CPU" + (host.cpus() == 1 ? " was " : "s were ")
+              + Math.round(host.cpuShare() * 100) + "% busy: the client took " + Math.round(takenShare * 100)
+              + "% of them, the server and anything else on the host "
+              + Math.round(Math.max(0, host.cpuShare() - takenShare) * 100) + "%"
           : null;
     }
     String cpuText = "CPU at " + Math.round(workShare * 100) + "% of the " + cores + " core" + (cores == 1 ? "" : "s")

@@ -70,8 +70,7 @@ public final class ClientUsageText {
     }
     out.append('\n');
     if (u.clientBound()) {
-      out.append("client is the bottleneck (").append(u.bottleneck()).append("): ")
-          .append(advice(u)).append('\n');
+      out.append(headline(u)).append(" (").append(u.bottleneck()).append("): ").append(advice(u)).append('\n');
     }
     if (u.stillCompiling()) {
       out.append(stillCompiling(u)).append(": ").append(WARMUP_ADVICE).append('\n');
@@ -82,6 +81,14 @@ public final class ClientUsageText {
   /** E.g. {@code client still warming up (its JIT took 14% of its CPU while measuring)}. */
   public static String stillCompiling(ClientUsage u) {
     return "client still warming up (its JIT took " + Math.round(u.jitShare() * 100) + "% of its CPU while measuring)";
+  }
+
+  /**
+   * {@code client is the bottleneck} when the client used up what it may use, {@code host saturated, client and
+   * server on it} when it only shared a busy host with the server: what was measured, not more.
+   */
+  public static String headline(ClientUsage u) {
+    return u.onlySharesCpusWithServer() ? "host saturated, client and server on it" : "client is the bottleneck";
   }
 
   /** What to do about a client that was the bottleneck. */

@@ -67,7 +67,7 @@ class ClientUsageTest {
     ClientUsage shared = ClientUsage.of(10, 2, 10.0, null, null, 100_000, 0, 0, null, 0, -1,
         new HostUsage(2, 0.99, true)).withoutSpin(8.0);
     assertEquals(0.1, shared.cpuShare(), 1e-9);
-    assertEquals("client and server share this host, whose 2 CPUs were 99% busy; the client took 50% of them",
+    assertEquals("this host's 2 CPUs were 99% busy: the client took 50% of them, the server and anything else on the host 49%",
         shared.bottleneck());
     // polling that leaves the working part above the limit is still a bottleneck
     assertTrue(ClientUsage.of(10, 1, 9.9, null, null, 1000, 0, 0, null, 0, -1, null).withoutSpin(0.5).clientBound());
@@ -132,7 +132,7 @@ class ClientUsageTest {
   void aClientThatSharesABusyHostWithTheServerIsABottleneck() {
     // 30% of 2 cores for the client, the host's 2 CPUs 97% busy with the server on them
     ClientUsage shared = ClientUsage.of(10, 2, 6.0, null, null, 1000, 0, 0, null, 0, -1, new HostUsage(2, 0.97, true));
-    assertEquals("client and server share this host, whose 2 CPUs were 97% busy; the client took 30% of them",
+    assertEquals("this host's 2 CPUs were 97% busy: the client took 30% of them, the server and anything else on the host 67%",
         shared.bottleneck());
     assertTrue(shared.onlySharesCpusWithServer());
     // the server elsewhere: the busy host is not the server's loss

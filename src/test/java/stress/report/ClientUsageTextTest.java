@@ -41,8 +41,8 @@ class ClientUsageTextTest {
     String[] lines = ClientUsageText.lines(u).split("\n");
     assertEquals(2, lines.length);
     assertTrue(lines[0].endsWith("heap peak 32 MB; host 2 CPUs 98% busy, server on this host"), lines[0]);
-    assertEquals("client is the bottleneck (client and server share this host, whose 2 CPUs were 98% busy; the client"
-        + " took 37% of them): " + ClientUsageText.SHARED_HOST_ADVICE, lines[1]);
+    assertEquals("host saturated, client and server on it (this host's 2 CPUs were 98% busy: the client took 37% of"
+        + " them, the server and anything else on the host 61%): " + ClientUsageText.SHARED_HOST_ADVICE, lines[1]);
     ClientUsage elsewhere = ClientUsage.of(10, 2, 7.4, 2.9, 4.5, 270_000, 12, 0.013, 105 * MB, 32 * MB, -1,
         new HostUsage(2, 0.4, false));
     assertTrue(ClientUsageText.lines(elsewhere).endsWith("heap peak 32 MB; host 2 CPUs 40% busy\n"));

@@ -39,7 +39,8 @@ final class ClientSection {
         String label = overlay ? run.name() + " · " + phase.label() : phase.label();
         if (u.clientBound()) {
           anyBound = true;
-          headlines.add(label + ": the client was the bottleneck (" + u.bottleneck() + "); "
+          headlines.add(label + ": " + (u.onlySharesCpusWithServer() ? ClientUsageText.headline(u)
+              : "the client was the bottleneck") + " (" + u.bottleneck() + "); "
               + ClientUsageText.advice(u) + ".");
         }
         if (u.stillCompiling()) {

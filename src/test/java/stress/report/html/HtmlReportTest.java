@@ -115,8 +115,9 @@ class HtmlReportTest {
     RunResult result = new RunResult(two.toolVersion(), two.startTime(), two.settings(), two.target(), List.of(shared));
     Section client = ReportModel.sections(List.of(new NamedResult("run", result))).stream()
         .filter(s -> s.id().equals("client")).findFirst().orElseThrow();
-    assertEquals(shared.label() + ": the client was the bottleneck (client and server share this host, whose 2 CPUs"
-        + " were 97% busy; the client took 35% of them); " + ClientUsageText.SHARED_HOST_ADVICE + ".",
+    assertEquals(shared.label() + ": host saturated, client and server on it (this host's 2 CPUs were 97% busy: the"
+        + " client took 35% of them, the server and anything else on the host 62%); " + ClientUsageText.SHARED_HOST_ADVICE
+        + ".",
         client.headlines().get(0));
   }
 
