@@ -73,6 +73,16 @@ public final class PhaseRecorder {
   }
 
   /**
+   * The heap the recorders of {@code workers} workers running {@code operations} operations hold once a phase runs:
+   * two interval slots per worker (the one it writes and the one it handed over at the last interval edge), each
+   * with a success histogram up to {@code highestTrackableNanos}, the latencies kept before it and an empty failure
+   * histogram per operation. A lower bound: failures, errors and the phase's own totals come on top.
+   */
+  public static long heapBytes(int workers, int operations, long highestTrackableNanos) {
+    return 2L * workers * operations * IntervalSlot.bytesPerOperation(highestTrackableNanos);
+  }
+
+  /**
    * A recorder that also keeps figures per host, for workers spread over several hosts: the hot path is
    * unchanged, each worker's finished interval slot is added to its host when it is merged. Each interval then
    * has {@link IntervalStats#hosts()}, and {@link #hostStats()} the hosts' totals.

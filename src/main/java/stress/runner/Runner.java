@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 import stress.connect.ConnectionSource;
+import stress.metrics.PhaseRecorder;
 import stress.model.StatementMode;
 import stress.ops.FindFirst;
 import stress.target.SettingsCatalog;
@@ -81,6 +82,14 @@ public final class Runner {
       }
     }
     return new Runner(plan, hosts, sources, listener, probe);
+  }
+
+  /**
+   * The heap the latency recorders of a phase of {@code threads} workers running {@code operations} operations hold
+   * at least ({@link PhaseRecorder#heapBytes}), so that a run can refuse what cannot fit before it starts.
+   */
+  public static long recorderHeapBytes(int threads, int operations) {
+    return PhaseRecorder.heapBytes(threads, operations, PhaseRun.HIGHEST_TRACKABLE_NANOS);
   }
 
   /** Asks the run to stop soon (e.g. on Ctrl-C); {@link #run()} then returns what was measured so far. */
