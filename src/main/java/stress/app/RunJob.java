@@ -144,7 +144,7 @@ public final class RunJob {
         if (operations.get(i) instanceof WorkloadOperation fromFile) {
           fromFile = fromFile.forTable(control, table);
           operations.set(i, fromFile);
-          fromFile.checkOnServer(control, table);
+          fromFile.checkOnServer(control, table, config.modes().contains(StatementMode.PREPARED));
           sampledValues.addAll(fromFile.readSamples(control, table));
         }
       }
