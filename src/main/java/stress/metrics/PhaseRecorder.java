@@ -220,6 +220,10 @@ public final class PhaseRecorder {
    */
   public synchronized void resetTotals(long measuredStartNanos, boolean workersPaused) {
     ensureOpen();
+    // at the same moment as the new generation, which decides which failures the totals keep (one per worker in
+    // flight may land on the other side), not after waiting for the slots: the outage would miss the failures of
+    // that wait
+    outages.measuringStarts(measuredStartNanos);
     drain(!workersPaused);
     totals.reset();
     if (hostTotals != null) {
