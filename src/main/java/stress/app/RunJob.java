@@ -193,8 +193,14 @@ public final class RunJob {
         ? new Runner(plan, spec -> withPoolMeters(live, openSource(spec)), listener, probe)
         : Runner.acrossHosts(plan, spread.names(),
             (spec, host, threads) -> withPoolMeters(live, spread.open(spec, host, threads)), listener, probe);
+    if (config.failures().maxErrors() > 0) {
+      runner.stopAfterFailures(config.failures().maxErrors());
+    }
     interruption.onSignal(runner::requestStop);
     Runner.Result result = runner.run();
+    if (result.stoppedBy() != null) {
+      settings.put("stopped", result.stoppedBy());
+    }
 
     List<PhaseResult> phaseResults = new ArrayList<>();
     List<ComparisonRow> rows = new ArrayList<>();

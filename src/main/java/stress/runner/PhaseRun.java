@@ -93,7 +93,7 @@ final class PhaseRun {
       bound[i] = plan.operations().get(i).bind(context);
     }
 
-    Stop phaseStop = new Stop();
+    Stop phaseStop = new Stop(stop);
     PhaseAbort abort = new PhaseAbort(phaseStop);
     boolean[] retryable = new boolean[bound.length];
     for (int i = 0; i < bound.length; i++) {
