@@ -6,13 +6,18 @@ import stress.report.TextReport;
 import stress.runner.Runner;
 
 /**
- * How a run ends: interrupted, clean, or with failed executions within or above {@code --max-error-rate}; the
- * closing line says which and with what exit code.
+ * How a run ends: stopped by {@code --max-errors}, interrupted, clean, or with failed executions within or above
+ * {@code --max-error-rate}; the closing line says which and with what exit code.
  */
 final class RunExitPolicy {
   private RunExitPolicy() {}
 
   static ExitCode exitCode(Runner.Result result, FailurePolicy failures, PrintStream out) {
+    if (result.stoppedBy() != null) {
+      out.println("stopped: " + result.stoppedBy() + "; the figures above cover what ran until then; exit code "
+          + ExitCode.FAILURE.code());
+      return ExitCode.FAILURE;
+    }
     if (result.interrupted()) {
       out.println("interrupted: the figures above cover what ran until the stop");
       return ExitCode.INTERRUPTED;

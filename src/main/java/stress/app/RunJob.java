@@ -89,6 +89,7 @@ public final class RunJob {
    * contacted (a port in use fails the run at once) until the summaries are printed.
    */
   public ExitCode run() throws SQLException, InterruptedException, IOException {
+    RunCapacity.checkHeap(config.threads(), config.mix().names().size(), Runtime.getRuntime().maxMemory());
     if (config.outDir() != null) {
       try {
         ResultFiles.prepare(config.outDir());
@@ -127,18 +128,23 @@ public final class RunJob {
     List<DocumentTable> workerTables;
     List<Map<String, String>> settingCombos = SettingCombinations.of(config.settings());
     List<SessionSettingsPlan> settingPlans = new ArrayList<>();
+    List<PhaseSpec> phases;
     try (Connection control = PhysicalConnections.open(database.spec())) {
       sampledValues.clear();
       target = TargetDetector.detect(control);
       serverSettings = ServerSettings.read(control);
       settingPlans.addAll(PhaseGrid.planSettings(SettingsCatalog.read(control), settingCombos));
+      phases = PhaseGrid.phases(config, database.spec(), settingCombos, settingPlans);
+      if (!config.hostSpreading().spread() && database.spec().servers().size() == 1) {
+        RunCapacity.read(control).ifPresent(slots -> RunCapacity.checkSlots(slots, phases, config.poolSize(), 0, 1, ""));
+      }
       table = TableSetup.existing(control, config.schema(), config.table(),
           operations.stream().anyMatch(Operation::usesCopyTable));
       for (int i = 0; i < operations.size(); i++) {
         if (operations.get(i) instanceof WorkloadOperation fromFile) {
           fromFile = fromFile.forTable(control, table);
           operations.set(i, fromFile);
-          fromFile.checkOnServer(control, table);
+          fromFile.checkOnServer(control, table, config.modes().contains(StatementMode.PREPARED));
           sampledValues.addAll(fromFile.readSamples(control, table));
         }
       }
@@ -152,7 +158,9 @@ public final class RunJob {
     KeyChooser chooser = keys == null ? null
         : new KeyChooser(keys, KeyDistribution.of(config.distribution(), keys.size(), config.zipfConstant()));
 
-    List<PhaseSpec> phases = PhaseGrid.phases(config, database.spec(), settingCombos, settingPlans);
+    if (spread != null) {
+      spread.checkSlots(phases);
+    }
     RunPlan plan = new RunPlan(phases, config.mix(), operations, table, chooser, config.operationSettings(),
         config.duration(), config.ops(), config.warmup(), config.reportInterval(), config.rate(),
         config.transaction(), config.seed(), config.workerThreads(), newDocuments, config.failures().retries(),
@@ -185,8 +193,14 @@ public final class RunJob {
         ? new Runner(plan, spec -> withPoolMeters(live, openSource(spec)), listener, probe)
         : Runner.acrossHosts(plan, spread.names(),
             (spec, host, threads) -> withPoolMeters(live, spread.open(spec, host, threads)), listener, probe);
+    if (config.failures().maxErrors() > 0) {
+      runner.stopAfterFailures(config.failures().maxErrors());
+    }
     interruption.onSignal(runner::requestStop);
     Runner.Result result = runner.run();
+    if (result.stoppedBy() != null) {
+      settings.put("stopped", result.stoppedBy());
+    }
 
     List<PhaseResult> phaseResults = new ArrayList<>();
     List<ComparisonRow> rows = new ArrayList<>();

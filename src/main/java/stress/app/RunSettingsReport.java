@@ -57,6 +57,9 @@ final class RunSettingsReport {
     double maxErrorRate = config.failures().maxErrorRate();
     s.put("max error rate", maxErrorRate == 0 ? "0 (any failed execution exits 1)"
         : maxErrorRate + " (exit 0 while failed / all executions stay at or below it)");
+    if (config.failures().maxErrors() > 0) {
+      s.put("max errors", config.failures().maxErrors() + " (the run stops once that many executions failed; exit 1)");
+    }
     s.put("server", database.embedded() ? "embedded PostgreSQL (started for this run)" : "given by the user");
     s.put("connection", new LinkedHashMap<>(withoutPassword(database.spec().describe())));
     List<Map<String, String>> sets = new ArrayList<>();

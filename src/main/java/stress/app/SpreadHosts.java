@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import stress.config.HostSpreading;
 import stress.config.RunConfig;
 import stress.connect.ConnectionOptions;
@@ -32,7 +33,7 @@ import stress.target.TargetKind;
  */
 final class SpreadHosts {
   /** One host: its name for reports and its connection without session settings. */
-  record Host(String name, ResolvedConnection connection, TargetInfo target) {}
+  record Host(String name, ResolvedConnection connection, TargetInfo target, Optional<RunCapacity.Slots> slots) {}
 
   private final List<Host> hosts;
   private final RunConfig config;
@@ -82,7 +83,7 @@ final class SpreadHosts {
               + " has _id " + there.idType().sql() + " but " + table.idType().sql() + " elsewhere; every host must"
               + " serve the same table");
         }
-        hosts.add(new Host(name, connection, target));
+        hosts.add(new Host(name, connection, target, RunCapacity.read(c)));
       } catch (SQLException e) {
         throw new SQLException(option + ": could not check host " + name + ": " + e.getMessage(), e.getSQLState(), e);
       }
@@ -118,6 +119,17 @@ final class SpreadHosts {
 
   private static List<String> names(List<Host> hosts) {
     return hosts.stream().map(Host::name).toList();
+  }
+
+  /** Refuses phases that need more connections on a host than it has free ({@link RunCapacity#checkSlots}). */
+  void checkSlots(List<PhaseSpec> phases) {
+    String option = config.hostSpreading().hosts() != null ? "--hosts" : "--spread-hosts";
+    for (int h = 0; h < hosts.size(); h++) {
+      int index = h;
+      Host host = hosts.get(h);
+      host.slots().ifPresent(slots -> RunCapacity.checkSlots(slots, phases, config.poolSize(), index, hosts.size(),
+          "on host " + host.name() + " of " + option + ", "));
+    }
   }
 
   /** The hosts' names, {@code host:port}, in the order threads are assigned. */

@@ -16,7 +16,8 @@ import picocli.CommandLine.ParseResult;
  * exits with its exit code. The child shares standard input, output and error. A signal to this process
  * (Ctrl-C reaches both processes of the terminal's group; SIGTERM may reach only this one) is passed on as a
  * SIGTERM, and this process waits for the child to print its partial summary and end, then exits with the
- * child's code.
+ * child's code, or with 128 + the signal it got when the child stopped on the SIGTERM it was passed: a Ctrl-C or a
+ * {@code kill -INT} of this process alone ends the run with 130, as in a run without a child ({@link FirstSignal}).
  */
 final class Relauncher {
   /** Longer than the child's own grace after a signal (60 s), so its summary is never cut off. */
@@ -57,13 +58,14 @@ final class Relauncher {
     ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
     // tells the child's run header where its JVM options came from
     builder.environment().put(JvmDefaults.SWITCH, JvmDefaults.APPLIED);
+    FirstSignal signal = FirstSignal.watch();
     Process child = builder.start();
     Thread passOn = new Thread(() -> {
       if (child.isAlive()) {
         child.destroy();
         try {
           if (child.waitFor(CHILD_GRACE_SECONDS, TimeUnit.SECONDS)) {
-            Runtime.getRuntime().halt(child.exitValue());
+            Runtime.getRuntime().halt(FirstSignal.exitCode(child.exitValue(), signal.number()));
           }
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();

@@ -212,6 +212,15 @@ final class RunArgs {
           + " only operations that are safe to repeat (not insert, insert_batch, copy). Default: ${DEFAULT-VALUE}.")
   int retries;
 
+  @Option(names = "--max-errors", paramLabel = "N",
+      description = "Stop the run once N executions have failed (over all phases, warm-up included) and exit 1."
+          + " Default: no limit.")
+  Long maxErrors;
+
+  @Option(names = "--stop-on-error",
+      description = "Stop the run at the first failed execution and exit 1: --max-errors 1.")
+  boolean stopOnError;
+
   @Option(names = "--max-error-rate", paramLabel = "FRACTION", defaultValue = "0",
       description = "Exit 0 while failed executions / all executions stay at or below this (0.01 = 1%%);"
           + " 0 = any failure exits 1. Default: ${DEFAULT-VALUE}.")
@@ -241,8 +250,15 @@ final class RunArgs {
     List<Boolean> perThread = tablePerThread == null ? List.of(false)
         : attempt(problems, () -> InsertSettings.parseTablePerThread(tablePerThread));
     HostList hostList = hosts == null ? null : attempt(problems, () -> HostList.parse("--hosts", hosts));
+    if (maxErrors != null && maxErrors < 1) {
+      problems.add("--max-errors must be 1 or more (the failed executions that stop the run), got " + maxErrors);
+    }
+    if (maxErrors != null && stopOnError) {
+      problems.add("--stop-on-error is --max-errors 1: give one of them, not both");
+    }
+    long errorLimit = stopOnError ? 1 : maxErrors == null || maxErrors < 1 ? 0 : maxErrors;
     FailurePolicy failures = attempt(problems, () -> new FailurePolicy(retries, fraction("--max-error-rate",
-        maxErrorRate)));
+        maxErrorRate), errorLimit));
     WorkerThreadPolicy workerThreads = attempt(problems, () -> workerThreads(eventLoops, busyPoll,
         yesOrNo("--virtual-threads", virtualThreads)));
     if (duration != null && ops != null) {

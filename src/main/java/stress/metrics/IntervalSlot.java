@@ -59,6 +59,13 @@ final class IntervalSlot {
     }
   }
 
+  /** The heap one operation takes in a slot: its success histogram, kept latencies and empty failure histogram. */
+  static long bytesPerOperation(long highestTrackableNanos) {
+    Histogram failures = new Histogram(PhaseRecorder.SIGNIFICANT_DIGITS);
+    return new Histogram(1, highestTrackableNanos, PhaseRecorder.SIGNIFICANT_DIGITS).getEstimatedFootprintInBytes()
+        + (long) LATENCIES_KEPT * Long.BYTES + failures.getEstimatedFootprintInBytes();
+  }
+
   /** Records one success's latency (the worker that owns the slot). */
   void recordSuccess(int op, long latencyNanos) {
     int n = kept[op];

@@ -8,8 +8,10 @@ import java.util.TreeMap;
 
 /**
  * A time nothing succeeded: from a failed execution to the first successful execution after it, on any worker,
- * when that lasted at least 100 ms. Times are seconds from the start of measuring (negative during warm-up), taken
- * from the workers' own clocks, not rounded to report intervals. Every execution that ended inside it failed.
+ * when that lasted at least 100 ms. Times are seconds from the start of measuring, taken from the workers' own
+ * clocks, not rounded to report intervals; an outage under way when measuring starts begins at 0 and counts only the
+ * failures measured (results written before 2026-11-24 may start one in the warm-up, at a negative time). Every
+ * execution that ended inside it failed.
  *
  * @param startSeconds     when the first execution failed
  * @param endSeconds       when the first execution after it succeeded, or null when none did before the phase ended

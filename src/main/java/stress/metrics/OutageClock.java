@@ -64,6 +64,25 @@ final class OutageClock {
     }
   }
 
+  /**
+   * Measuring starts at {@code startNanos}: what happened in the warm-up is not part of the phase's figures. Windows
+   * that ended before are dropped, and one still open begins again at {@code startNanos} with none of its failures
+   * counted, so an outage under way when measuring starts runs from 0 s and counts the failed executions the
+   * phase's totals count (before, it kept its warm-up start, a negative time, and its warm-up failures).
+   */
+  void measuringStarts(long startNanos) {
+    synchronized (closed) {
+      closed.removeIf(w -> w.end() <= startNanos);
+    }
+    Open current = open.get();
+    while (current != null && current.start < startNanos) {
+      if (open.compareAndSet(current, new Open(startNanos, current.firstState))) {
+        return;
+      }
+      current = open.get();
+    }
+  }
+
   boolean open() {
     return open.get() != null;
   }
@@ -92,7 +111,9 @@ final class OutageClock {
     List<Outage> out = new ArrayList<>();
     windows.sort((a, b) -> Long.compare(a.open().start, b.open().start));
     for (Window w : windows) {
-      out.add(outage(w.open(), epochNanos, Rates.seconds(w.end() - epochNanos)));
+      if (w.end() > epochNanos) { // a window closed by a success racing the start of measuring is left out
+        out.add(outage(w.open(), epochNanos, Rates.seconds(w.end() - epochNanos)));
+      }
     }
     if (current != null && nowNanos - current.start >= MIN_OUTAGE_NANOS) {
       out.add(outage(current, epochNanos, null));
@@ -105,6 +126,8 @@ final class OutageClock {
     w.byState.forEach((state, n) -> states.put(state, n.get()));
     Map<String, Long> nodes = new TreeMap<>();
     w.byNode.forEach((node, n) -> nodes.put(node, n.get()));
-    return new Outage(Rates.seconds(w.start - epochNanos), end, w.firstState, null, w.failures.get(), states, nodes);
+    // never before the start of measuring, even for a window that a success closed as measuring started
+    return new Outage(Rates.seconds(Math.max(0, w.start - epochNanos)), end, w.firstState, null, w.failures.get(),
+        states, nodes);
   }
 }

@@ -73,6 +73,16 @@ public final class PhaseRecorder {
   }
 
   /**
+   * The heap the recorders of {@code workers} workers running {@code operations} operations hold once a phase runs:
+   * two interval slots per worker (the one it writes and the one it handed over at the last interval edge), each
+   * with a success histogram up to {@code highestTrackableNanos}, the latencies kept before it and an empty failure
+   * histogram per operation. A lower bound: failures, errors and the phase's own totals come on top.
+   */
+  public static long heapBytes(int workers, int operations, long highestTrackableNanos) {
+    return 2L * workers * operations * IntervalSlot.bytesPerOperation(highestTrackableNanos);
+  }
+
+  /**
    * A recorder that also keeps figures per host, for workers spread over several hosts: the hot path is
    * unchanged, each worker's finished interval slot is added to its host when it is merged. Each interval then
    * has {@link IntervalStats#hosts()}, and {@link #hostStats()} the hosts' totals.
@@ -210,6 +220,10 @@ public final class PhaseRecorder {
    */
   public synchronized void resetTotals(long measuredStartNanos, boolean workersPaused) {
     ensureOpen();
+    // at the same moment as the new generation, which decides which failures the totals keep (one per worker in
+    // flight may land on the other side), not after waiting for the slots: the outage would miss the failures of
+    // that wait
+    outages.measuringStarts(measuredStartNanos);
     drain(!workersPaused);
     totals.reset();
     if (hostTotals != null) {

@@ -23,12 +23,24 @@ import stress.model.UsageException;
  *                    says, else how each placeholder's value is made (a MongoDB-style operation's)
  * @param translation null when the statements are the same on every table, else how to write them for one
  * @param forms       how the statements were written for the table, when they were
+ * @param declared    for an operation of SQL statements, each generator as the file declares it (checked against
+ *                    the types the server gives its placeholders before the run); empty for a MongoDB-style one,
+ *                    whose statements cast their placeholders themselves
  */
 public record WorkloadOperation(String name, List<String> statements, List<ParameterGenerator> generators,
                                 int[][] positions, boolean[] queries, boolean transaction, boolean usesKeys,
                                 boolean usesCopy, List<String> sources, PlaceholderValue[][] computed,
-                                TableTranslation translation, TableForms forms)
+                                TableTranslation translation, TableForms forms, List<ParameterDeclaration> declared)
     implements Operation {
+
+  /** An operation whose parameters are not checked against the server's types (a MongoDB-style one). */
+  public WorkloadOperation(String name, List<String> statements, List<ParameterGenerator> generators,
+                           int[][] positions, boolean[] queries, boolean transaction, boolean usesKeys,
+                           boolean usesCopy, List<String> sources, PlaceholderValue[][] computed,
+                           TableTranslation translation, TableForms forms) {
+    this(name, statements, generators, positions, queries, transaction, usesKeys, usesCopy, sources, computed,
+        translation, forms, List.of());
+  }
 
   /** An operation written for no table yet, or the same on every table. */
   public WorkloadOperation(String name, List<String> statements, List<ParameterGenerator> generators,
@@ -56,8 +68,18 @@ public record WorkloadOperation(String name, List<String> statements, List<Param
   public WorkloadOperation(String name, List<String> statements, List<ParameterGenerator> generators,
                            int[][] positions, boolean[] queries, boolean transaction, boolean usesKeys,
                            boolean usesCopy, List<String> sources) {
+    this(name, statements, generators, positions, queries, transaction, usesKeys, usesCopy, sources, List.of());
+  }
+
+  /**
+   * An operation of SQL statements whose placeholders each take one parameter's value, with the parameters as the
+   * file declares them ({@code declared}, one per generator).
+   */
+  public WorkloadOperation(String name, List<String> statements, List<ParameterGenerator> generators,
+                           int[][] positions, boolean[] queries, boolean transaction, boolean usesKeys,
+                           boolean usesCopy, List<String> sources, List<ParameterDeclaration> declared) {
     this(name, statements, generators, positions, queries, transaction, usesKeys, usesCopy, sources,
-        new PlaceholderValue[statements.size()][]);
+        new PlaceholderValue[statements.size()][], null, TableForms.NONE, List.copyOf(declared));
   }
 
   /** Statement {@code i} as sent to this table: its name, its copy table's, and {@code _id} literals filled in. */
@@ -68,18 +90,37 @@ public record WorkloadOperation(String name, List<String> statements, List<Param
 
   /**
    * Has the server parse every statement for this table (a describe, nothing runs), so SQL it refuses stops
-   * the run before any load with one line naming the file, line and operation.
+   * the run before any load with one line naming the file, line and operation. A parameter of an SQL statement
+   * whose values the server does not take where the statement uses it (an int compared with {@code ->>}'s text)
+   * is refused the same way ({@link ParameterTypeCheck}).
+   *
+   * @param typedStrings true when strings are bound as typed parameters (a run in prepared mode), false when they
+   *                     are only written as literals, which the server reads as whatever type it needs
    */
-  public void checkOnServer(java.sql.Connection connection, stress.table.DocumentTable table) {
+  public void checkOnServer(java.sql.Connection connection, stress.table.DocumentTable table, boolean typedStrings) {
     for (int i = 0; i < statements.size(); i++) {
       String text = textFor(i, table);
+      String[] types;
       try (java.sql.PreparedStatement ps = connection.prepareStatement(text)) {
-        ps.getParameterMetaData();
+        java.sql.ParameterMetaData meta = ps.getParameterMetaData();
+        types = new String[meta.getParameterCount()];
+        for (int p = 0; p < types.length; p++) {
+          types[p] = meta.getParameterTypeName(p + 1);
+        }
       } catch (SQLException e) {
         throw new UsageException(sources.get(i) + ": operation '" + name
             + "': the server refuses the statement: " + e.getMessage().lines().findFirst().orElse(""));
       }
+      if (computed[i] == null && !declared.isEmpty()) {
+        ParameterTypeCheck.check(connection, text, types, positions[i], declared, typedStrings,
+            sources.get(i) + ": operation '" + name + "'");
+      }
     }
+  }
+
+  /** As {@link #checkOnServer(java.sql.Connection, stress.table.DocumentTable, boolean)} for a prepared run. */
+  public void checkOnServer(java.sql.Connection connection, stress.table.DocumentTable table) {
+    checkOnServer(connection, table, true);
   }
 
   /** Reads the values of every sampled parameter (before measuring); returns one line each for the header. */

@@ -27,7 +27,7 @@ import stress.ops.OperationSession;
  */
 final class PhaseRun {
   /** Histograms track latencies up to this; a longer one is clamped by HdrHistogram's auto-resize off. */
-  private static final long HIGHEST_TRACKABLE_NANOS = TimeUnit.HOURS.toNanos(1);
+  static final long HIGHEST_TRACKABLE_NANOS = TimeUnit.HOURS.toNanos(1);
   /** How long workers may take to finish their last execution after the stop; statement timeouts bound it. */
   private static final long JOIN_GRACE_MILLIS = 5_000;
   /** How often the end of a warm-up looks whether every worker has finished its execution (--ops). */
@@ -93,7 +93,7 @@ final class PhaseRun {
       bound[i] = plan.operations().get(i).bind(context);
     }
 
-    Stop phaseStop = new Stop();
+    Stop phaseStop = new Stop(stop);
     PhaseAbort abort = new PhaseAbort(phaseStop);
     boolean[] retryable = new boolean[bound.length];
     for (int i = 0; i < bound.length; i++) {

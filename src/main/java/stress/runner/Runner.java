@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 import stress.connect.ConnectionSource;
+import stress.metrics.PhaseRecorder;
 import stress.model.StatementMode;
 import stress.ops.FindFirst;
 import stress.target.SettingsCatalog;
@@ -27,6 +28,8 @@ public final class Runner {
   private final RunListener listener;
   private final RunProbe probe;
   private final Stop stop = new Stop();
+  /** {@code --max-errors}, or null when failed executions never stop the run. */
+  private FailureLimit failureLimit;
 
   /**
    * @param plan     what to run
@@ -83,13 +86,43 @@ public final class Runner {
     return new Runner(plan, hosts, sources, listener, probe);
   }
 
+  /**
+   * The heap the latency recorders of a phase of {@code threads} workers running {@code operations} operations hold
+   * at least ({@link PhaseRecorder#heapBytes}), so that a run can refuse what cannot fit before it starts.
+   */
+  public static long recorderHeapBytes(int threads, int operations) {
+    return PhaseRecorder.heapBytes(threads, operations, PhaseRun.HIGHEST_TRACKABLE_NANOS);
+  }
+
+  /**
+   * Stops the run once {@code maxErrors} executions have failed (over all phases, warm-ups included); the result
+   * then says so ({@link Result#stoppedBy}). Call before {@link #run()}.
+   *
+   * @return this runner
+   */
+  public Runner stopAfterFailures(long maxErrors) {
+    failureLimit = new FailureLimit(maxErrors, probe, stop::request);
+    return this;
+  }
+
   /** Asks the run to stop soon (e.g. on Ctrl-C); {@link #run()} then returns what was measured so far. */
   public void requestStop() {
     stop.request();
   }
 
-  /** The results of every phase that ran; the last one may be partial if stopped. */
-  public record Result(List<PhaseOutcome> phases, boolean interrupted) {}
+  /**
+   * The results of every phase that ran; the last one may be partial if stopped.
+   *
+   * @param interrupted true when {@link #requestStop()} stopped the run (Ctrl-C, SIGTERM)
+   * @param stoppedBy   why the run stopped before its end by itself, e.g. {@code --max-errors 1 reached: ...}, or
+   *                    null when it did not
+   */
+  public record Result(List<PhaseOutcome> phases, boolean interrupted, String stoppedBy) {
+    /** A result of a run that no failure limit stopped. */
+    public Result(List<PhaseOutcome> phases, boolean interrupted) {
+      this(phases, interrupted, null);
+    }
+  }
 
   public Result run() throws SQLException, InterruptedException {
     List<PhaseOutcome> outcomes = new ArrayList<>();
@@ -104,7 +137,8 @@ public final class Runner {
         for (int h = 0; h < n; h++) {
           opened.add(sources.open(spec, h, HostSources.threadsOn(h, n, spec.threads())));
         }
-        PhaseRun.Outcome outcome = new PhaseRun(plan, spec, opened, hosts, listener, probe, stop).run(i);
+        PhaseRun.Outcome outcome = new PhaseRun(plan, spec, opened, hosts, listener,
+            failureLimit == null ? probe : failureLimit, stop).run(i);
         Map<String, String> readBack = readBack(opened, spec.sessionSettings().keySet());
         listener.phaseFinished(spec, outcome.stats());
         if (!outcome.hosts().isEmpty()) {
@@ -118,7 +152,8 @@ public final class Runner {
         closeAll(opened, completed);
       }
     }
-    return new Result(outcomes, stop.requested());
+    boolean limited = failureLimit != null && failureLimit.reached();
+    return new Result(outcomes, stop.requested() && !limited, limited ? failureLimit.reason() : null);
   }
 
   /** The first source's settings (every host's source is built alike), and the hosts when spread. */

@@ -19,14 +19,12 @@ import stress.ops.SampledValues;
  * @param generator makes the values
  * @param isKey     true for {@code key}
  * @param kind      what every drawn value is, {@code number} or {@code string} (or {@code date}), null when not one kind
+ * @param bound     the Java class of every drawn value, which decides the SQL type pgjdbc binds it as, or null when
+ *                  it depends on the table ({@code key}, {@code new_key}) or is JSON (a MongoDB-style sample)
  */
-record ParameterSpec(ParameterGenerator generator, boolean isKey, boolean isDate, String kind) {
+record ParameterSpec(ParameterGenerator generator, boolean isKey, boolean isDate, String kind, Class<?> bound) {
   ParameterSpec(ParameterGenerator generator, boolean isKey) {
-    this(generator, isKey, false, null);
-  }
-
-  ParameterSpec(ParameterGenerator generator, boolean isKey, boolean isDate) {
-    this(generator, isKey, isDate, isDate ? "date" : null);
+    this(generator, isKey, false, null, null);
   }
 
   private static final String KINDS = "key, new_key, {sample: PATH, cap: N}, {int: [MIN, MAX]}, {long: [MIN, MAX]}, {double: [MIN, MAX]},"
@@ -63,7 +61,7 @@ record ParameterSpec(ParameterGenerator generator, boolean isKey, boolean isDate
         int span = (int) (r[1] - r[0] + 1);
         yield new ParameterSpec(span <= 0
             ? s -> (int) (r[0] + s.random().nextLong(r[1] - r[0] + 1))
-            : s -> min + s.random().nextInt(span), false, false, "number");
+            : s -> min + s.random().nextInt(span), false, false, "number", Integer.class);
       }
       case "long" -> {
         long[] r = wholeRange(where, arg, Long.MIN_VALUE, Long.MAX_VALUE);
@@ -74,7 +72,7 @@ record ParameterSpec(ParameterGenerator generator, boolean isKey, boolean isDate
         } catch (ArithmeticException e) {
           throw new WorkloadFileException(arg.line(), where + ": MAX - MIN must be below " + Long.MAX_VALUE);
         }
-        yield new ParameterSpec(s -> min + s.random().nextLong(width), false, false, "number");
+        yield new ParameterSpec(s -> min + s.random().nextLong(width), false, false, "number", Long.class);
       }
       case "double" -> {
         List<YamlNode> b = pair(where, arg);
@@ -86,10 +84,13 @@ record ParameterSpec(ParameterGenerator generator, boolean isKey, boolean isDate
         if (!(min < max) || Double.isInfinite(max - min)) {
           throw new WorkloadFileException(arg.line(), where + ": MIN must be below MAX, got " + min + ", " + max);
         }
-        yield new ParameterSpec(s -> s.random().nextDouble(min, max), false, false, "number");
+        yield new ParameterSpec(s -> s.random().nextDouble(min, max), false, false, "number", Double.class);
       }
-      case "choice" -> new ParameterSpec(choice(where, arg), false, false, choiceKind(arg));
-      case "date" -> new ParameterSpec(dates(where, arg), false, true);
+      case "choice" -> {
+        ParameterGenerator choice = choice(where, arg);
+        yield new ParameterSpec(choice, false, false, choiceKind(arg), choiceClass(arg));
+      }
+      case "date" -> new ParameterSpec(dates(where, arg), false, true, "date", java.time.OffsetDateTime.class);
       default -> throw new WorkloadFileException(node.line(), "parameter '" + name + "': unknown generator '"
           + only.getKey() + "'; known: " + KINDS);
     };
@@ -111,7 +112,7 @@ record ParameterSpec(ParameterGenerator generator, boolean isKey, boolean isDate
           + cap.text() + "'");
     }
     return new ParameterSpec(new SampledValues(name, List.of(path.text().split("\\.")), Integer.parseInt(cap.text()),
-        file + ":" + node.line(), json), false);
+        file + ":" + node.line(), json), false, false, null, json ? null : String.class);
   }
 
   private static ParameterGenerator dates(String where, YamlNode arg) {
@@ -171,6 +172,15 @@ record ParameterSpec(ParameterGenerator generator, boolean isKey, boolean isDate
     var scalar = arg.list().get(0).scalar();
     return scalar == com.fasterxml.jackson.core.JsonToken.VALUE_NUMBER_INT
         || scalar == com.fasterxml.jackson.core.JsonToken.VALUE_NUMBER_FLOAT ? "number" : "string";
+  }
+
+  /** The class of a choice's values, as {@link #choice} makes them (it checks they are one type). */
+  private static Class<?> choiceClass(YamlNode arg) {
+    return switch (arg.list().get(0).scalar()) {
+      case VALUE_NUMBER_INT -> Long.class;
+      case VALUE_NUMBER_FLOAT -> Double.class;
+      default -> String.class;
+    };
   }
 
   private static ParameterGenerator choice(String where, YamlNode arg) {

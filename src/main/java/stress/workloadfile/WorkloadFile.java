@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
 import stress.model.UsageException;
 import stress.ops.Operation;
 import stress.ops.Operations;
+import stress.ops.ParameterDeclaration;
 import stress.ops.ParameterGenerator;
 import stress.ops.WorkloadOperation;
 
@@ -139,6 +140,7 @@ public record WorkloadFile(Path file, Map<String, Operation> operations, Map<Str
     }
     Map<String, ParameterGenerator> generators = new LinkedHashMap<>();
     Map<String, Integer> lines = new LinkedHashMap<>();
+    List<ParameterDeclaration> declared = new ArrayList<>();
     boolean usesKeys = false;
     YamlNode params = def.map().get("params");
     if (params != null) {
@@ -148,6 +150,7 @@ public record WorkloadFile(Path file, Map<String, Operation> operations, Map<Str
       for (Map.Entry<String, YamlNode> p : params.map().entrySet()) {
         ParameterSpec spec = ParameterSpec.parse(p.getKey(), p.getValue(), file.toString());
         generators.put(p.getKey(), spec.generator());
+        declared.add(new ParameterDeclaration(p.getKey(), p.getValue().toFlow(), p.getValue().line(), spec.bound()));
         lines.put(p.getKey(), p.getValue().line());
         usesKeys |= spec.isKey();
       }
@@ -199,7 +202,7 @@ public record WorkloadFile(Path file, Map<String, Operation> operations, Map<Str
       transaction = Boolean.parseBoolean(tx.text());
     }
     return new WorkloadOperation(name, statements, List.copyOf(generators.values()), positions, queries,
-        transaction, usesKeys, usesCopy, List.copyOf(sources));
+        transaction, usesKeys, usesCopy, List.copyOf(sources), declared);
   }
 
   static void checkKeys(YamlNode map, Set<String> allowed, String what) {

@@ -100,6 +100,21 @@ record YamlNode(int line, JsonToken scalar, String text, Map<String, YamlNode> m
     }
   }
 
+  /** The value as YAML's flow style writes it, for messages: {@code {int: [1, 10]}}, {@code key}. */
+  String toFlow() {
+    if (map != null) {
+      StringBuilder b = new StringBuilder("{");
+      map.forEach((k, v) -> b.append(b.length() > 1 ? ", " : "").append(k).append(": ").append(v.toFlow()));
+      return b.append('}').toString();
+    }
+    if (list != null) {
+      return "[" + String.join(", ", list.stream().map(YamlNode::toFlow).toList()) + "]";
+    }
+    boolean quote = scalar == JsonToken.VALUE_STRING && (text.isEmpty()
+        || text.matches(".*[,:\\[\\]{}#'\"].*|\\s.*|.*\\s|[-+.0-9].*|(?i)true|false|null|yes|no|on|off|~"));
+    return quote ? "'" + text.replace("'", "''") + "'" : String.valueOf(text);
+  }
+
   private static String quoted(String s) {
     return "\"" + new String(com.fasterxml.jackson.core.io.JsonStringEncoder.getInstance().quoteAsString(s)) + "\"";
   }

@@ -69,6 +69,7 @@ class SignalTest {
   void sigtermOnTheEmbeddedServerStopsTheServerAfterTheSummary(@TempDir Path dir) throws Exception {
     Path results = dir.resolve("results");
     List<EmbeddedServerProcess> server = new ArrayList<>();
+    long[] serverSession = new long[1];
     Map<String, String> noConnection = new HashMap<>();
     noConnection.put("PGHOST", null);
     List<String> args = new ArrayList<>(runArgs(List.of(), results));
@@ -77,9 +78,15 @@ class SignalTest {
     Stopped stopped = stopAfterIntervals(args, noConnection, out -> {
       EmbeddedServerProcess.assertFound(out);
       server.add(EmbeddedServerProcess.onPort(EmbeddedServerProcess.port(out).orElseThrow()));
+      try {
+        // read while the server runs: once the child has stopped it, its /proc entry may be gone
+        serverSession[0] = server.get(0).session();
+      } catch (IOException e) {
+        throw new AssertionError(e);
+      }
     });
     // the child shares this JVM's session, as it would share the terminal's
-    assertTrue(server.get(0).session() != EmbeddedServerProcess.session(ProcessHandle.current().pid()),
+    assertTrue(serverSession[0] != EmbeddedServerProcess.session(ProcessHandle.current().pid()),
         "the server runs in a session of its own, out of reach of the terminal's Ctrl-C");
     RunResult result = assertStoppedWithCompleteResults(stopped, results, "find");
     assertEquals(0, result.phases().get(0).stats().total().errorCount(),

@@ -76,4 +76,44 @@ class OutageClockTest {
     assertEquals(1, stats.intervals().get(0).retries());
     assertEquals(1L, stats.intervals().get(0).errorsBySqlState().get("57P01"));
   }
+
+  /**
+   * Failures in the warm-up are not the phase's: an outage under way when measuring starts begins at 0 s and counts
+   * only the failures after it; one that ended in the warm-up is gone. Before, every execution failing showed
+   * {@code outage: -1.961 s -> end of phase} with the warm-up's failures added to the measured ones.
+   */
+  @Test
+  void measuringStartsAnOutageAgainWithoutTheWarmUp() {
+    OutageClock clock = new OutageClock();
+    clock.failed(1 * S, "57P01", null);
+    clock.recovered(2 * S); // an outage of the warm-up only
+    clock.failed(3 * S, "08001", null);
+    clock.failed(3 * S + 500 * MS, "08001", null);
+    clock.measuringStarts(4 * S);
+    clock.failed(5 * S, "08006", null);
+    clock.failed(6 * S, "08006", null);
+    clock.failed(7 * S, "08006", null);
+    assertEquals(List.of(new Outage(0.0, null, "08001", null, 3, Map.of("08006", 3L), Map.of())),
+        clock.outages(4 * S, 10 * S));
+  }
+
+  /** The same through a phase recorder on a made-up clock: every execution failed, in the warm-up and after. */
+  @Test
+  void aPhaseWhoseEveryExecutionFailedHasOneOutageFromZeroCountingTheMeasuredFailures() {
+    long[] now = {0};
+    PhaseRecorder phase = new PhaseRecorder(List.of("boom"), 2, TimeUnit.HOURS.toNanos(1), List.of(), () -> now[0]);
+    for (int i = 0; i < 40; i++) { // a 2 s warm-up of failures
+      now[0] = i * 50 * MS;
+      phase.worker(i % 2).failure(0, MS, "22012", "division by zero");
+    }
+    phase.resetTotals(2 * S);
+    for (int i = 0; i < 100; i++) {
+      now[0] = 2 * S + i * 40 * MS;
+      phase.worker(i % 2).failure(0, MS, "22012", "division by zero");
+    }
+    PhaseStats stats = phase.finish(2 * S, 6 * S);
+    assertEquals(100, stats.total().errorCount());
+    assertEquals(List.of(new Outage(0.0, null, "22012", null, 100, Map.of("22012", 100L), Map.of())),
+        stats.outages());
+  }
 }

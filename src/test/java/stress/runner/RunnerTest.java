@@ -223,4 +223,33 @@ class RunnerTest {
     assertTrue(e.getMessage().startsWith("could not open 2 connections for phase"), e.getMessage());
     assertTrue(e.getMessage().contains("missing_db"), e.getMessage());
   }
+
+  /**
+   * Slots taken after the run's check (here a role's connection limit, which the server enforces with the same
+   * SQLState 53300) still stop the phase before measuring, with the count that could be opened.
+   */
+  @Test
+  void connectionsTheServerRefusesAtTheStartStopThePhaseWithOneLine() throws SQLException {
+    String role = "limited_" + ProcessHandle.current().pid();
+    try (Connection c = TestDatabase.connect(url); Statement s = c.createStatement()) {
+      s.execute("CREATE ROLE " + role + " LOGIN CONNECTION LIMIT 3"); // superusers have no limit
+      s.execute("GRANT SELECT ON ALL TABLES IN SCHEMA public TO " + role);
+    }
+    try {
+      ConnectionSpec spec = new ConnectionSpec(url, role, null, Map.of(), List.of());
+      PhaseSpec five = new PhaseSpec(Map.of("threads", "5"), StatementMode.PREPARED, "none", new PoolSettings(5, 0), 5,
+          spec, Map.of());
+      SQLException e = assertThrows(SQLException.class,
+          () -> runner(plan(List.of(five), "find_first", Duration.ofSeconds(30), Duration.ZERO), new RunListener() {})
+              .run());
+      assertEquals("53300", e.getSQLState(), e.getMessage());
+      assertTrue(e.getMessage().contains("only 3 of 5 connections could be opened")
+          && e.getMessage().contains("nothing was measured"), e.getMessage());
+    } finally {
+      try (Connection c = TestDatabase.connect(url); Statement s = c.createStatement()) {
+        s.execute("DROP OWNED BY " + role);
+        s.execute("DROP ROLE " + role);
+      }
+    }
+  }
 }
