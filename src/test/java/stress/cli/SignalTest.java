@@ -13,6 +13,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -143,12 +144,12 @@ class SignalTest {
     assertStoppedWithCompleteResults(stopped, results, "find_first");
     assertTrue(backendsDuringRun[0] >= 2, "the pool's connections were seen during the run: " + backendsDuringRun[0]);
 
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (stressBackends(database) > 0) {
       assertTrue(System.nanoTime() < deadline, "backends of the stopped child remain: " + stressBackends(database));
       Thread.sleep(50);
     }
-    Thread.sleep(1000); // session statistics reach the cumulative views after a short delay
+    awaitStatisticsCollector(url);
     assertEquals(abandonedBefore, sessionsAbandoned(database),
         pool + ": every session was closed by the client, none dropped with the process\n" + stopped.out());
   }
@@ -245,6 +246,39 @@ class SignalTest {
   private static long stressBackends(String database) throws SQLException {
     return queryLong("SELECT count(*) FROM pg_stat_activity WHERE datname = ? AND application_name = '"
         + DriverSettings.APPLICATION_NAME + "'", database);
+  }
+
+  /**
+   * Waits until PostgreSQL's statistics collector has taken in what the stopped child's backends sent it: a backend
+   * sends its session figures as it exits (before it leaves pg_stat_activity), and the collector takes them in a
+   * moment later, in the order sent. A scan of a marker table, sent after them, is counted after them: once it shows,
+   * so do they.
+   */
+  private static void awaitStatisticsCollector(String url) throws SQLException, InterruptedException {
+    String scans = "SELECT coalesce((SELECT seq_scan FROM pg_stat_user_tables WHERE relname = 'stats_marker'), 0)";
+    long before;
+    try (Connection c = TestDatabase.connect(url); Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE IF NOT EXISTS stats_marker (x int)");
+      try (ResultSet rs = s.executeQuery(scans)) {
+        rs.next();
+        before = rs.getLong(1);
+      }
+    }
+    try (Connection c = TestDatabase.connect(url); Statement s = c.createStatement()) {
+      s.executeQuery("SELECT count(*) FROM stats_marker").close();
+    }
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (true) {
+      try (Connection c = TestDatabase.connect(url); Statement s = c.createStatement();
+           ResultSet rs = s.executeQuery(scans)) {
+        rs.next();
+        if (rs.getLong(1) > before) {
+          return;
+        }
+      }
+      assertTrue(System.nanoTime() - deadline < 0, "the statistics collector did not count a scan within 60 s");
+      Thread.sleep(50);
+    }
   }
 
   private static long sessionsAbandoned(String database) throws SQLException {
