@@ -168,7 +168,7 @@ class IndexJobBuildTest {
 
   /** Waits (bounded) until a statement like {@code pattern} waits on a lock in the test database. */
   private static void awaitWaitingOnALock(String pattern) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (running(pattern + "' AND wait_event_type = 'Lock") == 0) {
       assertTrue(System.nanoTime() < deadline, "no statement like " + pattern + " waits on a lock");
       Thread.sleep(20);

@@ -12,6 +12,27 @@ import java.util.concurrent.TimeUnit;
 final class ChildJvm {
   private ChildJvm() {}
 
+  /**
+   * Why a test of Ctrl-C cannot run here: a non-interactive shell starts background commands with SIGINT ignored, and
+   * a JVM that starts so (Maven, the test JVM, the child) keeps ignoring it, as a terminal's Ctrl-C would be.
+   */
+  static final String SIGINT_IGNORED = "SIGINT is ignored in this JVM (Maven was started in the background by a"
+      + " non-interactive shell), and so in the child: start Maven in the foreground to test Ctrl-C";
+
+  /** Whether this process ignores SIGINT (bit 2 of SigIgn in /proc/self/status), as its children then do. */
+  static boolean sigintIgnored() throws IOException {
+    Path status = Path.of("/proc/self/status");
+    if (!Files.isReadable(status)) {
+      return false;
+    }
+    for (String line : Files.readAllLines(status)) {
+      if (line.startsWith("SigIgn:")) {
+        return (Long.parseUnsignedLong(line.substring("SigIgn:".length()).strip(), 16) & 0x2) != 0;
+      }
+    }
+    return false;
+  }
+
   /** What a finished child printed. */
   record Result(int exitCode, String out, String err) {
     String all() {

@@ -88,7 +88,12 @@ class CitusNodeDownIT {
     long failed = stats.get("total").get("errorCount").asLong();
     long ok = stats.get("total").get("count").asLong();
     assertTrue(failed > 0 && ok > 0, ok + " succeeded, " + failed + " failed\n" + run.out());
-    assertEquals(0, stats.get("outages").size(), "the other worker's keys went on\n" + run.out());
+    // the other worker's keys went on: no streak of failures without a success between them (an outage is timed,
+    // 100 ms without a success, which a busy machine pausing the workers can open; about half the keys fail, so a
+    // streak of 30 has a chance of 2^-30)
+    for (JsonNode outage : stats.get("outages")) {
+      assertTrue(outage.get("failed").asLong() <= 30, "the other worker's keys went on\n" + run.out());
+    }
     JsonNode degraded = stats.get("degraded");
     assertTrue(degraded != null && degraded.size() >= 1, run.out());
     long inWindows = 0;

@@ -11,14 +11,19 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import stress.connect.DriverSettings;
 
 /**
  * A run with one node of a cluster stopped in its middle, for the node-down cluster tests: the node is stopped
- * {@value #DOWN_AFTER_SECONDS} s into a {@value #RUN_SECONDS} s run ({@code --pool none}, 4 threads, no warm-up)
+ * {@value #DOWN_AFTER_SECONDS} s after the run's sessions opened, in a {@value #RUN_SECONDS} s run ({@code --pool none}, 4 threads, no warm-up)
  * and started again {@value #DOWN_FOR_SECONDS} s later, by shell commands from the environment; started again even
  * when the run fails.
  */
@@ -88,6 +93,8 @@ final class NodeDownRun {
     AtomicReference<Throwable> failure = new AtomicReference<>();
     Thread stopper = new Thread(() -> {
       try {
+        // the schedule counts from the run's start (its sessions open), however long the start takes
+        awaitSessions(4);
         Thread.sleep(TimeUnit.SECONDS.toMillis(DOWN_AFTER_SECONDS));
         shell(stop);
         try {
@@ -115,6 +122,23 @@ final class NodeDownRun {
     }
     JsonNode stats = new ObjectMapper().readTree(Files.readString(json)).get("phases").get(0).get("stats");
     return new Result(run.out(), stats);
+  }
+
+  /** Waits (up to 60 s) until the run has {@code count} sessions on the coordinator. */
+  private void awaitSessions(int count) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (true) {
+      try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement();
+           ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE application_name = '"
+               + DriverSettings.APPLICATION_NAME + "' AND pid <> pg_backend_pid()")) {
+        rs.next();
+        if (rs.getInt(1) >= count) {
+          return;
+        }
+      }
+      assertTrue(System.nanoTime() - deadline < 0, "the run did not open " + count + " sessions within 60 s");
+      Thread.sleep(20);
+    }
   }
 
   private static void shell(String command) throws Exception {

@@ -202,7 +202,7 @@ public abstract class ConnectionSourceContract {
     }
     assertEquals(3, backendsNamed(applicationName));
     source.close();
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     int left;
     while ((left = backendsNamed(applicationName)) > 0 && System.nanoTime() < deadline) {
       Thread.sleep(50); // a backend leaves pg_stat_activity a moment after its client hangs up

@@ -61,7 +61,7 @@ public final class PasswordRole {
 
   // pg_reload_conf() only signals the postmaster; wait until new connections see the new rules
   private static void awaitPasswordRequired() throws SQLException {
-    long deadline = System.nanoTime() + 10_000_000_000L;
+    long deadline = System.nanoTime() + 60_000_000_000L;
     Properties wrong = new Properties();
     wrong.setProperty("user", NAME);
     wrong.setProperty("password", "not-the-password");

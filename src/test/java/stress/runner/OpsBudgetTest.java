@@ -88,7 +88,7 @@ class OpsBudgetTest {
   }
 
   private static void waitForWaiting(OpsBudget budget, int workers) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
     while (budget.waiting() < workers) {
       assertTrue(System.nanoTime() - deadline < 0, "workers waiting: " + budget.waiting() + " of " + workers);
       Thread.sleep(1);

@@ -19,6 +19,7 @@ import stress.connect.PoolSettings;
 import stress.metrics.DegradedWindow;
 import stress.metrics.ErrorStats;
 import stress.metrics.IntervalStats;
+import stress.metrics.Outage;
 import stress.metrics.PhaseStats;
 import stress.model.StatementMode;
 import stress.report.TextReport;
@@ -31,13 +32,21 @@ import stress.model.OperationMix;
  * Half of the keys fail the way a Citus coordinator reports a stopped worker: an ErrorResponse with SQLState 08006
  * naming the remote node, on a connection that stays usable. The document "table" is a view whose data column
  * calls a function raising that error for even keys, so the failures come from the server, not from a stub.
- * The run must keep its connections (no reconnect), report no outage, and one degraded window naming the node.
+ * The run must keep its connections (no reconnect), never go without a success for longer than a pause of the
+ * machine explains, and report one degraded window naming the node.
  */
 class PartialFailuresTest {
   private static final DocumentTable TABLE = new DocumentTable(null, "half_down", IdType.INTEGER);
   private static final String NODE_MESSAGE =
       "connection to the remote node postgres@w2:5432 failed with the following error: Connection refused";
   private static final int THREADS = 4;
+  /** Executions per run: the run ends after these, however long they take on a busy machine. */
+  private static final long OPS = 2000;
+  /**
+   * The most failures one window without a success may count. Each execution fails with probability 1/2, so a
+   * longer streak (chance 2^-30 per window) means the target was out, not that the machine paused the workers.
+   */
+  private static final long MOST_FAILURES_WITHOUT_A_SUCCESS = 30;
   private static String url;
 
   @BeforeAll
@@ -59,7 +68,7 @@ class PartialFailuresTest {
     PhaseSpec phase = new PhaseSpec(Map.of("pool", pool), StatementMode.PREPARED, pool, new PoolSettings(THREADS, 0),
         THREADS, spec, Map.of());
     RunPlan plan = TestPlan.of(List.of(phase), OperationMix.parse("find_first"), TABLE).keys(1000)
-        .duration(Duration.ofSeconds(3)).interval(Duration.ofMillis(500)).transaction(transaction).build();
+        .ops(OPS).interval(Duration.ofMillis(500)).transaction(transaction).build();
     Runner.Result result = new Runner(plan, p -> ConnectionSources.open(p.poolKind(), p.connection(), p.pool()),
         new RunListener() {}).run();
     return result.phases().get(0).stats();
@@ -72,7 +81,8 @@ class PartialFailuresTest {
     assertEquals(0, stats.reconnects(), "no connection broke, none was reopened");
     String summary = TextReport.summary("half down", stats);
     assertTrue(summary.contains("reconnects: 0 ") && summary.contains("degraded: 0.000 s -> ")
-        && summary.contains("nodes: w2:5432=" + stats.total().errorCount() + ")") && !summary.contains("outage"),
+        && summary.contains("nodes: w2:5432=" + stats.total().errorCount() + ")")
+        && summary.contains("outage") == !stats.outages().isEmpty(),
         summary);
   }
 
@@ -86,17 +96,23 @@ class PartialFailuresTest {
   private static void assertHalfFailed(PhaseStats stats) {
     long ok = stats.total().count();
     long failed = stats.total().errorCount();
-    assertTrue(ok > 100 && failed > 100, ok + " succeeded, " + failed + " failed");
+    assertEquals(OPS, ok + failed, ok + " succeeded, " + failed + " failed");
     for (ErrorStats e : stats.total().errors()) {
       assertEquals("08006", e.sqlState(), e.toString());
     }
     double share = (double) failed / (ok + failed);
     assertTrue(share > 0.35 && share < 0.65, "about half failed: " + share);
-    assertTrue(stats.outages().isEmpty(), "something succeeded all the time: " + stats.outages());
+    // Something succeeded all the time. An outage is timed (100 ms without a success), so a busy machine pausing
+    // the workers can open one; what the run must never show is a streak of failures with no success in between.
+    for (Outage o : stats.outages()) {
+      assertTrue(o.failed() <= MOST_FAILURES_WITHOUT_A_SUCCESS,
+          "something succeeded all the time: " + stats.outages());
+    }
     assertEquals(1, stats.degraded().size(), stats.degraded().toString());
     DegradedWindow w = stats.degraded().get(0);
     assertEquals(0.0, w.startSeconds());
-    assertTrue(w.endSeconds() >= 2.9, w.toString());
+    List<IntervalStats> intervals = stats.intervals();
+    assertEquals(intervals.get(intervals.size() - 1).elapsedSeconds(), w.endSeconds(), "the whole run: " + w);
     assertEquals(failed, w.failed());
     assertEquals(ok + failed, w.executions());
     assertEquals(Map.of("08006", failed), w.errorsBySqlState());

@@ -12,6 +12,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import stress.connect.ConnectionSource;
@@ -96,10 +99,14 @@ class RunnerTest {
     double wallSeconds = (System.nanoTime() - start) / 1e9;
     PhaseStats stats = result.phases().get(0).stats();
     assertEquals(20, stats.total().count());
-    assertTrue(wallSeconds >= closeMillis / 1000.0, "the connections took their time to close: " + wallSeconds + " s");
-    assertTrue(stats.durationSeconds() < 1.0, "20 lookups on 2 connections measured " + stats.durationSeconds() + " s");
+    double closeSeconds = closeMillis / 1000.0;
+    assertTrue(wallSeconds >= closeSeconds, "the connections took their time to close: " + wallSeconds + " s");
+    // the closing came after the measured time, however long the lookups took: measured + closing fit in the run
+    assertTrue(stats.durationSeconds() <= wallSeconds - closeSeconds,
+        "20 lookups on 2 connections measured " + stats.durationSeconds() + " s of a run of " + wallSeconds + " s");
     IntervalStats last = stats.intervals().get(stats.intervals().size() - 1);
-    assertTrue(last.elapsedSeconds() < 1.0, "the last interval ends with the last execution: " + last);
+    assertTrue(last.elapsedSeconds() <= wallSeconds - closeSeconds,
+        "the last interval ends with the last execution: " + last + " in a run of " + wallSeconds + " s");
   }
 
   /** A source whose connections take a while to close, like a server slow to see a client off. */
@@ -153,24 +160,44 @@ class RunnerTest {
 
   @Test
   void aStopReturnsPromptlyWithWhatWasMeasuredAndSkipsLaterPhases() throws Exception {
-    Runner r = runner(plan(List.of(phase(3, "hikari", List.of()), phase(3, "none", List.of())), "find_first",
-        Duration.ofSeconds(60), Duration.ZERO), new RunListener() {});
-    Thread stopper = new Thread(() -> {
-      try {
-        Thread.sleep(1000);
-      } catch (InterruptedException ignored) {
-        return;
+    AtomicLong succeeded = new AtomicLong();
+    RunListener listener = new RunListener() {
+      @Override
+      public void interval(PhaseSpec phase, IntervalStats stats) {
+        succeeded.addAndGet(stats.count());
       }
+    };
+    Runner r = runner(plan(List.of(phase(3, "hikari", List.of()), phase(3, "none", List.of())), "find_first",
+        Duration.ofMinutes(5), Duration.ZERO), listener);
+    AtomicLong stoppedAt = new AtomicLong();
+    AtomicReference<String> notStopped = new AtomicReference<>();
+    Thread stopper = new Thread(() -> {
+      // stops once the first phase has measured something, whenever that is on a busy machine
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+      try {
+        while (succeeded.get() == 0) {
+          if (System.nanoTime() - deadline > 0) {
+            notStopped.set("the first phase measured nothing within 60 s");
+            break;
+          }
+          Thread.sleep(20);
+        }
+      } catch (InterruptedException e) {
+        notStopped.set("interrupted");
+      }
+      stoppedAt.set(System.nanoTime());
       r.requestStop();
     });
-    long start = System.nanoTime();
     stopper.start();
     Runner.Result result = r.run();
-    double seconds = (System.nanoTime() - start) / 1e9;
+    long returnedAt = System.nanoTime();
+    stopper.join();
+    assertEquals(null, notStopped.get());
+    double seconds = (returnedAt - stoppedAt.get()) / 1e9;
     assertTrue(result.interrupted());
     assertEquals(1, result.phases().size(), "the second phase never started");
     assertTrue(result.phases().get(0).stats().total().count() > 0);
-    assertTrue(seconds < 10, "stopped after " + seconds + " s");
+    assertTrue(seconds < 10, "returned " + seconds + " s after the stop");
   }
 
   /** Sleeps on the server longer than the statement timeout allows, so every execution fails with 57014. */
@@ -202,11 +229,11 @@ class RunnerTest {
   void failuresAreCountedBySqlStateWithTheFirstMessageAndTheConnectionIsKept() throws Exception {
     OperationMix mix = OperationMix.parse("too_slow");
     RunPlan plan = TestPlan.of(List.of(phase(2, "none", List.of())), mix, TABLE).operations(List.of(new TooSlow())).keys(1000)
-        .duration(Duration.ofMillis(600)).build();
+        .ops(20).build();
     PhaseOutcome phase = runner(plan, new RunListener() {}).run().phases().get(0);
     var total = phase.stats().total();
     assertEquals(0, total.count(), "nothing succeeds");
-    assertTrue(total.errorCount() >= 10, "each worker failed many times: " + total.errorCount());
+    assertEquals(20, total.errorCount(), "every execution failed: " + total.errorCount());
     assertEquals(1, total.errors().size());
     assertEquals("57014", total.errors().get(0).sqlState());
     assertTrue(total.errors().get(0).firstMessage().contains("statement timeout"), total.errors().toString());

@@ -12,7 +12,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -21,6 +23,7 @@ import stress.connect.ConnectionSpec;
 import stress.connect.DriverSettings;
 import stress.connect.PoolSettings;
 import stress.metrics.ErrorStats;
+import stress.metrics.IntervalStats;
 import stress.metrics.PhaseStats;
 import stress.model.OperationMix;
 import stress.model.StatementMode;
@@ -41,6 +44,8 @@ import stress.testing.TestPlan;
 class SilentServerTest {
   private static final DocumentTable TABLE = new DocumentTable(null, "silent_docs", IdType.INTEGER);
   private static final int THREADS = 3;
+  /** How long the test waits for something the run must do, however busy the machine. */
+  private static final Duration WAIT = Duration.ofSeconds(60);
   private static String url;
   private static String database;
 
@@ -58,28 +63,44 @@ class SilentServerTest {
         Map.of("ApplicationName", DriverSettings.APPLICATION_NAME, "socketTimeout", "1"), List.of());
     PhaseSpec phase = new PhaseSpec(Map.of("client", client), StatementMode.PLAIN, "none", new PoolSettings(THREADS, 0),
         THREADS, spec, Map.of());
+    // the run lasts until every worker's lookup failed and its connection was replaced (or waiting for that failed),
+    // not a fixed time: on a busy machine the connections alone can take seconds to open
     RunPlan plan = TestPlan.of(List.of(phase), OperationMix.parse("find_first"), TABLE)
         .operations(List.of(Operations.byName("find_first"))).keys(1000)
-        .duration(Duration.ofSeconds(4)).interval(Duration.ofMillis(500))
+        .duration(Duration.ofMinutes(5)).interval(Duration.ofMillis(500))
         .workerThreads(eventLoop ? WorkerThreadPolicy.eventLoop(1) : WorkerThreadPolicy.PLATFORM).build();
 
+    AtomicLong succeeded = new AtomicLong();
+    AtomicLong failed = new AtomicLong();
+    AtomicLong reconnected = new AtomicLong();
+    RunListener listener = new RunListener() {
+      @Override
+      public void interval(PhaseSpec p, IntervalStats stats) {
+        succeeded.addAndGet(stats.count());
+        failed.addAndGet(stats.errorCount());
+        reconnected.addAndGet(stats.reconnects());
+      }
+    };
+    Runner runner = new Runner(plan, p -> ConnectionSources.open(p.poolKind(), p.connection(), p.pool()), listener);
     CountDownLatch runEnded = new CountDownLatch(1);
     AtomicReference<Throwable> lockFailure = new AtomicReference<>();
     Thread locker = new Thread(() -> {
       try {
-        holdLockWhileRunning(runEnded);
+        holdLockWhileRunning(runEnded, () -> succeeded.get() > 0,
+            () -> failed.get() >= THREADS && reconnected.get() >= THREADS, runner::requestStop);
       } catch (Exception | AssertionError e) {
         lockFailure.set(e);
+      } finally {
+        runner.requestStop();
       }
     });
     locker.start();
     Runner.Result result;
     try {
-      result = new Runner(plan, p -> ConnectionSources.open(p.poolKind(), p.connection(), p.pool()),
-          new RunListener() {}).run();
+      result = runner.run();
     } finally {
       runEnded.countDown();
-      locker.join(30_000);
+      locker.join(WAIT.toMillis());
     }
     if (lockFailure.get() != null) {
       throw new AssertionError("holding the lock failed", lockFailure.get());
@@ -99,19 +120,37 @@ class SilentServerTest {
     assertTrue(stats.reconnects() >= THREADS, "each worker opened a new connection: " + stats.reconnects());
   }
 
-  /** Once the run's connections are open and working, takes the table's lock and holds it until the run ended. */
-  private static void holdLockWhileRunning(CountDownLatch runEnded) throws SQLException, InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (backends() < THREADS) {
-      assertTrue(System.nanoTime() < deadline, "the run's " + THREADS + " connections did not appear");
-      Thread.sleep(20);
-    }
-    Thread.sleep(500);
+  /**
+   * Once the run's connections are open and {@code working}, takes the table's lock and holds it until
+   * {@code failedAndReplaced}, then stops the run and holds the lock until it ended.
+   */
+  private static void holdLockWhileRunning(CountDownLatch runEnded, BooleanSupplier working,
+                                           BooleanSupplier failedAndReplaced, Runnable stop)
+      throws SQLException, InterruptedException {
+    await("the run's " + THREADS + " connections", () -> backends() >= THREADS);
+    await("lookups succeeding before the lock", working::getAsBoolean);
     try (Connection c = TestDatabase.connect(url); Statement s = c.createStatement()) {
       c.setAutoCommit(false);
       s.execute("LOCK TABLE silent_docs IN ACCESS EXCLUSIVE MODE");
-      runEnded.await(60, TimeUnit.SECONDS);
+      await(THREADS + " lookups failing on the socket timeout and their connections replaced",
+          failedAndReplaced::getAsBoolean);
+      stop.run();
+      runEnded.await(WAIT.toSeconds(), TimeUnit.SECONDS);
       c.rollback();
+    }
+  }
+
+  private interface Condition {
+    boolean holds() throws SQLException;
+  }
+
+  private static void await(String what, Condition condition) throws SQLException, InterruptedException {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (!condition.holds()) {
+      if (System.nanoTime() - deadline > 0) {
+        throw new AssertionError("waited " + WAIT.toSeconds() + " s for " + what);
+      }
+      Thread.sleep(20);
     }
   }
 

@@ -2,7 +2,6 @@ package stress.runner;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import stress.testing.TestPlan;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
@@ -15,6 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,6 +24,7 @@ import stress.connect.ConnectionSpec;
 import stress.connect.DriverSettings;
 import stress.connect.PoolSettings;
 import stress.metrics.ErrorStats;
+import stress.metrics.IntervalStats;
 import stress.metrics.PhaseStats;
 import stress.ops.Operations;
 import stress.model.StatementMode;
@@ -49,6 +50,8 @@ class TerminatedBackendsTest {
   private static final DocumentTable TABLE = new DocumentTable(null, "terminated_docs", IdType.INTEGER);
   private static final int THREADS = 4;
   private static final int TERMINATED = 2;
+  /** How long the test waits for something the run must do, however busy the machine. */
+  private static final Duration WAIT = Duration.ofSeconds(60);
   private static final Set<String> CONNECTION_STATES = Set.of("57P01", "08006", "08003");
   private static String url;
   private static String database;
@@ -71,22 +74,33 @@ class TerminatedBackendsTest {
     PhaseSpec phase = new PhaseSpec(Map.of("pool", pool), StatementMode.PREPARED, pool, new PoolSettings(THREADS, 0),
         THREADS, spec, Map.of());
     OperationMix mix = OperationMix.parse("find_first");
+    // the run lasts until the backends were terminated and replaced (or that failed), not a fixed time: on a busy
+    // machine opening the connections alone can take seconds
     RunPlan plan = TestPlan.of(List.of(phase), mix, TABLE).operations(List.of(Operations.byName("find_first"))).keys(1000)
-        .duration(Duration.ofSeconds(5)).interval(Duration.ofMillis(500))
+        .duration(Duration.ofMinutes(5)).interval(Duration.ofMillis(500))
         .workerThreads(eventLoop ? WorkerThreadPolicy.eventLoop(2) : WorkerThreadPolicy.PLATFORM).build();
 
+    AtomicLong succeeded = new AtomicLong();
+    RunListener listener = new RunListener() {
+      @Override
+      public void interval(PhaseSpec p, IntervalStats stats) {
+        succeeded.addAndGet(stats.count());
+      }
+    };
+    Runner runner = new Runner(plan, p -> ConnectionSources.open(p.poolKind(), p.connection(), p.pool()), listener);
     AtomicReference<Object> killed = new AtomicReference<>();
     Thread killer = new Thread(() -> {
       try {
-        killed.set(terminateTwo());
+        killed.set(terminateTwo(succeeded));
       } catch (Exception | AssertionError e) {
         killed.set(e);
+      } finally {
+        runner.requestStop();
       }
     });
     killer.start();
-    Runner.Result result = new Runner(plan, p -> ConnectionSources.open(p.poolKind(), p.connection(), p.pool()),
-        new RunListener() {}).run();
-    killer.join(30_000);
+    Runner.Result result = runner.run();
+    killer.join(WAIT.toMillis());
     if (!(killed.get() instanceof Killed k)) {
       throw new AssertionError("terminating backends failed: " + killed.get());
     }
@@ -114,10 +128,13 @@ class TerminatedBackendsTest {
     assertEquals(TERMINATED, replacements.size(), k.toString());
   }
 
-  /** Waits for the run's backends, terminates two, then waits until there are as many again. */
-  private static Killed terminateTwo() throws SQLException, InterruptedException {
+  /**
+   * Waits for the run's backends and for lookups to succeed on them, terminates two, then waits until there are as
+   * many again, none of them a terminated one.
+   */
+  private static Killed terminateTwo(AtomicLong succeeded) throws SQLException, InterruptedException {
     Set<Integer> before = awaitBackends(THREADS, Set.of());
-    Thread.sleep(500);
+    await("lookups succeeding on the run's connections", () -> succeeded.get() > 0);
     List<Integer> pids = new ArrayList<>(before);
     Set<Integer> terminated = new HashSet<>(pids.subList(0, TERMINATED));
     try (Connection c = TestDatabase.connect(url); Statement s = c.createStatement()) {
@@ -134,17 +151,31 @@ class TerminatedBackendsTest {
 
   /** The run's backends once there are {@code count} of them and none of {@code gone}. */
   private static Set<Integer> awaitBackends(int count, Set<Integer> gone) throws SQLException, InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(4).toNanos();
-    Set<Integer> pids = Set.of();
-    while (System.nanoTime() < deadline) {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    Set<Integer> pids = backends();
+    while (pids.size() != count || pids.stream().anyMatch(gone::contains)) {
+      if (System.nanoTime() - deadline > 0) {
+        throw new AssertionError("expected " + count + " backends without " + gone + " within " + WAIT.toSeconds()
+            + " s, have " + pids);
+      }
+      Thread.sleep(20);
       pids = backends();
-      if (pids.size() == count && pids.stream().noneMatch(gone::contains)) {
-        return pids;
+    }
+    return pids;
+  }
+
+  private interface Condition {
+    boolean holds() throws SQLException;
+  }
+
+  private static void await(String what, Condition condition) throws SQLException, InterruptedException {
+    long deadline = System.nanoTime() + WAIT.toNanos();
+    while (!condition.holds()) {
+      if (System.nanoTime() - deadline > 0) {
+        throw new AssertionError("waited " + WAIT.toSeconds() + " s for " + what);
       }
       Thread.sleep(20);
     }
-    assertFalse(true, "expected " + count + " backends without " + gone + ", have " + pids);
-    return pids;
   }
 
   private static Set<Integer> backends() throws SQLException {
