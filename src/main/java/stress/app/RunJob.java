@@ -41,6 +41,7 @@ import stress.runner.RunPlan;
 import stress.runner.RunProbe;
 import stress.runner.Runner;
 import stress.table.DocumentTable;
+import stress.target.FailureReader;
 import stress.target.SessionSettingsPlan;
 import stress.target.ServerSettings;
 import stress.target.SettingsCatalog;
@@ -121,6 +122,7 @@ public final class RunJob {
     Instant started = Instant.now();
 
     TargetInfo target;
+    FailureReader failureReader;
     Map<String, String> serverSettings;
     DocumentTable table;
     KeySpace keys;
@@ -132,6 +134,7 @@ public final class RunJob {
     try (Connection control = PhysicalConnections.open(database.spec())) {
       sampledValues.clear();
       target = TargetDetector.detect(control);
+      failureReader = FailureReader.read(control, target);
       serverSettings = ServerSettings.read(control);
       settingPlans.addAll(PhaseGrid.planSettings(SettingsCatalog.read(control), settingCombos));
       phases = PhaseGrid.phases(config, database.spec(), settingCombos, settingPlans);
@@ -164,7 +167,7 @@ public final class RunJob {
     RunPlan plan = new RunPlan(phases, config.mix(), operations, table, chooser, config.operationSettings(),
         config.duration(), config.ops(), config.warmup(), config.reportInterval(), config.rate(),
         config.transaction(), config.seed(), config.workerThreads(), newDocuments, config.failures().retries(),
-        workerTables);
+        workerTables, failureReader);
     Map<String, Object> settings = RunSettingsReport.of(config, database, sampledValues, table, chooser);
     InsertSetup.describe(newDocuments, settings);
     InsertSetup.describeWorkerTables(workerTables, config.inserts().unlogged(), settings);

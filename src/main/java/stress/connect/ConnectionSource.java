@@ -22,6 +22,20 @@ public interface ConnectionSource extends AutoCloseable {
    */
   boolean heldPerWorker();
 
+  /**
+   * Gives back a connection whose session must not be used again although it is still open: the server kept it but
+   * it cannot serve (a Postgres-XL coordinator session whose datanode connections died). The connection is closed,
+   * and a pool drops it instead of handing it out again, opening another in its place. The default closes it,
+   * which is all it takes where each worker holds its own.
+   */
+  default void discard(Connection connection) {
+    try {
+      connection.close();
+    } catch (SQLException ignored) {
+      // it is given up either way
+    }
+  }
+
   /** Settings in force for reports (pool size, statement cache, ...); never a password. */
   Map<String, String> describe();
 

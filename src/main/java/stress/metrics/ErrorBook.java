@@ -20,16 +20,23 @@ final class ErrorBook {
     }
   }
 
-  /** Adds failures of one SQLState; the first message given for it is the one kept. */
-  void add(int opIndex, String sqlState, long count, String message) {
-    Tally tally = byOperation.get(opIndex).computeIfAbsent(sqlState, k -> new Tally(message == null ? NO_MESSAGE : message));
+  /** Adds an interval's failures of one SQLState; the first message given for it is the one kept first. */
+  void add(int opIndex, String sqlState, long count, MessageTally messages) {
+    Tally tally = byOperation.get(opIndex).computeIfAbsent(sqlState, k -> new Tally(messages.firstMessage));
     tally.count.add(count);
+    synchronized (tally) {
+      tally.messages.addAll(messages);
+    }
   }
 
   /** Most frequent SQLState first, ties by SQLState. */
   List<ErrorStats> snapshot(int opIndex) {
     List<ErrorStats> errors = new ArrayList<>();
-    byOperation.get(opIndex).forEach((state, tally) -> errors.add(new ErrorStats(state, tally.count.sum(), tally.firstMessage)));
+    byOperation.get(opIndex).forEach((state, tally) -> {
+      synchronized (tally) {
+        errors.add(new ErrorStats(state, tally.count.sum(), tally.messages.firstMessage, tally.messages.top()));
+      }
+    });
     errors.sort(MOST_FREQUENT_FIRST);
     return errors;
   }
@@ -39,10 +46,10 @@ final class ErrorBook {
 
   private static final class Tally {
     final LongAdder count = new LongAdder();
-    final String firstMessage;
+    final MessageTally messages;
 
     Tally(String firstMessage) {
-      this.firstMessage = firstMessage;
+      this.messages = new MessageTally(firstMessage);
     }
   }
 }

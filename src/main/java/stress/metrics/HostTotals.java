@@ -34,9 +34,9 @@ final class HostTotals {
   private final Histogram intervalAll;
   /** The figures of the last closed interval, rates still to be divided by its length. */
   private final List<IntervalHostStats> closed = new ArrayList<>();
-  /** Per host and operation: SQLState to count; the first message per SQLState is kept apart. */
+  /** Per host and operation: SQLState to count; the messages per SQLState are kept apart. */
   private final List<List<Map<String, long[]>>> errorCounts;
-  private final List<List<Map<String, String>>> firstMessages;
+  private final List<List<Map<String, MessageTally>>> messagesOf;
 
   HostTotals(List<String> workerHosts, int operations, long highestTrackableNanos) {
     List<String> distinct = new ArrayList<>();
@@ -70,10 +70,10 @@ final class HostTotals {
     intervalReconnects = new long[n];
     intervalAll = new Histogram(1, highestTrackableNanos, PhaseRecorder.SIGNIFICANT_DIGITS);
     errorCounts = new ArrayList<>();
-    firstMessages = new ArrayList<>();
+    messagesOf = new ArrayList<>();
     for (int h = 0; h < n; h++) {
       List<Map<String, long[]>> counts = new ArrayList<>();
-      List<Map<String, String>> messages = new ArrayList<>();
+      List<Map<String, MessageTally>> messages = new ArrayList<>();
       for (int op = 0; op < operations; op++) {
         successes[h][op] = new Histogram(1, highestTrackableNanos, PhaseRecorder.SIGNIFICANT_DIGITS);
         intervalSuccesses[h][op] = new Histogram(1, highestTrackableNanos, PhaseRecorder.SIGNIFICANT_DIGITS);
@@ -83,7 +83,7 @@ final class HostTotals {
         messages.add(new LinkedHashMap<>());
       }
       errorCounts.add(counts);
-      firstMessages.add(messages);
+      messagesOf.add(messages);
     }
   }
 
@@ -101,10 +101,10 @@ final class HostTotals {
       retries[h][op] += slot.retries[op];
       intervalRows[h] += slot.rows[op];
       Map<String, long[]> counts = errorCounts.get(h).get(op);
-      Map<String, String> messages = firstMessages.get(h).get(op);
+      Map<String, MessageTally> messages = messagesOf.get(h).get(op);
       slot.errors[op].forEach((state, tally) -> {
         counts.computeIfAbsent(state, k -> new long[1])[0] += tally.count;
-        messages.putIfAbsent(state, tally.firstMessage);
+        messages.computeIfAbsent(state, k -> new MessageTally(tally.messages.firstMessage)).addAll(tally.messages);
       });
     }
     reconnects[h] += slot.reconnects;
@@ -154,7 +154,7 @@ final class HostTotals {
         rows[h][op] = 0;
         retries[h][op] = 0;
         errorCounts.get(h).get(op).clear();
-        firstMessages.get(h).get(op).clear();
+        messagesOf.get(h).get(op).clear();
       }
       reconnects[h] = 0;
       intervalRows[h] = 0;
@@ -173,9 +173,9 @@ final class HostTotals {
       List<OperationStats> ops = new ArrayList<>();
       for (int op = 0; op < operationNames.size(); op++) {
         List<ErrorStats> errors = new ArrayList<>();
-        Map<String, String> messages = firstMessages.get(h).get(op);
+        Map<String, MessageTally> messages = messagesOf.get(h).get(op);
         errorCounts.get(h).get(op).forEach((state, count) ->
-            errors.add(new ErrorStats(state, count[0], messages.get(state))));
+            errors.add(new ErrorStats(state, count[0], messages.get(state).firstMessage, messages.get(state).top())));
         errors.sort(ErrorBook.MOST_FREQUENT_FIRST);
         ops.add(OperationStats.of(operationNames.get(op), successes[h][op].copy(), failures[h][op].copy(),
             rows[h][op], errors, durationSeconds, retries[h][op]));

@@ -35,7 +35,7 @@ final class IntervalSlot {
   /** Per operation: attempts run again after a serialization failure or deadlock. */
   final long[] retries;
   long reconnects;
-  /** Per operation: SQLState to count and first message. Written only on the rare failure path. */
+  /** Per operation: SQLState to count and messages. Written only on the rare failure path. */
   final Map<String, ErrorTally>[] errors;
   /** Failures by the node their message names (rare failure path only). */
   final Map<String, long[]> failedNodes = new HashMap<>();
@@ -107,7 +107,7 @@ final class IntervalSlot {
       retries[op] += slot.retries[op];
       int opIndex = op;
       slot.errors[op].forEach((state, tally) -> errors[opIndex]
-          .computeIfAbsent(state, k -> new ErrorTally(tally.firstMessage)).count += tally.count);
+          .computeIfAbsent(state, k -> new ErrorTally(tally.messages.firstMessage)).add(tally));
     }
     reconnects += slot.reconnects;
     slot.failedNodes.forEach((node, n) -> failedNodes.computeIfAbsent(node, k -> new long[1])[0] += n[0]);
@@ -134,13 +134,25 @@ final class IntervalSlot {
     }
   }
 
-  /** A count of one SQLState and the first message seen for it. */
+  /** A count of one SQLState and its messages: the first one seen, and the distinct ones counted. */
   static final class ErrorTally {
     long count;
-    final String firstMessage;
+    final MessageTally messages;
 
     ErrorTally(String firstMessage) {
-      this.firstMessage = firstMessage;
+      this.messages = new MessageTally(firstMessage);
+    }
+
+    /** One more failure with {@code message}. */
+    void add(String message) {
+      count++;
+      messages.add(message, 1);
+    }
+
+    /** Another tally's failures. */
+    void add(ErrorTally other) {
+      count += other.count;
+      messages.addAll(other.messages);
     }
   }
 }

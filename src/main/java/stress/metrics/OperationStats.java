@@ -104,7 +104,8 @@ public record OperationStats(
 
   /**
    * The sum of several operations: histograms merged exactly, rows and rates added, errors of the
-   * same SQLState added (the first message kept is the one of the earliest operation in the list).
+   * same SQLState added (the first message kept is the one of the earliest operation in the list, the distinct
+   * messages added).
    */
   public static OperationStats total(List<OperationStats> operations, double durationSeconds) {
     if (operations.isEmpty()) {
@@ -132,7 +133,7 @@ public record OperationStats(
     for (int i = 0; i < errors.size(); i++) {
       ErrorStats known = errors.get(i);
       if (known.sqlState().equals(error.sqlState())) {
-        errors.set(i, new ErrorStats(known.sqlState(), known.count() + error.count(), known.firstMessage()));
+        errors.set(i, known.plus(error));
         return;
       }
     }

@@ -71,7 +71,7 @@ final class PhaseTotals {
       Map<String, Long> intervalErrors = errorsInInterval.get(op);
       intervalErrors.clear();
       closing.errors[op].forEach((state, tally) -> {
-        errorBook.add(opIndex, state, tally.count, tally.firstMessage);
+        errorBook.add(opIndex, state, tally.count, tally.messages);
         intervalErrors.put(state, tally.count);
         allErrorsInInterval.merge(state, tally.count, Long::sum);
       });

@@ -86,7 +86,8 @@ public final class WorkerRecorder {
    * phase unless one is open (the next success on any worker closes it).
    *
    * @param sqlState the SQLState of the failure, null when the driver gave none (counted as {@value ErrorStats#UNKNOWN})
-   * @param message  the failure's message; only the first one per operation and SQLState is kept
+   * @param message  the failure's message; the first one per operation and SQLState is kept, and the distinct ones
+   *                 are counted
    */
   public void failure(int opIndex, long latencyNanos, String sqlState, String message) {
     failure(opIndex, latencyNanos, sqlState, message, null);
@@ -106,8 +107,7 @@ public final class WorkerRecorder {
     try {
       IntervalSlot slot = current();
       slot.failures[opIndex].recordValue(latencyNanos);
-      slot.errors[opIndex].computeIfAbsent(state,
-          k -> new IntervalSlot.ErrorTally(message == null ? ErrorBook.NO_MESSAGE : message)).count++;
+      slot.errors[opIndex].computeIfAbsent(state, k -> new IntervalSlot.ErrorTally(message)).add(message);
       if (node != null) {
         slot.failedNodes.computeIfAbsent(node, k -> new long[1])[0]++;
       }

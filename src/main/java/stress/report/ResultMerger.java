@@ -134,7 +134,7 @@ public final class ResultMerger {
         rows += o.rows();
         retries += o.retries();
         for (ErrorStats e : o.errors()) {
-          errors.merge(e.sqlState(), e, (x, y) -> new ErrorStats(x.sqlState(), x.count() + y.count(), x.firstMessage()));
+          errors.merge(e.sqlState(), e, ErrorStats::plus);
         }
       }
       List<ErrorStats> errorList = new ArrayList<>(errors.values());

@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import stress.metrics.DegradedWindow;
+import stress.metrics.ErrorMessage;
 import stress.metrics.ErrorStats;
 import stress.metrics.HostStats;
 import stress.metrics.IntervalHostStats;
@@ -83,7 +84,7 @@ public final class TextReport {
 
   /**
    * The totals of a phase: one row per operation (and a total row when there are several), then the
-   * errors by SQLState with the first message of each.
+   * errors by SQLState with their messages (the most frequent, each with its count when they differ).
    *
    * @param phaseLabel the title line {@code phase: <label>}, or null for none (a run has announced the phase
    *                   already, with its number, and says it once)
@@ -219,13 +220,39 @@ public final class TextReport {
     if (stats.total().errorCount() == 0) {
       return "errors: none\n";
     }
-    TextTable table = new TextTable(List.of("operation", "sqlstate", "count", "first message"), List.of(LEFT, LEFT, RIGHT, LEFT));
+    TextTable table = new TextTable(List.of("operation", "sqlstate", "count", "messages"), List.of(LEFT, LEFT, RIGHT, LEFT));
     for (OperationStats op : stats.operations()) {
       for (ErrorStats error : op.errors()) {
-        table.row(List.of(op.name(), error.sqlState(), Long.toString(error.count()), oneLine(error.firstMessage())));
+        List<String> lines = messageLines(error);
+        table.row(List.of(op.name(), error.sqlState(), Long.toString(error.count()), lines.get(0)));
+        for (String line : lines.subList(1, lines.size())) {
+          table.row(List.of("", "", "", line));
+        }
       }
     }
     return "errors by SQLState:\n" + table.render();
+  }
+
+  /**
+   * The messages of one SQLState's failures, one per line, most frequent first: a message alone when all had it,
+   * else each with its count, and a last line for failures whose message was not counted one by one. Results
+   * written before messages were counted show their first message.
+   */
+  public static List<String> messageLines(ErrorStats error) {
+    if (error.messages().isEmpty()) {
+      return List.of(oneLine(error.firstMessage()));
+    }
+    if (error.messages().size() == 1 && error.otherMessages() == 0) {
+      return List.of(oneLine(error.messages().get(0).message()));
+    }
+    List<String> lines = new ArrayList<>();
+    for (ErrorMessage m : error.messages()) {
+      lines.add(oneLine(m.message()) + " (" + m.count() + ")");
+    }
+    if (error.otherMessages() > 0) {
+      lines.add("other messages (" + error.otherMessages() + ")");
+    }
+    return lines;
   }
 
   /** Server messages span lines (DETAIL, HINT, Position); a table row must not. */

@@ -11,7 +11,7 @@ import stress.connect.eventloop.EventLoops;
 import stress.metrics.WorkerRecorder;
 import stress.ops.SqlLiterals;
 import stress.target.ErrorClass;
-import stress.target.FailedNode;
+import stress.target.FailureReader;
 import stress.target.SqlStates;
 import stress.workload.KeyChooser;
 
@@ -40,6 +40,7 @@ final class EventLoopWorker extends PhaseWorker
   private final WorkerProbe probe;
   private final PhaseAbort abort;
   private final int retries;
+  private final FailureReader failures;
   private final Runnable resume = this::resumeOnLoop;
   private final AtomicBoolean done = new AtomicBoolean();
   private volatile boolean started;
@@ -61,7 +62,7 @@ final class EventLoopWorker extends PhaseWorker
   EventLoopWorker(EventLoops loops, ConnectionSpec spec, String sql, boolean plain, WorkerRecorder recorder,
                   KeyChooser keys,
                   SplittableRandom random, Stop stop, OpsBudget budget, CountDownLatch ready, CountDownLatch finished,
-                  WorkerProbe probe, PhaseAbort abort, int retries) {
+                  WorkerProbe probe, PhaseAbort abort, int retries, FailureReader failures) {
     this.loops = loops;
     this.spec = spec;
     this.preparedSql = plain ? null : sql;
@@ -76,6 +77,7 @@ final class EventLoopWorker extends PhaseWorker
     this.probe = probe;
     this.abort = abort;
     this.retries = retries;
+    this.failures = failures;
   }
 
   /** Opens the connection; {@code ready} is counted down once it is open or could not be. */
@@ -209,7 +211,9 @@ final class EventLoopWorker extends PhaseWorker
       return;
     }
     recordFailure(sqlState, message);
-    if (sessionEnded) {
+    if (sessionEnded || failures.leavesSessionUnusable(sqlState, message)) {
+      // a session the target cannot use again is given up as one the server ended (a Postgres-XL coordinator's
+      // with dead datanode connections): the next execution opens a new one, counted as a reconnect
       connection.close();
       connection = null;
     }
@@ -219,7 +223,7 @@ final class EventLoopWorker extends PhaseWorker
   private void recordFailure(String sqlState, String message) {
     lastExecutionEnd = System.nanoTime();
     long latency = lastExecutionEnd - start;
-    recorder.failure(0, latency, sqlState, message, FailedNode.of(message));
+    recorder.failure(0, latency, sqlState, message, failures.node(message));
     probe.failure(0, latency, sqlState);
     if (ConnectionErrors.TOO_MANY_CONNECTIONS.equals(sqlState)) {
       abort.tooManyConnections(new SQLException(message, sqlState));

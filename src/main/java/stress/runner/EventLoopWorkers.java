@@ -37,7 +37,7 @@ final class EventLoopWorkers {
       SplittableRandom random = new SplittableRandom(plan.seed() * 1_000_003L + phaseIndex * 10_007L + i);
       workers.add(new EventLoopWorker(loops, spec.connection(), sql, plain,
           recorder.worker(i), plan.keys(), random, stop,
-          budget, ready, finished, phaseProbe.worker(i), abort, plan.retries()));
+          budget, ready, finished, phaseProbe.worker(i), abort, plan.retries(), plan.failureReader()));
     }
     EventLoopWorkers all = new EventLoopWorkers(loops, workers);
     try {

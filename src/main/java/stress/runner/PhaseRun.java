@@ -274,7 +274,7 @@ final class PhaseRun {
           plan.settings().fetchSize(), i);
       Worker w = new Worker(source, recorder.worker(i), plan.mix(), bound, session, random, plan.transaction(),
           phaseStop, budget, turn, new Pacer(perWorkerRate, (double) i / threads), ready, go, finished, plan.retries(),
-          retryable, abort, fillsPool(source, i, threads),
+          retryable, abort, fillsPool(source, i, threads), plan.failureReader(),
           workerHosts.isEmpty() ? phaseProbe.worker(i) : phaseProbe.worker(i, workerHosts.get(i)));
       workers.add(w);
       Thread t = WorkerThreads.create(plan.workerThreads().virtual(threads), "stress-worker-" + i, w);

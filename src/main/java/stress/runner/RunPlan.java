@@ -10,6 +10,7 @@ import stress.ops.NewDocuments;
 import stress.ops.Operation;
 import stress.model.OperationSettings;
 import stress.table.DocumentTable;
+import stress.target.FailureReader;
 import stress.workload.KeyChooser;
 import stress.model.OperationMix;
 
@@ -34,12 +35,16 @@ import stress.model.OperationMix;
  * @param retries         how often an execution of an idempotent operation is run again after a serialization
  *                        failure or deadlock (40001, 40P01); 0 = never
  * @param workerTables    the table of each worker in phases with a table per thread (--table-per-thread), else empty
+ * @param failureReader   how the target's failures are read: the node a message names, and which failures leave a
+ *                        session unusable although the server kept it (a Postgres-XL coordinator's)
  */
 public record RunPlan(List<PhaseSpec> phases, OperationMix mix, List<Operation> operations, DocumentTable table,
                       KeyChooser keys, OperationSettings settings, Duration duration, long opsPerPhase,
                       Duration warmup, Duration reportInterval, double rate, boolean transaction, long seed,
-                      WorkerThreadPolicy workerThreads, NewDocuments newDocuments, int retries, List<DocumentTable> workerTables) {
+                      WorkerThreadPolicy workerThreads, NewDocuments newDocuments, int retries, List<DocumentTable> workerTables,
+                      FailureReader failureReader) {
   public RunPlan {
+    Objects.requireNonNull(failureReader, "failureReader");
     workerTables = List.copyOf(workerTables);
     for (PhaseSpec phase : phases) {
       if (phase.tablePerThread() && workerTables.size() < phase.threads()) {

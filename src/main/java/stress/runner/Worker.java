@@ -13,7 +13,7 @@ import stress.metrics.WorkerRecorder;
 import stress.ops.Operation;
 import stress.ops.OperationSession;
 import stress.target.ErrorClass;
-import stress.target.FailedNode;
+import stress.target.FailureReader;
 import stress.target.SqlStates;
 import stress.model.OperationMix;
 
@@ -50,6 +50,7 @@ final class Worker extends PhaseWorker implements Runnable {
   private final boolean[] retryable;
   private final PhaseAbort abort;
   private final boolean fillsPool;
+  private final FailureReader failures;
   /** A pooled connection checked out until the start, so the pool is full before measuring begins. */
   private Connection poolWarmup;
   private long backoffNanos = FIRST_BACKOFF_NANOS;
@@ -61,7 +62,7 @@ final class Worker extends PhaseWorker implements Runnable {
          OperationSession session, SplittableRandom random, boolean transaction, Stop stop,
          OpsBudget budget, ReporterTurn turn, Pacer pacer, CountDownLatch ready, CountDownLatch go,
          CountDownLatch finished, int retries, boolean[] retryable, PhaseAbort abort, boolean fillsPool,
-         WorkerProbe probe) {
+         FailureReader failures, WorkerProbe probe) {
     this.source = source;
     this.recorder = recorder;
     this.mix = mix;
@@ -81,6 +82,7 @@ final class Worker extends PhaseWorker implements Runnable {
     this.retryable = retryable.clone();
     this.abort = abort;
     this.fillsPool = fillsPool;
+    this.failures = failures;
   }
 
   @Override
@@ -175,7 +177,7 @@ final class Worker extends PhaseWorker implements Runnable {
         }
         lastExecutionEnd = System.nanoTime();
         long latency = lastExecutionEnd - start;
-        recorder.failure(op, latency, e.getSQLState(), e.getMessage(), FailedNode.of(e.getMessage()));
+        recorder.failure(op, latency, e.getSQLState(), e.getMessage(), failures.node(e.getMessage()));
         probe.failure(op, latency, e.getSQLState());
         recover(connection, e);
         return;
@@ -255,8 +257,11 @@ final class Worker extends PhaseWorker implements Runnable {
 
   /**
    * After a failure: roll back, and replace a broken connection (or back off when none could be had). An error
-   * the server reported on a live connection keeps the connection (see {@link ConnectionErrors}). A server out of
-   * connection slots (53300) ends the phase: the run would measure refusals, not the workload.
+   * the server reported on a live connection keeps the connection (see {@link ConnectionErrors}), unless the
+   * target says such an error leaves the session unusable ({@link FailureReader#leavesSessionUnusable}: a
+   * Postgres-XL coordinator session with dead datanode connections); that session is given up, a held one opened
+   * again (a reconnect), a pooled one dropped from its pool. A server out of connection slots (53300) ends the
+   * phase: the run would measure refusals, not the workload.
    */
   private void recover(Connection connection, SQLException e) {
     if (ConnectionErrors.tooManyConnections(e)) {
@@ -267,6 +272,16 @@ final class Worker extends PhaseWorker implements Runnable {
       return;
     }
     boolean broken = ConnectionErrors.broken(e, connection);
+    if (!broken && failures.leavesSessionUnusable(e.getSQLState(), e.getMessage())) {
+      session.detach();
+      if (source.heldPerWorker()) {
+        closeQuietly(held);
+        held = null;
+      } else {
+        source.discard(connection);
+      }
+      return;
+    }
     if (!broken) {
       try {
         if (!connection.getAutoCommit()) {

@@ -1,6 +1,7 @@
 package stress.target;
 
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -40,6 +41,14 @@ public final class FailedNode {
    * (Postgres-XL); null when it names none.
    */
   public static String of(String message) {
+    return of(message, Map.of());
+  }
+
+  /**
+   * The node the message names, a Postgres-XL datanode named by OID given by its name from {@code oidNames}
+   * ({@code pgxc_node}: OID to {@code node_name}), or as {@code node <oid>} when the OID is not there.
+   */
+  public static String of(String message, Map<String, String> oidNames) {
     // every pattern holds one of these words: most failures (a duplicate key, a timeout) are not tried further
     if (message == null || !(message.contains("node") || message.contains("executing command on"))) {
       return null;
@@ -48,7 +57,11 @@ public final class FailedNode {
       Matcher m = pattern.matcher(message);
       if (m.find()) {
         String node = m.group(1);
-        return OID.matcher(node).matches() ? "node " + node : node;
+        if (!OID.matcher(node).matches()) {
+          return node;
+        }
+        String name = oidNames.get(node);
+        return name != null ? name : "node " + node;
       }
     }
     return null;

@@ -125,13 +125,13 @@ class PhaseRecorderTest {
   }
 
   @Test
-  void errorsAreGroupedBySqlStateWithTheFirstMessage() {
+  void errorsAreGroupedBySqlStateWithTheFirstMessageAndTheDistinctOnesCounted() {
     PhaseRecorder phase = new PhaseRecorder(List.of("find_first", "find_insert"), 2, HOUR);
     WorkerRecorder w0 = phase.worker(0);
     WorkerRecorder w1 = phase.worker(1);
     w0.failure(1, 2 * MS, "23505", "duplicate key value violates unique constraint \"t_copy_pkey\" (first)");
     w1.failure(1, 3 * MS, "23505", "duplicate key (second)");
-    w1.failure(1, 4 * MS, "23505", "duplicate key (third)");
+    w1.failure(1, 4 * MS, "23505", "duplicate key (second)");
     w0.failure(1, 5 * MS, null, "I/O error");
     w0.failure(1, 6 * MS, null, null);
     w1.failure(0, 7 * MS, "57014", "canceling statement due to statement timeout");
@@ -140,9 +140,13 @@ class PhaseRecorderTest {
     PhaseStats stats = phase.finish(0, SECOND);
 
     OperationStats insert = stats.operation("find_insert");
-    assertEquals(List.of(
-        new ErrorStats("23505", 3, "duplicate key value violates unique constraint \"t_copy_pkey\" (first)"),
-        new ErrorStats("unknown", 2, "I/O error")), insert.errors());
+    ErrorStats duplicates = new ErrorStats("23505", 3,
+        "duplicate key value violates unique constraint \"t_copy_pkey\" (first)", List.of(
+            new ErrorMessage("duplicate key (second)", 2),
+            new ErrorMessage("duplicate key value violates unique constraint \"t_copy_pkey\" (first)", 1)));
+    ErrorStats unknown = new ErrorStats("unknown", 2, "I/O error",
+        List.of(new ErrorMessage("(no message)", 1), new ErrorMessage("I/O error", 1)));
+    assertEquals(List.of(duplicates, unknown), insert.errors());
     assertEquals(5, insert.errorCount());
     assertEquals(5.0, insert.errorsPerSecond());
     assertEquals(1, insert.count());
@@ -151,11 +155,62 @@ class PhaseRecorderTest {
     assertEquals(2.0, insert.errorLatencyMs().min(), 0.002);
     assertEquals(List.of(new ErrorStats("57014", 1, "canceling statement due to statement timeout")),
         stats.operation("find_first").errors());
-    assertEquals(List.of(
-        new ErrorStats("23505", 3, "duplicate key value violates unique constraint \"t_copy_pkey\" (first)"),
-        new ErrorStats("unknown", 2, "I/O error"),
+    assertEquals(List.of(duplicates, unknown,
         new ErrorStats("57014", 1, "canceling statement due to statement timeout")), stats.total().errors());
     assertEquals(6, stats.total().errorCount());
+  }
+
+  /**
+   * The messages of a real run on Postgres-XL 10r1.1 (8 sessions, datanode dn2 stopped and started again): one
+   * SQLState, XX000, for all of them; the first message was the rarest, and the summary showed only it.
+   */
+  @Test
+  void theMessagesOfOneSqlStateAreKeptAcrossIntervalsAndWorkersMostFrequentFirst() {
+    PhaseRecorder phase = new PhaseRecorder(List.of("find_first", "find_update"), 2, HOUR);
+    WorkerRecorder w0 = phase.worker(0);
+    WorkerRecorder w1 = phase.worker(1);
+    w0.failure(0, MS, "XX000", "ERROR: Failed to sync msg to node 16386");
+    w1.failure(0, MS, "XX000", "ERROR: Failed to receive more data from data node 16386");
+    w1.failure(1, MS, "XX000", "ERROR: failed to send GXID for COMMIT PREPARED command");
+    phase.takeInterval(0, SECOND, 2);
+    for (int i = 0; i < 30; i++) {
+      (i % 2 == 0 ? w0 : w1).failure(0, MS, "XX000", "ERROR: Could not begin transaction on data node.");
+    }
+    w0.failure(0, MS, "XX000", "ERROR: Failed to sync msg to node 16386");
+    w1.failure(1, MS, "XX000", "ERROR: Could not begin transaction on data node.");
+
+    PhaseStats stats = phase.finish(0, 2 * SECOND);
+
+    ErrorStats lookups = stats.operation("find_first").errors().get(0);
+    assertEquals("ERROR: Failed to sync msg to node 16386", lookups.firstMessage());
+    assertEquals(List.of(new ErrorMessage("ERROR: Could not begin transaction on data node.", 30),
+        new ErrorMessage("ERROR: Failed to sync msg to node 16386", 2),
+        new ErrorMessage("ERROR: Failed to receive more data from data node 16386", 1)), lookups.messages());
+    assertEquals(0, lookups.otherMessages());
+    ErrorStats total = stats.total().errors().get(0);
+    assertEquals(35, total.count());
+    assertEquals(List.of(new ErrorMessage("ERROR: Could not begin transaction on data node.", 31),
+        new ErrorMessage("ERROR: Failed to sync msg to node 16386", 2),
+        new ErrorMessage("ERROR: Failed to receive more data from data node 16386", 1),
+        new ErrorMessage("ERROR: failed to send GXID for COMMIT PREPARED command", 1)), total.messages());
+  }
+
+  @Test
+  void messagesBeyondTheCountedOnesAreCountedTogether() {
+    PhaseRecorder phase = new PhaseRecorder(List.of("insert"), 1, HOUR);
+    WorkerRecorder w = phase.worker(0);
+    for (int key = 0; key < 40; key++) {
+      w.failure(0, MS, "23505", "duplicate key value violates unique constraint\n  Detail: Key (_id)=(" + key + ") already exists.");
+    }
+    w.failure(0, MS, "23505", "duplicate key value violates unique constraint\n  Detail: Key (_id)=(0) already exists.");
+
+    ErrorStats duplicates = phase.finish(0, SECOND).operation("insert").errors().get(0);
+
+    assertEquals(41, duplicates.count());
+    assertEquals(MessageTally.LISTED, duplicates.messages().size(), "the most frequent few are listed");
+    assertEquals(new ErrorMessage("duplicate key value violates unique constraint\n  Detail: Key (_id)=(0) already exists.", 2),
+        duplicates.messages().get(0));
+    assertEquals(41 - 2 - (MessageTally.LISTED - 1), duplicates.otherMessages());
   }
 
   @Test

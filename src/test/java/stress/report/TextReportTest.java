@@ -13,6 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import stress.metrics.DegradedWindow;
+import stress.metrics.ErrorMessage;
+import stress.metrics.ErrorStats;
 import stress.metrics.IntervalStats;
 import stress.metrics.Outage;
 import stress.metrics.PhaseRecorder;
@@ -23,6 +25,20 @@ class TextReportTest {
       double errorsPerSecond, double reconnectsPerSecond) {
     return new IntervalStats(elapsed, warmup, 1.0, 80, 0, opsPerSecond, 0, 0, avg, 0, p95, p99, 0, 0, errorsPerSecond, 0,
         reconnectsPerSecond, List.of());
+  }
+
+  @Test
+  void messagesOfOneSqlStateAreListedWithTheirCountsWhenTheyDiffer() {
+    assertEquals(List.of("ERROR: Failed to sync msg to node 16386"), TextReport.messageLines(new ErrorStats("XX000", 4,
+        "ERROR: Failed to sync msg to node 16386", List.of(new ErrorMessage("ERROR: Failed to sync msg to node 16386", 4)))));
+    assertEquals(List.of("ERROR: Could not begin transaction on data node. (550)",
+            "ERROR: Failed to sync msg to node 16386 (4)", "other messages (6)"),
+        TextReport.messageLines(new ErrorStats("XX000", 560, "ERROR: Failed to sync msg to node 16386", List.of(
+            new ErrorMessage("ERROR: Could not begin transaction on data node.", 550),
+            new ErrorMessage("ERROR: Failed to sync msg to node 16386", 4)))));
+    assertEquals(List.of("ERROR: duplicate key / Detail: Key (_id)=(7) already exists."),
+        TextReport.messageLines(new ErrorStats("23505", 2, "ERROR: duplicate key\n  Detail: Key (_id)=(7) already exists.",
+            List.of())), "a result written before messages were counted shows its first message");
   }
 
   @Test

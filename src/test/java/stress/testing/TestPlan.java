@@ -9,6 +9,7 @@ import stress.ops.Operation;
 import stress.ops.Operations;
 import stress.runner.PhaseSpec;
 import stress.runner.RunPlan;
+import stress.target.FailureReader;
 import stress.table.DocumentTable;
 import stress.workload.DenseIntegerKeys;
 import stress.workload.KeyChooser;
@@ -33,6 +34,7 @@ public final class TestPlan {
   private boolean transaction;
   private int retries;
   private WorkerThreadPolicy workerThreads = WorkerThreadPolicy.PLATFORM;
+  private FailureReader failureReader = FailureReader.PLAIN;
 
   private TestPlan(List<PhaseSpec> phases, OperationMix mix, DocumentTable table) {
     this.phases = phases;
@@ -95,9 +97,15 @@ public final class TestPlan {
     return this;
   }
 
+  /** How the run reads failures (default: {@link FailureReader#PLAIN}). */
+  public TestPlan failureReader(FailureReader failureReader) {
+    this.failureReader = failureReader;
+    return this;
+  }
+
   public RunPlan build() {
     List<Operation> named = operations != null ? operations : mix.names().stream().map(Operations::byName).toList();
     return new RunPlan(phases, mix, named, table, keys, settings, duration, ops, warmup, interval, 0,
-        transaction, 1, workerThreads, null, retries, List.of());
+        transaction, 1, workerThreads, null, retries, List.of(), failureReader);
   }
 }

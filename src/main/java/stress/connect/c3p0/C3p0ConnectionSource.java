@@ -1,11 +1,13 @@
 package stress.connect.c3p0;
 
+import com.mchange.v2.c3p0.C3P0ProxyConnection;
 import com.mchange.v2.c3p0.ComboPooledDataSource;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.beans.PropertyVetoException;
+import java.lang.reflect.Method;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -33,6 +35,16 @@ import stress.connect.PoolSettings;
 public final class C3p0ConnectionSource implements ConnectionSource, MeterBinder {
   /** The pool tag's value, as HikariCP's pool name, so that dashboards can put both side by side. */
   static final String POOL_TAG = "stress";
+
+  private static final Method CLOSE;
+
+  static {
+    try {
+      CLOSE = Connection.class.getMethod("close");
+    } catch (NoSuchMethodException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
 
   private final ConnectionSpec spec;
   private final ComboPooledDataSource pool;
@@ -85,6 +97,29 @@ public final class C3p0ConnectionSource implements ConnectionSource, MeterBinder
   @Override
   public Connection connection() throws SQLException {
     return pool.getConnection();
+  }
+
+  /**
+   * c3p0 has no call to drop one connection, so the physical connection under the proxy is closed
+   * ({@link C3P0ProxyConnection#rawConnectionOperation}) before the proxy is given back: c3p0 then finds it broken
+   * when checking it in ({@link InitStatementsCustomizer#onCheckIn} refuses a closed one), destroys it and acquires
+   * another to keep the pool's size.
+   */
+  @Override
+  public void discard(Connection connection) {
+    try {
+      if (connection instanceof C3P0ProxyConnection proxy) {
+        proxy.rawConnectionOperation(CLOSE, C3P0ProxyConnection.RAW_CONNECTION, new Object[0]);
+      }
+    } catch (ReflectiveOperationException | SQLException ignored) {
+      // a connection that cannot be closed is broken already; c3p0 finds that out by itself
+    } finally {
+      try {
+        connection.close();
+      } catch (SQLException ignored) {
+        // given back either way
+      }
+    }
   }
 
   @Override

@@ -68,6 +68,17 @@ public final class HikariConnectionSource implements ConnectionSource, MeterBind
     return pool.getConnection();
   }
 
+  /** HikariCP evicts it: closed once given back, never handed out again, replaced to keep the pool's size. */
+  @Override
+  public void discard(Connection connection) {
+    pool.evictConnection(connection);
+    try {
+      connection.close();
+    } catch (SQLException ignored) {
+      // evicted either way
+    }
+  }
+
   @Override
   public String kind() {
     return HikariSourceFactory.NAME;

@@ -218,7 +218,7 @@ final class ReportModel {
       for (OperationStats op : phase.stats().operations()) {
         for (ErrorStats error : op.errors()) {
           List<String> row = new ArrayList<>(List.of(phase.label(), op.name(), error.sqlState(), Long.toString(error.count()),
-              error.firstMessage()));
+              String.join(" | ", TextReport.messageLines(error))));
           if (overlay) {
             row.add(0, run.name());
           }
@@ -229,15 +229,15 @@ final class ReportModel {
     if (series.isEmpty()) {
       return new Section("errors", "Errors", "No operation failed.", List.of(), List.of());
     }
-    List<String> headers = new ArrayList<>(List.of("phase", "operation", "SQLState", "count", "first message"));
+    List<String> headers = new ArrayList<>(List.of("phase", "operation", "SQLState", "count", "messages"));
     if (overlay) {
       headers.add(0, "run");
     }
     ChartSpec chart = new ChartSpec(chartId(), "Errors per second by SQLState", "time", "seconds measured", "errors/s", null, List.of(),
         series, TimeTable.of(axis, series, Decimals::oneDecimal));
     return new Section("errors", "Errors",
-        "Failed operations per second in each report interval by SQLState, and the totals by SQLState with the first"
-            + " message of each. Then the availability windows: an outage is a time nothing succeeded (from the"
+        "Failed operations per second in each report interval by SQLState, and the totals by SQLState with their"
+            + " messages, the most frequent first. Then the availability windows: an outage is a time nothing succeeded (from the"
             + " workers' own clocks), a degraded window a run of report intervals in which some executions failed and"
             + " others succeeded; nodes are those the failures' messages named (Citus host:port, Postgres-XL datanode).",
         List.of(chart), List.of(new DataTable(headers, rows), availability()));
