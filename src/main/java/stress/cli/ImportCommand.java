@@ -142,7 +142,7 @@ final class ImportCommand implements Callable<Integer> {
   long batchMb;
 
   @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON (per collection and in"
-      + " total: counts, seconds, the exit code; see the README).")
+      + " total: counts, seconds, the exit code; docs/import.md#result-file-and-exit-codes).")
   Path json;
 
   @Override

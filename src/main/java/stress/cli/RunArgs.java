@@ -40,7 +40,8 @@ final class RunArgs {
   String op;
 
   @Option(names = "--workload", paramLabel = "FILE",
-      description = "YAML file of named SQL operations with weights and parameter generators (README: Your own workload).")
+      description = "YAML file of named operations, SQL or MongoDB-style, with weights and parameter generators"
+          + " (docs/workloads.md#your-own-workload).")
   Path workload;
 
   @Option(names = "--threads", paramLabel = "N[,N...]", defaultValue = Defaults.THREADS,

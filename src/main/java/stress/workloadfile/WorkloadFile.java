@@ -20,7 +20,7 @@ import stress.ops.ParameterGenerator;
 import stress.ops.WorkloadOperation;
 
 /**
- * {@code --workload FILE}: named SQL operations with weights and parameter generators (see the README's
+ * {@code --workload FILE}: named SQL operations with weights and parameter generators (see docs/workloads.md,
  * "Your own workload"). Everything is checked here, before any connection: a problem is one line naming the
  * file, the line, the operation and the rule.
  *
