@@ -53,8 +53,7 @@ public record WorkloadFile(Path file, Map<String, Operation> operations, Map<Str
       }
       root = YamlNode.read(p);
     } catch (JsonProcessingException e) {
-      throw new UsageException(file + ":" + e.getLocation().getLineNr() + ": not valid YAML: "
-          + e.getOriginalMessage());
+      throw new UsageException(file + ":" + YamlSyntax.describe(e));
     } catch (IOException e) {
       throw new UsageException("--workload " + file + ": cannot read it: " + e.getMessage());
     } catch (WorkloadFileException e) {
