@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,9 +15,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -25,6 +29,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
 import picocli.CommandLine.Model.UsageMessageSpec;
+import stress.load.importer.ImportRequest;
 
 /**
  * The README and docs/ cannot rot: every {@code java -jar target/stress.jar ...} command in their {@code sh} blocks
@@ -65,6 +70,38 @@ class DocsCheckTest {
     }
     assertTrue(tests.size() >= 10, "found only " + tests.size() + " commands");
     return tests.stream();
+  }
+
+  /**
+   * What the README's commands write inside the clone (their {@code --out}, {@code --json} and {@code --rejects}
+   * paths, and import's default rejects file) is ignored by git, so following the tour leaves no untracked files.
+   */
+  @TestFactory
+  Stream<DynamicTest> theReadmeCommandsWriteOnlyWhereGitIgnores() throws IOException {
+    Set<String> written = new TreeSet<>(Set.of(ImportRequest.DEFAULT_REJECTS));
+    for (String command : commands(Files.readAllLines(Path.of("README.md")))) {
+      List<String> args = words(command);
+      for (int i = 0; i + 1 < args.size(); i++) {
+        String path = args.get(i + 1);
+        if (Set.of("--out", "--json", "--rejects").contains(args.get(i)) && !Path.of(path).isAbsolute()) {
+          written.add(args.get(i).equals("--out") ? path.replaceFirst("/*$", "/report.html") : path);
+        }
+      }
+    }
+    assertTrue(written.size() >= 3, "found only " + written);
+    return written.stream().map(path -> DynamicTest.dynamicTest(path, () -> {
+      Process git;
+      try {
+        git = new ProcessBuilder("git", "check-ignore", "-q", "--no-index", path).redirectErrorStream(true).start();
+      } catch (IOException e) {
+        Assumptions.abort("no git to ask: " + e.getMessage());
+        return;
+      }
+      git.getInputStream().transferTo(OutputStream.nullOutputStream());
+      int code = git.waitFor();
+      Assumptions.assumeTrue(code != 128, "not inside a git work tree");
+      assertEquals(0, code, path + " is written by a README command but not in .gitignore");
+    }));
   }
 
   @TestFactory
