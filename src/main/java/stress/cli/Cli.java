@@ -13,6 +13,7 @@ import picocli.CommandLine.MissingParameterException;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.UnmatchedArgumentException;
 import stress.app.ExitCode;
 import stress.model.UsageException;
 
@@ -54,7 +55,8 @@ public final class Cli {
     }
     cmd.setHelpFactory(SpacedOptionHelp::new);
     cmd.setParameterExceptionHandler((ParameterException e, String[] a) -> {
-      err.println("stress: " + e.getMessage() + hostNotHelp(e));
+      String unmatched = e instanceof UnmatchedArgumentException u ? Suggestions.describe(u) : null;
+      err.println("stress: " + (unmatched != null ? unmatched : e.getMessage() + hostNotHelp(e)));
       err.println("Try 'stress --help' for more information.");
       return ExitCode.USAGE.code();
     });

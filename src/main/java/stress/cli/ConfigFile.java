@@ -1,5 +1,7 @@
 package stress.cli;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -11,14 +13,18 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.IDefaultValueProvider;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import stress.model.UsageException;
+import stress.workloadfile.YamlSyntax;
 
 /**
  * {@code --config FILE}: a YAML map from option names (without dashes) to values. The file sits between
@@ -26,6 +32,8 @@ import stress.model.UsageException;
  * for repeatable options such as {@code set}, where each item is one occurrence.
  */
 final class ConfigFile implements IDefaultValueProvider {
+  /** Jackson's words for a key given twice (with STRICT_DUPLICATE_DETECTION). */
+  private static final Pattern DUPLICATE = Pattern.compile("^Duplicate field '(.*)'");
   private final Map<String, String> values;
 
   private ConfigFile(Map<String, String> values) {
@@ -52,7 +60,10 @@ final class ConfigFile implements IDefaultValueProvider {
   static ConfigFile load(Path file, CommandLine root) {
     JsonNode tree;
     try {
-      tree = new ObjectMapper(new YAMLFactory()).readTree(Files.readString(file));
+      tree = new ObjectMapper(new YAMLFactory().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION))
+          .readTree(Files.readString(file));
+    } catch (JsonProcessingException e) {
+      throw new UsageException("--config " + file + ":" + duplicate(e).orElseGet(() -> YamlSyntax.describe(e)));
     } catch (IOException e) {
       throw new UsageException("--config " + file + ": cannot read it: " + e.getMessage());
     }
@@ -81,6 +92,14 @@ final class ConfigFile implements IDefaultValueProvider {
           + String.join(", ", known));
     }
     return new ConfigFile(values);
+  }
+
+  /** {@code LINE: option 'x' is given twice}, for a key the file repeats. */
+  private static Optional<String> duplicate(JsonProcessingException e) {
+    Matcher m = DUPLICATE.matcher(e.getOriginalMessage());
+    return m.find() && e.getLocation() != null
+        ? Optional.of(e.getLocation().getLineNr() + ": option '" + m.group(1) + "' is given twice")
+        : Optional.empty();
   }
 
   /** Option names without dashes; for repeatable options that split their value, the separator to join a list with. */

@@ -49,7 +49,7 @@ final class GenerateCommand implements Callable<Integer> {
   boolean force;
 
   @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON (counts, seconds, exit"
-      + " code; see the README).")
+      + " code; docs/import.md#result-file-and-exit-codes).")
   Path json;
 
   /** Where the dump goes: a directory or an archive file, as with mongodump. */

@@ -1,5 +1,6 @@
 package stress.cli;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,6 +15,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import stress.app.CommandResultJson;
 import stress.app.Jobs;
+import stress.dump.DumpScanner;
 import stress.dump.JsonFormat;
 import stress.dump.NamespaceFilter;
 import stress.dump.ReadPolicy;
@@ -142,7 +144,7 @@ final class ImportCommand implements Callable<Integer> {
   long batchMb;
 
   @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON (per collection and in"
-      + " total: counts, seconds, the exit code; see the README).")
+      + " total: counts, seconds, the exit code; docs/import.md#result-file-and-exit-codes).")
   Path json;
 
   @Override
@@ -211,6 +213,15 @@ final class ImportCommand implements Callable<Integer> {
     }
     if (!Files.exists(path)) {
       problems.add("PATH '" + path + "' does not exist");
+    } else if (Files.isDirectory(path)) {
+      // a directory with no dump of its own is refused here, before a connection or the embedded server
+      try {
+        new DumpScanner().scan(path);
+      } catch (UsageException e) {
+        problems.add(e.getMessage());
+      } catch (IOException | RuntimeException e) {
+        // not a usage problem: the import's own scan reports it
+      }
     }
     return path;
   }

@@ -46,7 +46,7 @@ final class InitCommand implements Callable<Integer> {
   boolean unlogged;
 
   @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON (counts, seconds, exit"
-      + " code; see the README).")
+      + " code; docs/import.md#result-file-and-exit-codes).")
   Path json;
 
   @Override

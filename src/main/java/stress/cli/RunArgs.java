@@ -40,7 +40,8 @@ final class RunArgs {
   String op;
 
   @Option(names = "--workload", paramLabel = "FILE",
-      description = "YAML file of named SQL operations with weights and parameter generators (README: Your own workload).")
+      description = "YAML file of named operations, SQL or MongoDB-style, with weights and parameter generators"
+          + " (docs/workloads.md#your-own-workload).")
   Path workload;
 
   @Option(names = "--threads", paramLabel = "N[,N...]", defaultValue = Defaults.THREADS,
@@ -178,7 +179,8 @@ final class RunArgs {
   @Option(names = "--event-loops", paramLabel = "N",
       description = "Run the workers as connections of an event-loop client (vertx-pg-client) served by N OS threads,"
           + " as pgbench -j does, instead of a thread per connection: far less client CPU per lookup. find_first"
-          + " and --pool none only. Default: off.")
+          + " and --pool none only, on one server: not with --hosts or --spread-hosts, --rate, --transaction,"
+          + " --prepare-threshold or --query-mode. Default: off.")
   Integer eventLoops;
 
   @Option(names = "--busy-poll",
@@ -199,12 +201,14 @@ final class RunArgs {
 
   @Option(names = "--hosts", paramLabel = "HOST:PORT[,HOST:PORT...]",
       description = "Several coordinators of one cluster: worker thread i uses host i mod n, each host has its own"
-          + " pool of --pool-size connections. Instead of -h/-p/--url; -d and -U still apply.")
+          + " pool of --pool-size connections. Instead of -h/-p/--url; -d and -U still apply; not with"
+          + " --event-loops.")
   String hosts;
 
   @Option(names = "--spread-hosts",
       description = "Spread the workers over the hosts of a multi-host --url or -h list as --hosts does; without it"
-          + " pgjdbc picks one host per connection (targetServerType, loadBalanceHosts).")
+          + " pgjdbc picks one host per connection (targetServerType, loadBalanceHosts); not with"
+          + " --event-loops.")
   boolean spreadHosts;
 
   @Option(names = "--retries", paramLabel = "N", defaultValue = "0",

@@ -9,13 +9,19 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 import stress.dump.DumpNotice.Severity;
+import stress.model.UsageException;
 
 /** Discovery in directories and single {@code .bson} files. */
 final class DirectoryDiscovery {
   private static final ObjectMapper MAPPER = new ObjectMapper();
+  /** How deep below a directory without a dump its dumps are looked for: a root, a database, a file. */
+  private static final int MAX_DEPTH_BELOW = 4;
+  private static final int SHOWN_ROOTS = 5;
 
   private final Discovery found;
 
@@ -44,11 +50,14 @@ final class DirectoryDiscovery {
       scanDatabase(directory, entries);
       return DumpSource.Format.DATABASE_DIRECTORY;
     }
+    boolean dumpFound = false;
     for (Path entry : entries) {
       String name = fileName(entry);
+      dumpFound |= !Files.isDirectory(entry) && (DumpFileNames.isCollectionFile(name) || DumpFileNames.isPrelude(name));
       if (Files.isDirectory(entry)) {
         List<Path> children = list(entry);
         if (children.stream().anyMatch(p -> Files.isRegularFile(p) && DumpFileNames.isCollectionFile(fileName(p)))) {
+          dumpFound = true;
           scanDatabase(entry, children);
         } else {
           found.notice(Severity.WARNING, entry, "no .bson or .metadata.json files, so not a database directory; skipped");
@@ -65,7 +74,33 @@ final class DirectoryDiscovery {
         found.notice(Severity.INFO, entry, "not a dump file; ignored");
       }
     }
+    if (!dumpFound) {
+      refuseDirectoryWithoutDump(directory);
+    }
     return DumpSource.Format.DUMP_ROOT;
+  }
+
+  /**
+   * A directory with no dump of its own (no database directory, no dump file) is a mistaken path, not an empty dump:
+   * a usage error that names the dump roots found further down (such as {@code datasets/} for
+   * {@code datasets/sample-large/stress/...}), so the user can give one of them.
+   */
+  private static void refuseDirectoryWithoutDump(Path directory) throws IOException {
+    Set<Path> roots = new TreeSet<>();
+    try (Stream<Path> tree = Files.walk(directory, MAX_DEPTH_BELOW)) {
+      tree.filter(p -> Files.isRegularFile(p) && DumpFileNames.isCollectionFile(fileName(p)))
+          .map(Path::getParent).map(database -> database.getParent()).filter(root -> !root.equals(directory))
+          .forEach(roots::add);
+    }
+    if (roots.isEmpty()) {
+      throw new UsageException("'" + directory + "' holds no mongodump output: no .bson or .metadata.json file in it"
+          + " or in the directories below it");
+    }
+    List<String> shown = roots.stream().limit(SHOWN_ROOTS).map(Path::toString).toList();
+    throw new UsageException("'" + directory + "' is not a dump: none of its directories holds .bson or"
+        + " .metadata.json files; dumps found below it: " + String.join(", ", shown)
+        + (roots.size() > SHOWN_ROOTS ? " and " + (roots.size() - SHOWN_ROOTS) + " more" : "")
+        + " (give one of them as PATH)");
   }
 
   private void scanDatabase(Path directory, List<Path> entries) throws IOException {

@@ -25,6 +25,9 @@ import stress.model.UsageException;
  * measuring (and one process's degraded window may be another's normal running).
  */
 public final class ResultMerger {
+  /** The setting of a merged result that names its inputs; a report knows a merged result by it. */
+  public static final String MERGED_FROM = "merged from";
+
   private ResultMerger() {}
 
   /**
@@ -57,7 +60,7 @@ public final class ResultMerger {
           ClientUsageText.merge(results.stream().map(r -> r.phases().get(phase).client()).toList())));
     }
     Map<String, Object> settings = new LinkedHashMap<>();
-    settings.put("merged from", names);
+    settings.put(MERGED_FROM, names);
     settings.put("settings of the first", first.settings());
     boolean interrupted = results.stream().anyMatch(RunResult::interrupted);
     return new RunResult(first.toolVersion(), first.startTime(), settings, first.target(), phases, interrupted);

@@ -21,7 +21,7 @@ import stress.ops.ParameterGenerator;
 import stress.ops.WorkloadOperation;
 
 /**
- * {@code --workload FILE}: named SQL operations with weights and parameter generators (see the README's
+ * {@code --workload FILE}: named SQL operations with weights and parameter generators (see docs/workloads.md,
  * "Your own workload"). Everything is checked here, before any connection: a problem is one line naming the
  * file, the line, the operation and the rule.
  *
@@ -54,8 +54,7 @@ public record WorkloadFile(Path file, Map<String, Operation> operations, Map<Str
       }
       root = YamlNode.read(p);
     } catch (JsonProcessingException e) {
-      throw new UsageException(file + ":" + e.getLocation().getLineNr() + ": not valid YAML: "
-          + e.getOriginalMessage());
+      throw new UsageException(file + ":" + YamlSyntax.describe(e));
     } catch (IOException e) {
       throw new UsageException("--workload " + file + ": cannot read it: " + e.getMessage());
     } catch (WorkloadFileException e) {

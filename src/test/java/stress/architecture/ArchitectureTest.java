@@ -70,7 +70,8 @@ class ArchitectureTest {
     known("ops", "load");
     // import builds its engine request in ImportCommand instead of a config record (ImportRequest, ScanOptions and
     // the dump options, CopyBatching, IdType, TableNaming); ConnectionArgs builds connect's ConnectionOptions;
-    // RunArgs reads the workload file and checks --virtual-threads against the runner
+    // RunArgs reads the workload file and checks --virtual-threads against the runner; ConfigFile says YAML mistakes
+    // as workload files do (workloadfile.YamlSyntax)
     known("cli", "connect", "dump", "load", "load.importer", "runner", "table", "workloadfile");
   }
 

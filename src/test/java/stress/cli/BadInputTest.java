@@ -101,11 +101,31 @@ class BadInputTest {
   }
 
   @Test
-  void unknownOptionIsAUsageError() {
+  void unknownOptionIsAUsageErrorThatSuggestsTheNearestOption() {
     CliTester.Result r = CliTester.run("run", "--thread", "8");
-    assertEquals(2, r.exitCode());
-    assertTrue(r.err().startsWith("stress: Unknown option"), r.err());
-    assertTrue(r.err().contains("'--thread'"), r.err());
+    assertEquals(2, r.exitCode(), r.all());
+    assertEquals("stress: run: unknown option '--thread'; did you mean --threads?", r.err().lines().findFirst()
+        .orElseThrow());
+    assertEquals("stress: unknown option '--thread'; did you mean --threads?",
+        CliTester.run("--thread", "8").err().lines().findFirst().orElseThrow());
+    assertEquals("stress: import: unknown option '--batchmb'; did you mean --batch-mb?",
+        CliTester.run("import", "x", "--batchmb", "8").err().lines().findFirst().orElseThrow());
+    CliTester.Result far = CliTester.run("run", "--zzzzzz");
+    assertEquals(2, far.exitCode(), far.all());
+    assertEquals("stress: run: unknown option '--zzzzzz'; see 'stress help run' for the options",
+        far.err().lines().findFirst().orElseThrow());
+  }
+
+  @Test
+  void anUnknownCommandIsCalledOneAndTheCommandsAreListed() {
+    CliTester.Result r = CliTester.run("rn", "--threads", "4");
+    assertEquals(2, r.exitCode(), r.all());
+    assertEquals("stress: unknown command 'rn' (did you mean run?); the commands are run, init, import, generate,"
+        + " detect, explain, index, analyze, merge, ops, report, help", r.err().lines().findFirst().orElseThrow());
+    assertEquals("stress: unknown command 'frobnicate'; the commands are run, init, import, generate, detect,"
+        + " explain, index, analyze, merge, ops, report, help",
+        CliTester.run("frobnicate").err().lines().findFirst().orElseThrow());
+    assertTrue(CliTester.run("hlep").err().startsWith("stress: unknown command 'hlep' (did you mean help?)"));
   }
 
   @Test

@@ -58,6 +58,40 @@ class ConfigFileTest {
   }
 
   @Test
+  void aYamlMistakeInAConfigOrWorkloadFileIsOneLineWithFileLineAndColumn() throws Exception {
+    String url = TestDatabase.url("postgres");
+    String[][] configs = {
+        {"threads: 4\nduration: [5s\nop: find\n",
+            ":2:11: not valid YAML: the '[' here is not closed: line 3, column 3 should go on with ',' or end with ']'"},
+        {"threads: 4\n  duration: 5s\n", ":2:11: not valid YAML: a ':' where YAML takes none: is this line indented"
+            + " further than the key above it, or does an unquoted value hold ': ' (then quote the value)?"},
+        {"threads: \"4\n", ":1:10: not valid YAML: the quote here is never closed"},
+        {"\tthreads: 4\n", ":1:1: not valid YAML: a tab indents this line; YAML indents with spaces only"},
+        {"threads: 4\nthreads: 5\n", ":2: option 'threads' is given twice"}};
+    for (String[] c : configs) {
+      Path yaml = Files.writeString(dir.resolve("broken.yaml"), c[0]);
+      CliTester.Result r = CliTester.run("--url", url, "run", "--config", yaml.toString());
+      assertEquals(2, r.exitCode(), r.all());
+      assertEquals("stress: --config " + yaml + c[1], r.err().lines().findFirst().orElseThrow());
+      assertEquals(1, r.err().strip().lines().count(), r.err());
+    }
+    String[][] workloads = {
+        {"operations:\n  a:\n    sql: SELECT 1\n   weight: 3\n", ":4:4: not valid YAML: this line is indented to no"
+            + " level of the map that starts at line 2, column 3: indent it as a key of that map or of one around it"},
+        {"operations:\n  a:\n    find: {filter: {x: \":p\"}\n    params:\n      p: key\n", ":3:11: not valid YAML:"
+            + " the '{' here is not closed: line 4, column 5 should go on with ',' or end with '}'"},
+        {"operations:\n  a:\n    sql: \"SELECT 1\n", ":3:10: not valid YAML: the quote here is never closed"},
+        {"operations:\n\ta:\n", ":2:1: not valid YAML: a tab indents this line; YAML indents with spaces only"}};
+    for (String[] w : workloads) {
+      Path yaml = Files.writeString(dir.resolve("own.yaml"), w[0]);
+      CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", yaml.toString());
+      assertEquals(2, r.exitCode(), r.all());
+      assertEquals("stress: " + yaml + w[1], r.err().lines().findFirst().orElseThrow());
+      assertEquals(1, r.err().strip().lines().count(), r.err());
+    }
+  }
+
+  @Test
   void theShippedSeedScenariosParse() throws Exception {
     try (var files = Files.list(Path.of("config"))) {
       for (Path f : files.filter(p -> p.toString().endsWith(".yaml")).toList()) {

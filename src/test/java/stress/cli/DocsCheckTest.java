@@ -2,31 +2,49 @@ package stress.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
+import picocli.CommandLine.Model.UsageMessageSpec;
+import stress.load.importer.ImportRequest;
 
 /**
  * The README and docs/ cannot rot: every {@code java -jar target/stress.jar ...} command in their {@code sh} blocks
  * parses with the real command tree (an unknown option, subcommand or bad value fails here), and every relative
- * link points to a file that exists and, with {@code #anchor}, to a heading in it.
+ * link points to a file that exists and, with {@code #anchor}, to a heading in it. The help texts cannot point to a
+ * README or docs section that is not there: every reference in a command's or an option's help is written as a
+ * path from the project root ({@code docs/outputs.md#report-reporthtml}) to a file that exists and a heading in it.
  */
 class DocsCheckTest {
   private static final String JAR = "java -jar target/stress.jar";
   private static final Pattern LINK = Pattern.compile("\\[[^\\]]*\\]\\(([^)\\s]+)\\)");
+  /** A reference in a help text: {@code README.md}, {@code docs/x.md} or {@code bench/README.md}, maybe with an anchor. */
+  private static final Pattern HELP_REFERENCE = Pattern.compile("(?:[\\w.-]+/)*[\\w.-]+\\.md(?:#[\\w-]+)?");
+  /** Any mention of the README or the docs, to find the ones not written as a reference. */
+  private static final Pattern HELP_MENTION = Pattern.compile("(?i)\\breadme\\b|\\bdocs/|\\.md\\b");
 
   static List<Path> documents() throws IOException {
     List<Path> docs = new ArrayList<>(List.of(Path.of("README.md")));
@@ -54,6 +72,38 @@ class DocsCheckTest {
     return tests.stream();
   }
 
+  /**
+   * What the README's commands write inside the clone (their {@code --out}, {@code --json} and {@code --rejects}
+   * paths, and import's default rejects file) is ignored by git, so following the tour leaves no untracked files.
+   */
+  @TestFactory
+  Stream<DynamicTest> theReadmeCommandsWriteOnlyWhereGitIgnores() throws IOException {
+    Set<String> written = new TreeSet<>(Set.of(ImportRequest.DEFAULT_REJECTS));
+    for (String command : commands(Files.readAllLines(Path.of("README.md")))) {
+      List<String> args = words(command);
+      for (int i = 0; i + 1 < args.size(); i++) {
+        String path = args.get(i + 1);
+        if (Set.of("--out", "--json", "--rejects").contains(args.get(i)) && !Path.of(path).isAbsolute()) {
+          written.add(args.get(i).equals("--out") ? path.replaceFirst("/*$", "/report.html") : path);
+        }
+      }
+    }
+    assertTrue(written.size() >= 3, "found only " + written);
+    return written.stream().map(path -> DynamicTest.dynamicTest(path, () -> {
+      Process git;
+      try {
+        git = new ProcessBuilder("git", "check-ignore", "-q", "--no-index", path).redirectErrorStream(true).start();
+      } catch (IOException e) {
+        Assumptions.abort("no git to ask: " + e.getMessage());
+        return;
+      }
+      git.getInputStream().transferTo(OutputStream.nullOutputStream());
+      int code = git.waitFor();
+      Assumptions.assumeTrue(code != 128, "not inside a git work tree");
+      assertEquals(0, code, path + " is written by a README command but not in .gitignore");
+    }));
+  }
+
   @TestFactory
   Stream<DynamicTest> everyRelativeLinkResolves() throws IOException {
     List<DynamicTest> tests = new ArrayList<>();
@@ -69,6 +119,56 @@ class DocsCheckTest {
       }
     }
     return tests.stream();
+  }
+
+  @TestFactory
+  Stream<DynamicTest> everyReferenceInTheHelpResolves() {
+    List<DynamicTest> tests = new ArrayList<>();
+    CommandLine root = new CommandLine(new StressCommand(new PrintStream(new ByteArrayOutputStream())));
+    for (CommandLine cmd : withSubcommands(root)) {
+      CommandSpec spec = cmd.getCommandSpec();
+      for (Map.Entry<String, String> text : helpTexts(spec).entrySet()) {
+        String where = spec.qualifiedName() + " " + text.getKey();
+        Matcher m = HELP_REFERENCE.matcher(text.getValue());
+        while (m.find()) {
+          String target = m.group();
+          tests.add(DynamicTest.dynamicTest(where + " → " + target, () -> resolve(Path.of("README.md"), target)));
+        }
+        String rest = HELP_REFERENCE.matcher(text.getValue()).replaceAll("");
+        Matcher loose = HELP_MENTION.matcher(rest);
+        if (loose.find()) {
+          tests.add(DynamicTest.dynamicTest(where + " mentions '" + loose.group() + "'", () -> fail(where + " says \""
+              + text.getValue() + "\": a README or docs reference in a help text is a path with its heading's anchor,"
+              + " e.g. docs/outputs.md#report-reporthtml")));
+        }
+      }
+    }
+    assertTrue(tests.size() >= 3, "found only " + tests.size() + " references in the help");
+    return tests.stream();
+  }
+
+  private static List<CommandLine> withSubcommands(CommandLine cmd) {
+    List<CommandLine> out = new ArrayList<>(List.of(cmd));
+    for (CommandLine sub : cmd.getSubcommands().values()) {
+      out.addAll(withSubcommands(sub));
+    }
+    return out;
+  }
+
+  /** Every text picocli's usage message is made of: the command's own and each option's and parameter's. */
+  private static Map<String, String> helpTexts(CommandSpec spec) {
+    Map<String, String> out = new LinkedHashMap<>();
+    UsageMessageSpec usage = spec.usageMessage();
+    out.put("(header)", String.join(" ", usage.header()));
+    out.put("(description)", String.join(" ", usage.description()));
+    out.put("(footer)", String.join(" ", usage.footer()));
+    for (OptionSpec option : spec.options()) {
+      out.put(option.longestName(), String.join(" ", option.description()));
+    }
+    for (PositionalParamSpec param : spec.positionalParameters()) {
+      out.put(param.paramLabel(), String.join(" ", param.description()));
+    }
+    return out;
   }
 
   private static void resolve(Path doc, String target) throws IOException {

@@ -50,6 +50,15 @@ class HelpTest {
   }
 
   @Test
+  void helpRunSaysEventLoopsDoNotCombineWithSeveralHosts() {
+    String help = CliTester.run("help", "run").out().replaceAll("\\s+", " ");
+    assertTrue(help.contains("find_first and --pool none only, on one server: not with --hosts or --spread-hosts,"
+        + " --rate, --transaction, --prepare-threshold or --query-mode."), help);
+    assertTrue(help.contains("Instead of -h/-p/--url; -d and -U still apply; not with --event-loops."), help);
+    assertTrue(help.contains("(targetServerType, loadBalanceHosts); not with --event-loops."), help);
+  }
+
+  @Test
   void timesSayABareNumberIsSeconds() {
     String help = CliTester.run("help", "run").out().replaceAll("\\s+", " ");
     assertTrue(help.contains("--duration TIME Measured time per phase: 60s, 500ms, 2m, 1m30s; a bare number is"

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -74,6 +75,16 @@ class ImportCommandTest {
     assertUsageError(importing(file.toString(), "--batch-docs", "0"), "--batch-docs must be at least 1, got 0");
     assertUsageError(importing(Corpus.file("mongo-mongoose").toString(), "--table", "t"),
         "--table names one table, but 3 collections were found");
+  }
+
+  @Test
+  void aDirectoryWhoseDumpsAreFurtherDownNamesThemAndExitsTwo() throws Exception {
+    assertUsageError(importing("datasets/"), "'datasets' is not a dump: none of its directories holds .bson or"
+        + " .metadata.json files; dumps found below it: datasets/sample-large, datasets/sample-small (give one of"
+        + " them as PATH)");
+    Path empty = Files.createDirectories(dir.resolve("empty/sub"));
+    assertUsageError(importing(empty.getParent().toString()), "'" + empty.getParent() + "' holds no mongodump output:"
+        + " no .bson or .metadata.json file in it or in the directories below it");
   }
 
   @Test

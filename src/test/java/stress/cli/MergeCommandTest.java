@@ -1,8 +1,12 @@
 package stress.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -55,6 +59,38 @@ class MergeCommandTest {
       assertEquals(Math.max(x.histogram().getMaxValue(), y.histogram().getMaxValue()), z.histogram().getMaxValue());
     }
     assertEquals("2", m.phases().get(0).connection().get("merged instances"));
+  }
+
+  @Test
+  void theReportOfAMergedResultSaysWhyItHasNoChartsOverTime() throws Exception {
+    Path a = run("ra.json", "find_first", 300);
+    Path b = run("rb.json", "find_first", 300);
+    Path merged = Files.createDirectories(dir.resolve("merged-run")).resolve("result.json");
+    assertEquals(0, CliTester.run("merge", a.toString(), b.toString(), "--json", merged.toString()).exitCode());
+    CliTester.Result r = CliTester.run("report", merged.getParent().toString());
+    assertEquals(0, r.exitCode(), r.all());
+    String html = Files.readString(merged.resolveSibling("report.html"));
+    String why = "This is a merged result (stress merge): it adds the processes' counts and histograms but not their"
+        + " report intervals, each measured on its own process's clock, so there is nothing to draw over time; the"
+        + " report of each process's own result file has these charts.";
+    assertTrue(html.contains(why.replace("'", "&#39;")), "the throughput and latency sections say why they are empty");
+    assertFalse(html.contains("\"title\":\"Throughput\""), "no empty chart is drawn");
+
+    Path single = Files.createDirectories(dir.resolve("single-run")).resolve("result.json");
+    Files.copy(a, single);
+    assertEquals(0, CliTester.run("report", single.getParent().toString()).exitCode());
+    String own = Files.readString(single.resolveSibling("report.html"));
+    assertFalse(own.contains("merged result"), "a single process's report has its charts over time");
+    assertTrue(own.contains("\"title\":\"Throughput\""));
+
+    ObjectNode tree = (ObjectNode) new ObjectMapper().readTree(a.toFile());
+    tree.get("phases").forEach(phase -> ((ObjectNode) phase.get("stats")).putArray("intervals"));
+    Path stripped = Files.createDirectories(dir.resolve("no-intervals")).resolve("result.json");
+    new ObjectMapper().writeValue(stripped.toFile(), tree);
+    assertEquals(0, CliTester.run("report", stripped.getParent().toString()).exitCode());
+    assertTrue(Files.readString(stripped.resolveSibling("report.html")).contains("The result file holds no measured"
+        + " report interval for some phases (their &quot;intervals&quot; are empty or warm-up only), so those phases"
+        + " have no line over time."));
   }
 
   @Test

@@ -18,6 +18,7 @@ import stress.metrics.Outage;
 import stress.metrics.PhaseStats;
 import stress.report.Decimals;
 import stress.report.PhaseResult;
+import stress.report.ResultMerger;
 import stress.report.TextReport;
 
 /**
@@ -70,7 +71,43 @@ final class ReportModel {
         series, TimeTable.of(axis, series, Decimals::oneDecimal));
     return new Section("throughput", "Throughput over time",
         "Successful operations per second in each report interval, per phase (warm-up left out); the phases share"
-            + " the x axis: the n-th interval of each phase is at the same second.", List.of(chart), List.of());
+            + " the x axis: the n-th interval of each phase is at the same second." + withoutTimeSeries(),
+        drawn(List.of(chart)), List.of());
+  }
+
+  /**
+   * Why some runs have no line over time, as a sentence starting with a space, or "" when every phase of every run
+   * has measured intervals: {@code stress merge} does not merge report intervals (each process measured its own on
+   * its own clock), and a result file may hold none.
+   */
+  private String withoutTimeSeries() {
+    List<String> merged = new ArrayList<>();
+    List<String> without = new ArrayList<>();
+    for (NamedResult run : runs) {
+      boolean missing = run.result().phases().stream()
+          .anyMatch(phase -> phase.stats().intervals().stream().allMatch(IntervalStats::warmup));
+      if (missing) {
+        (run.result().settings().containsKey(ResultMerger.MERGED_FROM) ? merged : without).add(run.name());
+      }
+    }
+    StringBuilder why = new StringBuilder();
+    if (!merged.isEmpty()) {
+      why.append(overlay ? " " + String.join(" and ", merged) + (merged.size() > 1 ? " are merged results" : " is a merged result")
+          : " This is a merged result").append(" (stress merge): it adds the processes' counts and histograms but not"
+          + " their report intervals, each measured on its own process's clock, so there is nothing to draw over time;"
+          + " the report of each process's own result file has these charts.");
+    }
+    if (!without.isEmpty()) {
+      why.append(overlay ? " The result file of " + String.join(" and ", without) : " The result file")
+          .append(" holds no measured report interval for some phases (their \"intervals\" are empty or warm-up"
+              + " only), so those phases have no line over time.");
+    }
+    return why.toString();
+  }
+
+  /** The charts that have a point to draw; a chart of empty series is left out (its section says why). */
+  private static List<ChartSpec> drawn(List<ChartSpec> charts) {
+    return charts.stream().filter(c -> c.series().stream().anyMatch(s -> !s.points().isEmpty())).toList();
   }
 
   private Section latencyOverTime() {
@@ -95,7 +132,7 @@ final class ReportModel {
     return new Section("latency", "Latency over time",
         "Percentiles of the successful operations' latency in each report interval, one chart per phase, on a"
             + " logarithmic axis so that one slow maximum does not flatten p50, p95 and p99; all phases share the x"
-            + " axis of the throughput chart.", charts, List.of());
+            + " axis of the throughput chart." + withoutTimeSeries(), drawn(charts), List.of());
   }
 
   private void addLatency(List<Series> series, NamedResult run, int index, PhaseStats stats, String name,
@@ -239,8 +276,9 @@ final class ReportModel {
         "Failed operations per second in each report interval by SQLState, and the totals by SQLState with their"
             + " messages, the most frequent first. Then the availability windows: an outage is a time nothing succeeded (from the"
             + " workers' own clocks), a degraded window a run of report intervals in which some executions failed and"
-            + " others succeeded; nodes are those the failures' messages named (Citus host:port, Postgres-XL datanode).",
-        List.of(chart), List.of(new DataTable(headers, rows), availability()));
+            + " others succeeded; nodes are those the failures' messages named (Citus host:port, Postgres-XL datanode)."
+            + withoutTimeSeries(),
+        drawn(List.of(chart)), List.of(new DataTable(headers, rows), availability()));
   }
 
   /** One row per outage and degraded window of every phase, in order of start within a phase. */

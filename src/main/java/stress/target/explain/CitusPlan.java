@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  * @param taskCount   the first {@code Task Count}, or null
  * @param tasksShown  the first {@code Tasks Shown} value ({@code All}, {@code One of 23}), or null
  * @param nodes       {@code host:port} of every task shown, in order, without repeats
- * @param shardId     the shard id in the first task's query ({@code public.check_in_102023} → 102023), or null
+ * @param shardId     the shard id in the first task's query ({@code public.check_in_102023} → 102023), else of the
+ *                    first shard relation the plan scans, or null
  * @param distributedSteps how many Citus custom scans the plan has (subplans add more)
  */
 public record CitusPlan(boolean distributed, String executor, Integer taskCount, String tasksShown, List<String> nodes,
@@ -25,8 +26,12 @@ public record CitusPlan(boolean distributed, String executor, Integer taskCount,
   private static final Pattern TASKS_SHOWN = Pattern.compile("^\\s*Tasks Shown: (.+?)\\s*$");
   private static final Pattern NODE = Pattern.compile("^\\s*Node: host=(\\S+) port=(\\d+)");
   private static final Pattern QUERY = Pattern.compile("^\\s*Query: (.*)$");
-  // Citus names a shard <table>_<shard id>; the first relation after FROM / INTO / UPDATE is the task's shard
-  private static final Pattern SHARD = Pattern.compile("(?i)\\b(?:FROM|INTO|UPDATE)\\s+.*?_(\\d+)(?=\"|\\s|$)");
+  // Citus names a shard <table>_<shard id> and always writes it schema-qualified in a task's query (and after "on" in
+  // the worker's scan nodes): the first such relation is the task's shard. A subquery's FROM before it (a sort over an
+  // array adds one to the select list, with an alias worker_column_3) names no schema-qualified relation.
+  private static final String IDENTIFIER = "(?:\"(?:[^\"]|\"\")+\"|[\\p{L}_][\\p{L}\\p{N}_$]*)";
+  private static final Pattern SHARD = Pattern.compile("(?i)\\b(?:FROM|INTO|UPDATE|JOIN|USING|ON)\\s+(?:ONLY\\s+)?"
+      + IDENTIFIER + "\\.(?:\"(?:[^\"]|\"\")*?_(\\d+)\"|[\\p{L}_][\\p{L}\\p{N}_$]*?_(\\d+)(?![\\p{L}\\p{N}_$]))");
 
   public CitusPlan {
     nodes = List.copyOf(nodes);
@@ -39,6 +44,7 @@ public record CitusPlan(boolean distributed, String executor, Integer taskCount,
     String tasksShown = null;
     List<String> nodes = new ArrayList<>();
     Long shardId = null;
+    Long scanned = null; // a shard relation named anywhere in the plan, for a task without a readable query
     int steps = 0;
     for (String line : plan) {
       Matcher m = CUSTOM_SCAN.matcher(line);
@@ -61,13 +67,22 @@ public record CitusPlan(boolean distributed, String executor, Integer taskCount,
         }
       }
       if (shardId == null && (m = QUERY.matcher(line)).find()) {
-        Matcher shard = SHARD.matcher(m.group(1));
-        if (shard.find()) {
-          shardId = Long.valueOf(shard.group(1));
-        }
+        shardId = shardIn(m.group(1));
+      }
+      if (scanned == null) {
+        scanned = shardIn(line);
       }
     }
-    return new CitusPlan(steps > 0, executor, taskCount, tasksShown, nodes, shardId, steps);
+    return new CitusPlan(steps > 0, executor, taskCount, tasksShown, nodes, shardId != null ? shardId : scanned, steps);
+  }
+
+  /** The id of the first schema-qualified shard relation in the text, or null. */
+  private static Long shardIn(String text) {
+    Matcher shard = SHARD.matcher(text);
+    if (!shard.find()) {
+      return null;
+    }
+    return Long.valueOf(shard.group(1) != null ? shard.group(1) : shard.group(2));
   }
 
   /** True when one task does all the work: Citus's router path. */
