@@ -79,7 +79,6 @@ class SignalTest {
     List<String> args = new ArrayList<>(runArgs(List.of(), results));
     // executions long enough that the signal finds some in flight: they must end on a server still up
     args.addAll(List.of("--op", "find", "--limit-min", "100000", "--limit-max", "100000"));
-    long[] serverSession = new long[1];
     Stopped stopped = stopAfterIntervals(args, noConnection, out -> {
       EmbeddedServerProcess.assertFound(out);
       server.add(EmbeddedServerProcess.onPort(EmbeddedServerProcess.port(out).orElseThrow()));
