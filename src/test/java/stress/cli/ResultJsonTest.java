@@ -139,8 +139,9 @@ class ResultJsonTest {
     Path nowhere = dir.resolve("missing").resolve("result.json");
     CliTester.Result r = importing(nowhere, dir.toString());
     assertEquals(2, r.exitCode(), r.all());
-    assertEquals("stress: --json '" + nowhere + "': directory '" + nowhere.getParent() + "' does not exist",
-        r.err().strip());
+    // the empty directory is no dump either, which the same line also says
+    assertTrue(r.err().strip().startsWith("stress: ") && r.err().strip().endsWith("--json '" + nowhere
+        + "': directory '" + nowhere.getParent() + "' does not exist"), r.err());
     CliTester.Result init = CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "10", "--json",
         dir.toString());
     assertEquals(2, init.exitCode(), init.all());
