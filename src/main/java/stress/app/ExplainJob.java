@@ -102,7 +102,9 @@ public final class ExplainJob {
     return switch (mode) {
       case GENERIC, CUSTOM -> mode.label() + " (SET plan_cache_mode = " + mode.planCacheMode()
           + ", PREPARE, EXPLAIN EXECUTE)";
-      case PREPARED -> mode.label() + " (PREPARE, EXPLAIN EXECUTE; this server has no plan_cache_mode)";
+      case PREPARED -> mode.label() + " (this server has no plan_cache_mode: PREPARE, EXPLAIN EXECUTE, four EXECUTEs,"
+          + " EXPLAIN EXECUTE again in a transaction that is rolled back; the plan shown is the one the server keeps from"
+          + " the 6th execution on)";
       case PLAIN -> mode.label() + " (EXPLAIN of the SQL with the values written in)";
     };
   }

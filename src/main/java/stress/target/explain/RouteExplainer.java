@@ -20,6 +20,11 @@ import stress.target.TargetInfo;
 public final class RouteExplainer {
   /** The name of the statement it prepares (and deallocates) for each explanation. */
   static final String STATEMENT_NAME = "stress_explain";
+  /**
+   * Executions a server's plan cache plans for their values before it may keep a generic plan (PostgreSQL's
+   * plancache.c, and so Postgres-XL's: five custom plans, then a generic one when it does not cost more).
+   */
+  static final int CUSTOM_PLANS = 5;
 
   private final Connection connection;
   private final TargetRouting routing;
@@ -75,6 +80,10 @@ public final class RouteExplainer {
     String explain = withAnalyze ? "EXPLAIN (ANALYZE, VERBOSE) " : "EXPLAIN (VERBOSE) ";
     List<String> plan;
     try {
+      if (mode == PlanMode.PREPARED) {
+        Explained e = explainAsRunsExecute(statement, explain);
+        return new ModeRoute(mode, e.plan(), routing.verdict(e.plan(), connection), join(note, e.note()));
+      }
       plan = mode.prepared()
           ? explainPrepared(mode, statement, explain, withAnalyze)
           : planOf(explain + statement.literalText(), withAnalyze);
@@ -85,6 +94,76 @@ public final class RouteExplainer {
       return new ModeRoute(mode, List.of(), Verdict.refused(e.getSQLState(), e.getMessage()), note);
     }
     return new ModeRoute(mode, plan, routing.verdict(plan, connection), note);
+  }
+
+  private static String join(String a, String b) {
+    return a == null ? b : b == null ? a : a + "; " + b;
+  }
+
+  /** A plan and how it was come by. */
+  private record Explained(List<String> plan, String note) {}
+
+  /**
+   * The server's own choice of plan (no {@code plan_cache_mode}), as a run's prepared statement gets it: the plan
+   * cache plans the first {@value #CUSTOM_PLANS} executions of a prepared statement for their values (custom plans)
+   * and from the next one on may keep a generic plan, which on Postgres-XL 10 can reach every datanode where the
+   * custom plan reached one (an UPDATE by {@code _id}: {@code Remote Subquery Scan on all (dn2)}, then
+   * {@code on all (dn1,dn2)}). A run executes its statements far more often, so the statement is planned
+   * {@value #CUSTOM_PLANS} times (its first plan explained, then executed) and explained at its next execution, all in
+   * one transaction that is rolled back, so a write leaves nothing behind; the note gives the first plan's route
+   * when it differs.
+   * Plain {@code EXPLAIN EXECUTE}, never with ANALYZE on Postgres-XL: after six executions
+   * {@code EXPLAIN (ANALYZE) EXECUTE} crashed the 10r1.1 coordinator backend. When an execution fails (the server
+   * refuses the values twice, say), the first plan is shown and the note says why.
+   */
+  private Explained explainAsRunsExecute(ExplainStatement statement, String explain) throws SQLException {
+    String execute = "EXECUTE " + STATEMENT_NAME + arguments(statement);
+    boolean prepared = false;
+    connection.setAutoCommit(false);
+    try (Statement s = connection.createStatement()) {
+      try {
+        s.execute("PREPARE " + STATEMENT_NAME + " AS " + statement.preparedText());
+        prepared = true;
+        // planned once here and CUSTOM_PLANS - 1 times below: the last EXPLAIN is the next planning
+        List<String> first = lines("EXPLAIN (VERBOSE) " + execute);
+        try {
+          for (int i = 1; i < CUSTOM_PLANS; i++) {
+            s.execute(execute);
+          }
+        } catch (SQLException e) {
+          if (connectionLost(e)) {
+            throw e;
+          }
+          return new Explained(first, "its first plan: the statement could not be run " + CUSTOM_PLANS
+              + " times to see the plan the server keeps for later executions (" + e.getSQLState() + " "
+              + oneLine(e.getMessage()) + ")");
+        }
+        List<String> later = lines(explain + execute);
+        String firstRoute = routing.verdict(first, connection).line();
+        String note = "the plan the server keeps from the " + ordinal(CUSTOM_PLANS + 1) + " execution on, explained"
+            + " after " + CUSTOM_PLANS + " plannings in a transaction that was rolled back";
+        if (!firstRoute.equals(routing.verdict(later, connection).line())) {
+          note += "; its first " + CUSTOM_PLANS + " executions: " + firstRoute;
+        }
+        return new Explained(later, note);
+      } finally {
+        connection.rollback();
+        if (prepared) {
+          s.execute("DEALLOCATE " + STATEMENT_NAME); // PREPARE is not undone by the rollback
+        }
+      }
+    } finally {
+      connection.setAutoCommit(true);
+    }
+  }
+
+  private static String ordinal(int n) {
+    return n + (n % 10 == 1 && n % 100 != 11 ? "st" : n % 10 == 2 && n % 100 != 12 ? "nd"
+        : n % 10 == 3 && n % 100 != 13 ? "rd" : "th");
+  }
+
+  private static String oneLine(String message) {
+    return message == null ? "" : message.strip().replaceAll("\\s*\\R\\s*", " / ");
   }
 
   private List<String> explainPrepared(PlanMode mode, ExplainStatement statement, String explain, boolean withAnalyze)

@@ -69,6 +69,11 @@ class PlanFixturesTest {
     Expect prepared = new Expect(Route.ALL, 2, XL_DATANODES, List.of("dn1", "dn2"),
         "Remote Fast Query Execution, remote query carries $1", null);
     EXPECTED.put("pgxl-10r1.1/explain_pk_lookup.txt", List.of(literal, literal, prepared, prepared, lost()));
+    // an UPDATE that is not fast-query-shipped: the custom plan (first planning) reaches the key's datanode, the
+    // generic plan the server takes at the sixth planning every datanode
+    EXPECTED.put("pgxl-10r1.1/explain_update_prepared.txt", List.of(
+        new Expect(Route.ONE, 1, XL_DATANODES, List.of("dn2"), "Remote Subquery Scan", null),
+        new Expect(Route.ALL, 2, XL_DATANODES, List.of("dn1", "dn2"), "Remote Subquery Scan", null)));
 
     // Greenplum family: Gather Motion N:1 says how many segments; DML is inferred from its key condition
     Expect oneSegment = gp(Route.ONE, 1, "Gather Motion 1:1  (slice1; segments: 1), 1 slice");
@@ -173,7 +178,7 @@ class PlanFixturesTest {
       }
     }
     assertEquals(List.of(), missing, "fixtures with EXPLAIN output but no expectations");
-    assertEquals(24 + 24 + 1 + 11, EXPECTED.size());
+    assertEquals(24 + 24 + 2 + 11, EXPECTED.size());
   }
 
   @Test

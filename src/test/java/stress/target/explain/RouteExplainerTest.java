@@ -100,6 +100,57 @@ class RouteExplainerTest {
     assertEquals("1000", scalar("SELECT count(*) FROM docs"));
   }
 
+  /**
+   * Without plan_cache_mode (PostgreSQL before 12, Postgres-XL 10) the server plans a prepared statement's first five
+   * executions for their values and may keep a generic plan from the sixth on; a run executes it far more often, so
+   * the plan shown must be that later one. Here the server keeps the generic plan ($1), where the first EXPLAIN
+   * EXECUTE shows the custom plan (_id = 7).
+   */
+  @Test
+  void thePreparedModeShowsThePlanTheServerKeepsForLaterExecutions() throws SQLException {
+    StatementRoutes routes = explainer(false).explain(new ExplainStatement("SELECT _id, data FROM docs WHERE _id = $1",
+        List.of("7"), "SELECT _id, data FROM docs WHERE _id = 7", false), List.of(PlanMode.PREPARED, PlanMode.PLAIN));
+    ModeRoute prepared = routes.in(PlanMode.PREPARED).orElseThrow();
+    String plan = String.join("\n", prepared.plan());
+    assertTrue(plan.contains("(docs._id = $1)"), "the generic plan the server keeps:\n" + plan);
+    assertEquals(Route.SINGLE_NODE, prepared.verdict().route());
+    assertTrue(prepared.note().startsWith("the plan the server keeps from the 6th execution on, explained after 5"
+        + " plannings in a transaction that was rolled back"), prepared.note());
+    assertEquals("auto", scalar("SHOW plan_cache_mode"));
+    assertEquals("0", scalar("SELECT count(*) FROM pg_prepared_statements WHERE from_sql"), "nothing left prepared");
+    assertTrue(connection.getAutoCommit());
+  }
+
+  @Test
+  void thePreparedModeRunsAWriteOnlyInATransactionThatIsRolledBack() throws SQLException {
+    String before = scalar("SELECT md5(string_agg(_id || ':' || data::text, ',' ORDER BY _id)) FROM docs");
+    StatementRoutes routes = explainer(false).explain(new ExplainStatement(
+        "UPDATE docs SET data = data || jsonb_build_object('seen', now()::text) WHERE _id = $1", List.of("7"),
+        "UPDATE docs SET data = data || jsonb_build_object('seen', now()::text) WHERE _id = 7", true),
+        List.of(PlanMode.PREPARED));
+    ModeRoute prepared = routes.in(PlanMode.PREPARED).orElseThrow();
+    assertTrue(String.join("\n", prepared.plan()).contains("Update on public.docs"), prepared.plan().toString());
+    assertEquals(before, scalar("SELECT md5(string_agg(_id || ':' || data::text, ',' ORDER BY _id)) FROM docs"),
+        "every execution was rolled back");
+    assertEquals("0", scalar("SELECT count(*) FROM pg_prepared_statements WHERE from_sql"));
+    assertTrue(connection.getAutoCommit());
+  }
+
+  @Test
+  void aPreparedStatementThatCannotRunFiveTimesShowsItsFirstPlanAndSaysWhy() throws SQLException {
+    StatementRoutes routes = explainer(false).explain(new ExplainStatement(
+        "INSERT INTO docs (_id, data) VALUES ($1, '{}')", List.of("7"), "INSERT INTO docs (_id, data) VALUES (7, '{}')",
+        true), List.of(PlanMode.PREPARED));
+    ModeRoute prepared = routes.in(PlanMode.PREPARED).orElseThrow();
+    assertEquals(Route.SINGLE_NODE, prepared.verdict().route(), "the first plan is still a verdict");
+    assertTrue(String.join("\n", prepared.plan()).contains("Insert on public.docs"), prepared.plan().toString());
+    assertTrue(prepared.note().startsWith("its first plan: the statement could not be run 5 times to see the plan the"
+        + " server keeps for later executions (23505 ERROR: duplicate key value"), prepared.note());
+    assertEquals("1000", scalar("SELECT count(*) FROM docs"));
+    assertEquals("0", scalar("SELECT count(*) FROM pg_prepared_statements WHERE from_sql"));
+    assertTrue(connection.getAutoCommit());
+  }
+
   @Test
   void aConnectionInATransactionIsRefused() throws SQLException {
     connection.setAutoCommit(false);
