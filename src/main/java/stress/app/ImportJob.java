@@ -53,9 +53,9 @@ public final class ImportJob {
     Instant start = Instant.now();
     try (Interruption interruption = Interruption.install();
          Database db = Database.open(options, driver, ConnectionResolver.fromSystem(), out)) {
-      if (db.embedded()) {
+      if (db.embedded() == Database.Embedded.FOR_THIS_COMMAND) {
         out.println("note: the embedded server is stopped when this command ends, so the imported tables are gone"
-            + " with it; give a connection to keep them");
+            + " with it; give a connection, or start the kept one ('stress embedded start'), to keep them");
       }
       TargetInfo target;
       try (Connection c = PhysicalConnections.open(db.spec())) {

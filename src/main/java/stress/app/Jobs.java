@@ -35,6 +35,7 @@ import stress.load.InitRequest;
 import stress.load.InitResult;
 import stress.load.PreparedTable;
 import stress.load.PrintingInitProgress;
+import stress.load.TableSetup;
 import stress.load.importer.ImportRequest;
 import stress.ops.Operation;
 import stress.ops.Operations;
@@ -67,9 +68,7 @@ public final class Jobs {
     try (Interruption interruption = Interruption.install()) {
       ExitCode code;
       try (Database db = Database.open(SpreadHosts.options(config.hostSpreading(), options), driver, ConnectionResolver.fromSystem(), out)) {
-        if (db.embedded()) {
-          initializeDefault(db, config.schema(), config.table(), out);
-        }
+        initializeDefault(db, config.schema(), config.table(), out);
         code = new RunJob(config, db, out, interruption).beforeMetricsClose(beforeMetricsClose).run();
       }
       return new Outcome(code, interruption.signalled());
@@ -81,9 +80,9 @@ public final class Jobs {
       throws SQLException, InterruptedException {
     Instant start = Instant.now();
     try (Database db = Database.open(options, defaultDriverSettings(), ConnectionResolver.fromSystem(), out)) {
-      if (db.embedded()) {
+      if (db.embedded() == Database.Embedded.FOR_THIS_COMMAND) {
         out.println("note: the embedded server is stopped when this command ends, so the data set is gone with it;"
-            + " give a connection to keep it");
+            + " give a connection, or start the kept one ('stress embedded start'), to keep it");
       }
       Initialized done = initialize(config, db, out);
       if (json != null) {
@@ -158,9 +157,7 @@ public final class Jobs {
     DriverSettings driver = driverSettings(timeouts, Integer.parseInt(Defaults.PREPARE_THRESHOLD),
         PreferQueryMode.fromDriverName(Defaults.QUERY_MODE));
     try (Database db = Database.open(options, driver, ConnectionResolver.fromSystem(), out)) {
-      if (db.embedded()) {
-        initializeDefault(db, request.schema(), request.table(), out);
-      }
+      initializeDefault(db, request.schema(), request.table(), out);
       return new ExplainJob(request, db, out).run();
     }
   }
@@ -177,9 +174,7 @@ public final class Jobs {
     try (Interruption interruption = Interruption.install();
          Database db = Database.open(options, indexDriverSettings(socketTimeout), ConnectionResolver.fromSystem(),
              out)) {
-      if (db.embedded()) {
-        initializeDefault(db, schema, table, out);
-      }
+      initializeDefault(db, schema, table, out);
       IndexJob job = new IndexJob(workload, schema, table, db, socketTimeout, out);
       if (suggest) {
         job.suggesting();
@@ -194,9 +189,7 @@ public final class Jobs {
                                  PrintStream out) throws SQLException, InterruptedException {
     try (Database db = Database.open(options, indexDriverSettings(Duration.ZERO), ConnectionResolver.fromSystem(),
         out)) {
-      if (db.embedded()) {
-        initializeDefault(db, schema, table, out);
-      }
+      initializeDefault(db, schema, table, out);
       return new AnalyzeJob(workload, schema, table, db, out).run();
     }
   }
@@ -215,8 +208,22 @@ public final class Jobs {
   }
 
   /** The embedded server starts empty: fill it with the default data set, as {@code stress init} would. */
+  /**
+   * Fills an embedded server with the default data set: always on one started for this command, and on the kept
+   * one only when the table is not there yet (a kept table is used as it is, as on the user's own server).
+   */
   private static void initializeDefault(Database db, String schema, String table, PrintStream out)
       throws SQLException, InterruptedException {
+    if (db.embedded() == Database.Embedded.NONE) {
+      return;
+    }
+    if (db.embedded() == Database.Embedded.KEPT) {
+      try (Connection c = PhysicalConnections.open(db.spec())) {
+        if (TableSetup.exists(c, schema, table)) {
+          return;
+        }
+      }
+    }
     InitConfig init = new InitConfig(Long.parseLong(Defaults.DOCS), Shape.parse(Defaults.SHAPE),
         Long.parseLong(Defaults.SEED), schema, table, ExistingTablePolicy.FAIL_IF_EXISTS,
         Integer.parseInt(Defaults.LOAD_JOBS), false);

@@ -60,7 +60,11 @@ final class RunSettingsReport {
     if (config.failures().maxErrors() > 0) {
       s.put("max errors", config.failures().maxErrors() + " (the run stops once that many executions failed; exit 1)");
     }
-    s.put("server", database.embedded() ? "embedded PostgreSQL (started for this run)" : "given by the user");
+    s.put("server", switch (database.embedded()) {
+      case FOR_THIS_COMMAND -> "embedded PostgreSQL (started for this run)";
+      case KEPT -> "embedded PostgreSQL (kept between commands)";
+      case NONE -> "given by the user";
+    });
     s.put("connection", new LinkedHashMap<>(withoutPassword(database.spec().describe())));
     List<Map<String, String>> sets = new ArrayList<>();
     for (SettingChoice c : config.settings()) {

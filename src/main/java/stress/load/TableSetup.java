@@ -155,6 +155,11 @@ public final class TableSetup {
   }
 
   /** The relation the (quoted, possibly qualified) name resolves to, or null when there is none. */
+  /** Whether a relation of that name exists (schema null: on the search path). */
+  public static boolean exists(Connection connection, String schema, String name) throws SQLException {
+    return find(connection, new DocumentTable(schema, name, IdType.INTEGER)) != null;
+  }
+
   private static Relation find(Connection connection, DocumentTable table) throws SQLException {
     try (PreparedStatement ps = connection.prepareStatement(
         "SELECT n.nspname, c.relname, c.relkind FROM pg_catalog.pg_class c"

@@ -1,0 +1,104 @@
+package stress.app;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import stress.connect.embedded.KeptEmbeddedServer;
+import stress.connect.embedded.KeptEmbeddedServer.Running;
+
+/** {@code stress embedded start|status|stop|reset}: the kept embedded server's life, one line per answer. */
+public final class KeptServerJob {
+  private final KeptEmbeddedServer server;
+  private final PrintStream out;
+
+  public KeptServerJob(KeptEmbeddedServer server, PrintStream out) {
+    this.server = server;
+    this.out = out;
+  }
+
+  /** The kept server at its default directory ({@link KeptEmbeddedServer#atDefaultDirectory()}). */
+  public static KeptServerJob atDefaultDirectory(PrintStream out) {
+    return new KeptServerJob(KeptEmbeddedServer.atDefaultDirectory(), out);
+  }
+
+  /** Starts it unless it runs; either way says where it is. */
+  public ExitCode start() {
+    Optional<Running> already = server.running();
+    if (already.isPresent()) {
+      out.println("embedded: already running on port " + already.get().port() + " (" + where() + ")");
+      return ExitCode.OK;
+    }
+    boolean fresh = !Files.exists(server.dataDirectory());
+    out.println("embedded: starting " + (fresh ? "a new" : "the kept") + " PostgreSQL, data in "
+        + server.dataDirectory());
+    Running running = server.start(Map.of());
+    out.println("embedded: running on port " + running.port() + " (" + url(running) + "); commands given no"
+        + " connection use it until 'stress embedded stop'");
+    return ExitCode.OK;
+  }
+
+  /** Whether it runs, its port and URL, and the size of its data. */
+  public ExitCode status() {
+    Optional<Running> running = server.running();
+    if (running.isPresent()) {
+      out.println("embedded: running on port " + running.get().port() + ", process " + running.get().process().pid()
+          + " (" + url(running.get()) + "); " + where());
+    } else if (Files.exists(server.dataDirectory())) {
+      out.println("embedded: not running; " + where() + " ('stress embedded start' starts it)");
+    } else {
+      out.println("embedded: not running and no data in " + server.directory()
+          + " ('stress embedded start' creates it)");
+    }
+    return ExitCode.OK;
+  }
+
+  /** Stops it; the data stays. */
+  public ExitCode stop() {
+    out.println(server.stop() ? "embedded: stopped; " + where() + " ('stress embedded reset' deletes it)"
+        : "embedded: not running");
+    return ExitCode.OK;
+  }
+
+  /** Stops it and deletes its data. */
+  public ExitCode reset() {
+    boolean running = server.running().isPresent();
+    long bytes = size(server.dataDirectory());
+    boolean hadData = server.reset();
+    out.println(hadData ? "embedded: " + (running ? "stopped, and " : "") + "deleted its data (" + megabytes(bytes)
+        + " in " + server.dataDirectory() + ")" : "embedded: no data in " + server.directory() + ", nothing to delete");
+    return ExitCode.OK;
+  }
+
+  private String where() {
+    return "data in " + server.dataDirectory() + ", " + megabytes(size(server.dataDirectory()));
+  }
+
+  private static String url(Running running) {
+    return "jdbc:postgresql://localhost:" + running.port() + "/postgres, user postgres";
+  }
+
+  private static String megabytes(long bytes) {
+    return String.format(java.util.Locale.ROOT, "%.1f MB", bytes / 1e6);
+  }
+
+  private static long size(Path root) {
+    if (!Files.exists(root)) {
+      return 0;
+    }
+    try (Stream<Path> walk = Files.walk(root)) {
+      return walk.filter(Files::isRegularFile).mapToLong(p -> {
+        try {
+          return Files.size(p);
+        } catch (IOException gone) {
+          return 0; // a file the server removed while we counted
+        }
+      }).sum();
+    } catch (IOException | java.io.UncheckedIOException e) {
+      return 0;
+    }
+  }
+}

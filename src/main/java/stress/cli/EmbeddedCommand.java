@@ -1,0 +1,37 @@
+package stress.cli;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import stress.app.ExitCode;
+import stress.app.KeptServerJob;
+
+/** {@code stress embedded start|status|stop|reset}: the embedded PostgreSQL that keeps its data between commands. */
+@Command(name = "embedded", usageHelpAutoWidth = true,
+    description = {"Start, show, stop or reset the embedded PostgreSQL that keeps its data between commands.",
+        "While it runs, every command given no connection uses it instead of starting a server of its own, so"
+            + " tables made by import or init stay for explain, index and run. Its data directory is"
+            + " $STRESS_EMBEDDED_DIR, else ~/.cache/stress/embedded (or $XDG_CACHE_HOME/stress/embedded)."})
+final class EmbeddedCommand implements Callable<Integer> {
+  enum Action { start, status, stop, reset }
+
+  @ParentCommand
+  StressCommand root;
+
+  @Parameters(index = "0", paramLabel = "ACTION", description = "start (keeps running after this command), status,"
+      + " stop (the data stays) or reset (stops it and deletes its data). Candidates: ${COMPLETION-CANDIDATES}.")
+  Action action;
+
+  @Override
+  public Integer call() {
+    KeptServerJob job = KeptServerJob.atDefaultDirectory(root.out);
+    ExitCode code = switch (action) {
+      case start -> job.start();
+      case status -> job.status();
+      case stop -> job.stop();
+      case reset -> job.reset();
+    };
+    return code.code();
+  }
+}

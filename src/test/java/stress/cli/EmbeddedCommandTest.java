@@ -1,0 +1,124 @@
+package stress.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import stress.connect.embedded.KeptEmbeddedServer;
+
+/**
+ * {@code stress embedded start|status|stop|reset}, and commands given no connection using the kept server while it
+ * runs: tables made by one command are there for the next, as the README's tour needs.
+ */
+class EmbeddedCommandTest {
+  @TempDir
+  Path dir;
+  private String before;
+  private KeptEmbeddedServer kept;
+
+  @BeforeEach
+  void pointAtTemporaryDirectory() {
+    before = System.getProperty(KeptEmbeddedServer.DIRECTORY_PROPERTY);
+    System.setProperty(KeptEmbeddedServer.DIRECTORY_PROPERTY, dir.toString());
+    kept = new KeptEmbeddedServer(dir);
+  }
+
+  @AfterEach
+  void restore() {
+    kept.reset();
+    if (before == null) {
+      System.clearProperty(KeptEmbeddedServer.DIRECTORY_PROPERTY);
+    } else {
+      System.setProperty(KeptEmbeddedServer.DIRECTORY_PROPERTY, before);
+    }
+  }
+
+  @Test
+  void theKeptServerKeepsTablesBetweenCommandsUntilReset() throws Exception {
+    CliTester.Result status = CliTester.run("embedded", "status");
+    assertEquals(0, status.exitCode(), status.all());
+    assertTrue(status.out().contains("not running and no data in " + dir), status.out());
+
+    CliTester.Result start = CliTester.run("embedded", "start");
+    assertEquals(0, start.exitCode(), start.all());
+    int port = kept.running().orElseThrow(() -> new AssertionError(start.all())).port();
+    assertTrue(start.out().contains("running on port " + port), start.out());
+    assertTrue(CliTester.run("embedded", "start").out().contains("already running on port " + port));
+
+    // a command with no connection uses it, and its table stays for the next command
+    CliTester.Result imported = CliTester.run("import", "datasets/sample-small", "--rejects",
+        dir.resolve("rejects.jsonl").toString());
+    assertEquals(0, imported.exitCode(), imported.all());
+    assertTrue(imported.out().contains("using the kept embedded PostgreSQL on port " + port), imported.out());
+    assertFalse(imported.out().contains("gone with it"), imported.out());
+    long rows = count(port, "stress_check_in");
+    assertTrue(rows > 0, "import filled stress_check_in");
+
+    // run finds the table there and uses it as it is, without generating the default data set over it
+    CliTester.Result run = CliTester.run("run", "--table", "stress_check_in", "--op", "find_first", "--threads", "2",
+        "--duration", "1s", "--warmup", "0s");
+    assertEquals(0, run.exitCode(), run.all());
+    assertFalse(run.out().contains("generating the default data set"), run.out());
+    assertEquals(rows, count(port, "stress_check_in"));
+
+    CliTester.Result stop = CliTester.run("embedded", "stop");
+    assertEquals(0, stop.exitCode(), stop.all());
+    assertFalse(kept.running().isPresent(), stop.all());
+    assertTrue(CliTester.run("embedded", "status").out().contains("not running; data in"));
+
+    // started again, on the same data
+    assertEquals(0, CliTester.run("embedded", "start").exitCode());
+    assertEquals(rows, count(kept.running().orElseThrow().port(), "stress_check_in"));
+
+    CliTester.Result reset = CliTester.run("embedded", "reset");
+    assertEquals(0, reset.exitCode(), reset.all());
+    assertTrue(reset.out().contains("stopped, and deleted its data"), reset.out());
+    assertFalse(kept.running().isPresent());
+    assertFalse(Files.exists(kept.dataDirectory()));
+  }
+
+  @Test
+  void withoutTheKeptServerACommandStartsItsOwnAndSaysHowToKeepOne() {
+    CliTester.Result r = CliTester.run("detect");
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(r.out().contains("so starting an embedded PostgreSQL for this run; it is stopped at exit"
+        + " ('stress embedded start' keeps one, with its data, between commands)"), r.out());
+    assertFalse(Files.exists(kept.dataDirectory()), "a command's own server leaves nothing in the kept directory");
+  }
+
+  @Test
+  void anUnknownActionIsOneLineNamingTheActions() {
+    CliTester.Result r = CliTester.run("embedded", "restart");
+    assertEquals(2, r.exitCode(), r.all());
+    assertTrue(r.err().contains("restart") && r.err().contains("start, status, stop, reset"), r.err());
+  }
+
+  @Test
+  void theDirectoryComesFromThePropertyTheVariableOrTheCache() {
+    assertEquals(Path.of("/p"), KeptEmbeddedServer.defaultDirectory("/p", "/v", "/x", "/home/u"));
+    assertEquals(Path.of("/v"), KeptEmbeddedServer.defaultDirectory(null, "/v", "/x", "/home/u"));
+    assertEquals(Path.of("/x/stress/embedded"), KeptEmbeddedServer.defaultDirectory(null, "", "/x", "/home/u"));
+    assertEquals(Path.of("/home/u/.cache/stress/embedded"), KeptEmbeddedServer.defaultDirectory(null, null, null,
+        "/home/u"));
+  }
+
+  private static long count(int port, String table) throws Exception {
+    try (Connection c = DriverManager.getConnection("jdbc:postgresql://localhost:" + port + "/postgres", "postgres",
+        null);
+         Statement s = c.createStatement();
+         ResultSet rs = s.executeQuery("SELECT count(*) FROM " + table)) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+}
