@@ -11,7 +11,7 @@ import stress.model.PreferQueryMode;
 import stress.connect.embedded.EmbeddedDatabase;
 
 /**
- * One embedded PostgreSQL 14 per trial (per fork and parameter combination), on localhost, with the settings of
+ * One embedded PostgreSQL 18 per trial (per fork and parameter combination), on localhost, with the settings of
  * {@link EmbeddedDatabase#DEFAULT_SETTINGS} (fsync and synchronous_commit on). Started before the trial's first
  * iteration and removed after its last one, so no measurement includes its start.
  */

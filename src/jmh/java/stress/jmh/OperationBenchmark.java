@@ -40,7 +40,7 @@ import stress.workload.UniformDistribution;
 /**
  * One execution of a find operation of {@code stress.ops}, in µs, per operation and statement mode, on one
  * thread holding its connection (pool kind {@code none}, statements cached as a run does then), against an
- * embedded PostgreSQL 14 on localhost (fsync on). Setup fills table {@code bench} and {@code bench_copy} with
+ * embedded PostgreSQL 18 on localhost (fsync on). Setup fills table {@code bench} and {@code bench_copy} with
  * {@value #DOCS} small generated documents (seed 1, integer keys 1..{@value #DOCS}) through
  * {@link DatasetInitializer}, as {@code stress init} does. Keys are uniform over the table; the knobs are the
  * run's defaults: find_in reads 40 keys, find a LIMIT of 100..10100 above a random key (fetch size 1000), so a

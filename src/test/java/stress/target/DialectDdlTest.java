@@ -68,7 +68,7 @@ class DialectDdlTest {
       for (String sql : new PostgresDialect().createDocumentTables(table, true)) {
         st.execute(sql);
       }
-      try (ResultSet rs = st.executeQuery("SELECT string_agg(relname || '=' || relpersistence, ',' ORDER BY relname)"
+      try (ResultSet rs = st.executeQuery("SELECT string_agg(relname || '=' || relpersistence::text, ',' ORDER BY relname)"
           + " FROM pg_class WHERE relname IN ('unlogged docs', 'unlogged docs_copy')")) {
         rs.next();
         assertEquals("unlogged docs=u,unlogged docs_copy=u", rs.getString(1));

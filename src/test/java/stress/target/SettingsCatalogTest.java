@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import stress.target.AppliedSetting.Method;
 import stress.testing.TestDatabase;
 
-/** Session settings validated against, and applied to, the real embedded PostgreSQL 14. */
+/** Session settings validated against, and applied to, the real embedded PostgreSQL 18. */
 class SettingsCatalogTest {
   private static String url;
   private static SettingsCatalog catalog;

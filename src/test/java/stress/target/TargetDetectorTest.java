@@ -13,7 +13,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import stress.testing.TestDatabase;
 
-/** Detection against the real embedded PostgreSQL 14. */
+/** Detection against the real embedded PostgreSQL 18. */
 class TargetDetectorTest {
   private static String url;
 
@@ -23,13 +23,13 @@ class TargetDetectorTest {
   }
 
   @Test
-  void embeddedServerIsPlainPostgres14() throws SQLException {
+  void embeddedServerIsPlainPostgres18() throws SQLException {
     try (Connection c = TestDatabase.connect(url)) {
       TargetInfo info = TargetDetector.detect(c);
       assertEquals(TargetKind.POSTGRESQL, info.kind());
-      assertEquals(14, info.serverVersion().major());
+      assertEquals(18, info.serverVersion().major());
       assertEquals(serverVersionNum(c), info.serverVersion().versionNum());
-      assertTrue(info.version().startsWith("PostgreSQL 14."), info.version());
+      assertTrue(info.version().startsWith("PostgreSQL 18."), info.version());
       assertNull(info.productVersion());
       assertEquals("target: PostgreSQL", info.describeLines().get(0));
     }
@@ -62,7 +62,7 @@ class TargetDetectorTest {
       c.setAutoCommit(false);
       TargetDetector.detect(c);
       // had any probe failed, this would be refused with 25P02 (transaction aborted)
-      assertEquals(14, serverVersionNum(c) / 10000);
+      assertEquals(18, serverVersionNum(c) / 10000);
       c.commit();
     }
   }
@@ -75,7 +75,7 @@ class TargetDetectorTest {
       assertEquals("42883", e.getSQLState());
       assertTrue(e.getMessage().startsWith("the citus extension 13.2-1 is installed"), e.getMessage());
       assertTrue(e.getMessage().contains("citus_is_coordinator"), e.getMessage());
-      assertEquals(14, serverVersionNum(c) / 10000);
+      assertEquals(18, serverVersionNum(c) / 10000);
       c.commit();
     }
   }

