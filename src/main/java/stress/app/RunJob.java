@@ -20,7 +20,7 @@ import stress.connect.ConnectionSource;
 import stress.connect.ConnectionSources;
 import stress.connect.PhysicalConnections;
 import stress.load.TableSetup;
-import stress.metrics.live.LiveMetrics;
+import stress.live.LiveMetrics;
 import stress.model.UsageException;
 import stress.ops.NewDocuments;
 import stress.ops.Operation;

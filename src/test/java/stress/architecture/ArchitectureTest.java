@@ -57,7 +57,7 @@ class ArchitectureTest {
     allow("mongo", "model", "ops", "dump", "table");
     allow("workloadfile", "model", "ops", "table", "mongo");
     allow("runner", "model", "ops", "workload", "metrics", "connect", "connect.eventloop", "target", "table");
-    allow("metrics.live", "metrics", "runner", "connect", "model");
+    allow("live", "metrics", "runner", "connect", "model");
     allow("report", "metrics", "model");
     allow("report.html", "report", "metrics", "model");
     Set<String> belowApp = new TreeSet<>(ALLOWED.keySet());
@@ -103,6 +103,29 @@ class ArchitectureTest {
   @Test
   void everyUseOfAnotherPackageGoesDown() {
     assertEquals(List.of(), violations(PackageImports.of(MAIN)));
+  }
+
+  /** The one class allowed to use Vert.x's and vertx-sql-client's internal API ({@code impl} packages). */
+  static final String VERTX_INTERNALS = "connect/eventloop/VertxInternals.java";
+
+  /** Files of {@code root} that import a Vert.x {@code impl} package, relative to it. */
+  static List<String> vertxInternalImports(Path root) throws IOException {
+    Pattern internal = Pattern.compile("^import (static )?io\\.vertx\\.[\\w.]*\\.impl\\.", Pattern.MULTILINE);
+    try (java.util.stream.Stream<Path> files = Files.walk(root)) {
+      List<String> found = new ArrayList<>();
+      for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".java")).sorted()::iterator) {
+        if (internal.matcher(Files.readString(f)).find()) {
+          found.add(root.relativize(f).toString().replace('\\', '/'));
+        }
+      }
+      return found;
+    }
+  }
+
+  @Test
+  void onlyTheAdapterUsesVertxInternals() throws IOException {
+    assertEquals(List.of(VERTX_INTERNALS), vertxInternalImports(MAIN),
+        "Vert.x's internal API is used in VertxInternals only, so that an upgrade breaks one class");
   }
 
   @Test

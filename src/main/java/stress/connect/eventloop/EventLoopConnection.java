@@ -1,6 +1,5 @@
 package stress.connect.eventloop;
 
-import io.netty.channel.ChannelHandlerContext;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
@@ -14,8 +13,6 @@ import io.vertx.sqlclient.PreparedQuery;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
-import io.vertx.sqlclient.impl.SocketConnectionBase;
-import io.vertx.sqlclient.impl.SqlConnectionInternal;
 import java.net.ConnectException;
 import java.net.UnknownHostException;
 import java.sql.SQLException;
@@ -244,7 +241,7 @@ public final class EventLoopConnection {
       timedOut = true;
       closed = true;
       vertx.cancelTimer(watch);
-      closeSocket(connection);
+      VertxInternals.closeSocketAtOnce(connection);
     }
   }
 
@@ -275,25 +272,8 @@ public final class EventLoopConnection {
   /** Closes the connection at once, failing the execution in flight (one that outlived the phase's end). */
   public void closeNow() {
     closed = true;
-    closeSocket(connection);
+    VertxInternals.closeSocketAtOnce(connection);
     close();
-  }
-
-  /**
-   * Closes the connection's socket at once, failing the execution in flight. vertx-pg-client's close(), the socket's
-   * and the channel's all wait for that execution's reply, which may never come: the close starts below Vert.x's
-   * handlers (Netty's pipeline head), reached through vertx-sql-client's internal types. SilentServerTest fails if a
-   * newer Vert.x changes them (the fallback, an ordinary close, waits).
-   */
-  static void closeSocket(PgConnection c) {
-    if (c instanceof SqlConnectionInternal internal && internal.unwrap() instanceof SocketConnectionBase socket) {
-      ChannelHandlerContext first = socket.socket().channelHandlerContext().pipeline().firstContext();
-      if (first != null) { // null once the channel is closed and its handlers gone
-        first.close();
-      }
-    } else {
-      c.close();
-    }
   }
 
   private static void failOpening(Throwable cause, Opening opening) {

@@ -1,15 +1,11 @@
 package stress.connect.eventloop;
 
-import io.netty.channel.EventLoop;
-import io.netty.util.concurrent.EventExecutor;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import io.vertx.core.file.FileSystemOptions;
-import io.vertx.core.impl.VertxBuilder;
-import io.vertx.core.impl.VertxInternal;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.pgclient.PgConnection;
 import io.vertx.pgclient.spi.PgDriver;
@@ -42,8 +38,8 @@ public final class EventLoops implements AutoCloseable {
    */
   private final List<Context> loopContexts;
   private final AtomicInteger nextLoop = new AtomicInteger();
-  /** The spinning transport under {@code --busy-poll}, else null. */
-  private final SpinningEpollTransport spinning;
+  /** The polling loops under {@code --busy-poll}, else null. */
+  private final SpinningEpollLoops spinning;
   /** Connections made and not closed, each with whether its session is still being set up. */
   private final Map<PgConnection, Boolean> connections = new ConcurrentHashMap<>();
   /** Closes under way. */
@@ -59,20 +55,10 @@ public final class EventLoops implements AutoCloseable {
   /** Where and how the connections of one spec connect. */
   record Target(PgConnectOptions options, int socketTimeoutMillis, ConnectionFactory factory) {}
 
-  private EventLoops(Vertx vertx, SpinningEpollTransport spinning) {
+  private EventLoops(Vertx vertx, SpinningEpollLoops spinning) {
     this.vertx = vertx;
     this.spinning = spinning;
-    this.loopContexts = contextPerLoop((VertxInternal) vertx);
-  }
-
-  /** A context on each of the instance's event loops (Vert.x's internal API: the public one has no such call). */
-  private static List<Context> contextPerLoop(VertxInternal vertx) {
-    List<Context> contexts = new ArrayList<>();
-    ClassLoader classLoader = EventLoops.class.getClassLoader();
-    for (EventExecutor loop : vertx.getEventLoopGroup()) {
-      contexts.add(vertx.createEventLoopContext((EventLoop) loop, null, classLoader));
-    }
-    return List.copyOf(contexts);
+    this.loopContexts = VertxInternals.contextPerLoop(vertx);
   }
 
   /** Starts {@code loops} event-loop threads that sleep while they wait. */
@@ -83,7 +69,7 @@ public final class EventLoops implements AutoCloseable {
   /**
    * Starts {@code loops} event-loop threads.
    *
-   * @param busyPoll the loops poll without sleeping ({@link SpinningEpollTransport}); needs Linux's native epoll
+   * @param busyPoll the loops poll without sleeping ({@link SpinningEpollLoops}); needs Linux's native epoll
    */
   public static EventLoops start(int loops, boolean busyPoll) {
     if (loops < 1) {
@@ -97,16 +83,15 @@ public final class EventLoops implements AutoCloseable {
         // the loops run only the tool's short callbacks; a GC pause on a busy box is not a blocked loop worth a warning
         .setBlockedThreadCheckInterval(TimeUnit.MINUTES.toMillis(10))
         .setFileSystemOptions(new FileSystemOptions().setFileCachingEnabled(false).setClassPathResolvingEnabled(false));
-    SpinningEpollTransport spinning = null;
+    SpinningEpollLoops spinning = null;
     Vertx vertx;
     if (busyPoll) {
-      spinning = new SpinningEpollTransport();
-      if (!spinning.isAvailable()) {
+      if (!SpinningEpollLoops.isAvailable()) {
         throw new UsageException("--busy-poll needs Linux's native epoll transport, which is not available here ("
-            + spinning.unavailabilityCause() + "); run without --busy-poll");
+            + SpinningEpollLoops.unavailabilityCause() + "); run without --busy-poll");
       }
-      // the transport is Vert.x's internal builder's to take: its public one has no such setting
-      vertx = new VertxBuilder(options).findTransport(spinning).init().vertx();
+      spinning = new SpinningEpollLoops();
+      vertx = VertxInternals.vertxOn(options, spinning);
     } else {
       vertx = Vertx.vertx(options);
     }
@@ -186,7 +171,7 @@ public final class EventLoops implements AutoCloseable {
   public void close() {
     for (Map.Entry<PgConnection, Boolean> c : connections.entrySet()) {
       if (c.getValue()) {
-        EventLoopConnection.closeSocket(c.getKey());
+        VertxInternals.closeSocketAtOnce(c.getKey());
       }
       close(c.getKey());
     }

@@ -24,7 +24,7 @@ final class OnceOpening implements EventLoopConnection.Opening {
     settingUp = c;
     loops.settingUp(c);
     if (settled.get()) {
-      EventLoopConnection.closeSocket(c);
+      VertxInternals.closeSocketAtOnce(c);
       loops.close(c);
       return false;
     }
@@ -54,7 +54,7 @@ final class OnceOpening implements EventLoopConnection.Opening {
     if (settled.compareAndSet(false, true)) {
       PgConnection c = settingUp;
       if (c != null) {
-        EventLoopConnection.closeSocket(c);
+        VertxInternals.closeSocketAtOnce(c);
         loops.close(c);
       }
       target.failed(EventLoopConnection.UNABLE_TO_CONNECT, message);

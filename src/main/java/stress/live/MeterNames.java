@@ -1,4 +1,4 @@
-package stress.metrics.live;
+package stress.live;
 
 /** Names of the meters this package registers (Prometheus adds the unit and {@code _total} suffixes). */
 public final class MeterNames {

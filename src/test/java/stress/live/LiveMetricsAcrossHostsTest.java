@@ -1,4 +1,4 @@
-package stress.metrics.live;
+package stress.live;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import stress.testing.TestPlan;

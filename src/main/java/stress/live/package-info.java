@@ -4,4 +4,4 @@
  * serving {@code /metrics} while the run lasts. Nothing here is created, and nothing costs, without that
  * option.
  */
-package stress.metrics.live;
+package stress.live;

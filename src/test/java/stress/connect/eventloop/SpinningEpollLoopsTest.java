@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * The event loops of {@code --busy-poll}: they poll without sleeping, and still run timers and other threads'
  * tasks.
  */
-class SpinningEpollTransportTest {
+class SpinningEpollLoopsTest {
 
   @Test
   void aPollingLoopWithNothingToReadStillRunsItsTimersAndTasksAndCountsThePolling() throws Exception {

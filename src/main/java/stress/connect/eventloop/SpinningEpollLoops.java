@@ -1,16 +1,17 @@
 package stress.connect.eventloop;
 
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollEventLoopGroup;
 import io.netty.util.IntSupplier;
-import io.vertx.core.impl.transports.EpollTransport;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Linux's epoll transport whose event loops poll without sleeping ({@code run --busy-poll}). A loop that sleeps in
+ * Linux's epoll event loops that poll without sleeping ({@code run --busy-poll}), in Netty's public API; Vert.x
+ * takes them as its transport's loops through {@link VertxInternals#vertxOn}. A loop that sleeps in
  * {@code epoll_wait} must be woken by the server's reply: the kernel does that in the server's {@code send}, on the
  * server's CPU, at every lookup. A loop that polls is never asleep, so the server's CPU does less per lookup; the
  * price is a client CPU that is always busy, which only pays when the client has CPUs of its own.
@@ -23,18 +24,25 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>The CPU time spent polling without finding anything is counted ({@link #spinCpuNanos}), so that the client's
  * CPU per operation can leave it out.
  */
-final class SpinningEpollTransport extends EpollTransport {
+final class SpinningEpollLoops {
   /** The longest a loop polls before it runs its due timers and the tasks other threads gave it. */
   static final long SPIN_NANOS = 100_000;
   private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
   private final LongAdder spinCpuNanos = new LongAdder();
 
-  @Override
-  public EventLoopGroup eventLoopGroup(int type, int threads, ThreadFactory threadFactory, int ioRatio) {
-    if (type != IO_EVENT_LOOP_GROUP) {
-      return super.eventLoopGroup(type, threads, threadFactory, ioRatio); // the acceptor's: no server is run here
-    }
+  /** Whether Linux's native epoll can be loaded here. */
+  static boolean isAvailable() {
+    return Epoll.isAvailable();
+  }
+
+  /** Why it cannot, when it cannot. */
+  static Throwable unavailabilityCause() {
+    return Epoll.unavailabilityCause();
+  }
+
+  /** The I/O event loops, {@code threads} of them, each polling as {@link #strategy} says. */
+  EventLoopGroup ioEventLoopGroup(int threads, ThreadFactory threadFactory, int ioRatio) {
     EpollEventLoopGroup group = new EpollEventLoopGroup(threads, threadFactory, () -> this::strategy);
     group.setIoRatio(ioRatio);
     return group;

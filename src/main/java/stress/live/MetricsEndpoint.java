@@ -1,4 +1,4 @@
-package stress.metrics.live;
+package stress.live;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;

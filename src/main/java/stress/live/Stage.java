@@ -1,4 +1,4 @@
-package stress.metrics.live;
+package stress.live;
 
 import java.util.Locale;
 

@@ -1,4 +1,4 @@
-package stress.metrics.live;
+package stress.live;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
