@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 import stress.app.Jobs;
 import stress.connect.ConnectionOptions;
-import stress.metrics.live.PrometheusText;
+import stress.live.PrometheusText;
 import stress.testing.TestDatabase;
 
 /**
@@ -124,8 +124,10 @@ class LiveMetricsRunTest {
     assertTrue(warmup > 0, "warm-up executions are counted apart:\n" + last);
     long summary = summaryCount(json, "find_first");
     double measure = measured(last, "find_first", "success");
-    // an execution in flight when warm-up ends may land on the other side of the line: at most one per worker
-    assertTrue(Math.abs(measure - summary) <= threads, "measured " + measure + " vs summary " + summary);
+    // an execution in flight at either edge of the measured part may land on the other side of the line: at most one
+    // per worker when warm-up ends (the probe's stage turns just before the totals are reset) and one per worker when
+    // measuring ends (the summary is cut, the workers record their last execution to the probe while they stop)
+    assertTrue(Math.abs(measure - summary) <= 2 * threads, "measured " + measure + " vs summary " + summary);
     assertTrue(!PrometheusText.has(last, "c3p0_connections_busy"), "the pool's gauges go with the pool");
   }
 
