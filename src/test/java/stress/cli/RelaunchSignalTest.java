@@ -3,6 +3,7 @@ package stress.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -40,12 +41,14 @@ class RelaunchSignalTest {
 
   @Test
   void sigintToTheLaunchingProcessAloneExits130(@TempDir Path dir) throws Exception {
+    assumeFalse(ChildJvm.sigintIgnored(), ChildJvm.SIGINT_IGNORED);
     Stopped stopped = stop(dir, "INT", false);
     assertEquals(130, stopped.exitCode(), "kill -INT of the java -jar process: 128 + 2\n" + stopped.out());
   }
 
   @Test
   void ctrlCReachingBothProcessesExits130(@TempDir Path dir) throws Exception {
+    assumeFalse(ChildJvm.sigintIgnored(), ChildJvm.SIGINT_IGNORED);
     Stopped stopped = stop(dir, "INT", true);
     assertEquals(130, stopped.exitCode(), "Ctrl-C: 128 + 2\n" + stopped.out());
   }
