@@ -49,7 +49,10 @@ final class CollectionSetup {
     this.stopping = stopping;
   }
 
-  /** Sets up the table and converter; returns the earlier checkpoints, or null when earlier runs finished it. */
+  /**
+   * Sets up the table and converter; returns the earlier checkpoints, or null when earlier runs finished it or a stop
+   * came before its {@code _id} type was known.
+   */
   List<ProgressTable.Checkpoint> prepare(CollectionRun run) throws IOException, SQLException {
     // The name does not depend on the _id type, so a collection finished by an earlier run is not read again.
     String target = new DocumentTable(request.naming().schema(), run.tableName, IdType.TEXT).qualifiedName();
@@ -60,6 +63,13 @@ final class CollectionSetup {
       }
     }
     IdDetection detection = request.idType() == null && !finishedEarlier ? detect(run) : null;
+    if (detection != null && stopping.getAsBoolean()) {
+      // a detection cut short knows only part of the _ids (or none: "text, no _id seen"); a table made from it would
+      // keep that type when --resume reuses it, so none is made and --resume starts this collection afresh
+      run.end(CollectionResult.Status.INTERRUPTED, "stopped while its _id type was being detected, before its table"
+          + " was created; --resume starts it");
+      return null;
+    }
     IdType wantedType = request.idType() != null ? request.idType() : detection != null ? detection.type() : IdType.TEXT;
     DocumentTable wanted = new DocumentTable(request.naming().schema(), run.tableName, wantedType);
     ExistingTablePolicy policy = request.resume() ? ExistingTablePolicy.REUSE : request.policy();

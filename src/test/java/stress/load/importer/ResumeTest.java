@@ -67,6 +67,45 @@ class ResumeTest {
     assertEquals(29_470, Imports.count(url, "SELECT count(DISTINCT _id) FROM zips"));
   }
 
+  @Test
+  void anImportStoppedWhileDetectingTheIdTypeCreatesNoTableAndResumesAsACleanImportLoads() throws Exception {
+    Path zips = Corpus.file("atlas-sample-mcampo2/sample_training/zips.bson");
+    DumpImporter importer = new DumpImporter(() -> TestDatabase.connect(url), new PostgresDialect());
+    // the stop comes once the dump is scanned, so the detection pass sees it before its first _id
+    ImportResult stopped = importer.run(request(zips).build(), new ImportListener() {
+      @Override
+      public void scanned(stress.dump.DumpSource source) {
+        importer.stop();
+      }
+    });
+    assertTrue(stopped.interrupted());
+    CollectionResult partial = stopped.collections().get(0);
+    assertEquals(CollectionResult.Status.INTERRUPTED, partial.status());
+    assertTrue(partial.message().contains("before its table was created"), partial.message());
+    assertEquals(0, Imports.count(url, "SELECT count(*) FROM pg_class WHERE relname = 'zips'"),
+        "no table is made from a detection cut short");
+
+    ImportResult resumed = Imports.run(url, request(zips).resume(true).build(), new Imports.Recorder());
+    assertEquals(ImportResult.Outcome.LOADED, resumed.outcome());
+    assertEquals(29_470, resumed.loaded());
+    Imports.run(url, ImportRequest.builder(zips).naming(new TableNaming(null, "zips_clean", ""))
+        .rejects(dir.resolve("clean.jsonl")).build(), new Imports.Recorder());
+    assertEquals(idType("zips_clean"), idType("zips"), "the resumed import gives the clean import's _id type");
+    assertEquals(Imports.count(url, "SELECT count(*) FROM zips_clean"), Imports.count(url, "SELECT count(*) FROM zips"));
+  }
+
+  private String idType(String table) throws java.sql.SQLException {
+    try (java.sql.Connection c = TestDatabase.connect(url);
+         java.sql.PreparedStatement ps = c.prepareStatement("SELECT format_type(atttypid, atttypmod) FROM pg_attribute"
+             + " WHERE attrelid = to_regclass(?) AND attname = '_id'")) {
+      ps.setString(1, table);
+      try (java.sql.ResultSet rs = ps.executeQuery()) {
+        assertTrue(rs.next(), table + " has an _id column");
+        return rs.getString(1);
+      }
+    }
+  }
+
   private long checkpoints() throws java.sql.SQLException {
     try {
       return Imports.count(url, "SELECT count(*) FROM stress_import_progress");
