@@ -100,7 +100,8 @@ final class RunArgs {
   boolean transaction;
 
   @Option(names = "--distribution", paramLabel = "NAME", defaultValue = Defaults.DISTRIBUTION,
-      description = "Key distribution: uniform or zipfian (scrambled). Default: ${DEFAULT-VALUE}.")
+      description = "Key distribution: uniform, zipfian (scrambled) or latest (YCSB's: the largest keys"
+          + " hottest). Default: ${DEFAULT-VALUE}.")
   String distribution;
 
   @Option(names = "--zipf-constant", paramLabel = "THETA", defaultValue = Defaults.ZIPF_CONSTANT,

@@ -14,7 +14,10 @@ public interface KeyDistribution {
 
   /** The {@code --distribution} named over n keys. */
   static KeyDistribution of(Distribution distribution, long n, double zipfConstant) {
-    return distribution == Distribution.UNIFORM ? new UniformDistribution(n)
-        : new ScrambledZipfianDistribution(n, zipfConstant);
+    return switch (distribution) {
+      case UNIFORM -> new UniformDistribution(n);
+      case ZIPFIAN -> new ScrambledZipfianDistribution(n, zipfConstant);
+      case LATEST -> new LatestDistribution(n, zipfConstant);
+    };
   }
 }

@@ -43,6 +43,30 @@ class KeyDistributionTest {
   }
 
   @Test
+  void latestMakesTheNewestKeysHottestFallingOffAsAZipfian() {
+    long n = 1000;
+    double theta = 0.99;
+    KeyDistribution d = KeyDistribution.of(Distribution.LATEST, n, theta);
+    long[] counts = new long[(int) n];
+    SplittableRandom r = new SplittableRandom(13);
+    int draws = 1_000_000;
+    for (int i = 0; i < draws; i++) {
+      long k = d.next(r);
+      assertTrue(k >= 0 && k < n, "in range: " + k);
+      counts[(int) k]++;
+    }
+    double zeta = ScrambledZipfianDistribution.zeta(n, theta);
+    // the newest index (n - 1) has the zipfian's first probability, the one before it the second: not scattered
+    assertEquals(draws / zeta, counts[(int) n - 1], draws / zeta * 0.03);
+    assertEquals(draws * Math.pow(2, -theta) / zeta, counts[(int) n - 2], draws / zeta * 0.03);
+    long newestTenth = Arrays.stream(counts, 900, 1000).sum();
+    long oldestTenth = Arrays.stream(counts, 0, 100).sum();
+    assertTrue(newestTenth > 10 * oldestTenth, newestTenth + " draws of the newest tenth, " + oldestTenth
+        + " of the oldest");
+    assertEquals("latest (zipfian constant 0.99, from the newest key down)", d.describe());
+  }
+
+  @Test
   void scramblingSpreadsHotKeysButKeepsTheSkew() {
     long n = 1_000;
     ScrambledZipfianDistribution d = new ScrambledZipfianDistribution(n, 0.99);
@@ -84,7 +108,7 @@ class KeyDistributionTest {
     assertThrows(IllegalArgumentException.class, () -> new ScrambledZipfianDistribution(0, 0.5));
     assertThrows(IllegalArgumentException.class, () -> new UniformDistribution(0));
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Distribution.parse("pareto"));
-    assertEquals("--distribution must be uniform or zipfian, got 'pareto'", e.getMessage());
+    assertEquals("--distribution must be uniform, zipfian or latest, got 'pareto'", e.getMessage());
   }
 
   @Test
