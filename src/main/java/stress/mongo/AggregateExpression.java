@@ -155,7 +155,7 @@ final class AggregateExpression {
       case "$cond" -> cond(arg, root);
       case "$eq", "$ne", "$gt", "$gte", "$lt", "$lte", "$cmp" -> compare(op, args(op, arg, 2, 2), root);
       case "$and", "$or" -> logical(op, args(op, arg, 0, -1), root);
-      case "$not" -> "to_jsonb(NOT " + truthy(value(one(op, arg), root)) + ")";
+      case "$not" -> "to_jsonb(NOT " + bind(value(one(op, arg), root), AggregateExpression::truthy) + ")";
       case "$year", "$month", "$dayOfMonth" -> datePart(op, arg, root);
       case "$dateToString" -> AggregateDates.dateToString(this, arg, root);
       case "$sum", "$avg", "$min", "$max" -> overArray(op, arg, root);
@@ -269,13 +269,13 @@ final class AggregateExpression {
         + " ELSE " + value(elseE, root) + " END)";
   }
 
-  /** MongoDB's comparison of any two values: by kind first (missing as null), then within the kind. */
+  /** MongoDB's comparison of any two values: by kind first (missing below null), then within the kind. */
   private String compare(String op, BsonArray args, String root) {
     String b = t.alias();
     List<String> left = orderKeys(b + ".l");
     List<String> right = orderKeys(b + ".r");
-    List<String> l = new ArrayList<>();
-    List<String> r = new ArrayList<>();
+    List<String> l = new ArrayList<>(List.of("CASE WHEN " + b + ".l IS NULL THEN 0 ELSE 1 END")); // missing < null
+    List<String> r = new ArrayList<>(List.of("CASE WHEN " + b + ".r IS NULL THEN 0 ELSE 1 END"));
     String[] defaults = {"0", "0", "''", "timestamptz 'epoch'", "''", "false"};
     for (int i = 0; i < left.size(); i++) {
       l.add("COALESCE(" + left.get(i) + ", " + defaults[i] + ")");

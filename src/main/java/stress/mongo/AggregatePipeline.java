@@ -43,6 +43,7 @@ final class AggregatePipeline {
       throw new IllegalArgumentException("'pipeline' must be a list of stages, got " + pipeline.getBsonType());
     }
     BsonArray stages = pipeline.asArray();
+    t.marking = true;
     for (int i = 0; i < stages.size(); i++) {
       BsonValue stage = stages.get(i);
       if (!stage.isDocument() || stage.asDocument().size() != 1) {
@@ -58,7 +59,7 @@ final class AggregatePipeline {
     }
     String last = from();
     String alias = last.substring(last.lastIndexOf(' ') + 1);
-    return "SELECT " + alias + ".doc AS data FROM " + last + (ordered ? " ORDER BY " + alias + ".n" : "");
+    return t.unmark("SELECT " + alias + ".doc AS data FROM " + last + (ordered ? " ORDER BY " + alias + ".n" : ""));
   }
 
   private void stage(String name, BsonValue arg) {
@@ -116,7 +117,7 @@ final class AggregatePipeline {
         tableWhere.add(condition);
       }
       if (expr != null) {
-        tableWhere.add(AggregateExpression.truthy(x.value(expr, "data")));
+        tableWhere.add(x.bind(x.value(expr, "data"), AggregateExpression::truthy));
       }
       return;
     }
@@ -128,7 +129,7 @@ final class AggregatePipeline {
       parts.add(condition);
     }
     if (expr != null) {
-      parts.add(AggregateExpression.truthy(x.value(expr, a + ".doc")));
+      parts.add(x.bind(x.value(expr, a + ".doc"), AggregateExpression::truthy));
     }
     next("SELECT " + a + ".doc, " + a + ".n FROM " + from + (parts.isEmpty() ? "" : " WHERE "
         + FilterTranslator.and(parts)), ordered);

@@ -93,14 +93,16 @@ final class SortAndProjection {
 
   /**
    * MongoDB's order of values of mixed kinds, as sort keys of a jsonb expression: the kind's rank (missing and null,
-   * numbers, strings, documents, arrays, ObjectIds, booleans, dates), then the value within its kind.
+   * numbers (Decimal128 among them, by value), strings, documents, arrays, ObjectIds, booleans, dates), then the value within its kind.
    */
   static List<String> kindOrder(String v) {
     String type = "jsonb_typeof(" + v + ")"; // searched CASE: Citus mis-deparses a simple one when prepared
     return List.of("CASE WHEN " + type + " = 'number' THEN 2 WHEN " + type + " = 'string' THEN 3 WHEN " + type
-            + " = 'object' THEN CASE WHEN " + v + " ?? '$oid' THEN 6 WHEN " + v + " ?? '$date' THEN 8 ELSE 4 END WHEN "
+            + " = 'object' THEN CASE WHEN " + v + " ?? '$oid' THEN 6 WHEN " + v + " ?? '$date' THEN 8 WHEN " + v
+            + " ?? '$numberDecimal' THEN 2 ELSE 4 END WHEN "
             + type + " = 'array' THEN 5 WHEN " + type + " = 'boolean' THEN 7 ELSE 1 END",
-        "CASE WHEN " + type + " = 'number' THEN CAST(" + v + " #>> '{}' AS numeric) END",
+        "CASE WHEN " + type + " = 'number' THEN CAST(" + v + " #>> '{}' AS numeric) WHEN " + type + " = 'object' THEN "
+            + Decimals.value(v) + " END",
         "CASE WHEN " + type + " = 'string' THEN " + v + " #>> '{}' END COLLATE \"C\"",
         "CASE WHEN " + type + " = 'object' AND " + v + " ?? '$date' THEN " + DateSql.timestamp(v) + " END",
         "CASE WHEN " + type + " = 'object' AND " + v + " ?? '$oid' THEN " + v + " ->> '$oid' END COLLATE \"C\"",
