@@ -101,8 +101,8 @@ final class SortAndProjection {
             + " = 'object' THEN CASE WHEN " + v + " ?? '$oid' THEN 6 WHEN " + v + " ?? '$date' THEN 8 WHEN " + v
             + " ?? '$numberDecimal' THEN 2 ELSE 4 END WHEN "
             + type + " = 'array' THEN 5 WHEN " + type + " = 'boolean' THEN 7 ELSE 1 END",
-        "CASE WHEN " + type + " = 'number' THEN CAST(" + v + " #>> '{}' AS numeric) WHEN " + type + " = 'object' THEN "
-            + Decimals.value(v) + " END",
+        "CASE WHEN " + type + " = 'number' THEN CAST(" + v + " #>> '{}' AS numeric) WHEN " + type + " = 'object' AND ("
+            + v + " ->> '$numberDecimal') ~ " + Decimals.FINITE + " THEN CAST(" + v + " ->> '$numberDecimal' AS numeric) END",
         "CASE WHEN " + type + " = 'string' THEN " + v + " #>> '{}' END COLLATE \"C\"",
         "CASE WHEN " + type + " = 'object' AND " + v + " ?? '$date' THEN " + DateSql.timestamp(v) + " END",
         "CASE WHEN " + type + " = 'object' AND " + v + " ?? '$oid' THEN " + v + " ->> '$oid' END COLLATE \"C\"",
