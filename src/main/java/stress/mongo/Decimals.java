@@ -12,7 +12,8 @@ import org.bson.BsonValue;
 final class Decimals {
   /** Beyond every finite value a document holds (numeric's range reaches 10^131072). */
   private static final String BEYOND = "1e100000";
-  private static final String FINITE = "'^-{0,1}[0-9]+([.][0-9]+){0,1}([eE][-+]{0,1}[0-9]+){0,1}$'";
+  /** A SQL regular expression of the finite decimal texts. */
+  static final String FINITE = "'^-{0,1}[0-9]+([.][0-9]+){0,1}([eE][-+]{0,1}[0-9]+){0,1}$'";
 
   private Decimals() {}
 

@@ -37,6 +37,14 @@ final class FilterTranslator {
     return document(filter, "data", true);
   }
 
+  /**
+   * The condition for a filter on documents in another column than the table's (an aggregation's {@code $match}
+   * after a stage that changed them): the general form throughout, {@code _id} a path like any other.
+   */
+  String filterOn(BsonDocument filter, String column) {
+    return document(filter, column, false);
+  }
+
   private String document(BsonDocument filter, String root, boolean top) {
     List<String> parts = new ArrayList<>();
     for (Map.Entry<String, BsonValue> e : filter.entrySet()) {

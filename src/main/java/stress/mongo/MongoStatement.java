@@ -10,7 +10,8 @@ import org.bson.BsonValue;
 /**
  * One MongoDB-style operation of a workload file, translated once into one SQL statement on the collection's
  * table ({@code {table}}): {@code find}, {@code countDocuments}, {@code updateOne}, {@code updateMany},
- * {@code deleteOne}, {@code deleteMany}, {@code insertOne}. The translation table is in docs/mongo-queries.md.
+ * {@code deleteOne}, {@code deleteMany}, {@code insertOne}, {@code aggregate}. The translation tables are in
+ * docs/mongo-queries.md and docs/mongo-aggregate.md.
  *
  * @param statement the SQL and how each placeholder gets its value
  * @param query     true when it returns rows (find, countDocuments)
@@ -29,7 +30,8 @@ public record MongoStatement(SqlWithValues statement, boolean query, BitSet used
       "updateMany", Set.of("filter", "update"),
       "deleteOne", Set.of("filter"),
       "deleteMany", Set.of("filter"),
-      "insertOne", Set.of("document"));
+      "insertOne", Set.of("document"),
+      "aggregate", Set.of("pipeline"));
 
   /**
    * Translates one operation.
@@ -62,10 +64,11 @@ public record MongoStatement(SqlWithValues statement, boolean query, BitSet used
       case "countDocuments" -> count(t, spec);
       case "updateOne", "updateMany" -> update(t, spec, kind.equals("updateOne"));
       case "deleteOne", "deleteMany" -> delete(t, spec, kind.equals("deleteOne"));
+      case "aggregate" -> aggregate(t, spec);
       default -> InsertTemplate.insert(t, document(spec, "document", kind));
     };
-    return new MongoStatement(new SqlWithValues(sql, t.values), kind.equals("find") || kind.equals("countDocuments"),
-        t.used, t.writes, Set.copyOf(t.asked), t.forms());
+    return new MongoStatement(new SqlWithValues(sql, t.values), kind.equals("find") || kind.equals("countDocuments")
+        || kind.equals("aggregate"), t.used, t.writes, Set.copyOf(t.asked), t.forms());
   }
 
   private static String find(Translation t, BsonDocument spec) {
@@ -74,6 +77,14 @@ public record MongoStatement(SqlWithValues statement, boolean query, BitSet used
     BsonDocument sort = optionalDocument(spec, "sort", "find");
     return "SELECT _id, " + projection + " FROM {table}" + where + (sort == null ? "" : SortAndProjection.orderBy(sort, t))
         + limitSkip(t, spec);
+  }
+
+  private static String aggregate(Translation t, BsonDocument spec) {
+    BsonValue pipeline = spec.get("pipeline");
+    if (pipeline == null) {
+      throw new IllegalArgumentException("aggregate needs 'pipeline'");
+    }
+    return new AggregatePipeline(t).translate(pipeline);
   }
 
   private static String count(Translation t, BsonDocument spec) {

@@ -21,6 +21,14 @@ final class SortAndProjection {
    * puts them, which an index on the expression serves; other paths sort by MongoDB's order of kinds.
    */
   static String orderBy(BsonDocument sort, Translation t) {
+    return orderBy(sort, t, null);
+  }
+
+  /**
+   * The ORDER BY of documents in a column {@code root} that is not the table's (a stage of an aggregation), or of
+   * the table when {@code root} is null: the table's facts and its {@code _id} column do not apply to the former.
+   */
+  static String orderBy(BsonDocument sort, Translation t, String root) {
     List<String> keys = new ArrayList<>();
     for (Map.Entry<String, BsonValue> e : sort.entrySet()) {
       BsonValue d = e.getValue();
@@ -30,6 +38,19 @@ final class SortAndProjection {
       }
       String dir = d.asNumber().doubleValue() > 0 ? " ASC" : " DESC";
       MongoPath path = MongoPath.parse(e.getKey());
+      if (root != null) { // per document: its value where no array is on the path, else its smallest or largest
+        List<String> plain = kindOrder("(" + root + " #> " + JsonPathText.sql(path.textArray()) + ")");
+        List<String> order = kindOrder("s.c");
+        String within = String.join(dir + ", ", order) + dir;
+        String candidates = candidates(t, path, root);
+        for (int i = 0; i < order.size(); i++) {
+          String one = "(SELECT " + order.get(i) + " FROM " + candidates + " WHERE NOT " + noArray(root, path)
+              + " ORDER BY " + within + " LIMIT 1)";
+          keys.add("COALESCE(CASE WHEN " + noArray(root, path) + " THEN " + plain.get(i) + " END, " + one
+              + (i == 0 ? ", 1" : "") + ")" + dir);
+        }
+        continue;
+      }
       String idColumn = path.isId() ? IdCondition.columnKind(t) : null;
       if (path.isId() && !IdCondition.JSON.equals(idColumn)) { // a column of one kind: the primary key's order
         keys.add("_id" + (PathFacts.STRING.equals(idColumn) ? " COLLATE \"C\"" : "") + dir);
@@ -59,7 +80,7 @@ final class SortAndProjection {
       }
       // arrays possible: MongoDB sorts a document by the smallest value at the path (ascending) or the largest
       // (descending), an array's elements and the values in an array's documents included
-      String candidates = candidates(t, path);
+      String candidates = candidates(t, path, "data");
       List<String> order = kindOrder("s.c");
       String within = String.join(dir + ", ", order) + dir;
       for (int i = 0; i < order.size(); i++) {
@@ -72,14 +93,16 @@ final class SortAndProjection {
 
   /**
    * MongoDB's order of values of mixed kinds, as sort keys of a jsonb expression: the kind's rank (missing and null,
-   * numbers, strings, documents, arrays, ObjectIds, booleans, dates), then the value within its kind.
+   * numbers (Decimal128 among them, by value), strings, documents, arrays, ObjectIds, booleans, dates), then the value within its kind.
    */
-  private static List<String> kindOrder(String v) {
+  static List<String> kindOrder(String v) {
     String type = "jsonb_typeof(" + v + ")"; // searched CASE: Citus mis-deparses a simple one when prepared
     return List.of("CASE WHEN " + type + " = 'number' THEN 2 WHEN " + type + " = 'string' THEN 3 WHEN " + type
-            + " = 'object' THEN CASE WHEN " + v + " ?? '$oid' THEN 6 WHEN " + v + " ?? '$date' THEN 8 ELSE 4 END WHEN "
+            + " = 'object' THEN CASE WHEN " + v + " ?? '$oid' THEN 6 WHEN " + v + " ?? '$date' THEN 8 WHEN " + v
+            + " ?? '$numberDecimal' THEN 2 ELSE 4 END WHEN "
             + type + " = 'array' THEN 5 WHEN " + type + " = 'boolean' THEN 7 ELSE 1 END",
-        "CASE WHEN " + type + " = 'number' THEN CAST(" + v + " #>> '{}' AS numeric) END",
+        "CASE WHEN " + type + " = 'number' THEN CAST(" + v + " #>> '{}' AS numeric) WHEN " + type + " = 'object' AND ("
+            + v + " ->> '$numberDecimal') ~ " + Decimals.FINITE + " THEN CAST(" + v + " ->> '$numberDecimal' AS numeric) END",
         "CASE WHEN " + type + " = 'string' THEN " + v + " #>> '{}' END COLLATE \"C\"",
         "CASE WHEN " + type + " = 'object' AND " + v + " ?? '$date' THEN " + DateSql.timestamp(v) + " END",
         "CASE WHEN " + type + " = 'object' AND " + v + " ?? '$oid' THEN " + v + " ->> '$oid' END COLLATE \"C\"",
@@ -91,11 +114,21 @@ final class SortAndProjection {
    * there (an array among them compared as an array), the values in the documents of an array on the way. Lax
    * jsonpath's {@code [*]} gives an array's elements, or a value that is not an array itself.
    */
-  private static String candidates(Translation t, MongoPath path) {
+  private static String candidates(Translation t, MongoPath path, String root) {
     if (t.target.jsonpath()) {
-      return "jsonb_path_query(data, " + JsonPathText.sql(path.jsonPath() + "[*]") + ") AS s(c)";
+      return "jsonb_path_query(" + root + ", " + JsonPathText.sql(path.jsonPath() + "[*]") + ") AS s(c)";
     }
-    return new PathValues(t).candidates("data", path.jsonPath(), "s");
+    return new PathValues(t).candidates(root, path.jsonPath(), "s");
+  }
+
+  /** True when no array occurs at the path or on the way to it in the document. */
+  private static String noArray(String root, MongoPath path) {
+    List<String> tests = new ArrayList<>();
+    for (int i = 1; i <= path.keys().size(); i++) {
+      tests.add("jsonb_typeof(" + root + " #> " + JsonPathText.sql(new MongoPath(path.keys().subList(0, i)).textArray())
+          + ") IS DISTINCT FROM 'array'");
+    }
+    return "(" + String.join(" AND ", tests) + ")";
   }
 
   /** The one kind a sort path holds, null when it may hold several, arrays, or kinds without a typed form. */

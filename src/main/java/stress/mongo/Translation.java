@@ -31,18 +31,55 @@ final class Translation {
     this.target = target;
   }
 
+  /**
+   * True while text is written out of order (an aggregation wraps each stage's SELECT in the next one): placeholders
+   * are then numbered marks, which {@link #unmark} turns into {@code ?} with the values in the text's order.
+   */
+  boolean marking;
+  private static final char MARK = '\u0002';
+
   /** Adds a placeholder whose value is made from one parameter, and returns its {@code ?}. */
   String placeholder(int parameter, java.util.function.Function<Object, Object> make) {
     used.set(parameter);
     values.add(drawn -> make.apply(drawn[parameter]));
-    return "?";
+    return mark();
   }
 
   /** Adds a placeholder with its own way to make the value. */
   String placeholder(PlaceholderValue value, BitSet parametersUsed) {
     used.or(parametersUsed);
     values.add(value);
-    return "?";
+    return mark();
+  }
+
+  private String mark() {
+    return marking ? MARK + Integer.toString(values.size() - 1) + MARK : "?";
+  }
+
+  /** The text with each mark a {@code ?}, and the values reordered as their marks occur in it. */
+  String unmark(String sql) {
+    List<PlaceholderValue> ordered = new ArrayList<>();
+    StringBuilder out = new StringBuilder();
+    int i = 0;
+    while (i < sql.length()) {
+      char c = sql.charAt(i);
+      if (c == MARK) {
+        int end = sql.indexOf(MARK, i + 1);
+        ordered.add(values.get(Integer.parseInt(sql.substring(i + 1, end))));
+        out.append('?');
+        i = end + 1;
+      } else {
+        out.append(c);
+        i++;
+      }
+    }
+    if (ordered.size() != values.size()) {
+      throw new IllegalStateException("placeholders written " + ordered.size() + ", values " + values.size());
+    }
+    values.clear();
+    values.addAll(ordered);
+    marking = false;
+    return out.toString();
   }
 
   /** Notes a choice of form for a path, and the index that serves it (null: none); nothing without facts. */

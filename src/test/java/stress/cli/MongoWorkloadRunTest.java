@@ -99,6 +99,59 @@ class MongoWorkloadRunTest {
     assertEquals(2000 + counts.get("add"), TestDatabase.count(url, "SELECT count(*) FROM check_in"));
   }
 
+  @ParameterizedTest
+  @ValueSource(strings = {"prepared", "plain"})
+  void aggregationPipelinesRunAndAreExplained(String mode) throws IOException {
+    Path w = dir.resolve("agg.yaml");
+    Files.writeString(w, """
+        operations:
+          per_user:
+            aggregate:
+              pipeline:
+                - {$match: {u: {$in: [":a", ":b"]}, t: {$gte: 0}}}
+                - {$group: {_id: "$u", n: {$sum: 1}, first: {$min: "$t"}, avg: {$avg: "$t"}}}
+                - {$sort: {n: -1, _id: 1}}
+                - {$limit: ":n"}
+            params:
+              a: {sample: u, cap: 50}
+              b: {sample: u, cap: 50}
+              n: {int: [1, 3]}
+          shaped:
+            aggregate:
+              pipeline:
+                - {$match: {_id: ":id"}}
+                - {$project: {u: 1, label: {$concat: ["user ", {$toLower: "x"}]}, t2: {$multiply: ["$t", ":k"]}}}
+            params:
+              id: key
+              k: {int: [1, 4]}
+        """);
+    Map<String, Long> counts = run(w, "--mode", mode, "--threads", "2", "--ops", "300");
+    assertTrue(counts.getOrDefault("per_user", 0L) > 0 && counts.getOrDefault("shaped", 0L) > 0, counts.toString());
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "explain", "--workload", w.toString());
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(r.out().contains("\nper_user SELECT: ") && r.out().contains("\nshaped SELECT: "), r.out());
+    assertTrue(r.out().contains("GROUP BY g.k"), "the SQL is shown:\n" + r.out());
+    assertTrue(r.out().contains("HashAggregate") || r.out().contains("GroupAggregate"), "the plan is shown:\n" + r.out());
+  }
+
+  @Test
+  void anUnsupportedStageIsOneLineNamingFileLineOperationStageAndOperator() throws IOException {
+    Path w = dir.resolve("bad-agg.yaml");
+    Files.writeString(w, """
+        operations:
+          buckets:
+            aggregate:
+              pipeline:
+                - {$match: {u: 1}}
+                - {$group: {_id: "$u", sd: {$stdDevPop: "$t"}}}
+        """);
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", w.toString(), "--ops", "5");
+    assertEquals(2, r.exitCode(), r.all());
+    assertEquals(1, r.err().strip().lines().count(), r.err());
+    assertTrue(r.err().contains(w + ":3: operation 'buckets': aggregate: stage 2 ($group): accumulator $stdDevPop is"
+        + " not supported"), r.err());
+  }
+
   @Test
   void unsupportedOperatorsAndUndeclaredParametersAreOneLineNamingFileLineAndOperation() throws IOException {
     Path w = dir.resolve("bad.yaml");

@@ -1,0 +1,353 @@
+package stress.mongo;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+import stress.dump.BsonJson;
+
+/**
+ * Translates an aggregation expression into a SQL {@code jsonb} expression over a document column: SQL NULL is a
+ * missing value, JSON {@code null} is null (MongoDB keeps them apart). Field paths step through arrays of documents
+ * as MongoDB's do; arithmetic is done in {@code numeric}; comparisons use MongoDB's order of kinds. The table of what
+ * each operator becomes is in docs/mongo-aggregate.md.
+ */
+final class AggregateExpression {
+  static final Set<String> OPERATORS = new TreeSet<>(List.of("$literal", "$add", "$subtract", "$multiply", "$divide",
+      "$concat", "$toUpper", "$toLower", "$size", "$ifNull", "$cond", "$eq", "$ne", "$gt", "$gte", "$lt", "$lte",
+      "$cmp", "$and", "$or", "$not", "$year", "$month", "$dayOfMonth", "$dateToString", "$sum", "$avg", "$min", "$max"));
+  private static final String NULL = "CAST('null' AS jsonb)";
+  private final Translation t;
+
+  AggregateExpression(Translation t) {
+    this.t = t;
+  }
+
+  /** The value of an expression evaluated on the document in {@code root}. */
+  String value(BsonValue e, String root) {
+    if (e.isString()) {
+      String s = e.asString().getValue();
+      if (s.startsWith("$$")) {
+        return switch (s) {
+          case "$$ROOT", "$$CURRENT" -> root;
+          case "$$REMOVE" -> "CAST(NULL AS jsonb)";
+          default -> throw new IllegalArgumentException("variable " + s + " is not supported; supported: $$ROOT,"
+              + " $$CURRENT, $$REMOVE");
+        };
+      }
+      if (s.startsWith("$")) {
+        return fieldPath(root, MongoPath.parse(s.substring(1)).keys());
+      }
+      int p = t.parameters.indexOf(e);
+      if (p >= 0) {
+        String name = t.parameters.name(p);
+        return "CAST(" + t.placeholder(p, x -> JsonPathText.json(x, name)) + " AS jsonb)";
+      }
+    }
+    if (e.isDocument()) {
+      BsonDocument d = e.asDocument();
+      if (d.size() == 1 && d.getFirstKey().startsWith("$")) {
+        return operator(d.getFirstKey(), d.get(d.getFirstKey()), root);
+      }
+      List<String[]> fields = new ArrayList<>();
+      for (Map.Entry<String, BsonValue> f : d.entrySet()) {
+        if (f.getKey().startsWith("$") || f.getKey().contains(".")) {
+          throw new IllegalArgumentException("expression object field '" + f.getKey() + "': an operator must be the"
+              + " only key of its document, and a field name holds no '.'");
+        }
+        fields.add(new String[] {f.getKey(), value(f.getValue(), root)});
+      }
+      return objectOf(fields);
+    }
+    if (e.isArray()) {
+      List<String> items = new ArrayList<>();
+      for (BsonValue v : e.asArray()) {
+        items.add("COALESCE(" + value(v, root) + ", " + NULL + ")");
+      }
+      return items.isEmpty() ? "CAST('[]' AS jsonb)" : "jsonb_build_array(" + String.join(", ", items) + ")";
+    }
+    return literal(e);
+  }
+
+  /** A constant as the importer writes it. */
+  static String literal(BsonValue v) {
+    return "CAST(" + JsonPathText.sql(BsonJson.valueToRelaxedJson(v)) + " AS jsonb)";
+  }
+
+  /**
+   * The value at a field path as MongoDB's {@code "$a.b"} gives it: through a document, the field; through an
+   * array, the values of its documents' fields (documents lacking it and elements that are not documents left out);
+   * missing through anything else. An array nested in an array on the way is left out (MongoDB keeps its nesting).
+   */
+  static String fieldPath(String root, List<String> keys) {
+    if (keys.size() == 1) {
+      return "(" + root + " -> " + JsonPathText.sql(keys.get(0)) + ")";
+    }
+    List<String> arrays = new ArrayList<>();
+    for (int i = 1; i < keys.size(); i++) {
+      arrays.add("jsonb_typeof(" + root + " #> " + JsonPathText.sql(new MongoPath(keys.subList(0, i)).textArray())
+          + ") = 'array'");
+    }
+    return "(CASE WHEN " + String.join(" OR ", arrays) + " THEN " + general(root, keys, 0) + " ELSE " + root + " #> "
+        + JsonPathText.sql(new MongoPath(keys).textArray()) + " END)";
+  }
+
+  private static String general(String v, List<String> keys, int depth) {
+    if (keys.isEmpty()) {
+      return v;
+    }
+    String z = "z" + depth;
+    String rest = keys.size() == 1 ? z + ".v -> " + JsonPathText.sql(keys.get(0))
+        : general("(" + z + ".v -> " + JsonPathText.sql(keys.get(0)) + ")", keys.subList(1, keys.size()), depth + 2);
+    String e = "z" + (depth + 1);
+    String each = keys.size() == 1 ? e + ".v -> " + JsonPathText.sql(keys.get(0))
+        : general("(" + e + ".v -> " + JsonPathText.sql(keys.get(0)) + ")", keys.subList(1, keys.size()), depth + 2);
+    return "(SELECT CASE WHEN jsonb_typeof(" + z + ".v) = 'object' THEN " + rest + " WHEN jsonb_typeof(" + z
+        + ".v) = 'array' THEN (SELECT COALESCE(jsonb_agg(" + e + "x.x ORDER BY " + e + ".i), '[]') FROM"
+        + " jsonb_array_elements(" + z + ".v) WITH ORDINALITY AS " + e + "(v, i), LATERAL (SELECT CASE WHEN"
+        + " jsonb_typeof(" + e + ".v) = 'object' THEN " + each + " END) AS " + e + "x(x) WHERE " + e + "x.x IS NOT NULL)"
+        + " END FROM (SELECT " + v + ") AS " + z + "(v))";
+  }
+
+  /** A document of the fields whose values are not missing, from (name, value) pairs. */
+  static String objectOf(List<String[]> fields) {
+    if (fields.isEmpty()) {
+      return "CAST('{}' AS jsonb)";
+    }
+    List<String> rows = new ArrayList<>();
+    for (String[] f : fields) {
+      rows.add("(" + JsonPathText.sql(f[0]) + ", " + f[1] + ")");
+    }
+    return "(SELECT COALESCE(jsonb_object_agg(f.k, f.v), '{}') FROM (VALUES " + String.join(", ", rows)
+        + ") AS f(k, v) WHERE f.v IS NOT NULL)";
+  }
+
+  /** The value as numeric: a JSON number or a Decimal128, else NULL. */
+  static String numeric(String v) {
+    return "(CASE WHEN jsonb_typeof(" + v + ") = 'number' THEN CAST(" + v + " #>> '{}' AS numeric) ELSE "
+        + Decimals.value(v) + " END)";
+  }
+
+  /** MongoDB's truth: false, null, missing and zero are false, everything else true. */
+  static String truthy(String v) {
+    return "(" + v + " IS NOT NULL AND " + v + " NOT IN (CAST('false' AS jsonb), " + NULL + ", CAST('0' AS jsonb)))";
+  }
+
+  /** Keys that order values as MongoDB orders values of mixed kinds (missing as null). */
+  static List<String> orderKeys(String v) {
+    return SortAndProjection.kindOrder(v);
+  }
+
+  private String operator(String op, BsonValue arg, String root) {
+    return switch (op) {
+      case "$literal" -> literal(arg);
+      case "$add", "$multiply" -> arithmetic(op, args(op, arg, 1, -1), root);
+      case "$subtract", "$divide" -> arithmetic(op, args(op, arg, 2, 2), root);
+      case "$concat" -> concat(args(op, arg, 0, -1), root);
+      case "$toUpper", "$toLower" -> caseOf(op, one(op, arg), root);
+      case "$size" -> bind(value(one(op, arg), root), v -> "CASE WHEN jsonb_typeof(" + v + ") = 'array' THEN"
+          + " to_jsonb(jsonb_array_length(" + v + ")) END");
+      case "$ifNull" -> ifNull(args(op, arg, 2, -1), root);
+      case "$cond" -> cond(arg, root);
+      case "$eq", "$ne", "$gt", "$gte", "$lt", "$lte", "$cmp" -> compare(op, args(op, arg, 2, 2), root);
+      case "$and", "$or" -> logical(op, args(op, arg, 0, -1), root);
+      case "$not" -> "to_jsonb(NOT " + bind(value(one(op, arg), root), AggregateExpression::truthy) + ")";
+      case "$year", "$month", "$dayOfMonth" -> datePart(op, arg, root);
+      case "$dateToString" -> AggregateDates.dateToString(this, arg, root);
+      case "$sum", "$avg", "$min", "$max" -> overArray(op, arg, root);
+      default -> throw new IllegalArgumentException("expression operator " + op + " is not supported; supported: "
+          + String.join(", ", OPERATORS));
+    };
+  }
+
+  private static BsonArray args(String op, BsonValue arg, int min, int max) {
+    BsonArray list = arg.isArray() ? arg.asArray() : new BsonArray(List.of(arg));
+    if (list.size() < min || max >= 0 && list.size() > max) {
+      throw new IllegalArgumentException(op + " takes " + (min == max ? "exactly " + min : "at least " + min)
+          + " argument" + (min == 1 ? "" : "s") + ", got " + list.size());
+    }
+    return list;
+  }
+
+  private static BsonValue one(String op, BsonValue arg) {
+    return args(op, arg, 1, 1).get(0);
+  }
+
+  /**
+   * Writes {@code body} over a value bound once: a simple value (a column, a path, a constant) is repeated, any
+   * other is computed once in a scalar subquery.
+   */
+  String bind(String value, java.util.function.UnaryOperator<String> body) {
+    if (value.matches("\\(?[a-z][a-z0-9_.]*( -> '[^']*')?\\)?") || value.matches("CAST\\('[^']*' AS jsonb\\)")) {
+      return "(" + body.apply(value) + ")";
+    }
+    String b = t.alias();
+    return "(SELECT " + body.apply(b + ".v") + " FROM (SELECT " + value + ") AS " + b + "(v))";
+  }
+
+  private String arithmetic(String op, BsonArray args, String root) {
+    List<String> values = new ArrayList<>();
+    for (BsonValue a : args) {
+      values.add(value(a, root));
+    }
+    String sqlOp = switch (op) {
+      case "$add" -> " + ";
+      case "$multiply" -> " * ";
+      case "$subtract" -> " - ";
+      default -> " / ";
+    };
+    // any null or missing operand gives null; a non-number (MongoDB's error) gives null too
+    List<String> nums = new ArrayList<>();
+    String b = t.alias();
+    for (int i = 0; i < values.size(); i++) {
+      nums.add(numeric(b + ".v" + i));
+    }
+    String result = op.equals("$divide")
+        ? "to_jsonb(CAST(" + nums.get(0) + " AS double precision) / CAST(NULLIF(" + nums.get(1) + ", 0) AS double precision))"
+        : "to_jsonb(" + String.join(sqlOp, nums) + ")";
+    List<String> cols = new ArrayList<>();
+    for (int i = 0; i < values.size(); i++) {
+      cols.add("v" + i);
+    }
+    return "(SELECT COALESCE(" + result + ", " + NULL + ") FROM (SELECT " + String.join(", ", values) + ") AS " + b
+        + "(" + String.join(", ", cols) + "))";
+  }
+
+  private String concat(BsonArray args, String root) {
+    if (args.isEmpty()) {
+      return "to_jsonb(''::text)";
+    }
+    List<String> values = new ArrayList<>();
+    List<String> cols = new ArrayList<>();
+    List<String> texts = new ArrayList<>();
+    String b = t.alias();
+    for (int i = 0; i < args.size(); i++) {
+      values.add(value(args.get(i), root));
+      cols.add("v" + i);
+      texts.add("CASE WHEN jsonb_typeof(" + b + ".v" + i + ") = 'string' THEN " + b + ".v" + i + " #>> '{}' END");
+    }
+    return "(SELECT COALESCE(to_jsonb(" + String.join(" || ", texts) + "), " + NULL + ") FROM (SELECT "
+        + String.join(", ", values) + ") AS " + b + "(" + String.join(", ", cols) + "))";
+  }
+
+  private String caseOf(String op, BsonValue arg, String root) {
+    String fn = op.equals("$toUpper") ? "upper" : "lower";
+    return bind(value(arg, root), v -> "to_jsonb(" + fn + "(CASE WHEN jsonb_typeof(" + v + ") IN ('string', 'number')"
+        + " THEN " + v + " #>> '{}' ELSE '' END COLLATE \"C\"))");
+  }
+
+  private String ifNull(BsonArray args, String root) {
+    List<String> values = new ArrayList<>();
+    for (int i = 0; i < args.size(); i++) {
+      String v = value(args.get(i), root);
+      values.add(i < args.size() - 1 ? "NULLIF(" + v + ", " + NULL + ")" : v);
+    }
+    return "COALESCE(" + String.join(", ", values) + ")";
+  }
+
+  private String cond(BsonValue arg, String root) {
+    BsonValue ifE;
+    BsonValue thenE;
+    BsonValue elseE;
+    if (arg.isArray()) {
+      BsonArray a = args("$cond", arg, 3, 3);
+      ifE = a.get(0);
+      thenE = a.get(1);
+      elseE = a.get(2);
+    } else if (arg.isDocument() && arg.asDocument().keySet().equals(Set.of("if", "then", "else"))) {
+      ifE = arg.asDocument().get("if");
+      thenE = arg.asDocument().get("then");
+      elseE = arg.asDocument().get("else");
+    } else {
+      throw new IllegalArgumentException("$cond takes [if, then, else] or {if: ..., then: ..., else: ...}");
+    }
+    return "(CASE WHEN " + bind(value(ifE, root), AggregateExpression::truthy) + " THEN " + value(thenE, root)
+        + " ELSE " + value(elseE, root) + " END)";
+  }
+
+  /** MongoDB's comparison of any two values: by kind first (missing below null), then within the kind. */
+  private String compare(String op, BsonArray args, String root) {
+    String b = t.alias();
+    List<String> left = orderKeys(b + ".l");
+    List<String> right = orderKeys(b + ".r");
+    List<String> l = new ArrayList<>(List.of("CASE WHEN " + b + ".l IS NULL THEN 0 ELSE 1 END")); // missing < null
+    List<String> r = new ArrayList<>(List.of("CASE WHEN " + b + ".r IS NULL THEN 0 ELSE 1 END"));
+    String[] defaults = {"0", "0", "''", "timestamptz 'epoch'", "''", "false"};
+    for (int i = 0; i < left.size(); i++) {
+      l.add("COALESCE(" + left.get(i) + ", " + defaults[i] + ")");
+      r.add("COALESCE(" + right.get(i) + ", " + defaults[i] + ")");
+    }
+    // documents and arrays last by their jsonb value: equality is exact, their order among themselves approximate
+    l.add("COALESCE(" + b + ".l, " + NULL + ")");
+    r.add("COALESCE(" + b + ".r, " + NULL + ")");
+    String lr = "ROW(" + String.join(", ", l) + ")";
+    String rr = "ROW(" + String.join(", ", r) + ")";
+    String test = switch (op) {
+      case "$eq" -> "to_jsonb(" + lr + " = " + rr + ")";
+      case "$ne" -> "to_jsonb(" + lr + " <> " + rr + ")";
+      case "$gt" -> "to_jsonb(" + lr + " > " + rr + ")";
+      case "$gte" -> "to_jsonb(" + lr + " >= " + rr + ")";
+      case "$lt" -> "to_jsonb(" + lr + " < " + rr + ")";
+      case "$lte" -> "to_jsonb(" + lr + " <= " + rr + ")";
+      default -> "to_jsonb(CASE WHEN " + lr + " < " + rr + " THEN -1 WHEN " + lr + " > " + rr + " THEN 1 ELSE 0 END)";
+    };
+    return "(SELECT " + test + " FROM (SELECT " + value(args.get(0), root) + ", " + value(args.get(1), root) + ") AS "
+        + b + "(l, r))";
+  }
+
+  private String logical(String op, BsonArray args, String root) {
+    if (args.isEmpty()) {
+      return op.equals("$and") ? "CAST('true' AS jsonb)" : "CAST('false' AS jsonb)";
+    }
+    List<String> parts = new ArrayList<>();
+    for (BsonValue a : args) {
+      parts.add(bind(value(a, root), AggregateExpression::truthy));
+    }
+    return "to_jsonb(" + String.join(op.equals("$and") ? " AND " : " OR ", parts) + ")";
+  }
+
+  private String datePart(String op, BsonValue arg, String root) {
+    BsonValue date = arg.isDocument() && arg.asDocument().containsKey("date") ? arg.asDocument().get("date")
+        : arg.isArray() ? one(op, arg) : arg;
+    if (arg.isDocument() && arg.asDocument().containsKey("timezone")) {
+      throw new IllegalArgumentException(op + " with a timezone is not supported (dates are read in UTC)");
+    }
+    String field = switch (op) {
+      case "$year" -> "year";
+      case "$month" -> "month";
+      default -> "day";
+    };
+    return bind(value(date, root), v -> "CASE WHEN jsonb_typeof(" + v + ") = 'object' AND " + v + " ?? '$date' THEN"
+        + " to_jsonb(CAST(extract(" + field + " FROM " + DateSql.timestamp(v) + " AT TIME ZONE 'UTC') AS integer))"
+        + " WHEN " + v + " IS NULL OR " + v + " = " + NULL + " THEN " + NULL + " END");
+  }
+
+  /**
+   * {@code $sum}, {@code $avg}, {@code $min}, {@code $max} as expressions: over the elements of one array operand,
+   * or over the operands given as a list; values that are not numbers are ignored by sum and average.
+   */
+  private String overArray(String op, BsonValue arg, String root) {
+    String source;
+    if (arg.isArray() && arg.asArray().size() != 1) {
+      List<String> items = new ArrayList<>();
+      for (BsonValue a : arg.asArray()) {
+        items.add("(" + value(a, root) + ")");
+      }
+      source = "(VALUES " + String.join(", ", items) + ")";
+    } else {
+      String v = value(arg.isArray() ? arg.asArray().get(0) : arg, root);
+      source = "(SELECT jsonb_array_elements(CASE WHEN jsonb_typeof(" + v + ") = 'array' THEN " + v
+          + " ELSE jsonb_build_array(" + v + ") END))";
+    }
+    String b = t.alias();
+    return "(SELECT " + AggregateGroup.accumulate(op, b + ".v", null) + " FROM " + source + " AS " + b + "(v))";
+  }
+
+  Translation translation() {
+    return t;
+  }
+}

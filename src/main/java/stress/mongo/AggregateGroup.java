@@ -1,0 +1,116 @@
+package stress.mongo;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+
+/**
+ * {@code $group} and {@code $sortByCount}: one row per group key, the key as MongoDB compares keys (numbers by value,
+ * missing and null the same key), and MongoDB's accumulators as SQL aggregates over the values of each group.
+ */
+final class AggregateGroup {
+  static final Set<String> ACCUMULATORS = new TreeSet<>(List.of("$sum", "$avg", "$min", "$max", "$first", "$last",
+      "$push", "$addToSet", "$count"));
+  private static final String NULL = "CAST('null' AS jsonb)";
+
+  private AggregateGroup() {}
+
+  /**
+   * The SELECT of a {@code $group} over the rows {@code (doc, n)} of {@code from}; each document out has {@code _id}
+   * and the accumulated fields.
+   */
+  static String group(AggregateExpression x, BsonDocument spec, String from, String alias) {
+    if (!spec.containsKey("_id")) {
+      throw new IllegalArgumentException("$group needs an '_id' (the group key; null for one group)");
+    }
+    String row = alias + ".doc";
+    List<String> inner = new ArrayList<>();
+    inner.add("COALESCE(" + key(x, spec.get("_id"), row) + ", " + NULL + ") AS k");
+    List<String> out = new ArrayList<>();
+    out.add("'_id', g.k");
+    int i = 0;
+    for (Map.Entry<String, BsonValue> f : spec.entrySet()) {
+      if (f.getKey().equals("_id")) {
+        continue;
+      }
+      if (f.getKey().contains(".") || f.getKey().startsWith("$")) {
+        throw new IllegalArgumentException("$group field '" + f.getKey() + "' must be a plain field name");
+      }
+      BsonValue acc = f.getValue();
+      if (!acc.isDocument() || acc.asDocument().size() != 1 || !acc.asDocument().getFirstKey().startsWith("$")) {
+        throw new IllegalArgumentException("$group field '" + f.getKey() + "' must be an accumulator such as"
+            + " {$sum: 1}; supported: " + String.join(", ", ACCUMULATORS));
+      }
+      String op = acc.asDocument().getFirstKey();
+      if (!ACCUMULATORS.contains(op)) {
+        throw new IllegalArgumentException("accumulator " + op + " is not supported; supported: "
+            + String.join(", ", ACCUMULATORS));
+      }
+      BsonValue arg = acc.asDocument().get(op);
+      if (op.equals("$count")) {
+        if (!arg.isDocument() || !arg.asDocument().isEmpty()) {
+          throw new IllegalArgumentException("accumulator $count takes {}");
+        }
+        out.add(JsonPathText.sql(f.getKey()) + ", to_jsonb(count(*))");
+        continue;
+      }
+      String column = "a" + (++i);
+      inner.add(x.value(arg, row) + " AS " + column);
+      out.add(JsonPathText.sql(f.getKey()) + ", " + accumulate(op, "g." + column, "g.n"));
+    }
+    inner.add(alias + ".n");
+    return "SELECT jsonb_build_object(" + String.join(", ", out) + ") AS doc, CAST(0 AS bigint) AS n FROM (SELECT "
+        + String.join(", ", inner) + " FROM " + from + ") AS g GROUP BY g.k";
+  }
+
+  /** {@code $sortByCount: expr}: the count per key, most frequent first. */
+  static String sortByCount(AggregateExpression x, BsonValue key, String from, String alias) {
+    if (!(key.isString() && key.asString().getValue().startsWith("$") || key.isDocument())) {
+      throw new IllegalArgumentException("$sortByCount needs a field path (\"$a\") or an expression");
+    }
+    return "SELECT jsonb_build_object('_id', g.k, 'count', count(*)) AS doc, row_number() OVER (ORDER BY count(*)"
+        + " DESC) AS n FROM (SELECT COALESCE(" + x.value(key, alias + ".doc") + ", " + NULL + ") AS k FROM " + from
+        + ") AS g GROUP BY g.k";
+  }
+
+  /**
+   * The group key: an expression, or a document of expressions; in a document of one field a missing value is
+   * null, in a document of several it is left out (as MongoDB computes keys).
+   */
+  private static String key(AggregateExpression x, BsonValue id, String row) {
+    if (id.isDocument() && id.asDocument().size() == 1 && !id.asDocument().getFirstKey().startsWith("$")) {
+      String name = id.asDocument().getFirstKey();
+      return "jsonb_build_object(" + JsonPathText.sql(name) + ", COALESCE(" + x.value(id.asDocument().get(name), row)
+          + ", " + NULL + "))";
+    }
+    return x.value(id, row);
+  }
+
+  /**
+   * An accumulator as an SQL aggregate of the jsonb column {@code v} (SQL NULL where the value is missing);
+   * {@code order} is the column of the input's order, for {@code $first}, {@code $last} and {@code $push}.
+   */
+  static String accumulate(String op, String v, String order) {
+    String num = AggregateExpression.numeric(v);
+    String by = order == null ? "" : " ORDER BY " + order;
+    return switch (op) {
+      // numbers only: strings, booleans, null and missing are ignored; a Decimal128 among them makes the sum one
+      case "$sum" -> "(CASE WHEN bool_or(jsonb_typeof(" + v + ") = 'object' AND " + v + " ?? '$numberDecimal') THEN"
+          + " jsonb_build_object('$numberDecimal', CAST(COALESCE(sum(" + num + "), 0) AS text)) ELSE to_jsonb(COALESCE(sum("
+          + num + "), 0)) END)";
+      case "$avg" -> "COALESCE(to_jsonb(CAST(avg(" + num + ") AS double precision)), " + NULL + ")";
+      case "$min", "$max" -> "COALESCE((array_agg(" + v + " ORDER BY " + String.join(op.equals("$min") ? ", " : " DESC, ",
+          AggregateExpression.orderKeys(v)) + (op.equals("$min") ? "" : " DESC") + ") FILTER (WHERE " + v
+          + " IS NOT NULL AND " + v + " <> " + NULL + "))[1], " + NULL + ")";
+      case "$first" -> "(array_agg(COALESCE(" + v + ", " + NULL + ")" + by + "))[1]";
+      case "$last" -> "(array_agg(COALESCE(" + v + ", " + NULL + ")" + (order == null ? "" : by + " DESC") + "))[1]";
+      case "$push" -> "COALESCE(jsonb_agg(" + v + by + ") FILTER (WHERE " + v + " IS NOT NULL), '[]')";
+      case "$addToSet" -> "COALESCE(jsonb_agg(DISTINCT " + v + ") FILTER (WHERE " + v + " IS NOT NULL), '[]')";
+      default -> throw new IllegalArgumentException("accumulator " + op + " is not supported");
+    };
+  }
+}

@@ -1,0 +1,236 @@
+package stress.mongo;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonValue;
+
+/**
+ * An aggregation pipeline as one SELECT on the collection's table: one subquery per stage, each giving rows
+ * {@code (doc jsonb, n bigint)}, {@code n} being the position in the order a {@code $sort} gave (0 where the order is
+ * not defined), which {@code $limit}, {@code $skip}, {@code $first}, {@code $last}, {@code $push} and the final
+ * ORDER BY follow. Leading {@code $match} stages are the table's WHERE, written by {@link FilterTranslator} as a
+ * find's filter is (typed forms, the {@code _id} column, indexes), and a {@code $sort} right after them sorts the
+ * table as a find's sort does. The translation table is in docs/mongo-aggregate.md.
+ */
+final class AggregatePipeline {
+  static final Set<String> STAGES = new TreeSet<>(List.of("$match", "$project", "$addFields", "$set", "$unset",
+      "$group", "$sort", "$limit", "$skip", "$count", "$unwind", "$sortByCount", "$replaceRoot", "$replaceWith"));
+  private final Translation t;
+  private final AggregateExpression x;
+  private final AggregateProjection projection;
+  /** The current stage's SELECT, null while the stages so far only filter the table. */
+  private String select;
+  private final List<String> tableWhere = new ArrayList<>();
+  /** True when {@code n} holds a defined order. */
+  private boolean ordered;
+  /** 1 when {@code select} ends in the ORDER BY of a sort, 2 after its OFFSET: a LIMIT (or OFFSET) may follow. */
+  private int sortOpen;
+  private int aliases;
+
+  AggregatePipeline(Translation t) {
+    this.t = t;
+    this.x = new AggregateExpression(t);
+    this.projection = new AggregateProjection(x);
+  }
+
+  /** The SELECT of the whole pipeline: one column, the documents out, in order where a sort defined one. */
+  String translate(BsonValue pipeline) {
+    if (!pipeline.isArray()) {
+      throw new IllegalArgumentException("'pipeline' must be a list of stages, got " + pipeline.getBsonType());
+    }
+    BsonArray stages = pipeline.asArray();
+    t.marking = true;
+    for (int i = 0; i < stages.size(); i++) {
+      BsonValue stage = stages.get(i);
+      if (!stage.isDocument() || stage.asDocument().size() != 1) {
+        throw new IllegalArgumentException("stage " + (i + 1) + ": a stage is a document of one key such as"
+            + " {$match: {...}}");
+      }
+      String name = stage.asDocument().getFirstKey();
+      try {
+        stage(name, stage.asDocument().get(name));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("stage " + (i + 1) + " (" + name + "): " + e.getMessage(), e);
+      }
+    }
+    String last = from();
+    String alias = last.substring(last.lastIndexOf(' ') + 1);
+    return t.unmark("SELECT " + alias + ".doc AS data FROM " + last + (ordered ? " ORDER BY " + alias + ".n" : ""));
+  }
+
+  private void stage(String name, BsonValue arg) {
+    switch (name) {
+      case "$match" -> match(document(name, arg));
+      case "$project" -> map(doc -> projection.project(document(name, arg), doc));
+      case "$addFields", "$set" -> map(doc -> projection.addFields(document(name, arg), doc));
+      case "$unset" -> map(doc -> projection.unset(arg, doc));
+      case "$replaceRoot" -> {
+        BsonDocument d = document(name, arg);
+        if (!d.keySet().equals(Set.of("newRoot"))) {
+          throw new IllegalArgumentException("$replaceRoot takes {newRoot: <expression>}");
+        }
+        replaceRoot(d.get("newRoot"));
+      }
+      case "$replaceWith" -> replaceRoot(arg);
+      case "$group" -> {
+        String from = from();
+        next(AggregateGroup.group(x, document(name, arg), from, alias(from)), false);
+      }
+      case "$sortByCount" -> {
+        String from = from();
+        next(AggregateGroup.sortByCount(x, arg, from, alias(from)), true);
+      }
+      case "$sort" -> sort(document(name, arg));
+      case "$limit", "$skip" -> limit(name, arg);
+      case "$count" -> count(arg);
+      case "$unwind" -> AggregateUnwind.unwind(this, arg);
+      default -> throw new IllegalArgumentException("stage " + name + " is not supported; supported: "
+          + String.join(", ", STAGES));
+    }
+  }
+
+  private static BsonDocument document(String stage, BsonValue arg) {
+    if (!arg.isDocument()) {
+      throw new IllegalArgumentException(stage + " takes a document, got " + arg.getBsonType());
+    }
+    return arg.asDocument();
+  }
+
+  /** A $match: on the table while only filters came before it, else on the documents of the stage before. */
+  private void match(BsonDocument filter) {
+    BsonDocument plain = new BsonDocument();
+    BsonValue expr = null;
+    for (var e : filter.entrySet()) {
+      if (e.getKey().equals("$expr")) {
+        expr = e.getValue();
+      } else {
+        plain.put(e.getKey(), e.getValue());
+      }
+    }
+    if (select == null) {
+      String condition = new FilterTranslator(t).filter(plain);
+      if (!condition.equals("TRUE")) {
+        tableWhere.add(condition);
+      }
+      if (expr != null) {
+        tableWhere.add(x.bind(x.value(expr, "data"), AggregateExpression::truthy));
+      }
+      return;
+    }
+    String from = from();
+    String a = alias(from);
+    List<String> parts = new ArrayList<>();
+    String condition = new FilterTranslator(t).filterOn(plain, a + ".doc");
+    if (!condition.equals("TRUE")) {
+      parts.add(condition);
+    }
+    if (expr != null) {
+      parts.add(x.bind(x.value(expr, a + ".doc"), AggregateExpression::truthy));
+    }
+    next("SELECT " + a + ".doc, " + a + ".n FROM " + from + (parts.isEmpty() ? "" : " WHERE "
+        + FilterTranslator.and(parts)), ordered);
+  }
+
+  /** A stage that changes each document: the new document from the column of the document in. */
+  private void map(java.util.function.UnaryOperator<String> document) {
+    String from = from();
+    String a = alias(from);
+    next("SELECT " + document.apply(a + ".doc") + " AS doc, " + a + ".n FROM " + from, ordered);
+  }
+
+  private void replaceRoot(BsonValue newRoot) {
+    String from = from();
+    String a = alias(from);
+    next("SELECT " + x.value(newRoot, a + ".doc") + " AS doc, " + a + ".n FROM " + from, ordered);
+  }
+
+  private void sort(BsonDocument keys) {
+    if (keys.isEmpty()) {
+      throw new IllegalArgumentException("$sort needs at least one key");
+    }
+    String orderBy;
+    if (select == null) { // on the table: a find's sort, which the table's indexes serve
+      orderBy = SortAndProjection.orderBy(keys, t);
+      select = "SELECT data AS doc, row_number() OVER (" + orderBy.substring(1) + ") AS n FROM {table}" + where()
+          + orderBy;
+    } else {
+      String from = from();
+      String a = alias(from);
+      orderBy = SortAndProjection.orderBy(keys, t, a + ".doc") + ", " + a + ".n";
+      select = "SELECT " + a + ".doc, row_number() OVER (" + orderBy.substring(1) + ") AS n FROM " + from + orderBy;
+    }
+    ordered = true;
+    sortOpen = 1;
+  }
+
+  private void limit(String name, BsonValue arg) {
+    String count;
+    int p = t.parameters.indexOf(arg);
+    if (p >= 0) {
+      count = t.placeholder(p, v -> v);
+    } else if ((arg.isInt32() || arg.isInt64() || arg.isDouble() && arg.asDouble().getValue() % 1 == 0)
+        && arg.asNumber().longValue() >= (name.equals("$limit") ? 1 : 0)) {
+      count = Long.toString(arg.asNumber().longValue());
+    } else {
+      throw new IllegalArgumentException(name + " takes a whole number" + (name.equals("$limit") ? " above 0" : "")
+          + " or a parameter, got " + stress.dump.BsonJson.valueToRelaxedJson(arg));
+    }
+    String clause = name.equals("$limit") ? " LIMIT " + count : " OFFSET " + count;
+    if (sortOpen == 1 || sortOpen == 2 && name.equals("$limit")) {
+      select += clause;
+      sortOpen = name.equals("$skip") ? 2 : 0; // an OFFSET may still be followed by a LIMIT
+      return;
+    }
+    String from = from();
+    String a = alias(from);
+    next("SELECT " + a + ".doc, " + a + ".n FROM " + from + (ordered ? " ORDER BY " + a + ".n" : "") + clause,
+        ordered);
+    sortOpen = name.equals("$skip") && ordered ? 2 : 0;
+  }
+
+  private void count(BsonValue arg) {
+    if (!arg.isString() || arg.asString().getValue().isEmpty() || arg.asString().getValue().startsWith("$")
+        || arg.asString().getValue().contains(".")) {
+      throw new IllegalArgumentException("$count takes the name of the field to write, e.g. {$count: \"n\"}");
+    }
+    String from = from();
+    next("SELECT jsonb_build_object(" + JsonPathText.sql(arg.asString().getValue()) + ", count(*)) AS doc,"
+        + " CAST(0 AS bigint) AS n FROM " + from + " HAVING count(*) > 0", false);
+  }
+
+  /** The current rows as a FROM item {@code (SELECT ...) AS pN} of columns {@code doc, n}. */
+  String from() {
+    if (select == null) {
+      select = "SELECT data AS doc, CAST(0 AS bigint) AS n FROM {table}" + where();
+    }
+    sortOpen = 0;
+    return "(" + select + ") AS p" + (++aliases);
+  }
+
+  private String where() {
+    return tableWhere.isEmpty() ? "" : " WHERE " + FilterTranslator.and(tableWhere);
+  }
+
+  static String alias(String from) {
+    return from.substring(from.lastIndexOf(' ') + 1);
+  }
+
+  /** Makes {@code select} the current stage. */
+  void next(String select, boolean ordered) {
+    this.select = select;
+    this.ordered = ordered;
+    this.sortOpen = 0;
+  }
+
+  boolean ordered() {
+    return ordered;
+  }
+
+  AggregateExpression expressions() {
+    return x;
+  }
+}
