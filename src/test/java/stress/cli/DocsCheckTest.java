@@ -60,6 +60,22 @@ class DocsCheckTest {
     assertTrue(lines <= 450, "README.md has " + lines + " lines; reference depth belongs in docs/");
   }
 
+  @Test
+  void everyReadmeTableCellIsShort() throws IOException {
+    List<String> long_ = new ArrayList<>();
+    List<String> lines = Files.readAllLines(Path.of("README.md"));
+    for (int i = 0; i < lines.size(); i++) {
+      if (lines.get(i).startsWith("|")) {
+        for (String cell : lines.get(i).replace("\\|", "/").split("\\|")) {
+          if (cell.strip().length() > 200) {
+            long_.add("README.md:" + (i + 1) + ": " + cell.strip().length() + " characters");
+          }
+        }
+      }
+    }
+    assertEquals(List.of(), long_, "a README table cell is one sentence of at most 200 characters; detail goes to docs/");
+  }
+
   @TestFactory
   Stream<DynamicTest> everyCommandParses() throws IOException {
     List<DynamicTest> tests = new ArrayList<>();
