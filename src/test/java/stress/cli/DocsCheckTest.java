@@ -48,8 +48,10 @@ class DocsCheckTest {
 
   static List<Path> documents() throws IOException {
     List<Path> docs = new ArrayList<>(List.of(Path.of("README.md")));
-    try (Stream<Path> files = Files.list(Path.of("docs"))) {
-      files.filter(p -> p.toString().endsWith(".md")).sorted().forEach(docs::add);
+    for (String dir : List.of("docs", "bench", "bench/notes")) {
+      try (Stream<Path> files = Files.list(Path.of(dir))) {
+        files.filter(p -> p.toString().endsWith(".md")).sorted().forEach(docs::add);
+      }
     }
     return docs;
   }
