@@ -33,9 +33,9 @@ import stress.model.StatementMode;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.target.PostgresDialect;
-import stress.workload.DenseIntegerKeys;
-import stress.workload.KeyChooser;
-import stress.workload.UniformDistribution;
+import stress.keys.DenseIntegerKeys;
+import stress.keys.KeyChooser;
+import stress.keys.UniformDistribution;
 
 /**
  * One execution of a find operation of {@code stress.ops}, in µs, per operation and statement mode, on one

@@ -29,10 +29,10 @@ import stress.model.StatementMode;
 import stress.ops.WorkloadOperation;
 import stress.table.DocumentTable;
 import stress.table.IdType;
-import stress.workload.DenseIntegerKeys;
-import stress.workload.KeyChooser;
-import stress.workload.UniformDistribution;
-import stress.workloadfile.WorkloadFile;
+import stress.keys.DenseIntegerKeys;
+import stress.keys.KeyChooser;
+import stress.keys.UniformDistribution;
+import stress.workload.WorkloadFile;
 
 /**
  * One parameter set of a workload-file operation, in ns: every generator drawn once and every placeholder value

@@ -13,7 +13,7 @@ import stress.model.UsageException;
 import stress.mongo.PathFacts;
 import stress.mongo.PathFactsStore;
 import stress.table.DocumentTable;
-import stress.workloadfile.WorkloadFile;
+import stress.workload.WorkloadFile;
 
 /**
  * {@code stress analyze}: finds again, with one scan of the table, the facts of every path kept for it in
@@ -25,10 +25,10 @@ public final class AnalyzeJob {
   private final WorkloadFile workload;
   private final String schema;
   private final String table;
-  private final Database database;
+  private final ChosenDatabase database;
   private final PrintStream out;
 
-  public AnalyzeJob(WorkloadFile workload, String schema, String table, Database database, PrintStream out) {
+  public AnalyzeJob(WorkloadFile workload, String schema, String table, ChosenDatabase database, PrintStream out) {
     this.workload = workload;
     this.schema = schema;
     this.table = table;

@@ -18,11 +18,11 @@ import stress.target.TargetDetector;
 import stress.target.TargetInfo;
 import stress.target.explain.PlanMode;
 import stress.model.Instance;
-import stress.workload.KeyChooser;
-import stress.workload.KeySpace;
-import stress.workload.KeySpaceReader;
-import stress.workload.NewKeys;
-import stress.workload.UniformDistribution;
+import stress.keys.KeyChooser;
+import stress.keys.KeySpace;
+import stress.keys.KeySpaceReader;
+import stress.keys.NewKeys;
+import stress.keys.UniformDistribution;
 
 /**
  * {@code stress explain}: detects the target, runs each operation once without writing to learn its statements
@@ -31,10 +31,10 @@ import stress.workload.UniformDistribution;
  */
 public final class ExplainJob {
   private final ExplainRequest request;
-  private final Database database;
+  private final ChosenDatabase database;
   private final PrintStream out;
 
-  public ExplainJob(ExplainRequest request, Database database, PrintStream out) {
+  public ExplainJob(ExplainRequest request, ChosenDatabase database, PrintStream out) {
     this.request = request;
     this.database = database;
     this.out = out;

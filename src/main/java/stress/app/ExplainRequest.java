@@ -8,7 +8,7 @@ import stress.model.OperationSettings;
 import stress.model.OperationMix;
 import stress.ops.Operation;
 import stress.ops.Operations;
-import stress.workloadfile.WorkloadFile;
+import stress.workload.WorkloadFile;
 
 /**
  * What {@code stress explain} is asked.

@@ -52,8 +52,8 @@ public final class ImportJob {
   public ExitCode run() throws IOException, SQLException {
     Instant start = Instant.now();
     try (Interruption interruption = Interruption.install();
-         Database db = Database.open(options, driver, ConnectionResolver.fromSystem(), out)) {
-      if (db.embedded() == Database.Embedded.FOR_THIS_COMMAND) {
+         ChosenDatabase db = ChosenDatabase.open(options, driver, ConnectionResolver.fromSystem(), out)) {
+      if (db.embedded() == ChosenDatabase.Embedded.FOR_THIS_COMMAND) {
         out.println("note: the embedded server is stopped when this command ends, so the imported tables are gone"
             + " with it; give a connection, or start the kept one ('stress embedded start'), to keep them");
       }

@@ -18,8 +18,8 @@ import stress.load.TableSetup;
 import stress.model.UsageException;
 import stress.table.DocumentTable;
 import stress.target.TargetDetector;
-import stress.workloadfile.IndexSpec;
-import stress.workloadfile.WorkloadFile;
+import stress.workload.IndexSpec;
+import stress.workload.WorkloadFile;
 
 /**
  * {@code stress index --workload FILE}: creates the indexes of the file's {@code indexes:} section on the run's
@@ -51,7 +51,7 @@ public final class IndexJob {
   private final WorkloadFile workload;
   private final String schema;
   private final String table;
-  private final Database database;
+  private final ChosenDatabase database;
   private final Duration socketTimeout;
   private final PrintStream out;
   private boolean suggest;
@@ -63,13 +63,13 @@ public final class IndexJob {
    * @param socketTimeout the socket timeout {@code database}'s connections carry, zero for none (named when a
    *                      build fails by it)
    */
-  public IndexJob(WorkloadFile workload, String schema, String table, Database database, Duration socketTimeout,
+  public IndexJob(WorkloadFile workload, String schema, String table, ChosenDatabase database, Duration socketTimeout,
                   PrintStream out) {
     this(workload, schema, table, database, socketTimeout, out, POLL_INTERVAL);
   }
 
   /** @param pollInterval between progress lines of a build */
-  IndexJob(WorkloadFile workload, String schema, String table, Database database, Duration socketTimeout,
+  IndexJob(WorkloadFile workload, String schema, String table, ChosenDatabase database, Duration socketTimeout,
            PrintStream out, Duration pollInterval) {
     this.workload = workload;
     this.schema = schema;

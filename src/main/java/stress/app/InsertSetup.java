@@ -26,7 +26,7 @@ import stress.target.SqlLiterals;
 import stress.target.ShardLookups;
 import stress.target.TargetInfo;
 import stress.model.Instance;
-import stress.workload.NewKeys;
+import stress.keys.NewKeys;
 
 /**
  * What the insert operations of a run need, prepared once before the first phase: new keys above the table's

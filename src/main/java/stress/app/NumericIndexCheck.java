@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import stress.table.DocumentTable;
-import stress.workloadfile.IndexSpec;
+import stress.workload.IndexSpec;
 
 /**
  * Before any index is built: a {@code type: numeric} index casts each value at its path to numeric

@@ -19,7 +19,7 @@ import stress.target.explain.ExplainStatement;
 import stress.target.explain.PlanMode;
 import stress.target.explain.RouteExplainer;
 import stress.target.explain.StatementRoutes;
-import stress.workload.KeyChooser;
+import stress.keys.KeyChooser;
 
 /**
  * Where each operation's statements go, per plan mode: each operation runs once as a dry run (its own SQL

@@ -47,10 +47,10 @@ import stress.target.ServerSettings;
 import stress.target.SettingsCatalog;
 import stress.target.TargetDetector;
 import stress.target.TargetInfo;
-import stress.workload.KeyChooser;
-import stress.workload.KeyDistribution;
-import stress.workload.KeySpace;
-import stress.workload.KeySpaceReader;
+import stress.keys.KeyChooser;
+import stress.keys.KeyDistribution;
+import stress.keys.KeySpace;
+import stress.keys.KeySpaceReader;
 
 /**
  * {@code stress run}: detects the target, checks the table and the requested settings, runs every
@@ -62,12 +62,12 @@ public final class RunJob {
   static final String EXPLAIN_KEY = "explain";
 
   private final RunConfig config;
-  private final Database database;
+  private final ChosenDatabase database;
   private final PrintStream out;
   private final Interruption interruption;
   private Consumer<URI> beforeMetricsClose = url -> {};
 
-  public RunJob(RunConfig config, Database database, PrintStream out, Interruption interruption) {
+  public RunJob(RunConfig config, ChosenDatabase database, PrintStream out, Interruption interruption) {
     this.config = config;
     this.database = database;
     this.out = out;

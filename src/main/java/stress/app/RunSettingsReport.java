@@ -12,7 +12,7 @@ import stress.connect.PoolSettings;
 import stress.model.StatementMode;
 import stress.table.DocumentTable;
 import stress.target.KnownSetting;
-import stress.workload.KeyChooser;
+import stress.keys.KeyChooser;
 
 /**
  * Every setting of a run as the header prints it and the result file keeps it ({@code settings} of
@@ -21,7 +21,7 @@ import stress.workload.KeyChooser;
 final class RunSettingsReport {
   private RunSettingsReport() {}
 
-  static Map<String, Object> of(RunConfig config, Database database, List<String> sampledValues, DocumentTable table,
+  static Map<String, Object> of(RunConfig config, ChosenDatabase database, List<String> sampledValues, DocumentTable table,
                                 KeyChooser keys) {
     Map<String, Object> s = new LinkedHashMap<>();
     s.put("operations", config.mix().toString());
@@ -79,7 +79,7 @@ final class RunSettingsReport {
   }
 
   /** Spread: each host, and the pool size per host; a multi-host URL not spread: that pgjdbc picks the host. */
-  static void describeHosts(Map<String, Object> settings, Database database, SpreadHosts spread) {
+  static void describeHosts(Map<String, Object> settings, ChosenDatabase database, SpreadHosts spread) {
     if (spread != null) {
       settings.put("hosts (thread i on host i mod " + spread.names().size() + ")", spread.describe());
       settings.put("pool size", spread.poolSizeWords());

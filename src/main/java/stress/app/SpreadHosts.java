@@ -60,7 +60,7 @@ final class SpreadHosts {
    * Connects to every host and checks it against the first: the same kind of server, the table there with the
    * same {@code _id} type. Refuses with one line naming the option, the host and the rule.
    */
-  static SpreadHosts check(Database database, RunConfig config, DocumentTable table, boolean needCopyTable)
+  static SpreadHosts check(ChosenDatabase database, RunConfig config, DocumentTable table, boolean needCopyTable)
       throws SQLException {
     String option = config.hostSpreading().hosts() != null ? "--hosts" : "--spread-hosts";
     List<Host> hosts = new ArrayList<>();

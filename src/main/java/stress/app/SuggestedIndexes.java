@@ -12,8 +12,8 @@ import stress.ops.Operation;
 import stress.ops.TableForms;
 import stress.ops.WorkloadOperation;
 import stress.table.DocumentTable;
-import stress.workloadfile.IndexSpec;
-import stress.workloadfile.WorkloadFile;
+import stress.workload.IndexSpec;
+import stress.workload.WorkloadFile;
 
 /**
  * The indexes that serve the forms a workload's MongoDB-style operations take on a table, as MongoDB's index advice

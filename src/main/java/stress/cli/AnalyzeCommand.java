@@ -6,8 +6,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
-import stress.app.Jobs;
-import stress.workloadfile.WorkloadFile;
+import stress.app.Commands;
+import stress.workload.WorkloadFile;
 
 /** {@code stress analyze}: the path facts that decide how MongoDB-style operations are written, found again. */
 @Command(name = "analyze", sortOptions = false, usageHelpAutoWidth = true,
@@ -33,6 +33,6 @@ final class AnalyzeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     WorkloadFile file = workload == null ? null : WorkloadFile.load(workload);
-    return Jobs.analyze(file, tables.schema, tables.table, connection.toOptions(root.connection), root.out).code();
+    return Commands.analyze(file, tables.schema, tables.table, connection.toOptions(root.connection), root.out).code();
   }
 }

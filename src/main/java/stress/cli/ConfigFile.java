@@ -24,7 +24,7 @@ import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import stress.model.UsageException;
-import stress.workloadfile.YamlSyntax;
+import stress.workload.YamlSyntax;
 
 /**
  * {@code --config FILE}: a YAML map from option names (without dashes) to values. The file sits between

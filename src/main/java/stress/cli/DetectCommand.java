@@ -4,7 +4,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
-import stress.app.Jobs;
+import stress.app.Commands;
 
 /** {@code stress detect}: what the target is. */
 @Command(name = "detect", usageHelpAutoWidth = true,
@@ -19,6 +19,6 @@ final class DetectCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    return Jobs.detect(connection.toOptions(root.connection), root.out).code();
+    return Commands.detect(connection.toOptions(root.connection), root.out).code();
   }
 }

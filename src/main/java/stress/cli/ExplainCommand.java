@@ -10,12 +10,12 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import stress.app.ExplainRequest;
-import stress.app.Jobs;
+import stress.app.Commands;
 import stress.config.Defaults;
 import stress.config.Durations;
 import stress.model.UsageException;
 import stress.model.OperationSettings;
-import stress.workloadfile.WorkloadFile;
+import stress.workload.WorkloadFile;
 
 /** {@code stress explain}: where each operation's statements go, per statement mode. */
 @Command(name = "explain", sortOptions = false, usageHelpAutoWidth = true,
@@ -76,7 +76,7 @@ final class ExplainCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    return Jobs.explain(toRequest(), connection.toOptions(root.connection), root.out).code();
+    return Commands.explain(toRequest(), connection.toOptions(root.connection), root.out).code();
   }
 
   /** The validated request; every problem in one message. */

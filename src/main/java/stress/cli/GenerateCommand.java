@@ -9,7 +9,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import stress.app.GenerateRequest;
 import stress.app.CommandResultJson;
-import stress.app.Jobs;
+import stress.app.Commands;
 import stress.config.Defaults;
 import stress.model.Shape;
 
@@ -70,6 +70,6 @@ final class GenerateCommand implements Callable<Integer> {
     }
     GenerateRequest request = GenerateRequest.of(documents.docs, Shape.parse(documents.shape), documents.seed, database,
         collection, collections, target.out, target.archive, gzip, force);
-    return Jobs.generate(request, json, root.out).code();
+    return Commands.generate(request, json, root.out).code();
   }
 }

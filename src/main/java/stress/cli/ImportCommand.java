@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import stress.app.CommandResultJson;
-import stress.app.Jobs;
+import stress.app.Commands;
 import stress.dump.DumpScanner;
 import stress.dump.JsonFormat;
 import stress.dump.NamespaceFilter;
@@ -149,7 +149,7 @@ final class ImportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    return Jobs.importDump(toRequest(), connection.toOptions(root.connection), json, root.out).code();
+    return Commands.importDump(toRequest(), connection.toOptions(root.connection), json, root.out).code();
   }
 
   /** The validated request; every problem in one message. */

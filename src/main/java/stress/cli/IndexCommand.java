@@ -7,9 +7,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
-import stress.app.Jobs;
+import stress.app.Commands;
 import stress.config.Durations;
-import stress.workloadfile.WorkloadFile;
+import stress.workload.WorkloadFile;
 
 /** {@code stress index --workload FILE}: the indexes the workload file lists, created on the table. */
 @Command(name = "index", sortOptions = false, usageHelpAutoWidth = true,
@@ -49,7 +49,7 @@ final class IndexCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Duration socket = socketTimeout == null ? Duration.ZERO : Durations.parse("--socket-timeout", socketTimeout);
     WorkloadFile file = WorkloadFile.load(workload);
-    return Jobs.index(file, tables.schema, tables.table, socket, suggest, connection.toOptions(root.connection),
+    return Commands.index(file, tables.schema, tables.table, socket, suggest, connection.toOptions(root.connection),
         root.out)
         .code();
   }

@@ -7,7 +7,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import stress.app.CommandResultJson;
-import stress.app.Jobs;
+import stress.app.Commands;
 import stress.config.Defaults;
 import stress.config.InitConfig;
 import stress.model.Shape;
@@ -65,6 +65,6 @@ final class InitCommand implements Callable<Integer> {
         : reuse ? ExistingTablePolicy.REUSE : ExistingTablePolicy.FAIL_IF_EXISTS;
     InitConfig config = new InitConfig(documents.docs, Shape.parse(documents.shape), documents.seed, tables.schema,
         tables.table, policy, jobs, unlogged);
-    return Jobs.init(config, connection.toOptions(root.connection), json, root.out).code();
+    return Commands.init(config, connection.toOptions(root.connection), json, root.out).code();
   }
 }

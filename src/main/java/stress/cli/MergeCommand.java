@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
-import stress.app.Jobs;
+import stress.app.Commands;
 
 /** {@code stress merge}: one result from the results of several load machines. */
 @Command(name = "merge", usageHelpAutoWidth = true,
@@ -25,6 +25,6 @@ final class MergeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    return Jobs.merge(results, json, root.out).code();
+    return Commands.merge(results, json, root.out).code();
   }
 }

@@ -3,7 +3,7 @@ package stress.cli;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ParentCommand;
-import stress.app.Jobs;
+import stress.app.Commands;
 
 /** {@code stress ops}: the operations and what each does. */
 @Command(name = "ops", description = "List the operations --op accepts, with a one-line description each.")
@@ -13,6 +13,6 @@ final class OpsCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    return Jobs.listOperations(root.out).code();
+    return Commands.listOperations(root.out).code();
   }
 }

@@ -26,7 +26,7 @@ import stress.runner.WorkerThreads;
 import stress.model.Distribution;
 import stress.model.Instance;
 import stress.model.OperationMix;
-import stress.workloadfile.WorkloadFile;
+import stress.workload.WorkloadFile;
 
 /** The options of a run; {@link #toConfig()} validates them all and reports every problem at once. */
 final class RunArgs {

@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
-import stress.app.Jobs;
+import stress.app.Commands;
 
 /** {@code stress}: without a subcommand it runs the workload, like {@code stress run}. */
 @Command(name = "stress", sortOptions = false, usageHelpAutoWidth = true,
@@ -52,7 +52,7 @@ final class StressCommand implements Callable<Integer> {
 
   /** Shared by {@code stress} and {@code stress run}. */
   int runWith(ConnectionArgs conn, RunArgs args, ConnectionArgs outer) throws Exception {
-    Jobs.Outcome outcome = Jobs.run(args.toConfig(), conn.toOptions(outer), out);
+    Commands.Outcome outcome = Commands.run(args.toConfig(), conn.toOptions(outer), out);
     interruptedBySignal = outcome.interruptedBySignal();
     return outcome.exitCode().code();
   }

@@ -7,7 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import stress.model.UsageException;
-import stress.workloadfile.WorkloadFile;
+import stress.workload.WorkloadFile;
 import java.util.Set;
 import stress.model.PreferQueryMode;
 import stress.model.OperationSettings;

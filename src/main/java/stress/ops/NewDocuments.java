@@ -3,7 +3,7 @@ package stress.ops;
 import java.util.Objects;
 import stress.dump.generate.DocumentGenerator;
 import stress.target.ShardLookup;
-import stress.workload.NewKeys;
+import stress.keys.NewKeys;
 
 /**
  * What the insert operations write: keys no row has yet, the documents generated for them, and, with

@@ -1,7 +1,7 @@
 package stress.ops;
 
-import stress.workload.NewKeyStream;
-import stress.workload.NewKeys;
+import stress.keys.NewKeyStream;
+import stress.keys.NewKeys;
 
 /**
  * A workload parameter {@code new_key}: keys no row has yet, from the run's new keys (above the table's

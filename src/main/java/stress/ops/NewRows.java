@@ -2,8 +2,8 @@ package stress.ops;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import stress.workload.NewKeyStream;
-import stress.workload.ShardGroupedKeys;
+import stress.keys.NewKeyStream;
+import stress.keys.ShardGroupedKeys;
 
 /**
  * One worker's supply of rows for the insert operations: batches of new keys (all in one shard when asked)

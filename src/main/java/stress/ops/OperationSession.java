@@ -6,7 +6,7 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
 import stress.model.StatementMode;
-import stress.workload.KeyChooser;
+import stress.keys.KeyChooser;
 
 /**
  * One worker's view while it runs operations: the connection in use, the statement mode, its random

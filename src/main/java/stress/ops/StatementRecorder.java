@@ -7,7 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import stress.model.StatementMode;
-import stress.workload.KeyChooser;
+import stress.keys.KeyChooser;
 
 /**
  * Runs one execution of an operation as a dry run and returns the statements it sent, with their values:

@@ -13,7 +13,7 @@ import stress.ops.SqlLiterals;
 import stress.target.ErrorClass;
 import stress.target.FailureReader;
 import stress.target.SqlStates;
-import stress.workload.KeyChooser;
+import stress.keys.KeyChooser;
 
 /**
  * One worker of the event-loop client: a connection that runs one lookup after another (prepared, or plain with the

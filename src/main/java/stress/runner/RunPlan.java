@@ -11,7 +11,7 @@ import stress.ops.Operation;
 import stress.model.OperationSettings;
 import stress.table.DocumentTable;
 import stress.target.FailureReader;
-import stress.workload.KeyChooser;
+import stress.keys.KeyChooser;
 import stress.model.OperationMix;
 
 /**

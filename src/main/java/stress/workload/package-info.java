@@ -1,5 +1,5 @@
 /**
- * Which keys and which operation: key spaces, key distributions, and new keys for inserts partitioned between
- * workers and processes.
+ * Workload files ({@code --workload FILE}): operations written as SQL with named parameters and their generators, read
+ * from YAML with the line of every refusal, turned into {@link stress.ops.WorkloadOperation}s.
  */
 package stress.workload;

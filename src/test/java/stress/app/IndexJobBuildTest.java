@@ -29,7 +29,7 @@ import stress.connect.ConnectionOptions;
 import stress.connect.ConnectionResolver;
 import stress.connect.PhysicalConnections;
 import stress.testing.TestDatabase;
-import stress.workloadfile.WorkloadFile;
+import stress.workload.WorkloadFile;
 
 /**
  * {@link IndexJob} on a real PostgreSQL: builds with progress polled as often as it can be, a stop that cancels the
@@ -66,23 +66,23 @@ class IndexJobBuildTest {
   }
 
   /** A job on {@code table} of the test database, printing into {@code out}. */
-  private IndexJob job(String yaml, String table, Database db, PrintStream out, Duration poll) throws IOException {
+  private IndexJob job(String yaml, String table, ChosenDatabase db, PrintStream out, Duration poll) throws IOException {
     Path file = dir.resolve("w.yaml");
     Files.writeString(file, "operations:\n  by_u:\n    sql: SELECT _id FROM {table} WHERE data ->> 'u' = :u\n"
         + "    params:\n      u: {sample: u, cap: 50}\n" + yaml);
     return new IndexJob(WorkloadFile.load(file), null, table, db, Duration.ZERO, out, poll);
   }
 
-  private static Database database(PrintStream out) {
-    return Database.open(new ConnectionOptions(url, null, null, "postgres", null, Map.of()),
-        Jobs.indexDriverSettings(Duration.ZERO), ConnectionResolver.fromSystem(), out);
+  private static ChosenDatabase database(PrintStream out) {
+    return ChosenDatabase.open(new ConnectionOptions(url, null, null, "postgres", null, Map.of()),
+        Commands.indexDriverSettings(Duration.ZERO), ConnectionResolver.fromSystem(), out);
   }
 
   @Test
   void indexesAreBuiltWithProgressPolledWhileTheyRun() throws Exception {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-    try (Database db = database(out)) {
+    try (ChosenDatabase db = database(out)) {
       IndexJob job = job("indexes:\n  - {gin: data}\n  - {path: [u, t], type: [text, numeric]}\n", "big", db, out,
           Duration.ofMillis(1));
       assertEquals(ExitCode.OK, job.run());
@@ -103,7 +103,7 @@ class IndexJobBuildTest {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
     ExitCode code;
-    try (Database db = database(out);
+    try (ChosenDatabase db = database(out);
          Connection writer = TestDatabase.connect(url); Statement s = writer.createStatement()) {
       IndexJob job = job("indexes:\n  - {path: u}\n  - {gin: data}\n", "held", db, out, Duration.ofMillis(50));
       // a writer's open transaction holds ROW EXCLUSIVE: the build (SHARE) waits for it as long as it is held
@@ -128,7 +128,7 @@ class IndexJobBuildTest {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
     ExitCode code;
-    try (Database db = database(out);
+    try (ChosenDatabase db = database(out);
          Connection locker = TestDatabase.connect(url); Statement s = locker.createStatement()) {
       IndexJob job = job("indexes:\n  - {path: t, type: numeric}\n", "checked", db, out, Duration.ofMillis(50));
       locker.setAutoCommit(false);
@@ -149,7 +149,7 @@ class IndexJobBuildTest {
   void aStopBeforeTheFirstBuildStartsNone() throws Exception {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-    try (Database db = database(out)) {
+    try (ChosenDatabase db = database(out)) {
       IndexJob job = job("indexes:\n  - {path: u}\n", "held", db, out, Duration.ofSeconds(5));
       job.stop();
       assertEquals(ExitCode.INTERRUPTED, job.run());

@@ -7,15 +7,15 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import stress.table.DocumentTable;
 import stress.table.IdType;
-import stress.workloadfile.IndexSpec;
+import stress.workload.IndexSpec;
 
 /** What {@code stress index} asks of the driver and the server, and the lines it prints while a build runs. */
 class IndexJobTest {
   @Test
   void withoutASocketTimeoutTheClientWaitsAsLongAsTheServerWorks() {
-    assertEquals("0", Jobs.indexDriverSettings(Duration.ZERO).toProperties().get("socketTimeout"));
-    assertEquals("1800", Jobs.indexDriverSettings(Duration.ofMinutes(30)).toProperties().get("socketTimeout"));
-    assertEquals("10", Jobs.indexDriverSettings(Duration.ZERO).toProperties().get("connectTimeout"));
+    assertEquals("0", Commands.indexDriverSettings(Duration.ZERO).toProperties().get("socketTimeout"));
+    assertEquals("1800", Commands.indexDriverSettings(Duration.ofMinutes(30)).toProperties().get("socketTimeout"));
+    assertEquals("10", Commands.indexDriverSettings(Duration.ZERO).toProperties().get("connectTimeout"));
   }
 
   @Test

@@ -52,11 +52,11 @@ class ArchitectureTest {
     allow("metrics", "model");
     allow("load", "model", "table", "target", "dump", "dump.generate", "connect");
     allow("load.importer", "load", "dump", "target", "table", "model", "connect");
-    allow("workload", "model", "table", "target");
-    allow("ops", "model", "workload", "table", "target", "dump.generate");
+    allow("keys", "model", "table", "target");
+    allow("ops", "model", "keys", "table", "target", "dump.generate");
     allow("mongo", "model", "ops", "dump", "table");
-    allow("workloadfile", "model", "ops", "table", "mongo");
-    allow("runner", "model", "ops", "workload", "metrics", "connect", "connect.eventloop", "target", "table");
+    allow("workload", "model", "ops", "table", "mongo");
+    allow("runner", "model", "ops", "keys", "metrics", "connect", "connect.eventloop", "target", "table");
     allow("live", "metrics", "runner", "connect", "model");
     allow("report", "metrics", "model");
     allow("report.html", "report", "metrics", "model");
@@ -65,14 +65,14 @@ class ArchitectureTest {
     allow("cli", "app", "config", "model");
 
     // RunConfig carries the parsed --workload file; a workload record of its own in config would remove the edge
-    known("config", "workloadfile");
+    known("config", "workload");
     // the copy operation streams its rows with load's CopyLoader; COPY writing would have to move below both
     known("ops", "load");
     // import builds its engine request in ImportCommand instead of a config record (ImportRequest, ScanOptions and
     // the dump options, CopyBatching, IdType, TableNaming); ConnectionArgs builds connect's ConnectionOptions;
     // RunArgs reads the workload file and checks --virtual-threads against the runner; ConfigFile says YAML mistakes
-    // as workload files do (workloadfile.YamlSyntax)
-    known("cli", "connect", "dump", "load", "load.importer", "runner", "table", "workloadfile");
+    // as workload files do (workload.YamlSyntax)
+    known("cli", "connect", "dump", "load", "load.importer", "runner", "table", "workload");
   }
 
   private static void allow(String pkg, String... uses) {
@@ -132,7 +132,7 @@ class ArchitectureTest {
   void anUpwardImportIsFound() {
     Map<String, String> sources = new TreeMap<>();
     sources.put("config/RunConfig.java", "package stress.config;\n\nimport stress.model.StatementMode;\n"
-        + "import stress.app.Jobs;\n\n/** Refers to {@link stress.runner.Runner} in a comment only. */\nrecord RunConfig() {}\n");
+        + "import stress.app.Commands;\n\n/** Refers to {@link stress.runner.Runner} in a comment only. */\nrecord RunConfig() {}\n");
     sources.put("table/Identifiers.java", "package stress.table;\n\nfinal class Identifiers {\n"
         + "  Object o = new stress.ops.Find(); // a fully qualified use in code counts\n}\n");
     sources.put("model/UsageException.java", "package stress.model;\n\nimport static stress.cli.Cli.run;\n"

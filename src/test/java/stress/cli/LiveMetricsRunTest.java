@@ -27,14 +27,14 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
-import stress.app.Jobs;
+import stress.app.Commands;
 import stress.connect.ConnectionOptions;
 import stress.live.PrometheusText;
 import stress.testing.TestDatabase;
 
 /**
  * Real runs with {@code --metrics-port 0} on the embedded PostgreSQL, through the CLI's own parsing and
- * {@link Jobs#run}: the endpoint is scraped over HTTP while the run lasts and once more just before it closes,
+ * {@link Commands#run}: the endpoint is scraped over HTTP while the run lasts and once more just before it closes,
  * and its counters are held against the run's own summary.
  */
 class LiveMetricsRunTest {
@@ -153,7 +153,7 @@ class LiveMetricsRunTest {
   private static final class LiveRun {
     private final ByteArrayOutputStream buffer = new ByteArrayOutputStream();
     private final AtomicReference<String> lastScrape = new AtomicReference<>();
-    private CompletableFuture<Jobs.Outcome> outcome;
+    private CompletableFuture<Commands.Outcome> outcome;
 
     static LiveRun start(String... runOptions) {
       RunArgs args = new RunArgs();
@@ -163,7 +163,7 @@ class LiveMetricsRunTest {
       ConnectionOptions connection = new ConnectionOptions(url, null, null, "postgres", null, Map.of());
       run.outcome = CompletableFuture.supplyAsync(() -> {
         try {
-          return Jobs.run(args.toConfig(), connection, out, endpoint -> run.scrapeLast(endpoint));
+          return Commands.run(args.toConfig(), connection, out, endpoint -> run.scrapeLast(endpoint));
         } catch (Exception e) {
           throw new IllegalStateException(e);
         }

@@ -38,7 +38,7 @@ import stress.target.ShardLookup;
 import stress.target.ShardLookups;
 import stress.target.TargetDetector;
 import stress.model.Instance;
-import stress.workload.NewKeys;
+import stress.keys.NewKeys;
 
 /**
  * On a real Citus coordinator: with --group-by-shard every insert_batch statement and every copy puts all its rows

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import stress.ops.WorkloadOperation;
 import stress.table.DocumentTable;
 import stress.table.IdType;
-import stress.workloadfile.WorkloadFile;
+import stress.workload.WorkloadFile;
 
 /**
  * On a real Citus coordinator: {@code stress index} builds a workload's typed index on every shard, and a MongoDB-style

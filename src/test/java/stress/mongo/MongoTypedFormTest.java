@@ -62,7 +62,7 @@ class MongoTypedFormTest {
 
   /** The DDL {@code stress index} runs for an entry of these paths and types. */
   private static String btree(List<String> paths, List<String> types) {
-    return new stress.workloadfile.IndexSpec(false, paths.stream().map(p -> List.of(p.split("\\."))).toList(), types, 1)
+    return new stress.workload.IndexSpec(false, paths.stream().map(p -> List.of(p.split("\\."))).toList(), types, 1)
         .ddl(ORDERS);
   }
 
@@ -187,7 +187,7 @@ class MongoTypedFormTest {
           set_date_text:
             updateOne: {filter: {_id: 8}, update: {$set: {createdAt: "soon"}}}
         """);
-    var workload = stress.workloadfile.WorkloadFile.load(file);
+    var workload = stress.workload.WorkloadFile.load(file);
     DocumentTable table = new DocumentTable(null, "orders_w", IdType.INTEGER);
     try (Connection c = TestDatabase.connect(url)) {
       java.util.function.Function<String, String> sqlOf = name -> {

@@ -28,7 +28,7 @@ import stress.table.IdType;
 import stress.target.PostgresDialect;
 import stress.testing.TestDatabase;
 import stress.model.Instance;
-import stress.workload.NewKeys;
+import stress.keys.NewKeys;
 
 /** insert, insert_batch and copy against a real PostgreSQL: what they report is what the table holds. */
 class InsertOperationsTest {

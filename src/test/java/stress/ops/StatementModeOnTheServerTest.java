@@ -22,9 +22,9 @@ import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.target.PostgresDialect;
 import stress.testing.TestDatabase;
-import stress.workload.DenseIntegerKeys;
-import stress.workload.KeyChooser;
-import stress.workload.UniformDistribution;
+import stress.keys.DenseIntegerKeys;
+import stress.keys.KeyChooser;
+import stress.keys.UniformDistribution;
 
 /**
  * What reaches the server in each statement mode and pgjdbc setting, read from the server's own

@@ -19,9 +19,9 @@ import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.target.PostgresDialect;
 import stress.testing.TestDatabase;
-import stress.workload.DenseIntegerKeys;
-import stress.workload.KeyChooser;
-import stress.workload.UniformDistribution;
+import stress.keys.DenseIntegerKeys;
+import stress.keys.KeyChooser;
+import stress.keys.UniformDistribution;
 
 /** Dry runs of the built-in operations on a real PostgreSQL: the statements they send, and no write reaching the data. */
 class StatementRecorderTest {

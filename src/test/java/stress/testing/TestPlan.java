@@ -11,9 +11,9 @@ import stress.runner.PhaseSpec;
 import stress.runner.RunPlan;
 import stress.target.FailureReader;
 import stress.table.DocumentTable;
-import stress.workload.DenseIntegerKeys;
-import stress.workload.KeyChooser;
-import stress.workload.UniformDistribution;
+import stress.keys.DenseIntegerKeys;
+import stress.keys.KeyChooser;
+import stress.keys.UniformDistribution;
 
 /**
  * A {@link RunPlan} for tests, by name instead of 17 positions: the mix's operations by name, uniform keys 1..N,

@@ -1,0 +1,311 @@
+package stress.app;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import stress.report.ComparisonRow;
+import stress.report.JsonReport;
+import stress.report.PhaseResult;
+import stress.report.ResultMerger;
+import stress.report.RunResult;
+import stress.report.TextReport;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import stress.config.Defaults;
+import stress.config.Durations;
+import stress.config.InitConfig;
+import stress.config.RunConfig;
+import stress.config.Timeouts;
+import stress.connect.ConnectionOptions;
+import stress.connect.ConnectionResolver;
+import stress.connect.DriverSettings;
+import stress.connect.PhysicalConnections;
+import stress.model.PreferQueryMode;
+import stress.model.Shape;
+import stress.load.DatasetInitializer;
+import stress.model.ExistingTablePolicy;
+import stress.load.InitProgressListener;
+import stress.load.InitRequest;
+import stress.load.InitResult;
+import stress.load.PreparedTable;
+import stress.load.PrintingInitProgress;
+import stress.load.TableSetup;
+import stress.load.importer.ImportRequest;
+import stress.ops.Operation;
+import stress.ops.Operations;
+import stress.table.DocumentTable;
+import stress.table.IdType;
+import stress.target.Dialects;
+import stress.target.TargetDetector;
+import stress.target.TargetInfo;
+import stress.workload.WorkloadFile;
+
+/** The commands as library calls: each connects (or starts the embedded server), works, and cleans up. */
+public final class Commands {
+  private Commands() {}
+
+  /** How a run ended. */
+  public record Outcome(ExitCode exitCode, boolean interruptedBySignal) {}
+
+  /** {@code stress run}; on the embedded server the default data set is generated first. */
+  public static Outcome run(RunConfig config, ConnectionOptions options, PrintStream out) throws Exception {
+    return run(config, options, out, url -> {});
+  }
+
+  /**
+   * {@code stress run} with a hook called just before the {@code --metrics-port} endpoint closes
+   * ({@link RunJob#beforeMetricsClose}).
+   */
+  public static Outcome run(RunConfig config, ConnectionOptions options, PrintStream out,
+                            Consumer<URI> beforeMetricsClose) throws Exception {
+    DriverSettings driver = driverSettings(config.timeouts(), config.prepareThreshold(), config.queryMode());
+    try (Interruption interruption = Interruption.install()) {
+      ExitCode code;
+      try (ChosenDatabase db = ChosenDatabase.open(SpreadHosts.options(config.hostSpreading(), options), driver, ConnectionResolver.fromSystem(), out)) {
+        initializeDefault(db, config.schema(), config.table(), out);
+        code = new RunJob(config, db, out, interruption).beforeMetricsClose(beforeMetricsClose).run();
+      }
+      return new Outcome(code, interruption.signalled());
+    }
+  }
+
+  /** {@code stress init}. */
+  public static ExitCode init(InitConfig config, ConnectionOptions options, Path json, PrintStream out)
+      throws SQLException, InterruptedException {
+    Instant start = Instant.now();
+    try (ChosenDatabase db = ChosenDatabase.open(options, defaultDriverSettings(), ConnectionResolver.fromSystem(), out)) {
+      if (db.embedded() == ChosenDatabase.Embedded.FOR_THIS_COMMAND) {
+        out.println("note: the embedded server is stopped when this command ends, so the data set is gone with it;"
+            + " give a connection, or start the kept one ('stress embedded start'), to keep it");
+      }
+      Initialized done = initialize(config, db, out);
+      if (json != null) {
+        CommandResultJson.write(CommandResultJson.ofInit(start, done.target(), done.result(), config.seed(),
+            config.jobs()), json);
+        out.println("result: " + json);
+      }
+    }
+    return ExitCode.OK;
+  }
+
+  /** {@code stress import}; progress is a bar redrawn in place when {@code out} is the console. */
+  public static ExitCode importDump(ImportRequest request, ConnectionOptions options, Path json, PrintStream out)
+      throws IOException, SQLException {
+    boolean terminal = out == System.out && System.console() != null;
+    return new ImportJob(request, options, defaultDriverSettings(), out, terminal, json).run();
+  }
+
+  /** {@code stress merge}: prints the merged summary and comparison, writes it when {@code json} is given. */
+  public static ExitCode merge(List<Path> files, Path json, PrintStream out) {
+    List<RunResult> results = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    for (Path f : files) {
+      results.add(JsonReport.read(f));
+      names.add(f.toString());
+    }
+    RunResult merged = ResultMerger.merge(names, results);
+    List<ComparisonRow> rows = new ArrayList<>();
+    for (PhaseResult phase : merged.phases()) {
+      out.print(TextReport.summary(phase.label() + " (" + files.size() + " results merged)", phase.stats()));
+      rows.add(new ComparisonRow(phase.combination(), phase.stats()));
+    }
+    if (rows.size() > 1) {
+      out.println();
+      out.print(TextReport.comparison(rows));
+    }
+    if (json != null) {
+      JsonReport.write(merged, json);
+      out.println("result: " + json);
+    }
+    return ExitCode.OK;
+  }
+
+  /** {@code stress ops}: each operation --op accepts, with its one-line description. */
+  public static ExitCode listOperations(PrintStream out) {
+    int width = Operations.known().keySet().stream().mapToInt(String::length).max().orElse(0);
+    for (Operation op : Operations.known().values()) {
+      out.printf("%-" + width + "s  %s%n", op.name(), op.description());
+    }
+    return ExitCode.OK;
+  }
+
+  /** {@code stress detect}. */
+  public static ExitCode detect(ConnectionOptions options, PrintStream out) throws SQLException {
+    try (ChosenDatabase db = ChosenDatabase.open(options, defaultDriverSettings(), ConnectionResolver.fromSystem(), out);
+         Connection c = PhysicalConnections.open(db.spec())) {
+      for (String line : TargetDetector.detect(c).describeLines()) {
+        out.println(line);
+      }
+    }
+    return ExitCode.OK;
+  }
+
+  /**
+   * {@code stress explain}; on the embedded server the default data set is generated first (where every
+   * statement runs on the single node).
+   */
+  public static ExitCode explain(ExplainRequest request, ConnectionOptions options, PrintStream out)
+      throws SQLException, InterruptedException {
+    Timeouts timeouts = new Timeouts(Durations.parse("--connect-timeout", Defaults.CONNECT_TIMEOUT),
+        request.statementTimeout(), Durations.parse("--socket-timeout", Defaults.SOCKET_TIMEOUT));
+    DriverSettings driver = driverSettings(timeouts, Integer.parseInt(Defaults.PREPARE_THRESHOLD),
+        PreferQueryMode.fromDriverName(Defaults.QUERY_MODE));
+    try (ChosenDatabase db = ChosenDatabase.open(options, driver, ConnectionResolver.fromSystem(), out)) {
+      initializeDefault(db, request.schema(), request.table(), out);
+      return new ExplainJob(request, db, out).run();
+    }
+  }
+
+  /**
+   * {@code stress index}: creates the workload file's indexes on the table; on the embedded server the default
+   * data set is generated first. The tool sets no statement_timeout, and the client waits on the server for at most
+   * {@code socketTimeout} (zero: as long as the server works), since a real index build takes minutes to hours.
+   * Ctrl-C cancels the statement running on the server.
+   */
+  public static ExitCode index(WorkloadFile workload, String schema, String table, Duration socketTimeout,
+                               boolean suggest, ConnectionOptions options, PrintStream out)
+      throws SQLException, InterruptedException {
+    try (Interruption interruption = Interruption.install();
+         ChosenDatabase db = ChosenDatabase.open(options, indexDriverSettings(socketTimeout), ConnectionResolver.fromSystem(),
+             out)) {
+      initializeDefault(db, schema, table, out);
+      IndexJob job = new IndexJob(workload, schema, table, db, socketTimeout, out);
+      if (suggest) {
+        job.suggesting();
+      }
+      interruption.onSignal(job::stop);
+      return job.run();
+    }
+  }
+
+  /** {@code stress analyze}: the path facts of the table found again and printed. */
+  public static ExitCode analyze(WorkloadFile workload, String schema, String table, ConnectionOptions options,
+                                 PrintStream out) throws SQLException, InterruptedException {
+    try (ChosenDatabase db = ChosenDatabase.open(options, indexDriverSettings(Duration.ZERO), ConnectionResolver.fromSystem(),
+        out)) {
+      initializeDefault(db, schema, table, out);
+      return new AnalyzeJob(workload, schema, table, db, out).run();
+    }
+  }
+
+  /** The default driver settings with {@code socketTimeout} as the socket timeout (zero: none). */
+  static DriverSettings indexDriverSettings(Duration socketTimeout) {
+    Timeouts t = new Timeouts(Durations.parse("--connect-timeout", Defaults.CONNECT_TIMEOUT), Duration.ZERO,
+        socketTimeout);
+    return driverSettings(t, Integer.parseInt(Defaults.PREPARE_THRESHOLD),
+        PreferQueryMode.fromDriverName(Defaults.QUERY_MODE));
+  }
+
+  /** {@code stress generate}: writes generated documents as mongodump output; no database is involved. */
+  public static ExitCode generate(GenerateRequest request, Path json, PrintStream out) throws IOException {
+    return GenerateJob.run(request, json, out);
+  }
+
+  /** The embedded server starts empty: fill it with the default data set, as {@code stress init} would. */
+  /**
+   * Fills an embedded server with the default data set: always on one started for this command, and on the kept
+   * one only when the table is not there yet (a kept table is used as it is, as on the user's own server).
+   */
+  private static void initializeDefault(ChosenDatabase db, String schema, String table, PrintStream out)
+      throws SQLException, InterruptedException {
+    if (db.embedded() == ChosenDatabase.Embedded.NONE) {
+      return;
+    }
+    if (db.embedded() == ChosenDatabase.Embedded.KEPT) {
+      try (Connection c = PhysicalConnections.open(db.spec())) {
+        if (TableSetup.exists(c, schema, table)) {
+          return;
+        }
+      }
+    }
+    InitConfig init = new InitConfig(Long.parseLong(Defaults.DOCS), Shape.parse(Defaults.SHAPE),
+        Long.parseLong(Defaults.SEED), schema, table, ExistingTablePolicy.FAIL_IF_EXISTS,
+        Integer.parseInt(Defaults.LOAD_JOBS), false);
+    out.println("embedded: generating the default data set (like 'stress init --docs " + init.docs()
+        + " --shape small')");
+    initialize(init, db, out);
+  }
+
+  /** What {@code init} did, and against what. */
+  private record Initialized(TargetInfo target, InitResult result) {}
+
+  private static Initialized initialize(InitConfig config, ChosenDatabase db, PrintStream out)
+      throws SQLException, InterruptedException {
+    TargetInfo target;
+    try (Connection c = PhysicalConnections.open(db.spec())) {
+      target = TargetDetector.detect(c);
+    }
+    IdType idType = config.docs() > Integer.MAX_VALUE ? IdType.BIGINT : IdType.INTEGER;
+    DocumentTable table = new DocumentTable(config.schema(), config.table(), idType);
+    InitRequest request = InitRequest.of(table, config.docs(), config.shape()).withSeed(config.seed())
+        .withPolicy(config.policy()).withStreams(config.jobs()).withUnlogged(config.unlogged());
+    // a progress bar on the console; plain lines in files, pipes and CI logs
+    boolean terminal = out == System.out && System.console() != null;
+    InitResult result;
+    try (PrintingInitProgress progress = PrintingInitProgress.forOutput(out, config.docs(), terminal)) {
+      // announced once the tables are checked, so that a refusal is never preceded by a plan
+      InitProgressListener announcing = new InitProgressListener() {
+        @Override
+        public void onLoading(PreparedTable prepared) {
+          out.println("init: " + target.kind().displayName() + ", " + tablesDone(prepared.action(),
+              prepared.copyTableCreated(), table) + ", loading " + config.docs() + " "
+              + config.shape().name().toLowerCase() + " documents, seed " + config.seed());
+        }
+
+        @Override
+        public void onProgress(long docs, long bytes, double seconds) {
+          progress.onProgress(docs, bytes, seconds);
+        }
+
+        @Override
+        public void onComplete(long docs, long bytes, double seconds) {
+          progress.onComplete(docs, bytes, seconds);
+        }
+      };
+      result = new DatasetInitializer(() -> PhysicalConnections.open(db.spec()), Dialects.forTarget(target))
+          .initialize(request, announcing);
+    }
+    if (result.tableNote() != null) {
+      out.println("init: " + result.tableNote());
+    }
+    String kept = !result.keptExistingRows() ? ""
+        : "; " + table.displayName() + " already had rows, kept as they are"
+            + (result.copyTableCreated() ? ", and " + table.copyTable().displayName() + " is empty" : "");
+    out.println("init: " + tablesDone(result.tableAction(), result.copyTableCreated(), table)
+        + (config.unlogged() ? " (UNLOGGED)" : "") + kept);
+    return new Initialized(target, result);
+  }
+
+  /** "created t and t_copy", or "reused t, created t_copy" when only the copy table was missing. */
+  private static String tablesDone(PreparedTable.Action action, boolean copyTableCreated, DocumentTable table) {
+    if (copyTableCreated) {
+      return "reused " + table.displayName() + ", created " + table.copyTable().displayName();
+    }
+    return action.name().toLowerCase() + " " + table.displayName() + " and " + table.copyTable().displayName();
+  }
+
+  private static DriverSettings defaultDriverSettings() {
+    Timeouts t = new Timeouts(Durations.parse("--connect-timeout", Defaults.CONNECT_TIMEOUT),
+        Durations.parse("--statement-timeout", Defaults.STATEMENT_TIMEOUT),
+        Durations.parse("--socket-timeout", Defaults.SOCKET_TIMEOUT));
+    return driverSettings(t, Integer.parseInt(Defaults.PREPARE_THRESHOLD),
+        PreferQueryMode.fromDriverName(Defaults.QUERY_MODE));
+  }
+
+  static DriverSettings driverSettings(Timeouts t, int prepareThreshold, PreferQueryMode mode) {
+    int connect = seconds(t.connect());
+    return new DriverSettings(connect, seconds(t.socket()), connect, prepareThreshold, mode, null);
+  }
+
+  /** Whole seconds, rounded up, as pgjdbc takes them (a 500ms timeout must not become "none"). */
+  private static int seconds(Duration d) {
+    long ms = d.toMillis();
+    return (int) Math.min(Integer.MAX_VALUE, (ms + 999) / 1000);
+  }
+}

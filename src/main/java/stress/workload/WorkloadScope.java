@@ -1,0 +1,92 @@
+package stress.workload;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import stress.mongo.PathCatalog;
+import stress.mongo.PathFactsStore;
+import stress.mongo.TranslationTarget;
+import stress.mongo.WrittenPaths;
+import stress.table.DocumentTable;
+
+/**
+ * What the MongoDB-style operations of one file share when they are written for a table: what all of them may
+ * write (a {@code $set} in one operation can change the kinds another one's find reads) and the btree indexes the
+ * file declares. Filled while the file is read, read only afterwards.
+ */
+final class WorkloadScope {
+  private final WrittenPaths writes = new WrittenPaths();
+  private Map<String, String> indexed = Map.of();
+  private final Set<String> paths = new java.util.TreeSet<>();
+
+  WrittenPaths writes() {
+    return writes;
+  }
+
+  /** The document paths whose facts decide the forms of the file's MongoDB-style operations. */
+  Set<String> paths() {
+    return Set.copyOf(paths);
+  }
+
+  void paths(Set<String> more) {
+    paths.addAll(more);
+  }
+
+  void indexes(List<IndexSpec> specs) {
+    Map<String, String> kinds = new HashMap<>();
+    for (IndexSpec spec : specs) {
+      for (int i = 0; i < spec.paths().size(); i++) {
+        kinds.putIfAbsent(String.join(".", spec.paths().get(i)), spec.types().get(i));
+      }
+    }
+    indexed = Map.copyOf(kinds);
+  }
+
+  /** The target for one operation on one table: its paths' facts widened by the file's writes, and the server. */
+  TranslationTarget target(Connection connection, DocumentTable table, Set<String> paths) throws SQLException {
+    PathCatalog catalog = PathFactsStore.read(connection, table, paths).widenedBy(writes);
+    return new TranslationTarget(catalog, hasJsonPath(connection), withBuilt(connection, table, paths),
+        table.idType());
+  }
+
+  /**
+   * The declared btrees, and the typed ones {@code stress index} built on the table (e.g. by {@code --suggest}) for
+   * these paths, recognised by the names it gives them: equality is written typed where such a btree is there.
+   */
+  private Map<String, String> withBuilt(Connection connection, DocumentTable table, Set<String> paths)
+      throws SQLException {
+    Map<String, String> all = new HashMap<>(indexed);
+    List<String> names = new java.util.ArrayList<>();
+    try (java.sql.PreparedStatement ps = connection.prepareStatement("SELECT c.relname FROM pg_index i JOIN pg_class c"
+        + " ON c.oid = i.indexrelid WHERE i.indrelid = CAST(? AS regclass)")) {
+      ps.setString(1, table.qualifiedName());
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          names.add(rs.getString(1));
+        }
+      }
+    }
+    for (String path : paths) {
+      for (String type : stress.mongo.TypedExpression.KINDS) {
+        String prefix = IndexSpec.namePrefix(table, path, type);
+        if (names.stream().anyMatch(n -> n.equals(prefix + "_idx") || n.startsWith(prefix + "__"))) {
+          all.putIfAbsent(path, type);
+        }
+      }
+    }
+    return all;
+  }
+
+  private static boolean hasJsonPath(Connection connection) throws SQLException {
+    try (Statement s = connection.createStatement();
+         ResultSet rs = s.executeQuery("SELECT CAST(current_setting('server_version_num') AS integer) >= 120000")) {
+      rs.next();
+      return rs.getBoolean(1);
+    }
+  }
+}
