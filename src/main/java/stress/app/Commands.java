@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.time.Instant;
 import stress.config.Defaults;
 import stress.config.Durations;
+import stress.config.ImportConfig;
 import stress.config.InitConfig;
 import stress.config.RunConfig;
 import stress.config.Timeouts;
@@ -94,11 +95,15 @@ public final class Commands {
     return ExitCode.OK;
   }
 
-  /** {@code stress import}; progress is a bar redrawn in place when {@code out} is the console. */
-  public static ExitCode importDump(ImportRequest request, ConnectionOptions options, Path json, PrintStream out)
+  /**
+   * {@code stress import}: the options checked (every problem in one message) before anything connects; progress is a
+   * bar redrawn in place when {@code out} is the console.
+   */
+  public static ExitCode importDump(ImportConfig config, ConnectionOptions options, PrintStream out)
       throws IOException, SQLException {
+    ImportRequest request = ImportRequests.of(config);
     boolean terminal = out == System.out && System.console() != null;
-    return new ImportJob(request, options, defaultDriverSettings(), out, terminal, json).run();
+    return new ImportJob(request, options, defaultDriverSettings(), out, terminal, config.json()).run();
   }
 
   /** {@code stress merge}: prints the merged summary and comparison, writes it when {@code json} is given. */

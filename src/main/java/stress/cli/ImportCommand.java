@@ -1,33 +1,17 @@
 package stress.cli;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.function.Supplier;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
-import stress.app.CommandResultJson;
 import stress.app.Commands;
-import stress.dump.DumpScanner;
-import stress.dump.JsonFormat;
-import stress.dump.NamespaceFilter;
-import stress.dump.ReadPolicy;
-import stress.dump.RepeatedFields;
-import stress.dump.ScanOptions;
-import stress.load.CopyBatching;
-import stress.model.ExistingTablePolicy;
-import stress.load.importer.DuplicatePolicy;
-import stress.load.importer.ImportRequest;
-import stress.load.importer.TableNaming;
-import stress.model.UsageException;
-import stress.table.IdType;
+import stress.config.Defaults;
+import stress.config.ImportConfig;
 
 /** {@code stress import}: mongodump output into document tables. */
 @Command(name = "import", sortOptions = false, usageHelpAutoWidth = true,
@@ -103,7 +87,7 @@ final class ImportCommand implements Callable<Integer> {
       + " (table stress_import_progress) show as committed. Give the same path and options.")
   boolean resume;
 
-  @Option(names = "--jobs", paramLabel = "N", defaultValue = "" + ImportRequest.DEFAULT_JOBS,
+  @Option(names = "--jobs", paramLabel = "N", defaultValue = Defaults.LOAD_JOBS,
       description = "Parallel load streams (connections); as many collections are read at once. Default: ${DEFAULT-VALUE}.")
   int jobs;
 
@@ -131,15 +115,15 @@ final class ImportCommand implements Callable<Integer> {
           + " left out); loaded ones are listed in the rejects file, exit unaffected. Default: ${DEFAULT-VALUE}.")
   String repeatedFields;
 
-  @Option(names = "--rejects", paramLabel = "FILE", defaultValue = ImportRequest.DEFAULT_REJECTS,
+  @Option(names = "--rejects", paramLabel = "FILE", defaultValue = Defaults.IMPORT_REJECTS,
       description = "Rejects file (JSON lines), replaced at the start, appended to with --resume. Default: ${DEFAULT-VALUE}.")
   Path rejects;
 
-  @Option(names = "--batch-docs", paramLabel = "N", defaultValue = "" + ImportRequest.DEFAULT_BATCH_DOCS,
+  @Option(names = "--batch-docs", paramLabel = "N", defaultValue = Defaults.IMPORT_BATCH_DOCS,
       description = "Documents per committed batch. Default: ${DEFAULT-VALUE}.")
   long batchDocs;
 
-  @Option(names = "--batch-mb", paramLabel = "N", defaultValue = "" + ImportRequest.DEFAULT_BATCH_MB,
+  @Option(names = "--batch-mb", paramLabel = "N", defaultValue = Defaults.IMPORT_BATCH_MB,
       description = "MiB of BSON per committed batch. Default: ${DEFAULT-VALUE}.")
   long batchMb;
 
@@ -149,111 +133,13 @@ final class ImportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    return Commands.importDump(toRequest(), connection.toOptions(root.connection), json, root.out).code();
+    return Commands.importDump(toConfig(), connection.toOptions(root.connection), root.out).code();
   }
 
-  /** The validated request; every problem in one message. */
-  ImportRequest toRequest() {
-    List<String> problems = new ArrayList<>();
-    Path source = source(problems);
-    if (dropExisting && reuse) {
-      problems.add("--drop-existing and --reuse exclude each other");
-    }
-    if (json != null) {
-      RunArgs.attempt(problems, () -> {
-        CommandResultJson.checkWritable(json);
-        return json;
-      });
-    }
-    if (jobs < 1) {
-      problems.add("--jobs must be at least 1, got " + jobs);
-    }
-    NamespaceFilter filter = RunArgs.attempt(problems, () -> new NamespaceFilter(databases, excludeDatabases,
-        collections, excludeCollections));
-    TableNaming naming = RunArgs.attempt(problems, () -> new TableNaming(schema, table, tablePrefix, lowerCaseNames));
-    JsonFormat format = RunArgs.attempt(problems, () -> choice("--json-mode", jsonMode, JsonFormat.class));
-    ReadPolicy policy = RunArgs.attempt(problems, () -> choice("--on-error", onError, ReadPolicy.class));
-    DuplicatePolicy duplicates = RunArgs.attempt(problems, () -> DuplicatePolicy.parse(onDuplicate));
-    RepeatedFields repeated = RunArgs.attempt(problems, () -> RepeatedFields.parse(repeatedFields));
-    IdType type = idType == null ? null : RunArgs.attempt(problems, () -> idType(idType));
-    CopyBatching batching = RunArgs.attempt(problems, () -> batching(batchDocs, batchMb));
-    Supplier<ImportRequest> build = () -> ImportRequest.builder(source)
-        .scan(ScanOptions.defaults().withFilter(filter).withSystemCollections(systemCollections))
-        .naming(naming)
-        .policy(dropExisting ? ExistingTablePolicy.DROP_EXISTING
-            : reuse ? ExistingTablePolicy.REUSE : ExistingTablePolicy.FAIL_IF_EXISTS)
-        .resume(resume).jobs(jobs).jsonFormat(format).idType(type).onError(policy).onDuplicate(duplicates)
-        .repeatedFields(repeated).rejects(rejects).batching(batching).build();
-    if (problems.isEmpty()) {
-      ImportRequest request = RunArgs.attempt(problems, build);
-      if (problems.isEmpty()) {
-        return request;
-      }
-    }
-    throw new UsageException(String.join("; ", problems));
-  }
-
-  private Path source(List<String> problems) {
-    if (path != null && archive != null) {
-      problems.add("give either PATH or --archive FILE, not both");
-      return null;
-    }
-    if (path == null && archive == null) {
-      problems.add("give the dump to import: PATH (a dump directory or .bson file) or --archive FILE");
-      return null;
-    }
-    if (archive != null) {
-      String name = archive.getFileName() == null ? "" : archive.getFileName().toString();
-      if (!Files.isRegularFile(archive)) {
-        problems.add("--archive '" + archive + "' is not a file");
-      } else if (name.endsWith(".bson") || name.endsWith(".bson.gz")) {
-        problems.add("--archive '" + archive + "' is named like a BSON data file; give it as PATH");
-      }
-      return archive;
-    }
-    if (!Files.exists(path)) {
-      problems.add("PATH '" + path + "' does not exist");
-    } else if (Files.isDirectory(path)) {
-      // a directory with no dump of its own is refused here, before a connection or the embedded server
-      try {
-        new DumpScanner().scan(path);
-      } catch (UsageException e) {
-        problems.add(e.getMessage());
-      } catch (IOException | RuntimeException e) {
-        // not a usage problem: the import's own scan reports it
-      }
-    }
-    return path;
-  }
-
-  private static <E extends Enum<E>> E choice(String option, String value, Class<E> type) {
-    for (E e : type.getEnumConstants()) {
-      if (e.name().equalsIgnoreCase(value.trim())) {
-        return e;
-      }
-    }
-    List<String> names = new ArrayList<>();
-    for (E e : type.getEnumConstants()) {
-      names.add(e.name().toLowerCase(Locale.ROOT));
-    }
-    throw new UsageException(option + " must be one of " + String.join(", ", names) + ", got '" + value + "'");
-  }
-
-  private static IdType idType(String name) {
-    try {
-      return IdType.parse(name);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException("--id-type: " + e.getMessage());
-    }
-  }
-
-  private static CopyBatching batching(long docs, long mb) {
-    if (docs < 1) {
-      throw new UsageException("--batch-docs must be at least 1, got " + docs);
-    }
-    if (mb < 1 || mb > 1024) {
-      throw new UsageException("--batch-mb must be between 1 and 1024, got " + mb);
-    }
-    return new CopyBatching(docs, mb << 20);
+  /** The options as given; the app layer checks them and builds the engine's request. */
+  ImportConfig toConfig() {
+    return new ImportConfig(path, archive, databases, excludeDatabases, collections, excludeCollections,
+        systemCollections, schema, table, tablePrefix, lowerCaseNames, dropExisting, reuse, resume, jobs, jsonMode,
+        idType, onError, onDuplicate, repeatedFields, rejects, batchDocs, batchMb, json);
   }
 }

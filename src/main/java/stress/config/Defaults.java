@@ -32,6 +32,10 @@ public final class Defaults {
   /** One process alone inserts into the table. */
   public static final String INSTANCE = "1/1";
   public static final String LOAD_JOBS = "2";
+  /** import: documents and megabytes per COPY batch, and the rejects file (load.importer.ImportRequest's defaults). */
+  public static final String IMPORT_BATCH_DOCS = "50000";
+  public static final String IMPORT_BATCH_MB = "8";
+  public static final String IMPORT_REJECTS = "import-rejects.jsonl";
   /** Database name of dumps written by {@code stress generate}. */
   public static final String DUMP_DATABASE = "stress";
   public static final String CONNECT_TIMEOUT = "10s";

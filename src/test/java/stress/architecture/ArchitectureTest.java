@@ -68,11 +68,9 @@ class ArchitectureTest {
     known("config", "workload");
     // the copy operation streams its rows with load's CopyLoader; COPY writing would have to move below both
     known("ops", "load");
-    // import builds its engine request in ImportCommand instead of a config record (ImportRequest, ScanOptions and
-    // the dump options, CopyBatching, IdType, TableNaming); ConnectionArgs builds connect's ConnectionOptions;
-    // RunArgs reads the workload file and checks --virtual-threads against the runner; ConfigFile says YAML mistakes
-    // as workload files do (workload.YamlSyntax)
-    known("cli", "connect", "dump", "load", "load.importer", "runner", "table", "workload");
+    // ConnectionArgs builds connect's ConnectionOptions; RunArgs reads the workload file and checks --virtual-threads
+    // against the runner; ConfigFile says YAML mistakes as workload files do (workload.YamlSyntax)
+    known("cli", "connect", "runner", "workload");
   }
 
   private static void allow(String pkg, String... uses) {

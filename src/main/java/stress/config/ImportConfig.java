@@ -1,0 +1,26 @@
+package stress.config;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The options of {@code stress import} as given, before the engine's request is built from them
+ * ({@code app.ImportRequests}, which checks them all and says every problem in one message).
+ *
+ * @param path             the dump directory or {@code .bson}/{@code .bson.gz} file, or null
+ * @param archive          the {@code --archive} file, or null
+ * @param json             the {@code --json} result file, or null
+ */
+public record ImportConfig(Path path, Path archive, List<String> databases, List<String> excludeDatabases,
+                           List<String> collections, List<String> excludeCollections, boolean systemCollections,
+                           String schema, String table, String tablePrefix, boolean lowerCaseNames,
+                           boolean dropExisting, boolean reuse, boolean resume, int jobs, String jsonMode,
+                           String idType, String onError, String onDuplicate, String repeatedFields, Path rejects,
+                           long batchDocs, long batchMb, Path json) {
+  public ImportConfig {
+    databases = List.copyOf(databases);
+    excludeDatabases = List.copyOf(excludeDatabases);
+    collections = List.copyOf(collections);
+    excludeCollections = List.copyOf(excludeCollections);
+  }
+}
