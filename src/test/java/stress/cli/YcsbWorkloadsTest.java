@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import stress.testing.TestDatabase;
 
 /**
- * YCSB's core workloads A-F (config/ycsb/workload*.yaml over config/workloads/ycsb.yaml), each run on the embedded
+ * YCSB's core workloads A-F (config/ycsb/workload*.yaml over config/ycsb/operations.yaml), each run on the embedded
  * PostgreSQL over the documents of 'stress init': every operation of its mix executes, in proportions near the
  * mix's, with no error, under the distribution the file names.
  */
