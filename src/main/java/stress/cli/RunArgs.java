@@ -21,8 +21,8 @@ import stress.model.Shape;
 import stress.model.OperationSettings;
 import stress.model.StatementMode;
 import stress.model.UsageException;
+import stress.model.WorkerThreadChoice;
 import stress.model.WorkerThreadPolicy;
-import stress.runner.WorkerThreads;
 import stress.model.Distribution;
 import stress.model.Instance;
 import stress.model.OperationMix;
@@ -286,7 +286,7 @@ final class RunArgs {
         throw new UsageException("--busy-poll needs --event-loops N: only the event loops poll, a worker thread waits"
             + " in pgjdbc's socket read");
       }
-      return WorkerThreads.policy(virtual);
+      return WorkerThreadChoice.policy(virtual);
     }
     if (virtual != null) {
       throw new UsageException("give --event-loops or --virtual-threads, not both: event-loop workers have no thread"

@@ -68,9 +68,9 @@ class ArchitectureTest {
     known("config", "workload");
     // the copy operation streams its rows with load's CopyLoader; COPY writing would have to move below both
     known("ops", "load");
-    // ConnectionArgs builds connect's ConnectionOptions; RunArgs reads the workload file and checks --virtual-threads
-    // against the runner; ConfigFile says YAML mistakes as workload files do (workload.YamlSyntax)
-    known("cli", "connect", "runner", "workload");
+    // ConnectionArgs builds connect's ConnectionOptions; RunArgs reads the workload file; ConfigFile says YAML mistakes
+    // as workload files do (workload.YamlSyntax)
+    known("cli", "connect", "workload");
   }
 
   private static void allow(String pkg, String... uses) {
