@@ -18,7 +18,8 @@ import org.bson.BsonValue;
  */
 final class AggregatePipeline {
   static final Set<String> STAGES = new TreeSet<>(List.of("$match", "$project", "$addFields", "$set", "$unset",
-      "$group", "$sort", "$limit", "$skip", "$count", "$unwind", "$sortByCount", "$replaceRoot", "$replaceWith"));
+      "$group", "$sort", "$limit", "$skip", "$count", "$unwind", "$sortByCount", "$replaceRoot", "$replaceWith",
+      "$lookup"));
   private final Translation t;
   private final AggregateExpression x;
   private final AggregateProjection projection;
@@ -30,6 +31,12 @@ final class AggregatePipeline {
   /** 1 when {@code select} ends in the ORDER BY of a sort, 2 after its OFFSET: a LIMIT (or OFFSET) may follow. */
   private int sortOpen;
   private int aliases;
+  /** True when the current stage's {@code doc} is an expression, not a column passed on. */
+  private boolean computed;
+  /** The last FROM item {@link #from()} gave, the stage inside it, and whether that stage computed its doc. */
+  private String lastFrom;
+  private String lastInner;
+  private boolean lastComputed;
 
   AggregatePipeline(Translation t) {
     this.t = t;
@@ -88,6 +95,7 @@ final class AggregatePipeline {
       case "$limit", "$skip" -> limit(name, arg);
       case "$count" -> count(arg);
       case "$unwind" -> AggregateUnwind.unwind(this, arg);
+      case "$lookup" -> AggregateLookup.lookup(this, projection, arg);
       default -> throw new IllegalArgumentException("stage " + name + " is not supported; supported: "
           + String.join(", ", STAGES));
     }
@@ -132,7 +140,7 @@ final class AggregatePipeline {
       parts.add(x.bind(x.value(expr, a + ".doc"), AggregateExpression::truthy));
     }
     next("SELECT " + a + ".doc, " + a + ".n FROM " + from + (parts.isEmpty() ? "" : " WHERE "
-        + FilterTranslator.and(parts)), ordered);
+        + FilterTranslator.and(parts)), ordered, false);
   }
 
   /** A stage that changes each document: the new document from the column of the document in. */
@@ -161,7 +169,9 @@ final class AggregatePipeline {
       String from = from();
       String a = alias(from);
       orderBy = SortAndProjection.orderBy(keys, t, a + ".doc") + ", " + a + ".n";
-      select = "SELECT " + a + ".doc, row_number() OVER (" + orderBy.substring(1) + ") AS n FROM " + from + orderBy;
+      select = fenced("SELECT " + a + ".doc, row_number() OVER (" + orderBy.substring(1) + ") AS n FROM " + from
+          + orderBy);
+      computed = false;
     }
     ordered = true;
     sortOpen = 1;
@@ -188,7 +198,7 @@ final class AggregatePipeline {
     String from = from();
     String a = alias(from);
     next("SELECT " + a + ".doc, " + a + ".n FROM " + from + (ordered ? " ORDER BY " + a + ".n" : "") + clause,
-        ordered);
+        ordered, false);
     sortOpen = name.equals("$skip") && ordered ? 2 : 0;
   }
 
@@ -208,7 +218,28 @@ final class AggregatePipeline {
       select = "SELECT data AS doc, CAST(0 AS bigint) AS n FROM {table}" + where();
     }
     sortOpen = 0;
-    return "(" + select + ") AS p" + (++aliases);
+    lastInner = select;
+    lastComputed = computed;
+    lastFrom = "(" + select + ") AS p" + (++aliases);
+    return lastFrom;
+  }
+
+  /**
+   * The next stage's SELECT, with the stage it reads fenced ({@code OFFSET 0}) when that stage computes its
+   * document and the next one reads it more than once: PostgreSQL would otherwise pull the subquery up and copy the
+   * whole expression into every place that reads it, stage after stage, which grows the statement beyond any
+   * memory. A stage that only passes documents on (a filter, a sort) is left for the planner to merge.
+   */
+  private String fenced(String next) {
+    if (lastFrom == null || !lastComputed || !next.contains(lastFrom) || lastInner.matches("(?s).* (LIMIT|OFFSET) \\S+")) {
+      return next;
+    }
+    String doc = alias(lastFrom) + ".doc";
+    int first = next.indexOf(doc);
+    if (first < 0 || next.indexOf(doc, first + 1) < 0) {
+      return next;
+    }
+    return next.replace(lastFrom, "(" + lastInner + " OFFSET 0) AS " + alias(lastFrom));
   }
 
   private String where() {
@@ -221,7 +252,13 @@ final class AggregatePipeline {
 
   /** Makes {@code select} the current stage. */
   void next(String select, boolean ordered) {
-    this.select = select;
+    next(select, ordered, true);
+  }
+
+  /** Makes {@code select} the current stage; {@code computed} when its doc is an expression. */
+  private void next(String select, boolean ordered, boolean computed) {
+    this.select = fenced(select);
+    this.computed = computed;
     this.ordered = ordered;
     this.sortOpen = 0;
   }

@@ -63,6 +63,22 @@ final class AggregateProjection {
     return set(tree, doc, doc);
   }
 
+  /** {@code doc} with a value already in SQL set at a dotted path, as {@code $addFields} sets an expression's. */
+  String setSql(List<String> keys, String sql, String doc) {
+    Map<String, Object> tree = new Tree();
+    Map<String, Object> node = tree;
+    for (int i = 0; i < keys.size() - 1; i++) {
+      Tree sub = new Tree();
+      node.put(keys.get(i), sub);
+      node = sub;
+    }
+    node.put(keys.get(keys.size() - 1), new Sql(sql));
+    return set(tree, doc, doc);
+  }
+
+  /** A leaf whose value is written in SQL already. */
+  private record Sql(String text) {}
+
   /** {@code $unset}: a field name or a list of them, dotted names reaching into documents. */
   String unset(BsonValue spec, String doc) {
     List<BsonValue> names = spec.isArray() ? spec.asArray() : List.of(spec);
@@ -201,6 +217,8 @@ final class AggregateProjection {
         Map<String, Object> sub = castTree(m);
         String at = "(" + v + " -> " + JsonPathText.sql(k) + ")";
         fields.add(new String[] {k, eachDocument(at, y -> set(sub, y, root), set(sub, "CAST('{}' AS jsonb)", root))});
+      } else if (e.getValue() instanceof Sql sql) {
+        fields.add(new String[] {k, sql.text()});
       } else {
         fields.add(new String[] {k, x.value((BsonValue) e.getValue(), root)});
       }

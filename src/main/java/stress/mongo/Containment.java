@@ -95,4 +95,28 @@ final class Containment {
     return v.isString() || v.isNumber() && !(v.isDouble() && !Double.isFinite(v.asDouble().getValue()))
         || v.isBoolean() || v.isObjectId() || v.isDateTime();
   }
+
+  /**
+   * For equality with a value computed per row (a {@code $lookup}'s key): {@code data} holds the value, or an array
+   * holding it, at the path, stepping through documents or arrays of documents on the way; one containment per
+   * variant. Null for a path of so many steps that the variants are not worth a BitmapOr.
+   */
+  static String anyForm(String data, List<String> keys, String value) {
+    int n = keys.size();
+    if (1 << n > MAX_VARIANTS) {
+      return null;
+    }
+    List<String> variants = new ArrayList<>();
+    for (int arrays = 0; arrays < 1 << n; arrays++) {
+      String v = (arrays & 1 << (n - 1)) != 0 ? "jsonb_build_array(" + value + ")" : value;
+      for (int i = n - 1; i >= 0; i--) {
+        v = "jsonb_build_object(" + JsonPathText.sql(keys.get(i)) + ", " + v + ")";
+        if (i > 0 && (arrays & 1 << (i - 1)) != 0) {
+          v = "jsonb_build_array(" + v + ")";
+        }
+      }
+      variants.add(data + " @> " + v);
+    }
+    return "(" + String.join(" OR ", variants) + ")";
+  }
 }

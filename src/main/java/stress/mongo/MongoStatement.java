@@ -19,9 +19,10 @@ import org.bson.BsonValue;
  * @param writes    what the statement may write into documents
  * @param paths     the paths whose facts decide its forms (see {@link PathCatalog})
  * @param forms     the forms chosen for the table and the indexes that serve them (none without facts)
+ * @param collections the collections its {@code $lookup} stages read, by name
  */
 public record MongoStatement(SqlWithValues statement, boolean query, BitSet used, WrittenPaths writes,
-                             Set<String> paths, stress.ops.TableForms forms) {
+                             Set<String> paths, stress.ops.TableForms forms, Set<String> collections) {
   /** The operation kinds, with the keys each takes. */
   public static final Map<String, Set<String>> KINDS = Map.of(
       "find", Set.of("filter", "projection", "sort", "limit", "skip"),
@@ -68,7 +69,7 @@ public record MongoStatement(SqlWithValues statement, boolean query, BitSet used
       default -> InsertTemplate.insert(t, document(spec, "document", kind));
     };
     return new MongoStatement(new SqlWithValues(sql, t.values), kind.equals("find") || kind.equals("countDocuments")
-        || kind.equals("aggregate"), t.used, t.writes, Set.copyOf(t.asked), t.forms());
+        || kind.equals("aggregate"), t.used, t.writes, Set.copyOf(t.asked), t.forms(), Set.copyOf(t.collections));
   }
 
   private static String find(Translation t, BsonDocument spec) {

@@ -16,6 +16,8 @@ final class Translation {
   final java.util.Map<String, String> restricted = new java.util.HashMap<>();
   /** The paths whose facts the translation asked for (to read them for the table). */
   final java.util.Set<String> asked = new java.util.TreeSet<>();
+  /** The collections {@code $lookup} stages read. */
+  final java.util.Set<String> collections = new java.util.TreeSet<>();
   /** What the operation's writes may put into documents. */
   final WrittenPaths writes = new WrittenPaths();
   final List<PlaceholderValue> values = new ArrayList<>();

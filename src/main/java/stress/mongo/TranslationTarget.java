@@ -12,14 +12,28 @@ import java.util.Map;
  * @param jsonpath true when the server has jsonpath
  * @param indexed  dotted path to the kind of its declared btree index ({@link TypedExpression#KINDS})
  * @param idType   the table's {@code _id} column type, null when not known
+ * @param collections the tables of the collections a {@code $lookup} names ({@code from}), by collection name;
+ *                 a collection not there is read from a table of its own name
  */
 public record TranslationTarget(PathCatalog paths, boolean jsonpath, Map<String, String> indexed,
-                                stress.table.IdType idType) {
+                                stress.table.IdType idType, Map<String, ForeignCollection> collections) {
   /** Nothing known: the general form everywhere, with jsonpath. */
   public static final TranslationTarget GENERAL = new TranslationTarget(PathCatalog.NONE, true, Map.of());
 
   public TranslationTarget {
     indexed = Map.copyOf(indexed);
+    collections = Map.copyOf(collections);
+  }
+
+  public TranslationTarget(PathCatalog paths, boolean jsonpath, Map<String, String> indexed,
+                           stress.table.IdType idType) {
+    this(paths, jsonpath, indexed, idType, Map.of());
+  }
+
+  /** The table of a collection a {@code $lookup} reads. */
+  ForeignCollection collection(String name) {
+    ForeignCollection found = collections.get(name);
+    return found != null ? found : ForeignCollection.unresolved(name);
   }
 
   /** A target whose {@code _id} column type is not known: {@code _id} literals are resolved per table. */

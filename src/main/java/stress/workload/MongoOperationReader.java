@@ -80,8 +80,13 @@ final class MongoOperationReader {
     String source = file + ":" + specNode.line();
     boolean keys = usesKeys;
     stress.ops.TableTranslation forTable = (connection, table) -> {
-      stress.mongo.TranslationTarget target = scope.target(connection, table, statement.paths());
-      return operation(name, MongoStatement.translate(kind, spec, parameters, target), drawn, keys, source, null);
+      try {
+        stress.mongo.TranslationTarget target = scope.target(connection, table, statement.paths(),
+            statement.collections());
+        return operation(name, MongoStatement.translate(kind, spec, parameters, target), drawn, keys, source, null);
+      } catch (IllegalArgumentException e) {
+        throw new stress.model.UsageException(source + ": operation '" + name + "': " + kind + ": " + e.getMessage(), e);
+      }
     };
     return operation(name, statement, drawn, usesKeys, source, forTable);
   }

@@ -47,11 +47,15 @@ final class WorkloadScope {
     indexed = Map.copyOf(kinds);
   }
 
-  /** The target for one operation on one table: its paths' facts widened by the file's writes, and the server. */
-  TranslationTarget target(Connection connection, DocumentTable table, Set<String> paths) throws SQLException {
+  /**
+   * The target for one operation on one table: its paths' facts widened by the file's writes, the server, and the
+   * tables of the collections its {@code $lookup} stages read.
+   */
+  TranslationTarget target(Connection connection, DocumentTable table, Set<String> paths, Set<String> collections)
+      throws SQLException {
     PathCatalog catalog = PathFactsStore.read(connection, table, paths).widenedBy(writes);
     return new TranslationTarget(catalog, hasJsonPath(connection), withBuilt(connection, table, paths),
-        table.idType());
+        table.idType(), LookupTables.resolve(connection, table, collections));
   }
 
   /**

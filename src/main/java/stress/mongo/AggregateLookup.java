@@ -1,0 +1,125 @@
+package stress.mongo;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.bson.BsonDocument;
+import org.bson.BsonString;
+import org.bson.BsonValue;
+
+/**
+ * {@code $lookup} with {@code localField} / {@code foreignField}: each document gets, in {@code as}, the array of
+ * the foreign collection's documents whose {@code foreignField} equals the value of its {@code localField} as a
+ * find's equality does ({@code {foreignField: value}}: the value or an element of an array there, numbers by value,
+ * null matching null or missing). A {@code localField} holding an array matches any of its elements (an empty
+ * array matches nothing); a missing one is null.
+ *
+ * <p>The foreign documents are found per key, so an index serves them: on {@code _id} the primary key (the key
+ * converted to the column's type), on another path a containment test a GIN index on {@code data} serves, each
+ * followed by the exact test. A foreign document matched by several keys is listed once; the array is in
+ * {@code _id} order (MongoDB leaves it undefined).
+ */
+final class AggregateLookup {
+  static final Set<String> OPTIONS = Set.of("from", "localField", "foreignField", "as");
+
+  private AggregateLookup() {}
+
+  static void lookup(AggregatePipeline pipeline, AggregateProjection projection, BsonValue arg) {
+    if (!arg.isDocument()) {
+      throw new IllegalArgumentException("$lookup takes {from, localField, foreignField, as}, got "
+          + arg.getBsonType());
+    }
+    BsonDocument d = arg.asDocument();
+    for (String k : d.keySet()) {
+      if (k.equals("pipeline") || k.equals("let")) {
+        throw new IllegalArgumentException("$lookup with '" + k + "' is not supported; supported: from, localField,"
+            + " foreignField, as (an equality join)");
+      }
+      if (!OPTIONS.contains(k)) {
+        throw new IllegalArgumentException("unknown option '" + k + "'; known: as, foreignField, from, localField");
+      }
+    }
+    for (String k : List.of("from", "localField", "foreignField", "as")) {
+      if (!d.containsKey(k) || !d.get(k).isString() || d.getString(k).getValue().isEmpty()) {
+        throw new IllegalArgumentException("$lookup needs '" + k + "' as a non-empty string");
+      }
+    }
+    String from = d.getString("from").getValue();
+    if (from.startsWith("system.") || from.contains("$")) {
+      throw new IllegalArgumentException("$lookup from '" + from + "': not a collection name");
+    }
+    for (String k : List.of("localField", "foreignField", "as")) {
+      if (d.getString(k).getValue().startsWith("$")) {
+        throw new IllegalArgumentException("$lookup's " + k + " is a field name without '$', got '"
+            + d.getString(k).getValue() + "'");
+      }
+    }
+    Translation t = pipeline.expressions().translation();
+    t.collections.add(from);
+    ForeignCollection foreign = t.target.collection(from);
+    MongoPath foreignPath = MongoPath.parse(d.getString("foreignField").getValue());
+    List<String> as = MongoPath.parse(d.getString("as").getValue()).keys();
+
+    String input = pipeline.from();
+    String a = AggregatePipeline.alias(input);
+    String local = pipeline.expressions().value(new BsonString("$" + d.getString("localField").getValue()), a + ".doc");
+    String l = a + "l";
+    String keys = "jsonb_array_elements(CASE WHEN jsonb_typeof(" + l + ".v) = 'array' THEN " + l + ".v"
+        + " ELSE jsonb_build_array(" + l + ".v) END)";
+    String k = a + "k";
+    String f = a + "f";
+    List<String> branches = new ArrayList<>();
+    if (foreignPath.isId()) {
+      String indexed = idCondition(f + "._id", k + ".v", foreign.idType());
+      branches.add("SELECT " + f + "._id, " + f + ".data FROM " + keys + " AS " + k + "(v) JOIN " + foreign.sql()
+          + " AS " + f + " ON " + (indexed == null ? "" : indexed + " AND ") + f + ".data -> '_id' = " + k + ".v");
+    } else {
+      PathValues values = new PathValues(t);
+      String jp = foreignPath.jsonPath();
+      String data = f + ".data";
+      String prefilter = Containment.anyForm(data, foreignPath.keys(), k + ".v");
+      branches.add("SELECT " + f + "._id, " + data + " FROM " + keys + " AS " + k + "(v) JOIN " + foreign.sql()
+          + " AS " + f + " ON " + (prefilter == null ? "" : prefilter + " AND ")
+          + values.anyOrElement(data, jp, c -> c + " = " + k + ".v") + " WHERE jsonb_typeof(" + k + ".v) <> 'null'");
+      // A null key matches a foreign document without the field, which no containment test finds.
+      branches.add("SELECT " + f + "._id, " + data + " FROM " + foreign.sql() + " AS " + f + " WHERE EXISTS (SELECT 1"
+          + " FROM " + keys + " AS " + k + "(v) WHERE jsonb_typeof(" + k + ".v) = 'null') AND (NOT "
+          + values.exists(data, jp) + " OR " + values.any(data, jp, c -> "jsonb_typeof(" + c + ") = 'null'") + ")");
+    }
+    String m = a + "m";
+    String found = "COALESCE((SELECT jsonb_agg(" + m + ".data ORDER BY " + m + "._id) FROM (SELECT DISTINCT ON ("
+        + m + "u._id) " + m + "u._id, " + m + "u.data FROM (" + String.join(" UNION ALL ", branches) + ") AS " + m
+        + "u(_id, data)) AS " + m + "), CAST('[]' AS jsonb))";
+    String r = a + "r";
+    // The matches are read once: a top-level 'as' is set directly; setting a dotted one reads them more than once,
+    // so there they are fenced from being copied into each place.
+    String doc = as.size() == 1 ? "(" + a + ".doc - " + JsonPathText.sql(as.get(0)) + ") || jsonb_build_object("
+        + JsonPathText.sql(as.get(0)) + ", " + r + ".v)" : projection.setSql(as, r + ".v", a + ".doc");
+    pipeline.next("SELECT " + doc + " AS doc, " + a + ".n FROM " + input + " CROSS JOIN LATERAL (SELECT " + local
+        + ") AS " + l + "(v) CROSS JOIN LATERAL (SELECT " + found + (as.size() == 1 ? "" : " OFFSET 0") + ") AS " + r
+        + "(v)", pipeline.ordered());
+  }
+
+  /**
+   * A condition on the foreign table's {@code _id} column that the primary key serves, true for every document
+   * whose {@code _id} equals the key (the exact test follows it), or null when the column's type is not known.
+   */
+  static String idCondition(String column, String key, stress.table.IdType type) {
+    if (type == null) {
+      return null;
+    }
+    String number = "CAST(" + key + " #>> '{}' AS numeric)";
+    String isNumber = "jsonb_typeof(" + key + ") = 'number'";
+    return switch (type) {
+      case INTEGER -> column + " = CASE WHEN " + isNumber + " AND " + number + " % 1 = 0 AND " + number
+          + " BETWEEN -2147483648 AND 2147483647 THEN CAST(" + number + " AS integer) END";
+      case BIGINT -> column + " = CASE WHEN " + isNumber + " AND " + number + " % 1 = 0 AND " + number
+          + " BETWEEN -9223372036854775808 AND 9223372036854775807 THEN CAST(" + number + " AS bigint) END";
+      case DOUBLE -> column + " = CASE WHEN " + isNumber + " THEN CAST(" + number + " AS double precision) END";
+      // A text column holds strings and ObjectIds as they are, or every value as its Extended JSON text.
+      case TEXT -> column + " IN (" + key + " #>> '{}', " + key + " ->> '$oid', CAST(" + key + " AS text))";
+      case UUID -> column + " = CASE WHEN " + key + " -> '$binary' ->> 'subType' IN ('04', '4') THEN CAST(encode("
+          + "decode(" + key + " -> '$binary' ->> 'base64', 'base64'), 'hex') AS uuid) END";
+    };
+  }
+}

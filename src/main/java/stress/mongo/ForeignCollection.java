@@ -1,0 +1,17 @@
+package stress.mongo;
+
+import stress.table.IdType;
+
+/**
+ * The table a {@code $lookup}'s {@code from} collection was imported into, as the translation writes it.
+ *
+ * @param sql    the table's quoted, schema-qualified name
+ * @param idType its {@code _id} column's type, null when not known (the join then reads {@code _id} from the
+ *               document, which no index serves)
+ */
+public record ForeignCollection(String sql, IdType idType) {
+  /** A collection not resolved to a table: its name as a table in the search path. */
+  public static ForeignCollection unresolved(String collection) {
+    return new ForeignCollection(stress.table.Identifiers.quote(collection), null);
+  }
+}
