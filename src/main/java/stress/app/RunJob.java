@@ -131,12 +131,15 @@ public final class RunJob {
     List<Map<String, String>> settingCombos = SettingCombinations.of(config.settings());
     List<SessionSettingsPlan> settingPlans = new ArrayList<>();
     List<PhaseSpec> phases;
+    String jitNote;
     try (Connection control = PhysicalConnections.open(database.spec())) {
       sampledValues.clear();
       target = TargetDetector.detect(control);
       failureReader = FailureReader.read(control, target);
       serverSettings = ServerSettings.read(control);
-      settingPlans.addAll(PhaseGrid.planSettings(SettingsCatalog.read(control), settingCombos));
+      SettingsCatalog catalog = SettingsCatalog.read(control);
+      jitNote = PipelineJit.apply(operations, settingCombos, catalog);
+      settingPlans.addAll(PhaseGrid.planSettings(catalog, settingCombos));
       phases = PhaseGrid.phases(config, database.spec(), settingCombos, settingPlans);
       if (!config.hostSpreading().spread() && database.spec().servers().size() == 1) {
         RunCapacity.read(control).ifPresent(slots -> RunCapacity.checkSlots(slots, phases, config.poolSize(), 0, 1, ""));
@@ -173,6 +176,9 @@ public final class RunJob {
     InsertSetup.describeWorkerTables(workerTables, config.inserts().unlogged(), settings);
     RunSettingsReport.describeHosts(settings, database, spread);
     settings.put("server settings (read, not changed by this run)", serverSettings);
+    if (jitNote != null) {
+      settings.put(PipelineJit.REPORT_KEY, jitNote);
+    }
     // operations that insert new keys are not explained: explain's dry run has no new-key partition
     List<Operation> explained = operations.stream().filter(op -> !op.insertsNewKeys()).toList();
     RouteCheck.Result routes = config.explain() && chooser != null && !explained.isEmpty()

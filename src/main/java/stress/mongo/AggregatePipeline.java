@@ -51,6 +51,7 @@ final class AggregatePipeline {
     }
     BsonArray stages = pipeline.asArray();
     t.marking = true;
+    t.pipeline = true;
     for (int i = 0; i < stages.size(); i++) {
       BsonValue stage = stages.get(i);
       if (!stage.isDocument() || stage.asDocument().size() != 1) {

@@ -16,6 +16,8 @@ final class Translation {
   final java.util.Map<String, String> restricted = new java.util.HashMap<>();
   /** The paths whose facts the translation asked for (to read them for the table). */
   final java.util.Set<String> asked = new java.util.TreeSet<>();
+  /** True for an aggregation pipeline. */
+  boolean pipeline;
   /** The collections {@code $lookup} stages read. */
   final java.util.Set<String> collections = new java.util.TreeSet<>();
   /** What the operation's writes may put into documents. */
@@ -97,7 +99,7 @@ final class Translation {
 
   /** The choices made. */
   stress.ops.TableForms forms() {
-    return new stress.ops.TableForms(List.copyOf(notes), List.copyOf(advice));
+    return new stress.ops.TableForms(List.copyOf(notes), List.copyOf(advice), pipeline);
   }
 
   /** A new alias for a set-returning function in a subquery. */
