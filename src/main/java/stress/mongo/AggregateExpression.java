@@ -118,6 +118,17 @@ final class AggregateExpression {
     if (fields.isEmpty()) {
       return "CAST('{}' AS jsonb)";
     }
+    if (fields.stream().allMatch(f -> simple(f[1]))) {
+      // values cheap to read twice: built in one call, the missing ones' names taken out again (no subquery per row)
+      List<String> pairs = new ArrayList<>();
+      List<String> missing = new ArrayList<>();
+      for (String[] f : fields) {
+        pairs.add(JsonPathText.sql(f[0]) + ", " + f[1]);
+        missing.add("CASE WHEN " + f[1] + " IS NULL THEN " + JsonPathText.sql(f[0]) + " END");
+      }
+      return "(jsonb_build_object(" + String.join(", ", pairs) + ") - CAST(ARRAY[" + String.join(", ", missing)
+          + "] AS text[]))";
+    }
     List<String> rows = new ArrayList<>();
     for (String[] f : fields) {
       rows.add("(" + JsonPathText.sql(f[0]) + ", " + f[1] + ")");
@@ -182,11 +193,16 @@ final class AggregateExpression {
    * other is computed once in a scalar subquery.
    */
   String bind(String value, java.util.function.UnaryOperator<String> body) {
-    if (value.matches("\\(?[a-z][a-z0-9_.]*( -> '[^']*')?\\)?") || value.matches("CAST\\('[^']*' AS jsonb\\)")) {
+    if (simple(value)) {
       return "(" + body.apply(value) + ")";
     }
     String b = t.alias();
     return "(SELECT " + body.apply(b + ".v") + " FROM (SELECT " + value + ") AS " + b + "(v))";
+  }
+
+  /** A column, one step into it, or a constant: as cheap to write twice as to bind. */
+  static boolean simple(String value) {
+    return value.matches("\\(?[a-z][a-z0-9_.]*( -> '[^']*')?\\)?") || value.matches("CAST\\('[^']*' AS jsonb\\)");
   }
 
   private String arithmetic(String op, BsonArray args, String root) {

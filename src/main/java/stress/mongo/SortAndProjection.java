@@ -44,10 +44,10 @@ final class SortAndProjection {
         String within = String.join(dir + ", ", order) + dir;
         String candidates = candidates(t, path, root);
         for (int i = 0; i < order.size(); i++) {
-          String one = "(SELECT " + order.get(i) + " FROM " + candidates + " WHERE NOT " + noArray(root, path)
-              + " ORDER BY " + within + " LIMIT 1)";
-          keys.add("COALESCE(CASE WHEN " + noArray(root, path) + " THEN " + plain.get(i) + " END, " + one
-              + (i == 0 ? ", 1" : "") + ")" + dir);
+          // the subquery only runs where an array is on the path: a CASE evaluates the branch it takes
+          String one = "(SELECT " + order.get(i) + " FROM " + candidates + " ORDER BY " + within + " LIMIT 1)";
+          keys.add("CASE WHEN " + noArray(root, path) + " THEN " + plain.get(i) + " ELSE "
+              + (i == 0 ? "COALESCE(" + one + ", 1)" : one) + " END" + dir);
         }
         continue;
       }

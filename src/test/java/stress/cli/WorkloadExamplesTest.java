@@ -36,11 +36,19 @@ class WorkloadExamplesTest {
       "check-in-mongo.yaml", "init",
       "orders-mongo.yaml", "datasets/sample-large",
       "sample-analytics-accounts.yaml", "corpus:atlas-sample-mcampo2/sample_analytics/accounts.bson",
-      "sample-geospatial-shipwrecks.yaml", "corpus:atlas-sample-mcampo2/sample_geospatial/shipwrecks.bson");
+      "sample-geospatial-shipwrecks.yaml", "corpus:atlas-sample-mcampo2/sample_geospatial/shipwrecks.bson",
+      "orders-aggregate.yaml", "datasets/sample-large",
+      "sample-analytics-aggregate.yaml", "corpus:atlas-sample-mcampo2/sample_analytics",
+      "northwind-orders-aggregate.yaml", "corpus:northwind/sample_Northwind",
+      "sample-training-zips-aggregate.yaml", "corpus:atlas-sample-mcampo2/sample_training/zips.bson");
   private static final Map<String, String> TABLE = Map.of(
       "orders-mongo.yaml", "stress_orders",
       "sample-analytics-accounts.yaml", "sample_analytics_accounts",
-      "sample-geospatial-shipwrecks.yaml", "sample_geospatial_shipwrecks");
+      "sample-geospatial-shipwrecks.yaml", "sample_geospatial_shipwrecks",
+      "orders-aggregate.yaml", "stress_orders",
+      "sample-analytics-aggregate.yaml", "sample_analytics_accounts",
+      "northwind-orders-aggregate.yaml", "sample_Northwind_Orders",
+      "sample-training-zips-aggregate.yaml", "sample_training_zips");
 
   @TempDir
   Path dir;
@@ -74,7 +82,7 @@ class WorkloadExamplesTest {
       setup = CliTester.run("--url", url, "-U", "postgres", "import", data);
     }
     assertEquals(0, setup.exitCode(), setup.all());
-    long before = TestDatabase.count(url, "SELECT count(*) FROM " + table);
+    long before = TestDatabase.count(url, "SELECT count(*) FROM \"" + table + "\"");
     String limits = "SELECT coalesce(sum((data->>'limit')::bigint), 0) FROM " + table;
     long limitsBefore = example.equals("sample-analytics-accounts.yaml") ? TestDatabase.count(url, limits) : 0;
     Path json = dir.resolve("result.json");
@@ -83,6 +91,9 @@ class WorkloadExamplesTest {
         "--threads", "2", "--ops", "600"));
     CliTester.Result r = CliTester.run(args.toArray(String[]::new));
     assertEquals(0, r.exitCode(), r.all());
+    if (example.endsWith("-aggregate.yaml")) {
+      assertTrue(r.all().contains(" jit=off"), "a run of pipelines turns PostgreSQL's JIT off, and says so: " + r.all());
+    }
     JsonNode stats = new ObjectMapper().readTree(Files.readString(json)).get("phases").get(0).get("stats");
     assertEquals(0, stats.get("total").get("errorCount").asLong(), stats.toString());
     Map<String, Long> counts = new HashMap<>();
@@ -107,6 +118,6 @@ class WorkloadExamplesTest {
           TestDatabase.count(url, limits) - limitsBefore, "each raise_limit added exactly 500 to one account");
       default -> { }
     }
-    assertEquals(before, TestDatabase.count(url, "SELECT count(*) FROM " + table), "no document added or lost");
+    assertEquals(before, TestDatabase.count(url, "SELECT count(*) FROM \"" + table + "\""), "no document added or lost");
   }
 }
