@@ -96,21 +96,24 @@ final class AggregateExpression {
         + JsonPathText.sql(new MongoPath(keys).textArray()) + " END)";
   }
 
+  /**
+   * The value at the path in {@code v} when an array may be on the way: a document is stepped into, the documents of
+   * an array are each stepped into (the values found, missing ones left out, make an array). A document is treated as
+   * an array of itself whose one value is taken back, so each step writes the next step once (the statement grows
+   * with the path's length, not with two to its power).
+   */
   private static String general(String v, List<String> keys, int depth) {
-    if (keys.isEmpty()) {
-      return v;
-    }
     String z = "z" + depth;
-    String rest = keys.size() == 1 ? z + ".v -> " + JsonPathText.sql(keys.get(0))
-        : general("(" + z + ".v -> " + JsonPathText.sql(keys.get(0)) + ")", keys.subList(1, keys.size()), depth + 2);
     String e = "z" + (depth + 1);
-    String each = keys.size() == 1 ? e + ".v -> " + JsonPathText.sql(keys.get(0))
-        : general("(" + e + ".v -> " + JsonPathText.sql(keys.get(0)) + ")", keys.subList(1, keys.size()), depth + 2);
-    return "(SELECT CASE WHEN jsonb_typeof(" + z + ".v) = 'object' THEN " + rest + " WHEN jsonb_typeof(" + z
-        + ".v) = 'array' THEN (SELECT COALESCE(jsonb_agg(" + e + "x.x ORDER BY " + e + ".i), '[]') FROM"
-        + " jsonb_array_elements(" + z + ".v) WITH ORDINALITY AS " + e + "(v, i), LATERAL (SELECT CASE WHEN"
-        + " jsonb_typeof(" + e + ".v) = 'object' THEN " + each + " END) AS " + e + "x(x) WHERE " + e + "x.x IS NOT NULL)"
-        + " END FROM (SELECT " + v + ") AS " + z + "(v))";
+    String next = "(" + e + ".v -> " + JsonPathText.sql(keys.get(0)) + ")";
+    String each = keys.size() == 1 ? next : general(next, keys.subList(1, keys.size()), depth + 2);
+    String type = "jsonb_typeof(" + z + ".v)";
+    return "(SELECT CASE WHEN " + type + " = 'array' THEN " + z + "m.a WHEN " + type + " = 'object' THEN " + z
+        + "m.a -> 0 END FROM (SELECT " + v + ") AS " + z + "(v) CROSS JOIN LATERAL (SELECT COALESCE(jsonb_agg(" + e
+        + "x.x ORDER BY " + e + ".i) FILTER (WHERE " + e + "x.x IS NOT NULL), '[]') FROM jsonb_array_elements(CASE WHEN "
+        + type + " = 'array' THEN " + z + ".v WHEN " + type + " = 'object' THEN jsonb_build_array(" + z + ".v) ELSE"
+        + " '[]' END) WITH ORDINALITY AS " + e + "(v, i) CROSS JOIN LATERAL (SELECT CASE WHEN jsonb_typeof(" + e
+        + ".v) = 'object' THEN " + each + " END) AS " + e + "x(x)) AS " + z + "m(a))";
   }
 
   /** A document of the fields whose values are not missing, from (name, value) pairs. */

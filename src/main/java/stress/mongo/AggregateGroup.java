@@ -29,7 +29,8 @@ final class AggregateGroup {
     }
     String row = alias + ".doc";
     List<String> inner = new ArrayList<>();
-    inner.add("COALESCE(" + key(x, spec.get("_id"), row) + ", " + NULL + ") AS k");
+    List<String> values = new ArrayList<>(List.of(key(x, spec.get("_id"), row)));
+    inner.add("COALESCE(" + values.get(0) + ", " + NULL + ") AS k");
     List<String> out = new ArrayList<>();
     out.add("'_id', g.k");
     int i = 0;
@@ -59,12 +60,16 @@ final class AggregateGroup {
         continue;
       }
       String column = "a" + (++i);
-      inner.add(x.value(arg, row) + " AS " + column);
+      values.add(x.value(arg, row));
+      inner.add(values.get(values.size() - 1) + " AS " + column);
       out.add(JsonPathText.sql(f.getKey()) + ", " + accumulate(op, "g." + column, "g.n"));
     }
     inner.add(alias + ".n");
+    // Each accumulator reads its value more than once: a computed value is fenced so that it is computed once per
+    // document, not copied into each aggregate that reads it.
+    boolean computed = !values.stream().allMatch(AggregateExpression::simple);
     return "SELECT jsonb_build_object(" + String.join(", ", out) + ") AS doc, CAST(0 AS bigint) AS n FROM (SELECT "
-        + String.join(", ", inner) + " FROM " + from + ") AS g GROUP BY g.k";
+        + String.join(", ", inner) + " FROM " + from + (computed ? " OFFSET 0" : "") + ") AS g GROUP BY g.k";
   }
 
   /** {@code $sortByCount: expr}: the count per key, most frequent first. */

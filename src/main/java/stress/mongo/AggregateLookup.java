@@ -91,12 +91,13 @@ final class AggregateLookup {
         + m + "u._id) " + m + "u._id, " + m + "u.data FROM (" + String.join(" UNION ALL ", branches) + ") AS " + m
         + "u(_id, data)) AS " + m + "), CAST('[]' AS jsonb))";
     String r = a + "r";
-    // The matches are read once: a top-level 'as' is set directly; setting a dotted one reads them more than once,
-    // so there they are fenced from being copied into each place.
+    // The local value and the matches are each computed once per document: the key list reads the value three
+    // times and a dotted 'as' reads the matches more than once, and PostgreSQL would copy an unfenced subquery's
+    // expression into each place (a top-level 'as' is set directly, reading them once).
     String doc = as.size() == 1 ? "(" + a + ".doc - " + JsonPathText.sql(as.get(0)) + ") || jsonb_build_object("
         + JsonPathText.sql(as.get(0)) + ", " + r + ".v)" : projection.setSql(as, r + ".v", a + ".doc");
     pipeline.next("SELECT " + doc + " AS doc, " + a + ".n FROM " + input + " CROSS JOIN LATERAL (SELECT " + local
-        + ") AS " + l + "(v) CROSS JOIN LATERAL (SELECT " + found + (as.size() == 1 ? "" : " OFFSET 0") + ") AS " + r
+        + " OFFSET 0) AS " + l + "(v) CROSS JOIN LATERAL (SELECT " + found + (as.size() == 1 ? "" : " OFFSET 0") + ") AS " + r
         + "(v)", pipeline.ordered());
   }
 

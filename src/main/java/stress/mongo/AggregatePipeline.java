@@ -169,9 +169,10 @@ final class AggregatePipeline {
     } else {
       String from = from();
       String a = alias(from);
-      orderBy = SortAndProjection.orderBy(keys, t, a + ".doc") + ", " + a + ".n";
-      select = fenced("SELECT " + a + ".doc, row_number() OVER (" + orderBy.substring(1) + ") AS n FROM " + from
-          + orderBy);
+      String[] sortOn = SortAndProjection.documentSort(keys, t, a + ".doc", a + "s");
+      orderBy = sortOn[1] + ", " + a + ".n";
+      select = fenced("SELECT " + a + ".doc, row_number() OVER (" + orderBy.substring(1) + ") AS n FROM " + from + " "
+          + sortOn[0] + orderBy);
       computed = false;
     }
     ordered = true;

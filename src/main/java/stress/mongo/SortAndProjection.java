@@ -21,36 +21,10 @@ final class SortAndProjection {
    * puts them, which an index on the expression serves; other paths sort by MongoDB's order of kinds.
    */
   static String orderBy(BsonDocument sort, Translation t) {
-    return orderBy(sort, t, null);
-  }
-
-  /**
-   * The ORDER BY of documents in a column {@code root} that is not the table's (a stage of an aggregation), or of
-   * the table when {@code root} is null: the table's facts and its {@code _id} column do not apply to the former.
-   */
-  static String orderBy(BsonDocument sort, Translation t, String root) {
     List<String> keys = new ArrayList<>();
     for (Map.Entry<String, BsonValue> e : sort.entrySet()) {
-      BsonValue d = e.getValue();
-      if (!d.isNumber() || Math.abs(d.asNumber().doubleValue()) != 1) {
-        throw new IllegalArgumentException("sort on '" + e.getKey() + "' must be 1 or -1, got "
-            + stress.dump.BsonJson.valueToRelaxedJson(d));
-      }
-      String dir = d.asNumber().doubleValue() > 0 ? " ASC" : " DESC";
+      String dir = direction(e.getKey(), e.getValue());
       MongoPath path = MongoPath.parse(e.getKey());
-      if (root != null) { // per document: its value where no array is on the path, else its smallest or largest
-        List<String> plain = kindOrder("(" + root + " #> " + JsonPathText.sql(path.textArray()) + ")");
-        List<String> order = kindOrder("s.c");
-        String within = String.join(dir + ", ", order) + dir;
-        String candidates = candidates(t, path, root);
-        for (int i = 0; i < order.size(); i++) {
-          // the subquery only runs where an array is on the path: a CASE evaluates the branch it takes
-          String one = "(SELECT " + order.get(i) + " FROM " + candidates + " ORDER BY " + within + " LIMIT 1)";
-          keys.add("CASE WHEN " + noArray(root, path) + " THEN " + plain.get(i) + " ELSE "
-              + (i == 0 ? "COALESCE(" + one + ", 1)" : one) + " END" + dir);
-        }
-        continue;
-      }
       String idColumn = path.isId() ? IdCondition.columnKind(t) : null;
       if (path.isId() && !IdCondition.JSON.equals(idColumn)) { // a column of one kind: the primary key's order
         keys.add("_id" + (PathFacts.STRING.equals(idColumn) ? " COLLATE \"C\"" : "") + dir);
@@ -89,6 +63,41 @@ final class SortAndProjection {
       }
     }
     return keys.isEmpty() ? "" : " ORDER BY " + String.join(", ", keys);
+  }
+
+  /**
+   * A sort of computed documents (an aggregation's after a stage): per sort path, the value it sorts by (where an
+   * array is on the path, its smallest element ascending or largest descending, MongoDB's sort key), computed once
+   * per document in a lateral subquery {@code alias(v1, v2, ...)}, and the ORDER BY of MongoDB's order of kinds on
+   * those values. The fence ({@code OFFSET 0}) keeps PostgreSQL from copying each value's subquery into each of
+   * the keys that read it.
+   *
+   * @return the lateral FROM item (to follow the documents' FROM item) and the ORDER BY
+   */
+  static String[] documentSort(BsonDocument sort, Translation t, String root, String alias) {
+    List<String> values = new ArrayList<>();
+    List<String> keys = new ArrayList<>();
+    for (Map.Entry<String, BsonValue> e : sort.entrySet()) {
+      String dir = direction(e.getKey(), e.getValue());
+      MongoPath path = MongoPath.parse(e.getKey());
+      String smallest = "(SELECT s.c FROM " + candidates(t, path, root) + " ORDER BY "
+          + String.join(dir + ", ", kindOrder("s.c")) + dir + " LIMIT 1)";
+      values.add("CASE WHEN " + noArray(root, path) + " THEN " + root + " #> " + JsonPathText.sql(path.textArray())
+          + " ELSE " + smallest + " END AS v" + (values.size() + 1));
+      for (String key : kindOrder(alias + ".v" + values.size())) {
+        keys.add(key + dir);
+      }
+    }
+    return new String[] {"CROSS JOIN LATERAL (SELECT " + String.join(", ", values) + " OFFSET 0) AS " + alias,
+        " ORDER BY " + String.join(", ", keys)};
+  }
+
+  private static String direction(String path, BsonValue d) {
+    if (!d.isNumber() || Math.abs(d.asNumber().doubleValue()) != 1) {
+      throw new IllegalArgumentException("sort on '" + path + "' must be 1 or -1, got "
+          + stress.dump.BsonJson.valueToRelaxedJson(d));
+    }
+    return d.asNumber().doubleValue() > 0 ? " ASC" : " DESC";
   }
 
   /**
