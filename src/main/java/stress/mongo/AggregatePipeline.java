@@ -37,6 +37,8 @@ final class AggregatePipeline {
   private String lastFrom;
   private String lastInner;
   private boolean lastComputed;
+  /** The current stage's documents as an {@code $unwind} without preserving gives them, null for other stages. */
+  private AggregateExpression.Unwound unwound;
 
   AggregatePipeline(Translation t) {
     this.t = t;
@@ -223,6 +225,11 @@ final class AggregatePipeline {
     lastInner = select;
     lastComputed = computed;
     lastFrom = "(" + select + ") AS p" + (++aliases);
+    if (unwound != null) {
+      String p = "p" + aliases;
+      x.unwound(p + ".doc", new AggregateExpression.Unwound(unwound.path(), unwound.index(), p + ".u", p + ".b"));
+      unwound = null;
+    }
     return lastFrom;
   }
 
@@ -259,10 +266,16 @@ final class AggregatePipeline {
 
   /** Makes {@code select} the current stage; {@code computed} when its doc is an expression. */
   private void next(String select, boolean ordered, boolean computed) {
+    this.unwound = null;
     this.select = fenced(select);
     this.computed = computed;
     this.ordered = ordered;
     this.sortOpen = 0;
+  }
+
+  /** The current stage is an {@code $unwind} at {@code path}: see {@link AggregateExpression.Unwound}. */
+  void unwound(java.util.List<String> path, String index) {
+    unwound = new AggregateExpression.Unwound(path, index, null, null);
   }
 
   boolean ordered() {

@@ -68,8 +68,13 @@ final class AggregateUnwind {
     String n = ordered ? "row_number() OVER (ORDER BY " + a + ".n, " + e + ".i)" : "CAST(0 AS bigint)";
     String where = preserve ? "" : " WHERE " + e + ".i IS NOT NULL OR jsonb_typeof(" + value + ") NOT IN ('array',"
         + " 'null')";
-    pipeline.next("SELECT " + doc + " AS doc, " + n + " AS n FROM " + from + " LEFT JOIN LATERAL"
+    String unwoundValue = "CASE WHEN " + e + ".i IS NOT NULL THEN " + e + ".v ELSE " + value + " END";
+    pipeline.next("SELECT " + doc + " AS doc, " + n + " AS n, " + a + ".doc AS b, " + unwoundValue + " AS u FROM " + from
+        + " LEFT JOIN LATERAL"
         + " jsonb_array_elements(CASE WHEN jsonb_typeof(" + value + ") = 'array' THEN " + value + " END) WITH ORDINALITY"
         + " AS " + e + "(v, i) ON TRUE" + where, ordered);
+    if (!preserve) {
+      pipeline.unwound(MongoPath.parse(pathText.substring(1)).keys(), index);
+    }
   }
 }

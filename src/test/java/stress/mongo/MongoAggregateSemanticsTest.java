@@ -51,6 +51,13 @@ class MongoAggregateSemanticsTest {
       "unwind preserving, with the index => [{_id: 1, a: [7, 8]}, {_id: 2}, {_id: 3, a: []}, {_id: 4, a: null}, {_id: 5, a: 's'}]"
           + " => [{$unwind: {path: '$a', preserveNullAndEmptyArrays: true, includeArrayIndex: 'i'}}, {$sort: {_id: 1, i: 1}}]"
           + " => [{_id: 1, a: 7, i: 0}, {_id: 1, a: 8, i: 1}, {_id: 2, i: null}, {_id: 3, i: null}, {_id: 4, a: null, i: null}, {_id: 5, a: 's', i: null}]",
+      "after an unwind: the element, its index over a field of that name, the fields beside it"
+          + " => [{_id: 1, a: [{x: 1}, {x: 2}], k: 'p', o: 5}, {_id: 2, a: {x: 3}, k: 'q', o: 6}]"
+          + " => [{$unwind: {path: '$a', includeArrayIndex: 'k'}}, {$project: {x: '$a.x', k: '$k', other: '$o'}}, {$sort: {_id: 1, k: 1}}]"
+          + " => [{_id: 1, x: 1, k: 0, other: 5}, {_id: 1, x: 2, k: 1, other: 5}, {_id: 2, x: 3, k: null, other: 6}]",
+      "after an unwind of a nested path: the document above it holds the element"
+          + " => [{_id: 1, a: {b: [1, 2], c: 0}}] => [{$unwind: '$a.b'}, {$project: {w: '$a', v: '$a.b'}}, {$sort: {v: 1}}]"
+          + " => [{_id: 1, w: {b: 1, c: 0}, v: 1}, {_id: 1, w: {b: 2, c: 0}, v: 2}]",
       "unwind of missing, null, empty and a scalar => [{_id: 1, a: [7, 8]}, {_id: 2}, {_id: 3, a: []}, {_id: 4, a: null}, {_id: 5, a: 's'}]"
           + " => [{$unwind: '$a'}, {$sort: {_id: 1, a: 1}}] => [{_id: 1, a: 7}, {_id: 1, a: 8}, {_id: 5, a: 's'}]",
       "toUpper of a missing field is empty => [{_id: 1}, {_id: 2, x: 'ab'}] => [{$project: {u: {$toUpper: '$x'}}}, {$sort: {_id: 1}}]"
