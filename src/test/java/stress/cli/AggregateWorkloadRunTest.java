@@ -71,7 +71,7 @@ class AggregateWorkloadRunTest {
     CliTester.Result explain = CliTester.run("--url", url, "-U", "postgres", "explain", "--workload", w.toString(),
         "--table", "shop_orders");
     assertEquals(0, explain.exitCode(), explain.all());
-    assertTrue(explain.all().contains("JOIN shop_customers AS "), explain.all());
+    assertTrue(explain.all().contains("JOIN \"shop_customers\" AS "), explain.all());
   }
 
   @Test
