@@ -57,12 +57,20 @@ final class AggregateLookup {
     Translation t = pipeline.expressions().translation();
     t.collections.add(from);
     ForeignCollection foreign = t.target.collection(from);
+    // On Citus the foreign documents are read once by the shards (a subquery Citus plans on its own): a correlated
+    // subquery over a distributed table is refused there.
+    String foreignTable = t.target.distributed() ? "(SELECT _id, data FROM " + foreign.sql() + " OFFSET 0)"
+        : foreign.sql();
     MongoPath foreignPath = MongoPath.parse(d.getString("foreignField").getValue());
     List<String> as = MongoPath.parse(d.getString("as").getValue()).keys();
 
     String input = pipeline.from();
     String a = AggregatePipeline.alias(input);
     String local = pipeline.expressions().value(new BsonString("$" + d.getString("localField").getValue()), a + ".doc");
+    if (t.target.distributed()) {
+      joinOnCoordinator(pipeline, projection, input, local, foreignTable, foreignPath, as);
+      return;
+    }
     String l = a + "l";
     String keys = "jsonb_array_elements(CASE WHEN jsonb_typeof(" + l + ".v) = 'array' THEN " + l + ".v"
         + " ELSE jsonb_build_array(" + l + ".v) END)";
@@ -71,18 +79,18 @@ final class AggregateLookup {
     List<String> branches = new ArrayList<>();
     if (foreignPath.isId()) {
       String indexed = idCondition(f + "._id", k + ".v", foreign.idType());
-      branches.add("SELECT " + f + "._id, " + f + ".data FROM " + keys + " AS " + k + "(v) JOIN " + foreign.sql()
+      branches.add("SELECT " + f + "._id, " + f + ".data FROM " + keys + " AS " + k + "(v) JOIN " + foreignTable
           + " AS " + f + " ON " + (indexed == null ? "" : indexed + " AND ") + f + ".data -> '_id' = " + k + ".v");
     } else {
       PathValues values = new PathValues(t);
       String jp = foreignPath.jsonPath();
       String data = f + ".data";
       String prefilter = Containment.anyForm(data, foreignPath.keys(), k + ".v");
-      branches.add("SELECT " + f + "._id, " + data + " FROM " + keys + " AS " + k + "(v) JOIN " + foreign.sql()
+      branches.add("SELECT " + f + "._id, " + data + " FROM " + keys + " AS " + k + "(v) JOIN " + foreignTable
           + " AS " + f + " ON " + (prefilter == null ? "" : prefilter + " AND ")
           + values.anyOrElement(data, jp, c -> c + " = " + k + ".v") + " WHERE jsonb_typeof(" + k + ".v) <> 'null'");
       // A null key matches a foreign document without the field, which no containment test finds.
-      branches.add("SELECT " + f + "._id, " + data + " FROM " + foreign.sql() + " AS " + f + " WHERE EXISTS (SELECT 1"
+      branches.add("SELECT " + f + "._id, " + data + " FROM " + foreignTable + " AS " + f + " WHERE EXISTS (SELECT 1"
           + " FROM " + keys + " AS " + k + "(v) WHERE jsonb_typeof(" + k + ".v) = 'null') AND (NOT "
           + values.exists(data, jp) + " OR " + values.any(data, jp, c -> "jsonb_typeof(" + c + ") = 'null'") + ")");
     }
@@ -99,6 +107,36 @@ final class AggregateLookup {
     pipeline.next("SELECT " + doc + " AS doc, " + a + ".n FROM " + input + " CROSS JOIN LATERAL (SELECT " + local
         + " OFFSET 0) AS " + l + "(v) CROSS JOIN LATERAL (SELECT " + found + (as.size() == 1 ? "" : " OFFSET 0") + ") AS " + r
         + "(v)", pipeline.ordered());
+  }
+
+  /**
+   * On Citus: each document numbered and joined to the foreign documents that match one of its keys, which the
+   * shards read once, then gathered per document on the coordinator. Citus fails to plan the correlated form
+   * ("bogus varno"); this one it runs as subplans on the workers and a join on the coordinator.
+   */
+  private static void joinOnCoordinator(AggregatePipeline pipeline, AggregateProjection projection, String input,
+                                        String local, String foreignTable, MongoPath foreignPath, List<String> as) {
+    String a = AggregatePipeline.alias(input);
+    Translation t = pipeline.expressions().translation();
+    String w = a + "w";
+    String k = a + "k";
+    String f = a + "f";
+    String data = f + ".data";
+    String jp = foreignPath.jsonPath();
+    PathValues values = new PathValues(t);
+    String match = foreignPath.isId() ? data + " -> '_id' = " + k + ".v"
+        : "CASE WHEN jsonb_typeof(" + k + ".v) = 'null' THEN NOT " + values.exists(data, jp) + " OR "
+        + values.any(data, jp, c -> "jsonb_typeof(" + c + ") = 'null'") + " ELSE "
+        + values.anyOrElement(data, jp, c -> c + " = " + k + ".v") + " END";
+    String found = "COALESCE(jsonb_agg(DISTINCT " + data + ") FILTER (WHERE " + f + "._id IS NOT NULL),"
+        + " CAST('[]' AS jsonb))";
+    String doc = as.size() == 1 ? "(" + w + ".doc - " + JsonPathText.sql(as.get(0)) + ") || jsonb_build_object("
+        + JsonPathText.sql(as.get(0)) + ", " + found + ")" : projection.setSql(as, found, w + ".doc");
+    pipeline.next("SELECT " + doc + " AS doc, " + w + ".n FROM (SELECT " + a + ".doc, " + a + ".n, row_number() OVER ()"
+        + " AS r, " + local + " AS l FROM " + input + ") AS " + w + " LEFT JOIN LATERAL jsonb_array_elements(CASE WHEN"
+        + " jsonb_typeof(" + w + ".l) = 'array' THEN " + w + ".l ELSE jsonb_build_array(" + w + ".l) END) AS " + k
+        + "(v) ON TRUE LEFT JOIN " + foreignTable + " AS " + f + " ON " + match + " GROUP BY " + w + ".r, " + w
+        + ".doc, " + w + ".n", pipeline.ordered());
   }
 
   /**

@@ -219,7 +219,8 @@ final class AggregatePipeline {
   /** The current rows as a FROM item {@code (SELECT ...) AS pN} of columns {@code doc, n}. */
   String from() {
     if (select == null) {
-      select = "SELECT data AS doc, CAST(0 AS bigint) AS n FROM {table}" + where();
+      select = "SELECT data AS doc, CAST(0 AS bigint) AS n FROM {table}" + where() + (t.target.distributed()
+          ? " OFFSET 0" : "");
     }
     sortOpen = 0;
     lastInner = select;

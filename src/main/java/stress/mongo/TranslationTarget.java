@@ -14,9 +14,13 @@ import java.util.Map;
  * @param idType   the table's {@code _id} column type, null when not known
  * @param collections the tables of the collections a {@code $lookup} names ({@code from}), by collection name;
  *                 a collection not there is read from a table of its own name
+ * @param distributed true when the table is a Citus distributed table: an aggregation pipeline then reads the
+ *                 table's documents (and a {@code $lookup}'s foreign ones) in subqueries Citus runs on the shards,
+ *                 and the rest of the pipeline runs on the coordinator, where Citus plans the statement as PostgreSQL
  */
 public record TranslationTarget(PathCatalog paths, boolean jsonpath, Map<String, String> indexed,
-                                stress.table.IdType idType, Map<String, ForeignCollection> collections) {
+                                stress.table.IdType idType, Map<String, ForeignCollection> collections,
+                                boolean distributed) {
   /** Nothing known: the general form everywhere, with jsonpath. */
   public static final TranslationTarget GENERAL = new TranslationTarget(PathCatalog.NONE, true, Map.of());
 
@@ -27,7 +31,12 @@ public record TranslationTarget(PathCatalog paths, boolean jsonpath, Map<String,
 
   public TranslationTarget(PathCatalog paths, boolean jsonpath, Map<String, String> indexed,
                            stress.table.IdType idType) {
-    this(paths, jsonpath, indexed, idType, Map.of());
+    this(paths, jsonpath, indexed, idType, Map.of(), false);
+  }
+
+  public TranslationTarget(PathCatalog paths, boolean jsonpath, Map<String, String> indexed,
+                           stress.table.IdType idType, Map<String, ForeignCollection> collections) {
+    this(paths, jsonpath, indexed, idType, collections, false);
   }
 
   /** The table of a collection a {@code $lookup} reads. */

@@ -55,7 +55,25 @@ final class WorkloadScope {
       throws SQLException {
     PathCatalog catalog = PathFactsStore.read(connection, table, paths).widenedBy(writes);
     return new TranslationTarget(catalog, hasJsonPath(connection), withBuilt(connection, table, paths),
-        table.idType(), LookupTables.resolve(connection, table, collections));
+        table.idType(), LookupTables.resolve(connection, table, collections), citusDistributed(connection, table));
+  }
+
+  /** True when Citus distributes the table (hash or append; a reference table is on every node, read in place). */
+  private static boolean citusDistributed(Connection connection, DocumentTable table) throws SQLException {
+    try (Statement s = connection.createStatement();
+         ResultSet rs = s.executeQuery("SELECT to_regclass('pg_catalog.pg_dist_partition') IS NOT NULL")) {
+      rs.next();
+      if (!rs.getBoolean(1)) {
+        return false;
+      }
+    }
+    try (java.sql.PreparedStatement ps = connection.prepareStatement("SELECT partmethod <> 'n' FROM"
+        + " pg_catalog.pg_dist_partition WHERE logicalrelid = CAST(? AS regclass)")) {
+      ps.setString(1, table.qualifiedName());
+      try (ResultSet rs = ps.executeQuery()) {
+        return rs.next() && rs.getBoolean(1);
+      }
+    }
   }
 
   /**

@@ -16,9 +16,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 import stress.dump.Corpus;
 
 /**
- * Every shipped MongoDB-style example (config/workloads/*-mongo.yaml and the sample data sets' files) runs with
- * no error on a real Postgres-XL coordinator (STRESS_XL_URL), which has no jsonpath (PostgreSQL 10): the
- * translation takes the form without it. {@link MongoExamplesCitusIT} runs the same on Citus.
+ * Every shipped MongoDB-style example (config/workloads/*-mongo.yaml, *-aggregate.yaml and the sample data sets'
+ * files) runs with no error on a real Postgres-XL coordinator (STRESS_XL_URL), which has no jsonpath (PostgreSQL
+ * 10): the translation takes the form without it. {@link MongoExamplesCitusIT} runs the same on Citus.
  */
 class MongoExamplesPostgresXlIT {
   /** The cluster's URL; the Citus twin sets its own. */
@@ -49,6 +49,10 @@ class MongoExamplesPostgresXlIT {
       "sample-analytics-accounts, sample_analytics_accounts, corpus:atlas-sample-mcampo2/sample_analytics/accounts.bson",
       "sample-geospatial-shipwrecks, sample_geospatial_shipwrecks,"
           + " corpus:atlas-sample-mcampo2/sample_geospatial/shipwrecks.bson",
+      "orders-aggregate, stress_orders, datasets/sample-large",
+      "sample-analytics-aggregate, sample_analytics_accounts, corpus:atlas-sample-mcampo2/sample_analytics",
+      "northwind-orders-aggregate, sample_Northwind_Orders, corpus:northwind/sample_Northwind",
+      "sample-training-zips-aggregate, sample_training_zips, corpus:atlas-sample-mcampo2/sample_training/zips.bson",
   })
   void theExampleRunsWithoutErrors(String workload, String table, String data) throws Exception {
     if (data.equals("init")) {

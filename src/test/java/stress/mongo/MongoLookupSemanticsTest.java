@@ -76,11 +76,13 @@ class MongoLookupSemanticsTest {
     }
     for (boolean jsonpath : new boolean[] {true, false}) {
       for (IdType foreignId : new IdType[] {IdType.INTEGER, null}) {
-        String sql = sql(pipeline, jsonpath, "\"" + b + "\"", foreignId).replace("{table}", a);
-        List<String> found = run(sql);
-        String problem = new ExtendedJsonComparison(Set.of("ids")).compare(want, found, true);
-        assertNull(problem, () -> (jsonpath ? "jsonpath" : "without jsonpath") + ", foreign _id " + foreignId + ": "
-            + problem + "\nfound " + found + "\n" + sql);
+        for (boolean citus : new boolean[] {false, true}) {
+          String sql = sql(pipeline, jsonpath, "\"" + b + "\"", foreignId, citus).replace("{table}", a);
+          List<String> found = run(sql);
+          String problem = new ExtendedJsonComparison(Set.of("ids")).compare(want, found, true);
+          assertNull(problem, () -> (jsonpath ? "jsonpath" : "without jsonpath") + ", foreign _id " + foreignId
+              + (citus ? ", as for Citus" : "") + ": " + problem + "\nfound " + found + "\n" + sql);
+        }
       }
     }
   }
@@ -163,9 +165,17 @@ class MongoLookupSemanticsTest {
   }
 
   private static String sql(String pipeline, boolean jsonpath, String foreignTable, IdType foreignId) {
+    return sql(pipeline, jsonpath, foreignTable, foreignId, false);
+  }
+
+  /** {@code citus}: written for a Citus distributed table (the lookup as a join gathered per document). */
+  private static String sql(String pipeline, boolean jsonpath, String foreignTable, IdType foreignId, boolean citus) {
     MongoStatement st = MongoStatement.translate("aggregate", new BsonDocument("pipeline", BsonArray.parse(pipeline)),
         new Parameters(List.of()), new TranslationTarget(PathCatalog.NONE, jsonpath, Map.of(), null,
-            Map.of("b", new ForeignCollection(foreignTable, foreignId))));
+            Map.of("b", new ForeignCollection(foreignTable, foreignId)), citus));
+    if (citus) {
+      assertTrue(st.statement().sql().contains(" GROUP BY "), st.statement().sql());
+    }
     assertTrue(st.collections().equals(Set.of("b")), st.collections().toString());
     String sql = IdLiteral.resolve(st.statement().sql(), IdType.INTEGER);
     if (!jsonpath) {

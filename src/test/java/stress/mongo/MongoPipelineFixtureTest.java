@@ -85,6 +85,15 @@ class MongoPipelineFixtureTest {
     return cases.stream().map(c -> DynamicTest.dynamicTest(c.get("case").asText(), () -> check(c, false)));
   }
 
+  /**
+   * The same in the form written for a Citus distributed table (the table's and a {@code $lookup}'s documents read
+   * in fenced subqueries, the lookup as a join gathered per document), run here on PostgreSQL.
+   */
+  @TestFactory
+  Stream<DynamicTest> asForCitusTheSameDocumentsAreReturned() {
+    return cases.stream().map(c -> DynamicTest.dynamicTest(c.get("case").asText(), () -> check(c, true, true)));
+  }
+
   private static IdType idType(String table) throws SQLException {
     try (Connection conn = DriverManager.getConnection(url, "postgres", "");
          ResultSet type = conn.createStatement().executeQuery("SELECT format_type(atttypid, atttypmod) FROM"
@@ -95,6 +104,10 @@ class MongoPipelineFixtureTest {
   }
 
   private static void check(JsonNode c, boolean jsonpath) throws SQLException {
+    check(c, jsonpath, false);
+  }
+
+  private static void check(JsonNode c, boolean jsonpath, boolean distributed) throws SQLException {
     BsonArray pipeline = BsonArray.parse(c.get("pipeline").toString());
     BsonDocument spec = new BsonDocument("pipeline", pipeline);
     Set<String> stages = new HashSet<>();
@@ -116,7 +129,7 @@ class MongoPipelineFixtureTest {
       }
     }
     MongoStatement statement = MongoStatement.translate("aggregate", spec, new Parameters(List.of()),
-        new TranslationTarget(PathCatalog.NONE, jsonpath, Map.of(), null, foreign));
+        new TranslationTarget(PathCatalog.NONE, jsonpath, Map.of(), null, foreign, distributed));
     if (!jsonpath) {
       assertFalse(statement.statement().sql().contains("@?") || statement.statement().sql().contains("jsonb_path"),
           "no jsonpath: " + statement.statement().sql());

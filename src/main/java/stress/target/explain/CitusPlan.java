@@ -18,9 +18,11 @@ import java.util.regex.Pattern;
  * @param shardId     the shard id in the first task's query ({@code public.check_in_102023} → 102023), else of the
  *                    first shard relation the plan scans, or null
  * @param distributedSteps how many Citus custom scans the plan has (subplans add more)
+ * @param readsIntermediate true when steps read the rows earlier steps returned ({@code read_intermediate_result}):
+ *                  Citus planned a subquery on its own and finishes the statement on one node, not on the shards
  */
 public record CitusPlan(boolean distributed, String executor, Integer taskCount, String tasksShown, List<String> nodes,
-                        Long shardId, int distributedSteps) {
+                        Long shardId, int distributedSteps, boolean readsIntermediate) {
   private static final Pattern CUSTOM_SCAN = Pattern.compile("Custom Scan \\((Citus [^)]*)\\)");
   private static final Pattern TASK_COUNT = Pattern.compile("^\\s*Task Count: (\\d+)\\s*$");
   private static final Pattern TASKS_SHOWN = Pattern.compile("^\\s*Tasks Shown: (.+?)\\s*$");
@@ -46,7 +48,9 @@ public record CitusPlan(boolean distributed, String executor, Integer taskCount,
     Long shardId = null;
     Long scanned = null; // a shard relation named anywhere in the plan, for a task without a readable query
     int steps = 0;
+    boolean intermediate = false;
     for (String line : plan) {
+      intermediate |= line.contains("read_intermediate_result(");
       Matcher m = CUSTOM_SCAN.matcher(line);
       if (m.find()) {
         steps++;
@@ -73,7 +77,8 @@ public record CitusPlan(boolean distributed, String executor, Integer taskCount,
         scanned = shardIn(line);
       }
     }
-    return new CitusPlan(steps > 0, executor, taskCount, tasksShown, nodes, shardId != null ? shardId : scanned, steps);
+    return new CitusPlan(steps > 0, executor, taskCount, tasksShown, nodes, shardId != null ? shardId : scanned, steps,
+        intermediate);
   }
 
   /** The id of the first schema-qualified shard relation in the text, or null. */
@@ -108,6 +113,10 @@ public record CitusPlan(boolean distributed, String executor, Integer taskCount,
     detail.append("Task Count ").append(taskCount);
     if (distributedSteps > 1) {
       detail.append(", ").append(distributedSteps).append(" distributed steps (the first counted)");
+    }
+    if (readsIntermediate) {
+      detail.append("; the rest runs on one node over the rows the shards returned (read_intermediate_result):"
+          + " not pushed down");
     }
     // with only one of many tasks shown, its node is not where the statement goes
     List<String> named = "All".equals(tasksShown) ? nodes : List.of();
