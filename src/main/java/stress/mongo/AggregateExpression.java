@@ -23,28 +23,10 @@ final class AggregateExpression {
   private static final String NULL = "CAST('null' AS jsonb)";
   private final Translation t;
   /** The documents of {@code $unwind} stages, by the column that holds them ({@code pN.doc}). */
-  private final Map<String, Unwound> unwound = new java.util.HashMap<>();
-
-  /**
-   * The documents of an {@code $unwind} (without {@code preserveNullAndEmptyArrays}) are the documents read
-   * ({@code base}) with the value at {@code path} replaced by {@code value} (an element, or the value itself where it
-   * was not an array): a field path under {@code path} is read from {@code value}, one beside it from {@code base},
-   * so the new document, a copy of the whole document per element, is only built where a stage reads it whole.
-   *
-   * @param index the field {@code includeArrayIndex} writes, null for none
-   */
-  record Unwound(List<String> path, String index, String value, String base) {
-    String read(String doc, List<String> keys) {
-      if (keys.size() >= path.size() && keys.subList(0, path.size()).equals(path)) {
-        return keys.size() == path.size() ? value : fieldPath(value, keys.subList(path.size(), keys.size()));
-      }
-      boolean prefix = path.subList(0, Math.min(keys.size(), path.size())).equals(keys);
-      return prefix || keys.get(0).equals(index) ? fieldPath(doc, keys) : fieldPath(base, keys);
-    }
-  }
+  private final Map<String, AggregateUnwind.Unwound> unwound = new java.util.HashMap<>();
 
   /** Field paths on the documents in column {@code doc} are read as {@code u} says. */
-  void unwound(String doc, Unwound u) {
+  void unwound(String doc, AggregateUnwind.Unwound u) {
     unwound.put(doc, u);
   }
 
@@ -66,7 +48,7 @@ final class AggregateExpression {
       }
       if (s.startsWith("$")) {
         List<String> keys = MongoPath.parse(s.substring(1)).keys();
-        Unwound u = unwound.get(root);
+        AggregateUnwind.Unwound u = unwound.get(root);
         return u == null ? fieldPath(root, keys) : u.read(root, keys);
       }
       int p = t.parameters.indexOf(e);

@@ -38,7 +38,7 @@ final class AggregatePipeline {
   private String lastInner;
   private boolean lastComputed;
   /** The current stage's documents as an {@code $unwind} without preserving gives them, null for other stages. */
-  private AggregateExpression.Unwound unwound;
+  private AggregateUnwind.Unwound unwound;
 
   AggregatePipeline(Translation t) {
     this.t = t;
@@ -228,7 +228,7 @@ final class AggregatePipeline {
     lastFrom = "(" + select + ") AS p" + (++aliases);
     if (unwound != null) {
       String p = "p" + aliases;
-      x.unwound(p + ".doc", new AggregateExpression.Unwound(unwound.path(), unwound.index(), p + ".u", p + ".b"));
+      x.unwound(p + ".doc", new AggregateUnwind.Unwound(unwound.path(), unwound.index(), p + ".u", p + ".b"));
       unwound = null;
     }
     return lastFrom;
@@ -274,9 +274,9 @@ final class AggregatePipeline {
     this.sortOpen = 0;
   }
 
-  /** The current stage is an {@code $unwind} at {@code path}: see {@link AggregateExpression.Unwound}. */
+  /** The current stage is an {@code $unwind} at {@code path}: see {@link AggregateUnwind.Unwound}. */
   void unwound(java.util.List<String> path, String index) {
-    unwound = new AggregateExpression.Unwound(path, index, null, null);
+    unwound = new AggregateUnwind.Unwound(path, index, null, null);
   }
 
   boolean ordered() {
