@@ -19,7 +19,8 @@ import stress.dump.BsonJson;
 final class AggregateExpression {
   static final Set<String> OPERATORS = new TreeSet<>(List.of("$literal", "$add", "$subtract", "$multiply", "$divide",
       "$concat", "$toUpper", "$toLower", "$size", "$ifNull", "$cond", "$eq", "$ne", "$gt", "$gte", "$lt", "$lte",
-      "$cmp", "$and", "$or", "$not", "$year", "$month", "$dayOfMonth", "$dateToString", "$sum", "$avg", "$min", "$max"));
+      "$cmp", "$and", "$or", "$not", "$year", "$month", "$dayOfMonth", "$hour", "$minute", "$second", "$millisecond",
+      "$dayOfWeek", "$dayOfYear", "$dateToString", "$sum", "$avg", "$min", "$max"));
   private static final String NULL = "CAST('null' AS jsonb)";
   private final Translation t;
   /** The documents of {@code $unwind} stages, by the column that holds them ({@code pN.doc}). */
@@ -179,7 +180,8 @@ final class AggregateExpression {
       case "$eq", "$ne", "$gt", "$gte", "$lt", "$lte", "$cmp" -> compare(op, args(op, arg, 2, 2), root);
       case "$and", "$or" -> logical(op, args(op, arg, 0, -1), root);
       case "$not" -> "to_jsonb(NOT " + bind(value(one(op, arg), root), AggregateExpression::truthy) + ")";
-      case "$year", "$month", "$dayOfMonth" -> datePart(op, arg, root);
+      case "$year", "$month", "$dayOfMonth", "$hour", "$minute", "$second", "$millisecond", "$dayOfWeek",
+          "$dayOfYear" -> datePart(op, arg, root);
       case "$dateToString" -> AggregateDates.dateToString(this, arg, root);
       case "$sum", "$avg", "$min", "$max" -> overArray(op, arg, root);
       default -> throw new IllegalArgumentException("expression operator " + op + " is not supported; supported: "
@@ -344,14 +346,24 @@ final class AggregateExpression {
     if (arg.isDocument() && arg.asDocument().containsKey("timezone")) {
       throw new IllegalArgumentException(op + " with a timezone is not supported (dates are read in UTC)");
     }
-    String field = switch (op) {
-      case "$year" -> "year";
-      case "$month" -> "month";
-      default -> "day";
-    };
-    return bind(value(date, root), v -> "CASE WHEN jsonb_typeof(" + v + ") = 'object' AND " + v + " ?? '$date' THEN"
-        + " to_jsonb(CAST(extract(" + field + " FROM " + DateSql.timestamp(v) + " AT TIME ZONE 'UTC') AS integer))"
-        + " WHEN " + v + " IS NULL OR " + v + " = " + NULL + " THEN " + NULL + " END");
+    return bind(value(date, root), v -> {
+      String part = "extract(%s FROM " + DateSql.timestamp(v) + " AT TIME ZONE 'UTC')";
+      // MongoDB counts days of the week from 1 (Sunday) and keeps seconds and milliseconds apart
+      String number = switch (op) {
+        case "$year" -> part.formatted("year");
+        case "$month" -> part.formatted("month");
+        case "$hour" -> part.formatted("hour");
+        case "$minute" -> part.formatted("minute");
+        case "$second" -> "floor(" + part.formatted("second") + ")";
+        case "$millisecond" -> "floor(" + part.formatted("milliseconds") + ") - 1000 * floor(" + part.formatted("second")
+            + ")";
+        case "$dayOfWeek" -> part.formatted("dow") + " + 1";
+        case "$dayOfYear" -> part.formatted("doy");
+        default -> part.formatted("day");
+      };
+      return "CASE WHEN jsonb_typeof(" + v + ") = 'object' AND " + v + " ?? '$date' THEN to_jsonb(CAST(" + number
+          + " AS integer)) WHEN " + v + " IS NULL OR " + v + " = " + NULL + " THEN " + NULL + " END";
+    });
   }
 
   /**

@@ -103,6 +103,12 @@ class MongoAggregateSemanticsTest {
       "dates: parts and text in UTC => [{_id: 1, d: {$date: '2024-05-06T07:08:09.120Z'}}]"
           + " => [{$project: {y: {$year: '$d'}, m: {$month: '$d'}, day: {$dayOfMonth: '$d'}, s: {$dateToString: {format: '%Y/%m/%d %H:%M:%S.%L', date: '$d'}}}}]"
           + " => [{_id: 1, y: 2024, m: 5, day: 6, s: '2024/05/06 07:08:09.120'}]",
+      "dates: hour, minute, second, millisecond, day of week and of year in UTC"
+          + " => [{_id: 1, d: {$date: '2024-05-05T07:08:09.120Z'}}, {_id: 2, d: {$date: '1969-12-31T23:59:59.999Z'}}, {_id: 3}]"
+          + " => [{$project: {h: {$hour: '$d'}, mi: {$minute: '$d'}, s: {$second: '$d'}, ms: {$millisecond: '$d'},"
+          + " w: {$dayOfWeek: '$d'}, y: {$dayOfYear: '$d'}}}, {$sort: {_id: 1}}]"
+          + " => [{_id: 1, h: 7, mi: 8, s: 9, ms: 120, w: 1, y: 126}, {_id: 2, h: 23, mi: 59, s: 59, ms: 999, w: 4, y: 365},"
+          + " {_id: 3, h: null, mi: null, s: null, ms: null, w: null, y: null}]",
       "unset and inclusion through an array of documents => [{_id: 1, a: [{b: 1, c: 2}, {b: 3}, 7], z: 1}]"
           + " => [{$unset: 'a.b'}, {$project: {'a.c': 1}}] => [{_id: 1, a: [{c: 2}, {}]}]",
       "arithmetic: divide is a double, null gives null => [{_id: 1, a: 6, b: 4}, {_id: 2, a: 1}]"
