@@ -20,7 +20,7 @@ final class AggregateExpression {
   static final Set<String> OPERATORS = new TreeSet<>(List.of("$literal", "$add", "$subtract", "$multiply", "$divide",
       "$concat", "$toUpper", "$toLower", "$size", "$ifNull", "$cond", "$eq", "$ne", "$gt", "$gte", "$lt", "$lte",
       "$cmp", "$and", "$or", "$not", "$year", "$month", "$dayOfMonth", "$hour", "$minute", "$second", "$millisecond",
-      "$dayOfWeek", "$dayOfYear", "$dateToString", "$sum", "$avg", "$min", "$max"));
+      "$dayOfWeek", "$dayOfYear", "$dateToString", "$sum", "$avg", "$min", "$max", "$abs", "$mod", "$arrayElemAt"));
   private static final String NULL = "CAST('null' AS jsonb)";
   private final Translation t;
   /** The documents of {@code $unwind} stages, by the column that holds them ({@code pN.doc}). */
@@ -184,6 +184,21 @@ final class AggregateExpression {
           "$dayOfYear" -> datePart(op, arg, root);
       case "$dateToString" -> AggregateDates.dateToString(this, arg, root);
       case "$sum", "$avg", "$min", "$max" -> overArray(op, arg, root);
+      case "$abs" -> bind(value(one(op, arg), root), v -> "COALESCE(to_jsonb(abs(" + numeric(v) + ")), " + NULL + ")");
+      case "$mod" -> {
+        // the remainder takes the dividend's sign, as MongoDB's does; null or missing gives null
+        BsonArray two = args(op, arg, 2, 2);
+        yield bind(value(two.get(0), root), a -> bind(value(two.get(1), root), b -> "COALESCE(to_jsonb(mod("
+            + numeric(a) + ", " + numeric(b) + ")), " + NULL + ")"));
+      }
+      case "$arrayElemAt" -> {
+        // a negative index counts from the end; out of range is missing
+        BsonArray two = args(op, arg, 2, 2);
+        yield bind(value(two.get(0), root), a -> bind(value(two.get(1), root), i -> "CASE WHEN jsonb_typeof(" + a
+            + ") = 'array' AND jsonb_typeof(" + i + ") = 'number' THEN " + a + " -> CAST(" + i + " #>> '{}' AS integer)"
+            + " WHEN " + a + " IS NULL OR " + a + " = " + NULL + " OR " + i + " IS NULL OR " + i + " = " + NULL
+            + " THEN " + NULL + " END"));
+      }
       default -> throw new IllegalArgumentException("expression operator " + op + " is not supported; supported: "
           + String.join(", ", OPERATORS));
     };

@@ -109,6 +109,10 @@ class MongoAggregateSemanticsTest {
           + " w: {$dayOfWeek: '$d'}, y: {$dayOfYear: '$d'}}}, {$sort: {_id: 1}}]"
           + " => [{_id: 1, h: 7, mi: 8, s: 9, ms: 120, w: 1, y: 126}, {_id: 2, h: 23, mi: 59, s: 59, ms: 999, w: 4, y: 365},"
           + " {_id: 3, h: null, mi: null, s: null, ms: null, w: null, y: null}]",
+      "abs, mod with the dividend's sign, arrayElemAt from either end => [{_id: 1, a: [5, 6, 7], x: -7, y: 3}, {_id: 2, x: 7.5}]"
+          + " => [{$project: {abs: {$abs: '$x'}, mod: {$mod: ['$x', '$y']}, first: {$arrayElemAt: ['$a', 0]},"
+          + " last: {$arrayElemAt: ['$a', -1]}, out: {$arrayElemAt: ['$a', 9]}}}, {$sort: {_id: 1}}]"
+          + " => [{_id: 1, abs: 7, mod: -1, first: 5, last: 7}, {_id: 2, abs: 7.5, mod: null, first: null, last: null, out: null}]",
       "unset and inclusion through an array of documents => [{_id: 1, a: [{b: 1, c: 2}, {b: 3}, 7], z: 1}]"
           + " => [{$unset: 'a.b'}, {$project: {'a.c': 1}}] => [{_id: 1, a: [{c: 2}, {}]}]",
       "arithmetic: divide is a double, null gives null => [{_id: 1, a: 6, b: 4}, {_id: 2, a: 1}]"
