@@ -61,4 +61,31 @@ final class AggregateDates {
       text.setLength(0);
     }
   }
+
+  /** {@code $year} ... {@code $dayOfYear}: a part of the date in UTC, null for null or missing. */
+  static String datePart(AggregateExpression x, String op, BsonValue arg, String root) {
+    BsonValue date = arg.isDocument() && arg.asDocument().containsKey("date") ? arg.asDocument().get("date")
+        : arg.isArray() ? AggregateExpression.one(op, arg) : arg;
+    if (arg.isDocument() && arg.asDocument().containsKey("timezone")) {
+      throw new IllegalArgumentException(op + " with a timezone is not supported (dates are read in UTC)");
+    }
+    return x.bind(x.value(date, root), v -> {
+      String part = "extract(%s FROM " + DateSql.timestamp(v) + " AT TIME ZONE 'UTC')";
+      // MongoDB counts days of the week from 1 (Sunday) and keeps seconds and milliseconds apart
+      String number = switch (op) {
+        case "$year" -> part.formatted("year");
+        case "$month" -> part.formatted("month");
+        case "$hour" -> part.formatted("hour");
+        case "$minute" -> part.formatted("minute");
+        case "$second" -> "floor(" + part.formatted("second") + ")";
+        case "$millisecond" -> "floor(" + part.formatted("milliseconds") + ") - 1000 * floor(" + part.formatted("second")
+            + ")";
+        case "$dayOfWeek" -> part.formatted("dow") + " + 1";
+        case "$dayOfYear" -> part.formatted("doy");
+        default -> part.formatted("day");
+      };
+      return "CASE WHEN jsonb_typeof(" + v + ") = 'object' AND " + v + " ?? '$date' THEN to_jsonb(CAST(" + number
+          + " AS integer)) WHEN " + v + " IS NULL OR " + v + " = CAST('null' AS jsonb) THEN CAST('null' AS jsonb) END";
+    });
+  }
 }

@@ -181,7 +181,7 @@ final class AggregateExpression {
       case "$and", "$or" -> logical(op, args(op, arg, 0, -1), root);
       case "$not" -> "to_jsonb(NOT " + bind(value(one(op, arg), root), AggregateExpression::truthy) + ")";
       case "$year", "$month", "$dayOfMonth", "$hour", "$minute", "$second", "$millisecond", "$dayOfWeek",
-          "$dayOfYear" -> datePart(op, arg, root);
+          "$dayOfYear" -> AggregateDates.datePart(this, op, arg, root);
       case "$dateToString" -> AggregateDates.dateToString(this, arg, root);
       case "$sum", "$avg", "$min", "$max" -> overArray(op, arg, root);
       case "$abs" -> bind(value(one(op, arg), root), v -> "COALESCE(to_jsonb(abs(" + numeric(v) + ")), " + NULL + ")");
@@ -213,7 +213,7 @@ final class AggregateExpression {
     return list;
   }
 
-  private static BsonValue one(String op, BsonValue arg) {
+  static BsonValue one(String op, BsonValue arg) {
     return args(op, arg, 1, 1).get(0);
   }
 
@@ -353,32 +353,6 @@ final class AggregateExpression {
       parts.add(bind(value(a, root), AggregateExpression::truthy));
     }
     return "to_jsonb(" + String.join(op.equals("$and") ? " AND " : " OR ", parts) + ")";
-  }
-
-  private String datePart(String op, BsonValue arg, String root) {
-    BsonValue date = arg.isDocument() && arg.asDocument().containsKey("date") ? arg.asDocument().get("date")
-        : arg.isArray() ? one(op, arg) : arg;
-    if (arg.isDocument() && arg.asDocument().containsKey("timezone")) {
-      throw new IllegalArgumentException(op + " with a timezone is not supported (dates are read in UTC)");
-    }
-    return bind(value(date, root), v -> {
-      String part = "extract(%s FROM " + DateSql.timestamp(v) + " AT TIME ZONE 'UTC')";
-      // MongoDB counts days of the week from 1 (Sunday) and keeps seconds and milliseconds apart
-      String number = switch (op) {
-        case "$year" -> part.formatted("year");
-        case "$month" -> part.formatted("month");
-        case "$hour" -> part.formatted("hour");
-        case "$minute" -> part.formatted("minute");
-        case "$second" -> "floor(" + part.formatted("second") + ")";
-        case "$millisecond" -> "floor(" + part.formatted("milliseconds") + ") - 1000 * floor(" + part.formatted("second")
-            + ")";
-        case "$dayOfWeek" -> part.formatted("dow") + " + 1";
-        case "$dayOfYear" -> part.formatted("doy");
-        default -> part.formatted("day");
-      };
-      return "CASE WHEN jsonb_typeof(" + v + ") = 'object' AND " + v + " ?? '$date' THEN to_jsonb(CAST(" + number
-          + " AS integer)) WHEN " + v + " IS NULL OR " + v + " = " + NULL + " THEN " + NULL + " END";
-    });
   }
 
   /**
