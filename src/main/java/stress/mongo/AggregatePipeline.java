@@ -19,7 +19,7 @@ import org.bson.BsonValue;
 final class AggregatePipeline {
   static final Set<String> STAGES = new TreeSet<>(List.of("$match", "$project", "$addFields", "$set", "$unset",
       "$group", "$sort", "$limit", "$skip", "$count", "$unwind", "$sortByCount", "$replaceRoot", "$replaceWith",
-      "$lookup"));
+      "$lookup", "$facet"));
   private final Translation t;
   private final AggregateExpression x;
   private final AggregateProjection projection;
@@ -40,10 +40,22 @@ final class AggregatePipeline {
   /** The current stage's documents as an {@code $unwind} without preserving gives them, null for other stages. */
   private AggregateUnwind.Unwound unwound;
 
+  /** The prefix of this pipeline's subquery aliases ({@code p1}, {@code p2}, ...; a facet's are its own). */
+  private final String prefix;
+  /** The statement's common table expressions ({@code $facet} inputs), shared with the facets' pipelines. */
+  private final List<String> ctes;
+  private int facets;
+
   AggregatePipeline(Translation t) {
+    this(t, "p", new ArrayList<>());
+  }
+
+  private AggregatePipeline(Translation t, String prefix, List<String> ctes) {
     this.t = t;
     this.x = new AggregateExpression(t);
     this.projection = new AggregateProjection(x);
+    this.prefix = prefix;
+    this.ctes = ctes;
   }
 
   /** The SELECT of the whole pipeline: one column, the documents out, in order where a sort defined one. */
@@ -51,9 +63,16 @@ final class AggregatePipeline {
     if (!pipeline.isArray()) {
       throw new IllegalArgumentException("'pipeline' must be a list of stages, got " + pipeline.getBsonType());
     }
-    BsonArray stages = pipeline.asArray();
     t.marking = true;
     t.pipeline = true;
+    run(pipeline.asArray());
+    String last = from();
+    String alias = last.substring(last.lastIndexOf(' ') + 1);
+    return t.unmark((ctes.isEmpty() ? "" : "WITH " + String.join(", ", ctes) + " ") + "SELECT " + alias
+        + ".doc AS data FROM " + last + (ordered ? " ORDER BY " + alias + ".n" : ""));
+  }
+
+  private void run(BsonArray stages) {
     for (int i = 0; i < stages.size(); i++) {
       BsonValue stage = stages.get(i);
       if (!stage.isDocument() || stage.asDocument().size() != 1) {
@@ -67,9 +86,43 @@ final class AggregatePipeline {
         throw new IllegalArgumentException("stage " + (i + 1) + " (" + name + "): " + e.getMessage(), e);
       }
     }
-    String last = from();
-    String alias = last.substring(last.lastIndexOf(' ') + 1);
-    return t.unmark("SELECT " + alias + ".doc AS data FROM " + last + (ordered ? " ORDER BY " + alias + ".n" : ""));
+  }
+
+  /**
+   * {@code $facet}: one document with, per name, the array of the documents its pipeline gives from this stage's
+   * documents, which a common table expression holds once for all of them.
+   */
+  private void facet(BsonDocument spec) {
+    if (spec.isEmpty()) {
+      throw new IllegalArgumentException("$facet needs at least one named pipeline");
+    }
+    String from = from();
+    String a = alias(from);
+    String input = prefix + "f" + (++facets);
+    ctes.add(input + " AS (SELECT " + a + ".doc, " + a + ".n FROM " + from + ")");
+    List<String> pairs = new ArrayList<>();
+    for (var e : spec.entrySet()) {
+      if (e.getKey().isEmpty() || e.getKey().startsWith("$") || e.getKey().contains(".")) {
+        throw new IllegalArgumentException("$facet output '" + e.getKey() + "' must be a plain field name");
+      }
+      if (!e.getValue().isArray()) {
+        throw new IllegalArgumentException("$facet output '" + e.getKey() + "' takes a list of stages");
+      }
+      for (BsonValue s : e.getValue().asArray()) {
+        if (s.isDocument() && s.asDocument().size() == 1 && s.asDocument().getFirstKey().equals("$facet")) {
+          throw new IllegalArgumentException("$facet output '" + e.getKey() + "': a $facet cannot hold a $facet");
+        }
+      }
+      AggregatePipeline sub = new AggregatePipeline(t, input + "p", ctes);
+      sub.select = "SELECT i.doc, i.n FROM " + input + " AS i";
+      sub.ordered = ordered;
+      sub.run(e.getValue().asArray());
+      String last = sub.from();
+      String s = alias(last);
+      pairs.add(JsonPathText.sql(e.getKey()) + ", (SELECT COALESCE(jsonb_agg(" + s + ".doc ORDER BY " + s + ".n),"
+          + " CAST('[]' AS jsonb)) FROM " + last + ")");
+    }
+    next("SELECT jsonb_build_object(" + String.join(", ", pairs) + ") AS doc, CAST(0 AS bigint) AS n", false);
   }
 
   private void stage(String name, BsonValue arg) {
@@ -99,6 +152,7 @@ final class AggregatePipeline {
       case "$count" -> count(arg);
       case "$unwind" -> AggregateUnwind.unwind(this, arg);
       case "$lookup" -> AggregateLookup.lookup(this, projection, arg);
+      case "$facet" -> facet(document(name, arg));
       default -> throw new IllegalArgumentException("stage " + name + " is not supported; supported: "
           + String.join(", ", STAGES));
     }
@@ -225,9 +279,9 @@ final class AggregatePipeline {
     sortOpen = 0;
     lastInner = select;
     lastComputed = computed;
-    lastFrom = "(" + select + ") AS p" + (++aliases);
+    lastFrom = "(" + select + ") AS " + prefix + (++aliases);
     if (unwound != null) {
-      String p = "p" + aliases;
+      String p = prefix + aliases;
       x.unwound(p + ".doc", new AggregateUnwind.Unwound(unwound.path(), unwound.index(), p + ".u", p + ".b"));
       unwound = null;
     }

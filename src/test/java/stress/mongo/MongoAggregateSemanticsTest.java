@@ -113,6 +113,13 @@ class MongoAggregateSemanticsTest {
           + " => [{$project: {abs: {$abs: '$x'}, mod: {$mod: ['$x', '$y']}, first: {$arrayElemAt: ['$a', 0]},"
           + " last: {$arrayElemAt: ['$a', -1]}, out: {$arrayElemAt: ['$a', 9]}}}, {$sort: {_id: 1}}]"
           + " => [{_id: 1, abs: 7, mod: -1, first: 5, last: 7}, {_id: 2, abs: 7.5, mod: null, first: null, last: null, out: null}]",
+      "facet: several pipelines over the same documents, in their order => [{_id: 1, k: 'a', v: 1}, {_id: 2, k: 'b', v: 5}, {_id: 3, k: 'a', v: 3}]"
+          + " => [{$match: {v: {$gte: 1}}}, {$facet: {n: [{$count: 'c'}], top: [{$sort: {v: -1}}, {$limit: 2}, {$project: {_id: 1}}],"
+          + " byK: [{$group: {_id: '$k', s: {$sum: '$v'}}}, {$sort: {_id: 1}}]}}]"
+          + " => [{n: [{c: 3}], top: [{_id: 2}, {_id: 3}], byK: [{_id: 'a', s: 4}, {_id: 'b', s: 5}]}]",
+      "facet of no documents is one document of empty arrays => [{_id: 1, v: 0}]"
+          + " => [{$match: {v: 9}}, {$facet: {n: [{$count: 'c'}], all: [{$project: {v: 1}}]}}, {$project: {n: 1, all: 1, e: {$size: '$all'}}}]"
+          + " => [{n: [], all: [], e: 0}]",
       "unset and inclusion through an array of documents => [{_id: 1, a: [{b: 1, c: 2}, {b: 3}, 7], z: 1}]"
           + " => [{$unset: 'a.b'}, {$project: {'a.c': 1}}] => [{_id: 1, a: [{c: 2}, {}]}]",
       "arithmetic: divide is a double, null gives null => [{_id: 1, a: 6, b: 4}, {_id: 2, a: 1}]"
@@ -191,7 +198,9 @@ class MongoAggregateSemanticsTest {
       "[{$lookup: {from: 'b', pipeline: [], as: 'b'}}] => stage 1 ($lookup): $lookup with 'pipeline' is not supported",
       "[{$lookup: {from: 'b', localField: 'a', as: 'b'}}] => stage 1 ($lookup): $lookup needs 'foreignField' as a non-empty string",
       "[{$lookup: {from: 'b', localField: '$a', foreignField: 'a', as: 'b'}}] => stage 1 ($lookup): $lookup's localField is a field name without '$'",
-      "[{$facet: {a: [{$count: 'n'}]}}] => stage 1 ($facet): stage $facet is not supported",
+      "[{$facet: {a: [{$facet: {b: []}}]}}] => stage 1 ($facet): $facet output 'a': a $facet cannot hold a $facet",
+      "[{$facet: {a: {$count: 'n'}}}] => stage 1 ($facet): $facet output 'a' takes a list of stages",
+      "[{$facet: {a: [{$bucket: {groupBy: '$a'}}]}}] => stage 1 ($facet): stage 1 ($bucket): stage $bucket is not supported",
       "[{$project: {a: 1, b: 0}}] => stage 1 ($project): $project either keeps and computes fields or leaves fields out",
       "[{$limit: 0}] => stage 1 ($limit): $limit takes a whole number above 0 or a parameter, got 0",
       "[{$unwind: 'a'}] => stage 1 ($unwind): $unwind's path must be a field path starting with '$', got 'a'",
