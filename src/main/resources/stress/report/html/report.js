@@ -93,7 +93,9 @@
       return {
         label: series.label, data: values, yAxisID: series.axis, borderColor: c,
         backgroundColor: withAlpha(c, series.dashed ? 0.3 : 0.7),
-        borderWidth: marked.map(function (m) { return m ? 4 : 1; })
+        borderWidth: marked.map(function (m) { return m ? 4 : 1; }),
+        // a p99 of 1 ms beside one of 300 ms on the same axis would be a bar under a pixel high: keep it visible
+        minBarLength: 4
       };
     });
     return {
