@@ -18,52 +18,8 @@
 set -euo pipefail
 
 BENCH_NAME=mongo_vs_sql
-# shellcheck source=lib/throwaway_pg.sh
-. "$(dirname "$0")/lib/throwaway_pg.sh"
-
-DOCS=${DOCS:-200000}
-ROUNDS=${ROUNDS:-5}
-PORT=${PORT:-5574}
-DB=bench
-BENCH_DIR=$(cd "$(dirname "$0")" && pwd)
-
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --docs) DOCS=${2:?--docs needs a value}; shift 2 ;;
-    --rounds) ROUNDS=${2:?--rounds needs a value}; shift 2 ;;
-    --port) PORT=${2:?--port needs a value}; shift 2 ;;
-    --log-dir) LOG_DIR=${2:?--log-dir needs a value}; shift 2 ;;
-    --help | -h) bench_usage; exit 0 ;;
-    *) die "unknown option $1 (see --help)" ;;
-  esac
-done
-bench_require_count --docs "$DOCS"
-bench_require_count --rounds "$ROUNDS"
-bench_require_tools initdb pg_ctl psql createdb
-bench_resolve_jar
-bench_print_machine
-echo "settings: docs=$DOCS (shape large) rounds=$ROUNDS"
-
-bench_start_server "$PORT" "shared_buffers = 512MB
-max_wal_size = 8GB
-autovacuum = off"
-echo "server: 127.0.0.1:$PORT, data in $DATA (removed at exit), shared_buffers=512MB, autovacuum=off"
-"$PG_BIN/createdb" -h 127.0.0.1 -p "$PORT" -U postgres "$DB"
-URL="jdbc:postgresql://127.0.0.1:$PORT/$DB"
-stress() { "$JAVA" -jar "$STRESS_JAR" --url "$URL" -U postgres "$@"; }
-
-run_client "$WORK/generate.log" "$JAVA" -jar "$STRESS_JAR" generate --docs "$DOCS" --shape large --out "$WORK/dump" \
-  || fail_with_log "stress generate failed" "$WORK/generate.log"
-run_client "$WORK/import.log" stress import "$WORK/dump" || fail_with_log "stress import failed" "$WORK/import.log"
-grep '^import:' "$WORK/import.log"
-for file in mongo-shapes mongo-shapes-sql; do
-  run_client "$WORK/index-$file.log" stress index --workload "$BENCH_DIR/$file.yaml" --table stress_orders \
-    || fail_with_log "stress index of $file.yaml failed" "$WORK/index-$file.log"
-done
-"$PG_BIN/psql" -X -q -h 127.0.0.1 -p "$PORT" -U postgres -d "$DB" -c "VACUUM ANALYZE stress_orders"
-for file in mongo-shapes mongo-shapes-sql; do
-  run_client "$WORK/explain-$file.log" stress explain --workload "$BENCH_DIR/$file.yaml" --table stress_orders \
-    || fail_with_log "stress explain of $file.yaml failed" "$WORK/explain-$file.log"
-done
-python3 "$BENCH_DIR/lib/mongo_vs_sql.py" "$WORK/explain-mongo-shapes.log" "$WORK/explain-mongo-shapes-sql.log" \
-  "$ROUNDS" -- "$PG_BIN/psql" -X -q -At -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PORT" -U postgres -d "$DB"
+FIRST_PORT=5574
+STEM=mongo-shapes
+JIT_SETTINGS=""
+# shellcheck source=lib/translated_vs_sql.sh
+. "$(dirname "$0")/lib/translated_vs_sql.sh"
