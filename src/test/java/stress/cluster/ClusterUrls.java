@@ -52,6 +52,15 @@ final class ClusterUrls {
   }
 
   /** Drops a document table and its copy table: the clusters are shared by the cluster tests, which leave none behind. */
+  /** Runs the command line on the cluster at {@code url}, checks its exit code, and gives what it printed. */
+  static String cli(String url, int expected, String... args) {
+    java.util.List<String> all = new java.util.ArrayList<>(java.util.List.of("--url", url));
+    all.addAll(java.util.List.of(args));
+    stress.cli.CliTester.Result r = stress.cli.CliTester.run(all.toArray(String[]::new));
+    org.junit.jupiter.api.Assertions.assertEquals(expected, r.exitCode(), r.all());
+    return r.all();
+  }
+
   static void dropDocumentTables(String url, String table) throws SQLException {
     try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
       s.execute("DROP TABLE IF EXISTS " + table + ", " + table + "_copy");

@@ -1,13 +1,7 @@
 package stress.cluster;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -25,7 +19,7 @@ class MongoAggregateCitusIT {
   @BeforeAll
   static void orders() {
     url = ClusterUrls.citus();
-    cli(0, "import", "datasets/sample-large", "--drop-existing");
+    ClusterUrls.cli(url, 0, "import", "datasets/sample-large", "--drop-existing");
   }
 
   @AfterAll
@@ -35,22 +29,9 @@ class MongoAggregateCitusIT {
     }
   }
 
-  private static String cli(int expected, String... args) {
-    List<String> all = new ArrayList<>(List.of("--url", url));
-    all.addAll(List.of(args));
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    int code;
-    try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8)) {
-      code = new stress.cli.Cli(o, o).execute(all.toArray(String[]::new));
-    }
-    String text = out.toString(StandardCharsets.UTF_8);
-    assertEquals(expected, code, text);
-    return text;
-  }
-
   private static String explain(String op) {
-    return cli(0, "explain", "--workload", "config/workloads/orders-aggregate.yaml", "--table", "stress_orders",
-        "--op", op);
+    return ClusterUrls.cli(url, 0, "explain", "--workload", "config/workloads/orders-aggregate.yaml", "--table",
+        "stress_orders", "--op", op);
   }
 
   @Test
@@ -67,8 +48,8 @@ class MongoAggregateCitusIT {
     String out = explain("same_customer_orders");
     assertTrue(out.contains("read_intermediate_result("), "the real plan: " + out);
     assertTrue(out.contains("not pushed down"), out);
-    String run = cli(0, "run", "--workload", "config/workloads/orders-aggregate.yaml", "--table", "stress_orders",
-        "--op", "same_customer_orders", "--duration", "2s", "--warmup", "0s", "--threads", "2");
+    String run = ClusterUrls.cli(url, 0, "run", "--workload", "config/workloads/orders-aggregate.yaml", "--table",
+        "stress_orders", "--op", "same_customer_orders", "--duration", "2s", "--warmup", "0s", "--threads", "2");
     assertTrue(run.contains("errors: none"), run);
   }
 }

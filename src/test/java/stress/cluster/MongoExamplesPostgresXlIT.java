@@ -1,15 +1,9 @@
 package stress.cluster;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -29,19 +23,6 @@ class MongoExamplesPostgresXlIT {
     url = ClusterUrls.postgresXl();
   }
 
-  private String cli(int expected, String... args) {
-    List<String> all = new ArrayList<>(List.of("--url", url));
-    all.addAll(List.of(args));
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    int code;
-    try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8)) {
-      code = new stress.cli.Cli(o, o).execute(all.toArray(String[]::new));
-    }
-    String text = out.toString(StandardCharsets.UTF_8);
-    assertEquals(expected, code, text);
-    return text;
-  }
-
   @ParameterizedTest(name = "{0}")
   @CsvSource({
       "orders-mongo, stress_orders, datasets/sample-large",
@@ -56,18 +37,18 @@ class MongoExamplesPostgresXlIT {
   })
   void theExampleRunsWithoutErrors(String workload, String table, String data) throws Exception {
     if (data.equals("init")) {
-      cli(0, "init", "--table", table, "--docs", "5000", "--drop-existing");
+      ClusterUrls.cli(url, 0, "init", "--table", table, "--docs", "5000", "--drop-existing");
     } else {
       Path source = Path.of(data);
       if (data.startsWith("corpus:")) {
         assumeTrue(Corpus.find().isPresent(), Corpus.whereLooked() + "; " + workload + " skipped");
         source = Corpus.find().get().resolve(data.substring("corpus:".length()));
       }
-      cli(0, "import", source.toString(), "--drop-existing");
+      ClusterUrls.cli(url, 0, "import", source.toString(), "--drop-existing");
     }
     try {
-      String run = cli(0, "run", "--workload", "config/workloads/" + workload + ".yaml", "--table", table,
-          "--duration", "3s", "--warmup", "0s", "--threads", "2");
+      String run = ClusterUrls.cli(url, 0, "run", "--workload", "config/workloads/" + workload + ".yaml", "--table",
+          table, "--duration", "3s", "--warmup", "0s", "--threads", "2");
       assertTrue(run.contains("errors: none"), run);
     } finally {
       ClusterUrls.dropDocumentTables(url, table);
