@@ -17,7 +17,6 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
-import org.bson.BsonValue;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -131,28 +130,13 @@ class MongoAggregateSemanticsTest {
   })
   void pipelinesGiveMongoDbsDocuments(String name, String documents, String pipeline, String expected) throws SQLException {
     String table = "agg" + TABLES.incrementAndGet();
-    try (Connection c = TestDatabase.connect(url); Statement st = c.createStatement()) {
-      st.execute("CREATE TABLE " + table + " (_id integer PRIMARY KEY, data jsonb NOT NULL)");
-      try (PreparedStatement ins = c.prepareStatement("INSERT INTO " + table + " VALUES (?, CAST(? AS jsonb))")) {
-        for (BsonValue d : BsonArray.parse(documents)) {
-          ins.setInt(1, d.asDocument().getInt32("_id").getValue());
-          ins.setString(2, BsonJson.valueToRelaxedJson(d));
-          ins.executeUpdate();
-        }
-      }
-    }
+    DocumentRows.load(url, table, documents);
     List<String> want = new ArrayList<>();
     BsonArray.parse(expected).forEach(d -> want.add(BsonJson.valueToRelaxedJson(d)));
     boolean ordered = pipeline.contains("$sort");
     for (boolean jsonpath : new boolean[] {true, false}) {
       String sql = sql(pipeline, jsonpath).replace("{table}", table);
-      List<String> found = new ArrayList<>();
-      try (Connection c = TestDatabase.connect(url); PreparedStatement ps = c.prepareStatement(sql);
-           ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          found.add(rs.getString(1));
-        }
-      }
+      List<String> found = DocumentRows.query(url, sql);
       String problem = new ExtendedJsonComparison(Set.of()).compare(want, found, ordered);
       assertNull(problem, () -> (jsonpath ? "jsonpath" : "without jsonpath") + ": " + problem + "\nfound " + found
           + "\n" + sql);

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -16,7 +15,6 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
-import org.bson.BsonValue;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -63,8 +61,8 @@ class MongoLookupSemanticsTest {
                                     String expected) throws SQLException {
     String a = "la" + TABLES.incrementAndGet();
     String b = "lb" + TABLES.get();
-    load(a, local);
-    load(b, FOREIGN);
+    DocumentRows.load(url, a, local);
+    DocumentRows.load(url, b, FOREIGN);
     String pipeline = "[{$lookup: {from: 'b', localField: '" + localField + "', foreignField: '" + foreignField
         + "', as: 'out'}}, {$project: {ids: '$out._id'}}, {$sort: {_id: 1}}]";
     List<String> want = new ArrayList<>();
@@ -78,7 +76,7 @@ class MongoLookupSemanticsTest {
       for (IdType foreignId : new IdType[] {IdType.INTEGER, null}) {
         for (boolean citus : new boolean[] {false, true}) {
           String sql = sql(pipeline, jsonpath, "\"" + b + "\"", foreignId, citus).replace("{table}", a);
-          List<String> found = run(sql);
+          List<String> found = DocumentRows.query(url, sql);
           String problem = new ExtendedJsonComparison(Set.of("ids")).compare(want, found, true);
           assertNull(problem, () -> (jsonpath ? "jsonpath" : "without jsonpath") + ", foreign _id " + foreignId
               + (citus ? ", as for Citus" : "") + ": " + problem + "\nfound " + found + "\n" + sql);
@@ -91,11 +89,11 @@ class MongoLookupSemanticsTest {
   void eachLocalDocumentGetsItsOwnMatches() throws SQLException {
     String a = "la" + TABLES.incrementAndGet();
     String b = "lb" + TABLES.get();
-    load(a, "[{_id: 1, l: 1}, {_id: 2, l: 3}, {_id: 3, l: 'none'}]");
-    load(b, FOREIGN);
+    DocumentRows.load(url, a, "[{_id: 1, l: 1}, {_id: 2, l: 3}, {_id: 3, l: 'none'}]");
+    DocumentRows.load(url, b, FOREIGN);
     String pipeline = "[{$lookup: {from: 'b', localField: 'l', foreignField: 'k', as: 'out.docs'}},"
         + " {$project: {'ids': '$out.docs._id'}}, {$sort: {_id: 1}}]";
-    List<String> found = run(sql(pipeline, true, "\"" + b + "\"", IdType.INTEGER).replace("{table}", a));
+    List<String> found = DocumentRows.query(url, sql(pipeline, true, "\"" + b + "\"", IdType.INTEGER).replace("{table}", a));
     String problem = new ExtendedJsonComparison(Set.of("ids")).compare(List.of("{\"_id\": 1, \"ids\": [1]}",
         "{\"_id\": 2, \"ids\": [3]}", "{\"_id\": 3, \"ids\": []}"), found, true);
     assertNull(problem, problem);
@@ -105,12 +103,12 @@ class MongoLookupSemanticsTest {
   void theForeignPrimaryKeyServesAnIdLookup() throws SQLException {
     String a = "la" + TABLES.incrementAndGet();
     String b = "lb" + TABLES.get();
-    load(a, "[{_id: 1, l: 2}]");
+    DocumentRows.load(url, a, "[{_id: 1, l: 2}]");
     StringBuilder many = new StringBuilder("[");
     for (int i = 1; i <= 2000; i++) {
       many.append(i > 1 ? ", " : "").append("{_id: ").append(i).append(", k: ").append(i).append('}');
     }
-    load(b, many + "]");
+    DocumentRows.load(url, b, many + "]");
     String sql = sql("[{$lookup: {from: 'b', localField: 'l', foreignField: '_id', as: 'out'}}]", true,
         "\"" + b + "\"", IdType.INTEGER).replace("{table}", a);
     StringBuilder plan = new StringBuilder();
@@ -137,31 +135,6 @@ class MongoLookupSemanticsTest {
         + " {$project: {p: '$c.y', q: '$a.z'}}, {$sort: {p: 1, q: 1}}]", true, "b", IdType.INTEGER);
     assertTrue(sql.contains(" OFFSET 0) AS p"), sql);
     assertTrue(sql.length() < 60_000, "the statement grew to " + sql.length() + " characters");
-  }
-
-  private static void load(String table, String documents) throws SQLException {
-    try (Connection c = TestDatabase.connect(url); Statement st = c.createStatement()) {
-      st.execute("CREATE TABLE " + table + " (_id integer PRIMARY KEY, data jsonb NOT NULL)");
-      try (PreparedStatement ins = c.prepareStatement("INSERT INTO " + table + " VALUES (?, CAST(? AS jsonb))")) {
-        for (BsonValue d : BsonArray.parse(documents)) {
-          ins.setInt(1, d.asDocument().getInt32("_id").getValue());
-          ins.setString(2, BsonJson.valueToRelaxedJson(d));
-          ins.addBatch();
-        }
-        ins.executeBatch();
-      }
-    }
-  }
-
-  private static List<String> run(String sql) throws SQLException {
-    List<String> found = new ArrayList<>();
-    try (Connection c = TestDatabase.connect(url); PreparedStatement ps = c.prepareStatement(sql);
-         ResultSet rs = ps.executeQuery()) {
-      while (rs.next()) {
-        found.add(rs.getString(1));
-      }
-    }
-    return found;
   }
 
   private static String sql(String pipeline, boolean jsonpath, String foreignTable, IdType foreignId) {
