@@ -34,11 +34,6 @@ public record TranslationTarget(PathCatalog paths, boolean jsonpath, Map<String,
     this(paths, jsonpath, indexed, idType, Map.of(), false);
   }
 
-  public TranslationTarget(PathCatalog paths, boolean jsonpath, Map<String, String> indexed,
-                           stress.table.IdType idType, Map<String, ForeignCollection> collections) {
-    this(paths, jsonpath, indexed, idType, collections, false);
-  }
-
   /** The table of a collection a {@code $lookup} reads. */
   ForeignCollection collection(String name) {
     ForeignCollection found = collections.get(name);
