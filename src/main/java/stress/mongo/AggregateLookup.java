@@ -72,15 +72,14 @@ final class AggregateLookup {
       return;
     }
     String l = a + "l";
-    String keys = "jsonb_array_elements(CASE WHEN jsonb_typeof(" + l + ".v) = 'array' THEN " + l + ".v"
-        + " ELSE jsonb_build_array(" + l + ".v) END)";
+    String keys = keysOf(l + ".v");
     String k = a + "k";
     String f = a + "f";
     List<String> branches = new ArrayList<>();
     if (foreignPath.isId()) {
       String indexed = idCondition(f + "._id", k + ".v", foreign.idType());
       branches.add("SELECT " + f + "._id, " + f + ".data FROM " + keys + " AS " + k + "(v) JOIN " + foreignTable
-          + " AS " + f + " ON " + (indexed == null ? "" : indexed + " AND ") + f + ".data -> '_id' = " + k + ".v");
+          + " AS " + f + " ON " + (indexed == null ? "" : indexed + " AND ") + idEquals(f + ".data", k + ".v"));
     } else {
       PathValues values = new PathValues(t);
       String jp = foreignPath.jsonPath();
@@ -88,11 +87,11 @@ final class AggregateLookup {
       String prefilter = Containment.anyForm(data, foreignPath.keys(), k + ".v");
       branches.add("SELECT " + f + "._id, " + data + " FROM " + keys + " AS " + k + "(v) JOIN " + foreignTable
           + " AS " + f + " ON " + (prefilter == null ? "" : prefilter + " AND ")
-          + values.anyOrElement(data, jp, c -> c + " = " + k + ".v") + " WHERE jsonb_typeof(" + k + ".v) <> 'null'");
+          + equals(values, data, jp, k + ".v") + " WHERE jsonb_typeof(" + k + ".v) <> 'null'");
       // A null key matches a foreign document without the field, which no containment test finds.
       branches.add("SELECT " + f + "._id, " + data + " FROM " + foreignTable + " AS " + f + " WHERE EXISTS (SELECT 1"
-          + " FROM " + keys + " AS " + k + "(v) WHERE jsonb_typeof(" + k + ".v) = 'null') AND (NOT "
-          + values.exists(data, jp) + " OR " + values.any(data, jp, c -> "jsonb_typeof(" + c + ") = 'null'") + ")");
+          + " FROM " + keys + " AS " + k + "(v) WHERE jsonb_typeof(" + k + ".v) = 'null') AND "
+          + matchesNull(values, data, jp));
     }
     String m = a + "m";
     String found = "COALESCE((SELECT jsonb_agg(" + m + ".data ORDER BY " + m + "._id) FROM (SELECT DISTINCT ON ("
@@ -102,11 +101,10 @@ final class AggregateLookup {
     // The local value and the matches are each computed once per document: the key list reads the value three
     // times and a dotted 'as' reads the matches more than once, and PostgreSQL would copy an unfenced subquery's
     // expression into each place (a top-level 'as' is set directly, reading them once).
-    String doc = as.size() == 1 ? "(" + a + ".doc - " + JsonPathText.sql(as.get(0)) + ") || jsonb_build_object("
-        + JsonPathText.sql(as.get(0)) + ", " + r + ".v)" : projection.setSql(as, r + ".v", a + ".doc");
+    String doc = withMatches(projection, as, a + ".doc", r + ".v");
     pipeline.next("SELECT " + doc + " AS doc, " + a + ".n FROM " + input + " CROSS JOIN LATERAL (SELECT " + local
-        + " OFFSET 0) AS " + l + "(v) CROSS JOIN LATERAL (SELECT " + found + (as.size() == 1 ? "" : " OFFSET 0") + ") AS " + r
-        + "(v)", pipeline.ordered());
+        + " OFFSET 0) AS " + l + "(v) CROSS JOIN LATERAL (SELECT " + found + (as.size() == 1 ? "" : " OFFSET 0")
+        + ") AS " + r + "(v)", pipeline.ordered());
   }
 
   /**
@@ -124,19 +122,43 @@ final class AggregateLookup {
     String data = f + ".data";
     String jp = foreignPath.jsonPath();
     PathValues values = new PathValues(t);
-    String match = foreignPath.isId() ? data + " -> '_id' = " + k + ".v"
-        : "CASE WHEN jsonb_typeof(" + k + ".v) = 'null' THEN NOT " + values.exists(data, jp) + " OR "
-        + values.any(data, jp, c -> "jsonb_typeof(" + c + ") = 'null'") + " ELSE "
-        + values.anyOrElement(data, jp, c -> c + " = " + k + ".v") + " END";
+    String match = foreignPath.isId() ? idEquals(data, k + ".v") : "CASE WHEN jsonb_typeof(" + k + ".v) = 'null' THEN "
+        + matchesNull(values, data, jp) + " ELSE " + equals(values, data, jp, k + ".v") + " END";
     String found = "COALESCE(jsonb_agg(DISTINCT " + data + ") FILTER (WHERE " + f + "._id IS NOT NULL),"
         + " CAST('[]' AS jsonb))";
-    String doc = as.size() == 1 ? "(" + w + ".doc - " + JsonPathText.sql(as.get(0)) + ") || jsonb_build_object("
-        + JsonPathText.sql(as.get(0)) + ", " + found + ")" : projection.setSql(as, found, w + ".doc");
+    String doc = withMatches(projection, as, w + ".doc", found);
     pipeline.next("SELECT " + doc + " AS doc, " + w + ".n FROM (SELECT " + a + ".doc, " + a + ".n, row_number() OVER ()"
-        + " AS r, " + local + " AS l FROM " + input + ") AS " + w + " LEFT JOIN LATERAL jsonb_array_elements(CASE WHEN"
-        + " jsonb_typeof(" + w + ".l) = 'array' THEN " + w + ".l ELSE jsonb_build_array(" + w + ".l) END) AS " + k
-        + "(v) ON TRUE LEFT JOIN " + foreignTable + " AS " + f + " ON " + match + " GROUP BY " + w + ".r, " + w
-        + ".doc, " + w + ".n", pipeline.ordered());
+        + " AS r, " + local + " AS l FROM " + input + ") AS " + w + " LEFT JOIN LATERAL " + keysOf(w + ".l")
+        + " AS " + k + "(v) ON TRUE LEFT JOIN " + foreignTable + " AS " + f + " ON " + match + " GROUP BY " + w
+        + ".r, " + w + ".doc, " + w + ".n", pipeline.ordered());
+  }
+
+  /** The keys a local value matches by: the elements of an array, else the value itself (missing as null). */
+  private static String keysOf(String local) {
+    return "jsonb_array_elements(CASE WHEN jsonb_typeof(" + local + ") = 'array' THEN " + local
+        + " ELSE jsonb_build_array(" + local + ") END)";
+  }
+
+  /** The foreign document's {@code _id} equals the key (numbers by value). */
+  private static String idEquals(String data, String key) {
+    return data + " -> '_id' = " + key;
+  }
+
+  /** The value at the foreign path, or an element of an array there, equals the key: a find's equality. */
+  private static String equals(PathValues values, String data, String jp, String key) {
+    return values.anyOrElement(data, jp, c -> c + " = " + key);
+  }
+
+  /** The foreign path is missing or null (or an array there holds null): what a null key matches. */
+  private static String matchesNull(PathValues values, String data, String jp) {
+    return "(NOT " + values.exists(data, jp) + " OR " + values.any(data, jp, c -> "jsonb_typeof(" + c + ") = 'null'")
+        + ")";
+  }
+
+  /** The document with the matches in {@code as}: a top-level name set directly, a dotted one as $addFields sets. */
+  private static String withMatches(AggregateProjection projection, List<String> as, String doc, String matches) {
+    return as.size() == 1 ? "(" + doc + " - " + JsonPathText.sql(as.get(0)) + ") || jsonb_build_object("
+        + JsonPathText.sql(as.get(0)) + ", " + matches + ")" : projection.setSql(as, matches, doc);
   }
 
   /**
