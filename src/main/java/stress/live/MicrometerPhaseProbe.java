@@ -35,7 +35,6 @@ final class MicrometerPhaseProbe implements PhaseProbe {
   private final List<String> operations;
   /** The meters of each host tag, made when the first worker of that host asks for its probe. */
   private final Map<String, HostMeters> byHost = new ConcurrentHashMap<>();
-  private volatile Stage stage = Stage.WARMUP;
 
   MicrometerPhaseProbe(MeterRegistry registry, PhaseSpec phase, List<String> operations) {
     this.registry = registry;
@@ -58,11 +57,6 @@ final class MicrometerPhaseProbe implements PhaseProbe {
 
   private HostMeters meters(String host) {
     return byHost.computeIfAbsent(host, h -> new HostMeters(PhaseTags.of(phase, h)));
-  }
-
-  @Override
-  public void measuring() {
-    stage = Stage.MEASURE;
   }
 
   @Override
@@ -125,21 +119,21 @@ final class MicrometerPhaseProbe implements PhaseProbe {
     }
 
     @Override
-    public void success(int opIndex, long latencyNanos) {
-      successes[stage.ordinal()][opIndex].record(latencyNanos, TimeUnit.NANOSECONDS);
+    public void success(int opIndex, long latencyNanos, boolean measured) {
+      successes[Stage.of(measured).ordinal()][opIndex].record(latencyNanos, TimeUnit.NANOSECONDS);
     }
 
     @Override
-    public void failure(int opIndex, long latencyNanos, String sqlState) {
-      Stage s = stage;
+    public void failure(int opIndex, long latencyNanos, String sqlState, boolean measured) {
+      Stage s = Stage.of(measured);
       String state = sqlState == null || sqlState.isBlank() ? ErrorStats.UNKNOWN : sqlState;
       failures[s.ordinal()][opIndex].computeIfAbsent(state, k -> timer(s, opIndex, "error", k))
           .record(latencyNanos, TimeUnit.NANOSECONDS);
     }
 
     @Override
-    public void reconnect() {
-      reconnects[stage.ordinal()].increment();
+    public void reconnect(boolean measured) {
+      reconnects[Stage.of(measured).ordinal()].increment();
     }
   }
 }

@@ -6,6 +6,11 @@ import java.util.Locale;
 enum Stage {
   WARMUP, MEASURE;
 
+  /** The stage of an execution the run's recorder counted ({@code measured}) or kept out as warm-up. */
+  static Stage of(boolean measured) {
+    return measured ? MEASURE : WARMUP;
+  }
+
   /** The tag value: {@code warmup} or {@code measure}. */
   String tag() {
     return name().toLowerCase(Locale.ROOT);

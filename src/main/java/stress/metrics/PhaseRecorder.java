@@ -37,6 +37,12 @@ public final class PhaseRecorder {
 
   /** The current interval number; workers read it on every record, only the reporter writes it. */
   private volatile long generation;
+  /**
+   * The first generation whose records count in the totals: 0 until warm-up begins, none during it, and the one
+   * {@link #resetTotals} starts after it. Written before {@link #generation}, so a worker that reads a generation
+   * also sees whether it counts.
+   */
+  private volatile long measuredFrom;
   /** Finished slots the workers handed over, waiting for the reporter to merge them. */
   private final ConcurrentLinkedQueue<IntervalSlot> handedOver = new ConcurrentLinkedQueue<>();
   /** The interval being closed: every worker's slot of that generation is merged in here (reporter only). */
@@ -164,6 +170,7 @@ public final class PhaseRecorder {
   public synchronized void beginWarmup() {
     ensureOpen();
     warmup = true;
+    measuredFrom = Long.MAX_VALUE;
   }
 
   /**
@@ -224,6 +231,7 @@ public final class PhaseRecorder {
     // flight may land on the other side), not after waiting for the slots: the outage would miss the failures of
     // that wait
     outages.measuringStarts(measuredStartNanos);
+    measuredFrom = generation + 1;
     drain(!workersPaused);
     totals.reset();
     if (hostTotals != null) {
@@ -305,6 +313,11 @@ public final class PhaseRecorder {
 
   long generation() {
     return generation;
+  }
+
+  /** Whether what is recorded into a slot of {@code slotGeneration} counts in the totals (not warm-up). */
+  boolean counts(long slotGeneration) {
+    return slotGeneration >= measuredFrom;
   }
 
   /** Queues one worker's finished slot for the reporter to merge; called by that worker or the reporter. */

@@ -49,23 +49,28 @@ public final class WorkerRecorder {
    * @param opIndex      index of the operation in the phase's list
    * @param latencyNanos latency in nanoseconds (from the intended start time when rate-limited)
    * @param rows         rows the operation read or wrote, 0 or more
+   * @return whether it counts in the phase's totals: false for warm-up. An execution that ends as measuring starts
+   *     lands on one side of the line or the other; what is told to a {@code WorkerProbe} must follow this answer
    * @throws IllegalArgumentException when the latency is negative or above the phase's highest trackable value, or rows are negative
    */
-  public void success(int opIndex, long latencyNanos, long rows) {
+  public boolean success(int opIndex, long latencyNanos, long rows) {
     if (latencyNanos < 0 || latencyNanos > highestTrackableNanos || rows < 0) {
       throw badValue(opIndex, latencyNanos, rows);
     }
+    long generation;
     long critical = phaser.writerCriticalSectionEnter();
     try {
       IntervalSlot slot = current();
       slot.recordSuccess(opIndex, latencyNanos);
       slot.rows[opIndex] += rows;
+      generation = slot.generation;
     } finally {
       phaser.writerCriticalSectionExit(critical);
     }
     if (phase.outages().open()) {
       phase.outages().recovered(phase.now());
     }
+    return phase.counts(generation);
   }
 
   /**
@@ -89,23 +94,26 @@ public final class WorkerRecorder {
    * @param message  the failure's message; the first one per operation and SQLState is kept, and the distinct ones
    *                 are counted
    */
-  public void failure(int opIndex, long latencyNanos, String sqlState, String message) {
-    failure(opIndex, latencyNanos, sqlState, message, null);
+  public boolean failure(int opIndex, long latencyNanos, String sqlState, String message) {
+    return failure(opIndex, latencyNanos, sqlState, message, null);
   }
 
   /**
    * Records a failed operation that names a node of the cluster.
    *
    * @param node the node the failure's message names (Citus {@code host:port}, Postgres-XL datanode), or null
+   * @return whether it counts in the phase's totals, as {@link #success}
    */
-  public void failure(int opIndex, long latencyNanos, String sqlState, String message, String node) {
+  public boolean failure(int opIndex, long latencyNanos, String sqlState, String message, String node) {
     if (latencyNanos < 0 || latencyNanos > highestTrackableNanos) {
       throw badValue(opIndex, latencyNanos, 0);
     }
     String state = sqlState == null || sqlState.isBlank() ? ErrorStats.UNKNOWN : sqlState;
+    long generation;
     long critical = phaser.writerCriticalSectionEnter();
     try {
       IntervalSlot slot = current();
+      generation = slot.generation;
       slot.failures[opIndex].recordValue(latencyNanos);
       slot.errors[opIndex].computeIfAbsent(state, k -> new IntervalSlot.ErrorTally(message)).add(message);
       if (node != null) {
@@ -115,16 +123,21 @@ public final class WorkerRecorder {
       phaser.writerCriticalSectionExit(critical);
     }
     phase.outages().failed(phase.now(), state, node);
+    return phase.counts(generation);
   }
 
-  /** Records that this worker had to open its connection again. */
-  public void reconnect() {
+  /** Records that this worker had to open its connection again; returns whether it counts, as {@link #success}. */
+  public boolean reconnect() {
+    long generation;
     long critical = phaser.writerCriticalSectionEnter();
     try {
-      current().reconnects++;
+      IntervalSlot slot = current();
+      slot.reconnects++;
+      generation = slot.generation;
     } finally {
       phaser.writerCriticalSectionExit(critical);
     }
+    return phase.counts(generation);
   }
 
   /** The slot of the current generation; hands the previous one over first when a new interval began. */

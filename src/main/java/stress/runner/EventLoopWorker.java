@@ -167,8 +167,7 @@ final class EventLoopWorker extends PhaseWorker
       return;
     }
     // a new session for the execution that found the old one gone: part of that execution's time, as in Worker
-    recorder.reconnect();
-    probe.reconnect();
+    probe.reconnect(recorder.reconnect());
     send();
   }
 
@@ -192,8 +191,7 @@ final class EventLoopWorker extends PhaseWorker
   public void succeeded(int rows) {
     lastExecutionEnd = System.nanoTime();
     long latency = lastExecutionEnd - start;
-    recorder.success(0, latency, rows);
-    probe.success(0, latency);
+    probe.success(0, latency, recorder.success(0, latency, rows));
     backoffNanos = FIRST_BACKOFF_NANOS;
     next();
   }
@@ -223,8 +221,7 @@ final class EventLoopWorker extends PhaseWorker
   private void recordFailure(String sqlState, String message) {
     lastExecutionEnd = System.nanoTime();
     long latency = lastExecutionEnd - start;
-    recorder.failure(0, latency, sqlState, message, failures.node(message));
-    probe.failure(0, latency, sqlState);
+    probe.failure(0, latency, sqlState, recorder.failure(0, latency, sqlState, message, failures.node(message)));
     if (ConnectionErrors.TOO_MANY_CONNECTIONS.equals(sqlState)) {
       abort.tooManyConnections(new SQLException(message, sqlState));
     }

@@ -70,11 +70,6 @@ final class FailureLimit implements RunProbe {
       }
 
       @Override
-      public void measuring() {
-        probe.measuring();
-      }
-
-      @Override
       public void clientUsage(stress.metrics.ClientUsage client) {
         probe.clientUsage(client);
       }
@@ -99,13 +94,13 @@ final class FailureLimit implements RunProbe {
       }
 
       @Override
-      public void success(int opIndex, long latencyNanos) {
-        worker.success(opIndex, latencyNanos);
+      public void success(int opIndex, long latencyNanos, boolean measured) {
+        worker.success(opIndex, latencyNanos, measured);
       }
 
       @Override
-      public void failure(int opIndex, long latencyNanos, String sqlState) {
-        worker.failure(opIndex, latencyNanos, sqlState);
+      public void failure(int opIndex, long latencyNanos, String sqlState, boolean measured) {
+        worker.failure(opIndex, latencyNanos, sqlState, measured);
         if (failed.incrementAndGet() == max) {
           lastSqlState = sqlState == null ? "unknown" : sqlState;
           stop.run();
@@ -113,8 +108,8 @@ final class FailureLimit implements RunProbe {
       }
 
       @Override
-      public void reconnect() {
-        worker.reconnect();
+      public void reconnect(boolean measured) {
+        worker.reconnect(measured);
       }
     };
   }

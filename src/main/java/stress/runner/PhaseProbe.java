@@ -1,8 +1,9 @@
 package stress.runner;
 
 /**
- * Sees one phase: hands out a {@link WorkerProbe} per worker and hears when warm-up ends and when the
- * phase is over. The runner calls it from the phase's reporting thread.
+ * Sees one phase: hands out a {@link WorkerProbe} per worker (each of whose calls says whether the execution is
+ * warm-up) and hears what the client spent and when the phase is over. The runner calls it from the phase's
+ * reporting thread.
  */
 public interface PhaseProbe {
   /** A probe that ignores everything. */
@@ -19,13 +20,6 @@ public interface PhaseProbe {
   default WorkerProbe worker(int index, String host) {
     return worker(index);
   }
-
-  /**
-   * Measuring starts now: at the start when there is no warm-up, otherwise when it ends (just before the
-   * run's own totals are reset). An execution in flight at that moment may count on the other side of
-   * the line than in the run's own figures: at most one per worker.
-   */
-  default void measuring() {}
 
   /** What this process itself spent while measuring; called once after the workers stopped, before {@link #finished}. */
   default void clientUsage(stress.metrics.ClientUsage client) {}

@@ -149,7 +149,6 @@ final class PhaseRun {
     }
     ClientMeter clientMeter = null;
     if (warmupNanos == 0) {
-      phaseProbe.measuring();
       clientMeter = startClientMeter(eventLoop);
     }
     long begin = System.nanoTime();
@@ -194,7 +193,6 @@ final class PhaseRun {
             stoppedAt = System.nanoTime();
             break;
           }
-          phaseProbe.measuring();
           clientMeter = startClientMeter(eventLoop);
           resetAt = System.nanoTime();
           recorder.resetTotals(resetAt, true);
@@ -203,7 +201,6 @@ final class PhaseRun {
           long resetStart = System.nanoTime();
           boolean pausedForReset = turn.begin(0);
           try {
-            phaseProbe.measuring();
             resetAt = System.nanoTime();
             recorder.resetTotals(resetAt, pausedForReset);
             clientMeter = startClientMeter(eventLoop);

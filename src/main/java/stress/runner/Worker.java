@@ -165,8 +165,7 @@ final class Worker extends PhaseWorker implements Runnable {
         }
         lastExecutionEnd = System.nanoTime();
         long latency = lastExecutionEnd - start;
-        recorder.success(op, latency, rows);
-        probe.success(op, latency);
+        probe.success(op, latency, recorder.success(op, latency, rows));
         backoffNanos = FIRST_BACKOFF_NANOS;
         return;
       } catch (SQLException e) {
@@ -177,15 +176,14 @@ final class Worker extends PhaseWorker implements Runnable {
         }
         lastExecutionEnd = System.nanoTime();
         long latency = lastExecutionEnd - start;
-        recorder.failure(op, latency, e.getSQLState(), e.getMessage(), failures.node(e.getMessage()));
-        probe.failure(op, latency, e.getSQLState());
+        probe.failure(op, latency, e.getSQLState(),
+            recorder.failure(op, latency, e.getSQLState(), e.getMessage(), failures.node(e.getMessage())));
         recover(connection, e);
         return;
       } catch (RuntimeException e) {
         lastExecutionEnd = System.nanoTime();
         long latency = lastExecutionEnd - start;
-        recorder.failure(op, latency, null, e.toString());
-        probe.failure(op, latency, null);
+        probe.failure(op, latency, null, recorder.failure(op, latency, null, e.toString()));
         recover(connection, new SQLException(e));
         return;
       } finally {
@@ -241,8 +239,7 @@ final class Worker extends PhaseWorker implements Runnable {
     }
     if (held == null) {
       held = openHeld();
-      recorder.reconnect();
-      probe.reconnect();
+      probe.reconnect(recorder.reconnect());
     }
     return held;
   }

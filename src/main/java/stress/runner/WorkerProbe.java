@@ -15,12 +15,16 @@ public interface WorkerProbe {
   /** The worker has left its loop for good. */
   default void stopped() {}
 
-  /** An execution of operation {@code opIndex} succeeded after {@code latencyNanos}. */
-  default void success(int opIndex, long latencyNanos) {}
+  /**
+   * An execution of operation {@code opIndex} succeeded after {@code latencyNanos}; {@code measured} is false for
+   * warm-up. The worker's own recorder decides it, so the probe counts each execution on the same side as the
+   * run's figures.
+   */
+  default void success(int opIndex, long latencyNanos, boolean measured) {}
 
   /** An execution failed; {@code sqlState} is null when the driver gave none. */
-  default void failure(int opIndex, long latencyNanos, String sqlState) {}
+  default void failure(int opIndex, long latencyNanos, String sqlState, boolean measured) {}
 
   /** The worker had to open its connection again. */
-  default void reconnect() {}
+  default void reconnect(boolean measured) {}
 }

@@ -36,14 +36,13 @@ class LiveMetricsTest {
       PhaseProbe phase = live.probe().phase(phase("jdbc:postgresql://db1:6432,db2/bench"), List.of("find", "insert"));
       WorkerProbe w = phase.worker(0);
       w.started();
-      w.success(0, 1_000_000);
-      w.failure(1, 2_000_000, "40001");
-      w.reconnect();
-      phase.measuring();
-      w.success(0, 1_000_000);
-      w.success(0, 3_000_000);
-      w.failure(1, 1_000_000, null);
-      w.failure(1, 1_000_000, "40001");
+      w.success(0, 1_000_000, false);
+      w.failure(1, 2_000_000, "40001", false);
+      w.reconnect(false);
+      w.success(0, 1_000_000, true);
+      w.success(0, 3_000_000, true);
+      w.failure(1, 1_000_000, null, true);
+      w.failure(1, 1_000_000, "40001", true);
       String page = PrometheusText.get(live.url());
 
       Map<String, String> tags = Map.of("phase", "mode=plain pool=none threads=2", "mode", "plain", "pool", "none",
@@ -73,13 +72,12 @@ class LiveMetricsTest {
       WorkerProbe c1 = phase.worker(0, "c1:5432");
       WorkerProbe c2 = phase.worker(1, "c2:5432");
       WorkerProbe c1Again = phase.worker(2, "c1:5432");
-      phase.measuring();
       c1.started();
-      c1.success(0, 1_000_000);
-      c1Again.success(0, 1_000_000);
-      c2.success(0, 1_000_000);
-      c2.failure(0, 1_000_000, "57P01");
-      c2.reconnect();
+      c1.success(0, 1_000_000, true);
+      c1Again.success(0, 1_000_000, true);
+      c2.success(0, 1_000_000, true);
+      c2.failure(0, 1_000_000, "57P01", true);
+      c2.reconnect(true);
       String page = live.scrape();
 
       assertEquals(2.0, PrometheusText.sum(page, COUNT, Map.of("host", "c1:5432", "outcome", "success")), page);

@@ -77,18 +77,18 @@ class PhaseRecorderTest {
     PhaseRecorder phase = new PhaseRecorder(List.of("find_first"), 1, HOUR);
     WorkerRecorder worker = phase.worker(0);
     phase.beginWarmup();
-    worker.success(0, 50 * MS, 10);
-    worker.failure(0, 60 * MS, "57P01", "terminating connection");
-    worker.reconnect();
+    assertFalse(worker.success(0, 50 * MS, 10), "a warm-up execution does not count");
+    assertFalse(worker.failure(0, 60 * MS, "57P01", "terminating connection"));
+    assertFalse(worker.reconnect());
     IntervalStats warm = phase.takeInterval(0, SECOND, 1);
     assertTrue(warm.warmup());
     assertEquals(1.0, warm.elapsedSeconds());
     assertEquals(1, warm.count());
-    worker.success(0, 70 * MS, 10); // pending when warm-up ends
+    assertFalse(worker.success(0, 70 * MS, 10), "pending when warm-up ends, still warm-up");
 
     phase.resetTotals(SECOND + SECOND / 2);
-    worker.success(0, 1 * MS, 1);
-    worker.success(0, 3 * MS, 1);
+    assertTrue(worker.success(0, 1 * MS, 1), "counted in the totals");
+    assertTrue(worker.success(0, 3 * MS, 1));
     IntervalStats measured = phase.takeInterval(SECOND, 2 * SECOND + SECOND / 2, 1);
     PhaseStats stats = phase.finish(SECOND + SECOND / 2, 3 * SECOND + SECOND / 2);
 

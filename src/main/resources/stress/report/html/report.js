@@ -129,16 +129,18 @@
     }
   });
 
-  // A chart counts as rendered when every series with points shows pixels of its colour on the canvas.
-  function paintedColours(canvas) {
-    var context = canvas.getContext('2d');
-    var pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+  // A chart counts as rendered when every series with points shows pixels of its colour on the canvas (a series
+  // drawn exactly under another shows only in the legend) and the plot area shows pixels of at least one of them.
+  // A bar's fill is translucent (alpha 0.7 or 0.3, which the canvas returns un-premultiplied) and its 1-pixel
+  // border may fall between pixels, so any pixel with an alpha over 60 counts.
+  function paintedColours(canvas, left, top, width, height) {
+    var pixels = canvas.getContext('2d').getImageData(left, top, Math.max(1, width), Math.max(1, height)).data;
     var found = {};
     Object.keys(colors).forEach(function (key) {
       var n = parseInt(colors[key].slice(1), 16);
       var r = n >> 16, g = (n >> 8) & 255, b = n & 255, hits = 0;
       for (var i = 0; i < pixels.length && hits < 20; i += 4) {
-        if (pixels[i + 3] > 200 && Math.abs(pixels[i] - r) + Math.abs(pixels[i + 1] - g) + Math.abs(pixels[i + 2] - b) < 40) {
+        if (pixels[i + 3] > 60 && Math.abs(pixels[i] - r) + Math.abs(pixels[i + 1] - g) + Math.abs(pixels[i + 2] - b) < 40) {
           hits += 1;
         }
       }
@@ -147,16 +149,30 @@
     return found;
   }
 
+  function plotArea(chart) {
+    var ratio = chart.currentDevicePixelRatio || 1, area = chart.chartArea;
+    var left = Math.max(0, Math.floor(area.left * ratio)), top = Math.max(0, Math.floor(area.top * ratio));
+    return paintedColours(chart.canvas, left, top, Math.min(chart.canvas.width, Math.ceil(area.right * ratio)) - left,
+      Math.min(chart.canvas.height, Math.ceil(area.bottom * ratio)) - top);
+  }
+
   var rendered = 0;
   drawn.forEach(function (item) {
-    var found = paintedColours(item.chart.canvas);
-    var missing = item.spec.series.filter(function (s) { return s.points.length > 0 && !found[s.colorKey]; });
-    item.chart.canvas.dataset.missingSeries = String(missing.length);
-    if (missing.length === 0) {
-      rendered += 1;
-    } else {
+    var canvas = item.chart.canvas;
+    var found = paintedColours(canvas, 0, 0, canvas.width, canvas.height);
+    var plotted = plotArea(item.chart);
+    var withPoints = item.spec.series.filter(function (s) { return s.points.length > 0; });
+    var missing = withPoints.filter(function (s) { return !found[s.colorKey]; });
+    var nothingPlotted = withPoints.length > 0 && !withPoints.some(function (s) { return plotted[s.colorKey]; });
+    canvas.dataset.missingSeries = String(missing.length);
+    canvas.dataset.plottedSeries = String(withPoints.filter(function (s) { return plotted[s.colorKey]; }).length);
+    if (missing.length > 0) {
       window.reportError('chart ' + item.spec.id + ' (' + item.spec.title + ') shows no pixels of '
         + missing.map(function (s) { return s.label; }).join(', '));
+    } else if (nothingPlotted) {
+      window.reportError('chart ' + item.spec.id + ' (' + item.spec.title + ') draws nothing inside its axes');
+    } else {
+      rendered += 1;
     }
   });
   document.body.dataset.chartsExpected = String(data.charts.length);

@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -53,6 +55,23 @@ class HtmlReportBrowserIT {
     // the first screen of a 1366x768 laptop, and the printed page
     browser.screenshot(page, screenshots.resolve("errors-and-comparison-1366x768.png"), 1366, 768);
     browser.printToPdf(page, screenshots.resolve("errors-and-comparison.pdf"));
+  }
+
+  /** A p99 bar a thousand times shorter than its neighbour on the same axis is still drawn, and seen drawn. */
+  @Test
+  void aTinyBarBesideATallOneIsDrawn() throws Exception {
+    Path page = dir.resolve("tiny-bar.html");
+    Files.writeString(page, HtmlReport.render(List.of(new NamedResult("fast", Runs.slowedDown(1)),
+        new NamedResult("slow", Runs.slowedDown(1000)))));
+    RenderedPage rendered = browser.open(page);
+    assertEquals(Optional.empty(), rendered.bodyData("errors"), rendered.describe());
+    assertEquals(rendered.bodyData("charts-expected"), rendered.bodyData("charts-rendered"), rendered.describe());
+    // ops/s and p99 of each run, each seen inside the axes, not only in the legend
+    String dom = rendered.dom();
+    Matcher canvas = Pattern.compile("<canvas id=\"([^\"]+)\"").matcher(dom);
+    assertTrue(canvas.find(dom.indexOf("<section id=\"comparison\"")), "a comparison chart");
+    String comparison = canvas.group(1);
+    assertEquals(Optional.of("4"), rendered.canvasData(comparison, "plotted-series"), rendered.describe());
   }
 
   @Test

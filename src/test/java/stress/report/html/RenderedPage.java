@@ -46,6 +46,16 @@ public record RenderedPage(String dom) {
     return n;
   }
 
+  /** The {@code data-} attribute {@code name} of the canvas {@code id}, when it has one. */
+  public Optional<String> canvasData(String id, String name) {
+    Matcher m = Pattern.compile("<canvas[^>]*\\bid=\"" + Pattern.quote(id) + "\"[^>]*>").matcher(dom);
+    if (!m.find()) {
+      return Optional.empty();
+    }
+    Matcher value = Pattern.compile("\\bdata-" + Pattern.quote(name) + "=\"([^\"]*)\"").matcher(m.group());
+    return value.find() ? Optional.of(value.group(1)) : Optional.empty();
+  }
+
   /** A one-line description for assertion messages. */
   public String describe() {
     return "charts expected " + bodyData("charts-expected").orElse("?") + ", rendered "

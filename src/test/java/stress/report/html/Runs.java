@@ -85,6 +85,12 @@ final class Runs {
         phase(perSecond, slowdown));
   }
 
+  /** Two phases, mode=plain and mode=prepared, whose latencies are {@code slowdown} times those of {@link #comparison}. */
+  static RunResult slowedDown(double slowdown) {
+    return new RunResult("0.1.0", Instant.parse("2026-01-02T03:04:05Z"), Map.of("threads", 2), Map.of("kind", "postgres"),
+        List.of(phase("mode=plain", 300, slowdown), phase("mode=prepared", 500, slowdown / 2)));
+  }
+
   /** One phase only. */
   static RunResult single() {
     return new RunResult("0.1.0", Instant.parse("2026-01-02T03:04:05Z"), Map.of("threads", 2), Map.of("kind", "postgres"),
