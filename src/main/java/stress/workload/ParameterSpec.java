@@ -28,7 +28,7 @@ record ParameterSpec(ParameterGenerator generator, boolean isKey, boolean isDate
   }
 
   private static final String KINDS = "key, new_key, {sample: PATH, cap: N}, {int: [MIN, MAX]}, {long: [MIN, MAX]}, {double: [MIN, MAX]},"
-      + " {date: [FROM, TO]}, {choice: [A, B, ...]}";
+      + " {date: [FROM, TO]}, {choice: [A, B, ...]}, {choice: [A, B, ...], weights: [WA, WB, ...]}";
 
   static ParameterSpec parse(String name, YamlNode node, String file) {
     return parse(name, node, file, false);
@@ -47,6 +47,13 @@ record ParameterSpec(ParameterGenerator generator, boolean isKey, boolean isDate
     }
     if (node.isMap() && node.map().containsKey("sample")) {
       return sample(name, node, file, jsonSamples);
+    }
+    if (node.isMap() && node.map().containsKey("choice") && node.map().containsKey("weights")) {
+      String where = "parameter '" + name + "' (choice)";
+      WorkloadFile.checkKeys(node, java.util.Set.of("choice", "weights"), where);
+      YamlNode values = node.map().get("choice");
+      ParameterGenerator weighted = weightedChoice(where, values, node.map().get("weights"));
+      return new ParameterSpec(weighted, false, false, choiceKind(values), choiceClass(values));
     }
     if (!node.isMap() || node.map().size() != 1) {
       throw new WorkloadFileException(node.line(), "parameter '" + name + "' must be one of " + KINDS);
@@ -183,7 +190,48 @@ record ParameterSpec(ParameterGenerator generator, boolean isKey, boolean isDate
     };
   }
 
+  /**
+   * A choice whose value i is drawn with probability weights[i] / sum(weights), e.g. the values a log shows with how
+   * often it shows each: a binary search over the running sums.
+   */
+  private static ParameterGenerator weightedChoice(String where, YamlNode valuesNode, YamlNode weightsNode) {
+    Object[] values = choiceValues(where, valuesNode);
+    if (!weightsNode.isList() || weightsNode.list().size() != values.length) {
+      throw new WorkloadFileException(weightsNode.line(), where + ": 'weights' must be a list of " + values.length
+          + " whole numbers, one per value");
+    }
+    long[] upTo = new long[values.length];
+    long sum = 0;
+    for (int i = 0; i < values.length; i++) {
+      YamlNode w = weightsNode.list().get(i);
+      if (!w.isWholeNumber() || Long.parseLong(w.text()) < 1) {
+        throw new WorkloadFileException(w.line(), where + ": each weight must be a whole number of at least 1, got '"
+            + w.text() + "'");
+      }
+      try {
+        sum = Math.addExact(sum, Long.parseLong(w.text()));
+      } catch (ArithmeticException e) {
+        throw new WorkloadFileException(w.line(), where + ": the weights must add up to less than " + Long.MAX_VALUE);
+      }
+      upTo[i] = sum;
+    }
+    long total = sum;
+    return s -> {
+      int at = java.util.Arrays.binarySearch(upTo, s.random().nextLong(total) + 1);
+      return values[at >= 0 ? at : -at - 1];
+    };
+  }
+
   private static ParameterGenerator choice(String where, YamlNode arg) {
+    Object[] array = choiceValues(where, arg);
+    if (array.length == 1) {
+      Object one = array[0];
+      return s -> one;
+    }
+    return s -> array[s.random().nextInt(array.length)];
+  }
+
+  private static Object[] choiceValues(String where, YamlNode arg) {
     if (!arg.isList() || arg.list().isEmpty()) {
       throw new WorkloadFileException(arg.line(), where + ": needs a non-empty list of values");
     }
@@ -205,11 +253,6 @@ record ParameterSpec(ParameterGenerator generator, boolean isKey, boolean isDate
       type = value.getClass();
       values.add(value);
     }
-    Object[] array = values.toArray();
-    if (array.length == 1) {
-      Object one = array[0];
-      return s -> one;
-    }
-    return s -> array[s.random().nextInt(array.length)];
+    return values.toArray();
   }
 }

@@ -47,8 +47,19 @@ public record WorkloadFile(Path file, Map<String, Operation> operations, Map<Str
 
   /** Reads and checks the file; the message of a refusal starts with {@code file:line:}. */
   public static WorkloadFile load(Path file) {
+    String text;
+    try {
+      text = Files.readString(file);
+    } catch (IOException e) {
+      throw new UsageException("--workload " + file + ": cannot read it: " + e.getMessage());
+    }
+    return read(file, text);
+  }
+
+  /** Reads and checks a workload's text as {@link #load} reads a file; {@code file} names it in refusals. */
+  public static WorkloadFile read(Path file, String text) {
     YamlNode root;
-    try (JsonParser p = new YAMLFactory().createParser(Files.readString(file))) {
+    try (JsonParser p = new YAMLFactory().createParser(text)) {
       if (p.nextToken() == null) {
         throw new UsageException("--workload " + file + ": the file is empty");
       }

@@ -56,6 +56,7 @@ class ArchitectureTest {
     allow("ops", "model", "keys", "table", "target", "dump.generate");
     allow("mongo", "model", "ops", "dump", "table");
     allow("workload", "model", "ops", "table", "mongo");
+    allow("mongolog", "model", "dump", "load.importer", "workload");
     allow("runner", "model", "ops", "keys", "metrics", "connect", "connect.eventloop", "target", "table");
     allow("live", "metrics", "runner", "connect", "model");
     allow("report", "metrics", "model");

@@ -1,0 +1,48 @@
+package stress.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import stress.app.LogWorkloadJob;
+
+/** {@code stress workload --from-log}: workload files from a MongoDB application's own logs. */
+@Command(name = "workload", usageHelpAutoWidth = true,
+    description = {"Write workload files from mongod logs (MongoDB 4.4 and later, plain or .gz): the application's"
+        + " finds, counts, distincts, aggregates, updates, deletes and findAndModifys grouped into shapes, weighted"
+        + " as logged, one file per collection, with what MongoDB recorded; every entry used or skipped with its"
+        + " reason."})
+final class WorkloadCommand implements Callable<Integer> {
+  @ParentCommand
+  StressCommand root;
+
+  @Option(names = "--from-log", paramLabel = "LOG", arity = "1..*", required = true,
+      description = "mongod log files (one JSON object a line; .gz read as such), read in order.")
+  List<Path> logs;
+
+  @Option(names = "--out", paramLabel = "DIR", defaultValue = "workloads",
+      description = "Where the files go, one <table>.yaml per collection (default: ${DEFAULT-VALUE}).")
+  Path out;
+
+  @Option(names = "--app", paramLabel = "NAME",
+      description = "Use only the entries of this application (the log's appName); the summary lists them all.")
+  String app;
+
+  @Option(names = "--table", paramLabel = "NS=TABLE",
+      description = "The table of namespace NS (db.collection) instead of the one import names; repeatable.")
+  List<String> tables = List.of();
+
+  @Option(names = "--table-prefix", paramLabel = "PREFIX", defaultValue = "",
+      description = "As import's --table-prefix: prepended to the derived table names.")
+  String prefix;
+
+  @Option(names = "--lower-case-names", description = "As import's --lower-case-names.")
+  boolean lowerCase;
+
+  @Override
+  public Integer call() {
+    return LogWorkloadJob.run(logs, out, app, tables, prefix, lowerCase, root.out).code();
+  }
+}

@@ -1,0 +1,187 @@
+package stress.mongolog;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonString;
+import org.bson.BsonValue;
+
+/**
+ * What becomes of one log entry: its statements as workload operations, or the reason it is skipped. Skipped are
+ * the entries of MongoDB's own namespaces ({@code admin}, {@code config}, {@code local}, {@code system.*}), commands
+ * that neither read nor write documents, other applications than {@code --app}, truncated commands and inserts (a
+ * log holds no inserted documents). A getMore is folded into the find or aggregate that opened its cursor.
+ */
+final class EntryKinds {
+  static final String SYSTEM = "MongoDB's own namespaces (admin, config, local, system.*)";
+  static final String NOT_A_QUERY = "commands that neither read nor write documents";
+  static final String OTHER_APP = "other applications than --app";
+  static final String TRUNCATED = "truncated commands (MongoDB cut them to fit the log line)";
+  static final String INSERT = "inserts (a log does not hold the inserted documents; not derived)";
+  static final String WRITE_COMMAND = "write commands whose statements are logged apart (type update or remove)";
+  static final String ORPHAN_GET_MORE = "getMore of a cursor whose find or aggregate is not logged";
+  static final String NO_NAMESPACE = "entries without a namespace";
+
+  private static final Set<String> SYSTEM_DATABASES = Set.of("admin", "config", "local");
+
+  /** Either statements (folded: a getMore's, counted in its shape's time only) or a skip reason and its detail. */
+  record Use(List<Logged> statements, boolean folded, String reason, String detail) {
+    static Use skip(String reason, String detail) {
+      return new Use(List.of(), false, reason, detail);
+    }
+
+    boolean skipped() {
+      return reason != null;
+    }
+  }
+
+  private EntryKinds() {}
+
+  /** @param app the only application whose entries are used ({@code --app}), or null for all */
+  static Use of(LogEntry e, String app) {
+    if (e.ns().isEmpty()) {
+      return Use.skip(NO_NAMESPACE, e.commandName());
+    }
+    if (SYSTEM_DATABASES.contains(e.database()) || e.collection().startsWith("system.")) {
+      return Use.skip(SYSTEM, e.ns());
+    }
+    if (app != null && !app.equals(e.appName())) {
+      return Use.skip(OTHER_APP, e.appName().isEmpty() ? "(none)" : e.appName());
+    }
+    if (e.truncated()) {
+      return Use.skip(TRUNCATED, e.commandName());
+    }
+    if ("update".equals(e.type())) {
+      return used(update(e.ns(), e.command()));
+    }
+    if ("remove".equals(e.type())) {
+      return used(delete(e.ns(), e.command()));
+    }
+    String name = e.commandName();
+    if ("getMore".equals(name)) {
+      if (e.originating() == null || e.originating().isEmpty()) {
+        return Use.skip(ORPHAN_GET_MORE, e.ns());
+      }
+      Use continued = command(e.ns(), e.originating().getFirstKey(), e.originating());
+      return continued.skipped() ? continued : new Use(continued.statements(), true, null, null);
+    }
+    return command(e.ns(), name, e.command());
+  }
+
+  private static Use command(String ns, String name, BsonDocument c) {
+    String db = ns.substring(0, Math.max(0, ns.indexOf('.')));
+    String collection = c.isString(name) ? c.getString(name).getValue() : null;
+    String target = collection == null ? ns : db + "." + collection;
+    switch (name) {
+      case "find" -> {
+        BsonDocument spec = new BsonDocument();
+        List<Slot> slots = new ArrayList<>();
+        spec.put("filter", ShapeOf.filter(c.isDocument("filter") ? c.getDocument("filter") : new BsonDocument(), slots));
+        copy(c, spec, "projection", "sort", "limit", "skip");
+        return used(new Logged(target, "find", spec, slots, ""));
+      }
+      case "aggregate" -> {
+        if (collection == null || !c.isArray("pipeline")) {
+          return Use.skip(NOT_A_QUERY, "aggregate on the database");
+        }
+        List<Slot> slots = new ArrayList<>();
+        BsonDocument spec = new BsonDocument("pipeline", ShapeOf.pipeline(c.getArray("pipeline"), slots));
+        return used(new Logged(target, "aggregate", spec, slots, ""));
+      }
+      case "count" -> {
+        List<Slot> slots = new ArrayList<>();
+        BsonDocument spec = new BsonDocument("filter",
+            ShapeOf.filter(c.isDocument("query") ? c.getDocument("query") : new BsonDocument(), slots));
+        copy(c, spec, "limit", "skip");
+        return used(new Logged(target, "countDocuments", spec, slots, ""));
+      }
+      case "distinct" -> {
+        if (!c.isString("key")) {
+          return Use.skip(NOT_A_QUERY, "distinct without a key");
+        }
+        List<Slot> slots = new ArrayList<>();
+        String field = "$" + c.getString("key").getValue();
+        BsonArray pipeline = new BsonArray(List.of(
+            new BsonDocument("$match", ShapeOf.filter(c.isDocument("query") ? c.getDocument("query")
+                : new BsonDocument(), slots)),
+            new BsonDocument("$unwind", new BsonString(field)),
+            new BsonDocument("$group", new BsonDocument("_id", new BsonString(field)))));
+        return used(new Logged(target, "aggregate", new BsonDocument("pipeline", pipeline), slots,
+            "distinct, written as $match, $unwind and $group"));
+      }
+      case "findAndModify", "findandmodify" -> {
+        BsonDocument statement = new BsonDocument("q", c.isDocument("query") ? c.getDocument("query") : new BsonDocument());
+        String note = "findAndModify, run without returning the document" + (c.containsKey("sort") ? " and without its sort" : "");
+        if (c.isBoolean("remove") && c.getBoolean("remove").getValue()) {
+          statement.put("limit", new BsonInt32(1));
+          return used(withNote(delete(target, statement), note));
+        }
+        if (c.get("update") == null) {
+          return Use.skip(NOT_A_QUERY, "findAndModify without update or remove");
+        }
+        statement.put("u", c.get("update"));
+        if (c.containsKey("upsert")) {
+          statement.put("upsert", c.get("upsert"));
+        }
+        return used(withNote(update(target, statement), note));
+      }
+      case "update", "delete" -> {
+        String list = "update".equals(name) ? "updates" : "deletes";
+        if (!c.isArray(list)) {
+          return Use.skip(WRITE_COMMAND, name);
+        }
+        List<Logged> all = new ArrayList<>();
+        for (BsonValue s : c.getArray(list)) {
+          if (s.isDocument()) {
+            all.add("update".equals(name) ? update(target, s.asDocument()) : delete(target, s.asDocument()));
+          }
+        }
+        return all.isEmpty() ? Use.skip(WRITE_COMMAND, name) : new Use(all, false, null, null);
+      }
+      case "insert" -> {
+        return Use.skip(INSERT, target);
+      }
+      default -> {
+        return Use.skip(NOT_A_QUERY, name.isEmpty() ? "(none)" : name);
+      }
+    }
+  }
+
+  private static Logged update(String ns, BsonDocument s) {
+    List<Slot> slots = new ArrayList<>();
+    BsonDocument filter = ShapeOf.filter(s.isDocument("q") ? s.getDocument("q") : new BsonDocument(), slots);
+    BsonValue u = s.containsKey("u") ? ShapeOf.update(s.get("u"), slots) : new BsonDocument();
+    boolean multi = s.isBoolean("multi") && s.getBoolean("multi").getValue();
+    boolean upsert = s.isBoolean("upsert") && s.getBoolean("upsert").getValue();
+    BsonDocument spec = new BsonDocument("filter", filter).append("update", u);
+    return new Logged(ns, multi ? "updateMany" : "updateOne", spec, slots,
+        upsert ? "an upsert, run as an update: a document that is not there is not inserted" : "");
+  }
+
+  private static Logged delete(String ns, BsonDocument s) {
+    List<Slot> slots = new ArrayList<>();
+    BsonDocument filter = ShapeOf.filter(s.isDocument("q") ? s.getDocument("q") : new BsonDocument(), slots);
+    boolean one = s.isNumber("limit") && s.getNumber("limit").intValue() == 1;
+    return new Logged(ns, one ? "deleteOne" : "deleteMany", new BsonDocument("filter", filter), slots, "");
+  }
+
+  private static Logged withNote(Logged l, String note) {
+    return new Logged(l.ns(), l.kind(), l.spec(), l.slots(), l.note().isEmpty() ? note : note + "; " + l.note());
+  }
+
+  private static Use used(Logged statement) {
+    return new Use(List.of(statement), false, null, null);
+  }
+
+  private static void copy(BsonDocument from, BsonDocument to, String... keys) {
+    for (String k : keys) {
+      BsonValue v = from.get(k);
+      if (v != null && !(v.isDocument() && v.asDocument().isEmpty() && !"filter".equals(k))) {
+        to.put(k, v);
+      }
+    }
+  }
+}

@@ -1,0 +1,172 @@
+package stress.mongolog;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import stress.dump.Namespace;
+import stress.load.importer.TableNaming;
+import stress.model.UsageException;
+import stress.workload.WorkloadFile;
+
+/**
+ * {@code stress workload --from-log}: reads mongod logs, groups the application's statements into shapes and
+ * writes one workload file per collection, named after the table {@code import} made of it. Every entry is
+ * accounted for: entries read = used + getMore folded into the command they continue + skipped, by reason.
+ * Each operation is checked by reading its text as {@code run --workload} would; one the translation refuses is
+ * skipped with the refusal as its reason.
+ */
+public final class LogWorkloads {
+  /** Skipped because the workload file reader (the translation) refuses the derived operation. */
+  static final String REFUSED = "statements the translation refuses";
+
+  /**
+   * @param logs   the log files, read in order
+   * @param outDir where the workload files go (created when missing)
+   * @param app    the only application whose entries are used, or null
+   * @param tables a table per namespace ({@code db.collection}) instead of import's name for it
+   * @param naming import's naming of the rest
+   */
+  public record Request(List<Path> logs, Path outDir, String app, Map<String, String> tables, TableNaming naming) {}
+
+  /** One skip reason's count, MongoDB time and its details (e.g. the command names) with their counts. */
+  public static final class Skipped {
+    long entries;
+    double millis;
+    final Map<String, Long> details = new HashMap<>();
+
+    public long entries() {
+      return entries;
+    }
+
+    /** MongoDB's time of these entries. */
+    public double millis() {
+      return millis;
+    }
+
+    /** What each was (the command, the application, the refusal) and how often. */
+    public Map<String, Long> details() {
+      return Map.copyOf(details);
+    }
+  }
+
+  /** One written file. */
+  public record Written(String ns, String table, Path file, int operations, long entries) {}
+
+  /** What was read, used and skipped, and the files written. */
+  public record Result(long entries, long used, long folded, double totalMillis,
+                       Map<String, Skipped> skipped, Map<String, Long> applications, List<Written> files,
+                       long otherLines, long damaged, List<String> damagedNamed, List<String> thresholds,
+                       String representativeness) {}
+
+  private LogWorkloads() {}
+
+  public static Result derive(Request request) {
+    Map<String, Map<String, ShapeStats>> byNamespace = new TreeMap<>();
+    Map<String, Skipped> skipped = new LinkedHashMap<>();
+    Map<String, Long> apps = new HashMap<>();
+    LogTally tally = new LogTally();
+    long[] counts = new long[3]; // entries, used, folded
+    double[] total = new double[1];
+    for (Path log : request.logs()) {
+      LogReader.read(log, tally, e -> {
+        counts[0]++;
+        total[0] += e.durationMillis();
+        apps.merge(e.appName().isEmpty() ? "(none)" : e.appName(), 1L, Long::sum);
+        EntryKinds.Use use = EntryKinds.of(e, request.app());
+        if (use.skipped()) {
+          skip(skipped, use.reason(), use.detail(), 1, e.durationMillis());
+          return;
+        }
+        counts[use.folded() ? 2 : 1]++;
+        for (Logged statement : use.statements()) {
+          byNamespace.computeIfAbsent(statement.ns(), k -> new LinkedHashMap<>())
+              .computeIfAbsent(statement.shapeKey(), k -> new ShapeStats(statement)).add(e, statement, use.folded());
+        }
+      });
+    }
+    List<Written> files = new ArrayList<>();
+    for (Map.Entry<String, Map<String, ShapeStats>> ns : byNamespace.entrySet()) {
+      Written w = write(request, ns.getKey(), ns.getValue().values(), skipped, counts);
+      if (w != null) {
+        files.add(w);
+      }
+    }
+    return new Result(counts[0], counts[1], counts[2], total[0], skipped, apps, files, tally.otherLines(),
+        tally.damaged(), tally.damagedNamed(), tally.thresholds(), tally.representativeness());
+  }
+
+  private static void skip(Map<String, Skipped> skipped, String reason, String detail, long entries, double millis) {
+    Skipped s = skipped.computeIfAbsent(reason, k -> new Skipped());
+    s.entries += entries;
+    s.millis += millis;
+    s.details.merge(detail, entries, Long::sum);
+  }
+
+  /** Writes the namespace's file; its shapes the translation refuses move to the skipped ones. */
+  private static Written write(Request request, String ns, java.util.Collection<ShapeStats> shapes,
+                               Map<String, Skipped> skipped, long[] counts) {
+    String table = request.tables().getOrDefault(ns, request.naming().nameFor(namespace(ns)));
+    Path file = request.outDir().resolve(table + ".yaml");
+    List<ShapeStats> ordered = shapes.stream()
+        .sorted((a, b) -> Long.compare(b.entries, a.entries)).toList();
+    StringBuilder ops = new StringBuilder();
+    Map<String, Integer> names = new HashMap<>();
+    int written = 0;
+    long entries = 0;
+    for (ShapeStats s : ordered) {
+      if (s.entries == 0) { // only getMores continue it: the command that opened their cursors is not logged
+        skip(skipped, EntryKinds.ORPHAN_GET_MORE, ns, s.folded, s.totalMillis);
+        counts[2] -= s.folded;
+        continue;
+      }
+      String name = name(s.first, names);
+      String text = OperationText.of(name, s);
+      try {
+        WorkloadFile.read(file, "operations:\n" + text);
+      } catch (UsageException refused) {
+        String why = refused.getMessage().replaceFirst("^.*?operation '" + name + "': ", "");
+        skip(skipped, REFUSED, why, s.entries + s.folded, s.totalMillis);
+        counts[1] -= s.entries;
+        counts[2] -= s.folded;
+        continue;
+      }
+      ops.append(text);
+      written++;
+      entries += s.entries;
+    }
+    if (written == 0) {
+      return null;
+    }
+    String header = "# Derived by 'stress workload --from-log' from " + request.logs().size() + " log file(s): "
+        + entries + " logged statements of " + ns + " in " + written + " operations, weighted by how often each was"
+        + " logged.\n# Run it on the table import made of the collection:\n#   stress run --workload " + file
+        + " --table " + table + "\n";
+    try {
+      Files.createDirectories(request.outDir());
+      Files.writeString(file, header + "operations:\n" + ops);
+    } catch (IOException e) {
+      throw new UsageException("--out " + request.outDir() + ": cannot write " + file + ": " + e.getMessage());
+    }
+    return new Written(ns, table, file, written, entries);
+  }
+
+  private static Namespace namespace(String ns) {
+    int dot = ns.indexOf('.');
+    return new Namespace(ns.substring(0, dot), ns.substring(dot + 1));
+  }
+
+  private static String name(Logged shape, Map<String, Integer> taken) {
+    StringBuilder base = new StringBuilder(shape.kind().replaceAll("([A-Z])", "_$1").toLowerCase(Locale.ROOT));
+    shape.slots().stream().map(Slot::name).distinct().limit(3).forEach(n -> base.append('_').append(n));
+    String name = (shape.slots().isEmpty() ? base + "_all" : base.toString()).replaceAll("_+", "_");
+    int n = taken.merge(name, 1, Integer::sum);
+    return n == 1 ? name : name + "_" + n;
+  }
+}
