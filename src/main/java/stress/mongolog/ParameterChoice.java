@@ -61,7 +61,7 @@ record ParameterChoice(BsonValue inline, String generator, String comment) {
   private static String weighted(Map<BsonValue, Long> values, String kind, int most) {
     List<Map.Entry<BsonValue, Long>> top = values.entrySet().stream()
         .sorted(Map.Entry.<BsonValue, Long>comparingByValue().reversed()
-            .thenComparing(e -> e.getKey().toString(), Comparator.naturalOrder()))
+            .thenComparing(e -> json(e.getKey()), Comparator.naturalOrder()))
         .limit(most).toList();
     StringBuilder choice = new StringBuilder("{choice: [");
     StringBuilder weights = new StringBuilder("weights: [");

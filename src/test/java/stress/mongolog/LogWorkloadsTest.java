@@ -1,0 +1,84 @@
+package stress.mongolog;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import stress.load.importer.TableNaming;
+import stress.model.UsageException;
+import stress.workload.WorkloadFile;
+
+/** A log written for the generated orders (src/test/resources/mongolog/README.md), read into its workload file. */
+class LogWorkloadsTest {
+  static final Path LOG = Path.of("src/test/resources/mongolog/stress-orders-mongod.log");
+  @TempDir
+  Path dir;
+
+  private LogWorkloads.Result derive(String app) {
+    return LogWorkloads.derive(new LogWorkloads.Request(List.of(LOG), dir, app, Map.of(), TableNaming.defaults()));
+  }
+
+  @Test
+  void everyEntryIsUsedFoldedOrSkippedWithItsReason() {
+    LogWorkloads.Result r = derive(null);
+    assertEquals(105, r.entries());
+    assertEquals(89, r.used());
+    assertEquals(1, r.folded(), "the getMore continues a logged find");
+    Map<String, LogWorkloads.Skipped> s = r.skipped();
+    assertEquals(10, s.get(EntryKinds.WRITE_COMMAND).entries(), "6.0 logs each update twice: counted once");
+    assertEquals(1, s.get(EntryKinds.INSERT).entries());
+    assertEquals(1, s.get(EntryKinds.SYSTEM).entries());
+    assertEquals(Map.of("collStats", 1L), s.get(EntryKinds.NOT_A_QUERY).details());
+    assertEquals(1, s.get(EntryKinds.TRUNCATED).entries(), "8.0's top-level truncated beside attr");
+    assertTrue(s.get(LogWorkloads.REFUSED).details().keySet().iterator().next().contains("$regex"));
+    assertEquals(r.entries(), r.used() + r.folded() + s.values().stream().mapToLong(LogWorkloads.Skipped::entries).sum());
+    assertEquals(1, r.damaged());
+    assertEquals(List.of(LOG + ":31: not a JSON object: JSON reader was expecting a name but found '<eof>'."),
+        r.damagedNamed(), "a damaged line is named, and the lines after it are read");
+    assertEquals(2, r.otherLines());
+    assertTrue(r.representativeness().startsWith("slowms was 0"), r.representativeness());
+  }
+
+  @Test
+  void theFileHasOneOperationPerShapeWeightedAsLoggedAndRunsAsAWorkload() throws IOException {
+    LogWorkloads.Result r = derive(null);
+    assertEquals(1, r.files().size());
+    LogWorkloads.Written w = r.files().get(0);
+    assertEquals("stress_orders", w.table(), "import's name for stress.orders");
+    WorkloadFile file = WorkloadFile.load(w.file());
+    assertEquals(Map.of("find_id", 40, "find_status_createdAt_gte", 20, "update_one_id_status_set_statusChanges_inc", 10,
+        "find_id_in", 8, "aggregate_status", 5, "count_documents_priority_status", 5, "find_orderNo", 1), file.weights());
+    String text = Files.readString(w.file());
+    assertTrue(text.contains("status: {choice: [\"paid\", \"delivered\", \"shipped\"], weights: [9, 6, 5]}"), text);
+    assertTrue(text.contains("# plan: IXSCAN { status: 1, createdAt: -1 } (20)"), text);
+    assertTrue(text.contains("MongoDB logged 20 entries (and 1 getMore)"), text);
+    assertTrue(text.contains("\"$in\": [\":_id_in_1\", \":_id_in_2\", \":_id_in_3\"]"), "the most common length");
+  }
+
+  @Test
+  void anotherApplicationIsSkippedAndATableCanBeNamed() {
+    LogWorkloads.Result r = LogWorkloads.derive(new LogWorkloads.Request(List.of(LOG), dir, "shop-api",
+        Map.of("stress.orders", "orders_copy_1"), TableNaming.defaults()));
+    assertEquals(Map.of("MongoDB Compass", 1L, "mongosh 2.0.1", 1L), r.skipped().get(EntryKinds.OTHER_APP).details());
+    assertEquals("orders_copy_1", r.files().get(0).table());
+    assertTrue(Files.exists(dir.resolve("orders_copy_1.yaml")));
+  }
+
+  @Test
+  void aPlainTextLogIsRefusedNamingTheVersionsRead() throws IOException {
+    Path text = Files.writeString(dir.resolve("mongod.log"),
+        "2018-12-23T10:00:00.000+0000 I COMMAND  [conn1] command db.c command: find { find: \"c\" } 12ms\n");
+    UsageException e = assertThrows(UsageException.class, () -> LogWorkloads.derive(new LogWorkloads.Request(
+        List.of(text), dir, null, Map.of(), TableNaming.defaults())));
+    assertEquals("--from-log " + text + ":1: a plain-text log (MongoDB 4.2 and earlier); read are the structured JSON"
+        + " logs of MongoDB 4.4 and later (one JSON object a line) and profiler documents (system.profile exported as"
+        + " JSON)", e.getMessage());
+  }
+}

@@ -1,0 +1,56 @@
+package stress.mongolog;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import stress.load.importer.TableNaming;
+
+/**
+ * The real mongod logs outside the repository ({@code ../shared/datasets/mongod-logs}, see its PROVENANCE.md): each
+ * file is read without failure and its entries reconcile exactly, to counts pinned here. Skipped, saying where it
+ * looked, when the folder is not there (a user's clone).
+ */
+class RealLogsTest {
+  static final Path LOGS = Path.of("").toAbsolutePath().resolve("../shared/datasets/mongod-logs").normalize();
+  @TempDir
+  Path dir;
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+      "hatchet-sample-6.0/sample-mongod.log.gz, 27429, 8985, 0, 10371, 6060, 82, 566",
+      "atlas-8.0-mongo-log-parser/cluster0-shard-00-00.ufghn.mongodb.net_2025-08-17T19_50_00_2025-08-18T19_55_21_MONGODB.log.gz, 43, 25, 0, 0, 0, 0, 4368",
+      "atlas-8.0-mongo-log-parser/cluster0-shard-00-02.ufghn.mongodb.net_2025-08-17T19_50_00_2025-08-18T19_55_21_MONGODB.log.gz, 29, 10, 0, 0, 0, 0, 7017",
+      "atlas-8.0-mongo-log-parser/cluster0-shard-00-03.ufghn.mongodb.net_2025-08-17T19_50_00_2025-08-18T19_55_21_MONGODB.log.gz, 33, 16, 0, 0, 0, 0, 8390",
+      "percona-profile-3.6-4.4, 72, 0, 0, 0, 0, 0, 0"})
+  void everyEntryIsAccountedFor(String file, long entries, long used, long folded, long inserts, long writeCommands,
+                                long refused, long other) throws IOException {
+    assumeTrue(Files.isDirectory(LOGS), "no real mongod logs at " + LOGS + " (they are not part of the project)");
+    Path path = LOGS.resolve(file);
+    List<Path> logs;
+    try (Stream<Path> files = Files.isDirectory(path) ? Files.list(path).sorted() : Stream.of(path)) {
+      logs = files.toList();
+    }
+    LogWorkloads.Result r = LogWorkloads.derive(new LogWorkloads.Request(logs, dir, null, Map.of(),
+        TableNaming.defaults()));
+    long skipped = r.skipped().values().stream().mapToLong(LogWorkloads.Skipped::entries).sum();
+    assertEquals(List.of(entries, used, folded, entries - used - folded, 0L, other), List.of(r.entries(), r.used(),
+        r.folded(), skipped, r.damaged(), r.otherLines()), "entries, used, folded, skipped, damaged, other lines");
+    assertEquals(inserts, count(r, EntryKinds.INSERT));
+    assertEquals(writeCommands, count(r, EntryKinds.WRITE_COMMAND));
+    assertEquals(refused, count(r, LogWorkloads.REFUSED));
+  }
+
+  private static long count(LogWorkloads.Result r, String reason) {
+    LogWorkloads.Skipped s = r.skipped().get(reason);
+    return s == null ? 0 : s.entries();
+  }
+}
