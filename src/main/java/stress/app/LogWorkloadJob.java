@@ -3,7 +3,6 @@ package stress.app;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -58,9 +57,9 @@ public final class LogWorkloadJob {
       r.skipped().entrySet().stream().sorted((a, b) -> Long.compare(b.getValue().entries(), a.getValue().entries()))
           .forEach(e -> out.printf(Locale.ROOT, "  %-75s %8d entries (%5.1f%% of the entries, %5.1f%% of MongoDB's"
                   + " time): %s%n", e.getKey(), e.getValue().entries(), percent(e.getValue().entries(), r.entries()),
-              percent(e.getValue().millis(), r.totalMillis()), top(e.getValue().details())));
+              percent(e.getValue().millis(), r.totalMillis()), LogWorkloads.mostFrequent(e.getValue().details())));
     }
-    out.println("applications: " + top(r.applications()) + (request.app() == null ? "" : "; used: --app " + request.app()));
+    out.println("applications: " + LogWorkloads.mostFrequent(r.applications()) + (request.app() == null ? "" : "; used: --app " + request.app()));
     out.println("how representative: " + r.representativeness());
     for (String t : r.thresholds()) {
       out.println("  " + t);
@@ -81,13 +80,5 @@ public final class LogWorkloadJob {
 
   private static double percent(double part, double whole) {
     return whole <= 0 ? 0 : 100.0 * part / whole;
-  }
-
-  /** The most frequent keys with their counts, at most five, and how many more. */
-  static String top(Map<String, Long> counts) {
-    List<String> parts = new ArrayList<>();
-    counts.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()
-        .thenComparing(Map.Entry.comparingByKey())).limit(5).forEach(e -> parts.add(e.getKey() + " (" + e.getValue() + ")"));
-    return String.join(", ", parts) + (counts.size() > 5 ? ", " + (counts.size() - 5) + " more" : "");
   }
 }

@@ -36,8 +36,7 @@ final class LogReader {
       throw new UsageException("--from-log " + file + ": a tar archive; extract its logs first (tar xzf) and give"
           + " them one by one");
     }
-    try (InputStream raw = Files.newInputStream(file);
-         BufferedReader in = new BufferedReader(new InputStreamReader(gunzipped(raw), StandardCharsets.UTF_8))) {
+    try (BufferedReader in = new BufferedReader(new InputStreamReader(open(file), StandardCharsets.UTF_8))) {
       String line;
       long number = 0;
       boolean first = true;
@@ -65,8 +64,9 @@ final class LogReader {
     }
   }
 
-  private static InputStream gunzipped(InputStream raw) throws IOException {
-    PushbackInputStream in = new PushbackInputStream(raw, 2);
+  /** The file's bytes, gunzipped when they start with gzip's magic number (whatever the file's name). */
+  static InputStream open(Path file) throws IOException {
+    PushbackInputStream in = new PushbackInputStream(Files.newInputStream(file), 2);
     byte[] magic = new byte[2];
     int n = in.readNBytes(magic, 0, 2);
     in.unread(magic, 0, n);
@@ -121,7 +121,8 @@ final class LogReader {
     return attr.isString(key) ? attr.getString(key).getValue() : "";
   }
 
-  private static long number(BsonDocument attr, String key) {
+  /** A count of the entry ({@code docsExamined}, ...), -1 when not logged. */
+  static long number(BsonDocument attr, String key) {
     return attr.isNumber(key) ? attr.getNumber(key).longValue() : -1;
   }
 

@@ -102,6 +102,14 @@ public final class LogWorkloads {
         tally.damaged(), tally.damagedNamed(), tally.thresholds(), tally.representativeness());
   }
 
+  /** The five most frequent keys with their counts, most frequent first, and how many more there are. */
+  public static String mostFrequent(Map<String, Long> counts) {
+    List<String> parts = new ArrayList<>();
+    counts.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()
+        .thenComparing(Map.Entry.comparingByKey())).limit(5).forEach(e -> parts.add(e.getKey() + " (" + e.getValue() + ")"));
+    return String.join(", ", parts) + (counts.size() > 5 ? ", " + (counts.size() - 5) + " more" : "");
+  }
+
   private static void skip(Map<String, Skipped> skipped, String reason, String detail, long entries, double millis) {
     Skipped s = skipped.computeIfAbsent(reason, k -> new Skipped());
     s.entries += entries;

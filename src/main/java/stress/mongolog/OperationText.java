@@ -89,10 +89,10 @@ final class OperationText {
         + (s.folded > 0 ? " (and " + s.folded + " getMore)" : "") + when);
     lines.add("durationMillis: p50 " + s.millis.getValueAtPercentile(50) + ", p95 " + s.millis.getValueAtPercentile(95)
         + ", p99 " + s.millis.getValueAtPercentile(99) + ", max " + s.millis.getMaxValue());
-    lines.add("plan: " + counts(s.plans) + (s.withCounts == 0 ? "" : String.format(Locale.ROOT,
+    lines.add("plan: " + LogWorkloads.mostFrequent(s.plans) + (s.withCounts == 0 ? "" : String.format(Locale.ROOT,
         "; per document returned: %.2f examined, %.2f keys", ratio(s.examinedDocs, s.returned),
         ratio(s.examinedKeys, s.returned))));
-    lines.add("applications: " + counts(s.apps) + "; first at " + s.sources.get(0));
+    lines.add("applications: " + LogWorkloads.mostFrequent(s.apps) + "; first at " + s.sources.get(0));
     if (!s.first.note().isEmpty()) {
       lines.add("differs from MongoDB: " + s.first.note());
     }
@@ -106,13 +106,5 @@ final class OperationText {
 
   private static double ratio(long a, long b) {
     return b == 0 ? a : (double) a / b;
-  }
-
-  static String counts(Map<String, Long> counts) {
-    List<String> parts = new ArrayList<>();
-    counts.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()
-            .thenComparing(Map.Entry.comparingByKey())).limit(5)
-        .forEach(e -> parts.add(e.getKey() + " (" + e.getValue() + ")"));
-    return String.join(", ", parts) + (counts.size() > 5 ? ", " + (counts.size() - 5) + " more" : "");
   }
 }

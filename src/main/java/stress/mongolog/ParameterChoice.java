@@ -1,5 +1,6 @@
 package stress.mongolog;
 
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.Comparator;
@@ -98,23 +99,18 @@ record ParameterChoice(BsonValue inline, String generator, String comment) {
     };
   }
 
-  /** A string as a JSON (and YAML flow) string. */
+  /**
+   * A string as a JSON string that YAML reads back unchanged: JSON's escapes, and also DEL, NEL and the Unicode line
+   * and paragraph separators, which YAML does not keep as they are inside a quoted scalar.
+   */
   static String json(String s) {
+    String escaped = new String(JsonStringEncoder.getInstance().quoteAsString(s));
     StringBuilder out = new StringBuilder("\"");
-    for (char c : s.toCharArray()) {
-      switch (c) {
-        case '"' -> out.append("\\\"");
-        case '\\' -> out.append("\\\\");
-        case '\n' -> out.append("\\n");
-        case '\r' -> out.append("\\r");
-        case '\t' -> out.append("\\t");
-        default -> {
-          if (c < 0x20 || c == 0x7f || c == '\u0085' || c == '\u2028' || c == '\u2029') {
-            out.append(String.format("\\u%04x", (int) c));
-          } else {
-            out.append(c);
-          }
-        }
+    for (char c : escaped.toCharArray()) {
+      if (c == 0x7f || c == '\u0085' || c == '\u2028' || c == '\u2029') {
+        out.append(String.format("\\u%04x", (int) c));
+      } else {
+        out.append(c);
       }
     }
     return out.append('"').toString();

@@ -5,11 +5,9 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.function.Consumer;
-import java.util.zip.GZIPInputStream;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
 import org.bson.BsonValue;
@@ -26,8 +24,7 @@ final class ProfileDocuments {
   private ProfileDocuments() {}
 
   static void read(Path file, LogTally tally, Consumer<LogEntry> entries) {
-    try (InputStream raw = Files.newInputStream(file);
-         InputStream in = file.getFileName().toString().endsWith(".gz") ? new GZIPInputStream(raw) : raw;
+    try (InputStream in = LogReader.open(file);
          MappingIterator<JsonNode> docs = JSON.readerFor(JsonNode.class).readValues(in)) {
       while (true) {
         long line = docs.getCurrentLocation() == null ? 0 : docs.getCurrentLocation().getLineNr();
@@ -76,11 +73,8 @@ final class ProfileDocuments {
         originating != null && originating.isDocument() ? originating.asDocument() : null,
         doc.isString("appName") ? doc.getString("appName").getValue() : "",
         doc.isNumber("millis") ? doc.getNumber("millis").doubleValue() : 0,
-        doc.isString("planSummary") ? doc.getString("planSummary").getValue() : null, number(doc, "docsExamined"),
-        number(doc, "keysExamined"), number(doc, "nreturned"), command.containsKey("$truncated")));
-  }
-
-  private static long number(BsonDocument doc, String key) {
-    return doc.isNumber(key) ? doc.getNumber(key).longValue() : -1;
+        doc.isString("planSummary") ? doc.getString("planSummary").getValue() : null,
+        LogReader.number(doc, "docsExamined"), LogReader.number(doc, "keysExamined"), LogReader.number(doc, "nreturned"),
+        command.containsKey("$truncated")));
   }
 }

@@ -28,12 +28,14 @@ final class ShapeOf {
   private final List<Slot> slots = new ArrayList<>();
   private final Set<String> names = new HashSet<>();
 
-  private ShapeOf() {}
+  /** A shape that goes on after the statement's {@code slots} so far: their names are taken. */
+  private ShapeOf(List<Slot> slots) {
+    slots.forEach(s -> names.add(s.name()));
+  }
 
   /** The shape of a filter, and its slots appended to {@code slots}. */
   static BsonDocument filter(BsonDocument filter, List<Slot> slots) {
-    ShapeOf shape = new ShapeOf();
-    shape.names.addAll(slots.stream().map(Slot::name).toList());
+    ShapeOf shape = new ShapeOf(slots);
     BsonDocument out = shape.filter(filter, "", true);
     slots.addAll(shape.slots);
     return out;
@@ -44,8 +46,7 @@ final class ShapeOf {
     if (!update.isDocument()) {
       return update;
     }
-    ShapeOf shape = new ShapeOf();
-    shape.names.addAll(slots.stream().map(Slot::name).toList());
+    ShapeOf shape = new ShapeOf(slots);
     BsonDocument out = new BsonDocument();
     for (Map.Entry<String, BsonValue> op : update.asDocument().entrySet()) {
       if (WRITTEN.contains(op.getKey()) && op.getValue().isDocument()) {
