@@ -21,6 +21,7 @@ import stress.connect.ConnectionSources;
 import stress.connect.PhysicalConnections;
 import stress.load.TableSetup;
 import stress.live.LiveMetrics;
+import stress.model.MongoRecorded;
 import stress.model.UsageException;
 import stress.ops.NewDocuments;
 import stress.ops.Operation;
@@ -29,7 +30,9 @@ import stress.model.StatementMode;
 import stress.ops.WorkloadOperation;
 import stress.report.ComparisonRow;
 import stress.report.JsonReport;
+import stress.report.MongoComparison;
 import stress.report.PhaseResult;
+import stress.report.RecordedOperation;
 import stress.report.ResultFiles;
 import stress.report.RunResult;
 import stress.report.TextReport;
@@ -181,16 +184,32 @@ public final class RunJob {
     }
     // operations that insert new keys are not explained: explain's dry run has no new-key partition
     List<Operation> explained = operations.stream().filter(op -> !op.insertsNewKeys()).toList();
-    RouteCheck.Result routes = config.explain() && chooser != null && !explained.isEmpty()
-        ? explainRoutes(target, table, explained, chooser) : null;
-    if (routes != null) {
+    Map<String, MongoRecorded> recordedFigures = recordedFigures();
+    boolean explainable = !explained.isEmpty()
+        && (chooser != null || explained.stream().noneMatch(Operation::readsExistingKeys));
+    RouteCheck.Result routes = null;
+    String notExplained = explainable ? null : "no operation to explain with the keys read";
+    if (explainable && config.explain()) {
+      routes = explainRoutes(target, table, explained, chooser);
+    } else if (explainable && !recordedFigures.isEmpty()) {
+      try {
+        routes = explainRoutes(target, table, explained, chooser);
+      } catch (SQLException e) {
+        notExplained = "EXPLAIN failed: " + e.getMessage();
+      }
+    }
+    if (routes != null && config.explain()) {
       settings.put(EXPLAIN_KEY, RoutePrinter.forReport(routes));
     }
+    List<RecordedOperation> recorded = RecordedPlans.of(recordedFigures, routes, notExplained,
+        operations.stream().filter(Operation::insertsNewKeys).map(Operation::name).collect(Collectors.toSet()),
+        "stress index --suggest --workload " + (config.workload() == null ? "" : config.workload().file())
+            + (config.schema() == null ? "" : " --schema " + config.schema()) + " --table " + config.table());
     printHeader(target, settings);
     if (live != null) {
       out.println("live metrics: " + live.url() + " (Prometheus text format, on every interface, until the summary)");
     }
-    if (routes != null) {
+    if (routes != null && config.explain()) {
       out.println("explain (where each statement goes, checked once before measuring; details: 'stress explain'):");
       RoutePrinter.summary(out, routes, "  ");
     }
@@ -227,7 +246,13 @@ public final class RunJob {
       out.println("comparison (" + rows.size() + " phases; * = most ops/s, ratio to the first row):");
       out.print(TextReport.comparison(rows));
     }
-    RunResult runResult = new RunResult(Version.current(), started, settings, target, phaseResults, result.interrupted());
+    RunResult runResult = new RunResult(Version.current(), started, settings, target, phaseResults, result.interrupted(),
+        recorded);
+    String mongodb = MongoComparison.text(runResult);
+    if (!mongodb.isEmpty()) {
+      out.println();
+      out.print(mongodb);
+    }
     if (config.jsonFile() != null) {
       JsonReport.write(runResult, config.jsonFile());
       out.println("result: " + config.jsonFile());
@@ -261,6 +286,19 @@ public final class RunJob {
       return RouteCheck.check(c, target, table, operations, config.operationSettings(), null, keys, config.seed(),
           mode -> config.modes().contains(mode.prepared() ? StatementMode.PREPARED : StatementMode.PLAIN), false);
     }
+  }
+
+  /** What MongoDB recorded for the operations of the run's mix, in the file's order; empty without a file. */
+  private Map<String, MongoRecorded> recordedFigures() {
+    Map<String, MongoRecorded> figures = new LinkedHashMap<>();
+    if (config.workload() != null) {
+      config.workload().recorded().forEach((name, recorded) -> {
+        if (config.mix().names().contains(name)) {
+          figures.put(name, recorded);
+        }
+      });
+    }
+    return figures;
   }
 
   private void printHeader(TargetInfo target, Map<String, Object> settings) {

@@ -1,5 +1,7 @@
 package stress.mongolog;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -68,6 +70,7 @@ final class OperationText {
       out.append("    params:\n");
       params.forEach((k, v) -> out.append("      ").append(k).append(": ").append(v).append('\n'));
     }
+    out.append(mongodbKey(s));
     return out.toString();
   }
 
@@ -81,30 +84,58 @@ final class OperationText {
     return Math.max(1, Math.min(MAX_LIST, common == null ? 1 : common));
   }
 
-  /** What MongoDB recorded for the shape, a few comment lines. */
+  /** Where the shape was first logged, and what differs from what MongoDB ran: comment lines. */
   static List<String> recorded(ShapeStats s) {
     List<String> lines = new ArrayList<>();
-    String when = s.firstTime == null ? "" : ", " + s.firstTime + " .. " + s.lastTime + rate(s);
-    lines.add("MongoDB logged " + s.entries + (s.entries == 1 ? " entry" : " entries")
-        + (s.folded > 0 ? " (and " + s.folded + " getMore)" : "") + when);
-    lines.add("durationMillis: p50 " + s.millis.getValueAtPercentile(50) + ", p95 " + s.millis.getValueAtPercentile(95)
-        + ", p99 " + s.millis.getValueAtPercentile(99) + ", max " + s.millis.getMaxValue());
-    lines.add("plan: " + LogWorkloads.mostFrequent(s.plans) + (s.withCounts == 0 ? "" : String.format(Locale.ROOT,
-        "; per document returned: %.2f examined, %.2f keys", ratio(s.examinedDocs, s.returned),
-        ratio(s.examinedKeys, s.returned))));
-    lines.add("applications: " + LogWorkloads.mostFrequent(s.apps) + "; first at " + s.sources.get(0));
+    lines.add("first logged at " + String.join(", ", s.sources));
+    if (s.withCounts > 0 && s.returned == 0) {
+      lines.add("MongoDB examined " + s.examinedDocs + " documents and " + s.examinedKeys + " keys and returned none");
+    }
     if (!s.first.note().isEmpty()) {
       lines.add("differs from MongoDB: " + s.first.note());
     }
     return lines;
   }
 
-  private static String rate(ShapeStats s) {
-    double seconds = (s.lastTime.toEpochMilli() - s.firstTime.toEpochMilli()) / 1000.0;
-    return seconds <= 0 ? "" : String.format(Locale.ROOT, " (%.2f/s)", s.entries / seconds);
+  /**
+   * What MongoDB recorded, as the operation's {@code mongodb:} key ({@code workload.MongoRecordedReader} reads it):
+   * run prints it beside what it measures.
+   */
+  static String mongodbKey(ShapeStats s) {
+    StringBuilder out = new StringBuilder("    mongodb:  # what MongoDB logged for this shape; durationMillis is mongod's"
+        + " own time\n");
+    out.append("      entries: ").append(s.entries).append('\n');
+    if (s.folded > 0) {
+      out.append("      getMores: ").append(s.folded).append('\n');
+    }
+    if (s.firstTime != null) {
+      out.append("      first: \"").append(s.firstTime).append("\"\n");
+      out.append("      last: \"").append(s.lastTime).append("\"\n");
+      double seconds = (s.lastTime.toEpochMilli() - s.firstTime.toEpochMilli()) / 1000.0;
+      if (seconds > 0) {
+        out.append("      perSecond: ").append(new BigDecimal(s.entries / seconds).round(new MathContext(4))
+            .stripTrailingZeros().toPlainString()).append('\n');
+      }
+    }
+    out.append("      durationMillis: {p50: ").append(s.millis.getValueAtPercentile(50))
+        .append(", p95: ").append(s.millis.getValueAtPercentile(95))
+        .append(", p99: ").append(s.millis.getValueAtPercentile(99))
+        .append(", max: ").append(s.millis.getMaxValue()).append("}\n");
+    out.append("      plans: ").append(counts(s.plans)).append('\n');
+    if (s.withCounts > 0 && s.returned > 0) {
+      out.append(String.format(Locale.ROOT, "      examinedPerReturned: %.2f\n", (double) s.examinedDocs / s.returned));
+      out.append(String.format(Locale.ROOT, "      keysExaminedPerReturned: %.2f\n",
+          (double) s.examinedKeys / s.returned));
+    }
+    out.append("      applications: ").append(counts(s.apps)).append('\n');
+    return out.toString();
   }
 
-  private static double ratio(long a, long b) {
-    return b == 0 ? a : (double) a / b;
+  /** A count map in YAML's flow style, most frequent first. */
+  private static String counts(Map<String, Long> counts) {
+    List<String> items = counts.entrySet().stream()
+        .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+        .map(e -> ParameterChoice.json(e.getKey()) + ": " + e.getValue()).toList();
+    return "{" + String.join(", ", items) + "}";
   }
 }

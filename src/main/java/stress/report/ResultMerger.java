@@ -63,7 +63,8 @@ public final class ResultMerger {
     settings.put(MERGED_FROM, names);
     settings.put("settings of the first", first.settings());
     boolean interrupted = results.stream().anyMatch(RunResult::interrupted);
-    return new RunResult(first.toolVersion(), first.startTime(), settings, first.target(), phases, interrupted);
+    return new RunResult(first.toolVersion(), first.startTime(), settings, first.target(), phases, interrupted,
+        first.recorded());
   }
 
   private static void checkSamePhases(String firstName, RunResult first, String otherName, RunResult other) {

@@ -1,5 +1,8 @@
 package stress.report;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -21,15 +24,34 @@ import java.util.Objects;
  * @param phases      the phases in the order they ran
  * @param interrupted whether the run was stopped (Ctrl-C, SIGTERM) before it ended: the last phase is then
  *                    partial and later phases are missing. Results written before this flag existed read as false.
+ * @param recorded    the operations whose workload file says what MongoDB recorded for them, with this target's plan;
+ *                    the file also gets {@code mongodbComparison}, the two side by side per phase
+ *                    ({@link MongoComparison}), worked out again when read
  */
+@JsonIgnoreProperties(value = "mongodbComparison", allowGetters = true)
 public record RunResult(String toolVersion, Instant startTime, Map<String, Object> settings, Object target,
-                        List<PhaseResult> phases, boolean interrupted) {
+                        List<PhaseResult> phases, boolean interrupted,
+                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RecordedOperation> recorded) {
   public RunResult {
+    recorded = recorded == null ? List.of() : List.copyOf(recorded);
     Objects.requireNonNull(toolVersion, "toolVersion");
     Objects.requireNonNull(startTime, "startTime");
     refusePasswords("settings", settings);
     settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
     phases = List.copyOf(phases);
+  }
+
+  /** A result of a run without MongoDB's recorded figures. */
+  public RunResult(String toolVersion, Instant startTime, Map<String, Object> settings, Object target,
+                   List<PhaseResult> phases, boolean interrupted) {
+    this(toolVersion, startTime, settings, target, phases, interrupted, List.of());
+  }
+
+  /** MongoDB's recorded figures beside the measured ones, per phase and operation; empty without them. */
+  @JsonProperty("mongodbComparison")
+  @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  public List<MongoComparison.Row> mongodbComparison() {
+    return MongoComparison.rows(this);
   }
 
   /** A result of a run that was not interrupted. */

@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
+import stress.model.MongoRecorded;
 import stress.model.UsageException;
 import stress.ops.Operation;
 import stress.ops.Operations;
@@ -30,9 +31,10 @@ import stress.ops.WorkloadOperation;
  * @param weights    each operation's weight, in file order
  * @param indexes    the {@code indexes:} section, which {@code stress index} creates
  * @param documentPaths the document paths whose facts decide the forms of the MongoDB-style operations
+ * @param recorded   what MongoDB recorded for an operation (its {@code mongodb:} key), by operation name
  */
 public record WorkloadFile(Path file, Map<String, Operation> operations, Map<String, Integer> weights,
-                           List<IndexSpec> indexes, Set<String> documentPaths) {
+                           List<IndexSpec> indexes, Set<String> documentPaths, Map<String, MongoRecorded> recorded) {
   private static final Set<String> TOP_KEYS = Set.of("operations", "indexes");
   private static final Set<String> OPERATION_KEYS = operationKeys();
   private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
@@ -40,7 +42,8 @@ public record WorkloadFile(Path file, Map<String, Operation> operations, Map<Str
       Pattern.compile("^[\\s(]*(select|with|values|table|show|explain)\\b.*|.*\\breturning\\b.*", Pattern.DOTALL);
 
   private static Set<String> operationKeys() {
-    Set<String> keys = new java.util.HashSet<>(Set.of("sql", "weight", "transaction", "params"));
+    Set<String> keys = new java.util.HashSet<>(Set.of("sql", "weight", "transaction", "params",
+        MongoRecordedReader.KEY));
     keys.addAll(stress.mongo.MongoStatement.KINDS.keySet());
     return Set.copyOf(keys);
   }
@@ -90,6 +93,7 @@ public record WorkloadFile(Path file, Map<String, Operation> operations, Map<Str
     }
     Map<String, Operation> operations = new LinkedHashMap<>();
     Map<String, Integer> weights = new LinkedHashMap<>();
+    Map<String, MongoRecorded> recorded = new LinkedHashMap<>();
     WorkloadScope scope = new WorkloadScope();
     Set<String> builtIns = Operations.known().keySet();
     for (Map.Entry<String, YamlNode> e : ops.map().entrySet()) {
@@ -105,13 +109,17 @@ public record WorkloadFile(Path file, Map<String, Operation> operations, Map<Str
       try {
         weights.put(name, weight(def));
         operations.put(name, operation(file, name, def, scope));
+        YamlNode mongodb = def.map().get(MongoRecordedReader.KEY);
+        if (mongodb != null) {
+          recorded.put(name, MongoRecordedReader.read(mongodb));
+        }
       } catch (WorkloadFileException problem) {
         throw new WorkloadFileException(problem.line(), "operation '" + name + "': " + problem.getMessage());
       }
     }
     List<IndexSpec> indexes = IndexSpec.parseAll(root.map().get("indexes"));
     scope.indexes(indexes);
-    return new WorkloadFile(file, operations, weights, indexes, scope.paths());
+    return new WorkloadFile(file, operations, weights, indexes, scope.paths(), recorded);
   }
 
   private static int weight(YamlNode def) {

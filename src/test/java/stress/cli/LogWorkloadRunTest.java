@@ -30,9 +30,24 @@ class LogWorkloadRunTest {
     Path json = dir.resolve("result.json");
     CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", file.toString(),
         "--table", "stress_orders", "--warmup", "0", "--threads", "2", "--ops", "2000", "--mode", "prepared,plain",
-        "--json", json.toString());
+        "--json", json.toString(), "--out", dir.resolve("out").toString());
     assertEquals(0, r.exitCode(), r.all());
-    for (JsonNode phase : new ObjectMapper().readTree(Files.readString(json)).get("phases")) {
+    String text = r.out();
+    assertTrue(text.contains("\nMongoDB recorded vs measured here:\n"), text);
+    assertTrue(text.lines().anyMatch(l -> l.matches("find_status_createdAt_gte +20 +3 +6 +[0-9]+ .* x[0-9.]+ +x[0-9.]+ +IXSCAN"
+        + " \\{ status: 1, createdAt: -1 } +index: none; whole table read: public.stress_orders \\((Parallel )?Seq"
+        + " Scan\\)")), "MongoDB's figures and plan beside the measured ones and this plan: " + text);
+    assertTrue(text.contains("find_status_createdAt_gte: MongoDB read an index (IXSCAN { status: 1, createdAt: -1 }),"
+        + " this reads the whole table: 'stress index --suggest --workload " + file + " --table stress_orders'"), text);
+    JsonNode result = new ObjectMapper().readTree(Files.readString(json));
+    assertEquals(7, result.get("recorded").size());
+    assertEquals(14, result.get("mongodbComparison").size(), "7 operations in 2 phases");
+    for (JsonNode row : result.get("mongodbComparison")) {
+      assertTrue(row.get("count").asLong() > 0 && row.get("mongoEntries").asLong() > 0, row.toString());
+    }
+    String page = Files.readString(dir.resolve("out").resolve("report.html"));
+    assertTrue(page.contains("<section id=\"mongodb\">") && page.contains("IXSCAN { status: 1, createdAt: -1 }"));
+    for (JsonNode phase : result.get("phases")) {
       JsonNode stats = phase.get("stats");
       assertEquals(0, stats.get("total").get("errorCount").asLong(), stats.toString());
       // the rarest operation has weight 1 of 89: 2000 executions run it with certainty (p of none ~ 2e-10)

@@ -12,6 +12,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.load.importer.TableNaming;
+import stress.model.MongoRecorded;
 import stress.model.UsageException;
 import stress.workload.WorkloadFile;
 
@@ -57,8 +58,12 @@ class LogWorkloadsTest {
         "find_id_in", 8, "aggregate_status", 5, "count_documents_priority_status", 5, "find_orderNo", 1), file.weights());
     String text = Files.readString(w.file());
     assertTrue(text.contains("status: {choice: [\"paid\", \"delivered\", \"shipped\"], weights: [9, 6, 5]}"), text);
-    assertTrue(text.contains("# plan: IXSCAN { status: 1, createdAt: -1 } (20)"), text);
-    assertTrue(text.contains("MongoDB logged 20 entries (and 1 getMore)"), text);
+    MongoRecorded recorded = file.recorded().get("find_status_createdAt_gte");
+    assertEquals(new MongoRecorded(20, 1, "2024-11-25T02:00:00.750Z", "2024-11-25T02:00:24.500Z", 0.8421, 3, 6, 6, 6,
+        Map.of("IXSCAN { status: 1, createdAt: -1 }", 20L), 1.0, 1.0, Map.of("shop-api", 20L)), recorded,
+        "what MongoDB logged, written as the operation's mongodb: key and read back: " + text);
+    assertTrue(recorded.readsIndex());
+    assertEquals(file.weights().keySet(), file.recorded().keySet(), "every derived operation says what MongoDB recorded");
     assertTrue(text.contains("\"$in\": [\":_id_in_1\", \":_id_in_2\", \":_id_in_3\"]"), "the most common length");
   }
 

@@ -52,6 +52,10 @@ final class ReportModel {
     if (runs.stream().anyMatch(run -> run.result().phases().size() > 1)) {
       sections.add(comparison());
     }
+    Section mongodb = MongoSection.of(runs);
+    if (mongodb != null) {
+      sections.add(mongodb);
+    }
     sections.add(throughput());
     sections.add(latencyOverTime());
     sections.add(distributions());
