@@ -83,14 +83,16 @@ final class FilterTranslator {
     if (isOperators(cond)) {
       List<String> parts = new ArrayList<>();
       for (Map.Entry<String, BsonValue> op : cond.asDocument().entrySet()) {
-        String typed = top && !path.isId() ? TypedCondition.of(t, path, op.getKey(), op.getValue(), conjunctive) : null;
-        String id = typed == null && top && path.isId() ? IdCondition.operator(t, op.getKey(), op.getValue()) : null;
-        parts.add(typed != null ? typed : id != null ? id : operator(path.jsonPath(), op.getKey(), op.getValue(), root));
+        // the containment test goes first in the text, so its placeholders are made first: without marks the values
+        // follow the order placeholders were made in
         String prefilter = top && op.getKey().equals("$elemMatch") ? Containment.elemMatch(t, path, op.getValue())
             : null;
         if (prefilter != null) {
-          parts.add(0, prefilter);
+          parts.add(prefilter);
         }
+        String typed = top && !path.isId() ? TypedCondition.of(t, path, op.getKey(), op.getValue(), conjunctive) : null;
+        String id = typed == null && top && path.isId() ? IdCondition.operator(t, op.getKey(), op.getValue()) : null;
+        parts.add(typed != null ? typed : id != null ? id : operator(path.jsonPath(), op.getKey(), op.getValue(), root));
       }
       return and(parts);
     }

@@ -62,7 +62,10 @@ class MongoArraySemanticsTest {
     assertIdsInBothForms("docs", "{filter: " + filter + "}", ids);
   }
 
-  /** Parameters bound per execution, in both forms: a drawn number compares with numbers, a string with strings. */
+  /**
+   * Parameters bound per execution, in both forms: a drawn number compares with numbers, a string with strings. An
+   * $elemMatch's containment test, written before the condition it stands beside, binds its values first.
+   */
   @ParameterizedTest(name = "{0} with {1}")
   @CsvSource(delimiter = '|', value = {
       "{a: {$gt: ':x'}}     | 5   | 2",
@@ -70,6 +73,9 @@ class MongoArraySemanticsTest {
       "{'a.b': {$lt: ':x'}} | 6   | 6 8",
       "{a: ':x'}            | 2   | 2 3",
       "{a: {$gt: ':x'}}     | s   | ''",
+      "{a: {$elemMatch: {b: ':x'}}}                      | 6 | 9",
+      "{a: {$elemMatch: {b: ':x', c: {$exists: false}}}} | 6 | 9",
+      "{a: {$size: 3, $elemMatch: {b: ':x'}}}            | 6 | 9",
   })
   void parametersSelectWhatMongoDbSelects(String filter, String drawn, String ids) throws SQLException {
     Object value = drawn.matches("\\d+") ? (Object) Integer.valueOf(drawn) : drawn;
