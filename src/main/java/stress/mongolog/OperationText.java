@@ -34,6 +34,9 @@ final class OperationText {
       if (!slot.list()) {
         if (choice.inline() != null) {
           spec = spec.replace(quoted, ParameterChoice.json(choice.inline()));
+          if (choice.comment() != null) {
+            paramComments.add(slot.name() + ": " + choice.comment());
+          }
         } else {
           params.put(slot.name(), choice.generator());
           paramComments.add(slot.name() + ": " + choice.comment());
@@ -55,6 +58,9 @@ final class OperationText {
       if (choice.inline() == null) {
         paramComments.add(slot.name() + "_1.." + length + ": the " + slot.operator() + " list, " + length
             + " values (its most common length), each " + choice.comment());
+      } else if (choice.comment() != null) {
+        paramComments.add(slot.name() + ": the " + slot.operator() + " list, " + length + " values (its most common"
+            + " length), " + choice.comment());
       }
     }
     StringBuilder out = new StringBuilder();

@@ -12,13 +12,14 @@ import org.bson.json.JsonWriterSettings;
 
 /**
  * How a parameter of a derived operation draws its values, from the values the log shows for it: one value is
- * written into the statement; a primary key with many values is {@code key} (the table's own keys); up to
- * {@value #MAX_CHOICES} distinct strings or numbers are drawn as often as the log shows each; more are the
- * collection's own values of that path ({@code sample}); dates are drawn between the first and the last logged.
+ * written into the statement; a primary key with many values, or with ObjectIds, is {@code key} (the table's own
+ * keys); up to {@value #MAX_CHOICES} distinct strings or numbers are drawn as often as the log shows each; more are the
+ * collection's own values of that path ({@code sample}); dates are drawn between the first and the last logged; values
+ * of other kinds elsewhere, which neither a choice nor a sample draws, are the most frequent, written in.
  *
  * @param inline    the one value to write in place of the parameter, or null
  * @param generator the generator as a workload file writes it, or null when inline
- * @param comment   how it was chosen, for the file
+ * @param comment   how it was chosen, for the file; null for the one value logged
  */
 record ParameterChoice(BsonValue inline, String generator, String comment) {
   static final int MAX_CHOICES = 200;
@@ -33,21 +34,23 @@ record ParameterChoice(BsonValue inline, String generator, String comment) {
     if (distinct == 1 && overflow == 0) {
       return new ParameterChoice(values.keySet().iterator().next(), null, null);
     }
-    if ("_id".equals(slot.path()) && "eq".equals(slot.operator()) && distinct > KEY_ABOVE) {
+    String kind = kind(values.keySet());
+    boolean scalar = kind.equals("string") || kind.equals("int") || kind.equals("double");
+    // ObjectIds and other kinds are not what a choice or a sample draws: a table's keys are
+    if ("_id".equals(slot.path()) && ("eq".equals(slot.operator()) || "in".equals(slot.operator()))
+        && (distinct > KEY_ABOVE || !scalar && !kind.equals("date"))) {
       return new ParameterChoice(null, "key", seen + "; the table's own keys");
     }
-    String kind = kind(values.keySet());
     if (kind.equals("date")) {
       long min = values.keySet().stream().mapToLong(v -> v.asDateTime().getValue()).min().orElseThrow();
       long max = values.keySet().stream().mapToLong(v -> v.asDateTime().getValue()).max().orElseThrow();
       return new ParameterChoice(null, "{date: [\"" + Instant.ofEpochMilli(min) + "\", \"" + Instant.ofEpochMilli(max)
           + "\"]}", seen + "; drawn between the first and the last");
     }
-    boolean scalar = kind.equals("string") || kind.equals("int") || kind.equals("double");
     if (scalar && distinct <= MAX_CHOICES && overflow == 0) {
       return new ParameterChoice(null, weighted(values, kind, distinct), seen + "; drawn as often as logged");
     }
-    if (slot.path() != null) {
+    if (slot.path() != null && values.keySet().stream().allMatch(ParameterChoice::sampled)) {
       return new ParameterChoice(null, "{sample: " + json(slot.path()) + ", cap: " + SAMPLE_CAP + "}",
           seen + "; the collection's own values of " + slot.path());
     }
@@ -56,7 +59,12 @@ record ParameterChoice(BsonValue inline, String generator, String comment) {
           + " most frequent, drawn as often as logged");
     }
     BsonValue common = ShapeStats.mostCommon(values);
-    return new ParameterChoice(common, null, null);
+    return new ParameterChoice(common, null, seen + " (" + kind + "), not drawn: the most frequent is written in");
+  }
+
+  /** A value of a kind a sample draws: strings, numbers and booleans (a sample of ObjectIds or documents is refused). */
+  private static boolean sampled(BsonValue v) {
+    return v.isString() || v.isNumber() || v.isBoolean();
   }
 
   private static String weighted(Map<BsonValue, Long> values, String kind, int most) {

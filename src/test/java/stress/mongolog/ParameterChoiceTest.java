@@ -52,8 +52,11 @@ class ParameterChoiceTest {
     assertEquals("{date: [\"2024-01-01T00:00:00Z\", \"2024-02-01T00:00:00Z\"]}", ParameterChoice.of(slot("t"),
         Map.of(new BsonDateTime(1704067200000L), 1L, new BsonDateTime(1706745600000L), 1L), 0).generator());
     BsonValue oid = new BsonObjectId();
-    assertEquals("{sample: \"ref\", cap: 10000}", ParameterChoice.of(slot("ref"),
-        Map.of(oid, 2L, new BsonObjectId(), 1L), 0).generator(), "ObjectIds are not a choice: the collection's own");
+    ParameterChoice refs = ParameterChoice.of(slot("ref"), Map.of(oid, 2L, new BsonObjectId(), 1L), 0);
+    assertEquals(oid, refs.inline(), "ObjectIds are neither a choice nor a sample (run refuses a sample of them)");
+    assertEquals("2 distinct values logged (other), not drawn: the most frequent is written in", refs.comment());
+    assertEquals("key", ParameterChoice.of(slot("_id"), Map.of(oid, 2L, new BsonObjectId(), 1L), 0).generator(),
+        "a few ObjectIds of _id: the table's own keys");
     assertEquals(oid, ParameterChoice.of(slot(null), Map.of(oid, 2L, new BsonObjectId(), 1L), 0).inline(),
         "without a path, the most common value");
   }
