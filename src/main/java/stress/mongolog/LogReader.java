@@ -1,6 +1,7 @@
 package stress.mongolog;
 
 import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -11,12 +12,16 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.function.Consumer;
 import java.util.zip.GZIPInputStream;
+import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
+import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
+import org.apache.commons.compress.archivers.tar.TarConstants;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 import stress.model.UsageException;
 
 /**
- * Reads mongod's structured logs (MongoDB 4.4 and later: one JSON object a line), plain or gzip-compressed, and hands
+ * Reads mongod's structured logs (MongoDB 4.4 and later: one JSON object a line), plain, gzip-compressed or in a tar
+ * archive, and hands
  * each "Slow query" entry on. Every other line is counted ({@link LogTally}): start-up and other messages, and
  * damaged lines (not JSON), each named by file and line; a damaged line never stops the file. The profiler's
  * threshold is read where the log says it ("Profiler settings changed", the start-up options).
@@ -29,14 +34,35 @@ final class LogReader {
 
   private LogReader() {}
 
-  /** Reads one file: a log, or its .gz. A plain-text (pre-4.4) log or a tar archive is refused before any entry. */
+  /** Opens a log's bytes again from the start: a file, or a member of a tar archive held in memory. */
+  interface Source {
+    InputStream open() throws IOException;
+  }
+
+  /**
+   * Reads one file: a log, its .gz, profiler documents (exported as JSON, or a dump's {@code system.profile.bson}),
+   * or a tar archive (.tar, .tar.gz) of them, each member read as a file of its own named {@code archive::member}. A
+   * plain-text (pre-4.4) log is refused before any entry.
+   */
   static void read(Path file, LogTally tally, Consumer<LogEntry> entries) {
-    String name = file.getFileName().toString();
-    if (name.endsWith(".tar.gz") || name.endsWith(".tgz") || name.endsWith(".tar")) {
-      throw new UsageException("--from-log " + file + ": a tar archive; extract its logs first (tar xzf) and give"
-          + " them one by one");
+    try {
+      if (isTar(file)) {
+        readTar(file, tally, entries);
+        return;
+      }
+      read(file.toString(), () -> open(file), tally, entries);
+    } catch (IOException e) {
+      throw new UsageException("--from-log " + file + ": cannot read it: " + e.getMessage());
     }
-    try (BufferedReader in = new BufferedReader(new InputStreamReader(open(file), StandardCharsets.UTF_8))) {
+  }
+
+  private static void read(String name, Source source, LogTally tally, Consumer<LogEntry> entries)
+      throws IOException {
+    if (name.endsWith(".bson") || name.endsWith(".bson.gz")) {
+      ProfileDocuments.readBson(name, source, tally, entries);
+      return;
+    }
+    try (BufferedReader in = new BufferedReader(new InputStreamReader(source.open(), StandardCharsets.UTF_8))) {
       String line;
       long number = 0;
       boolean first = true;
@@ -48,25 +74,50 @@ final class LogReader {
           continue;
         }
         if (first && !text.startsWith("{")) {
-          throw new UsageException("--from-log " + file + ":" + number + ": a plain-text log (MongoDB 4.2 and"
+          throw new UsageException("--from-log " + name + ":" + number + ": a plain-text log (MongoDB 4.2 and"
               + " earlier); read are the structured JSON logs of MongoDB 4.4 and later (one JSON object a line) and"
-              + " profiler documents (system.profile exported as JSON)");
+              + " profiler documents (system.profile exported as JSON, or as a dump's .bson)");
         }
         if (first && "{".equals(text)) { // pretty-printed JSON: profiler documents, not log lines
-          ProfileDocuments.read(file, tally, entries);
+          ProfileDocuments.read(name, source, tally, entries);
           return;
         }
         first = false;
-        line(file + ":" + number, text, tally, entries);
+        line(name + ":" + number, text, tally, entries);
       }
-    } catch (IOException e) {
-      throw new UsageException("--from-log " + file + ": cannot read it: " + e.getMessage());
+    }
+  }
+
+  /** True when the file's (gunzipped) bytes are a tar archive: "ustar" at offset 257 of its first header. */
+  private static boolean isTar(Path file) throws IOException {
+    try (InputStream in = open(file)) {
+      byte[] header = in.readNBytes(TarConstants.DEFAULT_RCDSIZE);
+      return header.length == TarConstants.DEFAULT_RCDSIZE
+          && new String(header, 257, 5, StandardCharsets.US_ASCII).equals("ustar");
+    }
+  }
+
+  /** Each regular member of the archive, in the archive's order, as a log of its own. */
+  private static void readTar(Path file, LogTally tally, Consumer<LogEntry> entries) throws IOException {
+    try (TarArchiveInputStream tar = new TarArchiveInputStream(open(file))) {
+      TarArchiveEntry member;
+      while ((member = tar.getNextEntry()) != null) {
+        if (!member.isFile()) {
+          continue;
+        }
+        byte[] bytes = tar.readAllBytes();
+        read(file + "::" + member.getName(), () -> gunzipped(new ByteArrayInputStream(bytes)), tally, entries);
+      }
     }
   }
 
   /** The file's bytes, gunzipped when they start with gzip's magic number (whatever the file's name). */
   static InputStream open(Path file) throws IOException {
-    PushbackInputStream in = new PushbackInputStream(Files.newInputStream(file), 2);
+    return gunzipped(Files.newInputStream(file));
+  }
+
+  private static InputStream gunzipped(InputStream raw) throws IOException {
+    PushbackInputStream in = new PushbackInputStream(raw, 2);
     byte[] magic = new byte[2];
     int n = in.readNBytes(magic, 0, 2);
     in.unread(magic, 0, n);

@@ -5,26 +5,31 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Path;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.time.Instant;
 import java.util.function.Consumer;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
 import org.bson.BsonValue;
-import stress.model.UsageException;
+import org.bson.RawBsonDocument;
+import org.bson.codecs.BsonDocumentCodec;
 
 /**
  * Documents of MongoDB's profiler ({@code system.profile}) exported as JSON (canonical or relaxed Extended JSON, one
- * after the other, pretty-printed or not), read as the log's entries: {@code op} update and remove are statements,
+ * after the other, pretty-printed or not) or dumped as BSON, read as the log's entries: {@code op} update and remove are statements,
  * the rest commands; {@code millis} is the duration.
  */
 final class ProfileDocuments {
   private static final ObjectMapper JSON = new ObjectMapper();
+  /** The largest document MongoDB stores (16 MiB) and some room: a larger length is a damaged file. */
+  private static final int MAX_BSON = 48 * 1024 * 1024;
 
   private ProfileDocuments() {}
 
-  static void read(Path file, LogTally tally, Consumer<LogEntry> entries) {
-    try (InputStream in = LogReader.open(file);
+  static void read(String name, LogReader.Source source, LogTally tally, Consumer<LogEntry> entries)
+      throws IOException {
+    try (InputStream in = source.open();
          MappingIterator<JsonNode> docs = JSON.readerFor(JsonNode.class).readValues(in)) {
       while (true) {
         long line = docs.getCurrentLocation() == null ? 0 : docs.getCurrentLocation().getLineNr();
@@ -36,13 +41,50 @@ final class ProfileDocuments {
           line = docs.getParser().currentTokenLocation().getLineNr();
           node = docs.nextValue();
         } catch (IOException | RuntimeException e) {
-          tally.damaged(file + ":" + line, "not a JSON document: " + e.getMessage().lines().findFirst().orElse(""));
+          tally.damaged(name + ":" + line, "not a JSON document: " + e.getMessage().lines().findFirst().orElse(""));
           break; // the parser cannot find the next document after a broken one
         }
-        entry(file + ":" + line, node, tally, entries);
+        entry(name + ":" + line, node, tally, entries);
       }
-    } catch (IOException e) {
-      throw new UsageException("--from-log " + file + ": cannot read it: " + e.getMessage());
+    }
+  }
+
+  /**
+   * A dump's {@code system.profile.bson} (mongodump writes it with {@code --db} and the profiler on): BSON documents
+   * one after the other, each named by its number in the file. A damaged document ends the file (its length cannot
+   * be trusted to find the next one), and is named.
+   */
+  static void readBson(String name, LogReader.Source source, LogTally tally, Consumer<LogEntry> entries)
+      throws IOException {
+    try (InputStream in = source.open()) {
+      long number = 0;
+      while (true) {
+        byte[] head = in.readNBytes(4);
+        if (head.length == 0) {
+          return;
+        }
+        number++;
+        String where = name + ": document " + number;
+        int length = head.length < 4 ? -1 : ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN).getInt();
+        if (length < 5 || length > MAX_BSON) {
+          tally.damaged(where, "not a BSON document: its length reads " + length);
+          return;
+        }
+        byte[] bytes = new byte[length];
+        System.arraycopy(head, 0, bytes, 0, 4);
+        if (in.readNBytes(bytes, 4, length - 4) != length - 4) {
+          tally.damaged(where, "not a BSON document: the file ends inside it");
+          return;
+        }
+        BsonDocument doc;
+        try {
+          doc = new RawBsonDocument(bytes).decode(new BsonDocumentCodec());
+        } catch (RuntimeException e) {
+          tally.damaged(where, "not a BSON document: " + e.getMessage());
+          return;
+        }
+        entry(where, doc, tally, entries);
+      }
     }
   }
 
@@ -54,6 +96,10 @@ final class ProfileDocuments {
       tally.damaged(where, "not MongoDB Extended JSON: " + e.getMessage());
       return;
     }
+    entry(where, doc, tally, entries);
+  }
+
+  private static void entry(String where, BsonDocument doc, LogTally tally, Consumer<LogEntry> entries) {
     if (!doc.isString("op") || !doc.isString("ns")) {
       tally.otherLine();
       return;

@@ -84,6 +84,6 @@ class LogWorkloadsTest {
         List.of(text), dir, null, Map.of(), TableNaming.defaults())));
     assertEquals("--from-log " + text + ":1: a plain-text log (MongoDB 4.2 and earlier); read are the structured JSON"
         + " logs of MongoDB 4.4 and later (one JSON object a line) and profiler documents (system.profile exported as"
-        + " JSON)", e.getMessage());
+        + " JSON, or as a dump's .bson)", e.getMessage());
   }
 }
