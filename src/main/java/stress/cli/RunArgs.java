@@ -64,9 +64,11 @@ final class RunArgs {
       description = "Time between interval lines; a bare number is seconds. Default: ${DEFAULT-VALUE}.")
   String reportInterval;
 
-  @Option(names = "--rate", paramLabel = "OPS_PER_S", defaultValue = "0",
-      description = "Target ops/s over all threads; latency is then measured from each intended start. Default: unlimited.")
-  double rate;
+  @Option(names = "--rate", paramLabel = "OPS_PER_S|log", defaultValue = "0",
+      description = "Target ops/s over all threads; latency is then measured from each intended start. 'log': the rate"
+          + " MongoDB's log shows for the workload's operations (their mongodb: entries from first to last, as"
+          + " workload --from-log writes them). Default: unlimited.")
+  String rate;
 
   @Option(names = "--mode", paramLabel = "MODE[,MODE]", defaultValue = Defaults.MODE,
       description = "prepared (PreparedStatement) or plain (Statement with escaped literals); both to compare. Default: ${DEFAULT-VALUE}.")
@@ -271,13 +273,29 @@ final class RunArgs {
     }
     InsertSettings inserts = perThread == null || documentShape == null || instanceShare == null ? null
         : attempt(problems, () -> new InsertSettings(documentShape, instanceShare, groupByShard, perThread, unlogged));
+    Double opsPerSecond = attempt(problems, () -> rate(workloadFile, mix));
     if (!problems.isEmpty()) {
       throw new UsageException(String.join("; ", problems));
     }
-    return new RunConfig(mix, threadCounts, measured, ops == null ? 0 : ops, warm, interval, rate, modes, pools,
+    return new RunConfig(mix, threadCounts, measured, ops == null ? 0 : ops, warm, interval, opsPerSecond, modes, pools,
         poolSize, c3p0MaxStatements, prepareThreshold, mode, settings, transaction, dist, zipfConstant,
         opSettings, tables.schema, tables.table, seed, keySample, timeouts, json, workerThreads, inserts, explain, out,
         metricsPort, new HostSpreading(hostList, spreadHosts), failures, workloadFile);
+  }
+
+  /** A number, or {@code log}: the rate the workload file's mongodb: figures show for the mix's operations. */
+  private double rate(WorkloadFile workloadFile, OperationMix mix) {
+    if (!"log".equals(rate.strip())) {
+      try {
+        return Double.parseDouble(rate.strip());
+      } catch (NumberFormatException e) {
+        throw new UsageException("--rate must be ops/s (a number) or log, got '" + rate + "'");
+      }
+    }
+    if (workloadFile == null) {
+      throw new UsageException("--rate log needs --workload FILE with what MongoDB logged (workload --from-log)");
+    }
+    return workloadFile.loggedRate(mix.names());
   }
 
   private static WorkerThreadPolicy workerThreads(Integer eventLoops, boolean busyPoll, Boolean virtual) {

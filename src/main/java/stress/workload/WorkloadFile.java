@@ -223,6 +223,36 @@ public record WorkloadFile(Path file, Map<String, Operation> operations, Map<Str
         transaction, usesKeys, usesCopy, List.copyOf(sources), declared);
   }
 
+  /**
+   * {@code --rate log}: the rate MongoDB's log shows for these operations together, their entries over the time from
+   * the first logged to the last.
+   *
+   * @throws UsageException when an operation has no {@code mongodb:} times or the span is empty
+   */
+  public double loggedRate(java.util.Collection<String> names) {
+    long entries = 0;
+    java.time.Instant first = null;
+    java.time.Instant last = null;
+    for (String name : names) {
+      MongoRecorded r = recorded.get(name);
+      if (r == null || r.first() == null || r.last() == null) {
+        throw new UsageException("--rate log: operation '" + name + "' has no mongodb: first and last in " + file
+            + " (the times workload --from-log writes), so the log's rate is not known");
+      }
+      entries += r.entries();
+      java.time.Instant from = java.time.Instant.parse(r.first());
+      java.time.Instant to = java.time.Instant.parse(r.last());
+      first = first == null || from.isBefore(first) ? from : first;
+      last = last == null || to.isAfter(last) ? to : last;
+    }
+    double seconds = first == null ? 0 : (last.toEpochMilli() - first.toEpochMilli()) / 1000.0;
+    if (seconds <= 0) {
+      throw new UsageException("--rate log: the operations' entries in " + file + " were all logged at one instant,"
+          + " so the log shows no rate; give --rate OPS_PER_S");
+    }
+    return entries / seconds;
+  }
+
   static void checkKeys(YamlNode map, Set<String> allowed, String what) {
     for (Map.Entry<String, YamlNode> e : map.map().entrySet()) {
       if (!allowed.contains(e.getKey())) {

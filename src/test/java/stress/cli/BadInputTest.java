@@ -75,6 +75,14 @@ class BadInputTest {
   }
 
   @Test
+  void rateIsANumberOrTheLogs() {
+    assertOneLineError(CliTester.run("--url", url(), "run", "--rate", "fast"), 2,
+        "--rate must be ops/s (a number) or log, got 'fast'");
+    assertOneLineError(CliTester.run("--url", url(), "run", "--rate", "log"), 2,
+        "--rate log needs --workload FILE with what MongoDB logged (workload --from-log)");
+  }
+
+  @Test
   void modeOutsideTheList() {
     assertOneLineError(CliTester.run("--url", url(), "run", "--mode", "prepared,fast"), 2,
         "--mode must be prepared or plain, got 'fast'");

@@ -77,6 +77,28 @@ class MongoRecordedReaderTest {
         "w.yaml:4: operation 'by_status': plans must be a map of each value to how often it was logged");
   }
 
+  @Test
+  void theLogsRateIsTheOperationsEntriesOverTheirSpan() {
+    WorkloadFile file = WorkloadFile.read(FILE, """
+        operations:
+          a:
+            find: {"filter": {"status": "paid"}}
+            mongodb: {entries: 30, first: "2024-11-25T02:00:00Z", last: "2024-11-25T02:00:50Z",
+                      durationMillis: {p50: 1, p95: 1, p99: 1, max: 1}}
+          b:
+            find: {"filter": {"status": "sent"}}
+            mongodb: {entries: 10, first: "2024-11-25T02:00:10Z", last: "2024-11-25T02:01:20Z",
+                      durationMillis: {p50: 1, p95: 1, p99: 1, max: 1}}
+          c:
+            find: {"filter": {"status": "lost"}}
+        """);
+    assertEquals(40 / 80.0, file.loggedRate(java.util.List.of("a", "b")), 1e-12, "40 entries in 80 s");
+    assertEquals(30 / 50.0, file.loggedRate(java.util.List.of("a")), 1e-12);
+    UsageException e = assertThrows(UsageException.class, () -> file.loggedRate(java.util.List.of("a", "c")));
+    assertEquals("--rate log: operation 'c' has no mongodb: first and last in w.yaml (the times workload --from-log"
+        + " writes), so the log's rate is not known", e.getMessage());
+  }
+
   private static void assertRefused(String mongodb, String message) {
     UsageException e = assertThrows(UsageException.class, () -> read(mongodb));
     assertEquals(message, e.getMessage());
