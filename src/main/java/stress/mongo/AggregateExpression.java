@@ -327,8 +327,9 @@ final class AggregateExpression {
       r.add("COALESCE(" + right.get(i) + ", " + defaults[i] + ")");
     }
     // documents and arrays last by their jsonb value: equality is exact, their order among themselves approximate
-    l.add("COALESCE(" + b + ".l, " + NULL + ")");
-    r.add("COALESCE(" + b + ".r, " + NULL + ")");
+    // (only theirs: a Decimal128 equals the number of its value)
+    l.add("CASE WHEN " + left.get(0) + " IN (4, 5) THEN " + b + ".l ELSE " + NULL + " END");
+    r.add("CASE WHEN " + right.get(0) + " IN (4, 5) THEN " + b + ".r ELSE " + NULL + " END");
     String lr = "ROW(" + String.join(", ", l) + ")";
     String rr = "ROW(" + String.join(", ", r) + ")";
     String test = switch (op) {
