@@ -20,16 +20,21 @@ import stress.dump.BsonJson;
  */
 final class FilterTranslator {
   static final Set<String> SUPPORTED = Set.of("$eq", "$ne", "$gt", "$gte", "$lt", "$lte", "$in", "$nin",
-      "$exists", "$size", "$all", "$elemMatch", "$not", "$and", "$or", "$nor");
+      "$exists", "$size", "$all", "$elemMatch", "$not", "$and", "$or", "$nor", "$regex", "$type", "$expr");
+  /** Operators on {@code _id} written on the document's {@code _id}, as on any path, not on the column. */
+  private static final Set<String> ID_IN_DOCUMENT = Set.of("$regex", "$type");
   private final Translation t;
   /** True while the condition being written is one of the filter's top-level AND (not under $or, $nor, $not). */
   private boolean conjunctive = true;
   /** The values at a path without jsonpath, for servers before PostgreSQL 12. */
   private final PathValues values;
+  /** $regex, $type, $exists and $size. */
+  private final ValueConditions conditions;
 
   FilterTranslator(Translation t) {
     this.t = t;
     this.values = new PathValues(t);
+    this.conditions = new ValueConditions(t, values);
   }
 
   /** The condition for a whole filter document on the table's columns. */
@@ -55,6 +60,10 @@ final class FilterTranslator {
   }
 
   private String logical(String op, BsonValue arg, String root, boolean top) {
+    if (op.equals("$expr")) {
+      AggregateExpression x = new AggregateExpression(t);
+      return x.bind(x.value(arg, root), AggregateExpression::truthy);
+    }
     if (!Set.of("$and", "$or", "$nor").contains(op)) {
       throw unsupported(op);
     }
@@ -80,9 +89,12 @@ final class FilterTranslator {
 
   private String field(String key, BsonValue cond, String root, boolean top) {
     MongoPath path = MongoPath.parse(key);
+    if (cond.isRegularExpression()) { // {a: /x/} is a match, on _id too
+      return conditions.regex(path.jsonPath(), cond.asRegularExpression(), root);
+    }
     if (isOperators(cond)) {
       List<String> parts = new ArrayList<>();
-      for (Map.Entry<String, BsonValue> op : cond.asDocument().entrySet()) {
+      for (Map.Entry<String, BsonValue> op : MongoRegex.operators(cond.asDocument()).entrySet()) {
         // the containment test goes first in the text, so its placeholders are made first: without marks the values
         // follow the order placeholders were made in
         String prefilter = top && op.getKey().equals("$elemMatch") ? Containment.elemMatch(t, path, op.getValue())
@@ -91,7 +103,8 @@ final class FilterTranslator {
           parts.add(prefilter);
         }
         String typed = top && !path.isId() ? TypedCondition.of(t, path, op.getKey(), op.getValue(), conjunctive) : null;
-        String id = typed == null && top && path.isId() ? IdCondition.operator(t, op.getKey(), op.getValue()) : null;
+        String id = typed == null && top && path.isId() && !ID_IN_DOCUMENT.contains(op.getKey())
+            ? IdCondition.operator(t, op.getKey(), op.getValue()) : null;
         parts.add(typed != null ? typed : id != null ? id : operator(path.jsonPath(), op.getKey(), op.getValue(), root));
       }
       return and(parts);
@@ -124,11 +137,14 @@ final class FilterTranslator {
       case "$gt", "$gte", "$lt", "$lte" -> compare(jp, op, arg, root);
       case "$in" -> in(jp, list(op, arg), root);
       case "$nin" -> "NOT " + in(jp, list(op, arg), root);
-      case "$exists" -> (truthy(arg) ? "" : "NOT ") + exists(root, jp);
-      case "$size" -> size(jp, arg, root);
+      case "$exists" -> conditions.exists(jp, arg, root);
+      case "$size" -> conditions.size(jp, arg, root);
       case "$all" -> all(jp, list(op, arg), root);
       case "$elemMatch" -> elemMatch(jp, arg, root);
       case "$not" -> not(jp, arg, root);
+      case "$regex" -> conditions.regex(jp, arg.asRegularExpression(), root);
+      case "$type" -> conditions.type(jp, arg, root);
+      case "$expr" -> throw new IllegalArgumentException("$expr can only be applied to the top-level document");
       default -> throw unsupported(op);
     };
   }
@@ -172,12 +188,6 @@ final class FilterTranslator {
     throw new IllegalArgumentException("a " + typeName(v) + " value cannot be compared ("
         + BsonJson.valueToRelaxedJson(v) + ")");
   }
-
-  private String exists(String root, String jp) {
-    return t.target.jsonpath() ? root + " @?? " + JsonPathText.sql(jp) : values.exists(root, jp);
-  }
-
-
 
   /**
    * A jsonpath filter of the values at a path. Lax mode steps into an array at the path, as MongoDB does, but its
@@ -258,18 +268,20 @@ final class FilterTranslator {
     return root + " @?? " + JsonPathText.sql(test(jp, test));
   }
 
-
-
   private String in(String jp, BsonArray values, String root) {
     if (values.isEmpty()) {
       return "FALSE";
     }
     List<String> scalars = new ArrayList<>();
     List<BsonValue> others = new ArrayList<>();
+    List<String> regexes = new ArrayList<>();
     for (BsonValue v : values) {
-      if (v.isDocument() && isOperators(v) || v.isRegularExpression()) {
-        throw new IllegalArgumentException("$in: " + (v.isRegularExpression() ? "regular expressions" : "operators")
-            + " in the list are not supported");
+      if (v.isDocument() && isOperators(v)) {
+        throw new IllegalArgumentException("$in: operators in the list are not supported");
+      }
+      if (v.isRegularExpression()) {
+        regexes.add(conditions.regex(jp, v.asRegularExpression(), root));
+        continue;
       }
       String test = t.parameters.indexOf(v) < 0 && !v.isNull() ? scalarTest(v, "==") : null;
       if (test != null) {
@@ -293,6 +305,7 @@ final class FilterTranslator {
     for (BsonValue v : others) {
       parts.add(equal(jp, v, root));
     }
+    parts.addAll(regexes);
     return parts.size() == 1 ? parts.get(0) : "(" + String.join(" OR ", parts) + ")";
   }
 
@@ -301,33 +314,19 @@ final class FilterTranslator {
       return "FALSE";
     }
     List<String> parts = new ArrayList<>();
+    boolean elemMatches = values.get(0).isDocument() && values.get(0).asDocument().containsKey("$elemMatch");
     for (BsonValue v : values) {
-      if (v.isDocument() && isOperators(v)) {
-        throw new IllegalArgumentException("$all with $elemMatch or other operators in the list is not supported");
+      boolean elemMatch = v.isDocument() && v.asDocument().size() == 1 && v.asDocument().containsKey("$elemMatch");
+      if (elemMatch != elemMatches) {
+        throw new IllegalArgumentException("$all: no $elemMatch expression can be mixed with other values");
       }
-      parts.add(equal(jp, v, root));
+      if (!elemMatch && v.isDocument() && isOperators(v)) {
+        throw new IllegalArgumentException("$all with operators other than $elemMatch in the list is not supported");
+      }
+      parts.add(elemMatch ? elemMatch(jp, v.asDocument().get("$elemMatch"), root)
+          : v.isRegularExpression() ? conditions.regex(jp, v.asRegularExpression(), root) : equal(jp, v, root));
     }
     return and(parts);
-  }
-
-  private String size(String jp, BsonValue arg, String root) {
-    long n;
-    if (arg.isInt32() || arg.isInt64()) {
-      n = arg.asNumber().longValue();
-    } else if (arg.isDouble() && arg.asDouble().getValue() == Math.rint(arg.asDouble().getValue())) {
-      n = (long) arg.asDouble().getValue();
-    } else {
-      throw new IllegalArgumentException("$size needs a whole number, got " + BsonJson.valueToRelaxedJson(arg));
-    }
-    if (n < 0) {
-      throw new IllegalArgumentException("$size needs a number of at least 0, got " + n);
-    }
-    if (!t.target.jsonpath()) {
-      return values.value(root, jp, v -> "jsonb_typeof(" + v + ") = 'array' AND jsonb_array_length(" + v + ") = " + n);
-    }
-    String q = t.alias();
-    return "EXISTS (SELECT 1 FROM jsonb_path_query(" + root + ", " + JsonPathText.sql(jp) + ") AS " + q
-        + "(v) WHERE jsonb_typeof(" + q + ".v) = 'array' AND jsonb_array_length(" + q + ".v) = " + n + ")";
   }
 
   private String elemMatch(String jp, BsonValue arg, String root) {
@@ -356,7 +355,7 @@ final class FilterTranslator {
   private String elemMatchCondition(BsonValue arg, String element) {
     if (isOperators(arg)) {
       List<String> parts = new ArrayList<>();
-      for (Map.Entry<String, BsonValue> op : arg.asDocument().entrySet()) {
+      for (Map.Entry<String, BsonValue> op : MongoRegex.operators(arg.asDocument()).entrySet()) {
         parts.add(operator("strict $", op.getKey(), op.getValue(), element)); // strict: an element that is an array is not stepped into
       }
       return and(parts);
@@ -366,13 +365,14 @@ final class FilterTranslator {
 
   private String not(String jp, BsonValue arg, String root) {
     if (arg.isRegularExpression()) {
-      throw unsupported("$regex");
+      return "NOT " + conditions.regex(jp, arg.asRegularExpression(), root);
     }
     if (!isOperators(arg)) {
-      throw new IllegalArgumentException("$not needs a document of operators, e.g. {$not: {$gt: 5}}");
+      throw new IllegalArgumentException("$not needs a document of operators or a regular expression, e.g. {$not:"
+          + " {$gt: 5}}");
     }
     List<String> parts = new ArrayList<>();
-    for (Map.Entry<String, BsonValue> op : arg.asDocument().entrySet()) {
+    for (Map.Entry<String, BsonValue> op : MongoRegex.operators(arg.asDocument()).entrySet()) {
       parts.add(operator(jp, op.getKey(), op.getValue(), root));
     }
     return "NOT " + and(parts);
@@ -383,16 +383,6 @@ final class FilterTranslator {
       throw new IllegalArgumentException(op + " needs a list, got " + arg.getBsonType());
     }
     return arg.asArray();
-  }
-
-  private static boolean truthy(BsonValue v) {
-    if (v.isBoolean()) {
-      return v.asBoolean().getValue();
-    }
-    if (v.isNumber()) {
-      return v.asNumber().doubleValue() != 0;
-    }
-    throw new IllegalArgumentException("$exists needs true or false, got " + BsonJson.valueToRelaxedJson(v));
   }
 
   static String and(List<String> parts) {

@@ -178,7 +178,7 @@ class MongoAggregateSemanticsTest {
       "[{$match: {a: 1}}, {$bucket: {groupBy: '$a'}}] => stage 2 ($bucket): stage $bucket is not supported; supported: $addFields,",
       "[{$group: {_id: null, s: {$stdDevPop: '$a'}}}] => stage 1 ($group): accumulator $stdDevPop is not supported; supported: $addToSet,",
       "[{$project: {s: {$regexMatch: {input: '$a'}}}}] => stage 1 ($project): expression operator $regexMatch is not supported",
-      "[{$match: {a: {$regex: 'x'}}}] => stage 1 ($match): operator $regex is not supported",
+      "[{$match: {a: {$mod: [2, 0]}}}] => stage 1 ($match): operator $mod is not supported",
       "[{$lookup: {from: 'b', pipeline: [], as: 'b'}}] => stage 1 ($lookup): $lookup with 'pipeline' is not supported",
       "[{$lookup: {from: 'b', localField: 'a', as: 'b'}}] => stage 1 ($lookup): $lookup needs 'foreignField' as a non-empty string",
       "[{$lookup: {from: 'b', localField: '$a', foreignField: 'a', as: 'b'}}] => stage 1 ($lookup): $lookup's localField is a field name without '$'",

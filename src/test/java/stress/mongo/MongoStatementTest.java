@@ -58,6 +58,14 @@ class MongoStatementTest {
       "{city: ':city'} => data @?? CAST(? AS jsonpath)",
       "{a: {$size: 2}} => EXISTS (SELECT 1 FROM jsonb_path_query(data, 'lax $.\"a\"') AS q1(v) WHERE jsonb_typeof(q1.v) = 'array' AND jsonb_array_length(q1.v) = 2)",
       "{_id: ':n'} => _id = ?",
+      "{a: /^x/i} => EXISTS (SELECT 1 FROM jsonb_path_query(data, 'lax $.\"a\" ? (@.type() == \"string\")') AS q1(v) WHERE ((q1.v #>> '{}') COLLATE \"C\") ~ '(?i)^x')",
+      "{a: {$regex: 'a.c$', $options: 'm'}} => EXISTS (SELECT 1 FROM jsonb_path_query(data, 'lax $.\"a\" ? (@.type() == \"string\")') AS q1(v) WHERE ((q1.v #>> '{}') COLLATE \"C\") ~ 'a[^\\n]c(?=\\n|\\Z)')",
+      "{a: {$regex: 'a.c$'}} => EXISTS (SELECT 1 FROM jsonb_path_query(data, 'lax $.\"a\" ? (@.type() == \"string\")') AS q1(v) WHERE ((q1.v #>> '{}') COLLATE \"C\") ~ 'a[^\\n]c(?=\\n?\\Z)')",
+      "{a: {$regex: '\\\\bx\\\\x41+?', $options: 's'}} => EXISTS (SELECT 1 FROM jsonb_path_query(data, 'lax $.\"a\" ? (@.type() == \"string\")') AS q1(v) WHERE ((q1.v #>> '{}') COLLATE \"C\") ~ '\\yx\\u0041+?')",
+      "{a: {$in: [/^x/, 'y']}} => (data @?? 'lax $.\"a\" ? (@.type() != \"array\" && (@ == \"y\"))' OR EXISTS (SELECT 1 FROM jsonb_path_query(data, 'lax $.\"a\" ? (@.type() == \"string\")') AS q1(v) WHERE ((q1.v #>> '{}') COLLATE \"C\") ~ '^x'))",
+      "{a: {$type: 'string'}} => data @?? 'lax $.\"a\" ? (@.type() != \"array\" && (@.type() == \"string\"))'",
+      "{a: {$type: 7}} => data @?? 'lax $.\"a\" ? (@.type() != \"array\" && (exists(@.\"$oid\")))'",
+      "{a: {$type: 'array'}} => EXISTS (SELECT 1 FROM jsonb_path_query(data, 'lax $.\"a\"') AS q1(v) WHERE jsonb_typeof(q1.v) = 'array')",
   })
   void filters(String filter, String expected) {
     assertEquals(expected == null ? "" : expected, where(filter));
@@ -75,7 +83,7 @@ class MongoStatementTest {
 
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiterString = " => ", quoteCharacter = '~', value = {
-      "{a: {$regex: 'x'}} => operator $regex is not supported",
+      "{a: {$mod: [2, 0]}} => operator $mod is not supported",
       "{$where: 'x'} => operator $where is not supported",
       "{a: {$gt: [1]}} => $gt with a array value is not supported",
       "{a: {$gt: 1, b: 2}} => a condition mixes operators and field names",
@@ -83,6 +91,23 @@ class MongoStatementTest {
       "{a: ':nope'} => parameter :nope is not declared under 'params'",
       "{a: {$size: -1}} => $size needs a number of at least 0",
       "{_id: {$size: 1}} => operator $size on _id is not supported",
+      "{a: {$regex: 'a++'}} => $regex /a++/: possessive quantifiers ('++') are not supported",
+      "{a: /(?i)x/} => $regex /(?i)x/: the group '(?i)' is not supported (named groups, inline options",
+      "{a: /(a)\\1/} => $regex /(a)\\1/: back references and octal escapes (\\1) are not supported",
+      "{a: /\\p{L}/} => $regex /\\p{L}/: the escape \\p is not supported",
+      "{a: /x{1,300}/} => $regex /x{1,300}/: a bound above 255 ({300}) is not supported",
+      "{a: /[\\W]/} => $regex /[\\W]/: \\W inside [...] is not supported",
+      "{a: /\u00e9/i} => $regex /\u00e9/i: option i with the non-ASCII letter '\u00e9': PCRE folds its case",
+      "{a: {$regex: 'x', $options: 'g'}} => $regex /x/g: option 'g' is not one of MongoDB's (i, m, s, x, u)",
+      "{a: {$options: 'i'}} => $options needs a $regex beside it",
+      "{a: {$regex: 5}} => $regex needs a string or a regular expression, got int32",
+      "{a: {$type: 'int'}} => $type int is not supported: the documents as imported (relaxed Extended JSON) do not keep int, long and double apart",
+      "{a: {$type: 1}} => $type double is not supported",
+      "{a: {$type: 12}} => $type dbPointer is not supported",
+      "{a: {$type: 'text'}} => $type: unknown type name alias: text",
+      "{a: {$type: []}} => $type needs at least one type",
+      "{a: {$elemMatch: {$expr: {$eq: ['$b', 1]}}}} => $expr can only be applied to the top-level document",
+      "{a: {$all: [{$elemMatch: {b: 1}}, 5]}} => $all: no $elemMatch expression can be mixed with other values",
   })
   void refusals(String filter, String message) {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> where(filter));
