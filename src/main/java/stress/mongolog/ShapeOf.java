@@ -141,7 +141,8 @@ final class ShapeOf {
     return new BsonString(slot.token());
   }
 
+  /** A value that becomes a parameter; a regular expression is part of the shape (a pattern, not a value compared). */
   static boolean scalar(BsonValue v) {
-    return !v.isDocument() && !v.isArray();
+    return !v.isDocument() && !v.isArray() && !v.isRegularExpression();
   }
 }

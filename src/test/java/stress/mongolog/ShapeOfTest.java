@@ -26,6 +26,9 @@ class ShapeOfTest {
     assertNotEquals(shape("{total: {$gte: 10}}"), shape("{total: {$gt: 10}}"));
     assertNotEquals(shape("{status: 'paid'}"), shape("{state: 'paid'}"));
     assertNotEquals(shape("{a: {$exists: true}}"), shape("{a: {$exists: false}}"), "$exists is part of the shape");
+    assertNotEquals(shape("{a: /^x/}"), shape("{a: /^y/}"), "a regular expression is part of the shape");
+    assertEquals("{\"a\": {\"$in\": [{\"$regularExpression\": {\"pattern\": \"^0\", \"options\": \"\"}}]}}",
+        shape("{a: {$in: [/^0/]}}"), "and so is a $in list holding one");
   }
 
   @Test
