@@ -35,12 +35,15 @@ import stress.table.IdType;
 import stress.testing.TestDatabase;
 
 /**
- * Every filter of the shared fixtures ({@code ../shared/fixtures/mongo-filters}), translated and run on the
+ * Every filter of the shared fixtures ({@code ../shared/fixtures/mongo-filters}) and of
+ * src/test/resources/fixtures/mongo-filter-operators, translated and run on the
  * embedded PostgreSQL over the collections imported from the shared corpus, selects exactly the documents an
  * independent implementation of MongoDB's query language selected (in order, for the sorted cases).
  */
 class MongoFilterFixtureTest {
   private static final ObjectMapper JSON = new ObjectMapper();
+  /** The cases of $regex, $type, $expr and $all with $elemMatch, over the same corpus (its README says how). */
+  private static final String OPERATORS = "/fixtures/mongo-filter-operators/expected.jsonl";
   private static String url;
   private static List<JsonNode> cases;
 
@@ -51,7 +54,11 @@ class MongoFilterFixtureTest {
     Path fixture = corpus.resolve("../../fixtures/mongo-filters/expected.jsonl").normalize();
     assumeTrue(Files.isRegularFile(fixture), fixture + " not found; MongoDB filter fixtures skipped");
     cases = new ArrayList<>();
-    for (String line : Files.readAllLines(fixture)) {
+    List<String> lines = new ArrayList<>(Files.readAllLines(fixture));
+    try (java.io.InputStream in = MongoFilterFixtureTest.class.getResourceAsStream(OPERATORS)) {
+      lines.addAll(List.of(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\n")));
+    }
+    for (String line : lines) {
       if (!line.isBlank()) {
         cases.add(JSON.readTree(line));
       }
