@@ -54,6 +54,9 @@ final class FilterTranslator {
     List<String> parts = new ArrayList<>();
     for (Map.Entry<String, BsonValue> e : filter.entrySet()) {
       String key = e.getKey();
+      if (key.equals("$comment")) {
+        continue; // a note for the profiler and the logs: selects nothing away
+      }
       parts.add(key.startsWith("$") ? logical(key, e.getValue(), root, top) : field(key, e.getValue(), root, top));
     }
     return and(parts);

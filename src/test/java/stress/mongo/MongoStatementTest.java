@@ -58,6 +58,7 @@ class MongoStatementTest {
       "{city: ':city'} => data @?? CAST(? AS jsonpath)",
       "{a: {$size: 2}} => EXISTS (SELECT 1 FROM jsonb_path_query(data, 'lax $.\"a\"') AS q1(v) WHERE jsonb_typeof(q1.v) = 'array' AND jsonb_array_length(q1.v) = 2)",
       "{_id: ':n'} => _id = ?",
+      "{$comment: 'from the app', status: 'A'} => data @?? 'lax $.\"status\" ? (@.type() != \"array\" && (@ == \"A\"))'",
       "{a: /^x/i} => EXISTS (SELECT 1 FROM jsonb_path_query(data, 'lax $.\"a\" ? (@.type() == \"string\")') AS q1(v) WHERE ((q1.v #>> '{}') COLLATE \"C\") ~ '(?i)^x')",
       "{a: {$regex: 'a.c$', $options: 'm'}} => EXISTS (SELECT 1 FROM jsonb_path_query(data, 'lax $.\"a\" ? (@.type() == \"string\")') AS q1(v) WHERE ((q1.v #>> '{}') COLLATE \"C\") ~ 'a[^\\n]c(?=\\n|\\Z)')",
       "{a: {$regex: 'a.c$'}} => EXISTS (SELECT 1 FROM jsonb_path_query(data, 'lax $.\"a\" ? (@.type() == \"string\")') AS q1(v) WHERE ((q1.v #>> '{}') COLLATE \"C\") ~ 'a[^\\n]c(?=\\n?\\Z)')",
