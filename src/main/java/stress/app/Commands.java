@@ -76,6 +76,24 @@ public final class Commands {
     }
   }
 
+  /**
+   * {@code run --instances N} on this host: N processes of this tool ({@code java}, each with {@code childArgs}) as
+   * one run, merged at the end; see {@link LocalInstances}.
+   */
+  public static Outcome runLocalInstances(RunConfig config, ConnectionOptions options, List<String> java,
+                                          List<String> childArgs, int instances, List<String> cpus, PrintStream out)
+      throws Exception {
+    DriverSettings driver = driverSettings(config.timeouts(), config.prepareThreshold(), config.queryMode());
+    try (Interruption interruption = Interruption.install()) {
+      ExitCode code;
+      try (ChosenDatabase db = ChosenDatabase.open(options, driver, ConnectionResolver.fromSystem(), out)) {
+        initializeDefault(db, config.schema(), config.table(), out);
+        code = LocalInstances.run(config, db, java, childArgs, instances, cpus, interruption, out);
+      }
+      return new Outcome(code, interruption.signalled());
+    }
+  }
+
   /** {@code stress init}. */
   public static ExitCode init(InitConfig config, ConnectionOptions options, Path json, PrintStream out)
       throws SQLException, InterruptedException {
@@ -114,10 +132,15 @@ public final class Commands {
       results.add(JsonReport.read(f));
       names.add(f.toString());
     }
-    RunResult merged = ResultMerger.merge(names, results);
+    printMerged(ResultMerger.merge(names, results), files.size(), json, out);
+    return ExitCode.OK;
+  }
+
+  /** The merged summaries and comparison, and the JSON when {@code json} is given. */
+  static void printMerged(RunResult merged, int inputs, Path json, PrintStream out) {
     List<ComparisonRow> rows = new ArrayList<>();
     for (PhaseResult phase : merged.phases()) {
-      out.print(TextReport.summary(phase.label() + " (" + files.size() + " results merged)", phase.stats()));
+      out.print(TextReport.summary(phase.label() + " (" + inputs + " results merged)", phase.stats()));
       rows.add(new ComparisonRow(phase.combination(), phase.stats()));
     }
     if (rows.size() > 1) {
@@ -128,7 +151,17 @@ public final class Commands {
       JsonReport.write(merged, json);
       out.println("result: " + json);
     }
-    return ExitCode.OK;
+  }
+
+  /**
+   * {@code stress merge --run ID}: the results the run's instances kept in the target database, merged once every
+   * instance has kept one (waiting up to {@code wait}), with a row per instance and the instances' start and end skew.
+   */
+  public static ExitCode mergeRun(String runId, Duration wait, Path json, Path outDir, ConnectionOptions options,
+                                  PrintStream out) throws Exception {
+    try (ChosenDatabase db = ChosenDatabase.open(options, defaultDriverSettings(), ConnectionResolver.fromSystem(), out)) {
+      return FleetMerge.run(runId, wait, json, outDir, db, out);
+    }
   }
 
   /** {@code stress ops}: each operation --op accepts, with its one-line description. */

@@ -69,7 +69,8 @@ final class InsertSetup {
         throw new UsageException("--group-by-shard applies to operations that insert new rows (insert_batch,"
             + " copy); --op " + config.mix() + " has none");
       }
-      if (!settings.instance().equals(Instance.SOLE)) {
+      // an instance of a run of several (--run-id) has an index whatever it runs
+      if (!settings.instance().equals(Instance.SOLE) && config.fleet() == null) {
         throw new UsageException("--instance " + settings.instance() + " shares out the new keys of insert,"
             + " insert_batch and copy; --op " + config.mix() + " inserts none (find operations use existing keys)");
       }

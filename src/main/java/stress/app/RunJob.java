@@ -19,6 +19,7 @@ import stress.config.RunConfig;
 import stress.connect.ConnectionSource;
 import stress.connect.ConnectionSources;
 import stress.connect.PhysicalConnections;
+import stress.fleet.FleetMember;
 import stress.load.TableSetup;
 import stress.live.LiveMetrics;
 import stress.model.MongoRecorded;
@@ -101,14 +102,28 @@ public final class RunJob {
         throw new UsageException("--out " + e.getMessage(), e);
       }
     }
-    try (LiveMetrics live = config.metricsPort() == null ? null : LiveMetrics.start(config.metricsPort())) {
-      ExitCode code = run(live);
+    try (LiveMetrics live = config.metricsPort() == null ? null : LiveMetrics.start(config.metricsPort());
+         FleetMember fleet = FleetJoin.join(config.fleet(), database, out)) {
+      this.fleet = fleet;
+      ExitCode code;
+      try {
+        code = run(live);
+      } catch (Exception | Error e) {
+        if (fleet != null) {
+          fleet.fail(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst()
+              .orElse(""));
+        }
+        throw e;
+      }
       if (live != null) {
         beforeMetricsClose.accept(live.url());
       }
       return code;
     }
   }
+
+  /** This process as one instance of a run of several, or null alone. */
+  private FleetMember fleet;
 
   /** One line per sampled workload parameter: how many values were found (filled before measuring). */
   private final List<String> sampledValues = new ArrayList<>();
@@ -224,6 +239,9 @@ public final class RunJob {
     if (config.failures().maxErrors() > 0) {
       runner.stopAfterFailures(config.failures().maxErrors());
     }
+    if (fleet != null) {
+      runner.startGate(fleet);
+    }
     interruption.onSignal(runner::requestStop);
     Runner.Result result = runner.run();
     if (result.stoppedBy() != null) {
@@ -252,6 +270,12 @@ public final class RunJob {
     if (!mongodb.isEmpty()) {
       out.println();
       out.print(mongodb);
+    }
+    if (fleet != null) {
+      fleet.finish(JsonReport.toJson(runResult), result.interrupted());
+      out.println("run " + config.fleet().runId() + ": the result of instance " + config.fleet().instance()
+          + " is kept in the target database; 'stress merge --run " + config.fleet().runId() + "' merges the"
+          + " instances' results");
     }
     if (config.jsonFile() != null) {
       JsonReport.write(runResult, config.jsonFile());

@@ -9,6 +9,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import stress.config.Defaults;
 import stress.config.Durations;
+import stress.config.FleetSettings;
 import stress.config.FailurePolicy;
 import stress.config.HostList;
 import stress.config.HostSpreading;
@@ -118,9 +119,29 @@ final class RunArgs {
       description = "Documents written by insert, insert_batch and copy: small (~43 B) or large (~3 KiB). Default: ${DEFAULT-VALUE}.")
   String shape;
 
-  @Option(names = "--instance", paramLabel = "I/N", defaultValue = Defaults.INSTANCE,
-      description = "This process is instance I of N inserting into the same table: it only inserts keys k with k mod N = I mod N. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--instance", paramLabel = "I/N",
+      description = "This process is instance I of N inserting into the same table: it only inserts keys k with k mod N = I mod N. Default: " + Defaults.INSTANCE + ".")
   String instance;
+
+  @Option(names = "--run-id", paramLabel = "ID",
+      description = "Join run ID through the target database: each phase starts when every instance is ready, at one"
+          + " instant; the result is kept there for 'stress merge --run ID'.")
+  String runId;
+
+  @Option(names = "--instances", paramLabel = "N",
+      description = "The run's number of instances. With --run-id this process is one of them (index from --instance,"
+          + " or JOB_COMPLETION_INDEX in a pod of an Indexed Job); without, start N processes on this host that run"
+          + " together and merge.")
+  Integer instances;
+
+  @Option(names = "--barrier-timeout", paramLabel = "TIME", defaultValue = Defaults.BARRIER_TIMEOUT,
+      description = "How long an instance waits at a phase's start for the others before it stops. Default:"
+          + " ${DEFAULT-VALUE}.")
+  String barrierTimeout;
+
+  @Option(names = "--instance-cpus", paramLabel = "CPUS;CPUS...",
+      description = "With --instances N on this host: each instance's CPUs for taskset -c, e.g. '0-1;2-3;4-5'.")
+  String instanceCpus;
 
   @Option(names = "--group-by-shard",
       description = "Citus: put all rows of each insert_batch statement and each copy into one shard.")
@@ -253,7 +274,18 @@ final class RunArgs {
         Durations.parse("--statement-timeout", statementTimeout), Durations.parse("--socket-timeout", socketTimeout)));
     PreferQueryMode mode = attempt(problems, () -> queryMode(queryMode));
     Shape documentShape = attempt(problems, () -> shape(shape));
-    Instance instanceShare = attempt(problems, () -> Instance.parse(instance));
+    FleetSettings fleet = runId == null ? null : attempt(problems, () -> new FleetSettings(runId,
+        FleetSettings.instanceOf(runId, instance, instances, System.getenv()),
+        Durations.parse("--barrier-timeout", barrierTimeout)));
+    if (runId == null && instances != null && instance != null) {
+      problems.add("--instances N without --run-id starts N instances on this host, each its own --instance: give"
+          + " --run-id ID too to run this process as one instance of a run");
+    }
+    if (instances != null && instances < 1) {
+      problems.add("--instances must be at least 1, got " + instances);
+    }
+    Instance instanceShare = fleet != null ? fleet.instance()
+        : attempt(problems, () -> Instance.parse(instance == null ? Defaults.INSTANCE : instance));
     List<Boolean> perThread = tablePerThread == null ? List.of(false)
         : attempt(problems, () -> InsertSettings.parseTablePerThread(tablePerThread));
     HostList hostList = hosts == null ? null : attempt(problems, () -> HostList.parse("--hosts", hosts));
@@ -280,7 +312,33 @@ final class RunArgs {
     return new RunConfig(mix, threadCounts, measured, ops == null ? 0 : ops, warm, interval, opsPerSecond, modes, pools,
         poolSize, c3p0MaxStatements, prepareThreshold, mode, settings, transaction, dist, zipfConstant,
         opSettings, tables.schema, tables.table, seed, keySample, timeouts, json, workerThreads, inserts, explain, out,
-        metricsPort, new HostSpreading(hostList, spreadHosts), failures, workloadFile);
+        metricsPort, new HostSpreading(hostList, spreadHosts), failures, workloadFile, fleet);
+  }
+
+  /** True for {@code --instances N} without {@code --run-id}: this process starts N instances on this host. */
+  boolean startsLocalInstances() {
+    return instances != null && runId == null;
+  }
+
+  boolean metricsPortGiven() {
+    return metricsPort != null;
+  }
+
+  int instanceCount() {
+    return instances;
+  }
+
+  /** {@code --instance-cpus}: one CPU list per instance, or empty. */
+  java.util.List<String> instanceCpus() {
+    if (instanceCpus == null || instanceCpus.isBlank()) {
+      return java.util.List.of();
+    }
+    java.util.List<String> lists = java.util.Arrays.stream(instanceCpus.split(";")).map(String::strip).toList();
+    if (lists.size() != instances || lists.stream().anyMatch(l -> !l.matches("[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*"))) {
+      throw new UsageException("--instance-cpus must be " + instances + " CPU lists for taskset -c separated by ';'"
+          + " (e.g. '0-1;2-3'), got '" + instanceCpus + "'");
+    }
+    return lists;
   }
 
   /** A number, or {@code log}: the rate the workload file's mongodb: figures show for the mix's operations. */

@@ -6,8 +6,11 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
 import stress.app.Commands;
+import stress.config.RunConfig;
 
 /** {@code stress}: without a subcommand it runs the workload, like {@code stress run}. */
 @Command(name = "stress", sortOptions = false, usageHelpAutoWidth = true,
@@ -41,6 +44,9 @@ final class StressCommand implements Callable<Integer> {
   @Option(names = "--version", versionHelp = true, description = "Show the version.")
   boolean version;
 
+  @Spec
+  CommandSpec spec;
+
   StressCommand(PrintStream out) {
     this.out = out;
   }
@@ -52,6 +58,18 @@ final class StressCommand implements Callable<Integer> {
 
   /** Shared by {@code stress} and {@code stress run}. */
   int runWith(ConnectionArgs conn, RunArgs args, ConnectionArgs outer) throws Exception {
+    if (args.startsLocalInstances()) {
+      if (args.metricsPortGiven()) {
+        throw new stress.model.UsageException("--metrics-port with --instances N on this host: the instances would"
+            + " share the port; give each instance its own with --run-id and --instance instead");
+      }
+      RunConfig config = args.toConfig();
+      Commands.Outcome outcome = Commands.runLocalInstances(config, conn.toOptions(outer),
+          LocalInstanceArgs.javaCommand(), LocalInstanceArgs.childArgs(spec.commandLine().getParseResult()
+              .originalArgs()), args.instanceCount(), args.instanceCpus(), out);
+      interruptedBySignal = outcome.interruptedBySignal();
+      return outcome.exitCode().code();
+    }
     Commands.Outcome outcome = Commands.run(args.toConfig(), conn.toOptions(outer), out);
     interruptedBySignal = outcome.interruptedBySignal();
     return outcome.exitCode().code();

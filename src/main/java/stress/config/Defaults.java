@@ -31,6 +31,8 @@ public final class Defaults {
   public static final String SHAPE = "small";
   /** One process alone inserts into the table. */
   public static final String INSTANCE = "1/1";
+  /** How long an instance of a run of several waits at a phase's start for the others. */
+  public static final String BARRIER_TIMEOUT = "5m";
   public static final String LOAD_JOBS = "2";
   /** import: documents and megabytes per COPY batch, and the rejects file (load.importer.ImportRequest's defaults). */
   public static final String IMPORT_BATCH_DOCS = "50000";

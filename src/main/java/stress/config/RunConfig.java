@@ -53,6 +53,7 @@ import stress.model.OperationMix;
  * @param hostSpreading     --hosts / --spread-hosts: whether workers are spread over several hosts (coordinators)
  * @param failures          retries after serialization failures and deadlocks, and the error rate that still exits 0
  * @param workload          the --workload file whose operations --op may name, or null
+ * @param fleet             this process as one instance of a run of several ({@code --run-id}), or null alone
  */
 public record RunConfig(OperationMix mix, List<Integer> threads, Duration duration, long ops, Duration warmup,
                         Duration reportInterval, double rate, List<StatementMode> modes, List<String> pools,
@@ -62,7 +63,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
                         long seed, int keySample, Timeouts timeouts, Path jsonFile,
                         WorkerThreadPolicy workerThreads, InsertSettings inserts, boolean explain, Path outDir,
                         Integer metricsPort, HostSpreading hostSpreading, FailurePolicy failures,
-                        WorkloadFile workload) {
+                        WorkloadFile workload, FleetSettings fleet) {
 
   public RunConfig {
     Objects.requireNonNull(inserts, "inserts");
@@ -178,7 +179,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     this(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize, c3p0MaxStatements,
         prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant, operationSettings, schema,
         table, seed, keySample, timeouts, jsonFile, WorkerThreadPolicy.of(virtualThreads), inserts, explain, null, null,
-        HostSpreading.NONE, FailurePolicy.DEFAULT, null);
+        HostSpreading.NONE, FailurePolicy.DEFAULT, null, null);
   }
 
   /** A configuration with the default insert settings. */
@@ -191,7 +192,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     this(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize, c3p0MaxStatements,
         prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant, operationSettings, schema,
         table, seed, keySample, timeouts, jsonFile, WorkerThreadPolicy.of(virtualThreads), InsertSettings.DEFAULT, false,
-        null, null, HostSpreading.NONE, FailurePolicy.DEFAULT, null);
+        null, null, HostSpreading.NONE, FailurePolicy.DEFAULT, null, null);
   }
 
   private static void duplicates(String option, List<?> values, List<String> problems) {

@@ -27,13 +27,17 @@ import java.util.Objects;
  * @param recorded    the operations whose workload file says what MongoDB recorded for them, with this target's plan;
  *                    the file also gets {@code mongodbComparison}, the two side by side per phase
  *                    ({@link MongoComparison}), worked out again when read
+ * @param instances   for the merged result of a run of several instances ({@code stress merge --run}): each instance's
+ *                    own figures and its start and end per phase; empty otherwise
  */
 @JsonIgnoreProperties(value = "mongodbComparison", allowGetters = true)
 public record RunResult(String toolVersion, Instant startTime, Map<String, Object> settings, Object target,
                         List<PhaseResult> phases, boolean interrupted,
-                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RecordedOperation> recorded) {
+                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RecordedOperation> recorded,
+                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<InstanceRow> instances) {
   public RunResult {
     recorded = recorded == null ? List.of() : List.copyOf(recorded);
+    instances = instances == null ? List.of() : List.copyOf(instances);
     Objects.requireNonNull(toolVersion, "toolVersion");
     Objects.requireNonNull(startTime, "startTime");
     refusePasswords("settings", settings);
@@ -44,7 +48,18 @@ public record RunResult(String toolVersion, Instant startTime, Map<String, Objec
   /** A result of a run without MongoDB's recorded figures. */
   public RunResult(String toolVersion, Instant startTime, Map<String, Object> settings, Object target,
                    List<PhaseResult> phases, boolean interrupted) {
-    this(toolVersion, startTime, settings, target, phases, interrupted, List.of());
+    this(toolVersion, startTime, settings, target, phases, interrupted, List.of(), List.of());
+  }
+
+  /** A result with MongoDB's recorded figures, of one process. */
+  public RunResult(String toolVersion, Instant startTime, Map<String, Object> settings, Object target,
+                   List<PhaseResult> phases, boolean interrupted, List<RecordedOperation> recorded) {
+    this(toolVersion, startTime, settings, target, phases, interrupted, recorded, List.of());
+  }
+
+  /** The same result with its instances' rows. */
+  public RunResult withInstances(List<InstanceRow> rows) {
+    return new RunResult(toolVersion, startTime, settings, target, phases, interrupted, recorded, rows);
   }
 
   /** MongoDB's recorded figures beside the measured ones, per phase and operation; empty without them. */

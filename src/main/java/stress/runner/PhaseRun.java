@@ -1,6 +1,7 @@
 package stress.runner;
 
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -44,11 +45,12 @@ final class PhaseRun {
   private final RunListener listener;
   private final RunProbe probe;
   private final Stop stop;
+  private final PhaseStartGate gate;
   /** The phase's event-loop workers, or null when its workers have threads of their own. */
   private EventLoopWorkers eventLoop;
 
   PhaseRun(RunPlan plan, PhaseSpec spec, List<ConnectionSource> sources, List<String> hosts, RunListener listener,
-           RunProbe probe, Stop stop) {
+           RunProbe probe, Stop stop, PhaseStartGate gate) {
     if (sources.isEmpty() || (!hosts.isEmpty() && hosts.size() != sources.size())) {
       throw new IllegalArgumentException("a phase needs one connection source per host, got " + sources.size()
           + " sources for hosts " + hosts);
@@ -60,6 +62,7 @@ final class PhaseRun {
     this.listener = listener;
     this.probe = probe;
     this.stop = stop;
+    this.gate = gate;
   }
 
   /** What a finished phase produced. */
@@ -139,6 +142,18 @@ final class PhaseRun {
       throw failure;
     }
 
+    try {
+      gate.awaitStart(spec, (int) phaseIndex);
+    } catch (SQLException | InterruptedException | RuntimeException e) {
+      phaseStop.request();
+      go.countDown();
+      if (eventLoop != null) {
+        eventLoop.abandon();
+      }
+      joinAll(threadList);
+      throw e;
+    }
+
     // the workers' threads are not the JIT's: noted now, so the meter need not read theirs when measuring starts
     ClientMeter.noteThreads();
     // asked now, while the connections' host names are in the JVM's cache: no name lookup at the phase's end
@@ -152,7 +167,9 @@ final class PhaseRun {
       clientMeter = startClientMeter(eventLoop);
     }
     long begin = System.nanoTime();
+    Instant beganAt = Instant.now();
     go.countDown();
+    gate.started((int) phaseIndex, epochNanos(beganAt));
     if (eventLoop != null) {
       eventLoop.start();
     }
@@ -232,6 +249,7 @@ final class PhaseRun {
       measureStart = end;
       clientMeter = startClientMeter(eventLoop);
     }
+    gate.ended((int) phaseIndex, epochNanos(beganAt) + (end - begin));
     PhaseStats stats = recorder.finish(measureStart, end);
     ClientUsage client = clientMeter.stop(stats.total().count() + stats.total().errorCount(), serverOnThisHost);
     phaseProbe.clientUsage(client);
@@ -244,6 +262,10 @@ final class PhaseRun {
       }
     }
     return new Outcome(stats, backends.size(), stop.requested(), recorder.hostStats(), client);
+  }
+
+  private static long epochNanos(Instant t) {
+    return t.getEpochSecond() * 1_000_000_000L + t.getNano();
   }
 
   /**

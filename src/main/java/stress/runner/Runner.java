@@ -30,6 +30,7 @@ public final class Runner {
   private final Stop stop = new Stop();
   /** {@code --max-errors}, or null when failed executions never stop the run. */
   private FailureLimit failureLimit;
+  private PhaseStartGate gate = PhaseStartGate.NONE;
 
   /**
    * @param plan     what to run
@@ -105,6 +106,17 @@ public final class Runner {
     return this;
   }
 
+  /**
+   * Each phase waits at {@code gate} before it starts, its connections open (several instances of one run start
+   * together there).
+   *
+   * @return this runner
+   */
+  public Runner startGate(PhaseStartGate gate) {
+    this.gate = java.util.Objects.requireNonNull(gate, "gate");
+    return this;
+  }
+
   /** Asks the run to stop soon (e.g. on Ctrl-C); {@link #run()} then returns what was measured so far. */
   public void requestStop() {
     stop.request();
@@ -138,7 +150,7 @@ public final class Runner {
           opened.add(sources.open(spec, h, HostSources.threadsOn(h, n, spec.threads())));
         }
         PhaseRun.Outcome outcome = new PhaseRun(plan, spec, opened, hosts, listener,
-            failureLimit == null ? probe : failureLimit, stop).run(i);
+            failureLimit == null ? probe : failureLimit, stop, gate).run(i);
         Map<String, String> readBack = readBack(opened, spec.sessionSettings().keySet());
         listener.phaseFinished(spec, outcome.stats());
         if (!outcome.hosts().isEmpty()) {

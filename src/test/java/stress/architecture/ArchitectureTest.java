@@ -58,6 +58,7 @@ class ArchitectureTest {
     allow("workload", "model", "ops", "table", "mongo");
     allow("mongolog", "model", "dump", "load.importer", "workload");
     allow("runner", "model", "ops", "keys", "metrics", "connect", "connect.eventloop", "target", "table");
+    allow("fleet", "runner");
     allow("live", "metrics", "runner", "connect", "model");
     allow("report", "metrics", "model");
     allow("report.html", "report", "metrics", "model");

@@ -52,6 +52,10 @@ final class ReportModel {
     if (runs.stream().anyMatch(run -> run.result().phases().size() > 1)) {
       sections.add(comparison());
     }
+    Section instances = InstancesSection.of(runs);
+    if (instances != null) {
+      sections.add(instances);
+    }
     Section mongodb = MongoSection.of(runs);
     if (mongodb != null) {
       sections.add(mongodb);

@@ -1,0 +1,105 @@
+package stress.app;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import stress.connect.PhysicalConnections;
+import stress.fleet.FleetException;
+import stress.fleet.FleetRun;
+import stress.metrics.OperationStats;
+import stress.report.InstanceRow;
+import stress.report.InstanceTable;
+import stress.report.JsonReport;
+import stress.report.PhaseResult;
+import stress.report.ResultFiles;
+import stress.report.ResultMerger;
+import stress.report.RunResult;
+import stress.report.html.HtmlReport;
+
+/**
+ * {@code stress merge --run ID}: reads the results a run's instances kept in the target database and merges them
+ * (histograms added exactly), with a row per instance and their start and end skew per phase. Nothing is merged while
+ * an instance is missing or failed: the line says which.
+ */
+final class FleetMerge {
+  private FleetMerge() {}
+
+  static ExitCode run(String runId, Duration wait, Path json, Path outDir, ChosenDatabase db, PrintStream out)
+      throws Exception {
+    if (outDir != null) {
+      ResultFiles.prepare(outDir);
+    }
+    FleetRun run;
+    try (Connection c = PhysicalConnections.open(db.spec())) {
+      run = FleetRun.await(c, runId, wait, out::println);
+    }
+    if (run == null) {
+      throw new FleetException("run " + runId + ": no instance of it in the target database (" + db.spec().url()
+          + "); the instances write there with run --run-id " + runId);
+    }
+    if (!run.complete()) {
+      throw new FleetException(run.whyIncomplete());
+    }
+    List<RunResult> results = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    for (FleetRun.Member m : run.members()) {
+      results.add(JsonReport.fromJson(m.result()));
+      names.add("instance " + m.instance() + " (" + m.host() + ")");
+    }
+    RunResult merged = results.size() == 1 ? results.get(0) : ResultMerger.merge(names, results);
+    merged = merged.withInstances(rows(run, results));
+    out.println("run " + runId + ": " + run.instances() + " instance(s), every one kept its result");
+    Commands.printMerged(merged, results.size(), json, out);
+    out.println();
+    out.print(InstanceTable.text(merged));
+    if (outDir != null) {
+      JsonReport.write(merged, outDir.resolve(ResultFiles.RESULT_JSON));
+      Path report = HtmlReport.writeInto(merged, outDir);
+      out.println("results: " + outDir + " (" + ResultFiles.RESULT_JSON + ", " + report.getFileName() + ")");
+    }
+    return ExitCode.OK;
+  }
+
+  /** Each instance's own figures per phase, its start and end in ms after the earliest instance's. */
+  static List<InstanceRow> rows(FleetRun run, List<RunResult> results) {
+    int phases = results.get(0).phases().size();
+    Instant[] firstStart = new Instant[phases];
+    Instant[] firstEnd = new Instant[phases];
+    for (FleetRun.Member m : run.members()) {
+      for (int p = 0; p < phases; p++) {
+        FleetRun.PhaseTimes t = m.phases().get(p + 1);
+        if (t != null && t.started() != null) {
+          firstStart[p] = firstStart[p] == null || t.started().isBefore(firstStart[p]) ? t.started() : firstStart[p];
+        }
+        if (t != null && t.ended() != null) {
+          firstEnd[p] = firstEnd[p] == null || t.ended().isBefore(firstEnd[p]) ? t.ended() : firstEnd[p];
+        }
+      }
+    }
+    List<InstanceRow> rows = new ArrayList<>();
+    for (int i = 0; i < run.members().size(); i++) {
+      FleetRun.Member m = run.members().get(i);
+      List<InstanceRow.Phase> own = new ArrayList<>();
+      List<PhaseResult> phaseResults = results.get(i).phases();
+      for (int p = 0; p < phaseResults.size(); p++) {
+        OperationStats total = phaseResults.get(p).stats().total();
+        FleetRun.PhaseTimes t = m.phases().get(p + 1);
+        own.add(new InstanceRow.Phase(phaseResults.get(p).label(), total.count(), total.opsPerSecond(),
+            total.latencyMs().p50(), total.latencyMs().p99(), total.errorCount(),
+            offset(t == null ? null : t.started(), p < phases ? firstStart[p] : null),
+            offset(t == null ? null : t.ended(), p < phases ? firstEnd[p] : null)));
+      }
+      rows.add(new InstanceRow(m.instance(), Objects.requireNonNullElse(m.host(), ""), m.pid(), own));
+    }
+    return rows;
+  }
+
+  private static Double offset(Instant t, Instant first) {
+    return t == null || first == null ? null : Duration.between(first, t).toNanos() / 1e6;
+  }
+}

@@ -1,0 +1,33 @@
+package stress.report;
+
+import java.util.List;
+
+/**
+ * One instance of a run of several ({@code --run-id}), in the merged result: where it ran and, per phase, its own
+ * figures and when it started and ended, in ms after the earliest instance (by the database's clock).
+ *
+ * @param instance the instance's index
+ * @param host     where it ran (the pod's name in Kubernetes)
+ * @param pid      its process id there
+ * @param phases   its phases, in run order
+ */
+public record InstanceRow(int instance, String host, long pid, List<Phase> phases) {
+  public InstanceRow {
+    phases = List.copyOf(phases);
+  }
+
+  /**
+   * One phase of one instance.
+   *
+   * @param phase         the phase's label
+   * @param count         successful executions
+   * @param opsPerSecond  their rate
+   * @param p50Ms         the median latency
+   * @param p99Ms         the 99th percentile
+   * @param errors        failed executions
+   * @param startOffsetMs when it started, ms after the first instance to start it; null when not known
+   * @param endOffsetMs   when it ended, ms after the first instance to end it; null when not known
+   */
+  public record Phase(String phase, long count, double opsPerSecond, double p50Ms, double p99Ms, long errors,
+                      Double startOffsetMs, Double endOffsetMs) {}
+}

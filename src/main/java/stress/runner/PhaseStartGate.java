@@ -1,0 +1,31 @@
+package stress.runner;
+
+import java.sql.SQLException;
+
+/**
+ * Where a phase waits, its connections open and its workers ready, before it starts: with several instances of one
+ * run ({@code --run-id}), until every instance is ready and the instant they agreed on has come. A gate that
+ * cannot open throws; the phase then stops its workers and the run ends with that exception.
+ */
+public interface PhaseStartGate {
+  /** No waiting: a run alone. */
+  PhaseStartGate NONE = new PhaseStartGate() {
+    @Override
+    public void awaitStart(PhaseSpec phase, int index) {}
+
+    @Override
+    public void started(int index, long epochNanos) {}
+
+    @Override
+    public void ended(int index, long epochNanos) {}
+  };
+
+  /** Blocks until phase {@code index} (0-based) may start. */
+  void awaitStart(PhaseSpec phase, int index) throws SQLException, InterruptedException;
+
+  /** When phase {@code index} started (its workers released), in nanoseconds since the epoch by this host's clock. */
+  void started(int index, long epochNanos) throws SQLException;
+
+  /** When phase {@code index} ended (its last execution done), likewise. */
+  void ended(int index, long epochNanos) throws SQLException;
+}
