@@ -21,9 +21,13 @@ public final class LogWorkloadJob {
   /**
    * @param tables {@code NS=TABLE} overrides of import's table names
    * @param prefix and {@code lowerCase}: import's {@code --table-prefix} and {@code --lower-case-names}
+   * @param dump   the collections' mongodump output, whose first documents inserts write, or null
    */
   public static ExitCode run(List<Path> logs, Path outDir, String app, List<String> tables, String prefix,
-                             boolean lowerCase, PrintStream out) {
+                             boolean lowerCase, Path dump, PrintStream out) {
+    if (dump != null && !java.nio.file.Files.isDirectory(dump)) {
+      throw new UsageException("--dump " + dump + ": not a directory (mongodump's output: DB/COLLECTION.bson)");
+    }
     Map<String, String> byNamespace = new LinkedHashMap<>();
     for (String t : tables) {
       int eq = t.indexOf('=');
@@ -33,8 +37,8 @@ public final class LogWorkloadJob {
       }
       byNamespace.put(t.substring(0, eq), t.substring(eq + 1));
     }
-    return run(new LogWorkloads.Request(logs, outDir, app, byNamespace, new TableNaming(null, null, prefix, lowerCase)),
-        out);
+    return run(new LogWorkloads.Request(logs, outDir, app, byNamespace, new TableNaming(null, null, prefix, lowerCase),
+        dump), out);
   }
 
   public static ExitCode run(LogWorkloads.Request request, PrintStream out) {

@@ -38,11 +38,16 @@ final class WorkloadCommand implements Callable<Integer> {
       description = "As import's --table-prefix: prepended to the derived table names.")
   String prefix;
 
+  @Option(names = "--dump", paramLabel = "DIR",
+      description = "The collections' mongodump output (as import reads it): an insert writes its collection's first"
+          + " document under a new key. Without it inserts are skipped (a log holds no inserted documents).")
+  Path dump;
+
   @Option(names = "--lower-case-names", description = "As import's --lower-case-names.")
   boolean lowerCase;
 
   @Override
   public Integer call() {
-    return LogWorkloadJob.run(logs, out, app, tables, prefix, lowerCase, root.out).code();
+    return LogWorkloadJob.run(logs, out, app, tables, prefix, lowerCase, dump, root.out).code();
   }
 }

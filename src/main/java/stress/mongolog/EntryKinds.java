@@ -20,7 +20,8 @@ final class EntryKinds {
   static final String NOT_A_QUERY = "commands that neither read nor write documents";
   static final String OTHER_APP = "other applications than --app";
   static final String TRUNCATED = "truncated commands (MongoDB cut them to fit the log line)";
-  static final String INSERT = "inserts (a log does not hold the inserted documents; not derived)";
+  static final String INSERT = "inserts without a document to write (a log holds none; --dump DIR gives the"
+      + " collection's first)";
   static final String WRITE_COMMAND = "write commands whose statements are logged apart (type update or remove)";
   static final String ORPHAN_GET_MORE = "getMore of a cursor whose find or aggregate is not logged";
   static final String NO_NAMESPACE = "entries without a namespace";
@@ -142,7 +143,8 @@ final class EntryKinds {
         return all.isEmpty() ? Use.skip(WRITE_COMMAND, name) : new Use(all, false, null, null);
       }
       case "insert" -> {
-        return Use.skip(INSERT, target);
+        // the document comes from the collection's dump when the file is written (InsertTemplates)
+        return used(new Logged(target, "insertOne", new BsonDocument("document", new BsonDocument()), List.of(), ""));
       }
       default -> {
         return Use.skip(NOT_A_QUERY, name.isEmpty() ? "(none)" : name);

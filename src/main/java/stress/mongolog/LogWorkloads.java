@@ -33,7 +33,13 @@ public final class LogWorkloads {
    * @param tables a table per namespace ({@code db.collection}) instead of import's name for it
    * @param naming import's naming of the rest
    */
-  public record Request(List<Path> logs, Path outDir, String app, Map<String, String> tables, TableNaming naming) {}
+  public record Request(List<Path> logs, Path outDir, String app, Map<String, String> tables, TableNaming naming,
+                        Path dump) {
+    /** A request without a dump: inserts are skipped. */
+    public Request(List<Path> logs, Path outDir, String app, Map<String, String> tables, TableNaming naming) {
+      this(logs, outDir, app, tables, naming, null);
+    }
+  }
 
   /** One skip reason's count, MongoDB time and its details (e.g. the command names) with their counts. */
   public static final class Skipped {
@@ -92,8 +98,9 @@ public final class LogWorkloads {
       });
     }
     List<Written> files = new ArrayList<>();
+    InsertTemplates templates = new InsertTemplates(request.dump());
     for (Map.Entry<String, Map<String, ShapeStats>> ns : byNamespace.entrySet()) {
-      Written w = write(request, ns.getKey(), ns.getValue().values(), skipped, counts);
+      Written w = write(request, ns.getKey(), ns.getValue().values(), skipped, counts, templates);
       if (w != null) {
         files.add(w);
       }
@@ -119,7 +126,7 @@ public final class LogWorkloads {
 
   /** Writes the namespace's file; its shapes the translation refuses move to the skipped ones. */
   private static Written write(Request request, String ns, java.util.Collection<ShapeStats> shapes,
-                               Map<String, Skipped> skipped, long[] counts) {
+                               Map<String, Skipped> skipped, long[] counts, InsertTemplates templates) {
     String table = request.tables().getOrDefault(ns, request.naming().nameFor(namespace(ns)));
     Path file = request.outDir().resolve(table + ".yaml");
     List<ShapeStats> ordered = shapes.stream()
@@ -134,8 +141,21 @@ public final class LogWorkloads {
         counts[2] -= s.folded;
         continue;
       }
-      String name = name(s.first, names);
-      String text = OperationText.of(name, s);
+      String text;
+      String name;
+      if (s.first.kind().equals("insertOne")) {
+        InsertTemplates.Template t = templates.of(ns);
+        if (t.refusal() != null) {
+          skip(skipped, EntryKinds.INSERT, t.refusal(), s.entries, s.totalMillis);
+          counts[1] -= s.entries;
+          continue;
+        }
+        name = name(s.first, names);
+        text = OperationText.insert(name, s, t.document(), t.source());
+      } else {
+        name = name(s.first, names);
+        text = OperationText.of(name, s);
+      }
       try {
         WorkloadFile.read(file, "operations:\n" + text);
       } catch (UsageException refused) {
@@ -173,7 +193,8 @@ public final class LogWorkloads {
   private static String name(Logged shape, Map<String, Integer> taken) {
     StringBuilder base = new StringBuilder(shape.kind().replaceAll("([A-Z])", "_$1").toLowerCase(Locale.ROOT));
     shape.slots().stream().map(Slot::name).distinct().limit(3).forEach(n -> base.append('_').append(n));
-    String name = (shape.slots().isEmpty() ? base + "_all" : base.toString()).replaceAll("_+", "_");
+    boolean insert = shape.kind().equals("insertOne");
+    String name = (shape.slots().isEmpty() && !insert ? base + "_all" : base.toString()).replaceAll("_+", "_");
     int n = taken.merge(name, 1, Integer::sum);
     return n == 1 ? name : name + "_" + n;
   }

@@ -7,6 +7,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.nio.file.Path;
+import org.bson.BsonDocument;
+import org.bson.BsonString;
 import org.bson.BsonValue;
 import org.bson.json.JsonMode;
 import org.bson.json.JsonWriterSettings;
@@ -76,6 +79,28 @@ final class OperationText {
       out.append("    params:\n");
       params.forEach((k, v) -> out.append("      ").append(k).append(": ").append(v).append('\n'));
     }
+    out.append(mongodbKey(s));
+    return out.toString();
+  }
+
+  /**
+   * An insert: the collection's first document in the dump, under a new key each time ({@code new_key}), weighted by
+   * the insert commands logged.
+   */
+  static String insert(String name, ShapeStats s, BsonDocument template, Path source) {
+    BsonDocument document = template.clone();
+    document.put("_id", new BsonString(":_id"));
+    StringBuilder out = new StringBuilder();
+    out.append("  ").append(name).append(":\n");
+    List<String> comments = new ArrayList<>(recorded(s));
+    comments.add("the document is the first of " + source + ", written under a new key each time (the log holds no"
+        + " inserted documents); each logged insert command may have inserted several, each execution inserts one");
+    for (String line : comments) {
+      out.append("    # ").append(oneLine(line)).append('\n');
+    }
+    out.append("    weight: ").append(Math.min(Integer.MAX_VALUE, s.entries)).append('\n');
+    out.append("    insertOne: {\"document\": ").append(document.toJson(RELAXED)).append("}\n");
+    out.append("    params:\n      _id: new_key\n");
     out.append(mongodbKey(s));
     return out.toString();
   }

@@ -68,6 +68,19 @@ class LogWorkloadsTest {
   }
 
   @Test
+  void anInsertWritesTheCollectionsFirstDocumentFromTheDumpUnderANewKey() throws IOException {
+    LogWorkloads.Result r = LogWorkloads.derive(new LogWorkloads.Request(List.of(LOG), dir, null, Map.of(),
+        TableNaming.defaults(), Path.of("datasets/sample-large")));
+    assertEquals(90, r.used(), "the insert is used");
+    assertTrue(r.skipped().get(EntryKinds.INSERT) == null, r.skipped().keySet().toString());
+    WorkloadFile file = WorkloadFile.load(r.files().get(0).file());
+    assertEquals(1, file.weights().get("insert_one"));
+    assertTrue(file.operations().get("insert_one").insertsNewKeys(), "under a new key");
+    String text = Files.readString(r.files().get(0).file());
+    assertTrue(text.contains("insertOne: {\"document\": {\"_id\": \":_id\", \"orderNo\": \"SO-2022-000000001\","), text);
+  }
+
+  @Test
   void anotherApplicationIsSkippedAndATableCanBeNamed() {
     LogWorkloads.Result r = LogWorkloads.derive(new LogWorkloads.Request(List.of(LOG), dir, "shop-api",
         Map.of("stress.orders", "orders_copy_1"), TableNaming.defaults()));
