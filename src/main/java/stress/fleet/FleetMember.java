@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import stress.runner.PhaseSpec;
 import stress.runner.PhaseStartGate;
@@ -115,7 +116,8 @@ public final class FleetMember implements PhaseStartGate, AutoCloseable {
   }
 
   @Override
-  public void awaitStart(PhaseSpec phase, int index) throws SQLException, InterruptedException {
+  public void awaitStart(PhaseSpec phase, int index, BooleanSupplier stopRequested)
+      throws SQLException, InterruptedException {
     int number = index + 1;
     try (PreparedStatement ps = connection.prepareStatement("INSERT INTO " + FleetTables.PHASES
         + " (run_id, instance, phase, ready_at) VALUES (?, ?, ?, clock_timestamp())")) {
@@ -127,6 +129,9 @@ public final class FleetMember implements PhaseStartGate, AutoCloseable {
     long deadline = System.nanoTime() + timeout.toNanos();
     Instant lastReady;
     while (true) {
+      if (stopRequested.getAsBoolean()) {
+        return;
+      }
       stopIfAnotherStopped();
       TreeMap<Integer, Instant> ready = ready(number);
       if (ready.size() >= instances) {
@@ -153,7 +158,7 @@ public final class FleetMember implements PhaseStartGate, AutoCloseable {
     notes.accept("run " + runId + ": all " + instances + " instances ready for phase " + number + "; it starts at "
         + lastReady.plus(LEAD) + " (database clock)");
     long wait;
-    while ((wait = Duration.between(Instant.now(), start).toNanos()) > 0) {
+    while ((wait = Duration.between(Instant.now(), start).toNanos()) > 0 && !stopRequested.getAsBoolean()) {
       Thread.sleep(Math.max(0, Math.min(10, wait / 1_000_000)), (int) Math.min(999_999, wait % 1_000_000));
     }
   }

@@ -143,7 +143,7 @@ final class PhaseRun {
     }
 
     try {
-      gate.awaitStart(spec, (int) phaseIndex);
+      gate.awaitStart(spec, (int) phaseIndex, stop::requested);
     } catch (SQLException | InterruptedException | RuntimeException e) {
       phaseStop.request();
       go.countDown();

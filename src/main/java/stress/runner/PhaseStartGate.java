@@ -1,6 +1,7 @@
 package stress.runner;
 
 import java.sql.SQLException;
+import java.util.function.BooleanSupplier;
 
 /**
  * Where a phase waits, its connections open and its workers ready, before it starts: with several instances of one
@@ -11,7 +12,7 @@ public interface PhaseStartGate {
   /** No waiting: a run alone. */
   PhaseStartGate NONE = new PhaseStartGate() {
     @Override
-    public void awaitStart(PhaseSpec phase, int index) {}
+    public void awaitStart(PhaseSpec phase, int index, BooleanSupplier stopRequested) {}
 
     @Override
     public void started(int index, long epochNanos) {}
@@ -20,8 +21,11 @@ public interface PhaseStartGate {
     public void ended(int index, long epochNanos) {}
   };
 
-  /** Blocks until phase {@code index} (0-based) may start. */
-  void awaitStart(PhaseSpec phase, int index) throws SQLException, InterruptedException;
+  /**
+   * Blocks until phase {@code index} (0-based) may start, or until {@code stopRequested} says the run is to stop
+   * (Ctrl-C): the phase then starts and ends at once, as a stopped phase does.
+   */
+  void awaitStart(PhaseSpec phase, int index, BooleanSupplier stopRequested) throws SQLException, InterruptedException;
 
   /** When phase {@code index} started (its workers released), in nanoseconds since the epoch by this host's clock. */
   void started(int index, long epochNanos) throws SQLException;
