@@ -101,8 +101,13 @@ final class FailureLimit implements RunProbe {
       @Override
       public void failure(int opIndex, long latencyNanos, String sqlState, boolean measured) {
         worker.failure(opIndex, latencyNanos, sqlState, measured);
-        if (failed.incrementAndGet() == max) {
+        long n = failed.incrementAndGet();
+        if (n == max) {
           lastSqlState = sqlState == null ? "unknown" : sqlState;
+        }
+        // every failure from the N-th on asks, not only the N-th: a worker that counted the N-th and was descheduled
+        // before it asked would let the others go on failing until it runs again
+        if (n >= max) {
           stop.run();
         }
       }
