@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.marcnuri.helm.Helm;
+import com.marcnuri.helm.InstallCommand;
 import com.marcnuri.helm.LintResult;
 import com.marcnuri.helm.TemplateCommand;
 import java.io.IOException;
@@ -229,6 +230,33 @@ class HelmChartGoldenTest {
           assertTrue(mounts.contains("/tmp"), name + " has no writable /tmp: " + mounts);
         }
       }
+    }
+  }
+
+  /** NOTES.txt, which helm install prints: how to follow the run and where its results are. */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("cases")
+  void theNotesSayWhereTheResultsAre(Case c) throws IOException {
+    List<JsonNode> docs = documents(render(c));
+    InstallCommand install = new Helm(CHART).install().withName(c.release()).withNamespace(NAMESPACE)
+        .dryRun().clientOnly();
+    if (c.valuesFile() != null) {
+      install = install.withValuesFile(RESOURCES.resolve(c.valuesFile()));
+    }
+    String notes = install.call().getOutput();
+    if (Boolean.getBoolean("stress.golden.print")) {
+      System.out.println(notes);
+    }
+    String merge = "job/" + only(docs, "Job", "merge").at("/metadata/name").asText();
+    assertTrue(notes.contains("Run " + c.runId() + ": " + c.instances() + " instance(s)"), notes);
+    assertTrue(notes.contains("logs " + merge + " -c merge"), notes);
+    assertTrue(notes.contains("wait --for=condition=complete " + merge), notes);
+    if (c.persistence()) {
+      assertTrue(notes.contains("PersistentVolumeClaim " + of(docs, "PersistentVolumeClaim").get(0).at("/metadata/name").asText()),
+          notes);
+      assertTrue(notes.contains(" cp "), notes);
+    } else {
+      assertTrue(notes.contains("/results is an emptyDir"), notes);
     }
   }
 
