@@ -24,11 +24,13 @@ final class RecordedPlans {
    * @param routes     the route check, or null when it was not made
    * @param notChecked why there is no route check (when {@code routes} is null)
    * @param inserting  the operations the check leaves out because they insert new keys
+   * @param missing    per MongoDB-style operation, the indexes that serve it and the table lacks (empty: all there);
+   *                   an operation not in it is SQL, whose indexes are not known
    * @param suggest    the command that builds indexes for the file's operations, named where MongoDB read an index and
-   *                   this target reads the whole table
+   *                   this target reads the whole table for want of one
    */
   static List<RecordedOperation> of(Map<String, MongoRecorded> recorded, RouteCheck.Result routes, String notChecked,
-                                    Set<String> inserting, String suggest) {
+                                    Set<String> inserting, Map<String, List<String>> missing, String suggest) {
     List<RecordedOperation> out = new ArrayList<>();
     recorded.forEach((name, figures) -> {
       if (inserting.contains(name)) {
@@ -38,11 +40,28 @@ final class RecordedPlans {
       } else {
         RecordedOperation planned = planned(name, figures, routes);
         out.add(planned.lostItsIndex() ? new RecordedOperation(name, figures, planned.plan(), false, true,
-            planned.route(), "MongoDB read an index (" + figures.plan() + "), this reads the whole table: '" + suggest
-            + "' builds indexes for the file's operations") : planned);
+            planned.route(), lostIndexNote(figures, missing.get(name), suggest)) : planned);
       }
     });
     return out;
+  }
+
+  /**
+   * Why this target reads the whole table where MongoDB read an index: an index that would serve it is missing (named,
+   * with the command that builds it), or the indexes are there and the planner still chose to read the table, which
+   * it does when the table (each shard, on a cluster) is small or its statistics say the filter keeps most rows.
+   */
+  static String lostIndexNote(MongoRecorded figures, List<String> missing, String suggest) {
+    String head = "MongoDB read an index (" + figures.plan() + "), this reads the whole table: ";
+    if (missing == null) {
+      return head + "check the indexes its SQL needs ('stress explain --workload FILE' shows the plan)";
+    }
+    if (!missing.isEmpty()) {
+      return head + "it lacks " + String.join(", ", missing) + "; '" + suggest + "' builds "
+          + (missing.size() == 1 ? "it" : "them");
+    }
+    return head + "the indexes that serve it are there and the planner chose not to use them, as it does when the"
+        + " table (each shard, on a cluster) is small; on the full data, or after ANALYZE, it may";
   }
 
   private static RecordedOperation planned(String name, MongoRecorded figures, RouteCheck.Result routes) {

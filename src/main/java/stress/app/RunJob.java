@@ -218,6 +218,7 @@ public final class RunJob {
     }
     List<RecordedOperation> recorded = RecordedPlans.of(recordedFigures, routes, notExplained,
         operations.stream().filter(Operation::insertsNewKeys).map(Operation::name).collect(Collectors.toSet()),
+        missingIndexes(recordedFigures, table),
         "stress index --suggest --workload " + (config.workload() == null ? "" : config.workload().file())
             + (config.schema() == null ? "" : " --schema " + config.schema()) + " --table " + config.table());
     printHeader(target, settings);
@@ -310,6 +311,24 @@ public final class RunJob {
       return RouteCheck.check(c, target, table, operations, config.operationSettings(), null, keys, config.seed(),
           mode -> config.modes().contains(mode.prepared() ? StatementMode.PREPARED : StatementMode.PLAIN), false);
     }
+  }
+
+  /** Per MongoDB-style operation with recorded figures, the indexes that serve it and the table lacks. */
+  private Map<String, List<String>> missingIndexes(Map<String, MongoRecorded> figures, DocumentTable table)
+      throws SQLException {
+    Map<String, List<String>> missing = new LinkedHashMap<>();
+    if (figures.isEmpty()) {
+      return missing;
+    }
+    try (Connection c = PhysicalConnections.open(database.spec())) {
+      // the file's own operations: a MongoDB-style one has its translation there, written again for the table here
+      for (Operation op : config.workload().operations().values()) {
+        if (figures.containsKey(op.name()) && op instanceof WorkloadOperation w && w.translation() != null) {
+          missing.put(op.name(), SuggestedIndexes.missing(c, table, w.forTable(c, table)));
+        }
+      }
+    }
+    return missing;
   }
 
   /** What MongoDB recorded for the operations of the run's mix, in the file's order; empty without a file. */

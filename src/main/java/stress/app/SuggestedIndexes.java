@@ -47,6 +47,20 @@ final class SuggestedIndexes {
     return new ArrayList<>(specs.values());
   }
 
+  /**
+   * The indexes that serve the operation (written for the table) and the table does not have, as {@code indexes:}
+   * entries; empty when every one is there, or none is advised (a lookup by {@code _id}: the primary key serves it).
+   */
+  static List<String> missing(Connection c, DocumentTable table, WorkloadOperation op) throws SQLException {
+    List<String> missing = new ArrayList<>();
+    for (TableForms.IndexAdvice advice : op.forms().advice()) {
+      if (there(c, table, spec(advice).name(table), advice) == null && !missing.contains(advice.describe())) {
+        missing.add(advice.describe());
+      }
+    }
+    return missing;
+  }
+
   /** For explain: how the operation was written, and each index that serves it, there (its name) or missing. */
   static List<String> lines(Connection c, DocumentTable table, WorkloadOperation op) throws SQLException {
     List<String> lines = new ArrayList<>();

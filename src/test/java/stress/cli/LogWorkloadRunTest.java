@@ -38,7 +38,9 @@ class LogWorkloadRunTest {
         + " \\{ status: 1, createdAt: -1 } +index: none; whole table read: public.stress_orders \\((Parallel )?Seq"
         + " Scan\\)")), "MongoDB's figures and plan beside the measured ones and this plan: " + text);
     assertTrue(text.contains("find_status_createdAt_gte: MongoDB read an index (IXSCAN { status: 1, createdAt: -1 }),"
-        + " this reads the whole table: 'stress index --suggest --workload " + file + " --table stress_orders'"), text);
+        + " this reads the whole table: it lacks {gin: data}, {path: createdAt, type: date}, {path: [status, createdAt],"
+        + " type: [string, date]}; 'stress index --suggest --workload " + file + " --table stress_orders' builds them"),
+        "the missing indexes named, with the command that builds them: " + text);
     JsonNode result = new ObjectMapper().readTree(Files.readString(json));
     assertEquals(8, result.get("recorded").size());
     assertEquals(16, result.get("mongodbComparison").size(), "8 operations in 2 phases");
