@@ -1,9 +1,6 @@
 package stress.mongolog;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -12,6 +9,10 @@ import org.bson.BsonDocument;
 import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
+import stress.dump.BsonDocumentReader;
+import stress.dump.DumpDocument;
+import stress.dump.ReadItem;
+import stress.dump.ReadPolicy;
 
 /**
  * The document a derived insert writes: a log holds no inserted documents, so the collection's first document in
@@ -48,20 +49,14 @@ final class InsertTemplates {
       return new Template(null, null, ns + " (no " + collection + ".bson in " + dir + ")");
     }
     BsonDocument first;
-    try (InputStream in = LogReader.open(file)) {
-      byte[] head = in.readNBytes(4);
-      int length = head.length < 4 ? 0 : ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN).getInt();
-      if (length < 5) {
+    try (BsonDocumentReader in = BsonDocumentReader.open(file, ReadPolicy.ABORT)) {
+      ReadItem item = in.next();
+      if (item == null) {
         return new Template(null, file, ns + " (" + file + " holds no document)");
       }
-      byte[] bytes = new byte[length];
-      System.arraycopy(head, 0, bytes, 0, 4);
-      if (in.readNBytes(bytes, 4, length - 4) != length - 4) {
-        return new Template(null, file, ns + " (" + file + " ends inside its first document)");
-      }
-      first = new RawBsonDocument(bytes).decode(new BsonDocumentCodec());
-    } catch (IOException | RuntimeException e) {
-      return new Template(null, file, ns + " (" + file + " cannot be read: " + e.getMessage() + ")");
+      first = new RawBsonDocument(((DumpDocument) item).bytes()).decode(new BsonDocumentCodec());
+    } catch (IOException e) { // DumpFormatException names the file and the byte offset
+      return new Template(null, file, ns + " (its first document cannot be read: " + e.getMessage() + ")");
     }
     BsonValue id = first.get("_id");
     if (id == null || !(id.isInt32() || id.isInt64())) {

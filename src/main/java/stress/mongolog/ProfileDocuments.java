@@ -5,8 +5,6 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.time.Instant;
 import java.util.function.Consumer;
 import org.bson.BsonDocument;
@@ -14,6 +12,12 @@ import org.bson.BsonString;
 import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
+import stress.dump.BsonDocumentReader;
+import stress.dump.DumpDocument;
+import stress.dump.DumpFormatException;
+import stress.dump.ReadItem;
+import stress.dump.ReadPolicy;
+import stress.dump.Rejection;
 
 /**
  * Documents of MongoDB's profiler ({@code system.profile}) exported as JSON (canonical or relaxed Extended JSON, one
@@ -22,8 +26,6 @@ import org.bson.codecs.BsonDocumentCodec;
  */
 final class ProfileDocuments {
   private static final ObjectMapper JSON = new ObjectMapper();
-  /** The largest document MongoDB stores (16 MiB) and some room: a larger length is a damaged file. */
-  private static final int MAX_BSON = 48 * 1024 * 1024;
 
   private ProfileDocuments() {}
 
@@ -51,40 +53,22 @@ final class ProfileDocuments {
 
   /**
    * A dump's {@code system.profile.bson} (mongodump writes it with {@code --db} and the profiler on): BSON documents
-   * one after the other, each named by its number in the file. A damaged document ends the file (its length cannot
-   * be trusted to find the next one), and is named.
+   * one after the other, framed and checked as import reads a dump, each named by its number in the file. A damaged
+   * document ends the file (its length cannot be trusted to find the next one), and is named.
    */
   static void readBson(String name, LogReader.Source source, LogTally tally, Consumer<LogEntry> entries)
       throws IOException {
-    try (InputStream in = source.open()) {
-      long number = 0;
-      while (true) {
-        byte[] head = in.readNBytes(4);
-        if (head.length == 0) {
-          return;
-        }
-        number++;
-        String where = name + ": document " + number;
-        int length = head.length < 4 ? -1 : ByteBuffer.wrap(head).order(ByteOrder.LITTLE_ENDIAN).getInt();
-        if (length < 5 || length > MAX_BSON) {
-          tally.damaged(where, "not a BSON document: its length reads " + length);
-          return;
-        }
-        byte[] bytes = new byte[length];
-        System.arraycopy(head, 0, bytes, 0, 4);
-        if (in.readNBytes(bytes, 4, length - 4) != length - 4) {
-          tally.damaged(where, "not a BSON document: the file ends inside it");
-          return;
-        }
-        BsonDocument doc;
-        try {
-          doc = new RawBsonDocument(bytes).decode(new BsonDocumentCodec());
-        } catch (RuntimeException e) {
-          tally.damaged(where, "not a BSON document: " + e.getMessage());
-          return;
-        }
-        entry(where, doc, tally, entries);
+    try (BsonDocumentReader in = new BsonDocumentReader(source.open(), name, ReadPolicy.ABORT)) {
+      ReadItem item;
+      while ((item = in.next()) != null) {
+        DumpDocument d = (DumpDocument) item; // ABORT: a document that cannot be read ends the stream instead
+        entry(name + ": document " + (d.index() + 1), new RawBsonDocument(d.bytes()).decode(new BsonDocumentCodec()),
+            tally, entries);
       }
+    } catch (DumpFormatException e) {
+      Rejection r = e.rejection().orElse(null);
+      tally.damaged(r == null ? name : name + ": document " + (r.index() + 1),
+          "not a BSON document: " + (r == null ? e.getMessage() : r.reason()));
     }
   }
 

@@ -75,11 +75,12 @@ class ArchivesAndProfileBsonTest {
   void aDamagedDocumentIsNamedAndTheOnesBeforeItCount() throws IOException {
     byte[] whole = profile();
     byte[] cut = Arrays.copyOf(whole, whole.length + 9);
-    cut[whole.length] = 0x40; // a fifth document of 64 bytes, of which 5 are there
+    cut[whole.length] = 0x40; // a fifth document of 64 bytes, of which 9 are there
     Path file = Files.write(dir.resolve("system.profile.bson"), cut);
     LogWorkloads.Result r = derive(file);
     assertEquals(List.of(4L, 1L), List.of(r.entries(), r.damaged()));
-    assertEquals(List.of(file + ": document 5: not a BSON document: the file ends inside it"), r.damagedNamed());
+    assertEquals(List.of(file + ": document 5: not a BSON document: truncated document: its length prefix says"
+        + " 64 bytes but only 9 are left"), r.damagedNamed());
   }
 
   @Test
