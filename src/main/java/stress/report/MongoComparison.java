@@ -4,8 +4,6 @@ import static stress.report.Decimals.millis;
 import static stress.report.TextTable.Align.LEFT;
 import static stress.report.TextTable.Align.RIGHT;
 
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import stress.metrics.OperationStats;
@@ -77,7 +75,7 @@ public final class MongoComparison {
 
   /** A ratio cell: x0.42, or - when there is none. */
   public static String ratioText(Double ratio) {
-    return ratio == null ? "-" : "x" + new BigDecimal(ratio).setScale(2, RoundingMode.HALF_UP).toPlainString();
+    return ratio == null ? "-" : Decimals.ratio(ratio);
   }
 
   /** The text table (a block per phase), or empty when nothing was recorded. */

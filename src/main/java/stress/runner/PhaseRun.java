@@ -133,24 +133,14 @@ final class PhaseRun {
       } else {
         failure = TooManyConnections.atStart(spec, opening, threadWorkers(workers), startFailure);
       }
-      phaseStop.request();
-      go.countDown();
-      if (eventLoop != null) {
-        eventLoop.abandon();
-      }
-      joinAll(threadList);
+      abandonStart(phaseStop, go, threadList);
       throw failure;
     }
 
     try {
       gate.awaitStart(spec, (int) phaseIndex, stop::requested);
     } catch (SQLException | InterruptedException | RuntimeException e) {
-      phaseStop.request();
-      go.countDown();
-      if (eventLoop != null) {
-        eventLoop.abandon();
-      }
-      joinAll(threadList);
+      abandonStart(phaseStop, go, threadList);
       throw e;
     }
 
@@ -262,6 +252,16 @@ final class PhaseRun {
       }
     }
     return new Outcome(stats, backends.size(), stop.requested(), recorder.hostStats(), client);
+  }
+
+  /** The phase does not start: its workers, held at the start, are released to stop and are waited for. */
+  private void abandonStart(Stop phaseStop, CountDownLatch go, List<Thread> threadList) throws InterruptedException {
+    phaseStop.request();
+    go.countDown();
+    if (eventLoop != null) {
+      eventLoop.abandon();
+    }
+    joinAll(threadList);
   }
 
   private static long epochNanos(Instant t) {
