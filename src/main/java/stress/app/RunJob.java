@@ -150,6 +150,9 @@ public final class RunJob {
     List<SessionSettingsPlan> settingPlans = new ArrayList<>();
     List<PhaseSpec> phases;
     String jitNote;
+    Map<String, MongoRecorded> recordedFigures = recordedFigures();
+    // per MongoDB-style operation with recorded figures: the indexes that serve it and the table lacks
+    Map<String, List<String>> missingIndexes = new LinkedHashMap<>();
     try (Connection control = PhysicalConnections.open(database.spec())) {
       sampledValues.clear();
       target = TargetDetector.detect(control);
@@ -166,7 +169,11 @@ public final class RunJob {
           operations.stream().anyMatch(Operation::usesCopyTable));
       for (int i = 0; i < operations.size(); i++) {
         if (operations.get(i) instanceof WorkloadOperation fromFile) {
+          boolean mongoStyle = fromFile.translation() != null;
           fromFile = fromFile.forTable(control, table);
+          if (mongoStyle && recordedFigures.containsKey(fromFile.name())) {
+            missingIndexes.put(fromFile.name(), SuggestedIndexes.missing(control, table, fromFile));
+          }
           operations.set(i, fromFile);
           fromFile.checkOnServer(control, table, config.modes().contains(StatementMode.PREPARED));
           sampledValues.addAll(fromFile.readSamples(control, table));
@@ -199,7 +206,6 @@ public final class RunJob {
     }
     // operations that insert new keys are not explained: explain's dry run has no new-key partition
     List<Operation> explained = operations.stream().filter(op -> !op.insertsNewKeys()).toList();
-    Map<String, MongoRecorded> recordedFigures = recordedFigures();
     boolean explainable = !explained.isEmpty()
         && (chooser != null || explained.stream().noneMatch(Operation::readsExistingKeys));
     RouteCheck.Result routes = null;
@@ -218,7 +224,7 @@ public final class RunJob {
     }
     List<RecordedOperation> recorded = RecordedPlans.of(recordedFigures, routes, notExplained,
         operations.stream().filter(Operation::insertsNewKeys).map(Operation::name).collect(Collectors.toSet()),
-        missingIndexes(recordedFigures, table),
+        missingIndexes,
         "stress index --suggest --workload " + (config.workload() == null ? "" : config.workload().file())
             + (config.schema() == null ? "" : " --schema " + config.schema()) + " --table " + config.table());
     printHeader(target, settings);
@@ -311,24 +317,6 @@ public final class RunJob {
       return RouteCheck.check(c, target, table, operations, config.operationSettings(), null, keys, config.seed(),
           mode -> config.modes().contains(mode.prepared() ? StatementMode.PREPARED : StatementMode.PLAIN), false);
     }
-  }
-
-  /** Per MongoDB-style operation with recorded figures, the indexes that serve it and the table lacks. */
-  private Map<String, List<String>> missingIndexes(Map<String, MongoRecorded> figures, DocumentTable table)
-      throws SQLException {
-    Map<String, List<String>> missing = new LinkedHashMap<>();
-    if (figures.isEmpty()) {
-      return missing;
-    }
-    try (Connection c = PhysicalConnections.open(database.spec())) {
-      // the file's own operations: a MongoDB-style one has its translation there, written again for the table here
-      for (Operation op : config.workload().operations().values()) {
-        if (figures.containsKey(op.name()) && op instanceof WorkloadOperation w && w.translation() != null) {
-          missing.put(op.name(), SuggestedIndexes.missing(c, table, w.forTable(c, table)));
-        }
-      }
-    }
-    return missing;
   }
 
   /** What MongoDB recorded for the operations of the run's mix, in the file's order; empty without a file. */
