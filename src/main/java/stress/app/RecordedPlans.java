@@ -39,8 +39,7 @@ final class RecordedPlans {
         out.add(new RecordedOperation(name, figures, "not explained: " + notChecked, false, false, null, ""));
       } else {
         RecordedOperation planned = planned(name, figures, routes);
-        out.add(planned.lostItsIndex() ? new RecordedOperation(name, figures, planned.plan(), false, true,
-            planned.route(), lostIndexNote(figures, missing.get(name), suggest)) : planned);
+        out.add(planned.lostItsIndex() ? planned.withNote(lostIndexNote(figures, missing.get(name), suggest)) : planned);
       }
     });
     return out;

@@ -141,21 +141,15 @@ public final class LogWorkloads {
         counts[2] -= s.folded;
         continue;
       }
-      String text;
-      String name;
-      if (s.first.kind().equals("insertOne")) {
-        InsertTemplates.Template t = templates.of(ns);
-        if (t.refusal() != null) {
-          skip(skipped, EntryKinds.INSERT, t.refusal(), s.entries, s.totalMillis);
-          counts[1] -= s.entries;
-          continue;
-        }
-        name = name(s.first, names);
-        text = OperationText.insert(name, s, t.document(), t.source());
-      } else {
-        name = name(s.first, names);
-        text = OperationText.of(name, s);
+      InsertTemplates.Template template = s.first.kind().equals("insertOne") ? templates.of(ns) : null;
+      if (template != null && template.refusal() != null) {
+        skip(skipped, EntryKinds.INSERT, template.refusal(), s.entries, s.totalMillis);
+        counts[1] -= s.entries;
+        continue;
       }
+      String name = name(s.first, names);
+      String text = template != null ? OperationText.insert(name, s, template.document(), template.source())
+          : OperationText.of(name, s);
       try {
         WorkloadFile.read(file, "operations:\n" + text);
       } catch (UsageException refused) {

@@ -66,15 +66,21 @@ final class OperationText {
             + " length), " + choice.comment());
       }
     }
+    return text(name, s, paramComments, shape.kind(), spec, params);
+  }
+
+  /** An operation: comments, weight (the entries logged), the statement, its parameters and what MongoDB recorded. */
+  private static String text(String name, ShapeStats s, List<String> extraComments, String kind, String spec,
+                             Map<String, String> params) {
     StringBuilder out = new StringBuilder();
     out.append("  ").append(name).append(":\n");
     List<String> comments = new ArrayList<>(recorded(s));
-    comments.addAll(paramComments);
+    comments.addAll(extraComments);
     for (String line : comments) {
       out.append("    # ").append(oneLine(line)).append('\n');
     }
     out.append("    weight: ").append(Math.min(Integer.MAX_VALUE, s.entries)).append('\n');
-    out.append("    ").append(shape.kind()).append(": ").append(spec).append('\n');
+    out.append("    ").append(kind).append(": ").append(spec).append('\n');
     if (!params.isEmpty()) {
       out.append("    params:\n");
       params.forEach((k, v) -> out.append("      ").append(k).append(": ").append(v).append('\n'));
@@ -90,19 +96,9 @@ final class OperationText {
   static String insert(String name, ShapeStats s, BsonDocument template, Path source) {
     BsonDocument document = template.clone();
     document.put("_id", new BsonString(":_id"));
-    StringBuilder out = new StringBuilder();
-    out.append("  ").append(name).append(":\n");
-    List<String> comments = new ArrayList<>(recorded(s));
-    comments.add("the document is the first of " + source + ", written under a new key each time (the log holds no"
-        + " inserted documents); each logged insert command may have inserted several, each execution inserts one");
-    for (String line : comments) {
-      out.append("    # ").append(oneLine(line)).append('\n');
-    }
-    out.append("    weight: ").append(Math.min(Integer.MAX_VALUE, s.entries)).append('\n');
-    out.append("    insertOne: {\"document\": ").append(document.toJson(RELAXED)).append("}\n");
-    out.append("    params:\n      _id: new_key\n");
-    out.append(mongodbKey(s));
-    return out.toString();
+    return text(name, s, List.of("the document is the first of " + source + ", written under a new key each time (the"
+        + " log holds no inserted documents); each logged insert command may have inserted several, each execution"
+        + " inserts one"), "insertOne", "{\"document\": " + document.toJson(RELAXED) + "}", Map.of("_id", "new_key"));
   }
 
   /** Text from the log kept on one comment line. */

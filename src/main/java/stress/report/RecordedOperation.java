@@ -24,6 +24,11 @@ public record RecordedOperation(String operation, MongoRecorded mongodb, String 
     note = note == null ? "" : note;
   }
 
+  /** The same with a note. */
+  public RecordedOperation withNote(String text) {
+    return new RecordedOperation(operation, mongodb, plan, readsIndex, wholeTable, route, text);
+  }
+
   /** MongoDB read an index for it, and this target reads a whole table instead. */
   public boolean lostItsIndex() {
     return mongodb.readsIndex() && wholeTable && !readsIndex;
