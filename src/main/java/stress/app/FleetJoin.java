@@ -5,6 +5,7 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.sql.Connection;
 import java.sql.SQLException;
+import stress.config.Durations;
 import stress.config.FleetSettings;
 import stress.connect.PhysicalConnections;
 import stress.fleet.FleetMember;
@@ -21,10 +22,11 @@ final class FleetJoin {
     Connection c = PhysicalConnections.open(database.spec());
     try {
       FleetMember member = FleetMember.join(c, settings.runId(), settings.instance().number(),
-          settings.instance().count(), settings.barrierTimeout(), host(), out::println);
+          settings.instance().count(), settings.barrierTimeout(), settings.heartbeat(), host(), out::println);
       out.println("run " + settings.runId() + ": instance " + settings.instance() + " registered on the target; "
           + member.clockLine() + "; each phase waits up to " + settings.barrierTimeout().toSeconds()
-          + " s for the others");
+          + " s for the others; heartbeat every " + Durations.format(settings.heartbeat()) + ", lost after "
+          + Durations.format(settings.heartbeat().multipliedBy(FleetMember.LEASES)) + " of silence");
       return member;
     } catch (SQLException | RuntimeException e) {
       c.close();

@@ -47,13 +47,18 @@ final class FleetMerge {
     }
     List<RunResult> results = new ArrayList<>();
     List<String> names = new ArrayList<>();
+    List<List<ResultMerger.Window>> windows = new ArrayList<>();
     for (FleetRun.Member m : run.members()) {
-      results.add(JsonReport.fromJson(m.result()));
+      RunResult result = JsonReport.fromJson(m.result());
+      results.add(result);
       names.add("instance " + m.instance() + " (" + m.host() + ")");
+      windows.add(windows(m, result));
     }
-    RunResult merged = results.size() == 1 ? results.get(0) : ResultMerger.merge(names, results);
+    RunResult merged = results.size() == 1 ? results.get(0) : ResultMerger.merge(names, results, windows);
     merged = merged.withInstances(rows(run, results));
-    out.println("run " + runId + ": " + run.instances() + " instance(s), every one kept its result");
+    out.println("run " + runId + ": started " + run.started() + " (database clock) on " + hosts(run) + "; "
+        + run.instances() + " instance(s), every one kept its result");
+    out.println("run " + runId + ": " + InstanceTable.states(merged));
     Commands.printMerged(merged, results.size(), json, out);
     out.println();
     out.print(InstanceTable.text(merged));
@@ -63,6 +68,29 @@ final class FleetMerge {
       out.println("results: " + outDir + " (" + ResultFiles.RESULT_JSON + ", " + report.getFileName() + ")");
     }
     return ExitCode.OK;
+  }
+
+  /** The hosts the instances ran on, each once, in instance order. */
+  private static String hosts(FleetRun run) {
+    return String.join(", ", run.members().stream().map(FleetRun.Member::host).distinct().toList());
+  }
+
+  /**
+   * When the instance measured each phase, by the database's clock: its measured time up to the phase's end (the
+   * warm-up comes before it); null where the instance kept no end.
+   */
+  static List<ResultMerger.Window> windows(FleetRun.Member m, RunResult result) {
+    List<ResultMerger.Window> windows = new ArrayList<>();
+    for (int p = 0; p < result.phases().size(); p++) {
+      FleetRun.PhaseTimes t = m.phases().get(p + 1);
+      if (t == null || t.ended() == null) {
+        windows.add(null);
+        continue;
+      }
+      Duration measured = Duration.ofNanos(Math.round(result.phases().get(p).stats().durationSeconds() * 1e9));
+      windows.add(new ResultMerger.Window(t.ended().minus(measured), t.ended()));
+    }
+    return windows;
   }
 
   /** Each instance's own figures per phase, its start and end in ms after the earliest instance's. */
@@ -94,7 +122,8 @@ final class FleetMerge {
             offset(t == null ? null : t.started(), p < phases ? firstStart[p] : null),
             offset(t == null ? null : t.ended(), p < phases ? firstEnd[p] : null)));
       }
-      rows.add(new InstanceRow(m.instance(), Objects.requireNonNullElse(m.host(), ""), m.pid(), own));
+      rows.add(new InstanceRow(m.instance(), Objects.requireNonNullElse(m.host(), ""), m.pid(), m.state(),
+          m.message(), own));
     }
     return rows;
   }

@@ -19,7 +19,8 @@ final class RunExitPolicy {
       return ExitCode.FAILURE;
     }
     if (result.interrupted()) {
-      out.println("interrupted: the figures above cover what ran until the stop");
+      out.println(result.phases().isEmpty() ? "interrupted before the first phase started: nothing was measured"
+          : "interrupted: the figures above cover what ran until the stop");
       return ExitCode.INTERRUPTED;
     }
     long errors = result.phases().stream().mapToLong(p -> p.stats().total().errorCount()).sum();

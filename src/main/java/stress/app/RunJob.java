@@ -19,6 +19,7 @@ import stress.config.RunConfig;
 import stress.connect.ConnectionSource;
 import stress.connect.ConnectionSources;
 import stress.connect.PhysicalConnections;
+import stress.fleet.FleetException;
 import stress.fleet.FleetMember;
 import stress.load.TableSetup;
 import stress.live.LiveMetrics;
@@ -248,9 +249,13 @@ public final class RunJob {
     }
     if (fleet != null) {
       runner.startGate(fleet);
+      fleet.onPeerLost(runner::stopBecause);
     }
     interruption.onSignal(runner::requestStop);
     Runner.Result result = runner.run();
+    if (fleet != null && fleet.peerLost() != null) {
+      throw new FleetException(fleet.peerLost());
+    }
     if (result.stoppedBy() != null) {
       settings.put("stopped", result.stoppedBy());
     }
@@ -280,9 +285,10 @@ public final class RunJob {
     }
     if (fleet != null) {
       fleet.finish(JsonReport.toJson(runResult), result.interrupted());
-      out.println("run " + config.fleet().runId() + ": the result of instance " + config.fleet().instance()
-          + " is kept in the target database; 'stress merge --run " + config.fleet().runId() + "' merges the"
-          + " instances' results");
+      out.println("run " + config.fleet().runId() + ": " + (phaseResults.isEmpty()
+          ? "instance " + config.fleet().instance() + " stopped before its first phase; the others stop at their"
+          + " barrier" : "the result of instance " + config.fleet().instance() + " is kept in the target database;"
+          + " 'stress merge --run " + config.fleet().runId() + "' merges the instances' results"));
     }
     if (config.jsonFile() != null) {
       JsonReport.write(runResult, config.jsonFile());

@@ -139,6 +139,11 @@ final class RunArgs {
           + " ${DEFAULT-VALUE}.")
   String barrierTimeout;
 
+  @Option(names = "--heartbeat", paramLabel = "TIME", defaultValue = Defaults.HEARTBEAT,
+      description = "With --run-id: how often this instance renews its heartbeat in the target database; one silent"
+          + " for three times that is lost, and the others stop naming it. Default: ${DEFAULT-VALUE}.")
+  String heartbeat;
+
   @Option(names = "--instance-cpus", paramLabel = "CPUS;CPUS...",
       description = "With --instances N on this host: each instance's CPUs for taskset -c, e.g. '0-1;2-3;4-5'.")
   String instanceCpus;
@@ -276,7 +281,7 @@ final class RunArgs {
     Shape documentShape = attempt(problems, () -> shape(shape));
     FleetSettings fleet = runId == null ? null : attempt(problems, () -> new FleetSettings(runId,
         FleetSettings.instanceOf(runId, instance, instances, System.getenv()),
-        Durations.parse("--barrier-timeout", barrierTimeout)));
+        Durations.parse("--barrier-timeout", barrierTimeout), Durations.parse("--heartbeat", heartbeat)));
     if (runId == null && instances != null && instance != null) {
       problems.add("--instances N without --run-id starts N instances on this host, each its own --instance: give"
           + " --run-id ID too to run this process as one instance of a run");

@@ -33,6 +33,8 @@ public final class Defaults {
   public static final String INSTANCE = "1/1";
   /** How long an instance of a run of several waits at a phase's start for the others. */
   public static final String BARRIER_TIMEOUT = "5m";
+  /** How often an instance of a run renews its heartbeat; silent for three times that, it is lost. */
+  public static final String HEARTBEAT = "5s";
   public static final String LOAD_JOBS = "2";
   /** import: documents and megabytes per COPY batch, and the rejects file (load.importer.ImportRequest's defaults). */
   public static final String IMPORT_BATCH_DOCS = "50000";

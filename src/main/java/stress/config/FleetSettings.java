@@ -13,8 +13,9 @@ import stress.model.UsageException;
  * @param runId          the run's name, the same in every instance
  * @param instance       this process's index and the run's number of instances
  * @param barrierTimeout how long an instance waits at a phase's start for the others
+ * @param heartbeat      how often it renews its heartbeat (an instance silent for three times that is lost)
  */
-public record FleetSettings(String runId, Instance instance, Duration barrierTimeout) {
+public record FleetSettings(String runId, Instance instance, Duration barrierTimeout, Duration heartbeat) {
   /** Set by Kubernetes in each pod of an Indexed Job: the pod's index, from 0. */
   public static final String JOB_INDEX = "JOB_COMPLETION_INDEX";
   private static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,99}");
@@ -26,6 +27,10 @@ public record FleetSettings(String runId, Instance instance, Duration barrierTim
     }
     if (barrierTimeout.isNegative() || barrierTimeout.isZero()) {
       throw new UsageException("--barrier-timeout must be more than 0, got " + barrierTimeout.toSeconds() + " s");
+    }
+    if (heartbeat.toMillis() < 100) {
+      throw new UsageException("--heartbeat must be at least 100ms (a renewal is a statement on the target), got "
+          + heartbeat.toMillis() + " ms");
     }
   }
 

@@ -27,6 +27,8 @@ import stress.runner.PhaseStartGate;
 public final class FleetMember implements PhaseStartGate, AutoCloseable {
   /** Time from the last instance ready to the start: every instance polls the rows in it and sleeps to the instant. */
   static final Duration LEAD = Duration.ofMillis(500);
+  /** An instance silent for this many heartbeats is lost: one late renewal on a busy host is not a death. */
+  public static final int LEASES = 3;
   private static final long POLL_MILLIS = 50;
 
   private final Connection connection;
@@ -37,6 +39,11 @@ public final class FleetMember implements PhaseStartGate, AutoCloseable {
   private final DatabaseClock clock;
   private final Consumer<String> notes;
   private final Map<Integer, long[]> phaseTimes = new TreeMap<>();
+  private Heartbeat heartbeats;
+  /** What stops the run when another instance is lost while this one measures (set by the run), or null. */
+  private volatile Consumer<String> onPeerLost;
+  /** The line naming a lost instance, once one was found. */
+  private volatile String peerLost;
 
   private FleetMember(Connection connection, String runId, int instance, int instances, Duration timeout,
                       DatabaseClock clock, Consumer<String> notes) {
@@ -51,49 +58,74 @@ public final class FleetMember implements PhaseStartGate, AutoCloseable {
 
   /**
    * Registers instance {@code instance} of {@code instances} of run {@code runId}; the connection is the member's from
-   * now on (closed with it).
+   * now on (closed with it). From now on the member renews its heartbeat every {@code heartbeat}: the others count it
+   * lost when it is silent for {@link #LEASES} times that.
    *
-   * @throws FleetException when the index is taken or the run was registered with another number of instances
+   * @throws FleetException when the run id was used before (the index is taken, or the run has ended), or the run was
+   *                        registered with another number of instances
    */
   public static FleetMember join(Connection connection, String runId, int instance, int instances, Duration timeout,
-                                 String host, Consumer<String> notes) throws SQLException {
+                                 Duration heartbeat, String host, Consumer<String> notes) throws SQLException {
     connection.setAutoCommit(true);
     FleetTables.create(connection);
+    refuseReuse(connection, runId, instance, host);
     try (PreparedStatement ps = connection.prepareStatement("INSERT INTO " + FleetTables.INSTANCES
-        + " (run_id, instance, instances, host, pid, registered_at, state) VALUES (?, ?, ?, ?, ?, clock_timestamp(),"
-        + " 'registered')")) {
+        + " (run_id, instance, instances, host, pid, registered_at, state, heartbeat_at, lease_ms) VALUES (?, ?, ?, ?,"
+        + " ?, clock_timestamp(), 'registered', clock_timestamp(), ?)")) {
       ps.setString(1, runId);
       ps.setInt(2, instance);
       ps.setInt(3, instances);
       ps.setString(4, host);
       ps.setLong(5, ProcessHandle.current().pid());
+      ps.setLong(6, heartbeat.multipliedBy(LEASES).toMillis());
       ps.executeUpdate();
     } catch (SQLException e) {
       if ("23505".equals(e.getSQLState())) {
-        throw new FleetException("run " + runId + ": instance " + instance + " is already registered ("
-            + describe(connection, runId, instance) + "); a run id is used once: give each run a new --run-id");
+        // registered by another process between our check and our insert
+        refuseReuse(connection, runId, instance, host);
       }
       throw e;
     }
     FleetMember member = new FleetMember(connection, runId, instance, instances, timeout,
         DatabaseClock.measure(connection), notes);
     member.checkInstanceCount();
+    member.heartbeats = Heartbeat.start(member, heartbeat);
     return member;
   }
 
-  private static String describe(Connection c, String runId, int instance) throws SQLException {
-    try (PreparedStatement ps = c.prepareStatement("SELECT host, pid, registered_at, state FROM "
-        + FleetTables.INSTANCES + " WHERE run_id = ? AND instance = ?")) {
+  /**
+   * Refuses a run id that has rows of another process: this instance's index taken, or an instance that has ended.
+   * The rows are marked, so that {@code merge --run} never presents them as the run of the process that came later.
+   */
+  private static void refuseReuse(Connection c, String runId, int instance, String host) throws SQLException {
+    String earlier = null;
+    try (PreparedStatement ps = c.prepareStatement("SELECT instance, host, pid, registered_at, state FROM "
+        + FleetTables.INSTANCES + " WHERE run_id = ? AND (instance = ? OR state IN ('done', 'interrupted'))"
+        + " ORDER BY instance = ? DESC, instance LIMIT 1")) {
       ps.setString(1, runId);
       ps.setInt(2, instance);
+      ps.setInt(3, instance);
       try (ResultSet rs = ps.executeQuery()) {
-        return rs.next() ? "by host " + rs.getString(1) + ", pid " + rs.getLong(2) + ", at "
-            + rs.getObject(3, OffsetDateTime.class) + ", " + rs.getString(4) : "by another process";
+        if (rs.next()) {
+          earlier = "instance " + rs.getInt(1) + " is already registered (by host " + rs.getString(2) + ", pid "
+              + rs.getLong(3) + ", at " + rs.getObject(4, OffsetDateTime.class) + ", " + rs.getString(5) + ")";
+        }
       }
     }
+    if (earlier == null) {
+      return;
+    }
+    try (PreparedStatement ps = c.prepareStatement("UPDATE " + FleetTables.INSTANCES + " SET reused_by = ? || ', at '"
+        + " || clock_timestamp() WHERE run_id = ? AND reused_by IS NULL")) {
+      ps.setString(1, "instance " + instance + " on host " + host + ", pid " + ProcessHandle.current().pid());
+      ps.setString(2, runId);
+      ps.executeUpdate();
+    }
+    throw new FleetException("run " + runId + ": " + earlier + "; a run id is used once: give each run a new"
+        + " --run-id");
   }
 
-  private void checkInstanceCount() throws SQLException {
+  private synchronized void checkInstanceCount() throws SQLException {
     try (PreparedStatement ps = connection.prepareStatement("SELECT instance, instances FROM " + FleetTables.INSTANCES
         + " WHERE run_id = ? AND instances <> ? ORDER BY instance LIMIT 1")) {
       ps.setString(1, runId);
@@ -119,13 +151,7 @@ public final class FleetMember implements PhaseStartGate, AutoCloseable {
   public void awaitStart(PhaseSpec phase, int index, BooleanSupplier stopRequested)
       throws SQLException, InterruptedException {
     int number = index + 1;
-    try (PreparedStatement ps = connection.prepareStatement("INSERT INTO " + FleetTables.PHASES
-        + " (run_id, instance, phase, ready_at) VALUES (?, ?, ?, clock_timestamp())")) {
-      ps.setString(1, runId);
-      ps.setInt(2, instance);
-      ps.setInt(3, number);
-      ps.executeUpdate();
-    }
+    markReady(number);
     long deadline = System.nanoTime() + timeout.toNanos();
     Instant lastReady;
     while (true) {
@@ -163,7 +189,17 @@ public final class FleetMember implements PhaseStartGate, AutoCloseable {
     }
   }
 
-  private TreeMap<Integer, Instant> ready(int phase) throws SQLException {
+  private synchronized void markReady(int phase) throws SQLException {
+    try (PreparedStatement ps = connection.prepareStatement("INSERT INTO " + FleetTables.PHASES
+        + " (run_id, instance, phase, ready_at) VALUES (?, ?, ?, clock_timestamp())")) {
+      ps.setString(1, runId);
+      ps.setInt(2, instance);
+      ps.setInt(3, phase);
+      ps.executeUpdate();
+    }
+  }
+
+  private synchronized TreeMap<Integer, Instant> ready(int phase) throws SQLException {
     TreeMap<Integer, Instant> ready = new TreeMap<>();
     try (PreparedStatement ps = connection.prepareStatement("SELECT instance, ready_at FROM " + FleetTables.PHASES
         + " WHERE run_id = ? AND phase = ?")) {
@@ -178,7 +214,12 @@ public final class FleetMember implements PhaseStartGate, AutoCloseable {
     return ready;
   }
 
-  private void stopIfAnotherStopped() throws SQLException {
+  private synchronized void stopIfAnotherStopped() throws SQLException {
+    String lost = findLostPeer();
+    if (lost != null) {
+      fail(lost);
+      throw new FleetException(lost);
+    }
     try (PreparedStatement ps = connection.prepareStatement("SELECT instance, state, message FROM "
         + FleetTables.INSTANCES + " WHERE run_id = ? AND instance <> ? AND state IN ('failed', 'interrupted')"
         + " ORDER BY instance LIMIT 1")) {
@@ -196,6 +237,60 @@ public final class FleetMember implements PhaseStartGate, AutoCloseable {
     }
   }
 
+  /**
+   * Renews this instance's heartbeat and looks for an instance of the run that is lost (silent for longer than its
+   * lease while it had not ended): the run is then asked to stop, and {@link #peerLost()} names it. Called by
+   * {@link Heartbeat}.
+   */
+  synchronized void beat() throws SQLException {
+    try (PreparedStatement ps = connection.prepareStatement("UPDATE " + FleetTables.INSTANCES
+        + " SET heartbeat_at = clock_timestamp() WHERE run_id = ? AND instance = ?")) {
+      ps.setString(1, runId);
+      ps.setInt(2, instance);
+      ps.executeUpdate();
+    }
+    if (peerLost == null) {
+      String lost = findLostPeer();
+      Consumer<String> stop = onPeerLost;
+      if (lost != null) {
+        peerLost = lost;
+        if (stop != null) {
+          stop.accept(lost);
+        }
+      }
+    }
+  }
+
+  /** The line naming the first lost instance of the run, or null when none is. */
+  private String findLostPeer() throws SQLException {
+    try (PreparedStatement ps = connection.prepareStatement("SELECT instance, host, pid, lease_ms,"
+        + " extract(epoch FROM clock_timestamp() - heartbeat_at) FROM " + FleetTables.INSTANCES
+        + " WHERE run_id = ? AND instance <> ? AND state = 'registered' AND lease_ms IS NOT NULL"
+        + " AND clock_timestamp() - heartbeat_at > lease_ms * interval '1 millisecond' ORDER BY instance LIMIT 1")) {
+      ps.setString(1, runId);
+      ps.setInt(2, instance);
+      try (ResultSet rs = ps.executeQuery()) {
+        return rs.next() ? "run " + runId + ": " + FleetRun.lostLine(rs.getInt(1), instances, rs.getString(2),
+            rs.getLong(3), rs.getLong(4), rs.getDouble(5)) + "; instance " + instance
+            + " stops, and no result of the run is kept" : null;
+      }
+    }
+  }
+
+  /** Stops the run through {@code stop} as soon as another instance is found lost while this one measures. */
+  public void onPeerLost(Consumer<String> stop) {
+    onPeerLost = stop;
+    String lost = peerLost;
+    if (lost != null) {
+      stop.accept(lost);
+    }
+  }
+
+  /** The line naming a lost instance of the run, once one was found; null until then. */
+  public String peerLost() {
+    return peerLost;
+  }
+
   @Override
   public void started(int index, long epochNanos) {
     phaseTimes.computeIfAbsent(index + 1, k -> new long[2])[0] = epochNanos;
@@ -207,7 +302,7 @@ public final class FleetMember implements PhaseStartGate, AutoCloseable {
   }
 
   /** Keeps this instance's result (its {@code --json} document) and its phases' times: the run's part is done. */
-  public void finish(String resultJson, boolean interrupted) throws SQLException {
+  public synchronized void finish(String resultJson, boolean interrupted) throws SQLException {
     for (Map.Entry<Integer, long[]> p : phaseTimes.entrySet()) {
       try (PreparedStatement ps = connection.prepareStatement("UPDATE " + FleetTables.PHASES
           + " SET started_at = ?, ended_at = ? WHERE run_id = ? AND instance = ? AND phase = ?")) {
@@ -223,7 +318,7 @@ public final class FleetMember implements PhaseStartGate, AutoCloseable {
   }
 
   /** Marks this instance failed, so the others stop at their next phase instead of waiting for it. */
-  public void fail(String message) {
+  public synchronized void fail(String message) {
     try {
       state("failed", message, null);
     } catch (SQLException e) {
@@ -252,6 +347,11 @@ public final class FleetMember implements PhaseStartGate, AutoCloseable {
 
   @Override
   public void close() throws SQLException {
-    connection.close();
+    if (heartbeats != null) {
+      heartbeats.stop();
+    }
+    synchronized (this) {
+      connection.close();
+    }
   }
 }

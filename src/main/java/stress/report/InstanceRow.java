@@ -1,5 +1,6 @@
 package stress.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /**
@@ -9,11 +10,20 @@ import java.util.List;
  * @param instance the instance's index
  * @param host     where it ran (the pod's name in Kubernetes)
  * @param pid      its process id there
+ * @param state    how it ended: {@code done}, or {@code interrupted} (stopped by a signal: its last phase is partial);
+ *                 null in results written before instances said so
+ * @param message  why, when it did not end by itself, else null
  * @param phases   its phases, in run order
  */
-public record InstanceRow(int instance, String host, long pid, List<Phase> phases) {
+public record InstanceRow(int instance, String host, long pid, String state,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) String message, List<Phase> phases) {
   public InstanceRow {
     phases = List.copyOf(phases);
+  }
+
+  /** Stopped before its end (a signal): its last phase is partial. */
+  public boolean interrupted() {
+    return "interrupted".equals(state);
   }
 
   /**

@@ -55,17 +55,44 @@ public final class InstanceTable {
       Skew skew = skews.get(p);
       out.append(skew.phase()).append(": start skew ").append(ms(skew.startMs())).append(" ms, end skew ")
           .append(ms(skew.endMs())).append(" ms\n");
-      TextTable table = new TextTable(List.of("instance", "host", "count", "ops/s", "p50", "p99", "errors", "start",
-          "end"), List.of(RIGHT, LEFT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT));
+      TextTable table = new TextTable(List.of("instance", "host", "state", "count", "ops/s", "p50", "p99", "errors",
+          "start", "end"), List.of(RIGHT, LEFT, LEFT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT));
       for (InstanceRow row : result.instances()) {
         InstanceRow.Phase ph = row.phases().get(p);
-        table.row(List.of(Integer.toString(row.instance()), row.host(), Long.toString(ph.count()),
+        table.row(List.of(Integer.toString(row.instance()), row.host(), Objects.requireNonNullElse(row.state(), "done"),
+            Long.toString(ph.count()),
             oneDecimal(ph.opsPerSecond()), millis(ph.p50Ms()), millis(ph.p99Ms()), Long.toString(ph.errors()),
             "+" + ms(ph.startOffsetMs()), "+" + ms(ph.endOffsetMs())));
       }
       out.append(table.render());
     }
     return out.toString();
+  }
+
+  /**
+   * What happened to each instance, one sentence, e.g. "3 instances: 1 and 3 done, 2 interrupted (stopped by a
+   * signal): its last phase is partial"; empty for a result without instances.
+   */
+  public static String states(RunResult result) {
+    if (result.instances().isEmpty()) {
+      return "";
+    }
+    java.util.Map<String, List<String>> byState = new java.util.LinkedHashMap<>();
+    List<String> why = new ArrayList<>();
+    for (InstanceRow row : result.instances()) {
+      String state = row.state() == null ? "done" : row.state();
+      byState.computeIfAbsent(state, k -> new ArrayList<>()).add(Integer.toString(row.instance()));
+      if (row.message() != null) {
+        why.add(row.instance() + ": " + row.message());
+      }
+    }
+    List<String> parts = new ArrayList<>();
+    byState.forEach((state, numbers) -> parts.add((numbers.size() == 1 ? "instance " : "instances ")
+        + String.join(", ", numbers) + " " + state));
+    boolean partial = result.instances().stream().anyMatch(InstanceRow::interrupted);
+    return result.instances().size() + " instances: " + String.join("; ", parts)
+        + (why.isEmpty() ? "" : " (" + String.join("; ", why) + ")")
+        + (partial ? "; an interrupted instance's last phase is partial" : "");
   }
 
   /** Milliseconds as the text shows them, or ? when not known. */

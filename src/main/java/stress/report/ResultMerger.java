@@ -1,5 +1,7 @@
 package stress.report;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,8 +18,10 @@ import stress.model.UsageException;
 /**
  * Combines the results of several stress processes that ran at the same time (one per load machine,
  * {@code --instance i/n}) into one: latency histograms are added exactly, counts, rows, errors and
- * reconnects summed. Rates are the merged counts over the mean of the instances' measured durations,
- * which is their sum when, as intended, the instances ran concurrently for the same --duration.
+ * reconnects summed. Rates are the merged counts over the time some instance was measuring: the union of their measured
+ * windows where these are known (a run's instances keep them by the database's clock), which makes the merged rate the
+ * sum of theirs when the windows coincide and never more than that when one instance stopped early; else the longest
+ * instance's measured time, which is that union when, as intended, the instances started together.
  * Per-interval lines are not merged (the instances' clocks are not aligned); each file keeps its own.
  * Retried attempts are summed per operation. Outages and degraded windows are kept, every one of every input, each
  * labelled with the name of the input that saw it ({@link Outage#source()}, {@link DegradedWindow#source()}), in
@@ -37,6 +41,28 @@ public final class ResultMerger {
    *                                  histograms cannot be added exactly
    */
   public static RunResult merge(List<String> names, List<RunResult> results) {
+    return merge(names, results, null);
+  }
+
+  /**
+   * When an instance measured a phase, on a clock the instances share.
+   *
+   * @param start when measuring began (warm-up excluded)
+   * @param end   when it ended
+   */
+  public record Window(Instant start, Instant end) {
+    public Window {
+      if (end.isBefore(start)) {
+        throw new IllegalArgumentException("a window ends after it starts: " + start + " to " + end);
+      }
+    }
+  }
+
+  /**
+   * As {@link #merge(List, List)}, with each result's measured window per phase ({@code windows.get(r).get(p)}, null
+   * when not known; {@code windows} null when none is).
+   */
+  public static RunResult merge(List<String> names, List<RunResult> results, List<List<Window>> windows) {
     if (results.size() < 2) {
       throw new UsageException("merge needs at least two results, got " + results.size());
     }
@@ -54,9 +80,21 @@ public final class ResultMerger {
       int phase = p;
       Map<String, String> connection = new LinkedHashMap<>(template.connection());
       connection.put("merged instances", Integer.toString(results.size()));
-      List<HostStats> hosts = mergeHosts(template.label(), names, results, p, connection);
+      List<Window> phaseWindows = new ArrayList<>();
+      for (int r = 0; r < results.size() && windows != null; r++) {
+        phaseWindows.add(p < windows.get(r).size() ? windows.get(r).get(p) : null);
+      }
+      double duration;
+      if (windows != null && !phaseWindows.contains(null)) {
+        duration = unionSeconds(phaseWindows);
+        connection.put("merged duration", "the union of the instances' measured windows (database clock)");
+      } else {
+        duration = stats.stream().mapToDouble(PhaseStats::durationSeconds).max().orElse(0);
+        connection.put("merged duration", "the longest instance's measured time (windows not known)");
+      }
+      List<HostStats> hosts = mergeHosts(template.label(), names, results, p, connection, duration);
       phases.add(new PhaseResult(template.label(), template.combination(), template.settingsReadBack(), connection,
-          withOutages(mergePhase(template.label(), names, stats), names, stats), hosts,
+          withOutages(mergePhase(template.label(), names, stats, duration), names, stats), hosts,
           ClientUsageText.merge(results.stream().map(r -> r.phases().get(phase).client()).toList())));
     }
     Map<String, Object> settings = new LinkedHashMap<>();
@@ -93,7 +131,7 @@ public final class ResultMerger {
    * they differ (or some result has none) the merged phase has none, and its connection says why.
    */
   private static List<HostStats> mergeHosts(String label, List<String> names, List<RunResult> results, int p,
-                                            Map<String, String> connection) {
+                                            Map<String, String> connection, double duration) {
     List<String> hostNames = hostNames(results.get(0).phases().get(p));
     boolean same = results.stream().allMatch(r -> hostNames(r.phases().get(p)).equals(hostNames));
     if (!same) {
@@ -110,7 +148,7 @@ public final class ResultMerger {
         threads += host.threads();
       }
       merged.add(new HostStats(hostNames.get(h), threads, mergePhase(label + "' host '" + hostNames.get(h), names,
-          stats)));
+          stats, duration)));
     }
     return merged;
   }
@@ -119,8 +157,27 @@ public final class ResultMerger {
     return phase.hosts().stream().map(HostStats::host).toList();
   }
 
-  private static PhaseStats mergePhase(String label, List<String> names, List<PhaseStats> stats) {
-    double duration = stats.stream().mapToDouble(PhaseStats::durationSeconds).average().orElse(0);
+  /** The time covered by at least one of the windows, in seconds. */
+  static double unionSeconds(List<Window> windows) {
+    List<Window> sorted = new ArrayList<>(windows);
+    sorted.sort((a, b) -> a.start().compareTo(b.start()));
+    long nanos = 0;
+    Instant from = null;
+    Instant to = null;
+    for (Window w : sorted) {
+      if (to == null || w.start().isAfter(to)) {
+        nanos += from == null ? 0 : Duration.between(from, to).toNanos();
+        from = w.start();
+        to = w.end();
+      } else if (w.end().isAfter(to)) {
+        to = w.end();
+      }
+    }
+    nanos += from == null ? 0 : Duration.between(from, to).toNanos();
+    return nanos / 1e9;
+  }
+
+  private static PhaseStats mergePhase(String label, List<String> names, List<PhaseStats> stats, double duration) {
     long reconnects = stats.stream().mapToLong(PhaseStats::reconnects).sum();
     List<OperationStats> merged = new ArrayList<>();
     int ops = stats.get(0).operations().size();

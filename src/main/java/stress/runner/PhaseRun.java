@@ -69,6 +69,7 @@ final class PhaseRun {
   record Outcome(PhaseStats stats, int distinctBackends, boolean interrupted, List<HostStats> hosts,
                  ClientUsage client) {}
 
+  /** The phase's outcome, or null when the run was asked to stop before the phase started. */
   Outcome run(long phaseIndex) throws SQLException, InterruptedException {
     PhaseProbe phaseProbe = probe.phase(spec, plan.mix().names());
     try {
@@ -142,6 +143,11 @@ final class PhaseRun {
     } catch (SQLException | InterruptedException | RuntimeException e) {
       abandonStart(phaseStop, go, threadList);
       throw e;
+    }
+    if (stop.requested()) {
+      // stopped before the start (a signal while waiting for the other instances): nothing was measured
+      abandonStart(phaseStop, go, threadList);
+      return null;
     }
 
     // the workers' threads are not the JIT's: noted now, so the meter need not read theirs when measuring starts

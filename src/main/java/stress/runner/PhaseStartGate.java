@@ -23,7 +23,7 @@ public interface PhaseStartGate {
 
   /**
    * Blocks until phase {@code index} (0-based) may start, or until {@code stopRequested} says the run is to stop
-   * (Ctrl-C): the phase then starts and ends at once, as a stopped phase does.
+   * (Ctrl-C, SIGTERM): the phase then does not start, and the run ends with the phases before it.
    */
   void awaitStart(PhaseSpec phase, int index, BooleanSupplier stopRequested) throws SQLException, InterruptedException;
 

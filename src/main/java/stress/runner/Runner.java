@@ -31,6 +31,8 @@ public final class Runner {
   /** {@code --max-errors}, or null when failed executions never stop the run. */
   private FailureLimit failureLimit;
   private PhaseStartGate gate = PhaseStartGate.NONE;
+  /** Why {@link #stopBecause} stopped the run, or null. */
+  private volatile String stopReason;
 
   /**
    * @param plan     what to run
@@ -123,6 +125,15 @@ public final class Runner {
   }
 
   /**
+   * Asks the run to stop soon for a reason of its own (e.g. another instance of the run was lost); {@link #run()}
+   * then returns what was measured so far, not as interrupted, with the reason as {@link Result#stoppedBy}.
+   */
+  public void stopBecause(String reason) {
+    stopReason = java.util.Objects.requireNonNull(reason, "reason");
+    stop.request();
+  }
+
+  /**
    * The results of every phase that ran; the last one may be partial if stopped.
    *
    * @param interrupted true when {@link #requestStop()} stopped the run (Ctrl-C, SIGTERM)
@@ -151,6 +162,10 @@ public final class Runner {
         }
         PhaseRun.Outcome outcome = new PhaseRun(plan, spec, opened, hosts, listener,
             failureLimit == null ? probe : failureLimit, stop, gate).run(i);
+        if (outcome == null) {
+          completed = true;
+          break;
+        }
         Map<String, String> readBack = readBack(opened, spec.sessionSettings().keySet());
         listener.phaseFinished(spec, outcome.stats());
         if (!outcome.hosts().isEmpty()) {
@@ -165,7 +180,9 @@ public final class Runner {
       }
     }
     boolean limited = failureLimit != null && failureLimit.reached();
-    return new Result(outcomes, stop.requested() && !limited, limited ? failureLimit.reason() : null);
+    String reason = stopReason;
+    return new Result(outcomes, stop.requested() && !limited && reason == null,
+        limited ? failureLimit.reason() : reason);
   }
 
   /** The first source's settings (every host's source is built alike), and the hosts when spread. */

@@ -52,7 +52,8 @@ class FleetRunTest {
         "--ops", "600", "--warmup", "0", "--mode", "prepared,plain", "--json", json.toString(), "--out",
         out.toString());
     assertEquals(0, r.exitCode(), r.all());
-    Matcher run = Pattern.compile("run (local-[0-9a-f-]+): 3 instance\\(s\\), every one kept its result").matcher(r.out());
+    Matcher run = Pattern.compile("run (local-[0-9a-f-]+): started \\S+ \\(database clock\\) on \\S+; 3 instance\\(s\\),"
+        + " every one kept its result").matcher(r.out());
     assertTrue(run.find(), r.out());
     for (int i = 1; i <= 3; i++) {
       assertTrue(r.out().contains("[" + i + "/3] run " + run.group(1) + ": the result of instance " + i + "/3 is kept"),
@@ -84,6 +85,7 @@ class FleetRunTest {
       assertTrue(skew.startMs() <= STATED_SKEW_MS, "the instances started within " + STATED_SKEW_MS + " ms: " + skew);
     }
     assertTrue(r.out().contains("start skew "), r.out());
+    assertTrue(r.out().contains("run " + run.group(1) + ": 3 instances: instances 1, 2, 3 done\n"), r.out());
     String page = Files.readString(out.resolve("report.html"));
     assertTrue(page.contains("<section id=\"instances\">"), "the instances' rows in the report");
     assertEquals(merged.instances(), JsonReport.read(out.resolve("result.json")).instances());
@@ -128,7 +130,36 @@ class FleetRunTest {
     assertEquals(1, again.exitCode(), again.all());
     assertTrue(again.err().startsWith("stress: run once: instance 1 is already registered (by host "), again.err());
     CliTester.Result merge = CliTester.run("--url", url, "-U", "postgres", "merge", "--run", "once");
-    assertEquals(0, merge.exitCode(), merge.all());
-    assertTrue(merge.out().contains("run once: 1 instance(s), every one kept its result"), merge.out());
+    assertEquals(1, merge.exitCode(), "the kept rows are not the later process's run: " + merge.all());
+    assertTrue(merge.err().startsWith("stress: run once: its id was given again to a later process (instance 1 on"
+        + " host "), merge.err());
+    assertTrue(merge.err().endsWith("give each run a new --run-id; no merged result\n"), merge.err());
+  }
+
+  @Test
+  void aRunIdWhoseRunEndedIsRefusedForAnotherIndexToo() {
+    CliTester.Result first = CliTester.run("--url", url, "-U", "postgres", "run", "--run-id", "ended", "--instance",
+        "1/1", "--threads", "1", "--ops", "10", "--warmup", "0");
+    assertEquals(0, first.exitCode(), first.all());
+    CliTester.Result later = CliTester.run("--url", url, "-U", "postgres", "run", "--run-id", "ended", "--instance",
+        "2/2", "--threads", "1", "--ops", "10", "--warmup", "0");
+    assertEquals(1, later.exitCode(), later.all());
+    assertTrue(later.err().startsWith("stress: run ended: instance 1 is already registered (by host "), later.err());
+    assertTrue(later.err().contains(", done); a run id is used once"), later.err());
+  }
+
+  @Test
+  void mergeOfARunNeverKeptCreatesNothing() throws Exception {
+    String fresh = TestDatabase.newDatabaseUrl("fleetread");
+    CliTester.Result merge = CliTester.run("--url", fresh, "-U", "postgres", "merge", "--run", "no-such-run");
+    assertEquals(1, merge.exitCode(), merge.all());
+    assertTrue(merge.err().startsWith("stress: run no-such-run: no instance of it in the target database"),
+        merge.err());
+    try (Connection c = TestDatabase.connect(fresh);
+         java.sql.Statement st = c.createStatement();
+         ResultSet rs = st.executeQuery("SELECT count(*) FROM pg_class WHERE relname LIKE 'stress_fleet%'")) {
+      rs.next();
+      assertEquals(0, rs.getInt(1), "a reading command creates no table");
+    }
   }
 }

@@ -36,7 +36,7 @@ class LocalInstanceArgsTest {
         "an index past the run's instances");
     assertEquals("--run-id must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit, got"
         + " 'a b'", assertThrows(UsageException.class, () -> new FleetSettings("a b", new Instance(1, 1),
-        Duration.ofSeconds(1))).getMessage());
+        Duration.ofSeconds(1), Duration.ofSeconds(1))).getMessage());
   }
 
   @Test

@@ -55,7 +55,7 @@ final class Headline {
               ? " The client was the bottleneck in some phases: see Client cost." : "")
           + (ClientSection.anyClient(phases, ClientUsage::stillCompiling)
               ? " The client was still warming up (compiling) in some phases: see Client cost." : "")
-          + (run.result().interrupted() ? " The run was interrupted: its last phase is partial." : ""));
+          + (run.result().interrupted() ? " The run was " + HtmlPage.interruption(run.result()) + "." : ""));
     }
     return new Section("results", "Results",
         "Per run, the combination with the most ops/s (all operations together; the first of them on a tie),"

@@ -7,7 +7,9 @@ import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import stress.report.InstanceRow;
 import stress.report.JsonReport;
+import stress.report.RunResult;
 
 /**
  * Assembles the page: tables rendered here (escaped), charts drawn by the page script from the inline
@@ -41,6 +43,15 @@ final class HtmlPage {
     return out.toString();
   }
 
+  /** What the header says of an interrupted run: which instances, for a merged run of several. */
+  static String interruption(RunResult result) {
+    List<String> stopped = result.instances().stream().filter(InstanceRow::interrupted)
+        .map(i -> Integer.toString(i.instance())).toList();
+    return stopped.isEmpty() ? "interrupted: the last phase is partial"
+        : "interrupted: instance" + (stopped.size() == 1 ? " " : "s ") + String.join(", ", stopped) + " of "
+        + result.instances().size() + " stopped by a signal, the last phase is partial";
+  }
+
   private static void header(StringBuilder out, String title, List<NamedResult> runs, List<Section> sections) {
     out.append("<header>\n<h1>").append(html(title)).append("</h1>\n<p class=\"runs\">");
     for (NamedResult run : runs) {
@@ -48,7 +59,8 @@ final class HtmlPage {
           .append(html(run.result().startTime().toString())).append(", stress ")
           .append(html(run.result().toolVersion())).append(", ")
           .append(run.result().phases().size()).append(run.result().phases().size() == 1 ? " phase" : " phases")
-          .append(run.result().interrupted() ? " <b class=\"interrupted\">(interrupted: the last phase is partial)</b>" : "")
+          .append(run.result().interrupted() ? " <b class=\"interrupted\">(" + html(interruption(run.result())) + ")</b>"
+              : "")
           .append("</span> ");
     }
     if (runs.size() > 1) {

@@ -15,14 +15,17 @@ final class InstancesSection {
   /** The section, or null when no run has instances. */
   static Section of(List<NamedResult> runs) {
     boolean overlay = runs.size() > 1;
-    List<String> headers = new ArrayList<>(List.of("phase", "instance", "host", "count", "ops/s", "p50 ms", "p99 ms",
-        "errors", "start +ms", "end +ms"));
+    List<String> headers = new ArrayList<>(List.of("phase", "instance", "host", "state", "count", "ops/s", "p50 ms",
+        "p99 ms", "errors", "start +ms", "end +ms"));
     if (overlay) {
       headers.add(0, "run");
     }
     List<List<String>> rows = new ArrayList<>();
     List<String> headlines = new ArrayList<>();
     for (NamedResult run : runs) {
+      if (!run.result().instances().isEmpty()) {
+        headlines.add((overlay ? run.name() + " · " : "") + InstanceTable.states(run.result()) + ".");
+      }
       for (InstanceTable.Skew skew : InstanceTable.skews(run.result())) {
         headlines.add((overlay ? run.name() + " · " : "") + skew.phase() + ": " + run.result().instances().size()
             + " instances started within " + InstanceTable.ms(skew.startMs()) + " ms and ended within "
@@ -31,7 +34,7 @@ final class InstancesSection {
       for (InstanceRow instance : run.result().instances()) {
         for (InstanceRow.Phase p : instance.phases()) {
           List<String> row = new ArrayList<>(List.of(p.phase(), Integer.toString(instance.instance()), instance.host(),
-              Long.toString(p.count()), Decimals.oneDecimal(p.opsPerSecond()), Decimals.millis(p.p50Ms()),
+              java.util.Objects.requireNonNullElse(instance.state(), "done"), Long.toString(p.count()), Decimals.oneDecimal(p.opsPerSecond()), Decimals.millis(p.p50Ms()),
               Decimals.millis(p.p99Ms()), Long.toString(p.errors()), InstanceTable.ms(p.startOffsetMs()),
               InstanceTable.ms(p.endOffsetMs())));
           if (overlay) {
