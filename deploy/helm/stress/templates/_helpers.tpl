@@ -11,13 +11,36 @@
 {{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" -}}
 {{- end -}}
 
-{{/* The run's name in the database, shared by the instances and the merge. */}}
+{{/*
+The run's name in the database, shared by the instances and the merge: the prefix (runId, else the release name),
+the release revision and a part made once per rendering (runIdSuffix, else 5 random characters), so that every
+install is a new run. The made part is kept in .Values, which every template of one rendering shares.
+*/}}
 {{- define "stress.runId" -}}
-{{- default .Release.Name .Values.runId -}}
+{{- if not (hasKey .Values "renderedRunIdSuffix") -}}
+{{- $_ := set .Values "renderedRunIdSuffix" (default (randAlphaNum 5 | lower) (toString (default "" .Values.runIdSuffix))) -}}
+{{- end -}}
+{{- printf "%s-r%d-%s" (default .Release.Name .Values.runId) (int .Release.Revision) .Values.renderedRunIdSuffix -}}
+{{- end -}}
+
+{{- define "stress.imageTag" -}}
+{{- toString (default .Chart.AppVersion .Values.image.tag) -}}
 {{- end -}}
 
 {{- define "stress.image" -}}
-{{- printf "%s:%s" .Values.image.repository (default .Chart.AppVersion .Values.image.tag) -}}
+{{- printf "%s:%s" .Values.image.repository (include "stress.imageTag" .) -}}
+{{- end -}}
+
+{{/* A tag that moves (a snapshot, latest) is pulled at every start; a release tag once per node. */}}
+{{- define "stress.pullPolicy" -}}
+{{- $tag := include "stress.imageTag" . -}}
+{{- if .Values.image.pullPolicy -}}
+{{- .Values.image.pullPolicy -}}
+{{- else if or (hasSuffix "-SNAPSHOT" $tag) (eq $tag "latest") -}}
+Always
+{{- else -}}
+IfNotPresent
+{{- end -}}
 {{- end -}}
 
 {{- define "stress.selectorLabels" -}}
@@ -47,10 +70,23 @@ helm.sh/chart: {{ include "stress.chart" . }}
 {{- if not .Values.connection.secretName -}}
 {{- fail "connection.secretName is empty: the database connection comes from a Secret (see values.yaml)" -}}
 {{- end -}}
+{{- if not .Values.image.repository -}}
+{{- fail "image.repository is empty: name the image the pods run (see values.yaml: mvn -Pimage ... jib:build)" -}}
+{{- end -}}
+{{- if not (has (toString .Values.image.pullPolicy) (list "" "Always" "IfNotPresent" "Never")) -}}
+{{- fail (printf "image.pullPolicy must be Always, IfNotPresent, Never or empty (chosen by the tag), not %v" .Values.image.pullPolicy) -}}
+{{- end -}}
+{{- $runId := include "stress.runId" . -}}
+{{- if not (regexMatch "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" $runId) -}}
+{{- fail (printf "runId / runIdSuffix: the run id %q is refused by stress: 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit" $runId) -}}
+{{- end -}}
+{{- if lt (int .Values.terminationGracePeriodSeconds) 65 -}}
+{{- fail (printf "terminationGracePeriodSeconds must be 65 or more, not %v: after SIGTERM stress takes up to 60 s to end its phase, print and keep its result" .Values.terminationGracePeriodSeconds) -}}
+{{- end -}}
 {{- range $arg := .Values.args -}}
 {{- $a := toString $arg -}}
-{{- if has $a (list "--run-id" "--instances" "--instance" "--barrier-timeout") -}}
-{{- fail (printf "args: %s is set by the chart (runId, instances, barrierTimeout)" $a) -}}
+{{- if regexMatch "^--(run-id|instances?|barrier-timeout|heartbeat)(=.*)?$" $a -}}
+{{- fail (printf "args: %s is set by the chart (runId, instances, barrierTimeout, heartbeat)" $a) -}}
 {{- end -}}
 {{- if regexMatch "(?i)password|^--url=.*@|^jdbc:.*password" $a -}}
 {{- fail "args: no password on the command line (it would show in the pod spec): put it in the Secret as PGPASSWORD" -}}
@@ -68,13 +104,16 @@ helm.sh/chart: {{ include "stress.chart" . }}
       name: {{ $secret }}
       key: {{ $key }}
 {{- end }}
+{{- $required := .Values.connection.keys -}}
 {{- range $name, $key := .Values.connection.optionalKeys }}
+{{- if not (hasKey $required $name) }}
 - name: {{ $name }}
   valueFrom:
     secretKeyRef:
       name: {{ $secret }}
       key: {{ $key }}
       optional: true
+{{- end }}
 {{- end }}
 {{- with .Values.extraEnv }}
 {{ toYaml . }}
@@ -83,6 +122,11 @@ helm.sh/chart: {{ include "stress.chart" . }}
 
 {{- define "stress.podSpecCommon" -}}
 restartPolicy: Never
+# above stress's own shutdown window after SIGTERM (60 s), so that an instance ends as interrupted, not killed
+terminationGracePeriodSeconds: {{ int .Values.terminationGracePeriodSeconds }}
+{{- with .Values.serviceAccountName }}
+serviceAccountName: {{ . }}
+{{- end }}
 # the pods never call the Kubernetes API
 automountServiceAccountToken: false
 {{- with .Values.imagePullSecrets }}
@@ -90,7 +134,11 @@ imagePullSecrets:
   {{- toYaml . | nindent 2 }}
 {{- end }}
 securityContext:
-  {{- toYaml .Values.podSecurityContext | nindent 2 }}
+  {{- $podSecurity := deepCopy .Values.podSecurityContext }}
+  {{- if .Values.platformAssignsUser }}
+  {{- $podSecurity = omit $podSecurity "runAsUser" "runAsGroup" "fsGroup" }}
+  {{- end }}
+  {{- toYaml $podSecurity | nindent 2 }}
 {{- with .Values.nodeSelector }}
 nodeSelector:
   {{- toYaml . | nindent 2 }}

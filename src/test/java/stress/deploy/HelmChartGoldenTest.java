@@ -60,8 +60,9 @@ class HelmChartGoldenTest {
 
   static Stream<Case> cases() {
     return Stream.of(
-        new Case("default", "stress-demo", null, 2, "stress-demo", "stress-db", "soft", false),
-        new Case("four-nodes", "orders", "values-four-nodes.yaml", 4, "orders-peak-1", "orders-db", "hard", true));
+        new Case("default", "stress-demo", null, 2, "stress-demo-r1-" + SUFFIX, "stress-db", "soft", false),
+        new Case("four-nodes", "orders", "values-four-nodes.yaml", 4, "orders-peak-1-r1-" + SUFFIX, "orders-db", "hard",
+            true));
   }
 
   @BeforeAll
@@ -78,8 +79,11 @@ class HelmChartGoldenTest {
         + " not rendered (" + helmProblem + ")");
   }
 
+  /** The per-install part of the run id in the golden renderings, which would be random otherwise. */
+  private static final String SUFFIX = "t3st1";
+
   private static String render(Case c) {
-    return render(c, t -> t);
+    return render(c, t -> t.set("runIdSuffix", SUFFIX));
   }
 
   private static String render(Case c, UnaryOperator<TemplateCommand> more) {
@@ -243,14 +247,20 @@ class HelmChartGoldenTest {
     if (c.valuesFile() != null) {
       install = install.withValuesFile(RESOURCES.resolve(c.valuesFile()));
     }
-    String notes = install.call().getOutput();
+    String notes = install.set("runIdSuffix", SUFFIX).call().getOutput();
     if (Boolean.getBoolean("stress.golden.print")) {
       System.out.println(notes);
     }
-    String merge = "job/" + only(docs, "Job", "merge").at("/metadata/name").asText();
+    String mergeJob = only(docs, "Job", "merge").at("/metadata/name").asText();
+    String merge = "job/" + mergeJob;
     assertTrue(notes.contains("Run " + c.runId() + ": " + c.instances() + " instance(s)"), notes);
     assertTrue(notes.contains("logs " + merge + " -c merge"), notes);
-    assertTrue(notes.contains("wait --for=condition=complete " + merge), notes);
+    if (c.persistence()) { // with a hold, the Job completes only when the hold ends: wait for the held pod instead
+      assertTrue(notes.contains("wait --for=condition=Ready pod -l job-name=" + mergeJob), notes);
+      assertFalse(notes.contains("wait --for=condition=complete"), notes);
+    } else {
+      assertTrue(notes.contains("wait --for=condition=complete " + merge), notes);
+    }
     if (c.persistence()) {
       assertTrue(notes.contains("PersistentVolumeClaim " + of(docs, "PersistentVolumeClaim").get(0).at("/metadata/name").asText()),
           notes);
@@ -264,19 +274,112 @@ class HelmChartGoldenTest {
   @Test
   void badValuesAreRefusedWithTheirName(@TempDir Path dir) throws IOException {
     Case defaults = cases().findFirst().orElseThrow();
-    Map<String, String> refusals = Map.of(
-        "antiAffinity: sometimes", "antiAffinity must be hard, soft or none",
-        "instances: 0", "instances must be a whole number of 1 or more",
-        "instances: 2.5", "instances must be a whole number of 1 or more",
-        "args: [--threads, 8, --run-id, x]", "--run-id is set by the chart",
-        "args: [--url, 'jdbc:postgresql://db/bench?password=secret']", "no password on the command line",
-        "connection: {secretName: ''}", "connection.secretName is empty");
+    Map<String, String> refusals = Map.ofEntries(
+        Map.entry("antiAffinity: sometimes", "antiAffinity must be hard, soft or none"),
+        Map.entry("instances: 0", "instances must be a whole number of 1 or more"),
+        Map.entry("instances: 2.5", "instances must be a whole number of 1 or more"),
+        Map.entry("args: [--threads, 8, --run-id, x]", "--run-id is set by the chart"),
+        Map.entry("args: [--threads, 8, --run-id=x]", "--run-id=x is set by the chart"),
+        Map.entry("args: [--instance=1/3]", "--instance=1/3 is set by the chart"),
+        Map.entry("args: [--instances=3]", "--instances=3 is set by the chart"),
+        Map.entry("args: [--barrier-timeout=1m]", "--barrier-timeout=1m is set by the chart"),
+        Map.entry("args: [--heartbeat, 1s]", "--heartbeat is set by the chart"),
+        Map.entry("args: [--url, 'jdbc:postgresql://db/bench?password=secret']", "no password on the command line"),
+        Map.entry("connection: {secretName: ''}", "connection.secretName is empty"),
+        Map.entry("runId: 'orders peak'", "the run id \"orders peak-r1-"),
+        Map.entry("runId: " + "x".repeat(95), "is refused by stress: 1 to 100 letters"),
+        Map.entry("image: {repository: ''}", "image.repository is empty"),
+        Map.entry("image: {pullPolicy: Sometimes}", "image.pullPolicy must be Always, IfNotPresent, Never or empty"),
+        Map.entry("terminationGracePeriodSeconds: 30", "terminationGracePeriodSeconds must be 65 or more, not 30"));
     int n = 0;
     for (Map.Entry<String, String> refusal : refusals.entrySet()) {
       Path values = Files.writeString(dir.resolve("values-" + n++ + ".yaml"), refusal.getKey() + "\n");
       Exception e = assertThrows(Exception.class, () -> render(defaults, t -> t.withValuesFile(values)), refusal.getKey());
       assertTrue(String.valueOf(e.getMessage()).contains(refusal.getValue()), refusal.getKey() + ": " + e.getMessage());
     }
+  }
+
+  /** Each rendering is a new run: the made part of the run id differs between renderings and not within one. */
+  @Test
+  void everyInstallIsANewRun() throws IOException {
+    Case defaults = cases().findFirst().orElseThrow();
+    List<String> ids = new ArrayList<>();
+    for (int i = 0; i < 2; i++) {
+      List<JsonNode> docs = documents(render(defaults, t -> t));
+      String load = after(strings(container(only(docs, "Job", "load"), "stress").path("args")), "--run-id");
+      String merge = after(strings(container(only(docs, "Job", "merge"), "merge").path("args")), "--run");
+      assertEquals(load, merge, "one rendering, one run");
+      assertTrue(load.matches("stress-demo-r1-[a-z0-9]{5}"), load);
+      ids.add(load);
+    }
+    assertFalse(ids.get(0).equals(ids.get(1)), "two renderings (two installs) are two runs: " + ids);
+  }
+
+  /** The values that leave a choice to the platform or bound the Jobs reach the pods. */
+  @Test
+  void platformAndLifetimeValuesReachThePods(@TempDir Path dir) throws IOException {
+    Case defaults = cases().findFirst().orElseThrow();
+    List<JsonNode> plain = documents(render(defaults));
+    JsonNode plainLoad = only(plain, "Job", "load");
+    assertEquals("Always", container(plainLoad, "stress").path("imagePullPolicy").asText(),
+        "the default tag is the chart's appVersion, a snapshot: pulled at every start");
+    assertEquals(75, plainLoad.at("/spec/template/spec/terminationGracePeriodSeconds").asInt());
+    assertEquals(65532, plainLoad.at("/spec/template/spec/securityContext/runAsUser").asInt());
+    assertTrue(plainLoad.at("/spec/ttlSecondsAfterFinished").isMissingNode());
+    JsonNode password = envNamed(container(plainLoad, "stress"), "PGPASSWORD");
+    assertTrue(password.at("/valueFrom/secretKeyRef/optional").asBoolean(), "PGPASSWORD is optional: " + password);
+    List<String> loadArgs = strings(container(plainLoad, "stress").path("args"));
+    assertEquals("5s", after(loadArgs, "--heartbeat"));
+
+    Path values = Files.writeString(dir.resolve("platform.yaml"), String.join("\n",
+        "image: {repository: registry.example.com/stress, tag: '0.2.0'}",
+        "platformAssignsUser: true",
+        "serviceAccountName: load-runner",
+        "ttlSecondsAfterFinished: 3600",
+        "load: {activeDeadlineSeconds: 1800}",
+        "merge: {activeDeadlineSeconds: 2400}",
+        "terminationGracePeriodSeconds: 90", ""));
+    List<JsonNode> docs = documents(render(defaults, t -> t.set("runIdSuffix", SUFFIX).withValuesFile(values)));
+    for (JsonNode job : of(docs, "Job")) {
+      String name = job.at("/metadata/name").asText();
+      JsonNode pod = job.at("/spec/template/spec");
+      assertEquals("load-runner", pod.path("serviceAccountName").asText(), name);
+      assertEquals(3600, job.at("/spec/ttlSecondsAfterFinished").asInt(), name);
+      assertEquals(90, pod.path("terminationGracePeriodSeconds").asInt(), name);
+      assertTrue(pod.at("/securityContext/runAsUser").isMissingNode(), name + ": the platform assigns the user");
+      assertTrue(pod.at("/securityContext/fsGroup").isMissingNode(), name);
+      assertTrue(pod.at("/securityContext/runAsNonRoot").asBoolean(), name);
+      for (JsonNode container : containers(job)) {
+        assertEquals("IfNotPresent", container.path("imagePullPolicy").asText(), name + ": a release tag");
+      }
+    }
+    assertEquals(1800, only(docs, "Job", "load").at("/spec/activeDeadlineSeconds").asInt());
+    assertEquals(2400, only(docs, "Job", "merge").at("/spec/activeDeadlineSeconds").asInt());
+  }
+
+  /** A values file that names PGPASSWORD as a required key gets it once, not also as the optional default. */
+  @Test
+  void aRequiredPasswordKeyIsNotAlsoOptional() throws IOException {
+    Case fourNodes = cases().skip(1).findFirst().orElseThrow();
+    JsonNode stress = container(only(documents(render(fourNodes)), "Job", "load"), "stress");
+    List<JsonNode> passwords = new ArrayList<>();
+    stress.path("env").forEach(e -> {
+      if (e.path("name").asText().equals("PGPASSWORD")) {
+        passwords.add(e);
+      }
+    });
+    assertEquals(1, passwords.size(), passwords.toString());
+    assertEquals("password", passwords.get(0).at("/valueFrom/secretKeyRef/key").asText());
+    assertFalse(passwords.get(0).at("/valueFrom/secretKeyRef/optional").asBoolean(false));
+  }
+
+  private static JsonNode envNamed(JsonNode container, String name) {
+    for (JsonNode e : container.path("env")) {
+      if (name.equals(e.path("name").asText())) {
+        return e;
+      }
+    }
+    return fail("no " + name + " in " + container.path("env"));
   }
 
   private static String firstDifference(String expected, String actual) {
