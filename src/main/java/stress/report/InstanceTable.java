@@ -90,7 +90,8 @@ public final class InstanceTable {
     byState.forEach((state, numbers) -> parts.add((numbers.size() == 1 ? "instance " : "instances ")
         + String.join(", ", numbers) + " " + state));
     boolean partial = result.instances().stream().anyMatch(InstanceRow::interrupted);
-    return result.instances().size() + " instances: " + String.join("; ", parts)
+    int n = result.instances().size();
+    return n + (n == 1 ? " instance: " : " instances: ") + String.join("; ", parts)
         + (why.isEmpty() ? "" : " (" + String.join("; ", why) + ")")
         + (partial ? "; an interrupted instance's last phase is partial" : "");
   }
