@@ -36,4 +36,31 @@ class ShadedJarIT {
     assertTrue(out.lines().anyMatch(l -> l.startsWith("find_first ")), out);
     assertTrue(out.contains("errors: none"), out);
   }
+
+  /**
+   * The jar carries the PostgreSQL binaries of the platform it was built on (where its README command runs), not four
+   * x86_64 platforms, and no source maps.
+   */
+  @Test
+  void theJarCarriesTheBuildHostsPostgreSqlOnlyAndNoSourceMaps() throws IOException {
+    List<String> binaries = new java.util.ArrayList<>();
+    List<String> maps = new java.util.ArrayList<>();
+    try (java.util.jar.JarFile jar = new java.util.jar.JarFile(Path.of("target", "stress.jar").toFile())) {
+      jar.stream().map(java.util.jar.JarEntry::getName).forEach(name -> {
+        if (name.matches("postgres-.*\\.txz")) {
+          binaries.add(name);
+        } else if (name.endsWith(".map")) {
+          maps.add(name);
+        }
+      });
+    }
+    String os = System.getProperty("os.name").toLowerCase(java.util.Locale.ROOT);
+    String arch = System.getProperty("os.arch");
+    String platform = (os.contains("mac") ? "darwin" : os.contains("win") ? "windows" : "linux") + "-"
+        + (arch.equals("aarch64") || arch.equals("arm64") ? "arm_64" : "x86_64");
+    if (System.getProperty("embedded.platform") == null && !Boolean.getBoolean("all.platforms")) {
+      assertEquals(List.of("postgres-" + platform + ".txz"), binaries, "the build host's binaries, and only those");
+    }
+    assertEquals(List.of(), maps, "no source maps");
+  }
 }
