@@ -146,7 +146,7 @@ public final class CommandResultJson {
     }
   }
 
-  private static Map<String, Object> header(String command, Instant start, ExitCode exitCode) {
+  static Map<String, Object> header(String command, Instant start, ExitCode exitCode) {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("command", command);
     json.put("toolVersion", Version.current());

@@ -232,6 +232,19 @@ public final class Commands {
     }
   }
 
+  /**
+   * {@code stress analyze --shard-key}: candidate shard keys of the table, their figures and the workload's operations
+   * under each; writes nothing to the target (on the embedded server the default data set is generated first).
+   */
+  public static ExitCode analyzeShardKey(ShardKeyJob.Request request, ConnectionOptions options, PrintStream out)
+      throws SQLException, InterruptedException {
+    try (ChosenDatabase db = ChosenDatabase.open(options, indexDriverSettings(Duration.ZERO), ConnectionResolver.fromSystem(),
+        out)) {
+      initializeDefault(db, request.schema(), request.table(), out);
+      return new ShardKeyJob(request, db, out).run();
+    }
+  }
+
   /** The default driver settings with {@code socketTimeout} as the socket timeout (zero: none). */
   static DriverSettings indexDriverSettings(Duration socketTimeout) {
     Timeouts t = new Timeouts(Durations.parse("--connect-timeout", Defaults.CONNECT_TIMEOUT), Duration.ZERO,

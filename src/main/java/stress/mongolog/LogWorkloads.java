@@ -13,6 +13,7 @@ import java.util.TreeMap;
 import stress.dump.Namespace;
 import stress.load.importer.TableNaming;
 import stress.model.UsageException;
+import stress.workload.ShardKeyRanking;
 import stress.workload.WorkloadFile;
 
 /**
@@ -169,7 +170,7 @@ public final class LogWorkloads {
     String header = "# Derived by 'stress workload --from-log' from " + request.logs().size() + " log file(s): "
         + entries + " logged statements of " + ns + " in " + written + " operations, weighted by how often each was"
         + " logged.\n# Run it on the table import made of the collection:\n#   stress run --workload " + file
-        + " --table " + table + "\n";
+        + " --table " + table + "\n" + shardKey(WorkloadFile.read(file, "operations:\n" + ops), file, table);
     try {
       Files.createDirectories(request.outDir());
       Files.writeString(file, header + "operations:\n" + ops);
@@ -177,6 +178,24 @@ public final class LogWorkloads {
       throw new UsageException("--out " + request.outDir() + ": cannot write " + file + ": " + e.getMessage());
     }
     return new Written(ns, table, file, written, entries);
+  }
+
+  /**
+   * The comment lines naming the best shard-key candidate among the paths the operations pin, with the reason, or
+   * nothing when they pin none. Ranked by the operations alone: the log holds no data.
+   */
+  static String shardKey(WorkloadFile derived, Path file, String table) {
+    List<ShardKeyRanking.Ranked> ranked = ShardKeyRanking.rankByOperations(derived);
+    if (ranked.isEmpty()) {
+      return "";
+    }
+    String best = ranked.get(0).candidate().path();
+    List<String> others = ranked.stream().skip(1).map(r -> r.candidate().path()).toList();
+    return "# Shard key: best candidate " + best + (others.isEmpty() ? ", the one path the operations pin"
+        : ", of the " + ranked.size() + " paths the operations pin (also " + String.join(", ", others) + ")") + ": "
+        + OperationText.oneLine(ranked.get(0).reason()) + ".\n# Ranked by the operations alone; with the data's"
+        + " figures (distinct values, the most frequent, arrays): stress analyze --shard-key --workload " + file
+        + " --table " + table + "\n";
   }
 
   private static Namespace namespace(String ns) {

@@ -32,9 +32,11 @@ import stress.ops.WorkloadOperation;
  * @param indexes    the {@code indexes:} section, which {@code stress index} creates
  * @param documentPaths the document paths whose facts decide the forms of the MongoDB-style operations
  * @param recorded   what MongoDB recorded for an operation (its {@code mongodb:} key), by operation name
+ * @param mongo      each MongoDB-style operation as written, by operation name in file order (none for SQL ones)
  */
 public record WorkloadFile(Path file, Map<String, Operation> operations, Map<String, Integer> weights,
-                           List<IndexSpec> indexes, Set<String> documentPaths, Map<String, MongoRecorded> recorded) {
+                           List<IndexSpec> indexes, Set<String> documentPaths, Map<String, MongoRecorded> recorded,
+                           Map<String, MongoSpec> mongo) {
   private static final Set<String> TOP_KEYS = Set.of("operations", "indexes");
   private static final Set<String> OPERATION_KEYS = operationKeys();
   private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
@@ -94,6 +96,7 @@ public record WorkloadFile(Path file, Map<String, Operation> operations, Map<Str
     Map<String, Operation> operations = new LinkedHashMap<>();
     Map<String, Integer> weights = new LinkedHashMap<>();
     Map<String, MongoRecorded> recorded = new LinkedHashMap<>();
+    Map<String, MongoSpec> mongo = new LinkedHashMap<>();
     WorkloadScope scope = new WorkloadScope();
     Set<String> builtIns = Operations.known().keySet();
     for (Map.Entry<String, YamlNode> e : ops.map().entrySet()) {
@@ -109,6 +112,8 @@ public record WorkloadFile(Path file, Map<String, Operation> operations, Map<Str
       try {
         weights.put(name, weight(def));
         operations.put(name, operation(file, name, def, scope));
+        def.map().keySet().stream().filter(stress.mongo.MongoStatement.KINDS::containsKey).findFirst().ifPresent(kind ->
+            mongo.put(name, new MongoSpec(kind, org.bson.BsonDocument.parse(def.map().get(kind).toJson()))));
         YamlNode mongodb = def.map().get(MongoRecordedReader.KEY);
         if (mongodb != null) {
           recorded.put(name, MongoRecordedReader.read(mongodb));
@@ -119,7 +124,7 @@ public record WorkloadFile(Path file, Map<String, Operation> operations, Map<Str
     }
     List<IndexSpec> indexes = IndexSpec.parseAll(root.map().get("indexes"));
     scope.indexes(indexes);
-    return new WorkloadFile(file, operations, weights, indexes, scope.paths(), recorded);
+    return new WorkloadFile(file, operations, weights, indexes, scope.paths(), recorded, mongo);
   }
 
   private static int weight(YamlNode def) {

@@ -4,7 +4,10 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /** Citus: tasks per shard from the plan, the table's shard count from {@code pg_dist_shard}. */
 final class CitusRouting implements TargetRouting {
@@ -15,7 +18,17 @@ final class CitusRouting implements TargetRouting {
   @Override
   public Verdict verdict(List<String> plan, Connection connection) throws SQLException {
     CitusPlan parsed = CitusPlan.parse(plan);
-    return parsed.verdict(parsed.shardId() == null ? null : shardsOfTableOwning(connection, parsed.shardId()));
+    // each step's table may have its own shard count (a reference table has one)
+    Map<Long, Integer> totals = new HashMap<>();
+    List<Long> shards = new ArrayList<>();
+    shards.add(parsed.shardId());
+    parsed.steps().forEach(s -> shards.add(s.shardId()));
+    for (Long shard : shards) {
+      if (shard != null && !totals.containsKey(shard)) {
+        totals.put(shard, shardsOfTableOwning(connection, shard));
+      }
+    }
+    return parsed.verdict(shard -> shard == null ? null : totals.get(shard));
   }
 
   private static Integer shardsOfTableOwning(Connection connection, long shardId) throws SQLException {

@@ -56,8 +56,14 @@ class PlanFixturesTest {
     // an aggregation pipeline's $group on a non-distribution field, as written for a distributed table: the shards
     // return the documents, four more steps run on the coordinator over them
     EXPECTED.put("citus-13.2/pipeline_group.txt", List.of(new Expect(Route.ALL, 32, CITUS_SHARDS, List.of(),
-        "multi-shard, Task Count 32, 5 distributed steps (the first counted); the rest runs on one node over the rows"
-            + " the shards returned (read_intermediate_result): not pushed down", null)));
+        "multi-shard, Task Count 32, 5 distributed steps: 32 of 32, 1 task over intermediate results (4 steps); the"
+            + " rest runs on one node over the rows the shards returned (read_intermediate_result): not pushed down",
+        null)));
+    // a $match on _id then a $lookup of the same collection: the first step reads the key's one shard, the third the
+    // whole foreign collection on all 32; the verdict counts every step, so it is a broadcast, not "one: 1 of 32"
+    EXPECTED.put("citus-13.2/pipeline_lookup.txt", List.of(new Expect(Route.ALL, 32, CITUS_SHARDS, List.of(),
+        "multi-shard, Task Count 32, 6 distributed steps: 1 of 32, 1 task over intermediate results, 32 of 32, 1 task"
+            + " over intermediate results (3 steps); the rest runs on one node", null)));
     // the plain PostgreSQL 15 baseline: the same scripts, one plan per EXPLAIN, nothing refused
     for (String op : List.of("find_first", "find_update", "find_insert", "find_delete", "find_in", "find")) {
       int plans = op.equals("find_in") || op.equals("find") ? 2 : 1;
@@ -183,7 +189,7 @@ class PlanFixturesTest {
       }
     }
     assertEquals(List.of(), missing, "fixtures with EXPLAIN output but no expectations");
-    assertEquals(24 + 24 + 2 + 11 + 1, EXPECTED.size());
+    assertEquals(24 + 24 + 2 + 11 + 2, EXPECTED.size());
   }
 
   @Test
@@ -227,6 +233,26 @@ class PlanFixturesTest {
         first("pgxl-10r1.1/explain_pk_lookup.txt").line());
     assertEquals("broadcast: 2 of 2 segments (Gather Motion 2:1  (slice1; segments: 2), 1 slice)",
         first("greenplum7-matrixdb5/explain_prepared_force_generic_plan.txt").line());
+  }
+
+  @Test
+  void everyDistributedStepOfALookupIsRead() {
+    // pipeline_lookup.txt: $match on _id = 3 (its shard, stress_orders_102023), then the foreign collection read whole
+    // (stress_orders_102008 is the one task shown of 32); the statement's own step runs last
+    CitusPlan plan = CitusPlan.parse(PlanTranscript.blocks("citus-13.2/pipeline_lookup.txt").get(0).plan());
+    assertEquals(List.of(1, 1, 32, 1, 1, 1), plan.steps().stream().map(CitusPlan.Step::taskCount).toList());
+    assertEquals(List.of(false, true, false, true, true, true),
+        plan.steps().stream().map(CitusPlan.Step::overIntermediate).toList());
+    assertEquals(102023L, plan.steps().get(0).shardId());
+    assertEquals("One of 32", plan.steps().get(2).tasksShown());
+    Verdict v = plan.verdict(CITUS_SHARDS);
+    assertEquals("broadcast: 32 of 32 shards", v.brief());
+    assertEquals("broadcast: 32 of 32 shards (multi-shard, Task Count 32, 6 distributed steps: 1 of 32, 1 task over"
+        + " intermediate results, 32 of 32, 1 task over intermediate results (3 steps); the rest runs on one node over"
+        + " the rows the shards returned (read_intermediate_result): not pushed down)", v.line());
+    // each step's total comes from its own shard's table: one the catalog does not answer for leaves the total open
+    Verdict mixed = plan.verdict(shard -> shard == 102023L ? 32 : null);
+    assertEquals("multi: 32 of ? shards", mixed.brief());
   }
 
   @Test
