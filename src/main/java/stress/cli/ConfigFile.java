@@ -25,9 +25,9 @@ import picocli.CommandLine.IDefaultValueProvider;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import stress.model.NearestNames;
 import stress.model.UsageException;
 import stress.workload.YamlSyntax;
-import stress.model.NearestNames;
 
 /**
  * {@code --config FILE}: a YAML map from option names (without dashes) to values. The file sits between
