@@ -67,10 +67,18 @@ public final class Commands {
                             Consumer<URI> beforeMetricsClose) throws Exception {
     DriverSettings driver = driverSettings(config.timeouts(), config.prepareThreshold(), config.queryMode());
     try (Interruption interruption = Interruption.install()) {
+      interruption.interruptOnSignal("starting; nothing was measured");
       ExitCode code;
       try (ChosenDatabase db = ChosenDatabase.open(SpreadHosts.options(config.hostSpreading(), options), driver, ConnectionResolver.fromSystem(), out)) {
-        initializeDefault(db, config.schema(), config.table(), out);
-        code = new RunJob(config, db, out, interruption).beforeMetricsClose(beforeMetricsClose).run();
+        try {
+          initializeDefault(db, config.schema(), config.table(), interruption, out);
+          code = new RunJob(config, db, out, interruption).beforeMetricsClose(beforeMetricsClose).run();
+        } catch (Exception e) {
+          // here, not outside: the interrupt is cleared before the embedded server is stopped, whose wait it would cut
+          code = interruption.stoppedSetUp(e, out);
+        }
+      } catch (Exception e) {
+        code = interruption.stoppedSetUp(e, out);
       }
       return new Outcome(code, interruption.signalled());
     }
@@ -96,18 +104,29 @@ public final class Commands {
 
   /** {@code stress init}. */
   public static ExitCode init(InitConfig config, ConnectionOptions options, Path json, PrintStream out)
-      throws SQLException, InterruptedException {
+      throws Exception {
     Instant start = Instant.now();
-    try (ChosenDatabase db = ChosenDatabase.open(options, defaultDriverSettings(), ConnectionResolver.fromSystem(), out)) {
-      if (db.embedded() == ChosenDatabase.Embedded.FOR_THIS_COMMAND) {
-        out.println("note: the embedded server is stopped when this command ends, so the data set is gone with it;"
-            + " give a connection, or start the kept one ('stress embedded start'), to keep it");
-      }
-      Initialized done = initialize(config, db, out);
-      if (json != null) {
-        CommandResultJson.write(CommandResultJson.ofInit(start, done.target(), done.result(), config.seed(),
-            config.jobs()), json);
-        out.println("result: " + json);
+    try (Interruption interruption = Interruption.install()) {
+      // a signal stops the load streams after their current document; the batches committed so far stay
+      interruption.interruptOnSignal("loading the data set; the batches committed so far stay in the table");
+      try (ChosenDatabase db = ChosenDatabase.open(options, defaultDriverSettings(), ConnectionResolver.fromSystem(),
+          out)) {
+        try {
+          if (db.embedded() == ChosenDatabase.Embedded.FOR_THIS_COMMAND) {
+            out.println("note: the embedded server is stopped when this command ends, so the data set is gone with it;"
+                + " give a connection, or start the kept one ('stress embedded start'), to keep it");
+          }
+          Initialized done = initialize(config, db, out);
+          if (json != null) {
+            CommandResultJson.write(CommandResultJson.ofInit(start, done.target(), done.result(), config.seed(),
+                config.jobs()), json);
+            out.println("result: " + json);
+          }
+        } catch (Exception e) {
+          return interruption.stoppedSetUp(e, out);
+        }
+      } catch (Exception e) {
+        return interruption.stoppedSetUp(e, out);
       }
     }
     return ExitCode.OK;
@@ -118,7 +137,7 @@ public final class Commands {
    * bar redrawn in place when {@code out} is the console.
    */
   public static ExitCode importDump(ImportConfig config, ConnectionOptions options, PrintStream out)
-      throws IOException, SQLException {
+      throws Exception {
     ImportRequest request = ImportRequests.of(config);
     boolean terminal = out == System.out && System.console() != null;
     return new ImportJob(request, options, defaultDriverSettings(), out, terminal, config.json()).run();
@@ -265,6 +284,12 @@ public final class Commands {
    */
   private static void initializeDefault(ChosenDatabase db, String schema, String table, PrintStream out)
       throws SQLException, InterruptedException {
+    initializeDefault(db, schema, table, null, out);
+  }
+
+  /** As above; a signal stops the generation at once when {@code interruption} is given (else it is not watched). */
+  private static void initializeDefault(ChosenDatabase db, String schema, String table, Interruption interruption,
+                                        PrintStream out) throws SQLException, InterruptedException {
     if (db.embedded() == ChosenDatabase.Embedded.NONE) {
       return;
     }
@@ -278,6 +303,9 @@ public final class Commands {
     InitConfig init = new InitConfig(Long.parseLong(Defaults.DOCS), Shape.parse(Defaults.SHAPE),
         Long.parseLong(Defaults.SEED), schema, table, ExistingTablePolicy.FAIL_IF_EXISTS,
         Integer.parseInt(Defaults.LOAD_JOBS), false);
+    if (interruption != null) {
+      interruption.interruptOnSignal("generating the default data set; nothing was measured");
+    }
     out.println("embedded: generating the default data set (like 'stress init --docs " + init.docs()
         + " --shape small')");
     initialize(init, db, out);

@@ -16,6 +16,8 @@ public enum ExitCode {
   USAGE(2),
   /** An import finished but rejected documents or stopped a collection at corrupt input. */
   REJECTED(3),
+  /** {@code embedded status}: the kept server does not run (as {@code pg_ctl status} answers 3). */
+  NOT_RUNNING(3),
   /** Stopped by Ctrl-C (SIGINT), as shells report a SIGINT death: 128 + 2. */
   INTERRUPTED(130);
 

@@ -49,32 +49,48 @@ public final class ImportJob {
    * Runs the import; returns the exit code of its {@link ImportResult#outcome()}, or {@link ExitCode#INTERRUPTED}
    * after a signal.
    */
-  public ExitCode run() throws IOException, SQLException {
+  public ExitCode run() throws Exception {
     Instant start = Instant.now();
-    try (Interruption interruption = Interruption.install();
-         ChosenDatabase db = ChosenDatabase.open(options, driver, ConnectionResolver.fromSystem(), out)) {
-      if (db.embedded() == ChosenDatabase.Embedded.FOR_THIS_COMMAND) {
-        out.println("note: the embedded server is stopped when this command ends, so the imported tables are gone"
-            + " with it; give a connection, or start the kept one ('stress embedded start'), to keep them");
+    try (Interruption interruption = Interruption.install()) {
+      interruption.interruptOnSignal("starting the import; nothing was read");
+      try (ChosenDatabase db = ChosenDatabase.open(options, driver, ConnectionResolver.fromSystem(), out)) {
+        try {
+          return run(db, interruption, start);
+        } catch (Exception e) {
+          return interruption.stoppedSetUp(e, out);
+        }
+      } catch (Exception e) {
+        return interruption.stoppedSetUp(e, out);
       }
-      TargetInfo target;
-      try (Connection c = PhysicalConnections.open(db.spec())) {
-        target = TargetDetector.detect(c);
-      }
-      out.println("import: target " + target.kind().displayName());
-      DumpImporter importer = new DumpImporter(() -> PhysicalConnections.open(db.spec()), Dialects.forTarget(target));
-      interruption.onSignal(importer::stop);
-      ImportResult result;
-      try (PrintingImportListener listener = new PrintingImportListener(out, terminal)) {
-        result = importer.run(request, listener);
-      }
-      ExitCode exitCode = result.interrupted() ? ExitCode.INTERRUPTED : exitCode(result.outcome());
-      if (json != null) {
-        CommandResultJson.write(CommandResultJson.ofImport(start, request, target, result, exitCode), json);
-        out.println("result: " + json);
-      }
-      return exitCode;
     }
+  }
+
+  private ExitCode run(ChosenDatabase db, Interruption interruption, Instant start) throws IOException, SQLException {
+    if (db.embedded() == ChosenDatabase.Embedded.FOR_THIS_COMMAND) {
+      out.println("note: the embedded server is stopped when this command ends, so the imported tables are gone"
+          + " with it; give a connection, or start the kept one ('stress embedded start'), to keep them");
+    }
+    TargetInfo target;
+    try (Connection c = PhysicalConnections.open(db.spec())) {
+      target = TargetDetector.detect(c);
+    }
+    out.println("import: target " + target.kind().displayName());
+    DumpImporter importer = new DumpImporter(() -> PhysicalConnections.open(db.spec()), Dialects.forTarget(target));
+    // from here the importer's own stop: batches being written are committed, and --resume continues
+    interruption.onSignal(importer::stop);
+    if (interruption.stoppedSetUp()) {
+      Thread.interrupted();
+    }
+    ImportResult result;
+    try (PrintingImportListener listener = new PrintingImportListener(out, terminal)) {
+      result = importer.run(request, listener);
+    }
+    ExitCode exitCode = result.interrupted() ? ExitCode.INTERRUPTED : exitCode(result.outcome());
+    if (json != null) {
+      CommandResultJson.write(CommandResultJson.ofImport(start, request, target, result, exitCode), json);
+      out.println("result: " + json);
+    }
+    return exitCode;
   }
 
   static ExitCode exitCode(ImportResult.Outcome outcome) {

@@ -1,5 +1,6 @@
 package stress.app;
 
+import java.io.PrintStream;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -13,8 +14,16 @@ public final class Interruption implements AutoCloseable {
 
   private final CountDownLatch finished = new CountDownLatch(1);
   private final Thread hook = new Thread(this::onSignal, "stress-interrupt");
-  private volatile Runnable stopAction = () -> {};
+  private Runnable stopAction = () -> {};
   private volatile boolean signalled;
+  /** The thread a signal interrupts while no work has given its own stop ({@link #interruptOnSignal}), or null. */
+  private Thread setUp;
+  /** Whether the signal came while {@link #setUp} was still the thread to interrupt. */
+  private volatile boolean stoppedSetUp;
+  /** What the set-up thread is doing, for {@link #stoppedLine()}. */
+  private volatile String doing = "starting";
+  /** Whether {@link #stoppedSetUp(Exception, PrintStream)} printed its line (once, whichever catch sees the stop first). */
+  private boolean told;
 
   private Interruption() {}
 
@@ -26,15 +35,64 @@ public final class Interruption implements AutoCloseable {
   }
 
   /**
-   * What to do on a signal, e.g. ask the runner to stop. A signal that came earlier (while the embedded server
-   * started or the default data set was generated) runs it at once, so the work stops as soon as it can be
-   * stopped instead of running until the grace is over. It may run twice, so it must be idempotent.
+   * What to do on a signal, e.g. ask the runner to stop. A signal that came earlier runs it at once. It may run twice,
+   * so it must be idempotent. Once it is given, a signal no longer interrupts the set-up thread.
    */
-  public void onSignal(Runnable action) {
+  public synchronized void onSignal(Runnable action) {
     this.stopAction = action;
+    this.setUp = null;
     if (signalled) {
       action.run();
     }
+  }
+
+  /**
+   * Until {@link #onSignal} gives the work's own stop, a signal interrupts the calling thread, which is {@code doing}
+   * what the line printed then names ({@link #stoppedSetUp(Exception, PrintStream)}): starting the embedded
+   * server, generating its default data set, reading the table and the keys stop at their next wait instead of
+   * running to their end (the signal used to wait for them, and the run then stopped as soon as it began).
+   */
+  public synchronized void interruptOnSignal(String doing) {
+    this.doing = doing;
+    Thread current = Thread.currentThread();
+    this.setUp = current;
+    this.stopAction = current::interrupt;
+    if (signalled) {
+      stoppedSetUp = true;
+      current.interrupt();
+    }
+  }
+
+  /** True when a signal came before the work began (while {@link #interruptOnSignal} was in force). */
+  public boolean stoppedSetUp() {
+    return stoppedSetUp;
+  }
+
+  /**
+   * The one line printed when a signal stops the work before it began, in the same words as an interrupted run's
+   * ({@code interrupted: ...}), naming what was stopped and what is left ("generating the default data set; nothing
+   * was measured").
+   */
+  private String stoppedLine() {
+    return "interrupted: stopped while " + doing;
+  }
+
+  /**
+   * Ends set-up work that a signal stopped ({@link #interruptOnSignal}), which {@code failure} then comes from: clears
+   * the interrupt left on this thread (before the embedded server is stopped, whose wait it would cut short), prints
+   * the one line once and returns {@link ExitCode#INTERRUPTED}. Throws {@code failure} when no signal stopped the
+   * set-up.
+   */
+  public <E extends Exception> ExitCode stoppedSetUp(E failure, PrintStream out) throws E {
+    if (!stoppedSetUp) {
+      throw failure;
+    }
+    Thread.interrupted();
+    if (!told) {
+      told = true;
+      out.println(stoppedLine());
+    }
+    return ExitCode.INTERRUPTED;
   }
 
   /** True once a signal arrived: the JVM is shutting down and must not be asked to exit again. */
@@ -43,8 +101,11 @@ public final class Interruption implements AutoCloseable {
   }
 
   private void onSignal() {
-    signalled = true;
-    stopAction.run();
+    synchronized (this) {
+      signalled = true;
+      stoppedSetUp = setUp != null;
+      stopAction.run();
+    }
     try {
       finished.await(GRACE_SECONDS, TimeUnit.SECONDS);
     } catch (InterruptedException e) {

@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.stream.Stream;
 import stress.connect.embedded.KeptEmbeddedServer;
 import stress.connect.embedded.KeptEmbeddedServer.Running;
+import stress.model.UsageException;
 
 /** {@code stress embedded start|status|stop|reset}: the kept embedded server's life, one line per answer. */
 public final class KeptServerJob {
@@ -25,35 +26,56 @@ public final class KeptServerJob {
     return new KeptServerJob(KeptEmbeddedServer.atDefaultDirectory(), out);
   }
 
-  /** Starts it unless it runs; either way says where it is. */
+  /** Starts it unless it runs, on a free port; either way says where it is. */
   public ExitCode start() {
+    return start(null);
+  }
+
+  /**
+   * Starts it unless it runs, on {@code port} (null: a free one); either way says where it is. A server running on
+   * another port than the one asked for is refused: it is not moved while commands may be using it.
+   */
+  public ExitCode start(Integer port) {
+    if (port != null && (port < 1 || port > 65535)) {
+      throw new UsageException("--port must be between 1 and 65535, got " + port);
+    }
     Optional<Running> already = server.running();
     if (already.isPresent()) {
+      if (port != null && already.get().port() != port) {
+        out.println("embedded: already running on port " + already.get().port() + ", not " + port
+            + "; 'stress embedded stop' first to start it on port " + port);
+        return ExitCode.FAILURE;
+      }
       out.println("embedded: already running on port " + already.get().port() + " (" + where() + ")");
       return ExitCode.OK;
     }
     boolean fresh = !Files.exists(server.dataDirectory());
     out.println("embedded: starting " + (fresh ? "a new" : "the kept") + " PostgreSQL, data in "
-        + server.dataDirectory());
-    Running running = server.start(Map.of());
+        + server.dataDirectory() + (port == null ? "" : ", on port " + port));
+    Running running = server.start(Map.of(), port);
     out.println("embedded: running on port " + running.port() + " (" + url(running) + "); commands given no"
         + " connection use it until 'stress embedded stop'");
     return ExitCode.OK;
   }
 
-  /** Whether it runs, its port and URL, and the size of its data. */
+  /**
+   * Whether it runs, its port and URL, and the size of its data; the exit code answers as {@code pg_ctl status}
+   * does: 0 when it runs, {@link ExitCode#NOT_RUNNING} (3) when it does not, so scripts can test it.
+   */
   public ExitCode status() {
     Optional<Running> running = server.running();
     if (running.isPresent()) {
       out.println("embedded: running on port " + running.get().port() + ", process " + running.get().process().pid()
           + " (" + url(running.get()) + "); " + where());
-    } else if (Files.exists(server.dataDirectory())) {
+      return ExitCode.OK;
+    }
+    if (Files.exists(server.dataDirectory())) {
       out.println("embedded: not running; " + where() + " ('stress embedded start' starts it)");
     } else {
       out.println("embedded: not running and no data in " + server.directory()
           + " ('stress embedded start' creates it)");
     }
-    return ExitCode.OK;
+    return ExitCode.NOT_RUNNING;
   }
 
   /** Stops it; the data stays. */

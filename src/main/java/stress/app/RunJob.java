@@ -136,6 +136,7 @@ public final class RunJob {
   }
 
   private ExitCode run(LiveMetrics live) throws SQLException, InterruptedException, IOException {
+    interruption.interruptOnSignal("setting up the run; nothing was measured");
     List<Operation> operations = new ArrayList<>(config.mix().names().stream().map(this::operation).toList());
     config.pools().forEach(ConnectionSources::factory);
     Instant started = Instant.now();
@@ -228,6 +229,7 @@ public final class RunJob {
         missingIndexes,
         "stress index --suggest --workload " + (config.workload() == null ? "" : config.workload().file())
             + (config.schema() == null ? "" : " --schema " + config.schema()) + " --table " + config.table());
+    throwIfStoppedSetUp();
     printHeader(target, settings);
     if (live != null) {
       out.println("live metrics: " + live.url() + " (Prometheus text format, on every interface, until the summary)");
@@ -252,6 +254,7 @@ public final class RunJob {
       fleet.onPeerLost(runner::stopBecause);
     }
     interruption.onSignal(runner::requestStop);
+    throwIfStoppedSetUp(); // a signal after the check above, before the runner's own stop took over
     Runner.Result result = runner.run();
     if (fleet != null && fleet.peerLost() != null) {
       throw new FleetException(fleet.peerLost());
@@ -301,6 +304,13 @@ public final class RunJob {
           + files.stream().map(f -> f.getFileName().toString()).collect(Collectors.joining(", ")) + ")");
     }
     return RunExitPolicy.exitCode(result, config.failures(), out);
+  }
+
+  /** A signal during the set-up interrupted this thread; the set-up may have gone on where nothing waits. */
+  private void throwIfStoppedSetUp() throws InterruptedException {
+    if (interruption.stoppedSetUp()) {
+      throw new InterruptedException("stopped by a signal while setting up the run");
+    }
   }
 
   /** Binds the pool's own meters to the live registry when there is one. */

@@ -1,7 +1,9 @@
 package stress.cli;
 
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
@@ -23,6 +25,7 @@ import picocli.CommandLine.IDefaultValueProvider;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import stress.model.NearestNames;
 import stress.model.UsageException;
 import stress.workload.YamlSyntax;
 
@@ -56,7 +59,7 @@ final class ConfigFile implements IDefaultValueProvider {
     return null;
   }
 
-  /** Reads the file; a key that names no option of any command is an error listing the valid ones. */
+  /** Reads the file; a key that names no option of any command is an error naming the nearest ones. */
   static ConfigFile load(Path file, CommandLine root) {
     JsonNode tree;
     try {
@@ -88,10 +91,43 @@ final class ConfigFile implements IDefaultValueProvider {
       values.put(key, text(e.getValue(), separators.getOrDefault(key, ",")));
     }
     if (!unknown.isEmpty()) {
-      throw new UsageException("--config " + file + ": unknown option(s) " + unknown + "; known: "
-          + String.join(", ", known));
+      throw unknownKey(file, unknown, known);
     }
     return new ConfigFile(values);
+  }
+
+  /**
+   * {@code --config FILE:LINE:COLUMN: unknown option 'thread_count'; did you mean threads?}: the first unknown key at
+   * its place in the file, with the nearest option names (or where to find them), and how many more there are.
+   */
+  private static UsageException unknownKey(Path file, List<String> unknown, Set<String> known) {
+    String first = unknown.get(0);
+    String bare = first.startsWith("--") ? first.substring(2) : first;
+    List<String> near = NearestNames.of(bare, known);
+    return new UsageException("--config " + file + keyLocation(file, first) + ": unknown option '" + first + "'; "
+        + (near.isEmpty() ? "see 'stress help COMMAND' for the options" : "did you mean " + String.join(" or ", near)
+            + "?") + (unknown.size() > 1 ? " (" + (unknown.size() - 1) + " more unknown: "
+            + String.join(", ", unknown.subList(1, unknown.size())) + ")" : ""));
+  }
+
+  /** ":LINE:COLUMN" of a top-level key of the file, read again with Jackson's streaming parser; empty if not found. */
+  private static String keyLocation(Path file, String key) {
+    try (JsonParser p = new YAMLFactory().createParser(Files.readString(file))) {
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        return "";
+      }
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        if (p.currentName().equals(key)) {
+          JsonLocation at = p.currentTokenLocation();
+          return ":" + at.getLineNr() + ":" + at.getColumnNr();
+        }
+        p.nextToken();
+        p.skipChildren();
+      }
+    } catch (IOException e) {
+      return ""; // it was read whole a moment ago; the message goes without the place
+    }
+    return "";
   }
 
   /** {@code LINE: option 'x' is given twice}, for a key the file repeats. */

@@ -16,7 +16,8 @@ import stress.config.ImportConfig;
 /** {@code stress import}: mongodump output into document tables. */
 @Command(name = "import", sortOptions = false, usageHelpAutoWidth = true,
     description = {"Import mongodump output (a dump root, a database directory, a .bson or .bson.gz file, or an"
-        + " --archive file, plain or gzipped) into document tables (_id, data jsonb) created for the detected target,"
+        + " --archive file, plain or gzipped) or a mongoexport JSON file (one document a line or --jsonArray, plain or"
+        + " gzipped; the collection is the file's name or --collection NAME) into document tables (_id, data jsonb) created for the detected target,"
         + " each with an empty copy table <table>_copy. Each document becomes one row holding the whole document as"
         + " Extended JSON; the _id column type is detected from the data."},
     footer = {"",
@@ -37,7 +38,8 @@ final class ImportCommand implements Callable<Integer> {
   ConnectionArgs connection;
 
   @Parameters(index = "0", arity = "0..1", paramLabel = "PATH",
-      description = "Dump root, database directory, or .bson/.bson.gz file (its .metadata.json is read when next to it).")
+      description = "Dump root, database directory, .bson/.bson.gz file (its .metadata.json is read when next to it),"
+          + " or mongoexport JSON file.")
   Path path;
 
   @Option(names = "--archive", paramLabel = "FILE",

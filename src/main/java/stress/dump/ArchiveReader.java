@@ -5,7 +5,6 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.zip.ZipException;
 import org.bson.BsonValue;
@@ -50,7 +49,7 @@ final class ArchiveReader implements Closeable {
         | (magic[3] & 0xff) << 24;
     if (magic.length < 4 || value != MAGIC) {
       opened.in().close();
-      throw new DumpFormatException(source, 0, badMagic(magic));
+      throw new DumpFormatException(source, 0, JsonExports.notReadable(JsonExports.head(file)));
     }
     try {
       return new ArchiveReader(source, new FrameReader(opened.in(), 4));
@@ -58,16 +57,6 @@ final class ArchiveReader implements Closeable {
       opened.in().close();
       throw e;
     }
-  }
-
-  private static String badMagic(byte[] magic) {
-    String found = magic.length == 0 ? "an empty file" : "bytes " + HexFormat.ofDelimiter(" ").formatHex(magic);
-    String hint = "";
-    if (magic.length >= 2 && (magic[0] & 0xff) == 0xff && (magic[1] & 0xff) == 0xfe) {
-      hint = "; it starts with a UTF-16LE byte-order mark, so the archive was re-encoded as text"
-          + " (e.g. redirected with PowerShell '>'), which cannot be undone";
-    }
-    return "not a mongodump archive: bad magic number, expected bytes 6d e2 99 81, found " + found + hint;
   }
 
   String source() {

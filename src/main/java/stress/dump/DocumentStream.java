@@ -81,6 +81,19 @@ public abstract class DocumentStream implements Closeable {
     return rejection;
   }
 
+  /**
+   * A document of text that cannot be read although the stream can go on after it (a line of a JSON export): a
+   * rejection under {@link ReadPolicy#SKIP}, the exception that ends the stream under {@link ReadPolicy#ABORT}.
+   */
+  final ReadItem rejected(long offset, long length, String problem, String text) throws DumpFormatException {
+    Rejection rejection = new Rejection(source, offset, index++, length, problem, null, text);
+    if (policy == ReadPolicy.ABORT) {
+      throw new DumpFormatException(rejection);
+    }
+    rejections++;
+    return rejection;
+  }
+
   /** The exception that ends the stream when the framing is lost at {@code frame}. */
   final DumpFormatException framingLost(FrameReader.Frame frame) {
     return new DumpFormatException(new Rejection(source, frame.offset(), index++, frame.length(),

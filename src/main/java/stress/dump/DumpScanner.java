@@ -9,8 +9,10 @@ import stress.model.UsageException;
 /**
  * Finds the collections of mongodump output at a path: a dump root ({@code <db>/<collection>.bson} with
  * {@code .metadata.json}, plain or {@code --gzip}), one database directory, one {@code .bson} or
- * {@code .bson.gz} file, or a {@code --archive} file (plain or gzip-compressed; anything that is not a
- * directory or a {@code .bson} file is taken as an archive and must start with the archive magic number).
+ * {@code .bson.gz} file, a mongoexport JSON file (Extended JSON one document a line or {@code --jsonArray}, recognised
+ * by its first character, '{' or '['; {@link JsonExportStream}) or a {@code --archive} file (plain or
+ * gzip-compressed; any other file that is not a directory or a {@code .bson} file is taken as an archive and must
+ * start with the archive magic number).
  *
  * <p>Whatever is not read is said in a {@link DumpNotice}, never printed: views and time-series
  * collections (metadata without a data file), {@code system.*} collections (skipped unless asked for),
@@ -55,6 +57,15 @@ public final class DumpScanner {
     if (DumpFileNames.dataBase(name) != null) {
       new DirectoryDiscovery(found).scanFile(path);
       return found.source(path, DumpSource.Format.BSON_FILE);
+    }
+    if (JsonExports.isJsonExport(path)) {
+      Namespace namespace = JsonExports.namespace(path, options.filter());
+      if (found.wanted(namespace, path)) {
+        // the size of the JSON text says nothing of the BSON the progress counts: no ETA rather than a wrong one
+        found.add(new DumpCollection(namespace, null, path.toString(), -1, -1,
+            policy -> JsonExportStream.open(path, policy)));
+      }
+      return found.source(path, DumpSource.Format.JSON_EXPORT);
     }
     new ArchiveDiscovery(found).scan(path);
     return found.source(path, DumpSource.Format.ARCHIVE);

@@ -24,7 +24,9 @@ public record DumpSource(Path path, Format format, List<DumpCollection> collecti
     /** A single {@code .bson} or {@code .bson.gz} file. */
     BSON_FILE,
     /** A {@code mongodump --archive} file, plain or gzip-compressed. */
-    ARCHIVE
+    ARCHIVE,
+    /** A mongoexport file: Extended JSON, one document a line or one array, plain or gzip-compressed. */
+    JSON_EXPORT
   }
 
   public DumpSource {

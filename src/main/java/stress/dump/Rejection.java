@@ -13,12 +13,19 @@ import java.util.Optional;
  *                 was usable, else what could be read of the rest of the stream)
  * @param reason   one line saying what is wrong
  * @param rawBytes the bytes as read, or null when they could not be read (see {@link #bytes()})
+ * @param text     the input as read when it is text (a line of a JSON export), else null; then {@code rawBytes} is
+ *                 null
  */
-public record Rejection(String source, long offset, long index, long length, String reason, byte[] rawBytes)
-    implements ReadItem {
+public record Rejection(String source, long offset, long index, long length, String reason, byte[] rawBytes,
+                        String text) implements ReadItem {
   public Rejection {
     Objects.requireNonNull(source, "source");
     Objects.requireNonNull(reason, "reason");
+  }
+
+  /** A rejected BSON document (or what could be read of it). */
+  public Rejection(String source, long offset, long index, long length, String reason, byte[] rawBytes) {
+    this(source, offset, index, length, reason, rawBytes, null);
   }
 
   /** The raw bytes when they could be read (a frame whose length prefix was usable, or a short tail). */

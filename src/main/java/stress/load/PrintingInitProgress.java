@@ -10,7 +10,7 @@ import java.util.function.LongSupplier;
  * Prints the progress of {@code init}. On a terminal ({@link #withBar}) a progress bar redrawn in place: documents
  * of the total, percentage, elapsed time and ETA, MB and docs/s. Otherwise (a file, a pipe, a CI log) a plain line
  * such as {@code init: 450000/1000000 docs (45.0%), 21.3 MB, 150000 docs/s} at most once per interval (2 s by
- * default). Either way a final line when done. MB are 10^6 bytes of COPY data. {@link #close} ends a bar that
+ * default), none before the first batch has landed. Either way a final line when done. MB are 10^6 bytes of COPY data. {@link #close} ends a bar that
  * {@link #onComplete} did not (init failed), so that an error message starts on a line of its own.
  */
 public final class PrintingInitProgress implements InitProgressListener, AutoCloseable {
@@ -69,8 +69,8 @@ public final class PrintingInitProgress implements InitProgressListener, AutoClo
       return;
     }
     long now = nanoClock.getAsLong();
-    if (now - lastPrinted < intervalNanos) {
-      return;
+    if (docs == 0 || now - lastPrinted < intervalNanos) {
+      return; // a line of zeros says nothing: lines start once the first batch has landed
     }
     lastPrinted = now;
     double percent = totalDocs == 0 ? 100.0 : 100.0 * docs / totalDocs;

@@ -199,8 +199,7 @@ final class AggregateExpression {
             + " WHEN " + a + " IS NULL OR " + a + " = " + NULL + " OR " + i + " IS NULL OR " + i + " = " + NULL
             + " THEN " + NULL + " END"));
       }
-      default -> throw new IllegalArgumentException("expression operator " + op + " is not supported; supported: "
-          + String.join(", ", OPERATORS));
+      default -> throw new RefusedOperator("expression operator", op, OPERATORS);
     };
   }
 

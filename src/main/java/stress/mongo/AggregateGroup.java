@@ -48,8 +48,7 @@ final class AggregateGroup {
       }
       String op = acc.asDocument().getFirstKey();
       if (!ACCUMULATORS.contains(op)) {
-        throw new IllegalArgumentException("accumulator " + op + " is not supported; supported: "
-            + String.join(", ", ACCUMULATORS));
+        throw new RefusedOperator("accumulator", op, ACCUMULATORS);
       }
       BsonValue arg = acc.asDocument().get(op);
       if (op.equals("$count")) {

@@ -153,8 +153,7 @@ final class AggregatePipeline {
       case "$unwind" -> AggregateUnwind.unwind(this, arg);
       case "$lookup" -> AggregateLookup.lookup(this, projection, arg);
       case "$facet" -> facet(document(name, arg));
-      default -> throw new IllegalArgumentException("stage " + name + " is not supported; supported: "
-          + String.join(", ", STAGES));
+      default -> throw new RefusedOperator("stage", name, STAGES);
     }
   }
 

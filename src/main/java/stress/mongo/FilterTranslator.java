@@ -400,7 +400,6 @@ final class FilterTranslator {
   }
 
   static IllegalArgumentException unsupported(String op) {
-    return new IllegalArgumentException("operator " + op + " is not supported; supported: "
-        + String.join(", ", new java.util.TreeSet<>(SUPPORTED)));
+    return new RefusedOperator("operator", op, SUPPORTED);
   }
 }

@@ -73,8 +73,8 @@ final class IdCondition {
         yield op.equals("$in") ? any : "NOT " + any;
       }
       case "$exists" -> arg.isBoolean() && !arg.asBoolean().getValue() ? "FALSE" : "TRUE";
-      default -> throw new IllegalArgumentException("operator " + op + " on _id is not supported; on _id: $eq, $ne,"
-          + " $gt, $gte, $lt, $lte, $in, $nin, $exists");
+      default -> throw new RefusedOperator("operator", op, " on _id", List.of("$eq", "$ne", "$gt", "$gte", "$lt", "$lte",
+          "$in", "$nin", "$exists"));
     };
   }
 

@@ -66,7 +66,9 @@ final class MongoOperationReader {
     } catch (JsonParseException e) {
       throw new WorkloadFileException(specNode.line(), kind + ": not valid MongoDB Extended JSON: " + e.getMessage());
     } catch (IllegalArgumentException e) {
-      throw new WorkloadFileException(specNode.line(), kind + ": " + e.getMessage());
+      // a refused operator is named at its own line, not at the operation's
+      int line = e instanceof stress.mongo.RefusedOperator r ? specNode.lineOfKey(r.operator()) : specNode.line();
+      throw new WorkloadFileException(line, kind + ": " + e.getMessage());
     }
     for (int i = 0; i < names.size(); i++) {
       if (!statement.used().get(i)) {

@@ -55,6 +55,35 @@ record YamlNode(int line, JsonToken scalar, String text, Map<String, YamlNode> m
     return map != null;
   }
 
+  /** The line of the first map key {@code key} in this value (depth first, in file order), or this value's line. */
+  int lineOfKey(String key) {
+    if (map != null) {
+      for (Map.Entry<String, YamlNode> e : map.entrySet()) {
+        if (e.getKey().equals(key)) {
+          return e.getValue().line;
+        }
+        if (e.getValue().containsKey(key)) {
+          return e.getValue().lineOfKey(key);
+        }
+      }
+    }
+    if (list != null) {
+      for (YamlNode item : list) {
+        if (item.containsKey(key)) {
+          return item.lineOfKey(key);
+        }
+      }
+    }
+    return line;
+  }
+
+  private boolean containsKey(String key) {
+    if (map != null) {
+      return map.containsKey(key) || map.values().stream().anyMatch(v -> v.containsKey(key));
+    }
+    return list != null && list.stream().anyMatch(v -> v.containsKey(key));
+  }
+
   boolean isList() {
     return list != null;
   }

@@ -32,29 +32,27 @@ class BlockedStatementTest {
   void rowLocksHeldElsewhereEndInStatementTimeoutsCountedAs57014() throws Exception {
     Path json = dir.resolve("blocked.json");
     CliTester.Result r;
-    long start;
-    double seconds;
     try (Connection locker = TestDatabase.connect(url); Statement s = locker.createStatement()) {
       locker.setAutoCommit(false);
       s.executeQuery("SELECT _id FROM check_in FOR UPDATE").close();
-      start = System.nanoTime();
+      // the run returns while the locks are still held: only the statement timeout can have freed its workers
       r = CliTester.run("--url", url, "-U", "postgres", "run", "--op", "find_update", "--threads", "2",
           "--duration", "2s", "--warmup", "0", "--report-interval", "500ms", "--statement-timeout", "300ms",
           "--json", json.toString());
-      seconds = (System.nanoTime() - start) / 1e9;
       locker.rollback();
     }
     assertEquals(1, r.exitCode(), r.all());
     JsonNode stats = new ObjectMapper().readTree(Files.readString(json)).get("phases").get(0).get("stats");
     JsonNode total = stats.get("total");
     assertEquals(0, total.get("count").asLong(), "every update waited on a lock");
-    // two threads, 2 s, 300 ms each: about 12; at least a few however slow the machine
+    // two threads, each statement ended by the 300 ms timeout: at least the one each worker had in flight at the
+    // stop, at most one per worker per 300 ms of the phase as measured (however long a loaded machine made it)
     long errors = total.get("errorCount").asLong();
-    assertTrue(errors >= 4 && errors <= 2 * 2000 / 300 + 2, "timeouts: " + errors);
+    double measured = stats.get("durationSeconds").asDouble();
+    assertTrue(errors >= 2 && errors <= 2 * ((long) Math.ceil(measured / 0.3) + 1), "timeouts: " + errors
+        + " in " + measured + " s");
     assertEquals(1, total.get("errors").size(), total.get("errors").toString());
     assertEquals("57014", total.get("errors").get(0).get("sqlState").asText());
-    assertTrue(stats.get("durationSeconds").asDouble() < 2.5, "measured " + stats.get("durationSeconds"));
-    assertTrue(seconds < 15, "the run took " + seconds + " s for 2 s measured");
     assertTrue(r.out().contains("errors: 57014="), r.out());
     assertEquals(0, stats.get("reconnects").asLong(), "a timeout keeps the connection");
     // nothing succeeded from the first timeout on: that is an outage (of this table), never ended, all 57014

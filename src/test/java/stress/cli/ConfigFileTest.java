@@ -49,12 +49,18 @@ class ConfigFileTest {
   }
 
   @Test
-  void anUnknownKeyIsAnErrorListingTheKnownOnes() throws Exception {
+  void anUnknownKeyIsOneLineAtItsPlaceWithTheNearestOptions() throws Exception {
     Path yaml = dir.resolve("bad.yaml");
-    Files.writeString(yaml, "threads: 4\nthread_count: 8\n");
+    Files.writeString(yaml, "threads: 4\n  # the pool\nthread: 8\npol: hikari\n");
     CliTester.Result r = CliTester.run("run", "--config", yaml.toString());
     assertEquals(2, r.exitCode());
-    assertTrue(r.err().startsWith("stress: --config " + yaml + ": unknown option(s) [thread_count]; known: "), r.err());
+    assertEquals("stress: --config " + yaml + ":3:1: unknown option 'thread'; did you mean threads? (1 more unknown:"
+        + " pol)", r.err().strip());
+
+    Files.writeString(yaml, "threads: 4\nzzzqqq: 8\n");
+    r = CliTester.run("run", "--config", yaml.toString());
+    assertEquals("stress: --config " + yaml + ":2:1: unknown option 'zzzqqq'; see 'stress help COMMAND' for the"
+        + " options", r.err().strip());
   }
 
   @Test

@@ -46,14 +46,22 @@ class EmbeddedCommandTest {
   @Test
   void theKeptServerKeepsTablesBetweenCommandsUntilReset() throws Exception {
     CliTester.Result status = CliTester.run("embedded", "status");
-    assertEquals(0, status.exitCode(), status.all());
+    assertEquals(3, status.exitCode(), "not running: 3, as pg_ctl status\n" + status.all());
     assertTrue(status.out().contains("not running and no data in " + dir), status.out());
 
-    CliTester.Result start = CliTester.run("embedded", "start");
+    int port;
+    try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+      port = free.getLocalPort();
+    }
+    CliTester.Result start = CliTester.run("embedded", "start", "--port", Integer.toString(port));
     assertEquals(0, start.exitCode(), start.all());
-    int port = kept.running().orElseThrow(() -> new AssertionError(start.all())).port();
+    assertEquals(port, kept.running().orElseThrow(() -> new AssertionError(start.all())).port(), "the port asked for");
     assertTrue(start.out().contains("running on port " + port), start.out());
     assertTrue(CliTester.run("embedded", "start").out().contains("already running on port " + port));
+    CliTester.Result elsewhere = CliTester.run("embedded", "start", "--port", Integer.toString(port == 65535 ? 1 : port + 1));
+    assertEquals(1, elsewhere.exitCode(), elsewhere.all());
+    assertTrue(elsewhere.out().contains("already running on port " + port + ", not "), elsewhere.out());
+    assertEquals(0, CliTester.run("embedded", "status").exitCode(), "running: 0");
 
     // a command with no connection uses it, and its table stays for the next command
     CliTester.Result imported = CliTester.run("import", "datasets/sample-small", "--rejects",
@@ -74,7 +82,9 @@ class EmbeddedCommandTest {
     CliTester.Result stop = CliTester.run("embedded", "stop");
     assertEquals(0, stop.exitCode(), stop.all());
     assertFalse(kept.running().isPresent(), stop.all());
-    assertTrue(CliTester.run("embedded", "status").out().contains("not running; data in"));
+    CliTester.Result stopped = CliTester.run("embedded", "status");
+    assertTrue(stopped.out().contains("not running; data in"), stopped.out());
+    assertEquals(3, stopped.exitCode());
 
     // started again, on the same data
     assertEquals(0, CliTester.run("embedded", "start").exitCode());

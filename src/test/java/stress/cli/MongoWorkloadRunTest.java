@@ -153,6 +153,37 @@ class MongoWorkloadRunTest {
   }
 
   @Test
+  void aRefusedOperatorIsNamedAtItsOwnLineWithTheNearestOneOrWhatToWriteInstead() throws IOException {
+    Path w = dir.resolve("typo.yaml");
+    Files.writeString(w, """
+        operations:
+          by_total:
+            find:
+              filter:
+                status: A
+                total:
+                  $gtx: 100
+        """);
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", w.toString(), "--ops", "5");
+    assertEquals(2, r.exitCode(), r.all());
+    assertEquals(1, r.err().strip().lines().count(), r.err());
+    assertTrue(r.err().contains(w + ":7: operation 'by_total': find: operator $gtx is not supported; did you mean $gt"
+        + " or $gte?; supported: $all, "), r.err());
+
+    Files.writeString(w, """
+        operations:
+          scripted:
+            find:
+              filter:
+                $where: "this.total > 100"
+        """);
+    r = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", w.toString(), "--ops", "5");
+    assertEquals(2, r.exitCode(), r.all());
+    assertTrue(r.err().contains(w + ":5: operation 'scripted': find: operator $where runs JavaScript on the MongoDB"
+        + " server, which stress never translates to SQL; write the condition as {$expr: ...}"), r.err());
+  }
+
+  @Test
   void unsupportedOperatorsAndUndeclaredParametersAreOneLineNamingFileLineAndOperation() throws IOException {
     Path w = dir.resolve("bad.yaml");
     Files.writeString(w, """

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -56,6 +57,31 @@ class ReportCommandTest {
     assertTrue(html.contains("<title>stress report: before vs after</title>"));
     assertTrue(html.contains("<th>before · ops/s</th>") && html.contains("<th>after · ops/s</th>"), "comparison per run");
     assertFalse(Files.exists(before.resolve("report.html")), "an overlay does not write into a run directory");
+  }
+
+  /** A run stopped before its first phase (interrupted, 0 phases) is reported alone or beside another run. */
+  @Test
+  void aRunInterruptedBeforeItsFirstPhaseIsReportedAloneAndOverlaid() throws IOException {
+    Path stopped = runDirectory("stopped");
+    com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+    com.fasterxml.jackson.databind.node.ObjectNode result =
+        (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(stopped.resolve("result.json").toFile());
+    result.putArray("phases");
+    result.put("interrupted", true);
+    json.writeValue(stopped.resolve("result.json").toFile(), result);
+    Path full = runDirectory("full");
+
+    CliTester.Result alone = CliTester.run("report", stopped.toString());
+    assertEquals(0, alone.exitCode(), alone.all());
+    assertTrue(Files.readString(stopped.resolve("report.html")).contains("no phase was measured"),
+        "the page says why it has no figures");
+    for (List<String> order : List.of(List.of(stopped, full), List.of(full, stopped)).stream()
+        .map(l -> l.stream().map(Path::toString).toList()).toList()) {
+      Path out = dir.resolve("overlay-" + order.get(0).hashCode() + ".html");
+      CliTester.Result r = CliTester.run("report", order.get(0), order.get(1), "--out", out.toString());
+      assertEquals(0, r.exitCode(), r.all());
+      assertTrue(Files.readString(out).contains("no phase was measured"), "the page names the run without phases");
+    }
   }
 
   @Test

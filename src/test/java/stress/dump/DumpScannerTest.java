@@ -204,9 +204,11 @@ class DumpScannerTest {
   void powershellMangledArchiveIsRefusedForItsMagic() {
     Path file = Corpus.file("edge-cases/archives/Liandrys2_dump_utf16-mangled.archive");
     DumpFormatException e = assertThrows(DumpFormatException.class, () -> new DumpScanner().scan(file));
-    assertEquals(file + ": not a mongodump archive: bad magic number, expected bytes 6d e2 99 81, found bytes"
-        + " ff fe 6d 00; it starts with a UTF-16LE byte-order mark, so the archive was re-encoded as text"
-        + " (e.g. redirected with PowerShell '>'), which cannot be undone (byte offset 0)", e.getMessage());
+    assertEquals(file + ": neither a mongodump archive (it starts with bytes 6d e2 99 81) nor a mongoexport JSON"
+        + " file (it starts with '{' or '['): it starts with bytes ff fe 6d 00, a UTF-16LE byte-order mark: the file"
+        + " was re-encoded as text (e.g. redirected with PowerShell '>'), which cannot be undone for an archive;"
+        + " stress imports a mongodump directory, a .bson or .bson.gz file, a mongodump --archive file or mongoexport"
+        + " JSON (one document a line or --jsonArray), plain or gzipped (byte offset 0)", e.getMessage());
   }
 
   @Test
@@ -262,6 +264,7 @@ class DumpScannerTest {
     assertTrue(meta.getMessage().contains("is a metadata file"), meta.getMessage());
     Path text = Files.writeString(dir.resolve("notes.txt"), "hello");
     DumpFormatException notArchive = assertThrows(DumpFormatException.class, () -> new DumpScanner().scan(text));
-    assertTrue(notArchive.getMessage().contains("found bytes 68 65 6c 6c"), notArchive.getMessage());
+    assertTrue(notArchive.getMessage().contains("it starts with the text 'hello'; stress imports"),
+        notArchive.getMessage());
   }
 }

@@ -43,9 +43,21 @@ class PrintingInitProgressTest {
     progress.onProgress(0, 0, 0);
     progress.onComplete(0, 0, 0);
     assertEquals("""
-        init: 0/0 docs (100.0%), 0.0 MB, 0 docs/s
         init: done, 0 docs, 0.0 MB in 0.0 s, 0 docs/s
         """, bytes.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
+  void noLineBeforeTheFirstBatchLands() {
+    PrintingInitProgress progress = new PrintingInitProgress(out, 100_000, clock::get, 2 * SECOND);
+    for (int i = 0; i < 3; i++) {
+      clock.addAndGet(2 * SECOND);
+      progress.onProgress(0, 0, 2.0 * (i + 1)); // the streams are still filling their first batch
+    }
+    assertEquals("", bytes.toString(StandardCharsets.UTF_8));
+    clock.addAndGet(2 * SECOND);
+    progress.onProgress(10_000, 500_000, 8.0);
+    assertEquals("init: 10000/100000 docs (10.0%), 0.5 MB, 1250 docs/s\n", bytes.toString(StandardCharsets.UTF_8));
   }
 
   @Test

@@ -85,7 +85,9 @@ class MongoStatementTest {
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiterString = " => ", quoteCharacter = '~', value = {
       "{a: {$mod: [2, 0]}} => operator $mod is not supported",
-      "{$where: 'x'} => operator $where is not supported",
+      "{$where: 'x'} => operator $where runs JavaScript on the MongoDB server, which stress never translates to SQL;"
+          + " write the condition as {$expr: ...}",
+      "{a: {$gtx: 1}} => operator $gtx is not supported; did you mean $gt or $gte?; supported: $all,",
       "{a: {$gt: [1]}} => $gt with a array value is not supported",
       "{a: {$gt: 1, b: 2}} => a condition mixes operators and field names",
       "{'a.0.b': 1} => array positions such as '.0' are not supported",

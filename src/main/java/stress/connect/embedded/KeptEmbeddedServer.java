@@ -113,6 +113,11 @@ public final class KeptEmbeddedServer {
    * returns it running. The server keeps running after this JVM exits.
    */
   public Running start(Map<String, String> overrides) {
+    return start(overrides, null);
+  }
+
+  /** As {@link #start(Map)}, on {@code port} when it is given (else a free port). */
+  public Running start(Map<String, String> overrides, Integer port) {
     Optional<Running> already = running();
     if (already.isPresent()) {
       return already.get();
@@ -128,6 +133,9 @@ public final class KeptEmbeddedServer {
           .setOutputRedirector(java.lang.ProcessBuilder.Redirect.appendTo(logFile().toFile()))
           .setErrorRedirector(java.lang.ProcessBuilder.Redirect.appendTo(logFile().toFile()));
       settings.forEach(builder::setServerConfig);
+      if (port != null) {
+        builder.setPort(port);
+      }
       EmbeddedPostgres server = builder.start();
       keepAfterExit(server);
     } catch (IOException e) {

@@ -31,6 +31,7 @@ import stress.dump.Rejection;
  *  "action": "rejected", "reason": "...", "document": {relaxed Extended JSON, when it converts},
  *  "bson_base64": "raw bytes as read, when they could be read"}
  * }</pre>
+ * A line of a JSON export that does not parse has {@code "text"}, the line as read, instead of the last two.
  * {@code offset} counts bytes of the uncompressed stream; {@code index} counts documents of the collection from 0,
  * rejected ones included. {@code action} is {@code skipped} for duplicates left out by
  * {@code --on-duplicate skip}, {@code loaded} for a document loaded with a repeated field name (the reason names
@@ -137,6 +138,9 @@ public final class RejectsFile implements Closeable {
           g.writeRawValue(json);
         }
         g.writeStringField("bson_base64", Base64.getEncoder().encodeToString(bytes));
+      }
+      if (r.text() != null) {
+        g.writeStringField("text", r.text());
       }
       g.writeEndObject();
     }

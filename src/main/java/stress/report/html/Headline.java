@@ -51,8 +51,11 @@ final class Headline {
       }
       rows.add(row);
       sentences.add(sentence(overlay ? run.name() : null, phases, best, ratio, allErrors, outages, outageSeconds, degraded)
-          + (ClientSection.anyClient(phases, ClientUsage::clientBound)
+          + (ClientSection.anyClient(phases, u -> u.clientBound() && !u.onlySharesCpusWithServer())
               ? " The client was the bottleneck in some phases: see Client cost." : "")
+          // as the terminal says it: a client that only shared a busy host with the server is not called the bottleneck
+          + (ClientSection.anyClient(phases, ClientUsage::onlySharesCpusWithServer)
+              ? " The host was saturated, client and server on it, in some phases: see Client cost." : "")
           + (ClientSection.anyClient(phases, ClientUsage::stillCompiling)
               ? " The client was still warming up (compiling) in some phases: see Client cost." : "")
           + (run.result().interrupted() ? " The run was " + HtmlPage.interruption(run.result()) + "." : ""));

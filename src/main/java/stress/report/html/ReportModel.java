@@ -213,6 +213,11 @@ final class ReportModel {
           prefix + "vs first row"));
       List<Point> ops = new ArrayList<>();
       List<Point> p99 = new ArrayList<>();
+      if (run.result().phases().isEmpty()) {
+        // interrupted before its first phase: a column of blanks, and the results section says so
+        categories.forEach(category -> rows.get(category).addAll(List.of("", "", "", "", "")));
+        continue;
+      }
       int winner = Headline.winner(run.result().phases());
       double first = run.result().phases().get(0).stats().total().opsPerSecond();
       for (int c = 0; c < categories.size(); c++) {

@@ -113,12 +113,17 @@ class HtmlReportTest {
     PhaseResult shared = withClient(two.phases().get(0), ClientUsage.of(10, 2, 7.0, 3.0, 4.0, 100_000, 5, 0.1,
         300L * MB, 100 * MB, 256 * MB, new HostUsage(2, 0.97, true)));
     RunResult result = new RunResult(two.toolVersion(), two.startTime(), two.settings(), two.target(), List.of(shared));
-    Section client = ReportModel.sections(List.of(new NamedResult("run", result))).stream()
-        .filter(s -> s.id().equals("client")).findFirst().orElseThrow();
+    List<Section> sections = ReportModel.sections(List.of(new NamedResult("run", result)));
+    Section client = sections.stream().filter(s -> s.id().equals("client")).findFirst().orElseThrow();
     assertEquals(shared.label() + ": host saturated, client and server on it (this host's 2 CPUs were 97% busy: the"
         + " client took 35% of them, the server and anything else on the host 62%); " + ClientUsageText.SHARED_HOST_ADVICE
         + ".",
         client.headlines().get(0));
+    // the results line says what the terminal says (ClientUsageText.headline), not that the client was the bottleneck
+    String results = sections.get(0).headlines().get(0);
+    assertTrue(results.endsWith(" The host was saturated, client and server on it, in some phases: see Client cost."),
+        results);
+    assertFalse(results.contains("bottleneck"), results);
   }
 
   @Test
