@@ -120,13 +120,17 @@ class FleetRunTest {
     assertTrue(merge.err().endsWith("; no merged result\n"), merge.err());
   }
 
+  /** Instance {@code instance} of run {@code runId}: ten executions of find_first on one thread. */
+  private static CliTester.Result tenOps(String runId, String instance) {
+    return CliTester.run("--url", url, "-U", "postgres", "run", "--run-id", runId, "--instance", instance,
+        "--threads", "1", "--ops", "10", "--warmup", "0");
+  }
+
   @Test
   void aRunIdIsUsedOnce() {
-    CliTester.Result first = CliTester.run("--url", url, "-U", "postgres", "run", "--run-id", "once", "--instance",
-        "1/1", "--threads", "1", "--ops", "10", "--warmup", "0");
+    CliTester.Result first = tenOps("once", "1/1");
     assertEquals(0, first.exitCode(), first.all());
-    CliTester.Result again = CliTester.run("--url", url, "-U", "postgres", "run", "--run-id", "once", "--instance",
-        "1/1", "--threads", "1", "--ops", "10", "--warmup", "0");
+    CliTester.Result again = tenOps("once", "1/1");
     assertEquals(1, again.exitCode(), again.all());
     assertTrue(again.err().startsWith("stress: run once: instance 1 is already registered (by host "), again.err());
     CliTester.Result merge = CliTester.run("--url", url, "-U", "postgres", "merge", "--run", "once");
@@ -138,11 +142,9 @@ class FleetRunTest {
 
   @Test
   void aRunIdWhoseRunEndedIsRefusedForAnotherIndexToo() {
-    CliTester.Result first = CliTester.run("--url", url, "-U", "postgres", "run", "--run-id", "ended", "--instance",
-        "1/1", "--threads", "1", "--ops", "10", "--warmup", "0");
+    CliTester.Result first = tenOps("ended", "1/1");
     assertEquals(0, first.exitCode(), first.all());
-    CliTester.Result later = CliTester.run("--url", url, "-U", "postgres", "run", "--run-id", "ended", "--instance",
-        "2/2", "--threads", "1", "--ops", "10", "--warmup", "0");
+    CliTester.Result later = tenOps("ended", "2/2");
     assertEquals(1, later.exitCode(), later.all());
     assertTrue(later.err().startsWith("stress: run ended: instance 1 is already registered (by host "), later.err());
     assertTrue(later.err().contains(", done); a run id is used once"), later.err());
