@@ -77,6 +77,7 @@ public final class ExplainJob {
         out.println("sampled " + line);
       }
       forms.forEach(out::println);
+      IndexStatistics.warnings(c, table).forEach(out::println);
       out.println("explain: each operation ran once without writing (its reads ran, its writes were only recorded);"
           + " each statement is shown with EXPLAIN (" + (request.analyze() ? "ANALYZE, " : "") + "VERBOSE)"
           + (request.analyze() ? ", every one in a transaction that was rolled back" : ", which executes nothing"));

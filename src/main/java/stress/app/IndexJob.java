@@ -33,7 +33,8 @@ import stress.workload.WorkloadFile;
  * as long as the socket timeout it is given allows (none by default). A statement_timeout the server, database or
  * role sets is said before the first build, since it cancels a longer build. While an index builds, a second
  * connection prints its progress every few seconds ({@link StatementWatch}, {@link IndexProgress}), and a stop
- * (Ctrl-C) cancels the build on the server.
+ * (Ctrl-C) cancels the build on the server. After building, it analyses the table: an expression index has no
+ * statistics until then ({@link IndexStatistics}).
  */
 public final class IndexJob {
   /** The index of that name in the table's schema: its definition, and whether it belongs to the table. */
@@ -157,6 +158,10 @@ public final class IndexJob {
             return built;
           }
         }
+        if (stopped()) {
+          return ExitCode.INTERRUPTED;
+        }
+        out.println(IndexStatistics.analyze(c, documents));
       }
     }
     return ExitCode.OK;

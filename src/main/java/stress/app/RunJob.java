@@ -181,6 +181,9 @@ public final class RunJob {
           sampledValues.addAll(fromFile.readSamples(control, table));
         }
       }
+      if (operations.stream().anyMatch(o -> o instanceof WorkloadOperation)) {
+        IndexStatistics.warnings(control, table).forEach(out::println);
+      }
       keys = operations.stream().anyMatch(Operation::readsExistingKeys)
           ? KeySpaceReader.read(control, table, config.keySample()) : null;
       newDocuments = InsertSetup.prepare(control, target, table, config, operations);
