@@ -210,7 +210,7 @@ public final class Commands {
   public static ExitCode explain(ExplainRequest request, ConnectionOptions options, PrintStream out)
       throws SQLException, InterruptedException {
     Timeouts timeouts = new Timeouts(Durations.parse("--connect-timeout", Defaults.CONNECT_TIMEOUT),
-        request.statementTimeout(), Durations.parse("--socket-timeout", Defaults.SOCKET_TIMEOUT));
+        request.statementTimeout(), request.socketTimeout());
     DriverSettings driver = driverSettings(timeouts, Integer.parseInt(Defaults.PREPARE_THRESHOLD),
         PreferQueryMode.fromDriverName(Defaults.QUERY_MODE));
     try (ChosenDatabase db = ChosenDatabase.open(options, driver, ConnectionResolver.fromSystem(), out)) {

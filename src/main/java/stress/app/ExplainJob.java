@@ -82,13 +82,18 @@ public final class ExplainJob {
           + " each statement is shown with EXPLAIN (" + (request.analyze() ? "ANALYZE, " : "") + "VERBOSE)"
           + (request.analyze() ? ", every one in a transaction that was rolled back" : ", which executes nothing"));
       RouteCheck.Result result = RouteCheck.check(c, target, table, operations, request.operationSettings(), newDocuments,
-          chooser,
-          request.seed(), mode -> true, request.analyze());
+          chooser, request.seed(), mode -> true, request.analyze(), new RouteCheck.Limits(request.statementTimeout(),
+              request.socketTimeout(), () -> PhysicalConnections.open(database.spec().withInitStatements(init))));
       out.println("plan modes: " + String.join("; ", result.modes().stream().map(ExplainJob::describe).toList()));
       RoutePrinter.details(out, result);
       out.println();
       out.println("summary:");
       RoutePrinter.summary(out, result, "  ", true);
+      if (!result.unfinished().isEmpty()) {
+        out.println(result.unfinished().size() + " operation(s) not explained, each named above with what ended it: "
+            + String.join(", ", result.unfinished().stream().map(l -> l.substring(0, l.indexOf(':'))).toList()));
+        return ExitCode.FAILURE;
+      }
     }
     return ExitCode.OK;
   }

@@ -21,11 +21,12 @@ import stress.workload.WorkloadFile;
  * @param keySample         keys to read from a table whose keys are not a dense integer range
  * @param analyze           run EXPLAIN (ANALYZE) where allowed, each statement in a rolled-back transaction
  * @param statementTimeout  server statement_timeout on the connection, zero for none
+ * @param socketTimeout     how long the client waits for a reply before it gives the connection up, zero for ever
  * @param workload          the --workload file whose operations the names may be, or null
  */
 public record ExplainRequest(List<String> operations, String schema, String table, OperationSettings operationSettings,
                              long seed, int keySample, boolean analyze, Duration statementTimeout,
-                             WorkloadFile workload) {
+                             Duration socketTimeout, WorkloadFile workload) {
 
   public ExplainRequest {
     operations = List.copyOf(operations);
@@ -38,6 +39,7 @@ public record ExplainRequest(List<String> operations, String schema, String tabl
       throw new UsageException("--key-sample must be at least 1, got " + keySample);
     }
     Objects.requireNonNull(statementTimeout, "statementTimeout");
+    Objects.requireNonNull(socketTimeout, "socketTimeout");
   }
 
   /** The {@code --op} value that explains every operation on existing keys. */

@@ -13,6 +13,8 @@ import stress.ops.OperationContext;
 import stress.model.OperationSettings;
 import stress.ops.SentStatement;
 import stress.ops.StatementRecorder;
+import stress.ops.UnfinishedExecution;
+import stress.config.Durations;
 import stress.table.DocumentTable;
 import stress.target.TargetInfo;
 import stress.target.explain.ExplainStatement;
@@ -40,7 +42,23 @@ final class RouteCheck {
    * @param statements every statement of every operation, in order
    * @param silent     operations that sent no statement through their executor, so nothing could be explained
    */
-  record Result(List<PlanMode> modes, List<String> notes, List<Explained> statements, List<String> silent) {}
+  record Result(List<PlanMode> modes, List<String> notes, List<Explained> statements, List<String> silent,
+                List<String> unfinished) {}
+
+  /**
+   * What may end one operation's dry run without ending the check: the server's statement timeout, or the client's
+   * socket timeout (which closes the connection: the others go on on a new one).
+   *
+   * @param statementTimeout the connection's statement_timeout, zero for none
+   * @param socketTimeout    the client's socket timeout, zero for none
+   * @param reopen           a new connection like the first, for after a socket timeout
+   */
+  record Limits(java.time.Duration statementTimeout, java.time.Duration socketTimeout, Reopen reopen) {}
+
+  /** Opens a connection like the check's first one. */
+  interface Reopen {
+    Connection open() throws SQLException;
+  }
 
   /**
    * @param connection an autocommit connection nothing else uses meanwhile
@@ -49,27 +67,81 @@ final class RouteCheck {
    */
   static Result check(Connection connection, TargetInfo target, DocumentTable table, List<Operation> operations,
                       OperationSettings settings, NewDocuments newDocuments, KeyChooser keys, long seed,
-                      Predicate<PlanMode> wanted, boolean analyze) throws SQLException {
-    RouteExplainer explainer = new RouteExplainer(connection, target, analyze);
-    List<PlanMode> modes = explainer.availableModes().stream().filter(wanted).toList();
-    SplittableRandom random = new SplittableRandom(seed);
-    List<Explained> explained = new ArrayList<>();
-    List<String> silent = new ArrayList<>();
-    for (Operation op : operations) {
-      Operation.Bound bound = op.bind(new OperationContext(table, settings, newDocuments));
-      List<SentStatement> sent = StatementRecorder.record(bound, connection, keys, random.split(), settings.fetchSize());
-      if (sent.isEmpty()) {
-        silent.add(op.name());
+                      Predicate<PlanMode> wanted, boolean analyze, Limits limits) throws SQLException {
+    Connection current = connection;
+    try {
+      RouteExplainer explainer = new RouteExplainer(current, target, analyze);
+      List<PlanMode> modes = explainer.availableModes().stream().filter(wanted).toList();
+      SplittableRandom random = new SplittableRandom(seed);
+      List<Explained> explained = new ArrayList<>();
+      List<String> silent = new ArrayList<>();
+      List<String> unfinished = new ArrayList<>();
+      for (Operation op : operations) {
+        Operation.Bound bound = op.bind(new OperationContext(table, settings, newDocuments));
+        List<SentStatement> sent;
+        try {
+          sent = StatementRecorder.record(bound, current, keys, random.split(), settings.fetchSize());
+        } catch (UnfinishedExecution e) {
+          String why = whyUnfinished(e, limits);
+          if (why == null) {
+            throw e;
+          }
+          unfinished.add(op.name() + ": did not finish: " + why + (e.sent().isEmpty() ? ""
+              : "; its statement: " + e.sent().get(e.sent().size() - 1).sql().text().strip()));
+          if (current.isClosed() || isSocketTimeout(e)) {
+            if (current != connection) {
+              current.close();
+            }
+            current = limits.reopen().open();
+            explainer = new RouteExplainer(current, target, analyze);
+          }
+          continue;
+        }
+        explainAll(op, sent, current, explainer, modes, explained, silent);
       }
-      for (int i = 0; i < sent.size(); i++) {
-        SentStatement s = sent.get(i);
-        ExplainStatement statement = new ExplainStatement(s.preparedText(), s.parameterLiterals(connection),
-            s.literalText(connection), s.writes());
-        String label = (sent.size() > 1 ? (i + 1) + " " : "") + firstWord(s.sql().text());
-        explained.add(new Explained(op.name(), label, s, explainer.explain(statement, modes)));
+      return new Result(modes, explainer.routing().notes(), explained, silent, unfinished);
+    } finally {
+      if (current != connection) {
+        current.close();
       }
     }
-    return new Result(modes, explainer.routing().notes(), explained, silent);
+  }
+
+  /** What ended an operation's dry run, if a timeout did (null for any other error, which ends the check). */
+  private static String whyUnfinished(SQLException e, Limits limits) {
+    if (isSocketTimeout(e)) {
+      return "no reply within the client's socket timeout (--socket-timeout " + Durations.format(
+          limits.socketTimeout()) + "), so its connection was closed; the others ran on a new one";
+    }
+    if ("57014".equals(e.getSQLState()) && !limits.statementTimeout().isZero()) {
+      return "the server cancelled it at the statement timeout (--statement-timeout "
+          + Durations.format(limits.statementTimeout()) + ")";
+    }
+    return null;
+  }
+
+  private static boolean isSocketTimeout(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof java.net.SocketTimeoutException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static void explainAll(Operation op, List<SentStatement> sent, Connection connection,
+                                 RouteExplainer explainer, List<PlanMode> modes, List<Explained> explained,
+                                 List<String> silent) throws SQLException {
+    if (sent.isEmpty()) {
+      silent.add(op.name());
+    }
+    for (int i = 0; i < sent.size(); i++) {
+      SentStatement s = sent.get(i);
+      ExplainStatement statement = new ExplainStatement(s.preparedText(), s.parameterLiterals(connection),
+          s.literalText(connection), s.writes());
+      String label = (sent.size() > 1 ? (i + 1) + " " : "") + firstWord(s.sql().text());
+      explained.add(new Explained(op.name(), label, s, explainer.explain(statement, modes)));
+    }
   }
 
   private static String firstWord(String sql) {

@@ -53,6 +53,10 @@ final class RoutePrinter {
       out.println();
       out.println(op + ": sent no statement through its SQL executor, so there is nothing to explain");
     }
+    for (String line : result.unfinished()) {
+      out.println();
+      out.println(line);
+    }
   }
 
   /** One row per statement, one column per mode, brief verdicts; then every flag and note. */

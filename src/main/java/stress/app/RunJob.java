@@ -334,7 +334,9 @@ public final class RunJob {
     List<String> init = List.of("SET statement_timeout = " + config.timeouts().statement().toMillis());
     try (Connection c = PhysicalConnections.open(database.spec().withInitStatements(init))) {
       return RouteCheck.check(c, target, table, operations, config.operationSettings(), null, keys, config.seed(),
-          mode -> config.modes().contains(mode.prepared() ? StatementMode.PREPARED : StatementMode.PLAIN), false);
+          mode -> config.modes().contains(mode.prepared() ? StatementMode.PREPARED : StatementMode.PLAIN), false,
+          new RouteCheck.Limits(config.timeouts().statement(), config.timeouts().socket(),
+              () -> PhysicalConnections.open(database.spec().withInitStatements(init))));
     }
   }
 

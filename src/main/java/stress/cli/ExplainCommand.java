@@ -74,6 +74,12 @@ final class ExplainCommand implements Callable<Integer> {
       description = "Server statement_timeout while explaining, 0 = none. Default: ${DEFAULT-VALUE}.")
   String statementTimeout;
 
+  @Option(names = "--socket-timeout", paramLabel = "TIME", defaultValue = Defaults.SOCKET_TIMEOUT,
+      description = "How long the client waits for a reply to one statement before it gives its connection up (an"
+          + " operation that does not finish is then named and the others explained on a new one), 0 = for ever."
+          + " Default: ${DEFAULT-VALUE}.")
+  String socketTimeout;
+
   @Override
   public Integer call() throws Exception {
     return Commands.explain(toRequest(), connection.toOptions(root.connection), root.out).code();
@@ -88,9 +94,11 @@ final class ExplainCommand implements Callable<Integer> {
     OperationSettings settings = RunArgs.attempt(problems,
         () -> new OperationSettings(batch, limitMin, limitMax, Integer.parseInt(Defaults.FETCH_SIZE)));
     Duration timeout = RunArgs.attempt(problems, () -> Durations.parse("--statement-timeout", statementTimeout));
+    Duration socket = RunArgs.attempt(problems, () -> Durations.parse("--socket-timeout", socketTimeout));
     if (!problems.isEmpty()) {
       throw new UsageException(String.join("; ", problems));
     }
-    return new ExplainRequest(names, tables.schema, tables.table, settings, seed, keySample, analyze, timeout, file);
+    return new ExplainRequest(names, tables.schema, tables.table, settings, seed, keySample, analyze, timeout, socket,
+        file);
   }
 }

@@ -25,6 +25,7 @@ public final class StatementRecorder {
    * @param random     the random source of the dry run
    * @param fetchSize  rows per round trip for streamed reads
    * @return the statements in the order the operation sent them
+   * @throws UnfinishedExecution when a statement failed, with the statements sent until then
    */
   public static List<SentStatement> record(Operation.Bound bound, Connection connection, KeyChooser keys,
                                            SplittableRandom random, int fetchSize) throws SQLException {
@@ -39,6 +40,9 @@ public final class StatementRecorder {
         undo(connection, autoCommit);
       } catch (SQLException suppressed) {
         e.addSuppressed(suppressed);
+      }
+      if (e instanceof SQLException sql) {
+        throw new UnfinishedExecution(sql, recording.sent);
       }
       throw e;
     }
