@@ -10,6 +10,11 @@ import stress.metrics.WorkerRecorder;
 final class Fixtures {
   static final long SECOND = 1_000_000_000L;
   static final long MICROS = 1_000L;
+  /**
+   * The recorders' clock for outages: the executions are recorded at made-up times, so a pause of this machine between
+   * a failure and a success (a busy CI host) must not become an outage in the golden output.
+   */
+  private static final java.util.function.LongSupplier STOPPED_CLOCK = () -> 0L;
 
   private Fixtures() {}
 
@@ -18,7 +23,8 @@ final class Fixtures {
    * reads of 10 µs .. 10 ms spread evenly; find_update does 200 reads of 0.5 .. 100 ms and fails 4 times.
    */
   static PhaseStats twoOperations(int scale) {
-    PhaseRecorder phase = new PhaseRecorder(List.of("find_first", "find_update"), 2, TimeUnit.HOURS.toNanos(1));
+    PhaseRecorder phase = new PhaseRecorder(List.of("find_first", "find_update"), 2, TimeUnit.HOURS.toNanos(1),
+        List.of(), STOPPED_CLOCK);
     WorkerRecorder reader = phase.worker(0);
     WorkerRecorder writer = phase.worker(1);
     phase.beginWarmup();
@@ -51,7 +57,8 @@ final class Fixtures {
 
   /** 10 s of one operation: {@code count} reads at {@code latencyMicros} each, nothing failing. */
   static PhaseStats oneOperation(int count, long latencyMicros) {
-    PhaseRecorder phase = new PhaseRecorder(List.of("find_first"), 1, TimeUnit.HOURS.toNanos(1));
+    PhaseRecorder phase = new PhaseRecorder(List.of("find_first"), 1, TimeUnit.HOURS.toNanos(1), List.of(),
+        STOPPED_CLOCK);
     WorkerRecorder worker = phase.worker(0);
     for (int i = 0; i < count; i++) {
       worker.success(0, latencyMicros * MICROS + i % 7 * 10 * MICROS, 1);
