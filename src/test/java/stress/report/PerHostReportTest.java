@@ -23,7 +23,7 @@ class PerHostReportTest {
   private static PhaseResult spreadPhase(String label, List<String> hosts) {
     // outages timed by a stopped clock: a pause of this machine after the failure must not become one
     PhaseRecorder phase = new PhaseRecorder(List.of("find_first"), 3, TimeUnit.HOURS.toNanos(1),
-        List.of(hosts.get(0), hosts.get(1), hosts.get(0)), () -> 0L);
+        List.of(hosts.get(0), hosts.get(1), hosts.get(0)), Fixtures.STOPPED_CLOCK);
     for (int i = 0; i < 100; i++) {
       phase.worker(0).success(0, 1 * MS, 1);
       phase.worker(2).success(0, 2 * MS, 1);
