@@ -225,7 +225,17 @@ final class AggregateExpression {
       return "(" + body.apply(value) + ")";
     }
     String b = t.alias();
-    return "(SELECT " + body.apply(b + ".v") + " FROM (SELECT " + value + ") AS " + b + "(v))";
+    return "(SELECT " + body.apply(b + ".v") + " FROM " + once(value) + " AS " + b + "(v))";
+  }
+
+  /**
+   * A subquery that evaluates {@code values} once per document. Without the fence the planner pulls a subquery of
+   * expressions up into the one that reads it and writes each expression in again wherever it is read: a comparison
+   * reads each operand about ten times, so nested operators grew the plan exponentially (a three-level $expr on the
+   * zips made some 1,750 subplans and did not finish planning in 60 s).
+   */
+  private static String once(String values) {
+    return "(SELECT " + values + " OFFSET 0)";
   }
 
   /** A column, one step into it, or a constant: as cheap to write twice as to bind. */
@@ -257,7 +267,7 @@ final class AggregateExpression {
     for (int i = 0; i < values.size(); i++) {
       cols.add("v" + i);
     }
-    return "(SELECT COALESCE(" + result + ", " + NULL + ") FROM (SELECT " + String.join(", ", values) + ") AS " + b
+    return "(SELECT COALESCE(" + result + ", " + NULL + ") FROM " + once(String.join(", ", values)) + " AS " + b
         + "(" + String.join(", ", cols) + "))";
   }
 
@@ -274,8 +284,8 @@ final class AggregateExpression {
       cols.add("v" + i);
       texts.add("CASE WHEN jsonb_typeof(" + b + ".v" + i + ") = 'string' THEN " + b + ".v" + i + " #>> '{}' END");
     }
-    return "(SELECT COALESCE(to_jsonb(" + String.join(" || ", texts) + "), " + NULL + ") FROM (SELECT "
-        + String.join(", ", values) + ") AS " + b + "(" + String.join(", ", cols) + "))";
+    return "(SELECT COALESCE(to_jsonb(" + String.join(" || ", texts) + "), " + NULL + ") FROM "
+        + once(String.join(", ", values)) + " AS " + b + "(" + String.join(", ", cols) + "))";
   }
 
   private String caseOf(String op, BsonValue arg, String root) {
@@ -340,7 +350,7 @@ final class AggregateExpression {
       case "$lte" -> "to_jsonb(" + lr + " <= " + rr + ")";
       default -> "to_jsonb(CASE WHEN " + lr + " < " + rr + " THEN -1 WHEN " + lr + " > " + rr + " THEN 1 ELSE 0 END)";
     };
-    return "(SELECT " + test + " FROM (SELECT " + value(args.get(0), root) + ", " + value(args.get(1), root) + ") AS "
+    return "(SELECT " + test + " FROM " + once(value(args.get(0), root) + ", " + value(args.get(1), root)) + " AS "
         + b + "(l, r))";
   }
 

@@ -152,6 +152,13 @@ class MongoFilterFixtureTest {
       sql = IdLiteral.resolve(statement.statement().sql(), IdType.parse(type.getString(1)))
           .replace("{table}", table).replace("SELECT _id, data", "SELECT data->'_id'");
     }
+    if (c.get("filter").toString().contains("\"$expr\"")) {
+      try (Connection conn = DriverManager.getConnection(url, "postgres", "")) {
+        int subplans = ExprPlanSizeTest.subplans(conn, sql);
+        org.junit.jupiter.api.Assertions.assertTrue(subplans < 100, "$expr plans in under 100 subplans, not "
+            + subplans + ": " + sql);
+      }
+    }
     List<String> found = new ArrayList<>();
     try (Connection conn = DriverManager.getConnection(url, "postgres", "");
          PreparedStatement ps = conn.prepareStatement(sql);
