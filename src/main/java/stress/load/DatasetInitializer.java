@@ -154,7 +154,8 @@ public final class DatasetInitializer {
     DocumentTable copyTable = table.copyTable();
     try (Connection connection = connections.get();
         PreparedStatement fillCopy = connection.prepareStatement("INSERT INTO " + copyTable.qualifiedName()
-            + " (_id, data) SELECT _id, data FROM " + table.qualifiedName() + " WHERE _id BETWEEN ? AND ?")) {
+            + " " + table.columnList() + " SELECT " + table.columnList().replaceAll("^\\(|\\)$", "") + " FROM "
+            + table.qualifiedName() + " WHERE _id BETWEEN ? AND ?")) {
       connection.setAutoCommit(true);
       long[] nextKey = {range.first()};
       GeneratedRows rows = new GeneratedRows(generator, range.first(), range.last(), aborted::get);
