@@ -37,7 +37,7 @@ final class DocumentSql {
 
   /**
    * One row's values: the key, then the document; in a table with a key column, the column's value is read from the
-   * document in the statement, so it is given the document twice ({@link #parametersPerRow}).
+   * document in the statement, so the document is given again for each of its placeholders ({@link #parametersPerRow}).
    */
   private static String row(DocumentTable table) {
     return table.layout().keyed()
@@ -45,14 +45,20 @@ final class DocumentSql {
         : "(?, CAST(? AS jsonb))";
   }
 
-  /** Placeholders per inserted row: key and document, and the document once more for a key column. */
+  /**
+   * Placeholders per inserted row: the key, then the document as often as the row reads it (once for {@code data},
+   * and as many times as the key column's expression reads it).
+   */
   static int parametersPerRow(DocumentTable table) {
-    return table.layout().keyed() ? 3 : 2;
+    return new Sql(row(table)).parameterCount();
   }
 
-  /** {@code key, document} as one row's parameters for {@code table} ({@link #row}). */
-  static Object[] rowParameters(DocumentTable table, Object key, Object document) {
-    return table.layout().keyed() ? new Object[] {key, document, document} : new Object[] {key, document};
+  /** {@code key, document} as one row's {@code perRow} parameters ({@link #parametersPerRow}). */
+  static Object[] rowParameters(int perRow, Object key, Object document) {
+    Object[] parameters = new Object[perRow];
+    java.util.Arrays.fill(parameters, document);
+    parameters[0] = key;
+    return parameters;
   }
 
   static Sql deleteById(DocumentTable table) {

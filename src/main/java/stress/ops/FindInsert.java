@@ -35,13 +35,14 @@ public final class FindInsert implements Operation {
     Sql select = DocumentSql.selectById(context.table());
     DocumentTable copy = context.table().copyTable();
     Sql upsert = DocumentSql.upsertById(copy);
+    int perRow = DocumentSql.parametersPerRow(copy);
     return session -> {
       Object key = session.nextKey();
       String doc = session.sql().queryDocument(select, key);
       if (doc == null) {
         return 0;
       }
-      return 1 + session.sql().update(upsert, DocumentSql.rowParameters(copy, key, doc));
+      return 1 + session.sql().update(upsert, DocumentSql.rowParameters(perRow, key, doc));
     };
   }
 }
