@@ -10,7 +10,7 @@ public final class PostgresDialect implements Dialect {
 
   @Override
   public List<String> createDocumentTables(DocumentTable table) {
-    return List.of(createTable(table, ""), createTable(table.copyTable(), ""));
+    return bothTables(table, "");
   }
 
   @Override
@@ -42,6 +42,11 @@ public final class PostgresDialect implements Dialect {
     return CREATE_TABLE + table.qualifiedName() + " (_id " + table.idType().sql() + " NOT NULL, "
         + layout.quotedColumn() + " " + layout.type().sql() + ", data jsonb NOT NULL DEFAULT '{}', PRIMARY KEY "
         + layout.primaryKey() + ")" + suffix;
+  }
+
+  /** The table and its copy table, each with the distribution clause {@code suffix}. */
+  static List<String> bothTables(DocumentTable table, String suffix) {
+    return List.of(createTable(table, suffix), createTable(table.copyTable(), suffix));
   }
 
   /** A key layout asked for here: the column and key are made, nothing is distributed. */

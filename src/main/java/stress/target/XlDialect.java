@@ -11,8 +11,7 @@ public final class XlDialect implements Dialect {
 
   @Override
   public List<String> createDocumentTables(DocumentTable table) {
-    return List.of(PostgresDialect.createTable(table, clause(table)),
-        PostgresDialect.createTable(table.copyTable(), clause(table)));
+    return PostgresDialect.bothTables(table, clause(table));
   }
 
   @Override

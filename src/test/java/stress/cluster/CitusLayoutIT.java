@@ -16,8 +16,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -34,8 +32,6 @@ import stress.testing.BsonFiles;
  * one shard in every plan mode.
  */
 class CitusLayoutIT {
-  private static final Pattern STATEMENT = Pattern.compile("^(\\w+) (?:\\d )?(\\w+): ");
-  private static final Pattern VERDICT = Pattern.compile("^  (prepared, generic plan|prepared, custom plan|plain): (.*)$");
   private static final List<String> TABLES = List.of("layout_it_orders", "layout_it_customers", "layout_it_countries");
   private String url;
 
@@ -50,17 +46,7 @@ class CitusLayoutIT {
   @AfterEach
   void dropTables() throws Exception {
     if (url != null) {
-      try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
-        for (String table : TABLES) {
-          s.execute("DROP TABLE IF EXISTS " + table + ", " + table + "_copy");
-        }
-        try (ResultSet rs = s.executeQuery("SELECT to_regclass('stress_import_progress') IS NOT NULL")) {
-          rs.next();
-          if (rs.getBoolean(1)) {
-            s.execute("DELETE FROM stress_import_progress WHERE target LIKE '\"layout_it_%'");
-          }
-        }
-      }
+      ClusterCleanup.dropImported(url, TABLES);
     }
   }
 
@@ -150,7 +136,7 @@ class CitusLayoutIT {
         explained.toString(StandardCharsets.UTF_8));
     String text = explained.toString(StandardCharsets.UTF_8);
     System.out.println(text);
-    Map<String, Map<String, String>> verdicts = verdicts(text);
+    Map<String, Map<String, String>> verdicts = ExplainVerdicts.of(text);
     for (String op : List.of("by_customer SELECT", "bump UPDATE", "by_customer_sql SELECT")) {
       assertTrue(verdicts.containsKey(op), op + " in " + verdicts.keySet());
       for (Map.Entry<String, String> v : verdicts.get(op).entrySet()) {
@@ -178,21 +164,5 @@ class CitusLayoutIT {
       assertTrue(rs.getLong(1) > 400, "inserted rows: " + rs.getLong(1));
       assertEquals(rs.getLong(1), rs.getLong(2), "every row's key column holds its document's key");
     }
-  }
-
-  private static Map<String, Map<String, String>> verdicts(String text) {
-    Map<String, Map<String, String>> verdicts = new LinkedHashMap<>();
-    Map<String, String> current = null;
-    for (String line : text.split("\n")) {
-      Matcher statement = STATEMENT.matcher(line);
-      Matcher verdict = VERDICT.matcher(line);
-      if (statement.lookingAt() && !line.startsWith(" ")) {
-        current = new LinkedHashMap<>();
-        verdicts.put(statement.group(1) + " " + statement.group(2), current);
-      } else if (verdict.matches() && current != null) {
-        current.put(verdict.group(1), verdict.group(2));
-      }
-    }
-    return verdicts;
   }
 }

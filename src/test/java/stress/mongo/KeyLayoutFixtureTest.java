@@ -3,13 +3,11 @@ package stress.mongo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,10 +69,8 @@ class KeyLayoutFixtureTest {
 
   @BeforeAll
   static void importEachCollectionTwice() throws IOException {
-    Path corpus = Corpus.find().orElse(null);
-    assumeTrue(corpus != null, Corpus.whereLooked() + "; key layout fixtures skipped");
-    Path filterFile = corpus.resolve("../../fixtures/mongo-filters/expected.jsonl").normalize();
-    assumeTrue(Files.isRegularFile(filterFile), filterFile + " not found; key layout fixtures skipped");
+    Path filterFile = SharedFilterFixture.file("key layout fixtures");
+    Path corpus = Corpus.find().orElseThrow();
     for (String line : Files.readAllLines(filterFile)) {
       if (!line.isBlank()) {
         filters.add(JSON.readTree(line));
@@ -195,7 +191,7 @@ class KeyLayoutFixtureTest {
     List<String> onId = ids(run(translate("find", spec, byId, Map.of()).statement().sql()
         .replace("SELECT _id, data", "SELECT data->'_id'"), byId));
     List<String> expected = new ArrayList<>();
-    c.get("ids").forEach(id -> expected.add(normal(id.toString())));
+    c.get("ids").forEach(id -> expected.add(MongoFilterFixtureTest.normal(id.toString())));
     if (c.get("ordered").asBoolean()) {
       assertEquals(expected, onKey);
     } else {
@@ -231,16 +227,6 @@ class KeyLayoutFixtureTest {
   }
 
   private static List<String> ids(List<String> json) {
-    return json.stream().map(KeyLayoutFixtureTest::normal).toList();
-  }
-
-  /** One text per value: numbers by value (3 and 3.0 are the same _id to MongoDB's comparison). */
-  private static String normal(String json) {
-    try {
-      JsonNode n = JSON.readTree(json);
-      return n.isNumber() ? new BigDecimal(n.asText()).stripTrailingZeros().toPlainString() : n.toString();
-    } catch (IOException e) {
-      throw new IllegalStateException(json, e);
-    }
+    return json.stream().map(MongoFilterFixtureTest::normal).toList();
   }
 }

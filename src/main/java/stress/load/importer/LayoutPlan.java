@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import stress.dump.DocumentStream;
-import stress.dump.DumpCollection;
 import stress.dump.DumpDocument;
 import stress.dump.DumpFormatException;
 import stress.dump.KeyPath;
