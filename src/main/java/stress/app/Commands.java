@@ -33,6 +33,7 @@ import stress.load.DatasetInitializer;
 import stress.model.ExistingTablePolicy;
 import stress.load.InitProgressListener;
 import stress.load.InitRequest;
+import stress.load.GeneratedLayout;
 import stress.load.InitResult;
 import stress.load.PreparedTable;
 import stress.load.PrintingInitProgress;
@@ -324,6 +325,12 @@ public final class Commands {
     DocumentTable table = new DocumentTable(config.schema(), config.table(), idType);
     InitRequest request = InitRequest.of(table, config.docs(), config.shape()).withSeed(config.seed())
         .withPolicy(config.policy()).withStreams(config.jobs()).withUnlogged(config.unlogged());
+    if (config.distributeBy() != null) {
+      request = request.withLayout(GeneratedLayout.key(config.distributeBy(), config.shape(), config.seed(),
+          config.docs()));
+    } else if (config.reference()) {
+      request = request.withLayout(stress.table.Layout.REFERENCE);
+    }
     // a progress bar on the console; plain lines in files, pipes and CI logs
     boolean terminal = out == System.out && System.console() != null;
     InitResult result;
@@ -334,7 +341,9 @@ public final class Commands {
         public void onLoading(PreparedTable prepared) {
           out.println("init: " + target.kind().displayName() + ", " + tablesDone(prepared.action(),
               prepared.copyTableCreated(), table) + ", loading " + config.docs() + " "
-              + config.shape().name().toLowerCase() + " documents, seed " + config.seed());
+              + config.shape().name().toLowerCase() + " documents, seed " + config.seed()
+              + (prepared.table().layout().kind() == stress.table.Layout.Kind.ID ? ""
+              : "; " + prepared.table().layout().describe()));
         }
 
         @Override

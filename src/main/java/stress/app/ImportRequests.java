@@ -52,13 +52,15 @@ public final class ImportRequests {
     RepeatedFields repeated = attempt(problems, () -> RepeatedFields.parse(config.repeatedFields()));
     IdType type = config.idType() == null ? null : attempt(problems, () -> idType(config.idType()));
     CopyBatching batching = attempt(problems, () -> batching(config.batchDocs(), config.batchMb()));
+    java.util.Map<String, String> distributeBy = distributeBy(config.distributeBy(), problems);
     Supplier<ImportRequest> build = () -> ImportRequest.builder(source)
         .scan(ScanOptions.defaults().withFilter(filter).withSystemCollections(config.systemCollections()))
         .naming(naming)
         .policy(config.dropExisting() ? ExistingTablePolicy.DROP_EXISTING
             : config.reuse() ? ExistingTablePolicy.REUSE : ExistingTablePolicy.FAIL_IF_EXISTS)
         .resume(config.resume()).jobs(config.jobs()).jsonFormat(format).idType(type).onError(policy)
-        .onDuplicate(duplicates).repeatedFields(repeated).rejects(config.rejects()).batching(batching).build();
+        .onDuplicate(duplicates).repeatedFields(repeated).rejects(config.rejects()).batching(batching)
+        .distributeBy(distributeBy).reference(new java.util.LinkedHashSet<>(config.reference())).build();
     if (problems.isEmpty()) {
       ImportRequest request = attempt(problems, build);
       if (problems.isEmpty()) {
@@ -101,6 +103,26 @@ public final class ImportRequests {
       }
     }
     return path;
+  }
+
+  /** {@code --distribute-by NS=PATH} values by namespace; a value without '=' or given twice is a problem. */
+  private static java.util.Map<String, String> distributeBy(List<String> values, List<String> problems) {
+    java.util.Map<String, String> paths = new java.util.LinkedHashMap<>();
+    for (String value : values) {
+      int eq = value.indexOf('=');
+      int dot = value.indexOf('.');
+      if (eq < 0 || dot < 0 || dot > eq) {
+        problems.add("--distribute-by '" + value + "' is not NS=PATH (e.g. sample_analytics.accounts=account_id)");
+        continue;
+      }
+      String namespace = value.substring(0, eq);
+      String before = paths.put(namespace, value.substring(eq + 1));
+      if (before != null && !before.equals(paths.get(namespace))) {
+        problems.add("--distribute-by gives collection " + namespace + " two paths: " + before + " and "
+            + paths.get(namespace));
+      }
+    }
+    return paths;
   }
 
   /** The value, or null with the refusal's message added to {@code problems}. */

@@ -101,6 +101,17 @@ final class ImportCommand implements Callable<Integer> {
       + " instead of detecting it with a first pass over each collection; an _id that does not fit is rejected.")
   String idType;
 
+  @Option(names = "--distribute-by", paramLabel = "NS=PATH", split = ",",
+      description = "Distribute the table of collection NS (db.collection) by the value at document PATH, kept in a"
+          + " column of its own (bigint, numeric, text or timestamptz, from the data); repeatable. A path holding"
+          + " arrays refuses the import (docs/layouts.md).")
+  List<String> distributeBy = new java.util.ArrayList<>();
+
+  @Option(names = "--reference", paramLabel = "NS", split = ",",
+      description = "Replicate the table of collection NS to every node (Citus reference table, Postgres-XL"
+          + " DISTRIBUTE BY REPLICATION, Greenplum DISTRIBUTED REPLICATED); repeatable.")
+  List<String> reference = new java.util.ArrayList<>();
+
   @Option(names = "--on-error", paramLabel = "abort|skip", defaultValue = "abort",
       description = "An undecodable document: abort stops its collection after the documents before it; skip rejects it"
           + " and reads on (a lost length prefix still stops). Default: ${DEFAULT-VALUE}.")
@@ -142,6 +153,6 @@ final class ImportCommand implements Callable<Integer> {
   ImportConfig toConfig() {
     return new ImportConfig(path, archive, databases, excludeDatabases, collections, excludeCollections,
         systemCollections, schema, table, tablePrefix, lowerCaseNames, dropExisting, reuse, resume, jobs, jsonMode,
-        idType, onError, onDuplicate, repeatedFields, rejects, batchDocs, batchMb, json);
+        idType, onError, onDuplicate, repeatedFields, rejects, batchDocs, batchMb, json, distributeBy, reference);
   }
 }

@@ -35,6 +35,14 @@ final class InitCommand implements Callable<Integer> {
       description = "Parallel COPY streams. Default: ${DEFAULT-VALUE}.")
   int jobs;
 
+  @Option(names = "--distribute-by", paramLabel = "[TABLE=]PATH",
+      description = "Distribute the table by the value at document PATH of the generated documents, kept in a column"
+          + " of its own (docs/layouts.md).")
+  String distributeBy;
+
+  @Option(names = "--reference", paramLabel = "TABLE", description = "Replicate the table to every node.")
+  String reference;
+
   @Option(names = "--drop-existing", description = "Drop and recreate the tables if they exist.")
   boolean dropExisting;
 
@@ -64,7 +72,28 @@ final class InitCommand implements Callable<Integer> {
     ExistingTablePolicy policy = dropExisting ? ExistingTablePolicy.DROP_EXISTING
         : reuse ? ExistingTablePolicy.REUSE : ExistingTablePolicy.FAIL_IF_EXISTS;
     InitConfig config = new InitConfig(documents.docs, Shape.parse(documents.shape), documents.seed, tables.schema,
-        tables.table, policy, jobs, unlogged);
+        tables.table, policy, jobs, unlogged, keyPath(), reference != null && named("--reference", reference));
     return Commands.init(config, connection.toOptions(root.connection), json, root.out).code();
+  }
+
+  /** The path of {@code --distribute-by [TABLE=]PATH}; a TABLE other than the one init makes is refused. */
+  private String keyPath() {
+    if (distributeBy == null) {
+      return null;
+    }
+    int eq = distributeBy.indexOf('=');
+    if (eq >= 0) {
+      named("--distribute-by", distributeBy.substring(0, eq));
+    }
+    return distributeBy.substring(eq + 1);
+  }
+
+  /** True when {@code name} is the table init makes ({@code table} or {@code schema.table}); else refused. */
+  private boolean named(String option, String name) {
+    String qualified = tables.schema == null ? tables.table : tables.schema + "." + tables.table;
+    if (!name.equals(tables.table) && !name.equals(qualified)) {
+      throw new UsageException(option + " names table " + name + ", but init makes " + qualified);
+    }
+    return true;
   }
 }

@@ -10,14 +10,19 @@ import java.util.List;
  * @param path             the dump directory or {@code .bson}/{@code .bson.gz} file, or null
  * @param archive          the {@code --archive} file, or null
  * @param json             the {@code --json} result file, or null
+ * @param distributeBy     the {@code --distribute-by NS=PATH} values as given
+ * @param reference        the {@code --reference NS} values as given
  */
 public record ImportConfig(Path path, Path archive, List<String> databases, List<String> excludeDatabases,
                            List<String> collections, List<String> excludeCollections, boolean systemCollections,
                            String schema, String table, String tablePrefix, boolean lowerCaseNames,
                            boolean dropExisting, boolean reuse, boolean resume, int jobs, String jsonMode,
                            String idType, String onError, String onDuplicate, String repeatedFields, Path rejects,
-                           long batchDocs, long batchMb, Path json) {
+                           long batchDocs, long batchMb, Path json, List<String> distributeBy,
+                           List<String> reference) {
   public ImportConfig {
+    distributeBy = distributeBy == null ? List.of() : List.copyOf(distributeBy);
+    reference = reference == null ? List.of() : List.copyOf(reference);
     databases = List.copyOf(databases);
     excludeDatabases = List.copyOf(excludeDatabases);
     collections = List.copyOf(collections);

@@ -17,9 +17,17 @@ import stress.model.UsageException;
  * @param policy what to do with existing tables
  * @param jobs   parallel COPY streams
  * @param unlogged create the tables UNLOGGED
+ * @param distributeBy the document path the table is distributed by ({@code --distribute-by}), or null
+ * @param reference    replicate the table to every node ({@code --reference})
  */
 public record InitConfig(long docs, Shape shape, long seed, String schema, String table, ExistingTablePolicy policy,
-                         int jobs, boolean unlogged) {
+                         int jobs, boolean unlogged, String distributeBy, boolean reference) {
+
+  /** A table distributed by {@code _id}. */
+  public InitConfig(long docs, Shape shape, long seed, String schema, String table, ExistingTablePolicy policy,
+                    int jobs, boolean unlogged) {
+    this(docs, shape, seed, schema, table, policy, jobs, unlogged, null, false);
+  }
 
   public InitConfig {
     List<String> problems = new ArrayList<>();
@@ -31,6 +39,10 @@ public record InitConfig(long docs, Shape shape, long seed, String schema, Strin
     }
     if (table == null || table.isBlank()) {
       problems.add("--table must not be empty");
+    }
+    if (distributeBy != null && reference) {
+      problems.add("--distribute-by and --reference exclude each other: a table is either distributed by a key or"
+          + " replicated");
     }
     if (!problems.isEmpty()) {
       throw new UsageException(String.join("; ", problems));

@@ -53,7 +53,7 @@ public final class CopyLoader {
   public CopyResult load(Connection connection, DocumentTable table, Iterator<? extends CopyRow> rows, CopyListener listener)
       throws SQLException {
     CopyManager copyApi = connection.unwrap(PGConnection.class).getCopyAPI();
-    String sql = "COPY " + table.qualifiedName() + " (_id, data) FROM STDIN";
+    String sql = "COPY " + table.qualifiedName() + " " + table.columnList() + " FROM STDIN";
     boolean explicitCommit = !connection.getAutoCommit();
     CopyTextEncoder encoder = new CopyTextEncoder(SEND_BYTES + 8192);
     long totalRows = 0;
@@ -123,7 +123,7 @@ public final class CopyLoader {
       throws SQLException {
     CopyManager copyApi = connection.unwrap(PGConnection.class).getCopyAPI();
     CopyTextEncoder encoder = new CopyTextEncoder(SEND_BYTES + 8192);
-    CopyIn copy = copyApi.copyIn("COPY " + table.qualifiedName() + " (_id, data) FROM STDIN");
+    CopyIn copy = copyApi.copyIn("COPY " + table.qualifiedName() + " " + table.columnList() + " FROM STDIN");
     long sent = 0;
     try {
       while (rows.hasNext()) {
@@ -151,7 +151,7 @@ public final class CopyLoader {
 
   private static int append(CopyTextEncoder encoder, CopyRow row, DocumentTable table, long committedRows) {
     try {
-      return encoder.append(row);
+      return encoder.append(row, table.layout().keyed());
     } catch (IllegalArgumentException e) {
       throw new LoadException("document _id " + printable(row.id()) + " for " + table.displayName() + " cannot be loaded: "
           + e.getMessage() + "; its batch was not committed (" + committedRows + " rows before it were)", e);

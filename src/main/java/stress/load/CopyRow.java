@@ -7,4 +7,9 @@ package stress.load;
 public sealed interface CopyRow permits DocumentRow, EncodedRow {
   /** The {@code _id} value as text, the way the column type's input function reads it. */
   String id();
+
+  /** The key column's value as text, or null (no value at the key path, or a table without a key column). */
+  default String key() {
+    return null;
+  }
 }

@@ -23,9 +23,14 @@ final class CopyTextEncoder {
    * and an {@link IllegalArgumentException} says why.
    */
   int appendRow(String id, String json) {
+    return appendRow(id, false, null, json);
+  }
+
+  /** As {@link #appendRow(String, String)}, with the key field after the id when {@code keyed} (null: {@code \N}). */
+  private int appendRow(String id, boolean keyed, String key, String json) {
     int start = length;
     try {
-      appendText(id, false);
+      appendKeys(id, keyed, key);
       put((byte) '\t');
       appendText(json, true);
       put((byte) '\n');
@@ -42,9 +47,13 @@ final class CopyTextEncoder {
    * added.
    */
   int appendEncodedRow(String id, byte[] data, int offset, int count) {
+    return appendEncodedRow(id, false, null, data, offset, count);
+  }
+
+  private int appendEncodedRow(String id, boolean keyed, String key, byte[] data, int offset, int count) {
     int start = length;
     try {
-      appendText(id, false);
+      appendKeys(id, keyed, key);
     } catch (IllegalArgumentException e) {
       length = start;
       throw e;
@@ -57,13 +66,33 @@ final class CopyTextEncoder {
     return length - start;
   }
 
+  /** The {@code _id} field, then, when {@code keyed}, a tab and the key field ({@code \N} for null). */
+  private void appendKeys(String id, boolean keyed, String key) {
+    appendText(id, false);
+    if (!keyed) {
+      return;
+    }
+    put((byte) '\t');
+    if (key == null) {
+      put((byte) '\\');
+      put((byte) 'N');
+    } else {
+      appendText(key, false);
+    }
+  }
+
   /** Appends one row of either kind; see {@link #appendRow} and {@link #appendEncodedRow}. */
   int append(CopyRow row) {
+    return append(row, false);
+  }
+
+  /** Appends one row of either kind, with its key column after the {@code _id} when {@code keyed}. */
+  int append(CopyRow row, boolean keyed) {
     if (row instanceof EncodedRow encoded) {
-      return appendEncodedRow(encoded.id(), encoded.array(), encoded.offset(), encoded.length());
+      return appendEncodedRow(encoded.id(), keyed, encoded.key(), encoded.array(), encoded.offset(), encoded.length());
     }
     DocumentRow text = (DocumentRow) row;
-    return appendRow(text.id(), text.json());
+    return appendRow(text.id(), keyed, text.key(), text.json());
   }
 
   byte[] bytes() {

@@ -64,7 +64,7 @@ public final class DatasetInitializer {
     try (Connection connection = connections.get()) {
       connection.setAutoCommit(true);
       prepared = TableSetup.prepare(connection, dialect, request.table(), request.policy(),
-          request.unlogged());
+          request.unlogged(), request.layoutGiven());
       DocumentTable table = prepared.table();
       if (prepared.action() == PreparedTable.Action.REUSED) {
         // rows kept as they are: nothing is generated, so any _id type will do (an imported table's too)
@@ -154,10 +154,11 @@ public final class DatasetInitializer {
     DocumentTable copyTable = table.copyTable();
     try (Connection connection = connections.get();
         PreparedStatement fillCopy = connection.prepareStatement("INSERT INTO " + copyTable.qualifiedName()
-            + " (_id, data) SELECT _id, data FROM " + table.qualifiedName() + " WHERE _id BETWEEN ? AND ?")) {
+            + " " + table.columnList() + " SELECT " + table.columnList().replaceAll("^\\(|\\)$", "") + " FROM "
+            + table.qualifiedName() + " WHERE _id BETWEEN ? AND ?")) {
       connection.setAutoCommit(true);
       long[] nextKey = {range.first()};
-      GeneratedRows rows = new GeneratedRows(generator, range.first(), range.last(), aborted::get);
+      GeneratedRows rows = new GeneratedRows(generator, range.first(), range.last(), aborted::get, table.layout());
       loader.load(connection, table, rows, (batchRows, batchBytes) -> {
         long first = nextKey[0];
         long last = first + batchRows - 1;

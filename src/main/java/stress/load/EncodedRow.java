@@ -11,8 +11,13 @@ import java.util.Objects;
  *               newline, carriage return or NUL; not copied, do not modify
  * @param offset where the text starts in {@code array}
  * @param length its number of bytes
+ * @param key    the key column's value as text, or null
  */
-public record EncodedRow(String id, byte[] array, int offset, int length) implements CopyRow {
+public record EncodedRow(String id, byte[] array, int offset, int length, String key) implements CopyRow {
+  public EncodedRow(String id, byte[] array, int offset, int length) {
+    this(id, array, offset, length, null);
+  }
+
   public EncodedRow {
     Objects.requireNonNull(id, "id");
     Objects.checkFromIndexSize(offset, length, Objects.requireNonNull(array, "array").length);

@@ -12,12 +12,22 @@ final class GeneratedRows implements Iterator<DocumentRow> {
   private final long last;
   private final BooleanSupplier aborted;
   private long next;
+  /** The table's layout; with a key, each row carries the value at its path. */
+  private final stress.table.Layout layout;
+  private final stress.dump.KeyPath key;
 
   GeneratedRows(DocumentGenerator generator, long first, long last, BooleanSupplier aborted) {
+    this(generator, first, last, aborted, stress.table.Layout.ID);
+  }
+
+  GeneratedRows(DocumentGenerator generator, long first, long last, BooleanSupplier aborted,
+                stress.table.Layout layout) {
     this.generator = generator;
     this.next = first;
     this.last = last;
     this.aborted = aborted;
+    this.layout = layout;
+    this.key = layout.keyed() ? new stress.dump.KeyPath(layout.path()) : null;
   }
 
   @Override
@@ -35,6 +45,8 @@ final class GeneratedRows implements Iterator<DocumentRow> {
       throw new NoSuchElementException();
     }
     long id = next++;
-    return new DocumentRow(Long.toString(id), generator.generate(id).json());
+    stress.dump.generate.GeneratedDocument document = generator.generate(id);
+    return new DocumentRow(Long.toString(id), document.json(),
+        key == null ? null : GeneratedLayout.text(key, layout, document.document(), id));
   }
 }

@@ -23,7 +23,7 @@ import stress.table.IdType;
  * @param unlogged  create the tables UNLOGGED (no WAL; emptied by a crash)
  */
 public record InitRequest(DocumentTable table, long documents, Shape shape, long seed, ExistingTablePolicy policy,
-    int streams, CopyBatching batching, boolean unlogged) {
+    int streams, CopyBatching batching, boolean unlogged, boolean layoutGiven) {
   public static final long DEFAULT_SEED = 1;
   public static final int DEFAULT_STREAMS = 2;
 
@@ -48,6 +48,17 @@ public record InitRequest(DocumentTable table, long documents, Shape shape, long
     }
   }
 
+  /** A request whose table is laid out as the target has it, or by {@code _id} when created. */
+  public InitRequest(DocumentTable table, long documents, Shape shape, long seed, ExistingTablePolicy policy,
+                     int streams, CopyBatching batching, boolean unlogged) {
+    this(table, documents, shape, seed, policy, streams, batching, unlogged, false);
+  }
+
+  /** The same request for a table laid out {@code layout}: an existing table made with another one is refused. */
+  public InitRequest withLayout(stress.table.Layout layout) {
+    return new InitRequest(table.withLayout(layout), documents, shape, seed, policy, streams, batching, unlogged, true);
+  }
+
   /** A request for logged tables. */
   public InitRequest(DocumentTable table, long documents, Shape shape, long seed, ExistingTablePolicy policy,
                      int streams, CopyBatching batching) {
@@ -61,23 +72,23 @@ public record InitRequest(DocumentTable table, long documents, Shape shape, long
   }
 
   public InitRequest withSeed(long newSeed) {
-    return new InitRequest(table, documents, shape, newSeed, policy, streams, batching, unlogged);
+    return new InitRequest(table, documents, shape, newSeed, policy, streams, batching, unlogged, layoutGiven);
   }
 
   public InitRequest withPolicy(ExistingTablePolicy newPolicy) {
-    return new InitRequest(table, documents, shape, seed, newPolicy, streams, batching, unlogged);
+    return new InitRequest(table, documents, shape, seed, newPolicy, streams, batching, unlogged, layoutGiven);
   }
 
   public InitRequest withStreams(int newStreams) {
-    return new InitRequest(table, documents, shape, seed, policy, newStreams, batching, unlogged);
+    return new InitRequest(table, documents, shape, seed, policy, newStreams, batching, unlogged, layoutGiven);
   }
 
   public InitRequest withBatching(CopyBatching newBatching) {
-    return new InitRequest(table, documents, shape, seed, policy, streams, newBatching, unlogged);
+    return new InitRequest(table, documents, shape, seed, policy, streams, newBatching, unlogged, layoutGiven);
   }
 
   public InitRequest withUnlogged(boolean newUnlogged) {
-    return new InitRequest(table, documents, shape, seed, policy, streams, batching, newUnlogged);
+    return new InitRequest(table, documents, shape, seed, policy, streams, batching, newUnlogged, layoutGiven);
   }
 
   /** Why generated keys 1..documents do not fit the table's {@code _id} type, or null when they do. */

@@ -16,6 +16,9 @@ import stress.model.ExistingTablePolicy;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.target.Dialect;
+import stress.target.TableLayouts;
+import stress.table.Layout;
+import stress.model.UsageException;
 
 /**
  * Makes sure a document table and its copy table exist before loading, following an
@@ -44,8 +47,24 @@ public final class TableSetup {
   /** As {@link #prepare(Connection, Dialect, DocumentTable, ExistingTablePolicy)}; tables it creates are UNLOGGED when asked. */
   public static PreparedTable prepare(Connection connection, Dialect dialect, DocumentTable table,
       ExistingTablePolicy policy, boolean unlogged) throws SQLException {
+    return prepare(connection, dialect, table, policy, unlogged, false);
+  }
+
+  /**
+   * As {@link #prepare(Connection, Dialect, DocumentTable, ExistingTablePolicy, boolean)}, creating new tables with
+   * {@code table}'s layout (with the target's primary key). A reused table keeps the layout its catalog says; when
+   * {@code layoutGiven}, a reused table laid out otherwise is refused.
+   *
+   * @throws UsageException when {@code layoutGiven} and a table to reuse has another layout
+   */
+  public static PreparedTable prepare(Connection connection, Dialect dialect, DocumentTable table,
+      ExistingTablePolicy policy, boolean unlogged, boolean layoutGiven) throws SQLException {
+    table = table.withLayout(dialect.placed(table.layout()));
     Relation main = find(connection, table);
     Relation copy = find(connection, table.copyTable());
+    if (main != null && layoutGiven && policy != ExistingTablePolicy.DROP_EXISTING) {
+      checkLayout(connection, dialect, main, table.layout());
+    }
     if (main == null && copy == null) {
       String note = create(connection, dialect, table, false, unlogged);
       return new PreparedTable(table, PreparedTable.Action.CREATED, note);
@@ -62,20 +81,22 @@ public final class TableSetup {
           throw new LoadException("table " + copy.displayName() + " exists but " + table.displayName() + " does not;"
               + " drop " + copy.displayName() + ", or use --drop-existing to replace both");
         }
-        IdType idType = idTypeOf(connection, main);
+        Shape shape = shapeOf(connection, main);
+        IdType idType = shape.idType();
         if (copy == null) {
-          // the copy table belongs beside the table, in the schema it was found in, with its _id type
-          DocumentTable found = new DocumentTable(main.schema(), main.name(), idType);
+          // the copy table belongs beside the table, in the schema it was found in, with its _id type and layout
+          DocumentTable found = new DocumentTable(main.schema(), main.name(), idType, shape.layout());
           String note = createCopyTable(connection, dialect, found);
-          return new PreparedTable(new DocumentTable(table.schema(), table.name(), idType), PreparedTable.Action.REUSED,
-              note, true);
+          return new PreparedTable(new DocumentTable(table.schema(), table.name(), idType, shape.layout()),
+              PreparedTable.Action.REUSED, note, true);
         }
         IdType copyIdType = idTypeOf(connection, copy);
         if (idType != copyIdType) {
           throw new LoadException("table " + main.displayName() + " has _id " + idType.sql() + " but " + copy.displayName()
               + " has _id " + copyIdType.sql() + "; both must have the same _id type");
         }
-        return new PreparedTable(new DocumentTable(table.schema(), table.name(), idType), PreparedTable.Action.REUSED);
+        return new PreparedTable(new DocumentTable(table.schema(), table.name(), idType, shape.layout()),
+            PreparedTable.Action.REUSED);
       }
       default -> throw new IllegalStateException("unhandled policy " + policy);
     }
@@ -103,7 +124,8 @@ public final class TableSetup {
       throw new LoadException("table " + wanted.displayName() + " does not exist: create and fill it with 'stress init'"
           + " (generated documents) or 'stress import' (a mongodump), or name another with --table/--schema");
     }
-    IdType idType = idTypeOf(connection, main);
+    Shape shape = shapeOf(connection, main);
+    IdType idType = shape.idType();
     if (needCopyTable) {
       Relation copy = find(connection, wanted.copyTable());
       if (copy == null) {
@@ -117,7 +139,33 @@ public final class TableSetup {
             + " has _id " + copyType.sql() + "; both must have the same _id type");
       }
     }
-    return new DocumentTable(schema, name, idType);
+    return new DocumentTable(schema, name, idType, shape.layout());
+  }
+
+  /**
+   * Refuses to reuse {@code main} for a layout other than its own: the rows there were placed by the other one. On a
+   * target that distributes nothing, a reference table and one by {@code _id} are the same table.
+   */
+  private static void checkLayout(Connection connection, Dialect dialect, Relation main, Layout wanted)
+      throws SQLException {
+    Layout found = shapeOf(connection, main).layout();
+    if (!sameLayout(dialect, found, wanted)) {
+      throw new UsageException("table " + main.displayName() + " exists " + found.describe() + ", not "
+          + wanted.describe() + " as asked; a table keeps the layout it was made with: use --drop-existing to make it"
+          + " again, another --table/--table-prefix, or leave the layout option out to use it as it is");
+    }
+  }
+
+  /** Whether a table laid out {@code found} serves {@code wanted}; where nothing is distributed, replication is moot. */
+  public static boolean sameLayout(Dialect dialect, Layout found, Layout wanted) {
+    return dialect.distributes() ? found.sameAs(wanted)
+        : found.keyed() == wanted.keyed() && (!found.keyed() || found.sameAs(wanted));
+  }
+
+  /** The layout of an existing document table as its catalog says, or null when there is no such table. */
+  public static Layout layoutOf(Connection connection, String schema, String name) throws SQLException {
+    Relation main = find(connection, new DocumentTable(schema, name, IdType.INTEGER));
+    return main == null ? null : shapeOf(connection, main).layout();
   }
 
   /**
@@ -242,8 +290,18 @@ public final class TableSetup {
     return (end < 0 ? message : message.substring(0, end)) + " (SQLState " + e.getSQLState() + ")";
   }
 
-  /** Reads the {@code _id} type, checking the relation is a table with exactly {@code _id} and {@code data jsonb}. */
+  /** What a document table is: its {@code _id} type and its layout. */
+  private record Shape(IdType idType, Layout layout) {}
+
   private static IdType idTypeOf(Connection connection, Relation relation) throws SQLException {
+    return shapeOf(connection, relation).idType();
+  }
+
+  /**
+   * Reads the {@code _id} type and the layout, checking the relation is a table with {@code _id}, {@code data jsonb}
+   * and at most one key column.
+   */
+  private static Shape shapeOf(Connection connection, Relation relation) throws SQLException {
     if (!relation.kind().equals("r") && !relation.kind().equals("p")) {
       throw new LoadException(relation.displayName() + " is not a table (pg_class.relkind '" + relation.kind()
           + "'); a document table is (_id <type> primary key, data jsonb)");
@@ -259,15 +317,24 @@ public final class TableSetup {
         }
       }
     }
-    if (columns.size() != 2 || !columns.containsKey("_id") || !"jsonb".equals(columns.get("data"))) {
+    if (columns.size() < 2 || columns.size() > 3 || !columns.containsKey("_id")
+        || !"jsonb".equals(columns.get("data"))) {
       List<String> found = new ArrayList<>();
       columns.forEach((name, type) -> found.add(name + " " + type));
       throw new LoadException("table " + relation.displayName() + " does not have the document-table shape"
-          + " (_id <type> primary key, data jsonb); it has (" + String.join(", ", found) + ")");
+          + " (_id <type> primary key, data jsonb, and at most one key column); it has (" + String.join(", ", found)
+          + ")");
+    }
+    Layout layout;
+    try {
+      layout = TableLayouts.read(connection, relation.quotedName(), columns);
+    } catch (IllegalArgumentException e) {
+      throw new LoadException(e.getMessage(), e);
     }
     String type = columns.get("_id");
     try {
-      return IdType.parse(type.replaceFirst("\\(.*\\)$", "")); // character varying(24) is still text to us
+      // character varying(24) is still text to us
+      return new Shape(IdType.parse(type.replaceFirst("\\(.*\\)$", "")), layout);
     } catch (IllegalArgumentException e) {
       throw new LoadException("table " + relation.displayName() + " has _id of type " + type + ", which cannot be used;"
           + " supported: " + Arrays.stream(IdType.values()).map(IdType::sql).collect(Collectors.joining(", ")), e);

@@ -109,6 +109,10 @@ final class FilterTranslator {
         String id = typed == null && top && path.isId() && !ID_IN_DOCUMENT.contains(op.getKey())
             ? IdCondition.operator(t, op.getKey(), op.getValue()) : null;
         parts.add(typed != null ? typed : id != null ? id : operator(path.jsonPath(), op.getKey(), op.getValue(), root));
+        String route = routed(path, op.getKey(), op.getValue(), top);
+        if (route != null) {
+          parts.add(route);
+        }
       }
       return and(parts);
     }
@@ -116,7 +120,62 @@ final class FilterTranslator {
       return IdCondition.equal(t, cond);
     }
     String typed = top ? TypedCondition.of(t, path, "$eq", cond, conjunctive) : null;
-    return typed != null ? typed : equal(path.jsonPath(), cond, root);
+    String condition = typed != null ? typed : equal(path.jsonPath(), cond, root);
+    // after the condition: placeholders are made in the order of the text
+    String route = routed(path, "$eq", cond, top);
+    return route == null ? condition : and(List.of(condition, route));
+  }
+
+  /**
+   * The key column's conditions a filter's top-level AND implies (its own equalities and {@code $in} on the key path,
+   * those of {@code $and}s within it), for a statement that tests the key outside the filter; null when none.
+   */
+  String keyRoute(BsonDocument filter) {
+    List<String> parts = new ArrayList<>();
+    collectRoutes(filter, parts);
+    return parts.isEmpty() ? null : and(parts);
+  }
+
+  private void collectRoutes(BsonDocument filter, List<String> parts) {
+    for (Map.Entry<String, BsonValue> e : filter.entrySet()) {
+      if (e.getKey().equals("$and") && e.getValue().isArray()) {
+        for (BsonValue each : e.getValue().asArray()) {
+          if (each.isDocument()) {
+            collectRoutes(each.asDocument(), parts);
+          }
+        }
+      } else if (!e.getKey().startsWith("$")) {
+        MongoPath path = MongoPath.parse(e.getKey());
+        if (e.getValue().isDocument() && isOperators(e.getValue())) {
+          for (Map.Entry<String, BsonValue> op : e.getValue().asDocument().entrySet()) {
+            add(parts, routed(path, op.getKey(), op.getValue(), true));
+          }
+        } else if (!e.getValue().isRegularExpression()) {
+          add(parts, routed(path, "$eq", e.getValue(), true));
+        }
+      }
+    }
+  }
+
+  private static void add(List<String> parts, String part) {
+    if (part != null) {
+      parts.add(part);
+    }
+  }
+
+  /**
+   * The key column's condition that an equality or {@code $in} on the key path in the filter's top-level AND
+   * implies ({@link KeyRoute}), or null.
+   */
+  private String routed(MongoPath path, String op, BsonValue arg, boolean top) {
+    if (!top || !conjunctive || !KeyRoute.pins(t, path)) {
+      return null;
+    }
+    return switch (op) {
+      case "$eq" -> arg.isDocument() || arg.isArray() || arg.isRegularExpression() ? null : KeyRoute.equal(t, arg);
+      case "$in" -> arg.isArray() ? KeyRoute.in(t, arg.asArray()) : null;
+      default -> null;
+    };
   }
 
   /** True for {@code {$gt: 1, ...}}; a document mixing operators and field names is refused. */

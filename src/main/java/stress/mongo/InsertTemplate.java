@@ -26,6 +26,8 @@ final class InsertTemplate {
           + " :id with new_key)");
     }
     String idSql = IdCondition.single(t, id);
+    // placeholders are made in the order of the text: _id, the key column, data
+    String keySql = t.target.keyed() ? key(t, document) : null;
     t.writes.document(document);
     BsonDocument marked = mark(t, document);
     String json = BsonJson.valueToRelaxedJson(marked);
@@ -56,7 +58,50 @@ final class InsertTemplate {
       }
       return b.toString();
     }, used);
+    if (keySql != null) {
+      return "INSERT INTO {table} (_id, " + t.target.layout().quotedColumn() + ", data) VALUES (" + idSql + ", "
+          + keySql + ", CAST(" + dataSql + " AS jsonb))";
+    }
     return "INSERT INTO {table} (_id, data) VALUES (" + idSql + ", CAST(" + dataSql + " AS jsonb))";
+  }
+
+  /**
+   * The key column's value for the template: the value at the key path as the column's type (a parameter's drawn
+   * value converted, null when it is of a kind the column does not hold), NULL where the path is missing. A template
+   * whose path holds an array or a document, or a literal of another kind, is refused, as the importer rejects such a
+   * document.
+   */
+  private static String key(Translation t, BsonDocument document) {
+    stress.table.Layout layout = t.target.layout();
+    BsonValue at = document;
+    for (String step : layout.path().split("\\.")) {
+      if (at.isArray()) {
+        throw new IllegalArgumentException("insertOne: the document's " + layout.path() + ", the table's distribution"
+            + " key, passes through an array (MongoDB refuses arrays in a shard key)");
+      }
+      at = at.isDocument() ? at.asDocument().get(step) : null;
+      if (at == null) {
+        break;
+      }
+    }
+    int p = at == null ? -1 : t.parameters.indexOf(at);
+    if (p >= 0) {
+      return "CAST(" + t.placeholder(p, x -> KeyRoute.drawn(x, layout.type())) + " AS " + layout.type().sql() + ")";
+    }
+    if (at == null || at.isNull()) {
+      if (layout.keyInPrimaryKey()) {
+        throw new IllegalArgumentException("insertOne: the document has no " + layout.path() + ", the table's"
+            + " distribution key, which is part of its primary key (" + layout.path() + ", _id) and holds no null");
+      }
+      return "NULL";
+    }
+    String literal = at.isArray() || at.isDocument() ? null : KeyRoute.literal(at, layout.type());
+    if (literal == null) {
+      throw new IllegalArgumentException("insertOne: the document's " + layout.path() + ", the table's distribution"
+          + " key, holds " + (at.isArray() ? "an array (MongoDB refuses arrays in a shard key)" : "a "
+          + FilterTranslator.typeName(at) + ", which its " + layout.type().sql() + " column does not hold"));
+    }
+    return "CAST('" + literal.replace("'", "''") + "' AS " + layout.type().sql() + ")";
   }
 
   private static BsonDocument mark(Translation t, BsonDocument d) {

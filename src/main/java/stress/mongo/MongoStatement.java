@@ -110,12 +110,21 @@ public record MongoStatement(SqlWithValues statement, boolean query, BitSet used
    */
   private static String whereOne(Translation t, BsonDocument spec, String oneKind) {
     BsonDocument filter = filter(spec, oneKind == null ? "updateMany/deleteMany" : oneKind);
-    String condition = new FilterTranslator(t).filter(filter);
-    if (oneKind == null || isKeyEquality(filter)) {
+    FilterTranslator translator = new FilterTranslator(t);
+    String condition = translator.filter(filter);
+    if (oneKind == null || isKeyEquality(filter) && !(t.target.keyed() && t.target.layout().keyInPrimaryKey())) {
       return condition.equals("TRUE") ? "" : " WHERE " + condition;
     }
-    return " WHERE _id = (SELECT _id FROM {table}" + (condition.equals("TRUE") ? "" : " WHERE " + condition)
-        + " LIMIT 1)";
+    String where = condition.equals("TRUE") ? "" : " WHERE " + condition;
+    if (t.target.keyed() && t.target.layout().keyInPrimaryKey()) {
+      // _id is unique per key value only: the row is found by both, and the key's condition routes the outer statement
+      String column = t.target.layout().quotedColumn();
+      String route = translator.keyRoute(filter);
+      return " WHERE (" + column + ", _id) = (SELECT " + column + ", _id FROM {table}" + where + " LIMIT 1)"
+          + (route == null ? "" : " AND " + route);
+    }
+    String route = t.target.keyed() ? translator.keyRoute(filter) : null;
+    return " WHERE _id = (SELECT _id FROM {table}" + where + " LIMIT 1)" + (route == null ? "" : " AND " + route);
   }
 
   private static boolean isKeyEquality(BsonDocument filter) {

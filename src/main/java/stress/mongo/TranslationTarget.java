@@ -17,10 +17,12 @@ import java.util.Map;
  * @param distributed true when the table is a Citus distributed table: an aggregation pipeline then reads the
  *                 table's documents (and a {@code $lookup}'s foreign ones) in subqueries Citus runs on the shards,
  *                 and the rest of the pipeline runs on the coordinator, where Citus plans the statement as PostgreSQL
+ * @param layout   the table's layout, null when not known: under a key layout a filter pinning the key path also
+ *                 tests the key column ({@link KeyRoute}) and inserts write it
  */
 public record TranslationTarget(PathCatalog paths, boolean jsonpath, Map<String, String> indexed,
                                 stress.table.IdType idType, Map<String, ForeignCollection> collections,
-                                boolean distributed) {
+                                boolean distributed, stress.table.Layout layout) {
   /** Nothing known: the general form everywhere, with jsonpath. */
   public static final TranslationTarget GENERAL = new TranslationTarget(PathCatalog.NONE, true, Map.of());
 
@@ -32,6 +34,22 @@ public record TranslationTarget(PathCatalog paths, boolean jsonpath, Map<String,
   public TranslationTarget(PathCatalog paths, boolean jsonpath, Map<String, String> indexed,
                            stress.table.IdType idType) {
     this(paths, jsonpath, indexed, idType, Map.of(), false);
+  }
+
+  public TranslationTarget(PathCatalog paths, boolean jsonpath, Map<String, String> indexed,
+                           stress.table.IdType idType, Map<String, ForeignCollection> collections,
+                           boolean distributed) {
+    this(paths, jsonpath, indexed, idType, collections, distributed, null);
+  }
+
+  /** The same target for a table laid out {@code value}. */
+  public TranslationTarget withLayout(stress.table.Layout value) {
+    return new TranslationTarget(paths, jsonpath, indexed, idType, collections, distributed, value);
+  }
+
+  /** True when the table has a key column. */
+  boolean keyed() {
+    return layout != null && layout.keyed();
   }
 
   /** The table of a collection a {@code $lookup} reads. */

@@ -25,6 +25,24 @@ final class UpdateTranslator {
     this.t = t;
   }
 
+  /**
+   * Refuses a change of the table's distribution key (the key path, a field above it or below it): the key column and
+   * the shard a document lives on follow from it. MongoDB changes a shard key value only inside a transaction (and not
+   * before 4.2); stress runs no such transaction, so it refuses the update instead of moving documents between shards.
+   */
+  private void refuseKeyChange(String op, MongoPath path) {
+    if (!t.target.keyed()) {
+      return;
+    }
+    String key = t.target.layout().path();
+    String written = path.toString();
+    if (key.equals(written) || key.startsWith(written + ".") || written.startsWith(key + ".")) {
+      throw new IllegalArgumentException(op + " on " + written + " would change " + key + ", the table's distribution"
+          + " key: MongoDB changes a shard key value only inside a transaction, and stress does not move documents"
+          + " between shards, so an update of the key is refused");
+    }
+  }
+
   String newData(BsonDocument update) {
     if (update.isEmpty()) {
       throw new IllegalArgumentException("the update document is empty");
@@ -47,6 +65,7 @@ final class UpdateTranslator {
         if (path.keys().get(0).equals("_id")) {
           throw new IllegalArgumentException(op.getKey() + " on _id: the _id of a document cannot change");
         }
+        refuseKeyChange(op.getKey(), path);
         if (!seen.add(path.toString())) {
           throw new IllegalArgumentException("field '" + path + "' is changed twice in one update");
         }

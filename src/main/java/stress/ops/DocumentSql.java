@@ -31,8 +31,34 @@ final class DocumentSql {
    * an existing row is overwritten with the same document, so every execution writes exactly one row.
    */
   static Sql upsertById(DocumentTable table) {
-    return new Sql("INSERT INTO " + table.qualifiedName() + " (_id, data) VALUES (?, CAST(? AS jsonb))"
-        + " ON CONFLICT (_id) DO UPDATE SET data = EXCLUDED.data");
+    return new Sql("INSERT INTO " + table.qualifiedName() + " " + table.columnList() + " VALUES " + row(table)
+        + " ON CONFLICT " + table.layout().primaryKey() + " DO UPDATE SET data = EXCLUDED.data");
+  }
+
+  /**
+   * One row's values: the key, then the document; in a table with a key column, the column's value is read from the
+   * document in the statement, so the document is given again for each of its placeholders ({@link #parametersPerRow}).
+   */
+  private static String row(DocumentTable table) {
+    return table.layout().keyed()
+        ? "(?, " + table.layout().type().fromDocument("CAST(? AS jsonb)", table.layout().path()) + ", CAST(? AS jsonb))"
+        : "(?, CAST(? AS jsonb))";
+  }
+
+  /**
+   * Placeholders per inserted row: the key, then the document as often as the row reads it (once for {@code data},
+   * and as many times as the key column's expression reads it).
+   */
+  static int parametersPerRow(DocumentTable table) {
+    return new Sql(row(table)).parameterCount();
+  }
+
+  /** {@code key, document} as one row's {@code perRow} parameters ({@link #parametersPerRow}). */
+  static Object[] rowParameters(int perRow, Object key, Object document) {
+    Object[] parameters = new Object[perRow];
+    java.util.Arrays.fill(parameters, document);
+    parameters[0] = key;
+    return parameters;
   }
 
   static Sql deleteById(DocumentTable table) {
@@ -41,9 +67,11 @@ final class DocumentSql {
 
   /** A multi-row INSERT of {@code rows} new documents: two placeholders per row, key then document. */
   static Sql insertRows(DocumentTable table, int rows) {
-    StringBuilder sb = new StringBuilder("INSERT INTO ").append(table.qualifiedName()).append(" (_id, data) VALUES ");
+    StringBuilder sb = new StringBuilder("INSERT INTO ").append(table.qualifiedName()).append(' ')
+        .append(table.columnList()).append(" VALUES ");
+    String row = row(table);
     for (int i = 0; i < rows; i++) {
-      sb.append(i == 0 ? "(?, CAST(? AS jsonb))" : ", (?, CAST(? AS jsonb))");
+      sb.append(i == 0 ? "" : ", ").append(row);
     }
     return new Sql(sb.toString());
   }

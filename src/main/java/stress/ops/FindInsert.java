@@ -1,5 +1,7 @@
 package stress.ops;
 
+import stress.table.DocumentTable;
+
 /**
  * Read one document by key, then insert it into the copy table. A key inserted before (by an earlier
  * execution or by init) is overwritten with the same document (INSERT ... ON CONFLICT DO UPDATE), so the
@@ -31,14 +33,16 @@ public final class FindInsert implements Operation {
   @Override
   public Bound bind(OperationContext context) {
     Sql select = DocumentSql.selectById(context.table());
-    Sql upsert = DocumentSql.upsertById(context.table().copyTable());
+    DocumentTable copy = context.table().copyTable();
+    Sql upsert = DocumentSql.upsertById(copy);
+    int perRow = DocumentSql.parametersPerRow(copy);
     return session -> {
       Object key = session.nextKey();
       String doc = session.sql().queryDocument(select, key);
       if (doc == null) {
         return 0;
       }
-      return 1 + session.sql().update(upsert, key, doc);
+      return 1 + session.sql().update(upsert, DocumentSql.rowParameters(perRow, key, doc));
     };
   }
 }

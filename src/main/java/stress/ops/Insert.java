@@ -37,11 +37,13 @@ public final class Insert implements Operation {
       inserts[i] = DocumentSql.insertRows(tables[i], 1);
     }
     // a single row is always in one shard: no grouping needed
+    // the tables of one run share one layout
+    int perRow = DocumentSql.parametersPerRow(tables[0]);
     SessionLocal<NewRows> rows = new SessionLocal<>(() -> new NewRows(documents, 1, false));
     return session -> {
       NewRows r = rows.get(session);
       Sql insert = inserts[inserts.length == 1 ? 0 : session.worker()];
-      return session.sql().update(insert, r.parameters(r.nextKeys(session.connection())));
+      return session.sql().update(insert, r.parameters(r.nextKeys(session.connection()), perRow));
     };
   }
 }

@@ -44,11 +44,18 @@ public final class InsertBatch implements Operation {
     for (int i = 0; i < tables.length; i++) {
       inserts[i] = DocumentSql.insertRows(tables[i], batch);
     }
+    // the tables of one run share one layout
+    int perRow = DocumentSql.parametersPerRow(tables[0]);
+    if (batch * perRow > 65535) {
+      throw new UsageException("--batch for insert_batch must be at most " + 65535 / perRow + " on table "
+          + tables[0].displayName() + " (" + perRow + " parameters per row with its key column, and a PostgreSQL"
+          + " statement takes at most 65535), got " + batch);
+    }
     SessionLocal<NewRows> rows = new SessionLocal<>(() -> new NewRows(documents, batch, documents.groupedByShard()));
     return session -> {
       NewRows r = rows.get(session);
       Sql insert = inserts[inserts.length == 1 ? 0 : session.worker()];
-      return session.sql().update(insert, r.parameters(r.nextKeys(session.connection())));
+      return session.sql().update(insert, r.parameters(r.nextKeys(session.connection()), perRow));
     };
   }
 }

@@ -51,12 +51,23 @@ final class NewRows {
 
   /** Key and document of each key, in an array reused by the next call: the parameters of a multi-row INSERT. */
   Object[] parameters(long[] batch) {
-    if (parameters == null) {
-      parameters = new Object[2 * batch.length];
+    return parameters(batch, 2);
+  }
+
+  /**
+   * The rows' parameters, {@code perRow} of them each: key and document, and with 3 the document once more (a table
+   * with a key column reads the column's value from it, {@link DocumentSql#parametersPerRow}).
+   */
+  Object[] parameters(long[] batch, int perRow) {
+    if (parameters == null || parameters.length != perRow * batch.length) {
+      parameters = new Object[perRow * batch.length];
     }
     for (int i = 0; i < batch.length; i++) {
-      parameters[2 * i] = boundKey(batch[i]);
-      parameters[2 * i + 1] = json(batch[i]);
+      String json = json(batch[i]);
+      parameters[perRow * i] = boundKey(batch[i]);
+      for (int j = 1; j < perRow; j++) {
+        parameters[perRow * i + j] = json;
+      }
     }
     return parameters;
   }

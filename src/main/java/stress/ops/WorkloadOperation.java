@@ -84,7 +84,16 @@ public record WorkloadOperation(String name, List<String> statements, List<Param
 
   /** Statement {@code i} as sent to this table: its name, its copy table's, and {@code _id} literals filled in. */
   public String textFor(int i, stress.table.DocumentTable table) {
-    return IdLiteral.resolve(statements.get(i).replace(TABLE, table.qualifiedName())
+    String text = statements.get(i);
+    if (text.contains(KEY_COLUMN)) {
+      if (!table.layout().keyed()) {
+        throw new stress.model.UsageException(String.join(", ", sources) + ": operation '" + name + "' names "
+            + KEY_COLUMN + ", but table " + table.displayName() + " has no key column (it is "
+            + table.layout().describe() + "); import it with --distribute-by, or name the column as it is");
+      }
+      text = text.replace(KEY_COLUMN, table.layout().quotedColumn());
+    }
+    return IdLiteral.resolve(text.replace(TABLE, table.qualifiedName())
         .replace(COPY_TABLE, table.copyTable().qualifiedName()), table.idType());
   }
 
@@ -192,6 +201,8 @@ public record WorkloadOperation(String name, List<String> statements, List<Param
 
   /** Where the run's table goes in the SQL text: replaced by its quoted, schema-qualified name. */
   public static final String TABLE = "{table}";
+  /** Where the table's key column goes (quoted), in a table distributed by a key path. */
+  public static final String KEY_COLUMN = "{key_column}";
   /** Where the run's copy table goes. */
   public static final String COPY_TABLE = "{copy_table}";
 

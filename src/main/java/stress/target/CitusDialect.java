@@ -2,11 +2,14 @@ package stress.target;
 
 import java.util.List;
 import stress.table.DocumentTable;
+import stress.table.Layout;
 
 /**
- * Citus coordinator: ordinary tables turned into hash-distributed tables on {@code _id}, the copy table
- * colocated with the main table so find_insert and find_delete touch the same worker as the read. Tables whose
- * shard names may reach 63 bytes get their shards created one connection per worker ({@link CitusShardNames}).
+ * Citus coordinator: ordinary tables turned into hash-distributed tables on {@code _id} or on the key column, or into
+ * reference tables. The copy table is colocated with the main table so find_insert and find_delete touch the same
+ * worker as the read; a key table is colocated with the table its layout names (another table of the same key type),
+ * else with Citus' default group for its column type. Tables whose shard names may reach 63 bytes get their shards
+ * created one connection per worker ({@link CitusShardNames}).
  */
 public final class CitusDialect implements Dialect {
   /** One connection per worker for the rest of the transaction: shards are created one after the other. */
@@ -20,9 +23,25 @@ public final class CitusDialect implements Dialect {
     return List.of(
         PostgresDialect.createTable(table, ""),
         PostgresDialect.createTable(copy, ""),
-        "SELECT create_distributed_table(" + main + ", '_id')",
-        "SELECT create_distributed_table(" + SqlLiterals.quote(copy.qualifiedName()) + ", '_id', colocate_with => "
-            + main + ")");
+        distribute(main, table.layout(), colocation(table.layout())),
+        distribute(SqlLiterals.quote(copy.qualifiedName()), table.layout(), main));
+  }
+
+  /** The statement that distributes (or replicates) one table, colocated with {@code colocateWith} (SQL text). */
+  private static String distribute(String table, Layout layout, String colocateWith) {
+    return switch (layout.kind()) {
+      case ID -> "SELECT create_distributed_table(" + table + ", '_id'"
+          + (colocateWith == null ? "" : ", colocate_with => " + colocateWith) + ")";
+      // Citus looks the column up by the text as given, without folding its case
+      case KEY -> "SELECT create_distributed_table(" + table + ", " + SqlLiterals.quote(layout.path())
+          + ", colocate_with => " + colocateWith + ")";
+      case REFERENCE -> "SELECT create_reference_table(" + table + ")";
+    };
+  }
+
+  private static String colocation(Layout layout) {
+    return !layout.keyed() ? null
+        : SqlLiterals.quote(layout.colocateWith() == null ? "default" : layout.colocateWith());
   }
 
   @Override
@@ -38,8 +57,7 @@ public final class CitusDialect implements Dialect {
   @Override
   public List<String> createCopyTable(DocumentTable table) {
     DocumentTable copy = table.copyTable();
-    return List.of(PostgresDialect.createTable(copy, ""), "SELECT create_distributed_table("
-        + SqlLiterals.quote(copy.qualifiedName()) + ", '_id', colocate_with => " + SqlLiterals.quote(table.qualifiedName())
-        + ")");
+    return List.of(PostgresDialect.createTable(copy, ""), distribute(SqlLiterals.quote(copy.qualifiedName()),
+        table.layout(), SqlLiterals.quote(table.qualifiedName())));
   }
 }

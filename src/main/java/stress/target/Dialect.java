@@ -2,6 +2,7 @@ package stress.target;
 
 import java.util.List;
 import stress.table.DocumentTable;
+import stress.table.Layout;
 
 /** The SQL that differs per target kind. The generic engine asks this and never tests the kind itself. */
 public interface Dialect {
@@ -53,4 +54,27 @@ public interface Dialect {
    * table is missing.
    */
   List<String> createCopyTable(DocumentTable table);
+
+  /**
+   * Whether this target needs the distribution column in every unique constraint, so that the primary key of a table
+   * distributed by a key is {@code (key column, _id)}. Plain PostgreSQL does not: its primary key stays {@code _id}.
+   */
+  default boolean keyInPrimaryKey() {
+    return true;
+  }
+
+  /** Whether this target spreads tables over nodes (false on plain PostgreSQL). */
+  default boolean distributes() {
+    return true;
+  }
+
+  /** The layout a new table gets here: {@code layout} with this target's primary key. */
+  default Layout placed(Layout layout) {
+    return layout.withKeyInPrimaryKey(keyInPrimaryKey());
+  }
+
+  /** One line about what this target does with a layout that is not the default, or null when nothing to say. */
+  default String layoutNote(Layout layout) {
+    return null;
+  }
 }

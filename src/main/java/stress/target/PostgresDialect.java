@@ -2,6 +2,7 @@ package stress.target;
 
 import java.util.List;
 import stress.table.DocumentTable;
+import stress.table.Layout;
 
 /** Plain PostgreSQL: ordinary tables, nothing to distribute. */
 public final class PostgresDialect implements Dialect {
@@ -9,7 +10,17 @@ public final class PostgresDialect implements Dialect {
 
   @Override
   public List<String> createDocumentTables(DocumentTable table) {
-    return List.of(createTable(table, ""), createTable(table.copyTable(), ""));
+    return bothTables(table, "");
+  }
+
+  @Override
+  public boolean distributes() {
+    return false;
+  }
+
+  @Override
+  public boolean keyInPrimaryKey() {
+    return false;
   }
 
   @Override
@@ -17,10 +28,36 @@ public final class PostgresDialect implements Dialect {
     return true;
   }
 
-  /** The document table DDL with an optional clause appended (distribution clauses of other targets). */
+  /**
+   * The document table DDL with an optional clause appended (distribution clauses of other targets). A key layout
+   * adds its column between {@code _id} and {@code data}; with {@link stress.table.Layout#keyInPrimaryKey} the primary
+   * key is {@code (key column, _id)}.
+   */
   static String createTable(DocumentTable table, String suffix) {
-    return CREATE_TABLE + table.qualifiedName() + " (_id " + table.idType().sql()
-        + " PRIMARY KEY, data jsonb NOT NULL DEFAULT '{}')" + suffix;
+    Layout layout = table.layout();
+    if (!layout.keyed()) {
+      return CREATE_TABLE + table.qualifiedName() + " (_id " + table.idType().sql()
+          + " PRIMARY KEY, data jsonb NOT NULL DEFAULT '{}')" + suffix;
+    }
+    return CREATE_TABLE + table.qualifiedName() + " (_id " + table.idType().sql() + " NOT NULL, "
+        + layout.quotedColumn() + " " + layout.type().sql() + ", data jsonb NOT NULL DEFAULT '{}', PRIMARY KEY "
+        + layout.primaryKey() + ")" + suffix;
+  }
+
+  /** The table and its copy table, each with the distribution clause {@code suffix}. */
+  static List<String> bothTables(DocumentTable table, String suffix) {
+    return List.of(createTable(table, suffix), createTable(table.copyTable(), suffix));
+  }
+
+  /** A key layout asked for here: the column and key are made, nothing is distributed. */
+  @Override
+  public String layoutNote(Layout layout) {
+    return switch (layout.kind()) {
+      case ID -> null;
+      case KEY -> "plain PostgreSQL distributes nothing: the key column " + layout.path()
+          + " is made and filled, and a cluster would hash it";
+      case REFERENCE -> "plain PostgreSQL distributes nothing: a reference table is an ordinary table here";
+    };
   }
 
   /** A CREATE TABLE statement of {@link #createTable} as CREATE UNLOGGED TABLE; any other statement unchanged. */

@@ -55,7 +55,8 @@ final class WorkloadScope {
       throws SQLException {
     PathCatalog catalog = PathFactsStore.read(connection, table, paths).widenedBy(writes);
     return new TranslationTarget(catalog, hasJsonPath(connection), withBuilt(connection, table, paths),
-        table.idType(), LookupTables.resolve(connection, table, collections), citusDistributed(connection, table));
+        table.idType(), LookupTables.resolve(connection, table, collections), citusDistributed(connection, table),
+        table.layout());
   }
 
   /** True when Citus distributes the table (hash or append; a reference table is on every node, read in place). */

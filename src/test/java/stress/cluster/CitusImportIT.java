@@ -37,16 +37,7 @@ class CitusImportIT {
   @AfterEach
   void dropTables() throws Exception {
     if (url != null) {
-      try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
-        s.execute("DROP TABLE IF EXISTS " + TABLE + ", " + TABLE + "_copy");
-        try (ResultSet rs = s.executeQuery("SELECT to_regclass('stress_import_progress') IS NOT NULL")) {
-          rs.next();
-          if (!rs.getBoolean(1)) {
-            return;
-          }
-        }
-        s.execute("DELETE FROM stress_import_progress WHERE target = '\"" + TABLE + "\"'");
-      }
+      ClusterCleanup.dropImported(url, List.of(TABLE));
     }
   }
 

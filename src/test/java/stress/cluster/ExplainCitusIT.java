@@ -14,7 +14,6 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -30,8 +29,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ExplainCitusIT {
   private static final String TABLE = "explain_it_check_in";
-  private static final Pattern STATEMENT = Pattern.compile("^(\\w+) (?:\\d )?(\\w+): ", Pattern.MULTILINE);
-  private static final Pattern VERDICT = Pattern.compile("^  (prepared, generic plan|prepared, custom plan|plain): (.*)$");
   private static String url;
   private static boolean created;
 
@@ -75,19 +72,7 @@ class ExplainCitusIT {
     assertEquals(0, cli(out, all));
     String text = out.toString(StandardCharsets.UTF_8);
     System.out.println(text);
-    Map<String, Map<String, String>> verdicts = new LinkedHashMap<>();
-    Map<String, String> current = null;
-    for (String line : text.split("\n")) {
-      Matcher statement = STATEMENT.matcher(line);
-      Matcher verdict = VERDICT.matcher(line);
-      if (statement.lookingAt() && !line.startsWith(" ")) {
-        current = new LinkedHashMap<>();
-        verdicts.put(statement.group(1) + " " + statement.group(2), current);
-      } else if (verdict.matches() && current != null) {
-        current.put(verdict.group(1), verdict.group(2));
-      }
-    }
-    return verdicts;
+    return ExplainVerdicts.of(text);
   }
 
   private static int shardCount() throws SQLException {

@@ -93,8 +93,8 @@ class TableSetupTest {
     execute("CREATE TABLE check_in_copy (_id int primary key, data jsonb not null default '{}')");
     LoadException e = assertThrows(LoadException.class,
         () -> TableSetup.prepare(connection, dialect, CHECK_IN, ExistingTablePolicy.REUSE));
-    assertEquals("table public.check_in does not have the document-table shape (_id <type> primary key, data jsonb);"
-        + " it has (id integer, data json)", e.getMessage());
+    assertEquals("table public.check_in does not have the document-table shape (_id <type> primary key, data jsonb,"
+        + " and at most one key column); it has (id integer, data json)", e.getMessage());
   }
 
   @Test

@@ -1,7 +1,6 @@
 package stress.mongo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -49,10 +48,8 @@ class MongoFilterFixtureTest {
 
   @BeforeAll
   static void importCollections() throws IOException {
-    Path corpus = Corpus.find().orElse(null);
-    assumeTrue(corpus != null, Corpus.whereLooked() + "; MongoDB filter fixtures skipped");
-    Path fixture = corpus.resolve("../../fixtures/mongo-filters/expected.jsonl").normalize();
-    assumeTrue(Files.isRegularFile(fixture), fixture + " not found; MongoDB filter fixtures skipped");
+    Path fixture = SharedFilterFixture.file("MongoDB filter fixtures");
+    Path corpus = Corpus.find().orElseThrow();
     cases = new ArrayList<>();
     List<String> lines = new ArrayList<>(Files.readAllLines(fixture));
     try (java.io.InputStream in = MongoFilterFixtureTest.class.getResourceAsStream(OPERATORS)) {
@@ -180,7 +177,7 @@ class MongoFilterFixtureTest {
   }
 
   /** One text per value: numbers by value (3 and 3.0 are the same _id to MongoDB's comparison). */
-  private static String normal(String json) {
+  static String normal(String json) {
     try {
       JsonNode n = JSON.readTree(json);
       return n.isNumber() ? new BigDecimal(n.asText()).stripTrailingZeros().toPlainString() : n.toString();

@@ -39,7 +39,7 @@ final class BatchConversion {
     ByteSlab documents = new ByteSlab(chunk);
     // COPY text is usually a little longer than the BSON; a longer one takes another chunk
     ByteSlab rows = new ByteSlab((int) Math.min(MAX_SLAB_CHUNK, documentBytes + documentBytes / 4 + 4096));
-    DocumentEncoder encoder = new DocumentEncoder(run.converter());
+    DocumentEncoder encoder = new DocumentEncoder(run.converter(), run.table().layout());
     List<BatchItem> items = new ArrayList<>(framed.size());
     long bytes = 0;
     String abortReason = null;

@@ -20,6 +20,10 @@ final class CollectionRun {
   private volatile DocumentTable table;
   private volatile DocumentConverter converter;
   private volatile String idChoice = "";
+  /** The layout asked for its table (by {@code _id} when none was), and the line the summary tells about it. */
+  volatile stress.table.Layout layout = stress.table.Layout.ID;
+  volatile boolean layoutGiven;
+  volatile String layoutSummary;
 
   final LongAdder read = new LongAdder();
   final LongAdder loaded = new LongAdder();

@@ -71,14 +71,14 @@ final class CollectionSetup {
       return null;
     }
     IdType wantedType = request.idType() != null ? request.idType() : detection != null ? detection.type() : IdType.TEXT;
-    DocumentTable wanted = new DocumentTable(request.naming().schema(), run.tableName, wantedType);
+    DocumentTable wanted = new DocumentTable(request.naming().schema(), run.tableName, wantedType, run.layout);
     ExistingTablePolicy policy = request.resume() ? ExistingTablePolicy.REUSE : request.policy();
     try (Connection c = connections.get()) {
       c.setAutoCommit(true);
       PreparedTable prepared;
       synchronized (ddlLock) {
         try {
-          prepared = TableSetup.prepare(c, dialect, wanted, policy);
+          prepared = TableSetup.prepare(c, dialect, wanted, policy, false, run.layoutGiven);
         } catch (LoadException e) {
           List<ProgressTable.Checkpoint> earlier = policy == ExistingTablePolicy.FAIL_IF_EXISTS
               ? progress.read(c, run.source(), wanted.qualifiedName()) : List.of();
@@ -105,7 +105,7 @@ final class CollectionSetup {
       IdTextForm form = detection != null && table.idType() == IdType.TEXT ? detection.textForm() : IdTextForm.PLAIN;
       DocumentConverter converter = new DocumentConverter(request.jsonFormat(), new IdConverter(table.idType(), form),
           request.repeatedFields());
-      run.ready(table, converter, idChoice(detection, table, prepared.action()));
+      run.ready(table, converter, idChoice(detection, table, prepared.action()) + layoutChoice(run, table));
 
       List<ProgressTable.Checkpoint> checkpoints;
       if (request.resume()) {
@@ -117,7 +117,8 @@ final class CollectionSetup {
       run.countEarlier(checkpoints);
       boolean complete = ProgressTable.complete(checkpoints);
       listener.collectionStarted(new ImportListener.Started(run.collection.namespace(), run.source(), table,
-          prepared.action(), idChoice(detection, table, prepared.action()), run.earlierDocs(), complete));
+          prepared.action(), idChoice(detection, table, prepared.action()) + layoutChoice(run, table), run.earlierDocs(),
+          complete));
       if (complete) {
         String stop = checkpoints.get(checkpoints.size() - 1).stopReason();
         if (stop != null) {
@@ -147,6 +148,15 @@ final class CollectionSetup {
       // the load pass stops at the same place and reports it
     }
     return detector.result();
+  }
+
+  /** The layout line of the summary: what was asked and read, or what the existing table has. */
+  private static String layoutChoice(CollectionRun run, DocumentTable table) {
+    if (run.layoutSummary != null) {
+      return "; " + run.layoutSummary;
+    }
+    return table.layout().kind() == stress.table.Layout.Kind.ID ? "" : "; " + table.layout().describe()
+        + " (the existing table's layout)";
   }
 
   private static String idChoice(IdDetection detection, DocumentTable table, PreparedTable.Action action) {

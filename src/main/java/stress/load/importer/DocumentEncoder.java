@@ -8,6 +8,8 @@ import stress.dump.Rejection;
 import stress.load.ByteSlab;
 import stress.load.CopyTextWriter;
 import stress.load.EncodedRow;
+import stress.dump.KeyPath;
+import stress.table.Layout;
 
 /**
  * Turns a document into its COPY row in one pass over its BSON bytes: org.bson's reader decodes it (which is also
@@ -17,9 +19,18 @@ final class DocumentEncoder {
   private final DocumentConverter converter;
   private final CopyTextWriter text = new CopyTextWriter(16 * 1024);
   private String repeatedFields;
+  /** The table's layout: with a key, each row carries the value at its path. */
+  private final Layout layout;
+  private final KeyPath key;
 
   DocumentEncoder(DocumentConverter converter) {
+    this(converter, Layout.ID);
+  }
+
+  DocumentEncoder(DocumentConverter converter, Layout layout) {
     this.converter = converter;
+    this.layout = layout;
+    this.key = layout.keyed() ? new KeyPath(layout.path()) : null;
   }
 
   /**
@@ -41,8 +52,26 @@ final class DocumentEncoder {
       throw new DocumentRejectedException(new Rejection(document.source(), document.offset(),
           document.index(), document.length(), e.getMessage(), document.bytes()));
     }
+    String keyText = key == null ? null : keyText(document);
     int at = text.copyTo(rows);
-    return new EncodedRow(IdConverter.text(id), rows.array(), at, text.length());
+    return new EncodedRow(IdConverter.text(id), rows.array(), at, text.length(), keyText);
+  }
+
+  /** The key column's text of a document that decoded, or its rejection with the reason. */
+  private String keyText(DumpDocument document) throws DocumentRejectedException {
+    String problem;
+    try {
+      String value = key.text(key.value(document.bytes()), layout.type());
+      if (value != null || !layout.keyInPrimaryKey()) {
+        return value;
+      }
+      problem = "no value at the distribution path " + layout.path() + ": the key is part of the primary key ("
+          + layout.path() + ", _id) on this target, which holds no null";
+    } catch (KeyPath.Refused e) {
+      problem = e.getMessage();
+    }
+    throw new DocumentRejectedException(new Rejection(document.source(), document.offset(), document.index(),
+        document.length(), problem, document.bytes()));
   }
 
   /** For the document last encoded: null, or which field name was repeated and which value was loaded. */

@@ -92,6 +92,8 @@ public final class DumpImporter {
     for (DumpCollection collection : source.collections()) {
       runs.add(new CollectionRun(collection, names.get(collection.namespace()), ExpectedSize.bytes(collection)));
     }
+    // layouts are settled, and refused, before anything is created
+    LayoutPlan.settle(request, runs, connections, dialect);
     if (!runs.isEmpty()) {
       try (Connection c = connections.get()) {
         c.setAutoCommit(true);

@@ -30,11 +30,14 @@ import stress.table.IdType;
  * @param repeatedFields what a document with a field name repeated inside one object does
  * @param rejects     the rejects file (JSON lines); replaced at the start, appended to when resuming
  * @param batching    documents and BSON bytes per committed batch
+ * @param distributeBy namespace ({@code db.collection}) to the document path its table is distributed by
+ * @param reference   namespaces whose tables are replicated to every node
  */
 public record ImportRequest(Path source, ScanOptions scan, TableNaming naming, ExistingTablePolicy policy,
                             boolean resume, int jobs, JsonFormat jsonFormat, IdType idType, ReadPolicy onError,
                             DuplicatePolicy onDuplicate, RepeatedFields repeatedFields, Path rejects,
-                            CopyBatching batching) {
+                            CopyBatching batching, java.util.Map<String, String> distributeBy,
+                            java.util.Set<String> reference) {
   public static final int DEFAULT_JOBS = 2;
   public static final int DEFAULT_BATCH_DOCS = 50_000;
   public static final int DEFAULT_BATCH_MB = 8;
@@ -51,7 +54,22 @@ public record ImportRequest(Path source, ScanOptions scan, TableNaming naming, E
     Objects.requireNonNull(repeatedFields, "repeatedFields");
     Objects.requireNonNull(rejects, "rejects");
     Objects.requireNonNull(batching, "batching");
+    distributeBy = java.util.Map.copyOf(distributeBy);
+    reference = java.util.Set.copyOf(reference);
     List<String> problems = new ArrayList<>();
+    for (String namespace : reference) {
+      if (distributeBy.containsKey(namespace)) {
+        problems.add("collection " + namespace + " is given both --distribute-by " + distributeBy.get(namespace)
+            + " and --reference; a table is either distributed by a key or replicated");
+      }
+    }
+    distributeBy.forEach((namespace, path) -> {
+      try {
+        stress.table.Layout.checkPath(path);
+      } catch (UsageException e) {
+        problems.add("--distribute-by " + namespace + "=" + path + ": " + e.getMessage());
+      }
+    });
     if (jobs < 1) {
       problems.add("--jobs must be at least 1, got " + jobs);
     }
@@ -83,6 +101,8 @@ public record ImportRequest(Path source, ScanOptions scan, TableNaming naming, E
     private RepeatedFields repeatedFields = RepeatedFields.REJECT;
     private Path rejects = Path.of(DEFAULT_REJECTS);
     private CopyBatching batching = new CopyBatching(DEFAULT_BATCH_DOCS, (long) DEFAULT_BATCH_MB << 20);
+    private java.util.Map<String, String> distributeBy = java.util.Map.of();
+    private java.util.Set<String> reference = java.util.Set.of();
 
     private Builder(Path source) {
       this.source = source;
@@ -149,9 +169,21 @@ public record ImportRequest(Path source, ScanOptions scan, TableNaming naming, E
       return this;
     }
 
+    /** Namespace to the path its table is distributed by. */
+    public Builder distributeBy(java.util.Map<String, String> value) {
+      distributeBy = value;
+      return this;
+    }
+
+    /** Namespaces whose tables are replicated to every node. */
+    public Builder reference(java.util.Set<String> value) {
+      reference = value;
+      return this;
+    }
+
     public ImportRequest build() {
       return new ImportRequest(source, scan, naming, policy, resume, jobs, jsonFormat, idType, onError, onDuplicate,
-          repeatedFields, rejects, batching);
+          repeatedFields, rejects, batching, distributeBy, reference);
     }
   }
 }

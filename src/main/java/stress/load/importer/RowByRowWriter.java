@@ -51,9 +51,14 @@ final class RowByRowWriter {
     CollectionRun run = batch.run();
     DocumentTable table = run.table();
     String type = table.idType().sql();
-    String insert = "INSERT INTO " + table.qualifiedName() + " (_id, data) VALUES (CAST(? AS " + type + "), CAST(? AS jsonb))"
-        + " ON CONFLICT (_id) DO NOTHING";
-    String update = "UPDATE " + table.qualifiedName() + " SET data = CAST(? AS jsonb) WHERE _id = CAST(? AS " + type + ")";
+    stress.table.Layout layout = table.layout();
+    // with a key column: its value after the _id, and the row found again by both
+    String keyValue = layout.keyed() ? ", CAST(? AS " + layout.type().sql() + ")" : "";
+    String insert = "INSERT INTO " + table.qualifiedName() + " " + table.columnList() + " VALUES (CAST(? AS " + type
+        + ")" + keyValue + ", CAST(? AS jsonb)) ON CONFLICT " + layout.primaryKey() + " DO NOTHING";
+    String update = "UPDATE " + table.qualifiedName() + " SET data = CAST(? AS jsonb) WHERE _id = CAST(? AS " + type + ")"
+        + (layout.keyed() ? " AND " + layout.quotedColumn() + " IS NOT DISTINCT FROM CAST(? AS "
+        + layout.type().sql() + ")" : "");
     List<BatchRow> all = new ArrayList<>(settled.rows.values());
     // rows the server refused, found without savepoints: left out of the next attempt and rejected
     Map<BatchRow, String> serverRefused = new IdentityHashMap<>();
@@ -73,7 +78,10 @@ final class RowByRowWriter {
         int refusedBefore = refused.size();
         execute(c, insert, rows, isolating, existing, refused, run, (ps, row) -> {
           ps.setString(1, row.id());
-          ps.setString(2, json(run, row));
+          if (layout.keyed()) {
+            ps.setString(2, row.encoded().key());
+          }
+          ps.setString(layout.keyed() ? 3 : 2, json(run, row));
         });
         long skipped = settled.skipped;
         long updated = settled.updated;
@@ -84,6 +92,9 @@ final class RowByRowWriter {
           execute(c, update, existing, isolating, gone, refused, run, (ps, row) -> {
             ps.setString(1, json(run, row));
             ps.setString(2, row.id());
+            if (layout.keyed()) {
+              ps.setString(3, row.encoded().key());
+            }
           });
           long updatedNow = existing.size() - gone.size() - (refused.size() - before);
           // a row deleted since the INSERT saw it cannot happen inside one import; count it as refused if it does

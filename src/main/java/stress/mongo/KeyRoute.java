@@ -1,0 +1,127 @@
+package stress.mongo;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.bson.BsonArray;
+import org.bson.BsonValue;
+import stress.ops.JsonValueText;
+import stress.table.KeyType;
+import stress.table.Layout;
+
+/**
+ * The condition on a table's key column that a filter pinning the key path implies: an equality or {@code $in} on the
+ * path in the filter's top-level AND holds only for documents whose key column has that value (the column holds the
+ * value at the path, and a path holding an array is never a key), so adding it changes no result and lets a cluster
+ * send the statement to the shards of those values only. Values that no document's key can equal (a string on a
+ * bigint key, null) give no condition: the filter's own test decides, as without a key.
+ */
+final class KeyRoute {
+  private KeyRoute() {}
+
+  /** True when {@code path} is the table's key path. */
+  static boolean pins(Translation t, MongoPath path) {
+    Layout layout = t.target.layout();
+    return layout != null && layout.keyed() && path.toString().equals(layout.path());
+  }
+
+  /** {@code "col" = value} for an equality on the key path, or null. */
+  static String equal(Translation t, BsonValue v) {
+    String value = value(t, v);
+    return value == null ? null : t.target.layout().quotedColumn() + " = " + value;
+  }
+
+  /** {@code "col" IN (values)} for a {@code $in} on the key path, or null when one of its values gives none. */
+  static String in(Translation t, BsonArray values) {
+    List<String> each = new ArrayList<>();
+    for (BsonValue v : values) {
+      String value = value(t, v);
+      if (value == null) {
+        return null;
+      }
+      each.add(value);
+    }
+    return each.isEmpty() ? null : t.target.layout().quotedColumn() + " IN (" + String.join(", ", each) + ")";
+  }
+
+  /** The value as the key column's type: a literal, a placeholder converting the drawn value, or null. */
+  private static String value(Translation t, BsonValue v) {
+    KeyType type = t.target.layout().type();
+    int p = t.parameters.indexOf(v);
+    if (p >= 0) {
+      return "CAST(" + t.placeholder(p, x -> drawn(x, type)) + " AS " + type.sql() + ")";
+    }
+    String literal = literal(v, type);
+    return literal == null ? null : "CAST('" + literal.replace("'", "''") + "' AS " + type.sql() + ")";
+  }
+
+  /** A literal value as the key column's text, or null when no key of that type equals it. */
+  static String literal(BsonValue v, KeyType type) {
+    return switch (type) {
+      case BIGINT -> v.isInt32() || v.isInt64() ? Long.toString(v.asNumber().longValue())
+          : v.isDouble() && whole(v.asDouble().getValue()) ? Long.toString((long) v.asDouble().getValue()) : null;
+      case NUMERIC -> v.isInt32() || v.isInt64() ? Long.toString(v.asNumber().longValue())
+          : v.isDouble() && Double.isFinite(v.asDouble().getValue())
+          ? new BigDecimal(Double.toString(v.asDouble().getValue())).toPlainString()
+          : v.isDecimal128() && v.asDecimal128().getValue().isFinite()
+          ? v.asDecimal128().getValue().bigDecimalValue().toPlainString() : null;
+      case TEXT -> v.isString() ? v.asString().getValue() : v.isObjectId() ? v.asObjectId().getValue().toHexString()
+          : null;
+      case TIMESTAMPTZ -> v.isDateTime() ? Instant.ofEpochMilli(v.asDateTime().getValue()).toString() : null;
+    };
+  }
+
+  private static boolean whole(double d) {
+    return d == Math.rint(d) && Math.abs(d) <= 0x1p62;
+  }
+
+  /**
+   * A drawn value as the key column's type, or null (then the condition holds for no row, and no document's key has
+   * a value the filter's own test would match: the drawn kind is not one the column holds).
+   */
+  static Object drawn(Object x, KeyType type) {
+    if (x instanceof JsonValueText j) {
+      x = fromJson(j.json());
+    }
+    return switch (type) {
+      case BIGINT -> x instanceof Integer || x instanceof Long ? ((Number) x).longValue()
+          : x instanceof Double d && whole(d) ? (Object) (long) d.doubleValue()
+          : x instanceof BigDecimal b && b.stripTrailingZeros().scale() <= 0 ? (Object) b.longValue() : null;
+      case NUMERIC -> x instanceof Integer || x instanceof Long ? BigDecimal.valueOf(((Number) x).longValue())
+          : x instanceof Double d && Double.isFinite(d) ? new BigDecimal(Double.toString(d))
+          : x instanceof BigDecimal b ? b : null;
+      case TEXT -> x instanceof String s ? s : null;
+      case TIMESTAMPTZ -> x instanceof java.time.OffsetDateTime ? x : null;
+    };
+  }
+
+  /** A sampled JSON value as the Java value the conversion reads: a number, a string, an ObjectId's hex. */
+  private static Object fromJson(String json) {
+    try {
+      BsonValue v = org.bson.BsonDocument.parse("{\"v\": " + json + "}").get("v");
+      if (v.isString()) {
+        return v.asString().getValue();
+      }
+      if (v.isObjectId()) {
+        return v.asObjectId().getValue().toHexString();
+      }
+      if (v.isInt32() || v.isInt64()) {
+        return v.asNumber().longValue();
+      }
+      if (v.isDouble()) {
+        return v.asDouble().getValue();
+      }
+      if (v.isDecimal128() && v.asDecimal128().getValue().isFinite()) {
+        return v.asDecimal128().getValue().bigDecimalValue();
+      }
+      if (v.isDateTime()) {
+        return java.time.OffsetDateTime.ofInstant(Instant.ofEpochMilli(v.asDateTime().getValue()),
+            java.time.ZoneOffset.UTC);
+      }
+      return null;
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+}
