@@ -77,8 +77,7 @@ public final class ShardKeyJob {
           candidates.add(new ShardKeyRanking.Candidate(path, request.workload() == null ? null
               : ShardKeyWorkload.of(request.workload(), path), figures));
         }
-        List<ShardKeyRanking.Ranked> ranked = request.workload() == null ? List.of()
-            : ShardKeyRanking.rank(candidates);
+        List<ShardKeyRanking.Ranked> ranked = ShardKeyRanking.rank(candidates);
         new ShardKeyText(out).print(table, request, candidates, ranked);
         if (request.json() != null) {
           CommandResultJson.write(ShardKeyJson.of(start, table, request, candidates, ranked), request.json());

@@ -42,9 +42,15 @@ final class ShardKeyText {
         operations(c.operations());
       }
     }
-    if (!ranked.isEmpty()) {
+    if (ranked.size() == 1) {
+      ShardKeyRanking.Ranked only = ranked.get(0);
       out.println();
-      out.println("ranking (the share of weight to one shard first; see 'stress analyze --help'):");
+      out.println(only.unfit() == null ? only.candidate().path() + ": " + only.reason()
+          : only.candidate().path() + " cannot be a key: " + only.unfit());
+    } else if (!ranked.isEmpty()) {
+      out.println();
+      out.println(w == null ? "ranking (by the data alone: no --workload):"
+          : "ranking (the share of weight to one shard first; see 'stress analyze --help'):");
       for (ShardKeyRanking.Ranked r : ranked) {
         out.println("  " + r.rank() + ". " + r.candidate().path() + ": " + r.reason());
       }

@@ -19,7 +19,8 @@ public final class ShardKeyRanking {
   /**
    * One candidate.
    *
-   * @param operations where the workload's operations go under it
+   * @param operations where the workload's operations go under it, or null without a workload (the data's figures
+   *                   alone rank it)
    * @param figures    the data's figures, or null where no table is read ({@code workload --from-log})
    */
   public record Candidate(String path, ShardKeyWorkload operations, KeyFigures figures) {}
@@ -39,9 +40,9 @@ public final class ShardKeyRanking {
           (c, above) -> "it cannot be a key"),
       new Criterion(Comparator.comparingDouble(c -> -oneShare(c)),
           (c, above) -> "one shard for " + pct(oneShare(c)) + " of the weight against " + pct(oneShare(above))),
-      new Criterion(Comparator.comparingDouble(c -> c.operations().keyUpdateShare()),
-          (c, above) -> "updates changing the key in " + pct(c.operations().keyUpdateShare()) + " against "
-              + pct(above.operations().keyUpdateShare())),
+      new Criterion(Comparator.comparingDouble(ShardKeyRanking::keyUpdateShare),
+          (c, above) -> "updates changing the key in " + pct(keyUpdateShare(c)) + " against "
+              + pct(keyUpdateShare(above))),
       new Criterion(Comparator.comparingDouble(ShardKeyRanking::allShare),
           (c, above) -> "every shard for " + pct(allShare(c)) + " against " + pct(allShare(above))),
       new Criterion(Comparator.comparingDouble(ShardKeyRanking::hottest),
@@ -110,32 +111,42 @@ public final class ShardKeyRanking {
   /** The candidate's own figures in a few words. */
   private static String figures(Candidate c) {
     ShardKeyWorkload ops = c.operations();
-    StringBuilder b = new StringBuilder();
+    List<String> parts = new ArrayList<>();
     String unfit = unfit(c);
     if (unfit != null) {
-      b.append("cannot be a key: ").append(unfit).append("; ");
+      parts.add("cannot be a key: " + unfit);
     }
-    b.append("one shard for ").append(pct(oneShare(c))).append(" of the reads' and writes' weight");
-    if (!ops.all().one().operations().isEmpty()) {
-      b.append(" (").append(String.join(", ", ops.all().one().operations())).append(')');
+    if (ops != null) {
+      List<String> one = ops.all().one().operations();
+      parts.add("one shard for " + pct(oneShare(c)) + " of the reads' and writes' weight"
+          + (one.isEmpty() ? "" : " (" + String.join(", ", one) + ")") + (ops.keyUpdates().weight() == 0
+          ? ", no update changes it" : ", updates changing it in " + pct(ops.keyUpdateShare())));
     }
-    b.append(ops.keyUpdates().weight() == 0 ? ", no update changes it"
-        : ", updates changing it in " + pct(ops.keyUpdateShare()));
     if (c.figures() != null) {
-      b.append(", ").append(c.figures().distinct()).append(" distinct values, the most frequent in ")
-          .append(pct(hottest(c))).append(" of the documents");
+      parts.add(c.figures().distinct() + " distinct values, the most frequent in " + pct(hottest(c))
+          + " of the documents");
     }
-    return b.toString();
+    return String.join(unfit != null ? "; " : ", ", parts);
   }
 
   private static double oneShare(Candidate c) {
+    if (c.operations() == null) {
+      return 0;
+    }
     ShardKeyWorkload.Spread all = c.operations().all();
     return all.share(all.one());
   }
 
   private static double allShare(Candidate c) {
+    if (c.operations() == null) {
+      return 0;
+    }
     ShardKeyWorkload.Spread all = c.operations().all();
     return all.share(all.all());
+  }
+
+  private static double keyUpdateShare(Candidate c) {
+    return c.operations() == null ? 0 : c.operations().keyUpdateShare();
   }
 
   /** The share of documents with the most frequent key value (missing ones hold the null key); 0 without figures. */

@@ -173,6 +173,17 @@ class ShardKeyAnalysisTest {
   }
 
   @Test
+  void withoutAWorkloadTheDataAloneRanksThePaths() {
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "analyze", "--table", "stress_orders",
+        "--shard-key", "items.category,status");
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(r.out().contains("ranking (by the data alone: no --workload):"), r.all());
+    assertTrue(r.out().contains("  2. items.category: cannot be a key: 500 of 500 documents hold an array at or above"
+        + " the path (MongoDB refuses an array in a shard key); 0 distinct values"), r.all());
+    assertTrue(r.out().contains("best candidate: status"), r.all());
+  }
+
+  @Test
   void nothingIsWrittenToTheTarget() throws Exception {
     String catalog = "SELECT count(*) FROM pg_class WHERE relnamespace = 'public'::regnamespace";
     long relations = sql(catalog);
