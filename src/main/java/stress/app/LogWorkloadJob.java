@@ -9,6 +9,7 @@ import java.util.Map;
 import stress.load.importer.TableNaming;
 import stress.model.UsageException;
 import stress.mongolog.LogWorkloads;
+import stress.mongolog.SummaryText;
 
 /**
  * {@code stress workload --from-log}: derives the workload files and prints how every entry of the logs was
@@ -43,43 +44,68 @@ public final class LogWorkloadJob {
 
   public static ExitCode run(LogWorkloads.Request request, PrintStream out) {
     LogWorkloads.Result r = LogWorkloads.derive(request);
+    Summary summary = new Summary(out);
     long lines = r.entries() + r.otherLines() + r.damaged();
-    out.printf(Locale.ROOT, "read %d log file%s: %d lines or documents: %d entries (\"Slow query\" lines, profiler"
-        + " documents), %d other, %d damaged%n",
-        request.logs().size(), request.logs().size() == 1 ? "" : "s", lines, r.entries(), r.otherLines(), r.damaged());
+    summary.line(String.format(Locale.ROOT, "read %d log file%s: %d lines or documents: %d entries (\"Slow query\""
+        + " lines, profiler documents), %d other, %d damaged", request.logs().size(),
+        request.logs().size() == 1 ? "" : "s", lines, r.entries(), r.otherLines(), r.damaged()));
     for (String d : r.damagedNamed()) {
-      out.println("  damaged: " + d);
+      summary.line("  damaged: " + SummaryText.shortValues(d));
     }
     if (r.damaged() > r.damagedNamed().size()) {
-      out.println("  damaged: " + (r.damaged() - r.damagedNamed().size()) + " more");
+      summary.line("  damaged: " + (r.damaged() - r.damagedNamed().size()) + " more");
     }
     long skipped = r.skipped().values().stream().mapToLong(LogWorkloads.Skipped::entries).sum();
-    out.printf(Locale.ROOT, "entries: %d = %d used + %d getMore folded into the find or aggregate they continue"
-        + " + %d skipped%n", r.entries(), r.used(), r.folded(), skipped);
+    summary.line(String.format(Locale.ROOT, "entries: %d = %d used + %d getMore folded into the find or aggregate they"
+        + " continue + %d skipped", r.entries(), r.used(), r.folded(), skipped));
     if (!r.skipped().isEmpty()) {
-      out.println("skipped, by reason:");
+      summary.line("skipped, by reason:");
       r.skipped().entrySet().stream().sorted((a, b) -> Long.compare(b.getValue().entries(), a.getValue().entries()))
-          .forEach(e -> out.printf(Locale.ROOT, "  %-75s %8d entries (%5.1f%% of the entries, %5.1f%% of MongoDB's"
-                  + " time): %s%n", e.getKey(), e.getValue().entries(), percent(e.getValue().entries(), r.entries()),
-              percent(e.getValue().millis(), r.totalMillis()), LogWorkloads.mostFrequent(e.getValue().details())));
+          .forEach(e -> summary.reason(e.getKey(), e.getValue(), r));
     }
-    out.println("applications: " + LogWorkloads.mostFrequent(r.applications()) + (request.app() == null ? "" : "; used: --app " + request.app()));
-    out.println("how representative: " + r.representativeness());
+    summary.line("applications: " + SummaryText.shortValues(LogWorkloads.mostFrequent(r.applications()))
+        + (request.app() == null ? "" : "; used: --app " + request.app()));
+    summary.line("how representative: " + r.representativeness());
     for (String t : r.thresholds()) {
-      out.println("  " + t);
+      summary.line("  " + t);
     }
     if (r.files().isEmpty()) {
-      out.println("no operation derived: no entry of the logs could be used");
+      summary.line("no operation derived: no entry of the logs could be used");
       return ExitCode.FAILURE;
     }
-    out.println("workload files (one per collection, on the table import made of it):");
+    summary.line("workload files (one per collection, on the table import made of it):");
     for (LogWorkloads.Written w : r.files()) {
-      out.printf(Locale.ROOT, "  %s -> table %s: %d operation%s, %d logged statements: %s%n", w.ns(), w.table(),
-          w.operations(), w.operations() == 1 ? "" : "s", w.entries(), w.file());
+      summary.line(String.format(Locale.ROOT, "  %s -> table %s: %d operation%s, %d logged statements: %s", w.ns(),
+          w.table(), w.operations(), w.operations() == 1 ? "" : "s", w.entries(), w.file()));
     }
     LogWorkloads.Written first = r.files().get(0);
-    out.println("run one: stress run --workload " + first.file() + " --table " + first.table());
+    summary.line("run one: stress run --workload " + first.file() + " --table " + first.table());
     return ExitCode.OK;
+  }
+
+  /** The printed summary: no line over {@value SummaryText#LINE} characters, values in reasons shortened. */
+  private record Summary(PrintStream out) {
+    void line(String line) {
+      SummaryText.fit(line).forEach(out::println);
+    }
+
+    /** A skip reason on one line with its most frequent details, or, when that is too long, each detail below it. */
+    void reason(String reason, LogWorkloads.Skipped s, LogWorkloads.Result r) {
+      Map<String, Long> details = new LinkedHashMap<>();
+      s.details().forEach((detail, n) -> details.merge(SummaryText.shortValues(detail), n, Long::sum));
+      String head = String.format(Locale.ROOT, "  %-75s %8d entries (%5.1f%% of the entries, %5.1f%% of MongoDB's"
+          + " time)", reason, s.entries(), percent(s.entries(), r.entries()), percent(s.millis(), r.totalMillis()));
+      String oneLine = head + ": " + LogWorkloads.mostFrequent(details);
+      if (oneLine.length() <= SummaryText.LINE) {
+        out.println(oneLine);
+        return;
+      }
+      out.println(head + ":");
+      LogWorkloads.mostFrequentEach(details).forEach(d -> line("    " + d));
+      if (details.size() > 5) {
+        out.println("    " + (details.size() - 5) + " more");
+      }
+    }
   }
 
   private static double percent(double part, double whole) {

@@ -49,12 +49,12 @@ final class UpdateRefusals {
         + ": ") + " || " + shown(v) + " || '}'"));
   }
 
-  /** {@code $inc} of a value that is not a number (a missing field is created). */
-  void increment(MongoPath path) {
+  /** {@code $inc} or {@code $mul} (the operator) of a value that is not a number (a missing field is created). */
+  void arithmetic(String operator, MongoPath path) {
     String v = at(path);
     whens.add("WHEN jsonb_typeof(" + v + ") <> 'number' AND NOT (jsonb_typeof(" + v + ") = 'object'"
         + " AND jsonb_exists_any(" + v + ", ARRAY['$numberDecimal', '$numberDouble'])) THEN "
-        + fail(JsonPathText.sql(PREFIX + "Cannot apply $inc to a value of non-numeric type. {_id: ") + " || "
+        + fail(JsonPathText.sql(PREFIX + "Cannot apply " + operator + " to a value of non-numeric type. {_id: ") + " || "
         + id() + " || " + JsonPathText.sql("} has the field '" + last(path) + "' of non-numeric type ") + " || "
         + typeName(v, false)));
   }
@@ -65,6 +65,14 @@ final class UpdateRefusals {
     whens.add("WHEN jsonb_typeof(" + v + ") <> 'array' THEN "
         + fail(JsonPathText.sql(PREFIX + "The field '" + last(path) + "' must be an array but is of type ") + " || "
         + typeName(v, true) + " || " + JsonPathText.sql(" in document {_id: ") + " || " + id() + " || '}'"));
+  }
+
+  /** {@code $pop} of a value that is not an array (a missing field changes nothing). */
+  void pop(MongoPath path) {
+    String v = at(path);
+    whens.add("WHEN jsonb_typeof(" + v + ") <> 'array' THEN "
+        + fail(JsonPathText.sql(PREFIX + "Path '" + path + "' contains an element of non-array type '") + " || "
+        + typeName(v, true) + " || ''''"));
   }
 
   /** The value at a path of the document as it was. */

@@ -10,7 +10,8 @@ import org.bson.BsonValue;
 import stress.dump.BsonJson;
 
 /**
- * Translates a MongoDB update document ({@code $set}, {@code $unset}, {@code $inc}, {@code $push}) into the new
+ * Translates a MongoDB update document ({@code $set}, {@code $unset}, {@code $inc}, {@code $mul}, {@code $push},
+ * {@code $pop}) into the new
  * value of {@code data}. As in MongoDB every operator reads the document as it was before the update, and
  * {@code $set}/{@code $inc}/{@code $push} create missing parent documents: first the parents are put in place,
  * then each change is one {@code jsonb_set} (or {@code #-}) around the previous, so no part is written twice. What
@@ -18,7 +19,7 @@ import stress.dump.BsonJson;
  * refused here, as MongoDB refuses them before reading any document.
  */
 final class UpdateTranslator {
-  static final Set<String> SUPPORTED = Set.of("$set", "$unset", "$inc", "$push");
+  static final Set<String> SUPPORTED = Set.of("$set", "$unset", "$inc", "$mul", "$push", "$pop");
   private final Translation t;
 
   UpdateTranslator(Translation t) {
@@ -78,7 +79,7 @@ final class UpdateTranslator {
     String data = "data";
     Map<String, MongoPath> parents = new LinkedHashMap<>();
     for (Change c : changes) {
-      if (!c.op.equals("$unset")) {
+      if (!c.op.equals("$unset") && !c.op.equals("$pop")) { // they create nothing
         for (int i = 1; i < c.path.keys().size(); i++) {
           MongoPath parent = new MongoPath(c.path.keys().subList(0, i));
           if (parents.putIfAbsent(parent.textArray(), parent) == null) {
@@ -95,10 +96,14 @@ final class UpdateTranslator {
       String p = JsonPathText.sql(c.path.textArray());
       data = switch (c.op) {
         case "$unset" -> "(" + data + " #- " + unsetPath(c.path) + ")";
+        case "$pop" -> {
+          refusals.pop(c.path);
+          yield popped(data, c);
+        }
         case "$set" -> "jsonb_set(" + data + ", " + p + ", " + value(c.value) + ", true)";
-        case "$inc" -> {
-          refusals.increment(c.path);
-          yield "jsonb_set(" + data + ", " + p + ", " + incremented(c) + ", true)";
+        case "$inc", "$mul" -> {
+          refusals.arithmetic(c.op, c.path);
+          yield "jsonb_set(" + data + ", " + p + ", " + arithmetic(c) + ", true)";
         }
         default -> {
           refusals.push(c.path);
@@ -144,18 +149,52 @@ final class UpdateTranslator {
   }
 
   /**
-   * The value {@code $inc} leaves: the sum in numeric; a Decimal128 stays one ({@code {"$numberDecimal": "3.10"}}),
-   * a double written {@code {"$numberDouble": ...}} too; NaN and the infinities stay as they are, as adding a finite
-   * number leaves them.
+   * {@code $pop}: the array without its last element (1) or its first (-1); a missing field, or a path through an
+   * array or a value that is not a document, changes nothing, as in MongoDB ({@code jsonb_set} without creating, on
+   * no path where {@code #>} would fail).
    */
-  private String incremented(Change c) {
+  private String popped(String data, Change c) {
+    BsonValue v = c.value;
+    if (t.parameters.indexOf(v) >= 0 || !v.isNumber() && !v.isDecimal128()) {
+      throw new IllegalArgumentException("Expected a number in: " + c.path + ": "
+          + (t.parameters.indexOf(v) >= 0 ? "a parameter ($pop takes 1 or -1 written in the operation)"
+          : BsonJson.valueToRelaxedJson(v)));
+    }
+    double n = v.isDecimal128() ? v.asDecimal128().getValue().bigDecimalValue().doubleValue()
+        : v.asNumber().doubleValue();
+    if (n != 1 && n != -1) {
+      throw new IllegalArgumentException("$pop expects 1 or -1, found: "
+          + (n == Math.rint(n) && Math.abs(n) < 1e15 ? Long.toString((long) n) : Double.toString(n)));
+    }
+    String p = JsonPathText.sql(c.path.textArray());
+    return "jsonb_set(" + data + ", " + unsetPath(c.path) + ", COALESCE((data #> " + p + ") - " + (n == 1 ? "-1" : "0")
+        + ", 'null'), false)";
+  }
+
+  /**
+   * The value {@code $inc} or {@code $mul} leaves: the sum or product in numeric (a missing field is 0 of the
+   * operand's type: {@code $mul} by 2 gives 0, by 2.5 gives 0.0); a Decimal128 stays one ({@code {"$numberDecimal":
+   * "3.10"}}), a double written {@code {"$numberDouble": ...}} too. NaN stays NaN; an infinity stays as it is when
+   * added to, and when multiplied takes the operand's sign (by 0 it is NaN), as in IEEE arithmetic.
+   */
+  private String arithmetic(Change c) {
     String v = UpdateRefusals.at(c.path);
     String wrapped = "COALESCE(" + v + " ->> '$numberDecimal', " + v + " ->> '$numberDouble')";
-    return "CASE WHEN " + wrapped + " IN ('NaN', 'Infinity', '-Infinity') THEN " + v + " WHEN jsonb_typeof(" + v
-        + ") = 'object' THEN CAST('{\"' || CASE WHEN jsonb_exists(" + v + ", '$numberDecimal') THEN '$numberDecimal'"
-        + " ELSE '$numberDouble' END || '\": \"' || CAST(CAST(" + wrapped + " AS numeric) + " + number(c)
-        + " AS text) || '\"}' AS jsonb) ELSE CAST(CAST(COALESCE(CAST(data #>> " + JsonPathText.sql(c.path.textArray())
-        + " AS numeric), 0) + " + number(c) + " AS text) AS jsonb) END";
+    String key = "CASE WHEN jsonb_exists(" + v + ", '$numberDecimal') THEN '$numberDecimal' ELSE '$numberDouble' END";
+    boolean mul = c.op.equals("$mul");
+    String sign = mul ? "" : " WHEN " + wrapped + " IN ('Infinity', '-Infinity') THEN " + v;
+    if (mul) { // each use of the operand its own placeholder, in the text's order; searched CASE only (Citus)
+      sign = " WHEN " + wrapped + " IN ('Infinity', '-Infinity') AND " + number(c) + " > 0 THEN " + v
+          + " WHEN " + wrapped + " IN ('Infinity', '-Infinity') AND " + number(c) + " < 0 THEN CAST('{\"' || " + key
+          + " || '\": \"' || CASE WHEN " + wrapped + " = 'Infinity' THEN '-Infinity' ELSE 'Infinity' END || '\"}'"
+          + " AS jsonb) WHEN " + wrapped + " IN ('Infinity', '-Infinity') THEN CAST('{\"' || " + key
+          + " || '\": \"NaN\"}' AS jsonb)";
+    }
+    String op = mul ? " * " : " + ";
+    return "CASE WHEN " + wrapped + " = 'NaN' THEN " + v + sign + " WHEN jsonb_typeof(" + v
+        + ") = 'object' THEN CAST('{\"' || " + key + " || '\": \"' || CAST(CAST(" + wrapped + " AS numeric)" + op
+        + number(c) + " AS text) || '\"}' AS jsonb) ELSE CAST(CAST(COALESCE(CAST(data #>> "
+        + JsonPathText.sql(c.path.textArray()) + " AS numeric), 0)" + op + number(c) + " AS text) AS jsonb) END";
   }
 
   /** Records what the change may put at its path, for the typed forms of the workload's reads. */
@@ -163,8 +202,8 @@ final class UpdateTranslator {
     int p = t.parameters.indexOf(v);
     switch (op) {
       case "$unset" -> { }
-      case "$inc" -> t.writes.facts(path, new PathFacts(false, Set.of(PathFacts.NUMBER)));
-      case "$push" -> t.writes.facts(path, PathFacts.UNKNOWN);
+      case "$inc", "$mul" -> t.writes.facts(path, new PathFacts(false, Set.of(PathFacts.NUMBER)));
+      case "$push", "$pop" -> t.writes.facts(path, PathFacts.UNKNOWN);
       default -> {
         if (p < 0) {
           t.writes.value(path, v);
@@ -199,7 +238,7 @@ final class UpdateTranslator {
     }
     if (!(c.value.isInt32() || c.value.isInt64() || c.value.isDouble())
         || c.value.isDouble() && !Double.isFinite(c.value.asDouble().getValue())) {
-      throw new IllegalArgumentException("$inc on '" + c.path + "' needs a finite number (int, long or double), got "
+      throw new IllegalArgumentException(c.op + " on '" + c.path + "' needs a finite number (int, long or double), got "
           + BsonJson.valueToRelaxedJson(c.value));
     }
     return JsonPathText.literal(c.value);

@@ -6,6 +6,7 @@ import java.util.Set;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
+import org.bson.BsonInt64;
 import org.bson.BsonString;
 import org.bson.BsonValue;
 
@@ -25,6 +26,7 @@ final class EntryKinds {
   static final String WRITE_COMMAND = "write commands whose statements are logged apart (type update or remove)";
   static final String ORPHAN_GET_MORE = "getMore of a cursor whose find or aggregate is not logged";
   static final String NO_NAMESPACE = "entries without a namespace";
+  static final String UNREADABLE = "commands of a plain-text log whose values cannot be read";
 
   private static final Set<String> SYSTEM_DATABASES = Set.of("admin", "config", "local");
 
@@ -54,6 +56,9 @@ final class EntryKinds {
     }
     if (e.truncated()) {
       return Use.skip(TRUNCATED, e.commandName());
+    }
+    if (e.unreadable() != null) {
+      return Use.skip(UNREADABLE, e.unreadable());
     }
     if ("update".equals(e.type())) {
       return used(update(e.ns(), e.command()));
@@ -182,8 +187,17 @@ final class EntryKinds {
     for (String k : keys) {
       BsonValue v = from.get(k);
       if (v != null && !(v.isDocument() && v.asDocument().isEmpty() && !"filter".equals(k))) {
-        to.put(k, v);
+        to.put(k, whole(v));
       }
     }
+  }
+
+  /** The shell sends every number as a double ({@code limit: 10.0}); MongoDB takes a whole one as that integer. */
+  private static BsonValue whole(BsonValue v) {
+    if (v.isDouble() && v.asDouble().getValue() == Math.rint(v.asDouble().getValue())
+        && Math.abs(v.asDouble().getValue()) < Long.MAX_VALUE) {
+      return new BsonInt64((long) v.asDouble().getValue());
+    }
+    return v;
   }
 }

@@ -19,10 +19,11 @@ import org.bson.BsonDocument;
  * @param keysExamined   -1 when not logged
  * @param returned       documents returned ({@code nreturned}), -1 when not logged
  * @param truncated      true when MongoDB cut the command to fit its log line
+ * @param unreadable     why the command as logged cannot be read (a plain-text log's value), or null when it was read
  */
 record LogEntry(String where, Instant time, String ns, String type, BsonDocument command, BsonDocument originating,
                 String appName, double durationMillis, String planSummary, long docsExamined, long keysExamined,
-                long returned, boolean truncated) {
+                long returned, boolean truncated, String unreadable) {
 
   /** The command's name: its first key ({@code find}, {@code update}, ...), or the statement type. */
   String commandName() {

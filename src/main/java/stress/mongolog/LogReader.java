@@ -20,8 +20,8 @@ import org.bson.BsonValue;
 import stress.model.UsageException;
 
 /**
- * Reads mongod's structured logs (MongoDB 4.4 and later: one JSON object a line), plain, gzip-compressed or in a tar
- * archive, and hands
+ * Reads mongod's structured logs (MongoDB 4.4 and later: one JSON object a line) and plain-text logs (4.2 and
+ * earlier, {@link TextLogLine}), plain, gzip-compressed or in a tar archive, and hands
  * each "Slow query" entry on. Every other line is counted ({@link LogTally}): start-up and other messages, and
  * damaged lines (not JSON), each named by file and line; a damaged line never stops the file. The profiler's
  * threshold is read where the log says it ("Profiler settings changed", the start-up options).
@@ -42,7 +42,8 @@ final class LogReader {
   /**
    * Reads one file: a log, its .gz, profiler documents (exported as JSON, or a dump's {@code system.profile.bson}),
    * or a tar archive (.tar, .tar.gz) of them, each member read as a file of its own named {@code archive::member}. A
-   * plain-text (pre-4.4) log is refused before any entry.
+   * plain-text log (MongoDB 4.2 and earlier) is read line by line ({@link TextLogLine}); a file that is none of these
+   * is refused before any entry.
    */
   static void read(Path file, LogTally tally, Consumer<LogEntry> entries) {
     try {
@@ -66,6 +67,7 @@ final class LogReader {
       String line;
       long number = 0;
       boolean first = true;
+      boolean plainText = false;
       while ((line = in.readLine()) != null) {
         number++;
         String text = line.strip();
@@ -74,16 +76,25 @@ final class LogReader {
           continue;
         }
         if (first && !text.startsWith("{")) {
-          throw new UsageException("--from-log " + name + ":" + number + ": a plain-text log (MongoDB 4.2 and"
-              + " earlier); read are the structured JSON logs of MongoDB 4.4 and later (one JSON object a line) and"
-              + " profiler documents (system.profile exported as JSON, or as a dump's .bson)");
+          if (!TextLogLine.is(text)) {
+            throw new UsageException("--from-log " + name + ":" + number + ": neither a mongod log nor profiler"
+                + " documents; read are the structured JSON logs of MongoDB 4.4 and later (one JSON object a line),"
+                + " the plain-text logs of MongoDB 4.2 and earlier (lines starting with an ISO-8601 time, a severity,"
+                + " a component and [context]) and profiler documents (system.profile exported as JSON, or as a"
+                + " dump's .bson)");
+          }
+          plainText = true;
         }
         if (first && "{".equals(text)) { // pretty-printed JSON: profiler documents, not log lines
           ProfileDocuments.read(name, source, tally, entries);
           return;
         }
         first = false;
-        line(name + ":" + number, text, tally, entries);
+        if (plainText) {
+          TextLogLine.read(name + ":" + number, text, tally, entries);
+        } else {
+          line(name + ":" + number, text, tally, entries);
+        }
       }
     }
   }
@@ -157,7 +168,7 @@ final class LogReader {
         originating != null && originating.isDocument() ? originating.asDocument() : null, string(attr, "appName"),
         attr.isNumber("durationMillis") ? attr.getNumber("durationMillis").doubleValue() : 0,
         attr.isString("planSummary") ? attr.getString("planSummary").getValue() : null, number(attr, "docsExamined"),
-        number(attr, "keysExamined"), number(attr, "nreturned"), truncated));
+        number(attr, "keysExamined"), number(attr, "nreturned"), truncated, null));
   }
 
   private static Instant time(BsonDocument doc) {

@@ -1,7 +1,9 @@
 package stress.mongolog;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
@@ -17,7 +19,8 @@ final class LogTally {
   private long otherLines;
   private long damaged;
   private final List<String> damagedNamed = new ArrayList<>();
-  private final List<String> thresholds = new ArrayList<>();
+  /** Each setting of the threshold, in the order first seen, with how often and where it was logged. */
+  private final Map<String, Repeated> thresholds = new LinkedHashMap<>();
   private Double lowestSlowMs;
 
   void otherLine() {
@@ -48,7 +51,8 @@ final class LogTally {
     double ms = slowMs.asNumber().doubleValue();
     String rate = sampleRate != null && sampleRate.isNumber() && sampleRate.asNumber().doubleValue() < 1
         ? ", sampleRate " + sampleRate.asNumber().doubleValue() : "";
-    thresholds.add(where + ": slowms " + (long) ms + rate + " (" + source + ")");
+    thresholds.computeIfAbsent("slowms " + (long) ms + rate + " (" + source + ")", k -> new Repeated(where))
+        .again(where);
     lowestSlowMs = lowestSlowMs == null ? ms : Math.min(lowestSlowMs, ms);
   }
 
@@ -64,9 +68,42 @@ final class LogTally {
     return List.copyOf(damagedNamed);
   }
 
-  /** Every setting of the threshold the logs show, in order. */
+  /**
+   * Every setting of the threshold the logs show, in the order first seen: where it is logged, or, logged again, how
+   * often and where first and last ({@code file: lines 3 to 2201}).
+   */
   List<String> thresholds() {
-    return List.copyOf(thresholds);
+    List<String> all = new ArrayList<>();
+    thresholds.forEach((note, r) -> all.add(r.times == 1 ? r.first + ": " + note : note + ": " + r.times
+        + " times, " + r.span()));
+    return all;
+  }
+
+  /** A note logged again and again: how often, where first and where last. */
+  private static final class Repeated {
+    final String first;
+    String last;
+    long times;
+
+    Repeated(String first) {
+      this.first = first;
+    }
+
+    void again(String where) {
+      times++;
+      last = where;
+    }
+
+    /** {@code file: lines 3 to 2201} when both are lines of one file, else both places. */
+    String span() {
+      int a = first.lastIndexOf(':');
+      int b = last.lastIndexOf(':');
+      if (a > 0 && a == b && first.regionMatches(0, last, 0, a) && first.substring(a + 1).matches("\\d+")
+          && last.substring(b + 1).matches("\\d+")) {
+        return first.substring(0, a) + ": lines " + first.substring(a + 1) + " to " + last.substring(b + 1);
+      }
+      return "first " + first + ", last " + last;
+    }
   }
 
   /**

@@ -112,10 +112,15 @@ public final class LogWorkloads {
 
   /** The five most frequent keys with their counts, most frequent first, and how many more there are. */
   public static String mostFrequent(Map<String, Long> counts) {
+    return String.join(", ", mostFrequentEach(counts)) + (counts.size() > 5 ? ", " + (counts.size() - 5) + " more" : "");
+  }
+
+  /** The five most frequent keys, each with its count ({@code key (n)}), most frequent first. */
+  public static List<String> mostFrequentEach(Map<String, Long> counts) {
     List<String> parts = new ArrayList<>();
     counts.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()
         .thenComparing(Map.Entry.comparingByKey())).limit(5).forEach(e -> parts.add(e.getKey() + " (" + e.getValue() + ")"));
-    return String.join(", ", parts) + (counts.size() > 5 ? ", " + (counts.size() - 5) + " more" : "");
+    return parts;
   }
 
   private static void skip(Map<String, Skipped> skipped, String reason, String detail, long entries, double millis) {
@@ -136,6 +141,7 @@ public final class LogWorkloads {
     Map<String, Integer> names = new HashMap<>();
     int written = 0;
     long entries = 0;
+    Map<String, Long> refusals = new LinkedHashMap<>();
     for (ShapeStats s : ordered) {
       if (s.entries == 0) { // only getMores continue it: the command that opened their cursors is not logged
         skip(skipped, EntryKinds.ORPHAN_GET_MORE, ns, s.folded, s.totalMillis);
@@ -156,6 +162,7 @@ public final class LogWorkloads {
       } catch (UsageException refused) {
         String why = refused.getMessage().replaceFirst("^.*?operation '" + name + "': ", "");
         skip(skipped, REFUSED, why, s.entries + s.folded, s.totalMillis);
+        refusals.merge(why, s.entries + s.folded, Long::sum);
         counts[1] -= s.entries;
         counts[2] -= s.folded;
         continue;
@@ -173,7 +180,7 @@ public final class LogWorkloads {
         + " --table " + table + "\n" + shardKey(WorkloadFile.read(file, "operations:\n" + ops), file, table);
     try {
       Files.createDirectories(request.outDir());
-      Files.writeString(file, header + "operations:\n" + ops);
+      Files.writeString(file, header + refused(refusals) + "operations:\n" + ops);
     } catch (IOException e) {
       throw new UsageException("--out " + request.outDir() + ": cannot write " + file + ": " + e.getMessage());
     }
@@ -196,6 +203,14 @@ public final class LogWorkloads {
         + OperationText.oneLine(ranked.get(0).reason()) + ".\n# Ranked by the operations alone; with the data's"
         + " figures (distinct values, the most frequent, arrays): stress analyze --shard-key --workload " + file
         + " --table " + table + "\n";
+  }
+
+  /** The collection's statements the translation refuses, each reason in full (the printed summary shortens them). */
+  private static String refused(Map<String, Long> refusals) {
+    StringBuilder text = new StringBuilder();
+    refusals.forEach((why, n) -> text.append("# ").append(REFUSED).append(" (").append(n)
+        .append(n == 1 ? " entry" : " entries").append("): ").append(why.replace("\n", "\n#   ")).append('\n'));
+    return text.toString();
   }
 
   private static Namespace namespace(String ns) {

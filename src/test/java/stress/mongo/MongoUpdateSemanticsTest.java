@@ -6,11 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.bson.BsonDocument;
@@ -18,13 +14,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import stress.ops.IdLiteral;
 import stress.ops.JsonValueText;
-import stress.ops.PlaceholderValue;
-import stress.table.IdType;
 import stress.target.ErrorClass;
 import stress.target.SqlStates;
-import stress.testing.TestDatabase;
 
 /**
  * Updates on a real PostgreSQL behave as in MongoDB: what MongoDB refuses ($inc of a value that is not a number,
@@ -33,57 +25,19 @@ import stress.testing.TestDatabase;
  */
 class MongoUpdateSemanticsTest {
   private static final AtomicInteger IDS = new AtomicInteger();
-  private static String url;
+  private static UpdatedDocuments docs;
 
   @BeforeAll
   static void table() throws SQLException {
-    url = TestDatabase.newDatabaseUrl("mongo_updates");
-    try (Connection c = TestDatabase.connect(url); Statement st = c.createStatement()) {
-      st.execute("CREATE TABLE docs (_id integer PRIMARY KEY, data jsonb NOT NULL)");
-    }
+    docs = new UpdatedDocuments("mongo_updates");
   }
 
-  /** The outcome of one update of one new document: its data afterwards, and the error, if any. */
-  private record Outcome(String data, SQLException error) {}
-
-  private static Outcome update(String document, String update, Object... drawn) throws SQLException {
+  private static UpdatedDocuments.Outcome update(String document, String update, Object... drawn)
+      throws SQLException {
     int id = IDS.incrementAndGet();
     MongoStatement st = MongoStatement.translate("updateOne",
         BsonDocument.parse("{filter: {_id: " + id + "}, update: " + update + "}"), new Parameters(List.of("p")));
-    String sql = IdLiteral.resolve(st.statement().sql(), IdType.INTEGER).replace("{table}", "docs");
-    SQLException error = null;
-    try (Connection c = TestDatabase.connect(url)) {
-      try (PreparedStatement ins = c.prepareStatement("INSERT INTO docs VALUES (?, CAST(? AS jsonb))")) {
-        ins.setInt(1, id);
-        ins.setString(2, document);
-        ins.executeUpdate();
-      }
-      try (PreparedStatement ps = c.prepareStatement(sql)) {
-        List<PlaceholderValue> values = st.values();
-        for (int i = 0; i < values.size(); i++) {
-          ps.setObject(i + 1, values.get(i).of(drawn));
-        }
-        ps.executeUpdate();
-      } catch (SQLException e) {
-        error = e;
-      }
-      try (Statement s = c.createStatement();
-           ResultSet rs = s.executeQuery("SELECT data FROM docs WHERE _id = " + id)) {
-        rs.next();
-        return new Outcome(rs.getString(1), error);
-      }
-    }
-  }
-
-  private static String canonical(String json) throws SQLException {
-    try (Connection c = TestDatabase.connect(url);
-         PreparedStatement ps = c.prepareStatement("SELECT CAST(? AS jsonb)")) {
-      ps.setString(1, json);
-      try (ResultSet rs = ps.executeQuery()) {
-        rs.next();
-        return rs.getString(1);
-      }
-    }
+    return docs.update(id, document, st, drawn);
   }
 
   @ParameterizedTest(name = "{1} on {0}")
@@ -112,11 +66,11 @@ class MongoUpdateSemanticsTest {
       "{\"s\": \"x\"} => {$set: {ok: 1}, $inc: {s: 1}} => has the field 's' of non-numeric type string",
   })
   void whatMongoDbRefusesFailsAndChangesNothing(String document, String update, String reason) throws SQLException {
-    Outcome o = update(document, update);
+    UpdatedDocuments.Outcome o = update(document, update);
     assertNotNull(o.error(), "refused: " + o.data());
     int id = IDS.get();
     assertTrue(o.error().getMessage().contains(reason.replace("ID", Integer.toString(id))), o.error().getMessage());
-    assertEquals(canonical(document), o.data());
+    assertEquals(docs.canonical(document), o.data());
     assertEquals("22P02", o.error().getSQLState());
     assertEquals(ErrorClass.OTHER, SqlStates.classify(o.error()));
   }
@@ -145,19 +99,22 @@ class MongoUpdateSemanticsTest {
       "{\"a\": {\"b\": 1, \"c\": 2}} => {$unset: {'a.b': 1}} => {\"a\": {\"c\": 2}}",
   })
   void whatMongoDbAcceptsGivesItsDocument(String document, String update, String expected) throws SQLException {
-    Outcome o = update(document, update);
+    UpdatedDocuments.Outcome o = update(document, update);
     assertNull(o.error(), () -> o.error().getMessage());
-    assertEquals(canonical(expected), o.data());
+    assertEquals(docs.canonical(expected), o.data());
   }
 
   @Test
-  void parametersOfIncAndPushAreBoundPerExecution() throws SQLException {
-    Outcome inc = update("{\"n\": {\"$numberDecimal\": \"0.5\"}, \"k\": 1}", "{$inc: {n: ':p', k: ':p'}}", 2);
+  void parametersOfIncMulAndPushAreBoundPerExecution() throws SQLException {
+    UpdatedDocuments.Outcome inc = update("{\"n\": {\"$numberDecimal\": \"0.5\"}, \"k\": 1}", "{$inc: {n: ':p', k: ':p'}}", 2);
     assertNull(inc.error(), () -> inc.error().getMessage());
-    assertEquals(canonical("{\"n\": {\"$numberDecimal\": \"2.5\"}, \"k\": 3}"), inc.data());
-    Outcome push = update("{\"tags\": [\"a\"]}", "{$push: {tags: ':p'}}", new JsonValueText("{\"x\": [1]}"));
+    assertEquals(docs.canonical("{\"n\": {\"$numberDecimal\": \"2.5\"}, \"k\": 3}"), inc.data());
+    UpdatedDocuments.Outcome mul = update("{\"n\": {\"$numberDouble\": \"Infinity\"}, \"k\": 1.5}", "{$mul: {n: ':p', k: ':p'}}", -2);
+    assertNull(mul.error(), () -> mul.error().getMessage());
+    assertEquals(docs.canonical("{\"n\": {\"$numberDouble\": \"-Infinity\"}, \"k\": -3.0}"), mul.data());
+    UpdatedDocuments.Outcome push = update("{\"tags\": [\"a\"]}", "{$push: {tags: ':p'}}", new JsonValueText("{\"x\": [1]}"));
     assertNull(push.error(), () -> push.error().getMessage());
-    assertEquals(canonical("{\"tags\": [\"a\", {\"x\": [1]}]}"), push.data());
+    assertEquals(docs.canonical("{\"tags\": [\"a\", {\"x\": [1]}]}"), push.data());
   }
 
   @Test

@@ -1,7 +1,6 @@
 package stress.mongolog;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -13,7 +12,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.load.importer.TableNaming;
 import stress.model.MongoRecorded;
-import stress.model.UsageException;
 import stress.workload.WorkloadFile;
 
 /** A log written for the generated orders (src/test/resources/mongolog/README.md), read into its workload file. */
@@ -97,16 +95,5 @@ class LogWorkloadsTest {
     assertEquals(Map.of("MongoDB Compass", 1L, "mongosh 2.0.1", 1L), r.skipped().get(EntryKinds.OTHER_APP).details());
     assertEquals("orders_copy_1", r.files().get(0).table());
     assertTrue(Files.exists(dir.resolve("orders_copy_1.yaml")));
-  }
-
-  @Test
-  void aPlainTextLogIsRefusedNamingTheVersionsRead() throws IOException {
-    Path text = Files.writeString(dir.resolve("mongod.log"),
-        "2018-12-23T10:00:00.000+0000 I COMMAND  [conn1] command db.c command: find { find: \"c\" } 12ms\n");
-    UsageException e = assertThrows(UsageException.class, () -> LogWorkloads.derive(new LogWorkloads.Request(
-        List.of(text), dir, null, Map.of(), TableNaming.defaults())));
-    assertEquals("--from-log " + text + ":1: a plain-text log (MongoDB 4.2 and earlier); read are the structured JSON"
-        + " logs of MongoDB 4.4 and later (one JSON object a line) and profiler documents (system.profile exported as"
-        + " JSON, or as a dump's .bson)", e.getMessage());
   }
 }
