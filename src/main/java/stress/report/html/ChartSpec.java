@@ -10,7 +10,8 @@ import java.util.Objects;
  * @param id         the canvas id, unique in the page
  * @param title      shown above the chart
  * @param kind       {@code time} (x = seconds), {@code time-log} (the same, y logarithmic),
- *                   {@code percentiles} (x = 1/(1-percentile), logarithmic) or {@code bars} (x = {@code categories})
+ *                   {@code percentiles} (x = 1/(1-percentile), logarithmic), {@code bars} (x = {@code categories}) or
+ *                   {@code bars-log} (the same, y logarithmic)
  * @param xTitle     x axis title
  * @param yTitle     y axis title
  * @param y2Title    right-hand axis title of bar charts, else null

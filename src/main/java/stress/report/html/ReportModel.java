@@ -56,7 +56,7 @@ final class ReportModel {
     if (instances != null) {
       sections.add(instances);
     }
-    Section mongodb = MongoSection.of(runs);
+    Section mongodb = MongoSection.of(runs, chartId());
     if (mongodb != null) {
       sections.add(mongodb);
     }

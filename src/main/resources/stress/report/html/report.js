@@ -111,7 +111,18 @@
     };
   }
 
-  var builders = { time: timeConfig, 'time-log': timeLogConfig, percentiles: percentileConfig, bars: barConfig };
+  // bars on one logarithmic axis: values a thousand times apart each stay readable
+  function barLogConfig(spec) {
+    var config = barConfig(spec);
+    config.options.scales = {
+      x: config.options.scales.x,
+      y: { type: 'logarithmic', position: 'left', title: axisTitle(spec.yTitle) }
+    };
+    return config;
+  }
+
+  var builders = { time: timeConfig, 'time-log': timeLogConfig, percentiles: percentileConfig, bars: barConfig,
+    'bars-log': barLogConfig };
   // A printed page shows the folded settings too.
   window.addEventListener('beforeprint', function () {
     Array.prototype.forEach.call(document.querySelectorAll('details'), function (details) { details.open = true; });
