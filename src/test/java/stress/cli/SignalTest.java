@@ -117,6 +117,19 @@ class SignalTest {
     stopBeforeTheRun(dir, "INT", 130);
   }
 
+  /** init stops its load streams at a signal instead of loading to the end, and says what stays in the table. */
+  @Test
+  void sigtermDuringInitStopsTheLoadWithOneLine() throws Exception {
+    String url = TestDatabase.newDatabaseUrl("signal_init");
+    Stopped stopped = stopAt(List.of("--url", url, "-U", "postgres", "init", "--docs", "5000000"), Map.of(),
+        line -> line.startsWith("init: ") && line.contains(", loading 5000000 "), "TERM", out -> {});
+    assertEquals(143, stopped.exitCode(), stopped.out());
+    assertTrue(stopped.out().contains("interrupted: stopped while loading the data set; the batches committed so far"
+        + " stay in the table"), stopped.out());
+    assertTrue(stopped.out().lines().noneMatch(l -> l.startsWith("init: done")), stopped.out());
+    assertTrue(TestDatabase.count(url, "SELECT count(*) FROM check_in") < 5_000_000, "stopped before the end");
+  }
+
   private static void stopBeforeTheRun(Path dir, String signal, int exitCode) throws Exception {
     Path results = dir.resolve("results");
     List<EmbeddedServerProcess> server = new ArrayList<>();
