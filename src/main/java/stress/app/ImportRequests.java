@@ -78,7 +78,7 @@ public final class ImportRequests {
       return null;
     }
     if (path == null && archive == null) {
-      problems.add("give the dump to import: PATH (a dump directory or .bson file) or --archive FILE");
+      problems.add("give the dump to import: PATH (a dump directory, a .bson file or a mongoexport JSON file) or --archive FILE");
       return null;
     }
     if (archive != null) {

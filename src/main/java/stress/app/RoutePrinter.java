@@ -24,7 +24,7 @@ final class RoutePrinter {
   static void details(PrintStream out, RouteCheck.Result result) {
     for (RouteCheck.Explained e : result.statements()) {
       out.println();
-      out.println(e.operation() + " " + e.statementLabel() + ": " + e.sent().sql().text());
+      out.println(e.operation() + " " + e.statementLabel() + ": " + e.sent().preparedText());
       out.println("  values: " + cut(e.sent().parameters().stream().map(String::valueOf)
           .collect(Collectors.joining(", ")), VALUES_SHOWN) + (e.sent().writes()
           ? "  (a write)" : ""));
@@ -106,7 +106,7 @@ final class RoutePrinter {
     for (RouteCheck.Explained e : result.statements()) {
       Map<String, Object> s = new LinkedHashMap<>();
       s.put("operation", e.operation());
-      s.put("statement", e.sent().sql().text());
+      s.put("statement", e.sent().preparedText());
       Map<String, Object> modes = new LinkedHashMap<>();
       for (ModeRoute m : e.routes().modes()) {
         Map<String, Object> verdict = verdict(m.verdict());

@@ -95,6 +95,7 @@ public final class RunJob {
    * contacted (a port in use fails the run at once) until the summaries are printed.
    */
   public ExitCode run() throws SQLException, InterruptedException, IOException {
+    interruption.interruptOnSignal("setting up the run; nothing was measured");
     RunCapacity.checkHeap(config.threads(), config.mix().names().size(), Runtime.getRuntime().maxMemory());
     if (config.outDir() != null) {
       try {
@@ -136,7 +137,6 @@ public final class RunJob {
   }
 
   private ExitCode run(LiveMetrics live) throws SQLException, InterruptedException, IOException {
-    interruption.interruptOnSignal("setting up the run; nothing was measured");
     List<Operation> operations = new ArrayList<>(config.mix().names().stream().map(this::operation).toList());
     config.pools().forEach(ConnectionSources::factory);
     Instant started = Instant.now();

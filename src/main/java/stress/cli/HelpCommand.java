@@ -1,5 +1,6 @@
 package stress.cli;
 
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -8,6 +9,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import stress.app.ExitCode;
+import stress.model.NearestNames;
 
 /**
  * {@code stress help [COMMAND]}: the same text as {@code --help}. {@code -h} is taken by the host (libpq's
@@ -25,9 +27,11 @@ final class HelpCommand implements Callable<Integer> {
   public Integer call() {
     CommandLine stress = spec.parent().commandLine();
     CommandLine shown = command == null ? stress : stress.getSubcommands().get(command);
-    if (shown == null || shown.getCommandSpec() == spec) {
-      throw new ParameterException(spec.commandLine(), "help: unknown command '" + command + "'; the commands are "
-          + String.join(", ", stress.getSubcommands().keySet().stream().filter(name -> !name.equals("help")).toList()));
+    if (shown == null) {
+      List<String> near = NearestNames.of(command, stress.getSubcommands().keySet());
+      throw new ParameterException(spec.commandLine(), "help: unknown command '" + command + "'"
+          + (near.isEmpty() ? "" : " (did you mean " + String.join(" or ", near) + "?)") + "; the commands are "
+          + String.join(", ", stress.getSubcommands().keySet()));
     }
     shown.usage(spec.commandLine().getOut());
     return ExitCode.OK.code();

@@ -115,6 +115,11 @@ public final class TerminalBar {
     }
   }
 
+  /** What the library's timer threads render through (for tests: a redraw that comes late, after the end). */
+  ProgressBarConsumer consumer() {
+    return locked;
+  }
+
   /** The count last set. */
   public long current() {
     return bar.getCurrent();

@@ -96,7 +96,8 @@ public final class ClientUsageText {
     return u.onlySharesCpusWithServer() ? SHARED_HOST_ADVICE : ADVICE;
   }
 
-  private static String megabytes(long bytes) {
+  /** Memory in MB of 2^20 bytes, the one unit of every heap and RSS figure a run prints (header and summary). */
+  public static String megabytes(long bytes) {
     return Math.round(bytes / (1024.0 * 1024.0)) + " MB";
   }
 

@@ -27,7 +27,8 @@ class ImportRequestsTest {
     ImportConfig config = new ImportConfig(null, null, List.of(), List.of(), List.of(), List.of(), false, null, null,
         "", false, true, true, false, 0, "loose", "float", "abort", "reject", "reject", Path.of("r.jsonl"), 0, 8, null, List.of(), List.of());
     UsageException e = assertThrows(UsageException.class, () -> ImportRequests.of(config));
-    assertEquals("give the dump to import: PATH (a dump directory or .bson file) or --archive FILE;"
+    assertEquals("give the dump to import: PATH (a dump directory, a .bson file or a mongoexport JSON file) or"
+        + " --archive FILE;"
         + " --drop-existing and --reuse exclude each other; --jobs must be at least 1, got 0;"
         + " --json-mode must be one of relaxed, canonical, got 'loose'; " + idTypeProblem()
         + "; --batch-docs must be at least 1, got 0", e.getMessage());

@@ -66,9 +66,10 @@ class ExplainCommandTest {
     }
     // find_first, find_in, find: one statement each; find_update, find_insert, find_delete: two each
     assertEquals(9 * 3, verdicts, r.out());
-    for (String header : List.of("find_first SELECT: SELECT _id, data FROM \"check_in\" WHERE _id = ?",
-        "find_update 2 UPDATE: UPDATE \"check_in\" SET data = CAST(? AS jsonb) WHERE _id = ?",
-        "find_delete 2 DELETE: DELETE FROM \"check_in_copy\" WHERE _id = ?")) {
+    // as psql's PREPARE takes them: numbered parameters, not pgjdbc's '?' (nor its '??' escape)
+    for (String header : List.of("find_first SELECT: SELECT _id, data FROM \"check_in\" WHERE _id = $1\n",
+        "find_update 2 UPDATE: UPDATE \"check_in\" SET data = CAST($1 AS jsonb) WHERE _id = $2\n",
+        "find_delete 2 DELETE: DELETE FROM \"check_in_copy\" WHERE _id = $1\n")) {
       assertTrue(r.out().contains(header), header);
     }
     assertTrue(r.out().contains("Index Cond: (check_in._id = $1)"), "the generic plan is shown");
@@ -82,7 +83,7 @@ class ExplainCommandTest {
   void aMixIsExplainedOperationByOperation() {
     CliTester.Result r = explain("--op", "find_first=80,find_in=20", "--batch", "5");
     assertEquals(0, r.exitCode(), r.all());
-    assertTrue(r.out().contains("find_in SELECT: SELECT _id, data FROM \"check_in\" WHERE _id IN (?, ?, ?, ?, ?)"),
+    assertTrue(r.out().contains("find_in SELECT: SELECT _id, data FROM \"check_in\" WHERE _id IN ($1, $2, $3, $4, $5)"),
         r.out());
     assertFalse(r.out().contains("find_update"), r.out());
   }
@@ -120,7 +121,7 @@ class ExplainCommandTest {
     assertEquals(3, explain.size(), "find_first's lookup, find_delete's lookup and its delete");
     JsonNode delete = explain.get(2);
     assertEquals("find_delete", delete.get("operation").asText());
-    assertEquals("DELETE FROM \"check_in_copy\" WHERE _id = ?", delete.get("statement").asText());
+    assertEquals("DELETE FROM \"check_in_copy\" WHERE _id = $1", delete.get("statement").asText());
     for (String mode : List.of("prepared, generic plan", "prepared, custom plan", "plain")) {
       assertEquals("single_node", delete.get("modes").get(mode).get("route").asText(), mode);
       assertEquals("single node (plain PostgreSQL)", delete.get("modes").get(mode).get("verdict").asText());

@@ -92,15 +92,15 @@ class ExplainWorkloadTest {
     String out = r.out();
     assertTrue(out.contains("sampled by_user.u: "), out);
     assertTrue(out.contains(" distinct values of u (cap 50)"), out);
-    for (String line : indexLines(out, "by_key SELECT: SELECT _id, data FROM \"check_in\" WHERE _id = ?")) {
+    for (String line : indexLines(out, "by_key SELECT: SELECT _id, data FROM \"check_in\" WHERE _id = $1")) {
       assertEquals("index: check_in_pkey (Index Scan)", line);
     }
-    for (String line : indexLines(out, "by_user SELECT: SELECT _id FROM \"check_in\" WHERE data->>'u' = ?")) {
+    for (String line : indexLines(out, "by_user SELECT: SELECT _id FROM \"check_in\" WHERE data->>'u' = $1")) {
       assertEquals("index: none; whole table read: public.check_in (Seq Scan)", line, "no index on data->>'u'");
     }
-    indexLines(out, "copy_one 1 DELETE: DELETE FROM \"check_in_copy\" WHERE _id = ?");
+    indexLines(out, "copy_one 1 DELETE: DELETE FROM \"check_in_copy\" WHERE _id = $1");
     indexLines(out, "copy_one 2 INSERT: INSERT INTO \"check_in_copy\" (_id, data) SELECT");
-    for (String line : indexLines(out, "add INSERT: INSERT INTO \"check_in\" (_id, data) VALUES (?, '{}')")) {
+    for (String line : indexLines(out, "add INSERT: INSERT INTO \"check_in\" (_id, data) VALUES ($1, '{}')")) {
       assertEquals("index: none needed (no table read in the plan shown)", line);
     }
     Matcher added = Pattern.compile("add INSERT: .*\\n  values: (\\d+)  \\(a write\\)").matcher(out);
@@ -113,6 +113,20 @@ class ExplainWorkloadTest {
     assertTrue(Pattern.compile("\\n  by_user\\s+SELECT\\s+single node, seq scan\\s").matcher(out).find(), out);
     assertEquals(rows, TestDatabase.count(url, "SELECT count(*) FROM check_in"));
     assertEquals(copies, TestDatabase.count(url, "SELECT count(*) FROM check_in_copy"));
+  }
+
+  /** A jsonpath test is shown as psql takes it: '@?', not pgjdbc's '@??' escape of the question mark. */
+  @Test
+  void aMongoStyleFilterIsShownAsPsqlTakesIt() throws IOException {
+    CliTester.Result r = explain("""
+        operations:
+          by_u:
+            find: {filter: {items: {$elemMatch: {qty: {$gt: 7}}}}}
+        """, "--op", "by_u");
+    assertEquals(0, r.exitCode(), r.all());
+    String header = r.out().lines().filter(l -> l.startsWith("by_u SELECT: ")).findFirst().orElseThrow(
+        () -> new AssertionError(r.out()));
+    assertTrue(header.contains(" @? '") && !header.contains("@??"), header);
   }
 
   @Test

@@ -90,7 +90,7 @@ class FailureAccountingTest {
     String last = lines.get(lines.size() - 1);
     assertTrue(last.matches("stopped: --max-errors 1 reached: [1-" + THREADS + "] executions? failed \\(the first"
         + " with SQLState 22012\\); the figures above cover what ran until then; exit code 1"), last);
-    assertTrue(run.phase().get("stats").get("durationSeconds").asDouble() < 30, "stopped long before 60 s");
+    assertTrue(run.phase().get("stats").get("durationSeconds").asDouble() < 60, "stopped before its planned 60 s");
     assertTrue(run.cli().out().contains("max errors: 1 (the run stops once that many executions failed; exit 1)"),
         run.cli().out());
   }

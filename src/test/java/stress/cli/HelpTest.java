@@ -27,6 +27,16 @@ class HelpTest {
     CliTester.Result r = CliTester.run("help", "nope");
     assertEquals(2, r.exitCode(), r.all());
     assertTrue(r.err().startsWith("stress: help: unknown command 'nope'; the commands are run, init, import,"), r.err());
+    CliTester.Result typo = CliTester.run("help", "imprt");
+    assertTrue(typo.err().startsWith("stress: help: unknown command 'imprt' (did you mean import?)"), typo.err());
+  }
+
+  @Test
+  void helpExplainsItself() {
+    CliTester.Result r = CliTester.run("help", "help");
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(r.out().startsWith("Usage: stress help "), r.out());
+    assertTrue(r.out().contains("COMMAND"), r.out());
   }
 
   @Test

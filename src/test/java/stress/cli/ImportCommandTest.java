@@ -134,4 +134,17 @@ class ImportCommandTest {
         + " use --reuse to run on it or --drop-existing to replace it"), again.out());
     assertEquals(0, importing(file, "--drop-existing").exitCode());
   }
+
+  /** A mongoexport file named by the command line: its collection and database as given, a table of its rows. */
+  @Test
+  void aMongoexportFileImportsUnderTheCollectionAndDatabaseGiven() throws Exception {
+    Path file = java.nio.file.Files.writeString(dir.resolve("export.json"),
+        "{\"_id\": {\"$oid\": \"5f1d7a0e9b1e8b3c4a2d6e7f\"}, \"n\": 1}\n"
+            + "{\"_id\": {\"$oid\": \"5f1d7a0e9b1e8b3c4a2d6e80\"}, \"n\": {\"$numberLong\": \"2\"}}\n");
+    CliTester.Result r = importing(file.toString(), "--db", "shop", "--collection", "orders");
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(r.out().contains("(json export)"), r.out());
+    assertTrue(r.out().contains("shop.orders"), r.out());
+    assertEquals(2, TestDatabase.count(url, "SELECT count(*) FROM shop_orders"));
+  }
 }

@@ -137,7 +137,7 @@ class MongoWorkloadRunTest {
   @Test
   void anUnsupportedStageIsOneLineNamingFileLineOperationStageAndOperator() throws IOException {
     Path w = dir.resolve("bad-agg.yaml");
-    Files.writeString(w, """
+    String err = refusal(w, """
         operations:
           buckets:
             aggregate:
@@ -145,17 +145,24 @@ class MongoWorkloadRunTest {
                 - {$match: {u: 1}}
                 - {$group: {_id: "$u", sd: {$stdDevPop: "$t"}}}
         """);
-    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", w.toString(), "--ops", "5");
+    assertTrue(err.contains(w + ":3: operation 'buckets': aggregate: stage 2 ($group): accumulator $stdDevPop is"
+        + " not supported"), err);
+  }
+
+  /** Runs the workload file {@code yaml}, written to {@code file}: refused with exit 2 in one line, returned. */
+  private String refusal(Path file, String yaml) throws IOException {
+    Files.writeString(file, yaml);
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", file.toString(), "--ops",
+        "5");
     assertEquals(2, r.exitCode(), r.all());
     assertEquals(1, r.err().strip().lines().count(), r.err());
-    assertTrue(r.err().contains(w + ":3: operation 'buckets': aggregate: stage 2 ($group): accumulator $stdDevPop is"
-        + " not supported"), r.err());
+    return r.err();
   }
 
   @Test
   void aRefusedOperatorIsNamedAtItsOwnLineWithTheNearestOneOrWhatToWriteInstead() throws IOException {
     Path w = dir.resolve("typo.yaml");
-    Files.writeString(w, """
+    String typo = refusal(w, """
         operations:
           by_total:
             find:
@@ -164,23 +171,17 @@ class MongoWorkloadRunTest {
                 total:
                   $gtx: 100
         """);
-    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", w.toString(), "--ops", "5");
-    assertEquals(2, r.exitCode(), r.all());
-    assertEquals(1, r.err().strip().lines().count(), r.err());
-    assertTrue(r.err().contains(w + ":7: operation 'by_total': find: operator $gtx is not supported; did you mean $gt"
-        + " or $gte?; supported: $all, "), r.err());
-
-    Files.writeString(w, """
+    assertTrue(typo.contains(w + ":7: operation 'by_total': find: operator $gtx is not supported; did you mean $gt"
+        + " or $gte?; supported: $all, "), typo);
+    String script = refusal(w, """
         operations:
           scripted:
             find:
               filter:
                 $where: "this.total > 100"
         """);
-    r = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", w.toString(), "--ops", "5");
-    assertEquals(2, r.exitCode(), r.all());
-    assertTrue(r.err().contains(w + ":5: operation 'scripted': find: operator $where runs JavaScript on the MongoDB"
-        + " server, which stress never translates to SQL; write the condition as {$expr: ...}"), r.err());
+    assertTrue(script.contains(w + ":5: operation 'scripted': find: operator $where runs JavaScript on the MongoDB"
+        + " server, which stress never translates to SQL; write the condition as {$expr: ...}"), script);
   }
 
   @Test

@@ -107,14 +107,38 @@ class SignalTest {
    */
   @Test
   void sigtermBeforeTheRunStartsStopsItAtOnce(@TempDir Path dir) throws Exception {
+    stopBeforeTheRun(dir, "TERM", 143);
+  }
+
+  /** Ctrl-C during the generation: the same line, exit 128 + 2 as a run stopped by Ctrl-C. */
+  @Test
+  void sigintBeforeTheRunStartsStopsItAtOnce(@TempDir Path dir) throws Exception {
+    assumeFalse(ChildJvm.sigintIgnored(), ChildJvm.SIGINT_IGNORED);
+    stopBeforeTheRun(dir, "INT", 130);
+  }
+
+  /** init stops its load streams at a signal instead of loading to the end, and says what stays in the table. */
+  @Test
+  void sigtermDuringInitStopsTheLoadWithOneLine() throws Exception {
+    String url = TestDatabase.newDatabaseUrl("signal_init");
+    Stopped stopped = stopAt(List.of("--url", url, "-U", "postgres", "init", "--docs", "5000000"), Map.of(),
+        line -> line.startsWith("init: ") && line.contains(", loading 5000000 "), "TERM", out -> {});
+    assertEquals(143, stopped.exitCode(), stopped.out());
+    assertTrue(stopped.out().contains("interrupted: stopped while loading the data set; the batches committed so far"
+        + " stay in the table"), stopped.out());
+    assertTrue(stopped.out().lines().noneMatch(l -> l.startsWith("init: done")), stopped.out());
+    assertTrue(TestDatabase.count(url, "SELECT count(*) FROM check_in") < 5_000_000, "stopped before the end");
+  }
+
+  private static void stopBeforeTheRun(Path dir, String signal, int exitCode) throws Exception {
     Path results = dir.resolve("results");
     List<EmbeddedServerProcess> server = new ArrayList<>();
     Map<String, String> noConnection = new HashMap<>();
     noConnection.put("PGHOST", null);
     Stopped stopped = stopAt(runArgs(List.of(), results), noConnection,
-        line -> line.startsWith("embedded: generating the default data set"), "TERM",
+        line -> line.startsWith("embedded: generating the default data set"), signal,
         out -> server.add(EmbeddedServerProcess.onPort(EmbeddedServerProcess.port(out).orElseThrow())));
-    assertEquals(143, stopped.exitCode(), stopped.out());
+    assertEquals(exitCode, stopped.exitCode(), stopped.out());
     List<String> said = stopped.out().lines().filter(l -> l.startsWith("interrupted: ")).toList();
     assertEquals(1, said.size(), stopped.out());
     assertTrue(said.get(0).equals("interrupted: stopped while generating the default data set; nothing was measured")

@@ -179,9 +179,13 @@ class BsonDocumentReaderTest {
     byte[] binary = Bson.bytes("{\"b\": {\"$binary\": {\"base64\": \"AQID\", \"subType\": \"00\"}}}");
     // Element: 0x05 'b' 0x00, then the int32 size 3: make it 2,000,000,000.
     byte[] bad = Bson.patch(binary, new byte[] {5, 'b', 0, 3, 0, 0, 0}, new byte[] {5, 'b', 0, 0, (byte) 0x94, 0x35, 0x77});
-    long start = System.nanoTime();
+    com.sun.management.ThreadMXBean threads =
+        (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+    long before = threads.getCurrentThreadAllocatedBytes();
     Rejection rejection = assertContentError(bad, "binary of 2000000000 bytes");
-    assertTrue(System.nanoTime() - start < 1_000_000_000L, "rejected quickly: " + rejection);
+    long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+    assertTrue(allocated < 100_000_000L, "rejected without allocating the 2 GB it claims: " + allocated + " bytes, "
+        + rejection);
   }
 
   @Test

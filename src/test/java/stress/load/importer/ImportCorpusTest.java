@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
+import java.util.zip.GZIPOutputStream;
 import org.bson.RawBsonDocument;
 import org.bson.json.JsonMode;
 import org.bson.json.JsonWriterSettings;
@@ -34,7 +39,8 @@ import stress.testing.TestDatabase;
 /**
  * Every data file of the real corpus imported into PostgreSQL: per collection, documents loaded plus rejected equal
  * PROVENANCE.md's count, the table holds exactly the loaded ones, the {@code _id} column has the type the data
- * calls for, and sampled documents equal org.bson's own JSON of the same bytes as jsonb.
+ * calls for, and sampled documents equal org.bson's own JSON of the same bytes as jsonb; each collection exported as
+ * mongoexport JSON imports to the same rows.
  */
 class ImportCorpusTest {
   private static final int SAMPLE = 40;
@@ -153,6 +159,69 @@ class ImportCorpusTest {
       assertEquals(total, result.read());
       assertEquals(result.read(), result.loaded() + result.rejected());
     }));
+  }
+
+  /**
+   * Each readable collection exported as mongoexport would (org.bson's JSON writer: canonical Extended JSON one
+   * document a line, and relaxed as a gzipped {@code --jsonArray}) imports to the rows of its BSON file: the same
+   * {@code _id} column type, and no row of one table missing from the other.
+   */
+  @TestFactory
+  Stream<DynamicTest> eachCollectionExportedAsJsonImportsToTheRowsOfItsBson() {
+    return Corpus.rows().stream().filter(r -> Corpus.isBson(r.file()) && !r.isError())
+        .map(row -> DynamicTest.dynamicTest(row.file(), () -> {
+          Path bson = Corpus.file(row.file());
+          int n = TABLES.incrementAndGet();
+          String fromBson = "jb" + n;
+          import_(bson, fromBson);
+          Path canonical = dir.resolve("jc" + n + ".json");
+          Path relaxed = dir.resolve("jr" + n + ".json.gz");
+          export(bson, canonical, relaxed);
+          import_(canonical, "jc" + n);
+          assertSameRows(fromBson, "jc" + n, true);
+          import_(relaxed, "jr" + n);
+          // relaxed JSON writes a small int64 as a plain number, which reads back as an int32: the jsonb is the same
+          // (the data column is relaxed JSON), an int64 _id column may become integer
+          assertSameRows(fromBson, "jr" + n, false);
+        }));
+  }
+
+  private static void import_(Path file, String table) throws Exception {
+    Imports.run(url, request(file).naming(new TableNaming(null, table, "")).build());
+  }
+
+  private static void export(Path bson, Path canonicalLines, Path relaxedArray) throws IOException {
+    try (DocumentStream stream = BsonDocumentReader.open(bson, ReadPolicy.SKIP);
+         Writer lines = Files.newBufferedWriter(canonicalLines, StandardCharsets.UTF_8);
+         OutputStream gzip = new GZIPOutputStream(Files.newOutputStream(relaxedArray));
+         Writer array = new OutputStreamWriter(gzip, StandardCharsets.UTF_8)) {
+      array.write("[");
+      boolean first = true;
+      for (ReadItem item; (item = stream.next()) != null; ) {
+        if (item instanceof DumpDocument d) {
+          RawBsonDocument document = new RawBsonDocument(d.bytes());
+          lines.write(document.toJson(CANONICAL));
+          lines.write('\n');
+          array.write(first ? "\n" : ",\n");
+          array.write(document.toJson(RELAXED));
+          first = false;
+        }
+      }
+      array.write("\n]\n");
+    }
+  }
+
+  private static void assertSameRows(String expected, String actual, boolean sameIdType) throws Exception {
+    String idType = "SELECT format_type(atttypid, atttypmod) FROM pg_attribute WHERE attrelid = '%s'::regclass"
+        + " AND attname = '_id'";
+    if (sameIdType) {
+      assertEquals(Imports.text(url, idType.formatted(expected)), Imports.text(url, idType.formatted(actual)));
+    }
+    String rows = "SELECT _id::text, data FROM %s";
+    assertEquals(Imports.count(url, "SELECT count(*) FROM " + expected), Imports.count(url, "SELECT count(*) FROM "
+        + actual), "rows");
+    assertEquals(0, Imports.count(url, "SELECT count(*) FROM (" + rows.formatted(expected) + " EXCEPT ALL "
+        + rows.formatted(actual) + ") missing"), actual + " lacks rows of " + expected);
   }
 
   /** Sampled documents, spread over the file, are in the table exactly as org.bson writes them. */
