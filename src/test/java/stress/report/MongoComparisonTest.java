@@ -96,6 +96,22 @@ class MongoComparisonTest {
     assertEquals(2000, MongoComparison.rows(merged).get(0).count(), "the two processes' executions together");
   }
 
+  /** The chart: both sides' p50 and p99 per operation on a log scale, the largest difference first, no 0 drawn. */
+  @Test
+  void thePageChartsBothSidesPerOperationTheLargestDifferenceFirst() {
+    String page = HtmlReport.render(List.of(new NamedResult("run", result())));
+    int chart = page.indexOf("\"title\":\"MongoDB recorded vs measured here, per operation\"");
+    assertTrue(chart > 0, "the chart");
+    String spec = page.substring(chart, page.indexOf("\"table\"", chart) > 0 ? page.indexOf("\"table\"", chart)
+        : page.indexOf("]}]", chart) + 3);
+    assertTrue(spec.contains("\"kind\":\"bars-log\""), spec);
+    // find_first differs ~2.5x; find_update's 0 ms and find_gone's nothing measured give no ratio
+    assertTrue(spec.contains("\"categories\":[\"find_first\",\"find_update\",\"find_gone\"]"), spec);
+    // MongoDB's p50 of find_update is 0 ms: not a point on a log scale (find_first 2 ms and find_gone 1 ms are)
+    assertTrue(spec.contains("\"label\":\"MongoDB p50\",\"colorKey\":\"mongodb p50\",\"dashed\":true,"
+        + "\"axis\":\"y\",\"points\":[{\"x\":0.0,\"y\":2.0},{\"x\":2.0,\"y\":1.0}]"), spec);
+  }
+
   @Test
   void thePageHasTheSectionWithTheNoteAsAHeadline() {
     String page = HtmlReport.render(List.of(new NamedResult("run", result())));

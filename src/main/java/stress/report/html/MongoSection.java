@@ -19,9 +19,9 @@ final class MongoSection {
   /**
    * The section, or null when no run carries MongoDB's figures.
    *
-   * @param chartId the id of its chart
+   * @param chartIds gives its chart's id, when there is a section
    */
-  static Section of(List<NamedResult> runs, String chartId) {
+  static Section of(List<NamedResult> runs, java.util.function.Supplier<String> chartIds) {
     boolean overlay = runs.size() > 1;
     List<String> headers = new ArrayList<>(List.of("phase", "operation", "MongoDB n", "MongoDB p50 ms",
         "MongoDB p99 ms", "here n", "here errors", "here p50 ms", "here p99 ms", "ratio p50", "ratio p99",
@@ -56,7 +56,7 @@ final class MongoSection {
     }
     return new Section(ID, MongoComparison.TITLE, MongoComparison.EXPLANATION + " The chart puts each operation's"
         + " p50 and p99 beside MongoDB's on a log scale, the operations where the two differ most first; a MongoDB"
-        + " figure of 0 ms (below its logs' 1 ms resolution) is not drawn.", headlines, List.of(chart(chartId, bars)),
+        + " figure of 0 ms (below its logs' 1 ms resolution) is not drawn.", headlines, List.of(chart(chartIds.get(), bars)),
         List.of(new DataTable(headers, rows)), false);
   }
 

@@ -56,7 +56,7 @@ final class ReportModel {
     if (instances != null) {
       sections.add(instances);
     }
-    Section mongodb = MongoSection.of(runs, chartId());
+    Section mongodb = MongoSection.of(runs, this::chartId);
     if (mongodb != null) {
       sections.add(mongodb);
     }

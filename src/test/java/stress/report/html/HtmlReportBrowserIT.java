@@ -14,6 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import stress.report.RunResult;
 
 /**
  * The page of recorded phases with failures and hostile labels, opened in headless Chromium: every chart,
@@ -72,6 +73,33 @@ class HtmlReportBrowserIT {
     assertTrue(canvas.find(dom.indexOf("<section id=\"comparison\"")), "a comparison chart");
     String comparison = canvas.group(1);
     assertEquals(Optional.of("4"), rendered.canvasData(comparison, "plotted-series"), rendered.describe());
+  }
+
+  /** MongoDB's figures beside the measured ones: the log-scale bars are drawn with every series that has values. */
+  @Test
+  void theMongoDbComparisonChartIsDrawn() throws Exception {
+    RunResult single = Runs.single();
+    stress.model.MongoRecorded first = new stress.model.MongoRecorded(40, 0, "2024-11-25T02:00:00Z",
+        "2024-11-25T02:00:10Z", 4.0, 1, 3, 3, 3, java.util.Map.of("IDHACK", 40L), 1.0, 1.0, java.util.Map.of());
+    stress.model.MongoRecorded update = new stress.model.MongoRecorded(40, 0, "2024-11-25T02:00:00Z",
+        "2024-11-25T02:00:10Z", 4.0, 120, 900, 900, 900, java.util.Map.of("COLLSCAN", 40L), 1.0, 1.0, java.util.Map.of());
+    RunResult withRecorded = new RunResult(single.toolVersion(), single.startTime(), single.settings(),
+        single.target(), single.phases(), false, List.of(
+            new stress.report.RecordedOperation("find_first", first, "index: t_pkey (Index Scan)", true, false, null,
+                ""),
+            new stress.report.RecordedOperation("find_update", update, "index: t_pkey (Index Scan)", true, false, null,
+                "")));
+    Path page = dir.resolve("mongodb.html");
+    Files.writeString(page, HtmlReport.render(List.of(new NamedResult("run", withRecorded))));
+    RenderedPage rendered = browser.open(page);
+    assertEquals(Optional.empty(), rendered.bodyData("errors"), rendered.describe());
+    assertEquals(rendered.bodyData("charts-expected"), rendered.bodyData("charts-rendered"), rendered.describe());
+    String dom = rendered.dom();
+    Matcher canvas = Pattern.compile("<canvas id=\"([^\"]+)\"").matcher(dom);
+    assertTrue(canvas.find(dom.indexOf("<section id=\"mongodb\"")), "a chart in the MongoDB section");
+    assertEquals(Optional.of("4"), rendered.canvasData(canvas.group(1), "plotted-series"), rendered.describe());
+    browser.screenshot(page, Files.createDirectories(Path.of("target", "report-screenshots"))
+        .resolve("mongodb-comparison.png"), 1400, 2400);
   }
 
   @Test
