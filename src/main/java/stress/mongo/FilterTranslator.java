@@ -126,56 +126,14 @@ final class FilterTranslator {
     return route == null ? condition : and(List.of(condition, route));
   }
 
-  /**
-   * The key column's conditions a filter's top-level AND implies (its own equalities and {@code $in} on the key path,
-   * those of {@code $and}s within it), for a statement that tests the key outside the filter; null when none.
-   */
+  /** The key column's conditions a filter's top-level AND implies ({@link KeyRoute#ofFilter}), or null. */
   String keyRoute(BsonDocument filter) {
-    List<String> parts = new ArrayList<>();
-    collectRoutes(filter, parts);
-    return parts.isEmpty() ? null : and(parts);
+    return KeyRoute.ofFilter(t, filter);
   }
 
-  private void collectRoutes(BsonDocument filter, List<String> parts) {
-    for (Map.Entry<String, BsonValue> e : filter.entrySet()) {
-      if (e.getKey().equals("$and") && e.getValue().isArray()) {
-        for (BsonValue each : e.getValue().asArray()) {
-          if (each.isDocument()) {
-            collectRoutes(each.asDocument(), parts);
-          }
-        }
-      } else if (!e.getKey().startsWith("$")) {
-        MongoPath path = MongoPath.parse(e.getKey());
-        if (e.getValue().isDocument() && isOperators(e.getValue())) {
-          for (Map.Entry<String, BsonValue> op : e.getValue().asDocument().entrySet()) {
-            add(parts, routed(path, op.getKey(), op.getValue(), true));
-          }
-        } else if (!e.getValue().isRegularExpression()) {
-          add(parts, routed(path, "$eq", e.getValue(), true));
-        }
-      }
-    }
-  }
-
-  private static void add(List<String> parts, String part) {
-    if (part != null) {
-      parts.add(part);
-    }
-  }
-
-  /**
-   * The key column's condition that an equality or {@code $in} on the key path in the filter's top-level AND
-   * implies ({@link KeyRoute}), or null.
-   */
+  /** The key column's condition an equality or {@code $in} of the filter's top-level AND implies, or null. */
   private String routed(MongoPath path, String op, BsonValue arg, boolean top) {
-    if (!top || !conjunctive || !KeyRoute.pins(t, path)) {
-      return null;
-    }
-    return switch (op) {
-      case "$eq" -> arg.isDocument() || arg.isArray() || arg.isRegularExpression() ? null : KeyRoute.equal(t, arg);
-      case "$in" -> arg.isArray() ? KeyRoute.in(t, arg.asArray()) : null;
-      default -> null;
-    };
+    return top && conjunctive ? KeyRoute.of(t, path, op, arg) : null;
   }
 
   /** True for {@code {$gt: 1, ...}}; a document mixing operators and field names is refused. */

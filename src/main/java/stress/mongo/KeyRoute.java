@@ -4,6 +4,8 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import org.bson.BsonDocument;
 import org.bson.BsonArray;
 import org.bson.BsonValue;
 import stress.ops.JsonValueText;
@@ -20,20 +22,70 @@ import stress.table.Layout;
 final class KeyRoute {
   private KeyRoute() {}
 
+  /**
+   * The key column's conditions a filter's top-level AND implies (its own equalities and {@code $in} on the key path,
+   * those of {@code $and}s within it), for a statement that tests the key outside the filter; null when none.
+   */
+  static String ofFilter(Translation t, BsonDocument filter) {
+    List<String> parts = new ArrayList<>();
+    collect(t, filter, parts);
+    return parts.isEmpty() ? null : FilterTranslator.and(parts);
+  }
+
+  private static void collect(Translation t, BsonDocument filter, List<String> parts) {
+    for (Map.Entry<String, BsonValue> e : filter.entrySet()) {
+      if (e.getKey().equals("$and") && e.getValue().isArray()) {
+        for (BsonValue each : e.getValue().asArray()) {
+          if (each.isDocument()) {
+            collect(t, each.asDocument(), parts);
+          }
+        }
+      } else if (!e.getKey().startsWith("$")) {
+        MongoPath path = MongoPath.parse(e.getKey());
+        if (e.getValue().isDocument() && FilterTranslator.isOperators(e.getValue())) {
+          e.getValue().asDocument().forEach((op, arg) -> add(parts, of(t, path, op, arg)));
+        } else if (!e.getValue().isRegularExpression()) {
+          add(parts, of(t, path, "$eq", e.getValue()));
+        }
+      }
+    }
+  }
+
+  private static void add(List<String> parts, String part) {
+    if (part != null) {
+      parts.add(part);
+    }
+  }
+
+  /**
+   * The key column's condition that an equality or {@code $in} on {@code path} implies, or null (another path, another
+   * operator, a value no key equals). The caller knows the condition stands in the filter's top-level AND.
+   */
+  static String of(Translation t, MongoPath path, String op, BsonValue arg) {
+    if (!pins(t, path)) {
+      return null;
+    }
+    return switch (op) {
+      case "$eq" -> arg.isDocument() || arg.isArray() || arg.isRegularExpression() ? null : equal(t, arg);
+      case "$in" -> arg.isArray() ? in(t, arg.asArray()) : null;
+      default -> null;
+    };
+  }
+
   /** True when {@code path} is the table's key path. */
-  static boolean pins(Translation t, MongoPath path) {
+  private static boolean pins(Translation t, MongoPath path) {
     Layout layout = t.target.layout();
     return layout != null && layout.keyed() && path.toString().equals(layout.path());
   }
 
   /** {@code "col" = value} for an equality on the key path, or null. */
-  static String equal(Translation t, BsonValue v) {
+  private static String equal(Translation t, BsonValue v) {
     String value = value(t, v);
     return value == null ? null : t.target.layout().quotedColumn() + " = " + value;
   }
 
   /** {@code "col" IN (values)} for a {@code $in} on the key path, or null when one of its values gives none. */
-  static String in(Translation t, BsonArray values) {
+  private static String in(Translation t, BsonArray values) {
     List<String> each = new ArrayList<>();
     for (BsonValue v : values) {
       String value = value(t, v);

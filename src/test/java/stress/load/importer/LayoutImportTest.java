@@ -192,6 +192,41 @@ class LayoutImportTest {
     assertTrue(line.contains("distributed by customer.id (bigint) (the existing table's layout)"), line);
   }
 
+  @Test
+  void aStoppedImportResumesWithItsLayout() throws Exception {
+    Path zips = stress.dump.Corpus.file("atlas-sample-mcampo2/sample_training/zips.bson");
+    ImportRequest.Builder request = request(zips).naming(new TableNaming(null, "zips", ""))
+        .batching(new stress.load.CopyBatching(100, 1 << 20));
+    DumpImporter importer = new DumpImporter(() -> TestDatabase.connect(url), new PostgresDialect());
+    Thread stopper = new Thread(() -> {
+      // stops once 3 batches are committed; the deadline only keeps a broken import from hanging the test
+      long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(2);
+      while (committedBatches() < 3 && System.nanoTime() < deadline) {
+        Thread.onSpinWait();
+      }
+      importer.stop();
+    });
+    stopper.start();
+    ImportResult stopped = importer.run(request.distributeBy(Map.of("sample_training.zips", "state")).build(),
+        ImportListener.NONE);
+    stopper.join();
+    assertTrue(stopped.interrupted());
+    long rows = Imports.count(url, "SELECT count(*) FROM zips");
+    assertTrue(rows > 0 && rows < 29_470, rows + " rows");
+    // --resume without the option keeps the layout the table has
+    ImportResult resumed = Imports.run(url, request.distributeBy(Map.of()).resume(true).build());
+    assertEquals(29_470, resumed.loaded());
+    assertEquals(29_470, Imports.count(url, "SELECT count(*) FROM zips WHERE state = data->>'state'"));
+  }
+
+  private long committedBatches() {
+    try {
+      return Imports.count(url, "SELECT count(*) FROM stress_import_progress");
+    } catch (java.sql.SQLException e) {
+      return 0; // not created yet
+    }
+  }
+
   private void assertNothingCreated() throws Exception {
     assertEquals(0, Imports.count(url, "SELECT count(*) FROM pg_class WHERE relkind = 'r' AND relnamespace ="
         + " 'public'::regnamespace"));
