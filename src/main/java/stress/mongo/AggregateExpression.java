@@ -126,12 +126,16 @@ final class AggregateExpression {
         + ".v) = 'object' THEN " + each + " END) AS " + e + "x(x)) AS " + z + "m(a))";
   }
 
-  /** A document of the fields whose values are not missing, from (name, value) pairs. */
-  static String objectOf(List<String[]> fields) {
+  /**
+   * A document of the fields whose values are not missing, from (name, value) pairs. Where the server cannot run a
+   * subquery two levels inside the row it reads ({@link TranslationTarget#deepCorrelation}), every value is read twice
+   * rather than once from a VALUES list, which would put a value's own subquery two levels inside.
+   */
+  String objectOf(List<String[]> fields) {
     if (fields.isEmpty()) {
       return "CAST('{}' AS jsonb)";
     }
-    if (fields.stream().allMatch(f -> simple(f[1]))) {
+    if (!t.target.deepCorrelation() || fields.stream().allMatch(f -> simple(f[1]))) {
       // values cheap to read twice: built in one call, the missing ones' names taken out again (no subquery per row)
       List<String> pairs = new ArrayList<>();
       List<String> missing = new ArrayList<>();
