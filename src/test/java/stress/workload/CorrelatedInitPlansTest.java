@@ -42,6 +42,29 @@ class CorrelatedInitPlansTest {
     assertNull(CorrelatedInitPlans.find(plan("subplan-literal.json")));
   }
 
+  /**
+   * PostgreSQL plans the same statement with the same init plan (and runs it): the check prepares it with its
+   * placeholder, reads the generic plan, and leaves the session as it found it.
+   */
+  @Test
+  void theServersGenericPlanIsReadAndTheSessionLeftAsItWas() throws java.sql.SQLException {
+    String url = stress.testing.TestDatabase.newDatabaseUrl("initplans");
+    try (java.sql.Connection c = java.sql.DriverManager.getConnection(url, "postgres", "");
+         java.sql.Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE t (_id integer PRIMARY KEY, data jsonb)");
+      String outer = "SELECT (SELECT (SELECT o.data -> 'a')) FROM t o WHERE o._id = ?";
+      assertEquals("(o.data -> 'a'::text)", CorrelatedInitPlans.find(c, outer, 1));
+      assertNull(CorrelatedInitPlans.find(c, "SELECT (SELECT o.data -> 'a') FROM t o WHERE o._id = ? AND data ?? 'a'",
+          1));
+      assertTrue(c.getAutoCommit());
+      try (java.sql.ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_prepared_statements"
+          + " WHERE name = 'stress_initplan_check'")) {
+        rs.next();
+        assertEquals(0, rs.getInt(1), "the check's prepared statement is deallocated");
+      }
+    }
+  }
+
   @Test
   void placeholdersAreNumberedOutsideLiteralsAndTheEscapedOperatorIsKept() {
     assertEquals("SELECT data FROM t WHERE data ? 'a' AND data @? 'lax $.\"b\" ? (@ == 1)' AND _id = $1 LIMIT $2",
