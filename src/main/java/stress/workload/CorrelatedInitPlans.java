@@ -65,6 +65,8 @@ final class CorrelatedInitPlans {
     boolean auto = connection.getAutoCommit();
     boolean prepared = false;
     connection.setAutoCommit(false);
+    // within a transaction of the caller's, only the check's own part is rolled back (its SET LOCAL with it)
+    java.sql.Savepoint own = auto ? null : connection.setSavepoint();
     try (Statement s = connection.createStatement()) {
       s.execute("SET LOCAL plan_cache_mode = force_generic_plan");
       s.execute("PREPARE stress_initplan_check AS " + numbered(sql));
@@ -78,7 +80,11 @@ final class CorrelatedInitPlans {
         throw new IllegalStateException("EXPLAIN (FORMAT JSON) gave no JSON: " + e.getMessage(), e);
       }
     } finally {
-      connection.rollback(); // ends the SET LOCAL; a prepared statement outlives it
+      if (own == null) {
+        connection.rollback(); // ends the SET LOCAL; a prepared statement outlives it
+      } else {
+        connection.rollback(own);
+      }
       if (prepared) {
         try (Statement s = connection.createStatement()) {
           s.execute("DEALLOCATE stress_initplan_check");
