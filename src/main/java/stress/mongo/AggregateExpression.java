@@ -126,12 +126,16 @@ final class AggregateExpression {
         + ".v) = 'object' THEN " + each + " END) AS " + e + "x(x)) AS " + z + "m(a))";
   }
 
-  /** A document of the fields whose values are not missing, from (name, value) pairs. */
-  static String objectOf(List<String[]> fields) {
+  /**
+   * A document of the fields whose values are not missing, from (name, value) pairs. Where the server cannot run a
+   * subquery two levels inside the row it reads ({@link TranslationTarget#deepCorrelation}), every value is read twice
+   * rather than once from a VALUES list, which would put a value's own subquery two levels inside.
+   */
+  String objectOf(List<String[]> fields) {
     if (fields.isEmpty()) {
       return "CAST('{}' AS jsonb)";
     }
-    if (fields.stream().allMatch(f -> simple(f[1]))) {
+    if (!t.target.deepCorrelation() || fields.stream().allMatch(f -> simple(f[1]))) {
       // values cheap to read twice: built in one call, the missing ones' names taken out again (no subquery per row)
       List<String> pairs = new ArrayList<>();
       List<String> missing = new ArrayList<>();
@@ -232,10 +236,11 @@ final class AggregateExpression {
    * A subquery that evaluates {@code values} once per document. Without the fence the planner pulls a subquery of
    * expressions up into the one that reads it and writes each expression in again wherever it is read: a comparison
    * reads each operand about ten times, so nested operators grew the plan exponentially (a three-level $expr on the
-   * zips made some 1,750 subplans and did not finish planning in 60 s).
+   * zips made some 1,750 subplans and did not finish planning in 60 s). Not on a server whose coordinator crashes on
+   * such a fence ({@link TranslationTarget#deepCorrelation}): a deeply nested expression plans large there.
    */
-  private static String once(String values) {
-    return "(SELECT " + values + " OFFSET 0)";
+  private String once(String values) {
+    return "(SELECT " + values + t.target.lateralFence() + ")";
   }
 
   /** A column, one step into it, or a constant: as cheap to write twice as to bind. */

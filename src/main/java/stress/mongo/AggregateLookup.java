@@ -102,8 +102,9 @@ final class AggregateLookup {
     // times and a dotted 'as' reads the matches more than once, and PostgreSQL would copy an unfenced subquery's
     // expression into each place (a top-level 'as' is set directly, reading them once).
     String doc = withMatches(projection, as, a + ".doc", r + ".v");
+    String fence = t.target.lateralFence();
     pipeline.next("SELECT " + doc + " AS doc, " + a + ".n FROM " + input + " CROSS JOIN LATERAL (SELECT " + local
-        + " OFFSET 0) AS " + l + "(v) CROSS JOIN LATERAL (SELECT " + found + (as.size() == 1 ? "" : " OFFSET 0")
+        + fence + ") AS " + l + "(v) CROSS JOIN LATERAL (SELECT " + found + (as.size() == 1 ? "" : fence)
         + ") AS " + r + "(v)", pipeline.ordered());
   }
 

@@ -174,7 +174,7 @@ final class AggregateProjection {
         fields.add(new String[] {k, x.value((BsonValue) leaf, root)});
       }
     }
-    return AggregateExpression.objectOf(fields);
+    return x.objectOf(fields);
   }
 
   private static boolean computes(Map<String, Object> tree) {
@@ -203,7 +203,7 @@ final class AggregateProjection {
       }
     }
     b.append(')');
-    return nested.isEmpty() ? b.toString() : "(" + b + " || " + AggregateExpression.objectOf(nested) + ")";
+    return nested.isEmpty() ? b.toString() : "(" + b + " || " + x.objectOf(nested) + ")";
   }
 
   /** {@code v} with the tree's expressions set (a missing value removes its field). */
@@ -223,7 +223,7 @@ final class AggregateProjection {
         fields.add(new String[] {k, x.value((BsonValue) e.getValue(), root)});
       }
     }
-    return "(" + b + ") || " + AggregateExpression.objectOf(fields) + ")";
+    return "(" + b + ") || " + x.objectOf(fields) + ")";
   }
 
   /**

@@ -70,7 +70,7 @@ final class SortAndProjection {
    * array is on the path, its smallest element ascending or largest descending, MongoDB's sort key), computed once
    * per document in a lateral subquery {@code alias(v1, v2, ...)}, and the ORDER BY of MongoDB's order of kinds on
    * those values. The fence ({@code OFFSET 0}) keeps PostgreSQL from copying each value's subquery into each of
-   * the keys that read it.
+   * the keys that read it (left out where the server crashes on it, {@link TranslationTarget#deepCorrelation}).
    *
    * @return the lateral FROM item (to follow the documents' FROM item) and the ORDER BY
    */
@@ -88,7 +88,8 @@ final class SortAndProjection {
         keys.add(key + dir);
       }
     }
-    return new String[] {"CROSS JOIN LATERAL (SELECT " + String.join(", ", values) + " OFFSET 0) AS " + alias,
+    return new String[] {"CROSS JOIN LATERAL (SELECT " + String.join(", ", values) + t.target.lateralFence() + ") AS "
+        + alias,
         " ORDER BY " + String.join(", ", keys)};
   }
 

@@ -17,12 +17,18 @@ import java.util.Map;
  * @param distributed true when the table is a Citus distributed table: an aggregation pipeline then reads the
  *                 table's documents (and a {@code $lookup}'s foreign ones) in subqueries Citus runs on the shards,
  *                 and the rest of the pipeline runs on the coordinator, where Citus plans the statement as PostgreSQL
+ * @param deepCorrelation true when the server runs a scalar subquery that reads a column of the query two levels
+ *                 out, as in a lateral subquery fenced by {@code OFFSET 0} (which computes a value once per row) or a
+ *                 VALUES list of computed fields. Greenplum 7's coordinator crashes on it (SIGSEGV: it runs the
+ *                 subquery as an init plan before the row it reads exists), so there the lateral subqueries are left
+ *                 unfenced (the planner merges them into the query that reads them, which may compute a value once
+ *                 per place that reads it) and a document's fields are built in one call
  * @param layout   the table's layout, null when not known: under a key layout a filter pinning the key path also
  *                 tests the key column ({@link KeyRoute}) and inserts write it
  */
 public record TranslationTarget(PathCatalog paths, boolean jsonpath, Map<String, String> indexed,
                                 stress.table.IdType idType, Map<String, ForeignCollection> collections,
-                                boolean distributed, stress.table.Layout layout) {
+                                boolean distributed, boolean deepCorrelation, stress.table.Layout layout) {
   /** Nothing known: the general form everywhere, with jsonpath. */
   public static final TranslationTarget GENERAL = new TranslationTarget(PathCatalog.NONE, true, Map.of());
 
@@ -36,20 +42,31 @@ public record TranslationTarget(PathCatalog paths, boolean jsonpath, Map<String,
     this(paths, jsonpath, indexed, idType, Map.of(), false);
   }
 
+  /** A target whose server runs subqueries two levels inside the row they read (every one but Greenplum 7). */
   public TranslationTarget(PathCatalog paths, boolean jsonpath, Map<String, String> indexed,
                            stress.table.IdType idType, Map<String, ForeignCollection> collections,
                            boolean distributed) {
-    this(paths, jsonpath, indexed, idType, collections, distributed, null);
+    this(paths, jsonpath, indexed, idType, collections, distributed, true, null);
   }
 
   /** The same target for a table laid out {@code value}. */
   public TranslationTarget withLayout(stress.table.Layout value) {
-    return new TranslationTarget(paths, jsonpath, indexed, idType, collections, distributed, value);
+    return new TranslationTarget(paths, jsonpath, indexed, idType, collections, distributed, deepCorrelation, value);
+  }
+
+  /** The same target on a server that does (true) or does not run deep correlations (see {@link #deepCorrelation}). */
+  public TranslationTarget withDeepCorrelation(boolean value) {
+    return new TranslationTarget(paths, jsonpath, indexed, idType, collections, distributed, value, layout);
   }
 
   /** True when the table has a key column. */
   boolean keyed() {
     return layout != null && layout.keyed();
+  }
+
+  /** {@code OFFSET 0} where the server runs fenced lateral subqueries, else nothing (see {@link #deepCorrelation}). */
+  String lateralFence() {
+    return deepCorrelation ? " OFFSET 0" : "";
   }
 
   /** The table of a collection a {@code $lookup} reads. */
@@ -66,6 +83,7 @@ public record TranslationTarget(PathCatalog paths, boolean jsonpath, Map<String,
   /** The name of the form the translation writes, for explain and the run's header. */
   public String describe() {
     return (jsonpath ? "jsonpath" : "without jsonpath (before PostgreSQL 12)") + "; typed forms from "
-        + paths.source();
+        + paths.source() + (deepCorrelation ? "" : "; no subquery two levels inside the row it reads (Greenplum 7"
+        + " crashes on one)");
   }
 }

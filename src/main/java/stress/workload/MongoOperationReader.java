@@ -85,7 +85,14 @@ final class MongoOperationReader {
       try {
         stress.mongo.TranslationTarget target = scope.target(connection, table, statement.paths(),
             statement.collections());
-        return operation(name, MongoStatement.translate(kind, spec, parameters, target), drawn, keys, source, null);
+        MongoStatement written = MongoStatement.translate(kind, spec, parameters, target);
+        String refused = kind.equals("aggregate") && !target.deepCorrelation()
+            ? CorrelatedInitPlans.refusal(connection, spec, parameters, target, written,
+                m -> operation(name, m, drawn, keys, source, null).textFor(0, table)) : null;
+        if (refused != null) {
+          throw new IllegalArgumentException(refused);
+        }
+        return operation(name, written, drawn, keys, source, null);
       } catch (IllegalArgumentException e) {
         throw new stress.model.UsageException(source + ": operation '" + name + "': " + kind + ": " + e.getMessage(), e);
       }

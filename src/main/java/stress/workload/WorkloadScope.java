@@ -56,7 +56,19 @@ final class WorkloadScope {
     PathCatalog catalog = PathFactsStore.read(connection, table, paths).widenedBy(writes);
     return new TranslationTarget(catalog, hasJsonPath(connection), withBuilt(connection, table, paths),
         table.idType(), LookupTables.resolve(connection, table, collections), citusDistributed(connection, table),
-        table.layout());
+        !greenplum(connection), table.layout());
+  }
+
+  /**
+   * True on a Greenplum-family server ({@code gp_server_version_num} is set): its coordinator crashes (SIGSEGV) on a
+   * scalar subquery inside a lateral subquery fenced by {@code OFFSET 0}, a form the pipelines use elsewhere.
+   */
+  private static boolean greenplum(Connection connection) throws SQLException {
+    try (Statement s = connection.createStatement();
+         ResultSet rs = s.executeQuery("SELECT current_setting('gp_server_version_num', true) IS NOT NULL")) {
+      rs.next();
+      return rs.getBoolean(1);
+    }
   }
 
   /** True when Citus distributes the table (hash or append; a reference table is on every node, read in place). */
