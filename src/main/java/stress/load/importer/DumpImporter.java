@@ -101,7 +101,9 @@ public final class DumpImporter {
       }
     }
     ImportResult result;
-    try (RejectsFile rejects = RejectsFile.open(request.rejects(), request.resume())) {
+    try (ImportLocks locks = ImportLocks.take(connections, request.naming().schema(),
+             runs.stream().map(r -> r.tableName).toList());
+         RejectsFile rejects = RejectsFile.open(request.rejects(), request.resume())) {
       if (!runs.isEmpty()) {
         load(request, runs, progress, rejects, listener, start);
         makeDurable(listener);
