@@ -20,7 +20,7 @@ final class ImportLocks implements AutoCloseable {
   /** The table's name as the lock key: its schema (the current one when none is given), a dot, its name. */
   private static final String KEY = "hashtext(coalesce(?, current_schema()) || '.' || ?)";
   private static final String TRY = "SELECT pg_try_advisory_lock(?, " + KEY + ")";
-  private static final String HOLDER = "SELECT a.backend_start, a.application_name, a.client_addr::text, a.pid"
+  private static final String HOLDER = "SELECT a.backend_start, a.application_name, host(a.client_addr), a.pid"
       + " FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory' AND l.granted"
       + " AND l.classid = CAST(? AS oid) AND l.objid = CAST(" + KEY + " AS oid) AND l.objsubid = 2";
 
