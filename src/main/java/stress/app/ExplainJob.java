@@ -91,7 +91,7 @@ public final class ExplainJob {
       RoutePrinter.summary(out, result, "  ", true);
       if (!result.unfinished().isEmpty()) {
         out.println(result.unfinished().size() + " operation(s) not explained, each named above with what ended it: "
-            + String.join(", ", result.unfinished().stream().map(l -> l.substring(0, l.indexOf(':'))).toList()));
+            + String.join(", ", result.unfinished().stream().map(RouteCheck.Unfinished::operation).toList()));
         return ExitCode.FAILURE;
       }
     }

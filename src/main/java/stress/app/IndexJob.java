@@ -1,7 +1,6 @@
 package stress.app;
 
 import java.io.PrintStream;
-import java.net.SocketTimeoutException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -14,6 +13,7 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 import stress.config.Durations;
 import stress.connect.PhysicalConnections;
+import stress.connect.ReadTimeout;
 import stress.load.TableSetup;
 import stress.model.UsageException;
 import stress.table.DocumentTable;
@@ -268,7 +268,7 @@ public final class IndexJob {
         out.println("index build of " + entry.name() + " cancelled on the server");
         return ExitCode.INTERRUPTED;
       }
-      if (socketTimedOut(e)) {
+      if (ReadTimeout.causedBy(e)) {
         throw new IllegalStateException(where + ": no reply from the server within --socket-timeout "
             + Durations.format(socketTimeout) + " while running " + ddl + "; the client closed the connection (the"
             + " server may go on building until it notices); raise --socket-timeout or leave it out for no limit", e);
@@ -302,15 +302,6 @@ public final class IndexJob {
 
   private static String firstLine(SQLException e) {
     return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
-  }
-
-  private static boolean socketTimedOut(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof SocketTimeoutException) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** The definition of the index already named so on this table, null when none; another relation of that name is refused. */

@@ -15,6 +15,7 @@ import stress.ops.SentStatement;
 import stress.ops.StatementRecorder;
 import stress.ops.UnfinishedExecution;
 import stress.config.Durations;
+import stress.connect.ReadTimeout;
 import stress.table.DocumentTable;
 import stress.target.TargetInfo;
 import stress.target.explain.ExplainStatement;
@@ -43,7 +44,14 @@ final class RouteCheck {
    * @param silent     operations that sent no statement through their executor, so nothing could be explained
    */
   record Result(List<PlanMode> modes, List<String> notes, List<Explained> statements, List<String> silent,
-                List<String> unfinished) {}
+                List<Unfinished> unfinished) {}
+
+  /** An operation whose dry run a timeout ended: what ended it, and the statement it was on (when it had sent one). */
+  record Unfinished(String operation, String why) {
+    String line() {
+      return operation + ": did not finish: " + why;
+    }
+  }
 
   /**
    * What may end one operation's dry run without ending the check: the server's statement timeout, or the client's
@@ -75,7 +83,7 @@ final class RouteCheck {
       SplittableRandom random = new SplittableRandom(seed);
       List<Explained> explained = new ArrayList<>();
       List<String> silent = new ArrayList<>();
-      List<String> unfinished = new ArrayList<>();
+      List<Unfinished> unfinished = new ArrayList<>();
       for (Operation op : operations) {
         Operation.Bound bound = op.bind(new OperationContext(table, settings, newDocuments));
         List<SentStatement> sent;
@@ -86,9 +94,9 @@ final class RouteCheck {
           if (why == null) {
             throw e;
           }
-          unfinished.add(op.name() + ": did not finish: " + why + (e.sent().isEmpty() ? ""
-              : "; its statement: " + e.sent().get(e.sent().size() - 1).sql().text().strip()));
-          if (current.isClosed() || isSocketTimeout(e)) {
+          unfinished.add(new Unfinished(op.name(), why + (e.sent().isEmpty() ? ""
+              : "; its statement: " + e.sent().get(e.sent().size() - 1).sql().text().strip())));
+          if (current.isClosed() || ReadTimeout.causedBy(e)) {
             if (current != connection) {
               current.close();
             }
@@ -109,7 +117,7 @@ final class RouteCheck {
 
   /** What ended an operation's dry run, if a timeout did (null for any other error, which ends the check). */
   private static String whyUnfinished(SQLException e, Limits limits) {
-    if (isSocketTimeout(e)) {
+    if (ReadTimeout.causedBy(e)) {
       return "no reply within the client's socket timeout (--socket-timeout " + Durations.format(
           limits.socketTimeout()) + "), so its connection was closed; the others ran on a new one";
     }
@@ -118,15 +126,6 @@ final class RouteCheck {
           + Durations.format(limits.statementTimeout()) + ")";
     }
     return null;
-  }
-
-  private static boolean isSocketTimeout(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof java.net.SocketTimeoutException) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private static void explainAll(Operation op, List<SentStatement> sent, Connection connection,

@@ -53,9 +53,9 @@ final class RoutePrinter {
       out.println();
       out.println(op + ": sent no statement through its SQL executor, so there is nothing to explain");
     }
-    for (String line : result.unfinished()) {
+    for (RouteCheck.Unfinished u : result.unfinished()) {
       out.println();
-      out.println(line);
+      out.println(u.line());
     }
   }
 

@@ -12,6 +12,16 @@ public final class ReadTimeout {
     return "read timed out: no reply from the server within the socket timeout of " + duration(timeoutMillis);
   }
 
+  /** Whether {@code e} or one of its causes is a read that waited past the socket timeout. */
+  public static boolean causedBy(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof java.net.SocketTimeoutException) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** A timeout as the messages say it: whole seconds as "60 s", anything else as "1500 ms". */
   static String duration(int millis) {
     return millis % 1000 == 0 ? millis / 1000 + " s" : millis + " ms";

@@ -251,9 +251,10 @@ public final class FleetMember implements PhaseStartGate, AutoCloseable {
     }
     if (peerLost == null) {
       String lost = findLostPeer();
-      Consumer<String> stop = onPeerLost;
       if (lost != null) {
+        // set before the stop is read, as onPeerLost sets the stop before it reads this: one of them sees the other
         peerLost = lost;
+        Consumer<String> stop = onPeerLost;
         if (stop != null) {
           stop.accept(lost);
         }
