@@ -194,7 +194,8 @@ public final class RunJob {
       }
       keys = operations.stream().anyMatch(Operation::readsExistingKeys)
           ? KeySpaceReader.read(control, table, config.keySample()) : null;
-      newDocuments = InsertSetup.prepare(control, target, table, config, operations);
+      // an application's new keys are each collection's own (ApplicationSetup), above its table's largest key
+      newDocuments = application != null ? null : InsertSetup.prepare(control, target, table, config, operations);
       workerTables = InsertSetup.workerTables(control, target, table, config);
     }
     SpreadHosts spread = config.hostSpreading().spread()

@@ -210,8 +210,8 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
       problems.add(rule + "; --explain is not done for it yet: 'stress explain --workload FILE --table TABLE' per"
           + " collection (the run still reads each operation's plan for the comparison with MongoDB)");
     }
-    if (inserts.anyTablePerThread() || inserts.groupByShard()) {
-      problems.add(rule + "; --table-per-thread and --group-by-shard apply to the built-in inserts");
+    if (inserts.anyTablePerThread() || inserts.groupByShard() || inserts.unlogged()) {
+      problems.add(rule + "; --table-per-thread, --unlogged and --group-by-shard apply to the built-in inserts");
     }
     if (hostSpreading.spread()) {
       problems.add(rule + "; --hosts and --spread-hosts are not done for it yet");

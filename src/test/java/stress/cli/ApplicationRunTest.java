@@ -62,6 +62,21 @@ class ApplicationRunTest {
   }
 
   @Test
+  void whatAnApplicationsRunDoesNotDoIsRefused() {
+    CliTester.Result table = CliTester.run("--url", url, "-U", "postgres", "run", "--workload",
+        dir.resolve("wl").toString(), "--table", "stress_orders", "--explain", "--ops", "10");
+    assertEquals(2, table.exitCode(), table.all());
+    assertTrue(table.err().contains("--workload DIR runs each collection on the table its listing names; --table"
+        + " stress_orders names one table for all") && table.err().contains("; --explain is not done for it yet"),
+        table.all());
+    CliTester.Result alone = CliTester.run("--url", url, "-U", "postgres", "run", "--op", "find_first",
+        "--skip-missing", "--ops", "10");
+    assertEquals(2, alone.exitCode(), alone.all());
+    assertTrue(alone.err().contains("--skip-missing skips the collections of --workload DIR whose table is missing"),
+        alone.all());
+  }
+
+  @Test
   void aMissingTableIsNamedBeforeAnyLoad() {
     CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", dir.resolve("wl").toString(),
         "--warmup", "0", "--ops", "10");
@@ -70,6 +85,32 @@ class ApplicationRunTest {
     assertEquals(1, lines.size(), r.all());
     assertTrue(lines.get(0).contains("collection stress.sessions: table stress_sessions does not exist"), r.all());
     assertTrue(!r.out().contains("interval") && !r.out().contains("summary"), "nothing ran: " + r.out());
+  }
+
+  /**
+   * A real 8.0 log of six collections ({@code ../shared/datasets/mongod-logs}), none of which the database holds: the
+   * run names every one with its table before any load, and with --skip-missing refuses a run left with none.
+   */
+  @Test
+  void aRealLogsApplicationNamesEveryMissingTable() {
+    Path log = Path.of("").toAbsolutePath().resolve("../shared/datasets/mongod-logs/atlas-8.0-mongo-log-parser/"
+        + "cluster0-shard-00-00.ufghn.mongodb.net_2025-08-17T19_50_00_2025-08-18T19_55_21_MONGODB.log.gz").normalize();
+    org.junit.jupiter.api.Assumptions.assumeTrue(Files.isRegularFile(log), "no real mongod log at " + log
+        + " (the shared logs are not part of the project)");
+    Path real = dir.resolve("real");
+    CliTester.Result derived = CliTester.run("workload", "--from-log", log.toString(), "--out", real.toString());
+    assertEquals(0, derived.exitCode(), derived.all());
+    List<String> tables = List.of("sample_airbnb_listingsAndReviews", "sample_mflix_embedded_movies",
+        "sample_mflix_movies", "sample_training_grades", "sample_training_inspections", "sample_training_routes");
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", real.toString(), "--ops",
+        "10");
+    assertEquals(2, r.exitCode(), r.all());
+    assertEquals(1, r.err().lines().filter(l -> !l.isBlank()).count(), r.all());
+    tables.forEach(t -> assertTrue(r.err().contains(": table " + t + " does not exist"), t + ": " + r.err()));
+    CliTester.Result skipping = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", real.toString(),
+        "--skip-missing", "--ops", "10");
+    assertEquals(2, skipping.exitCode(), skipping.all());
+    assertTrue(skipping.err().contains("no collection's table exists"), skipping.all());
   }
 
   @Test
