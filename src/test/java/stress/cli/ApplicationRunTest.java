@@ -61,6 +61,33 @@ class ApplicationRunTest {
         + " 2024-11-25T03:00:03.700Z (3.700 s): 20.27 per second."), listing);
   }
 
+  /** An insert of an application's run writes under new keys above its own table's largest, in both modes. */
+  @Test
+  void anApplicationsInsertTakesItsTablesNewKeys() throws Exception {
+    Path orders = dir.resolve("orders");
+    CliTester.Result derived = CliTester.run("workload", "--from-log",
+        "src/test/resources/mongolog/stress-orders-mongod.log", "--out", orders.toString(), "--dump",
+        "datasets/sample-large");
+    assertEquals(0, derived.exitCode(), derived.all());
+    Path json = dir.resolve("orders.json");
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", orders.toString(),
+        "--warmup", "0", "--threads", "2", "--ops", "2000", "--mode", "prepared,plain", "--json", json.toString());
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(r.out().contains("stress.orders=stress_orders: 8 operations; keys: uniform over dense integer"
+        + " range 1..500; new keys: "), r.out());
+    JsonNode result = new ObjectMapper().readTree(Files.readString(json));
+    for (JsonNode phase : result.get("phases")) {
+      assertEquals(0, phase.get("stats").get("total").get("errorCount").asLong(), phase.toString());
+      // weight 1 of 90: 2000 executions run it but for a chance of 2e-10
+      JsonNode insert = null;
+      for (JsonNode op : phase.get("stats").get("operations")) {
+        insert = op.get("name").asText().equals("stress_orders.insert_one") ? op : insert;
+      }
+      assertNotNull(insert, phase.toString());
+      assertTrue(insert.get("count").asLong() > 0, insert.toString());
+    }
+  }
+
   @Test
   void whatAnApplicationsRunDoesNotDoIsRefused() {
     CliTester.Result table = CliTester.run("--url", url, "-U", "postgres", "run", "--workload",
