@@ -3,12 +3,11 @@ package stress.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.testing.BsonFiles;
@@ -23,12 +22,14 @@ import stress.testing.TestDumps;
 class ImportFormatsTest {
   private static final String CHECKSUM = "SELECT md5(string_agg(_id || ' ' || data::text, E'\\n' ORDER BY _id)) FROM ";
 
+  /** One database for the class: each test imports into tables of its own names. */
+  private static String url;
+
   @TempDir
   Path dir;
-  private String url;
 
-  @BeforeEach
-  void database() {
+  @BeforeAll
+  static void database() {
     url = TestDatabase.newDatabaseUrl("import_formats");
   }
 
@@ -125,30 +126,12 @@ class ImportFormatsTest {
     assertEquals(2, count("partial"));
 
     Path generated = TestDumps.directory(dir.resolve("dump"), "shop", "orders", 300, 1, false);
-    Path withRejects = withoutIdAfterEvery(generated.resolve("shop/orders.bson"), 100);
+    Path withRejects = BsonFiles.withoutIdAfterEvery(generated.resolve("shop/orders.bson"), 100,
+        dir.resolve("with_rejects/shop/with_rejects.bson"));
     CliTester.Result rejected = importing(withRejects.toString(), "--table", "orders");
     assertEquals(3, rejected.exitCode(), rejected.all());
     assertTrue(rejected.out().contains("import: 303 documents read, 300 loaded, 3 rejected"), rejected.out());
     assertEquals(3, Files.readAllLines(dir.resolve("rejects.jsonl")).size());
     assertEquals(300, count("orders"));
-  }
-
-  /** The file again with a document without _id written after every n-th, into shop/with_rejects.bson. */
-  private Path withoutIdAfterEvery(Path bson, int n) throws IOException {
-    byte[] bytes = Files.readAllBytes(bson);
-    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-    java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-    int i = 0;
-    while (in.hasRemaining()) {
-      int length = in.getInt(in.position());
-      out.write(bytes, in.position(), length);
-      in.position(in.position() + length);
-      if (++i % n == 0) {
-        out.writeBytes(BsonFiles.bytes("{\"n\": " + i + "}"));
-      }
-    }
-    Path file = dir.resolve("with_rejects/shop/with_rejects.bson");
-    Files.createDirectories(file.getParent());
-    return Files.write(file, out.toByteArray());
   }
 }

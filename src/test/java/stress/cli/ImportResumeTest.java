@@ -5,10 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -24,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import stress.dump.Corpus;
+import stress.testing.BsonFiles;
 import stress.testing.TestDatabase;
 import stress.testing.TestDumps;
 
@@ -158,25 +156,7 @@ class ImportResumeTest {
   private Path dump(String source) throws IOException {
     Path original = source.equals("corpus") ? Corpus.file("atlas-sample-mcampo2/sample_training/zips.bson")
         : TestDumps.directory(dir.resolve("generated"), "gen", "zips", 29_470, 1, false).resolve("gen/zips.bson");
-    byte[] zips = Files.readAllBytes(original);
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteBuffer in = ByteBuffer.wrap(zips).order(ByteOrder.LITTLE_ENDIAN);
-    int n = 0;
-    while (in.hasRemaining()) {
-      int length = in.getInt(in.position());
-      out.write(zips, in.position(), length);
-      in.position(in.position() + length);
-      if (++n % WITHOUT_ID_EVERY == 0) {
-        // {"n": <int32>}: 4 length + 1 type + "n\0" + 4 value + 1 end = 12 bytes
-        ByteBuffer doc = ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN);
-        doc.putInt(12).put((byte) 0x10).put((byte) 'n').put((byte) 0).putInt(n).put((byte) 0);
-        out.write(doc.array(), 0, 12);
-      }
-    }
-    Path file = dir.resolve("shop/zips.bson");
-    Files.createDirectories(file.getParent());
-    Files.write(file, out.toByteArray());
-    return file;
+    return BsonFiles.withoutIdAfterEvery(original, WITHOUT_ID_EVERY, dir.resolve("shop/zips.bson"));
   }
 
   /** Starts the import in its own JVM and kills it with SIGKILL once the checkpoints reach {@code target}. */
