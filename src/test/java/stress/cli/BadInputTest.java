@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.ServerSocket;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import stress.connect.PasswordRole;
 import stress.testing.TestDatabase;
+import stress.testing.TestDumps;
 
 /** Bad input: one line naming the thing and the rule, exit 2 for usage and 1 for runtime failures. */
 class BadInputTest {
@@ -189,7 +192,7 @@ class BadInputTest {
 
   /** PostgreSQL 15 and later grant CREATE on schema public to the database's owner only. */
   @Test
-  void noCreateOnSchemaPublicSaysWhatToGrant() throws Exception {
+  void noCreateOnSchemaPublicSaysWhatToGrant(@TempDir Path rejects) throws Exception {
     String db = TestDatabase.newDatabaseUrl("badinput");
     String role = "stress_no_create_" + TestDatabase.databaseName(db).replaceAll("\\W", "_");
     try (java.sql.Connection c = TestDatabase.connect(db); java.sql.Statement s = c.createStatement()) {
@@ -198,9 +201,13 @@ class BadInputTest {
     }
     CliTester.Result r = CliTester.run("--url", db, "-U", role, "init", "--docs", "10");
     assertOneLineError(r, 1, "ERROR: permission denied for schema public");
-    assertOneLineError(r, 1, "(SQLState 42501); since PostgreSQL 15 only the"
-        + " database's owner may create tables in schema public: have the owner run GRANT CREATE ON SCHEMA public TO"
-        + " <user>, or give --schema NAME of a schema the user may create in");
+    String hint = "(SQLState 42501); since PostgreSQL 15 only the database's owner may create tables in schema public:"
+        + " have the owner run GRANT CREATE ON SCHEMA public TO <user>, or give --schema NAME of a schema the user may"
+        + " create in";
+    assertOneLineError(r, 1, hint);
+    CliTester.Result imported = CliTester.run("--url", db, "-U", role, "import",
+        TestDumps.mongoTools("testdirs/db1/c4.bson").toString(), "--rejects", rejects.resolve("r.jsonl").toString());
+    assertOneLineError(imported, 1, hint);
   }
 
   @Test

@@ -17,7 +17,7 @@ import stress.testing.TestDumps;
 /**
  * {@code stress import} of each kind of input, on dumps every clone has: generated ones (a directory, a .bson file
  * plain and gzipped, a directory of gzipped files, an archive plain and gzipped) and the small real mongodump files
- * of the test resources; rejects and a cut-short file end with exit 3.
+ * of the test resources; rejects and a cut-short file end with exit 3, an archive that is none with exit 1.
  */
 class ImportFormatsTest {
   private static final String CHECKSUM = "SELECT md5(string_agg(_id || ' ' || data::text, E'\\n' ORDER BY _id)) FROM ";
@@ -133,5 +133,14 @@ class ImportFormatsTest {
     assertTrue(rejected.out().contains("import: 303 documents read, 300 loaded, 3 rejected"), rejected.out());
     assertEquals(3, Files.readAllLines(dir.resolve("rejects.jsonl")).size());
     assertEquals(300, count("orders"));
+
+    // an archive whose bytes went through a UTF-16 conversion: a byte-order mark where the magic number belongs
+    Path mangled = Files.write(dir.resolve("utf16.archive"), new byte[] {(byte) 0xff, (byte) 0xfe, 0x6d, 0, 0x41, 0x26,
+        (byte) 0x99, 0, (byte) 0x81, 0});
+    CliTester.Result bad = importing("--archive", mangled.toString());
+    assertEquals(1, bad.exitCode(), bad.all());
+    assertTrue(bad.err().startsWith("stress: " + mangled + ": "), bad.err());
+    assertTrue(bad.err().contains("(byte offset 0)"), bad.err());
+    assertEquals(1, bad.err().strip().lines().count(), bad.err());
   }
 }
