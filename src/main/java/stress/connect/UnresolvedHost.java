@@ -12,7 +12,7 @@ import java.util.Optional;
 final class UnresolvedHost {
   private UnresolvedHost() {}
 
-  /** The failure said again with the host and port, SQLState and cause kept; empty when no host name failed to resolve. */
+  /** The failure said again with the host and port, SQLState and cause kept; empty unless a host did not resolve. */
   static Optional<SQLException> describe(SQLException e, ConnectionSpec spec) {
     UnknownHostException unknown = null;
     for (Throwable t = e; t != null && unknown == null; t = t.getCause()) {
