@@ -32,7 +32,10 @@ import stress.workload.YamlSyntax;
 /**
  * {@code --config FILE}: a YAML map from option names (without dashes) to values. The file sits between
  * the command line (which wins) and the built-in defaults. A list becomes a comma-separated value, except
- * for repeatable options such as {@code set}, where each item is one occurrence.
+ * for repeatable options such as {@code set}, where each item is one occurrence. A relative path given to an option
+ * that takes a file or directory ({@code workload}, {@code json}, {@code out}, ...) is taken from the file's own
+ * folder, so a file works from any working directory; paths on the command line stay relative to the working
+ * directory.
  */
 final class ConfigFile implements IDefaultValueProvider {
   /** Jackson's words for a key given twice (with STRICT_DUPLICATE_DETECTION). */
@@ -78,7 +81,9 @@ final class ConfigFile implements IDefaultValueProvider {
     }
     Set<String> known = new TreeSet<>();
     Map<String, String> separators = new LinkedHashMap<>();
-    collectOptionNames(root.getCommandSpec(), known, separators);
+    Set<String> paths = new TreeSet<>();
+    collectOptionNames(root.getCommandSpec(), known, separators, paths);
+    Path folder = file.normalize().getParent(); // null for a file in the working directory: nothing to change
     Map<String, String> values = new LinkedHashMap<>();
     List<String> unknown = new ArrayList<>();
     for (Iterator<Map.Entry<String, JsonNode>> it = tree.fields(); it.hasNext(); ) {
@@ -88,7 +93,9 @@ final class ConfigFile implements IDefaultValueProvider {
         unknown.add(e.getKey());
         continue;
       }
-      values.put(key, text(e.getValue(), separators.getOrDefault(key, ",")));
+      JsonNode value = e.getValue();
+      values.put(key, paths.contains(key) ? text(value, separators.getOrDefault(key, ","), folder)
+          : text(value, separators.getOrDefault(key, ",")));
     }
     if (!unknown.isEmpty()) {
       throw unknownKey(file, unknown, known);
@@ -138,8 +145,12 @@ final class ConfigFile implements IDefaultValueProvider {
         : Optional.empty();
   }
 
-  /** Option names without dashes; for repeatable options that split their value, the separator to join a list with. */
-  private static void collectOptionNames(CommandSpec spec, Set<String> into, Map<String, String> separators) {
+  /**
+   * Option names without dashes; for repeatable options that split their value, the separator to join a list with;
+   * the names of options that take paths.
+   */
+  private static void collectOptionNames(CommandSpec spec, Set<String> into, Map<String, String> separators,
+                                         Set<String> paths) {
     for (OptionSpec o : spec.options()) {
       String longest = o.longestName();
       if (longest.startsWith("--") && !longest.equals("--config") && !longest.equals("--help")
@@ -148,11 +159,27 @@ final class ConfigFile implements IDefaultValueProvider {
         if (o.isMultiValue() && !o.splitRegex().isEmpty()) {
           separators.put(longest.substring(2), o.splitRegex());
         }
+        if (o.type() == Path.class || o.isMultiValue() && o.auxiliaryTypes().length > 0
+            && o.auxiliaryTypes()[0] == Path.class) {
+          paths.add(longest.substring(2));
+        }
       }
     }
     for (CommandLine sub : spec.subcommands().values()) {
-      collectOptionNames(sub.getCommandSpec(), into, separators);
+      collectOptionNames(sub.getCommandSpec(), into, separators, paths);
     }
+  }
+
+  /** Like {@link #text(JsonNode, String)}, each relative path taken from {@code folder}, the config file's. */
+  private static String text(JsonNode node, String separator, Path folder) {
+    List<String> items = new ArrayList<>();
+    if (node.isArray()) {
+      node.forEach(n -> items.add(n.asText()));
+    } else {
+      items.add(node.asText());
+    }
+    return String.join(separator, items.stream().map(item -> folder == null || item.isEmpty()
+        || Path.of(item).isAbsolute() ? item : folder.resolve(item).normalize().toString()).toList());
   }
 
   /** A scalar as is; a list joined with the option's separator (a comma for lists of values like modes). */

@@ -1,11 +1,16 @@
 package stress.cli;
 
 import java.sql.SQLException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** One readable line for an exception: its message, the SQLState when there is one, no stack trace. */
 final class ErrorMessages {
   /** The database a connection names does not exist. */
   private static final String INVALID_CATALOG_NAME = "3D000";
+  /** The user lacks a privilege. */
+  private static final String INSUFFICIENT_PRIVILEGE = "42501";
+  private static final Pattern SCHEMA_DENIED = Pattern.compile("permission denied for schema \"?([^\\s\":;,()]+)");
 
   private ErrorMessages() {}
 
@@ -24,7 +29,27 @@ final class ErrorMessages {
       line.append("; check the database given with -d, PGDATABASE or the --url path (without them: the user's name),"
           + " or create it with createdb");
     }
+    if (sql != null && INSUFFICIENT_PRIVILEGE.equals(sql.getSQLState())) {
+      line.append(schemaHint(line.toString()));
+    }
     return line.toString();
+  }
+
+  /**
+   * What to do when the user may not create in a schema. PostgreSQL 15 took CREATE on {@code public} away from
+   * PUBLIC, so a user that is not the database's owner can no longer make tables there by default.
+   */
+  private static String schemaHint(String message) {
+    Matcher m = SCHEMA_DENIED.matcher(message);
+    if (!m.find()) {
+      return "";
+    }
+    String schema = m.group(1);
+    String grant = "GRANT CREATE ON SCHEMA " + schema + " TO <user>";
+    return schema.equals("public")
+        ? "; since PostgreSQL 15 only the database's owner may create tables in schema public: have the owner run "
+            + grant + ", or give --schema NAME of a schema the user may create in"
+        : "; have the schema's owner run " + grant + ", or give --schema NAME of a schema the user may create in";
   }
 
   private static SQLException firstSqlException(Throwable e) {

@@ -21,7 +21,12 @@ public final class PhysicalConnections {
 
   /** A new physical connection with the spec's init statements already run. */
   public static Connection open(ConnectionSpec spec) throws SQLException {
-    Connection connection = DRIVER.connect(spec.url(), spec.toDriverProperties());
+    Connection connection;
+    try {
+      connection = DRIVER.connect(spec.url(), spec.toDriverProperties());
+    } catch (SQLException e) {
+      throw UnresolvedHost.describe(e, spec).orElse(e);
+    }
     if (connection == null) {
       throw new SQLException("pgjdbc does not accept the URL " + spec.url(), "08001");
     }

@@ -23,6 +23,7 @@ public final class KeySpaceReader {
   public static KeySpace read(Connection connection, DocumentTable table, int sampleSize) throws SQLException {
     String name = table.qualifiedName();
     long count;
+    String why;
     try (Statement s = connection.createStatement()) {
       if (table.idType().integral()) {
         try (ResultSet rs = s.executeQuery("SELECT count(*), min(_id), max(_id) FROM " + name)) {
@@ -33,12 +34,14 @@ public final class KeySpaceReader {
           if (count > 0 && max - min + 1 == count) {
             return new DenseIntegerKeys(min, max, table.idType() == IdType.INTEGER);
           }
+          why = "the _ids have gaps: " + count + " of them between " + min + " and " + max;
         }
       } else {
         try (ResultSet rs = s.executeQuery("SELECT count(*) FROM " + name)) {
           rs.next();
           count = rs.getLong(1);
         }
+        why = "the _ids are " + table.idType().sql() + ", not integers";
       }
       if (count == 0) {
         throw new IllegalStateException("table " + table.displayName()
@@ -55,7 +58,7 @@ public final class KeySpaceReader {
           keys.add(rs.getObject(1));
         }
       }
-      return new SampledKeys(keys, count);
+      return new SampledKeys(keys, count, why);
     }
   }
 }

@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.ServerSocket;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import stress.connect.PasswordRole;
 import stress.testing.TestDatabase;
+import stress.testing.TestDumps;
 
 /** Bad input: one line naming the thing and the rule, exit 2 for usage and 1 for runtime failures. */
 class BadInputTest {
@@ -162,6 +165,49 @@ class BadInputTest {
     assertOneLineError(CliTester.run("--url", TestDatabase.url("no_such_db"), "-U", "postgres", "detect"), 1,
         "database \"no_such_db\" does not exist (SQLState 3D000); check the database given with -d, PGDATABASE or the"
             + " --url path (without them: the user's name), or create it with createdb");
+  }
+
+  @Test
+  void aPasswordOnTheCommandLineIsRefusedNamingPgpasswordAndPgpassWithoutShowingIt() {
+    String secret = "Secret-" + System.nanoTime();
+    for (String[] args : new String[][] {{"run", "--password", secret}, {"run", "--password=" + secret},
+        {"-W", secret, "detect"}, {"detect", "-W" + secret}}) {
+      CliTester.Result r = CliTester.run(args);
+      assertOneLineError(r, 2, "stress takes no password on the command line (it would show in process lists and shell"
+          + " history): set PGPASSWORD or put a line host:port:database:user:password in ~/.pgpass");
+      assertFalse(r.all().contains(secret), r.all());
+    }
+  }
+
+  @Test
+  void anUnknownHostIsNamedWithItsPort() {
+    CliTester.Result r = CliTester.run("-h", "no-such-host.invalid", "-p", "5499", "-U", "postgres", "-d", "postgres",
+        "detect");
+    assertOneLineError(r, 1, "the host name no-such-host.invalid (port 5499) could not be resolved: check the host"
+        + " given with -h, PGHOST or the --url, or give the server's IP address (SQLState 08001)");
+    CliTester.Result url = CliTester.run("--url", "jdbc:postgresql://no-such-host.invalid/postgres", "-U", "postgres",
+        "detect");
+    assertOneLineError(url, 1, "the host name no-such-host.invalid (port 5432) could not be resolved");
+  }
+
+  /** PostgreSQL 15 and later grant CREATE on schema public to the database's owner only. */
+  @Test
+  void noCreateOnSchemaPublicSaysWhatToGrant(@TempDir Path rejects) throws Exception {
+    String db = TestDatabase.newDatabaseUrl("badinput");
+    String role = "stress_no_create_" + TestDatabase.databaseName(db).replaceAll("\\W", "_");
+    try (java.sql.Connection c = TestDatabase.connect(db); java.sql.Statement s = c.createStatement()) {
+      s.execute("CREATE ROLE " + role + " LOGIN");
+      s.execute("REVOKE CREATE ON SCHEMA public FROM PUBLIC"); // already so on 15+, and makes older servers agree
+    }
+    CliTester.Result r = CliTester.run("--url", db, "-U", role, "init", "--docs", "10");
+    assertOneLineError(r, 1, "ERROR: permission denied for schema public");
+    String hint = "(SQLState 42501); since PostgreSQL 15 only the database's owner may create tables in schema public:"
+        + " have the owner run GRANT CREATE ON SCHEMA public TO <user>, or give --schema NAME of a schema the user may"
+        + " create in";
+    assertOneLineError(r, 1, hint);
+    CliTester.Result imported = CliTester.run("--url", db, "-U", role, "import",
+        TestDumps.mongoTools("testdirs/db1/c4.bson").toString(), "--rejects", rejects.resolve("r.jsonl").toString());
+    assertOneLineError(imported, 1, hint);
   }
 
   @Test

@@ -48,6 +48,49 @@ class ConfigFileTest {
     assertEquals("scenario", phases.get(0).get("settingsReadBack").get("application_name").asText());
   }
 
+  /**
+   * A relative path inside the file is taken from the file's folder (here the workload file and the result file
+   * beside it); a relative path on the command line from the working directory (the repository's root here).
+   */
+  @Test
+  void relativePathsInTheFileAreTakenFromItsFolderAndOnTheCommandLineFromTheWorkingDirectory() throws Exception {
+    String url = TestDatabase.newDatabaseUrl("config");
+    assertEquals(0, CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "500").exitCode());
+    Path folder = Files.createDirectories(dir.resolve("scenarios"));
+    Files.writeString(folder.resolve("mine.yaml"), String.join("\n",
+        "operations:",
+        "  by_key:",
+        "    sql: SELECT _id, data FROM {table} WHERE _id = :id",
+        "    params:",
+        "      id: key"));
+    Path yaml = Files.writeString(folder.resolve("scenario.yaml"), String.join("\n",
+        "workload: mine.yaml", "op: by_key", "ops: 50", "warmup: 0", "json: result.json"));
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--config", yaml.toString());
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(r.out().contains("workload file: " + folder.resolve("mine.yaml")), r.out());
+    assertTrue(Files.isRegularFile(folder.resolve("result.json")), "the result lands beside the file");
+
+    CliTester.Result commandLine = CliTester.run("--url", url, "-U", "postgres", "run", "--config", yaml.toString(),
+        "--workload", "config/ycsb/operations.yaml", "--op", "read", "--json", dir.resolve("cl.json").toString());
+    assertEquals(0, commandLine.exitCode(), commandLine.all());
+    assertTrue(commandLine.out().contains("workload file: config/ycsb/operations.yaml\n"), commandLine.out());
+  }
+
+  /** The shipped YCSB files name their operations file by its place beside them: they run from any directory. */
+  @Test
+  void aShippedYcsbFileRunsFromAnotherWorkingDirectory() throws Exception {
+    String url = TestDatabase.newDatabaseUrl("config");
+    assertEquals(0, CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "500").exitCode());
+    Path elsewhere = Files.createDirectories(dir.resolve("elsewhere"));
+    ChildJvm.Result r = ChildJvm.run(elsewhere, java.util.Map.of(), 600, "--url", url, "-U", "postgres", "run",
+        "--config", Path.of("config/ycsb/workloadc.yaml").toAbsolutePath().toString(), "--ops", "100", "--threads",
+        "1", "--warmup", "0");
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(r.out().contains("workload file: " + Path.of("config/ycsb/operations.yaml").toAbsolutePath()),
+        r.out());
+    assertTrue(r.out().contains("errors: none"), r.out());
+  }
+
   @Test
   void anUnknownKeyIsOneLineAtItsPlaceWithTheNearestOptions() throws Exception {
     Path yaml = dir.resolve("bad.yaml");

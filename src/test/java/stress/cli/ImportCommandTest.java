@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.dump.Corpus;
 import stress.testing.TestDatabase;
+import stress.testing.TestDumps;
 
 /** {@code stress import} through the command line: output, exit codes, and one-line errors. */
 class ImportCommandTest {
@@ -55,7 +56,7 @@ class ImportCommandTest {
 
   @Test
   void badUsageIsOneLineAndExitTwo() {
-    Path file = Corpus.file("mongo-mongoose/sample_examples/orders.bson");
+    Path file = TestDumps.mongoTools("testdirs/db1/c4.bson");
     assertUsageError(importing(), "give the dump to import: PATH");
     assertUsageError(importing(file.toString(), "--archive", file.toString()), "give either PATH or --archive FILE");
     assertUsageError(importing(dir.resolve("nothing").toString()), "PATH '" + dir.resolve("nothing") + "' does not exist");
@@ -73,8 +74,8 @@ class ImportCommandTest {
     assertUsageError(importing(file.toString(), "--resume", "--drop-existing"),
         "--resume continues into the tables an earlier import created");
     assertUsageError(importing(file.toString(), "--batch-docs", "0"), "--batch-docs must be at least 1, got 0");
-    assertUsageError(importing(Corpus.file("mongo-mongoose").toString(), "--table", "t"),
-        "--table names one table, but 3 collections were found");
+    assertUsageError(importing(TestDumps.mongoTools("testdirs").toString(), "--table", "t"),
+        "--table names one table, but 2 collections were found");
   }
 
   @Test
@@ -126,11 +127,11 @@ class ImportCommandTest {
 
   @Test
   void anExistingTableFailsTheCollectionWithExitOne() {
-    String file = Corpus.file("mongo-mongoose/sample_examples/orders.bson").toString();
+    String file = TestDumps.mongoTools("testdirs/db1/c4.bson").toString();
     assertEquals(0, importing(file).exitCode());
     CliTester.Result again = importing(file);
     assertEquals(1, again.exitCode(), again.all());
-    assertTrue(again.out().contains("import: sample_examples.orders: table public.sample_examples_orders already exists;"
+    assertTrue(again.out().contains("import: db1.c4: table public.db1_c4 already exists;"
         + " use --reuse to run on it or --drop-existing to replace it"), again.out());
     assertEquals(0, importing(file, "--drop-existing").exitCode());
   }

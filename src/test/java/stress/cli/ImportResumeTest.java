@@ -5,10 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -20,15 +17,19 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import stress.dump.Corpus;
+import stress.testing.BsonFiles;
 import stress.testing.TestDatabase;
+import stress.testing.TestDumps;
 
 /**
  * A real import process killed with SIGKILL in the middle, resumed and stopped by SIGTERM, then resumed to the end:
  * the table ends with exactly the documents of a clean import (same count, same checksum), and the rejects file with
- * each rejected document once.
+ * each rejected document once. Each runs on the corpus's zips.bson (skipped without the corpus) and on a generated
+ * collection of as many documents.
  */
 class ImportResumeTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -37,10 +38,11 @@ class ImportResumeTest {
   @TempDir
   Path dir;
 
-  @Test
-  void killedThenStoppedThenResumedEqualsACleanImport() throws Exception {
+  @ParameterizedTest
+  @ValueSource(strings = {"corpus", "generated"})
+  void killedThenStoppedThenResumedEqualsACleanImport(String source) throws Exception {
     String url = TestDatabase.newDatabaseUrl("import_resume");
-    Path dump = dump();
+    Path dump = dump(source);
     long documents = 29_470 + 29_470 / WITHOUT_ID_EVERY;
 
     CliTester.Result clean = CliTester.run("--url", url, "-U", "postgres", "import", dump.toString(), "--table", "clean",
@@ -80,10 +82,11 @@ class ImportResumeTest {
    * interruption (the batches in flight commit on a server that is still up), the partial summary is printed,
    * the rejects file holds whole lines, and then the server is stopped: no process, port or data directory left.
    */
-  @Test
-  void stoppedOnTheEmbeddedServerPrintsTheSummaryThenStopsTheServer() throws Exception {
+  @ParameterizedTest
+  @ValueSource(strings = {"corpus", "generated"})
+  void stoppedOnTheEmbeddedServerPrintsTheSummaryThenStopsTheServer(String source) throws Exception {
     Path rejects = dir.resolve("embedded.jsonl");
-    List<String> args = List.of("import", dump().toString(), "--table", "killed", "--rejects", rejects.toString(),
+    List<String> args = List.of("import", dump(source).toString(), "--table", "killed", "--rejects", rejects.toString(),
         "--batch-docs", "100", "--jobs", "2");
     Path output = dir.resolve("embedded.out");
     ProcessBuilder builder = new ProcessBuilder(ChildJvm.command(args)).redirectErrorStream(true)
@@ -146,27 +149,14 @@ class ImportResumeTest {
     }
   }
 
-  /** zips.bson with a document without _id after every 1000th, so rejects happen all along. */
-  private Path dump() throws IOException {
-    byte[] zips = Files.readAllBytes(Corpus.file("atlas-sample-mcampo2/sample_training/zips.bson"));
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteBuffer in = ByteBuffer.wrap(zips).order(ByteOrder.LITTLE_ENDIAN);
-    int n = 0;
-    while (in.hasRemaining()) {
-      int length = in.getInt(in.position());
-      out.write(zips, in.position(), length);
-      in.position(in.position() + length);
-      if (++n % WITHOUT_ID_EVERY == 0) {
-        // {"n": <int32>}: 4 length + 1 type + "n\0" + 4 value + 1 end = 12 bytes
-        ByteBuffer doc = ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN);
-        doc.putInt(12).put((byte) 0x10).put((byte) 'n').put((byte) 0).putInt(n).put((byte) 0);
-        out.write(doc.array(), 0, 12);
-      }
-    }
-    Path file = dir.resolve("shop/zips.bson");
-    Files.createDirectories(file.getParent());
-    Files.write(file, out.toByteArray());
-    return file;
+  /**
+   * zips.bson with a document without _id after every 1000th, so rejects happen all along: the corpus's, or generated
+   * documents as many as it has.
+   */
+  private Path dump(String source) throws IOException {
+    Path original = source.equals("corpus") ? Corpus.file("atlas-sample-mcampo2/sample_training/zips.bson")
+        : TestDumps.directory(dir.resolve("generated"), "gen", "zips", 29_470, 1, false).resolve("gen/zips.bson");
+    return BsonFiles.withoutIdAfterEvery(original, WITHOUT_ID_EVERY, dir.resolve("shop/zips.bson"));
   }
 
   /** Starts the import in its own JVM and kills it with SIGKILL once the checkpoints reach {@code target}. */

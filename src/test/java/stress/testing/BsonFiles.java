@@ -2,6 +2,8 @@ package stress.testing;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -45,5 +47,26 @@ public final class BsonFiles {
     Files.createDirectories(file.toAbsolutePath().getParent());
     Files.write(file, out.toByteArray());
     return file;
+  }
+
+  /**
+   * Copies a .bson file to {@code target} with a document {@code {"n": i}}, which has no {@code _id}, after every
+   * {@code every}-th, so that an import rejects documents all along; returns the target.
+   */
+  public static Path withoutIdAfterEvery(Path source, int every, Path target) throws IOException {
+    byte[] bytes = Files.readAllBytes(source);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteBuffer in = ByteBuffer.wrap(bytes).order(ByteOrder.LITTLE_ENDIAN);
+    int n = 0;
+    while (in.hasRemaining()) {
+      int length = in.getInt(in.position());
+      out.write(bytes, in.position(), length);
+      in.position(in.position() + length);
+      if (++n % every == 0) {
+        out.writeBytes(bytes("{\"n\": " + n + "}"));
+      }
+    }
+    Files.createDirectories(target.toAbsolutePath().getParent());
+    return Files.write(target, out.toByteArray());
   }
 }

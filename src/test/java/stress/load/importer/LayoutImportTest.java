@@ -11,6 +11,8 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import stress.dump.ReadPolicy;
 import stress.model.ExistingTablePolicy;
 import stress.model.UsageException;
@@ -20,6 +22,7 @@ import stress.target.Dialect;
 import stress.target.PostgresDialect;
 import stress.testing.BsonFiles;
 import stress.testing.TestDatabase;
+import stress.testing.TestDumps;
 
 /**
  * Import with a layout: the key column is filled from the path as {@code data} is, typed from the data; a cluster's
@@ -192,9 +195,18 @@ class LayoutImportTest {
     assertTrue(line.contains("distributed by customer.id (bigint) (the existing table's layout)"), line);
   }
 
-  @Test
-  void aStoppedImportResumesWithItsLayout() throws Exception {
-    Path zips = stress.dump.Corpus.file("atlas-sample-mcampo2/sample_training/zips.bson");
+  /**
+   * On the corpus's zips.bson distributed by state (skipped without the corpus), and on a generated collection of as
+   * many documents distributed by its geohash l.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"corpus", "generated"})
+  void aStoppedImportResumesWithItsLayout(String source) throws Exception {
+    boolean corpus = source.equals("corpus");
+    Path zips = corpus ? stress.dump.Corpus.file("atlas-sample-mcampo2/sample_training/zips.bson")
+        : TestDumps.directory(dir.resolve("generated"), "sample_training", "zips", 29_470, 1, false)
+            .resolve("sample_training/zips.bson");
+    String key = corpus ? "state" : "l";
     ImportRequest.Builder request = request(zips).naming(new TableNaming(null, "zips", ""))
         .batching(new stress.load.CopyBatching(100, 1 << 20));
     DumpImporter importer = new DumpImporter(() -> TestDatabase.connect(url), new PostgresDialect());
@@ -207,7 +219,7 @@ class LayoutImportTest {
       importer.stop();
     });
     stopper.start();
-    ImportResult stopped = importer.run(request.distributeBy(Map.of("sample_training.zips", "state")).build(),
+    ImportResult stopped = importer.run(request.distributeBy(Map.of("sample_training.zips", key)).build(),
         ImportListener.NONE);
     stopper.join();
     assertTrue(stopped.interrupted());
@@ -216,7 +228,7 @@ class LayoutImportTest {
     // --resume without the option keeps the layout the table has
     ImportResult resumed = Imports.run(url, request.distributeBy(Map.of()).resume(true).build());
     assertEquals(29_470, resumed.loaded());
-    assertEquals(29_470, Imports.count(url, "SELECT count(*) FROM zips WHERE state = data->>'state'"));
+    assertEquals(29_470, Imports.count(url, "SELECT count(*) FROM zips WHERE " + key + " = data->>'" + key + "'"));
   }
 
   private long committedBatches() {

@@ -8,20 +8,28 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import stress.dump.Corpus;
 import stress.load.CopyBatching;
 import stress.target.PostgresDialect;
 import stress.testing.TestDatabase;
+import stress.testing.TestDumps;
 
-/** Resuming in process: after a stop request, after a finished import, and when the table went missing. */
+/**
+ * Resuming in process: after a stop request, after a finished import, and when the table went missing. The long
+ * imports run on the corpus's zips.bson (skipped without the corpus) and on a generated dump of as many documents;
+ * the short ones on small real dumps of the test resources.
+ */
 class ResumeTest {
+  /** Documents of zips.bson, and of the generated dump that stands in for it. */
+  private static final int ZIPS = 29_470;
   @TempDir
   Path dir;
   private String url;
 
   @BeforeEach
   void database() {
-    Corpus.root();
     url = TestDatabase.newDatabaseUrl("import_resume_lib");
   }
 
@@ -30,9 +38,17 @@ class ResumeTest {
         .batching(new CopyBatching(500, 1 << 20));
   }
 
-  @Test
-  void aStoppedImportResumesWhereItsCheckpointsEnd() throws Exception {
-    Path zips = Corpus.file("atlas-sample-mcampo2/sample_training/zips.bson");
+  /** The corpus's zips.bson (the test skips without the corpus), or a generated collection of as many documents. */
+  private Path zips(String source) throws java.io.IOException {
+    return source.equals("corpus") ? Corpus.file("atlas-sample-mcampo2/sample_training/zips.bson")
+        : TestDumps.directory(dir.resolve("generated"), "sample_training", "zips", ZIPS, 1, false)
+            .resolve("sample_training/zips.bson");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"corpus", "generated"})
+  void aStoppedImportResumesWhereItsCheckpointsEnd(String source) throws Exception {
+    Path zips = zips(source);
     DumpImporter importer = new DumpImporter(() -> TestDatabase.connect(url), new PostgresDialect());
     Thread stopper = new Thread(() -> {
       // stops once 3 batches are committed; the deadline only keeps a broken import from hanging the test
@@ -54,22 +70,24 @@ class ResumeTest {
     CollectionResult partial = stopped.collections().get(0);
     assertEquals(CollectionResult.Status.INTERRUPTED, partial.status());
     long rows = Imports.count(url, "SELECT count(*) FROM zips");
-    assertTrue(rows > 0 && rows < 29_470, rows + " rows");
+    assertTrue(rows > 0 && rows < ZIPS, rows + " rows");
     assertEquals(partial.loaded(), rows, "the counts are the committed batches");
 
     Imports.Recorder recorder = new Imports.Recorder();
     ImportResult resumed = Imports.run(url, request(zips).resume(true).build(), recorder);
     assertEquals(rows, recorder.started.get(0).earlier());
-    assertEquals(29_470, resumed.read());
-    assertEquals(29_470, resumed.loaded());
+    assertEquals(ZIPS, resumed.read());
+    assertEquals(ZIPS, resumed.loaded());
     assertEquals(rows, resumed.earlier());
     assertEquals(ImportResult.Outcome.LOADED, resumed.outcome());
-    assertEquals(29_470, Imports.count(url, "SELECT count(DISTINCT _id) FROM zips"));
+    assertEquals(ZIPS, Imports.count(url, "SELECT count(DISTINCT _id) FROM zips"));
   }
 
-  @Test
-  void anImportStoppedWhileDetectingTheIdTypeCreatesNoTableAndResumesAsACleanImportLoads() throws Exception {
-    Path zips = Corpus.file("atlas-sample-mcampo2/sample_training/zips.bson");
+  @ParameterizedTest
+  @ValueSource(strings = {"corpus", "generated"})
+  void anImportStoppedWhileDetectingTheIdTypeCreatesNoTableAndResumesAsACleanImportLoads(String source)
+      throws Exception {
+    Path zips = zips(source);
     DumpImporter importer = new DumpImporter(() -> TestDatabase.connect(url), new PostgresDialect());
     // the stop comes once the dump is scanned, so the detection pass sees it before its first _id
     ImportResult stopped = importer.run(request(zips).build(), new ImportListener() {
@@ -87,7 +105,7 @@ class ResumeTest {
 
     ImportResult resumed = Imports.run(url, request(zips).resume(true).build(), new Imports.Recorder());
     assertEquals(ImportResult.Outcome.LOADED, resumed.outcome());
-    assertEquals(29_470, resumed.loaded());
+    assertEquals(ZIPS, resumed.loaded());
     Imports.run(url, ImportRequest.builder(zips).naming(new TableNaming(null, "zips_clean", ""))
         .rejects(dir.resolve("clean.jsonl")).build(), new Imports.Recorder());
     assertEquals(idType("zips_clean"), idType("zips"), "the resumed import gives the clean import's _id type");
@@ -119,7 +137,7 @@ class ResumeTest {
 
   @Test
   void aFinishedImportIsNotReadAgain() throws Exception {
-    Path file = Corpus.file("edge-cases/bsondump/partial_file.bson");
+    Path file = TestDumps.mongoTools("bsondump/partial_file.bson");
     ImportResult first = Imports.run(url, request(file).build());
     assertEquals(CollectionResult.Status.STOPPED, first.collections().get(0).status());
 
@@ -136,7 +154,7 @@ class ResumeTest {
 
   @Test
   void resumingIntoATableThatWasDroppedIsRefused() throws Exception {
-    Path file = Corpus.file("edge-cases/dumps/testdirs/db1/c4.bson");
+    Path file = TestDumps.mongoTools("testdirs/db1/c4.bson");
     Imports.run(url, request(file).build());
     try (var c = TestDatabase.connect(url); var s = c.createStatement()) {
       s.execute("DROP TABLE zips, zips_copy");
