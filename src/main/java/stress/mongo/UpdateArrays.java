@@ -129,12 +129,13 @@ final class UpdateArrays {
 
   /**
    * {@code $push} with {@code $each}: the values inserted at {@code $position} (the end without it; from the end
-   * when negative), then {@code $slice} keeps the first n (the last -n when negative). {@code $sort} is refused.
+   * when negative), sorted by {@code $sort}, then {@code $slice} keeps the first n (the last -n when negative).
    */
   private String each(UpdateChange c) {
     BsonDocument mods = c.value().asDocument();
     Long position = null;
     Long slice = null;
+    String sort = "u.g, u.i";
     for (Map.Entry<String, BsonValue> m : mods.entrySet()) {
       switch (m.getKey()) {
         case "$each" -> { }
@@ -142,8 +143,7 @@ final class UpdateArrays {
             + " type: ");
         case "$slice" -> slice = integer(m.getValue(), "The value for $slice must be an integer value but was given"
             + " type: ");
-        case "$sort" -> throw new IllegalArgumentException("$push with $sort is not supported; push without it and"
-            + " sort the array in the reads");
+        case "$sort" -> sort = sortOrder(m.getValue());
         default -> throw new IllegalArgumentException("Unrecognized clause in $push: " + m.getKey());
       }
     }
@@ -153,10 +153,38 @@ final class UpdateArrays {
     String group = at == null ? "0" : "CASE WHEN o.i <= " + at + " THEN 0 ELSE 2 END";
     String rows = "SELECT o.e, o.i, " + group + " AS g FROM " + elements(old, "o") + " UNION ALL SELECT n.e, n.i, 1"
         + " FROM " + elements(eachArray(c), "n");
-    String numbered = "SELECT u.e, row_number() OVER (ORDER BY u.g, u.i) AS i, count(*) OVER () AS n FROM (" + rows
+    String numbered = "SELECT u.e, row_number() OVER (ORDER BY " + sort + ") AS i, count(*) OVER () AS n FROM (" + rows
         + ") AS u";
     String kept = slice == null ? "" : slice >= 0 ? " WHERE x.i <= " + slice : " WHERE x.i > x.n - " + (-slice);
     return array("(" + numbered + ") AS x" + kept);
+  }
+
+  /**
+   * The ORDER BY of {@code $sort}: 1 or -1 orders the elements, {@code {field: 1, ...}} their fields (a missing one
+   * as null), in MongoDB's order of values; equal elements keep their order.
+   */
+  private static String sortOrder(BsonValue v) {
+    String invalid = "The $sort is invalid: use 1/-1 to sort the whole element, or {field:1/-1} to sort embedded fields";
+    if (v.isNumber()) {
+      double d = v.asNumber().doubleValue();
+      if (d != 1 && d != -1) {
+        throw new IllegalArgumentException(invalid);
+      }
+      return UpdateMinMax.sortKeys("u.e", d > 0) + ", u.g, u.i";
+    }
+    if (!v.isDocument() || v.asDocument().isEmpty()) {
+      throw new IllegalArgumentException(invalid);
+    }
+    StringBuilder keys = new StringBuilder();
+    for (Map.Entry<String, BsonValue> f : v.asDocument().entrySet()) {
+      double d = f.getValue().isNumber() ? f.getValue().asNumber().doubleValue() : 0;
+      if (d != 1 && d != -1) {
+        throw new IllegalArgumentException("The $sort element value must be either 1 or -1");
+      }
+      keys.append(UpdateMinMax.sortKeys("u.e #> " + JsonPathText.sql(MongoPath.parse(f.getKey()).textArray()), d > 0))
+          .append(", ");
+    }
+    return keys + "u.g, u.i";
   }
 
   private static long integer(BsonValue v, String refusal) {

@@ -51,8 +51,22 @@ final class UpdateMinMax {
     return UpdateFields.value(t, v);
   }
 
+  /**
+   * ORDER BY keys of a jsonb value in MongoDB's order (a missing value as null), ascending or descending: the type's
+   * place, then numbers by value, then the {@link #key} of the other types compared here. Two documents or two arrays
+   * tie.
+   */
+  static String sortKeys(String v, boolean ascending) {
+    String x = "COALESCE(" + v + ", 'null')";
+    String dir = ascending ? "" : " DESC";
+    String text = numberText(x);
+    return rank(x) + dir + ", CASE WHEN " + rank(x) + " = 3 THEN " + numberClass(text) + " END" + dir + ", CASE WHEN "
+        + rank(x) + " = 3 AND " + numberClass(text) + " = 2 THEN CAST(" + text + " AS numeric) END" + dir
+        + ", CASE WHEN " + rank(x) + " IN (4, 8, 9, 10, 11) THEN " + key(x) + " END" + dir;
+  }
+
   /** The place of a jsonb value's type in MongoDB's order. */
-  private static String rank(String v) {
+  static String rank(String v) {
     StringBuilder b = new StringBuilder("CASE WHEN jsonb_typeof(" + v + ") = 'null' THEN 2 WHEN jsonb_typeof(" + v
         + ") = 'number' THEN 3 WHEN jsonb_typeof(" + v + ") = 'string' THEN 4 WHEN jsonb_typeof(" + v
         + ") = 'array' THEN 6 WHEN jsonb_typeof(" + v + ") = 'boolean' THEN 9");
@@ -77,13 +91,13 @@ final class UpdateMinMax {
         + " ELSE FALSE END";
   }
 
-  private static String numberText(String v) {
+  static String numberText(String v) {
     return "(CASE WHEN jsonb_typeof(" + v + ") = 'number' THEN " + v + " #>> '{}' ELSE COALESCE(" + v
         + " ->> '$numberDecimal', " + v + " ->> '$numberDouble', " + v + " ->> '$numberInt', " + v
         + " ->> '$numberLong') END)";
   }
 
-  private static String numberClass(String text) {
+  static String numberClass(String text) {
     return "(CASE WHEN " + text + " = 'NaN' THEN 0 WHEN " + text + " = '-Infinity' THEN 1 WHEN " + text
         + " = 'Infinity' THEN 3 ELSE 2 END)";
   }
@@ -93,7 +107,7 @@ final class UpdateMinMax {
    * its milliseconds made three digits; before 1970 and after 9999 a {@code $numberLong}, offset and padded) and
    * timestamps (seconds, then increment) as MongoDB orders them.
    */
-  private static String key(String v) {
+  static String key(String v) {
     String iso = v + " ->> '$date'";
     String ms = "CAST(" + v + " -> '$date' ->> '$numberLong' AS bigint)";
     String date = "CASE WHEN jsonb_typeof(" + v + " -> '$date') = 'string' THEN '1' || left(" + iso + ", 19) || rpad("
