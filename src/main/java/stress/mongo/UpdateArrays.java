@@ -164,7 +164,8 @@ final class UpdateArrays {
    * as null), in MongoDB's order of values; equal elements keep their order.
    */
   private static String sortOrder(BsonValue v) {
-    String invalid = "The $sort is invalid: use 1/-1 to sort the whole element, or {field:1/-1} to sort embedded fields";
+    String invalid = "The $sort is invalid: use 1/-1 to sort the whole element, or {field:1/-1} to sort embedded"
+        + " fields";
     if (v.isNumber()) {
       double d = v.asNumber().doubleValue();
       if (d != 1 && d != -1) {
