@@ -42,11 +42,40 @@ final class UpdateRefusals {
    * array, or a BSON type written as an object), as MongoDB refuses "Cannot create field 'b' in element {a: 5}".
    */
   void parent(MongoPath parent, String field) {
+    cannotCreate("", parent, field);
+  }
+
+  /**
+   * A {@code $rename} (when {@code guard} holds) whose source or target path goes through {@code prefix}: refused when
+   * it holds anything but a document, as MongoDB refuses a path it cannot traverse.
+   */
+  void notViable(String guard, MongoPath prefix, MongoPath path) {
+    String v = at(prefix);
+    whens.add("WHEN " + guard + " AND (jsonb_typeof(" + v + ") <> 'object' OR jsonb_exists_any(" + v + ", "
+        + wrapperKeys() + ")) THEN " + fail(JsonPathText.sql(PREFIX + "cannot use the part (" + last(prefix) + " of "
+        + path + ") to traverse the element ({" + last(prefix) + ": ") + " || " + shown(v) + " || '})'"));
+  }
+
+  private void cannotCreate(String guard, MongoPath parent, String field) {
     String v = at(parent);
-    List<String> keys = parent.keys();
-    whens.add("WHEN jsonb_typeof(" + v + ") <> 'object' OR jsonb_exists_any(" + v + ", " + wrapperKeys() + ") THEN "
-        + fail(JsonPathText.sql(PREFIX + "Cannot create field '" + field + "' in element {" + keys.get(keys.size() - 1)
-        + ": ") + " || " + shown(v) + " || '}'"));
+    whens.add("WHEN " + guard + "(jsonb_typeof(" + v + ") <> 'object' OR jsonb_exists_any(" + v + ", "
+        + wrapperKeys() + ")) THEN " + fail(JsonPathText.sql(PREFIX + "Cannot create field '" + field
+        + "' in element {" + last(parent) + ": ") + " || " + shown(v) + " || '}'"));
+  }
+
+  /** {@code $addToSet} onto a value that is not an array (a missing field is created). */
+  void addToSet(MongoPath path) {
+    String v = at(path);
+    whens.add("WHEN jsonb_typeof(" + v + ") <> 'array' THEN "
+        + fail(JsonPathText.sql(PREFIX + "Cannot apply $addToSet to non-array field. Field named '" + last(path)
+        + "' has non-array type ") + " || " + typeName(v, true)));
+  }
+
+  /** {@code $pull} or {@code $pullAll} (the operator) of a value that is not an array (a missing one is kept so). */
+  void cull(String operator, MongoPath path) {
+    whens.add("WHEN jsonb_typeof(" + at(path) + ") <> 'array' THEN "
+        + fail(JsonPathText.sql(PREFIX + "Cannot apply " + operator + " to a non-array value") + " || "
+        + JsonPathText.sql(" (_id: ") + " || " + id() + " || ')'"));
   }
 
   /** {@code $inc} or {@code $mul} (the operator) of a value that is not a number (a missing field is created). */

@@ -1,29 +1,131 @@
 package stress.mongo;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
-import stress.dump.BsonJson;
 
 /**
- * Translates a MongoDB update document ({@code $set}, {@code $unset}, {@code $inc}, {@code $mul}, {@code $push},
- * {@code $pop}) into the new
- * value of {@code data}. As in MongoDB every operator reads the document as it was before the update, and
- * {@code $set}/{@code $inc}/{@code $push} create missing parent documents: first the parents are put in place,
- * then each change is one {@code jsonb_set} (or {@code #-}) around the previous, so no part is written twice. What
- * MongoDB refuses for what a document holds fails the statement ({@link UpdateRefusals}); paths that overlap are
- * refused here, as MongoDB refuses them before reading any document.
+ * Translates a MongoDB update document into the new value of {@code data}. As in MongoDB every operator reads the
+ * document as it was before the update, and the operators that create a field create its missing parent documents:
+ * first the parents are put in place, then each change is one {@code jsonb_set} (or {@code #-}) around the previous,
+ * so no part is written twice and placeholders occur in the text in the order they are added. The operators are
+ * written by family: {@link UpdateFields} ($set, $unset, $rename, $currentDate), {@link UpdateArithmetic} ($inc,
+ * $mul), {@link UpdateMinMax} ($min, $max), {@link UpdateArrays} ($push, $pop, $addToSet, $pull, $pullAll).
+ * What MongoDB refuses for what a document holds fails the statement ({@link UpdateRefusals}); what it refuses for
+ * the update itself (paths that overlap, a bad operand) is refused here, as MongoDB refuses it before reading any
+ * document.
  */
 final class UpdateTranslator {
-  static final Set<String> SUPPORTED = Set.of("$set", "$unset", "$inc", "$mul", "$push", "$pop");
+  static final Set<String> SUPPORTED = Set.of("$set", "$unset", "$inc", "$mul", "$push", "$pop", "$min", "$max",
+      "$rename", "$currentDate", "$setOnInsert", "$addToSet", "$pull", "$pullAll");
+  /** The operators that create a missing field, and the documents above it. */
+  private static final Set<String> CREATING = Set.of("$set", "$inc", "$mul", "$push", "$min", "$max",
+      "$currentDate", "$addToSet");
   private final Translation t;
 
   UpdateTranslator(Translation t) {
     this.t = t;
+  }
+
+  String newData(BsonDocument update) {
+    if (update.isEmpty()) {
+      throw new IllegalArgumentException("the update document is empty");
+    }
+    List<UpdateChange> changes = new ArrayList<>();
+    List<MongoPath> paths = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    for (Map.Entry<String, BsonValue> op : update.entrySet()) {
+      if (!op.getKey().startsWith("$")) {
+        throw new IllegalArgumentException("a replacement document is not supported; write the change with $set");
+      }
+      if (!SUPPORTED.contains(op.getKey())) {
+        throw new IllegalArgumentException("update operator " + op.getKey() + " is not supported; supported: "
+            + String.join(", ", new TreeSet<>(SUPPORTED)));
+      }
+      if (!op.getValue().isDocument() || op.getValue().asDocument().isEmpty()) {
+        throw new IllegalArgumentException(op.getKey() + " needs a document of field paths to values");
+      }
+      for (Map.Entry<String, BsonValue> f : op.getValue().asDocument().entrySet()) {
+        MongoPath path = path(f.getKey());
+        List<MongoPath> written = new ArrayList<>(List.of(path));
+        if (op.getKey().equals("$rename")) {
+          written.add(UpdateFields.renameTarget(path, f.getValue()));
+        }
+        for (MongoPath w : written) {
+          if (!op.getKey().equals("$setOnInsert")) { // it writes only a new document, which no update here inserts
+            if (w.keys().get(0).equals("_id")) {
+              throw new IllegalArgumentException(op.getKey() + " on _id: the _id of a document cannot change");
+            }
+            refuseKeyChange(op.getKey(), w);
+          }
+          if (!seen.add(w.toString())) {
+            throw new IllegalArgumentException("field '" + w + "' is changed twice in one update");
+          }
+          paths.add(w);
+        }
+        changes.add(new UpdateChange(op.getKey(), path, f.getValue()));
+      }
+    }
+    refuseOverlaps(paths);
+    changes.removeIf(c -> c.op().equals("$setOnInsert")); // MongoDB ignores it in an update that inserts nothing
+    return data(changes);
+  }
+
+  /** The new data: the parents put in place, then each change around the previous. */
+  private String data(List<UpdateChange> changes) {
+    UpdateRefusals refusals = new UpdateRefusals();
+    UpdateFields fields = new UpdateFields(t, refusals);
+    UpdateArithmetic arithmetic = new UpdateArithmetic(t, refusals);
+    UpdateMinMax minMax = new UpdateMinMax(t);
+    UpdateArrays arrays = new UpdateArrays(t, refusals);
+    String data = "data";
+    Map<String, MongoPath> parents = new LinkedHashMap<>();
+    for (UpdateChange c : changes) {
+      if (CREATING.contains(c.op())) {
+        for (int i = 1; i < c.path().keys().size(); i++) {
+          MongoPath parent = new MongoPath(c.path().keys().subList(0, i));
+          if (parents.putIfAbsent(parent.textArray(), parent) == null) {
+            refusals.parent(parent, c.path().keys().get(i));
+          }
+        }
+      }
+    }
+    for (String parent : parents.keySet()) {
+      String p = JsonPathText.sql(parent);
+      data = "jsonb_set(" + data + ", " + p + ", COALESCE(data #> " + p + ", '{}'), true)";
+    }
+    for (UpdateChange c : changes) {
+      if (c.op().equals("$rename")) {
+        data = fields.renameParents(data, c, parents.keySet());
+      }
+    }
+    for (UpdateChange c : changes) {
+      written(c);
+      data = switch (c.op()) {
+        case "$set", "$unset", "$rename", "$currentDate" -> fields.apply(data, c);
+        case "$inc", "$mul" -> arithmetic.apply(data, c);
+        case "$min", "$max" -> minMax.apply(data, c);
+        default -> arrays.apply(data, c);
+      };
+    }
+    return refusals.around(data);
+  }
+
+  /** A field path of an update; the positional operators are refused by name. */
+  private static MongoPath path(String dotted) {
+    for (String key : dotted.split("\\.", -1)) {
+      if (key.equals("$") || key.startsWith("$[")) {
+        throw new IllegalArgumentException("field path '" + dotted + "': the positional operators $, $[] and"
+            + " $[<identifier>] (with arrayFilters) are not supported; update a path without array positions");
+      }
+    }
+    return MongoPath.parse(dotted);
   }
 
   /**
@@ -44,167 +146,33 @@ final class UpdateTranslator {
     }
   }
 
-  String newData(BsonDocument update) {
-    if (update.isEmpty()) {
-      throw new IllegalArgumentException("the update document is empty");
-    }
-    List<Change> changes = new ArrayList<>();
-    Set<String> seen = new java.util.HashSet<>();
-    for (Map.Entry<String, BsonValue> op : update.entrySet()) {
-      if (!op.getKey().startsWith("$")) {
-        throw new IllegalArgumentException("a replacement document is not supported; write the change with $set");
-      }
-      if (!SUPPORTED.contains(op.getKey())) {
-        throw new IllegalArgumentException("update operator " + op.getKey() + " is not supported; supported: "
-            + String.join(", ", new java.util.TreeSet<>(SUPPORTED)));
-      }
-      if (!op.getValue().isDocument() || op.getValue().asDocument().isEmpty()) {
-        throw new IllegalArgumentException(op.getKey() + " needs a document of field paths to values");
-      }
-      for (Map.Entry<String, BsonValue> f : op.getValue().asDocument().entrySet()) {
-        MongoPath path = MongoPath.parse(f.getKey());
-        if (path.keys().get(0).equals("_id")) {
-          throw new IllegalArgumentException(op.getKey() + " on _id: the _id of a document cannot change");
-        }
-        refuseKeyChange(op.getKey(), path);
-        if (!seen.add(path.toString())) {
-          throw new IllegalArgumentException("field '" + path + "' is changed twice in one update");
-        }
-        changes.add(new Change(op.getKey(), path, f.getValue()));
-        written(op.getKey(), path, f.getValue());
-      }
-    }
-    refuseOverlaps(changes);
-    UpdateRefusals refusals = new UpdateRefusals();
-    String data = "data";
-    Map<String, MongoPath> parents = new LinkedHashMap<>();
-    for (Change c : changes) {
-      if (!c.op.equals("$unset") && !c.op.equals("$pop")) { // they create nothing
-        for (int i = 1; i < c.path.keys().size(); i++) {
-          MongoPath parent = new MongoPath(c.path.keys().subList(0, i));
-          if (parents.putIfAbsent(parent.textArray(), parent) == null) {
-            refusals.parent(parent, c.path.keys().get(i));
-          }
-        }
-      }
-    }
-    for (String parent : parents.keySet()) {
-      String p = JsonPathText.sql(parent);
-      data = "jsonb_set(" + data + ", " + p + ", COALESCE(data #> " + p + ", '{}'), true)";
-    }
-    for (Change c : changes) {
-      String p = JsonPathText.sql(c.path.textArray());
-      data = switch (c.op) {
-        case "$unset" -> "(" + data + " #- " + unsetPath(c.path) + ")";
-        case "$pop" -> {
-          refusals.pop(c.path);
-          yield popped(data, c);
-        }
-        case "$set" -> "jsonb_set(" + data + ", " + p + ", " + value(c.value) + ", true)";
-        case "$inc", "$mul" -> {
-          refusals.arithmetic(c.op, c.path);
-          yield "jsonb_set(" + data + ", " + p + ", " + arithmetic(c) + ", true)";
-        }
-        default -> {
-          refusals.push(c.path);
-          yield "jsonb_set(" + data + ", " + p + ", COALESCE(data #> " + p + ", '[]') || " + pushed(c) + ", true)";
-        }
-      };
-    }
-    return refusals.around(data);
-  }
-
   /**
    * MongoDB refuses an update of a path and of a path below it ("Updating the path 'a.b' would create a conflict at
    * 'a'").
    */
-  private static void refuseOverlaps(List<Change> changes) {
-    for (Change a : changes) {
-      for (Change b : changes) {
-        List<String> longer = b.path.keys();
-        if (a != b && longer.size() > a.path.keys().size()
-            && longer.subList(0, a.path.keys().size()).equals(a.path.keys())) {
-          throw new IllegalArgumentException("Updating the path '" + b.path + "' would create a conflict at '"
-              + a.path + "'");
+  private static void refuseOverlaps(List<MongoPath> paths) {
+    for (MongoPath a : paths) {
+      for (MongoPath b : paths) {
+        List<String> longer = b.keys();
+        if (a != b && longer.size() > a.keys().size() && longer.subList(0, a.keys().size()).equals(a.keys())) {
+          throw new IllegalArgumentException("Updating the path '" + b + "' would create a conflict at '" + a + "'");
         }
       }
     }
   }
 
-  /**
-   * The path {@code $unset} removes: none when a parent holds an array, where MongoDB changes nothing and
-   * {@code #-} would fail ("path element at position 2 is not an integer").
-   */
-  private static String unsetPath(MongoPath path) {
-    String p = JsonPathText.sql(path.textArray());
-    if (path.keys().size() == 1) {
-      return p;
-    }
-    List<String> arrays = new ArrayList<>();
-    for (int i = 1; i < path.keys().size(); i++) {
-      arrays.add("jsonb_typeof(" + UpdateRefusals.at(new MongoPath(path.keys().subList(0, i))) + ") = 'array'");
-    }
-    return "CASE WHEN " + String.join(" OR ", arrays) + " THEN CAST('{}' AS text[]) ELSE CAST(" + p
-        + " AS text[]) END";
-  }
-
-  /**
-   * {@code $pop}: the array without its last element (1) or its first (-1); a missing field, or a path through an
-   * array or a value that is not a document, changes nothing, as in MongoDB ({@code jsonb_set} without creating, on
-   * no path where {@code #>} would fail).
-   */
-  private String popped(String data, Change c) {
-    BsonValue v = c.value;
-    if (t.parameters.indexOf(v) >= 0 || !v.isNumber() && !v.isDecimal128()) {
-      throw new IllegalArgumentException("Expected a number in: " + c.path + ": "
-          + (t.parameters.indexOf(v) >= 0 ? "a parameter ($pop takes 1 or -1 written in the operation)"
-          : BsonJson.valueToRelaxedJson(v)));
-    }
-    double n = v.isDecimal128() ? v.asDecimal128().getValue().bigDecimalValue().doubleValue()
-        : v.asNumber().doubleValue();
-    if (n != 1 && n != -1) {
-      throw new IllegalArgumentException("$pop expects 1 or -1, found: "
-          + (n == Math.rint(n) && Math.abs(n) < 1e15 ? Long.toString((long) n) : Double.toString(n)));
-    }
-    String p = JsonPathText.sql(c.path.textArray());
-    return "jsonb_set(" + data + ", " + unsetPath(c.path) + ", COALESCE((data #> " + p + ") - " + (n == 1 ? "-1" : "0")
-        + ", 'null'), false)";
-  }
-
-  /**
-   * The value {@code $inc} or {@code $mul} leaves: the sum or product in numeric (a missing field is 0 of the
-   * operand's type: {@code $mul} by 2 gives 0, by 2.5 gives 0.0); a Decimal128 stays one ({@code {"$numberDecimal":
-   * "3.10"}}), a double written {@code {"$numberDouble": ...}} too. NaN stays NaN; an infinity stays as it is when
-   * added to, and when multiplied takes the operand's sign (by 0 it is NaN), as in IEEE arithmetic.
-   */
-  private String arithmetic(Change c) {
-    String v = UpdateRefusals.at(c.path);
-    String wrapped = "COALESCE(" + v + " ->> '$numberDecimal', " + v + " ->> '$numberDouble')";
-    String key = "CASE WHEN jsonb_exists(" + v + ", '$numberDecimal') THEN '$numberDecimal' ELSE '$numberDouble' END";
-    boolean mul = c.op.equals("$mul");
-    String sign = mul ? "" : " WHEN " + wrapped + " IN ('Infinity', '-Infinity') THEN " + v;
-    if (mul) { // each use of the operand its own placeholder, in the text's order; searched CASE only (Citus)
-      sign = " WHEN " + wrapped + " IN ('Infinity', '-Infinity') AND " + number(c) + " > 0 THEN " + v
-          + " WHEN " + wrapped + " IN ('Infinity', '-Infinity') AND " + number(c) + " < 0 THEN CAST('{\"' || " + key
-          + " || '\": \"' || CASE WHEN " + wrapped + " = 'Infinity' THEN '-Infinity' ELSE 'Infinity' END || '\"}'"
-          + " AS jsonb) WHEN " + wrapped + " IN ('Infinity', '-Infinity') THEN CAST('{\"' || " + key
-          + " || '\": \"NaN\"}' AS jsonb)";
-    }
-    String op = mul ? " * " : " + ";
-    return "CASE WHEN " + wrapped + " = 'NaN' THEN " + v + sign + " WHEN jsonb_typeof(" + v
-        + ") = 'object' THEN CAST('{\"' || " + key + " || '\": \"' || CAST(CAST(" + wrapped + " AS numeric)" + op
-        + number(c) + " AS text) || '\"}' AS jsonb) ELSE CAST(CAST(COALESCE(CAST(data #>> "
-        + JsonPathText.sql(c.path.textArray()) + " AS numeric), 0)" + op + number(c) + " AS text) AS jsonb) END";
-  }
-
   /** Records what the change may put at its path, for the typed forms of the workload's reads. */
-  private void written(String op, MongoPath path, BsonValue v) {
-    int p = t.parameters.indexOf(v);
-    switch (op) {
+  private void written(UpdateChange c) {
+    MongoPath path = c.path();
+    BsonValue v = c.value();
+    switch (c.op()) {
       case "$unset" -> { }
       case "$inc", "$mul" -> t.writes.facts(path, new PathFacts(false, Set.of(PathFacts.NUMBER)));
-      case "$push", "$pop" -> t.writes.facts(path, PathFacts.UNKNOWN);
-      default -> {
+      case "$currentDate" -> t.writes.facts(path, new PathFacts(false, Set.of(PathFacts.DATE, PathFacts.OTHER)));
+      case "$rename" -> t.writes.facts(MongoPath.parse(v.asString().getValue()), PathFacts.UNKNOWN);
+      case "$push", "$pop", "$addToSet", "$pull", "$pullAll" -> t.writes.facts(path, PathFacts.UNKNOWN);
+      default -> { // $set, $min, $max: the operand's value (or the value kept)
+        int p = t.parameters.indexOf(v);
         if (p < 0) {
           t.writes.value(path, v);
         } else if (t.parameters.isDate(p)) {
@@ -220,42 +188,4 @@ final class UpdateTranslator {
       }
     }
   }
-
-  private String value(BsonValue v) {
-    int p = t.parameters.indexOf(v);
-    if (p >= 0) {
-      String name = t.parameters.name(p);
-      return "CAST(" + t.placeholder(p, x -> JsonPathText.json(x, name)) + " AS jsonb)";
-    }
-    return "CAST(" + JsonPathText.sql(BsonJson.valueToRelaxedJson(v)) + " AS jsonb)";
-  }
-
-  private String number(Change c) {
-    int p = t.parameters.indexOf(c.value);
-    if (p >= 0) {
-      String name = t.parameters.name(p);
-      return "CAST(" + t.placeholder(p, x -> new java.math.BigDecimal(JsonPathText.json(x, name))) + " AS numeric)";
-    }
-    if (!(c.value.isInt32() || c.value.isInt64() || c.value.isDouble())
-        || c.value.isDouble() && !Double.isFinite(c.value.asDouble().getValue())) {
-      throw new IllegalArgumentException(c.op + " on '" + c.path + "' needs a finite number (int, long or double), got "
-          + BsonJson.valueToRelaxedJson(c.value));
-    }
-    return JsonPathText.literal(c.value);
-  }
-
-  /** The one-element array {@code $push} appends, written whole ({@code jsonb_build_array} is not immutable). */
-  private String pushed(Change c) {
-    if (c.value.isDocument() && FilterTranslator.isOperators(c.value)) {
-      throw new IllegalArgumentException("$push modifiers ($each, $slice, ...) are not supported");
-    }
-    int p = t.parameters.indexOf(c.value);
-    if (p >= 0) {
-      String name = t.parameters.name(p);
-      return "CAST(" + t.placeholder(p, x -> "[" + JsonPathText.json(x, name) + "]") + " AS jsonb)";
-    }
-    return "CAST(" + JsonPathText.sql("[" + BsonJson.valueToRelaxedJson(c.value) + "]") + " AS jsonb)";
-  }
-
-  private record Change(String op, MongoPath path, BsonValue value) {}
 }

@@ -16,10 +16,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The update operators beside $set, $unset, $inc and $push ($pop, $mul), on the embedded PostgreSQL in both translation forms
+ * The update operators beside $set, $unset, $inc and $push, on the embedded PostgreSQL in both translation forms
  * (the filter with jsonpath, and without it for servers before PostgreSQL 12): MongoDB's document where MongoDB
  * accepts the update, MongoDB's refusal (the statement fails, nothing changes) where it refuses it. Expected documents
- * by MongoDB's documented semantics of each operator.
+ * by MongoDB's documented semantics of each operator; the cases of {@code fixtures/mongo-updates} run in
+ * {@link MongoUpdateFixtureTest}, what depends on the clock ({@code $currentDate}) and what MongoDB refuses before
+ * reading a document here.
  */
 class MongoUpdateOperatorsTest {
   private static final AtomicInteger KEYS = new AtomicInteger();
@@ -113,10 +115,100 @@ class MongoUpdateOperatorsTest {
       "{$pop: {a: 1}, $push: {a: 2}} => field 'a' is changed twice in one update",
       "{$mul: {n: \"2\"}} => $mul on 'n' needs a finite number (int, long or double), got \"2\"",
       "{$mul: {a: 2}, $set: {'a.b': 1}} => Updating the path 'a.b' would create a conflict at 'a'",
+      "{$rename: {a: 'a'}} => The source and target field for $rename must differ: a: \"a\"",
+      "{$rename: {a: 'a.b'}} => The source and target field for $rename must not be on the same path: a: \"a.b\"",
+      "{$rename: {'a.b': 'a'}} => The source and target field for $rename must not be on the same path: a.b: \"a\"",
+      "{$rename: {a: '_id'}} => $rename on _id: the _id of a document cannot change",
+      "{$rename: {_id: 'a'}} => $rename on _id: the _id of a document cannot change",
+      "{$rename: {a: 5}} => The 'to' field for $rename must be a string: a: 5",
+      "{$rename: {a: 'b'}, $set: {b: 1}} => field 'b' is changed twice in one update",
+      "{$rename: {a: 'b'}, $set: {'b.c': 1}} => Updating the path 'b.c' would create a conflict at 'b'",
+      "{$min: {_id: 3}} => $min on _id: the _id of a document cannot change",
+      "{$max: {a: {x: 1}}} => $max on 'a' with {\"x\": 1}: a document operand is not supported",
+      "{$min: {a: [1]}} => $min on 'a' with [1]: a array operand is not supported",
+      "{$currentDate: {d: 1}} => 1 is not valid type for $currentDate. Please use a boolean ('true') or a $type expression",
+      "{$currentDate: {d: {$type: 'x'}}} => The '$type' string field is required to be 'date' or 'timestamp'",
+      "{$setOnInsert: {a: 1}, $set: {'a.b': 1}} => Updating the path 'a.b' would create a conflict at 'a'",
+      "{$set: {'a.$.b': 1}} => the positional operators $, $[] and $[<identifier>] (with arrayFilters) are not supported",
+      "{$inc: {'a.$[].n': 1}} => the positional operators",
+      "{$set: {'a.$[x].n': 1}} => the positional operators",
+      "{$pullAll: {a: 1}} => $pullAll requires an array argument but was given a int",
+      "{$pullAll: {a: [':p']}} => $pullAll on 'a': a parameter inside its array is not supported",
+      "{$addToSet: {a: {$each: [':p']}}} => $addToSet on 'a': a parameter inside $each is not supported",
+      "{$push: {a: {$each: [1], $sort: 2}}} => The $sort is invalid: use 1/-1 to sort the whole element",
+      "{$push: {a: {$each: [1], $sort: {s: 0}}}} => The $sort element value must be either 1 or -1",
+      "{$push: {a: {$each: 1}}} => The argument to $each in $push must be an array but it was of type: int",
+      "{$addToSet: {a: {$each: 'x'}}} => The argument to $each in $addToSet must be an array but it was of type: string",
+      "{$push: {a: {$each: [1], $slice: 'x'}}} => The value for $slice must be an integer value but was given type: string",
+      "{$push: {a: {$each: [1], $position: 1.5}}} => The value for $position must be an integer value, not of type: double",
+      "{$push: {a: {$each: [1], $foo: 1}}} => Unrecognized clause in $push: $foo",
+      "{$addToSet: {a: {$each: [1], $slice: 1}}} => Found unexpected fields after $each in $addToSet",
   })
   void whatMongoDbRefusesBeforeReadingADocumentIsRefusedWhenTranslated(String update, String reason) {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MongoStatement.translate(
-        "updateOne", BsonDocument.parse("{filter: {k: 1}, update: " + update + "}"), new Parameters(List.of())));
+        "updateOne", BsonDocument.parse("{filter: {k: 1}, update: " + update + "}"), new Parameters(List.of("p"))));
     assertTrue(e.getMessage().contains(reason), e.getMessage());
+  }
+
+  @org.junit.jupiter.api.Test
+  void currentDateWritesTheTimeOfTheExecutionAsADateOrATimestampInBothForms() throws Exception {
+    for (boolean jsonpath : new boolean[] {true, false}) {
+      long before = System.currentTimeMillis();
+      UpdatedDocuments.Outcome o = update(jsonpath, "{\"a\": 1}",
+          "{$currentDate: {d: true, e: false, 'm.t': {$type: 'timestamp'}, f: {$type: 'date'}}}");
+      long after = System.currentTimeMillis();
+      assertNull(o.error(), () -> o.error().getMessage());
+      com.fasterxml.jackson.databind.JsonNode data = new com.fasterxml.jackson.databind.ObjectMapper().readTree(o.data());
+      assertEquals(1, data.get("a").asInt());
+      for (String date : new String[] {"d", "e", "f"}) {
+        String iso = data.get(date).get("$date").asText();
+        long ms = java.time.Instant.parse(iso).toEpochMilli();
+        assertTrue(ms >= before && ms <= after, date + ": " + iso + " not within the execution");
+        assertEquals(stress.dump.BsonJson.isoDate(ms), iso, "written as the importer writes dates");
+      }
+      com.fasterxml.jackson.databind.JsonNode ts = data.get("m").get("t").get("$timestamp");
+      assertTrue(ts.get("t").asLong() >= before / 1000 && ts.get("t").asLong() <= after / 1000, ts.toString());
+      assertEquals(1, ts.get("i").asInt());
+      assertEquals(5, data.size(), data.toString()); // a, d, e, f, m
+    }
+  }
+
+  @org.junit.jupiter.api.Test
+  void currentDateBelowAScalarIsRefusedAsMongoDbRefusesIt() throws SQLException {
+    for (boolean jsonpath : new boolean[] {true, false}) {
+      UpdatedDocuments.Outcome o = update(jsonpath, "{\"m\": 5}", "{$currentDate: {'m.t': true}}");
+      assertNotNull(o.error(), o.data());
+      assertTrue(o.error().getMessage().contains("Cannot create field 't' in element {m: 5}"), o.error().getMessage());
+      assertEquals(docs.canonical("{\"m\": 5}"), o.data());
+    }
+  }
+
+  /**
+   * jsonb keeps no order of a document's fields, so a document with the same fields in another order is equal here
+   * (MongoDB compares the order too, and would add it): a difference of the storage, listed in docs/mongo-queries.md.
+   */
+  @org.junit.jupiter.api.Test
+  void documentsWithTheSameFieldsInAnotherOrderAreEqualInJsonb() throws SQLException {
+    for (boolean jsonpath : new boolean[] {true, false}) {
+      UpdatedDocuments.Outcome o = update(jsonpath, "{\"a\": [{\"x\": 1, \"y\": 2}]}",
+          "{$addToSet: {a: {y: 2, x: 1}}}");
+      assertNull(o.error(), () -> o.error().getMessage());
+      assertEquals(docs.canonical("{\"a\": [{\"x\": 1, \"y\": 2}]}"), o.data());
+    }
+  }
+
+  @org.junit.jupiter.api.Test
+  void whatEachOperatorMayWriteWidensTheFactsOfLaterReads() {
+    MongoStatement st = MongoStatement.translate("updateMany", BsonDocument.parse("{update: {$rename: {a: 'b'},"
+        + " $currentDate: {d: true}, $addToSet: {s: 1}, $pull: {p: 1}, $min: {m: 5}, $max: {x: 'z'},"
+        + " $setOnInsert: {i: 1}}}"), new Parameters(List.of()));
+    assertEquals(PathFacts.UNKNOWN, st.writes().factsBelow("b"));
+    assertEquals(PathFacts.UNKNOWN, st.writes().factsBelow("b.c"));
+    assertTrue(st.writes().factsBelow("d").valueKinds().contains(PathFacts.DATE));
+    assertTrue(st.writes().factsBelow("s").arrays());
+    assertTrue(st.writes().factsBelow("p").arrays());
+    assertEquals(java.util.Set.of(PathFacts.NUMBER), st.writes().factsBelow("m").valueKinds());
+    assertEquals(java.util.Set.of(PathFacts.STRING), st.writes().factsBelow("x").valueKinds());
+    assertTrue(st.writes().factsBelow("i").valueKinds().isEmpty(), "$setOnInsert writes nothing in an update");
   }
 }

@@ -118,6 +118,18 @@ class MongoUpdateSemanticsTest {
   }
 
   @Test
+  void parametersOfMinMaxAddToSetAndPullAreBoundPerExecutionInTheirOrder() throws SQLException {
+    UpdatedDocuments.Outcome o = update("{\"n\": 3, \"tags\": [4], \"xs\": [1, 5, 9], \"s\": \"b\"}",
+        "{$max: {n: ':p'}, $addToSet: {tags: ':p'}, $pull: {xs: {$gte: ':p'}}, $min: {s: ':p'}}", 5);
+    assertNull(o.error(), () -> o.error().getMessage());
+    assertEquals(docs.canonical("{\"n\": 5, \"tags\": [4, 5], \"xs\": [1], \"s\": 5}"), o.data());
+    UpdatedDocuments.Outcome strings = update("{\"s\": \"b\", \"xs\": [\"a\", \"b\"]}",
+        "{$min: {s: ':p'}, $pull: {xs: ':p', ys: ':p'}}", "a");
+    assertNull(strings.error(), () -> strings.error().getMessage());
+    assertEquals(docs.canonical("{\"s\": \"a\", \"xs\": [\"b\"]}"), strings.data());
+  }
+
+  @Test
   void pathsThatOverlapAreRefusedAsMongoDbRefusesThem() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MongoStatement.translate(
         "updateMany", BsonDocument.parse("{update: {$set: {a: 1}, $inc: {'a.b': 1}}}"), new Parameters(List.of())));
