@@ -223,6 +223,12 @@ final class RunArgs {
       description = "Before measuring, show where each operation's statements go in the run's modes (as 'stress explain'); the verdicts go into the header and the JSON result.")
   boolean explain;
 
+  @Option(names = "--compare-tables", paramLabel = "TABLE,TABLE[,...]", split = ",",
+      description = "Run the same workload on each of these tables in turn (one collection laid out by _id and by a"
+          + " key, say), each explained first, then one table per phase and operation: its route and ops/s on each"
+          + " table and the ratio to the first. Instead of --table; not with --run-id, --instances or --metrics-port.")
+  List<String> compareTables;
+
   @Option(names = "--metrics-port", paramLabel = "PORT",
       description = "Serve live Prometheus metrics at http://HOST:PORT/metrics while the run lasts (until the summary"
           + " is printed); 0 picks a free port, printed in the header. Default: off.")
@@ -311,6 +317,11 @@ final class RunArgs {
     InsertSettings inserts = perThread == null || documentShape == null || instanceShare == null ? null
         : attempt(problems, () -> new InsertSettings(documentShape, instanceShare, groupByShard, perThread, unlogged));
     Double opsPerSecond = attempt(problems, () -> rate(workloadFile, mix));
+    if (compareTables != null && (runId != null || instances != null || metricsPort != null
+        || !Defaults.TABLE.equals(tables.table))) {
+      problems.add("--compare-tables names the tables itself and runs them one after another in this process: not"
+          + " with --table, --run-id, --instances or --metrics-port");
+    }
     if (!problems.isEmpty()) {
       throw new UsageException(String.join("; ", problems));
     }
@@ -318,6 +329,11 @@ final class RunArgs {
         poolSize, c3p0MaxStatements, prepareThreshold, mode, settings, transaction, dist, zipfConstant,
         opSettings, tables.schema, tables.table, seed, keySample, timeouts, json, workerThreads, inserts, explain, out,
         metricsPort, new HostSpreading(hostList, spreadHosts), failures, workloadFile, fleet);
+  }
+
+  /** The tables of {@code --compare-tables}, or null without it. */
+  List<String> comparedTables() {
+    return compareTables;
   }
 
   /** True for {@code --instances N} without {@code --run-id}: this process starts N instances on this host. */

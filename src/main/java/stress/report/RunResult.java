@@ -29,13 +29,18 @@ import java.util.Objects;
  *                    ({@link MongoComparison}), worked out again when read
  * @param instances   for the merged result of a run of several instances ({@code stress merge --run}): each instance's
  *                    own figures and its start and end per phase; empty otherwise
+ * @param tables      for a run of {@code --compare-tables}: each table's layout and its operations' routes, whose
+ *                    phases carry the table in their combination; the file also gets {@code layoutComparison}
+ *                    ({@link LayoutComparison}), worked out again when read; empty otherwise
  */
-@JsonIgnoreProperties(value = "mongodbComparison", allowGetters = true)
+@JsonIgnoreProperties(value = {"mongodbComparison", "layoutComparison"}, allowGetters = true)
 public record RunResult(String toolVersion, Instant startTime, Map<String, Object> settings, Object target,
                         List<PhaseResult> phases, boolean interrupted,
                         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RecordedOperation> recorded,
-                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<InstanceRow> instances) {
+                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<InstanceRow> instances,
+                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<LayoutComparison.Table> tables) {
   public RunResult {
+    tables = tables == null ? List.of() : List.copyOf(tables);
     recorded = recorded == null ? List.of() : List.copyOf(recorded);
     instances = instances == null ? List.of() : List.copyOf(instances);
     Objects.requireNonNull(toolVersion, "toolVersion");
@@ -43,6 +48,13 @@ public record RunResult(String toolVersion, Instant startTime, Map<String, Objec
     refusePasswords("settings", settings);
     settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
     phases = List.copyOf(phases);
+  }
+
+  /** A result without compared tables. */
+  public RunResult(String toolVersion, Instant startTime, Map<String, Object> settings, Object target,
+                   List<PhaseResult> phases, boolean interrupted, List<RecordedOperation> recorded,
+                   List<InstanceRow> instances) {
+    this(toolVersion, startTime, settings, target, phases, interrupted, recorded, instances, List.of());
   }
 
   /** A result of a run without MongoDB's recorded figures. */
@@ -59,7 +71,14 @@ public record RunResult(String toolVersion, Instant startTime, Map<String, Objec
 
   /** The same result with its instances' rows. */
   public RunResult withInstances(List<InstanceRow> rows) {
-    return new RunResult(toolVersion, startTime, settings, target, phases, interrupted, recorded, rows);
+    return new RunResult(toolVersion, startTime, settings, target, phases, interrupted, recorded, rows, tables);
+  }
+
+  /** Each compared table beside the others, per phase and operation; empty without compared tables. */
+  @JsonProperty("layoutComparison")
+  @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  public List<LayoutComparison.Row> layoutComparison() {
+    return LayoutComparison.rows(this);
   }
 
   /** MongoDB's recorded figures beside the measured ones, per phase and operation; empty without them. */

@@ -1,0 +1,68 @@
+package stress.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import stress.report.JsonReport;
+import stress.report.LayoutComparison;
+
+/**
+ * {@code run --compare-tables} on a real Citus coordinator: generated orders in a table distributed by {@code _id} and
+ * in one distributed by {@code customer.customerId}; a find pinning the customer reaches 1 of 32 shards on the key
+ * layout and all 32 on the {@code _id} layout, in both statement modes, and both tables are measured.
+ */
+class CitusCompareTablesIT {
+  private static final List<String> TABLES = List.of("compare_it_id", "compare_it_key");
+  private String url;
+
+  @TempDir
+  Path dir;
+
+  @BeforeEach
+  void cluster() {
+    url = ClusterUrls.citus();
+  }
+
+  @AfterEach
+  void dropTables() throws Exception {
+    if (url != null) {
+      ClusterCleanup.dropImported(url, TABLES);
+    }
+  }
+
+  @Test
+  void aKeyPinnedFindReachesOneShardOnTheKeyLayoutAndEveryShardOnTheIdLayout() throws Exception {
+    ClusterUrls.cli(url, 0, "init", "--table", TABLES.get(0), "--docs", "2000", "--shape", "large",
+        "--drop-existing");
+    ClusterUrls.cli(url, 0, "init", "--table", TABLES.get(1), "--docs", "2000", "--shape", "large",
+        "--distribute-by", "customer.customerId", "--drop-existing");
+    Path file = dir.resolve("orders.yaml");
+    Files.writeString(file, """
+        operations:
+          by_customer:
+            find: {filter: {customer.customerId: ":c"}, limit: 10}
+            params: {c: {sample: customer.customerId, cap: 200}}
+        """);
+    Path json = dir.resolve("result.json");
+    String text = ClusterUrls.cli(url, 0, "run", "--workload", file.toString(), "--compare-tables",
+        String.join(",", TABLES), "--threads", "2", "--warmup", "0", "--ops", "100", "--mode", "prepared,plain",
+        "--json", json.toString());
+    System.out.println(text);
+    assertTrue(text.contains("compare_it_key: distributed by customer.customerId (bigint)"), text);
+    List<LayoutComparison.Row> rows = JsonReport.read(json).layoutComparison();
+    assertEquals(2, rows.size(), "one operation in two modes: " + rows);
+    for (LayoutComparison.Row row : rows) {
+      assertEquals("broadcast: 32 of 32 shards", row.sides().get(0).route(), row.phase());
+      assertEquals("one: 1 of 32 shards", row.sides().get(1).route(), row.phase());
+      assertTrue(row.sides().get(0).opsPerSecond() > 0 && row.sides().get(1).opsPerSecond() > 0, row.toString());
+      assertEquals(0, row.sides().get(0).errors() + row.sides().get(1).errors(), row.toString());
+    }
+  }
+}
