@@ -135,9 +135,6 @@ final class CompareJob {
       byOperation.forEach((op, verdicts) -> routes.computeIfAbsent(op, k -> new LinkedHashMap<>())
           .put(mode.label(), brief(widest(verdicts))));
     }
-    for (RouteCheck.Unfinished u : check.unfinished()) {
-      routes.computeIfAbsent(u.operation(), k -> new LinkedHashMap<>());
-    }
     return routes;
   }
 

@@ -151,20 +151,11 @@ public final class LayoutComparison {
     for (int t = 0; t < result.tables().size(); t++) {
       aligns.addAll(t == 0 ? List.of(LEFT, RIGHT) : List.of(LEFT, RIGHT, RIGHT));
     }
-    String phase = null;
-    TextTable table = null;
+    Map<String, TextTable> byPhase = new LinkedHashMap<>();
     for (Row row : rows) {
-      if (!row.phase().equals(phase)) {
-        if (table != null) {
-          out.append(table.render());
-        }
-        phase = row.phase();
-        out.append(phase).append(":\n");
-        table = new TextTable(headers, aligns);
-      }
-      table.row(cells(row));
+      byPhase.computeIfAbsent(row.phase(), p -> new TextTable(headers, aligns)).row(cells(row));
     }
-    out.append(table.render());
+    byPhase.forEach((phase, table) -> out.append(phase).append(":\n").append(table.render()));
     return out.toString();
   }
 
