@@ -66,16 +66,34 @@ public final class Commands {
    */
   public static Outcome run(RunConfig config, ConnectionOptions options, PrintStream out,
                             Consumer<URI> beforeMetricsClose) throws Exception {
+    return runOn(config, options, out, (db, interruption) -> {
+      if (config.application() == null) { // an application's tables are its collections', never generated
+        initializeDefault(db, config.schema(), config.table(), interruption, out);
+      }
+      return new RunJob(config, db, out, interruption).beforeMetricsClose(beforeMetricsClose).run();
+    });
+  }
+
+  /** {@code run --compare-tables}: the run on each of {@code tables} in turn, then one comparison (see {@link CompareJob}). */
+  public static Outcome compareTables(RunConfig config, List<String> tables, ConnectionOptions options,
+                                      PrintStream out) throws Exception {
+    return runOn(config, options, out, (db, interruption) -> new CompareJob(config, tables, db, out, interruption).run());
+  }
+
+  /** Work of {@code run} on the chosen server. */
+  private interface RunWork {
+    ExitCode run(ChosenDatabase db, Interruption interruption) throws Exception;
+  }
+
+  private static Outcome runOn(RunConfig config, ConnectionOptions options, PrintStream out, RunWork work)
+      throws Exception {
     DriverSettings driver = driverSettings(config.timeouts(), config.prepareThreshold(), config.queryMode());
     try (Interruption interruption = Interruption.install()) {
       interruption.interruptOnSignal("starting; nothing was measured");
       ExitCode code;
       try (ChosenDatabase db = ChosenDatabase.open(SpreadHosts.options(config.hostSpreading(), options), driver, ConnectionResolver.fromSystem(), out)) {
         try {
-          if (config.application() == null) { // an application's tables are its collections', never generated
-            initializeDefault(db, config.schema(), config.table(), interruption, out);
-          }
-          code = new RunJob(config, db, out, interruption).beforeMetricsClose(beforeMetricsClose).run();
+          code = work.run(db, interruption);
         } catch (Exception e) {
           // here, not outside: the interrupt is cleared before the embedded server is stopped, whose wait it would cut
           code = interruption.stoppedSetUp(e, out);

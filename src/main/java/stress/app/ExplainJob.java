@@ -89,6 +89,9 @@ public final class ExplainJob {
       out.println();
       out.println("summary:");
       RoutePrinter.summary(out, result, "  ", true);
+      for (String line : LookupJoins.lines(c, target, table, request.workload(), result)) {
+        out.println("  " + line);
+      }
       if (!result.unfinished().isEmpty()) {
         out.println(result.unfinished().size() + " operation(s) not explained, each named above with what ended it: "
             + String.join(", ", result.unfinished().stream().map(RouteCheck.Unfinished::operation).toList()));

@@ -128,6 +128,32 @@ public final class RunJob {
   /** This process as one instance of a run of several, or null alone. */
   private FleetMember fleet;
 
+  /** What the last {@link #run()} measured, and where its statements went (null when not explained). */
+  private RunResult result;
+  private RouteCheck.Result routes;
+  private List<Instant> measuredStarts = List.of();
+  private DocumentTable table;
+
+  /** The result of the run, once it ran; null before, or when it stopped before its phases. */
+  RunResult result() {
+    return result;
+  }
+
+  /** Where each operation's statements went, checked before measuring; null when the run did not explain. */
+  RouteCheck.Result routes() {
+    return routes;
+  }
+
+  /** The measured start of each phase, in run order. */
+  List<Instant> measuredStarts() {
+    return measuredStarts;
+  }
+
+  /** The table as it stood when the run began (its layout read from the target); null before. */
+  DocumentTable table() {
+    return table;
+  }
+
   /** One line per sampled workload parameter: how many values were found (filled before measuring). */
   private final List<String> sampledValues = new ArrayList<>();
 
@@ -301,7 +327,11 @@ public final class RunJob {
       out.print(TextReport.comparison(rows));
     }
     RunResult runResult = new RunResult(Version.current(), started, settings, target, phaseResults, result.interrupted(),
-        recorded, application == null ? List.of() : application.collections(), List.of());
+        recorded, application == null ? List.of() : application.collections(), List.of(), List.of());
+    this.result = runResult;
+    this.routes = routes;
+    this.measuredStarts = startTimes.starts();
+    this.table = table;
     String mongodb = MongoComparison.text(runResult) + (application == null ? ""
         : "\n" + CollectionComparison.text(runResult));
     if (!mongodb.isEmpty()) {

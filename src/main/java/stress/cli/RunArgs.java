@@ -231,6 +231,12 @@ final class RunArgs {
       description = "Before measuring, show where each operation's statements go in the run's modes (as 'stress explain'); the verdicts go into the header and the JSON result.")
   boolean explain;
 
+  @Option(names = "--compare-tables", paramLabel = "TABLE,TABLE[,...]", split = ",",
+      description = "Run the same workload on each of these tables in turn (one collection laid out by _id and by a"
+          + " key, say), each explained first, then one table per phase and operation: its route and ops/s on each"
+          + " table and the ratio to the first. Instead of --table; not with --run-id, --instances or --metrics-port.")
+  List<String> compareTables;
+
   @Option(names = "--metrics-port", paramLabel = "PORT",
       description = "Serve live Prometheus metrics at http://HOST:PORT/metrics while the run lasts (until the summary"
           + " is printed); 0 picks a free port, printed in the header. Default: off.")
@@ -326,6 +332,11 @@ final class RunArgs {
       problems.add("--skip-missing skips the collections of --workload DIR whose table is missing; this run has no"
           + " such directory");
     }
+    if (compareTables != null && (runId != null || instances != null || metricsPort != null
+        || !Defaults.TABLE.equals(tables.table) || wholeApplication)) {
+      problems.add("--compare-tables names the tables itself and runs them one after another in this process: not"
+          + " with --table, --run-id, --instances, --metrics-port or --workload DIR");
+    }
     if (!problems.isEmpty()) {
       throw new UsageException(String.join("; ", problems));
     }
@@ -334,6 +345,11 @@ final class RunArgs {
         opSettings, tables.schema, tables.table, seed, keySample, timeouts, json, workerThreads, inserts, explain, out,
         metricsPort, new HostSpreading(hostList, spreadHosts), failures, workloadFile, fleet, application == null
         ? null : new ApplicationRun(application, skipMissing, "log".equals(rate.strip())));
+  }
+
+  /** The tables of {@code --compare-tables}, or null without it. */
+  List<String> comparedTables() {
+    return compareTables;
   }
 
   /** True for {@code --instances N} without {@code --run-id}: this process starts N instances on this host. */

@@ -70,7 +70,9 @@ final class StressCommand implements Callable<Integer> {
       interruptedBySignal = outcome.interruptedBySignal();
       return outcome.exitCode().code();
     }
-    Commands.Outcome outcome = Commands.run(args.toConfig(), conn.toOptions(outer), out);
+    Commands.Outcome outcome = args.comparedTables() != null
+        ? Commands.compareTables(args.toConfig(), args.comparedTables(), conn.toOptions(outer), out)
+        : Commands.run(args.toConfig(), conn.toOptions(outer), out);
     interruptedBySignal = outcome.interruptedBySignal();
     return outcome.exitCode().code();
   }

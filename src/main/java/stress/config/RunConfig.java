@@ -218,6 +218,18 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     }
   }
 
+  /**
+   * This run on one of the tables of {@code run --compare-tables}: the same operations, phases and limits on
+   * {@code other}, explained before measuring (the comparison shows the routes), its result files written once for
+   * all tables by the comparison instead.
+   */
+  public RunConfig onComparedTable(String other) {
+    return new RunConfig(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize,
+        c3p0MaxStatements, prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant,
+        operationSettings, schema, other, seed, keySample, timeouts, null, workerThreads, inserts, true, null,
+        metricsPort, hostSpreading, failures, workload, fleet, null);
+  }
+
   private static void duplicates(String option, List<?> values, List<String> problems) {
     if (new HashSet<>(values).size() != values.size()) {
       problems.add(option + " lists a value twice: " + values);

@@ -32,14 +32,19 @@ import java.util.Objects;
  *                    ({@link CollectionComparison}); empty otherwise
  * @param instances   for the merged result of a run of several instances ({@code stress merge --run}): each instance's
  *                    own figures and its start and end per phase; empty otherwise
+ * @param tables      for a run of {@code --compare-tables}: each table's layout and its operations' routes, whose
+ *                    phases carry the table in their combination; the file also gets {@code layoutComparison}
+ *                    ({@link LayoutComparison}), worked out again when read; empty otherwise
  */
-@JsonIgnoreProperties(value = {"mongodbComparison", "mongodbCollections"}, allowGetters = true)
+@JsonIgnoreProperties(value = {"mongodbComparison", "mongodbCollections", "layoutComparison"}, allowGetters = true)
 public record RunResult(String toolVersion, Instant startTime, Map<String, Object> settings, Object target,
                         List<PhaseResult> phases, boolean interrupted,
                         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RecordedOperation> recorded,
                         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RecordedCollection> collections,
-                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<InstanceRow> instances) {
+                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<InstanceRow> instances,
+                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<LayoutComparison.Table> tables) {
   public RunResult {
+    tables = tables == null ? List.of() : List.copyOf(tables);
     recorded = recorded == null ? List.of() : List.copyOf(recorded);
     collections = collections == null ? List.of() : List.copyOf(collections);
     instances = instances == null ? List.of() : List.copyOf(instances);
@@ -53,25 +58,33 @@ public record RunResult(String toolVersion, Instant startTime, Map<String, Objec
   /** A result of a run without MongoDB's recorded figures. */
   public RunResult(String toolVersion, Instant startTime, Map<String, Object> settings, Object target,
                    List<PhaseResult> phases, boolean interrupted) {
-    this(toolVersion, startTime, settings, target, phases, interrupted, List.of(), List.of(), List.of());
+    this(toolVersion, startTime, settings, target, phases, interrupted, List.of(), List.of(), List.of(), List.of());
   }
 
   /** A result with MongoDB's recorded figures, of one process. */
   public RunResult(String toolVersion, Instant startTime, Map<String, Object> settings, Object target,
                    List<PhaseResult> phases, boolean interrupted, List<RecordedOperation> recorded) {
-    this(toolVersion, startTime, settings, target, phases, interrupted, recorded, List.of(), List.of());
+    this(toolVersion, startTime, settings, target, phases, interrupted, recorded, List.of(), List.of(), List.of());
   }
 
   /** A result with MongoDB's recorded figures and its instances' rows. */
   public RunResult(String toolVersion, Instant startTime, Map<String, Object> settings, Object target,
                    List<PhaseResult> phases, boolean interrupted, List<RecordedOperation> recorded,
                    List<InstanceRow> instances) {
-    this(toolVersion, startTime, settings, target, phases, interrupted, recorded, List.of(), instances);
+    this(toolVersion, startTime, settings, target, phases, interrupted, recorded, List.of(), instances, List.of());
   }
 
   /** The same result with its instances' rows. */
   public RunResult withInstances(List<InstanceRow> rows) {
-    return new RunResult(toolVersion, startTime, settings, target, phases, interrupted, recorded, collections, rows);
+    return new RunResult(toolVersion, startTime, settings, target, phases, interrupted, recorded, collections, rows,
+        tables);
+  }
+
+  /** Each compared table beside the others, per phase and operation; empty without compared tables. */
+  @JsonProperty("layoutComparison")
+  @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  public List<LayoutComparison.Row> layoutComparison() {
+    return LayoutComparison.rows(this);
   }
 
   /** MongoDB's recorded figures beside the measured ones, per phase and operation; empty without them. */

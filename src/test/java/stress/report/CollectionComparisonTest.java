@@ -30,7 +30,7 @@ class CollectionComparisonTest {
         new RecordedCollection("gone", "shop.gone", List.of("find_gone"), recorded(5, 1, 1), "table gone does not exist"));
     return new RunResult("test", Instant.parse("2026-11-25T00:00:00Z"), Map.of(), Map.of("kind", "PostgreSQL"),
         List.of(new PhaseResult("prepared", Map.of(), Map.of(), Map.of(), stats, List.of(), null)), false, List.of(),
-        collections, List.of());
+        collections, List.of(), List.of());
   }
 
   @Test

@@ -56,6 +56,10 @@ final class ReportModel {
     if (instances != null) {
       sections.add(instances);
     }
+    Section layouts = LayoutSection.of(runs, this::chartId);
+    if (layouts != null) {
+      sections.add(layouts);
+    }
     Section mongodb = MongoSection.of(runs, this::chartId);
     if (mongodb != null) {
       sections.add(mongodb);

@@ -64,6 +64,15 @@ class PlanFixturesTest {
     EXPECTED.put("citus-13.2/pipeline_lookup.txt", List.of(new Expect(Route.ALL, 32, CITUS_SHARDS, List.of(),
         "multi-shard, Task Count 32, 6 distributed steps: 1 of 32, 1 task over intermediate results, 32 of 32, 1 task"
             + " over intermediate results (3 steps); the rest runs on one node", null)));
+    // the same $lookup on a table distributed by customer.customerId, its $match pinning the key: the foreign
+    // collection is still read from all 32 shards by a step of its own
+    EXPECTED.put("citus-13.2/pipeline_lookup_key.txt", List.of(new Expect(Route.ALL, 32, CITUS_SHARDS, List.of(),
+        "multi-shard, Task Count 32, 5 distributed steps: 1 of 32, 1 task over intermediate results, 32 of 32, 1 task"
+            + " over intermediate results (2 steps)", null)));
+    // joins on the distribution columns: one key's shard pair on one worker, every pair, a co-located copy table
+    Expect everyPair = new Expect(Route.ALL, 32, CITUS_SHARDS, List.of(), "multi-shard, Task Count 32",
+        null);
+    EXPECTED.put("citus-13.2/join_colocated.txt", List.of(router(), everyPair, router()));
     // the plain PostgreSQL 15 baseline: the same scripts, one plan per EXPLAIN, nothing refused
     for (String op : List.of("find_first", "find_update", "find_insert", "find_delete", "find_in", "find")) {
       int plans = op.equals("find_in") || op.equals("find") ? 2 : 1;
@@ -189,7 +198,7 @@ class PlanFixturesTest {
       }
     }
     assertEquals(List.of(), missing, "fixtures with EXPLAIN output but no expectations");
-    assertEquals(24 + 24 + 2 + 11 + 2, EXPECTED.size());
+    assertEquals(24 + 24 + 2 + 11 + 2 + 2, EXPECTED.size());
   }
 
   @Test

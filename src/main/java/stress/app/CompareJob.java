@@ -1,0 +1,161 @@
+package stress.app;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import stress.config.RunConfig;
+import stress.model.StatementMode;
+import stress.model.UsageException;
+import stress.report.JsonReport;
+import stress.report.LayoutComparison;
+import stress.report.PhaseResult;
+import stress.report.ResultFiles;
+import stress.report.RunResult;
+import stress.report.html.HtmlReport;
+import stress.target.explain.ModeRoute;
+import stress.target.explain.Route;
+import stress.target.explain.Verdict;
+
+/**
+ * {@code run --compare-tables A,B}: the same run (operations, phases, threads, duration) on each table in turn, each
+ * explained before measuring, then one table of every operation's route and ops/s per table ({@link
+ * LayoutComparison}) in the text, the JSON result and report.html. Made for one collection laid out twice, e.g. by
+ * {@code _id} and by a shard key; the tables are used as they stand.
+ */
+final class CompareJob {
+  private final RunConfig config;
+  private final List<String> tables;
+  private final ChosenDatabase database;
+  private final PrintStream out;
+  private final Interruption interruption;
+
+  CompareJob(RunConfig config, List<String> tables, ChosenDatabase database, PrintStream out,
+             Interruption interruption) {
+    if (tables.size() < 2 || tables.stream().distinct().count() != tables.size()) {
+      throw new UsageException("--compare-tables needs two or more different tables, got " + tables);
+    }
+    this.config = config;
+    this.tables = List.copyOf(tables);
+    this.database = database;
+    this.out = out;
+    this.interruption = interruption;
+  }
+
+  ExitCode run() throws SQLException, InterruptedException, IOException {
+    if (config.outDir() != null) {
+      try {
+        ResultFiles.prepare(config.outDir());
+      } catch (IllegalArgumentException e) {
+        throw new UsageException("--out " + e.getMessage(), e);
+      }
+    }
+    Instant started = Instant.now();
+    ExitCode worst = ExitCode.OK;
+    List<PhaseResult> phases = new ArrayList<>();
+    List<Instant> starts = new ArrayList<>();
+    List<LayoutComparison.Table> compared = new ArrayList<>();
+    RunResult first = null;
+    boolean interrupted = false;
+    for (int i = 0; i < tables.size(); i++) {
+      String name = tables.get(i);
+      out.println((i == 0 ? "" : "\n") + "table " + name + " (" + (i + 1) + " of " + tables.size() + " compared):");
+      RunJob job = new RunJob(config.onComparedTable(name), database, out, interruption);
+      ExitCode code = job.run();
+      worst = code.code() > worst.code() ? code : worst;
+      RunResult result = job.result();
+      if (result == null) {
+        return worst;
+      }
+      first = first == null ? result : first;
+      result.phases().forEach(p -> phases.add(withTable(p, name)));
+      starts.addAll(job.measuredStarts());
+      compared.add(new LayoutComparison.Table(name, job.table().layout().describe(), routes(job.routes())));
+      if (result.interrupted()) {
+        interrupted = true;
+        break;
+      }
+    }
+    Map<String, Object> settings = new LinkedHashMap<>(first.settings());
+    settings.put("table", String.join(", ", tables.subList(0, compared.size())));
+    settings.put("compared tables", compared.stream().collect(Collectors.toMap(LayoutComparison.Table::table,
+        LayoutComparison.Table::layout, (a, b) -> a, LinkedHashMap::new)));
+    RunResult merged = new RunResult(first.toolVersion(), started, settings, first.target(), phases, interrupted,
+        List.of(), List.of(), List.of(), compared);
+    out.println();
+    out.print(LayoutComparison.text(merged));
+    if (config.jsonFile() != null) {
+      JsonReport.write(merged, config.jsonFile());
+      out.println("result: " + config.jsonFile());
+    }
+    if (config.outDir() != null) {
+      List<Path> files = new ArrayList<>(ResultFiles.write(config.outDir(), merged, starts));
+      files.add(HtmlReport.writeInto(merged, config.outDir()));
+      out.println("results: " + config.outDir() + " (" + files.size() + " files: "
+          + files.stream().map(f -> f.getFileName().toString()).collect(Collectors.joining(", ")) + ")");
+    }
+    return worst;
+  }
+
+  /** The phase with its table first in its combination and label. */
+  private static PhaseResult withTable(PhaseResult phase, String table) {
+    Map<String, String> combination = new LinkedHashMap<>();
+    combination.put(LayoutComparison.TABLE, table);
+    combination.putAll(phase.combination());
+    return new PhaseResult(LayoutComparison.TABLE + "=" + table + " " + phase.label(), combination,
+        phase.settingsReadBack(), phase.connection(), phase.stats(), phase.hosts(), phase.client());
+  }
+
+  /**
+   * Per operation, per statement mode, where its statements go: the widest verdict over its statements and the plan
+   * modes of that statement mode that the server did not refuse (a prepared statement may get either plan), else the
+   * refusal. Plain PostgreSQL distributes nothing.
+   */
+  static Map<String, Map<String, String>> routes(RouteCheck.Result check) {
+    Map<String, Map<String, String>> routes = new LinkedHashMap<>();
+    if (check == null) {
+      return routes;
+    }
+    for (StatementMode mode : StatementMode.values()) {
+      Map<String, List<Verdict>> byOperation = new LinkedHashMap<>();
+      for (RouteCheck.Explained e : check.statements()) {
+        for (ModeRoute m : e.routes().modes()) {
+          if (m.mode().prepared() == (mode == StatementMode.PREPARED)) {
+            byOperation.computeIfAbsent(e.operation(), k -> new ArrayList<>()).add(m.verdict());
+          }
+        }
+      }
+      byOperation.forEach((op, verdicts) -> routes.computeIfAbsent(op, k -> new LinkedHashMap<>())
+          .put(mode.label(), brief(widest(verdicts))));
+    }
+    return routes;
+  }
+
+  private static Verdict widest(List<Verdict> verdicts) {
+    return verdicts.stream().filter(v -> v.route() != Route.REFUSED)
+        .max(Comparator.comparingInt((Verdict v) -> rank(v.route()))
+            .thenComparingInt(v -> v.touched() == null ? 0 : v.touched()))
+        .orElse(verdicts.get(0));
+  }
+
+  private static int rank(Route route) {
+    return switch (route) {
+      case ALL -> 4;
+      case SEVERAL -> 3;
+      case ONE -> 2;
+      case SINGLE_NODE -> 1;
+      case UNKNOWN, REFUSED -> 0;
+    };
+  }
+
+  private static String brief(Verdict v) {
+    return v.route() == Route.SINGLE_NODE ? "not distributed" : v.brief();
+  }
+}

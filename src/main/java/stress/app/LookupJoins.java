@@ -1,0 +1,105 @@
+package stress.app;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import stress.load.TableSetup;
+import stress.table.DocumentTable;
+import stress.table.Layout;
+import stress.target.TargetInfo;
+import stress.target.TargetKind;
+import stress.target.explain.CitusJoins;
+import stress.target.explain.ModeRoute;
+import stress.target.explain.Route;
+import stress.workload.LookupStages;
+import stress.workload.WorkloadFile;
+
+/**
+ * On a Citus coordinator, one line per {@code $lookup} stage of each explained pipeline: a co-located join (the plan
+ * joins a shard of both tables in one task) or not (the foreign table's shards read apart and joined on one node), and
+ * why not, from the two tables' layouts. Read from the statement's first plan the server did not refuse.
+ */
+final class LookupJoins {
+  private LookupJoins() {}
+
+  static List<String> lines(Connection c, TargetInfo target, DocumentTable table, WorkloadFile workload,
+                            RouteCheck.Result result) throws SQLException {
+    List<String> lines = new ArrayList<>();
+    if (target.kind() != TargetKind.CITUS_COORDINATOR || workload == null) {
+      return lines;
+    }
+    Set<String> done = new HashSet<>();
+    for (RouteCheck.Explained e : result.statements()) {
+      List<LookupStages.Stage> stages = LookupStages.of(c, table, workload.mongo().get(e.operation()));
+      ModeRoute planned = e.routes().modes().stream().filter(m -> m.verdict().route() != Route.REFUSED
+          && !m.plan().isEmpty()).findFirst().orElse(null);
+      if (stages.isEmpty() || planned == null || !done.add(e.operation())) {
+        continue;
+      }
+      List<String> foreign = stages.stream().map(s -> s.table() == null ? "" : s.table()).toList();
+      List<CitusJoins.Join> joins = CitusJoins.read(planned.plan(), table.name(), foreign);
+      for (int i = 0; i < stages.size(); i++) {
+        LookupStages.Stage s = stages.get(i);
+        String head = e.operation() + " $lookup from " + s.from() + (s.table() == null ? "" : " (" + s.table() + ")")
+            + ": ";
+        lines.add(head + (s.table() == null ? "no table of that collection beside " + table.displayName()
+            : verdict(c, table, s, joins.get(i))));
+      }
+    }
+    return lines;
+  }
+
+  private static String verdict(Connection c, DocumentTable local, LookupStages.Stage s, CitusJoins.Join join)
+      throws SQLException {
+    Layout foreign = TableSetup.existing(c, local.schema(), s.table(), false).layout();
+    return switch (join.kind()) {
+      case CO_LOCATED -> (foreign.kind() == Layout.Kind.REFERENCE ? "co-located join with reference table " + s.table()
+          : "co-located join on " + (s.foreignField() == null ? "the distribution columns" : s.foreignField()))
+          + (join.tasks() != null && join.tasks() == 1 ? ": one task joins the shards of one key on one worker"
+          : ": each of " + join.tasks() + " tasks joins a shard of both tables on its worker");
+      case PULLED -> "not co-located: " + s.table() + " is read from " + join.tasks() + " of "
+          + shards(c, local.schema(), s.table()) + " shards into an intermediate result"
+          + (join.subplan() == null ? "" : " (Distributed Subplan " + join.subplan() + ")")
+          + " and joined on one node; " + why(s, local, foreign);
+      case NOT_READ -> "not co-located: no task of the plan reads " + s.table() + " (Citus shows one task per step)";
+    };
+  }
+
+  /** Why the join is not co-located, from the two layouts. */
+  static String why(LookupStages.Stage s, DocumentTable local, Layout foreign) {
+    if (s.localField() == null) {
+      return "a $lookup with a pipeline joins by its own conditions, not by localField and foreignField";
+    }
+    List<String> reasons = new ArrayList<>();
+    Layout mine = local.layout();
+    if (!mine.keyed() || !mine.path().equals(s.localField())) {
+      reasons.add(local.name() + " is " + mine.describe() + ", not by localField " + s.localField());
+    }
+    if (foreign.kind() != Layout.Kind.REFERENCE && (!foreign.keyed() || !foreign.path().equals(s.foreignField()))) {
+      reasons.add(s.table() + " is " + foreign.describe() + ", not by foreignField " + s.foreignField());
+    }
+    if (reasons.isEmpty() && !Objects.equals(mine.group(), foreign.group())) {
+      reasons.add("the two tables are in different co-location groups (" + mine.group() + ", " + foreign.group() + ")");
+    }
+    return reasons.isEmpty() ? "both tables are distributed by the joined paths in one co-location group, but the"
+        + " $lookup's SQL compares the documents' values, not the key columns, so Citus plans the foreign read apart"
+        : String.join("; ", reasons);
+  }
+
+  private static String shards(Connection c, String schema, String table) throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM pg_catalog.pg_dist_shard WHERE logicalrelid"
+        + " = CAST(? AS regclass)")) {
+      ps.setString(1, new DocumentTable(schema, table, stress.table.IdType.TEXT).qualifiedName());
+      try (ResultSet rs = ps.executeQuery()) {
+        rs.next();
+        return Long.toString(rs.getLong(1));
+      }
+    }
+  }
+}

@@ -1,0 +1,189 @@
+package stress.report;
+
+import static stress.report.TextTable.Align.LEFT;
+import static stress.report.TextTable.Align.RIGHT;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import stress.metrics.OperationStats;
+
+/**
+ * The same workload on several tables of one collection laid out differently ({@code run --compare-tables}): per phase
+ * and operation, where its statements go on each table and the ops/s measured there, with the ratio to the first
+ * table. The phases of such a run carry the table in their combination ({@link #TABLE}).
+ */
+public final class LayoutComparison {
+  /** The combination key that names a phase's table. */
+  public static final String TABLE = "table";
+  /** The line above the table, also the heading of the report's section. */
+  public static final String TITLE = "Layouts compared";
+  /** What the columns say, under the title. */
+  public static final String EXPLANATION = "The same operations, threads and duration on each table; route = where"
+      + " the operation's statements go in the phase's statement mode (the widest of its statements and plans), from"
+      + " EXPLAIN before measuring; ratio = ops/s on that table / ops/s on the first.";
+
+  private LayoutComparison() {}
+
+  /**
+   * One compared table: its layout and where each operation goes on it.
+   *
+   * @param table  the table's name
+   * @param layout how it is laid out, e.g. {@code distributed by customer.customerId (bigint)}
+   * @param routes per operation, per statement mode ({@code prepared}, {@code plain}), the route in a few words
+   */
+  public record Table(String table, String layout, Map<String, Map<String, String>> routes) {
+    public Table {
+      Objects.requireNonNull(table, "table");
+      Objects.requireNonNull(layout, "layout");
+      Map<String, Map<String, String>> copy = new LinkedHashMap<>();
+      routes.forEach((op, modes) -> copy.put(op, Map.copyOf(new LinkedHashMap<>(modes))));
+      routes = java.util.Collections.unmodifiableMap(copy);
+    }
+
+    /** The route of {@code operation} in statement mode {@code mode}, or "not explained". */
+    String route(String operation, String mode) {
+      Map<String, String> modes = routes.get(operation);
+      String route = modes == null ? null : modes.get(mode);
+      return route == null ? "not explained" : route;
+    }
+  }
+
+  /**
+   * One operation on one table in one phase.
+   *
+   * @param table        the table
+   * @param route        where its statements go there
+   * @param opsPerSecond successful executions per second, 0 when it did not run
+   * @param errors       failed executions
+   * @param ratio        ops/s here / ops/s on the first table, null for the first table or when that one had none
+   */
+  public record Side(String table, String route, double opsPerSecond, long errors, Double ratio) {}
+
+  /**
+   * One operation of one phase on every table.
+   *
+   * @param phase     the phase's combination without the table, e.g. {@code mode=prepared pool=none threads=8}
+   * @param operation the operation ({@code total} for all of them)
+   * @param sides     one per table, in the order compared
+   */
+  public record Row(String phase, String operation, List<Side> sides) {
+    public Row {
+      sides = List.copyOf(sides);
+    }
+  }
+
+  /** Every phase's rows, each phase's operations and then its total; empty when the run compared no tables. */
+  public static List<Row> rows(RunResult result) {
+    List<Row> rows = new ArrayList<>();
+    if (result.tables().isEmpty()) {
+      return rows;
+    }
+    // phases of each table in run order; the n-th phase of each table has the same combination
+    Map<String, Map<String, PhaseResult>> byPhase = new LinkedHashMap<>();
+    for (PhaseResult phase : result.phases()) {
+      String table = phase.combination().get(TABLE);
+      if (table != null) {
+        byPhase.computeIfAbsent(withoutTable(phase), k -> new LinkedHashMap<>()).put(table, phase);
+      }
+    }
+    byPhase.forEach((label, phases) -> {
+      Set<String> operations = new LinkedHashSet<>();
+      phases.values().forEach(p -> p.stats().operations().forEach(o -> operations.add(o.name())));
+      String mode = phases.values().iterator().next().combination().getOrDefault("mode", "");
+      for (String op : operations) {
+        rows.add(row(result.tables(), phases, label, op, mode, false));
+      }
+      if (operations.size() > 1) {
+        rows.add(row(result.tables(), phases, label, OperationStats.TOTAL, mode, true));
+      }
+    });
+    return rows;
+  }
+
+  private static Row row(List<Table> tables, Map<String, PhaseResult> phases, String label, String op, String mode,
+                         boolean total) {
+    List<Side> sides = new ArrayList<>();
+    Double first = null;
+    for (int t = 0; t < tables.size(); t++) {
+      Table table = tables.get(t);
+      PhaseResult phase = phases.get(table.table());
+      OperationStats stats = phase == null ? null : total ? phase.stats().total() : phase.stats().operations().stream()
+          .filter(o -> o.name().equals(op)).findFirst().orElse(null);
+      double ops = stats == null ? 0 : stats.opsPerSecond();
+      if (t == 0) {
+        first = ops;
+      }
+      sides.add(new Side(table.table(), total ? "" : table.route(op, mode), ops, stats == null ? 0 : stats.errorCount(),
+          t == 0 || first == null || first == 0 ? null : ops / first));
+    }
+    return new Row(label, op, sides);
+  }
+
+  /** A phase's label without its table: the combination it shares with the other tables' phases. */
+  private static String withoutTable(PhaseResult phase) {
+    StringBuilder label = new StringBuilder();
+    phase.combination().forEach((k, v) -> {
+      if (!k.equals(TABLE)) {
+        label.append(label.length() == 0 ? "" : " ").append(k).append('=').append(v);
+      }
+    });
+    return label.toString();
+  }
+
+  /** The text table (a block per phase) with a line per table saying its layout, or empty without compared tables. */
+  public static String text(RunResult result) {
+    List<Row> rows = rows(result);
+    if (rows.isEmpty()) {
+      return "";
+    }
+    StringBuilder out = new StringBuilder(TITLE).append(":\n");
+    for (Table t : result.tables()) {
+      out.append("  ").append(t.table()).append(": ").append(t.layout()).append('\n');
+    }
+    out.append("  ").append(EXPLANATION).append('\n');
+    List<String> headers = headers(result.tables());
+    List<TextTable.Align> aligns = new ArrayList<>(List.of(LEFT));
+    for (int t = 0; t < result.tables().size(); t++) {
+      aligns.addAll(t == 0 ? List.of(LEFT, RIGHT) : List.of(LEFT, RIGHT, RIGHT));
+    }
+    Map<String, TextTable> byPhase = new LinkedHashMap<>();
+    for (Row row : rows) {
+      byPhase.computeIfAbsent(row.phase(), p -> new TextTable(headers, aligns)).row(cells(row));
+    }
+    byPhase.forEach((phase, table) -> out.append(phase).append(":\n").append(table.render()));
+    return out.toString();
+  }
+
+  /** operation | route on A | ops/s A | route on B | ops/s B | ratio B/A ... */
+  public static List<String> headers(List<Table> tables) {
+    List<String> headers = new ArrayList<>(List.of("operation"));
+    for (int t = 0; t < tables.size(); t++) {
+      String name = tables.get(t).table();
+      headers.add("route on " + name);
+      headers.add("ops/s " + name);
+      if (t > 0) {
+        headers.add("ratio " + name + "/" + tables.get(0).table());
+      }
+    }
+    return headers;
+  }
+
+  /** The cells of a row under {@link #headers}. */
+  public static List<String> cells(Row row) {
+    List<String> cells = new ArrayList<>(List.of(row.operation()));
+    for (int t = 0; t < row.sides().size(); t++) {
+      Side side = row.sides().get(t);
+      cells.add(side.route());
+      cells.add(Decimals.oneDecimal(side.opsPerSecond()) + (side.errors() > 0 ? " (" + side.errors() + " errors)" : ""));
+      if (t > 0) {
+        cells.add(side.ratio() == null ? "-" : Decimals.ratio(side.ratio()));
+      }
+    }
+    return cells;
+  }
+}

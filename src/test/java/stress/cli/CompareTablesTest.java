@@ -1,0 +1,96 @@
+package stress.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import stress.report.JsonReport;
+import stress.report.LayoutComparison;
+import stress.report.RunResult;
+import stress.testing.TestDatabase;
+
+/**
+ * {@code run --compare-tables}: one workload on a table laid out by {@code _id} and on one laid out by a key, each
+ * explained and measured as its own phases, then one comparison in the text, the JSON result and report.html. On plain
+ * PostgreSQL both tables run and neither is distributed.
+ */
+class CompareTablesTest {
+  @TempDir
+  Path dir;
+
+  @Test
+  void oneWorkloadOnTwoLayoutsIsComparedPerOperation() throws Exception {
+    String url = TestDatabase.newDatabaseUrl("compare_tables");
+    for (String[] init : new String[][] {{"--table", "orders_id"},
+        {"--table", "orders_key", "--distribute-by", "customer.customerId"}}) {
+      List<String> args = new java.util.ArrayList<>(List.of("--url", url, "-U", "postgres", "init", "--docs", "300",
+          "--shape", "large"));
+      args.addAll(List.of(init));
+      CliTester.Result r = CliTester.run(args.toArray(String[]::new));
+      assertEquals(0, r.exitCode(), r.all());
+    }
+    Path file = dir.resolve("orders.yaml");
+    Files.writeString(file, """
+        operations:
+          by_customer:
+            find: {filter: {customer.customerId: ":c"}, limit: 10}
+            params: {c: {sample: customer.customerId, cap: 100}}
+          shipped:
+            countDocuments: {filter: {status: shipped}}
+        """);
+    Path json = dir.resolve("result.json");
+    Path out = dir.resolve("out");
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", file.toString(),
+        "--compare-tables", "orders_id,orders_key", "--threads", "2", "--warmup", "0", "--ops", "60",
+        "--mode", "prepared,plain", "--json", json.toString(), "--out", out.toString());
+    assertEquals(0, r.exitCode(), r.all());
+    String text = r.out();
+    assertTrue(text.contains("table orders_id (1 of 2 compared):"), text);
+    assertTrue(text.contains("table orders_key (2 of 2 compared):"), text);
+    assertTrue(text.contains("Layouts compared:\n  orders_id: distributed by _id\n"
+        + "  orders_key: distributed by customer.customerId (bigint)\n"), text);
+    assertTrue(text.contains("operation    route on orders_id  ops/s orders_id  route on orders_key  ops/s orders_key"
+        + "  ratio orders_key/orders_id"), text);
+
+    RunResult result = JsonReport.read(json);
+    assertEquals(4, result.phases().size(), "two modes on two tables");
+    assertEquals(List.of("orders_id", "orders_id", "orders_key", "orders_key"),
+        result.phases().stream().map(p -> p.combination().get("table")).toList());
+    List<LayoutComparison.Row> rows = result.layoutComparison();
+    assertEquals(6, rows.size(), "per mode: two operations and the total");
+    for (LayoutComparison.Row row : rows) {
+      assertEquals(List.of("orders_id", "orders_key"), row.sides().stream().map(LayoutComparison.Side::table).toList());
+      LayoutComparison.Side id = row.sides().get(0);
+      LayoutComparison.Side key = row.sides().get(1);
+      assertTrue(id.opsPerSecond() > 0 && key.opsPerSecond() > 0, row.toString());
+      assertEquals(key.opsPerSecond() / id.opsPerSecond(), key.ratio(), 1e-9);
+      if (!row.operation().equals("total")) {
+        assertEquals("not distributed", id.route(), row.toString());
+        assertEquals("not distributed", key.route(), row.toString());
+      }
+    }
+    // each phase's operation counts are the measured ones: ops of every phase add up to --ops
+    result.phases().forEach(p -> assertEquals(60, p.stats().total().count() + p.stats().total().errorCount()));
+    assertEquals(JsonReport.read(out.resolve("result.json")).layoutComparison(), rows);
+    String html = Files.readString(out.resolve("report.html"));
+    assertTrue(html.contains("Layouts compared"), "a section of its own");
+    assertTrue(html.contains("orders_key: distributed by customer.customerId (bigint)."), "the layouts said");
+    assertTrue(html.contains("route on orders_key"), "the table of routes");
+  }
+
+  @Test
+  void aComparisonNeedsTwoTablesOfItsOwn() throws Exception {
+    String url = TestDatabase.newDatabaseUrl("compare_tables_bad");
+    CliTester.Result one = CliTester.run("--url", url, "-U", "postgres", "run", "--compare-tables", "a", "--ops", "1");
+    assertEquals(2, one.exitCode(), one.all());
+    assertTrue(one.err().contains("--compare-tables needs two or more different tables, got [a]"), one.err());
+    CliTester.Result withTable = CliTester.run("--url", url, "-U", "postgres", "run", "--compare-tables", "a,b",
+        "--table", "c", "--ops", "1");
+    assertEquals(2, withTable.exitCode(), withTable.all());
+    assertTrue(withTable.err().contains("--compare-tables names the tables itself"), withTable.err());
+  }
+}
