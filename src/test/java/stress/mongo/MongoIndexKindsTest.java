@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -81,18 +80,11 @@ class MongoIndexKindsTest {
   }
 
   private static List<String> rows(String sql) throws SQLException {
-    List<String> rows = new ArrayList<>();
-    try (Connection c = TestDatabase.connect(url); Statement st = c.createStatement();
-         ResultSet rs = st.executeQuery(sql)) {
-      while (rs.next()) {
-        rows.add(rs.getString(1));
-      }
-    }
-    return rows;
+    return TableRows.of(url, sql);
   }
 
   private static String plan(String sql) throws SQLException {
-    return String.join("\n", rows("EXPLAIN " + sql));
+    return TableRows.plan(url, sql);
   }
 
   private static void sameRows(String spec, String sql) throws SQLException {
@@ -241,14 +233,7 @@ class MongoIndexKindsTest {
         """);
     var workload = stress.workload.WorkloadFile.load(file);
     try (Connection c = TestDatabase.connect(url)) {
-      java.util.function.Function<String, String> sqlOf = name -> {
-        try {
-          return ((stress.ops.WorkloadOperation) workload.operations().get(name)).forTable(c, ORDERS)
-              .textFor(0, ORDERS);
-        } catch (SQLException e) {
-          throw new IllegalStateException(e);
-        }
-      };
+      java.util.function.Function<String, String> sqlOf = name -> TableRows.statement(workload, name, c, ORDERS);
       String status = TypedExpression.of(List.of("status"), "string");
       assertTrue(sqlOf.apply("by_status").contains(status + " = 's4'"), sqlOf.apply("by_status"));
       assertTrue(plan(sqlOf.apply("by_status").replace("\"orders\"", "orders"))
