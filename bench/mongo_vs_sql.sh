@@ -2,11 +2,15 @@
 # Compares MongoDB-style operations, as stress translates them, with the SQL a PostgreSQL engineer writes by hand
 # for the same question on indexes of the same paths: bench/mongo-shapes.yaml (find / countDocuments shapes:
 # numeric range, range+sort+limit, nested path range, date range, date top-N, equality+sort+limit, count of a
-# range, $in on strings, $elemMatch on an array of documents, $exists, equality) beside bench/mongo-shapes-sql.yaml
-# (the same names in SQL). On a throwaway PostgreSQL it generates and imports N large orders, builds both files'
-# indexes with `stress index`, takes each translated statement from `stress explain`, and prints per shape the median
-# EXPLAIN ANALYZE execution time of both over R alternating rounds, their scan nodes, whether both select the same
-# rows, and the ratio. Target: the same rows, and within 2x of the hand-written SQL (or within 1 ms).
+# range, $in on strings, $elemMatch on an array of documents, $exists, equality, a multi-field equality where one
+# field has a typed btree (unselective and selective values), $in of numbers on a path with both index kinds,
+# equality on a low-cardinality field + range + sort, a count right after `stress index`) beside
+# bench/mongo-shapes-sql.yaml (the same names in SQL). On a throwaway PostgreSQL it generates and imports N large
+# orders and builds the SQL file's indexes with `stress index`; then twice, with no other index step or ANALYZE:
+# `stress index --suggest` of bench/mongo-shapes.yaml (which declares only {gin: data}), and of the same file declaring
+# the hand-written indexes too. Each time it takes each translated statement from `stress explain`, and prints per
+# shape the median EXPLAIN ANALYZE execution time of both over R alternating rounds, their scan nodes, whether both
+# select the same rows, and the ratio. Target: the same rows, and within 2x of the hand-written SQL (or within 1 ms).
 #
 # Usage: bench/mongo_vs_sql.sh [--docs N] [--rounds R] [--port FIRST] [--log-dir DIR]
 # Each option also has an environment variable: DOCS, ROUNDS, PORT, LOG_DIR.
@@ -21,5 +25,6 @@ BENCH_NAME=mongo_vs_sql
 FIRST_PORT=5574
 STEM=mongo-shapes
 JIT_SETTINGS=""
+INDEX_MODES="suggest declared"
 # shellcheck source=lib/translated_vs_sql.sh
 . "$(dirname "$0")/lib/translated_vs_sql.sh"

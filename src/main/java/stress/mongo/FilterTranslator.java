@@ -52,10 +52,21 @@ final class FilterTranslator {
 
   private String document(BsonDocument filter, String root, boolean top) {
     List<String> parts = new ArrayList<>();
+    Set<String> contained = top && conjunctive ? EqualityContainment.keys(t, filter) : Set.of();
+    if (!contained.isEmpty()) {
+      parts.add(EqualityContainment.of(t, filter, contained));
+    }
     for (Map.Entry<String, BsonValue> e : filter.entrySet()) {
       String key = e.getKey();
       if (key.equals("$comment")) {
         continue; // a note for the profiler and the logs: selects nothing away
+      }
+      if (contained.contains(key)) { // the containment tests it; only a key column's condition is added
+        String route = routed(MongoPath.parse(key), "$eq", e.getValue(), top);
+        if (route != null) {
+          parts.add(route);
+        }
+        continue;
       }
       parts.add(key.startsWith("$") ? logical(key, e.getValue(), root, top) : field(key, e.getValue(), root, top));
     }

@@ -31,6 +31,13 @@ final class SortAndProjection {
         continue;
       }
       String kind = typedKind(path, t);
+      String handWritten = kind == null ? null : handWrittenSort(path, kind, t);
+      if (handWritten != null) {
+        t.chose(path + ": sorted on its hand-written numeric expression (every document holds a number there)",
+            new stress.ops.TableForms.IndexAdvice(List.of(path.toString()), List.of(TypedExpression.NUMERIC)));
+        keys.add(handWritten + dir);
+        continue;
+      }
       if (kind != null) {
         List<String> paths = new java.util.ArrayList<>(t.equalities.keySet());
         List<String> kinds = new java.util.ArrayList<>(t.equalities.values());
@@ -139,6 +146,20 @@ final class SortAndProjection {
           + ") IS DISTINCT FROM 'array'");
     }
     return "(" + String.join(" AND ", tests) + ")";
+  }
+
+  /**
+   * The hand-written numeric expression of a path to sort on, where the table has a btree of it and none of the typed
+   * number expression, no equality comes before, and every document holds a number there (no missing or null value,
+   * which MongoDB sorts first and this expression, without NULLS FIRST, would not); else null.
+   */
+  private static String handWrittenSort(MongoPath path, String kind, Translation t) {
+    PathFacts facts = t.target.paths().facts(path);
+    String name = path.toString();
+    boolean numbersOnly = facts != null && !facts.arrays() && facts.kinds().equals(java.util.Set.of(PathFacts.NUMBER));
+    return numbersOnly && kind.equals(TypedExpression.NUMBER) && t.equalities.isEmpty()
+        && !t.target.indexed(name, kind) && t.target.indexed(name, TypedExpression.NUMERIC)
+        ? TypedExpression.handWritten(path.keys(), TypedExpression.NUMERIC) : null;
   }
 
   /** The one kind a sort path holds, null when it may hold several, arrays, or kinds without a typed form. */

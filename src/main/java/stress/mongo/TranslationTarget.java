@@ -1,16 +1,20 @@
 package stress.mongo;
 
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * What a translation may use on the table it runs on: the facts of its paths (which decide where a typed,
  * index-served form gives MongoDB's answer), whether the server has jsonpath (PostgreSQL 12 and later; Postgres-XL
- * 10 has not), and the paths the workload file declares btree indexes on, where equality is written typed so that
- * the btree serves it (elsewhere equality stays a containment test that a GIN index on {@code data} serves).
+ * 10 has not), and the btree indexes of each path (declared in the workload file or built on the table), every kind
+ * of them: equality is written on the expression of one of them so that it serves it (elsewhere equality stays a
+ * containment test that a GIN index on {@code data} serves).
  *
  * @param paths    the table's path facts
  * @param jsonpath true when the server has jsonpath
- * @param indexed  dotted path to the kind of its declared btree index ({@link TypedExpression#KINDS})
+ * @param indexes  dotted path to the kinds of the btree indexes on it: typed ({@link TypedExpression#KINDS}) and
+ *                 hand-written ({@link TypedExpression#TEXT}, {@link TypedExpression#NUMERIC})
  * @param idType   the table's {@code _id} column type, null when not known
  * @param collections the tables of the collections a {@code $lookup} names ({@code from}), by collection name;
  *                 a collection not there is read from a table of its own name
@@ -26,14 +30,16 @@ import java.util.Map;
  * @param layout   the table's layout, null when not known: under a key layout a filter pinning the key path also
  *                 tests the key column ({@link KeyRoute}) and inserts write it
  */
-public record TranslationTarget(PathCatalog paths, boolean jsonpath, Map<String, String> indexed,
+public record TranslationTarget(PathCatalog paths, boolean jsonpath, Map<String, Set<String>> indexes,
                                 stress.table.IdType idType, Map<String, ForeignCollection> collections,
                                 boolean distributed, boolean deepCorrelation, stress.table.Layout layout) {
   /** Nothing known: the general form everywhere, with jsonpath. */
   public static final TranslationTarget GENERAL = new TranslationTarget(PathCatalog.NONE, true, Map.of());
 
   public TranslationTarget {
-    indexed = Map.copyOf(indexed);
+    Map<String, Set<String>> copy = new TreeMap<>();
+    indexes.forEach((path, kinds) -> copy.put(path, Set.copyOf(kinds)));
+    indexes = Map.copyOf(copy);
     collections = Map.copyOf(collections);
   }
 
@@ -46,17 +52,29 @@ public record TranslationTarget(PathCatalog paths, boolean jsonpath, Map<String,
   public TranslationTarget(PathCatalog paths, boolean jsonpath, Map<String, String> indexed,
                            stress.table.IdType idType, Map<String, ForeignCollection> collections,
                            boolean distributed) {
-    this(paths, jsonpath, indexed, idType, collections, distributed, true, null);
+    this(paths, jsonpath, oneEach(indexed), idType, collections, distributed, true, null);
+  }
+
+  /** One index kind per path. */
+  private static Map<String, Set<String>> oneEach(Map<String, String> indexed) {
+    Map<String, Set<String>> kinds = new TreeMap<>();
+    indexed.forEach((path, kind) -> kinds.put(path, Set.of(kind)));
+    return kinds;
+  }
+
+  /** True when a btree of this kind is on the path (its first column). */
+  boolean indexed(String path, String kind) {
+    return indexes.getOrDefault(path, Set.of()).contains(kind);
   }
 
   /** The same target for a table laid out {@code value}. */
   public TranslationTarget withLayout(stress.table.Layout value) {
-    return new TranslationTarget(paths, jsonpath, indexed, idType, collections, distributed, deepCorrelation, value);
+    return new TranslationTarget(paths, jsonpath, indexes, idType, collections, distributed, deepCorrelation, value);
   }
 
   /** The same target on a server that does (true) or does not run deep correlations (see {@link #deepCorrelation}). */
   public TranslationTarget withDeepCorrelation(boolean value) {
-    return new TranslationTarget(paths, jsonpath, indexed, idType, collections, distributed, value, layout);
+    return new TranslationTarget(paths, jsonpath, indexes, idType, collections, distributed, value, layout);
   }
 
   /** True when the table has a key column. */

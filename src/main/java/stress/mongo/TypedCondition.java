@@ -12,8 +12,9 @@ final class TypedCondition {
    * The typed, index-served form of a comparison on a top-level path, or null where it would not give MongoDB's
    * answer: the table's facts must show no array on the path, and no value of the kind that the expression cannot
    * order (Decimal128 and NaN for numbers, dates outside 1970-9999). Values of other kinds give NULL in the
-   * expression, which is MongoDB's bracketing: a number never matches a string. Equality is written so only where the
-   * file declares a btree index of the path, since a GIN index on data serves the general form.
+   * expression, which is MongoDB's bracketing: a number never matches a string. Equality and {@code $in} are written
+   * so only where a btree of the path serves them ({@link #served}), since a GIN index on data serves the general
+   * form.
    */
   static String of(Translation t, MongoPath path, String op, BsonValue arg, boolean conjunctive) {
     t.asked.add(path.toString());
@@ -39,16 +40,12 @@ final class TypedCondition {
       return null;
     }
     if (op.equals("$in")) {
-      String in = arg.isArray() ? in(t, path, arg.asArray(), facts) : null;
-      t.chose(name + (in != null ? ": typed $in on its declared btree" : ": general form of $in (a GIN index on data"
-          + " serves it; a btree of the path's kind, declared in indexes:, would be read instead)"),
-          in != null ? new IndexAdvice(List.of(name), List.of(t.target.indexed().get(name))) : IndexAdvice.GIN);
-      return in;
+      return in(t, path, arg, facts);
     }
     int p = t.parameters.indexOf(arg);
     String kind = p >= 0 ? parameterKind(t, p, facts) : TypedValues.kindOf(arg);
-    boolean decimals = facts.kinds().contains(PathFacts.DECIMAL) || facts.kinds().contains(PathFacts.SPECIAL_DOUBLE);
-    if (sqlOp.equals("=") && (kind == null || !kind.equals(t.target.indexed().get(name)))) {
+    Served btree = kind == null ? null : served(t, path, kind, facts, sqlOp.equals("="));
+    if (sqlOp.equals("=") && btree == null) {
       if (facts.kinds().contains(PathFacts.DECIMAL) && (p >= 0 || arg.isNumber())) {
         t.chose(name + ": general form: it holds Decimal128 values, which equal numbers of their value", null);
         return null; // containment would miss a Decimal128 of the number's value
@@ -62,11 +59,7 @@ final class TypedCondition {
       }
       return containment;
     }
-    String unserved = kind == null ? (p >= 0 ? "the path holds more than one kind, and the parameter may draw any"
-        : "no typed form for a value of this kind")
-        : kind.equals(TypedExpression.NUMBER) && decimals ? "it holds Decimal128 or NaN values"
-        : kind.equals(TypedExpression.DATE) && facts.kinds().contains(PathFacts.FAR_DATE)
-        ? "it holds dates outside 1970-9999" : null;
+    String unserved = unserved(kind, p, facts);
     if (unserved != null) {
       t.chose(name + ": general form: " + unserved, null);
       return null;
@@ -86,30 +79,82 @@ final class TypedCondition {
         t.equalities.put(name, kind);
       }
     }
-    t.chose(name + ": typed " + kind + (sqlOp.equals("=") ? " equality" : " range"),
-        new IndexAdvice(List.of(name), List.of(kind)));
-    return TypedExpression.of(path.keys(), kind) + " " + sqlOp + " " + value;
+    String index = btree == null ? kind : btree.type();
+    t.chose(name + ": typed " + kind + (sqlOp.equals("=") ? " equality" : " range")
+        + (btree != null && !btree.typed() ? " on its hand-written " + btree.type() + " btree" : ""),
+        new IndexAdvice(List.of(name), List.of(index)));
+    return (btree != null ? btree.expression() : TypedExpression.of(path.keys(), kind)) + " " + sqlOp + " " + value;
+  }
+
+  /** Why a comparison of this kind has no typed form on the path, or null when it has. */
+  private static String unserved(String kind, int p, PathFacts facts) {
+    boolean decimals = facts.kinds().contains(PathFacts.DECIMAL) || facts.kinds().contains(PathFacts.SPECIAL_DOUBLE);
+    return kind == null ? (p >= 0 ? "the path holds more than one kind, and the parameter may draw any"
+        : "no typed form for a value of this kind")
+        : kind.equals(TypedExpression.NUMBER) && decimals ? "it holds Decimal128 or NaN values"
+        : kind.equals(TypedExpression.DATE) && facts.kinds().contains(PathFacts.FAR_DATE)
+        ? "it holds dates outside 1970-9999" : null;
   }
 
   /**
-   * {@code $in} of literals all of the kind of the btree the file declares on the path: {@code expr IN (...)}, which
-   * that btree serves; null otherwise (the general form, which a GIN index on data serves).
+   * A btree of the path that serves comparisons with values of {@code kind}, and the expression it indexes.
+   *
+   * @param type  the index's type ({@link TypedExpression#KINDS}, {@link TypedExpression#NUMERIC},
+   *              {@link TypedExpression#TEXT})
+   * @param typed true for a typed expression
    */
-  private static String in(Translation t, MongoPath path, org.bson.BsonArray values, PathFacts facts) {
-    String kind = t.target.indexed().get(path.toString());
-    if (kind == null || values.isEmpty() || kind.equals(TypedExpression.NUMBER)
-        && (facts.kinds().contains(PathFacts.DECIMAL) || facts.kinds().contains(PathFacts.SPECIAL_DOUBLE))
-        || kind.equals(TypedExpression.DATE) && facts.kinds().contains(PathFacts.FAR_DATE)) {
+  record Served(String type, String expression, boolean typed) {}
+
+  /**
+   * The btree that serves comparisons of the path with values of {@code kind}: the typed one of that kind wherever
+   * the table has it, whatever else the path has; else a hand-written one where the facts show that every value the
+   * path holds is of that kind (numbers only, for {@code numeric}, whose cast would fail on anything else; strings
+   * only, for {@code text}, and equality only, since its order is the database's collation, not MongoDB's byte order);
+   * null when none.
+   */
+  static Served served(Translation t, MongoPath path, String kind, PathFacts facts, boolean equality) {
+    String name = path.toString();
+    if (t.target.indexed(name, kind) && unserved(kind, -1, facts) == null) {
+      return new Served(kind, TypedExpression.of(path.keys(), kind), true);
+    }
+    boolean only = facts.valueKinds().equals(java.util.Set.of(kind));
+    if (only && kind.equals(TypedExpression.NUMBER) && t.target.indexed(name, TypedExpression.NUMERIC)) {
+      return new Served(TypedExpression.NUMERIC, TypedExpression.handWritten(path.keys(), TypedExpression.NUMERIC),
+          false);
+    }
+    if (only && equality && kind.equals(TypedExpression.STRING) && t.target.indexed(name, TypedExpression.TEXT)) {
+      return new Served(TypedExpression.TEXT, TypedExpression.handWritten(path.keys(), TypedExpression.TEXT), false);
+    }
+    return null;
+  }
+
+  /**
+   * {@code $in} of literals all of one kind, on a btree of the path that serves that kind ({@link #served}):
+   * {@code expr IN (...)}, which that btree serves; null otherwise (the general form, which a GIN index on data
+   * serves).
+   */
+  private static String in(Translation t, MongoPath path, BsonValue arg, PathFacts facts) {
+    String name = path.toString();
+    String kind = null;
+    boolean literals = arg.isArray() && !arg.asArray().isEmpty();
+    for (BsonValue v : literals ? arg.asArray() : List.<BsonValue>of()) {
+      String each = t.parameters.indexOf(v) >= 0 ? null : TypedValues.kindOf(v);
+      literals = literals && each != null && (kind == null || kind.equals(each));
+      kind = each;
+    }
+    Served btree = literals ? served(t, path, kind, facts, true) : null;
+    if (btree == null) {
+      t.chose(name + ": general form of $in (a GIN index on data serves it; a btree of the path's kind, declared in"
+          + " indexes:, would be read instead)", IndexAdvice.GIN);
       return null;
     }
-    java.util.List<String> literals = new java.util.ArrayList<>();
-    for (BsonValue v : values) {
-      if (t.parameters.indexOf(v) >= 0 || !kind.equals(TypedValues.kindOf(v))) {
-        return null;
-      }
-      literals.add(TypedValues.literal(v, kind));
+    java.util.List<String> values = new java.util.ArrayList<>();
+    for (BsonValue v : arg.asArray()) {
+      values.add(TypedValues.literal(v, kind));
     }
-    return TypedExpression.of(path.keys(), kind) + " IN (" + String.join(", ", literals) + ")";
+    t.chose(name + ": typed $in on its " + (btree.typed() ? "" : "hand-written ") + btree.type() + " btree",
+        new IndexAdvice(List.of(name), List.of(btree.type())));
+    return btree.expression() + " IN (" + String.join(", ", values) + ")";
   }
 
   /**
@@ -119,10 +164,8 @@ final class TypedCondition {
    * sampled parameters where the path holds documents, which they may then draw.
    */
   private static String containment(Translation t, MongoPath path, BsonValue arg, int p, PathFacts facts) {
-    boolean documents = facts.kinds().contains(PathFacts.OBJECT) || facts.kinds().contains(PathFacts.OTHER);
-    if (p >= 0 ? t.parameters.isSampled(p) && documents : !(arg.isString() || arg.isNumber() || arg.isBoolean()
-        || arg.isObjectId() || arg.isDateTime())) {
-      return null; // a sampled value is a document only where the path holds documents
+    if (!containable(t, arg, p, facts)) {
+      return null;
     }
     StringBuilder before = new StringBuilder();
     StringBuilder after = new StringBuilder();
@@ -136,6 +179,17 @@ final class TypedCondition {
     }
     String name = t.parameters.name(p);
     return "data @> CAST(" + t.placeholder(p, x -> before + JsonPathText.json(x, name) + after) + " AS jsonb)";
+  }
+
+  /**
+   * True when equality with the value (parameter {@code p}, or -1 for a literal) is a containment test of the path:
+   * a scalar, not null (which also matches a missing field), no document or array (whose equality is whole, not
+   * contained), and a sampled parameter only where the path holds no documents, which it may then draw.
+   */
+  static boolean containable(Translation t, BsonValue arg, int p, PathFacts facts) {
+    boolean documents = facts.kinds().contains(PathFacts.OBJECT) || facts.kinds().contains(PathFacts.OTHER);
+    return p >= 0 ? !(t.parameters.isSampled(p) && documents) : arg.isString() || arg.isNumber() || arg.isBoolean()
+        || arg.isObjectId() || arg.isDateTime();
   }
 
   /**

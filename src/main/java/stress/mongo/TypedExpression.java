@@ -23,6 +23,10 @@ public final class TypedExpression {
   public static final String STRING = "string";
   public static final String DATE = "date";
   public static final List<String> KINDS = List.of(NUMBER, STRING, DATE);
+  /** The hand-written text of a path, {@code data -> 'a' ->> 'b'}, as SQL written by hand reads it. */
+  public static final String TEXT = "text";
+  /** The hand-written number of a path, {@code CAST(data -> 'a' ->> 'b' AS numeric)}, which fails on a non-number. */
+  public static final String NUMERIC = "numeric";
   /** The last millisecond the importer writes as ISO text: 9999-12-31T23:59:59.999Z. */
   private static final long LAST_ISO_MILLIS = 253402300799999L;
 
@@ -42,6 +46,19 @@ public final class TypedExpression {
             + " CASE WHEN length(" + iso + ") = 20 THEN '.000' ELSE '0' END) END COLLATE \"C\")";
       }
       default -> throw new IllegalArgumentException("no typed expression of kind " + kind + "; kinds: " + KINDS);
+    };
+  }
+
+  /**
+   * The expression SQL written by hand indexes for a path, {@link #TEXT} or {@link #NUMERIC}: unguarded, so it reads
+   * MongoDB's values of one kind only where every value of the path is of that kind (the table's facts say so).
+   */
+  public static String handWritten(List<String> keys, String type) {
+    String text = steps(keys, keys.size() - 1, "->") + " ->> " + key(keys.get(keys.size() - 1));
+    return switch (type) {
+      case TEXT -> "(" + text + ")";
+      case NUMERIC -> "(CAST(" + text + " AS numeric))";
+      default -> throw new IllegalArgumentException("no hand-written expression of type " + type);
     };
   }
 

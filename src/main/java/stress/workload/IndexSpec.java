@@ -30,7 +30,8 @@ import stress.table.Identifiers;
 public record IndexSpec(boolean gin, List<List<String>> paths, List<String> types, int line) {
   /** PostgreSQL's identifier limit (NAMEDATALEN - 1). */
   static final int MAX_NAME_BYTES = 63;
-  private static final List<String> TYPES = List.of("text", "numeric", TypedExpression.STRING,
+  /** Every type an entry may have. */
+  static final List<String> TYPES = List.of(TypedExpression.TEXT, TypedExpression.NUMERIC, TypedExpression.STRING,
       TypedExpression.NUMBER, TypedExpression.DATE);
   private static final Map<String, String> NAME_SUFFIX = Map.of("text", "", "numeric", "_num",
       TypedExpression.STRING, "_s", TypedExpression.NUMBER, "_n", TypedExpression.DATE, "_d");
@@ -174,26 +175,14 @@ public record IndexSpec(boolean gin, List<List<String>> paths, List<String> type
   }
 
   private static String column(List<String> path, String type) {
-    if (TypedExpression.KINDS.contains(type)) {
-      return TypedExpression.of(path, type) + " NULLS FIRST";
-    }
-    StringBuilder sb = new StringBuilder("data");
-    for (int i = 0; i < path.size(); i++) {
-      sb.append(i == path.size() - 1 ? " ->> " : " -> ").append(literal(path.get(i)));
-    }
-    return "numeric".equals(type) ? "(CAST(" + sb + " AS numeric))" : "(" + sb + ")";
+    return TypedExpression.KINDS.contains(type) ? TypedExpression.of(path, type) + " NULLS FIRST"
+        : TypedExpression.handWritten(path, type);
   }
 
   /** {@code CREATE INDEX IF NOT EXISTS "name" ON table USING gin|btree (columns)}. */
   public String ddl(DocumentTable table) {
     return "CREATE INDEX IF NOT EXISTS " + Identifiers.quote(name(table)) + " ON " + table.qualifiedName()
         + " USING " + (gin ? "gin" : "btree") + " (" + expression() + ")";
-  }
-
-  /** A path key as an SQL string literal; with a backslash an E'' literal, read alike whatever standard_conforming_strings is. */
-  private static String literal(String key) {
-    String quoted = key.replace("'", "''");
-    return key.indexOf('\\') < 0 ? "'" + quoted + "'" : "E'" + quoted.replace("\\", "\\\\") + "'";
   }
 
 }

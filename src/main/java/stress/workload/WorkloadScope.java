@@ -21,7 +21,7 @@ import stress.table.DocumentTable;
  */
 final class WorkloadScope {
   private final WrittenPaths writes = new WrittenPaths();
-  private Map<String, String> indexed = Map.of();
+  private Map<String, Set<String>> indexed = Map.of();
   private final Set<String> paths = new java.util.TreeSet<>();
 
   WrittenPaths writes() {
@@ -38,10 +38,11 @@ final class WorkloadScope {
   }
 
   void indexes(List<IndexSpec> specs) {
-    Map<String, String> kinds = new HashMap<>();
+    Map<String, Set<String>> kinds = new HashMap<>();
     for (IndexSpec spec : specs) {
       for (int i = 0; i < spec.paths().size(); i++) {
-        kinds.putIfAbsent(String.join(".", spec.paths().get(i)), spec.types().get(i));
+        kinds.computeIfAbsent(String.join(".", spec.paths().get(i)), p -> new java.util.TreeSet<>())
+            .add(spec.types().get(i));
       }
     }
     indexed = Map.copyOf(kinds);
@@ -90,12 +91,14 @@ final class WorkloadScope {
   }
 
   /**
-   * The declared btrees, and the typed ones {@code stress index} built on the table (e.g. by {@code --suggest}) for
-   * these paths, recognised by the names it gives them: equality is written typed where such a btree is there.
+   * The declared btrees, and those {@code stress index} built on the table (e.g. by {@code --suggest}, or for another
+   * file) for these paths, recognised by the names it gives them, every kind of each path: the forms read a typed one
+   * where there, else a hand-written one where the path's facts allow.
    */
-  private Map<String, String> withBuilt(Connection connection, DocumentTable table, Set<String> paths)
+  private Map<String, Set<String>> withBuilt(Connection connection, DocumentTable table, Set<String> paths)
       throws SQLException {
-    Map<String, String> all = new HashMap<>(indexed);
+    Map<String, Set<String>> all = new HashMap<>();
+    indexed.forEach((path, kinds) -> all.put(path, new java.util.TreeSet<>(kinds)));
     List<String> names = new java.util.ArrayList<>();
     try (java.sql.PreparedStatement ps = connection.prepareStatement("SELECT c.relname FROM pg_index i JOIN pg_class c"
         + " ON c.oid = i.indexrelid WHERE i.indrelid = CAST(? AS regclass)")) {
@@ -107,10 +110,10 @@ final class WorkloadScope {
       }
     }
     for (String path : paths) {
-      for (String type : stress.mongo.TypedExpression.KINDS) {
+      for (String type : IndexSpec.TYPES) {
         String prefix = IndexSpec.namePrefix(table, path, type);
         if (names.stream().anyMatch(n -> n.equals(prefix + "_idx") || n.startsWith(prefix + "__"))) {
-          all.putIfAbsent(path, type);
+          all.computeIfAbsent(path, p -> new java.util.TreeSet<>()).add(type);
         }
       }
     }

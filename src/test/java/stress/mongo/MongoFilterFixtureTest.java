@@ -71,19 +71,22 @@ class MongoFilterFixtureTest {
 
   @TestFactory
   Stream<DynamicTest> everyFixtureFilterSelectsTheExpectedDocuments() {
-    return cases.stream().map(c -> DynamicTest.dynamicTest(c.get("case").asText(), () -> check(c, false, true)));
+    return cases.stream().map(c -> DynamicTest.dynamicTest(c.get("case").asText(), () -> check(c, false, true,
+        Declared.TYPED)));
   }
 
   /** The same in the form for servers without jsonpath (Postgres-XL 10), run here on PostgreSQL 15. */
   @TestFactory
   Stream<DynamicTest> withoutJsonPathTheSameDocumentsAreSelected() {
-    return cases.stream().map(c -> DynamicTest.dynamicTest(c.get("case").asText(), () -> check(c, false, false)));
+    return cases.stream().map(c -> DynamicTest.dynamicTest(c.get("case").asText(), () -> check(c, false, false,
+        Declared.TYPED)));
   }
 
   /** Typed ranges and sorts, containment equality (no btree declared) and elsewhere the form without jsonpath. */
   @TestFactory
   Stream<DynamicTest> withPathFactsAndWithoutJsonPathTheSameDocumentsAreSelected() {
-    return cases.stream().map(c -> DynamicTest.dynamicTest(c.get("case").asText(), () -> check(c, true, false)));
+    return cases.stream().map(c -> DynamicTest.dynamicTest(c.get("case").asText(), () -> check(c, true, false,
+        Declared.TYPED)));
   }
 
   /**
@@ -92,8 +95,35 @@ class MongoFilterFixtureTest {
    */
   @TestFactory
   Stream<DynamicTest> withPathFactsTheTypedFormsSelectTheSameDocuments() {
-    return cases.stream().map(c -> DynamicTest.dynamicTest(c.get("case").asText(), () -> check(c, true, true)));
+    return cases.stream().map(c -> DynamicTest.dynamicTest(c.get("case").asText(), () -> check(c, true, true,
+        Declared.TYPED)));
   }
+
+  /**
+   * The same with hand-written btrees ({@code numeric}, {@code text}) on every path of numbers or strings only, and no
+   * typed one: their forms where the facts show every value of their kind, the same documents.
+   */
+  @TestFactory
+  Stream<DynamicTest> withHandWrittenIndexesTheSameDocumentsAreSelected() {
+    return cases.stream().map(c -> DynamicTest.dynamicTest(c.get("case").asText(), () -> check(c, true, true,
+        Declared.HAND_WRITTEN)));
+  }
+
+  /** The same with both kinds on every such path: the typed ones read, the same documents. */
+  @TestFactory
+  Stream<DynamicTest> withBothIndexKindsTheSameDocumentsAreSelected() {
+    return cases.stream().map(c -> DynamicTest.dynamicTest(c.get("case").asText(), () -> check(c, true, true,
+        Declared.BOTH)));
+  }
+
+  /** The btrees the typed runs have on each path of one kind. */
+  private enum Declared { TYPED, HAND_WRITTEN, BOTH }
+
+  /** A hand-written expression in a statement: {@code (data -> 'a' ->> 'b')} or its cast to numeric. */
+  private static final java.util.regex.Pattern HAND_WRITTEN_FORM =
+      java.util.regex.Pattern.compile("(?<![a-z_])\\((CAST\\()?data( -> '[^']*')* ->> '[^']*'( AS numeric\\))?\\)");
+  /** Cases whose SQL used a hand-written form. */
+  private static final java.util.concurrent.atomic.AtomicInteger HAND = new java.util.concurrent.atomic.AtomicInteger();
 
   /** Cases whose SQL used a typed form: the typed run is only worth its name if this is not zero. */
   private static final java.util.concurrent.atomic.AtomicInteger TYPED = new java.util.concurrent.atomic.AtomicInteger();
@@ -103,10 +133,13 @@ class MongoFilterFixtureTest {
     if (cases != null) {
       System.out.println("mongo filter fixtures: " + TYPED.get() + " of " + cases.size() + " written in a typed form");
       org.junit.jupiter.api.Assertions.assertTrue(TYPED.get() >= 5, "typed forms in " + TYPED.get() + " cases");
+      System.out.println("mongo filter fixtures: " + HAND.get() + " of " + cases.size() + " written in a hand-written"
+          + " form");
+      org.junit.jupiter.api.Assertions.assertTrue(HAND.get() >= 3, "hand-written forms in " + HAND.get() + " cases");
     }
   }
 
-  private static void check(JsonNode c, boolean typed, boolean jsonpath) throws SQLException {
+  private static void check(JsonNode c, boolean typed, boolean jsonpath, Declared declared) throws SQLException {
     BsonDocument spec = new BsonDocument("filter", BsonDocument.parse(c.get("filter").toString()));
     if (c.has("sort")) {
       BsonDocument sort = new BsonDocument();
@@ -128,17 +161,31 @@ class MongoFilterFixtureTest {
       try (Connection conn = DriverManager.getConnection(url, "postgres", "")) {
         DocumentTable documents = new DocumentTable(null, c.get("namespace").asText().replace('.', '_'), IdType.TEXT);
         PathCatalog facts = PathFactsStore.read(conn, documents, statement.paths());
-        Map<String, String> indexed = new HashMap<>();
+        Map<String, Set<String>> indexed = new HashMap<>();
         facts.paths().forEach((path, f) -> {
-          if (!f.arrays() && f.valueKinds().size() == 1 && TypedExpression.KINDS.contains(f.valueKinds().iterator().next())) {
-            indexed.put(path, f.valueKinds().iterator().next());
+          String kind = f.valueKinds().size() == 1 ? f.valueKinds().iterator().next() : null;
+          if (!f.arrays() && kind != null && TypedExpression.KINDS.contains(kind) && jsonpath) { // without: containment equality
+            Set<String> kinds = new TreeSet<>();
+            if (declared != Declared.HAND_WRITTEN) {
+              kinds.add(kind);
+            }
+            if (declared != Declared.TYPED && !kind.equals(TypedExpression.DATE)) {
+              kinds.add(kind.equals(TypedExpression.NUMBER) ? TypedExpression.NUMERIC : TypedExpression.TEXT);
+            }
+            indexed.put(path, kinds);
           }
         });
         statement = MongoStatement.translate("find", spec, new Parameters(List.of()),
-            new TranslationTarget(facts, jsonpath, jsonpath ? indexed : Map.of())); // without: containment equality
-        if (typed && jsonpath && statement.statement().sql().contains("CASE WHEN jsonb_typeof(")) {
+            new TranslationTarget(facts, jsonpath, indexed, null, Map.of(), false, true, null));
+        String written = statement.statement().sql();
+        if (jsonpath && declared == Declared.TYPED && written.contains("CASE WHEN jsonb_typeof(")) {
           TYPED.incrementAndGet();
         }
+        if (declared == Declared.HAND_WRITTEN && HAND_WRITTEN_FORM.matcher(written).find()) {
+          HAND.incrementAndGet();
+        }
+        org.junit.jupiter.api.Assertions.assertFalse(declared == Declared.BOTH && HAND_WRITTEN_FORM.matcher(written).find(),
+            "a typed btree is there: " + written);
       }
     }
     String sql;

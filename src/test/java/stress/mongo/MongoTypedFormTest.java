@@ -5,10 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.bson.BsonDocument;
@@ -86,18 +84,11 @@ class MongoTypedFormTest {
   }
 
   private static List<String> rows(String sql) throws SQLException {
-    List<String> rows = new ArrayList<>();
-    try (Connection c = TestDatabase.connect(url); Statement st = c.createStatement();
-         ResultSet rs = st.executeQuery(sql)) {
-      while (rs.next()) {
-        rows.add(rs.getString(1));
-      }
-    }
-    return rows;
+    return TableRows.of(url, sql);
   }
 
   private static String plan(String sql) throws SQLException {
-    return String.join("\n", rows("EXPLAIN " + sql));
+    return TableRows.plan(url, sql);
   }
 
   @ParameterizedTest
@@ -190,13 +181,7 @@ class MongoTypedFormTest {
     var workload = stress.workload.WorkloadFile.load(file);
     DocumentTable table = new DocumentTable(null, "orders_w", IdType.INTEGER);
     try (Connection c = TestDatabase.connect(url)) {
-      java.util.function.Function<String, String> sqlOf = name -> {
-        try {
-          return ((stress.ops.WorkloadOperation) workload.operations().get(name)).forTable(c, table).textFor(0, table);
-        } catch (SQLException e) {
-          throw new IllegalStateException(e);
-        }
-      };
+      java.util.function.Function<String, String> sqlOf = name -> TableRows.statement(workload, name, c, table);
       assertFalse(sqlOf.apply("by_total").contains(TypedExpression.of(List.of("totals", "grandTotal"), "number")),
           "a $push puts arrays there");
       assertFalse(sqlOf.apply("newest").contains("NULLS LAST"), "a $set puts a string among the dates");
