@@ -247,7 +247,7 @@ public final class Commands {
    * Ctrl-C cancels the statement running on the server.
    */
   public static ExitCode index(WorkloadFile workload, String schema, String table, Duration socketTimeout,
-                               boolean suggest, ConnectionOptions options, PrintStream out)
+                               boolean suggest, boolean strict, ConnectionOptions options, PrintStream out)
       throws SQLException, InterruptedException {
     try (Interruption interruption = Interruption.install();
          ChosenDatabase db = ChosenDatabase.open(options, indexDriverSettings(socketTimeout), ConnectionResolver.fromSystem(),
@@ -256,6 +256,9 @@ public final class Commands {
       IndexJob job = new IndexJob(workload, schema, table, db, socketTimeout, out);
       if (suggest) {
         job.suggesting();
+      }
+      if (strict) {
+        job.strict();
       }
       interruption.onSignal(job::stop);
       return job.run();

@@ -77,6 +77,12 @@ public final class ExplainJob {
         out.println("sampled " + line);
       }
       forms.forEach(out::println);
+      if (request.workload() != null && !request.workload().indexes().isEmpty()) {
+        for (DeclaredIndexCheck.Finding f : DeclaredIndexCheck.findings(c, table, request.workload(),
+            SuggestedIndexes.written(c, table, request.workload()))) {
+          out.println("note: " + f.line());
+        }
+      }
       IndexStatistics.warnings(c, table).forEach(out::println);
       out.println("explain: each operation ran once without writing (its reads ran, its writes were only recorded);"
           + " each statement is shown with EXPLAIN (" + (request.analyze() ? "ANALYZE, " : "") + "VERBOSE)"

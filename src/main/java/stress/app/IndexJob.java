@@ -16,6 +16,7 @@ import stress.connect.PhysicalConnections;
 import stress.connect.ReadTimeout;
 import stress.load.TableSetup;
 import stress.model.UsageException;
+import stress.ops.WorkloadOperation;
 import stress.table.DocumentTable;
 import stress.target.TargetDetector;
 import stress.workload.IndexSpec;
@@ -56,6 +57,7 @@ public final class IndexJob {
   private final Duration socketTimeout;
   private final PrintStream out;
   private boolean suggest;
+  private boolean strict;
   private final Duration pollInterval;
   private boolean stopped;
   private StatementWatch watch;
@@ -105,6 +107,15 @@ public final class IndexJob {
     return this;
   }
 
+  /**
+   * Makes an entry of the file that no operation reads, or whose path no document holds, an error (exit 2, nothing
+   * built) instead of a note ({@code --strict}).
+   */
+  public IndexJob strict() {
+    strict = true;
+    return this;
+  }
+
   /** Creates what is missing; returns the exit code. */
   public ExitCode run() throws SQLException {
     if (workload.indexes().isEmpty() && !suggest) {
@@ -117,36 +128,47 @@ public final class IndexJob {
       }
       DocumentTable documents = TableSetup.existing(c, schema, table, false);
       out.println("indexes of " + workload.file() + " on " + documents.displayName() + ":");
+      List<WorkloadOperation> written = SuggestedIndexes.written(c, documents, workload);
       List<Entry> entries = new ArrayList<>();
       List<String> listed = new ArrayList<>();
       for (IndexSpec spec : workload.indexes()) {
         entries.add(entry(c, documents, spec));
         listed.add(spec.describe());
       }
+      List<SuggestedIndexes.Suggestion> candidates = new ArrayList<>();
       if (suggest) {
-        for (IndexSpec spec : SuggestedIndexes.of(c, documents, workload)) {
-          if (!listed.contains(spec.describe())) {
-            String name = spec.name(documents);
-            String where = workload.file() + ": suggested " + spec.describe();
-            entries.add(new Entry(spec, name, where, existing(c, documents, name, where)));
+        boolean built = false;
+        for (SuggestedIndexes.Suggestion s : SuggestedIndexes.of(c, documents, written)) {
+          if (listed.contains(s.spec().describe())) {
+            continue;
+          }
+          if (s.there() != null) {
+            out.println(workload.file() + ": suggested " + s.spec().describe() + ": already built: " + s.there());
+            built = true;
+          } else {
+            candidates.add(s);
           }
         }
-        if (entries.isEmpty()) {
-          out.println("no index to suggest: the file has no MongoDB-style operation an index would serve");
+        if (entries.isEmpty() && candidates.isEmpty()) {
+          out.println(built ? "no index to suggest beyond those already built"
+              : "no index to suggest: the file has no MongoDB-style operation an index would serve");
           return ExitCode.OK;
         }
       }
       List<IndexSpec> missing = entries.stream().filter(e -> e.existing() == null).map(Entry::spec).toList();
-      if (missing.isEmpty()) {
-        entries.forEach(e -> out.println(e.where() + ": already there: " + e.existing()));
-        return ExitCode.OK;
-      }
-      noteStatementTimeout(c);
       try (Connection control = openControl()) {
         ExitCode checked = checkNumericPaths(c, control, documents, missing);
+        if (checked == ExitCode.OK) {
+          checked = checkDeclared(c, control, documents, written);
+        }
         if (checked != ExitCode.OK) {
           return checked;
         }
+        if (missing.isEmpty() && candidates.isEmpty()) {
+          entries.forEach(e -> out.println(e.where() + ": already there: " + e.existing()));
+          return ExitCode.OK;
+        }
+        noteStatementTimeout(c);
         boolean progress = control != null && progressShown(control);
         for (Entry entry : entries) {
           if (entry.existing() != null) {
@@ -161,7 +183,76 @@ public final class IndexJob {
         if (stopped()) {
           return ExitCode.INTERRUPTED;
         }
-        out.println(IndexStatistics.analyze(c, documents));
+        if (!missing.isEmpty()) {
+          out.println(IndexStatistics.analyze(c, documents));
+        }
+        return trySuggested(c, control, progress, documents, candidates);
+      }
+    }
+  }
+
+  /**
+   * Names each entry of the file that no operation reads and each path no document holds (notes), or refuses them
+   * under {@link #strict} (one line each, nothing built); the paths are read under a watch, so a stop cancels it.
+   */
+  private ExitCode checkDeclared(Connection c, Connection control, DocumentTable documents,
+                                 List<WorkloadOperation> written) throws SQLException {
+    if (workload.indexes().isEmpty() || stopped()) {
+      return ExitCode.OK; // after a stop nothing is built: the builds say so
+    }
+    List<DeclaredIndexCheck.Finding> findings = new ArrayList<>(DeclaredIndexCheck.unread(workload, written));
+    try (StatementWatch w = watch(c, control, null)) {
+      findings.addAll(DeclaredIndexCheck.emptyPaths(c, documents, workload));
+    } catch (SQLException e) {
+      if (stopped() && QUERY_CANCELED.equals(e.getSQLState())) {
+        out.println("check of the declared paths cancelled on the server");
+        return ExitCode.INTERRUPTED;
+      }
+      throw e;
+    }
+    List<String> refused = findings.stream().filter(f -> strict && f.strict()).map(DeclaredIndexCheck.Finding::line)
+        .toList();
+    if (!refused.isEmpty()) {
+      throw new UsageException(String.join(System.lineSeparator(), refused) + System.lineSeparator()
+          + "--strict: nothing was built");
+    }
+    findings.forEach(f -> out.println("note: " + f.line()));
+    return ExitCode.OK;
+  }
+
+  /**
+   * {@code --suggest}: builds each suggested index that is not there yet and keeps it only where the planner's
+   * estimate of the operations it was suggested for falls with it ({@link SuggestionTrial}).
+   */
+  private ExitCode trySuggested(Connection c, Connection control, boolean progress, DocumentTable documents,
+                                List<SuggestedIndexes.Suggestion> candidates) throws SQLException {
+    if (candidates.isEmpty()) {
+      return ExitCode.OK;
+    }
+    out.println("suggested indexes: each is built, the table analysed, and the index kept only where the planner's"
+        + " estimate of an operation it serves falls with it (" + SuggestionTrial.DRAWS + " draws of its parameters,"
+        + " explained with the index and without it on the same statistics)");
+    SuggestionTrial trial = SuggestionTrial.on(c, documents, candidates.stream().flatMap(s -> s.operations().stream())
+        .anyMatch(WorkloadOperation::insertsNewKeys));
+    for (SuggestedIndexes.Suggestion s : candidates) {
+      List<WorkloadOperation> served = s.operations().stream()
+          .map(op -> (WorkloadOperation) workload.operations().get(op.name())).toList();
+      String name = s.spec().name(documents);
+      String where = workload.file() + ": suggested " + s.spec().describe();
+      var before = trial.statements(served);
+      ExitCode built = create(c, control, progress, documents, new Entry(s.spec(), name, where, null));
+      if (built != ExitCode.OK) {
+        return built;
+      }
+      out.println(IndexStatistics.analyze(c, documents));
+      var with = trial.estimates(trial.statements(served));
+      SuggestionTrial.Verdict verdict = SuggestionTrial.verdict(name, trial.estimatesWithout(name, before), with);
+      if (!verdict.kept()) {
+        trial.drop(name);
+      }
+      out.println(where + ": " + verdict.line());
+      if (stopped()) {
+        return ExitCode.INTERRUPTED;
       }
     }
     return ExitCode.OK;

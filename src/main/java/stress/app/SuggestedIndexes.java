@@ -30,21 +30,46 @@ final class SuggestedIndexes {
   }
 
   /**
-   * Every index the file's operations (written for the table) are served by and the table does not have yet (a
-   * compound index that starts with a path serves that path), once each, in the order first met.
+   * One index the file's operations are served by: as an {@code indexes:} entry, the operations whose forms it
+   * serves (written for the table), and the name of the index on the table that serves it (null when none does).
    */
-  static List<IndexSpec> of(Connection c, DocumentTable table, WorkloadFile workload) throws SQLException {
-    Map<String, IndexSpec> specs = new LinkedHashMap<>();
-    for (Operation op : workload.operations().values()) {
-      if (op instanceof WorkloadOperation fromFile) {
-        for (TableForms.IndexAdvice advice : fromFile.forTable(c, table).forms().advice()) {
-          if (!specs.containsKey(advice.describe()) && there(c, table, spec(advice).name(table), advice) == null) {
-            specs.put(advice.describe(), spec(advice));
-          }
+  record Suggestion(IndexSpec spec, List<WorkloadOperation> operations, String there) {}
+
+  /**
+   * Every index the file's operations (written for the table) are served by, there or not (a compound index that
+   * starts with a path serves that path), once each, in the order first met.
+   */
+  static List<Suggestion> of(Connection c, DocumentTable table, List<WorkloadOperation> written) throws SQLException {
+    Map<String, TableForms.IndexAdvice> advised = new LinkedHashMap<>();
+    Map<String, List<WorkloadOperation>> served = new LinkedHashMap<>();
+    for (WorkloadOperation op : written) {
+      for (TableForms.IndexAdvice advice : op.forms().advice()) {
+        advised.putIfAbsent(advice.describe(), advice);
+        List<WorkloadOperation> ops = served.computeIfAbsent(advice.describe(), k -> new ArrayList<>());
+        if (!ops.contains(op)) {
+          ops.add(op);
         }
       }
     }
-    return new ArrayList<>(specs.values());
+    List<Suggestion> suggestions = new ArrayList<>();
+    for (Map.Entry<String, TableForms.IndexAdvice> e : advised.entrySet()) {
+      IndexSpec spec = spec(e.getValue());
+      suggestions.add(new Suggestion(spec, List.copyOf(served.get(e.getKey())),
+          there(c, table, spec.name(table), e.getValue())));
+    }
+    return suggestions;
+  }
+
+  /** The file's operations written for the table (those of SQL written by hand as they are). */
+  static List<WorkloadOperation> written(Connection c, DocumentTable table, WorkloadFile workload)
+      throws SQLException {
+    List<WorkloadOperation> written = new ArrayList<>();
+    for (Operation op : workload.operations().values()) {
+      if (op instanceof WorkloadOperation fromFile) {
+        written.add(fromFile.forTable(c, table));
+      }
+    }
+    return written;
   }
 
   /**

@@ -16,8 +16,9 @@ import stress.workload.WorkloadFile;
     description = {"Create the indexes listed under 'indexes:' in a workload file on the table (IF NOT EXISTS, one"
         + " CREATE INDEX each; on Citus, Postgres-XL and Greenplum it reaches every shard, datanode or segment) and"
         + " print per index whether it was created or already there, with its definition.",
-        "Every entry is checked before any index is built: a type: numeric path that holds a non-number in some"
-        + " document is refused (exit 2). While an index builds, its progress is printed every 5 s"
+        "Before anything is built, an entry that no operation of the file reads and one whose path no document holds"
+        + " are named (--strict refuses them), and a type: numeric path that holds a non-number in some document is"
+        + " refused (exit 2). While an index builds, its progress is printed every 5 s"
         + " (pg_stat_progress_create_index, PostgreSQL 12 and later); Ctrl-C cancels the build on the server"
         + " (exit 130)."})
 final class IndexCommand implements Callable<Integer> {
@@ -42,15 +43,21 @@ final class IndexCommand implements Callable<Integer> {
   @Option(names = "--suggest",
       description = "Also build the indexes that serve the file's MongoDB-style operations as they are written for"
           + " the table (typed btrees, compound ones for equality + sort, GIN on data), as MongoDB's index advice"
-          + " would; each is printed as an indexes: entry.")
+          + " would, each printed as an indexes: entry; one is kept only where the planner's estimate of an"
+          + " operation it serves falls with it, else dropped again with the reason; those already built are listed.")
   boolean suggest;
+
+  @Option(names = "--strict",
+      description = "Refuse (exit 2, nothing built) an indexes: entry that no operation of the file reads and one"
+          + " whose path no document holds, instead of naming them in a note.")
+  boolean strict;
 
   @Override
   public Integer call() throws Exception {
     Duration socket = socketTimeout == null ? Duration.ZERO : Durations.parse("--socket-timeout", socketTimeout);
     WorkloadFile file = WorkloadFile.load(workload);
-    return Commands.index(file, tables.schema, tables.table, socket, suggest, connection.toOptions(root.connection),
-        root.out)
+    return Commands.index(file, tables.schema, tables.table, socket, suggest, strict,
+        connection.toOptions(root.connection), root.out)
         .code();
   }
 }
