@@ -72,7 +72,9 @@ public final class Commands {
       ExitCode code;
       try (ChosenDatabase db = ChosenDatabase.open(SpreadHosts.options(config.hostSpreading(), options), driver, ConnectionResolver.fromSystem(), out)) {
         try {
-          initializeDefault(db, config.schema(), config.table(), interruption, out);
+          if (config.application() == null) { // an application's tables are its collections', never generated
+            initializeDefault(db, config.schema(), config.table(), interruption, out);
+          }
           code = new RunJob(config, db, out, interruption).beforeMetricsClose(beforeMetricsClose).run();
         } catch (Exception e) {
           // here, not outside: the interrupt is cleared before the embedded server is stopped, whose wait it would cut

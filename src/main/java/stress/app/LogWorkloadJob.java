@@ -80,6 +80,8 @@ public final class LogWorkloadJob {
     }
     LogWorkloads.Written first = r.files().get(0);
     summary.line("run one: stress run --workload " + first.file() + " --table " + first.table());
+    summary.line("run the application (every collection in one phase, at the logged mix; listed in "
+        + r.application() + "): stress run --workload " + request.outDir());
     return ExitCode.OK;
   }
 

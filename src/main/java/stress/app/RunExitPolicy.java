@@ -1,13 +1,15 @@
 package stress.app;
 
 import java.io.PrintStream;
+import java.util.List;
 import stress.config.FailurePolicy;
 import stress.report.TextReport;
 import stress.runner.Runner;
 
 /**
- * How a run ends: stopped by {@code --max-errors}, interrupted, clean, or with failed executions within or above
- * {@code --max-error-rate}; the closing line says which and with what exit code.
+ * How a run ends: stopped by {@code --max-errors}, interrupted, with a phase in which no execution ended, clean, or
+ * with failed executions within or above {@code --max-error-rate}; the closing line says which and with what exit
+ * code.
  */
 final class RunExitPolicy {
   private RunExitPolicy() {}
@@ -22,6 +24,17 @@ final class RunExitPolicy {
       out.println(result.phases().isEmpty() ? "interrupted before the first phase started: nothing was measured"
           : "interrupted: the figures above cover what ran until the stop");
       return ExitCode.INTERRUPTED;
+    }
+    // a phase in which no execution ended measured nothing: its 0 ops/s describe no statement, so the run fails
+    List<String> empty = result.phases().stream()
+        .filter(p -> p.stats().total().count() + p.stats().total().errorCount() == 0).map(p -> p.spec().label())
+        .toList();
+    if (!empty.isEmpty()) {
+      out.println("no execution ended within the measured time of " + (empty.size() == result.phases().size()
+          ? "any phase" : "phase " + String.join(", phase ", empty)) + ": its statements run longer than the phase"
+          + " or the server did not answer (try 'stress explain', a longer --duration or --statement-timeout);"
+          + " exit code " + ExitCode.FAILURE.code());
+      return ExitCode.FAILURE;
     }
     long errors = result.phases().stream().mapToLong(p -> p.stats().total().errorCount()).sum();
     long successes = result.phases().stream().mapToLong(p -> p.stats().total().count()).sum();

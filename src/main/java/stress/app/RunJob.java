@@ -30,6 +30,7 @@ import stress.ops.Operation;
 import stress.ops.Operations;
 import stress.model.StatementMode;
 import stress.ops.WorkloadOperation;
+import stress.report.CollectionComparison;
 import stress.report.ComparisonRow;
 import stress.report.JsonReport;
 import stress.report.MongoComparison;
@@ -153,6 +154,7 @@ public final class RunJob {
     List<PhaseSpec> phases;
     String jitNote;
     Map<String, MongoRecorded> recordedFigures = recordedFigures();
+    ApplicationSetup.Prepared application = null;
     // per MongoDB-style operation with recorded figures: the indexes that serve it and the table lacks
     Map<String, List<String>> missingIndexes = new LinkedHashMap<>();
     try (Connection control = PhysicalConnections.open(database.spec())) {
@@ -167,8 +169,14 @@ public final class RunJob {
       if (!config.hostSpreading().spread() && database.spec().servers().size() == 1) {
         RunCapacity.read(control).ifPresent(slots -> RunCapacity.checkSlots(slots, phases, config.poolSize(), 0, 1, ""));
       }
-      table = TableSetup.existing(control, config.schema(), config.table(),
-          operations.stream().anyMatch(Operation::usesCopyTable));
+      if (config.application() != null) {
+        application = ApplicationSetup.prepare(control, target, config, database, out);
+        operations = new ArrayList<>(application.operations());
+        sampledValues.addAll(application.sampledValues());
+        recordedFigures.clear(); // the application's are read per collection, on its table
+      }
+      table = application != null ? application.table() : TableSetup.existing(control, config.schema(),
+          config.table(), operations.stream().anyMatch(Operation::usesCopyTable));
       for (int i = 0; i < operations.size(); i++) {
         if (operations.get(i) instanceof WorkloadOperation fromFile) {
           boolean mongoStyle = fromFile.translation() != null;
@@ -186,7 +194,8 @@ public final class RunJob {
       }
       keys = operations.stream().anyMatch(Operation::readsExistingKeys)
           ? KeySpaceReader.read(control, table, config.keySample()) : null;
-      newDocuments = InsertSetup.prepare(control, target, table, config, operations);
+      // an application's new keys are each collection's own (ApplicationSetup), above its table's largest key
+      newDocuments = application != null ? null : InsertSetup.prepare(control, target, table, config, operations);
       workerTables = InsertSetup.workerTables(control, target, table, config);
     }
     SpreadHosts spread = config.hostSpreading().spread()
@@ -197,11 +206,20 @@ public final class RunJob {
     if (spread != null) {
       spread.checkSlots(phases);
     }
-    RunPlan plan = new RunPlan(phases, config.mix(), operations, table, chooser, config.operationSettings(),
-        config.duration(), config.ops(), config.warmup(), config.reportInterval(), config.rate(),
+    RunPlan plan = new RunPlan(phases, application == null ? config.mix() : application.mix(), operations, table,
+        chooser, config.operationSettings(), config.duration(), config.ops(), config.warmup(), config.reportInterval(),
+        application == null ? config.rate() : application.rate(),
         config.transaction(), config.seed(), config.workerThreads(), newDocuments, config.failures().retries(),
         workerTables, failureReader);
     Map<String, Object> settings = RunSettingsReport.of(config, database, sampledValues, table, chooser);
+    if (application != null) {
+      settings.remove("table");
+      settings.remove("id type");
+      settings.remove("keys");
+      settings.putAll(application.settings());
+      settings.put("operations", plan.mix().toString());
+      settings.put("rate", plan.rate() == 0 ? "unlimited" : plan.rate());
+    }
     InsertSetup.describe(newDocuments, settings);
     InsertSetup.describeWorkerTables(workerTables, config.inserts().unlogged(), settings);
     RunSettingsReport.describeHosts(settings, database, spread);
@@ -227,7 +245,7 @@ public final class RunJob {
     if (routes != null && config.explain()) {
       settings.put(EXPLAIN_KEY, RoutePrinter.forReport(routes));
     }
-    List<RecordedOperation> recorded = RecordedPlans.of(recordedFigures, routes, notExplained,
+    List<RecordedOperation> recorded = application != null ? application.recorded() : RecordedPlans.of(recordedFigures, routes, notExplained,
         operations.stream().filter(Operation::insertsNewKeys).map(Operation::name).collect(Collectors.toSet()),
         missingIndexes,
         "stress index --suggest --workload " + (config.workload() == null ? "" : config.workload().file())
@@ -283,8 +301,9 @@ public final class RunJob {
       out.print(TextReport.comparison(rows));
     }
     RunResult runResult = new RunResult(Version.current(), started, settings, target, phaseResults, result.interrupted(),
-        recorded);
-    String mongodb = MongoComparison.text(runResult);
+        recorded, application == null ? List.of() : application.collections(), List.of());
+    String mongodb = MongoComparison.text(runResult) + (application == null ? ""
+        : "\n" + CollectionComparison.text(runResult));
     if (!mongodb.isEmpty()) {
       out.println();
       out.print(mongodb);
@@ -331,6 +350,13 @@ public final class RunJob {
    */
   private RouteCheck.Result explainRoutes(TargetInfo target, DocumentTable table, List<Operation> operations,
                                           KeyChooser keys) throws SQLException {
+    return explainRoutes(config, database, target, table, operations, keys);
+  }
+
+  /** As {@link #explainRoutes(TargetInfo, DocumentTable, List, KeyChooser)} for this configuration and server. */
+  static RouteCheck.Result explainRoutes(RunConfig config, ChosenDatabase database, TargetInfo target,
+                                         DocumentTable table, List<Operation> operations, KeyChooser keys)
+      throws SQLException {
     List<String> init = List.of("SET statement_timeout = " + config.timeouts().statement().toMillis());
     try (Connection c = PhysicalConnections.open(database.spec().withInitStatements(init))) {
       return RouteCheck.check(c, target, table, operations, config.operationSettings(), null, keys, config.seed(),

@@ -27,6 +27,8 @@ import stress.model.WorkerThreadPolicy;
 import stress.model.Distribution;
 import stress.model.Instance;
 import stress.model.OperationMix;
+import stress.config.ApplicationRun;
+import stress.workload.Application;
 import stress.workload.WorkloadFile;
 
 /** The options of a run; {@link #toConfig()} validates them all and reports every problem at once. */
@@ -40,10 +42,16 @@ final class RunArgs {
           + Defaults.OPERATION + ".")
   String op;
 
-  @Option(names = "--workload", paramLabel = "FILE",
+  @Option(names = "--workload", paramLabel = "FILE|DIR",
       description = "YAML file of named operations, SQL or MongoDB-style, with weights and parameter generators"
-          + " (docs/workloads.md#your-own-workload).")
+          + " (docs/workloads.md#your-own-workload); or the directory 'workload --from-log --out DIR' wrote (or its"
+          + " application.yaml): every collection's operations in one phase, each on its own table.")
   Path workload;
+
+  @Option(names = "--skip-missing",
+      description = "With --workload DIR: run the other collections when a collection's table is missing, and count"
+          + " it in the summary, instead of refusing the run.")
+  boolean skipMissing;
 
   @Option(names = "--threads", paramLabel = "N[,N...]", defaultValue = Defaults.THREADS,
       description = "Worker threads; several values run as separate phases. Default: ${DEFAULT-VALUE}.")
@@ -68,7 +76,7 @@ final class RunArgs {
   @Option(names = "--rate", paramLabel = "OPS_PER_S|log", defaultValue = "0",
       description = "Target ops/s over all threads; latency is then measured from each intended start. 'log': the rate"
           + " MongoDB's log shows for the workload's operations (their mongodb: entries from first to last, as"
-          + " workload --from-log writes them). Default: unlimited.")
+          + " workload --from-log writes them); with --workload DIR, the whole application's. Default: unlimited.")
   String rate;
 
   @Option(names = "--mode", paramLabel = "MODE[,MODE]", defaultValue = Defaults.MODE,
@@ -252,7 +260,10 @@ final class RunArgs {
   /** Builds the validated configuration; every problem is listed in one message. */
   RunConfig toConfig() {
     List<String> problems = new ArrayList<>();
-    WorkloadFile workloadFile = workload == null ? null : attempt(problems, () -> WorkloadFile.load(workload));
+    boolean wholeApplication = workload != null && Application.names(workload);
+    Application application = wholeApplication ? attempt(problems, () -> Application.load(workload)) : null;
+    WorkloadFile workloadFile = application != null ? application.merged()
+        : workload == null || wholeApplication ? null : attempt(problems, () -> WorkloadFile.load(workload));
     OperationMix mix = op == null && workloadFile != null ? OperationMix.of(workloadFile.weights())
         : attempt(problems, () -> OperationMix.parse(op == null ? Defaults.OPERATION : op));
     List<Integer> threadCounts = attempt(problems, () -> integers("--threads", threads));
@@ -302,13 +313,18 @@ final class RunArgs {
     InsertSettings inserts = perThread == null || documentShape == null || instanceShare == null ? null
         : attempt(problems, () -> new InsertSettings(documentShape, instanceShare, groupByShard, perThread, unlogged));
     Double opsPerSecond = attempt(problems, () -> rate(workloadFile, mix));
+    if (skipMissing && !wholeApplication) {
+      problems.add("--skip-missing skips the collections of --workload DIR whose table is missing; this run has no"
+          + " such directory");
+    }
     if (!problems.isEmpty()) {
       throw new UsageException(String.join("; ", problems));
     }
     return new RunConfig(mix, threadCounts, measured, ops == null ? 0 : ops, warm, interval, opsPerSecond, modes, pools,
         poolSize, c3p0MaxStatements, prepareThreshold, mode, settings, transaction, dist, zipfConstant,
         opSettings, tables.schema, tables.table, keys.seed, keys.keySample, timeouts, json, workerThreads, inserts, explain, out,
-        metricsPort, new HostSpreading(hostList, spreadHosts), failures, workloadFile, fleet);
+        metricsPort, new HostSpreading(hostList, spreadHosts), failures, workloadFile, fleet, application == null
+        ? null : new ApplicationRun(application, skipMissing, "log".equals(rate.strip())));
   }
 
   /** True for {@code --instances N} without {@code --run-id}: this process starts N instances on this host. */

@@ -54,6 +54,7 @@ import stress.model.OperationMix;
  * @param failures          retries after serialization failures and deadlocks, and the error rate that still exits 0
  * @param workload          the --workload file whose operations --op may name, or null
  * @param fleet             this process as one instance of a run of several ({@code --run-id}), or null alone
+ * @param application       with {@code --workload DIR}: the application's collections, each on its table; else null
  */
 public record RunConfig(OperationMix mix, List<Integer> threads, Duration duration, long ops, Duration warmup,
                         Duration reportInterval, double rate, List<StatementMode> modes, List<String> pools,
@@ -63,7 +64,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
                         long seed, int keySample, Timeouts timeouts, Path jsonFile,
                         WorkerThreadPolicy workerThreads, InsertSettings inserts, boolean explain, Path outDir,
                         Integer metricsPort, HostSpreading hostSpreading, FailurePolicy failures,
-                        WorkloadFile workload, FleetSettings fleet) {
+                        WorkloadFile workload, FleetSettings fleet, ApplicationRun application) {
 
   public RunConfig {
     Objects.requireNonNull(inserts, "inserts");
@@ -123,6 +124,9 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
       eventLoopProblems(mix, modes, pools, rate, transaction, prepareThreshold, queryMode, hostSpreading, workload,
           problems);
     }
+    if (application != null) {
+      applicationProblems(table, explain, inserts, hostSpreading, problems);
+    }
     duplicates("--mode", modes, problems);
     duplicates("--pool", pools, problems);
     duplicates("--threads", threads, problems);
@@ -179,7 +183,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     this(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize, c3p0MaxStatements,
         prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant, operationSettings, schema,
         table, seed, keySample, timeouts, jsonFile, WorkerThreadPolicy.of(virtualThreads), inserts, explain, null, null,
-        HostSpreading.NONE, FailurePolicy.DEFAULT, null, null);
+        HostSpreading.NONE, FailurePolicy.DEFAULT, null, null, null);
   }
 
   /** A configuration with the default insert settings. */
@@ -192,7 +196,26 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     this(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize, c3p0MaxStatements,
         prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant, operationSettings, schema,
         table, seed, keySample, timeouts, jsonFile, WorkerThreadPolicy.of(virtualThreads), InsertSettings.DEFAULT, false,
-        null, null, HostSpreading.NONE, FailurePolicy.DEFAULT, null, null);
+        null, null, HostSpreading.NONE, FailurePolicy.DEFAULT, null, null, null);
+  }
+
+  /** What a run of an application's collections (--workload DIR) does not do: each collection names its table. */
+  private static void applicationProblems(String table, boolean explain, InsertSettings inserts,
+                                          HostSpreading hostSpreading, List<String> problems) {
+    String rule = "--workload DIR runs each collection on the table its listing names";
+    if (!Defaults.TABLE.equals(table)) {
+      problems.add(rule + "; --table " + table + " names one table for all: leave it out (--schema still applies)");
+    }
+    if (explain) {
+      problems.add(rule + "; --explain is not done for it yet: 'stress explain --workload FILE --table TABLE' per"
+          + " collection (the run still reads each operation's plan for the comparison with MongoDB)");
+    }
+    if (inserts.anyTablePerThread() || inserts.groupByShard() || inserts.unlogged()) {
+      problems.add(rule + "; --table-per-thread, --unlogged and --group-by-shard apply to the built-in inserts");
+    }
+    if (hostSpreading.spread()) {
+      problems.add(rule + "; --hosts and --spread-hosts are not done for it yet");
+    }
   }
 
   private static void duplicates(String option, List<?> values, List<String> problems) {

@@ -43,6 +43,12 @@ public final class PhaseRecorder {
    * also sees whether it counts.
    */
   private volatile long measuredFrom;
+  /**
+   * The last generation whose records count: the one {@link #finish} closes. A worker still running after the phase
+   * was finished (its thread did not stop within the join's grace) records into a later slot that is never merged;
+   * that execution must not be told to a probe as measured either. Written before {@link #generation}, as above.
+   */
+  private volatile long measuredThrough = Long.MAX_VALUE;
   /** Finished slots the workers handed over, waiting for the reporter to merge them. */
   private final ConcurrentLinkedQueue<IntervalSlot> handedOver = new ConcurrentLinkedQueue<>();
   /** The interval being closed: every worker's slot of that generation is merged in here (reporter only). */
@@ -263,6 +269,7 @@ public final class PhaseRecorder {
       hasEpoch = true;
     }
     long lastStart = hasLastIntervalEnd ? Math.min(lastIntervalEndNanos, measuredEndNanos) : measuredStartNanos;
+    measuredThrough = generation;
     IntervalStats last = drainInterval(lastStart, measuredEndNanos, lastActiveThreads, true);
     if (last.durationSeconds() > 0 || last.count() + last.errorCount() + last.reconnects() > 0) {
       intervals.add(last);
@@ -317,7 +324,7 @@ public final class PhaseRecorder {
 
   /** Whether what is recorded into a slot of {@code slotGeneration} counts in the totals (not warm-up). */
   boolean counts(long slotGeneration) {
-    return slotGeneration >= measuredFrom;
+    return slotGeneration >= measuredFrom && slotGeneration <= measuredThrough;
   }
 
   /** Queues one worker's finished slot for the reporter to merge; called by that worker or the reporter. */

@@ -70,7 +70,7 @@ public final class LogWorkloads {
   public record Result(long entries, long used, long folded, double totalMillis,
                        Map<String, Skipped> skipped, Map<String, Long> applications, List<Written> files,
                        long otherLines, long damaged, List<String> damagedNamed, List<String> thresholds,
-                       String representativeness) {}
+                       String representativeness, Path application) {}
 
   private LogWorkloads() {}
 
@@ -99,15 +99,17 @@ public final class LogWorkloads {
       });
     }
     List<Written> files = new ArrayList<>();
+    Map<String, ShapeStats> collections = new HashMap<>();
     InsertTemplates templates = new InsertTemplates(request.dump());
     for (Map.Entry<String, Map<String, ShapeStats>> ns : byNamespace.entrySet()) {
-      Written w = write(request, ns.getKey(), ns.getValue().values(), skipped, counts, templates);
+      Written w = write(request, ns.getKey(), ns.getValue().values(), skipped, counts, templates, collections);
       if (w != null) {
         files.add(w);
       }
     }
+    Path application = files.isEmpty() ? null : ApplicationListing.write(request, files, collections);
     return new Result(counts[0], counts[1], counts[2], total[0], skipped, apps, files, tally.otherLines(),
-        tally.damaged(), tally.damagedNamed(), tally.thresholds(), tally.representativeness());
+        tally.damaged(), tally.damagedNamed(), tally.thresholds(), tally.representativeness(), application);
   }
 
   /** The five most frequent keys with their counts, most frequent first, and how many more there are. */
@@ -130,9 +132,13 @@ public final class LogWorkloads {
     s.details.merge(detail, entries, Long::sum);
   }
 
-  /** Writes the namespace's file; its shapes the translation refuses move to the skipped ones. */
+  /**
+   * Writes the namespace's file; its shapes the translation refuses move to the skipped ones. The figures of the
+   * shapes written, together, go into {@code collections} under the namespace.
+   */
   private static Written write(Request request, String ns, java.util.Collection<ShapeStats> shapes,
-                               Map<String, Skipped> skipped, long[] counts, InsertTemplates templates) {
+                               Map<String, Skipped> skipped, long[] counts, InsertTemplates templates,
+                               Map<String, ShapeStats> collections) {
     String table = request.tables().getOrDefault(ns, request.naming().nameFor(namespace(ns)));
     Path file = request.outDir().resolve(table + ".yaml");
     List<ShapeStats> ordered = shapes.stream()
@@ -170,6 +176,7 @@ public final class LogWorkloads {
       ops.append(text);
       written++;
       entries += s.entries;
+      collections.computeIfAbsent(ns, k -> new ShapeStats(s.first)).addFigures(s);
     }
     if (written == 0) {
       return null;

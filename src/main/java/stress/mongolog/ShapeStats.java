@@ -77,6 +77,24 @@ final class ShapeStats {
     }
   }
 
+  /** Adds another shape's figures (not its values): the figures of a collection, from those of its shapes. */
+  void addFigures(ShapeStats other) {
+    entries += other.entries;
+    folded += other.folded;
+    totalMillis += other.totalMillis;
+    if (other.firstTime != null) {
+      firstTime = firstTime == null || other.firstTime.isBefore(firstTime) ? other.firstTime : firstTime;
+      lastTime = lastTime == null || other.lastTime.isAfter(lastTime) ? other.lastTime : lastTime;
+    }
+    millis.add(other.millis);
+    other.plans.forEach((k, v) -> plans.merge(k, v, Long::sum));
+    other.apps.forEach((k, v) -> apps.merge(k, v, Long::sum));
+    examinedDocs += other.examinedDocs;
+    examinedKeys += other.examinedKeys;
+    returned += other.returned;
+    withCounts += other.withCounts;
+  }
+
   private void count(String name, BsonValue value) {
     Map<BsonValue, Long> seen = values.computeIfAbsent(name, k -> new HashMap<>());
     if (seen.containsKey(value) || seen.size() < MAX_DISTINCT) {

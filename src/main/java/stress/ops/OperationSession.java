@@ -15,7 +15,7 @@ import stress.keys.KeyChooser;
 public final class OperationSession implements AutoCloseable {
   private final StatementMode mode;
   private final boolean cacheStatements;
-  private final KeyChooser keys;
+  private KeyChooser keys;
   private final SplittableRandom random;
   private final int fetchSize;
   private final int worker;
@@ -96,6 +96,16 @@ public final class OperationSession implements AutoCloseable {
       throw new IllegalStateException("no existing keys were read for this run: its operations only insert new rows");
     }
     return keys.next(random);
+  }
+
+  /**
+   * Makes {@link #nextKey} choose among these keys (an operation bound to a table of its own in an application's
+   * run); returns the keys chosen before, to put back.
+   */
+  KeyChooser useKeys(KeyChooser chosen) {
+    KeyChooser before = keys;
+    keys = chosen;
+    return before;
   }
 
   /** The value of a {@link SessionLocal} slot, made on first use. */

@@ -86,26 +86,15 @@ public final class MongoComparison {
     }
     boolean routes = rows.stream().anyMatch(r -> r.route() != null);
     StringBuilder out = new StringBuilder(TITLE).append(":\n  ").append(EXPLANATION).append('\n');
-    String phase = null;
-    TextTable table = null;
-    List<String> notes = new ArrayList<>();
-    for (Row row : rows) {
-      if (!row.phase().equals(phase)) {
-        if (table != null) {
-          out.append(table.render());
-        }
-        phase = row.phase();
-        out.append(phase).append(":\n");
-        List<String> headers = new ArrayList<>(List.of("operation", "MongoDB n", "MongoDB p50", "MongoDB p99", "here n",
-            "here p50", "here p99", "ratio p50", "ratio p99", "MongoDB plan", "plan here"));
-        List<TextTable.Align> aligns = new ArrayList<>(List.of(LEFT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT,
-            RIGHT, LEFT, LEFT));
-        if (routes) {
-          headers.add("route here");
-          aligns.add(LEFT);
-        }
-        table = new TextTable(headers, aligns);
-      }
+    List<String> headers = new ArrayList<>(List.of("operation", "MongoDB n", "MongoDB p50", "MongoDB p99", "here n",
+        "here p50", "here p99", "ratio p50", "ratio p99", "MongoDB plan", "plan here"));
+    List<TextTable.Align> aligns = new ArrayList<>(List.of(LEFT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT, RIGHT,
+        RIGHT, LEFT, LEFT));
+    if (routes) {
+      headers.add("route here");
+      aligns.add(LEFT);
+    }
+    out.append(TextTable.perPhase(rows, Row::phase, () -> new TextTable(headers, aligns), row -> {
       List<String> cells = new ArrayList<>(List.of(row.operation(), Long.toString(row.mongoEntries()),
           Long.toString(row.mongoP50()), Long.toString(row.mongoP99()),
           row.count() + (row.errors() > 0 ? " (" + row.errors() + " errors)" : ""),
@@ -114,13 +103,15 @@ public final class MongoComparison {
       if (routes) {
         cells.add(row.route() == null ? "" : row.route());
       }
-      table.row(cells);
+      return cells;
+    }));
+    List<String> notes = new ArrayList<>();
+    for (Row row : rows) {
       String note = row.operation() + ": " + row.note();
       if (!row.note().isEmpty() && !notes.contains(note)) {
         notes.add(note);
       }
     }
-    out.append(table.render());
     notes.forEach(n -> out.append("  ").append(n).append('\n'));
     return out.toString();
   }

@@ -102,7 +102,7 @@ public final class ResultMerger {
     settings.put("settings of the first", first.settings());
     boolean interrupted = results.stream().anyMatch(RunResult::interrupted);
     return new RunResult(first.toolVersion(), first.startTime(), settings, first.target(), phases, interrupted,
-        first.recorded());
+        first.recorded(), first.collections(), List.of());
   }
 
   private static void checkSamePhases(String firstName, RunResult first, String otherName, RunResult other) {

@@ -27,16 +27,21 @@ import java.util.Objects;
  * @param recorded    the operations whose workload file says what MongoDB recorded for them, with this target's plan;
  *                    the file also gets {@code mongodbComparison}, the two side by side per phase
  *                    ({@link MongoComparison}), worked out again when read
+ * @param collections with {@code run --workload DIR}: the application's collections, with what MongoDB recorded for
+ *                    each; the file also gets {@code mongodbCollections}, the measured side beside it per phase
+ *                    ({@link CollectionComparison}); empty otherwise
  * @param instances   for the merged result of a run of several instances ({@code stress merge --run}): each instance's
  *                    own figures and its start and end per phase; empty otherwise
  */
-@JsonIgnoreProperties(value = "mongodbComparison", allowGetters = true)
+@JsonIgnoreProperties(value = {"mongodbComparison", "mongodbCollections"}, allowGetters = true)
 public record RunResult(String toolVersion, Instant startTime, Map<String, Object> settings, Object target,
                         List<PhaseResult> phases, boolean interrupted,
                         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RecordedOperation> recorded,
+                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RecordedCollection> collections,
                         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<InstanceRow> instances) {
   public RunResult {
     recorded = recorded == null ? List.of() : List.copyOf(recorded);
+    collections = collections == null ? List.of() : List.copyOf(collections);
     instances = instances == null ? List.of() : List.copyOf(instances);
     Objects.requireNonNull(toolVersion, "toolVersion");
     Objects.requireNonNull(startTime, "startTime");
@@ -48,18 +53,25 @@ public record RunResult(String toolVersion, Instant startTime, Map<String, Objec
   /** A result of a run without MongoDB's recorded figures. */
   public RunResult(String toolVersion, Instant startTime, Map<String, Object> settings, Object target,
                    List<PhaseResult> phases, boolean interrupted) {
-    this(toolVersion, startTime, settings, target, phases, interrupted, List.of(), List.of());
+    this(toolVersion, startTime, settings, target, phases, interrupted, List.of(), List.of(), List.of());
   }
 
   /** A result with MongoDB's recorded figures, of one process. */
   public RunResult(String toolVersion, Instant startTime, Map<String, Object> settings, Object target,
                    List<PhaseResult> phases, boolean interrupted, List<RecordedOperation> recorded) {
-    this(toolVersion, startTime, settings, target, phases, interrupted, recorded, List.of());
+    this(toolVersion, startTime, settings, target, phases, interrupted, recorded, List.of(), List.of());
+  }
+
+  /** A result with MongoDB's recorded figures and its instances' rows. */
+  public RunResult(String toolVersion, Instant startTime, Map<String, Object> settings, Object target,
+                   List<PhaseResult> phases, boolean interrupted, List<RecordedOperation> recorded,
+                   List<InstanceRow> instances) {
+    this(toolVersion, startTime, settings, target, phases, interrupted, recorded, List.of(), instances);
   }
 
   /** The same result with its instances' rows. */
   public RunResult withInstances(List<InstanceRow> rows) {
-    return new RunResult(toolVersion, startTime, settings, target, phases, interrupted, recorded, rows);
+    return new RunResult(toolVersion, startTime, settings, target, phases, interrupted, recorded, collections, rows);
   }
 
   /** MongoDB's recorded figures beside the measured ones, per phase and operation; empty without them. */
@@ -67,6 +79,13 @@ public record RunResult(String toolVersion, Instant startTime, Map<String, Objec
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   public List<MongoComparison.Row> mongodbComparison() {
     return MongoComparison.rows(this);
+  }
+
+  /** Per collection of an application's run, the measured side beside MongoDB's; empty otherwise. */
+  @JsonProperty("mongodbCollections")
+  @JsonInclude(JsonInclude.Include.NON_EMPTY)
+  public List<CollectionComparison.Row> mongodbCollections() {
+    return CollectionComparison.rows(this);
   }
 
   /** A result of a run that was not interrupted. */

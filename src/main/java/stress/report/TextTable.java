@@ -19,6 +19,34 @@ final class TextTable {
     this.aligns = List.copyOf(aligns);
   }
 
+  /**
+   * Rows in blocks, one per phase in the rows' order: the phase's label on a line, then its table.
+   *
+   * @param table a new, empty table for each block
+   */
+  static <R> String perPhase(List<R> rows, java.util.function.Function<R, String> phase,
+                             java.util.function.Supplier<TextTable> table,
+                             java.util.function.Function<R, List<String>> cells) {
+    StringBuilder out = new StringBuilder();
+    String current = null;
+    TextTable block = null;
+    for (R row : rows) {
+      if (!phase.apply(row).equals(current)) {
+        if (block != null) {
+          out.append(block.render());
+        }
+        current = phase.apply(row);
+        out.append(current).append(":\n");
+        block = table.get();
+      }
+      block.row(cells.apply(row));
+    }
+    if (block != null) {
+      out.append(block.render());
+    }
+    return out.toString();
+  }
+
   void row(List<String> cells) {
     if (cells.size() != headers.size()) {
       throw new IllegalArgumentException("a row of " + cells.size() + " cells in a table of " + headers.size() + " columns");

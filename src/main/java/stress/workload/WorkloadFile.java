@@ -63,21 +63,25 @@ public record WorkloadFile(Path file, Map<String, Operation> operations, Map<Str
 
   /** Reads and checks a workload's text as {@link #load} reads a file; {@code file} names it in refusals. */
   public static WorkloadFile read(Path file, String text) {
-    YamlNode root;
+    YamlNode root = root(file, text);
+    try {
+      return parse(file, root);
+    } catch (WorkloadFileException e) {
+      throw new UsageException(file + ":" + e.line() + ": " + e.getMessage());
+    }
+  }
+
+  /** The YAML text's top value with its lines; a YAML mistake or an empty text is refused naming {@code file}. */
+  static YamlNode root(Path file, String text) {
     try (JsonParser p = new YAMLFactory().createParser(text)) {
       if (p.nextToken() == null) {
         throw new UsageException("--workload " + file + ": the file is empty");
       }
-      root = YamlNode.read(p);
+      return YamlNode.read(p);
     } catch (JsonProcessingException e) {
       throw new UsageException(file + ":" + YamlSyntax.describe(e));
     } catch (IOException e) {
       throw new UsageException("--workload " + file + ": cannot read it: " + e.getMessage());
-    } catch (WorkloadFileException e) {
-      throw new UsageException(file + ":" + e.line() + ": " + e.getMessage());
-    }
-    try {
-      return parse(file, root);
     } catch (WorkloadFileException e) {
       throw new UsageException(file + ":" + e.line() + ": " + e.getMessage());
     }

@@ -39,16 +39,9 @@ class DevCorpusLogRunTest {
 
   @Test
   void theDerivedWorkloadsRunOnTheImportedCorpusShowingBothSides() throws Exception {
-    Path corpus = Corpus.root();
     CliTester.Result derived = CliTester.run("workload", "--from-log", LOG, "--out", dir.toString());
     assertEquals(0, derived.exitCode(), derived.all());
-    String url = TestDatabase.newDatabaseUrl("devcorpuslog");
-    for (String[] dump : new String[][] {{"atlas-sample-mcampo2", "sample_analytics,sample_training,sample_geospatial"},
-        {"northwind", "sample_Northwind"}, {"mongo-mongoose", "sample_examples"}}) {
-      CliTester.Result imported = CliTester.run("--url", url, "-U", "postgres", "import",
-          corpus.resolve(dump[0]).toString(), "--db", dump[1]);
-      assertEquals(0, imported.exitCode(), imported.all());
-    }
+    String url = importedCorpus();
     for (Map.Entry<String, Integer> file : FILES.entrySet()) {
       String table = file.getKey();
       Path json = dir.resolve(table + ".json");
@@ -72,5 +65,52 @@ class DevCorpusLogRunTest {
       String page = Files.readString(out.resolve("report.html"));
       assertTrue(page.contains("<section id=\"mongodb\">"), table);
     }
+  }
+
+  /** The six collections as one application: one phase each mode, every operation run, a line per collection. */
+  @Test
+  void theDerivedDirectoryRunsAsOneApplication() throws Exception {
+    CliTester.Result derived = CliTester.run("workload", "--from-log", LOG, "--out", dir.toString());
+    assertEquals(0, derived.exitCode(), derived.all());
+    String url = importedCorpus();
+    Path json = dir.resolve("application.json");
+    // 24 operations of 381 statements, the rarest of weight 2: 3000 executions run it but for a chance of 1e-7
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", dir.toString(), "--warmup",
+        "0", "--threads", "2", "--ops", "3000", "--mode", "prepared,plain", "--json", json.toString());
+    assertEquals(0, r.exitCode(), r.all());
+    JsonNode result = new ObjectMapper().readTree(Files.readString(json));
+    assertEquals(2, result.get("phases").size());
+    int operations = FILES.values().stream().mapToInt(Integer::intValue).sum();
+    for (JsonNode phase : result.get("phases")) {
+      assertEquals(0, phase.get("stats").get("total").get("errorCount").asLong(), phase.toString());
+      assertEquals(operations, phase.get("stats").get("operations").size(), "every operation ran");
+    }
+    assertEquals(2 * operations, result.get("mongodbComparison").size());
+    assertEquals(2 * FILES.size(), result.get("mongodbCollections").size());
+    for (JsonNode row : result.get("mongodbCollections")) {
+      assertTrue(FILES.containsKey(row.get("collection").asText()) && row.get("count").asLong() > 0
+          && row.get("mongoEntries").asLong() > 0, row.toString());
+    }
+    FILES.keySet().forEach(table -> assertTrue(r.out().lines().anyMatch(l -> l.startsWith(table + " ")), table
+        + ": a line per collection: " + r.out()));
+  }
+
+  private static String url;
+
+  /** The dev corpus's collections the log names, imported once for the tests of this class. */
+  private static synchronized String importedCorpus() {
+    if (url == null) {
+      Path corpus = Corpus.root();
+      String fresh = TestDatabase.newDatabaseUrl("devcorpuslog");
+      for (String[] dump : new String[][] {{"atlas-sample-mcampo2",
+          "sample_analytics,sample_training,sample_geospatial"}, {"northwind", "sample_Northwind"},
+          {"mongo-mongoose", "sample_examples"}}) {
+        CliTester.Result imported = CliTester.run("--url", fresh, "-U", "postgres", "import",
+            corpus.resolve(dump[0]).toString(), "--db", dump[1]);
+        assertEquals(0, imported.exitCode(), imported.all());
+      }
+      url = fresh;
+    }
+    return url;
   }
 }

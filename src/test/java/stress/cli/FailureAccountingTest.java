@@ -61,6 +61,26 @@ class FailureAccountingTest {
   }
 
   /**
+   * A statement longer than the phase: no execution ends within it, so the run measured nothing and says so with
+   * exit 1 (it printed 0 ops/s, errors none, and exited 0).
+   */
+  @Test
+  void aPhaseInWhichNoExecutionEndedFailsTheRun() throws IOException {
+    Path w = dir.resolve("sleeps.yaml");
+    Files.writeString(w, """
+        operations:
+          sleeps:
+            sql: SELECT pg_sleep(30) FROM {table} WHERE _id = :id
+            params:
+              id: key
+        """);
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", w.toString(), "--threads",
+        "1", "--warmup", "0s", "--duration", "1s");
+    assertEquals(1, r.exitCode(), r.all());
+    assertTrue(r.out().contains("no execution ended within the measured time of any phase"), r.all());
+  }
+
+  /**
    * Every execution fails, in the warm-up too: the outage starts at 0 s (it printed -1.961 s) and counts the failures
    * the table counts (it counted the warm-up's too: 22845 against 16,007).
    */

@@ -73,6 +73,19 @@ class PhaseRecorderTest {
   }
 
   @Test
+  void anExecutionEndingAfterThePhaseFinishedIsNotToldAsMeasured() {
+    // a worker whose thread outlived the join's grace records into a slot nobody merges: the summary never counts
+    // it, so a probe must not count it as measured either
+    PhaseRecorder phase = new PhaseRecorder(List.of("find_first"), 1, HOUR);
+    WorkerRecorder worker = phase.worker(0);
+    assertTrue(worker.success(0, MS, 1));
+    PhaseStats stats = phase.finish(0, SECOND);
+    assertFalse(worker.success(0, MS, 1), "after the phase's end");
+    assertFalse(worker.failure(0, MS, "57P01", "terminating connection"));
+    assertEquals(1, stats.total().count());
+  }
+
+  @Test
   void resetDiscardsWarmupAndThePendingInterval() {
     PhaseRecorder phase = new PhaseRecorder(List.of("find_first"), 1, HOUR);
     WorkerRecorder worker = phase.worker(0);

@@ -13,6 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import stress.load.importer.TableNaming;
+import stress.model.MongoRecorded;
+import stress.workload.Application;
 
 /**
  * The real mongod logs outside the repository ({@code ../shared/datasets/mongod-logs}, see its PROVENANCE.md): each
@@ -65,6 +67,37 @@ class RealLogsTest {
     assertEquals(0, count(r, EntryKinds.UNREADABLE), r.skipped().keySet().toString());
     assertEquals(0, count(r, EntryKinds.TRUNCATED));
     assertEquals(notQueries, count(r, EntryKinds.NOT_A_QUERY));
+  }
+
+  /**
+   * Each real log's directory is one application: its listing reads back with every collection's file and table, each
+   * operation named table.operation and weighted by its logged count (together, every statement the files hold), and
+   * what MongoDB recorded for each collection adds up to its operations'.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+      "hatchet-sample-6.0/sample-mongod.log.gz",
+      "atlas-8.0-mongo-log-parser/cluster0-shard-00-00.ufghn.mongodb.net_2025-08-17T19_50_00_2025-08-18T19_55_21_MONGODB.log.gz",
+      "hatchet-replica-6.0/replica.tar.gz",
+      "docdb-compat-3.6-text/mongod.log.2020-11-10T19-33-14",
+      "keyhole-4.0-text/mongod.log"})
+  void theDerivedDirectoryReadsBackAsOneApplication(String file) {
+    assumeTrue(Files.isDirectory(LOGS), "no real mongod logs at " + LOGS + " (they are not part of the project)");
+    LogWorkloads.Result r = LogWorkloads.derive(new LogWorkloads.Request(List.of(LOGS.resolve(file)), dir, null,
+        Map.of(), TableNaming.defaults()));
+    Application app = Application.load(dir);
+    assertEquals(r.application(), app.listing());
+    assertEquals(r.files().stream().map(LogWorkloads.Written::table).toList(),
+        app.collections().stream().map(Application.Collection::table).toList());
+    long written = r.files().stream().mapToLong(LogWorkloads.Written::entries).sum();
+    assertEquals(written, app.merged().weights().values().stream().mapToLong(Integer::longValue).sum(),
+        "the weights are the logged counts");
+    for (Application.Collection c : app.collections()) {
+      assertEquals(c.workload().recorded().values().stream().mapToLong(MongoRecorded::entries).sum(),
+          c.recorded().entries(), c.namespace());
+      c.operationNames().forEach(name -> assertEquals(c.workload().recorded().get(name.substring(c.table().length()
+          + 1)), app.merged().recorded().get(name), name));
+    }
   }
 
   private static long count(LogWorkloads.Result r, String reason) {

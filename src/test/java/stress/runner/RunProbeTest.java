@@ -130,8 +130,9 @@ class RunProbeTest {
     assertTrue(probe.warmupSuccesses.get() > 0, "warm-up seen");
     // the workers never pause for the reset with 2 threads on 2 cores: the line falls between executions in flight,
     // and the recorder decides both sides. On a loaded machine the probe has seen more measured executions than the
-    // summary counts (one per worker at the end of a phase; 16 of 21,332 once with the machine at full load), cause
-    // not found yet: the probe never sees fewer, and the excess stays a small fraction
+    // summary counts (16 of 21,332 once at full load). One cause is mended: an execution ending after the recorder
+    // finished (a worker outliving the join's grace) was told to the probe as measured. The bound stays until runs
+    // at full load show no other: the probe never sees fewer, and the excess stays a small fraction
     long measured = probe.measuredSuccesses.get();
     assertTrue(measured >= total && measured - total <= Math.max(threads, total / 200), "probe " + measured
         + " vs summary " + total);

@@ -4,6 +4,8 @@ import static stress.report.Decimals.millis;
 
 import java.util.ArrayList;
 import java.util.List;
+import stress.report.CollectionComparison;
+import stress.report.Decimals;
 import stress.report.MongoComparison;
 
 /**
@@ -32,7 +34,21 @@ final class MongoSection {
     List<List<String>> rows = new ArrayList<>();
     List<String> headlines = new ArrayList<>();
     List<Bar> bars = new ArrayList<>();
+    List<List<String>> collections = new ArrayList<>();
     for (NamedResult run : runs) {
+      for (CollectionComparison.Row c : CollectionComparison.rows(run.result())) {
+        String prefix = (overlay ? run.name() + " · " : "") + (run.result().phases().size() > 1 ? c.phase() + " · "
+            : "");
+        if (c.skipped() == null) {
+          bars.add(new Bar(prefix + c.collection() + " (all operations)", asRow(c)));
+        }
+        collections.add(List.of(prefix + c.collection(), c.namespace(), text(c.mongoEntries()),
+            c.mongoPerSecond() == null ? "" : Decimals.threeDecimals(c.mongoPerSecond()), text(c.mongoP50()),
+            text(c.mongoP99()), c.skipped() != null ? "skipped: " + c.skipped() : Long.toString(c.count()),
+            Long.toString(c.errors()), Decimals.oneDecimal(c.opsPerSecond()), c.count() == 0 ? "" : millis(c.p50()),
+            c.count() == 0 ? "" : millis(c.p95()), c.count() == 0 ? "" : millis(c.p99()),
+            MongoComparison.ratioText(c.p50Ratio()), MongoComparison.ratioText(c.p99Ratio())));
+      }
       for (MongoComparison.Row r : MongoComparison.rows(run.result())) {
         bars.add(new Bar((overlay ? run.name() + " · " : "") + (run.result().phases().size() > 1 ? r.phase() + " · "
             : "") + r.operation(), r));
@@ -54,10 +70,30 @@ final class MongoSection {
     if (rows.isEmpty()) {
       return null;
     }
+    List<DataTable> tables = new ArrayList<>();
+    if (!collections.isEmpty()) {
+      tables.add(new DataTable(List.of("collection", "namespace", "MongoDB n", "MongoDB /s", "MongoDB p50 ms",
+          "MongoDB p99 ms", "here n", "here errors", "here ops/s", "here p50 ms", "here p95 ms", "here p99 ms",
+          "ratio p50", "ratio p99"), collections));
+    }
+    tables.add(new DataTable(headers, rows));
     return new Section(ID, MongoComparison.TITLE, MongoComparison.EXPLANATION + " The chart puts each operation's"
         + " p50 and p99 beside MongoDB's on a log scale, the operations where the two differ most first; a MongoDB"
-        + " figure of 0 ms (below its logs' 1 ms resolution) is not drawn.", headlines, List.of(chart(chartIds.get(), bars)),
-        List.of(new DataTable(headers, rows)), false);
+        + " figure of 0 ms (below its logs' 1 ms resolution) is not drawn." + (collections.isEmpty() ? ""
+        : " In a run of an application's collections each operation is named table.operation, each collection has a"
+        + " bar of its operations together, and the first table is " + CollectionComparison.TITLE + "."), headlines,
+        List.of(chart(chartIds.get(), bars)), tables, false);
+  }
+
+  /** A collection's operations together, as a row of the chart. */
+  private static MongoComparison.Row asRow(CollectionComparison.Row c) {
+    return new MongoComparison.Row(c.phase(), c.collection(), c.mongoEntries() == null ? 0 : c.mongoEntries(),
+        c.mongoP50() == null ? 0 : c.mongoP50(), c.mongoP99() == null ? 0 : c.mongoP99(), "", c.count(), c.errors(),
+        c.p50(), c.p99(), c.p50Ratio(), c.p99Ratio(), "", null, "");
+  }
+
+  private static String text(Number n) {
+    return n == null ? "" : n.toString();
   }
 
   /** One operation (of one phase and run) in the chart. */

@@ -1,0 +1,65 @@
+package stress.mongolog;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import stress.model.UsageException;
+
+/**
+ * {@code application.yaml} beside the files of one derivation: each collection with its file, its table and what
+ * MongoDB recorded for the collection as a whole, so that {@code run --workload DIR} runs the application's
+ * collections in one phase ({@code workload.Application} reads it).
+ */
+final class ApplicationListing {
+  /** The listing's name in the output directory. */
+  static final String FILE = "application.yaml";
+
+  private ApplicationListing() {}
+
+  /** Writes the listing of the files written; returns its path. */
+  static Path write(LogWorkloads.Request request, List<LogWorkloads.Written> files, Map<String, ShapeStats> byNamespace) {
+    Path listing = request.outDir().resolve(FILE);
+    long entries = 0;
+    Instant first = null;
+    Instant last = null;
+    StringBuilder collections = new StringBuilder("collections:\n");
+    for (LogWorkloads.Written w : files) {
+      ShapeStats s = byNamespace.get(w.ns());
+      entries += s.entries;
+      if (s.firstTime != null) {
+        first = first == null || s.firstTime.isBefore(first) ? s.firstTime : first;
+        last = last == null || s.lastTime.isAfter(last) ? s.lastTime : last;
+      }
+      collections.append("  - namespace: ").append(ParameterChoice.json(w.ns())).append('\n')
+          .append("    table: ").append(ParameterChoice.json(w.table())).append('\n')
+          .append("    file: ").append(ParameterChoice.json(w.file().getFileName().toString())).append('\n')
+          .append(OperationText.mongodbKey(s).replace("for this shape", "for the collection's operations"));
+    }
+    String header = "# Derived by 'stress workload --from-log' from " + request.logs().size() + " log file(s): the"
+        + " application's " + files.size() + " collection(s), each with its workload file and its table.\n"
+        + "# Run them together, in one phase, each operation weighted by its logged count (the application's mix):\n"
+        + "#   stress run --workload " + request.outDir() + "\n" + rateComment(entries, first, last);
+    try {
+      Files.writeString(listing, header + collections);
+    } catch (IOException e) {
+      throw new UsageException("--out " + request.outDir() + ": cannot write " + listing + ": " + e.getMessage());
+    }
+    return listing;
+  }
+
+  /** What --rate log paces the run at, and what that rate is. */
+  private static String rateComment(long entries, Instant first, Instant last) {
+    double seconds = first == null ? 0 : (last.toEpochMilli() - first.toEpochMilli()) / 1000.0;
+    if (seconds <= 0) {
+      return "# The log shows no rate (its statements share one instant or have no time): --rate log is refused.\n";
+    }
+    return String.format(Locale.ROOT, "# --rate log: %d logged statements of these operations from %s to %s (%.3f s):"
+        + " %.4g per second. Only the statements the files hold count (not the entries skipped); with slowms above 0"
+        + " they are the slow operations only, so the application ran more than that.%n", entries, first, last,
+        seconds, entries / seconds);
+  }
+}
