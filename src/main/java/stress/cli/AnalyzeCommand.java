@@ -34,10 +34,7 @@ final class AnalyzeCommand implements Callable<Integer> {
   StressCommand root;
 
   @Mixin
-  ConnectionArgs connection;
-
-  @Mixin
-  TableArgs tables;
+  TargetTableArgs target;
 
   @Option(names = "--workload", paramLabel = "FILE",
       description = "YAML workload file whose MongoDB-style operations' paths are analyzed too; with --shard-key,"
@@ -65,9 +62,9 @@ final class AnalyzeCommand implements Callable<Integer> {
     if (shardKey != null) {
       List<String> paths = shardKey.isEmpty() ? List.of() : List.of(shardKey.split(",", -1));
       ShardKeyJob.Request request = new ShardKeyJob.Request(paths.stream().map(String::strip).distinct().toList(), file,
-          tables.schema, tables.table, top == null ? 5 : top, json);
-      return Commands.analyzeShardKey(request, connection.toOptions(root.connection), root.out).code();
+          target.schema(), target.table(), top == null ? 5 : top, json);
+      return Commands.analyzeShardKey(request, target.connection(root.connection), root.out).code();
     }
-    return Commands.analyze(file, tables.schema, tables.table, connection.toOptions(root.connection), root.out).code();
+    return Commands.analyze(file, target.schema(), target.table(), target.connection(root.connection), root.out).code();
   }
 }

@@ -31,11 +31,10 @@ final class ExplainCommand implements Callable<Integer> {
   StressCommand root;
 
   @Mixin
-  ConnectionArgs connection;
+  TargetTableArgs target;
 
-  @Mixin
-  TableArgs tables;
-
+  // --op, --workload, --batch and the two timeouts have run's names but explain's own help: explain inserts nothing
+  // (so --batch is find_in's only) and names an operation its socket timeout ends
   @Option(names = "--op", paramLabel = "OPS",
       description = "Operations: one name, a list or mix as for run (weights are ignored), or all (the built-ins on"
           + " existing keys and the --workload file's operations). Default: the --workload file's operations, else all.")
@@ -54,21 +53,11 @@ final class ExplainCommand implements Callable<Integer> {
       description = "Keys per find_in statement. Default: ${DEFAULT-VALUE}.")
   int batch;
 
-  @Option(names = "--limit-min", paramLabel = "N", defaultValue = Defaults.LIMIT_MIN,
-      description = "Smallest LIMIT of find. Default: ${DEFAULT-VALUE}.")
-  int limitMin;
+  @Mixin
+  FindLimitArgs limits;
 
-  @Option(names = "--limit-max", paramLabel = "N", defaultValue = Defaults.LIMIT_MAX,
-      description = "Largest LIMIT of find. Default: ${DEFAULT-VALUE}.")
-  int limitMax;
-
-  @Option(names = "--seed", paramLabel = "N", defaultValue = Defaults.SEED,
-      description = "Seed of the key choice. Default: ${DEFAULT-VALUE}.")
-  long seed;
-
-  @Option(names = "--key-sample", paramLabel = "N", defaultValue = Defaults.KEY_SAMPLE,
-      description = "Keys read from a table whose keys are not a dense integer range. Default: ${DEFAULT-VALUE}.")
-  int keySample;
+  @Mixin
+  KeyChoiceArgs keys;
 
   @Option(names = "--statement-timeout", paramLabel = "TIME", defaultValue = Defaults.STATEMENT_TIMEOUT,
       description = "Server statement_timeout while explaining, 0 = none. Default: ${DEFAULT-VALUE}.")
@@ -82,7 +71,7 @@ final class ExplainCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    return Commands.explain(toRequest(), connection.toOptions(root.connection), root.out).code();
+    return Commands.explain(toRequest(), target.connection(root.connection), root.out).code();
   }
 
   /** The validated request; every problem in one message. */
@@ -92,13 +81,13 @@ final class ExplainCommand implements Callable<Integer> {
     List<String> names = workload != null && file == null ? List.of()
         : RunArgs.attempt(problems, () -> ExplainRequest.operationNames(op, file));
     OperationSettings settings = RunArgs.attempt(problems,
-        () -> new OperationSettings(batch, limitMin, limitMax, Integer.parseInt(Defaults.FETCH_SIZE)));
+        () -> new OperationSettings(batch, limits.limitMin, limits.limitMax, Integer.parseInt(Defaults.FETCH_SIZE)));
     Duration timeout = RunArgs.attempt(problems, () -> Durations.parse("--statement-timeout", statementTimeout));
     Duration socket = RunArgs.attempt(problems, () -> Durations.parse("--socket-timeout", socketTimeout));
     if (!problems.isEmpty()) {
       throw new UsageException(String.join("; ", problems));
     }
-    return new ExplainRequest(names, tables.schema, tables.table, settings, seed, keySample, analyze, timeout, socket,
-        file);
+    return new ExplainRequest(names, target.schema(), target.table(), settings, keys.seed, keys.keySample, analyze,
+        timeout, socket, file);
   }
 }

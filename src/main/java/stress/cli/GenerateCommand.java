@@ -8,7 +8,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import stress.app.GenerateRequest;
-import stress.app.CommandResultJson;
 import stress.app.Commands;
 import stress.config.Defaults;
 import stress.model.Shape;
@@ -48,9 +47,8 @@ final class GenerateCommand implements Callable<Integer> {
       + " replaced) or replace an existing --archive file.")
   boolean force;
 
-  @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON (counts, seconds, exit"
-      + " code; docs/import.md#result-file-and-exit-codes).")
-  Path json;
+  @Mixin
+  CommandResultArgs result;
 
   /** Where the dump goes: a directory or an archive file, as with mongodump. */
   static final class Target {
@@ -65,9 +63,7 @@ final class GenerateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (json != null) {
-      CommandResultJson.checkWritable(json);
-    }
+    Path json = result.writableFile();
     GenerateRequest request = GenerateRequest.of(documents.docs, Shape.parse(documents.shape), documents.seed, database,
         collection, collections, target.out, target.archive, gzip, force);
     return Commands.generate(request, json, root.out).code();

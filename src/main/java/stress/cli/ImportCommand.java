@@ -65,6 +65,7 @@ final class ImportCommand implements Callable<Integer> {
       description = "Also import system.* collections (time-series buckets, system.version, ...). Default: skipped.")
   boolean systemCollections;
 
+  // not TableArgs: import names its tables after the collections, so its --table names one and has no default
   @Option(names = "--schema", paramLabel = "NAME", description = "Schema of the tables. Default: the search path.")
   String schema;
 
@@ -79,11 +80,8 @@ final class ImportCommand implements Callable<Integer> {
       + " as PostgreSQL folds unquoted names (sample_Northwind.Orders -> sample_northwind_orders). Default: MongoDB's case.")
   boolean lowerCaseNames;
 
-  @Option(names = "--drop-existing", description = "Drop and recreate tables that exist.")
-  boolean dropExisting;
-
-  @Option(names = "--reuse", description = "Load into existing tables, keeping their rows (and their _id type).")
-  boolean reuse;
+  @Mixin
+  ExistingTableArgs existing;
 
   @Option(names = "--resume", description = "Continue an interrupted import: skip the batches its checkpoints"
       + " (table stress_import_progress) show as committed. Give the same path and options.")
@@ -152,7 +150,7 @@ final class ImportCommand implements Callable<Integer> {
   /** The options as given; the app layer checks them and builds the engine's request. */
   ImportConfig toConfig() {
     return new ImportConfig(path, archive, databases, excludeDatabases, collections, excludeCollections,
-        systemCollections, schema, table, tablePrefix, lowerCaseNames, dropExisting, reuse, resume, jobs, jsonMode,
+        systemCollections, schema, table, tablePrefix, lowerCaseNames, existing.dropExisting, existing.reuse, resume, jobs, jsonMode,
         idType, onError, onDuplicate, repeatedFields, rejects, batchDocs, batchMb, json, distributeBy, reference);
   }
 }

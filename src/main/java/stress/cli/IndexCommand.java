@@ -26,15 +26,13 @@ final class IndexCommand implements Callable<Integer> {
   StressCommand root;
 
   @Mixin
-  ConnectionArgs connection;
-
-  @Mixin
-  TableArgs tables;
+  TargetTableArgs target;
 
   @Option(names = "--workload", paramLabel = "FILE", required = true,
       description = "YAML workload file with an 'indexes:' list: {gin: data}, {path: a.b}, {path: a.b, type: numeric}.")
   Path workload;
 
+  // not run's --socket-timeout: no default, as a build may rightly keep the server silent for hours
   @Option(names = "--socket-timeout", paramLabel = "TIME",
       description = "Client gives up on a server silent for this long, e.g. 30m (the server may still be building)."
           + " Default: none, the client waits as long as the server works; no statement_timeout is set either.")
@@ -56,8 +54,7 @@ final class IndexCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Duration socket = socketTimeout == null ? Duration.ZERO : Durations.parse("--socket-timeout", socketTimeout);
     WorkloadFile file = WorkloadFile.load(workload);
-    return Commands.index(file, tables.schema, tables.table, socket, suggest, strict,
-        connection.toOptions(root.connection), root.out)
-        .code();
+    return Commands.index(file, target.schema(), target.table(), socket, suggest, strict,
+        target.connection(root.connection), root.out).code();
   }
 }

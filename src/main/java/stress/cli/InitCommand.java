@@ -6,7 +6,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
-import stress.app.CommandResultJson;
 import stress.app.Commands;
 import stress.config.Defaults;
 import stress.config.InitConfig;
@@ -31,6 +30,7 @@ final class InitCommand implements Callable<Integer> {
   @Mixin
   TableArgs tables;
 
+  // --jobs, --distribute-by and --reference differ from import's: init fills one table, import one per collection
   @Option(names = "--jobs", paramLabel = "N", defaultValue = Defaults.LOAD_JOBS,
       description = "Parallel COPY streams. Default: ${DEFAULT-VALUE}.")
   int jobs;
@@ -43,34 +43,28 @@ final class InitCommand implements Callable<Integer> {
   @Option(names = "--reference", paramLabel = "TABLE", description = "Replicate the table to every node.")
   String reference;
 
-  @Option(names = "--drop-existing", description = "Drop and recreate the tables if they exist.")
-  boolean dropExisting;
-
-  @Option(names = "--reuse", description = "Keep existing tables (and their rows) and load into them.")
-  boolean reuse;
+  @Mixin
+  ExistingTableArgs existing;
 
   @Option(names = "--unlogged", description = "Create the tables UNLOGGED: no WAL, so writes are cheaper, but a crash"
       + " empties them and replicas do not get them (seed 002's insert tables).")
   boolean unlogged;
 
-  @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON (counts, seconds, exit"
-      + " code; docs/import.md#result-file-and-exit-codes).")
-  Path json;
+  @Mixin
+  CommandResultArgs result;
 
   @Override
   public Integer call() throws Exception {
-    if (json != null) {
-      CommandResultJson.checkWritable(json);
-    }
-    if (dropExisting && reuse) {
+    Path json = result.writableFile();
+    if (existing.dropExisting && existing.reuse) {
       throw new UsageException("--drop-existing and --reuse exclude each other");
     }
-    if (unlogged && reuse) {
+    if (unlogged && existing.reuse) {
       throw new UsageException("--unlogged applies to the tables init creates; --reuse keeps existing tables"
           + " as they are (logged or not): use --drop-existing to recreate them unlogged");
     }
-    ExistingTablePolicy policy = dropExisting ? ExistingTablePolicy.DROP_EXISTING
-        : reuse ? ExistingTablePolicy.REUSE : ExistingTablePolicy.FAIL_IF_EXISTS;
+    ExistingTablePolicy policy = existing.dropExisting ? ExistingTablePolicy.DROP_EXISTING
+        : existing.reuse ? ExistingTablePolicy.REUSE : ExistingTablePolicy.FAIL_IF_EXISTS;
     InitConfig config = new InitConfig(documents.docs, Shape.parse(documents.shape), documents.seed, tables.schema,
         tables.table, policy, jobs, unlogged, keyPath(), reference != null && named("--reference", reference));
     return Commands.init(config, connection.toOptions(root.connection), json, root.out).code();

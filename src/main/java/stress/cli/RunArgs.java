@@ -169,25 +169,15 @@ final class RunArgs {
       + " crash). The run's own table is made unlogged by 'init --unlogged'.")
   boolean unlogged;
 
-  @Option(names = "--limit-min", paramLabel = "N", defaultValue = Defaults.LIMIT_MIN,
-      description = "Smallest LIMIT of find. Default: ${DEFAULT-VALUE}.")
-  int limitMin;
-
-  @Option(names = "--limit-max", paramLabel = "N", defaultValue = Defaults.LIMIT_MAX,
-      description = "Largest LIMIT of find. Default: ${DEFAULT-VALUE}.")
-  int limitMax;
+  @Mixin
+  FindLimitArgs limits = new FindLimitArgs();
 
   @Option(names = "--fetch-size", paramLabel = "N", defaultValue = Defaults.FETCH_SIZE,
       description = "Rows per round trip when find streams its result. Default: ${DEFAULT-VALUE}.")
   int fetchSize;
 
-  @Option(names = "--seed", paramLabel = "N", defaultValue = Defaults.SEED,
-      description = "Seed of the random key choice. Default: ${DEFAULT-VALUE}.")
-  long seed;
-
-  @Option(names = "--key-sample", paramLabel = "N", defaultValue = Defaults.KEY_SAMPLE,
-      description = "Keys read from a table whose keys are not a dense integer range. Default: ${DEFAULT-VALUE}.")
-  int keySample;
+  @Mixin
+  KeyChoiceArgs keys = new KeyChoiceArgs();
 
   @Option(names = "--connect-timeout", paramLabel = "TIME", defaultValue = Defaults.CONNECT_TIMEOUT,
       description = "Connecting and pool checkout. Default: ${DEFAULT-VALUE}.")
@@ -291,7 +281,8 @@ final class RunArgs {
     List<String> pools = split(pool);
     List<SettingChoice> settings = attempt(problems, () -> set.stream().map(SettingChoice::parse).toList());
     Distribution dist = attempt(problems, () -> Distribution.parse(distribution));
-    OperationSettings opSettings = attempt(problems, () -> new OperationSettings(batch, limitMin, limitMax, fetchSize));
+    OperationSettings opSettings = attempt(problems, () -> new OperationSettings(batch, limits.limitMin, limits.limitMax,
+        fetchSize));
     Timeouts timeouts = attempt(problems, () -> new Timeouts(Durations.parse("--connect-timeout", connectTimeout),
         Durations.parse("--statement-timeout", statementTimeout), Durations.parse("--socket-timeout", socketTimeout)));
     PreferQueryMode mode = attempt(problems, () -> queryMode(queryMode));
@@ -342,7 +333,7 @@ final class RunArgs {
     }
     return new RunConfig(mix, threadCounts, measured, ops == null ? 0 : ops, warm, interval, opsPerSecond, modes, pools,
         poolSize, c3p0MaxStatements, prepareThreshold, mode, settings, transaction, dist, zipfConstant,
-        opSettings, tables.schema, tables.table, seed, keySample, timeouts, json, workerThreads, inserts, explain, out,
+        opSettings, tables.schema, tables.table, keys.seed, keys.keySample, timeouts, json, workerThreads, inserts, explain, out,
         metricsPort, new HostSpreading(hostList, spreadHosts), failures, workloadFile, fleet, application == null
         ? null : new ApplicationRun(application, skipMissing, "log".equals(rate.strip())));
   }

@@ -1,0 +1,26 @@
+package stress.cli;
+
+import picocli.CommandLine.Mixin;
+import stress.connect.ConnectionOptions;
+
+/** The document table a command reads, on the target server: the connection, then the table. */
+final class TargetTableArgs {
+  @Mixin
+  ConnectionArgs connection;
+
+  @Mixin
+  TableArgs tables;
+
+  /** The connection, where unset the one given before the subcommand ({@code outer}). */
+  ConnectionOptions connection(ConnectionArgs outer) {
+    return connection.toOptions(outer);
+  }
+
+  String schema() {
+    return tables.schema;
+  }
+
+  String table() {
+    return tables.table;
+  }
+}
