@@ -84,13 +84,16 @@ class HostsRunTest {
     return new ObjectMapper().readTree(Files.readString(json));
   }
 
-  /** The per-host rows add up to the phase's totals. */
+  /**
+   * The per-host rows add up to the phase's totals. Not that every host did work: the threads share an --ops budget
+   * (and a short duration), so on a loaded machine one thread may take all of it before another is scheduled.
+   */
   private static void assertHostsAddUp(JsonNode phase) {
     long count = 0;
     long errors = 0;
     for (JsonNode host : phase.get("hosts")) {
+      assertFalse(host.get("host").asText().isEmpty(), host.toString());
       long c = host.get("stats").get("total").get("count").asLong();
-      assertTrue(c > 0, "every host did work: " + host.get("host"));
       count += c;
       errors += host.get("stats").get("total").get("errorCount").asLong();
     }
