@@ -155,9 +155,9 @@ final class AggregateExpression {
   }
 
   /** The value as numeric: a JSON number or a Decimal128, else NULL. */
-  static String numeric(String v) {
+  String numeric(String v) {
     return "(CASE WHEN jsonb_typeof(" + v + ") = 'number' THEN CAST(" + v + " #>> '{}' AS numeric) ELSE "
-        + Decimals.value(v) + " END)";
+        + Decimals.value(t.target, v) + " END)";
   }
 
   /** MongoDB's truth: false, null, missing and zero are false, everything else true. */
@@ -388,7 +388,7 @@ final class AggregateExpression {
           + " ELSE jsonb_build_array(" + v + ") END))";
     }
     String b = t.alias();
-    return "(SELECT " + AggregateGroup.accumulate(op, b + ".v", null) + " FROM " + source + " AS " + b + "(v))";
+    return "(SELECT " + AggregateGroup.accumulate(this, op, b + ".v", null) + " FROM " + source + " AS " + b + "(v))";
   }
 
   Translation translation() {

@@ -61,7 +61,7 @@ final class AggregateGroup {
       String column = "a" + (++i);
       values.add(x.value(arg, row));
       inner.add(values.get(values.size() - 1) + " AS " + column);
-      out.add(JsonPathText.sql(f.getKey()) + ", " + accumulate(op, "g." + column, "g.n"));
+      out.add(JsonPathText.sql(f.getKey()) + ", " + accumulate(x, op, "g." + column, "g.n"));
     }
     inner.add(alias + ".n");
     // Each accumulator reads its value more than once: a computed value is fenced so that it is computed once per
@@ -98,8 +98,8 @@ final class AggregateGroup {
    * An accumulator as an SQL aggregate of the jsonb column {@code v} (SQL NULL where the value is missing);
    * {@code order} is the column of the input's order, for {@code $first}, {@code $last} and {@code $push}.
    */
-  static String accumulate(String op, String v, String order) {
-    String num = AggregateExpression.numeric(v);
+  static String accumulate(AggregateExpression x, String op, String v, String order) {
+    String num = x.numeric(v);
     String by = order == null ? "" : " ORDER BY " + order;
     return switch (op) {
       // numbers only: strings, booleans, null and missing are ignored; a Decimal128 among them makes the sum one

@@ -7,11 +7,15 @@ import org.bson.BsonValue;
  * Decimal128 values, which the importer writes as {@code {"$numberDecimal": "1.29"}} and MongoDB compares with every
  * other number by value: a number in a filter also matches them, exactly (as numeric), wherever the table's facts
  * do not rule them out. NaN matches no comparison here (MongoDB orders it below every number); the infinities
- * compare as numbers beyond any finite one.
+ * compare as numbers beyond any finite one (as numeric's infinities where the server has them).
  */
 final class Decimals {
-  /** Beyond every finite value a document holds (numeric's range reaches 10^131072). */
-  private static final String BEYOND = "1e100000";
+  /**
+   * Where numeric has no infinity (before PostgreSQL 14): the least power of ten beyond every finite Decimal128
+   * (below 10^6145) and double, so the 6,146-digit constant the planner folds it into stays as short as it can and
+   * its square is still a numeric.
+   */
+  static final String BEYOND = "1e6145";
   /** A SQL regular expression of the finite decimal texts. */
   static final String FINITE = "'^-{0,1}[0-9]+([.][0-9]+){0,1}([eE][-+]{0,1}[0-9]+){0,1}$'";
 
@@ -31,11 +35,12 @@ final class Decimals {
   }
 
   /** The numeric value of a jsonb expression holding {@code {"$numberDecimal": ...}}; NULL for anything else. */
-  static String value(String v) {
+  static String value(TranslationTarget target, String v) {
     String text = "(" + v + " ->> '$numberDecimal')";
+    String infinity = target.numericInfinity() ? "Infinity" : BEYOND;
     return "(CASE WHEN jsonb_typeof(" + v + ") <> 'object' THEN NULL WHEN " + text + " ~ " + FINITE + " THEN CAST("
-        + text + " AS numeric) WHEN " + text + " = 'Infinity' THEN CAST('" + BEYOND + "' AS numeric) WHEN " + text
-        + " = '-Infinity' THEN CAST('-" + BEYOND + "' AS numeric) END)";
+        + text + " AS numeric) WHEN " + text + " = 'Infinity' THEN CAST('" + infinity + "' AS numeric) WHEN " + text
+        + " = '-Infinity' THEN CAST('-" + infinity + "' AS numeric) END)";
   }
 
   /** True unless the facts of the path (read from its jsonpath) show no Decimal128 there. */
@@ -54,7 +59,7 @@ final class Decimals {
     }
     String q = t.alias();
     return " OR EXISTS (SELECT 1 FROM jsonb_path_query(" + root + ", " + JsonPathText.sql(FilterTranslator.test(jp,
-        "exists(@.\"$numberDecimal\")")) + ") AS " + q + "(v) WHERE " + value(q + ".v") + " " + sqlOp + " CAST('"
+        "exists(@.\"$numberDecimal\")")) + ") AS " + q + "(v) WHERE " + value(t.target, q + ".v") + " " + sqlOp + " CAST('"
         + number + "' AS numeric))";
   }
 }

@@ -41,7 +41,7 @@ final class PathValues {
       return any(root, jp, c -> c + " = CAST(" + t.placeholder(p, x -> JsonPathText.json(x, name)) + " AS jsonb)");
     }
     if (v.isNull()) {
-      return "(NOT " + exists(root, jp) + " OR " + any(root, jp, c -> PathValues.literalTest(c, v, "=="))
+      return "(NOT " + exists(root, jp) + " OR " + any(root, jp, c -> literalTest(c, v, "=="))
           + ")";
     }
     if (v.isDocument() || v.isArray()) {
@@ -52,7 +52,7 @@ final class PathValues {
       throw new IllegalArgumentException("a " + FilterTranslator.typeName(v) + " value cannot be compared ("
           + stress.dump.BsonJson.valueToRelaxedJson(v) + ")");
     }
-    return any(root, jp, c -> PathValues.literalTest(c, v, "=="));
+    return any(root, jp, c -> literalTest(c, v, "=="));
   }
 
   /** A MongoDB range (as the jsonpath form's): values of the literal's kind only. */
@@ -71,12 +71,12 @@ final class PathValues {
       return any(root, jp, c -> PathValues.date(c) + " " + sqlOp + " "
           + DateSql.literal(v.asDateTime().getValue()));
     }
-    String test = PathValues.literalTest("c", v, sqlOp);
+    String test = literalTest("c", v, sqlOp);
     if (test == null) {
       throw new IllegalArgumentException(op + " with a " + FilterTranslator.typeName(v) + " value is not supported ("
           + stress.dump.BsonJson.valueToRelaxedJson(v) + ")");
     }
-    return any(root, jp, c -> PathValues.literalTest(c, v, sqlOp));
+    return any(root, jp, c -> literalTest(c, v, sqlOp));
   }
 
   /** Some value is at the path (JSON null included). */
@@ -161,7 +161,7 @@ final class PathValues {
    * JSON as the importer writes it (numbers by value), a range on numbers, strings (by code point) or ObjectIds of
    * the same kind only; null for a kind that has no test here.
    */
-  static String literalTest(String c, org.bson.BsonValue v, String sqlOp) {
+  String literalTest(String c, org.bson.BsonValue v, String sqlOp) {
     String number = Decimals.number(v);
     if (number != null) {
       return number(c) + " " + (sqlOp.equals("==") ? "=" : sqlOp) + " CAST('" + number + "' AS numeric)";
@@ -194,9 +194,9 @@ final class PathValues {
   }
 
   /** The number a JSON number or a Decimal128 holds, NULL for other kinds (no cast of a string is ever tried). */
-  static String number(String c) {
+  String number(String c) {
     return "(CASE WHEN jsonb_typeof(" + c + ") = 'number' THEN CAST(" + c + " #>> '{}' AS numeric) ELSE "
-        + Decimals.value(c) + " END)";
+        + Decimals.value(t.target, c) + " END)";
   }
 
   /** The text of a JSON string in code point order, NULL for other kinds. */

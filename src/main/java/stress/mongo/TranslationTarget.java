@@ -29,11 +29,14 @@ import java.util.TreeMap;
  *                 per place that reads it) and a document's fields are built in one call
  * @param layout   the table's layout, null when not known: under a key layout a filter pinning the key path also
  *                 tests the key column ({@link KeyRoute}) and inserts write it
+ * @param numericInfinity true when numeric has the infinities (PostgreSQL 14 and later), which stand for a Decimal128
+ *                 infinity; before, a finite value beyond every Decimal128 and double does ({@link Decimals})
  */
 public record TranslationTarget(PathCatalog paths, boolean jsonpath, Map<String, Set<String>> indexes,
                                 stress.table.IdType idType, Map<String, ForeignCollection> collections,
-                                boolean distributed, boolean deepCorrelation, stress.table.Layout layout) {
-  /** Nothing known: the general form everywhere, with jsonpath. */
+                                boolean distributed, boolean deepCorrelation, stress.table.Layout layout,
+                                boolean numericInfinity) {
+  /** Nothing known: the general form everywhere, with jsonpath and numeric infinities. */
   public static final TranslationTarget GENERAL = new TranslationTarget(PathCatalog.NONE, true, Map.of());
 
   public TranslationTarget {
@@ -48,11 +51,14 @@ public record TranslationTarget(PathCatalog paths, boolean jsonpath, Map<String,
     this(paths, jsonpath, indexed, idType, Map.of(), false);
   }
 
-  /** A target whose server runs subqueries two levels inside the row they read (every one but Greenplum 7). */
+  /**
+   * A target whose server runs subqueries two levels inside the row they read (every one but Greenplum 7) and has
+   * numeric infinities.
+   */
   public TranslationTarget(PathCatalog paths, boolean jsonpath, Map<String, String> indexed,
                            stress.table.IdType idType, Map<String, ForeignCollection> collections,
                            boolean distributed) {
-    this(paths, jsonpath, oneEach(indexed), idType, collections, distributed, true, null);
+    this(paths, jsonpath, oneEach(indexed), idType, collections, distributed, true, null, true);
   }
 
   /** One index kind per path. */
@@ -69,12 +75,20 @@ public record TranslationTarget(PathCatalog paths, boolean jsonpath, Map<String,
 
   /** The same target for a table laid out {@code value}. */
   public TranslationTarget withLayout(stress.table.Layout value) {
-    return new TranslationTarget(paths, jsonpath, indexes, idType, collections, distributed, deepCorrelation, value);
+    return new TranslationTarget(paths, jsonpath, indexes, idType, collections, distributed, deepCorrelation, value,
+        numericInfinity);
   }
 
   /** The same target on a server that does (true) or does not run deep correlations (see {@link #deepCorrelation}). */
   public TranslationTarget withDeepCorrelation(boolean value) {
-    return new TranslationTarget(paths, jsonpath, indexes, idType, collections, distributed, value, layout);
+    return new TranslationTarget(paths, jsonpath, indexes, idType, collections, distributed, value, layout,
+        numericInfinity);
+  }
+
+  /** The same target on a server whose numeric has (true) or has not the infinities (see {@link #numericInfinity}). */
+  public TranslationTarget withNumericInfinity(boolean value) {
+    return new TranslationTarget(paths, jsonpath, indexes, idType, collections, distributed, deepCorrelation, layout,
+        value);
   }
 
   /** True when the table has a key column. */

@@ -57,7 +57,7 @@ final class WorkloadScope {
     PathCatalog catalog = PathFactsStore.read(connection, table, paths).widenedBy(writes);
     return new TranslationTarget(catalog, hasJsonPath(connection), withBuilt(connection, table, paths),
         table.idType(), LookupTables.resolve(connection, table, collections), citusDistributed(connection, table),
-        !greenplum(connection), table.layout());
+        !greenplum(connection), table.layout(), atLeast(connection, 140000));
   }
 
   /**
@@ -121,8 +121,14 @@ final class WorkloadScope {
   }
 
   private static boolean hasJsonPath(Connection connection) throws SQLException {
+    return atLeast(connection, 120000);
+  }
+
+  /** True when the server is this PostgreSQL version ({@code server_version_num}) or later. */
+  private static boolean atLeast(Connection connection, int versionNum) throws SQLException {
     try (Statement s = connection.createStatement();
-         ResultSet rs = s.executeQuery("SELECT CAST(current_setting('server_version_num') AS integer) >= 120000")) {
+         ResultSet rs = s.executeQuery("SELECT CAST(current_setting('server_version_num') AS integer) >= "
+             + versionNum)) {
       rs.next();
       return rs.getBoolean(1);
     }

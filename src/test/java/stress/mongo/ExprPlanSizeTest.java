@@ -59,6 +59,11 @@ class ExprPlanSizeTest {
   }
 
   private static String ids(String sql) throws SQLException {
+    return ids(url, sql);
+  }
+
+  /** The first column of the rows {@code sql} selects in the database at {@code url}, space-separated. */
+  static String ids(String url, String sql) throws SQLException {
     List<String> found = new ArrayList<>();
     try (Connection c = TestDatabase.connect(url); Statement st = c.createStatement();
          ResultSet rs = st.executeQuery(sql)) {

@@ -38,7 +38,9 @@ class MongoArraySemanticsTest {
       st.execute("CREATE TABLE prices (_id integer PRIMARY KEY, data jsonb NOT NULL)");
       st.execute("INSERT INTO prices VALUES (1, '{\"p\": {\"$numberDecimal\": \"1.29\"}}'), (2, '{\"p\": 1.3}'),"
           + " (3, '{\"p\": {\"$numberDecimal\": \"Infinity\"}}'), (4, '{\"p\": {\"$numberDecimal\": \"NaN\"}}'),"
-          + " (5, '{\"p\": [{\"$numberDecimal\": \"7\"}]}'), (6, '{\"p\": 5}'), (7, '{\"p\": \"1.5\"}')");
+          + " (5, '{\"p\": [{\"$numberDecimal\": \"7\"}]}'), (6, '{\"p\": 5}'), (7, '{\"p\": \"1.5\"}'),"
+          + " (8, '{\"p\": {\"$numberDecimal\": \"-Infinity\"}}'),"
+          + " (9, '{\"p\": {\"$numberDecimal\": \"9.999999999999999999999999999999999E+6144\"}}')");
     }
   }
 
@@ -102,15 +104,43 @@ class MongoArraySemanticsTest {
   /** Decimal128 values compare with every number by value, in both forms (NaN matches no comparison here). */
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiter = '|', value = {
-      "{p: {$gt: 1.28}}                                     | 1 2 3 5 6",
-      "{p: {$lt: 1.3}}                                      | 1",
+      "{p: {$gt: 1.28}}                                     | 1 2 3 5 6 9",
+      "{p: {$lt: 1.3}}                                      | 1 8",
       "{p: 7}                                               | 5",
       "{p: {$numberDecimal: '5.0'}}                         | 6",
       "{p: {$gte: {$numberDecimal: '1.29'}, $lt: 1.3}}      | 1",
-      "{p: {$gt: {$numberDecimal: '1E+3'}}}                 | 3",
+      "{p: {$gt: {$numberDecimal: '1E+3'}}}                 | 3 9",
+      "{p: {$gte: {$numberDecimal: '9.999999999999999999999999999999999E+6144'}}} | 3 9",
+      "{p: {$gt: {$numberDecimal: '9.999999999999999999999999999999998E+6144'}}}  | 3 9",
+      "{p: {$lt: -1.7976931348623157E+308}}                 | 8",
   })
   void decimalsCompareAsNumbers(String filter, String ids) throws SQLException {
     assertIdsInBothForms("prices", "{filter: " + filter + "}", ids);
+  }
+
+  /** An infinity is beyond every finite number as numeric's infinity (PostgreSQL 14 on) or as the value before. */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      "{p: {$gte: {$numberDecimal: '9.999999999999999999999999999999999E+6144'}}} | 3 9",
+      "{p: {$lt: -1.7976931348623157E+308}}                 | 8",
+  })
+  void infinitiesAreBeyondEveryFiniteNumberWithOrWithoutNumericInfinity(String filter, String ids)
+      throws SQLException {
+    for (boolean infinity : new boolean[] {true, false}) {
+      MongoStatement m = MongoStatement.translate("find", BsonDocument.parse("{filter: " + filter + "}"),
+          new Parameters(List.of()), new TranslationTarget(PathCatalog.NONE, true, Map.of())
+              .withNumericInfinity(infinity));
+      String sql = IdLiteral.resolve(m.statement().sql(), IdType.INTEGER).replace("{table}", "prices")
+          .replace("SELECT _id, data", "SELECT _id") + " ORDER BY _id";
+      List<String> found = new ArrayList<>();
+      try (Connection c = TestDatabase.connect(url); Statement st = c.createStatement();
+           ResultSet rs = st.executeQuery(sql)) {
+        while (rs.next()) {
+          found.add(rs.getString(1));
+        }
+      }
+      assertEquals(ids, String.join(" ", found), (infinity ? "numeric infinity: " : "before PostgreSQL 14: ") + sql);
+    }
   }
 
   /** The ids a find selects in each form (jsonpath, and without it), the statement's values made from {@code drawn}. */
