@@ -49,7 +49,8 @@ final class Decimals {
       return true;
     }
     PathFacts facts = t.target.paths().paths().get(String.join(".", PathValues.keys(jp)));
-    return facts == null || facts.kinds().contains(PathFacts.DECIMAL);
+    // the facts give the kinds of the value at the path, not of the elements of an array there or on the way
+    return facts == null || facts.arrays() || facts.kinds().contains(PathFacts.DECIMAL);
   }
 
   /** {@code OR} a Decimal128 at the path (or in an array there) compares so with the number; empty when none can be. */

@@ -1,0 +1,61 @@
+package stress.mongo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.bson.BsonDocument;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import stress.ops.IdLiteral;
+import stress.table.DocumentTable;
+import stress.table.IdType;
+import stress.testing.TestDatabase;
+
+/**
+ * A Decimal128 inside an array is compared as MongoDB compares it when the table's path facts are used: the facts give
+ * the kinds of the value at a path, not of the elements of an array at or above it, so they cannot rule a Decimal128
+ * out there (a facts-based form returned nothing for {p: {$gte: 7}} over {p: [{$numberDecimal: "7"}]}).
+ */
+class DecimalInArrayTest {
+  private static final DocumentTable DOCS = new DocumentTable(null, "decimal_in_array", IdType.INTEGER);
+  private static String url;
+  private static PathCatalog facts;
+
+  @BeforeAll
+  static void table() throws SQLException {
+    url = TestDatabase.newDatabaseUrl("decimal_in_array");
+    try (Connection c = TestDatabase.connect(url); Statement st = c.createStatement()) {
+      st.execute("CREATE TABLE decimal_in_array (_id integer PRIMARY KEY, data jsonb NOT NULL)");
+      st.execute("INSERT INTO decimal_in_array VALUES"
+          + " (1, '{\"p\": [{\"$numberDecimal\": \"7\"}], \"items\": [{\"qty\": {\"$numberDecimal\": \"7\"}}]}'),"
+          + " (2, '{\"p\": 3, \"items\": [{\"qty\": 3}]}'),"
+          + " (3, '{\"p\": [1, 2], \"items\": [{\"qty\": 1}, {\"qty\": 2}]}'),"
+          + " (4, '{\"p\": 8, \"items\": [{\"qty\": 8}]}')");
+      facts = new PathCatalog(PathFactsStore.analyze(c, DOCS, Set.of("p", "items.qty")), "test");
+    }
+  }
+
+  @ParameterizedTest(name = "{0} (jsonpath {1})")
+  @CsvSource(delimiterString = " => ", value = {
+      "{p: {$gte: 7}} => true => 1,4",
+      "{p: {$gte: 7}} => false => 1,4",
+      "{'items.qty': {$gte: 7}} => true => 1,4",
+      "{'items.qty': {$gte: 7}} => false => 1,4",
+      "{p: {$lt: 3}} => true => 3",
+      "{'items.qty': 7} => true => 1",
+  })
+  void aDecimalInsideAnArrayIsFoundWithTheTablesPathFacts(String filter, boolean jsonpath, String ids)
+      throws SQLException {
+    MongoStatement m = MongoStatement.translate("find", BsonDocument.parse("{filter: " + filter + ", sort: {_id: 1},"
+        + " projection: {_id: 1}}"), new Parameters(List.of()), new TranslationTarget(facts, jsonpath, Map.of()));
+    String sql = IdLiteral.resolve(m.statement().sql(), IdType.INTEGER).replace("{table}", "decimal_in_array");
+    List<String> rows = TableRows.of(url, sql);
+    assertEquals(List.of(ids.split(",")), rows.stream().map(r -> r.replaceAll("[^0-9]", "")).toList(), sql);
+  }
+}
