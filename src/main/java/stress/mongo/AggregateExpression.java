@@ -20,7 +20,8 @@ final class AggregateExpression {
   static final Set<String> OPERATORS = new TreeSet<>(List.of("$literal", "$add", "$subtract", "$multiply", "$divide",
       "$concat", "$toUpper", "$toLower", "$size", "$ifNull", "$cond", "$eq", "$ne", "$gt", "$gte", "$lt", "$lte",
       "$cmp", "$and", "$or", "$not", "$year", "$month", "$dayOfMonth", "$hour", "$minute", "$second", "$millisecond",
-      "$dayOfWeek", "$dayOfYear", "$dateToString", "$sum", "$avg", "$min", "$max", "$abs", "$mod", "$arrayElemAt"));
+      "$dayOfWeek", "$dayOfYear", "$dateToString", "$sum", "$avg", "$min", "$max", "$abs", "$mod", "$arrayElemAt",
+      "$in"));
   private static final String NULL = "CAST('null' AS jsonb)";
   private final Translation t;
   /** The documents of {@code $unwind} stages, by the column that holds them ({@code pN.doc}). */
@@ -183,6 +184,7 @@ final class AggregateExpression {
       case "$cond" -> cond(arg, root);
       case "$eq", "$ne", "$gt", "$gte", "$lt", "$lte", "$cmp" -> compare(op, args(op, arg, 2, 2), root);
       case "$and", "$or" -> logical(op, args(op, arg, 0, -1), root);
+      case "$in" -> in(args(op, arg, 2, 2), root);
       case "$not" -> "to_jsonb(NOT " + bind(value(one(op, arg), root), AggregateExpression::truthy) + ")";
       case "$year", "$month", "$dayOfMonth", "$hour", "$minute", "$second", "$millisecond", "$dayOfWeek",
           "$dayOfYear" -> AggregateDates.datePart(this, op, arg, root);
@@ -328,24 +330,42 @@ final class AggregateExpression {
         + " ELSE " + value(elseE, root) + " END)";
   }
 
+  /**
+   * The row a value compares by, as MongoDB compares values of any kinds: missing below null, then by kind, then within
+   * the kind; documents and arrays last by their jsonb value (equality is exact, their order among themselves
+   * approximate; only theirs: a Decimal128 equals the number of its value).
+   */
+  private static String comparable(String v) {
+    List<String> keys = orderKeys(v);
+    List<String> row = new ArrayList<>(List.of("CASE WHEN " + v + " IS NULL THEN 0 ELSE 1 END"));
+    String[] defaults = {"0", "0", "''", "timestamptz 'epoch'", "''", "false"};
+    for (int i = 0; i < keys.size(); i++) {
+      row.add("COALESCE(" + keys.get(i) + ", " + defaults[i] + ")");
+    }
+    row.add("CASE WHEN " + keys.get(0) + " IN (4, 5) THEN " + v + " ELSE " + NULL + " END");
+    return "ROW(" + String.join(", ", row) + ")";
+  }
+
+  /**
+   * {@code $in} as an expression: whether the array holds a value equal to the first operand, as {@code $eq} compares
+   * (missing equals nothing); a second operand that is not an array fails the statement, as MongoDB fails the query.
+   */
+  private String in(BsonArray args, String root) {
+    String b = t.alias();
+    String e = t.alias();
+    String test = "CASE WHEN jsonb_typeof(" + b + ".r) = 'array' THEN to_jsonb(EXISTS (SELECT 1 FROM"
+        + " jsonb_array_elements(" + b + ".r) AS " + e + "(v) WHERE " + comparable(b + ".l") + " = "
+        + comparable(e + ".v") + ")) ELSE " + UpdateRefusals.fail("'refused as in MongoDB: $in requires an array as a"
+        + " second argument, found: ' || COALESCE(jsonb_typeof(" + b + ".r), 'missing')") + " END";
+    return "(SELECT " + test + " FROM " + once(value(args.get(0), root) + ", " + value(args.get(1), root)) + " AS "
+        + b + "(l, r))";
+  }
+
   /** MongoDB's comparison of any two values: by kind first (missing below null), then within the kind. */
   private String compare(String op, BsonArray args, String root) {
     String b = t.alias();
-    List<String> left = orderKeys(b + ".l");
-    List<String> right = orderKeys(b + ".r");
-    List<String> l = new ArrayList<>(List.of("CASE WHEN " + b + ".l IS NULL THEN 0 ELSE 1 END")); // missing < null
-    List<String> r = new ArrayList<>(List.of("CASE WHEN " + b + ".r IS NULL THEN 0 ELSE 1 END"));
-    String[] defaults = {"0", "0", "''", "timestamptz 'epoch'", "''", "false"};
-    for (int i = 0; i < left.size(); i++) {
-      l.add("COALESCE(" + left.get(i) + ", " + defaults[i] + ")");
-      r.add("COALESCE(" + right.get(i) + ", " + defaults[i] + ")");
-    }
-    // documents and arrays last by their jsonb value: equality is exact, their order among themselves approximate
-    // (only theirs: a Decimal128 equals the number of its value)
-    l.add("CASE WHEN " + left.get(0) + " IN (4, 5) THEN " + b + ".l ELSE " + NULL + " END");
-    r.add("CASE WHEN " + right.get(0) + " IN (4, 5) THEN " + b + ".r ELSE " + NULL + " END");
-    String lr = "ROW(" + String.join(", ", l) + ")";
-    String rr = "ROW(" + String.join(", ", r) + ")";
+    String lr = comparable(b + ".l");
+    String rr = comparable(b + ".r");
     String test = switch (op) {
       case "$eq" -> "to_jsonb(" + lr + " = " + rr + ")";
       case "$ne" -> "to_jsonb(" + lr + " <> " + rr + ")";

@@ -123,7 +123,7 @@ final class UpdateRefusals {
   }
 
   /** An expression of type jsonb that fails with the text (a text expression) in its message. */
-  private static String fail(String text) {
+  static String fail(String text) {
     return "CAST(CAST(CAST(" + text + " AS integer) AS text) AS jsonb)";
   }
 

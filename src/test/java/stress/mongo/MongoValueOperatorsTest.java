@@ -1,6 +1,8 @@
 package stress.mongo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -96,9 +98,22 @@ class MongoValueOperatorsTest {
       "{$or: [{$expr: {$eq: ['$v', 's']}}, {v: true}]}                       | 3 12",
       "{v: {$all: [{$elemMatch: {$type: 'number'}}, {$elemMatch: {$type: 'string'}}]}} | 4",
       "{v: {$all: [{$elemMatch: {a: 1}}]}}                                   | 14",
+      "{$expr: {$in: ['$v', [1, 's']]}}                                      | 1 3 11",
+      "{$expr: {$in: ['$v', [null, [1, 's'], {a: 1}]]}}                      | 4 6 10",
+      "{$expr: {$in: [{$literal: [1, 's']}, [[1, 's']]]}}                    | 1 2 3 4 5 6 7 8 9 10 11 12 13 14",
+      "{$expr: {$not: {$in: ['$v', [1.5, true, []]]}}}                       | 1 3 4 5 6 7 8 9 10 11 14",
   })
   void expressionsAndAllOfElemMatches(String filter, String ids) throws SQLException {
     assertIdsInBothForms("kinds", filter, ids);
+  }
+
+  /** {@code $in} as an expression with a second operand that is not an array fails the query, as MongoDB fails it. */
+  @Test
+  void inAsAnExpressionRefusesAnOperandThatIsNotAnArray() {
+    SQLException e = assertThrows(SQLException.class, () -> assertIdsInBothForms("kinds", "{$expr: {$in: [1, '$v']}}",
+        ""));
+    assertTrue(e.getMessage().contains("refused as in MongoDB: $in requires an array as a second argument, found: "),
+        e.getMessage());
   }
 
   /**
