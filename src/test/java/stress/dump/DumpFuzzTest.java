@@ -30,7 +30,7 @@ class DumpFuzzTest {
   /** Per file of the every-file fuzzing: short, as there are over thirty. */
   private static final Duration PER_FILE = Duration.ofMillis(150);
   /** The fewest mutations the edge-case test makes over all its files, however slow the machine. */
-  private static final int MUTATIONS = 400;
+  private static final int MUTATIONS = 100;
   private static final DocumentConverter CONVERTER =
       new DocumentConverter(JsonFormat.RELAXED, new IdConverter(IdType.TEXT, IdTextForm.EXTENDED_JSON));
 
@@ -124,7 +124,7 @@ class DumpFuzzTest {
     Tally tally = new Tally();
     // with few files (no corpus) each gets a larger share of the budget, so it sees enough mutations
     Duration perFile = PER_FILE.compareTo(BUDGET.dividedBy(files.size())) > 0 ? PER_FILE : BUDGET.dividedBy(files.size());
-    int leastPerFile = Math.max(20, MUTATIONS / files.size());
+    int leastPerFile = Math.max(10, MUTATIONS / files.size());
     assertTimeoutPreemptively(HANG, () -> {
       long seed = firstSeed;
       for (Path file : files) {
