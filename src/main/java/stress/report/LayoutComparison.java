@@ -151,11 +151,8 @@ public final class LayoutComparison {
     for (int t = 0; t < result.tables().size(); t++) {
       aligns.addAll(t == 0 ? List.of(LEFT, RIGHT) : List.of(LEFT, RIGHT, RIGHT));
     }
-    Map<String, TextTable> byPhase = new LinkedHashMap<>();
-    for (Row row : rows) {
-      byPhase.computeIfAbsent(row.phase(), p -> new TextTable(headers, aligns)).row(cells(row));
-    }
-    byPhase.forEach((phase, table) -> out.append(phase).append(":\n").append(table.render()));
+    // rows() gives each phase's rows together, as perPhase needs
+    out.append(TextTable.perPhase(rows, Row::phase, () -> new TextTable(headers, aligns), LayoutComparison::cells));
     return out.toString();
   }
 
