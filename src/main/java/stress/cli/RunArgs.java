@@ -127,34 +127,8 @@ final class RunArgs {
       description = "Documents written by insert, insert_batch and copy: small (~43 B) or large (~3 KiB). Default: ${DEFAULT-VALUE}.")
   String shape;
 
-  @Option(names = "--instance", paramLabel = "I/N",
-      description = "This process is instance I of N inserting into the same table: it only inserts keys k with k mod N = I mod N. Default: " + Defaults.INSTANCE + ".")
-  String instance;
-
-  @Option(names = "--run-id", paramLabel = "ID",
-      description = "Join run ID through the target database: each phase starts when every instance is ready, at one"
-          + " instant; the result is kept there for 'stress merge --run ID'.")
-  String runId;
-
-  @Option(names = "--instances", paramLabel = "N",
-      description = "The run's number of instances. With --run-id this process is one of them (index from --instance,"
-          + " or JOB_COMPLETION_INDEX in a pod of an Indexed Job); without, start N processes on this host that run"
-          + " together and merge.")
-  Integer instances;
-
-  @Option(names = "--barrier-timeout", paramLabel = "TIME", defaultValue = Defaults.BARRIER_TIMEOUT,
-      description = "How long an instance waits at a phase's start for the others before it stops. Default:"
-          + " ${DEFAULT-VALUE}.")
-  String barrierTimeout;
-
-  @Option(names = "--heartbeat", paramLabel = "TIME", defaultValue = Defaults.HEARTBEAT,
-      description = "With --run-id: how often this instance renews its heartbeat in the target database; one silent"
-          + " for three times that is lost, and the others stop naming it. Default: ${DEFAULT-VALUE}.")
-  String heartbeat;
-
-  @Option(names = "--instance-cpus", paramLabel = "CPUS;CPUS...",
-      description = "With --instances N on this host: each instance's CPUs for taskset -c, e.g. '0-1;2-3;4-5'.")
-  String instanceCpus;
+  @Mixin
+  FleetArgs fleetArgs = new FleetArgs();
 
   @Option(names = "--group-by-shard",
       description = "Citus: put all rows of each insert_batch statement and each copy into one shard.")
@@ -244,24 +218,8 @@ final class RunArgs {
           + " --event-loops.")
   boolean spreadHosts;
 
-  @Option(names = "--retries", paramLabel = "N", defaultValue = "0",
-      description = "Run an execution again up to N times after a serialization failure or deadlock (40001, 40P01);"
-          + " only operations that are safe to repeat (not insert, insert_batch, copy). Default: ${DEFAULT-VALUE}.")
-  int retries;
-
-  @Option(names = "--max-errors", paramLabel = "N",
-      description = "Stop the run once N executions have failed (over all phases, warm-up included) and exit 1."
-          + " Default: no limit.")
-  Long maxErrors;
-
-  @Option(names = "--stop-on-error",
-      description = "Stop the run at the first failed execution and exit 1: --max-errors 1.")
-  boolean stopOnError;
-
-  @Option(names = "--max-error-rate", paramLabel = "FRACTION", defaultValue = "0",
-      description = "Exit 0 while failed executions / all executions stay at or below this (0.01 = 1%%);"
-          + " 0 = any failure exits 1. Default: ${DEFAULT-VALUE}.")
-  String maxErrorRate;
+  @Mixin
+  FailureArgs failureArgs = new FailureArgs();
 
   /** Builds the validated configuration; every problem is listed in one message. */
   RunConfig toConfig() {
@@ -287,30 +245,12 @@ final class RunArgs {
         Durations.parse("--statement-timeout", statementTimeout), Durations.parse("--socket-timeout", socketTimeout)));
     PreferQueryMode mode = attempt(problems, () -> queryMode(queryMode));
     Shape documentShape = attempt(problems, () -> shape(shape));
-    FleetSettings fleet = runId == null ? null : attempt(problems, () -> new FleetSettings(runId,
-        FleetSettings.instanceOf(runId, instance, instances, System.getenv()),
-        Durations.parse("--barrier-timeout", barrierTimeout), Durations.parse("--heartbeat", heartbeat)));
-    if (runId == null && instances != null && instance != null) {
-      problems.add("--instances N without --run-id starts N instances on this host, each its own --instance: give"
-          + " --run-id ID too to run this process as one instance of a run");
-    }
-    if (instances != null && instances < 1) {
-      problems.add("--instances must be at least 1, got " + instances);
-    }
-    Instance instanceShare = fleet != null ? fleet.instance()
-        : attempt(problems, () -> Instance.parse(instance == null ? Defaults.INSTANCE : instance));
+    FleetSettings fleet = fleetArgs.fleet(problems);
+    Instance instanceShare = fleetArgs.share(fleet, problems);
     List<Boolean> perThread = tablePerThread == null ? List.of(false)
         : attempt(problems, () -> InsertSettings.parseTablePerThread(tablePerThread));
     HostList hostList = hosts == null ? null : attempt(problems, () -> HostList.parse("--hosts", hosts));
-    if (maxErrors != null && maxErrors < 1) {
-      problems.add("--max-errors must be 1 or more (the failed executions that stop the run), got " + maxErrors);
-    }
-    if (maxErrors != null && stopOnError) {
-      problems.add("--stop-on-error is --max-errors 1: give one of them, not both");
-    }
-    long errorLimit = stopOnError ? 1 : maxErrors == null || maxErrors < 1 ? 0 : maxErrors;
-    FailurePolicy failures = attempt(problems, () -> new FailurePolicy(retries, fraction("--max-error-rate",
-        maxErrorRate), errorLimit));
+    FailurePolicy failures = failureArgs.policy(problems);
     WorkerThreadPolicy workerThreads = attempt(problems, () -> workerThreads(eventLoops, busyPoll,
         yesOrNo("--virtual-threads", virtualThreads)));
     if (duration != null && ops != null) {
@@ -323,7 +263,7 @@ final class RunArgs {
       problems.add("--skip-missing skips the collections of --workload DIR whose table is missing; this run has no"
           + " such directory");
     }
-    if (compareTables != null && (runId != null || instances != null || metricsPort != null
+    if (compareTables != null && (fleetArgs.runId != null || fleetArgs.instances != null || metricsPort != null
         || !Defaults.TABLE.equals(tables.table) || wholeApplication)) {
       problems.add("--compare-tables names the tables itself and runs them one after another in this process: not"
           + " with --table, --run-id, --instances, --metrics-port or --workload DIR");
@@ -345,7 +285,7 @@ final class RunArgs {
 
   /** True for {@code --instances N} without {@code --run-id}: this process starts N instances on this host. */
   boolean startsLocalInstances() {
-    return instances != null && runId == null;
+    return fleetArgs.startsLocalInstances();
   }
 
   boolean metricsPortGiven() {
@@ -353,20 +293,12 @@ final class RunArgs {
   }
 
   int instanceCount() {
-    return instances;
+    return fleetArgs.instances;
   }
 
   /** {@code --instance-cpus}: one CPU list per instance, or empty. */
-  java.util.List<String> instanceCpus() {
-    if (instanceCpus == null || instanceCpus.isBlank()) {
-      return java.util.List.of();
-    }
-    java.util.List<String> lists = java.util.Arrays.stream(instanceCpus.split(";")).map(String::strip).toList();
-    if (lists.size() != instances || lists.stream().anyMatch(l -> !l.matches("[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*"))) {
-      throw new UsageException("--instance-cpus must be " + instances + " CPU lists for taskset -c separated by ';'"
-          + " (e.g. '0-1;2-3'), got '" + instanceCpus + "'");
-    }
-    return lists;
+  List<String> instanceCpus() {
+    return fleetArgs.instanceCpus();
   }
 
   /** A number, or {@code log}: the rate the workload file's mongodb: figures show for the mix's operations. */
@@ -401,15 +333,6 @@ final class RunArgs {
           + eventLoops);
     }
     return WorkerThreadPolicy.eventLoop(eventLoops, busyPoll);
-  }
-
-  private static double fraction(String option, String text) {
-    try {
-      return Double.parseDouble(text.strip());
-    } catch (NumberFormatException e) {
-      throw new UsageException(option + " must be a fraction between 0 and 1 (0.01 = 1% of executions may"
-          + " fail), got '" + text + "'");
-    }
   }
 
   private static PreferQueryMode queryMode(String name) {
