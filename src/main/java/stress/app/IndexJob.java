@@ -2,7 +2,6 @@ package stress.app;
 
 import java.io.PrintStream;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -38,11 +37,6 @@ import stress.workload.WorkloadFile;
  * statistics until then ({@link IndexStatistics}).
  */
 public final class IndexJob {
-  /** The index of that name in the table's schema: its definition, and whether it belongs to the table. */
-  private static final String FIND = "SELECT pg_get_indexdef(c.oid), i.indrelid = CAST(? AS regclass) FROM pg_class c"
-      + " LEFT JOIN pg_index i ON i.indexrelid = c.oid WHERE c.relname = ?"
-      + " AND c.relnamespace = (SELECT relnamespace FROM pg_class WHERE oid = CAST(? AS regclass))";
-
   /** Between progress lines of a build. */
   static final Duration POLL_INTERVAL = Duration.ofSeconds(5);
   /** The statement a cancel ends (a stop), and the server's cancel for statement_timeout. */
@@ -129,10 +123,10 @@ public final class IndexJob {
       DocumentTable documents = TableSetup.existing(c, schema, table, false);
       out.println("indexes of " + workload.file() + " on " + documents.displayName() + ":");
       List<WorkloadOperation> written = SuggestedIndexes.written(c, documents, workload);
-      List<Entry> entries = new ArrayList<>();
+      List<IndexEntry> entries = new ArrayList<>();
       List<String> listed = new ArrayList<>();
       for (IndexSpec spec : workload.indexes()) {
-        entries.add(entry(c, documents, spec));
+        entries.add(IndexEntry.onServer(c, documents, spec, workload.file()));
         listed.add(spec.describe());
       }
       List<SuggestedIndexes.Suggestion> candidates = new ArrayList<>();
@@ -155,7 +149,7 @@ public final class IndexJob {
           return ExitCode.OK;
         }
       }
-      List<IndexSpec> missing = entries.stream().filter(e -> e.existing() == null).map(Entry::spec).toList();
+      List<IndexSpec> missing = entries.stream().filter(e -> e.existing() == null).map(IndexEntry::spec).toList();
       try (Connection control = openControl()) {
         ExitCode checked = checkNumericPaths(c, control, documents, missing);
         if (checked == ExitCode.OK) {
@@ -170,7 +164,7 @@ public final class IndexJob {
         }
         noteStatementTimeout(c);
         boolean progress = control != null && progressShown(control);
-        for (Entry entry : entries) {
+        for (IndexEntry entry : entries) {
           if (entry.existing() != null) {
             out.println(entry.where() + ": already there: " + entry.existing());
             continue;
@@ -240,7 +234,7 @@ public final class IndexJob {
       String name = s.spec().name(documents);
       String where = workload.file() + ": suggested " + s.spec().describe();
       var before = trial.statements(served);
-      ExitCode built = create(c, control, progress, documents, new Entry(s.spec(), name, where, null));
+      ExitCode built = create(c, control, progress, documents, new IndexEntry(s.spec(), name, where, null));
       if (built != ExitCode.OK) {
         return built;
       }
@@ -256,19 +250,6 @@ public final class IndexJob {
       }
     }
     return ExitCode.OK;
-  }
-
-  /**
-   * One entry of the file on this table: its index name, where it is written ({@code file:line: entry}), and the
-   * server's definition of the index when it is already there (null when not).
-   */
-  private record Entry(IndexSpec spec, String name, String where, String existing) {}
-
-  /** The entry as it stands on the server; a name taken by another relation is refused before anything is built. */
-  private Entry entry(Connection c, DocumentTable documents, IndexSpec spec) throws SQLException {
-    String name = spec.name(documents);
-    String where = workload.file() + ":" + spec.line() + ": " + spec.describe();
-    return new Entry(spec, name, where, existing(c, documents, name, where));
   }
 
   /**
@@ -343,7 +324,7 @@ public final class IndexJob {
    * Builds one index under a watch (progress, cancel); {@link ExitCode#INTERRUPTED} when a stop came before it or
    * cancelled it, and when it ended before the cancel reached the server (then no further index is built).
    */
-  private ExitCode create(Connection c, Connection control, boolean progress, DocumentTable documents, Entry entry)
+  private ExitCode create(Connection c, Connection control, boolean progress, DocumentTable documents, IndexEntry entry)
       throws SQLException {
     if (stopped()) {
       out.println("stopped before building " + entry.name());
@@ -393,24 +374,5 @@ public final class IndexJob {
 
   private static String firstLine(SQLException e) {
     return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
-  }
-
-  /** The definition of the index already named so on this table, null when none; another relation of that name is refused. */
-  private static String existing(Connection c, DocumentTable documents, String name, String where) throws SQLException {
-    try (PreparedStatement ps = c.prepareStatement(FIND)) {
-      ps.setString(1, documents.qualifiedName());
-      ps.setString(2, name);
-      ps.setString(3, documents.qualifiedName());
-      try (ResultSet rs = ps.executeQuery()) {
-        if (!rs.next()) {
-          return null;
-        }
-        if (!rs.getBoolean(2)) {
-          throw new IllegalStateException(where + ": \"" + name + "\" already names another relation or another table's"
-              + " index in the schema of " + documents.displayName() + "; rename or drop it");
-        }
-        return rs.getString(1);
-      }
-    }
   }
 }
