@@ -71,6 +71,10 @@ final class AggregateLookup {
       joinOnCoordinator(pipeline, projection, input, local, foreignTable, foreignPath, as);
       return;
     }
+    if (!t.target.deepCorrelation()) {
+      joinWithoutInitPlan(pipeline, projection, input, local, foreign, foreignPath, as);
+      return;
+    }
     String l = a + "l";
     String keys = keysOf(l + ".v");
     String k = a + "k";
@@ -132,6 +136,44 @@ final class AggregateLookup {
         + " AS r, " + local + " AS l FROM " + input + ") AS " + w + " LEFT JOIN LATERAL " + keysOf(w + ".l")
         + " AS " + k + "(v) ON TRUE LEFT JOIN " + foreignTable + " AS " + f + " ON " + match + " GROUP BY " + w
         + ".r, " + w + ".doc, " + w + ".n", pipeline.ordered());
+  }
+
+  /**
+   * Where a scalar subquery must not read the row two levels out (Greenplum 7, see
+   * {@link TranslationTarget#deepCorrelation}): each document numbered and joined to its keys and to the foreign
+   * documents matching one of them, each match kept once per document, and the matches gathered per document in
+   * {@code _id} order. No subquery reads the document's row, so no init plan does; the foreign documents are found
+   * as in the correlated form (the primary key on {@code _id}, a containment test a GIN index serves on another
+   * path, then the exact test).
+   */
+  private static void joinWithoutInitPlan(AggregatePipeline pipeline, AggregateProjection projection, String input,
+                                          String local, ForeignCollection foreign, MongoPath foreignPath,
+                                          List<String> as) {
+    String a = AggregatePipeline.alias(input);
+    String w = a + "w";
+    String f = a + "f";
+    String data = f + ".data";
+    String key = a + "k.v";
+    String match;
+    if (foreignPath.isId()) {
+      String indexed = idCondition(f + "._id", key, foreign.idType());
+      match = (indexed == null ? "" : indexed + " AND ") + idEquals(data, key);
+    } else {
+      PathValues values = new PathValues(pipeline.expressions().translation());
+      String jp = foreignPath.jsonPath();
+      String prefilter = Containment.anyForm(data, foreignPath.keys(), key);
+      match = "(jsonb_typeof(" + key + ") = 'null' AND " + matchesNull(values, data, jp) + " OR jsonb_typeof(" + key
+          + ") <> 'null' AND " + (prefilter == null ? "" : prefilter + " AND ") + equals(values, data, jp, key) + ")";
+    }
+    String d = a + "d";
+    String found = "COALESCE(jsonb_agg(" + d + ".data ORDER BY " + d + "._id) FILTER (WHERE " + d + "._id IS NOT NULL),"
+        + " CAST('[]' AS jsonb))";
+    String doc = withMatches(projection, as, d + ".doc", found);
+    pipeline.next("SELECT " + doc + " AS doc, " + d + ".n FROM (SELECT DISTINCT ON (" + w + ".r, " + f + "._id) " + w
+        + ".r, " + w + ".doc, " + w + ".n, " + f + "._id, " + data + " FROM (SELECT " + a + ".doc, " + a + ".n,"
+        + " row_number() OVER () AS r, " + local + " AS l FROM " + input + ") AS " + w + " LEFT JOIN LATERAL "
+        + keysOf(w + ".l") + " AS " + a + "k(v) ON TRUE LEFT JOIN " + foreign.sql() + " AS " + f + " ON " + match
+        + ") AS " + d + " GROUP BY " + d + ".r, " + d + ".doc, " + d + ".n", pipeline.ordered());
   }
 
   /** The keys a local value matches by: the elements of an array, else the value itself (missing as null). */

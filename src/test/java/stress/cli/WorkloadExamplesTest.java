@@ -120,4 +120,23 @@ class WorkloadExamplesTest {
     }
     assertEquals(before, TestDatabase.count(url, "SELECT count(*) FROM \"" + table + "\""), "no document added or lost");
   }
+
+  /**
+   * own-workload.yaml on a table laid out by a key (init --distribute-by u): its copy writes the key column too, so
+   * on a cluster the row is placed and its NOT NULL key holds; here each copied row's key equals its document's.
+   */
+  @ParameterizedTest(name = "{0}")
+  @org.junit.jupiter.params.provider.ValueSource(strings = {"prepared", "plain"})
+  void ownWorkloadCopiesTheKeyColumnOfAKeyLayout(String mode) throws SQLException {
+    String url = TestDatabase.newDatabaseUrl("examples_key");
+    CliTester.Result setup = CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "3000",
+        "--distribute-by", "u");
+    assertEquals(0, setup.exitCode(), setup.all());
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--warmup", "0", "--workload",
+        "config/workloads/own-workload.yaml", "--op", "copy_one", "--mode", mode, "--threads", "2", "--ops", "200");
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(TestDatabase.count(url, "SELECT count(*) FROM check_in_copy") > 0, r.all());
+    assertEquals(0, TestDatabase.count(url, "SELECT count(*) FROM check_in_copy WHERE u IS DISTINCT FROM"
+        + " CAST(data ->> 'u' AS bigint)"), "every copied row keeps its document's key");
+  }
 }

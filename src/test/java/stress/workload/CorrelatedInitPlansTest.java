@@ -65,6 +65,49 @@ class CorrelatedInitPlansTest {
     }
   }
 
+  /**
+   * The {@code $lookup} forms written for Greenplum 7 (a join per key, the matches gathered per document): the
+   * generic plan PostgreSQL makes of each holds no init plan that reads the row outside it, whether the foreign
+   * field is {@code _id}, a dotted path or an array, and the local field a dotted path.
+   */
+  @Test
+  void theLookupFormsForGreenplumHoldNoInitPlanReadingTheOuterRow() throws java.sql.SQLException {
+    String url = stress.testing.TestDatabase.newDatabaseUrl("initplans_lookup");
+    java.util.Map<String, stress.mongo.ForeignCollection> foreign = java.util.Map.of(
+        "orders", new stress.mongo.ForeignCollection("orders", stress.table.IdType.INTEGER),
+        "customers", new stress.mongo.ForeignCollection("customers", stress.table.IdType.TEXT));
+    stress.mongo.TranslationTarget greenplum = new stress.mongo.TranslationTarget(stress.mongo.PathCatalog.NONE, true,
+        java.util.Map.of(), stress.table.IdType.INTEGER, foreign, false).withDeepCorrelation(false);
+    try (java.sql.Connection c = java.sql.DriverManager.getConnection(url, "postgres", "");
+         java.sql.Statement s = c.createStatement()) {
+      s.execute("CREATE TABLE orders (_id integer PRIMARY KEY, data jsonb)");
+      s.execute("CREATE TABLE customers (_id text PRIMARY KEY, data jsonb)");
+      for (String lookup : java.util.List.of(
+          "{from: 'orders', localField: 'customer.customerId', foreignField: 'customer.customerId', as: 'same'}",
+          "{from: 'customers', localField: 'Customer.Id', foreignField: '_id', as: 'customer'}",
+          "{from: 'customers', localField: 'account_id', foreignField: 'accounts', as: 'owners'}")) {
+        org.bson.BsonDocument spec = org.bson.BsonDocument.parse("{pipeline: [{$match: {_id: 1}}, {$lookup: " + lookup
+            + "}, {$project: {n: {$size: {$ifNull: ['$same', []]}}, c: '$customer.CompanyName',"
+            + " o: '$owners.username'}}]}");
+        String sql = stress.mongo.MongoStatement.translate("aggregate", spec, new stress.mongo.Parameters(
+            java.util.List.of()), greenplum).statement().sql().replace("{table}", "orders");
+        assertNull(CorrelatedInitPlans.find(c, sql, 0), sql);
+      }
+    }
+  }
+
+  /**
+   * The same forms as Greenplum 7 planned them (captured there, EXPLAIN only; each then ran with 0 errors and no
+   * crash): no init plan reads a column of the row outside it.
+   */
+  @Test
+  void theLookupFormsAsGreenplumPlannedThemHoldNoSuchInitPlan() throws IOException {
+    for (String file : java.util.List.of("lookup-same-customer.json", "lookup-foreign-id.json",
+        "lookup-foreign-array.json")) {
+      assertNull(CorrelatedInitPlans.find(plan(file)), file);
+    }
+  }
+
   @Test
   void placeholdersAreNumberedOutsideLiteralsAndTheEscapedOperatorIsKept() {
     assertEquals("SELECT data FROM t WHERE data ? 'a' AND data @? 'lax $.\"b\" ? (@ == 1)' AND _id = $1 LIMIT $2",
