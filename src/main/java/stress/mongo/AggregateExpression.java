@@ -13,7 +13,8 @@ import stress.dump.BsonJson;
 /**
  * Translates an aggregation expression into a SQL {@code jsonb} expression over a document column: SQL NULL is a
  * missing value, JSON {@code null} is null (MongoDB keeps them apart). Field paths step through arrays of documents
- * as MongoDB's do; arithmetic is done in {@code numeric}; comparisons use MongoDB's order of kinds. The table of what
+ * as MongoDB's do; arithmetic is done in {@code numeric} ({@link AggregateArithmetic}); comparisons use MongoDB's
+ * order of values ({@link BsonOrder}). The table of what
  * each operator becomes is in docs/mongo-aggregate.md.
  */
 final class AggregateExpression {
@@ -155,27 +156,16 @@ final class AggregateExpression {
         + ") AS f(k, v) WHERE f.v IS NOT NULL)";
   }
 
-  /** The value as numeric: a JSON number or a Decimal128, else NULL. */
-  String numeric(String v) {
-    return "(CASE WHEN jsonb_typeof(" + v + ") = 'number' THEN CAST(" + v + " #>> '{}' AS numeric) ELSE "
-        + Decimals.value(t.target, v) + " END)";
-  }
-
   /** MongoDB's truth: false, null, missing and zero are false, everything else true. */
   static String truthy(String v) {
     return "(" + v + " IS NOT NULL AND " + v + " NOT IN (CAST('false' AS jsonb), " + NULL + ", CAST('0' AS jsonb)))";
   }
 
-  /** Keys that order values as MongoDB orders values of mixed kinds (missing as null). */
-  static List<String> orderKeys(String v) {
-    return SortAndProjection.kindOrder(v);
-  }
-
   private String operator(String op, BsonValue arg, String root) {
     return switch (op) {
       case "$literal" -> literal(arg);
-      case "$add", "$multiply" -> arithmetic(op, args(op, arg, 1, -1), root);
-      case "$subtract", "$divide" -> arithmetic(op, args(op, arg, 2, 2), root);
+      case "$add", "$multiply" -> AggregateArithmetic.of(this, op, args(op, arg, 1, -1), root);
+      case "$subtract", "$divide" -> AggregateArithmetic.of(this, op, args(op, arg, 2, 2), root);
       case "$concat" -> concat(args(op, arg, 0, -1), root);
       case "$toUpper", "$toLower" -> caseOf(op, one(op, arg), root);
       case "$size" -> bind(value(one(op, arg), root), v -> "CASE WHEN jsonb_typeof(" + v + ") = 'array' THEN"
@@ -190,13 +180,8 @@ final class AggregateExpression {
           "$dayOfYear" -> AggregateDates.datePart(this, op, arg, root);
       case "$dateToString" -> AggregateDates.dateToString(this, arg, root);
       case "$sum", "$avg", "$min", "$max" -> overArray(op, arg, root);
-      case "$abs" -> bind(value(one(op, arg), root), v -> "COALESCE(to_jsonb(abs(" + numeric(v) + ")), " + NULL + ")");
-      case "$mod" -> {
-        // the remainder takes the dividend's sign, as MongoDB's does; null or missing gives null
-        BsonArray two = args(op, arg, 2, 2);
-        yield bind(value(two.get(0), root), a -> bind(value(two.get(1), root), b -> "COALESCE(to_jsonb(mod("
-            + numeric(a) + ", " + numeric(b) + ")), " + NULL + ")"));
-      }
+      case "$abs" -> AggregateArithmetic.abs(this, one(op, arg), root);
+      case "$mod" -> AggregateArithmetic.mod(this, args(op, arg, 2, 2), root);
       case "$arrayElemAt" -> {
         // a negative index counts from the end; out of range is missing
         BsonArray two = args(op, arg, 2, 2);
@@ -241,41 +226,13 @@ final class AggregateExpression {
    * zips made some 1,750 subplans and did not finish planning in 60 s). Not on a server whose coordinator crashes on
    * such a fence ({@link TranslationTarget#deepCorrelation}): a deeply nested expression plans large there.
    */
-  private String once(String values) {
+  String once(String values) {
     return "(SELECT " + values + t.target.lateralFence() + ")";
   }
 
   /** A column, one step into it, or a constant: as cheap to write twice as to bind. */
   static boolean simple(String value) {
     return value.matches("\\(?[a-z][a-z0-9_.]*( -> '[^']*')?\\)?") || value.matches("CAST\\('[^']*' AS jsonb\\)");
-  }
-
-  private String arithmetic(String op, BsonArray args, String root) {
-    List<String> values = new ArrayList<>();
-    for (BsonValue a : args) {
-      values.add(value(a, root));
-    }
-    String sqlOp = switch (op) {
-      case "$add" -> " + ";
-      case "$multiply" -> " * ";
-      case "$subtract" -> " - ";
-      default -> " / ";
-    };
-    // any null or missing operand gives null; a non-number (MongoDB's error) gives null too
-    List<String> nums = new ArrayList<>();
-    String b = t.alias();
-    for (int i = 0; i < values.size(); i++) {
-      nums.add(numeric(b + ".v" + i));
-    }
-    String result = op.equals("$divide")
-        ? "to_jsonb(CAST(" + nums.get(0) + " AS double precision) / CAST(NULLIF(" + nums.get(1) + ", 0) AS double precision))"
-        : "to_jsonb(" + String.join(sqlOp, nums) + ")";
-    List<String> cols = new ArrayList<>();
-    for (int i = 0; i < values.size(); i++) {
-      cols.add("v" + i);
-    }
-    return "(SELECT COALESCE(" + result + ", " + NULL + ") FROM " + once(String.join(", ", values)) + " AS " + b
-        + "(" + String.join(", ", cols) + "))";
   }
 
   private String concat(BsonArray args, String root) {
@@ -331,22 +288,6 @@ final class AggregateExpression {
   }
 
   /**
-   * The row a value compares by, as MongoDB compares values of any kinds: missing below null, then by kind, then within
-   * the kind; documents and arrays last by their jsonb value (equality is exact, their order among themselves
-   * approximate; only theirs: a Decimal128 equals the number of its value).
-   */
-  private static String comparable(String v) {
-    List<String> keys = orderKeys(v);
-    List<String> row = new ArrayList<>(List.of("CASE WHEN " + v + " IS NULL THEN 0 ELSE 1 END"));
-    String[] defaults = {"0", "0", "''", "timestamptz 'epoch'", "''", "false"};
-    for (int i = 0; i < keys.size(); i++) {
-      row.add("COALESCE(" + keys.get(i) + ", " + defaults[i] + ")");
-    }
-    row.add("CASE WHEN " + keys.get(0) + " IN (4, 5) THEN " + v + " ELSE " + NULL + " END");
-    return "ROW(" + String.join(", ", row) + ")";
-  }
-
-  /**
    * {@code $in} as an expression: whether the array holds a value equal to the first operand, as {@code $eq} compares
    * (missing equals nothing); a second operand that is not an array fails the statement, as MongoDB fails the query.
    */
@@ -354,8 +295,8 @@ final class AggregateExpression {
     String b = t.alias();
     String e = t.alias();
     String test = "CASE WHEN jsonb_typeof(" + b + ".r) = 'array' THEN to_jsonb(EXISTS (SELECT 1 FROM"
-        + " jsonb_array_elements(" + b + ".r) AS " + e + "(v) WHERE " + comparable(b + ".l") + " = "
-        + comparable(e + ".v") + ")) ELSE " + UpdateRefusals.fail("'refused as in MongoDB: $in requires an array as a"
+        + " jsonb_array_elements(" + b + ".r) AS " + e + "(v) WHERE " + BsonOrder.comparable(b + ".l") + " = "
+        + BsonOrder.comparable(e + ".v") + ")) ELSE " + UpdateRefusals.fail("'refused as in MongoDB: $in requires an array as a"
         + " second argument, found: ' || COALESCE(jsonb_typeof(" + b + ".r), 'missing')") + " END";
     return "(SELECT " + test + " FROM " + once(value(args.get(0), root) + ", " + value(args.get(1), root)) + " AS "
         + b + "(l, r))";
@@ -364,8 +305,8 @@ final class AggregateExpression {
   /** MongoDB's comparison of any two values: by kind first (missing below null), then within the kind. */
   private String compare(String op, BsonArray args, String root) {
     String b = t.alias();
-    String lr = comparable(b + ".l");
-    String rr = comparable(b + ".r");
+    String lr = BsonOrder.comparable(b + ".l");
+    String rr = BsonOrder.comparable(b + ".r");
     String test = switch (op) {
       case "$eq" -> "to_jsonb(" + lr + " = " + rr + ")";
       case "$ne" -> "to_jsonb(" + lr + " <> " + rr + ")";

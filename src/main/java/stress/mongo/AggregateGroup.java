@@ -99,17 +99,16 @@ final class AggregateGroup {
    * {@code order} is the column of the input's order, for {@code $first}, {@code $last} and {@code $push}.
    */
   static String accumulate(AggregateExpression x, String op, String v, String order) {
-    String num = x.numeric(v);
+    TranslationTarget target = x.translation().target;
+    String num = AggregateArithmetic.numeric(target, v);
+    String decimals = "bool_or(" + AggregateArithmetic.decimal(v) + ")";
     String by = order == null ? "" : " ORDER BY " + order;
     return switch (op) {
-      // numbers only: strings, booleans, null and missing are ignored; a Decimal128 among them makes the sum one
-      case "$sum" -> "(CASE WHEN bool_or(jsonb_typeof(" + v + ") = 'object' AND " + v + " ?? '$numberDecimal') THEN"
-          + " jsonb_build_object('$numberDecimal', CAST(COALESCE(sum(" + num + "), 0) AS text)) ELSE to_jsonb(COALESCE(sum("
-          + num + "), 0)) END)";
-      case "$avg" -> "COALESCE(to_jsonb(CAST(avg(" + num + ") AS double precision)), " + NULL + ")";
-      case "$min", "$max" -> "COALESCE((array_agg(" + v + " ORDER BY " + String.join(op.equals("$min") ? ", " : " DESC, ",
-          AggregateExpression.orderKeys(v)) + (op.equals("$min") ? "" : " DESC") + ") FILTER (WHERE " + v
-          + " IS NOT NULL AND " + v + " <> " + NULL + "))[1], " + NULL + ")";
+      // numbers only: strings, booleans, null and missing are ignored; a Decimal128 among them makes a Decimal128
+      case "$sum" -> AggregateArithmetic.result(target, "COALESCE(sum(" + num + "), 0)", decimals, false);
+      case "$avg" -> AggregateArithmetic.result(target, "avg(" + num + ")", decimals, true);
+      case "$min", "$max" -> "COALESCE((array_agg(" + v + " ORDER BY " + BsonOrder.orderBy(v, op.equals("$min"))
+          + ") FILTER (WHERE " + v + " IS NOT NULL AND " + v + " <> " + NULL + "))[1], " + NULL + ")";
       case "$first" -> "(array_agg(COALESCE(" + v + ", " + NULL + ")" + by + "))[1]";
       case "$last" -> "(array_agg(COALESCE(" + v + ", " + NULL + ")" + (order == null ? "" : by + " DESC") + "))[1]";
       case "$push" -> "COALESCE(jsonb_agg(" + v + by + ") FILTER (WHERE " + v + " IS NOT NULL), '[]')";

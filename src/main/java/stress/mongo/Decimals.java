@@ -59,7 +59,7 @@ final class Decimals {
       return "";
     }
     String q = t.alias();
-    return " OR EXISTS (SELECT 1 FROM jsonb_path_query(" + root + ", " + JsonPathText.sql(FilterTranslator.test(jp,
+    return " OR EXISTS (SELECT 1 FROM jsonb_path_query(" + root + ", " + JsonPathText.sql(ValueComparisons.test(jp,
         "exists(@.\"$numberDecimal\")")) + ") AS " + q + "(v) WHERE " + value(t.target, q + ".v") + " " + sqlOp + " CAST('"
         + number + "' AS numeric))";
   }

@@ -30,11 +30,14 @@ final class FilterTranslator {
   private final PathValues values;
   /** $regex, $type, $exists and $size. */
   private final ValueConditions conditions;
+  /** $eq, $gt, $gte, $lt, $lte and $in with a value. */
+  private final ValueComparisons comparisons;
 
   FilterTranslator(Translation t) {
     this.t = t;
     this.values = new PathValues(t);
     this.conditions = new ValueConditions(t, values);
+    this.comparisons = new ValueComparisons(t, values, conditions);
   }
 
   /** The condition for a whole filter document on the table's columns. */
@@ -131,7 +134,7 @@ final class FilterTranslator {
       return IdCondition.equal(t, cond);
     }
     String typed = top ? TypedCondition.of(t, path, "$eq", cond, conjunctive) : null;
-    String condition = typed != null ? typed : equal(path.jsonPath(), cond, root);
+    String condition = typed != null ? typed : comparisons.equal(path.jsonPath(), cond, root);
     // after the condition: placeholders are made in the order of the text
     String route = routed(path, "$eq", cond, top);
     return route == null ? condition : and(List.of(condition, route));
@@ -163,11 +166,11 @@ final class FilterTranslator {
 
   private String operator(String jp, String op, BsonValue arg, String root) {
     return switch (op) {
-      case "$eq" -> equal(jp, arg, root);
-      case "$ne" -> "NOT " + equal(jp, arg, root);
-      case "$gt", "$gte", "$lt", "$lte" -> compare(jp, op, arg, root);
-      case "$in" -> in(jp, list(op, arg), root);
-      case "$nin" -> "NOT " + in(jp, list(op, arg), root);
+      case "$eq" -> comparisons.equal(jp, arg, root);
+      case "$ne" -> "NOT " + comparisons.equal(jp, arg, root);
+      case "$gt", "$gte", "$lt", "$lte" -> comparisons.compare(jp, op, arg, root);
+      case "$in" -> comparisons.in(jp, list(op, arg), root);
+      case "$nin" -> "NOT " + comparisons.in(jp, list(op, arg), root);
       case "$exists" -> conditions.exists(jp, arg, root);
       case "$size" -> conditions.size(jp, arg, root);
       case "$all" -> all(jp, list(op, arg), root);
@@ -178,166 +181,6 @@ final class FilterTranslator {
       case "$expr" -> throw new IllegalArgumentException("$expr can only be applied to the top-level document");
       default -> throw unsupported(op);
     };
-  }
-
-  /** MongoDB equality: the value at the path, or any element of an array there, equals the value. */
-  private String equal(String jp, BsonValue v, String root) {
-    int p = t.parameters.indexOf(v);
-    if (!t.target.jsonpath()) {
-      return values.equal(jp, v, root, p);
-    }
-    if (p >= 0 && t.parameters.isDate(p)) {
-      return root + " @?? CAST(" + t.placeholder(p, x -> test(jp,
-          JsonPathText.dateTest(((java.time.OffsetDateTime) x).toInstant().toEpochMilli()))) + " AS jsonpath)";
-    }
-    if (p >= 0) {
-      String name = t.parameters.name(p);
-      return root + " @?? CAST(" + t.placeholder(p, x -> test(jp, "@ == " + JsonPathText.literal(x, name)))
-          + " AS jsonpath)";
-    }
-    if (v.isNull()) {
-      return "(NOT " + root + " @?? " + JsonPathText.sql(jp) + " OR " + root + " @?? "
-          + JsonPathText.sql(test(jp, "@ == null")) + ")";
-    }
-    String number = Decimals.number(v);
-    if (number != null) { // numbers by value, Decimal128 values included
-      String plain = root + " @?? " + JsonPathText.sql(test(jp, "@ == " + number));
-      String decimal = Decimals.orDecimal(t, root, jp, "=", number);
-      return decimal.isEmpty() ? plain : "(" + plain + decimal + ")";
-    }
-    String test = scalarTest(v, "==");
-    if (test != null) {
-      return root + " @?? " + JsonPathText.sql(test(jp, test));
-    }
-    if (v.isDocument() || v.isArray()) {
-      String q = t.alias();
-      String json = JsonPathText.sql(BsonJson.valueToRelaxedJson(v));
-      return "EXISTS (SELECT 1 FROM (SELECT jsonb_path_query(" + root + ", " + JsonPathText.sql(jp)
-          + ") UNION ALL SELECT jsonb_path_query(" + root + ", " + JsonPathText.sql(jp + "[*]") + ")) AS " + q
-          + "(v) WHERE " + q + ".v = CAST(" + json + " AS jsonb))";
-    }
-    throw new IllegalArgumentException("a " + typeName(v) + " value cannot be compared ("
-        + BsonJson.valueToRelaxedJson(v) + ")");
-  }
-
-  /**
-   * A jsonpath filter of the values at a path. Lax mode steps into an array at the path, as MongoDB does, but its
-   * comparisons also step into arrays nested in that array, which MongoDB never does ({@code {a: 2}} does not match
-   * {@code {a: [[2]]}}), so a nested array is left out first.
-   */
-  static String test(String jp, String condition) {
-    return jp + " ? (@.type() != \"array\" && (" + condition + "))";
-  }
-
-  /**
-   * A jsonpath test of {@code @} against a string, number, boolean, ObjectId or date as the importer writes them;
-   * null for other kinds.
-   */
-  static String scalarTest(BsonValue v, String op) {
-    String literal = JsonPathText.literal(v);
-    if (literal != null && !v.isNull()) {
-      return "@ " + op + " " + literal;
-    }
-    if (v.isObjectId()) {
-      return "@.\"$oid\" " + op + " " + JsonPathText.string(v.asObjectId().getValue().toHexString());
-    }
-    if (v.isDateTime() && op.equals("==")) {
-      return JsonPathText.dateTest(v.asDateTime().getValue());
-    }
-    if (v.isDouble() && op.equals("==")) { // NaN and the infinities are written {"$numberDouble": "NaN"}
-      return "@.\"$numberDouble\" == " + JsonPathText.string(BsonJson.valueToRelaxedJson(v)
-          .replaceAll(".*\"\\$numberDouble\"\\s*:\\s*\"([^\"]*)\".*", "$1"));
-    }
-    return null;
-  }
-
-  private String compare(String jp, String op, BsonValue v, String root) {
-    String sqlOp = switch (op) {
-      case "$gt" -> ">";
-      case "$gte" -> ">=";
-      case "$lt" -> "<";
-      default -> "<=";
-    };
-    int p = t.parameters.indexOf(v);
-    if (!t.target.jsonpath()) {
-      return values.compare(jp, op, sqlOp, v, root, p);
-    }
-    if (p >= 0 && t.parameters.isDate(p)) {
-      String q = t.alias();
-      return "EXISTS (SELECT 1 FROM jsonb_path_query(" + root + ", " + JsonPathText.sql(jp + " ? (exists(@.\"$date\"))")
-          + ") AS " + q + "(v) WHERE " + DateSql.timestamp(q + ".v") + " " + sqlOp + " CAST("
-          + t.placeholder(p, x -> x) + " AS timestamptz))";
-    }
-    if (p >= 0) {
-      String name = t.parameters.name(p);
-      return root + " @?? CAST(" + t.placeholder(p, x -> test(jp, "@ " + sqlOp + " " + JsonPathText.literal(x, name)))
-          + " AS jsonpath)";
-    }
-    if (v.isNull()) { // only null and missing are "equal" to null; nothing is greater or smaller
-      return sqlOp.length() == 2 ? equal(jp, v, root) : "FALSE";
-    }
-    if (v.isDateTime()) {
-      String q = t.alias();
-      return "EXISTS (SELECT 1 FROM jsonb_path_query(" + root + ", " + JsonPathText.sql(jp + " ? (exists(@.\"$date\"))")
-          + ") AS " + q + "(v) WHERE " + DateSql.timestamp(q + ".v") + " " + sqlOp + " "
-          + DateSql.literal(v.asDateTime().getValue()) + ")";
-    }
-    String number = Decimals.number(v);
-    if (number != null) {
-      String plain = root + " @?? " + JsonPathText.sql(test(jp, "@ " + sqlOp + " " + number));
-      String decimal = Decimals.orDecimal(t, root, jp, sqlOp, number);
-      return decimal.isEmpty() ? plain : "(" + plain + decimal + ")";
-    }
-    if (v.isBoolean() || v.isDocument() || v.isArray() || v.isNumber()) {
-      throw new IllegalArgumentException(op + " with a " + typeName(v) + " value is not supported ("
-          + BsonJson.valueToRelaxedJson(v) + ")");
-    }
-    String test = scalarTest(v, sqlOp);
-    if (test == null) {
-      throw new IllegalArgumentException(op + " with a " + typeName(v) + " value is not supported");
-    }
-    return root + " @?? " + JsonPathText.sql(test(jp, test));
-  }
-
-  private String in(String jp, BsonArray values, String root) {
-    if (values.isEmpty()) {
-      return "FALSE";
-    }
-    List<String> scalars = new ArrayList<>();
-    List<BsonValue> others = new ArrayList<>();
-    List<String> regexes = new ArrayList<>();
-    for (BsonValue v : values) {
-      if (v.isDocument() && isOperators(v)) {
-        throw new IllegalArgumentException("$in: operators in the list are not supported");
-      }
-      if (v.isRegularExpression()) {
-        regexes.add(conditions.regex(jp, v.asRegularExpression(), root));
-        continue;
-      }
-      String test = t.parameters.indexOf(v) < 0 && !v.isNull() ? scalarTest(v, "==") : null;
-      if (test != null) {
-        scalars.add(test);
-      } else {
-        others.add(v);
-      }
-    }
-    List<String> parts = new ArrayList<>();
-    if (!scalars.isEmpty() && t.target.jsonpath()) {
-      parts.add(root + " @?? " + JsonPathText.sql(test(jp, String.join(" || ", scalars))));
-    } else if (!scalars.isEmpty()) {
-      List<String> literals = new ArrayList<>();
-      for (BsonValue v : values) {
-        if (t.parameters.indexOf(v) < 0 && !v.isNull() && scalarTest(v, "==") != null) {
-          literals.add("CAST(" + JsonPathText.sql(BsonJson.valueToRelaxedJson(v)) + " AS jsonb)");
-        }
-      }
-      parts.add(this.values.any(root, jp, c -> c + " IN (" + String.join(", ", literals) + ")"));
-    }
-    for (BsonValue v : others) {
-      parts.add(equal(jp, v, root));
-    }
-    parts.addAll(regexes);
-    return parts.size() == 1 ? parts.get(0) : "(" + String.join(" OR ", parts) + ")";
   }
 
   private String all(String jp, BsonArray values, String root) {
@@ -355,7 +198,7 @@ final class FilterTranslator {
         throw new IllegalArgumentException("$all with operators other than $elemMatch in the list is not supported");
       }
       parts.add(elemMatch ? elemMatch(jp, v.asDocument().get("$elemMatch"), root)
-          : v.isRegularExpression() ? conditions.regex(jp, v.asRegularExpression(), root) : equal(jp, v, root));
+          : v.isRegularExpression() ? conditions.regex(jp, v.asRegularExpression(), root) : comparisons.equal(jp, v, root));
     }
     return and(parts);
   }

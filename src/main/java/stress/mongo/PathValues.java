@@ -48,7 +48,7 @@ final class PathValues {
       String json = JsonPathText.sql(stress.dump.BsonJson.valueToRelaxedJson(v));
       return anyOrElement(root, jp, c -> c + " = CAST(" + json + " AS jsonb)");
     }
-    if (FilterTranslator.scalarTest(v, "==") == null && Decimals.number(v) == null) {
+    if (ValueComparisons.scalarTest(v, "==") == null && Decimals.number(v) == null) {
       throw new IllegalArgumentException("a " + FilterTranslator.typeName(v) + " value cannot be compared ("
           + stress.dump.BsonJson.valueToRelaxedJson(v) + ")");
     }
@@ -158,8 +158,8 @@ final class PathValues {
 
   /**
    * The SQL test of a candidate value {@code c} against a literal, as the jsonpath form tests it: equality of the
-   * JSON as the importer writes it (numbers by value), a range on numbers, strings (by code point) or ObjectIds of
-   * the same kind only; null for a kind that has no test here.
+   * JSON as the importer writes it (numbers by value), a range on numbers, strings (by code point), ObjectIds or
+   * BinData (by length, subtype and bytes) of the same kind only; null for a kind that has no test here.
    */
   String literalTest(String c, org.bson.BsonValue v, String sqlOp) {
     String number = Decimals.number(v);
@@ -172,6 +172,9 @@ final class PathValues {
     }
     if (v.isString()) {
       return string(c) + " " + sqlOp + " " + JsonPathText.sql(v.asString().getValue());
+    }
+    if (v.isBinary()) {
+      return BsonOrder.binary(c) + " " + sqlOp + " " + BsonOrder.binary(v.asBinary());
     }
     if (v.isObjectId()) {
       return "(CASE WHEN jsonb_typeof(" + c + ") = 'object' THEN " + c + " ->> '$oid' END COLLATE \"C\") " + sqlOp

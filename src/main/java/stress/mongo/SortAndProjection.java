@@ -8,9 +8,8 @@ import org.bson.BsonValue;
 
 /**
  * {@code sort} and {@code projection} of a MongoDB find. A sort key orders as MongoDB orders values of mixed
- * types (missing and null, then numbers, strings, documents, arrays, ObjectIds, booleans, dates), strings by their
- * code points; {@code _id} sorts on the column, so the primary key serves it. An array is ordered as the array
- * jsonb holds, not by its smallest or largest element as MongoDB does. A projection names top-level fields only.
+ * types ({@link BsonOrder}); {@code _id} sorts on the column, so the primary key serves it. A projection names
+ * top-level fields only.
  */
 final class SortAndProjection {
   private SortAndProjection() {}
@@ -54,7 +53,7 @@ final class SortAndProjection {
           : facts.arrays() ? "an array occurs at or above it" : "it holds " + String.join(", ", facts.valueKinds()))
           + ")", null);
       if (facts != null && !facts.arrays()) {
-        for (String key : kindOrder("(data #> " + JsonPathText.sql(path.textArray()) + ")")) {
+        for (String key : BsonOrder.keys("(data #> " + JsonPathText.sql(path.textArray()) + ")")) {
           keys.add(key + dir);
         }
         continue;
@@ -62,11 +61,11 @@ final class SortAndProjection {
       // arrays possible: MongoDB sorts a document by the smallest value at the path (ascending) or the largest
       // (descending), an array's elements and the values in an array's documents included
       String candidates = candidates(t, path, "data");
-      List<String> order = kindOrder("s.c");
+      List<String> order = BsonOrder.keys("s.c");
       String within = String.join(dir + ", ", order) + dir;
       for (int i = 0; i < order.size(); i++) {
         String one = "(SELECT " + order.get(i) + " FROM " + candidates + " ORDER BY " + within + " LIMIT 1)";
-        keys.add((i == 0 ? "COALESCE(" + one + ", 1)" : one) + dir);
+        keys.add((i == 0 ? "COALESCE(" + one + ", 2)" : one) + dir); // no value: null's place
       }
     }
     return keys.isEmpty() ? "" : " ORDER BY " + String.join(", ", keys);
@@ -88,10 +87,10 @@ final class SortAndProjection {
       String dir = direction(e.getKey(), e.getValue());
       MongoPath path = MongoPath.parse(e.getKey());
       String smallest = "(SELECT s.c FROM " + candidates(t, path, root) + " ORDER BY "
-          + String.join(dir + ", ", kindOrder("s.c")) + dir + " LIMIT 1)";
+          + String.join(dir + ", ", BsonOrder.keys("s.c")) + dir + " LIMIT 1)";
       values.add("CASE WHEN " + noArray(root, path) + " THEN " + root + " #> " + JsonPathText.sql(path.textArray())
           + " ELSE " + smallest + " END AS v" + (values.size() + 1));
-      for (String key : kindOrder(alias + ".v" + values.size())) {
+      for (String key : BsonOrder.keys(alias + ".v" + values.size())) {
         keys.add(key + dir);
       }
     }
@@ -106,24 +105,6 @@ final class SortAndProjection {
           + stress.dump.BsonJson.valueToRelaxedJson(d));
     }
     return d.asNumber().doubleValue() > 0 ? " ASC" : " DESC";
-  }
-
-  /**
-   * MongoDB's order of values of mixed kinds, as sort keys of a jsonb expression: the kind's rank (missing and null,
-   * numbers (Decimal128 among them, by value), strings, documents, arrays, ObjectIds, booleans, dates), then the value within its kind.
-   */
-  static List<String> kindOrder(String v) {
-    String type = "jsonb_typeof(" + v + ")"; // searched CASE: Citus mis-deparses a simple one when prepared
-    return List.of("CASE WHEN " + type + " = 'number' THEN 2 WHEN " + type + " = 'string' THEN 3 WHEN " + type
-            + " = 'object' THEN CASE WHEN " + v + " ?? '$oid' THEN 6 WHEN " + v + " ?? '$date' THEN 8 WHEN " + v
-            + " ?? '$numberDecimal' THEN 2 ELSE 4 END WHEN "
-            + type + " = 'array' THEN 5 WHEN " + type + " = 'boolean' THEN 7 ELSE 1 END",
-        "CASE WHEN " + type + " = 'number' THEN CAST(" + v + " #>> '{}' AS numeric) WHEN " + type + " = 'object' AND ("
-            + v + " ->> '$numberDecimal') ~ " + Decimals.FINITE + " THEN CAST(" + v + " ->> '$numberDecimal' AS numeric) END",
-        "CASE WHEN " + type + " = 'string' THEN " + v + " #>> '{}' END COLLATE \"C\"",
-        "CASE WHEN " + type + " = 'object' AND " + v + " ?? '$date' THEN " + DateSql.timestamp(v) + " END",
-        "CASE WHEN " + type + " = 'object' AND " + v + " ?? '$oid' THEN " + v + " ->> '$oid' END COLLATE \"C\"",
-        "CASE WHEN " + type + " = 'boolean' THEN CAST(" + v + " #>> '{}' AS boolean) END");
   }
 
   /**

@@ -189,7 +189,7 @@ final class TypedCondition {
   static boolean containable(Translation t, BsonValue arg, int p, PathFacts facts) {
     boolean documents = facts.kinds().contains(PathFacts.OBJECT) || facts.kinds().contains(PathFacts.OTHER);
     return p >= 0 ? !(t.parameters.isSampled(p) && documents) : arg.isString() || arg.isNumber() || arg.isBoolean()
-        || arg.isObjectId() || arg.isDateTime();
+        || arg.isObjectId() || arg.isDateTime() || arg.isBinary();
   }
 
   /**

@@ -171,7 +171,7 @@ final class UpdateArrays {
       if (d != 1 && d != -1) {
         throw new IllegalArgumentException(invalid);
       }
-      return UpdateMinMax.sortKeys("u.e", d > 0) + ", u.g, u.i";
+      return BsonOrder.orderBy("u.e", d > 0) + ", u.g, u.i";
     }
     if (!v.isDocument() || v.asDocument().isEmpty()) {
       throw new IllegalArgumentException(invalid);
@@ -182,7 +182,7 @@ final class UpdateArrays {
       if (d != 1 && d != -1) {
         throw new IllegalArgumentException("The $sort element value must be either 1 or -1");
       }
-      keys.append(UpdateMinMax.sortKeys("u.e #> " + JsonPathText.sql(MongoPath.parse(f.getKey()).textArray()), d > 0))
+      keys.append(BsonOrder.orderBy("u.e #> " + JsonPathText.sql(MongoPath.parse(f.getKey()).textArray()), d > 0))
           .append(", ");
     }
     return keys + "u.g, u.i";

@@ -81,12 +81,12 @@ class LogWorkloadSummaryTest {
   void aLongValueIsShortenedInTheSummaryAndKeptWholeInTheDerivedFile() throws IOException {
     String out = summary(List.of(longValueLog(), Path.of("src/test/resources/mongolog/stress-orders-mongod.log")));
     assertShort(out);
-    assertTrue(out.contains("    find: a binary value cannot be compared ({\"$binary\": {\"base64\":"
-        + " \"JwApQUJDQUJDQUJDQUJD…\" (4,104 bytes), \"subType\": \"00\"}}) (3)"), out);
+    assertTrue(out.contains("    find: $gt with a document value is not supported ({\"v\": {\"$binary\": {\"base64\":"
+        + " \"JwApQUJDQUJDQUJDQUJD…\" (4,104 bytes), \"subType\": \"00\"}}}) (3)"), out);
     assertFalse(out.contains(BASE64), out);
     String derived = Files.readString(dir.resolve("out/stress_orders.yaml"));
-    assertTrue(derived.contains("# statements the translation refuses (3 entries): find: a binary value cannot be"
-        + " compared ({\"$binary\": {\"base64\": \"" + BASE64 + "\", \"subType\": \"00\"}})"), derived);
+    assertTrue(derived.contains("# statements the translation refuses (3 entries): find: $gt with a document value is"
+        + " not supported ({\"v\": {\"$binary\": {\"base64\": \"" + BASE64 + "\", \"subType\": \"00\"}}})"), derived);
   }
 
   @Test
@@ -97,14 +97,17 @@ class LogWorkloadSummaryTest {
     assertEquals(1, out.lines().filter(l -> l.contains("profiler settings changed")).count(), out);
   }
 
-  /** Three finds comparing a 3,078-byte binary value, each followed by the same "Profiler settings changed". */
+  /**
+   * Three finds comparing with a document holding a 3,078-byte binary value (refused: a range with a document), each
+   * followed by the same "Profiler settings changed".
+   */
   private Path longValueLog() throws IOException {
     StringBuilder text = new StringBuilder();
     for (int i = 0; i < 3; i++) {
       text.append("{\"t\":{\"$date\":\"2024-11-25T02:00:0").append(i).append(".000+00:00\"},\"s\":\"I\",\"c\":\"COMMAND\","
           + "\"id\":51803,\"ctx\":\"conn1\",\"msg\":\"Slow query\",\"attr\":{\"type\":\"command\",\"ns\":\"stress.orders\","
-          + "\"command\":{\"find\":\"orders\",\"filter\":{\"embedding\":{\"$binary\":{\"base64\":\"").append(BASE64)
-          .append("\",\"subType\":\"00\"}}},\"$db\":\"stress\"},\"durationMillis\":1}}\n");
+          + "\"command\":{\"find\":\"orders\",\"filter\":{\"embedding\":{\"$gt\":{\"v\":{\"$binary\":{\"base64\":\"")
+          .append(BASE64).append("\",\"subType\":\"00\"}}}}},\"$db\":\"stress\"},\"durationMillis\":1}}\n");
       text.append("{\"t\":{\"$date\":\"2024-11-25T02:00:0").append(i).append(".500+00:00\"},\"s\":\"I\",\"c\":\"CONTROL\","
           + "\"id\":48742,\"ctx\":\"conn1\",\"msg\":\"Profiler settings changed\",\"attr\":{\"from\":{\"level\":0,"
           + "\"slowms\":100},\"to\":{\"level\":0,\"slowms\":0}}}\n");

@@ -72,6 +72,18 @@ class MongoUpdateOperatorsTest {
       "{\"n\": {\"$numberDouble\": \"-Infinity\"}} => {$mul: {n: 0}} => {\"n\": {\"$numberDouble\": \"NaN\"}}",
       "{\"n\": {\"$numberDecimal\": \"NaN\"}} => {$mul: {n: 5}} => {\"n\": {\"$numberDecimal\": \"NaN\"}}",
       "{\"n\": 2, \"k2\": 1} => {$mul: {n: 5}, $inc: {k2: 1}} => {\"n\": 10, \"k2\": 2}",
+      // BinData in MongoDB's order: by length, then subtype, then bytes; above every number and string
+      "{\"a\": {\"$binary\": {\"base64\": \"AQID\", \"subType\": \"00\"}}} => {$min: {a: {$binary: {base64: 'AQ==', subType: '05'}}}} => {\"a\": {\"$binary\": {\"base64\": \"AQ==\", \"subType\": \"05\"}}}",
+      "{\"a\": {\"$binary\": {\"base64\": \"AQ==\", \"subType\": \"05\"}}} => {$max: {a: {$binary: {base64: 'AA==', subType: '80'}}}} => {\"a\": {\"$binary\": {\"base64\": \"AA==\", \"subType\": \"80\"}}}",
+      "{\"a\": {\"$binary\": {\"base64\": \"AQ==\", \"subType\": \"05\"}}} => {$max: {a: {$binary: {base64: 'AA==', subType: '05'}}}} => {\"a\": {\"$binary\": {\"base64\": \"AQ==\", \"subType\": \"05\"}}}",
+      "{\"a\": \"z\"} => {$max: {a: {$binary: {base64: 'AA==', subType: '05'}}}} => {\"a\": {\"$binary\": {\"base64\": \"AA==\", \"subType\": \"05\"}}}",
+      "{\"a\": [{\"$binary\": {\"base64\": \"AQID\", \"subType\": \"00\"}}, \"x\"]} => {$push: {a: {$each: [{$binary: {base64: 'AQ==', subType: '05'}}, 2,"
+          + " {$binary: {base64: 'AA==', subType: '80'}}], $sort: 1}}} => {\"a\": [2, \"x\", {\"$binary\": {\"base64\": \"AQ==\", \"subType\": \"05\"}}, {\"$binary\": {\"base64\": \"AA==\", \"subType\": \"80\"}}, {\"$binary\": {\"base64\": \"AQID\", \"subType\": \"00\"}}]}",
+      "{\"a\": [{\"$binary\": {\"base64\": \"AQID\", \"subType\": \"00\"}}, {\"$binary\": {\"base64\": \"AA==\", \"subType\": \"80\"}}]} => {$push: {a: {$each: [], $sort: 1}}} => {\"a\": [{\"$binary\": {\"base64\": \"AA==\", \"subType\": \"80\"}}, {\"$binary\": {\"base64\": \"AQID\", \"subType\": \"00\"}}]}",
+      // infinities and NaN: a Decimal128 infinity equals a double one (kept), NaN is below every number
+      "{\"a\": {\"$numberDecimal\": \"Infinity\"}} => {$min: {a: {$numberDouble: 'Infinity'}}} => {\"a\": {\"$numberDecimal\": \"Infinity\"}}",
+      "{\"a\": 5} => {$min: {a: {$numberDecimal: '-Infinity'}}} => {\"a\": {\"$numberDecimal\": \"-Infinity\"}}",
+      "{\"a\": {\"$numberDouble\": \"-Infinity\"}} => {$min: {a: {$numberDecimal: 'NaN'}}} => {\"a\": {\"$numberDecimal\": \"NaN\"}}",
   })
   void whatMongoDbAcceptsGivesItsDocumentInBothForms(String document, String update, String expected)
       throws SQLException {
