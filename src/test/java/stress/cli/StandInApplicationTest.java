@@ -40,6 +40,8 @@ class StandInApplicationTest {
     assertTrue(derived.out().contains("stand-in collections (") && derived.out().contains("not the application's data"),
         derived.out());
     assertTrue(derived.out().contains("make their tables: stress import " + wl.resolve("stand-in")), derived.out());
+    assertTrue(Files.readString(wl.resolve("application.yaml")).contains("# Stand-in collections built from the log's"
+        + " own values (--stand-in, seed 42) are in " + wl.resolve("stand-in")), "the listing says what its tables are");
     JsonNode result = runApplication(wl, "standin");
     for (JsonNode phase : result.get("phases")) {
       for (JsonNode op : phase.get("stats").get("operations")) {
