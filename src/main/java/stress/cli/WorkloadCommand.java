@@ -8,6 +8,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import stress.app.LogWorkloadJob;
 import stress.config.Defaults;
+import stress.model.UsageException;
 
 /** {@code stress workload --from-log}: workload files from a MongoDB application's own logs. */
 @Command(name = "workload", usageHelpAutoWidth = true,
@@ -53,12 +54,17 @@ final class WorkloadCommand implements Callable<Integer> {
       + " application's data is not at hand. The figures measured on them describe that data, not the application's.")
   boolean standIn;
 
-  @Option(names = "--seed", paramLabel = "N", defaultValue = Defaults.SEED,
-      description = "The seed of the stand-in collections' generated keys (default: ${DEFAULT-VALUE}).")
-  long seed;
+  @Option(names = "--seed", paramLabel = "N",
+      description = "With --stand-in: the seed of the stand-in collections' generated keys (default: " + Defaults.SEED
+          + ").")
+  Long seed;
 
   @Override
   public Integer call() {
-    return LogWorkloadJob.run(logs, out, app, tables, prefix, lowerCase, dump, standIn, seed, root.out).code();
+    if (seed != null && !standIn) {
+      throw new UsageException("--seed " + seed + ": only with --stand-in (it seeds the stand-in collections' keys)");
+    }
+    return LogWorkloadJob.run(logs, out, app, tables, prefix, lowerCase, dump, standIn,
+        seed != null ? seed : Long.parseLong(Defaults.SEED), root.out).code();
   }
 }

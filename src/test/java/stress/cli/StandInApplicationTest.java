@@ -78,6 +78,14 @@ class StandInApplicationTest {
     }
   }
 
+  @Test
+  void aSeedWithoutStandInIsRefused() {
+    CliTester.Result r = CliTester.run("workload", "--from-log", "src/test/resources/mongolog/application-mongod.log",
+        "--out", dir.resolve("wl").toString(), "--seed", "7");
+    assertEquals(2, r.exitCode(), r.all());
+    assertTrue(r.err().contains("--seed 7: only with --stand-in"), r.all());
+  }
+
   /** The percona profiler documents are all of {@code admin.*}: nothing of an application to run. */
   @Test
   void theProfilerDocumentsHoldNoApplication() throws IOException {
