@@ -22,10 +22,12 @@ public final class LogWorkloadJob {
   /**
    * @param tables {@code NS=TABLE} overrides of import's table names
    * @param prefix and {@code lowerCase}: import's {@code --table-prefix} and {@code --lower-case-names}
-   * @param dump   the collections' mongodump output, whose first documents inserts write, or null
+   * @param dump    the collections' mongodump output, whose first documents inserts write, or null
+   * @param standIn write stand-in collections built from the log under {@code outDir/stand-in}
+   * @param seed    the seed of their generated keys
    */
   public static ExitCode run(List<Path> logs, Path outDir, String app, List<String> tables, String prefix,
-                             boolean lowerCase, Path dump, PrintStream out) {
+                             boolean lowerCase, Path dump, boolean standIn, long seed, PrintStream out) {
     if (dump != null && !java.nio.file.Files.isDirectory(dump)) {
       throw new UsageException("--dump " + dump + ": not a directory (mongodump's output: DB/COLLECTION.bson)");
     }
@@ -39,7 +41,7 @@ public final class LogWorkloadJob {
       byNamespace.put(t.substring(0, eq), t.substring(eq + 1));
     }
     return run(new LogWorkloads.Request(logs, outDir, app, byNamespace, new TableNaming(null, null, prefix, lowerCase),
-        dump), out);
+        dump, standIn, seed), out);
   }
 
   public static ExitCode run(LogWorkloads.Request request, PrintStream out) {
@@ -78,11 +80,34 @@ public final class LogWorkloadJob {
       summary.line(String.format(Locale.ROOT, "  %s -> table %s: %d operation%s, %d logged statements: %s", w.ns(),
           w.table(), w.operations(), w.operations() == 1 ? "" : "s", w.entries(), w.file()));
     }
+    standIns(request, r, summary);
     LogWorkloads.Written first = r.files().get(0);
     summary.line("run one: stress run --workload " + first.file() + " --table " + first.table());
     summary.line("run the application (every collection in one phase, at the logged mix; listed in "
         + r.application() + "): stress run --workload " + request.outDir());
     return ExitCode.OK;
+  }
+
+  /** What the stand-in collections hold and why, and the import that makes their tables. */
+  private static void standIns(LogWorkloads.Request request, LogWorkloads.Result r, Summary summary) {
+    if (r.standIns().isEmpty()) {
+      return;
+    }
+    long documents = r.standIns().stream().mapToLong(LogWorkloads.StandIn::documents).sum();
+    summary.line("stand-in collections (" + documents + " documents in " + r.standIns().size() + " collections, seed "
+        + request.seed() + "): not the application's data but documents built from the values the logged statements"
+        + " compare and write, so that each finds documents as it did; what runs on them measures this data:");
+    for (LogWorkloads.StandIn s : r.standIns()) {
+      summary.line(String.format(Locale.ROOT, "  %s: %d document%s: %s", s.ns(), s.documents(),
+          s.documents() == 1 ? "" : "s", s.placeholder()
+              ? "{_id: 1} only: the log shows the collection through inserts or a $lookup, none of its fields"
+              : s.built() + " built from the statements" + (s.copies() == 0 ? "" : ", " + s.copies() + " copies"
+                  + " under new keys where MongoDB returned several documents")));
+    }
+    String naming = (request.naming().prefix().isEmpty() ? "" : " --table-prefix " + request.naming().prefix())
+        + (request.naming().lowerCase() ? " --lower-case-names" : "");
+    summary.line("make their tables: stress import " + request.standInDir() + naming
+        + (request.tables().isEmpty() ? "" : " (import names every table as it always does: rename those given --table)"));
   }
 
   /** The printed summary: no line over {@value SummaryText#LINE} characters, values in reasons shortened. */

@@ -7,6 +7,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import stress.app.LogWorkloadJob;
+import stress.config.Defaults;
+import stress.model.UsageException;
 
 /** {@code stress workload --from-log}: workload files from a MongoDB application's own logs. */
 @Command(name = "workload", usageHelpAutoWidth = true,
@@ -46,8 +48,23 @@ final class WorkloadCommand implements Callable<Integer> {
   @Option(names = "--lower-case-names", description = "As import's --lower-case-names.")
   boolean lowerCase;
 
+  @Option(names = "--stand-in", description = "Also write stand-in collections under DIR/stand-in (as mongodump"
+      + " writes them; load them with 'stress import DIR/stand-in'): for each collection the log shows, documents"
+      + " built from the values its statements compare and write, so the operations find documents where the"
+      + " application's data is not at hand. The figures measured on them describe that data, not the application's.")
+  boolean standIn;
+
+  @Option(names = "--seed", paramLabel = "N",
+      description = "With --stand-in: the seed of the stand-in collections' generated keys (default: " + Defaults.SEED
+          + ").")
+  Long seed;
+
   @Override
   public Integer call() {
-    return LogWorkloadJob.run(logs, out, app, tables, prefix, lowerCase, dump, root.out).code();
+    if (seed != null && !standIn) {
+      throw new UsageException("--seed " + seed + ": only with --stand-in (it seeds the stand-in collections' keys)");
+    }
+    return LogWorkloadJob.run(logs, out, app, tables, prefix, lowerCase, dump, standIn,
+        seed != null ? seed : Long.parseLong(Defaults.SEED), root.out).code();
   }
 }

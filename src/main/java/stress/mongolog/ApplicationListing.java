@@ -42,7 +42,11 @@ final class ApplicationListing {
     String header = "# Derived by 'stress workload --from-log' from " + request.logs().size() + " log file(s): the"
         + " application's " + files.size() + " collection(s), each with its workload file and its table.\n"
         + "# Run them together, in one phase, each operation weighted by its logged count (the application's mix):\n"
-        + "#   stress run --workload " + request.outDir() + "\n" + rateComment(entries, first, last);
+        + "#   stress run --workload " + request.outDir() + "\n" + rateComment(entries, first, last)
+        + (request.standIn() ? "# Stand-in collections built from the log's own values (--stand-in, seed " + request.seed()
+            + ") are in " + request.standInDir() + ": 'stress import " + request.standInDir() + "' makes the tables of"
+            + " them where the application's data is not at hand; what runs on them measures that data, not the"
+            + " application's.\n" : "");
     try {
       Files.writeString(listing, header + collections);
     } catch (IOException e) {

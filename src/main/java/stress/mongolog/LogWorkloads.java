@@ -35,12 +35,29 @@ public final class LogWorkloads {
    * @param naming import's naming of the rest
    */
   public record Request(List<Path> logs, Path outDir, String app, Map<String, String> tables, TableNaming naming,
-                        Path dump) {
+                        Path dump, boolean standIn, long seed) {
     /** A request without a dump: inserts are skipped. */
     public Request(List<Path> logs, Path outDir, String app, Map<String, String> tables, TableNaming naming) {
       this(logs, outDir, app, tables, naming, null);
     }
+
+    /** A request without stand-in collections. */
+    public Request(List<Path> logs, Path outDir, String app, Map<String, String> tables, TableNaming naming,
+                   Path dump) {
+      this(logs, outDir, app, tables, naming, dump, false, 0);
+    }
+
+    /** Where the stand-in collections go ({@code --stand-in}): {@code stand-in} under the output directory. */
+    public Path standInDir() {
+      return outDir.resolve(STAND_IN_DIR);
+    }
   }
+
+  /** The directory under {@code --out} that holds the stand-in collections, as mongodump writes them. */
+  public static final String STAND_IN_DIR = "stand-in";
+
+  /** A stand-in collection written ({@code --stand-in}): see {@link StandInData}. */
+  public record StandIn(String ns, Path file, long documents, long built, long copies, boolean placeholder) {}
 
   /** One skip reason's count, MongoDB time and its details (e.g. the command names) with their counts. */
   public static final class Skipped {
@@ -70,7 +87,7 @@ public final class LogWorkloads {
   public record Result(long entries, long used, long folded, double totalMillis,
                        Map<String, Skipped> skipped, Map<String, Long> applications, List<Written> files,
                        long otherLines, long damaged, List<String> damagedNamed, List<String> thresholds,
-                       String representativeness, Path application) {}
+                       String representativeness, Path application, List<StandIn> standIns) {}
 
   private LogWorkloads() {}
 
@@ -81,6 +98,7 @@ public final class LogWorkloads {
     LogTally tally = new LogTally();
     long[] counts = new long[3]; // entries, used, folded
     double[] total = new double[1];
+    StandInData standIn = request.standIn() ? new StandInData(request.seed()) : null;
     for (Path log : request.logs()) {
       LogReader.read(log, tally, e -> {
         counts[0]++;
@@ -93,6 +111,9 @@ public final class LogWorkloads {
         }
         counts[use.folded() ? 2 : 1]++;
         for (Logged statement : use.statements()) {
+          if (standIn != null && !use.folded()) {
+            standIn.add(statement, e.returned());
+          }
           byNamespace.computeIfAbsent(statement.ns(), k -> new LinkedHashMap<>())
               .computeIfAbsent(statement.shapeKey(), k -> new ShapeStats(statement)).add(e, statement, use.folded());
         }
@@ -100,7 +121,13 @@ public final class LogWorkloads {
     }
     List<Written> files = new ArrayList<>();
     Map<String, ShapeStats> collections = new HashMap<>();
-    InsertTemplates templates = new InsertTemplates(request.dump());
+    List<StandIn> standIns = List.of();
+    if (standIn != null) {
+      standIns = standIn.write(request.standInDir());
+    }
+    // without --dump, the stand-in collections give the inserts their document
+    InsertTemplates templates = new InsertTemplates(request.dump() == null && standIn != null
+        ? request.standInDir() : request.dump());
     for (Map.Entry<String, Map<String, ShapeStats>> ns : byNamespace.entrySet()) {
       Written w = write(request, ns.getKey(), ns.getValue().values(), skipped, counts, templates, collections);
       if (w != null) {
@@ -109,7 +136,8 @@ public final class LogWorkloads {
     }
     Path application = files.isEmpty() ? null : ApplicationListing.write(request, files, collections);
     return new Result(counts[0], counts[1], counts[2], total[0], skipped, apps, files, tally.otherLines(),
-        tally.damaged(), tally.damagedNamed(), tally.thresholds(), tally.representativeness(), application);
+        tally.damaged(), tally.damagedNamed(), tally.thresholds(), tally.representativeness(), application,
+        standIns);
   }
 
   /** The five most frequent keys with their counts, most frequent first, and how many more there are. */
