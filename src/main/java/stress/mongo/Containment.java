@@ -31,8 +31,11 @@ final class Containment {
       BsonValue v = e.getValue().isDocument() && e.getValue().asDocument().size() == 1
           && e.getValue().asDocument().containsKey("$eq") ? e.getValue().asDocument().get("$eq") : e.getValue();
       boolean plainField = !e.getKey().startsWith("$") && !e.getKey().contains(".");
-      if (plainField && (t.parameters.indexOf(v) >= 0 && !t.parameters.isSampled(t.parameters.indexOf(v))
-          || isScalar(v))) {
+      int q = t.parameters.indexOf(v);
+      // a Decimal128 element equals a number of its value, which containment would miss; no facts can rule it out
+      // in an array's elements
+      boolean number = q >= 0 ? !t.parameters.isDate(q) && !"string".equals(t.parameters.kind(q)) : v.isNumber();
+      if (plainField && !number && (q >= 0 && !t.parameters.isSampled(q) || isScalar(v))) {
         equality = Map.entry(e.getKey(), v);
         break;
       }

@@ -58,9 +58,39 @@ final class Decimals {
     if (!possible(t, root, jp)) {
       return "";
     }
+    if (!root.equals("data")) {
+      return orElementDecimal(root, jp, sqlOp, number);
+    }
     String q = t.alias();
     return " OR EXISTS (SELECT 1 FROM jsonb_path_query(" + root + ", " + JsonPathText.sql(ValueComparisons.test(jp,
         "exists(@.\"$numberDecimal\")")) + ") AS " + q + "(v) WHERE " + value(t.target, q + ".v") + " " + sqlOp + " CAST('"
         + number + "' AS numeric))";
+  }
+
+  /**
+   * The same test on an element of {@code $elemMatch} without a subquery: Citus refuses a correlated subquery under
+   * the set-returning function that reads the elements (0A000). The finite decimals at the path are gathered into one
+   * numeric[] (their jsonb array's text, brackets made braces) and compared with ANY; an infinity is a jsonpath test
+   * of its text, so no infinity is cast (numeric has none before PostgreSQL 14); NaN matches no comparison.
+   */
+  private static String orElementDecimal(String root, String jp, String sqlOp, String number) {
+    String finite = ValueComparisons.test(jp, "@.\"$numberDecimal\" like_regex "
+        + "\"^-?[0-9]+([.][0-9]+)?([eE][-+]?[0-9]+)?$\"") + ".\"$numberDecimal\"";
+    String mirrored = switch (sqlOp) {
+      case ">" -> "<";
+      case ">=" -> "<=";
+      case "<" -> ">";
+      case "<=" -> ">=";
+      default -> sqlOp;
+    };
+    String any = "CAST('" + number + "' AS numeric) " + mirrored + " ANY (CAST(translate(CAST(jsonb_path_query_array("
+        + root + ", " + JsonPathText.sql(finite) + ") AS text), '[]', '{}') AS numeric[]))";
+    String infinity = switch (sqlOp) {
+      case ">", ">=" -> "Infinity";
+      case "<", "<=" -> "-Infinity";
+      default -> null;
+    };
+    return " OR " + any + (infinity == null ? "" : " OR " + root + " @?? " + JsonPathText.sql(ValueComparisons.test(jp,
+        "@.\"$numberDecimal\" == \"" + infinity + "\"")));
   }
 }
