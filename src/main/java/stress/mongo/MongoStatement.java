@@ -27,8 +27,8 @@ public record MongoStatement(SqlWithValues statement, boolean query, BitSet used
   public static final Map<String, Set<String>> KINDS = Map.of(
       "find", Set.of("filter", "projection", "sort", "limit", "skip"),
       "countDocuments", Set.of("filter", "limit", "skip"),
-      "updateOne", Set.of("filter", "update"),
-      "updateMany", Set.of("filter", "update"),
+      "updateOne", Set.of("filter", "update", "arrayFilters"),
+      "updateMany", Set.of("filter", "update", "arrayFilters"),
       "deleteOne", Set.of("filter"),
       "deleteMany", Set.of("filter"),
       "insertOne", Set.of("document"),
@@ -96,7 +96,9 @@ public record MongoStatement(SqlWithValues statement, boolean query, BitSet used
   }
 
   private static String update(Translation t, BsonDocument spec, boolean one) {
-    String data = new UpdateTranslator(t).newData(document(spec, "update", one ? "updateOne" : "updateMany"));
+    String kind = one ? "updateOne" : "updateMany";
+    String data = new UpdateTranslator(t).newData(document(spec, "update", kind), filter(spec, kind),
+        spec.get("arrayFilters"));
     return "UPDATE {table} SET data = " + data + whereOne(t, spec, one ? "updateOne" : null);
   }
 

@@ -17,9 +17,11 @@ final class UpdateMinMax {
       {"$numberLong", "3"}, {"$symbol", "4"}, {"$binary", "7"}, {"$oid", "8"}, {"$date", "10"}, {"$timestamp", "11"},
       {"$regularExpression", "12"}, {"$dbPointer", "13"}, {"$code", "14"}, {"$maxKey", "15"}};
   private final Translation t;
+  private final UpdateRefusals refusals;
 
-  UpdateMinMax(Translation t) {
+  UpdateMinMax(Translation t, UpdateRefusals refusals) {
     this.t = t;
+    this.refusals = refusals;
   }
 
   /** The data after the change, around the data before it. */
@@ -29,7 +31,7 @@ final class UpdateMinMax {
     String replaced = "k.o IS NULL OR " + rank("k.o") + op + rank("k.c") + " OR " + rank("k.o") + " = " + rank("k.c")
         + " AND " + within("k.o", "k.c", op);
     return "jsonb_set(" + data + ", " + c.sqlPath() + ", (SELECT CASE WHEN " + replaced + " THEN k.c ELSE k.o END"
-        + " FROM (SELECT " + UpdateRefusals.at(c.path()) + " AS o, " + operand + " AS c) AS k), true)";
+        + " FROM (SELECT " + refusals.at(c.path()) + " AS o, " + operand + " AS c) AS k), true)";
   }
 
   /**
