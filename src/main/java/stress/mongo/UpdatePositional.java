@@ -127,7 +127,12 @@ final class UpdatePositional {
     String old = refusals.at(array);
     String elements = "CASE WHEN jsonb_typeof(" + old + ") = 'array' THEN " + old + " ELSE CAST('[]' AS jsonb) END";
     String matched = byPosition.containsKey("$") ? t.alias() : null;
-    if (matched == null) {
+    String found = "";
+    if (matched != null) { // before the elements' changes, which read it: its placeholders come first in the text
+      String z = t.alias();
+      found = ", (SELECT min(" + z + ".i) AS p FROM " + wrapped(elements, z) + " WHERE " + queryCondition(array, z
+          + ".d") + ") AS " + matched;
+    } else {
       refusals.arrayUpdate(array);
     }
     String q = t.alias();
@@ -152,18 +157,14 @@ final class UpdatePositional {
           + " ELSE " + acc + " END").append(" AS d) AS ").append(step);
       acc = step + ".d";
     }
-    String rebuilt = "(SELECT CAST('[' || COALESCE(string_agg(CAST(COALESCE(" + acc + " -> 'v', 'null') AS text), ', '"
-        + " ORDER BY " + q + ".i), '') || ']' AS jsonb) FROM " + wrapped(elements, q) + steps + ")";
-    if (matched == null) {
-      return rebuilt;
-    }
-    String z = t.alias(); // after the elements' changes: its placeholders come after theirs in the text
-    String found = "(SELECT min(" + z + ".i) FROM " + wrapped(elements, z) + " WHERE " + queryCondition(array, z + ".d")
-        + ")";
-    return "(SELECT CASE WHEN " + matched + ".p IS NULL THEN " + UpdateRefusals.fail(JsonPathText.sql(
-        UpdateRefusals.PREFIX + "The positional operator did not find the match needed from the query.")
-        + " || left(CAST(_id AS text), 0)") + " ELSE " + rebuilt + " END FROM (SELECT " + found + " AS p) AS " + matched
-        + ")";
+    String joined = "CAST('[' || COALESCE(string_agg(CAST(COALESCE(" + acc + " -> 'v', 'null') AS text), ', '"
+        + " ORDER BY " + q + ".i), '') || ']' AS jsonb)";
+    // no element, or none the query matched: MongoDB knows no position (a subquery in FROM, where Citus refuses a
+    // correlated subquery in a subquery without FROM)
+    String checked = matched == null ? joined : "CASE WHEN max(" + matched + ".p) IS NULL THEN " + UpdateRefusals.fail(
+        JsonPathText.sql(UpdateRefusals.PREFIX + "The positional operator did not find the match needed from the query.")
+        + " || left(CAST(_id AS text), 0)") + " ELSE " + joined + " END";
+    return "(SELECT " + checked + " FROM " + wrapped(elements, q) + found + steps + ")";
   }
 
   /** The elements of an array as {@code alias(d, i)}: each in its wrapper {@code {"v": element}}, and its ordinal. */

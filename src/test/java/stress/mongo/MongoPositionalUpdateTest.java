@@ -78,4 +78,15 @@ class MongoPositionalUpdateTest {
         + "The field 't' must be an array but is of type int in document {_id: "), () -> String.valueOf(o.error()));
     assertEquals(docs.canonical(document), o.data());
   }
+
+  @org.junit.jupiter.api.Test
+  void anUpdateOneWhoseFilterPinsTheIdChoosesNoDocumentInASubquery() {
+    // one document at most: the statement stays a single-shard route, which Citus needs for a positional update
+    String sql = MongoStatement.translate("updateOne", BsonDocument.parse("{filter: {_id: 7, 'a.k': 1}, update:"
+        + " {$set: {'a.$.f': 1}}}"), new Parameters(List.of())).statement().sql();
+    assertTrue(!sql.contains("LIMIT 1") && sql.contains(") WHERE (_id "), sql);
+    String other = MongoStatement.translate("updateOne", BsonDocument.parse("{filter: {_id: {$gt: 7}, 'a.k': 1},"
+        + " update: {$set: {'a.$.f': 1}}}"), new Parameters(List.of())).statement().sql();
+    assertTrue(other.contains("LIMIT 1)"), other);
+  }
 }
