@@ -27,8 +27,8 @@ public record MongoStatement(SqlWithValues statement, boolean query, BitSet used
   public static final Map<String, Set<String>> KINDS = Map.of(
       "find", Set.of("filter", "projection", "sort", "limit", "skip"),
       "countDocuments", Set.of("filter", "limit", "skip"),
-      "updateOne", Set.of("filter", "update"),
-      "updateMany", Set.of("filter", "update"),
+      "updateOne", Set.of("filter", "update", "arrayFilters"),
+      "updateMany", Set.of("filter", "update", "arrayFilters"),
       "deleteOne", Set.of("filter"),
       "deleteMany", Set.of("filter"),
       "insertOne", Set.of("document"),
@@ -96,7 +96,9 @@ public record MongoStatement(SqlWithValues statement, boolean query, BitSet used
   }
 
   private static String update(Translation t, BsonDocument spec, boolean one) {
-    String data = new UpdateTranslator(t).newData(document(spec, "update", one ? "updateOne" : "updateMany"));
+    String kind = one ? "updateOne" : "updateMany";
+    String data = new UpdateTranslator(t).newData(document(spec, "update", kind), filter(spec, kind),
+        spec.get("arrayFilters"));
     return "UPDATE {table} SET data = " + data + whereOne(t, spec, one ? "updateOne" : null);
   }
 
@@ -127,12 +129,18 @@ public record MongoStatement(SqlWithValues statement, boolean query, BitSet used
     return " WHERE _id = (SELECT _id FROM {table}" + where + " LIMIT 1)" + (route == null ? "" : " AND " + route);
   }
 
+  /**
+   * True when the filter's top level pins {@code _id} by equality, so at most one document matches it (the other
+   * conditions can only leave it out): a one-document kind then needs no subquery choosing one, and the statement
+   * stays a single-shard route (which the positional {@code $} needs on Citus, where a filter beside the key is usual).
+   */
   private static boolean isKeyEquality(BsonDocument filter) {
-    if (filter.size() != 1 || !filter.containsKey("_id")) {
+    if (!filter.containsKey("_id")) {
       return false;
     }
     BsonValue v = filter.get("_id");
-    return !v.isDocument() || v.asDocument().size() == 1 && v.asDocument().containsKey("$eq");
+    return !v.isDocument() && !v.isRegularExpression()
+        || v.isDocument() && v.asDocument().size() == 1 && v.asDocument().containsKey("$eq");
   }
 
   private static String where(Translation t, BsonDocument spec, String kind) {

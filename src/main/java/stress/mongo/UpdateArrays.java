@@ -24,7 +24,7 @@ final class UpdateArrays {
 
   /** The data after the change, around the data before it. */
   String apply(String data, UpdateChange c) {
-    String old = UpdateRefusals.at(c.path());
+    String old = refusals.at(c.path());
     return switch (c.op()) {
       case "$push" -> {
         refusals.push(c.path());
@@ -51,8 +51,9 @@ final class UpdateArrays {
    * not a document, changes nothing, as in MongoDB ({@code jsonb_set} without creating, on no path where it would
    * fail).
    */
-  private static String inPlace(String data, UpdateChange c, String value) {
-    return "jsonb_set(" + data + ", " + UpdateFields.unsetPath(c.path()) + ", COALESCE(" + value + ", 'null'), false)";
+  private String inPlace(String data, UpdateChange c, String value) {
+    return "jsonb_set(" + data + ", " + UpdateFields.unsetPath(refusals, c.path()) + ", COALESCE(" + value
+        + ", 'null'), false)";
   }
 
   /** The array of the elements that {@code FROM} gives as {@code x(e, i)}, in the order of i. */
@@ -120,7 +121,7 @@ final class UpdateArrays {
       throw new IllegalArgumentException("Found unexpected fields after $each in $addToSet: "
           + BsonJson.valueToRelaxedJson(c.value()));
     }
-    String old = UpdateRefusals.at(c.path());
+    String old = refusals.at(c.path());
     String values = elements(eachArray(c), "x"); // before the second use: placeholders in the text's order
     return array(values + " WHERE NOT EXISTS (SELECT 1 FROM jsonb_array_elements(COALESCE(" + old + ", '[]')) AS o(e)"
         + " WHERE o.e = x.e) AND NOT EXISTS (SELECT 1 FROM " + elements(eachArray(c), "y")
@@ -147,7 +148,7 @@ final class UpdateArrays {
         default -> throw new IllegalArgumentException("Unrecognized clause in $push: " + m.getKey());
       }
     }
-    String old = "COALESCE(" + UpdateRefusals.at(c.path()) + ", '[]')";
+    String old = "COALESCE(" + refusals.at(c.path()) + ", '[]')";
     String at = position == null ? null : position >= 0 ? Long.toString(position)
         : "GREATEST(0, jsonb_array_length(" + old + ") + " + position + ")";
     String group = at == null ? "0" : "CASE WHEN o.i <= " + at + " THEN 0 ELSE 2 END";
@@ -201,7 +202,7 @@ final class UpdateArrays {
    * a document of fields is a filter on elements that are documents).
    */
   private String culled(UpdateChange c) {
-    String old = UpdateRefusals.at(c.path());
+    String old = refusals.at(c.path());
     BsonValue v = c.value();
     String drop;
     if (c.op().equals("$pullAll")) {

@@ -19,7 +19,7 @@ final class UpdateFields {
   /** The data after the change, around the data before it. */
   String apply(String data, UpdateChange c) {
     return switch (c.op()) {
-      case "$unset" -> "(" + data + " #- " + unsetPath(c.path()) + ")";
+      case "$unset" -> "(" + data + " #- " + unsetPath(refusals, c.path()) + ")";
       case "$set" -> "jsonb_set(" + data + ", " + c.sqlPath() + ", " + value(t, c.value()) + ", true)";
       case "$rename" -> renamed(data, c);
       default -> "jsonb_set(" + data + ", " + c.sqlPath() + ", CAST(" + currentDate(c) + " AS jsonb), true)";
@@ -34,6 +34,10 @@ final class UpdateFields {
     if (!to.isString()) {
       throw new IllegalArgumentException("The 'to' field for $rename must be a string: " + from + ": "
           + BsonJson.valueToRelaxedJson(to));
+    }
+    if (UpdatePositional.isPositional(to.asString().getValue())) {
+      throw new IllegalArgumentException("The destination field for $rename may not be dynamic: "
+          + to.asString().getValue());
     }
     MongoPath target = MongoPath.parse(to.asString().getValue());
     if (target.equals(from)) {
@@ -56,7 +60,7 @@ final class UpdateFields {
    */
   String renameParents(String data, UpdateChange c, Set<String> alreadyCreated) {
     MongoPath target = MongoPath.parse(c.value().asString().getValue());
-    String exists = UpdateRefusals.at(c.path()) + " IS NOT NULL";
+    String exists = refusals.at(c.path()) + " IS NOT NULL";
     for (int i = 1; i < c.path().keys().size(); i++) { // a source not found changes nothing, one not reached is refused
       refusals.notViable("TRUE", new MongoPath(c.path().keys().subList(0, i)), c.path());
     }
@@ -75,8 +79,9 @@ final class UpdateFields {
   /** {@code $rename}: the source removed, its value set at the target; nothing when the source is missing. */
   private String renamed(String data, UpdateChange c) {
     MongoPath target = MongoPath.parse(c.value().asString().getValue());
-    String value = UpdateRefusals.at(c.path());
-    return "jsonb_set((" + data + " #- " + unsetPath(c.path()) + "), CASE WHEN " + value + " IS NOT NULL THEN CAST("
+    String value = refusals.at(c.path());
+    return "jsonb_set((" + data + " #- " + unsetPath(refusals, c.path()) + "), CASE WHEN " + value
+        + " IS NOT NULL THEN CAST("
         + JsonPathText.sql(target.textArray()) + " AS text[]) ELSE CAST('{}' AS text[]) END, COALESCE(" + value
         + ", 'null'), true)";
   }
@@ -123,14 +128,14 @@ final class UpdateFields {
    * The path a change removes or rewrites in place: none when a parent holds an array, where MongoDB changes nothing
    * and {@code #-} or {@code jsonb_set} would fail ("path element at position 2 is not an integer").
    */
-  static String unsetPath(MongoPath path) {
+  static String unsetPath(UpdateRefusals refusals, MongoPath path) {
     String p = JsonPathText.sql(path.textArray());
     if (path.keys().size() == 1) {
       return p;
     }
     List<String> arrays = new ArrayList<>();
     for (int i = 1; i < path.keys().size(); i++) {
-      arrays.add("jsonb_typeof(" + UpdateRefusals.at(new MongoPath(path.keys().subList(0, i))) + ") = 'array'");
+      arrays.add("jsonb_typeof(" + refusals.at(new MongoPath(path.keys().subList(0, i))) + ") = 'array'");
     }
     return "CASE WHEN " + String.join(" OR ", arrays) + " THEN CAST('{}' AS text[]) ELSE CAST(" + p
         + " AS text[]) END";

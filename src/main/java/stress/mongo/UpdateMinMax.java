@@ -10,9 +10,11 @@ import stress.dump.BsonJson;
  */
 final class UpdateMinMax {
   private final Translation t;
+  private final UpdateRefusals refusals;
 
-  UpdateMinMax(Translation t) {
+  UpdateMinMax(Translation t, UpdateRefusals refusals) {
     this.t = t;
+    this.refusals = refusals;
   }
 
   /** The data after the change, around the data before it. */
@@ -21,7 +23,7 @@ final class UpdateMinMax {
     String op = c.op().equals("$min") ? " > " : " < ";
     String replaced = "k.o IS NULL OR " + BsonOrder.ordered("k.o") + op + BsonOrder.ordered("k.c");
     return "jsonb_set(" + data + ", " + c.sqlPath() + ", (SELECT CASE WHEN " + replaced + " THEN k.c ELSE k.o END"
-        + " FROM (SELECT " + UpdateRefusals.at(c.path()) + " AS o, " + operand + " AS c) AS k), true)";
+        + " FROM (SELECT " + refusals.at(c.path()) + " AS o, " + operand + " AS c) AS k), true)";
   }
 
   /**

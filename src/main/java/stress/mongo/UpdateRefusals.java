@@ -31,6 +31,27 @@ final class UpdateRefusals {
   private static final int SHOWN = 100;
 
   private final List<String> whens = new ArrayList<>();
+  /** The value the change's paths start from, as it was: {@code data}, or an array element's wrapper. */
+  private final String root;
+  /** In an array element's wrapper ({@code {"v": element}}): the element's index and its path, as SQL text. */
+  private final String index;
+  private final String elementPath;
+
+  /** The refusals of changes to the document. */
+  UpdateRefusals() {
+    this("data", null, null);
+  }
+
+  /**
+   * The refusals of changes to an array element in its wrapper {@code root} ({@code {"v": element}}, the paths begin
+   * with {@code v}): MongoDB names the element by its index ({@code index}, SQL text) and its dotted path
+   * ({@code elementPath}, SQL text, e.g. {@code 'a.' || ...}).
+   */
+  UpdateRefusals(String root, String index, String elementPath) {
+    this.root = root;
+    this.index = index;
+    this.elementPath = elementPath;
+  }
 
   /** The new data, with the refusals checked first. */
   String around(String data) {
@@ -51,24 +72,38 @@ final class UpdateRefusals {
    */
   void notViable(String guard, MongoPath prefix, MongoPath path) {
     String v = at(prefix);
+    String last = prefix.keys().get(prefix.keys().size() - 1); // a $rename never changes an array element
     whens.add("WHEN " + guard + " AND (jsonb_typeof(" + v + ") <> 'object' OR jsonb_exists_any(" + v + ", "
-        + wrapperKeys() + ")) THEN " + fail(JsonPathText.sql(PREFIX + "cannot use the part (" + last(prefix) + " of "
-        + path + ") to traverse the element ({" + last(prefix) + ": ") + " || " + shown(v) + " || '})'"));
+        + wrapperKeys() + ")) THEN " + fail(JsonPathText.sql(PREFIX + "cannot use the part (" + last + " of "
+        + path + ") to traverse the element ({" + last + ": ") + " || " + shown(v) + " || '})'"));
   }
 
   private void cannotCreate(String guard, MongoPath parent, String field) {
     String v = at(parent);
     whens.add("WHEN " + guard + "(jsonb_typeof(" + v + ") <> 'object' OR jsonb_exists_any(" + v + ", "
         + wrapperKeys() + ")) THEN " + fail(JsonPathText.sql(PREFIX + "Cannot create field '" + field
-        + "' in element {" + last(parent) + ": ") + " || " + shown(v) + " || '}'"));
+        + "' in element {") + " || " + last(parent) + " || ': ' || " + shown(v) + " || '}'"));
+  }
+
+  /**
+   * {@code $[]} or {@code $[x]} in a path: the array before it must exist ("The path 'a' must exist in the document in
+   * order to apply array updates.") and be an array ("Cannot apply array updates to non-array element a: 5").
+   */
+  void arrayUpdate(MongoPath array) {
+    String v = at(array);
+    whens.add("WHEN " + v + " IS NULL THEN " + fail(JsonPathText.sql(PREFIX + "The path '") + " || " + dotted(array)
+        + " || " + JsonPathText.sql("' must exist in the document in order to apply array updates.")
+        + " || left(" + id() + ", 0)"));
+    whens.add("WHEN jsonb_typeof(" + v + ") <> 'array' THEN " + fail(JsonPathText.sql(PREFIX
+        + "Cannot apply array updates to non-array element ") + " || " + last(array) + " || ': ' || " + shown(v)));
   }
 
   /** {@code $addToSet} onto a value that is not an array (a missing field is created). */
   void addToSet(MongoPath path) {
     String v = at(path);
     whens.add("WHEN jsonb_typeof(" + v + ") <> 'array' THEN "
-        + fail(JsonPathText.sql(PREFIX + "Cannot apply $addToSet to non-array field. Field named '" + last(path)
-        + "' has non-array type ") + " || " + typeName(v, true)));
+        + fail(JsonPathText.sql(PREFIX + "Cannot apply $addToSet to non-array field. Field named '") + " || "
+        + last(path) + " || " + JsonPathText.sql("' has non-array type ") + " || " + typeName(v, true)));
   }
 
   /** {@code $pull} or {@code $pullAll} (the operator) of a value that is not an array (a missing one is kept so). */
@@ -84,16 +119,17 @@ final class UpdateRefusals {
     whens.add("WHEN jsonb_typeof(" + v + ") <> 'number' AND NOT (jsonb_typeof(" + v + ") = 'object'"
         + " AND jsonb_exists_any(" + v + ", ARRAY['$numberDecimal', '$numberDouble'])) THEN "
         + fail(JsonPathText.sql(PREFIX + "Cannot apply " + operator + " to a value of non-numeric type. {_id: ") + " || "
-        + id() + " || " + JsonPathText.sql("} has the field '" + last(path) + "' of non-numeric type ") + " || "
-        + typeName(v, false)));
+        + id() + " || " + JsonPathText.sql("} has the field '") + " || " + last(path) + " || "
+        + JsonPathText.sql("' of non-numeric type ") + " || " + typeName(v, false)));
   }
 
   /** {@code $push} onto a value that is not an array (a missing field is created). */
   void push(MongoPath path) {
     String v = at(path);
     whens.add("WHEN jsonb_typeof(" + v + ") <> 'array' THEN "
-        + fail(JsonPathText.sql(PREFIX + "The field '" + last(path) + "' must be an array but is of type ") + " || "
-        + typeName(v, true) + " || " + JsonPathText.sql(" in document {_id: ") + " || " + id() + " || '}'"));
+        + fail(JsonPathText.sql(PREFIX + "The field '") + " || " + last(path) + " || "
+        + JsonPathText.sql("' must be an array but is of type ") + " || " + typeName(v, true) + " || "
+        + JsonPathText.sql(" in document {_id: ") + " || " + id() + " || '}'"));
   }
 
   /** {@code $pop} of a value that is not an array (a missing field changes nothing). */
@@ -104,9 +140,14 @@ final class UpdateRefusals {
         + typeName(v, true) + " || ''''"));
   }
 
-  /** The value at a path of the document as it was. */
-  static String at(MongoPath path) {
-    return "data #> " + JsonPathText.sql(path.textArray());
+  /** The value at a path of the document (or element) as it was. */
+  String at(MongoPath path) {
+    return root + " #> " + JsonPathText.sql(path.textArray());
+  }
+
+  /** The document (or element wrapper) as it was. */
+  String root() {
+    return root;
   }
 
   /** The keys of {@link #WRAPPERS}, as a text[]. */
@@ -118,8 +159,18 @@ final class UpdateRefusals {
     return b.append(']').toString();
   }
 
-  private static String last(MongoPath path) {
-    return path.keys().get(path.keys().size() - 1);
+  /** The last key of a path as MongoDB names it (an element by its index), as SQL text. */
+  private String last(MongoPath path) {
+    return index != null && path.keys().size() == 1 ? index : JsonPathText.sql(path.keys().get(path.keys().size() - 1));
+  }
+
+  /** The dotted path as MongoDB names it (an element by its path), as SQL text. */
+  String dotted(MongoPath path) {
+    if (index == null) {
+      return JsonPathText.sql(path.toString());
+    }
+    List<String> rest = path.keys().subList(1, path.keys().size());
+    return elementPath + (rest.isEmpty() ? "" : " || " + JsonPathText.sql("." + String.join(".", rest)));
   }
 
   /** An expression of type jsonb that fails with the text (a text expression) in its message. */

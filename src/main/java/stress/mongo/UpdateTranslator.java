@@ -19,7 +19,8 @@ import org.bson.BsonValue;
  * $mul), {@link UpdateMinMax} ($min, $max), {@link UpdateArrays} ($push, $pop, $addToSet, $pull, $pullAll).
  * What MongoDB refuses for what a document holds fails the statement ({@link UpdateRefusals}); what it refuses for
  * the update itself (paths that overlap, a bad operand) is refused here, as MongoDB refuses it before reading any
- * document.
+ * document. Paths with the positional {@code $}, {@code $[]} or {@code $[<identifier>]} change the elements of an
+ * array ({@link UpdatePositional}), each element through the same operators.
  */
 final class UpdateTranslator {
   static final Set<String> SUPPORTED = Set.of("$set", "$unset", "$inc", "$mul", "$push", "$pop", "$min", "$max",
@@ -28,15 +29,25 @@ final class UpdateTranslator {
   private static final Set<String> CREATING = Set.of("$set", "$inc", "$mul", "$push", "$min", "$max",
       "$currentDate", "$addToSet");
   private final Translation t;
+  private UpdatePositional positional;
 
   UpdateTranslator(Translation t) {
     this.t = t;
   }
 
   String newData(BsonDocument update) {
+    return newData(update, new BsonDocument(), null);
+  }
+
+  /**
+   * The new data for an update of documents that {@code filter} selects (which the positional {@code $} reads), with
+   * the update's {@code arrayFilters} (null: none).
+   */
+  String newData(BsonDocument update, BsonDocument filter, BsonValue arrayFilters) {
     if (update.isEmpty()) {
       throw new IllegalArgumentException("the update document is empty");
     }
+    positional = new UpdatePositional(t, this, filter, arrayFilters);
     List<UpdateChange> changes = new ArrayList<>();
     List<MongoPath> paths = new ArrayList<>();
     Set<String> seen = new HashSet<>();
@@ -52,7 +63,8 @@ final class UpdateTranslator {
         throw new IllegalArgumentException(op.getKey() + " needs a document of field paths to values");
       }
       for (Map.Entry<String, BsonValue> f : op.getValue().asDocument().entrySet()) {
-        MongoPath path = path(f.getKey());
+        MongoPath path = UpdatePositional.isPositional(f.getKey()) ? positional.path(op.getKey(), f.getKey())
+            : MongoPath.parse(f.getKey());
         List<MongoPath> written = new ArrayList<>(List.of(path));
         if (op.getKey().equals("$rename")) {
           written.add(UpdateFields.renameTarget(path, f.getValue()));
@@ -73,18 +85,32 @@ final class UpdateTranslator {
       }
     }
     refuseOverlaps(paths);
+    positional.refuseUnusedFilters(update);
     changes.removeIf(c -> c.op().equals("$setOnInsert")); // MongoDB ignores it in an update that inserts nothing
-    return data(changes);
+    for (UpdateChange c : changes) {
+      if (!UpdatePositional.isPositional(c.path())) {
+        written(c);
+      }
+    }
+    return data(changes, new UpdateRefusals(), "data");
   }
 
-  /** The new data: the parents put in place, then each change around the previous. */
-  private String data(List<UpdateChange> changes) {
-    UpdateRefusals refusals = new UpdateRefusals();
+  /**
+   * The new value of a document, or of an array element's wrapper: {@code start} (the value so far) with the changes,
+   * whose paths {@code refusals} reads from the value as it was. The parents are put in place, then each change
+   * around the previous, then the changes of array elements.
+   */
+  String data(List<UpdateChange> all, UpdateRefusals refusals, String start) {
+    List<UpdateChange> changes = new ArrayList<>();
+    List<UpdateChange> elements = new ArrayList<>();
+    for (UpdateChange c : all) {
+      (UpdatePositional.isPositional(c.path()) ? elements : changes).add(c);
+    }
     UpdateFields fields = new UpdateFields(t, refusals);
     UpdateArithmetic arithmetic = new UpdateArithmetic(t, refusals);
-    UpdateMinMax minMax = new UpdateMinMax(t);
+    UpdateMinMax minMax = new UpdateMinMax(t, refusals);
     UpdateArrays arrays = new UpdateArrays(t, refusals);
-    String data = "data";
+    String data = start;
     Map<String, MongoPath> parents = new LinkedHashMap<>();
     for (UpdateChange c : changes) {
       if (CREATING.contains(c.op())) {
@@ -98,7 +124,7 @@ final class UpdateTranslator {
     }
     for (String parent : parents.keySet()) {
       String p = JsonPathText.sql(parent);
-      data = "jsonb_set(" + data + ", " + p + ", COALESCE(data #> " + p + ", '{}'), true)";
+      data = "jsonb_set(" + data + ", " + p + ", COALESCE(" + refusals.root() + " #> " + p + ", '{}'), true)";
     }
     for (UpdateChange c : changes) {
       if (c.op().equals("$rename")) {
@@ -106,7 +132,6 @@ final class UpdateTranslator {
       }
     }
     for (UpdateChange c : changes) {
-      written(c);
       data = switch (c.op()) {
         case "$set", "$unset", "$rename", "$currentDate" -> fields.apply(data, c);
         case "$inc", "$mul" -> arithmetic.apply(data, c);
@@ -114,18 +139,10 @@ final class UpdateTranslator {
         default -> arrays.apply(data, c);
       };
     }
-    return refusals.around(data);
-  }
-
-  /** A field path of an update; the positional operators are refused by name. */
-  private static MongoPath path(String dotted) {
-    for (String key : dotted.split("\\.", -1)) {
-      if (key.equals("$") || key.startsWith("$[")) {
-        throw new IllegalArgumentException("field path '" + dotted + "': the positional operators $, $[] and"
-            + " $[<identifier>] (with arrayFilters) are not supported; update a path without array positions");
-      }
+    if (!elements.isEmpty()) {
+      data = positional.apply(data, elements, refusals);
     }
-    return MongoPath.parse(dotted);
+    return refusals.around(data);
   }
 
   /**
@@ -162,7 +179,7 @@ final class UpdateTranslator {
   }
 
   /** Records what the change may put at its path, for the typed forms of the workload's reads. */
-  private void written(UpdateChange c) {
+  void written(UpdateChange c) {
     MongoPath path = c.path();
     BsonValue v = c.value();
     switch (c.op()) {

@@ -23,9 +23,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Every case of {@code fixtures/mongo-updates/expected.jsonl} (see its README: a document, an update, and MongoDB's
- * document after it or MongoDB's refusal) on the embedded PostgreSQL in both translation forms: the statement gives
- * the expected document, or fails with MongoDB's reason and changes nothing.
+ * Every case of {@code fixtures/mongo-updates/expected.jsonl} and {@code positional.jsonl} (see their README: a
+ * document, an update, and MongoDB's document after it or MongoDB's refusal) on the embedded PostgreSQL in both
+ * translation forms: the statement gives the expected document, or fails with MongoDB's reason and changes nothing,
+ * or is refused when translated as MongoDB refuses it before reading a document.
  */
 class MongoUpdateFixtureTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -38,8 +39,12 @@ class MongoUpdateFixtureTest {
   }
 
   static List<JsonNode> cases() throws IOException {
+    return cases("expected.jsonl");
+  }
+
+  static List<JsonNode> cases(String file) throws IOException {
     List<JsonNode> cases = new ArrayList<>();
-    try (InputStream in = MongoUpdateFixtureTest.class.getResourceAsStream("/fixtures/mongo-updates/expected.jsonl")) {
+    try (InputStream in = MongoUpdateFixtureTest.class.getResourceAsStream("/fixtures/mongo-updates/" + file)) {
       for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
         if (!line.isBlank()) {
           cases.add(JSON.readTree(line));
@@ -51,7 +56,8 @@ class MongoUpdateFixtureTest {
 
   @TestFactory
   Stream<DynamicTest> everyCaseGivesMongoDbsDocumentOrRefusalInBothForms() throws IOException {
-    return cases().stream().flatMap(c -> Stream.of(true, false).map(jsonpath -> DynamicTest.dynamicTest(
+    return Stream.concat(cases().stream(), cases("positional.jsonl").stream()).flatMap(c -> Stream.of(true, false)
+        .map(jsonpath -> DynamicTest.dynamicTest(
         c.get("case").asText() + (jsonpath ? " (jsonpath)" : " (without jsonpath)"), () -> run(c, jsonpath))));
   }
 
@@ -68,9 +74,21 @@ class MongoUpdateFixtureTest {
 
   private static void run(JsonNode c, boolean jsonpath) throws SQLException {
     int id = IDS.incrementAndGet();
-    MongoStatement st = MongoStatement.translate("updateOne",
-        BsonDocument.parse("{filter: {_id: " + id + "}, update: " + c.get("update") + "}"), new Parameters(List.of()),
-        new TranslationTarget(PathCatalog.NONE, jsonpath, Map.of()));
+    BsonDocument filter = BsonDocument.parse(c.has("filter") ? c.get("filter").toString() : "{}");
+    BsonDocument spec = new BsonDocument("filter", new BsonDocument("_id", new org.bson.BsonInt32(id)).append("$and",
+        new org.bson.BsonArray(List.of(filter)))).append("update", BsonDocument.parse(c.get("update").toString()));
+    if (c.has("arrayFilters")) {
+      spec.append("arrayFilters", BsonDocument.parse("{f: " + c.get("arrayFilters") + "}").get("f"));
+    }
+    java.util.function.Supplier<MongoStatement> translated = () -> MongoStatement.translate("updateOne", spec,
+        new Parameters(List.of()), new TranslationTarget(PathCatalog.NONE, jsonpath, Map.of()));
+    if (c.has("invalid")) {
+      IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+          translated::get);
+      assertTrue(e.getMessage().contains(c.get("invalid").asText()), e.getMessage());
+      return;
+    }
+    MongoStatement st = translated.get();
     String document = c.get("document").toString();
     UpdatedDocuments.Outcome o = docs.update(id, document, st);
     if (c.has("refused")) {
