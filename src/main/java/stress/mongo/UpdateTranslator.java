@@ -25,7 +25,7 @@ final class UpdateTranslator {
   static final Set<String> SUPPORTED = Set.of("$set", "$unset", "$inc", "$mul", "$push", "$pop", "$min", "$max",
       "$rename", "$currentDate", "$setOnInsert", "$addToSet", "$pull", "$pullAll");
   /** The operators that create a missing field, and the documents above it. */
-  private static final Set<String> CREATING = Set.of("$set", "$inc", "$mul", "$push", "$min", "$max",
+  private static final Set<String> CREATING = Set.of("$set", "$setOnInsert", "$inc", "$mul", "$push", "$min", "$max",
       "$currentDate", "$addToSet");
   private final Translation t;
 
@@ -34,6 +34,13 @@ final class UpdateTranslator {
   }
 
   String newData(BsonDocument update) {
+    return newData(update, false);
+  }
+
+  /**
+   * @param inserting true for the document an upsert inserts: {@code $setOnInsert} is applied there, and only there
+   */
+  String newData(BsonDocument update, boolean inserting) {
     if (update.isEmpty()) {
       throw new IllegalArgumentException("the update document is empty");
     }
@@ -42,7 +49,8 @@ final class UpdateTranslator {
     Set<String> seen = new HashSet<>();
     for (Map.Entry<String, BsonValue> op : update.entrySet()) {
       if (!op.getKey().startsWith("$")) {
-        throw new IllegalArgumentException("a replacement document is not supported; write the change with $set");
+        throw new IllegalArgumentException("Unknown modifier: " + op.getKey() + ". Expected a valid update modifier:"
+            + " an update holds either update operators or, as a replacement, no operator at all");
       }
       if (!SUPPORTED.contains(op.getKey())) {
         throw new IllegalArgumentException("update operator " + op.getKey() + " is not supported; supported: "
@@ -73,7 +81,9 @@ final class UpdateTranslator {
       }
     }
     refuseOverlaps(paths);
-    changes.removeIf(c -> c.op().equals("$setOnInsert")); // MongoDB ignores it in an update that inserts nothing
+    if (!inserting) {
+      changes.removeIf(c -> c.op().equals("$setOnInsert")); // MongoDB ignores it in an update that inserts nothing
+    }
     return data(changes);
   }
 
@@ -108,7 +118,7 @@ final class UpdateTranslator {
     for (UpdateChange c : changes) {
       written(c);
       data = switch (c.op()) {
-        case "$set", "$unset", "$rename", "$currentDate" -> fields.apply(data, c);
+        case "$set", "$setOnInsert", "$unset", "$rename", "$currentDate" -> fields.apply(data, c);
         case "$inc", "$mul" -> arithmetic.apply(data, c);
         case "$min", "$max" -> minMax.apply(data, c);
         default -> arrays.apply(data, c);
