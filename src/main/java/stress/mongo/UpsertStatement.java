@@ -58,21 +58,32 @@ final class UpsertStatement {
     return updated + insert(t, seed, inserted) + " WHERE NOT EXISTS (SELECT 1 FROM updated)";
   }
 
-  /** The INSERT of the new document, placeholders in the order of the text. */
+  /**
+   * The INSERT of the new document, placeholders in the order of the text. The {@code _id} is in the INSERT's own
+   * select list, where the server gives a parameter the column's type (a derived table would make it text); the
+   * document is made in a derived table {@code seed (data, _id)}, {@code _id} there the JSON text of the document's
+   * {@code _id}, which only refusals' messages read. A new ObjectId's derived table is fenced ({@code OFFSET 0}) so
+   * the planner does not fold its cast for a column of numbers into a constant that fails even when nothing is
+   * inserted.
+   */
   private static String insert(Translation t, BsonDocument seed, Function<Translation, String> inserted) {
-    String data = inserted.apply(t);
-    String head = "INSERT INTO {table} AS upserted (_id, data) SELECT seed._id, " + data + " FROM ";
     BsonValue id = seed.get("_id");
-    if (id != null) {
-      String idSql = IdCondition.single(t, id);
-      return head + "(SELECT " + idSql + " AS _id, CAST(" + InsertTemplate.json(t, seed) + " AS jsonb) AS data) AS seed";
-    }
     // a new ObjectId, made once per execution: the _id column and the document's _id are the same one
-    String column = stress.ops.IdLiteral.token("CAST(made.oid AS numeric)", "made.oid");
-    String json = InsertTemplate.json(t, seed);
-    String oid = t.placeholder(drawn -> new org.bson.types.ObjectId().toHexString(), new java.util.BitSet());
-    return head + "(SELECT " + column + " AS _id, jsonb_set(CAST(" + json + " AS jsonb), '{_id}', CAST('{\"$oid\": \"'"
-        + " || made.oid || '\"}' AS jsonb), true) AS data FROM (SELECT CAST(" + oid + " AS text) AS oid) AS made) AS seed";
+    // (a column of numbers cannot hold it: the insert fails, saying so, and only when it inserts)
+    String idSql = id != null ? "CAST(" + IdCondition.single(t, id) + " AS " + stress.ops.IdLiteral.columnType() + ")" : stress.ops.IdLiteral.token("CAST(CAST(" + JsonPathText.sql(
+        "the upsert inserts a document under a new ObjectId, which the table's _id column does not hold: ")
+        + " || seed.oid AS integer) AS numeric)", "seed.oid");
+    String data = inserted.apply(t);
+    String json = "CAST(" + InsertTemplate.json(t, seed) + " AS jsonb)";
+    String made;
+    if (id != null) {
+      made = "(SELECT made.data, CAST(made.data -> '_id' AS text) AS _id FROM (SELECT " + json + " AS data) AS made)";
+    } else {
+      String oid = t.placeholder(drawn -> new org.bson.types.ObjectId().toHexString(), new java.util.BitSet());
+      made = "(SELECT jsonb_set(" + json + ", '{_id}', CAST('{\"$oid\": \"' || made.oid || '\"}' AS jsonb), true) AS data,"
+          + " made.oid AS _id, made.oid FROM (SELECT CAST(" + oid + " AS text) AS oid) AS made OFFSET 0)";
+    }
+    return "INSERT INTO {table} AS upserted (_id, data) SELECT " + idSql + ", " + data + " FROM " + made + " AS seed";
   }
 
   /**

@@ -38,7 +38,8 @@ import stress.testing.TestDatabase;
  * Every case of {@code fixtures/mongo-updates/replacements.jsonl} (replacements, upserts, findOneAndReplace,
  * insertMany; see the README there): the documents are loaded into a table of their own as the importer writes them,
  * the operation runs as a workload operation does, in both statement modes (prepared and plain) and both translation
- * forms (jsonpath and without it), and the table must hold MongoDB's documents after it (a new ObjectId {@code _id}
+ * forms (jsonpath and without it; with jsonpath on an integer {@code _id} column where the case allows it, else a
+ * text one), and the table must hold MongoDB's documents after it (a new ObjectId {@code _id}
  * stands as {@code "NEW_OBJECT_ID"}, and the {@code _id} column must hold the same one), or the statement fails with
  * MongoDB's reason and changes nothing.
  */
@@ -76,7 +77,7 @@ class MongoReplacementFixtureTest {
   Stream<DynamicTest> findOneAndReplaceReturnsTheDocumentMongoDbReturns() throws IOException {
     return cases().stream().filter(c -> c.has("returned")).map(c -> DynamicTest.dynamicTest(c.get("case").asText(),
         () -> {
-          DocumentTable table = table(c);
+          DocumentTable table = table(c, false);
           MongoStatement st = statement(c, true);
           String sql = operation(c, st).textFor(0, table);
           try (Connection conn = TestDatabase.connect(url); PreparedStatement ps = conn.prepareStatement(sql)) {
@@ -95,7 +96,7 @@ class MongoReplacementFixtureTest {
   }
 
   private static void run(JsonNode c, StatementMode mode, boolean jsonpath) throws SQLException {
-    DocumentTable table = table(c);
+    DocumentTable table = table(c, jsonpath);
     List<String> before = rows(table);
     MongoStatement st = statement(c, jsonpath);
     WorkloadOperation op = operation(c, st);
@@ -103,6 +104,7 @@ class MongoReplacementFixtureTest {
     try (Connection conn = TestDatabase.connect(url);
          OperationSession session = new OperationSession(mode, true, null, new SplittableRandom(1), 10)) {
       session.attach(conn);
+      op.checkOnServer(conn, table); // as a run checks every statement before any load
       op.bind(new OperationContext(table, new OperationSettings(1, 1, 1, 10))).execute(session);
     } catch (SQLException e) {
       error = e;
@@ -135,22 +137,27 @@ class MongoReplacementFixtureTest {
         new PlaceholderValue[][] {st.values().toArray(PlaceholderValue[]::new)}, null);
   }
 
-  /** A new table holding the case's documents, {@code _id} in a text column as the importer writes numbers. */
-  private static DocumentTable table(JsonNode c) throws SQLException {
+  /**
+   * A new table holding the case's documents: {@code _id} in an integer column with {@code integerIds} where every
+   * document's is an integer (no new ObjectId), else in a text column as the importer writes numbers there.
+   */
+  private static DocumentTable table(JsonNode c, boolean integerIds) throws SQLException {
     String name = "rep_" + TABLES.incrementAndGet();
+    IdType type = integerIds && !c.toString().contains("NEW_OBJECT_ID") && !c.toString().contains("\"_id\": \"")
+        ? IdType.INTEGER : IdType.TEXT;
     try (Connection conn = TestDatabase.connect(url)) {
       try (Statement s = conn.createStatement()) {
-        s.execute("CREATE TABLE " + name + " (_id text PRIMARY KEY, data jsonb NOT NULL)");
+        s.execute("CREATE TABLE " + name + " (_id " + type.sql() + " PRIMARY KEY, data jsonb NOT NULL)");
       }
       try (PreparedStatement ins = conn.prepareStatement("INSERT INTO " + name + " VALUES (?, CAST(? AS jsonb))")) {
         for (JsonNode d : c.get("documents")) {
-          ins.setString(1, d.get("_id").asText());
+          ins.setObject(1, type == IdType.TEXT ? d.get("_id").asText() : Integer.valueOf(d.get("_id").asInt()));
           ins.setString(2, d.toString());
           ins.executeUpdate();
         }
       }
     }
-    return new DocumentTable(null, name, IdType.TEXT);
+    return new DocumentTable(null, name, type);
   }
 
   /**
