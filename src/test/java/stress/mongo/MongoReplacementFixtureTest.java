@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -54,16 +53,10 @@ class MongoReplacementFixtureTest {
   }
 
   static List<JsonNode> cases() throws IOException {
-    List<JsonNode> cases = new ArrayList<>();
     try (InputStream in = MongoReplacementFixtureTest.class.getResourceAsStream(
         "/fixtures/mongo-updates/replacements.jsonl")) {
-      for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
-        if (!line.isBlank()) {
-          cases.add(JSON.readTree(line));
-        }
-      }
+      return JSON.readerFor(JsonNode.class).<JsonNode>readValues(in).readAll();
     }
-    return cases;
   }
 
   @TestFactory
