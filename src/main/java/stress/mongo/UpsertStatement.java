@@ -49,8 +49,13 @@ final class UpsertStatement {
       seed.put("_id", filterId);
     }
     if (idEquality) {
-      // the existing row is named: the update's text reads data and _id unqualified, as the row they belong to
       String insert = insert(t, seed, inserted);
+      if (replacement != null) {
+        // the row proposed is the replacement under the filter's _id, which the document matched holds: it replaces
+        // it as it is (and Citus, which plans the SELECT apart, gets no parameter outside it)
+        return insert + " ON CONFLICT (_id) DO UPDATE SET data = excluded.data";
+      }
+      // the existing row is named: the update's text reads data and _id unqualified, as the row they belong to
       return insert + " ON CONFLICT (_id) DO UPDATE SET data = (SELECT " + update.apply(t)
           + " FROM (SELECT upserted._id, upserted.data) AS matched)";
     }
