@@ -101,6 +101,16 @@ class MongoReplacementTest {
     assertEquals("{\"_id\": 2, \"x\": \"q\"}", st.values().get(3).of(drawn));
   }
 
+  @Test
+  void theShardKeyAnalysisRoutesReplacementsByTheirFilter() {
+    KeyTargeting.Target replace = KeyTargeting.of("replaceOne", BsonDocument.parse("{filter: {k: 1}, replacement: {k: 1}}"),
+        "k");
+    assertEquals(KeyTargeting.Reach.ONE, replace.reach());
+    assertTrue(replace.changesKey(), "a replacement may hold another key value");
+    assertEquals(KeyTargeting.Reach.INSERT, KeyTargeting.of("insertMany", BsonDocument.parse("{documents: [{_id: 1}]}"),
+        "k").reach());
+  }
+
   private static int run(Connection c, MongoStatement st, Object... drawn) throws SQLException {
     try (PreparedStatement ps = c.prepareStatement(st.statement().sql().replace("{table}", "orders"))) {
       for (int i = 0; i < st.values().size(); i++) {
