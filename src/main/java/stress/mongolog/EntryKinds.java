@@ -74,6 +74,11 @@ final class EntryKinds {
       Use continued = command(e.ns(), e.originating().getFirstKey(), e.originating());
       return continued.skipped() ? continued : new Use(continued.statements(), true, null, null);
     }
+    if ("insert".equals(name) && e.inserted() > 1) {
+      // the documents come from the collection's dump when the file is written (InsertTemplates), as many as logged
+      return used(new Logged(e.ns(), "insertMany", new BsonDocument("documents", new BsonInt64(e.inserted())), List.of(),
+          ""));
+    }
     return command(e.ns(), name, e.command());
   }
 
