@@ -10,7 +10,7 @@ import org.bson.BsonValue;
 import stress.dump.BsonJson;
 
 /**
- * {@code insertOne}: the document is a template whose {@code ":name"} values are parameters. Its JSON is written
+ * {@code insertOne} and {@code insertMany}: the document is a template whose {@code ":name"} values are parameters. Its JSON is written
  * once, as the importer would write the document, and cut at the parameters; each execution joins the pieces
  * with the drawn values' JSON. The {@code _id} (required) also fills the {@code _id} column.
  */
@@ -20,14 +20,52 @@ final class InsertTemplate {
   private InsertTemplate() {}
 
   static String insert(Translation t, BsonDocument document) {
+    return "INSERT INTO {table} (" + columns(t) + ") VALUES " + row(t, document, "insertOne");
+  }
+
+  /**
+   * {@code insertMany}: one INSERT of every document, each a template as {@code insertOne}'s, in the order given (as
+   * an ordered insertMany; a duplicate {@code _id} fails the statement, so none is inserted).
+   */
+  static String insertMany(Translation t, org.bson.BsonArray documents) {
+    if (documents.isEmpty()) {
+      throw new IllegalArgumentException("insertMany needs at least one document in 'documents'");
+    }
+    StringBuilder sql = new StringBuilder("INSERT INTO {table} (" + columns(t) + ") VALUES ");
+    for (int i = 0; i < documents.size(); i++) {
+      if (!documents.get(i).isDocument()) {
+        throw new IllegalArgumentException("insertMany: documents[" + i + "] must be a document, got "
+            + documents.get(i).getBsonType());
+      }
+      sql.append(i == 0 ? "" : ", ").append(row(t, documents.get(i).asDocument(), "insertMany"));
+    }
+    return sql.toString();
+  }
+
+  private static String columns(Translation t) {
+    return t.target.keyed() ? "_id, " + t.target.layout().quotedColumn() + ", data" : "_id, data";
+  }
+
+  /** One row's {@code (_id, [key,] data)}. */
+  private static String row(Translation t, BsonDocument document, String kind) {
     BsonValue id = document.get("_id");
     if (id == null) {
-      throw new IllegalArgumentException("insertOne: the document needs an _id (a value, or a parameter such as"
+      throw new IllegalArgumentException(kind + ": the document needs an _id (a value, or a parameter such as"
           + " :id with new_key)");
     }
     String idSql = IdCondition.single(t, id);
     // placeholders are made in the order of the text: _id, the key column, data
-    String keySql = t.target.keyed() ? key(t, document) : null;
+    String keySql = t.target.keyed() ? key(t, document, kind) : null;
+    String dataSql = json(t, document);
+    return "(" + idSql + (keySql == null ? "" : ", " + keySql) + ", CAST(" + dataSql + " AS jsonb))";
+  }
+
+  /**
+   * The placeholder of a document template's JSON text: written once as the importer writes documents, cut at the
+   * parameters, joined with the drawn values' JSON per execution. The document is recorded as what the statement
+   * may write.
+   */
+  static String json(Translation t, BsonDocument document) {
     t.writes.document(document);
     BsonDocument marked = mark(t, document);
     String json = BsonJson.valueToRelaxedJson(marked);
@@ -51,18 +89,13 @@ final class InsertTemplate {
     for (int i : index) {
       used.set(i);
     }
-    String dataSql = t.placeholder(drawn -> {
+    return t.placeholder(drawn -> {
       StringBuilder b = new StringBuilder(text[0]);
       for (int i = 0; i < index.length; i++) {
         b.append(JsonPathText.json(drawn[index[i]], t.parameters.name(index[i]))).append(text[i + 1]);
       }
       return b.toString();
     }, used);
-    if (keySql != null) {
-      return "INSERT INTO {table} (_id, " + t.target.layout().quotedColumn() + ", data) VALUES (" + idSql + ", "
-          + keySql + ", CAST(" + dataSql + " AS jsonb))";
-    }
-    return "INSERT INTO {table} (_id, data) VALUES (" + idSql + ", CAST(" + dataSql + " AS jsonb))";
   }
 
   /**
@@ -71,12 +104,12 @@ final class InsertTemplate {
    * whose path holds an array or a document, or a literal of another kind, is refused, as the importer rejects such a
    * document.
    */
-  private static String key(Translation t, BsonDocument document) {
+  static String key(Translation t, BsonDocument document, String kind) {
     stress.table.Layout layout = t.target.layout();
     BsonValue at = document;
     for (String step : layout.path().split("\\.")) {
       if (at.isArray()) {
-        throw new IllegalArgumentException("insertOne: the document's " + layout.path() + ", the table's distribution"
+        throw new IllegalArgumentException(kind + ": the document's " + layout.path() + ", the table's distribution"
             + " key, passes through an array (MongoDB refuses arrays in a shard key)");
       }
       at = at.isDocument() ? at.asDocument().get(step) : null;
@@ -90,14 +123,14 @@ final class InsertTemplate {
     }
     if (at == null || at.isNull()) {
       if (layout.keyInPrimaryKey()) {
-        throw new IllegalArgumentException("insertOne: the document has no " + layout.path() + ", the table's"
+        throw new IllegalArgumentException(kind + ": the document has no " + layout.path() + ", the table's"
             + " distribution key, which is part of its primary key (" + layout.path() + ", _id) and holds no null");
       }
       return "NULL";
     }
     String literal = at.isArray() || at.isDocument() ? null : KeyRoute.literal(at, layout.type());
     if (literal == null) {
-      throw new IllegalArgumentException("insertOne: the document's " + layout.path() + ", the table's distribution"
+      throw new IllegalArgumentException(kind + ": the document's " + layout.path() + ", the table's distribution"
           + " key, holds " + (at.isArray() ? "an array (MongoDB refuses arrays in a shard key)" : "a "
           + FilterTranslator.typeName(at) + ", which its " + layout.type().sql() + " column does not hold"));
     }

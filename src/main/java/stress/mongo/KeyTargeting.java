@@ -47,7 +47,8 @@ public final class KeyTargeting {
   }
 
   private static final Set<String> READS = Set.of("find", "countDocuments", "aggregate");
-  private static final Set<String> FILTERED_WRITES = Set.of("updateOne", "updateMany", "deleteOne", "deleteMany");
+  private static final Set<String> FILTERED_WRITES = Set.of("updateOne", "updateMany", "replaceOne",
+      "findOneAndReplace", "deleteOne", "deleteMany");
 
   private KeyTargeting() {}
 
@@ -58,12 +59,13 @@ public final class KeyTargeting {
 
   /** Where the operation goes on a collection distributed by {@code path}. */
   public static Target of(String kind, BsonDocument spec, String path) {
-    if (kind.equals("insertOne")) {
+    if (kind.equals("insertOne") || kind.equals("insertMany")) {
       return new Target(Reach.INSERT, 1, false);
     }
     BsonDocument filter = filterOf(kind, spec);
     Integer values = filter == null ? null : pinned(filter, path);
-    boolean changes = kind.startsWith("update") && changesKey(spec.get("update"), path);
+    boolean changes = kind.startsWith("update") ? changesKey(spec.get("update"), path)
+        : kind.endsWith("Replace") || kind.equals("replaceOne"); // a replacement may hold another key value
     Reach reach = values == null ? Reach.ALL : values <= 1 ? Reach.ONE : Reach.SEVERAL;
     Reach joined = kind.equals("aggregate") ? joins(spec.get("pipeline"), path) : Reach.ONE;
     if (joined.compareTo(reach) > 0) {

@@ -24,15 +24,18 @@ import org.bson.BsonValue;
 public record MongoStatement(SqlWithValues statement, boolean query, BitSet used, WrittenPaths writes,
                              Set<String> paths, stress.ops.TableForms forms, Set<String> collections) {
   /** The operation kinds, with the keys each takes. */
-  public static final Map<String, Set<String>> KINDS = Map.of(
-      "find", Set.of("filter", "projection", "sort", "limit", "skip"),
-      "countDocuments", Set.of("filter", "limit", "skip"),
-      "updateOne", Set.of("filter", "update", "arrayFilters"),
-      "updateMany", Set.of("filter", "update", "arrayFilters"),
-      "deleteOne", Set.of("filter"),
-      "deleteMany", Set.of("filter"),
-      "insertOne", Set.of("document"),
-      "aggregate", Set.of("pipeline"));
+  public static final Map<String, Set<String>> KINDS = Map.ofEntries(
+      Map.entry("find", Set.of("filter", "projection", "sort", "limit", "skip")),
+      Map.entry("countDocuments", Set.of("filter", "limit", "skip")),
+      Map.entry("updateOne", Set.of("filter", "update", "arrayFilters", "upsert")),
+      Map.entry("updateMany", Set.of("filter", "update", "arrayFilters", "upsert")),
+      Map.entry("replaceOne", Set.of("filter", "replacement", "upsert")),
+      Map.entry("findOneAndReplace", Set.of("filter", "replacement", "returnDocument")),
+      Map.entry("deleteOne", Set.of("filter")),
+      Map.entry("deleteMany", Set.of("filter")),
+      Map.entry("insertOne", Set.of("document")),
+      Map.entry("insertMany", Set.of("documents")),
+      Map.entry("aggregate", Set.of("pipeline")));
 
   /**
    * Translates one operation.
@@ -63,13 +66,15 @@ public record MongoStatement(SqlWithValues statement, boolean query, BitSet used
     String sql = switch (kind) {
       case "find" -> find(t, spec);
       case "countDocuments" -> count(t, spec);
-      case "updateOne", "updateMany" -> update(t, spec, kind.equals("updateOne"));
+      case "updateOne", "updateMany", "replaceOne" -> update(t, spec, kind);
+      case "findOneAndReplace" -> findOneAndReplace(t, spec);
       case "deleteOne", "deleteMany" -> delete(t, spec, kind.equals("deleteOne"));
       case "aggregate" -> aggregate(t, spec);
+      case "insertMany" -> InsertTemplate.insertMany(t, array(spec, "documents", kind));
       default -> InsertTemplate.insert(t, document(spec, "document", kind));
     };
     return new MongoStatement(new SqlWithValues(sql, t.values), kind.equals("find") || kind.equals("countDocuments")
-        || kind.equals("aggregate"), t.used, t.writes, Set.copyOf(t.asked), t.forms(), Set.copyOf(t.collections));
+        || kind.equals("aggregate") || kind.equals("findOneAndReplace"), t.used, t.writes, Set.copyOf(t.asked), t.forms(), Set.copyOf(t.collections));
   }
 
   private static String find(Translation t, BsonDocument spec) {
@@ -95,11 +100,82 @@ public record MongoStatement(SqlWithValues statement, boolean query, BitSet used
         : "SELECT count(*) FROM (SELECT 1 FROM {table}" + where + limits + ") AS counted";
   }
 
-  private static String update(Translation t, BsonDocument spec, boolean one) {
-    String kind = one ? "updateOne" : "updateMany";
-    String data = new UpdateTranslator(t).newData(document(spec, "update", kind), filter(spec, kind),
-        spec.get("arrayFilters"));
-    return "UPDATE {table} SET data = " + data + whereOne(t, spec, one ? "updateOne" : null);
+  /**
+   * An update or a replacement (replaceOne, or an updateOne whose update holds no operator, as MongoDB reads it), with
+   * {@code upsert: true} an {@link UpsertStatement}.
+   */
+  private static String update(Translation t, BsonDocument spec, String kind) {
+    boolean one = !kind.equals("updateMany");
+    boolean replace = kind.equals("replaceOne");
+    BsonDocument change = document(spec, replace ? "replacement" : "update", kind);
+    if (!replace && !change.isEmpty() && !change.getFirstKey().startsWith("$")) {
+      if (!one) {
+        throw new IllegalArgumentException("multi update is not supported for replacement-style update: updateMany"
+            + " takes update operators; a replacement document replaces one document (replaceOne, updateOne)");
+      }
+      replace = true;
+    }
+    if (replace) {
+      ReplacementTranslator.check(change);
+    }
+    boolean replacement = replace;
+    BsonValue arrayFilters = spec.get("arrayFilters");
+    if (replacement && arrayFilters != null) {
+      throw new IllegalArgumentException(kind + ": arrayFilters apply to update operators, not to a replacement");
+    }
+    java.util.function.Function<Translation, String> newData = replacement
+        ? x -> new ReplacementTranslator(x).newData(change)
+        : x -> new UpdateTranslator(x).newData(change, filter(spec, kind), arrayFilters, false);
+    String oneKind = one ? kind : null;
+    if (!upsert(spec, kind)) {
+      return "UPDATE {table} SET data = " + newData.apply(t) + whereOne(t, spec, oneKind);
+    }
+    BsonDocument filter = filter(spec, kind);
+    return UpsertStatement.of(t, filter, replacement ? change : null, newData,
+        replacement ? x -> "seed.data"
+            : x -> new UpdateTranslator(x).newData(change, filter(spec, kind), arrayFilters, true),
+        x -> whereOne(x, spec, oneKind), isKeyEquality(filter));
+  }
+
+  private static boolean upsert(BsonDocument spec, String kind) {
+    BsonValue v = spec.get("upsert");
+    if (v != null && !v.isBoolean()) {
+      throw new IllegalArgumentException(kind + ": 'upsert' must be true or false, got " + v);
+    }
+    return v != null && v.asBoolean().getValue();
+  }
+
+  /**
+   * {@code findOneAndReplace}: one matching document replaced, returned as it was ({@code returnDocument: "before"},
+   * MongoDB's default) or as it is now ({@code "after"}); the document is locked when read, as MongoDB replaces the one
+   * it found.
+   */
+  private static String findOneAndReplace(Translation t, BsonDocument spec) {
+    BsonValue returned = spec.get("returnDocument");
+    if (returned != null && !(returned.isString() && Set.of("before", "after").contains(returned.asString().getValue()))) {
+      throw new IllegalArgumentException("findOneAndReplace: 'returnDocument' must be \"before\" or \"after\", got "
+          + returned);
+    }
+    boolean after = returned != null && returned.asString().getValue().equals("after");
+    BsonDocument replacement = document(spec, "replacement", "findOneAndReplace");
+    String data = new ReplacementTranslator(t).newData(replacement);
+    String where = where(t, spec, "findOneAndReplace");
+    // under a key layout _id is unique per key value only: the row is found again by both
+    String key = t.target.keyed() ? t.target.layout().quotedColumn() : null;
+    return "UPDATE {table} AS replaced SET data = " + data + " FROM (SELECT _id AS found_id, "
+        + (key == null ? "" : key + " AS found_key, ") + "data AS found FROM {table}" + where
+        + " LIMIT 1 FOR UPDATE) AS old WHERE replaced._id = old.found_id"
+        + (key == null ? "" : " AND replaced." + key + " = old.found_key") + " RETURNING replaced._id, "
+        + (after ? "replaced.data" : "old.found");
+  }
+
+  private static org.bson.BsonArray array(BsonDocument spec, String key, String kind) {
+    BsonValue v = spec.get(key);
+    if (v == null || !v.isArray()) {
+      throw new IllegalArgumentException(kind + " needs '" + key + "', an array of documents"
+          + (v == null ? "" : ", got " + v.getBsonType()));
+    }
+    return v.asArray();
   }
 
   private static String delete(Translation t, BsonDocument spec, boolean one) {

@@ -20,7 +20,7 @@ final class UpdateFields {
   String apply(String data, UpdateChange c) {
     return switch (c.op()) {
       case "$unset" -> "(" + data + " #- " + unsetPath(refusals, c.path()) + ")";
-      case "$set" -> "jsonb_set(" + data + ", " + c.sqlPath() + ", " + value(t, c.value()) + ", true)";
+      case "$set", "$setOnInsert" -> "jsonb_set(" + data + ", " + c.sqlPath() + ", " + value(t, c.value()) + ", true)";
       case "$rename" -> renamed(data, c);
       default -> "jsonb_set(" + data + ", " + c.sqlPath() + ", CAST(" + currentDate(c) + " AS jsonb), true)";
     };

@@ -26,7 +26,7 @@ final class UpdateTranslator {
   static final Set<String> SUPPORTED = Set.of("$set", "$unset", "$inc", "$mul", "$push", "$pop", "$min", "$max",
       "$rename", "$currentDate", "$setOnInsert", "$addToSet", "$pull", "$pullAll");
   /** The operators that create a missing field, and the documents above it. */
-  private static final Set<String> CREATING = Set.of("$set", "$inc", "$mul", "$push", "$min", "$max",
+  private static final Set<String> CREATING = Set.of("$set", "$setOnInsert", "$inc", "$mul", "$push", "$min", "$max",
       "$currentDate", "$addToSet");
   private final Translation t;
   private UpdatePositional positional;
@@ -36,14 +36,16 @@ final class UpdateTranslator {
   }
 
   String newData(BsonDocument update) {
-    return newData(update, new BsonDocument(), null);
+    return newData(update, new BsonDocument(), null, false);
   }
 
   /**
    * The new data for an update of documents that {@code filter} selects (which the positional {@code $} reads), with
    * the update's {@code arrayFilters} (null: none).
+   *
+   * @param inserting true for the document an upsert inserts: {@code $setOnInsert} is applied there, and only there
    */
-  String newData(BsonDocument update, BsonDocument filter, BsonValue arrayFilters) {
+  String newData(BsonDocument update, BsonDocument filter, BsonValue arrayFilters, boolean inserting) {
     if (update.isEmpty()) {
       throw new IllegalArgumentException("the update document is empty");
     }
@@ -53,7 +55,8 @@ final class UpdateTranslator {
     Set<String> seen = new HashSet<>();
     for (Map.Entry<String, BsonValue> op : update.entrySet()) {
       if (!op.getKey().startsWith("$")) {
-        throw new IllegalArgumentException("a replacement document is not supported; write the change with $set");
+        throw new IllegalArgumentException("Unknown modifier: " + op.getKey() + ". Expected a valid update modifier:"
+            + " an update holds either update operators or, as a replacement, no operator at all");
       }
       if (!SUPPORTED.contains(op.getKey())) {
         throw new IllegalArgumentException("update operator " + op.getKey() + " is not supported; supported: "
@@ -86,7 +89,9 @@ final class UpdateTranslator {
     }
     refuseOverlaps(paths);
     positional.refuseUnusedFilters(update);
-    changes.removeIf(c -> c.op().equals("$setOnInsert")); // MongoDB ignores it in an update that inserts nothing
+    if (!inserting) {
+      changes.removeIf(c -> c.op().equals("$setOnInsert")); // MongoDB ignores it in an update that inserts nothing
+    }
     for (UpdateChange c : changes) {
       if (!UpdatePositional.isPositional(c.path())) {
         written(c);
@@ -133,7 +138,7 @@ final class UpdateTranslator {
     }
     for (UpdateChange c : changes) {
       data = switch (c.op()) {
-        case "$set", "$unset", "$rename", "$currentDate" -> fields.apply(data, c);
+        case "$set", "$setOnInsert", "$unset", "$rename", "$currentDate" -> fields.apply(data, c);
         case "$inc", "$mul" -> arithmetic.apply(data, c);
         case "$min", "$max" -> minMax.apply(data, c);
         default -> arrays.apply(data, c);

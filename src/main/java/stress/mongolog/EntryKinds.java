@@ -74,6 +74,11 @@ final class EntryKinds {
       Use continued = command(e.ns(), e.originating().getFirstKey(), e.originating());
       return continued.skipped() ? continued : new Use(continued.statements(), true, null, null);
     }
+    if ("insert".equals(name) && e.inserted() > 1) {
+      // the documents come from the collection's dump when the file is written (InsertTemplates), as many as logged
+      return used(new Logged(e.ns(), "insertMany", new BsonDocument("documents", new BsonInt64(e.inserted())), List.of(),
+          ""));
+    }
     return command(e.ns(), name, e.command());
   }
 
@@ -129,7 +134,7 @@ final class EntryKinds {
           return Use.skip(NOT_A_QUERY, "findAndModify without update or remove");
         }
         statement.put("u", c.get("update"));
-        if (c.containsKey("upsert")) {
+        if (c.isBoolean("upsert")) {
           statement.put("upsert", c.get("upsert"));
         }
         return used(withNote(update(target, statement), note));
@@ -160,12 +165,22 @@ final class EntryKinds {
   private static Logged update(String ns, BsonDocument s) {
     List<Slot> slots = new ArrayList<>();
     BsonDocument filter = ShapeOf.filter(s.isDocument("q") ? s.getDocument("q") : new BsonDocument(), slots);
-    BsonValue u = s.containsKey("u") ? ShapeOf.update(s.get("u"), slots) : new BsonDocument();
     boolean multi = s.isBoolean("multi") && s.getBoolean("multi").getValue();
     boolean upsert = s.isBoolean("upsert") && s.getBoolean("upsert").getValue();
-    BsonDocument spec = new BsonDocument("filter", filter).append("update", u);
-    return new Logged(ns, multi ? "updateMany" : "updateOne", spec, slots,
-        upsert ? "an upsert, run as an update: a document that is not there is not inserted" : "");
+    BsonValue logged = s.get("u");
+    // a document without operators is a replacement (MongoDB refuses one with multi: true, so none is logged so)
+    boolean replacement = logged != null && logged.isDocument() && !multi && (logged.asDocument().isEmpty()
+        || !logged.asDocument().getFirstKey().startsWith("$"));
+    BsonDocument spec = new BsonDocument("filter", filter);
+    if (replacement) {
+      spec.append("replacement", ShapeOf.replacement(logged.asDocument(), slots));
+    } else {
+      spec.append("update", logged != null ? ShapeOf.update(logged, slots) : new BsonDocument());
+    }
+    if (upsert) {
+      spec.append("upsert", org.bson.BsonBoolean.TRUE);
+    }
+    return new Logged(ns, replacement ? "replaceOne" : multi ? "updateMany" : "updateOne", spec, slots, "");
   }
 
   private static Logged delete(String ns, BsonDocument s) {

@@ -20,10 +20,19 @@ import org.bson.BsonDocument;
  * @param returned       documents returned ({@code nreturned}), -1 when not logged
  * @param truncated      true when MongoDB cut the command to fit its log line
  * @param unreadable     why the command as logged cannot be read (a plain-text log's value), or null when it was read
+ * @param inserted       documents inserted ({@code ninserted}), -1 when not logged
  */
 record LogEntry(String where, Instant time, String ns, String type, BsonDocument command, BsonDocument originating,
                 String appName, double durationMillis, String planSummary, long docsExamined, long keysExamined,
-                long returned, boolean truncated, String unreadable) {
+                long returned, boolean truncated, String unreadable, long inserted) {
+
+  /** An entry whose documents inserted are not logged. */
+  LogEntry(String where, Instant time, String ns, String type, BsonDocument command, BsonDocument originating,
+           String appName, double durationMillis, String planSummary, long docsExamined, long keysExamined,
+           long returned, boolean truncated, String unreadable) {
+    this(where, time, ns, type, command, originating, appName, durationMillis, planSummary, docsExamined, keysExamined,
+        returned, truncated, unreadable, -1);
+  }
 
   /** The command's name: its first key ({@code find}, {@code update}, ...), or the statement type. */
   String commandName() {

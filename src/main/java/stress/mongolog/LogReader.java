@@ -168,7 +168,7 @@ final class LogReader {
         originating != null && originating.isDocument() ? originating.asDocument() : null, string(attr, "appName"),
         attr.isNumber("durationMillis") ? attr.getNumber("durationMillis").doubleValue() : 0,
         attr.isString("planSummary") ? attr.getString("planSummary").getValue() : null, number(attr, "docsExamined"),
-        number(attr, "keysExamined"), number(attr, "nreturned"), truncated, null));
+        number(attr, "keysExamined"), number(attr, "nreturned"), truncated, null, number(attr, "ninserted")));
   }
 
   private static Instant time(BsonDocument doc) {

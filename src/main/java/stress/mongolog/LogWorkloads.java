@@ -182,15 +182,17 @@ public final class LogWorkloads {
         counts[2] -= s.folded;
         continue;
       }
-      InsertTemplates.Template template = s.first.kind().equals("insertOne") ? templates.of(ns) : null;
+      InsertTemplates.Template template = s.first.kind().startsWith("insert") ? templates.of(ns) : null;
       if (template != null && template.refusal() != null) {
         skip(skipped, EntryKinds.INSERT, template.refusal(), s.entries, s.totalMillis);
         counts[1] -= s.entries;
         continue;
       }
       String name = name(s.first, names);
-      String text = template != null ? OperationText.insert(name, s, template.document(), template.source())
-          : OperationText.of(name, s);
+      String text = template == null ? OperationText.of(name, s)
+          : s.first.kind().equals("insertMany") ? OperationText.insertMany(name, s, template.document(),
+          template.source(), s.first.spec().getInt64("documents").getValue())
+          : OperationText.insert(name, s, template.document(), template.source());
       try {
         WorkloadFile.read(file, "operations:\n" + text);
       } catch (UsageException refused) {
@@ -256,7 +258,7 @@ public final class LogWorkloads {
   private static String name(Logged shape, Map<String, Integer> taken) {
     StringBuilder base = new StringBuilder(shape.kind().replaceAll("([A-Z])", "_$1").toLowerCase(Locale.ROOT));
     shape.slots().stream().map(Slot::name).distinct().limit(3).forEach(n -> base.append('_').append(n));
-    boolean insert = shape.kind().equals("insertOne");
+    boolean insert = shape.kind().startsWith("insert");
     String name = (shape.slots().isEmpty() && !insert ? base + "_all" : base.toString()).replaceAll("_+", "_");
     int n = taken.merge(name, 1, Integer::sum);
     return n == 1 ? name : name + "_" + n;

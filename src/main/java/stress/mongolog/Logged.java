@@ -10,7 +10,7 @@ import org.bson.BsonDocument;
  * @param kind  {@code find}, {@code countDocuments}, {@code aggregate}, {@code updateOne}, ... (MongoStatement.KINDS)
  * @param spec  the operation's keys with the shape's parameter tokens
  * @param slots the values of this entry that became parameters
- * @param note  what differs from what MongoDB ran (e.g. an upsert run as an update), or "" when nothing does
+ * @param note  what differs from what MongoDB ran (e.g. a findAndModify run without returning the document), or "" when nothing does
  */
 record Logged(String ns, String kind, BsonDocument spec, List<Slot> slots, String note) {
   /** The same for every statement of one shape. */

@@ -101,6 +101,24 @@ final class OperationText {
         + " inserts one"), "insertOne", "{\"document\": " + document.toJson(RELAXED) + "}", Map.of("_id", "new_key"));
   }
 
+  /**
+   * A logged insert command of {@code n} documents: one insertMany of the collection's first document in the dump,
+   * {@code n} times, each under a new key ({@code new_key}), weighted by the insert commands logged.
+   */
+  static String insertMany(String name, ShapeStats s, BsonDocument template, Path source, long n) {
+    StringBuilder documents = new StringBuilder("{\"documents\": [");
+    Map<String, String> params = new java.util.LinkedHashMap<>();
+    for (long i = 1; i <= n; i++) {
+      BsonDocument document = template.clone();
+      document.put("_id", new BsonString(":_id_" + i));
+      documents.append(i == 1 ? "" : ", ").append(document.toJson(RELAXED));
+      params.put("_id_" + i, "new_key");
+    }
+    return text(name, s, List.of("each logged insert command inserted " + n + " documents: an insertMany of the first"
+        + " of " + source + ", " + n + " times, each under a new key (the log holds no inserted documents)"),
+        "insertMany", documents.append("]}").toString(), params);
+  }
+
   /** Text from the log kept on one comment line. */
   static String oneLine(String text) {
     return text.replaceAll("[\\r\\n\\u0085\\u2028\\u2029]", " ");

@@ -105,6 +105,6 @@ final class ProfileDocuments {
         doc.isNumber("millis") ? doc.getNumber("millis").doubleValue() : 0,
         doc.isString("planSummary") ? doc.getString("planSummary").getValue() : null,
         LogReader.number(doc, "docsExamined"), LogReader.number(doc, "keysExamined"), LogReader.number(doc, "nreturned"),
-        command.containsKey("$truncated"), null));
+        command.containsKey("$truncated"), null, LogReader.number(doc, "ninserted")));
   }
 }

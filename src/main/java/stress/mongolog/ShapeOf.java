@@ -64,6 +64,28 @@ final class ShapeOf {
     return out;
   }
 
+  /**
+   * The shape of a replacement document: its top-level scalars become parameters as {@code $set}'s values do; an
+   * {@code _id} equal to the filter's {@code _id} equality takes the filter's parameter, so the replacement keeps the
+   * document's {@code _id} whatever the execution draws (MongoDB refuses a replacement that changes it).
+   */
+  static BsonDocument replacement(BsonDocument replacement, List<Slot> slots) {
+    ShapeOf shape = new ShapeOf(slots);
+    BsonDocument out = new BsonDocument();
+    for (Map.Entry<String, BsonValue> f : replacement.entrySet()) {
+      BsonValue v = f.getValue();
+      Slot filterId = !"_id".equals(f.getKey()) ? null : slots.stream().filter(s -> "_id".equals(s.path())
+          && "eq".equals(s.operator()) && !s.list() && s.value().equals(v)).findFirst().orElse(null);
+      if (filterId != null) {
+        out.put(f.getKey(), new BsonString(filterId.token()));
+      } else {
+        out.put(f.getKey(), scalar(v) ? shape.slot(f.getKey(), null, "set", false, v) : v);
+      }
+    }
+    slots.addAll(shape.slots);
+    return out;
+  }
+
   /** The shape of a pipeline: each {@code $match} stage's filter; every other stage as logged. */
   static BsonArray pipeline(BsonArray pipeline, List<Slot> slots) {
     BsonArray out = new BsonArray();

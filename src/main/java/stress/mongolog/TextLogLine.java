@@ -117,7 +117,7 @@ final class TextLogLine {
     String plan = planSummary(rest, at);
     entries.accept(new LogEntry(where, time, ns, type, command, originating, app, millis, plan,
         counter(rest, at, "docsExamined"), counter(rest, at, "keysExamined"), counter(rest, at, "nreturned"), cut,
-        unreadable));
+        unreadable, counter(rest, at, "ninserted")));
   }
 
   private static String planSummary(String rest, int from) {

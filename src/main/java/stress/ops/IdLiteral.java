@@ -11,6 +11,7 @@ import stress.table.IdType;
  */
 public final class IdLiteral {
   private static final char MARK = '\u0001';
+  private static final char TYPE = '\u0003';
 
   private IdLiteral() {}
 
@@ -22,8 +23,20 @@ public final class IdLiteral {
     return MARK + typed + MARK + texts + MARK;
   }
 
+  /**
+   * A token for the {@code _id} column's SQL type ({@code integer}, {@code text}, ...), for a placeholder that must
+   * have it where the server cannot infer it (the select list of {@code INSERT ... SELECT}, which Citus sends to its
+   * workers without a type).
+   */
+  public static String columnType() {
+    return String.valueOf(TYPE);
+  }
+
   /** The statement with every token replaced by the form for an {@code _id} column of this type. */
   public static String resolve(String sql, IdType type) {
+    if (sql.indexOf(TYPE) >= 0) {
+      sql = sql.replace(String.valueOf(TYPE), type.sql());
+    }
     int start = sql.indexOf(MARK);
     if (start < 0) {
       return sql;

@@ -96,4 +96,44 @@ class LogWorkloadsTest {
     assertEquals("orders_copy_1", r.files().get(0).table());
     assertTrue(Files.exists(dir.resolve("orders_copy_1.yaml")));
   }
+
+  /**
+   * A replacement update keeps the document's _id (the filter's parameter in both places), an upsert stays one, and a
+   * findAndModify with a replacement is a replaceOne: the file reads back as a workload.
+   */
+  @Test
+  void replacementsAndUpsertsAreDerivedAsMongoDbRanThem() throws IOException {
+    String head = "{\"t\":{\"$date\":\"2023-09-23T16:25:13.4%02d-04:00\"},\"s\":\"I\",\"c\":\"WRITE\",\"id\":51803,"
+        + "\"ctx\":\"conn22\",\"msg\":\"Slow query\",\"attr\":{";
+    String tail = ",\"planSummary\":\"IDHACK\",\"keysExamined\":1,\"docsExamined\":1,\"durationMillis\":1}}";
+    StringBuilder log = new StringBuilder();
+    for (int i = 0; i < 3; i++) {
+      log.append(String.format(head, i)).append("\"type\":\"update\",\"ns\":\"testdb.employees\",\"command\":{\"q\":"
+          + "{\"_id\":100").append(i).append("},\"u\":{\"_id\":100").append(i).append(",\"name\":\"n").append(i)
+          .append("\"},\"multi\":false,\"upsert\":true}").append(tail).append('\n');
+      log.append(String.format(head, 10 + i)).append("\"type\":\"update\",\"ns\":\"testdb.dealers\",\"command\":{\"q\":"
+          + "{\"_id\":\"D-").append(i).append("\"},\"u\":{\"$set\":{\"name\":\"x\"}},\"multi\":false,\"upsert\":true}")
+          .append(tail).append('\n');
+      log.append(String.format(head, 20 + i)).append("\"type\":\"command\",\"ns\":\"testdb.cars\",\"command\":{"
+          + "\"findAndModify\":\"cars\",\"query\":{\"vin\":\"V").append(i).append("\"},\"update\":{\"vin\":\"V")
+          .append(i).append("\",\"sold\":true},\"$db\":\"testdb\"}").append(tail).append('\n');
+    }
+    Path file = dir.resolve("mongod.log");
+    Files.writeString(file, log);
+    Path out = dir.resolve("out");
+    LogWorkloads.Result r = LogWorkloads.derive(new LogWorkloads.Request(List.of(file), out, null, Map.of(),
+        TableNaming.defaults()));
+    assertEquals(9, r.used(), () -> r.skipped().toString());
+    String employees = Files.readString(out.resolve("testdb_employees.yaml"));
+    assertTrue(employees.contains("replaceOne: {\"filter\": {\"_id\": \":_id\"}, \"replacement\": {\"_id\": \":_id\","
+        + " \"name\": \":name_set\"}, \"upsert\": true}"), employees);
+    String dealers = Files.readString(out.resolve("testdb_dealers.yaml"));
+    assertTrue(dealers.contains("\"upsert\": true"), dealers);
+    assertTrue(!dealers.contains("run as an update"), dealers);
+    assertTrue(Files.readString(out.resolve("testdb_cars.yaml")).contains("replaceOne: {\"filter\": {\"vin\": \":vin\"},"
+        + " \"replacement\": {\"vin\": \":vin_set\", \"sold\": true}}"));
+    for (LogWorkloads.Written w : r.files()) {
+      WorkloadFile.load(w.file());
+    }
+  }
 }
