@@ -26,6 +26,8 @@ final class AggregatePipeline {
   /** The current stage's SELECT, null while the stages so far only filter the table. */
   private String select;
   private final List<String> tableWhere = new ArrayList<>();
+  /** The filters of the leading {@code $match} stages, which the table's WHERE holds. */
+  private final List<BsonDocument> tableFilters = new ArrayList<>();
   /** True when {@code n} holds a defined order. */
   private boolean ordered;
   /** 1 when {@code select} ends in the ORDER BY of a sort, 2 after its OFFSET: a LIMIT (or OFFSET) may follow. */
@@ -176,6 +178,7 @@ final class AggregatePipeline {
       }
     }
     if (select == null) {
+      tableFilters.add(plain);
       String condition = new FilterTranslator(t).filter(plain);
       if (!condition.equals("TRUE")) {
         tableWhere.add(condition);
@@ -267,6 +270,26 @@ final class AggregatePipeline {
     String from = from();
     next("SELECT jsonb_build_object(" + JsonPathText.sql(arg.asString().getValue()) + ", count(*)) AS doc,"
         + " CAST(0 AS bigint) AS n FROM " + from + " HAVING count(*) > 0", false);
+  }
+
+  /** True while the stages so far only filter the table: the current rows are the table's own. */
+  boolean readsTable() {
+    return select == null;
+  }
+
+  /** The table's rows the stages so far keep, as a SELECT of {@code columns} (only while {@link #readsTable}). */
+  String tableRows(String columns) {
+    return "SELECT " + columns + " FROM {table}" + where();
+  }
+
+  /** The filters of the leading {@code $match} stages (only while {@link #readsTable}). */
+  List<BsonDocument> tableFilters() {
+    return List.copyOf(tableFilters);
+  }
+
+  /** A new subquery alias of this pipeline. */
+  String nextAlias() {
+    return prefix + (++aliases);
   }
 
   /** The current rows as a FROM item {@code (SELECT ...) AS pN} of columns {@code doc, n}. */
