@@ -87,9 +87,9 @@ final class LookupJoins {
     if (reasons.isEmpty() && !Objects.equals(mine.group(), foreign.group())) {
       reasons.add("the two tables are in different co-location groups (" + mine.group() + ", " + foreign.group() + ")");
     }
-    return reasons.isEmpty() ? "both tables are distributed by the joined paths in one co-location group, but the"
-        + " $lookup's SQL compares the documents' values, not the key columns, so Citus plans the foreign read apart"
-        : String.join("; ", reasons);
+    return reasons.isEmpty() ? "both tables are distributed by the joined paths in one co-location group, but a"
+        + " stage before the $lookup other than $match changes the documents, so its SQL compares their values, not"
+        + " the key columns, and Citus plans the foreign read apart" : String.join("; ", reasons);
   }
 
   private static String shards(Connection c, String schema, String table) throws SQLException {

@@ -24,15 +24,53 @@ final class AggregateGroup {
    * and the accumulated fields.
    */
   static String group(AggregateExpression x, BsonDocument spec, String from, String alias) {
+    List<String> inner = new ArrayList<>();
+    List<String> values = new ArrayList<>();
+    List<String> out = fields(x, spec, alias + ".doc", (column, value) -> {
+      inner.add(column.equals("k") ? "COALESCE(" + value + ", " + NULL + ") AS k" : value + " AS " + column);
+      values.add(value);
+      return "g." + column;
+    }, "g.n");
+    inner.add(alias + ".n");
+    // Each accumulator reads its value more than once: a computed value is fenced so that it is computed once per
+    // document, not copied into each aggregate that reads it.
+    boolean computed = !values.stream().allMatch(AggregateExpression::simple);
+    return "SELECT jsonb_build_object(" + String.join(", ", out) + ") AS doc, CAST(0 AS bigint) AS n FROM (SELECT "
+        + String.join(", ", inner) + " FROM " + from + (computed ? " OFFSET 0" : "") + ") AS g GROUP BY g.k";
+  }
+
+  /**
+   * A {@code $group} of the table's own rows as one SELECT with no subquery ({@code data} per document out), or null
+   * when a key or accumulated value is computed (the nested form computes it once per document): the form Citus
+   * plans as a "fast path" router query even as a generic plan, when the WHERE pins the distribution column.
+   *
+   * @param table the FROM and WHERE of the rows, e.g. {@code {table} WHERE ...}
+   */
+  static String flat(AggregateExpression x, BsonDocument spec, String table) {
+    List<String> values = new ArrayList<>();
+    List<String> out = fields(x, spec, "data", (column, value) -> {
+      values.add(value);
+      return column.equals("k") ? "COALESCE(" + value + ", " + NULL + ")" : value;
+    }, null);
+    if (!values.stream().allMatch(AggregateExpression::simple)) {
+      return null;
+    }
+    return "SELECT jsonb_build_object(" + String.join(", ", out) + ") AS data FROM " + table + " GROUP BY COALESCE("
+        + values.get(0) + ", " + NULL + ")";
+  }
+
+  /**
+   * The fields of the documents out, {@code name, aggregate} pairs: {@code read} is told each value (the key as
+   * column {@code k}, the accumulators' as {@code a1}, {@code a2}, ...) and gives the SQL the aggregates read it by;
+   * {@code order} is the column of the input's order, or null where it has none.
+   */
+  private static List<String> fields(AggregateExpression x, BsonDocument spec, String row,
+                                     java.util.function.BiFunction<String, String, String> read, String order) {
     if (!spec.containsKey("_id")) {
       throw new IllegalArgumentException("$group needs an '_id' (the group key; null for one group)");
     }
-    String row = alias + ".doc";
-    List<String> inner = new ArrayList<>();
-    List<String> values = new ArrayList<>(List.of(key(x, spec.get("_id"), row)));
-    inner.add("COALESCE(" + values.get(0) + ", " + NULL + ") AS k");
     List<String> out = new ArrayList<>();
-    out.add("'_id', g.k");
+    out.add("'_id', " + read.apply("k", key(x, spec.get("_id"), row)));
     int i = 0;
     for (Map.Entry<String, BsonValue> f : spec.entrySet()) {
       if (f.getKey().equals("_id")) {
@@ -58,17 +96,10 @@ final class AggregateGroup {
         out.add(JsonPathText.sql(f.getKey()) + ", to_jsonb(count(*))");
         continue;
       }
-      String column = "a" + (++i);
-      values.add(x.value(arg, row));
-      inner.add(values.get(values.size() - 1) + " AS " + column);
-      out.add(JsonPathText.sql(f.getKey()) + ", " + accumulate(x, op, "g." + column, "g.n"));
+      String column = read.apply("a" + (++i), x.value(arg, row));
+      out.add(JsonPathText.sql(f.getKey()) + ", " + accumulate(x, op, column, order));
     }
-    inner.add(alias + ".n");
-    // Each accumulator reads its value more than once: a computed value is fenced so that it is computed once per
-    // document, not copied into each aggregate that reads it.
-    boolean computed = !values.stream().allMatch(AggregateExpression::simple);
-    return "SELECT jsonb_build_object(" + String.join(", ", out) + ") AS doc, CAST(0 AS bigint) AS n FROM (SELECT "
-        + String.join(", ", inner) + " FROM " + from + (computed ? " OFFSET 0" : "") + ") AS g GROUP BY g.k";
+    return out;
   }
 
   /** {@code $sortByCount: expr}: the count per key, most frequent first. */

@@ -57,6 +57,12 @@ final class AggregateLookup {
     Translation t = pipeline.expressions().translation();
     t.collections.add(from);
     ForeignCollection foreign = t.target.collection(from);
+    String localField = d.getString("localField").getValue();
+    if (ColocatedLookup.applies(t, pipeline, foreign, localField, d.getString("foreignField").getValue())) {
+      ColocatedLookup.lookup(pipeline, projection, foreign, localField,
+          MongoPath.parse(d.getString("foreignField").getValue()), MongoPath.parse(d.getString("as").getValue()).keys());
+      return;
+    }
     // On Citus the foreign documents are read once by the shards (a subquery Citus plans on its own): a correlated
     // subquery over a distributed table is refused there.
     String foreignTable = t.target.distributed() ? "(SELECT _id, data FROM " + foreign.sql() + " OFFSET 0)"
@@ -188,18 +194,18 @@ final class AggregateLookup {
   }
 
   /** The value at the foreign path, or an element of an array there, equals the key: a find's equality. */
-  private static String equals(PathValues values, String data, String jp, String key) {
+  static String equals(PathValues values, String data, String jp, String key) {
     return values.anyOrElement(data, jp, c -> c + " = " + key);
   }
 
   /** The foreign path is missing or null (or an array there holds null): what a null key matches. */
-  private static String matchesNull(PathValues values, String data, String jp) {
+  static String matchesNull(PathValues values, String data, String jp) {
     return "(NOT " + values.exists(data, jp) + " OR " + values.any(data, jp, c -> "jsonb_typeof(" + c + ") = 'null'")
         + ")";
   }
 
   /** The document with the matches in {@code as}: a top-level name set directly, a dotted one as $addFields sets. */
-  private static String withMatches(AggregateProjection projection, List<String> as, String doc, String matches) {
+  static String withMatches(AggregateProjection projection, List<String> as, String doc, String matches) {
     return as.size() == 1 ? "(" + doc + " - " + JsonPathText.sql(as.get(0)) + ") || jsonb_build_object("
         + JsonPathText.sql(as.get(0)) + ", " + matches + ")" : projection.setSql(as, matches, doc);
   }

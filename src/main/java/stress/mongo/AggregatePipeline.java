@@ -26,6 +26,13 @@ final class AggregatePipeline {
   /** The current stage's SELECT, null while the stages so far only filter the table. */
   private String select;
   private final List<String> tableWhere = new ArrayList<>();
+  /** A {@code $group}'s single-SELECT form ({@link AggregateGroup#flat}), the stage it was written for, and how many
+   * stages have run: the form is the statement only when that stage is the last. */
+  private String flat;
+  private int flatStage = -1;
+  private int stagesRun;
+  /** The filters of the leading {@code $match} stages, which the table's WHERE holds. */
+  private final List<BsonDocument> tableFilters = new ArrayList<>();
   /** True when {@code n} holds a defined order. */
   private boolean ordered;
   /** 1 when {@code select} ends in the ORDER BY of a sort, 2 after its OFFSET: a LIMIT (or OFFSET) may follow. */
@@ -66,6 +73,9 @@ final class AggregatePipeline {
     t.marking = true;
     t.pipeline = true;
     run(pipeline.asArray());
+    if (flat != null && flatStage == stagesRun && ctes.isEmpty()) {
+      return t.unmark(flat);
+    }
     String last = from();
     String alias = last.substring(last.lastIndexOf(' ') + 1);
     return t.unmark((ctes.isEmpty() ? "" : "WITH " + String.join(", ", ctes) + " ") + "SELECT " + alias
@@ -81,6 +91,7 @@ final class AggregatePipeline {
       }
       String name = stage.asDocument().getFirstKey();
       try {
+        stagesRun++;
         stage(name, stage.asDocument().get(name));
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException("stage " + (i + 1) + " (" + name + "): " + e.getMessage(), e);
@@ -140,8 +151,13 @@ final class AggregatePipeline {
       }
       case "$replaceWith" -> replaceRoot(arg);
       case "$group" -> {
+        // on Citus, a $group of the table's rows where the WHERE pins the key: one SELECT, which Citus routes to
+        // one shard in a generic plan too (it plans no subquery there), kept when it is the last stage
+        flat = readsTable() && t.target.distributed() && pinsKey()
+            ? AggregateGroup.flat(x, document(name, arg), "{table}" + where()) : null;
         String from = from();
         next(AggregateGroup.group(x, document(name, arg), from, alias(from)), false);
+        flatStage = flat == null ? -1 : stagesRun;
       }
       case "$sortByCount" -> {
         String from = from();
@@ -177,6 +193,7 @@ final class AggregatePipeline {
       }
     }
     if (select == null) {
+      tableFilters.add(plain);
       String condition = new FilterTranslator(t).filter(plain);
       if (!condition.equals("TRUE")) {
         tableWhere.add(condition);
@@ -320,6 +337,32 @@ final class AggregatePipeline {
     String from = from();
     next("SELECT jsonb_build_object(" + JsonPathText.sql(arg.asString().getValue()) + ", count(*)) AS doc,"
         + " CAST(0 AS bigint) AS n FROM " + from + " HAVING count(*) > 0", false);
+  }
+
+  /** True while the stages so far only filter the table: the current rows are the table's own. */
+  boolean readsTable() {
+    return select == null;
+  }
+
+  /** The table's rows the stages so far keep, as a SELECT of {@code columns} (only while {@link #readsTable}). */
+  String tableRows(String columns) {
+    return "SELECT " + columns + " FROM {table}" + where();
+  }
+
+  /** True when the leading {@code $match} stages pin the table's key to one value (or a few): the WHERE routes. */
+  private boolean pinsKey() {
+    return t.target.keyed() && tableFilters.stream().anyMatch(f -> KeyTargeting.pinnedPaths("find",
+        new BsonDocument("filter", f)).contains(t.target.layout().path()));
+  }
+
+  /** The filters of the leading {@code $match} stages (only while {@link #readsTable}). */
+  List<BsonDocument> tableFilters() {
+    return List.copyOf(tableFilters);
+  }
+
+  /** A new subquery alias of this pipeline. */
+  String nextAlias() {
+    return prefix + (++aliases);
   }
 
   /** The current rows as a FROM item {@code (SELECT ...) AS pN} of columns {@code doc, n}. */

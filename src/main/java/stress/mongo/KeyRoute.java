@@ -27,25 +27,33 @@ final class KeyRoute {
    * those of {@code $and}s within it), for a statement that tests the key outside the filter; null when none.
    */
   static String ofFilter(Translation t, BsonDocument filter) {
+    return ofFilter(t, filter, t.target.layout() == null ? null : t.target.layout().quotedColumn());
+  }
+
+  /**
+   * The same conditions on {@code column}, an expression of the key's type: a co-located table's key column, which
+   * holds the same value wherever the joined documents' keys are equal.
+   */
+  static String ofFilter(Translation t, BsonDocument filter, String column) {
     List<String> parts = new ArrayList<>();
-    collect(t, filter, parts);
+    collect(t, filter, parts, column);
     return parts.isEmpty() ? null : FilterTranslator.and(parts);
   }
 
-  private static void collect(Translation t, BsonDocument filter, List<String> parts) {
+  private static void collect(Translation t, BsonDocument filter, List<String> parts, String column) {
     for (Map.Entry<String, BsonValue> e : filter.entrySet()) {
       if (e.getKey().equals("$and") && e.getValue().isArray()) {
         for (BsonValue each : e.getValue().asArray()) {
           if (each.isDocument()) {
-            collect(t, each.asDocument(), parts);
+            collect(t, each.asDocument(), parts, column);
           }
         }
       } else if (!e.getKey().startsWith("$")) {
         MongoPath path = MongoPath.parse(e.getKey());
         if (e.getValue().isDocument() && FilterTranslator.isOperators(e.getValue())) {
-          e.getValue().asDocument().forEach((op, arg) -> add(parts, of(t, path, op, arg)));
+          e.getValue().asDocument().forEach((op, arg) -> add(parts, of(t, path, op, arg, column)));
         } else if (!e.getValue().isRegularExpression()) {
-          add(parts, of(t, path, "$eq", e.getValue()));
+          add(parts, of(t, path, "$eq", e.getValue(), column));
         }
       }
     }
@@ -62,12 +70,16 @@ final class KeyRoute {
    * operator, a value no key equals). The caller knows the condition stands in the filter's top-level AND.
    */
   static String of(Translation t, MongoPath path, String op, BsonValue arg) {
+    return of(t, path, op, arg, t.target.layout() == null ? null : t.target.layout().quotedColumn());
+  }
+
+  private static String of(Translation t, MongoPath path, String op, BsonValue arg, String column) {
     if (!pins(t, path)) {
       return null;
     }
     return switch (op) {
-      case "$eq" -> arg.isDocument() || arg.isArray() || arg.isRegularExpression() ? null : equal(t, arg);
-      case "$in" -> arg.isArray() ? in(t, arg.asArray()) : null;
+      case "$eq" -> arg.isDocument() || arg.isArray() || arg.isRegularExpression() ? null : equal(t, arg, column);
+      case "$in" -> arg.isArray() ? in(t, arg.asArray(), column) : null;
       default -> null;
     };
   }
@@ -79,13 +91,13 @@ final class KeyRoute {
   }
 
   /** {@code "col" = value} for an equality on the key path, or null. */
-  private static String equal(Translation t, BsonValue v) {
+  private static String equal(Translation t, BsonValue v, String column) {
     String value = value(t, v);
-    return value == null ? null : t.target.layout().quotedColumn() + " = " + value;
+    return value == null ? null : column + " = " + value;
   }
 
   /** {@code "col" IN (values)} for a {@code $in} on the key path, or null when one of its values gives none. */
-  private static String in(Translation t, BsonArray values) {
+  private static String in(Translation t, BsonArray values, String column) {
     List<String> each = new ArrayList<>();
     for (BsonValue v : values) {
       String value = value(t, v);
@@ -94,7 +106,7 @@ final class KeyRoute {
       }
       each.add(value);
     }
-    return each.isEmpty() ? null : t.target.layout().quotedColumn() + " IN (" + String.join(", ", each) + ")";
+    return each.isEmpty() ? null : column + " IN (" + String.join(", ", each) + ")";
   }
 
   /** The value as the key column's type: a literal, a placeholder converting the drawn value, or null. */

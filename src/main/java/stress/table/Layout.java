@@ -96,6 +96,23 @@ public record Layout(Kind kind, String path, KeyType type, String colocateWith, 
     return kind == Kind.KEY;
   }
 
+  /**
+   * True when the key column holds no null: it is in the primary key, or the table is in a Citus co-location group
+   * (Citus refuses a null distribution value). Otherwise a document missing the key path has a null key.
+   */
+  public boolean keyNeverNull() {
+    return keyed() && (keyInPrimaryKey || group != null);
+  }
+
+  /**
+   * True when a join on the two key columns is one the target runs on each shard: both tables keyed, by columns of
+   * one type, in one co-location group where the target says (a group not known on either side is not a difference).
+   */
+  public boolean colocatedWith(Layout other) {
+    return keyed() && other != null && other.keyed() && type == other.type
+        && (group == null || other.group == null || group.equals(other.group));
+  }
+
   /** The key column's name, quoted; null without one. */
   public String quotedColumn() {
     return keyed() ? Identifiers.quote(path) : null;

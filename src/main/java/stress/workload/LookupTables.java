@@ -10,9 +10,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import stress.load.LoadException;
+import stress.load.TableSetup;
 import stress.mongo.ForeignCollection;
 import stress.table.DocumentTable;
 import stress.table.IdType;
+import stress.table.Layout;
 
 /**
  * The tables of the collections a pipeline's {@code $lookup} reads. {@code import} names a collection's table
@@ -71,8 +74,18 @@ final class LookupTables {
         if (!rs.next()) {
           return null;
         }
-        return new ForeignCollection(candidate.qualifiedName(), IdType.parse(rs.getString(1)));
+        return new ForeignCollection(candidate.qualifiedName(), IdType.parse(rs.getString(1)),
+            layout(connection, candidate));
       }
+    }
+  }
+
+  /** The table's layout as its catalog says, or null when it has not a document table's shape. */
+  private static Layout layout(Connection connection, DocumentTable table) throws SQLException {
+    try {
+      return TableSetup.layoutOf(connection, table.schema(), table.name());
+    } catch (LoadException e) {
+      return null; // the join is then written on the documents' values alone
     }
   }
 }

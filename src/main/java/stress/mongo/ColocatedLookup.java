@@ -1,0 +1,76 @@
+package stress.mongo;
+
+import java.util.List;
+import stress.table.Layout;
+
+/**
+ * {@code $lookup} of two co-located tables, joined on their key columns beside the documents' values, so that Citus
+ * runs the join on each shard ("co-located join") instead of reading the foreign table into an intermediate result
+ * on every execution. It applies when the {@code $lookup} reads the table's own rows (only {@code $match} stages come
+ * before it), its {@code localField} and {@code foreignField} are the key paths of the two tables, and the keys are
+ * of one type in one co-location group ({@link Layout#colocatedWith}).
+ *
+ * <p>It gives the documents the value test alone gives: a key column holds the value at its path (a key is never an
+ * array or a document, and no array is on its path), and two values a find's equality finds equal have equal columns
+ * of one type (numbers by value, an ObjectId as its hex), so the column condition drops no match; the value test
+ * stays and decides (a string and an ObjectId of the same hex have equal columns and differ): the equality of the two
+ * values as they are, which is a find's equality on values that are not arrays. A null key column is a document
+ * missing the path or holding null there, which matches the foreign documents missing it or holding null: where a key
+ * can be null the column condition says so ({@code OR both IS NULL}); where neither can (in the primary key, or on
+ * Citus, which refuses a null distribution value) it is the equality alone, the form Citus recognises as co-located.
+ */
+final class ColocatedLookup {
+  private ColocatedLookup() {}
+
+  /** True when the {@code $lookup} joins the two tables on their key paths and the join can be co-located. */
+  static boolean applies(Translation t, AggregatePipeline pipeline, ForeignCollection foreign, String localField,
+                         String foreignField) {
+    Layout mine = t.target.layout();
+    Layout theirs = foreign.layout();
+    return t.target.distributed() && pipeline.readsTable() && mine != null && mine.colocatedWith(theirs)
+        && mine.path().equals(localField) && theirs.path().equals(foreignField);
+  }
+
+  /**
+   * The value at a key path: a key path holds no array and passes through none, so each step is one {@code ->}
+   * (Citus runs no table function that is not immutable in a multi-shard query, which the general path walk has).
+   */
+  private static String at(String data, MongoPath path) {
+    StringBuilder b = new StringBuilder(data);
+    for (String key : path.keys()) {
+      b.append(" -> ").append(JsonPathText.sql(key));
+    }
+    return b.toString();
+  }
+
+  /** The stage: each of the table's documents with its matches in {@code as}, read by one lateral join per row. */
+  static void lookup(AggregatePipeline pipeline, AggregateProjection projection, ForeignCollection foreign,
+                     String localField, MongoPath foreignPath, List<String> as) {
+    Translation t = pipeline.expressions().translation();
+    Layout mine = t.target.layout();
+    Layout theirs = foreign.layout();
+    String a = pipeline.nextAlias();
+    String f = a + "f";
+    String r = a + "r";
+    String local = "COALESCE(" + at(a + ".data", MongoPath.parse(localField)) + ", CAST('null' AS jsonb))";
+    String theirValue = at(f + ".data", foreignPath);
+    String match = "CASE WHEN jsonb_typeof(" + local + ") = 'null' THEN (" + theirValue + " IS NULL OR jsonb_typeof("
+        + theirValue + ") = 'null') ELSE " + theirValue + " = " + local + " END";
+    String ours = a + "." + mine.quotedColumn();
+    String theirsColumn = f + "." + theirs.quotedColumn();
+    String keys = mine.keyNeverNull() && theirs.keyNeverNull() ? theirsColumn + " = " + ours
+        : "(" + theirsColumn + " = " + ours + " OR " + theirsColumn + " IS NULL AND " + ours + " IS NULL)";
+    // The key values the leading $match pins, on the foreign key column as well: Citus prunes each table by its own
+    // conditions, so without them the join of one key's rows is sent to every shard.
+    StringBuilder pinned = new StringBuilder();
+    for (org.bson.BsonDocument filter : pipeline.tableFilters()) {
+      String route = KeyRoute.ofFilter(t, filter, theirsColumn);
+      pinned.append(route == null ? "" : " AND " + route);
+    }
+    String found = "SELECT COALESCE(jsonb_agg(" + f + ".data ORDER BY " + f + "._id), CAST('[]' AS jsonb)) FROM "
+        + foreign.sql() + " AS " + f + " WHERE " + keys + pinned + " AND " + match;
+    String doc = AggregateLookup.withMatches(projection, as, a + ".data", r + ".v");
+    pipeline.next("SELECT " + doc + " AS doc, CAST(0 AS bigint) AS n FROM (" + pipeline.tableRows("_id, "
+        + mine.quotedColumn() + ", data") + ") AS " + a + " CROSS JOIN LATERAL (" + found + ") AS " + r + "(v)", false);
+  }
+}

@@ -1,0 +1,132 @@
+package stress.mongo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import stress.ops.IdLiteral;
+import stress.table.IdType;
+import stress.table.KeyType;
+import stress.table.Layout;
+import stress.testing.TestDatabase;
+
+/**
+ * A {@code $lookup} joining two tables on their key paths is written on the key columns too (what Citus runs as a
+ * co-located join), and gives the documents the join on values alone gives: numbers by value, a string apart from
+ * an ObjectId of the same hex, a missing or null key matching the foreign documents missing the path or holding null,
+ * a leading {@code $match} pinning the key. Each case runs in the co-located form and in the form without layouts.
+ */
+class ColocatedLookupTest {
+  private static final AtomicInteger TABLES = new AtomicInteger();
+  private static final String LOOKUP = "{$lookup: {from: 'b', localField: 'k', foreignField: 'k', as: 'out'}}";
+  private static final String IDS = "{$project: {ids: '$out._id'}}, {$sort: {_id: 1}}";
+  private static String url;
+
+  @BeforeAll
+  static void database() {
+    url = TestDatabase.newDatabaseUrl("colocated_lookup");
+  }
+
+  /** Two tables with a key column {@code "k"} holding each document's key (null where it is missing or null). */
+  private static String[] tables(String local, String foreign, KeyType type) throws SQLException {
+    String a = "ca" + TABLES.incrementAndGet();
+    String b = "cb" + TABLES.get();
+    DocumentRows.load(url, a, local);
+    DocumentRows.load(url, b, foreign);
+    try (Connection c = TestDatabase.connect(url); Statement s = c.createStatement()) {
+      for (String table : List.of(a, b)) {
+        s.execute("ALTER TABLE " + table + " ADD COLUMN \"k\" " + type.sql());
+        // a whole double (2.0) is the bigint 2, as numbers compare by value
+        s.execute("UPDATE " + table + " SET \"k\" = " + (type == KeyType.BIGINT
+            ? "CAST(CAST(data ->> 'k' AS numeric) AS bigint)" : type.fromDocument("data", "k")));
+      }
+    }
+    return new String[] {a, b};
+  }
+
+  private static String sql(String pipeline, String[] tables, Layout layout) {
+    TranslationTarget target = new TranslationTarget(PathCatalog.NONE, true, Map.of(), null,
+        Map.of("b", new ForeignCollection("\"" + tables[1] + "\"", IdType.INTEGER, layout)), layout != null);
+    MongoStatement st = MongoStatement.translate("aggregate", new BsonDocument("pipeline", BsonArray.parse(pipeline)),
+        new Parameters(List.of()), layout == null ? target : target.withLayout(layout));
+    return IdLiteral.resolve(st.statement().sql(), IdType.INTEGER).replace("{table}", tables[0]);
+  }
+
+  /** The documents of the pipeline in the co-located form (which it must be) and without layouts, both as wanted. */
+  private static void same(String pipeline, String[] tables, Layout layout, List<String> wanted) throws SQLException {
+    String colocated = sql(pipeline, tables, layout);
+    String onKeys = "p1f.\"k\" = p1.\"k\"";
+    assertTrue(colocated.contains(onKeys), colocated);
+    for (String sql : List.of(colocated, sql(pipeline, tables, null))) {
+      String problem = new ExtendedJsonComparison(Set.of("ids")).compare(wanted, DocumentRows.query(url, sql), true);
+      assertNull(problem, problem + "\n" + sql);
+    }
+  }
+
+  @Test
+  void nullAndMissingKeysMatchAsMongoDbMatchesThem() throws SQLException {
+    String[] t = tables("[{_id: 1, k: 1}, {_id: 2, k: 2}, {_id: 3, k: 3}, {_id: 4, k: null}, {_id: 5}]",
+        "[{_id: 1, k: 1}, {_id: 2, k: 2.0}, {_id: 3, k: {$numberLong: '1'}}, {_id: 4, k: null}, {_id: 5},"
+            + " {_id: 6, k: 7}]", KeyType.BIGINT);
+    Layout nullable = Layout.key("k", KeyType.BIGINT);
+    String pipeline = "[" + LOOKUP + ", " + IDS + "]";
+    assertTrue(sql(pipeline, t, nullable).contains(" IS NULL AND "), "a nullable key says null matches null");
+    same(pipeline, t, nullable, List.of("{\"_id\": 1, \"ids\": [1, 3]}", "{\"_id\": 2, \"ids\": [2]}",
+        "{\"_id\": 3, \"ids\": []}", "{\"_id\": 4, \"ids\": [4, 5]}", "{\"_id\": 5, \"ids\": [4, 5]}"));
+  }
+
+  @Test
+  void keysThatHoldNoNullJoinOnTheirEqualityAlone() throws SQLException {
+    String[] t = tables("[{_id: 1, k: 1}, {_id: 2, k: 2}, {_id: 3, k: 3}]",
+        "[{_id: 1, k: 1}, {_id: 2, k: 2.0}, {_id: 3, k: 1}, {_id: 6, k: 7}]", KeyType.BIGINT);
+    Layout inKey = Layout.key("k", KeyType.BIGINT).withKeyInPrimaryKey(true);
+    String pipeline = "[{$match: {k: {$in: [1, 3]}}}, " + LOOKUP + ", " + IDS + "]";
+    String sql = sql(pipeline, t, inKey);
+    assertFalse(sql.contains(" IS NULL AND "), sql);
+    assertTrue(sql.contains("\"k\" IN ("), "the leading $match routes by the key column: " + sql);
+    assertTrue(sql.contains("p1f.\"k\" IN ("), "and by the foreign key column, so Citus prunes both tables: " + sql);
+    same(pipeline, t, inKey, List.of("{\"_id\": 1, \"ids\": [1, 3]}", "{\"_id\": 3, \"ids\": []}"));
+  }
+
+  @Test
+  void aStringAndAnObjectIdOfOneHexShareAKeyColumnButDoNotMatch() throws SQLException {
+    String hex = "5f0000000000000000000001";
+    String[] t = tables("[{_id: 1, k: '" + hex + "'}, {_id: 2, k: {$oid: '" + hex + "'}}, {_id: 3, k: 'x'}]",
+        "[{_id: 1, k: '" + hex + "'}, {_id: 2, k: {$oid: '" + hex + "'}}, {_id: 3, k: 'X'}]", KeyType.TEXT);
+    same("[" + LOOKUP + ", " + IDS + "]", t, Layout.key("k", KeyType.TEXT).withKeyInPrimaryKey(true),
+        List.of("{\"_id\": 1, \"ids\": [1]}", "{\"_id\": 2, \"ids\": [2]}", "{\"_id\": 3, \"ids\": []}"));
+  }
+
+  @Test
+  void onlyTheTablesOwnRowsJoinedOnBothKeysAreCoLocated() throws SQLException {
+    String[] t = tables("[{_id: 1, k: 1}]", "[{_id: 1, k: 1}]", KeyType.BIGINT);
+    Layout key = Layout.key("k", KeyType.BIGINT).withKeyInPrimaryKey(true);
+    // a stage that computes the documents first: the key column no longer describes them
+    assertFalse(sql("[{$addFields: {k: 2}}, " + LOOKUP + "]", t, key).contains("p1f.\"k\""));
+    // another foreign field, or a key of another type
+    assertFalse(sql("[{$lookup: {from: 'b', localField: 'k', foreignField: 'j', as: 'out'}}]", t, key)
+        .contains("\"k\" = "));
+    TranslationTarget other = new TranslationTarget(PathCatalog.NONE, true, Map.of(), null,
+        Map.of("b", new ForeignCollection("b", IdType.INTEGER, Layout.key("k", KeyType.TEXT))), true).withLayout(key);
+    String sql = MongoStatement.translate("aggregate", new BsonDocument("pipeline", BsonArray.parse("[" + LOOKUP + "]")),
+        new Parameters(List.of()), other).statement().sql();
+    assertFalse(sql.contains("f.\"k\" = "), sql);
+    // in two Citus co-location groups
+    Layout elsewhere = Layout.key("k", KeyType.BIGINT).inGroup(7);
+    assertFalse(key.inGroup(3).colocatedWith(elsewhere));
+    assertTrue(key.inGroup(7).colocatedWith(elsewhere));
+    assertEquals(true, key.inGroup(null).colocatedWith(elsewhere), "a group not known is no difference");
+  }
+}
