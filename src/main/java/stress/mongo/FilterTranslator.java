@@ -112,6 +112,11 @@ final class FilterTranslator {
     if (isOperators(cond)) {
       List<String> parts = new ArrayList<>();
       for (Map.Entry<String, BsonValue> op : MongoRegex.operators(cond.asDocument()).entrySet()) {
+        String exact = op.getKey().equals("$eq") ? keyEquality(path, op.getValue(), top) : null;
+        if (exact != null) {
+          parts.add(exact);
+          continue;
+        }
         // the containment test goes first in the text, so its placeholders are made first: without marks the values
         // follow the order placeholders were made in
         String prefilter = top && op.getKey().equals("$elemMatch") ? Containment.elemMatch(t, path, op.getValue())
@@ -133,6 +138,10 @@ final class FilterTranslator {
     if (top && path.isId()) {
       return IdCondition.equal(t, cond);
     }
+    String exact = keyEquality(path, cond, top);
+    if (exact != null) {
+      return exact;
+    }
     String typed = top ? TypedCondition.of(t, path, "$eq", cond, conjunctive) : null;
     String condition = typed != null ? typed : comparisons.equal(path.jsonPath(), cond, root);
     // after the condition: placeholders are made in the order of the text
@@ -143,6 +152,11 @@ final class FilterTranslator {
   /** The key column's conditions a filter's top-level AND implies ({@link KeyRoute#ofFilter}), or null. */
   String keyRoute(BsonDocument filter) {
     return KeyRoute.ofFilter(t, filter);
+  }
+
+  /** An equality on the key path of the filter's top-level AND as the key column tests it ({@link KeyRoute#exact}), or null. */
+  private String keyEquality(MongoPath path, BsonValue value, boolean top) {
+    return top && conjunctive ? KeyRoute.exact(t, path, value) : null;
   }
 
   /** The key column's condition an equality or {@code $in} of the filter's top-level AND implies, or null. */

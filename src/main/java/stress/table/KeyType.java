@@ -53,6 +53,11 @@ public enum KeyType {
     };
   }
 
+  /** The jsonb value at {@code path} of {@code document}, null where it is missing. */
+  public String at(String document, String path) {
+    return "(" + document + " #> " + pathArray(path) + ")";
+  }
+
   /** {@code 'a.b'} as the text array literal {@code '{a,b}'} of {@code #>}, each step quoted. */
   private static String pathArray(String path) {
     StringBuilder b = new StringBuilder("CAST('{");
