@@ -134,9 +134,7 @@ final class EntryKinds {
           return Use.skip(NOT_A_QUERY, "findAndModify without update or remove");
         }
         statement.put("u", c.get("update"));
-        if (c.isBoolean("upsert")) {
-          statement.put("upsert", c.get("upsert"));
-        }
+        copy(c, statement, "upsert", "arrayFilters");
         return used(withNote(update(target, statement), note));
       }
       case "update", "delete" -> {
@@ -176,6 +174,9 @@ final class EntryKinds {
       spec.append("replacement", ShapeOf.replacement(logged.asDocument(), slots));
     } else {
       spec.append("update", logged != null ? ShapeOf.update(logged, slots) : new BsonDocument());
+    }
+    if (!replacement && s.isArray("arrayFilters")) { // the identifiers' conditions, as logged
+      spec.append("arrayFilters", s.get("arrayFilters"));
     }
     if (upsert) {
       spec.append("upsert", org.bson.BsonBoolean.TRUE);

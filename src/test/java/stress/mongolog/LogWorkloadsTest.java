@@ -118,12 +118,22 @@ class LogWorkloadsTest {
           + "\"findAndModify\":\"cars\",\"query\":{\"vin\":\"V").append(i).append("\"},\"update\":{\"vin\":\"V")
           .append(i).append("\",\"sold\":true},\"$db\":\"testdb\"}").append(tail).append('\n');
     }
+    // positional updates keep their arrayFilters, in an update command and in a findAndModify
+    log.append(String.format(head, 30)).append("\"type\":\"update\",\"ns\":\"testdb.carts\",\"command\":{\"q\":"
+        + "{\"_id\":7},\"u\":{\"$set\":{\"items.$[i].gift\":true}},\"arrayFilters\":[{\"i.qty\":{\"$gte\":5}}],"
+        + "\"multi\":false,\"upsert\":false}").append(tail).append('\n');
+    log.append(String.format(head, 31)).append("\"type\":\"command\",\"ns\":\"testdb.carts\",\"command\":{"
+        + "\"findAndModify\":\"carts\",\"query\":{\"_id\":8},\"update\":{\"$inc\":{\"items.$[j].qty\":1}},"
+        + "\"arrayFilters\":[{\"j.sku\":\"A\"}],\"$db\":\"testdb\"}").append(tail).append('\n');
     Path file = dir.resolve("mongod.log");
     Files.writeString(file, log);
     Path out = dir.resolve("out");
     LogWorkloads.Result r = LogWorkloads.derive(new LogWorkloads.Request(List.of(file), out, null, Map.of(),
         TableNaming.defaults()));
-    assertEquals(9, r.used(), () -> r.skipped().toString());
+    assertEquals(11, r.used(), () -> r.skipped().toString());
+    String carts = Files.readString(out.resolve("testdb_carts.yaml"));
+    assertTrue(carts.contains("\"arrayFilters\": [{\"i.qty\": {\"$gte\": 5}}]"), carts);
+    assertTrue(carts.contains("\"arrayFilters\": [{\"j.sku\": \"A\"}]"), carts);
     String employees = Files.readString(out.resolve("testdb_employees.yaml"));
     assertTrue(employees.contains("replaceOne: {\"filter\": {\"_id\": \":_id\"}, \"replacement\": {\"_id\": \":_id\","
         + " \"name\": \":name_set\"}, \"upsert\": true}"), employees);
