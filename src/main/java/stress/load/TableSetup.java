@@ -8,7 +8,6 @@ import java.sql.Statement;
 import java.sql.Types;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -306,17 +305,7 @@ public final class TableSetup {
       throw new LoadException(relation.displayName() + " is not a table (pg_class.relkind '" + relation.kind()
           + "'); a document table is (_id <type> primary key, data jsonb)");
     }
-    Map<String, String> columns = new LinkedHashMap<>();
-    try (PreparedStatement ps = connection.prepareStatement(
-        "SELECT a.attname, format_type(a.atttypid, a.atttypmod) FROM pg_catalog.pg_attribute a"
-            + " WHERE a.attrelid = to_regclass(?) AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum")) {
-      ps.setObject(1, relation.quotedName(), Types.OTHER);
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          columns.put(rs.getString(1), rs.getString(2));
-        }
-      }
-    }
+    Map<String, String> columns = TableLayouts.columns(connection, relation.quotedName());
     if (columns.size() < 2 || columns.size() > 3 || !columns.containsKey("_id")
         || !"jsonb".equals(columns.get("data"))) {
       List<String> found = new ArrayList<>();

@@ -42,6 +42,22 @@ public final class TableLayouts {
       + " ELSE d.policytype::text END, (SELECT a.attname FROM pg_catalog.pg_attribute a WHERE a.attrelid = d.localoid"
       + " AND a.attnum = d.distkey[0]), NULL FROM pg_catalog.gp_distribution_policy d WHERE d.localoid = to_regclass(?)";
 
+  /** The columns of the table {@code quotedName}, name to {@code format_type}, in their order. */
+  public static Map<String, String> columns(Connection connection, String quotedName) throws SQLException {
+    Map<String, String> columns = new java.util.LinkedHashMap<>();
+    try (java.sql.PreparedStatement ps = connection.prepareStatement(
+        "SELECT a.attname, format_type(a.atttypid, a.atttypmod) FROM pg_catalog.pg_attribute a"
+            + " WHERE a.attrelid = to_regclass(?) AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum")) {
+      ps.setObject(1, quotedName, java.sql.Types.OTHER);
+      try (java.sql.ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          columns.put(rs.getString(1), rs.getString(2));
+        }
+      }
+    }
+    return columns;
+  }
+
   /**
    * The layout of the table {@code quotedName}, whose columns (name to {@code format_type}) are {@code columns}.
    *

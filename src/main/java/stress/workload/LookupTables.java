@@ -10,12 +10,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import stress.load.LoadException;
-import stress.load.TableSetup;
 import stress.mongo.ForeignCollection;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.table.Layout;
+import stress.target.TableLayouts;
 
 /**
  * The tables of the collections a pipeline's {@code $lookup} reads. {@code import} names a collection's table
@@ -82,10 +81,14 @@ final class LookupTables {
 
   /** The table's layout as its catalog says, or null when it has not a document table's shape. */
   private static Layout layout(Connection connection, DocumentTable table) throws SQLException {
-    try {
-      return TableSetup.layoutOf(connection, table.schema(), table.name());
-    } catch (LoadException e) {
+    Map<String, String> columns = TableLayouts.columns(connection, table.qualifiedName());
+    if (columns.size() < 2 || columns.size() > 3 || !columns.containsKey("_id") || !"jsonb".equals(columns.get("data"))) {
       return null; // the join is then written on the documents' values alone
+    }
+    try {
+      return TableLayouts.read(connection, table.qualifiedName(), columns);
+    } catch (IllegalArgumentException e) {
+      return null; // a distribution no layout describes: the same
     }
   }
 }

@@ -55,7 +55,7 @@ class ArchitectureTest {
     allow("keys", "model", "table", "target");
     allow("ops", "model", "keys", "table", "target", "dump.generate");
     allow("mongo", "model", "ops", "dump", "table");
-    allow("workload", "model", "ops", "table", "mongo");
+    allow("workload", "model", "ops", "table", "target", "mongo");
     allow("mongolog", "model", "dump", "load.importer", "workload");
     allow("runner", "model", "ops", "keys", "metrics", "connect", "connect.eventloop", "target", "table");
     allow("fleet", "runner");
