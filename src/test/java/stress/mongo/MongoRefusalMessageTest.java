@@ -22,8 +22,8 @@ class MongoRefusalMessageTest {
       "find => {filter: {a: {$exists: 'yes'}}} => $exists needs true or false, got \"yes\"",
       "find => {sort: {a: 'asc'}} => must be 1 or -1, got \"asc\"",
       "find => {projection: {a: 'x'}} => must be 1 or 0, got \"x\"",
-      "updateMany => {update: {$inc: {n: true}}} => $inc on 'n' needs a finite number (int, long or double), got true",
-      "updateMany => {update: {$inc: {n: {$numberDecimal: '1.29'}}}} => got {\"$numberDecimal\": \"1.29\"}",
+      "updateMany => {update: {$inc: {n: true}}} => Cannot increment with non-numeric argument: {n: true}",
+      "updateMany => {update: {$mul: {n: {$date: '2024-01-02T00:00:00Z'}}}} => {\"$date\": \"2024-01-02T00:00:00Z\"}",
   })
   void showsTheValueAsWritten(String kind, String spec, String message) {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
