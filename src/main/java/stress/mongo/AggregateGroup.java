@@ -96,6 +96,12 @@ final class AggregateGroup {
         out.add(JsonPathText.sql(f.getKey()) + ", to_jsonb(count(*))");
         continue;
       }
+      if (op.equals("$sum") && arg.isInt32()) {
+        // one whole number per document sums to the count times it (an int32 or int64, as MongoDB's): not a numeric
+        // sum of a constant read per row, which also made each Citus worker plan the whole CASE every execution
+        out.add(JsonPathText.sql(f.getKey()) + ", to_jsonb(count(*) * " + arg.asInt32().getValue() + ")");
+        continue;
+      }
       String column = read.apply("a" + (++i), x.value(arg, row));
       out.add(JsonPathText.sql(f.getKey()) + ", " + accumulate(x, op, column, order));
     }

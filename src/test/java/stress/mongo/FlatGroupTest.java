@@ -61,6 +61,23 @@ class FlatGroupTest {
     assertNull(problem, problem + "\n" + flat);
   }
 
+  /**
+   * {@code $sum} of one whole number per document is the count times it, with no per-row sum of a constant (whose CASE
+   * over the constant each Citus worker planned every execution); the documents are those of MongoDB's sum.
+   */
+  @Test
+  void aSumOfAWholeNumberIsTheCountTimesIt() throws SQLException {
+    String pipeline = "[{$match: {k: 1}}, {$group: {_id: '$s', n: {$sum: 1}, three: {$sum: 3}, none: {$sum: 0}}},"
+        + " {$sort: {_id: 1}}]";
+    String sql = sql(pipeline, false);
+    assertTrue(sql.contains("to_jsonb(count(*) * 1)") && !sql.contains("CAST('1' AS jsonb)"), sql);
+    List<String> wanted = List.of("{\"_id\": null, \"n\": 2, \"three\": 6, \"none\": 0}",
+        "{\"_id\": 1, \"n\": 2, \"three\": 6, \"none\": 0}", "{\"_id\": \"a\", \"n\": 2, \"three\": 6, \"none\": 0}",
+        "{\"_id\": \"b\", \"n\": 1, \"three\": 3, \"none\": 0}");
+    String problem = new ExtendedJsonComparison(Set.of()).compare(wanted, DocumentRows.query(url, sql), true);
+    assertNull(problem, problem + "\n" + sql);
+  }
+
   @Test
   void onlyALastGroupOfPinnedRowsOfSimpleValuesIsFlat() {
     assertTrue(sql("[{$match: {k: 1}}, {$group: {_id: '$s'}}, {$sort: {_id: 1}}]", true).contains("FROM ("));
