@@ -70,7 +70,7 @@ final class Decimals {
   /**
    * The same test on an element of {@code $elemMatch} without a subquery: Citus refuses a correlated subquery under
    * the set-returning function that reads the elements (0A000). The finite decimals at the path are gathered into one
-   * numeric[] (their jsonb array's text, brackets made braces) and compared with ANY; an infinity is a jsonpath test
+   * numeric[] (their jsonb array's text split at its commas) and compared with ANY; an infinity is a jsonpath test
    * of its text, so no infinity is cast (numeric has none before PostgreSQL 14); NaN matches no comparison.
    */
   private static String orElementDecimal(String root, String jp, String sqlOp, String number) {
@@ -83,8 +83,11 @@ final class Decimals {
       case "<=" -> ">=";
       default -> sqlOp;
     };
-    String any = "CAST('" + number + "' AS numeric) " + mirrored + " ANY (CAST(translate(CAST(jsonb_path_query_array("
-        + root + ", " + JsonPathText.sql(finite) + ") AS text), '[]', '{}') AS numeric[]))";
+    // '["7", "8.5"]' to '7,8.5' to {7,8.5}: string_to_array and the cast of its elements are immutable, which Citus
+    // requires in an UPDATE's CASE (an array literal's input function is not)
+    String any = "CAST('" + number + "' AS numeric) " + mirrored + " ANY (CAST(string_to_array(translate(CAST("
+        + "jsonb_path_query_array(" + root + ", " + JsonPathText.sql(finite) + ") AS text), '[]\" ', ''), ',') AS"
+        + " numeric[]))";
     String infinity = switch (sqlOp) {
       case ">", ">=" -> "Infinity";
       case "<", "<=" -> "-Infinity";

@@ -68,6 +68,26 @@ class DecimalInArrayTest {
   }
 
   /**
+   * The test on an element uses immutable functions only: Citus refuses any other in the CASE of a multi-shard UPDATE
+   * (an {@code arrayFilters} condition), as it refused the cast of an array literal ("non-IMMUTABLE functions are not
+   * allowed in CASE or COALESCE statements"). An index expression must be immutable too, so PostgreSQL checks it here.
+   */
+  @org.junit.jupiter.api.Test
+  void theTestOnAnElementIsImmutable() throws SQLException {
+    Translation t = new Translation(new Parameters(List.of()), new TranslationTarget(facts, true, Map.of()));
+    String test = Decimals.orDecimal(t, "v", "lax $.\"qty\"", ">=", "7").replaceFirst("^ OR ", "").replace("@??", "@?");
+    try (Connection c = TestDatabase.connect(url); Statement st = c.createStatement()) {
+      st.execute("CREATE TABLE element_test (v jsonb)");
+      st.execute("CREATE INDEX element_test_index ON element_test ((" + test + "))");
+      st.execute("INSERT INTO element_test VALUES ('{\"qty\": [3, {\"$numberDecimal\": \"7.5\"}]}')");
+      try (var rs = st.executeQuery("SELECT " + test + " FROM element_test")) {
+        rs.next();
+        assertEquals(true, rs.getBoolean(1), test);
+      }
+    }
+  }
+
+  /**
    * Inside {@code $elemMatch} the Decimal128 test is no subquery: Citus refuses a correlated subquery under the
    * set-returning function that reads the elements ("correlated subqueries are not supported when the FROM clause
    * contains a set returning function"), so a numeric comparison in an element failed every time on a cluster.
