@@ -64,8 +64,10 @@ public final class KeyTargeting {
     }
     BsonDocument filter = filterOf(kind, spec);
     Integer values = filter == null ? null : pinned(filter, path);
-    boolean changes = kind.startsWith("update") ? changesKey(spec.get("update"), path)
-        : kind.endsWith("Replace") || kind.equals("replaceOne"); // a replacement may hold another key value
+    boolean replaces = kind.endsWith("Replace") || kind.equals("replaceOne");
+    BsonValue update = spec.get(replaces ? "replacement" : "update");
+    boolean changes = (kind.startsWith("update") || replaces) && changesKey(update, path)
+        && !keepsKey(update, filter, path);
     Reach reach = values == null ? Reach.ALL : values <= 1 ? Reach.ONE : Reach.SEVERAL;
     Reach joined = kind.equals("aggregate") ? joins(spec.get("pipeline"), path) : Reach.ONE;
     if (joined.compareTo(reach) > 0) {
@@ -198,6 +200,28 @@ public final class KeyTargeting {
   /** A value a shard key can hold: not an array, a document or a pattern (a parameter is one value). */
   private static boolean keyValue(BsonValue v) {
     return !v.isArray() && !v.isDocument() && !v.isRegularExpression();
+  }
+
+  /**
+   * True when a replacement cannot change the key: the key is {@code _id} (MongoDB refuses to change it), or the
+   * replacement writes at the path the very value (or parameter) the filter pins it to by equality.
+   */
+  private static boolean keepsKey(BsonValue update, BsonDocument filter, String path) {
+    if (update == null || !update.isDocument() || isOperators(update.asDocument())) {
+      return false;
+    }
+    if (path.equals("_id")) {
+      return true;
+    }
+    BsonValue written = update.asDocument();
+    for (String key : path.split("\\.")) {
+      written = written != null && written.isDocument() ? written.asDocument().get(key) : null;
+    }
+    BsonValue pinned = filter == null ? null : filter.get(path);
+    if (pinned != null && pinned.isDocument() && pinned.asDocument().size() == 1 && pinned.asDocument().containsKey("$eq")) {
+      pinned = pinned.asDocument().get("$eq");
+    }
+    return written != null && pinned != null && !isOperators(pinned) && written.equals(pinned);
   }
 
   /** True when the update may change the path: it writes it, a path above or below it, or replaces the document. */

@@ -81,6 +81,25 @@ class KeyTargetingTest {
     assertEquals(false, byCustomer.joins(), "the join is on the key");
   }
 
+  /**
+   * A replacement changes the key unless it writes at the path what the filter pins there (the same value or
+   * parameter), or the key is _id, which MongoDB never lets a replacement change.
+   */
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+      "replaceOne        | {filter: {'k.id': ':k'}, replacement: {k: {id: ':k'}, n: 1}}          | k.id | false",
+      "replaceOne        | {filter: {'k.id': {$eq: 7}}, replacement: {k: {id: 7}}}              | k.id | false",
+      "replaceOne        | {filter: {'k.id': ':k'}, replacement: {k: {id: ':other'}}}           | k.id | true",
+      "replaceOne        | {filter: {_id: ':id'}, replacement: {n: 1}}                          | k.id | true",
+      "replaceOne        | {filter: {'k.id': {$in: [1, 2]}}, replacement: {k: {id: 1}}}         | k.id | true",
+      "findOneAndReplace | {filter: {_id: ':id'}, replacement: {_id: ':id', n: 1}}              | _id  | false",
+      "replaceOne        | {filter: {email: ':e'}, replacement: {n: 1}}                         | _id  | false",
+      "updateOne         | {filter: {'k.id': 3}, update: {k: {id: 3}, n: 2}}                    | k.id | false",
+      "updateOne         | {filter: {'k.id': 3}, update: {k: {id: 4}}}                          | k.id | true"})
+  void aReplacementKeepsTheKeyWhenItWritesThePinnedValue(String kind, String spec, String path, boolean changes) {
+    assertEquals(changes, KeyTargeting.of(kind, BsonDocument.parse(spec), path).changesKey(), spec);
+  }
+
   @Test
   void aPipelineUpdateMayChangeTheKey() {
     BsonDocument spec = BsonDocument.parse("{filter: {}, update: [{$set: {n: 1}}]}");
