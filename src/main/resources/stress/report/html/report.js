@@ -177,6 +177,9 @@
     var nothingPlotted = withPoints.length > 0 && !withPoints.some(function (s) { return plotted[s.colorKey]; });
     canvas.dataset.missingSeries = String(missing.length);
     canvas.dataset.plottedSeries = String(withPoints.filter(function (s) { return plotted[s.colorKey]; }).length);
+    if (item.spec.categories) { // the bars' order as drawn, for a reader's check (and a browser test's)
+      canvas.dataset.categories = item.chart.data.labels.map(function (label) { return label[0]; }).join(' | ');
+    }
     if (missing.length > 0) {
       window.reportError('chart ' + item.spec.id + ' (' + item.spec.title + ') shows no pixels of '
         + missing.map(function (s) { return s.label; }).join(', '));
