@@ -76,6 +76,22 @@ class StandInApplicationTest {
     if (readsFind) {
       assertTrue(rowsRead(result) > 0, logs + ": the reads found documents");
     }
+    if (logs.equals("hatchet-sample-6.0")) { // 7,185 logged inserts of 1,000 documents each: 37% of the weight
+      for (JsonNode phase : result.get("phases")) {
+        JsonNode insert = operation(phase, "testdb___examples.insert_many");
+        assertTrue(insert.get("count").asLong() > 0 && insert.get("errorCount").asLong() == 0, insert.toString());
+        assertEquals(1000 * insert.get("count").asLong(), insert.get("rows").asLong(), "1,000 rows an insertMany");
+      }
+    }
+  }
+
+  private static JsonNode operation(JsonNode phase, String name) {
+    for (JsonNode op : phase.get("stats").get("operations")) {
+      if (op.get("name").asText().equals(name)) {
+        return op;
+      }
+    }
+    throw new AssertionError(name + " not in " + phase.get("stats").get("operations"));
   }
 
   @Test
