@@ -1,6 +1,7 @@
 package stress.mongo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -103,10 +104,12 @@ class MongoReplacementTest {
 
   @Test
   void theShardKeyAnalysisRoutesReplacementsByTheirFilter() {
-    KeyTargeting.Target replace = KeyTargeting.of("replaceOne", BsonDocument.parse("{filter: {k: 1}, replacement: {k: 1}}"),
+    KeyTargeting.Target replace = KeyTargeting.of("replaceOne", BsonDocument.parse("{filter: {k: 1}, replacement: {k: 2}}"),
         "k");
     assertEquals(KeyTargeting.Reach.ONE, replace.reach());
     assertTrue(replace.changesKey(), "a replacement may hold another key value");
+    assertFalse(KeyTargeting.of("replaceOne", BsonDocument.parse("{filter: {k: 1}, replacement: {k: 1}}"), "k")
+        .changesKey(), "the value the filter pins, written again");
     assertEquals(KeyTargeting.Reach.INSERT, KeyTargeting.of("insertMany", BsonDocument.parse("{documents: [{_id: 1}]}"),
         "k").reach());
   }
