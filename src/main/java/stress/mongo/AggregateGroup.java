@@ -47,6 +47,31 @@ final class AggregateGroup {
    * @param table the FROM and WHERE of the rows, e.g. {@code {table} WHERE ...}
    */
   static String flat(AggregateExpression x, BsonDocument spec, String table) {
+    return oneSelect(x, spec, table, "", "data");
+  }
+
+  /**
+   * A {@code $group} of the table's rows by the table's key path as one SELECT that also groups by the key column
+   * (columns {@code doc, n}), or null when a key or accumulated value is computed. The column holds the path's value,
+   * so it splits no group; a cluster sees each group on one shard and aggregates it there (Citus pushes the GROUP BY
+   * down to the shards instead of pulling every document to the coordinator).
+   *
+   * @param table the FROM and WHERE of the rows, e.g. {@code {table} WHERE ...}
+   * @return null also when the table has no key layout or the group key is not its key path ({@code "$<path>"})
+   */
+  static String byKeyColumn(AggregateExpression x, BsonDocument spec, String table) {
+    TranslationTarget target = x.translation().target;
+    BsonValue id = spec.get("_id");
+    if (!target.keyed() || id == null || !id.isString()
+        || !id.asString().getValue().equals("$" + target.layout().path())) {
+      return null;
+    }
+    String select = oneSelect(x, spec, table, target.layout().quotedColumn() + ", ", "doc");
+    return select == null ? null : select.replace(" AS doc FROM ", " AS doc, CAST(0 AS bigint) AS n FROM ");
+  }
+
+  private static String oneSelect(AggregateExpression x, BsonDocument spec, String table, String groupFirst,
+                                  String as) {
     List<String> values = new ArrayList<>();
     List<String> out = fields(x, spec, "data", (column, value) -> {
       values.add(value);
@@ -55,8 +80,8 @@ final class AggregateGroup {
     if (!values.stream().allMatch(AggregateExpression::simple)) {
       return null;
     }
-    return "SELECT jsonb_build_object(" + String.join(", ", out) + ") AS data FROM " + table + " GROUP BY COALESCE("
-        + values.get(0) + ", " + NULL + ")";
+    return "SELECT jsonb_build_object(" + String.join(", ", out) + ") AS " + as + " FROM " + table + " GROUP BY "
+        + groupFirst + "COALESCE(" + values.get(0) + ", " + NULL + ")";
   }
 
   /**

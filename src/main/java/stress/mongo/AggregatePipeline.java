@@ -155,8 +155,14 @@ final class AggregatePipeline {
         // one shard in a generic plan too (it plans no subquery there), kept when it is the last stage
         flat = readsTable() && t.target.distributed() && pinsKey()
             ? AggregateGroup.flat(x, document(name, arg), "{table}" + where()) : null;
-        String from = from();
-        next(AggregateGroup.group(x, document(name, arg), from, alias(from)), false);
+        // grouped by the key path: grouped by the key column too, so each group is aggregated on its shard
+        String byKey = readsTable() ? AggregateGroup.byKeyColumn(x, document(name, arg), "{table}" + where()) : null;
+        if (byKey != null) {
+          next(byKey, false);
+        } else {
+          String from = from();
+          next(AggregateGroup.group(x, document(name, arg), from, alias(from)), false);
+        }
         flatStage = flat == null ? -1 : stagesRun;
       }
       case "$sortByCount" -> {

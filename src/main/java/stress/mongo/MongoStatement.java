@@ -78,7 +78,8 @@ public record MongoStatement(SqlWithValues statement, boolean query, BitSet used
   }
 
   private static String find(Translation t, BsonDocument spec) {
-    String projection = SortAndProjection.projection(optionalDocument(spec, "projection", "find"));
+    String projection = SortAndProjection.projection(optionalDocument(spec, "projection", "find"),
+        t.target.distributed());
     String where = where(t, spec, "find");
     BsonDocument sort = optionalDocument(spec, "sort", "find");
     return "SELECT _id, " + projection + " FROM {table}" + where + (sort == null ? "" : SortAndProjection.orderBy(sort, t))

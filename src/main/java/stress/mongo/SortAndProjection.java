@@ -158,8 +158,13 @@ final class SortAndProjection {
     return TypedExpression.KINDS.contains(only) ? only : null;
   }
 
-  /** The SELECT list's document: {@code data}, or the fields a projection keeps. */
-  static String projection(BsonDocument projection) {
+  /**
+   * The SELECT list's document: {@code data}, or the fields a projection keeps: gathered from the document's fields by
+   * a subquery, or with {@code noSubquery} (on Citus, which plans a statement with a subquery only as a custom plan,
+   * every execution, where one without is a "fast path" router query even as a generic plan) one object per kept
+   * field the document holds, joined.
+   */
+  static String projection(BsonDocument projection, boolean noSubquery) {
     if (projection == null || projection.isEmpty()) {
       return "data";
     }
@@ -196,6 +201,14 @@ final class SortAndProjection {
       kept.add(0, "_id");
     }
     List<String> names = kept.stream().map(JsonPathText::sql).toList();
+    if (noSubquery) {
+      StringBuilder b = new StringBuilder("(CAST('{}' AS jsonb)");
+      for (String name : names) {
+        b.append(" || CASE WHEN data -> ").append(name).append(" IS NOT NULL THEN jsonb_build_object(").append(name)
+            .append(", data -> ").append(name).append(") ELSE CAST('{}' AS jsonb) END");
+      }
+      return b.append(")").toString();
+    }
     return "(SELECT COALESCE(jsonb_object_agg(f.key, f.value), '{}') FROM jsonb_each(data) AS f WHERE f.key IN ("
         + String.join(", ", names) + "))";
   }
