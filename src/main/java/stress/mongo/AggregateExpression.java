@@ -37,6 +37,25 @@ final class AggregateExpression {
     this.t = t;
   }
 
+  /**
+   * The value of an expression evaluated on the table's own document ({@code data}): a field path whose parent the
+   * table's path facts show holds no array in any document is the value at the path, with no step through arrays.
+   */
+  String tableValue(BsonValue e) {
+    if (e.isString() && e.asString().getValue().startsWith("$") && !e.asString().getValue().startsWith("$$")) {
+      MongoPath path = MongoPath.parse(e.asString().getValue().substring(1));
+      if (path.keys().size() > 1) {
+        MongoPath above = new MongoPath(path.keys().subList(0, path.keys().size() - 1));
+        t.asked.add(above.toString()); // analyze finds its facts
+        PathFacts parent = t.target.paths().facts(above);
+        if (parent != null && !parent.arrays()) {
+          return "(data #> " + JsonPathText.sql(path.textArray()) + ")";
+        }
+      }
+    }
+    return value(e, "data");
+  }
+
   /** The value of an expression evaluated on the document in {@code root}. */
   String value(BsonValue e, String root) {
     if (e.isString()) {
@@ -232,7 +251,8 @@ final class AggregateExpression {
 
   /** A column, one step into it, or a constant: as cheap to write twice as to bind. */
   static boolean simple(String value) {
-    return value.matches("\\(?[a-z][a-z0-9_.]*( -> '[^']*')?\\)?") || value.matches("CAST\\('[^']*' AS jsonb\\)");
+    return value.matches("\\(?[a-z][a-z0-9_.]*( -> '[^']*')?\\)?") || value.matches("CAST\\('[^']*' AS jsonb\\)")
+        || value.matches("\\(data #> '\\{[^'}]*\\}'\\)");
   }
 
   private String concat(BsonArray args, String root) {

@@ -30,7 +30,7 @@ final class AggregateGroup {
       inner.add(column.equals("k") ? "COALESCE(" + value + ", " + NULL + ") AS k" : value + " AS " + column);
       values.add(value);
       return "g." + column;
-    }, "g.n");
+    }, "g.n", null);
     inner.add(alias + ".n");
     // Each accumulator reads its value more than once: a computed value is fenced so that it is computed once per
     // document, not copied into each aggregate that reads it.
@@ -47,55 +47,75 @@ final class AggregateGroup {
    * @param table the FROM and WHERE of the rows, e.g. {@code {table} WHERE ...}
    */
   static String flat(AggregateExpression x, BsonDocument spec, String table) {
-    return oneSelect(x, spec, table, "", "data");
+    List<String> values = new ArrayList<>();
+    List<String> out = fields(x, spec, "data", (column, value) -> {
+      values.add(value);
+      return column.equals("k") ? "COALESCE(" + value + ", " + NULL + ")" : value;
+    }, null, null);
+    if (!values.stream().allMatch(AggregateExpression::simple)) {
+      return null;
+    }
+    return "SELECT jsonb_build_object(" + String.join(", ", out) + ") AS data FROM " + table + " GROUP BY COALESCE("
+        + values.get(0) + ", " + NULL + ")";
   }
 
   /**
-   * A {@code $group} of the table's rows by the table's key path as one SELECT that also groups by the key column
-   * (columns {@code doc, n}), or null when a key or accumulated value is computed. The column holds the path's value,
-   * so it splits no group; a cluster sees each group on one shard and aggregates it there (Citus pushes the GROUP BY
-   * down to the shards instead of pulling every document to the coordinator).
+   * A {@code $group} of the table's rows by the table's key path, grouped by the key column too (columns
+   * {@code doc, n}). The column holds the path's value, so it splits no group, and a cluster sees each group on one
+   * shard: Citus aggregates it there instead of pulling every document to the coordinator. The key path never passes
+   * through an array under a key layout (import and inserts refuse such documents), so the key is the value at the
+   * path; the accumulated values are computed once per document in a lateral subquery (fenced where the server runs
+   * it, see {@link TranslationTarget#lateralFence}).
    *
-   * @param table the FROM and WHERE of the rows, e.g. {@code {table} WHERE ...}
-   * @return null also when the table has no key layout or the group key is not its key path ({@code "$<path>"})
+   * @param where the table's WHERE, or ""
+   * @return null when the table has no key layout or the group key is not its key path ({@code "$<path>"})
    */
-  static String byKeyColumn(AggregateExpression x, BsonDocument spec, String table) {
+  static String byKeyColumn(AggregateExpression x, BsonDocument spec, String where) {
+    for (BsonValue acc : spec.values()) { // the facts of the accumulated paths decide their form: analyze finds them
+      if (acc.isDocument() && acc.asDocument().size() == 1) {
+        x.tableValue(acc.asDocument().values().iterator().next());
+      }
+    }
     TranslationTarget target = x.translation().target;
     BsonValue id = spec.get("_id");
     if (!target.keyed() || id == null || !id.isString()
         || !id.asString().getValue().equals("$" + target.layout().path())) {
       return null;
     }
-    String select = oneSelect(x, spec, table, target.layout().quotedColumn() + ", ", "doc");
-    return select == null ? null : select.replace(" AS doc FROM ", " AS doc, CAST(0 AS bigint) AS n FROM ");
-  }
-
-  private static String oneSelect(AggregateExpression x, BsonDocument spec, String table, String groupFirst,
-                                  String as) {
-    List<String> values = new ArrayList<>();
+    String key = "data #> " + JsonPathText.sql(MongoPath.parse(target.layout().path()).textArray());
+    List<String> computed = new ArrayList<>();
     List<String> out = fields(x, spec, "data", (column, value) -> {
-      values.add(value);
-      return column.equals("k") ? "COALESCE(" + value + ", " + NULL + ")" : value;
-    }, null);
-    if (!values.stream().allMatch(AggregateExpression::simple)) {
-      return null;
+      if (column.equals("k")) {
+        return "g.k";
+      }
+      computed.add(value + " AS " + column);
+      return "g." + column;
+    }, null, key);
+    if (target.distributed() && computed.stream().anyMatch(c -> c.contains("SELECT "))) {
+      return null; // Citus refuses a correlated subquery in a lateral subquery without FROM
     }
-    return "SELECT jsonb_build_object(" + String.join(", ", out) + ") AS " + as + " FROM " + table + " GROUP BY "
-        + groupFirst + "COALESCE(" + values.get(0) + ", " + NULL + ")";
+    String values = computed.isEmpty() ? "" : ", v.*";
+    String lateral = computed.isEmpty() ? "" : " CROSS JOIN LATERAL (SELECT " + String.join(", ", computed)
+        + target.lateralFence() + ") AS v";
+    return "SELECT jsonb_build_object(" + String.join(", ", out) + ") AS doc, CAST(0 AS bigint) AS n FROM (SELECT "
+        + target.layout().quotedColumn() + " AS kc, COALESCE(" + key + ", " + NULL + ") AS k" + values + " FROM {table}"
+        + lateral + where + ") AS g GROUP BY g.kc, g.k";
   }
 
   /**
    * The fields of the documents out, {@code name, aggregate} pairs: {@code read} is told each value (the key as
    * column {@code k}, the accumulators' as {@code a1}, {@code a2}, ...) and gives the SQL the aggregates read it by;
-   * {@code order} is the column of the input's order, or null where it has none.
+   * {@code order} is the column of the input's order, or null where it has none; {@code key} the key's value, or null
+   * for the value of the {@code _id} expression.
    */
   private static List<String> fields(AggregateExpression x, BsonDocument spec, String row,
-                                     java.util.function.BiFunction<String, String, String> read, String order) {
+                                     java.util.function.BiFunction<String, String, String> read, String order,
+                                     String key) {
     if (!spec.containsKey("_id")) {
       throw new IllegalArgumentException("$group needs an '_id' (the group key; null for one group)");
     }
     List<String> out = new ArrayList<>();
-    out.add("'_id', " + read.apply("k", key(x, spec.get("_id"), row)));
+    out.add("'_id', " + read.apply("k", key != null ? key : key(x, spec.get("_id"), row)));
     int i = 0;
     for (Map.Entry<String, BsonValue> f : spec.entrySet()) {
       if (f.getKey().equals("_id")) {
@@ -127,7 +147,7 @@ final class AggregateGroup {
         out.add(JsonPathText.sql(f.getKey()) + ", to_jsonb(count(*) * " + arg.asInt32().getValue() + ")");
         continue;
       }
-      String column = read.apply("a" + (++i), x.value(arg, row));
+      String column = read.apply("a" + (++i), row.equals("data") ? x.tableValue(arg) : x.value(arg, row));
       out.add(JsonPathText.sql(f.getKey()) + ", " + accumulate(x, op, column, order));
     }
     return out;

@@ -156,7 +156,7 @@ final class AggregatePipeline {
         flat = readsTable() && t.target.distributed() && pinsKey()
             ? AggregateGroup.flat(x, document(name, arg), "{table}" + where()) : null;
         // grouped by the key path: grouped by the key column too, so each group is aggregated on its shard
-        String byKey = readsTable() ? AggregateGroup.byKeyColumn(x, document(name, arg), "{table}" + where()) : null;
+        String byKey = readsTable() ? AggregateGroup.byKeyColumn(x, document(name, arg), where()) : null;
         if (byKey != null) {
           next(byKey, false);
         } else {
