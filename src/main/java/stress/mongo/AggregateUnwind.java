@@ -73,6 +73,18 @@ final class AggregateUnwind {
           + "'");
     }
     String path = JsonPathText.sql(MongoPath.parse(pathText.substring(1)).textArray());
+    if (!preserve && !pipeline.expressions().translation().target.deepCorrelation()) {
+      elementsInTheSelectList(pipeline, path, index);
+    } else {
+      elementsJoined(pipeline, path, index, preserve);
+    }
+    if (!preserve) {
+      pipeline.unwound(MongoPath.parse(pathText.substring(1)).keys(), index);
+    }
+  }
+
+  /** The elements joined to each document by a lateral function scan (a document kept where none is found). */
+  private static void elementsJoined(AggregatePipeline pipeline, String path, String index, boolean preserve) {
     String from = pipeline.from();
     String a = AggregatePipeline.alias(from);
     String e = a + "e";
@@ -92,8 +104,34 @@ final class AggregateUnwind {
         + " LEFT JOIN LATERAL"
         + " jsonb_array_elements(CASE WHEN jsonb_typeof(" + value + ") = 'array' THEN " + value + " END) WITH ORDINALITY"
         + " AS " + e + "(v, i) ON TRUE" + where, ordered);
-    if (!preserve) {
-      pipeline.unwound(MongoPath.parse(pathText.substring(1)).keys(), index);
+  }
+
+  /**
+   * The elements as set-returning functions in the SELECT list (no {@code preserveNullAndEmptyArrays}): Greenplum sends
+   * a statement whose key condition pins one segment to that segment only when no function scan is in its plan, so
+   * a lateral {@code jsonb_array_elements} sent every key-pinned {@code $unwind} to all segments. A value that is not
+   * an array stands for itself, one element with no index; null, missing and an empty array give no row. The two
+   * functions run in lockstep, the index beside its element.
+   */
+  private static void elementsInTheSelectList(AggregatePipeline pipeline, String path, String index) {
+    String from = pipeline.from();
+    String a = AggregatePipeline.alias(from);
+    String e = a + "e";
+    String value = "(" + e + ".doc #> " + path + ")";
+    String inner = "(" + a + ".doc #> " + path + ")";
+    String elements = "CASE WHEN jsonb_typeof(" + inner + ") = 'array' THEN " + inner + " WHEN jsonb_typeof(" + inner
+        + ") <> 'null' THEN jsonb_build_array(" + inner + ") END";
+    String i = "(CASE WHEN jsonb_typeof(" + value + ") = 'array' THEN " + e + ".i END)";
+    String doc = "CASE WHEN " + i + " IS NOT NULL THEN jsonb_set(" + e + ".doc, " + path + ", " + e + ".v) ELSE " + e
+        + ".doc END";
+    if (index != null) {
+      doc = "(" + doc + ") || jsonb_build_object(" + JsonPathText.sql(index) + ", CASE WHEN " + i + " IS NULL THEN"
+          + " CAST('null' AS jsonb) ELSE to_jsonb(" + i + " - 1) END)";
     }
+    boolean ordered = pipeline.ordered();
+    String n = ordered ? "row_number() OVER (ORDER BY " + e + ".n, " + e + ".i)" : "CAST(0 AS bigint)";
+    pipeline.next("SELECT " + doc + " AS doc, " + n + " AS n, " + e + ".doc AS b, " + e + ".v AS u FROM (SELECT " + a
+        + ".doc, " + a + ".n, jsonb_array_elements(" + elements + ") AS v, generate_series(1, jsonb_array_length("
+        + elements + ")) AS i FROM " + from + ") AS " + e, ordered);
   }
 }
