@@ -72,6 +72,8 @@ class StandInApplicationTest {
     args.addAll(List.of("--out", wl.toString(), "--stand-in"));
     CliTester.Result derived = CliTester.run(args.toArray(String[]::new));
     assertEquals(0, derived.exitCode(), derived.all());
+    derived.out().lines().forEach(l -> assertTrue(l.length() <= 200, "a summary line of " + l.length() + " characters: "
+        + l)); // the stand-in part of the summary too
     JsonNode result = runApplication(wl, logs.replaceAll("[^a-z0-9]", ""));
     if (readsFind) {
       assertTrue(rowsRead(result) > 0, logs + ": the reads found documents");
