@@ -10,8 +10,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -55,10 +53,7 @@ class ApplicationReportBrowserIT {
     RenderedPage rendered = browser.open(page);
     assertEquals(Optional.empty(), rendered.bodyData("errors"), rendered.describe());
     assertEquals(rendered.bodyData("charts-expected"), rendered.bodyData("charts-rendered"), rendered.describe());
-    String dom = rendered.dom();
-    Matcher canvas = Pattern.compile("<canvas id=\"([^\"]+)\"").matcher(dom);
-    assertTrue(canvas.find(dom.indexOf("<section id=\"mongodb\"")), "a chart in the MongoDB section");
-    String chart = canvas.group(1);
+    String chart = rendered.canvasIn("mongodb").orElseThrow(() -> new AssertionError("a chart in the MongoDB section"));
     assertEquals(Optional.of("4"), rendered.canvasData(chart, "plotted-series"), "MongoDB's p50 and p99 and ours, "
         + rendered.describe());
     List<String> drawn = List.of(unescape(rendered.canvasData(chart, "categories").orElseThrow()).split(" \\| "));

@@ -43,20 +43,24 @@ class KeyColumnFormsTest {
         + " {_id: 3, k: {$numberDecimal: '1'}, v: {$numberDecimal: '1.5'}}, {_id: 4, k: 2, a: 'y', b: [1, 2], v: 'x'},"
         + " {_id: 5, a: 'z', v: 1}, {_id: 6, k: null, b: {c: 1}, v: 100}, {_id: 7, k: 2.5, a: 'x', v: -1},"
         + " {_id: 8, k: {$numberDecimal: '2.50'}, a: 'w'}]");
-    try (Connection c = TestDatabase.connect(url); Statement s = c.createStatement()) {
-      s.execute("ALTER TABLE kc ADD COLUMN \"k\" numeric");
-      s.execute("UPDATE kc SET \"k\" = " + KeyType.NUMERIC.fromDocument("data", "k"));
-    }
+    keyColumn("kc", "k", KeyType.NUMERIC);
     DocumentRows.load(url, "kd", "[{_id: 1, c: {k: 1}, v: 1, m: {n: 1}, w: {x: 1}},"
         + " {_id: 2, c: {k: {$numberLong: '1'}}, v: 2.5, m: {n: 2}, w: [{x: 2}, {x: 3}, {y: 1}]},"
         + " {_id: 3, c: {k: 2}, v: {$numberDecimal: '3'}, m: {n: {$numberDecimal: '0.5'}}}, {_id: 4, c: 7, v: 4, m: 5},"
         + " {_id: 5, v: 5, m: {n: [1, 2]}}, {_id: 6, c: {}, v: 6}, {_id: 7, c: {k: null}, v: 'x', w: {x: [4]}},"
         + " {_id: 8, c: {k: 2, j: [1]}, v: 8, m: {n: 'a'}}]");
-    try (Connection c = TestDatabase.connect(url); Statement s = c.createStatement()) {
-      s.execute("ALTER TABLE kd ADD COLUMN \"c.k\" bigint");
-      s.execute("UPDATE kd SET \"c.k\" = " + KeyType.BIGINT.fromDocument("data", "c.k"));
+    keyColumn("kd", "c.k", KeyType.BIGINT);
+    try (Connection c = TestDatabase.connect(url)) {
       facts = new PathCatalog(PathFactsStore.analyze(c, new DocumentTable(null, "kd", IdType.INTEGER),
           Set.of("c", "c.k", "m", "m.n", "w", "w.x", "v")), "test");
+    }
+  }
+
+  /** The key column of a key layout by {@code path}, holding each document's value there as import writes it. */
+  private static void keyColumn(String table, String path, KeyType type) throws SQLException {
+    try (Connection c = TestDatabase.connect(url); Statement s = c.createStatement()) {
+      s.execute("ALTER TABLE " + table + " ADD COLUMN \"" + path + "\" " + type.sql());
+      s.execute("UPDATE " + table + " SET \"" + path + "\" = " + type.fromDocument("data", path));
     }
   }
 

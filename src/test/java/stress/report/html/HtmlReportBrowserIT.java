@@ -7,8 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -68,10 +66,7 @@ class HtmlReportBrowserIT {
     assertEquals(Optional.empty(), rendered.bodyData("errors"), rendered.describe());
     assertEquals(rendered.bodyData("charts-expected"), rendered.bodyData("charts-rendered"), rendered.describe());
     // ops/s and p99 of each run, each seen inside the axes, not only in the legend
-    String dom = rendered.dom();
-    Matcher canvas = Pattern.compile("<canvas id=\"([^\"]+)\"").matcher(dom);
-    assertTrue(canvas.find(dom.indexOf("<section id=\"comparison\"")), "a comparison chart");
-    String comparison = canvas.group(1);
+    String comparison = rendered.canvasIn("comparison").orElseThrow(() -> new AssertionError("a comparison chart"));
     assertEquals(Optional.of("4"), rendered.canvasData(comparison, "plotted-series"), rendered.describe());
   }
 
@@ -94,10 +89,8 @@ class HtmlReportBrowserIT {
     RenderedPage rendered = browser.open(page);
     assertEquals(Optional.empty(), rendered.bodyData("errors"), rendered.describe());
     assertEquals(rendered.bodyData("charts-expected"), rendered.bodyData("charts-rendered"), rendered.describe());
-    String dom = rendered.dom();
-    Matcher canvas = Pattern.compile("<canvas id=\"([^\"]+)\"").matcher(dom);
-    assertTrue(canvas.find(dom.indexOf("<section id=\"mongodb\"")), "a chart in the MongoDB section");
-    assertEquals(Optional.of("4"), rendered.canvasData(canvas.group(1), "plotted-series"), rendered.describe());
+    String chart = rendered.canvasIn("mongodb").orElseThrow(() -> new AssertionError("a chart in the MongoDB section"));
+    assertEquals(Optional.of("4"), rendered.canvasData(chart, "plotted-series"), rendered.describe());
     browser.screenshot(page, Files.createDirectories(Path.of("target", "report-screenshots"))
         .resolve("mongodb-comparison.png"), 1400, 2400);
   }

@@ -46,6 +46,13 @@ public record RenderedPage(String dom) {
     return n;
   }
 
+  /** The id of the first chart canvas in the section {@code sectionId}, when there is one. */
+  public Optional<String> canvasIn(String sectionId) {
+    int section = dom.indexOf("<section id=\"" + sectionId + "\"");
+    Matcher canvas = Pattern.compile("<canvas id=\"([^\"]+)\"").matcher(dom);
+    return section >= 0 && canvas.find(section) ? Optional.of(canvas.group(1)) : Optional.empty();
+  }
+
   /** The {@code data-} attribute {@code name} of the canvas {@code id}, when it has one. */
   public Optional<String> canvasData(String id, String name) {
     Matcher m = Pattern.compile("<canvas[^>]*\\bid=\"" + Pattern.quote(id) + "\"[^>]*>").matcher(dom);
