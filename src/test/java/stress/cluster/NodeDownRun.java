@@ -13,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -25,22 +24,13 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import stress.connect.DriverSettings;
 
 /**
  * A run with one node of a cluster stopped in its middle, for the node-down cluster tests, by shell commands from the
- * environment; the node is started again even when the run fails. {@link #run} stops the node
- * {@value #DOWN_AFTER_SECONDS} s into a {@value #RUN_SECONDS} s run ({@code --pool none}, 4 threads, no warm-up) and
- * starts it {@value #DOWN_FOR_SECONDS} s later; {@link #runWatched} stops and starts it on what the run printed.
+ * environment; the node is started again even when the run fails. {@link #runWatched} stops and starts it on what
+ * the run printed, never after a fixed time.
  */
 final class NodeDownRun {
-  static final int DOWN_AFTER_SECONDS = 3;
-  static final int DOWN_FOR_SECONDS = 5;
-  static final int RUN_SECONDS = 14;
-
-  /** What the run printed and its phase's stats from the JSON result. */
-  record Result(String out, JsonNode stats) {}
-
   private final String url;
   private final String stop;
   private final String start;
@@ -93,59 +83,6 @@ final class NodeDownRun {
   }
 
   record CliResult(int exitCode, String out) {}
-
-  /** Runs find_first on {@code table} while the node is stopped and started again, with {@code options} added. */
-  Result run(String table, Path json, String... options) throws Exception {
-    AtomicReference<Throwable> failure = new AtomicReference<>();
-    Thread stopper = new Thread(() -> {
-      try {
-        // the schedule counts from the run's start (its sessions open), however long the start takes
-        awaitSessions(4);
-        Thread.sleep(TimeUnit.SECONDS.toMillis(DOWN_AFTER_SECONDS));
-        shell(stop);
-        try {
-          Thread.sleep(TimeUnit.SECONDS.toMillis(DOWN_FOR_SECONDS));
-        } finally {
-          shell(start);
-        }
-      } catch (Throwable t) {
-        failure.set(t);
-      }
-    });
-    stopper.start();
-    CliResult run;
-    try {
-      List<String> args = new ArrayList<>(List.of("run", "--table", table, "--op", "find_first", "--threads", "4",
-          "--pool", "none", "--warmup", "0", "--duration", RUN_SECONDS + "s", "--report-interval", "1s", "--json",
-          json.toString()));
-      args.addAll(List.of(options));
-      run = cli(args.toArray(String[]::new));
-    } finally {
-      stopper.join(120_000);
-    }
-    if (failure.get() != null) {
-      throw new AssertionError("stopping or starting the node failed: " + failure.get(), failure.get());
-    }
-    JsonNode stats = new ObjectMapper().readTree(Files.readString(json)).get("phases").get(0).get("stats");
-    return new Result(run.out(), stats);
-  }
-
-  /** Waits (up to 60 s) until the run has {@code count} sessions on the coordinator. */
-  private void awaitSessions(int count) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-    while (true) {
-      try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement();
-           ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE application_name = '"
-               + DriverSettings.APPLICATION_NAME + "' AND pid <> pg_backend_pid()")) {
-        rs.next();
-        if (rs.getInt(1) >= count) {
-          return;
-        }
-      }
-      assertTrue(System.nanoTime() - deadline < 0, "the run did not open " + count + " sessions within 60 s");
-      Thread.sleep(20);
-    }
-  }
 
   /**
    * What a run with the node stopped on the run's own signs saw: its output, its phase's stats, and how many
