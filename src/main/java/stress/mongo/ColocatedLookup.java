@@ -27,8 +27,9 @@ final class ColocatedLookup {
                          String foreignField) {
     Layout mine = t.target.layout();
     Layout theirs = foreign.layout();
-    return t.target.distributed() && pipeline.readsTable() && mine != null && mine.colocatedWith(theirs)
-        && mine.path().equals(localField) && theirs.path().equals(foreignField);
+    return pipeline.readsTable() && mine != null && mine.colocatedWith(theirs) && mine.path().equals(localField)
+        && theirs.path().equals(foreignField)
+        && (t.target.distributed() || mine.keyNeverNull() && theirs.keyNeverNull());
   }
 
   /**
@@ -43,10 +44,18 @@ final class ColocatedLookup {
     return b.toString();
   }
 
-  /** The stage: each of the table's documents with its matches in {@code as}, read by one lateral join per row. */
+  /**
+   * The stage: each of the table's documents with its matches in {@code as}; on Citus read by one lateral join per
+   * row, elsewhere (Postgres-XL, Greenplum, where neither key is ever null) by a join of the two tables on the key
+   * columns.
+   */
   static void lookup(AggregatePipeline pipeline, AggregateProjection projection, ForeignCollection foreign,
                      String localField, MongoPath foreignPath, List<String> as) {
     Translation t = pipeline.expressions().translation();
+    if (!t.target.distributed()) {
+      joined(pipeline, projection, foreign, localField, foreignPath, as);
+      return;
+    }
     Layout mine = t.target.layout();
     Layout theirs = foreign.layout();
     String a = pipeline.nextAlias();
@@ -72,5 +81,36 @@ final class ColocatedLookup {
     String doc = AggregateLookup.withMatches(projection, as, a + ".data", r + ".v");
     pipeline.next("SELECT " + doc + " AS doc, CAST(0 AS bigint) AS n FROM (" + pipeline.tableRows("_id, "
         + mine.quotedColumn() + ", data") + ") AS " + a + " CROSS JOIN LATERAL (" + found + ") AS " + r + "(v)", false);
+  }
+
+  /**
+   * The join form: each of the table's documents joined to the foreign documents of its key column whose value at the
+   * key path equals its own (missing and null the same), gathered per document. A join of two tables on their
+   * distribution columns, grouped by the local key column and primary key, with no subquery reading the row and no
+   * function scan: Postgres-XL runs it on the datanodes, Greenplum on each segment with no motion between the tables,
+   * and the key values a leading {@code $match} pins are written on the foreign key column too.
+   */
+  private static void joined(AggregatePipeline pipeline, AggregateProjection projection, ForeignCollection foreign,
+                             String localField, MongoPath foreignPath, List<String> as) {
+    Translation t = pipeline.expressions().translation();
+    String a = pipeline.nextAlias();
+    String f = a + "f";
+    String ours = a + "." + t.target.layout().quotedColumn();
+    String theirsColumn = f + "." + foreign.layout().quotedColumn();
+    StringBuilder on = new StringBuilder(theirsColumn + " = " + ours);
+    for (org.bson.BsonDocument filter : pipeline.tableFilters()) {
+      String route = KeyRoute.ofFilter(t, filter, theirsColumn);
+      on.append(route == null ? "" : " AND " + route);
+    }
+    String nullJson = "CAST('null' AS jsonb)";
+    on.append(" AND COALESCE(").append(at(f + ".data", foreignPath)).append(", ").append(nullJson)
+        .append(") = COALESCE(").append(at(a + ".data", MongoPath.parse(localField))).append(", ").append(nullJson)
+        .append(")");
+    String found = "COALESCE(jsonb_agg(" + f + ".data ORDER BY " + f + "._id) FILTER (WHERE " + f + "._id IS NOT NULL),"
+        + " CAST('[]' AS jsonb))";
+    String doc = AggregateLookup.withMatches(projection, as, a + ".data", found);
+    pipeline.next("SELECT " + doc + " AS doc, CAST(0 AS bigint) AS n FROM (" + pipeline.tableRows("_id, "
+        + t.target.layout().quotedColumn() + ", data") + ") AS " + a + " LEFT JOIN " + foreign.sql() + " AS " + f
+        + " ON " + on + " GROUP BY " + ours + ", " + a + "._id, " + a + ".data", false);
   }
 }
