@@ -15,6 +15,7 @@ import stress.table.Layout;
 import stress.target.TargetInfo;
 import stress.target.TargetKind;
 import stress.target.explain.CitusJoins;
+import stress.target.explain.NodeJoins;
 import stress.target.explain.ModeRoute;
 import stress.target.explain.Route;
 import stress.workload.LookupStages;
@@ -23,7 +24,8 @@ import stress.workload.WorkloadFile;
 /**
  * On a Citus coordinator, one line per {@code $lookup} stage of each explained pipeline: a co-located join (the plan
  * joins a shard of both tables in one task) or not (the foreign table's shards read apart and joined on one node), and
- * why not, from the two tables' layouts. Read from the statement's first plan the server did not refuse.
+ * why not, from the two tables' layouts; on Postgres-XL and Greenplum the same from where the plan moves rows
+ * ({@link NodeJoins}). Read from the statement's first plan the server did not refuse.
  */
 final class LookupJoins {
   private LookupJoins() {}
@@ -31,7 +33,9 @@ final class LookupJoins {
   static List<String> lines(Connection c, TargetInfo target, DocumentTable table, WorkloadFile workload,
                             RouteCheck.Result result) throws SQLException {
     List<String> lines = new ArrayList<>();
-    if (target.kind() != TargetKind.CITUS_COORDINATOR || workload == null) {
+    boolean citus = target.kind() == TargetKind.CITUS_COORDINATOR;
+    if (!citus && target.kind() != TargetKind.GREENPLUM && target.kind() != TargetKind.XL_COORDINATOR
+        || workload == null) {
       return lines;
     }
     Set<String> done = new HashSet<>();
@@ -43,13 +47,14 @@ final class LookupJoins {
         continue;
       }
       List<String> foreign = stages.stream().map(s -> s.table() == null ? "" : s.table()).toList();
-      List<CitusJoins.Join> joins = CitusJoins.read(planned.plan(), table.name(), foreign);
+      List<CitusJoins.Join> joins = citus ? CitusJoins.read(planned.plan(), table.name(), foreign) : null;
+      List<NodeJoins.Join> nodeJoins = citus ? null : NodeJoins.read(planned.plan(), foreign);
       for (int i = 0; i < stages.size(); i++) {
         LookupStages.Stage s = stages.get(i);
         String head = e.operation() + " $lookup from " + s.from() + (s.table() == null ? "" : " (" + s.table() + ")")
             + ": ";
         lines.add(head + (s.table() == null ? "no table of that collection beside " + table.displayName()
-            : verdict(c, table, s, joins.get(i))));
+            : citus ? verdict(c, table, s, joins.get(i)) : verdict(c, table, s, nodeJoins.get(i), target.kind())));
       }
     }
     return lines;
@@ -69,6 +74,29 @@ final class LookupJoins {
           + " and joined on one node; " + why(s, local, foreign);
       case NOT_READ -> "not co-located: no task of the plan reads " + s.table() + " (Citus shows one task per step)";
     };
+  }
+
+  /** On Postgres-XL or Greenplum: joined where the rows are stored, or moved first, and why. */
+  private static String verdict(Connection c, DocumentTable local, LookupStages.Stage s, NodeJoins.Join join,
+                                TargetKind kind) throws SQLException {
+    String node = kind == TargetKind.GREENPLUM ? "segment" : "datanode";
+    if (!join.read()) {
+      return "not co-located: the plan shows no scan of " + s.table();
+    }
+    if (join.colocated()) {
+      return "co-located join on " + (s.foreignField() == null ? "the distribution columns" : s.foreignField())
+          + ": each " + node + " joins the rows it stores, nothing moves between the tables";
+    }
+    Layout foreign = TableSetup.existing(c, local.schema(), s.table(), false).layout();
+    String why = why(s, local, foreign);
+    String moved = "not co-located: " + s.table() + "'s rows are moved to the join (" + join.moved() + "); ";
+    if (foreign.kind() == Layout.Kind.REFERENCE) {
+      return moved + s.table() + " is on every " + node + " (replicated), but the $lookup is written in its general"
+          + " form, which reads it apart for each document";
+    }
+    return moved + (why.startsWith("both tables are distributed") || why.startsWith("the two tables are in different")
+        ? "both tables are distributed by the joined paths, but the plan moves them (a key the leading $match pins, or"
+        + " a stage before the $lookup that changes the documents)" : why);
   }
 
   /** Why the join is not co-located, from the two layouts. */
