@@ -95,6 +95,24 @@ class HtmlReportBrowserIT {
         .resolve("mongodb-comparison.png"), 1400, 2400);
   }
 
+  /** A run shorter than one report interval: each line chart has one point, drawn large enough to be seen. */
+  @Test
+  void aRunOfOneIntervalDrawsItsOnePoints() throws Exception {
+    RunResult single = Runs.single();
+    stress.report.PhaseResult phase = single.phases().get(0);
+    stress.metrics.PhaseStats s = phase.stats();
+    stress.metrics.PhaseStats one = new stress.metrics.PhaseStats(s.durationSeconds(), s.operations(), s.total(),
+        s.reconnects(), s.reconnectsPerSecond(), s.intervals().subList(0, 1), s.outages(), s.degraded());
+    RunResult shortRun = new RunResult(single.toolVersion(), single.startTime(), single.settings(), single.target(),
+        List.of(new stress.report.PhaseResult(phase.label(), phase.combination(), phase.settingsReadBack(),
+            phase.connection(), one)), false);
+    Path page = dir.resolve("one-interval.html");
+    Files.writeString(page, HtmlReport.render(List.of(new NamedResult("run", shortRun))));
+    RenderedPage rendered = browser.open(page);
+    assertEquals(Optional.empty(), rendered.bodyData("errors"), rendered.describe());
+    assertEquals(rendered.bodyData("charts-expected"), rendered.bodyData("charts-rendered"), rendered.describe());
+  }
+
   @Test
   void aScriptErrorInThePageIsCaughtAndShown() throws Exception {
     Path page = dir.resolve("broken.html");
