@@ -42,18 +42,29 @@ final class AggregateExpression {
    * table's path facts show holds no array in any document is the value at the path, with no step through arrays.
    */
   String tableValue(BsonValue e) {
-    if (e.isString() && e.asString().getValue().startsWith("$") && !e.asString().getValue().startsWith("$$")) {
-      MongoPath path = MongoPath.parse(e.asString().getValue().substring(1));
-      if (path.keys().size() > 1) {
-        MongoPath above = new MongoPath(path.keys().subList(0, path.keys().size() - 1));
-        t.asked.add(above.toString()); // analyze finds its facts
-        PathFacts parent = t.target.paths().facts(above);
-        if (parent != null && !parent.arrays()) {
-          return "(data #> " + JsonPathText.sql(path.textArray()) + ")";
-        }
-      }
+    MongoPath above = askParent(e);
+    PathFacts parent = above == null ? null : t.target.paths().facts(above);
+    if (parent != null && !parent.arrays()) {
+      return "(data #> " + JsonPathText.sql(MongoPath.parse(e.asString().getValue().substring(1)).textArray()) + ")";
     }
     return value(e, "data");
+  }
+
+  /**
+   * For a field path of more than one step, its parent, which {@code analyze} is asked to find the facts of (they
+   * decide {@link #tableValue}'s form); null for any other expression.
+   */
+  MongoPath askParent(BsonValue e) {
+    if (!e.isString() || !e.asString().getValue().startsWith("$") || e.asString().getValue().startsWith("$$")) {
+      return null;
+    }
+    List<String> keys = MongoPath.parse(e.asString().getValue().substring(1)).keys();
+    if (keys.size() < 2) {
+      return null;
+    }
+    MongoPath above = new MongoPath(keys.subList(0, keys.size() - 1));
+    t.asked.add(above.toString());
+    return above;
   }
 
   /** The value of an expression evaluated on the document in {@code root}. */

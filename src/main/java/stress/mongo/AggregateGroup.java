@@ -73,7 +73,7 @@ final class AggregateGroup {
   static String byKeyColumn(AggregateExpression x, BsonDocument spec, String where) {
     for (BsonValue acc : spec.values()) { // the facts of the accumulated paths decide their form: analyze finds them
       if (acc.isDocument() && acc.asDocument().size() == 1) {
-        x.tableValue(acc.asDocument().values().iterator().next());
+        x.askParent(acc.asDocument().values().iterator().next());
       }
     }
     TranslationTarget target = x.translation().target;

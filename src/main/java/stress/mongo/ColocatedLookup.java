@@ -44,6 +44,16 @@ final class ColocatedLookup {
     return b.toString();
   }
 
+  /** {@code AND} the key values the leading {@code $match} stages pin, written on {@code column}; or "". */
+  private static String pinned(AggregatePipeline pipeline, String column) {
+    StringBuilder pinned = new StringBuilder();
+    for (org.bson.BsonDocument filter : pipeline.tableFilters()) {
+      String route = KeyRoute.ofFilter(pipeline.expressions().translation(), filter, column);
+      pinned.append(route == null ? "" : " AND " + route);
+    }
+    return pinned.toString();
+  }
+
   /**
    * The stage: each of the table's documents with its matches in {@code as}; on Citus read by one lateral join per
    * row, elsewhere (Postgres-XL, Greenplum, where neither key is ever null) by a join of the two tables on the key
@@ -71,11 +81,7 @@ final class ColocatedLookup {
         : "(" + theirsColumn + " = " + ours + " OR " + theirsColumn + " IS NULL AND " + ours + " IS NULL)";
     // The key values the leading $match pins, on the foreign key column as well: Citus prunes each table by its own
     // conditions, so without them the join of one key's rows is sent to every shard.
-    StringBuilder pinned = new StringBuilder();
-    for (org.bson.BsonDocument filter : pipeline.tableFilters()) {
-      String route = KeyRoute.ofFilter(t, filter, theirsColumn);
-      pinned.append(route == null ? "" : " AND " + route);
-    }
+    String pinned = pinned(pipeline, theirsColumn);
     String found = "SELECT COALESCE(jsonb_agg(" + f + ".data ORDER BY " + f + "._id), CAST('[]' AS jsonb)) FROM "
         + foreign.sql() + " AS " + f + " WHERE " + keys + pinned + " AND " + match;
     String doc = AggregateLookup.withMatches(projection, as, a + ".data", r + ".v");
@@ -97,11 +103,7 @@ final class ColocatedLookup {
     String f = a + "f";
     String ours = a + "." + t.target.layout().quotedColumn();
     String theirsColumn = f + "." + foreign.layout().quotedColumn();
-    StringBuilder on = new StringBuilder(theirsColumn + " = " + ours);
-    for (org.bson.BsonDocument filter : pipeline.tableFilters()) {
-      String route = KeyRoute.ofFilter(t, filter, theirsColumn);
-      on.append(route == null ? "" : " AND " + route);
-    }
+    StringBuilder on = new StringBuilder(theirsColumn + " = " + ours + pinned(pipeline, theirsColumn));
     String nullJson = "CAST('null' AS jsonb)";
     on.append(" AND COALESCE(").append(at(f + ".data", foreignPath)).append(", ").append(nullJson)
         .append(") = COALESCE(").append(at(a + ".data", MongoPath.parse(localField))).append(", ").append(nullJson)
