@@ -28,6 +28,9 @@ import stress.workload.WorkloadFile;
  * ({@link NodeJoins}). Read from the statement's first plan the server did not refuse.
  */
 final class LookupJoins {
+  private static final String PIPELINE_LOOKUP = "a $lookup with a pipeline joins by its own conditions, not by"
+      + " localField and foreignField";
+
   private LookupJoins() {}
 
   static List<String> lines(Connection c, TargetInfo target, DocumentTable table, WorkloadFile workload,
@@ -88,22 +91,37 @@ final class LookupJoins {
           + ": each " + node + " joins the rows it stores, nothing moves between the tables";
     }
     Layout foreign = TableSetup.existing(c, local.schema(), s.table(), false).layout();
-    String why = why(s, local, foreign);
     String moved = "not co-located: " + s.table() + "'s rows are moved to the join (" + join.moved() + "); ";
     if (foreign.kind() == Layout.Kind.REFERENCE) {
       return moved + s.table() + " is on every " + node + " (replicated), but the $lookup is written in its general"
           + " form, which reads it apart for each document";
     }
-    return moved + (why.startsWith("both tables are distributed") || why.startsWith("the two tables are in different")
-        ? "both tables are distributed by the joined paths, but the plan moves them (a key the leading $match pins, or"
-        + " a stage before the $lookup that changes the documents)" : why);
+    if (s.localField() == null) {
+      return moved + PIPELINE_LOOKUP;
+    }
+    List<String> reasons = layoutReasons(s, local, foreign); // co-location groups are Citus' alone
+    return moved + (reasons.isEmpty() ? "both tables are distributed by the joined paths, but the plan moves them (a"
+        + " key the leading $match pins, or a stage before the $lookup that changes the documents)"
+        : String.join("; ", reasons));
   }
 
   /** Why the join is not co-located, from the two layouts. */
   static String why(LookupStages.Stage s, DocumentTable local, Layout foreign) {
     if (s.localField() == null) {
-      return "a $lookup with a pipeline joins by its own conditions, not by localField and foreignField";
+      return PIPELINE_LOOKUP;
     }
+    List<String> reasons = layoutReasons(s, local, foreign);
+    Layout mine = local.layout();
+    if (reasons.isEmpty() && !Objects.equals(mine.group(), foreign.group())) {
+      reasons.add("the two tables are in different co-location groups (" + mine.group() + ", " + foreign.group() + ")");
+    }
+    return reasons.isEmpty() ? "both tables are distributed by the joined paths in one co-location group, but a"
+        + " stage before the $lookup other than $match changes the documents, so its SQL compares their values, not"
+        + " the key columns, and Citus plans the foreign read apart" : String.join("; ", reasons);
+  }
+
+  /** The tables' layouts that are not by the paths the {@code $lookup} joins on. */
+  private static List<String> layoutReasons(LookupStages.Stage s, DocumentTable local, Layout foreign) {
     List<String> reasons = new ArrayList<>();
     Layout mine = local.layout();
     if (!mine.keyed() || !mine.path().equals(s.localField())) {
@@ -112,12 +130,7 @@ final class LookupJoins {
     if (foreign.kind() != Layout.Kind.REFERENCE && (!foreign.keyed() || !foreign.path().equals(s.foreignField()))) {
       reasons.add(s.table() + " is " + foreign.describe() + ", not by foreignField " + s.foreignField());
     }
-    if (reasons.isEmpty() && !Objects.equals(mine.group(), foreign.group())) {
-      reasons.add("the two tables are in different co-location groups (" + mine.group() + ", " + foreign.group() + ")");
-    }
-    return reasons.isEmpty() ? "both tables are distributed by the joined paths in one co-location group, but a"
-        + " stage before the $lookup other than $match changes the documents, so its SQL compares their values, not"
-        + " the key columns, and Citus plans the foreign read apart" : String.join("; ", reasons);
+    return reasons;
   }
 
   private static String shards(Connection c, String schema, String table) throws SQLException {
