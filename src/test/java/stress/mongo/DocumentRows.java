@@ -8,11 +8,17 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import org.bson.BsonArray;
+import org.bson.BsonDocument;
 import org.bson.BsonValue;
 import stress.dump.BsonJson;
+import stress.ops.IdLiteral;
+import stress.table.IdType;
 import stress.testing.TestDatabase;
 
-/** Tables of hand-written documents for the translation tests, and the first column of a statement's rows. */
+/**
+ * Tables of hand-written documents for the translation tests, a translated statement's SQL on one of them, and the
+ * first column of a statement's rows.
+ */
 final class DocumentRows {
   private DocumentRows() {}
 
@@ -29,6 +35,19 @@ final class DocumentRows {
         ins.executeBatch();
       }
     }
+  }
+
+  /**
+   * The SQL of a MongoDB-style operation without parameters for {@code target}, on {@code table} (integer {@code _id}s).
+   */
+  static String sql(String kind, BsonDocument spec, TranslationTarget target, String table) {
+    return IdLiteral.resolve(MongoStatement.translate(kind, spec, new Parameters(List.of()), target).statement().sql(),
+        IdType.INTEGER).replace("{table}", table);
+  }
+
+  /** The SQL of a pipeline ({@code [{...}, ...]}) for {@code target}, on {@code table}. */
+  static String aggregate(String pipeline, TranslationTarget target, String table) {
+    return sql("aggregate", new BsonDocument("pipeline", BsonArray.parse(pipeline)), target, table);
   }
 
   /** The first column of every row the statement returns, in order. */

@@ -10,12 +10,8 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.bson.BsonArray;
-import org.bson.BsonDocument;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import stress.ops.IdLiteral;
-import stress.table.IdType;
 import stress.table.KeyType;
 import stress.table.Layout;
 import stress.testing.TestDatabase;
@@ -41,11 +37,8 @@ class FlatGroupTest {
   }
 
   private static String sql(String pipeline, boolean citus) {
-    TranslationTarget target = new TranslationTarget(PathCatalog.NONE, true, Map.of(), null, Map.of(), citus)
-        .withLayout(KEY);
-    return IdLiteral.resolve(MongoStatement.translate("aggregate", new BsonDocument("pipeline",
-        BsonArray.parse(pipeline)), new Parameters(List.of()), target).statement().sql(), IdType.INTEGER)
-        .replace("{table}", "fg");
+    return DocumentRows.aggregate(pipeline, new TranslationTarget(PathCatalog.NONE, true, Map.of(), null, Map.of(),
+        citus).withLayout(KEY), "fg");
   }
 
   @Test

@@ -8,13 +8,9 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.bson.BsonArray;
-import org.bson.BsonDocument;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import stress.ops.IdLiteral;
-import stress.table.IdType;
 import stress.testing.TestDatabase;
 
 /**
@@ -35,11 +31,8 @@ class GreenplumUnwindTest {
   }
 
   private static String sql(String pipeline, boolean greenplum) {
-    TranslationTarget target = new TranslationTarget(PathCatalog.NONE, true, Map.of(), null, Map.of(), false)
-        .withDeepCorrelation(!greenplum);
-    return IdLiteral.resolve(MongoStatement.translate("aggregate", new BsonDocument("pipeline",
-        BsonArray.parse(pipeline)), new Parameters(List.of()), target).statement().sql(), IdType.INTEGER)
-        .replace("{table}", "gu");
+    return DocumentRows.aggregate(pipeline, new TranslationTarget(PathCatalog.NONE, true, Map.of(), null, Map.of(),
+        false).withDeepCorrelation(!greenplum), "gu");
   }
 
   @ParameterizedTest

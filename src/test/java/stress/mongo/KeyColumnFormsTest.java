@@ -16,7 +16,6 @@ import org.bson.BsonDocument;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import stress.ops.IdLiteral;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.table.KeyType;
@@ -69,10 +68,8 @@ class KeyColumnFormsTest {
   }
 
   private static String sql(String kind, BsonDocument spec, boolean citus, Layout layout, String table) {
-    TranslationTarget target = new TranslationTarget(table.equals("kd") ? facts : PathCatalog.NONE, true, Map.of(), null,
-        Map.of(), citus).withLayout(layout);
-    return IdLiteral.resolve(MongoStatement.translate(kind, spec, new Parameters(List.of()), target).statement().sql(),
-        IdType.INTEGER).replace("{table}", table);
+    return DocumentRows.sql(kind, spec, new TranslationTarget(table.equals("kd") ? facts : PathCatalog.NONE, true,
+        Map.of(), null, Map.of(), citus).withLayout(layout), table);
   }
 
   /**
