@@ -86,15 +86,20 @@ final class LookupJoins {
     if (!join.read()) {
       return "not co-located: the plan shows no scan of " + s.table();
     }
+    Layout foreign = TableSetup.existing(c, local.schema(), s.table(), false).layout();
+    if (join.colocated() && foreign.kind() == Layout.Kind.REFERENCE) {
+      return "joined where each document is stored: " + s.table() + " is on every " + node + " (replicated), nothing"
+          + " moves between the tables";
+    }
     if (join.colocated()) {
       return "co-located join on " + (s.foreignField() == null ? "the distribution columns" : s.foreignField())
           + ": each " + node + " joins the rows it stores, nothing moves between the tables";
     }
-    Layout foreign = TableSetup.existing(c, local.schema(), s.table(), false).layout();
     String moved = "not co-located: " + s.table() + "'s rows are moved to the join (" + join.moved() + "); ";
     if (foreign.kind() == Layout.Kind.REFERENCE) {
       return moved + s.table() + " is on every " + node + " (replicated), but the $lookup is written in its general"
-          + " form, which reads it apart for each document";
+          + " form (" + (kind == TargetKind.GREENPLUM ? "on Greenplum" : "after a stage other than $match")
+          + "), which reads it apart for each document";
     }
     if (s.localField() == null) {
       return moved + PIPELINE_LOOKUP;

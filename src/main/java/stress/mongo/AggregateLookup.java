@@ -63,6 +63,11 @@ final class AggregateLookup {
           MongoPath.parse(d.getString("foreignField").getValue()), MongoPath.parse(d.getString("as").getValue()).keys());
       return;
     }
+    if (ReplicatedLookup.applies(t, pipeline, foreign)) {
+      ReplicatedLookup.lookup(pipeline, projection, foreign, MongoPath.parse(localField),
+          MongoPath.parse(d.getString("foreignField").getValue()), MongoPath.parse(d.getString("as").getValue()).keys());
+      return;
+    }
     // On Citus the foreign documents are read once by the shards (a subquery Citus plans on its own): a correlated
     // subquery over a distributed table is refused there.
     String foreignTable = t.target.distributed() ? "(SELECT _id, data FROM " + foreign.sql() + " OFFSET 0)"

@@ -22,6 +22,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import stress.dump.BsonJson;
 import stress.ops.IdLiteral;
 import stress.table.IdType;
+import stress.table.Layout;
 import stress.testing.TestDatabase;
 
 /**
@@ -74,12 +75,12 @@ class MongoLookupSemanticsTest {
     }
     for (boolean jsonpath : new boolean[] {true, false}) {
       for (IdType foreignId : new IdType[] {IdType.INTEGER, null}) {
-        for (boolean citus : new boolean[] {false, true}) {
-          String sql = sql(pipeline, jsonpath, "\"" + b + "\"", foreignId, citus).replace("{table}", a);
+        for (Form form : Form.values()) {
+          String sql = sql(pipeline, jsonpath, "\"" + b + "\"", foreignId, form).replace("{table}", a);
           List<String> found = DocumentRows.query(url, sql);
           String problem = new ExtendedJsonComparison(Set.of("ids")).compare(want, found, true);
           assertNull(problem, () -> (jsonpath ? "jsonpath" : "without jsonpath") + ", foreign _id " + foreignId
-              + (citus ? ", as for Citus" : "") + ": " + problem + "\nfound " + found + "\n" + sql);
+              + ", " + form + ": " + problem + "\nfound " + found + "\n" + sql);
         }
       }
     }
@@ -97,6 +98,39 @@ class MongoLookupSemanticsTest {
     String problem = new ExtendedJsonComparison(Set.of("ids")).compare(List.of("{\"_id\": 1, \"ids\": [1]}",
         "{\"_id\": 2, \"ids\": [3]}", "{\"_id\": 3, \"ids\": []}"), found, true);
     assertNull(problem, problem);
+  }
+
+  @Test
+  void aLocalValueThatIsNeverAnArrayOrNullJoinsAReplicatedTableThroughItsGinIndex() throws SQLException {
+    String a = "la" + TABLES.incrementAndGet();
+    String b = "lb" + TABLES.get();
+    DocumentRows.load(url, a, "[{_id: 1, l: 1}, {_id: 2, l: 2}, {_id: 3, l: 4}, {_id: 4, l: '1'}, {_id: 5, l: 9}]");
+    DocumentRows.load(url, b, FOREIGN);
+    String pipeline = "[{$lookup: {from: 'b', localField: 'l', foreignField: 'k', as: 'out'}},"
+        + " {$project: {ids: '$out._id'}}, {$sort: {_id: 1}}]";
+    PathCatalog facts = new PathCatalog(Map.of("l", new PathFacts(false, Set.of(PathFacts.NUMBER, PathFacts.STRING))),
+        "test");
+    String sql = IdLiteral.resolve(MongoStatement.translate("aggregate", new BsonDocument("pipeline",
+        BsonArray.parse(pipeline)), new Parameters(List.of()), new TranslationTarget(facts, true, Map.of(), null,
+        Map.of("b", new ForeignCollection("\"" + b + "\"", IdType.INTEGER, Layout.REFERENCE)), false))
+        .statement().sql(), IdType.INTEGER).replace("{table}", a);
+    assertFalse(sql.contains("= 'array' THEN EXISTS"), "the facts rule out arrays and null: " + sql);
+    String problem = new ExtendedJsonComparison(Set.of("ids")).compare(List.of("{\"_id\": 1, \"ids\": [1]}",
+        "{\"_id\": 2, \"ids\": [2]}", "{\"_id\": 3, \"ids\": [3]}", "{\"_id\": 4, \"ids\": [6]}",
+        "{\"_id\": 5, \"ids\": []}"), DocumentRows.query(url, sql), true);
+    assertNull(problem, problem + "\n" + sql);
+    StringBuilder plan = new StringBuilder();
+    try (Connection c = TestDatabase.connect(url); Statement s = c.createStatement()) {
+      s.execute("CREATE INDEX " + b + "_gin ON " + b + " USING gin (data)");
+      s.execute("ANALYZE " + b);
+      s.execute("SET enable_seqscan = off");
+      try (ResultSet rs = s.executeQuery("EXPLAIN " + sql)) {
+        while (rs.next()) {
+          plan.append(rs.getString(1)).append('\n');
+        }
+      }
+    }
+    assertTrue(plan.toString().contains("Bitmap Index Scan on " + b + "_gin"), plan.toString());
   }
 
   @Test
@@ -138,16 +172,33 @@ class MongoLookupSemanticsTest {
   }
 
   private static String sql(String pipeline, boolean jsonpath, String foreignTable, IdType foreignId) {
-    return sql(pipeline, jsonpath, foreignTable, foreignId, false);
+    return sql(pipeline, jsonpath, foreignTable, foreignId, Form.GENERAL);
   }
 
-  /** {@code citus}: written for a Citus distributed table (the lookup as a join gathered per document). */
-  private static String sql(String pipeline, boolean jsonpath, String foreignTable, IdType foreignId, boolean citus) {
+  /** The targets a {@code $lookup} is written for, each with its own form. */
+  enum Form {
+    GENERAL,
+    /** A Citus distributed table: the lookup as a join gathered per document on the coordinator. */
+    CITUS,
+    /** A replicated foreign table on Postgres-XL: one join of the two tables ({@link ReplicatedLookup}). */
+    REPLICATED_XL,
+    /** The same on Greenplum, which keeps the general form (a join without init plans). */
+    REPLICATED_GREENPLUM
+  }
+
+  private static String sql(String pipeline, boolean jsonpath, String foreignTable, IdType foreignId, Form form) {
+    boolean replicated = form == Form.REPLICATED_XL || form == Form.REPLICATED_GREENPLUM;
+    TranslationTarget target = new TranslationTarget(PathCatalog.NONE, jsonpath, Map.of(), null,
+        Map.of("b", new ForeignCollection(foreignTable, foreignId, replicated ? Layout.REFERENCE : null)),
+        form == Form.CITUS).withDeepCorrelation(form != Form.REPLICATED_GREENPLUM);
     MongoStatement st = MongoStatement.translate("aggregate", new BsonDocument("pipeline", BsonArray.parse(pipeline)),
-        new Parameters(List.of()), new TranslationTarget(PathCatalog.NONE, jsonpath, Map.of(), null,
-            Map.of("b", new ForeignCollection(foreignTable, foreignId)), citus));
-    if (citus) {
+        new Parameters(List.of()), target);
+    if (form == Form.CITUS) {
       assertTrue(st.statement().sql().contains(" GROUP BY "), st.statement().sql());
+    }
+    if (form == Form.REPLICATED_XL && pipeline.startsWith("[{$lookup")) {
+      assertTrue(st.statement().sql().contains(" LEFT JOIN " + foreignTable + " AS p1f ON ")
+          && !st.statement().sql().contains("row_number() OVER () AS r"), "one join, no window: " + st.statement().sql());
     }
     assertTrue(st.collections().equals(Set.of("b")), st.collections().toString());
     String sql = IdLiteral.resolve(st.statement().sql(), IdType.INTEGER);
