@@ -111,8 +111,14 @@ final class ColocatedLookup {
     String found = "COALESCE(jsonb_agg(" + f + ".data ORDER BY " + f + "._id) FILTER (WHERE " + f + "._id IS NOT NULL),"
         + " CAST('[]' AS jsonb))";
     String doc = AggregateLookup.withMatches(projection, as, a + ".data", found);
+    // A $lookup of the collection itself on its key path finds each document itself at least, so an inner join keeps
+    // every document. On Greenplum (the target without deep correlation) the planner moves the foreign rows of a
+    // key-pinned outer join (a Redistribute Motion, every segment) and keeps an inner one on the key's segment;
+    // Postgres-XL runs the outer join on the key's datanode and would join an inner one on its coordinator.
+    String join = foreign.sameTable() && localField.equals(foreignPath.toString()) && !t.target.deepCorrelation()
+        ? " JOIN " : " LEFT JOIN ";
     pipeline.next("SELECT " + doc + " AS doc, CAST(0 AS bigint) AS n FROM (" + pipeline.tableRows("_id, "
-        + t.target.layout().quotedColumn() + ", data") + ") AS " + a + " LEFT JOIN " + foreign.sql() + " AS " + f
+        + t.target.layout().quotedColumn() + ", data") + ") AS " + a + join + foreign.sql() + " AS " + f
         + " ON " + on + " GROUP BY " + ours + ", " + a + "._id, " + a + ".data", false);
   }
 }
