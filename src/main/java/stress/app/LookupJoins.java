@@ -97,9 +97,10 @@ final class LookupJoins {
     }
     String moved = "not co-located: " + s.table() + "'s rows are moved to the join (" + join.moved() + "); ";
     if (foreign.kind() == Layout.Kind.REFERENCE) {
-      return moved + s.table() + " is on every " + node + " (replicated), but the $lookup is written in its general"
-          + " form (" + (kind == TargetKind.GREENPLUM ? "on Greenplum" : "after a stage other than $match")
-          + "), which reads it apart for each document";
+      return moved + s.table() + " is on every " + node + " (replicated), but " + (kind == TargetKind.GREENPLUM
+          ? "the $lookup is written in its general form on Greenplum, which reads it apart for each document"
+          : "a stage before the $lookup runs on the coordinator (a $sort with a $limit, or a stage that changes the"
+          + " documents), so the join runs there");
     }
     if (s.localField() == null) {
       return moved + PIPELINE_LOOKUP;

@@ -44,6 +44,8 @@ final class AggregatePipeline {
   private String lastFrom;
   private String lastInner;
   private boolean lastComputed;
+  /** True while every stage so far filters, sorts or cuts the table's documents: each row is one of them, whole. */
+  private boolean tableDocuments = true;
   /** The current stage's documents as an {@code $unwind} without preserving gives them, null for other stages. */
   private AggregateUnwind.Unwound unwound;
 
@@ -93,6 +95,7 @@ final class AggregatePipeline {
       try {
         stagesRun++;
         stage(name, stage.asDocument().get(name));
+        tableDocuments &= Set.of("$match", "$sort", "$limit", "$skip").contains(name);
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException("stage " + (i + 1) + " (" + name + "): " + e.getMessage(), e);
       }
@@ -127,6 +130,7 @@ final class AggregatePipeline {
       AggregatePipeline sub = new AggregatePipeline(t, input + "p", ctes);
       sub.select = "SELECT i.doc, i.n FROM " + input + " AS i";
       sub.ordered = ordered;
+      sub.tableDocuments = tableDocuments;
       sub.run(e.getValue().asArray());
       String last = sub.from();
       String s = alias(last);
@@ -300,6 +304,11 @@ final class AggregatePipeline {
     String from = from();
     next("SELECT jsonb_build_object(" + JsonPathText.sql(arg.asString().getValue()) + ", count(*)) AS doc,"
         + " CAST(0 AS bigint) AS n FROM " + from + " HAVING count(*) > 0", false);
+  }
+
+  /** True while the stages so far only filter, sort or cut the table's documents: each row is one of them, whole. */
+  boolean tableDocuments() {
+    return tableDocuments;
   }
 
   /** True while the stages so far only filter the table: the current rows are the table's own. */

@@ -87,6 +87,26 @@ class MongoLookupSemanticsTest {
   }
 
   @Test
+  void aLookupAfterASortAndALimitKeepsTheirDocumentsAndOrderInEveryForm() throws SQLException {
+    String a = "la" + TABLES.incrementAndGet();
+    String b = "lb" + TABLES.get();
+    DocumentRows.load(url, a, "[{_id: 1, l: 1}, {_id: 2, l: [3, 2]}, {_id: 3}, {_id: 4, l: 1}, {_id: 5, l: 'x'}]");
+    DocumentRows.load(url, b, FOREIGN);
+    String pipeline = "[{$match: {_id: {$gt: 1}}}, {$sort: {_id: -1}}, {$limit: 3}, {$lookup: {from: 'b', localField:"
+        + " 'l', foreignField: 'k', as: 'out'}}, {$project: {ids: '$out._id'}}]";
+    List<String> want = List.of("{\"_id\": 5, \"ids\": []}", "{\"_id\": 4, \"ids\": [1]}",
+        "{\"_id\": 3, \"ids\": [4, 5]}");
+    for (Form form : Form.values()) {
+      String sql = sql(pipeline, true, "\"" + b + "\"", IdType.INTEGER, form).replace("{table}", a);
+      if (form == Form.REPLICATED_XL) {
+        assertTrue(sql.contains(" LEFT JOIN \"" + b + "\" AS p") && !sql.contains("row_number() OVER () AS r"), sql);
+      }
+      String problem = new ExtendedJsonComparison(Set.of("ids")).compare(want, DocumentRows.query(url, sql), true);
+      assertNull(problem, () -> form + ": " + problem + "\n" + sql);
+    }
+  }
+
+  @Test
   void eachLocalDocumentGetsItsOwnMatches() throws SQLException {
     String a = "la" + TABLES.incrementAndGet();
     String b = "lb" + TABLES.get();
