@@ -44,11 +44,14 @@ final class ColocatedLookup {
     return b.toString();
   }
 
-  /** {@code AND} the key values the leading {@code $match} stages pin, written on {@code column}; or "". */
-  private static String pinned(AggregatePipeline pipeline, String column) {
+  /**
+   * {@code AND} the key values the leading {@code $match} stages pin, written on {@code column} (as
+   * {@code = ANY (ARRAY[...])} when {@code asArray}); or "".
+   */
+  private static String pinned(AggregatePipeline pipeline, String column, boolean asArray) {
     StringBuilder pinned = new StringBuilder();
     for (org.bson.BsonDocument filter : pipeline.tableFilters()) {
-      String route = KeyRoute.ofFilter(pipeline.expressions().translation(), filter, column);
+      String route = KeyRoute.ofFilter(pipeline.expressions().translation(), filter, column, asArray);
       pinned.append(route == null ? "" : " AND " + route);
     }
     return pinned.toString();
@@ -81,7 +84,7 @@ final class ColocatedLookup {
         : "(" + theirsColumn + " = " + ours + " OR " + theirsColumn + " IS NULL AND " + ours + " IS NULL)";
     // The key values the leading $match pins, on the foreign key column as well: Citus prunes each table by its own
     // conditions, so without them the join of one key's rows is sent to every shard.
-    String pinned = pinned(pipeline, theirsColumn);
+    String pinned = pinned(pipeline, theirsColumn, false);
     String found = "SELECT COALESCE(jsonb_agg(" + f + ".data ORDER BY " + f + "._id), CAST('[]' AS jsonb)) FROM "
         + foreign.sql() + " AS " + f + " WHERE " + keys + pinned + " AND " + match;
     String doc = AggregateLookup.withMatches(projection, as, a + ".data", r + ".v");
@@ -103,7 +106,12 @@ final class ColocatedLookup {
     String f = a + "f";
     String ours = a + "." + t.target.layout().quotedColumn();
     String theirsColumn = f + "." + foreign.layout().quotedColumn();
-    StringBuilder on = new StringBuilder(theirsColumn + " = " + ours + pinned(pipeline, theirsColumn));
+    // Greenplum's planner moves the foreign rows of an outer join whose two key columns it knows equal to one constant
+    // (a Redistribute Motion, every segment): there the table's rows are fenced and the foreign pin is written as an
+    // array, from which it derives no constant, and the join stays on the key's segment.
+    boolean greenplum = !t.target.deepCorrelation();
+    String foreignPin = pinned(pipeline, theirsColumn, greenplum);
+    StringBuilder on = new StringBuilder(theirsColumn + " = " + ours + foreignPin);
     String nullJson = "CAST('null' AS jsonb)";
     on.append(" AND COALESCE(").append(at(f + ".data", foreignPath)).append(", ").append(nullJson)
         .append(") = COALESCE(").append(at(a + ".data", MongoPath.parse(localField))).append(", ").append(nullJson)
@@ -111,14 +119,9 @@ final class ColocatedLookup {
     String found = "COALESCE(jsonb_agg(" + f + ".data ORDER BY " + f + "._id) FILTER (WHERE " + f + "._id IS NOT NULL),"
         + " CAST('[]' AS jsonb))";
     String doc = AggregateLookup.withMatches(projection, as, a + ".data", found);
-    // A $lookup of the collection itself on its key path finds each document itself at least, so an inner join keeps
-    // every document. On Greenplum (the target without deep correlation) the planner moves the foreign rows of a
-    // key-pinned outer join (a Redistribute Motion, every segment) and keeps an inner one on the key's segment;
-    // Postgres-XL runs the outer join on the key's datanode and would join an inner one on its coordinator.
-    String join = foreign.sameTable() && localField.equals(foreignPath.toString()) && !t.target.deepCorrelation()
-        ? " JOIN " : " LEFT JOIN ";
+    String fence = greenplum && !foreignPin.isEmpty() ? " OFFSET 0" : "";
     pipeline.next("SELECT " + doc + " AS doc, CAST(0 AS bigint) AS n FROM (" + pipeline.tableRows("_id, "
-        + t.target.layout().quotedColumn() + ", data") + ") AS " + a + join + foreign.sql() + " AS " + f
+        + t.target.layout().quotedColumn() + ", data") + fence + ") AS " + a + " LEFT JOIN " + foreign.sql() + " AS " + f
         + " ON " + on + " GROUP BY " + ours + ", " + a + "._id, " + a + ".data", false);
   }
 }

@@ -11,15 +11,10 @@ import stress.table.Layout;
  *               document, which no index serves)
  * @param layout its layout, null when not known: a join of two tables distributed by the joined paths is written on
  *               their key columns too ({@link ColocatedLookup})
- * @param sameTable true when it is the table the statement runs on (a {@code $lookup} of the collection itself)
  */
-public record ForeignCollection(String sql, IdType idType, Layout layout, boolean sameTable) {
+public record ForeignCollection(String sql, IdType idType, Layout layout) {
   public ForeignCollection(String sql, IdType idType) {
     this(sql, idType, null);
-  }
-
-  public ForeignCollection(String sql, IdType idType, Layout layout) {
-    this(sql, idType, layout, false);
   }
 
   /** A collection not resolved to a table: its name as a table in the search path. */

@@ -35,25 +35,35 @@ final class KeyRoute {
    * holds the same value wherever the joined documents' keys are equal.
    */
   static String ofFilter(Translation t, BsonDocument filter, String column) {
+    return ofFilter(t, filter, column, false);
+  }
+
+  /**
+   * The same, each condition written {@code column = ANY (ARRAY[...])} when {@code asArray}: a condition the planner
+   * derives no constant from for the other side of a join on the column (Greenplum's planner moves the rows of an
+   * outer join whose two key columns it knows equal to one constant).
+   */
+  static String ofFilter(Translation t, BsonDocument filter, String column, boolean asArray) {
     List<String> parts = new ArrayList<>();
-    collect(t, filter, parts, column);
+    collect(t, filter, parts, column, asArray);
     return parts.isEmpty() ? null : FilterTranslator.and(parts);
   }
 
-  private static void collect(Translation t, BsonDocument filter, List<String> parts, String column) {
+  private static void collect(Translation t, BsonDocument filter, List<String> parts, String column,
+                              boolean asArray) {
     for (Map.Entry<String, BsonValue> e : filter.entrySet()) {
       if (e.getKey().equals("$and") && e.getValue().isArray()) {
         for (BsonValue each : e.getValue().asArray()) {
           if (each.isDocument()) {
-            collect(t, each.asDocument(), parts, column);
+            collect(t, each.asDocument(), parts, column, asArray);
           }
         }
       } else if (!e.getKey().startsWith("$")) {
         MongoPath path = MongoPath.parse(e.getKey());
         if (e.getValue().isDocument() && FilterTranslator.isOperators(e.getValue())) {
-          e.getValue().asDocument().forEach((op, arg) -> add(parts, of(t, path, op, arg, column)));
+          e.getValue().asDocument().forEach((op, arg) -> add(parts, of(t, path, op, arg, column, asArray)));
         } else if (!e.getValue().isRegularExpression()) {
-          add(parts, of(t, path, "$eq", e.getValue(), column));
+          add(parts, of(t, path, "$eq", e.getValue(), column, asArray));
         }
       }
     }
@@ -70,16 +80,17 @@ final class KeyRoute {
    * operator, a value no key equals). The caller knows the condition stands in the filter's top-level AND.
    */
   static String of(Translation t, MongoPath path, String op, BsonValue arg) {
-    return of(t, path, op, arg, t.target.layout() == null ? null : t.target.layout().quotedColumn());
+    return of(t, path, op, arg, t.target.layout() == null ? null : t.target.layout().quotedColumn(), false);
   }
 
-  private static String of(Translation t, MongoPath path, String op, BsonValue arg, String column) {
+  private static String of(Translation t, MongoPath path, String op, BsonValue arg, String column, boolean asArray) {
     if (!pins(t, path)) {
       return null;
     }
     return switch (op) {
-      case "$eq" -> arg.isDocument() || arg.isArray() || arg.isRegularExpression() ? null : equal(t, arg, column);
-      case "$in" -> arg.isArray() ? in(t, arg.asArray(), column) : null;
+      case "$eq" -> arg.isDocument() || arg.isArray() || arg.isRegularExpression() ? null
+          : asArray ? in(t, new BsonArray(List.of(arg)), column, true) : equal(t, arg, column);
+      case "$in" -> arg.isArray() ? in(t, arg.asArray(), column, asArray) : null;
       default -> null;
     };
   }
@@ -124,8 +135,11 @@ final class KeyRoute {
     return value == null ? null : column + " = " + value;
   }
 
-  /** {@code "col" IN (values)} for a {@code $in} on the key path, or null when one of its values gives none. */
-  private static String in(Translation t, BsonArray values, String column) {
+  /**
+   * {@code "col" IN (values)} for a {@code $in} on the key path ({@code "col" = ANY (ARRAY[values])} when
+   * {@code asArray}), or null when one of its values gives none.
+   */
+  private static String in(Translation t, BsonArray values, String column, boolean asArray) {
     List<String> each = new ArrayList<>();
     for (BsonValue v : values) {
       String value = value(t, v);
@@ -134,7 +148,8 @@ final class KeyRoute {
       }
       each.add(value);
     }
-    return each.isEmpty() ? null : column + " IN (" + String.join(", ", each) + ")";
+    return each.isEmpty() ? null : asArray ? column + " = ANY (ARRAY[" + String.join(", ", each) + "])"
+        : column + " IN (" + String.join(", ", each) + ")";
   }
 
   /** The value as the key column's type: a literal, a placeholder converting the drawn value, or null. */

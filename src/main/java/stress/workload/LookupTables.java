@@ -34,7 +34,7 @@ final class LookupTables {
       List<String> candidates = candidates(table.name(), collection);
       ForeignCollection resolved = null;
       for (String name : candidates) {
-        resolved = existing(connection, new DocumentTable(table.schema(), name, IdType.TEXT), table);
+        resolved = existing(connection, new DocumentTable(table.schema(), name, IdType.TEXT));
         if (resolved != null) {
           break;
         }
@@ -65,8 +65,7 @@ final class LookupTables {
     return new ArrayList<>(new java.util.LinkedHashSet<>(names));
   }
 
-  private static ForeignCollection existing(Connection connection, DocumentTable candidate, DocumentTable runTable)
-      throws SQLException {
+  private static ForeignCollection existing(Connection connection, DocumentTable candidate) throws SQLException {
     try (PreparedStatement ps = connection.prepareStatement("SELECT format_type(a.atttypid, a.atttypmod) FROM"
         + " pg_catalog.pg_attribute a WHERE a.attrelid = to_regclass(?) AND a.attname = '_id' AND NOT a.attisdropped")) {
       ps.setString(1, candidate.qualifiedName());
@@ -75,7 +74,7 @@ final class LookupTables {
           return null;
         }
         return new ForeignCollection(candidate.qualifiedName(), IdType.parse(rs.getString(1)),
-            layout(connection, candidate), candidate.qualifiedName().equals(runTable.qualifiedName()));
+            layout(connection, candidate));
       }
     }
   }
