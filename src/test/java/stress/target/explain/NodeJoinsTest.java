@@ -29,6 +29,15 @@ class NodeJoinsTest {
   }
 
   @Test
+  void theFormsThatKeepAPinnedOrReplicatedJoinOnOneNodeAreCoLocated() throws IOException {
+    // Greenplum: the table's rows fenced, the foreign pin as an array; Postgres-XL: the replicated table joined
+    assertTrue(NodeJoins.read(plan("greenplum-lookup-key-pinned-fenced.txt"), "acc_check_in").colocated());
+    assertTrue(plan("greenplum-lookup-key-pinned-fenced.txt").get(0).contains("segments: 1"));
+    assertTrue(NodeJoins.read(plan("pgxl-lookup-replicated-join.txt"), "acc_sample_analytics_customers").colocated());
+    assertTrue(plan("pgxl-lookup-replicated-join.txt").get(0).startsWith("Remote Subquery Scan on all (dn1) "));
+  }
+
+  @Test
   void rowsMovedToTheJoinAreNamedByTheNodeThatMovesThem() throws IOException {
     NodeJoins.Join pinned = NodeJoins.read(plan("greenplum-lookup-key-pinned.txt"), "acc_stress_orders");
     assertFalse(pinned.colocated());
