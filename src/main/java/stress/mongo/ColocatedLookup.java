@@ -22,14 +22,25 @@ import stress.table.Layout;
 final class ColocatedLookup {
   private ColocatedLookup() {}
 
-  /** True when the {@code $lookup} joins the two tables on their key paths and the join can be co-located. */
+  /**
+   * True when the {@code $lookup} joins the two tables on their key paths and the join can be co-located: it reads
+   * the table's rows, or the table's documents sorted or cut ({@code $sort}, {@code $limit}, {@code $skip}) where a
+   * leading {@code $match} pins the key to one value and neither key is ever null ({@link #sorted}).
+   */
   static boolean applies(Translation t, AggregatePipeline pipeline, ForeignCollection foreign, String localField,
                          String foreignField) {
     Layout mine = t.target.layout();
     Layout theirs = foreign.layout();
-    return pipeline.readsTable() && mine != null && mine.colocatedWith(theirs) && mine.path().equals(localField)
-        && theirs.path().equals(foreignField)
-        && (t.target.distributed() || mine.keyNeverNull() && theirs.keyNeverNull());
+    if (mine == null || !mine.colocatedWith(theirs) || !mine.path().equals(localField)
+        || !theirs.path().equals(foreignField)) {
+      return false;
+    }
+    boolean neverNull = mine.keyNeverNull() && theirs.keyNeverNull();
+    if (pipeline.readsTable()) {
+      return t.target.distributed() || neverNull;
+    }
+    return neverNull && pipeline.tableDocuments() && pipeline.tableFilters().stream()
+        .anyMatch(f -> KeyRoute.pinsOneValue(t, f));
   }
 
   /**
@@ -65,6 +76,10 @@ final class ColocatedLookup {
   static void lookup(AggregatePipeline pipeline, AggregateProjection projection, ForeignCollection foreign,
                      String localField, MongoPath foreignPath, List<String> as) {
     Translation t = pipeline.expressions().translation();
+    if (!pipeline.readsTable()) {
+      sorted(pipeline, projection, foreign, localField, foreignPath, as);
+      return;
+    }
     if (!t.target.distributed()) {
       joined(pipeline, projection, foreign, localField, foreignPath, as);
       return;
@@ -123,5 +138,38 @@ final class ColocatedLookup {
     pipeline.next("SELECT " + doc + " AS doc, CAST(0 AS bigint) AS n FROM (" + pipeline.tableRows("_id, "
         + t.target.layout().quotedColumn() + ", data") + fence + ") AS " + a + " LEFT JOIN " + foreign.sql() + " AS " + f
         + " ON " + on + " GROUP BY " + ours + ", " + a + "._id, " + a + ".data", false);
+  }
+
+  /**
+   * After {@code $sort}, {@code $limit} or {@code $skip} of the documents of one key: each document's matches are
+   * the foreign documents of that key whose value at the key path equals its own, and the key is the one the leading
+   * {@code $match} pins (the stages between keep the documents whole), so the foreign read carries that pin on its
+   * key column and each table is read on the key's shard / datanode / segment, by its index: on Citus a lateral read
+   * per document (a query Citus routes whole to the key's shard), elsewhere a join gathered per document (grouped by
+   * the document and its place). Greenplum joins the two reads on every segment (it redistributes both by the joined
+   * values after the {@code $limit}'s gather), whatever the pin's form.
+   */
+  private static void sorted(AggregatePipeline pipeline, AggregateProjection projection, ForeignCollection foreign,
+                             String localField, MongoPath foreignPath, List<String> as) {
+    Translation t = pipeline.expressions().translation();
+    String input = pipeline.from();
+    String a = AggregatePipeline.alias(input);
+    String f = a + "f";
+    String theirsColumn = f + "." + foreign.layout().quotedColumn();
+    String match = at(f + ".data", foreignPath) + " = " + at(a + ".doc", MongoPath.parse(localField));
+    if (t.target.distributed()) {
+      String r = a + "r";
+      String found = "SELECT COALESCE(jsonb_agg(" + f + ".data ORDER BY " + f + "._id), CAST('[]' AS jsonb)) FROM "
+          + foreign.sql() + " AS " + f + " WHERE " + match + pinned(pipeline, theirsColumn, false);
+      pipeline.next("SELECT " + AggregateLookup.withMatches(projection, as, a + ".doc", r + ".v") + " AS doc, " + a
+          + ".n FROM " + input + " CROSS JOIN LATERAL (" + found + ") AS " + r + "(v)", pipeline.ordered());
+      return;
+    }
+    String found = "COALESCE(jsonb_agg(" + f + ".data ORDER BY " + f + "._id) FILTER (WHERE " + f + "._id IS NOT NULL),"
+        + " CAST('[]' AS jsonb))";
+    pipeline.next("SELECT " + AggregateLookup.withMatches(projection, as, a + ".doc", found) + " AS doc, " + a + ".n"
+        + " FROM " + input + " LEFT JOIN " + foreign.sql() + " AS " + f + " ON " + match
+        + pinned(pipeline, theirsColumn, false) + " GROUP BY " + a + ".doc, " + a + ".n",
+        pipeline.ordered());
   }
 }

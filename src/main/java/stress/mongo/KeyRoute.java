@@ -49,6 +49,29 @@ final class KeyRoute {
     return parts.isEmpty() ? null : FilterTranslator.and(parts);
   }
 
+  /**
+   * True when the filter's top-level AND has an equality on the key path (of a value that is not a document, an
+   * array, a regular expression or null): the key is pinned to one value. Writes nothing (no placeholder).
+   */
+  static boolean pinsOneValue(Translation t, BsonDocument filter) {
+    for (Map.Entry<String, BsonValue> e : filter.entrySet()) {
+      if (e.getKey().equals("$and") && e.getValue().isArray()) {
+        for (BsonValue each : e.getValue().asArray()) {
+          if (each.isDocument() && pinsOneValue(t, each.asDocument())) {
+            return true;
+          }
+        }
+      } else if (!e.getKey().startsWith("$") && pins(t, MongoPath.parse(e.getKey()))) {
+        BsonValue v = e.getValue().isDocument() && FilterTranslator.isOperators(e.getValue())
+            ? e.getValue().asDocument().get("$eq") : e.getValue();
+        if (v != null && !v.isDocument() && !v.isArray() && !v.isRegularExpression() && !v.isNull()) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   private static void collect(Translation t, BsonDocument filter, List<String> parts, String column,
                               boolean asArray) {
     for (Map.Entry<String, BsonValue> e : filter.entrySet()) {

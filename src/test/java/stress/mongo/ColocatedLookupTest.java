@@ -139,6 +139,33 @@ class ColocatedLookupTest {
   }
 
   @Test
+  void afterASortAndALimitOfOneKeysDocumentsTheForeignReadCarriesThePinOnEveryTarget() throws SQLException {
+    String[] t = tables("[{_id: 1, k: 1}, {_id: 2, k: 2.0}, {_id: 3, k: 1}, {_id: 4, k: 1}, {_id: 5, k: 4}]",
+        "[{_id: 1, k: 1}, {_id: 2, k: 1.0}, {_id: 3, k: 2}, {_id: 6, k: 7}]", KeyType.BIGINT);
+    Layout inKey = Layout.key("k", KeyType.BIGINT).withKeyInPrimaryKey(true);
+    String pipeline = "[{$match: {k: 1}}, {$sort: {_id: -1}}, {$limit: 2}, " + LOOKUP + ", {$project: {ids:"
+        + " '$out._id'}}]";
+    List<String> wanted = List.of("{\"_id\": 4, \"ids\": [1, 2]}", "{\"_id\": 3, \"ids\": [1, 2]}");
+    for (String target : List.of("citus", "postgres-xl", "greenplum", "no layout")) {
+      Layout layout = target.equals("no layout") ? null : inKey;
+      TranslationTarget on = new TranslationTarget(PathCatalog.NONE, true, Map.of(), null,
+          Map.of("b", new ForeignCollection("\"" + t[1] + "\"", IdType.INTEGER, layout)), target.equals("citus"))
+          .withDeepCorrelation(!target.equals("greenplum"));
+      String sql = IdLiteral.resolve(MongoStatement.translate("aggregate", new BsonDocument("pipeline",
+          BsonArray.parse(pipeline)), new Parameters(List.of()), layout == null ? on : on.withLayout(layout))
+          .statement().sql(), IdType.INTEGER).replace("{table}", t[0]);
+      if (layout != null) {
+        assertTrue(sql.contains("p1f.\"k\" = CAST("), target + ": " + sql);
+      }
+      String problem = new ExtendedJsonComparison(Set.of("ids")).compare(wanted, DocumentRows.query(url, sql), true);
+      assertNull(problem, target + ": " + problem + "\n" + sql);
+    }
+    // a $match that pins two keys keeps the join on values: the foreign read could not be routed to one shard
+    String two = "[{$match: {k: {$in: [1, 4]}}}, {$sort: {_id: -1}}, {$limit: 2}, " + LOOKUP + "]";
+    assertFalse(sql(two, t, inKey).contains("f.\"k\""), sql(two, t, inKey));
+  }
+
+  @Test
   void onlyTheTablesOwnRowsJoinedOnBothKeysAreCoLocated() throws SQLException {
     String[] t = tables("[{_id: 1, k: 1}]", "[{_id: 1, k: 1}]", KeyType.BIGINT);
     Layout key = Layout.key("k", KeyType.BIGINT).withKeyInPrimaryKey(true);
