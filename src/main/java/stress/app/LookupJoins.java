@@ -122,8 +122,9 @@ final class LookupJoins {
       reasons.add("the two tables are in different co-location groups (" + mine.group() + ", " + foreign.group() + ")");
     }
     return reasons.isEmpty() ? "both tables are distributed by the joined paths in one co-location group, but a"
-        + " stage before the $lookup other than $match changes the documents, so its SQL compares their values, not"
-        + " the key columns, and Citus plans the foreign read apart" : String.join("; ", reasons);
+        + " stage before the $lookup other than $match changes the documents (or sorts or cuts them without a $match"
+        + " that pins one key), so its SQL compares their values, not the key columns, and Citus plans the foreign"
+        + " read apart" : String.join("; ", reasons);
   }
 
   /** The tables' layouts that are not by the paths the {@code $lookup} joins on. */

@@ -35,8 +35,8 @@ class LookupJoinsTest {
         LookupJoins.why(new LookupStages.Stage("customers", null, null, "shop_customers"), orders(BY_CUSTOMER),
             BY_CUSTOMER));
     assertEquals("both tables are distributed by the joined paths in one co-location group, but a stage before the"
-        + " $lookup other than $match changes the documents, so its SQL compares their values, not the key columns,"
-        + " and Citus plans the foreign read apart",
+        + " $lookup other than $match changes the documents (or sorts or cuts them without a $match that pins one"
+        + " key), so its SQL compares their values, not the key columns, and Citus plans the foreign read apart",
         LookupJoins.why(BY_KEY, orders(BY_CUSTOMER), BY_CUSTOMER));
     assertEquals("shop_orders is distributed by _id, not by localField customer.id",
         LookupJoins.why(BY_KEY, orders(Layout.ID), Layout.REFERENCE), "a reference table joins wherever it is read");
