@@ -8,8 +8,7 @@ import stress.table.Layout;
  * table in one join, which the server runs where each document is stored (every node holds the whole replicated
  * table), instead of reading the foreign table apart for each document on whichever node it picks (Postgres-XL then
  * reaches a second datanode, and ships the whole foreign table, for a key-pinned pipeline). It applies when the
- * {@code $lookup} reads the table's documents whole (only {@code $match}, {@code $sort}, {@code $limit} and
- * {@code $skip} come before it): each row is then one document, which the join's grouping keeps apart.
+ * {@code $lookup} reads the table's own rows (only {@code $match} stages come before it).
  *
  * <p>It gives the general form's documents ({@link AggregateLookup}): a local array matches by its elements (an empty
  * one matches nothing), a missing or null value matches the foreign documents missing the field or holding null, any
@@ -25,41 +24,35 @@ final class ReplicatedLookup {
   /**
    * True when the foreign table is replicated on Postgres-XL (not Citus, and not Greenplum, whose join of the
    * replicated table to a key-pinned scan reaches every segment where the general form's reaches one) and the stage
-   * reads the table's documents (only {@code $match}, {@code $sort}, {@code $limit} and {@code $skip} come before it).
+   * reads the table's rows (only {@code $match} stages come before it). After a {@code $sort} and {@code $limit} XL
+   * joins on its coordinator whatever the form, and this one was slower there than the general form (107-137 against
+   * 180-184 executions a second of northwind's {@code orders_with_customer}).
    */
   static boolean applies(Translation t, AggregatePipeline pipeline, ForeignCollection foreign) {
     return !t.target.distributed() && t.target.deepCorrelation() && foreign.layout() != null
-        && foreign.layout().kind() == Layout.Kind.REFERENCE && pipeline.tableDocuments();
+        && foreign.layout().kind() == Layout.Kind.REFERENCE && pipeline.readsTable();
   }
 
   static void lookup(AggregatePipeline pipeline, AggregateProjection projection, ForeignCollection foreign,
                      MongoPath localPath, MongoPath foreignPath, List<String> as) {
     Translation t = pipeline.expressions().translation();
     Layout mine = t.target.layout();
-    boolean rows = pipeline.readsTable();
-    String input = rows ? null : pipeline.from();
-    String a = rows ? pipeline.nextAlias() : AggregatePipeline.alias(input);
+    String a = pipeline.nextAlias();
     String f = a + "f";
-    String data = a + (rows ? ".data" : ".doc");
-    String local = pipeline.expressions().value(new org.bson.BsonString("$" + localPath), data);
+    String local = pipeline.expressions().value(new org.bson.BsonString("$" + localPath), a + ".data");
     String match = alwaysScalar(t, mine, localPath) ? matchesKey(t, f + ".data", foreignPath, local)
         : "CASE WHEN jsonb_typeof(" + local + ") = 'array' THEN EXISTS (SELECT 1 FROM jsonb_array_elements(" + local
         + ") AS " + a + "k(v) WHERE " + matchesAnyKey(t, f + ".data", foreignPath, a + "k.v") + ") ELSE "
         + matchesAnyKey(t, f + ".data", foreignPath, "COALESCE(" + local + ", CAST('null' AS jsonb))") + " END";
-    String found = "COALESCE(jsonb_agg(" + f + ".data ORDER BY " + f + "._id) FILTER (WHERE " + f + "._id IS NOT NULL),"
-        + " CAST('[]' AS jsonb))";
-    String doc = AggregateLookup.withMatches(projection, as, data, found);
-    String join = " LEFT JOIN " + foreign.sql() + " AS " + f + " ON " + match + " GROUP BY ";
-    if (!rows) { // sorted or cut documents, each once: grouped by the document and its place
-      pipeline.next("SELECT " + doc + " AS doc, " + a + ".n FROM " + input + join + a + ".doc, " + a + ".n",
-          pipeline.ordered());
-      return;
-    }
     String keyColumn = mine != null && mine.keyed() ? mine.quotedColumn() : null;
     String columns = "_id, " + (keyColumn == null ? "" : keyColumn + ", ") + "data";
+    String found = "COALESCE(jsonb_agg(" + f + ".data ORDER BY " + f + "._id) FILTER (WHERE " + f + "._id IS NOT NULL),"
+        + " CAST('[]' AS jsonb))";
+    String doc = AggregateLookup.withMatches(projection, as, a + ".data", found);
     // grouped by the key column too, so that Postgres-XL sees a grouping it can run where the rows are stored
     pipeline.next("SELECT " + doc + " AS doc, CAST(0 AS bigint) AS n FROM (" + pipeline.tableRows(columns) + ") AS " + a
-        + join + (keyColumn == null ? "" : a + "." + keyColumn + ", ") + a + "._id, " + a + ".data", false);
+        + " LEFT JOIN " + foreign.sql() + " AS " + f + " ON " + match + " GROUP BY "
+        + (keyColumn == null ? "" : a + "." + keyColumn + ", ") + a + "._id, " + a + ".data", false);
   }
 
   /**
