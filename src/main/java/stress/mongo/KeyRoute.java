@@ -50,8 +50,9 @@ final class KeyRoute {
   }
 
   /**
-   * True when the filter's top-level AND has an equality on the key path (of a value that is not a document, an
-   * array, a regular expression or null): the key is pinned to one value. Writes nothing (no placeholder).
+   * True when the filter's top-level AND has an equality on the key path that writes the key column's condition (a
+   * parameter, or a literal of a kind the column holds): the key is pinned to one value. Writes nothing (no
+   * placeholder).
    */
   static boolean pinsOneValue(Translation t, BsonDocument filter) {
     for (Map.Entry<String, BsonValue> e : filter.entrySet()) {
@@ -64,7 +65,8 @@ final class KeyRoute {
       } else if (!e.getKey().startsWith("$") && pins(t, MongoPath.parse(e.getKey()))) {
         BsonValue v = e.getValue().isDocument() && FilterTranslator.isOperators(e.getValue())
             ? e.getValue().asDocument().get("$eq") : e.getValue();
-        if (v != null && !v.isDocument() && !v.isArray() && !v.isRegularExpression() && !v.isNull()) {
+        // a parameter, or a literal the key column's type holds: the pin is written (a string on a bigint key is not)
+        if (v != null && (t.parameters.indexOf(v) >= 0 || literal(v, t.target.layout().type()) != null)) {
           return true;
         }
       }
