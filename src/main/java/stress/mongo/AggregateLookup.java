@@ -177,14 +177,21 @@ final class AggregateLookup {
           + ") <> 'null' AND " + (prefilter == null ? "" : prefilter + " AND ") + equals(values, data, jp, key) + ")";
     }
     String d = a + "d";
-    String found = "COALESCE(jsonb_agg(" + d + ".data ORDER BY " + d + "._id) FILTER (WHERE " + d + "._id IS NOT NULL),"
-        + " CAST('[]' AS jsonb))";
-    String doc = withMatches(projection, as, d + ".doc", found);
+    String doc = withMatches(projection, as, d + ".doc", gathered(d));
     pipeline.next("SELECT " + doc + " AS doc, " + d + ".n FROM (SELECT DISTINCT ON (" + w + ".r, " + f + "._id) " + w
         + ".r, " + w + ".doc, " + w + ".n, " + f + "._id, " + data + " FROM (SELECT " + a + ".doc, " + a + ".n,"
         + " row_number() OVER () AS r, " + local + " AS l FROM " + input + ") AS " + w + " LEFT JOIN LATERAL "
         + keysOf(w + ".l") + " AS " + a + "k(v) ON TRUE LEFT JOIN " + foreign.sql() + " AS " + f + " ON " + match
         + ") AS " + d + " GROUP BY " + d + ".r, " + d + ".doc, " + d + ".n", pipeline.ordered());
+  }
+
+  /**
+   * The foreign documents ({@code alias._id}, {@code alias.data}) an outer join gave one document, gathered in
+   * {@code _id} order: an empty array when the join found none (its one row of nulls is left out).
+   */
+  static String gathered(String alias) {
+    return "COALESCE(jsonb_agg(" + alias + ".data ORDER BY " + alias + "._id) FILTER (WHERE " + alias + "._id IS NOT"
+        + " NULL), CAST('[]' AS jsonb))";
   }
 
   /** The keys a local value matches by: the elements of an array, else the value itself (missing as null). */

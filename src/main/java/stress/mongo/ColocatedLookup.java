@@ -56,6 +56,15 @@ final class ColocatedLookup {
   }
 
   /**
+   * The start of the lateral read of one document's matches on Citus: the foreign documents, as {@code alias}, gathered
+   * in {@code _id} order (an empty array when none); its WHERE follows.
+   */
+  private static String collected(ForeignCollection foreign, String alias) {
+    return "SELECT COALESCE(jsonb_agg(" + alias + ".data ORDER BY " + alias + "._id), CAST('[]' AS jsonb)) FROM "
+        + foreign.sql() + " AS " + alias;
+  }
+
+  /**
    * {@code AND} the key values the leading {@code $match} stages pin, written on {@code column} (as
    * {@code = ANY (ARRAY[...])} when {@code asArray}); or "".
    */
@@ -100,8 +109,7 @@ final class ColocatedLookup {
     // The key values the leading $match pins, on the foreign key column as well: Citus prunes each table by its own
     // conditions, so without them the join of one key's rows is sent to every shard.
     String pinned = pinned(pipeline, theirsColumn, false);
-    String found = "SELECT COALESCE(jsonb_agg(" + f + ".data ORDER BY " + f + "._id), CAST('[]' AS jsonb)) FROM "
-        + foreign.sql() + " AS " + f + " WHERE " + keys + pinned + " AND " + match;
+    String found = collected(foreign, f) + " WHERE " + keys + pinned + " AND " + match;
     String doc = AggregateLookup.withMatches(projection, as, a + ".data", r + ".v");
     pipeline.next("SELECT " + doc + " AS doc, CAST(0 AS bigint) AS n FROM (" + pipeline.tableRows("_id, "
         + mine.quotedColumn() + ", data") + ") AS " + a + " CROSS JOIN LATERAL (" + found + ") AS " + r + "(v)", false);
@@ -131,9 +139,7 @@ final class ColocatedLookup {
     on.append(" AND COALESCE(").append(at(f + ".data", foreignPath)).append(", ").append(nullJson)
         .append(") = COALESCE(").append(at(a + ".data", MongoPath.parse(localField))).append(", ").append(nullJson)
         .append(")");
-    String found = "COALESCE(jsonb_agg(" + f + ".data ORDER BY " + f + "._id) FILTER (WHERE " + f + "._id IS NOT NULL),"
-        + " CAST('[]' AS jsonb))";
-    String doc = AggregateLookup.withMatches(projection, as, a + ".data", found);
+    String doc = AggregateLookup.withMatches(projection, as, a + ".data", AggregateLookup.gathered(f));
     String fence = greenplum && !foreignPin.isEmpty() ? " OFFSET 0" : "";
     pipeline.next("SELECT " + doc + " AS doc, CAST(0 AS bigint) AS n FROM (" + pipeline.tableRows("_id, "
         + t.target.layout().quotedColumn() + ", data") + fence + ") AS " + a + " LEFT JOIN " + foreign.sql() + " AS " + f
@@ -159,15 +165,12 @@ final class ColocatedLookup {
     String match = at(f + ".data", foreignPath) + " = " + at(a + ".doc", MongoPath.parse(localField));
     if (t.target.distributed()) {
       String r = a + "r";
-      String found = "SELECT COALESCE(jsonb_agg(" + f + ".data ORDER BY " + f + "._id), CAST('[]' AS jsonb)) FROM "
-          + foreign.sql() + " AS " + f + " WHERE " + match + pinned(pipeline, theirsColumn, false);
+      String found = collected(foreign, f) + " WHERE " + match + pinned(pipeline, theirsColumn, false);
       pipeline.next("SELECT " + AggregateLookup.withMatches(projection, as, a + ".doc", r + ".v") + " AS doc, " + a
           + ".n FROM " + input + " CROSS JOIN LATERAL (" + found + ") AS " + r + "(v)", pipeline.ordered());
       return;
     }
-    String found = "COALESCE(jsonb_agg(" + f + ".data ORDER BY " + f + "._id) FILTER (WHERE " + f + "._id IS NOT NULL),"
-        + " CAST('[]' AS jsonb))";
-    pipeline.next("SELECT " + AggregateLookup.withMatches(projection, as, a + ".doc", found) + " AS doc, " + a + ".n"
+    pipeline.next("SELECT " + AggregateLookup.withMatches(projection, as, a + ".doc", AggregateLookup.gathered(f)) + " AS doc, " + a + ".n"
         + " FROM " + input + " LEFT JOIN " + foreign.sql() + " AS " + f + " ON " + match
         + pinned(pipeline, theirsColumn, false) + " GROUP BY " + a + ".doc, " + a + ".n",
         pipeline.ordered());

@@ -46,9 +46,7 @@ final class ReplicatedLookup {
         + matchesAnyKey(t, f + ".data", foreignPath, "COALESCE(" + local + ", CAST('null' AS jsonb))") + " END";
     String keyColumn = mine != null && mine.keyed() ? mine.quotedColumn() : null;
     String columns = "_id, " + (keyColumn == null ? "" : keyColumn + ", ") + "data";
-    String found = "COALESCE(jsonb_agg(" + f + ".data ORDER BY " + f + "._id) FILTER (WHERE " + f + "._id IS NOT NULL),"
-        + " CAST('[]' AS jsonb))";
-    String doc = AggregateLookup.withMatches(projection, as, a + ".data", found);
+    String doc = AggregateLookup.withMatches(projection, as, a + ".data", AggregateLookup.gathered(f));
     // grouped by the key column too, so that Postgres-XL sees a grouping it can run where the rows are stored
     pipeline.next("SELECT " + doc + " AS doc, CAST(0 AS bigint) AS n FROM (" + pipeline.tableRows(columns) + ") AS " + a
         + " LEFT JOIN " + foreign.sql() + " AS " + f + " ON " + match + " GROUP BY "
