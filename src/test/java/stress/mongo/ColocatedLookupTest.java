@@ -12,11 +12,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.bson.BsonArray;
-import org.bson.BsonDocument;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import stress.ops.IdLiteral;
 import stress.table.IdType;
 import stress.table.KeyType;
 import stress.table.Layout;
@@ -62,11 +59,20 @@ class ColocatedLookupTest {
 
   /** With {@code citus} false, the form for Postgres-XL and Greenplum (a join on the key columns). */
   private static String sql(String pipeline, String[] tables, Layout layout, boolean citus) {
+    return DocumentRows.aggregate(pipeline, target(tables, layout, citus), tables[0]);
+  }
+
+  /** The target of the first table, whose {@code $lookup} of {@code b} reads the second; both of {@code layout}. */
+  private static TranslationTarget target(String[] tables, Layout layout, boolean citus) {
     TranslationTarget target = new TranslationTarget(PathCatalog.NONE, true, Map.of(), null,
         Map.of("b", new ForeignCollection("\"" + tables[1] + "\"", IdType.INTEGER, layout)), citus);
-    MongoStatement st = MongoStatement.translate("aggregate", new BsonDocument("pipeline", BsonArray.parse(pipeline)),
-        new Parameters(List.of()), layout == null ? target : target.withLayout(layout));
-    return IdLiteral.resolve(st.statement().sql(), IdType.INTEGER).replace("{table}", tables[0]);
+    return layout == null ? target : target.withLayout(layout);
+  }
+
+  /** The statement gives the documents wanted, in order. */
+  private static void documents(List<String> wanted, String sql, String form) throws SQLException {
+    String problem = new ExtendedJsonComparison(Set.of("ids")).compare(wanted, DocumentRows.query(url, sql), true);
+    assertNull(problem, form + ": " + problem + "\n" + sql);
   }
 
   /** The documents of the pipeline in the co-located form (which it must be) and without layouts, both as wanted. */
@@ -81,8 +87,7 @@ class ColocatedLookupTest {
       forms.add(joined);
     }
     for (String sql : forms) {
-      String problem = new ExtendedJsonComparison(Set.of("ids")).compare(wanted, DocumentRows.query(url, sql), true);
-      assertNull(problem, problem + "\n" + sql);
+      documents(wanted, sql, "form");
     }
   }
 
@@ -126,16 +131,10 @@ class ColocatedLookupTest {
         "[{_id: 1, k: 1}, {_id: 2, k: 1.0}, {_id: 3, k: 2}, {_id: 6, k: 7}]", KeyType.BIGINT);
     Layout inKey = Layout.key("k", KeyType.BIGINT).withKeyInPrimaryKey(true);
     String pipeline = "[{$match: {k: {$in: [1, 3]}}}, " + LOOKUP + ", " + IDS + "]";
-    TranslationTarget greenplum = new TranslationTarget(PathCatalog.NONE, true, Map.of(), null,
-        Map.of("b", new ForeignCollection("\"" + t[1] + "\"", IdType.INTEGER, inKey)), false).withLayout(inKey)
-        .withDeepCorrelation(false);
-    String sql = IdLiteral.resolve(MongoStatement.translate("aggregate", new BsonDocument("pipeline",
-        BsonArray.parse(pipeline)), new Parameters(List.of()), greenplum).statement().sql(), IdType.INTEGER)
-        .replace("{table}", t[0]);
+    String sql = DocumentRows.aggregate(pipeline, target(t, inKey, false).withDeepCorrelation(false), t[0]);
     assertTrue(sql.contains(" OFFSET 0) AS p1 LEFT JOIN ") && sql.contains("p1f.\"k\" = ANY (ARRAY["), sql);
-    String problem = new ExtendedJsonComparison(Set.of("ids")).compare(List.of("{\"_id\": 1, \"ids\": [1, 2]}",
-        "{\"_id\": 3, \"ids\": [1, 2]}", "{\"_id\": 4, \"ids\": []}"), DocumentRows.query(url, sql), true);
-    assertNull(problem, problem + "\n" + sql);
+    documents(List.of("{\"_id\": 1, \"ids\": [1, 2]}", "{\"_id\": 3, \"ids\": [1, 2]}", "{\"_id\": 4, \"ids\": []}"),
+        sql, "greenplum");
   }
 
   @Test
@@ -148,17 +147,12 @@ class ColocatedLookupTest {
     List<String> wanted = List.of("{\"_id\": 4, \"ids\": [1, 2]}", "{\"_id\": 3, \"ids\": [1, 2]}");
     for (String target : List.of("citus", "postgres-xl", "greenplum", "no layout")) {
       Layout layout = target.equals("no layout") ? null : inKey;
-      TranslationTarget on = new TranslationTarget(PathCatalog.NONE, true, Map.of(), null,
-          Map.of("b", new ForeignCollection("\"" + t[1] + "\"", IdType.INTEGER, layout)), target.equals("citus"))
-          .withDeepCorrelation(!target.equals("greenplum"));
-      String sql = IdLiteral.resolve(MongoStatement.translate("aggregate", new BsonDocument("pipeline",
-          BsonArray.parse(pipeline)), new Parameters(List.of()), layout == null ? on : on.withLayout(layout))
-          .statement().sql(), IdType.INTEGER).replace("{table}", t[0]);
+      String sql = DocumentRows.aggregate(pipeline, target(t, layout, target.equals("citus"))
+          .withDeepCorrelation(!target.equals("greenplum")), t[0]);
       if (layout != null) {
         assertTrue(sql.contains("p1f.\"k\" = CAST("), target + ": " + sql);
       }
-      String problem = new ExtendedJsonComparison(Set.of("ids")).compare(wanted, DocumentRows.query(url, sql), true);
-      assertNull(problem, target + ": " + problem + "\n" + sql);
+      documents(wanted, sql, target);
     }
     // a $match that pins two keys keeps the join on values: the foreign read could not be routed to one shard; so
     // does one whose value no key of the column's type equals (no condition on the column is written)
@@ -180,8 +174,7 @@ class ColocatedLookupTest {
         .contains("\"k\" = "));
     TranslationTarget other = new TranslationTarget(PathCatalog.NONE, true, Map.of(), null,
         Map.of("b", new ForeignCollection("b", IdType.INTEGER, Layout.key("k", KeyType.TEXT))), true).withLayout(key);
-    String sql = MongoStatement.translate("aggregate", new BsonDocument("pipeline", BsonArray.parse("[" + LOOKUP + "]")),
-        new Parameters(List.of()), other).statement().sql();
+    String sql = DocumentRows.aggregate("[" + LOOKUP + "]", other, t[0]);
     assertFalse(sql.contains("f.\"k\" = "), sql);
     // in two Citus co-location groups
     Layout elsewhere = Layout.key("k", KeyType.BIGINT).inGroup(7);

@@ -42,6 +42,15 @@ class MongoLookupSemanticsTest {
     url = TestDatabase.newDatabaseUrl("mongo_lookup");
   }
 
+  /** A table of {@code local} documents and one of {@link #FOREIGN}, the collection {@code b}: their names. */
+  private static String[] withForeign(String local) throws SQLException {
+    String a = "la" + TABLES.incrementAndGet();
+    String b = "lb" + TABLES.get();
+    DocumentRows.load(url, a, local);
+    DocumentRows.load(url, b, FOREIGN);
+    return new String[] {a, b};
+  }
+
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiterString = " => ", quoteCharacter = '~', value = {
       "numbers by value, array elements, strings apart => [{_id: 1, l: 1}, {_id: 2, l: 2}, {_id: 3, l: 4}, {_id: 4, l: '1'}]"
@@ -60,10 +69,9 @@ class MongoLookupSemanticsTest {
   })
   void lookupsGiveMongoDbsDocuments(String name, String local, String localField, String foreignField,
                                     String expected) throws SQLException {
-    String a = "la" + TABLES.incrementAndGet();
-    String b = "lb" + TABLES.get();
-    DocumentRows.load(url, a, local);
-    DocumentRows.load(url, b, FOREIGN);
+    String[] t = withForeign(local);
+    String a = t[0];
+    String b = t[1];
     String pipeline = "[{$lookup: {from: 'b', localField: '" + localField + "', foreignField: '" + foreignField
         + "', as: 'out'}}, {$project: {ids: '$out._id'}}, {$sort: {_id: 1}}]";
     List<String> want = new ArrayList<>();
@@ -88,10 +96,9 @@ class MongoLookupSemanticsTest {
 
   @Test
   void aLookupAfterASortAndALimitKeepsTheirDocumentsAndOrderInEveryForm() throws SQLException {
-    String a = "la" + TABLES.incrementAndGet();
-    String b = "lb" + TABLES.get();
-    DocumentRows.load(url, a, "[{_id: 1, l: 1}, {_id: 2, l: [3, 2]}, {_id: 3}, {_id: 4, l: 1}, {_id: 5, l: 'x'}]");
-    DocumentRows.load(url, b, FOREIGN);
+    String[] t = withForeign("[{_id: 1, l: 1}, {_id: 2, l: [3, 2]}, {_id: 3}, {_id: 4, l: 1}, {_id: 5, l: 'x'}]");
+    String a = t[0];
+    String b = t[1];
     String pipeline = "[{$match: {_id: {$gt: 1}}}, {$sort: {_id: -1}}, {$limit: 3}, {$lookup: {from: 'b', localField:"
         + " 'l', foreignField: 'k', as: 'out'}}, {$project: {ids: '$out._id'}}]";
     List<String> want = List.of("{\"_id\": 5, \"ids\": []}", "{\"_id\": 4, \"ids\": [1]}",
@@ -105,10 +112,9 @@ class MongoLookupSemanticsTest {
 
   @Test
   void eachLocalDocumentGetsItsOwnMatches() throws SQLException {
-    String a = "la" + TABLES.incrementAndGet();
-    String b = "lb" + TABLES.get();
-    DocumentRows.load(url, a, "[{_id: 1, l: 1}, {_id: 2, l: 3}, {_id: 3, l: 'none'}]");
-    DocumentRows.load(url, b, FOREIGN);
+    String[] t = withForeign("[{_id: 1, l: 1}, {_id: 2, l: 3}, {_id: 3, l: 'none'}]");
+    String a = t[0];
+    String b = t[1];
     String pipeline = "[{$lookup: {from: 'b', localField: 'l', foreignField: 'k', as: 'out.docs'}},"
         + " {$project: {'ids': '$out.docs._id'}}, {$sort: {_id: 1}}]";
     List<String> found = DocumentRows.query(url, sql(pipeline, true, "\"" + b + "\"", IdType.INTEGER).replace("{table}", a));
@@ -119,18 +125,15 @@ class MongoLookupSemanticsTest {
 
   @Test
   void aLocalValueThatIsNeverAnArrayOrNullJoinsAReplicatedTableThroughItsGinIndex() throws SQLException {
-    String a = "la" + TABLES.incrementAndGet();
-    String b = "lb" + TABLES.get();
-    DocumentRows.load(url, a, "[{_id: 1, l: 1}, {_id: 2, l: 2}, {_id: 3, l: 4}, {_id: 4, l: '1'}, {_id: 5, l: 9}]");
-    DocumentRows.load(url, b, FOREIGN);
+    String[] t = withForeign("[{_id: 1, l: 1}, {_id: 2, l: 2}, {_id: 3, l: 4}, {_id: 4, l: '1'}, {_id: 5, l: 9}]");
+    String a = t[0];
+    String b = t[1];
     String pipeline = "[{$lookup: {from: 'b', localField: 'l', foreignField: 'k', as: 'out'}},"
         + " {$project: {ids: '$out._id'}}, {$sort: {_id: 1}}]";
     PathCatalog facts = new PathCatalog(Map.of("l", new PathFacts(false, Set.of(PathFacts.NUMBER, PathFacts.STRING))),
         "test");
-    String sql = IdLiteral.resolve(MongoStatement.translate("aggregate", new BsonDocument("pipeline",
-        BsonArray.parse(pipeline)), new Parameters(List.of()), new TranslationTarget(facts, true, Map.of(), null,
-        Map.of("b", new ForeignCollection("\"" + b + "\"", IdType.INTEGER, Layout.REFERENCE)), false))
-        .statement().sql(), IdType.INTEGER).replace("{table}", a);
+    String sql = DocumentRows.aggregate(pipeline, new TranslationTarget(facts, true, Map.of(), null,
+        Map.of("b", new ForeignCollection("\"" + b + "\"", IdType.INTEGER, Layout.REFERENCE)), false), a);
     assertFalse(sql.contains("= 'array' THEN EXISTS"), "the facts rule out arrays and null: " + sql);
     String problem = new ExtendedJsonComparison(Set.of("ids")).compare(List.of("{\"_id\": 1, \"ids\": [1]}",
         "{\"_id\": 2, \"ids\": [2]}", "{\"_id\": 3, \"ids\": [3]}", "{\"_id\": 4, \"ids\": [6]}",
