@@ -55,40 +55,38 @@ final class KeyRoute {
    * placeholder).
    */
   static boolean pinsOneValue(Translation t, BsonDocument filter) {
-    for (Map.Entry<String, BsonValue> e : filter.entrySet()) {
-      if (e.getKey().equals("$and") && e.getValue().isArray()) {
-        for (BsonValue each : e.getValue().asArray()) {
-          if (each.isDocument() && pinsOneValue(t, each.asDocument())) {
-            return true;
-          }
-        }
-      } else if (!e.getKey().startsWith("$") && pins(t, MongoPath.parse(e.getKey()))) {
-        BsonValue v = e.getValue().isDocument() && FilterTranslator.isOperators(e.getValue())
-            ? e.getValue().asDocument().get("$eq") : e.getValue();
-        // a parameter, or a literal the key column's type holds: the pin is written (a string on a bigint key is not)
-        if (v != null && (t.parameters.indexOf(v) >= 0 || literal(v, t.target.layout().type()) != null)) {
-          return true;
-        }
-      }
-    }
-    return false;
+    boolean[] pinned = {false};
+    // a parameter, or a literal the key column's type holds: the pin is written (a string on a bigint key is not)
+    conditions(filter, (path, op, arg) -> pinned[0] |= op.equals("$eq") && pins(t, path)
+        && (t.parameters.indexOf(arg) >= 0 || literal(arg, t.target.layout().type()) != null));
+    return pinned[0];
   }
 
   private static void collect(Translation t, BsonDocument filter, List<String> parts, String column,
                               boolean asArray) {
+    conditions(filter, (path, op, arg) -> add(parts, of(t, path, op, arg, column, asArray)));
+  }
+
+  /** One condition of a filter: an operator and its argument on a path ({@code $eq} for a plain value). */
+  private interface Condition {
+    void accept(MongoPath path, String op, BsonValue arg);
+  }
+
+  /** Each condition of the filter's top-level AND, those of the {@code $and}s within it included. */
+  private static void conditions(BsonDocument filter, Condition each) {
     for (Map.Entry<String, BsonValue> e : filter.entrySet()) {
       if (e.getKey().equals("$and") && e.getValue().isArray()) {
-        for (BsonValue each : e.getValue().asArray()) {
-          if (each.isDocument()) {
-            collect(t, each.asDocument(), parts, column, asArray);
+        for (BsonValue and : e.getValue().asArray()) {
+          if (and.isDocument()) {
+            conditions(and.asDocument(), each);
           }
         }
       } else if (!e.getKey().startsWith("$")) {
         MongoPath path = MongoPath.parse(e.getKey());
         if (e.getValue().isDocument() && FilterTranslator.isOperators(e.getValue())) {
-          e.getValue().asDocument().forEach((op, arg) -> add(parts, of(t, path, op, arg, column, asArray)));
+          e.getValue().asDocument().forEach((op, arg) -> each.accept(path, op, arg));
         } else if (!e.getValue().isRegularExpression()) {
-          add(parts, of(t, path, "$eq", e.getValue(), column, asArray));
+          each.accept(path, "$eq", e.getValue());
         }
       }
     }
