@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
-import stress.report.ComparisonRow;
+import stress.report.RoundComparisonText;
 import stress.report.JsonReport;
 import stress.report.PhaseResult;
 import stress.report.ResultMerger;
@@ -178,15 +178,10 @@ public final class Commands {
 
   /** The merged summaries and comparison, and the JSON when {@code json} is given. */
   static void printMerged(RunResult merged, int inputs, Path json, PrintStream out) {
-    List<ComparisonRow> rows = new ArrayList<>();
     for (PhaseResult phase : merged.phases()) {
       out.print(TextReport.summary(phase.label() + " (" + inputs + " results merged)", phase.stats()));
-      rows.add(new ComparisonRow(phase.combination(), phase.stats()));
     }
-    if (rows.size() > 1) {
-      out.println();
-      out.print(TextReport.comparison(rows));
-    }
+    out.print(RoundComparisonText.of(merged));
     if (json != null) {
       JsonReport.write(merged, json);
       out.println("result: " + json);

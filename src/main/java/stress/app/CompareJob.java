@@ -18,7 +18,9 @@ import stress.report.JsonReport;
 import stress.report.LayoutComparison;
 import stress.report.PhaseResult;
 import stress.report.ResultFiles;
+import stress.report.RoundComparisonText;
 import stress.report.RunResult;
+import stress.runner.RoundSchedule;
 import stress.report.html.HtmlReport;
 import stress.target.explain.ModeRoute;
 import stress.target.explain.Route;
@@ -61,36 +63,54 @@ final class CompareJob {
     ExitCode worst = ExitCode.OK;
     List<PhaseResult> phases = new ArrayList<>();
     List<Instant> starts = new ArrayList<>();
-    List<LayoutComparison.Table> compared = new ArrayList<>();
+    LayoutComparison.Table[] byTable = new LayoutComparison.Table[tables.size()];
     RunResult first = null;
     boolean interrupted = false;
-    for (int i = 0; i < tables.size(); i++) {
-      String name = tables.get(i);
-      out.println((i == 0 ? "" : "\n") + "table " + name + " (" + (i + 1) + " of " + tables.size() + " compared):");
-      RunJob job = new RunJob(config.onComparedTable(name), database, out, interruption);
-      ExitCode code = job.run();
-      worst = code.code() > worst.code() ? code : worst;
-      RunResult result = job.result();
-      if (result == null) {
-        return worst;
-      }
-      first = first == null ? result : first;
-      result.phases().forEach(p -> phases.add(withTable(p, name)));
-      starts.addAll(job.measuredStarts());
-      compared.add(new LayoutComparison.Table(name, job.table().layout().describe(), routes(job.routes())));
-      if (result.interrupted()) {
-        interrupted = true;
-        break;
+    int rounds = config.rounds();
+    List<List<Integer>> orders = RoundSchedule.orders(tables.size(), rounds, config.seed());
+    rounds:
+    for (int r = 0; r < rounds; r++) {
+      for (int k = 0; k < tables.size(); k++) {
+        int i = orders.get(r).get(k);
+        String name = tables.get(i);
+        out.println((r == 0 && k == 0 ? "" : "\n") + "table " + name + " (" + (i + 1) + " of " + tables.size()
+            + " compared" + (rounds > 1 ? ", round " + (r + 1) + " of " + rounds : "") + "):");
+        RunJob job = new RunJob(config.onComparedTable(name), database, out, interruption);
+        ExitCode code = job.run();
+        worst = code.code() > worst.code() ? code : worst;
+        RunResult result = job.result();
+        if (result == null) {
+          return worst;
+        }
+        first = first == null ? result : first;
+        int round = r + 1;
+        result.phases().forEach(p -> phases.add(withTable(p, name, rounds > 1 ? round : null)));
+        starts.addAll(job.measuredStarts());
+        if (byTable[i] == null) {
+          byTable[i] = new LayoutComparison.Table(name, job.table().layout().describe(), routes(job.routes()));
+        }
+        if (result.interrupted()) {
+          interrupted = true;
+          break rounds;
+        }
       }
     }
+    List<LayoutComparison.Table> compared = java.util.Arrays.stream(byTable).filter(java.util.Objects::nonNull)
+        .toList();
     Map<String, Object> settings = new LinkedHashMap<>(first.settings());
-    settings.put("table", String.join(", ", tables.subList(0, compared.size())));
+    settings.put("table", compared.stream().map(LayoutComparison.Table::table).collect(Collectors.joining(", ")));
+    if (rounds > 1) {
+      settings.put("rounds", rounds + " (every table once per round, interleaved, the order changed between rounds;"
+          + " each run with its own warm-up)");
+    }
     settings.put("compared tables", compared.stream().collect(Collectors.toMap(LayoutComparison.Table::table,
         LayoutComparison.Table::layout, (a, b) -> a, LinkedHashMap::new)));
     RunResult merged = new RunResult(first.toolVersion(), started, settings, first.target(), phases, interrupted,
         List.of(), List.of(), List.of(), compared);
     out.println();
     out.print(LayoutComparison.text(merged));
+    out.print(rounds > 1 ? RoundComparisonText.tables(merged.roundComparison())
+        : "  " + RoundComparisonText.ONE_ROUND + "\n");
     if (config.jsonFile() != null) {
       JsonReport.write(merged, config.jsonFile());
       out.println("result: " + config.jsonFile());
@@ -104,13 +124,13 @@ final class CompareJob {
     return worst;
   }
 
-  /** The phase with its table first in its combination and label. */
-  private static PhaseResult withTable(PhaseResult phase, String table) {
+  /** The phase with its table first in its combination and label, and its round when there are several. */
+  private static PhaseResult withTable(PhaseResult phase, String table, Integer round) {
     Map<String, String> combination = new LinkedHashMap<>();
     combination.put(LayoutComparison.TABLE, table);
     combination.putAll(phase.combination());
-    return new PhaseResult(LayoutComparison.TABLE + "=" + table + " " + phase.label(), combination,
-        phase.settingsReadBack(), phase.connection(), phase.stats(), phase.hosts(), phase.client());
+    PhaseResult labelled = phase.relabelled(LayoutComparison.TABLE + "=" + table + " " + phase.label(), combination);
+    return round == null ? labelled : labelled.inRound(round);
   }
 
   /**

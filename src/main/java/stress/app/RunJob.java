@@ -31,17 +31,18 @@ import stress.ops.Operations;
 import stress.model.StatementMode;
 import stress.ops.WorkloadOperation;
 import stress.report.CollectionComparison;
-import stress.report.ComparisonRow;
 import stress.report.JsonReport;
 import stress.report.MongoComparison;
 import stress.report.PhaseResult;
 import stress.report.RecordedOperation;
+import stress.report.RoundComparisonText;
 import stress.report.ResultFiles;
 import stress.report.RunResult;
 import stress.report.TextReport;
 import stress.report.html.HtmlReport;
 import stress.runner.PhaseOutcome;
 import stress.runner.PhaseSpec;
+import stress.runner.RoundSchedule;
 import stress.runner.RunListener;
 import stress.runner.RunPlan;
 import stress.runner.RunProbe;
@@ -191,7 +192,8 @@ public final class RunJob {
       SettingsCatalog catalog = SettingsCatalog.read(control);
       jitNote = PipelineJit.apply(operations, settingCombos, catalog);
       settingPlans.addAll(PhaseGrid.planSettings(catalog, settingCombos));
-      phases = PhaseGrid.phases(config, database.spec(), settingCombos, settingPlans);
+      phases = RoundSchedule.interleave(PhaseGrid.phases(config, database.spec(), settingCombos, settingPlans),
+          config.rounds(), config.seed(), PhaseSpec::inRound);
       if (!config.hostSpreading().spread() && database.spec().servers().size() == 1) {
         RunCapacity.read(control).ifPresent(slots -> RunCapacity.checkSlots(slots, phases, config.poolSize(), 0, 1, ""));
       }
@@ -311,23 +313,17 @@ public final class RunJob {
     }
 
     List<PhaseResult> phaseResults = new ArrayList<>();
-    List<ComparisonRow> rows = new ArrayList<>();
     for (PhaseOutcome o : result.phases()) {
       Map<String, String> connection = new LinkedHashMap<>(o.source());
       if (o.distinctBackends() > 0) {
         connection.put("distinct server backends", Integer.toString(o.distinctBackends()));
       }
       phaseResults.add(new PhaseResult(o.spec().label(), o.spec().combination(), o.settingsReadBack(), connection,
-          o.stats(), o.hosts(), o.client()));
-      rows.add(new ComparisonRow(o.spec().combination(), o.stats()));
-    }
-    if (rows.size() > 1) {
-      out.println();
-      out.println("comparison (" + rows.size() + " phases; * = most ops/s, ratio to the first row):");
-      out.print(TextReport.comparison(rows));
+          o.stats(), o.hosts(), o.client(), o.spec().round() > 0 ? o.spec().round() : null));
     }
     RunResult runResult = new RunResult(Version.current(), started, settings, target, phaseResults, result.interrupted(),
         recorded, application == null ? List.of() : application.collections(), List.of(), List.of());
+    out.print(RoundComparisonText.of(runResult));
     this.result = runResult;
     this.routes = routes;
     this.measuredStarts = startTimes.starts();

@@ -49,6 +49,10 @@ final class RunSettingsReport {
     s.put("find limit", config.operationSettings().limitMin() + ".." + config.operationSettings().limitMax());
     s.put("fetch size", config.operationSettings().fetchSize());
     s.put("seed", config.seed());
+    if (config.rounds() > 1) {
+      s.put("rounds", config.rounds() + " (every phase once per round, interleaved, the order changed between rounds"
+          + " from the seed; each phase with its own warm-up)");
+    }
     s.put("worker threads", config.workerThreads().describe() + " (Java "
         + Runtime.version().feature() + ")");
     s.put("statement timeout", Durations.format(config.timeouts().statement()));

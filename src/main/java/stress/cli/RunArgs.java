@@ -69,6 +69,14 @@ final class RunArgs {
           + " Default: ${DEFAULT-VALUE}.")
   String warmup;
 
+  @Option(names = "--rounds", paramLabel = "N", defaultValue = Defaults.ROUNDS,
+      description = "Run every phase (each combination, each table of --compare-tables) N times, interleaved: each"
+          + " round runs every combination once, in an order that changes between rounds, each with its own warm-up;"
+          + " the comparison then gives each figure's median and range, and each ratio to the first row with an"
+          + " interval and a verdict (faster, slower, no difference beyond noise). 5 is a good start. Default:"
+          + " ${DEFAULT-VALUE} (no noise estimate).")
+  int rounds;
+
   @Option(names = "--report-interval", paramLabel = "TIME", defaultValue = Defaults.REPORT_INTERVAL,
       description = "Time between interval lines; a bare number is seconds. Default: ${DEFAULT-VALUE}.")
   String reportInterval;
@@ -275,7 +283,7 @@ final class RunArgs {
         poolSize, c3p0MaxStatements, prepareThreshold, mode, settings, transaction, dist, zipfConstant,
         opSettings, tables.schema, tables.table, keys.seed, keys.keySample, timeouts, json, workerThreads, inserts, explain, out,
         metricsPort, new HostSpreading(hostList, spreadHosts), failures, workloadFile, fleet, application == null
-        ? null : new ApplicationRun(application, skipMissing, "log".equals(rate.strip())));
+        ? null : new ApplicationRun(application, skipMissing, "log".equals(rate.strip())), rounds);
   }
 
   /** The tables of {@code --compare-tables}, or null without it. */

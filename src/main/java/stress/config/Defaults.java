@@ -25,6 +25,11 @@ public final class Defaults {
   /** The seed article's table name. */
   public static final String TABLE = "check_in";
   public static final String SEED = "42";
+  /**
+   * Each phase once: a run costs what it says (phases × (warm-up + duration)); a comparison then says it has no noise
+   * estimate and that --rounds 5 gives one.
+   */
+  public static final String ROUNDS = "1";
   /** Keys read from a table whose keys are not a dense integer range. */
   public static final String KEY_SAMPLE = "100000";
   public static final String DOCS = "100000";

@@ -55,6 +55,8 @@ import stress.model.OperationMix;
  * @param workload          the --workload file whose operations --op may name, or null
  * @param fleet             this process as one instance of a run of several ({@code --run-id}), or null alone
  * @param application       with {@code --workload DIR}: the application's collections, each on its table; else null
+ * @param rounds            how many times every phase runs, interleaved ({@code --rounds}; 1 = once, no noise
+ *                          estimate)
  */
 public record RunConfig(OperationMix mix, List<Integer> threads, Duration duration, long ops, Duration warmup,
                         Duration reportInterval, double rate, List<StatementMode> modes, List<String> pools,
@@ -64,7 +66,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
                         long seed, int keySample, Timeouts timeouts, Path jsonFile,
                         WorkerThreadPolicy workerThreads, InsertSettings inserts, boolean explain, Path outDir,
                         Integer metricsPort, HostSpreading hostSpreading, FailurePolicy failures,
-                        WorkloadFile workload, FleetSettings fleet, ApplicationRun application) {
+                        WorkloadFile workload, FleetSettings fleet, ApplicationRun application, int rounds) {
 
   public RunConfig {
     Objects.requireNonNull(inserts, "inserts");
@@ -113,6 +115,9 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     }
     if (metricsPort != null && (metricsPort < 0 || metricsPort > 65535)) {
       problems.add("--metrics-port must be 0 (any free port) or 1 to 65535, got " + metricsPort);
+    }
+    if (rounds < 1) {
+      problems.add("--rounds must be at least 1, got " + rounds);
     }
     if (keySample < 1) {
       problems.add("--key-sample must be at least 1, got " + keySample);
@@ -183,7 +188,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     this(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize, c3p0MaxStatements,
         prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant, operationSettings, schema,
         table, seed, keySample, timeouts, jsonFile, WorkerThreadPolicy.of(virtualThreads), inserts, explain, null, null,
-        HostSpreading.NONE, FailurePolicy.DEFAULT, null, null, null);
+        HostSpreading.NONE, FailurePolicy.DEFAULT, null, null, null, 1);
   }
 
   /** A configuration with the default insert settings. */
@@ -196,7 +201,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     this(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize, c3p0MaxStatements,
         prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant, operationSettings, schema,
         table, seed, keySample, timeouts, jsonFile, WorkerThreadPolicy.of(virtualThreads), InsertSettings.DEFAULT, false,
-        null, null, HostSpreading.NONE, FailurePolicy.DEFAULT, null, null, null);
+        null, null, HostSpreading.NONE, FailurePolicy.DEFAULT, null, null, null, 1);
   }
 
   /** What a run of an application's collections (--workload DIR) does not do: each collection names its table. */
@@ -227,7 +232,15 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     return new RunConfig(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize,
         c3p0MaxStatements, prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant,
         operationSettings, schema, other, seed, keySample, timeouts, null, workerThreads, inserts, true, null,
-        metricsPort, hostSpreading, failures, workload, fleet, null);
+        metricsPort, hostSpreading, failures, workload, fleet, null, 1);
+  }
+
+  /** This run with another number of rounds. */
+  public RunConfig withRounds(int n) {
+    return new RunConfig(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize,
+        c3p0MaxStatements, prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant,
+        operationSettings, schema, table, seed, keySample, timeouts, jsonFile, workerThreads, inserts, explain, outDir,
+        metricsPort, hostSpreading, failures, workload, fleet, application, n);
   }
 
   private static void duplicates(String option, List<?> values, List<String> problems) {

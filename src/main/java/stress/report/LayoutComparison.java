@@ -25,7 +25,8 @@ public final class LayoutComparison {
   /** What the columns say, under the title. */
   public static final String EXPLANATION = "The same operations, threads and duration on each table; route = where"
       + " the operation's statements go in the phase's statement mode (the widest of its statements and plans), from"
-      + " EXPLAIN before measuring; ratio = ops/s on that table / ops/s on the first.";
+      + " EXPLAIN before measuring; ratio = ops/s on that table / ops/s on the first (with rounds: the median over the"
+      + " rounds, and the median of the per-round ratios).";
 
   private LayoutComparison() {}
 
@@ -83,18 +84,20 @@ public final class LayoutComparison {
     if (result.tables().isEmpty()) {
       return rows;
     }
-    // phases of each table in run order; the n-th phase of each table has the same combination
-    Map<String, Map<String, PhaseResult>> byPhase = new LinkedHashMap<>();
+    // phases of each table in run order; the n-th phase of each table has the same combination; with rounds a
+    // table has one phase per round
+    Map<String, Map<String, List<PhaseResult>>> byPhase = new LinkedHashMap<>();
     for (PhaseResult phase : result.phases()) {
       String table = phase.combination().get(TABLE);
       if (table != null) {
-        byPhase.computeIfAbsent(withoutTable(phase), k -> new LinkedHashMap<>()).put(table, phase);
+        byPhase.computeIfAbsent(withoutTable(phase), k -> new LinkedHashMap<>())
+            .computeIfAbsent(table, k -> new ArrayList<>()).add(phase);
       }
     }
     byPhase.forEach((label, phases) -> {
       Set<String> operations = new LinkedHashSet<>();
-      phases.values().forEach(p -> p.stats().operations().forEach(o -> operations.add(o.name())));
-      String mode = phases.values().iterator().next().combination().getOrDefault("mode", "");
+      phases.values().forEach(list -> list.forEach(p -> p.stats().operations().forEach(o -> operations.add(o.name()))));
+      String mode = phases.values().iterator().next().get(0).combination().getOrDefault("mode", "");
       for (String op : operations) {
         rows.add(row(result.tables(), phases, label, op, mode, false));
       }
@@ -105,21 +108,32 @@ public final class LayoutComparison {
     return rows;
   }
 
-  private static Row row(List<Table> tables, Map<String, PhaseResult> phases, String label, String op, String mode,
-                         boolean total) {
+  /**
+   * One operation on every table; with rounds its ops/s is the median over the rounds and its ratio the median of the
+   * per-round ratios to the first table (their intervals are in {@link RoundComparison}).
+   */
+  private static Row row(List<Table> tables, Map<String, List<PhaseResult>> phases, String label, String op,
+                         String mode, boolean total) {
     List<Side> sides = new ArrayList<>();
-    Double first = null;
+    double[] first = null;
     for (int t = 0; t < tables.size(); t++) {
       Table table = tables.get(t);
-      PhaseResult phase = phases.get(table.table());
-      OperationStats stats = phase == null ? null : total ? phase.stats().total() : phase.stats().operations().stream()
-          .filter(o -> o.name().equals(op)).findFirst().orElse(null);
-      double ops = stats == null ? 0 : stats.opsPerSecond();
+      List<PhaseResult> rounds = phases.getOrDefault(table.table(), List.of());
+      double[] ops = new double[rounds.size()];
+      long errors = 0;
+      for (int r = 0; r < rounds.size(); r++) {
+        OperationStats stats = total ? rounds.get(r).stats().total() : rounds.get(r).stats().operations().stream()
+            .filter(o -> o.name().equals(op)).findFirst().orElse(null);
+        ops[r] = stats == null ? 0 : stats.opsPerSecond();
+        errors += stats == null ? 0 : stats.errorCount();
+      }
       if (t == 0) {
         first = ops;
       }
-      sides.add(new Side(table.table(), total ? "" : table.route(op, mode), ops, stats == null ? 0 : stats.errorCount(),
-          t == 0 || first == null || first == 0 ? null : ops / first));
+      double median = ops.length == 0 ? 0 : MedianInterval.of(ops).median();
+      PairedRatio ratio = t == 0 || ops.length == 0 ? null : PairedRatio.of(first, ops, true, 0);
+      sides.add(new Side(table.table(), total ? "" : table.route(op, mode), median, errors,
+          ratio == null ? null : ratio.interval().median()));
     }
     return new Row(label, op, sides);
   }

@@ -95,7 +95,8 @@ public final class ResultMerger {
       List<HostStats> hosts = mergeHosts(template.label(), names, results, p, connection, duration);
       phases.add(new PhaseResult(template.label(), template.combination(), template.settingsReadBack(), connection,
           withOutages(mergePhase(template.label(), names, stats, duration), names, stats), hosts,
-          ClientUsageText.merge(results.stream().map(r -> r.phases().get(phase).client()).toList())));
+          ClientUsageText.merge(results.stream().map(r -> r.phases().get(phase).client()).toList()),
+          template.round()));
     }
     Map<String, Object> settings = new LinkedHashMap<>();
     settings.put(MERGED_FROM, names);

@@ -36,7 +36,8 @@ import java.util.Objects;
  *                    phases carry the table in their combination; the file also gets {@code layoutComparison}
  *                    ({@link LayoutComparison}), worked out again when read; empty otherwise
  */
-@JsonIgnoreProperties(value = {"mongodbComparison", "mongodbCollections", "layoutComparison"}, allowGetters = true)
+@JsonIgnoreProperties(value = {"mongodbComparison", "mongodbCollections", "layoutComparison", "roundComparison"},
+    allowGetters = true)
 public record RunResult(String toolVersion, Instant startTime, Map<String, Object> settings, Object target,
                         List<PhaseResult> phases, boolean interrupted,
                         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RecordedOperation> recorded,
@@ -85,6 +86,16 @@ public record RunResult(String toolVersion, Instant startTime, Map<String, Objec
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   public List<LayoutComparison.Row> layoutComparison() {
     return LayoutComparison.rows(this);
+  }
+
+  /**
+   * With several rounds ({@code --rounds}): each combination's figures per round, medians, ranges, and the paired
+   * ratios to the baseline with their intervals and verdicts (per table of {@code --compare-tables}); null otherwise.
+   */
+  @JsonProperty("roundComparison")
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public RoundComparison.Result roundComparison() {
+    return RoundComparison.of(this, tables.isEmpty() ? null : LayoutComparison.TABLE);
   }
 
   /** MongoDB's recorded figures beside the measured ones, per phase and operation; empty without them. */

@@ -21,10 +21,19 @@ import stress.model.StatementMode;
  * @param connection  how to connect, with this phase's session settings applied
  * @param sessionSettings the --set values of this phase (name to value), read back from the server after it
  * @param tablePerThread  each worker inserts into its own table ({@link RunPlan#workerTables})
+ * @param round           the round of a run of several rounds in which this phase runs (1-based), or 0 for a run of
+ *                        one round; every round runs each combination once ({@link RoundSchedule})
  */
 public record PhaseSpec(Map<String, String> combination, StatementMode mode, String poolKind, PoolSettings pool,
                         int threads, ConnectionSpec connection, Map<String, String> sessionSettings,
-                        boolean tablePerThread) {
+                        boolean tablePerThread, int round) {
+
+  /** A phase of a run of one round. */
+  public PhaseSpec(Map<String, String> combination, StatementMode mode, String poolKind, PoolSettings pool,
+                   int threads, ConnectionSpec connection, Map<String, String> sessionSettings,
+                   boolean tablePerThread) {
+    this(combination, mode, poolKind, pool, threads, connection, sessionSettings, tablePerThread, 0);
+  }
 
   /** A phase whose workers share the run's table. */
   public PhaseSpec(Map<String, String> combination, StatementMode mode, String poolKind, PoolSettings pool,
@@ -37,13 +46,22 @@ public record PhaseSpec(Map<String, String> combination, StatementMode mode, Str
     sessionSettings = Collections.unmodifiableMap(new LinkedHashMap<>(sessionSettings));
     Objects.requireNonNull(mode, "mode");
     Objects.requireNonNull(poolKind, "poolKind");
+    if (round < 0) {
+      throw new IllegalArgumentException("a round is numbered from 1 (0 for a run of one round), got " + round);
+    }
     if (threads < 1) {
       throw new UsageException("--threads must be at least 1, got " + threads);
     }
   }
 
-  /** E.g. {@code mode=plain pool=hikari threads=80}. */
+  /** E.g. {@code mode=plain pool=hikari threads=80}, and {@code round=2} after it in a run of rounds. */
   public String label() {
-    return combination.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "));
+    return combination.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" "))
+        + (round > 0 ? " round=" + round : "");
+  }
+
+  /** This combination as run in round {@code r} (1-based). */
+  public PhaseSpec inRound(int r) {
+    return new PhaseSpec(combination, mode, poolKind, pool, threads, connection, sessionSettings, tablePerThread, r);
   }
 }

@@ -1,0 +1,215 @@
+package stress.report;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Function;
+import stress.metrics.OperationStats;
+import stress.metrics.PhaseStats;
+
+/**
+ * The comparison of a run of several rounds ({@code --rounds N}): each combination's figures per round, their median
+ * and range, and beside the baseline's the median of the paired per-round ratios with its {@link MedianInterval} and
+ * a verdict ({@link PairedRatio}). The total's ops/s, p50 and p99 per combination; in a mix of several operations
+ * each operation's p50 and p99 too, never its ops/s: in a closed loop an operation's ops/s is its weight's share of
+ * the total, so its ratio would only repeat the total's.
+ *
+ * <p>Combinations are grouped by everything but the compared key ({@code table} in {@code run --compare-tables},
+ * none otherwise: one group); the first combination of a group, in the run's first round, is its baseline.
+ */
+public final class RoundComparison {
+  /** The figures compared for the total, and for each operation of a mix (latencies only). */
+  static final String OPS = "ops/s";
+  static final String P50 = "p50 ms";
+  static final String P99 = "p99 ms";
+
+  private RoundComparison() {}
+
+  /**
+   * A ratio to the baseline with its interval and verdict.
+   *
+   * @param median   median of the paired per-round ratios (this combination / the baseline)
+   * @param low      lower end of the interval
+   * @param high     upper end
+   * @param coverage the interval's coverage, e.g. 0.9375
+   * @param verdict  faster, slower, no difference beyond noise, or no noise estimate
+   */
+  public record Ratio(double median, double low, double high, double coverage, String verdict) {
+    static Ratio of(PairedRatio p) {
+      MedianInterval i = p.interval();
+      return new Ratio(i.median(), i.low(), i.high(), i.coverage(), p.verdict().words());
+    }
+  }
+
+  /**
+   * One figure of one combination.
+   *
+   * @param operation  the operation, or {@code total}
+   * @param figure     {@code ops/s}, {@code p50 ms} or {@code p99 ms}
+   * @param rounds     the figure in each round, in round order (null where the round did not run it)
+   * @param median     their median
+   * @param low        the lowest round
+   * @param high       the highest round
+   * @param vsBaseline the ratio to the baseline's figure; null for the baseline itself or when no pair was left
+   */
+  public record Figure(String operation, String figure, List<Double> rounds, double median, double low, double high,
+                       Ratio vsBaseline) {}
+
+  /**
+   * One combination.
+   *
+   * @param group       what it shares with the combinations it is compared with (the combination without the
+   *                    compared key), empty when all are compared with each other
+   * @param combination its settings
+   * @param baseline    whether the others of its group are compared with it
+   * @param figures     the total's figures, then each operation's latencies in a mix
+   */
+  public record Row(String group, Map<String, String> combination, boolean baseline, List<Figure> figures) {}
+
+  /**
+   * A group's noise: how far its baseline's rounds spread, and the least difference its verdicts needed.
+   *
+   * @param group           as in {@link Row#group}
+   * @param spread          (highest - lowest) / median of the baseline's ops/s over the rounds
+   * @param leastDifference e.g. 0.05: a verdict needs the interval beyond ×1.05
+   * @param unsteady        the sentence saying the machine was unsteady, or null
+   */
+  public record Noise(String group, double spread, double leastDifference, String unsteady) {}
+
+  /**
+   * The whole comparison, as the JSON result carries it.
+   *
+   * @param rounds   how many rounds ran
+   * @param method   how the intervals are made
+   * @param coverage the coverage of an interval over all the rounds
+   * @param noise    per group
+   * @param rows     per combination
+   */
+  public record Result(int rounds, String method, double coverage, List<Noise> noise, List<Row> rows) {}
+
+  /** Whether any phase of the result ran in a round of several. */
+  public static boolean hasRounds(RunResult result) {
+    return result.phases().stream().anyMatch(p -> p.round() != null);
+  }
+
+  /**
+   * The comparison of a result with rounds, or null without rounds.
+   *
+   * @param comparedKey the combination key whose values are compared within a group ({@code table}), or null to
+   *                    compare every combination with the first
+   */
+  public static Result of(RunResult result, String comparedKey) {
+    if (!hasRounds(result)) {
+      return null;
+    }
+    int rounds = result.phases().stream().mapToInt(p -> p.round() == null ? 1 : p.round()).max().orElse(1);
+    // combinations in the order of their first phase; the first round runs them as the grid lists them
+    Map<Map<String, String>, PhaseResult[]> byCombination = new LinkedHashMap<>();
+    for (PhaseResult p : result.phases()) {
+      int round = p.round() == null ? 1 : p.round();
+      byCombination.computeIfAbsent(p.combination(), k -> new PhaseResult[rounds])[round - 1] = p;
+    }
+    Map<String, List<Map<String, String>>> groups = new LinkedHashMap<>();
+    byCombination.keySet().forEach(c -> groups.computeIfAbsent(group(c, comparedKey), k -> new ArrayList<>()).add(c));
+    List<Row> rows = new ArrayList<>();
+    List<Noise> noise = new ArrayList<>();
+    groups.forEach((group, combinations) -> {
+      PhaseResult[] base = byCombination.get(combinations.get(0));
+      Steadiness steadiness = Steadiness.of(values(base, s -> s.total().opsPerSecond()));
+      double least = steadiness.leastDifference();
+      noise.add(new Noise(group, steadiness.spread(), least, steadiness.sentence(OPS)));
+      List<String> operations = operations(byCombination, combinations);
+      for (int c = 0; c < combinations.size(); c++) {
+        PhaseResult[] phases = byCombination.get(combinations.get(c));
+        boolean baseline = c == 0;
+        List<Figure> figures = new ArrayList<>();
+        figures.add(figure(OperationStats.TOTAL, OPS, base, phases, baseline, least, s -> s.total().opsPerSecond(),
+            true));
+        figures.add(figure(OperationStats.TOTAL, P50, base, phases, baseline, least, s -> latency(s.total(), true),
+            false));
+        figures.add(figure(OperationStats.TOTAL, P99, base, phases, baseline, least, s -> latency(s.total(), false),
+            false));
+        if (operations.size() > 1) {
+          for (String op : operations) {
+            figures.add(figure(op, P50, base, phases, baseline, least, s -> latency(operation(s, op), true), false));
+            figures.add(figure(op, P99, base, phases, baseline, least, s -> latency(operation(s, op), false), false));
+          }
+        }
+        rows.add(new Row(group, combinations.get(c), baseline, figures));
+      }
+    });
+    return new Result(rounds, MedianInterval.METHOD, MedianInterval.of(new double[rounds]).coverage(), noise, rows);
+  }
+
+  private static Figure figure(String operation, String name, PhaseResult[] base, PhaseResult[] phases,
+                               boolean baseline, double least, Function<PhaseStats, Double> value,
+                               boolean higherIsBetter) {
+    double[] own = values(phases, value);
+    double[] present = Arrays.stream(own).filter(Double::isFinite).toArray();
+    List<Double> rounds = new ArrayList<>();
+    for (double v : own) {
+      rounds.add(Double.isFinite(v) ? v : null);
+    }
+    if (present.length == 0) {
+      return new Figure(operation, name, rounds, Double.NaN, Double.NaN, Double.NaN, null);
+    }
+    PairedRatio ratio = baseline ? null : PairedRatio.of(values(base, value), own, higherIsBetter, least);
+    return new Figure(operation, name, rounds, MedianInterval.of(present).median(),
+        Arrays.stream(present).min().orElseThrow(), Arrays.stream(present).max().orElseThrow(),
+        ratio == null ? null : Ratio.of(ratio));
+  }
+
+  /** The figure of each round's phase, NaN where the round did not run it. */
+  private static double[] values(PhaseResult[] phases, Function<PhaseStats, Double> value) {
+    double[] values = new double[phases.length];
+    for (int r = 0; r < phases.length; r++) {
+      Double v = phases[r] == null ? null : value.apply(phases[r].stats());
+      values[r] = v == null ? Double.NaN : v;
+    }
+    return values;
+  }
+
+  /** p50 or p99 of the successful executions; NaN when none succeeded (a latency of nothing is no figure). */
+  private static Double latency(OperationStats op, boolean p50) {
+    if (op == null || op.count() == 0) {
+      return Double.NaN;
+    }
+    return p50 ? op.latencyMs().p50() : op.latencyMs().p99();
+  }
+
+  private static OperationStats operation(PhaseStats stats, String name) {
+    return stats.operations().stream().filter(o -> o.name().equals(name)).findFirst().orElse(null);
+  }
+
+  private static List<String> operations(Map<Map<String, String>, PhaseResult[]> byCombination,
+                                         List<Map<String, String>> combinations) {
+    Set<String> names = new LinkedHashSet<>();
+    for (Map<String, String> c : combinations) {
+      for (PhaseResult p : byCombination.get(c)) {
+        if (p != null) {
+          p.stats().operations().forEach(o -> names.add(o.name()));
+        }
+      }
+    }
+    return List.copyOf(names);
+  }
+
+  /** The combination without the compared key, as {@code k=v k=v}; empty when nothing is left out. */
+  static String group(Map<String, String> combination, String comparedKey) {
+    if (comparedKey == null) {
+      return "";
+    }
+    StringBuilder label = new StringBuilder();
+    combination.forEach((k, v) -> {
+      if (!Objects.equals(k, comparedKey)) {
+        label.append(label.length() == 0 ? "" : " ").append(k).append('=').append(v);
+      }
+    });
+    return label.toString();
+  }
+}

@@ -1,0 +1,210 @@
+package stress.report;
+
+import static stress.report.TextTable.Align.LEFT;
+import static stress.report.TextTable.Align.RIGHT;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import stress.metrics.OperationStats;
+
+/**
+ * The text of a {@link RoundComparison}: how to read it, the machine's steadiness, then per group a table of every
+ * combination's total (ops/s, p50, p99) and, in a mix, a table of each operation's latencies.
+ */
+public final class RoundComparisonText {
+  /** Said instead of intervals when a run had one round. */
+  public static final String ONE_ROUND = "1 round: no noise estimate, --rounds 5 gives one";
+
+  private RoundComparisonText() {}
+
+  /**
+   * The comparison of a run's phases, after an empty line: with rounds their medians, intervals and verdicts; with one
+   * round each phase's figures beside the first's and {@link #ONE_ROUND}; empty for a run of one phase.
+   */
+  public static String of(RunResult result) {
+    if (RoundComparison.hasRounds(result)) {
+      return "\n" + text(RoundComparison.of(result, null));
+    }
+    if (result.phases().size() < 2) {
+      return "";
+    }
+    List<ComparisonRow> rows = result.phases().stream().map(p -> new ComparisonRow(p.combination(), p.stats()))
+        .toList();
+    return "\ncomparison (" + rows.size() + " phases; * = most ops/s, ratio to the first row; " + ONE_ROUND + "):\n"
+        + TextReport.comparison(rows);
+  }
+
+  /** How the columns are made, one sentence each. */
+  static List<String> legend(RoundComparison.Result result, String baselineName) {
+    return List.of(
+        "median and range: the figure's median and its lowest and highest over the " + result.rounds() + " rounds",
+        "vs first: the median over the rounds of this row's figure / the " + baselineName
+            + "'s in the same round (paired, so a slow drift of the machine cancels)",
+        "interval: " + MedianInterval.METHOD + " of those ratios, " + percent(result.coverage())
+            + " coverage with " + result.rounds() + " rounds"
+            + (result.rounds() < 6 ? " (6 or more rounds give 95% or more)" : ""),
+        "verdict: faster or slower only where the whole interval lies beyond the least difference, else no difference"
+            + " beyond noise; for latencies lower is faster");
+  }
+
+  /**
+   * The comparison of a run (one group), e.g. {@code comparison (2 combinations, 5 rounds, interleaved; * = most
+   * ops/s, ratios to the first row):} then the legend, the noise and the tables.
+   */
+  public static String text(RoundComparison.Result result) {
+    long combinations = result.rows().size();
+    StringBuilder out = new StringBuilder("comparison (" + combinations + " combinations, " + result.rounds()
+        + " rounds, interleaved; * = most ops/s; ratios to the first row):\n");
+    legend(result, "first row").forEach(line -> out.append("  ").append(line).append('\n'));
+    out.append(groups(result, null));
+    return out.toString();
+  }
+
+  /** The noise of a {@code run --compare-tables} with rounds: per phase, each table beside the first. */
+  public static String tables(RoundComparison.Result result) {
+    StringBuilder out = new StringBuilder("tables compared with their noise (" + result.rounds()
+        + " rounds, interleaved; ratios to the first table):\n");
+    legend(result, "first table").forEach(line -> out.append("  ").append(line).append('\n'));
+    out.append(groups(result, LayoutComparison.TABLE));
+    return out.toString();
+  }
+
+  /**
+   * Per group: its label line when it has one (e.g. the phase of a table comparison), the noise, the totals' table
+   * and, in a mix, the operations' latencies.
+   *
+   * @param comparedKey the key whose values are compared within a group, left out of the settings columns; null for
+   *                    none
+   */
+  static String groups(RoundComparison.Result result, String comparedKey) {
+    StringBuilder out = new StringBuilder();
+    for (RoundComparison.Noise noise : result.noise()) {
+      List<RoundComparison.Row> rows = result.rows().stream().filter(r -> r.group().equals(noise.group())).toList();
+      if (!noise.group().isEmpty()) {
+        out.append(noise.group()).append(":\n");
+      }
+      if (noise.unsteady() != null) {
+        out.append("  ").append(noise.unsteady()).append('\n');
+      } else {
+        out.append("  steady machine: the baseline's ops/s spread over ").append(Math.round(noise.spread() * 100))
+            .append("% of its median between rounds; differences beyond ")
+            .append(Decimals.ratio(1 + noise.leastDifference())).append(" are called\n");
+      }
+      out.append(totals(rows, comparedKey));
+      boolean mix = rows.stream().flatMap(r -> r.figures().stream())
+          .anyMatch(f -> !f.operation().equals(OperationStats.TOTAL));
+      if (mix) {
+        out.append("  per operation, by latency (in a closed loop each operation's ops/s is its weight's share of the"
+            + " total, so only the total's ops/s is compared):\n");
+        out.append(operations(rows, comparedKey));
+      }
+    }
+    return out.toString();
+  }
+
+  private static String totals(List<RoundComparison.Row> rows, String comparedKey) {
+    List<String> keys = keys(rows, comparedKey);
+    TextTable table = table(keys, false);
+    int best = -1;
+    for (int i = 0; i < rows.size(); i++) {
+      if (best < 0 || total(rows.get(i)).median() > total(rows.get(best)).median()) {
+        best = i;
+      }
+    }
+    for (int i = 0; i < rows.size(); i++) {
+      RoundComparison.Row row = rows.get(i);
+      boolean first = true;
+      for (RoundComparison.Figure f : row.figures()) {
+        if (!f.operation().equals(OperationStats.TOTAL)) {
+          continue;
+        }
+        List<String> cells = new ArrayList<>();
+        cells.add(first && i == best ? "*" : "");
+        for (String key : keys) {
+          cells.add(first ? row.combination().getOrDefault(key, "-") : "");
+        }
+        cells.addAll(figureCells(f, row.baseline()));
+        table.row(cells);
+        first = false;
+      }
+    }
+    return table.render();
+  }
+
+  private static String operations(List<RoundComparison.Row> rows, String comparedKey) {
+    List<String> keys = keys(rows, comparedKey);
+    TextTable table = table(keys, true);
+    for (RoundComparison.Row row : rows) {
+      boolean first = true;
+      for (RoundComparison.Figure f : row.figures()) {
+        if (f.operation().equals(OperationStats.TOTAL)) {
+          continue;
+        }
+        List<String> cells = new ArrayList<>();
+        cells.add("");
+        for (String key : keys) {
+          cells.add(first ? row.combination().getOrDefault(key, "-") : "");
+        }
+        cells.add(f.operation());
+        cells.addAll(figureCells(f, row.baseline()));
+        table.row(cells);
+        first = false;
+      }
+    }
+    return table.render();
+  }
+
+  private static RoundComparison.Figure total(RoundComparison.Row row) {
+    return row.figures().get(0);
+  }
+
+  private static List<String> keys(List<RoundComparison.Row> rows, String comparedKey) {
+    Set<String> keys = new LinkedHashSet<>();
+    rows.forEach(r -> keys.addAll(r.combination().keySet()));
+    if (comparedKey != null) {
+      // a group shares everything but the compared key: only that one tells its rows apart
+      keys.retainAll(Set.of(comparedKey));
+    }
+    return List.copyOf(keys);
+  }
+
+  private static TextTable table(List<String> keys, boolean operation) {
+    List<String> headers = new ArrayList<>(List.of(""));
+    List<TextTable.Align> aligns = new ArrayList<>(List.of(LEFT));
+    for (String key : keys) {
+      headers.add(key);
+      aligns.add(LEFT);
+    }
+    if (operation) {
+      headers.add("operation");
+      aligns.add(LEFT);
+    }
+    headers.addAll(List.of("figure", "median", "range", "vs first", "interval", "verdict"));
+    aligns.addAll(List.of(LEFT, RIGHT, RIGHT, RIGHT, RIGHT, LEFT));
+    return new TextTable(headers, aligns);
+  }
+
+  private static List<String> figureCells(RoundComparison.Figure f, boolean baseline) {
+    boolean ops = f.figure().equals(RoundComparison.OPS);
+    RoundComparison.Ratio r = f.vsBaseline();
+    return List.of(f.figure(), number(f.median(), ops), number(f.low(), ops) + "-" + number(f.high(), ops),
+        baseline ? "-" : r == null ? "-" : Decimals.ratio(r.median()),
+        baseline || r == null || r.coverage() == 0 ? "-" : Decimals.ratio(r.low()) + "-" + Decimals.ratio(r.high()),
+        baseline ? "baseline" : r == null ? "-" : r.verdict());
+  }
+
+  private static String number(double value, boolean ops) {
+    if (!Double.isFinite(value)) {
+      return "-";
+    }
+    return ops ? Decimals.oneDecimal(value) : Decimals.millis(value);
+  }
+
+  /** 0.9375 as {@code 93.7%}. */
+  static String percent(double coverage) {
+    double percent = Math.floor(coverage * 1000) / 10;
+    return (percent == Math.rint(percent) ? Long.toString((long) percent) : Double.toString(percent)) + "%";
+  }
+}
