@@ -134,8 +134,12 @@ public final class CsvReport {
   public static String summary(List<PhaseResult> phases) {
     Set<String> varying = new LinkedHashSet<>();
     phases.forEach(p -> varying.addAll(p.combination().keySet()));
+    boolean rounds = phases.stream().anyMatch(p -> p.round() != null);
     List<String> header = new ArrayList<>(List.of("phase", "phase_label"));
     header.addAll(varying);
+    if (rounds) {
+      header.add("round");
+    }
     header.addAll(SUMMARY_COLUMNS);
     StringBuilder csv = new StringBuilder(Csv.line(header));
     for (int p = 0; p < phases.size(); p++) {
@@ -146,6 +150,9 @@ public final class CsvReport {
       for (OperationStats op : rows) {
         List<String> row = new ArrayList<>(List.of(Integer.toString(p + 1), phase.label()));
         varying.forEach(key -> row.add(phase.combination().get(key)));
+        if (rounds) {
+          row.add(phase.round() == null ? null : Integer.toString(phase.round()));
+        }
         row.add(op.name());
         row.add(Csv.decimal(stats.durationSeconds()));
         addCounts(row, op.count(), op.opsPerSecond(), op.rows(), op.rowsPerSecond());
@@ -161,6 +168,53 @@ public final class CsvReport {
       }
     }
     return csv.toString();
+  }
+
+  /** Columns of {@link #comparison} after the combination's settings. */
+  public static final List<String> COMPARISON_COLUMNS = List.of("baseline", "operation", "figure", "median", "lowest",
+      "highest", "rounds", "ratio", "ratio_low", "ratio_high", "coverage", "verdict", "least_difference", "method");
+
+  /**
+   * A run of several rounds compared ({@link RoundComparison}): one row per combination, operation and figure (ops/s,
+   * p50 ms, p99 ms), with its value in each round (space-separated, in round order, empty for a round that did not
+   * run), the median of the paired ratios to the baseline, its interval and coverage, and the verdict.
+   */
+  public static String comparison(RoundComparison.Result result) {
+    Set<String> keys = new LinkedHashSet<>();
+    result.rows().forEach(r -> keys.addAll(r.combination().keySet()));
+    List<String> header = new ArrayList<>(keys);
+    header.addAll(COMPARISON_COLUMNS);
+    StringBuilder csv = new StringBuilder(Csv.line(header));
+    for (RoundComparison.Row row : result.rows()) {
+      double least = result.noise().stream().filter(n -> n.group().equals(row.group())).findFirst()
+          .map(RoundComparison.Noise::leastDifference).orElse(Double.NaN);
+      for (RoundComparison.Figure f : row.figures()) {
+        List<String> cells = new ArrayList<>();
+        keys.forEach(key -> cells.add(row.combination().get(key)));
+        cells.add(row.baseline() ? "yes" : "no");
+        cells.add(f.operation());
+        cells.add(f.figure());
+        cells.add(figure(f.median()));
+        cells.add(figure(f.low()));
+        cells.add(figure(f.high()));
+        cells.add(f.rounds().stream().map(v -> v == null ? "" : figure(v)).collect(Collectors.joining(" ")));
+        RoundComparison.Ratio r = f.vsBaseline();
+        cells.add(r == null ? null : figure(r.median()));
+        cells.add(r == null ? null : figure(r.low()));
+        cells.add(r == null ? null : figure(r.high()));
+        cells.add(r == null ? null : figure(r.coverage()));
+        cells.add(row.baseline() ? "baseline" : r == null ? null : r.verdict());
+        cells.add(figure(least));
+        cells.add(result.method());
+        csv.append(Csv.line(cells));
+      }
+    }
+    return csv.toString();
+  }
+
+  /** A comparison's number to six decimals, or an empty field where there is none (a figure of no executions). */
+  private static String figure(double value) {
+    return Double.isFinite(value) ? Csv.number(value, 6) : null;
   }
 
   private static List<String> intervalStart(int p, PhaseResult phase, IntervalStats i, String operation) {

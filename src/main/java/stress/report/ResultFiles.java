@@ -23,6 +23,8 @@ public final class ResultFiles {
   public static final String ERRORS_CSV = "errors.csv";
   /** {@link CsvReport#summary}. */
   public static final String SUMMARY_CSV = "summary.csv";
+  /** A run of several rounds: each figure's rounds, median, ratio, interval and verdict ({@link CsvReport#comparison}). */
+  public static final String COMPARISON_CSV = "comparison.csv";
 
   private ResultFiles() {}
 
@@ -68,6 +70,10 @@ public final class ResultFiles {
     files.add(writeText(dir.resolve(SUMMARY_CSV), CsvReport.summary(result.phases())));
     files.add(writeText(dir.resolve(INTERVALS_CSV), CsvReport.intervals(result.phases())));
     files.add(writeText(dir.resolve(ERRORS_CSV), CsvReport.errors(result.phases())));
+    RoundComparison.Result rounds = result.roundComparison();
+    if (rounds != null) {
+      files.add(writeText(dir.resolve(COMPARISON_CSV), CsvReport.comparison(rounds)));
+    }
     for (int p = 0; p < result.phases().size(); p++) {
       files.addAll(IntervalLogs.write(dir, p + 1, result.phases().get(p), measuredStarts.get(p)));
     }

@@ -90,6 +90,25 @@ class ReportBrowserIT {
     browser.printToPdf(page, SCREENSHOTS.resolve("overlay.pdf"));
   }
 
+  /** A run of rounds: the intervals drawn as bars beside x1, the verdicts in the tables. */
+  @Test
+  void theReportOfARunOfRoundsDrawsItsIntervals() throws Exception {
+    String url = TestDatabase.newDatabaseUrl("report_rounds");
+    assertEquals(0, CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "500").exitCode());
+    Path runDir = dir.resolve("rounds");
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--op", "find_first=3,find_update=1",
+        "--threads", "2", "--mode", "prepared,plain", "--ops", "300", "--warmup", "0", "--rounds", "3",
+        "--out", runDir.toString());
+    assertEquals(0, r.exitCode(), r.all());
+    Path page = runDir.resolve(HtmlReport.FILE_NAME);
+    // rounds: ops/s, p50, p99, each operation's p50; comparison; throughput; latency x 6 phases; percentiles x 3
+    RenderedPage rendered = assertRendered(page, 4 + 1 + 1 + 6 + 3);
+    assertEquals(Optional.of("results"), rendered.firstSectionId());
+    String html = Files.readString(page);
+    assertTrue(html.contains("Comparison with noise") && html.contains(">verdict</th>"), "the verdicts shown");
+    browser.screenshot(page, SCREENSHOTS.resolve("rounds.png"), 1400, 3000);
+  }
+
   /** A page whose labels and error messages hold script: nothing runs, and the error chart draws. */
   @Test
   void scriptInLabelsStaysText() throws Exception {

@@ -11,7 +11,9 @@ import java.util.Objects;
  * @param title      shown above the chart
  * @param kind       {@code time} (x = seconds), {@code time-log} (the same, y logarithmic),
  *                   {@code percentiles} (x = 1/(1-percentile), logarithmic), {@code bars} (x = {@code categories}) or
- *                   {@code bars-log} (the same, y logarithmic)
+ *                   {@code bars-log} (the same, y logarithmic), {@code intervals} (x = {@code categories}: the first
+ *                   series floating bars from each point's {@code low} to its {@code y}, the others points, a dashed one
+ *                   a line)
  * @param xTitle     x axis title
  * @param yTitle     y axis title
  * @param y2Title    right-hand axis title of bar charts, else null

@@ -11,6 +11,7 @@ import stress.metrics.Outage;
 import stress.metrics.PhaseStats;
 import stress.report.Decimals;
 import stress.report.PhaseResult;
+import stress.report.RoundComparison;
 
 /**
  * The outcome of each run, first on the page (as Gatling's and k6's reports open on their indicators): the
@@ -43,14 +44,39 @@ final class Headline {
       int outages = phases.stream().mapToInt(p -> p.stats().outages().size()).sum();
       double outageSeconds = phases.stream().mapToDouble(Headline::outageSeconds).sum();
       int degraded = phases.stream().mapToInt(p -> p.stats().degraded().size()).sum();
-      List<String> row = new ArrayList<>(List.of(best.label(), oneDecimal(total.opsPerSecond()),
-          millis(total.latencyMs().p99()), ratio, Long.toString(total.errorCount()), Long.toString(allErrors),
-          Integer.toString(outages), Decimals.threeDecimals(outageSeconds), Integer.toString(degraded)));
+      RoundComparison.Result rounds = run.result().roundComparison();
+      RoundComparison.Row bestRow = rounds == null ? null : rounds.rows().stream()
+          .reduce((a, b) -> b.figures().get(0).median() > a.figures().get(0).median() ? b : a).orElse(null);
+      List<String> row;
+      String opening;
+      if (bestRow != null) {
+        // medians over the rounds, the ratio paired with its interval: one round's figures would be one draw of noise
+        RoundComparison.Ratio r = bestRow.figures().get(0).vsBaseline();
+        ratio = bestRow.baseline() ? "baseline" : r == null ? "" : Decimals.ratio(r.median()) + " ("
+            + Decimals.ratio(r.low()) + "-" + Decimals.ratio(r.high()) + ", " + r.verdict() + ")";
+        String label = combination(bestRow);
+        long bestErrors = phases.stream().filter(p -> p.combination().equals(bestRow.combination()))
+            .mapToLong(p -> p.stats().total().errorCount()).sum();
+        row = new ArrayList<>(List.of(label + " (median of " + rounds.rounds() + " rounds)",
+            oneDecimal(bestRow.figures().get(0).median()), millis(bestRow.figures().get(2).median()), ratio,
+            Long.toString(bestErrors), Long.toString(allErrors), Integer.toString(outages),
+            Decimals.threeDecimals(outageSeconds), Integer.toString(degraded)));
+        opening = (overlay ? run.name() + ": " : "") + "best " + label + " — median "
+            + oneDecimal(bestRow.figures().get(0).median()) + " ops/s over " + rounds.rounds() + " rounds, p99 "
+            + millis(bestRow.figures().get(2).median()) + " ms, " + (bestRow.baseline() ? "the first row"
+            : ratio + " the first row") + tail(allErrors, outages, outageSeconds, degraded);
+      } else {
+        row = new ArrayList<>(List.of(best.label(), oneDecimal(total.opsPerSecond()),
+            millis(total.latencyMs().p99()), ratio, Long.toString(total.errorCount()), Long.toString(allErrors),
+            Integer.toString(outages), Decimals.threeDecimals(outageSeconds), Integer.toString(degraded)));
+        opening = sentence(overlay ? run.name() : null, phases, best, ratio, allErrors, outages, outageSeconds,
+            degraded);
+      }
       if (overlay) {
         row.add(0, run.name());
       }
       rows.add(row);
-      sentences.add(sentence(overlay ? run.name() : null, phases, best, ratio, allErrors, outages, outageSeconds, degraded)
+      sentences.add(opening
           + (ClientSection.anyClient(phases, u -> u.clientBound() && !u.onlySharesCpusWithServer())
               ? " The client was the bottleneck in some phases: see Client cost." : "")
           // as the terminal says it: a client that only shared a busy host with the server is not called the bottleneck
@@ -81,6 +107,12 @@ final class Headline {
     } else if (phases.size() > 1) {
       out.append(", ").append(ratio).append(" the first row (").append(phases.get(0).label()).append(')');
     }
+    return out.append(tail(allErrors, outages, outageSeconds, degraded)).toString();
+  }
+
+  /** {@code ; no errors; no outage.} and the degraded windows. */
+  private static String tail(long allErrors, int outages, double outageSeconds, int degraded) {
+    StringBuilder out = new StringBuilder();
     out.append("; ").append(allErrors == 0 ? "no errors" : allErrors + (allErrors == 1 ? " error" : " errors"))
         .append("; ").append(outages == 0 ? "no outage" : outages + (outages == 1 ? " outage" : " outages")
             + " (" + Decimals.threeDecimals(outageSeconds) + " s)");
@@ -88,6 +120,13 @@ final class Headline {
       out.append(", ").append(degraded).append(degraded == 1 ? " degraded window" : " degraded windows");
     }
     return out.append('.').toString();
+  }
+
+  /** A combination as {@code k=v k=v}. */
+  private static String combination(RoundComparison.Row row) {
+    StringBuilder out = new StringBuilder();
+    row.combination().forEach((k, v) -> out.append(out.length() == 0 ? "" : " ").append(k).append('=').append(v));
+    return out.toString();
   }
 
   private static double outageSeconds(PhaseResult phase) {

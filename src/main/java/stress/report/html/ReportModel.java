@@ -49,6 +49,10 @@ final class ReportModel {
   private List<Section> build() {
     List<Section> sections = new ArrayList<>();
     sections.add(Headline.of(runs));
+    Section rounds = RoundsSection.of(runs, this::chartId);
+    if (rounds != null) {
+      sections.add(rounds);
+    }
     if (runs.stream().anyMatch(run -> run.result().phases().size() > 1)) {
       sections.add(comparison());
     }

@@ -121,7 +121,37 @@
     return config;
   }
 
-  var builders = { time: timeConfig, 'time-log': timeLogConfig, percentiles: percentileConfig, bars: barConfig,
+  // Ratios with their intervals: each interval a floating bar from its low to its high end, the median a point, x1 a
+  // dashed line; a point's low end comes as point.low.
+  function intervalConfig(spec) {
+    var labels = spec.categories.map(function (category) { return [category]; });
+    var datasets = spec.series.map(function (series, index) {
+      var c = color(series.colorKey);
+      var values = spec.categories.map(function () { return null; });
+      series.points.forEach(function (point) {
+        values[point.x] = point.low === undefined || point.low === null ? point.y : [point.low, point.y];
+      });
+      if (index === 0) {
+        return { type: 'bar', label: series.label, data: values, borderColor: c, backgroundColor: withAlpha(c, 0.5),
+          borderWidth: 1, minBarLength: 4, order: 2 };
+      }
+      return { type: 'line', label: series.label, data: values, borderColor: c, backgroundColor: c,
+        showLine: series.dashed, borderDash: series.dashed ? [6, 4] : [], pointRadius: series.dashed ? 4 : 6,
+        borderWidth: 2, order: 1 };
+    });
+    return {
+      type: 'bar',
+      data: { labels: labels, datasets: datasets },
+      options: {
+        scales: {
+          x: { title: axisTitle(spec.xTitle) },
+          y: { beginAtZero: false, title: axisTitle(spec.yTitle) }
+        }
+      }
+    };
+  }
+
+  var builders = { intervals: intervalConfig, time: timeConfig, 'time-log': timeLogConfig, percentiles: percentileConfig, bars: barConfig,
     'bars-log': barLogConfig };
   // A printed page shows the folded settings too.
   window.addEventListener('beforeprint', function () {
