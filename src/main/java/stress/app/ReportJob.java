@@ -8,6 +8,7 @@ import java.util.List;
 import stress.model.UsageException;
 import stress.report.JsonReport;
 import stress.report.ResultFiles;
+import stress.report.RunsCompared;
 import stress.report.html.HtmlReport;
 import stress.report.html.NamedResult;
 
@@ -38,6 +39,10 @@ public final class ReportJob {
         : runs.size() == 1 ? directoryOf(runs.get(0)).resolve(HtmlReport.FILE_NAME)
         : Path.of(HtmlReport.FILE_NAME);
     HtmlReport.write(results, file);
+    if (results.size() == 2) {
+      RunsCompared.lines(results.get(0).name(), results.get(0).result(), results.get(1).name(),
+          results.get(1).result()).forEach(console::println);
+    }
     console.println("report: " + file);
     return ExitCode.OK;
   }

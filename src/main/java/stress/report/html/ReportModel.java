@@ -49,6 +49,12 @@ final class ReportModel {
   private List<Section> build() {
     List<Section> sections = new ArrayList<>();
     sections.add(Headline.of(runs));
+    if (runs.size() == 2) {
+      List<String> lines = stress.report.RunsCompared.lines(runs.get(0).name(), runs.get(0).result(),
+          runs.get(1).name(), runs.get(1).result());
+      sections.add(new Section("before-after", "Before and after, with noise", lines.get(0) + ".",
+          lines.subList(1, lines.size()).stream().map(l -> l + ".").toList(), List.of(), List.of(), false));
+    }
     Section rounds = RoundsSection.of(runs, this::chartId);
     if (rounds != null) {
       sections.add(rounds);

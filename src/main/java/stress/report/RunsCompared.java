@@ -1,0 +1,90 @@
+package stress.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+import stress.metrics.OperationStats;
+import stress.metrics.PhaseStats;
+
+/**
+ * Two runs compared ({@code stress report BEFORE AFTER}) by the rule of a run's own comparison, when both have rounds:
+ * per combination they share, the ratio after / before of ops/s, p50 and p99 with its interval and a verdict. The two
+ * runs were not interleaved, so no round pairs with another and the samples are compared as independent ones
+ * ({@link ShiftInterval}); a drift between the runs is not cancelled, which the header says. Without rounds on both
+ * sides it says it cannot judge noise.
+ */
+public final class RunsCompared {
+  private RunsCompared() {}
+
+  /** The lines to print, each a sentence. */
+  public static List<String> lines(String beforeName, RunResult before, String afterName, RunResult after) {
+    List<String> lines = new ArrayList<>();
+    for (Map.Entry<String, RunResult> side : List.of(Map.entry(beforeName, before), Map.entry(afterName, after))) {
+      if (!RoundComparison.hasRounds(side.getValue())) {
+        lines.add("cannot judge noise between " + afterName + " and " + beforeName + ": " + side.getKey()
+            + " ran each combination once (1 round); run both with --rounds 5 to compare them with their noise");
+        return lines;
+      }
+    }
+    Map<Map<String, String>, List<PhaseStats>> beforePhases = byCombination(before);
+    Map<Map<String, String>, List<PhaseStats>> afterPhases = byCombination(after);
+    lines.add(afterName + " against " + beforeName + ", per combination in both: " + ShiftInterval.METHOD
+        + " (the runs were not interleaved, so a drift of the machine between them is not cancelled); faster or slower"
+        + " only where the whole interval lies beyond the least difference");
+    int shared = 0;
+    for (Map.Entry<Map<String, String>, List<PhaseStats>> entry : beforePhases.entrySet()) {
+      List<PhaseStats> later = afterPhases.get(entry.getKey());
+      if (later == null) {
+        continue;
+      }
+      shared++;
+      List<PhaseStats> earlier = entry.getValue();
+      double least = Math.max(Steadiness.of(values(earlier, s -> s.total().opsPerSecond())).leastDifference(),
+          Steadiness.of(values(later, s -> s.total().opsPerSecond())).leastDifference());
+      StringBuilder line = new StringBuilder(label(entry.getKey())).append(": ");
+      line.append(part("ops/s", earlier, later, s -> s.total().opsPerSecond(), true, least)).append("; ");
+      line.append(part("p50", earlier, later, s -> latency(s.total(), true), false, least)).append("; ");
+      line.append(part("p99", earlier, later, s -> latency(s.total(), false), false, least));
+      lines.add(line.toString());
+    }
+    if (shared == 0) {
+      lines.add("no combination ran in both runs: nothing to compare");
+    }
+    return lines;
+  }
+
+  private static String part(String name, List<PhaseStats> before, List<PhaseStats> after,
+                             ToDoubleFunction<PhaseStats> value, boolean higherIsBetter, double least) {
+    double[] b = java.util.Arrays.stream(values(before, value)).filter(v -> Double.isFinite(v) && v > 0).toArray();
+    double[] a = java.util.Arrays.stream(values(after, value)).filter(v -> Double.isFinite(v) && v > 0).toArray();
+    if (b.length == 0 || a.length == 0) {
+      return name + " -";
+    }
+    MedianInterval interval = ShiftInterval.of(b, a);
+    return name + " " + Decimals.ratio(interval.median()) + " (" + Decimals.ratio(interval.low()) + "-"
+        + Decimals.ratio(interval.high()) + ", " + RoundComparisonText.percent(interval.coverage()) + "): "
+        + PairedRatio.verdict(interval, higherIsBetter, least).words();
+  }
+
+  private static Map<Map<String, String>, List<PhaseStats>> byCombination(RunResult result) {
+    Map<Map<String, String>, List<PhaseStats>> phases = new LinkedHashMap<>();
+    result.phases().forEach(p -> phases.computeIfAbsent(p.combination(), k -> new ArrayList<>()).add(p.stats()));
+    return phases;
+  }
+
+  private static double[] values(List<PhaseStats> phases, ToDoubleFunction<PhaseStats> value) {
+    return phases.stream().mapToDouble(value).toArray();
+  }
+
+  private static double latency(OperationStats op, boolean p50) {
+    return op.count() == 0 ? Double.NaN : p50 ? op.latencyMs().p50() : op.latencyMs().p99();
+  }
+
+  private static String label(Map<String, String> combination) {
+    StringBuilder out = new StringBuilder();
+    combination.forEach((k, v) -> out.append(out.length() == 0 ? "" : " ").append(k).append('=').append(v));
+    return out.toString();
+  }
+}
