@@ -25,8 +25,9 @@ public final class LayoutComparison {
   /** What the columns say, under the title. */
   public static final String EXPLANATION = "The same operations, threads and duration on each table; route = where"
       + " the operation's statements go in the phase's statement mode (the widest of its statements and plans), from"
-      + " EXPLAIN before measuring; ratio = ops/s on that table / ops/s on the first (with rounds: the median over the"
-      + " rounds, and the median of the per-round ratios).";
+      + " EXPLAIN before measuring; ops/s and p50 on each table (with rounds: their medians over the rounds). In a"
+      + " mix the operations are compared by p50 (that table's / the first's) and only the total by ops/s: in a closed"
+      + " loop each operation's ops/s is its weight's share of the total, so its ratio would repeat the total's.";
 
   private LayoutComparison() {}
 
@@ -61,9 +62,14 @@ public final class LayoutComparison {
    * @param route        where its statements go there
    * @param opsPerSecond successful executions per second, 0 when it did not run
    * @param errors       failed executions
-   * @param ratio        ops/s here / ops/s on the first table, null for the first table or when that one had none
+   * @param ratio        ops/s here / ops/s on the first table, for the total and an operation run alone; null for
+   *                     the first table, when that one had none, and for an operation of a mix (compared by p50)
+   * @param p50Ms        the median latency of its successful executions, null when none succeeded
+   * @param p50Ratio     p50 here / p50 on the first table, for an operation (lower is faster); null for the first
+   *                     table and the total
    */
-  public record Side(String table, String route, double opsPerSecond, long errors, Double ratio) {}
+  public record Side(String table, String route, double opsPerSecond, long errors, Double ratio, Double p50Ms,
+                     Double p50Ratio) {}
 
   /**
    * One operation of one phase on every table.
@@ -99,10 +105,10 @@ public final class LayoutComparison {
       phases.values().forEach(list -> list.forEach(p -> p.stats().operations().forEach(o -> operations.add(o.name()))));
       String mode = phases.values().iterator().next().get(0).combination().getOrDefault("mode", "");
       for (String op : operations) {
-        rows.add(row(result.tables(), phases, label, op, mode, false));
+        rows.add(row(result.tables(), phases, label, op, mode, false, operations.size() > 1));
       }
       if (operations.size() > 1) {
-        rows.add(row(result.tables(), phases, label, OperationStats.TOTAL, mode, true));
+        rows.add(row(result.tables(), phases, label, OperationStats.TOTAL, mode, true, false));
       }
     });
     return rows;
@@ -113,27 +119,35 @@ public final class LayoutComparison {
    * per-round ratios to the first table (their intervals are in {@link RoundComparison}).
    */
   private static Row row(List<Table> tables, Map<String, List<PhaseResult>> phases, String label, String op,
-                         String mode, boolean total) {
+                         String mode, boolean total, boolean inMix) {
     List<Side> sides = new ArrayList<>();
     double[] first = null;
+    double[] firstP50 = null;
     for (int t = 0; t < tables.size(); t++) {
       Table table = tables.get(t);
       List<PhaseResult> rounds = phases.getOrDefault(table.table(), List.of());
       double[] ops = new double[rounds.size()];
+      double[] p50 = new double[rounds.size()];
       long errors = 0;
       for (int r = 0; r < rounds.size(); r++) {
         OperationStats stats = total ? rounds.get(r).stats().total() : rounds.get(r).stats().operations().stream()
             .filter(o -> o.name().equals(op)).findFirst().orElse(null);
         ops[r] = stats == null ? 0 : stats.opsPerSecond();
+        p50[r] = stats == null || stats.count() == 0 ? Double.NaN : stats.latencyMs().p50();
         errors += stats == null ? 0 : stats.errorCount();
       }
       if (t == 0) {
         first = ops;
+        firstP50 = p50;
       }
       double median = ops.length == 0 ? 0 : MedianInterval.of(ops).median();
-      PairedRatio ratio = t == 0 || ops.length == 0 ? null : PairedRatio.of(first, ops, true, 0);
+      double[] latencies = java.util.Arrays.stream(p50).filter(Double::isFinite).toArray();
+      Double p50Median = latencies.length == 0 ? null : MedianInterval.of(latencies).median();
+      PairedRatio ratio = t == 0 || ops.length == 0 || inMix ? null : PairedRatio.of(first, ops, true, 0);
+      PairedRatio p50Ratio = t == 0 || total || ops.length == 0 ? null : PairedRatio.of(firstP50, p50, false, 0);
       sides.add(new Side(table.table(), total ? "" : table.route(op, mode), median, errors,
-          ratio == null ? null : ratio.interval().median()));
+          ratio == null ? null : ratio.interval().median(), p50Median,
+          p50Ratio == null ? null : p50Ratio.interval().median()));
     }
     return new Row(label, op, sides);
   }
@@ -163,22 +177,24 @@ public final class LayoutComparison {
     List<String> headers = headers(result.tables());
     List<TextTable.Align> aligns = new ArrayList<>(List.of(LEFT));
     for (int t = 0; t < result.tables().size(); t++) {
-      aligns.addAll(t == 0 ? List.of(LEFT, RIGHT) : List.of(LEFT, RIGHT, RIGHT));
+      aligns.addAll(t == 0 ? List.of(LEFT, RIGHT, RIGHT) : List.of(LEFT, RIGHT, RIGHT, RIGHT, RIGHT));
     }
     // rows() gives each phase's rows together, as perPhase needs
     out.append(TextTable.perPhase(rows, Row::phase, () -> new TextTable(headers, aligns), LayoutComparison::cells));
     return out.toString();
   }
 
-  /** operation | route on A | ops/s A | route on B | ops/s B | ratio B/A ... */
+  /** operation | route on A | ops/s A | p50 A | route on B | ops/s B | p50 B | ops/s B/A | p50 B/A ... */
   public static List<String> headers(List<Table> tables) {
     List<String> headers = new ArrayList<>(List.of("operation"));
     for (int t = 0; t < tables.size(); t++) {
       String name = tables.get(t).table();
       headers.add("route on " + name);
       headers.add("ops/s " + name);
+      headers.add("p50 ms " + name);
       if (t > 0) {
-        headers.add("ratio " + name + "/" + tables.get(0).table());
+        headers.add("ops/s " + name + "/" + tables.get(0).table());
+        headers.add("p50 " + name + "/" + tables.get(0).table());
       }
     }
     return headers;
@@ -191,8 +207,10 @@ public final class LayoutComparison {
       Side side = row.sides().get(t);
       cells.add(side.route());
       cells.add(Decimals.oneDecimal(side.opsPerSecond()) + (side.errors() > 0 ? " (" + side.errors() + " errors)" : ""));
+      cells.add(side.p50Ms() == null ? "-" : Decimals.millis(side.p50Ms()));
       if (t > 0) {
         cells.add(side.ratio() == null ? "-" : Decimals.ratio(side.ratio()));
+        cells.add(side.p50Ratio() == null ? "-" : Decimals.ratio(side.p50Ratio()));
       }
     }
     return cells;

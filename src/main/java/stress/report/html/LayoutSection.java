@@ -8,7 +8,7 @@ import stress.report.LayoutComparison;
 
 /**
  * The tables of {@code run --compare-tables} side by side ({@link LayoutComparison}): a sentence per table saying its
- * layout, a chart of each operation's ops/s per table, then the table of routes, ops/s and ratios; no section for a run
+ * layout, a chart of each operation's p50 per table, then the table of routes, ops/s, p50 and ratios; no section for a run
  * that compared no tables.
  */
 final class LayoutSection {
@@ -40,7 +40,7 @@ final class LayoutSection {
     return new Section(ID, LayoutComparison.TITLE, LayoutComparison.EXPLANATION, headlines, charts, List.of(), false);
   }
 
-  /** Ops/s per operation (and phase, when there are several), a bar per table; the table of routes beside it. */
+  /** p50 per operation (and phase, when there are several), a bar per table; the table of routes beside it. */
   private static ChartSpec chart(String id, String prefix, List<LayoutComparison.Table> tables,
                                  List<LayoutComparison.Row> rows) {
     boolean phases = rows.stream().map(LayoutComparison.Row::phase).distinct().count() > 1;
@@ -60,15 +60,19 @@ final class LayoutSection {
       int x = categories.size();
       categories.add((phases ? row.phase() + " · " : "") + row.operation());
       for (int t = 0; t < row.sides().size(); t++) {
-        points.get(t).add(new Point(x, row.sides().get(t).opsPerSecond()));
+        Double p50 = row.sides().get(t).p50Ms();
+        if (p50 != null) {
+          points.get(t).add(new Point(x, p50));
+        }
       }
     }
     List<Series> series = new ArrayList<>();
     for (int t = 0; t < tables.size(); t++) {
       String name = tables.get(t).table();
-      series.add(new Series(name + " ops/s", "layout " + t, t > 0, "y", points.get(t), List.of(), null));
+      series.add(new Series(name + " p50 ms", "layout " + t, t > 0, "y", points.get(t), List.of(), null));
     }
-    return new ChartSpec(id, prefix + "Ops/s per operation on each table", "bars", "operation", "ops/s", null,
+    // latency, not ops/s: in a closed loop each operation's ops/s is its weight's share of the total
+    return new ChartSpec(id, prefix + "p50 per operation on each table", "bars", "operation", "p50 ms", null,
         categories, series, new DataTable(headers, cells));
   }
 }
