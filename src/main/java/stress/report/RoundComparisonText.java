@@ -25,7 +25,17 @@ public final class RoundComparisonText {
    */
   public static String of(RunResult result) {
     if (RoundComparison.hasRounds(result)) {
-      return "\n" + text(RoundComparison.of(result, null));
+      StringBuilder client = new StringBuilder();
+      for (String line : java.util.Arrays.asList(hostLine(result.phases()), compilingLine(result.phases()))) {
+        if (line != null) {
+          client.append("  ").append(line).append('\n');
+        }
+      }
+      String text = text(RoundComparison.of(result, null));
+      // after the legend, beside the machine's steadiness
+      int tableAt = text.indexOf("\n  ", text.indexOf("  verdict: ")) + 1;
+      text = text.substring(0, tableAt) + client + text.substring(tableAt);
+      return "\n" + text;
     }
     if (result.phases().size() < 2) {
       return "";
@@ -34,6 +44,45 @@ public final class RoundComparisonText {
         .toList();
     return "\ncomparison (" + rows.size() + " phases; * = most ops/s, ratio to the first row; " + ONE_ROUND + "):\n"
         + TextReport.comparison(rows);
+  }
+
+  /**
+   * E.g. {@code host: saturated, client and server on it, in 10 of 10 phases; the client the bottleneck in 0 (each
+   * phase's client: line says more)}; null when no phase was either.
+   */
+  static String hostLine(List<PhaseResult> phases) {
+    long saturated = phases.stream().filter(p -> p.client() != null && p.client().onlySharesCpusWithServer()).count();
+    long bound = phases.stream().filter(p -> p.client() != null && p.client().clientBound()
+        && !p.client().onlySharesCpusWithServer()).count();
+    if (saturated == 0 && bound == 0) {
+      return null;
+    }
+    return "host: saturated, client and server on it, in " + saturated + " of " + phases.size() + " phases; the client"
+        + " the bottleneck in " + bound + " (each phase's client: line says more)";
+  }
+
+  /**
+   * E.g. {@code client still compiling (its JIT over 10% of its CPU) in round 1 (phase 2): a longer --warmup leaves
+   * that out}; null when no phase was. The first phases of a process run while its JIT compiles the hot path: a
+   * round they slow looks like a drift of the machine.
+   */
+  static String compilingLine(List<PhaseResult> phases) {
+    List<String> where = new ArrayList<>();
+    java.util.Set<Integer> rounds = new java.util.TreeSet<>();
+    for (int i = 0; i < phases.size(); i++) {
+      PhaseResult p = phases.get(i);
+      if (p.client() != null && p.client().stillCompiling() && p.round() != null) {
+        rounds.add(p.round());
+        where.add(Integer.toString(i + 1));
+      }
+    }
+    if (rounds.isEmpty()) {
+      return null;
+    }
+    return "client still compiling (its JIT over 10% of its CPU) in round" + (rounds.size() > 1 ? "s " : " ")
+        + rounds.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", ")) + " (phase"
+        + (where.size() > 1 ? "s " : " ") + String.join(", ", where) + "): those figures include compiling; a longer"
+        + " --warmup leaves that out";
   }
 
   /** How the columns are made, one sentence each. */
