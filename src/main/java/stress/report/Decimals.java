@@ -54,6 +54,17 @@ public final class Decimals {
     return new BigDecimal(value).setScale(3, RoundingMode.HALF_UP).toPlainString();
   }
 
+  /**
+   * A ratio that may be far below 1 (a latency ratio): two decimals from 0.1 up (x1.63, x0.28), two significant digits
+   * below (x0.016), so a gain of 60 times does not read x0.01 or x0.02.
+   */
+  public static String smallRatio(double ratio) {
+    if (!Double.isFinite(ratio) || ratio >= 0.1 || ratio <= 0) {
+      return ratio(ratio);
+    }
+    return "x" + new BigDecimal(ratio).round(TWO_DIGITS).toPlainString();
+  }
+
   /** A ratio: x1.63. */
   public static String ratio(double ratio) {
     return "x" + new BigDecimal(ratio).setScale(2, RoundingMode.HALF_UP).toPlainString();

@@ -46,9 +46,9 @@ final class RoundsSection {
         if (!row.baseline()) {
           RoundComparison.Figure ops = row.figures().get(0);
           if (ops.vsBaseline() != null) {
-            headlines.add(prefix + label(row, comparedKey) + ": ops/s " + Decimals.ratio(ops.vsBaseline().median())
-                + " of the baseline (" + Decimals.ratio(ops.vsBaseline().low()) + "-"
-                + Decimals.ratio(ops.vsBaseline().high()) + "): " + ops.vsBaseline().verdict() + ".");
+            headlines.add(prefix + label(row, comparedKey) + ": ops/s " + Decimals.smallRatio(ops.vsBaseline().median())
+                + " of the baseline (" + Decimals.smallRatio(ops.vsBaseline().low()) + "-"
+                + Decimals.smallRatio(ops.vsBaseline().high()) + "): " + ops.vsBaseline().verdict() + ".");
           }
         }
       }
@@ -100,9 +100,9 @@ final class RoundsSection {
         boolean ops = figure.equals("ops/s");
         RoundComparison.Ratio r = f.vsBaseline();
         cells.add(List.of(name, number(f.median(), ops), number(f.low(), ops) + "-" + number(f.high(), ops),
-            row.baseline() || r == null ? "-" : Decimals.ratio(r.median()),
+            row.baseline() || r == null ? "-" : Decimals.smallRatio(r.median()),
             row.baseline() || r == null || r.coverage() == 0 ? "-"
-                : Decimals.ratio(r.low()) + "-" + Decimals.ratio(r.high()),
+                : Decimals.smallRatio(r.low()) + "-" + Decimals.smallRatio(r.high()),
             row.baseline() ? "baseline" : r == null ? "-" : r.verdict()));
         if (row.baseline() || r == null) {
           continue;
