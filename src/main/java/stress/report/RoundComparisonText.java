@@ -244,7 +244,8 @@ public final class RoundComparisonText {
         baseline ? "baseline" : r == null ? "-" : r.verdict());
   }
 
-  private static String number(double value, boolean ops) {
+  /** A figure as the tables print it: ops/s with one decimal, milliseconds as {@link Decimals#millis}; - for none. */
+  public static String number(double value, boolean ops) {
     if (!Double.isFinite(value)) {
       return "-";
     }
@@ -252,7 +253,7 @@ public final class RoundComparisonText {
   }
 
   /** 0.9375 as {@code 93.7%}. */
-  static String percent(double coverage) {
+  public static String percent(double coverage) {
     double percent = Math.floor(coverage * 1000) / 10;
     return (percent == Math.rint(percent) ? Long.toString((long) percent) : Double.toString(percent)) + "%";
   }

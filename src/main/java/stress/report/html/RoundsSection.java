@@ -8,6 +8,7 @@ import stress.metrics.OperationStats;
 import stress.report.Decimals;
 import stress.report.MedianInterval;
 import stress.report.RoundComparison;
+import stress.report.RoundComparisonText;
 import stress.report.RunResult;
 import stress.report.LayoutComparison;
 
@@ -34,7 +35,7 @@ final class RoundsSection {
       if (rounds == null) {
         continue;
       }
-      method = rounds.method() + ", " + percent(rounds.coverage()) + " coverage with " + rounds.rounds() + " rounds";
+      method = rounds.method() + ", " + RoundComparisonText.percent(rounds.coverage()) + " coverage with " + rounds.rounds() + " rounds";
       String prefix = overlay ? run.name() + " · " : "";
       String comparedKey = result.tables().isEmpty() ? null : LayoutComparison.TABLE;
       for (RoundComparison.Noise noise : rounds.noise()) {
@@ -99,7 +100,7 @@ final class RoundsSection {
         String name = label(row, comparedKey) + (operation == null ? " · " + f.operation() : "");
         boolean ops = figure.equals("ops/s");
         RoundComparison.Ratio r = f.vsBaseline();
-        cells.add(List.of(name, number(f.median(), ops), number(f.low(), ops) + "-" + number(f.high(), ops),
+        cells.add(List.of(name, RoundComparisonText.number(f.median(), ops), RoundComparisonText.number(f.low(), ops) + "-" + RoundComparisonText.number(f.high(), ops),
             row.baseline() || r == null ? "-" : Decimals.smallRatio(r.median()),
             row.baseline() || r == null || r.coverage() == 0 ? "-"
                 : Decimals.smallRatio(r.low()) + "-" + Decimals.smallRatio(r.high()),
@@ -134,14 +135,5 @@ final class RoundsSection {
       }
     }
     return label.toString();
-  }
-
-  private static String number(double value, boolean ops) {
-    return !Double.isFinite(value) ? "-" : ops ? Decimals.oneDecimal(value) : Decimals.millis(value);
-  }
-
-  private static String percent(double coverage) {
-    double p = Math.floor(coverage * 1000) / 10;
-    return (p == Math.rint(p) ? Long.toString((long) p) : Double.toString(p)) + "%";
   }
 }

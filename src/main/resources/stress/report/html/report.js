@@ -78,12 +78,20 @@
     return config;
   }
 
+  // A series' value per category, null where it has none; a point with a low end is a floating bar [low, y].
+  function categoryValues(spec, series) {
+    var values = spec.categories.map(function () { return null; });
+    series.points.forEach(function (point) {
+      values[point.x] = point.low === undefined || point.low === null ? point.y : [point.low, point.y];
+    });
+    return values;
+  }
+
   function barConfig(spec) {
     var labels = spec.categories.map(function (category) { return [category]; });
     var datasets = spec.series.map(function (series) {
       var c = color(series.colorKey);
-      var values = spec.categories.map(function () { return null; });
-      series.points.forEach(function (point) { values[point.x] = point.y; });
+      var values = categoryValues(spec, series);
       var marked = spec.categories.map(function (ignored, index) { return series.marked.indexOf(index) >= 0; });
       series.marked.forEach(function (index) {
         if (series.markText) {
@@ -127,10 +135,7 @@
     var labels = spec.categories.map(function (category) { return [category]; });
     var datasets = spec.series.map(function (series, index) {
       var c = color(series.colorKey);
-      var values = spec.categories.map(function () { return null; });
-      series.points.forEach(function (point) {
-        values[point.x] = point.low === undefined || point.low === null ? point.y : [point.low, point.y];
-      });
+      var values = categoryValues(spec, series);
       if (index === 0) {
         return { type: 'bar', label: series.label, data: values, borderColor: c, backgroundColor: withAlpha(c, 0.5),
           borderWidth: 1, minBarLength: 4, order: 2 };
