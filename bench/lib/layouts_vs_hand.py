@@ -2,8 +2,24 @@
 """Reads the result files of bench/layouts_vs_hand.sh (compare_<r>.json of `run --compare-tables`, hand_<r>.json of the
 hand-made table) and prints per round and operation the ops/s on the three tables, then the medians and the ratios."""
 import json
+import math
 import statistics
 import sys
+
+
+def interval_text(ratios):
+    """The order-statistics interval of the median, as stress prints it: [x(k), x(n-k+1)], the narrowest with a
+    coverage 1 - 2 P(Binomial(n, 1/2) <= k-1) of at least 95%, else the whole range with its coverage."""
+    n = len(ratios)
+    if n < 2:
+        return "(1 round: no interval)"
+    def coverage(k):
+        return 1 - 2 * sum(math.comb(n, i) for i in range(k)) / 2 ** n
+    k = 1
+    while k + 1 <= n // 2 and coverage(k + 1) >= 0.95:
+        k += 1
+    ordered = sorted(ratios)
+    return f"[{ordered[k - 1]:.2f}-{ordered[n - k]:.2f}, {math.floor(coverage(k) * 1000) / 10}%]"
 
 
 def main(out, rounds):
@@ -60,9 +76,14 @@ def main(out, rounds):
     print()
     # The two runs of a round are seconds apart, rounds minutes apart on a shared machine whose load changes between
     # them: the ratio of a round compares like with like, the ratio of the medians mixes rounds.
-    paired = statistics.median(f["total"]["hand"] / f["total"]["key"] for f, _ in per_round)
+    hand_key = [f["total"]["hand"] / f["total"]["key"] for f, _ in per_round]
+    key_id = [f["total"]["key"] / f["total"]["_id"] for f, _ in per_round]
+    paired = statistics.median(hand_key)
     print(f"{len(per_round)} rounds; target: hand-made/key <= 1.2 for the whole mix: median of the rounds' ratios"
-          f" {paired:.2f} ({'met' if paired <= 1.2 else 'NOT met'}); ratio of the medians {verdict:.2f}")
+          f" {paired:.2f} {interval_text(hand_key)} ({'met' if paired <= 1.2 else 'NOT met'}); ratio of the medians"
+          f" {verdict:.2f}")
+    print(f"key/_id for the whole mix: median of the rounds' ratios {statistics.median(key_id):.2f}"
+          f" {interval_text(key_id)}")
     if any(errors for _, errors in per_round):
         sys.exit(1)
 
