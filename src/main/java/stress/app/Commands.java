@@ -179,7 +179,9 @@ public final class Commands {
   /** The merged summaries and comparison, and the JSON when {@code json} is given. */
   static void printMerged(RunResult merged, int inputs, Path json, PrintStream out) {
     for (PhaseResult phase : merged.phases()) {
-      out.print(TextReport.summary(phase.label() + " (" + inputs + " results merged)", phase.stats()));
+      String threads = phase.connection().get(ResultMerger.THREADS_IN_ALL);
+      out.print(TextReport.summary(phase.label() + " (" + inputs + " results merged"
+          + (threads == null ? "" : "; " + threads + " threads in all") + ")", phase.stats()));
     }
     out.print(RoundComparisonText.of(merged));
     if (json != null) {

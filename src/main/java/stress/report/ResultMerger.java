@@ -31,6 +31,8 @@ import stress.model.UsageException;
 public final class ResultMerger {
   /** The setting of a merged result that names its inputs; a report knows a merged result by it. */
   public static final String MERGED_FROM = "merged from";
+  /** The connection entry of a merged phase giving the threads of all its instances together. */
+  public static final String THREADS_IN_ALL = "threads in all";
 
   private ResultMerger() {}
 
@@ -70,6 +72,7 @@ public final class ResultMerger {
     for (int r = 1; r < results.size(); r++) {
       checkSamePhases(names.get(0), first, names.get(r), results.get(r));
     }
+    refuseTheSameResultTwice(names, results);
     List<PhaseResult> phases = new ArrayList<>();
     for (int p = 0; p < first.phases().size(); p++) {
       List<PhaseStats> stats = new ArrayList<>();
@@ -80,6 +83,7 @@ public final class ResultMerger {
       int phase = p;
       Map<String, String> connection = new LinkedHashMap<>(template.connection());
       connection.put("merged instances", Integer.toString(results.size()));
+      threadsInAll(results, p).ifPresent(t -> connection.put(THREADS_IN_ALL, Integer.toString(t)));
       List<Window> phaseWindows = new ArrayList<>();
       for (int r = 0; r < results.size() && windows != null; r++) {
         phaseWindows.add(p < windows.get(r).size() ? windows.get(r).get(p) : null);
@@ -104,6 +108,37 @@ public final class ResultMerger {
     boolean interrupted = results.stream().anyMatch(RunResult::interrupted);
     return new RunResult(first.toolVersion(), first.startTime(), settings, first.target(), phases, interrupted,
         first.recorded(), first.collections(), List.of(), List.of());
+  }
+
+  /**
+   * One process's result given twice would double every count: two results are the same run when they started at the
+   * same instant with the same settings and measured the same executions in every phase.
+   */
+  private static void refuseTheSameResultTwice(List<String> names, List<RunResult> results) {
+    for (int a = 0; a < results.size(); a++) {
+      for (int b = a + 1; b < results.size(); b++) {
+        if (sameRun(results.get(a), results.get(b))) {
+          throw new UsageException("cannot merge " + names.get(b) + " with " + names.get(a) + ": they are the same"
+              + " result (same start " + results.get(a).startTime() + ", settings and counts); merge adds the results"
+              + " of different processes that ran together");
+        }
+      }
+    }
+  }
+
+  private static boolean sameRun(RunResult a, RunResult b) {
+    if (!a.startTime().equals(b.startTime()) || !a.settings().equals(b.settings())) {
+      return false;
+    }
+    for (int p = 0; p < a.phases().size(); p++) {
+      OperationStats x = a.phases().get(p).stats().total();
+      OperationStats y = b.phases().get(p).stats().total();
+      if (x.count() != y.count() || x.errorCount() != y.errorCount()
+          || a.phases().get(p).stats().durationSeconds() != b.phases().get(p).stats().durationSeconds()) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static void checkSamePhases(String firstName, RunResult first, String otherName, RunResult other) {
@@ -220,6 +255,23 @@ public final class ResultMerger {
     }
     return new PhaseStats(merged.durationSeconds(), merged.operations(), merged.total(), merged.reconnects(),
         merged.reconnectsPerSecond(), merged.intervals(), outages, degraded);
+  }
+
+  /**
+   * The threads of every instance in phase {@code p} added up (each instance's label says only its own), when each
+   * says its threads (an input that is itself a merge gives its own total).
+   */
+  private static java.util.OptionalInt threadsInAll(List<RunResult> results, int p) {
+    int all = 0;
+    for (RunResult result : results) {
+      PhaseResult phase = result.phases().get(p);
+      String own = phase.connection().getOrDefault(THREADS_IN_ALL, phase.combination().get("threads"));
+      if (own == null || !own.matches("\\d+")) {
+        return java.util.OptionalInt.empty();
+      }
+      all += Integer.parseInt(own);
+    }
+    return java.util.OptionalInt.of(all);
   }
 
   /** An input that is itself a merge keeps its own labels behind the input's name. */

@@ -43,7 +43,7 @@ class MergeCommandTest {
     Path merged = dir.resolve("merged.json");
     CliTester.Result r = CliTester.run("merge", a.toString(), b.toString(), "--json", merged.toString());
     assertEquals(0, r.exitCode(), r.all());
-    assertTrue(r.out().contains("(2 results merged)"), r.out());
+    assertTrue(r.out().contains("(2 results merged; 4 threads in all)"), "each instance ran 2 threads: " + r.out());
     RunResult ra = JsonReport.read(a);
     RunResult rb = JsonReport.read(b);
     RunResult m = JsonReport.read(merged);
@@ -59,6 +59,17 @@ class MergeCommandTest {
       assertEquals(Math.max(x.histogram().getMaxValue(), y.histogram().getMaxValue()), z.histogram().getMaxValue());
     }
     assertEquals("2", m.phases().get(0).connection().get("merged instances"));
+  }
+
+  @Test
+  void theSameResultTwiceIsRefusedNotDoubled() throws Exception {
+    Path a = run("twice.json", "find_first", 200);
+    Path copy = Files.copy(a, dir.resolve("twice-copy.json"));
+    for (Path second : java.util.List.of(a, copy)) {
+      CliTester.Result r = CliTester.run("merge", a.toString(), second.toString());
+      assertEquals(2, r.exitCode(), r.all());
+      assertTrue(r.err().contains("cannot merge " + second + " with " + a + ": they are the same result"), r.err());
+    }
   }
 
   @Test
