@@ -52,6 +52,12 @@ final class CompareJob {
   }
 
   ExitCode run() throws SQLException, InterruptedException, IOException {
+    try (ResultFileClaim json = ResultFileClaim.claim("--json", config.jsonFile())) {
+      return compare();
+    }
+  }
+
+  private ExitCode compare() throws SQLException, InterruptedException, IOException {
     if (config.outDir() != null) {
       try {
         ResultFiles.prepare(config.outDir());

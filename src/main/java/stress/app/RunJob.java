@@ -106,7 +106,8 @@ public final class RunJob {
         throw new UsageException("--out " + e.getMessage(), e);
       }
     }
-    try (LiveMetrics live = config.metricsPort() == null ? null : LiveMetrics.start(config.metricsPort());
+    try (ResultFileClaim json = ResultFileClaim.claim("--json", config.jsonFile());
+         LiveMetrics live = config.metricsPort() == null ? null : LiveMetrics.start(config.metricsPort());
          FleetMember fleet = FleetJoin.join(config.fleet(), database, out)) {
       this.fleet = fleet;
       ExitCode code;

@@ -58,7 +58,9 @@ public final class JsonReport {
     try {
       Files.writeString(file, json);
     } catch (IOException e) {
-      throw new UncheckedIOException("could not write the JSON result file " + file + ": " + e.getMessage(), e);
+      String reason = e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
+          : e instanceof java.nio.file.AccessDeniedException ? "Permission denied" : e.getMessage();
+      throw new UncheckedIOException("could not write the JSON result file " + file + ": " + reason, e);
     }
   }
 

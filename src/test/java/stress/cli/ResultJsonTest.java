@@ -151,4 +151,33 @@ class ResultJsonTest {
     assertEquals(2, generate.exitCode(), generate.all());
     assertFalse(Files.exists(dir.resolve("d")), "nothing generated");
   }
+
+  /** run --json: checked before measuring, and one file is never the result of two runs. */
+  @Test
+  void aRunsResultFileIsClaimedBeforeMeasuring() throws Exception {
+    Path nowhere = dir.resolve("missing").resolve("result.json");
+    CliTester.Result missing = CliTester.run("--url", url, "-U", "postgres", "run", "--ops", "10", "--json",
+        nowhere.toString());
+    assertEquals(2, missing.exitCode(), missing.all());
+    assertTrue(missing.err().contains("--json '" + nowhere + "': directory '" + nowhere.getParent()
+        + "' does not exist"), missing.err());
+    assertFalse(missing.out().contains("phase 1/1"), "refused before measuring: " + missing.out());
+
+    Path busy = dir.resolve("busy.json");
+    try (java.nio.channels.FileChannel other = java.nio.channels.FileChannel.open(busy,
+        java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
+         java.nio.channels.FileLock held = other.lock()) {
+      CliTester.Result second = CliTester.run("--url", url, "-U", "postgres", "run", "--ops", "10", "--json",
+          busy.toString());
+      assertEquals(2, second.exitCode(), second.all());
+      assertTrue(second.err().contains("--json " + busy + ": another stress run is writing its result there"),
+          second.err());
+    }
+    assertEquals(0, Files.size(busy), "the refused run wrote nothing into the other run's file");
+    assertEquals(0, CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "100").exitCode());
+    CliTester.Result alone = CliTester.run("--url", url, "-U", "postgres", "run", "--ops", "10", "--threads", "1",
+        "--json", busy.toString());
+    assertEquals(0, alone.exitCode(), alone.all());
+    assertTrue(Files.size(busy) > 0, "written once the file is free");
+  }
 }
