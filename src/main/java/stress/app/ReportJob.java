@@ -40,6 +40,11 @@ public final class ReportJob {
         : Path.of(HtmlReport.FILE_NAME);
     HtmlReport.write(results, file);
     if (results.size() == 2) {
+      List<String> differences = RunsCompared.differences(results.get(0).name(), results.get(0).result(),
+          results.get(1).name(), results.get(1).result());
+      console.println(differences.isEmpty() ? "the two runs have the same target, workload, table and settings"
+          : "the two runs differ in what they measured; read the overlay with that in mind:");
+      differences.forEach(d -> console.println("  " + d));
       RunsCompared.lines(results.get(0).name(), results.get(0).result(), results.get(1).name(),
           results.get(1).result()).forEach(console::println);
     }

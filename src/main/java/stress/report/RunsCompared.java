@@ -18,6 +18,37 @@ import stress.metrics.PhaseStats;
 public final class RunsCompared {
   private RunsCompared() {}
 
+  /** The settings whose difference makes two runs measure different things, in the order a reader checks them. */
+  private static final List<String> COMPARED_SETTINGS = List.of("workload file", "operations", "table", "threads",
+      "statement modes", "pools", "pool size", "duration", "ops per phase", "warmup", "rate", "transaction",
+      "session settings", "rounds", "server", "server settings (read, not changed by this run)");
+
+  /**
+   * What two runs differ in that changes what they measured: the target (kind and version), then each of
+   * {@link #COMPARED_SETTINGS}, e.g. {@code table: check_in in before, orders in after}; empty when nothing does.
+   */
+  public static List<String> differences(String beforeName, RunResult before, String afterName, RunResult after) {
+    List<String> lines = new ArrayList<>();
+    if (!java.util.Objects.equals(before.target(), after.target())) {
+      lines.add("target: " + brief(before.target()) + " in " + beforeName + ", " + brief(after.target()) + " in "
+          + afterName);
+    }
+    for (String key : COMPARED_SETTINGS) {
+      Object a = before.settings().get(key);
+      Object b = after.settings().get(key);
+      if (!java.util.Objects.equals(a, b)) {
+        lines.add(key + ": " + brief(a) + " in " + beforeName + ", " + brief(b) + " in " + afterName);
+      }
+    }
+    return lines;
+  }
+
+  /** A value on one line, cut at 120 characters. */
+  private static String brief(Object value) {
+    String text = value == null ? "not set" : String.valueOf(value).replaceAll("\\s+", " ");
+    return text.length() > 120 ? text.substring(0, 117) + "..." : text;
+  }
+
   /** The lines to print, each a sentence. */
   public static List<String> lines(String beforeName, RunResult before, String afterName, RunResult after) {
     List<String> lines = new ArrayList<>();

@@ -57,6 +57,30 @@ class ReportCommandTest {
     assertTrue(html.contains("<title>stress report: before vs after</title>"));
     assertTrue(html.contains("<th>before · ops/s</th>") && html.contains("<th>after · ops/s</th>"), "comparison per run");
     assertFalse(Files.exists(before.resolve("report.html")), "an overlay does not write into a run directory");
+    assertTrue(r.out().startsWith("the two runs have the same target, workload, table and settings\n"), r.out());
+    assertTrue(r.out().contains("cannot judge noise between after and before: before ran each combination once"),
+        r.out());
+  }
+
+  @Test
+  void twoRunsOfDifferentTablesAndOperationsSaySoFirst() throws IOException {
+    Path before = runDirectory("one");
+    Path after = runDirectory("other");
+    Path result = after.resolve("result.json");
+    com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+    com.fasterxml.jackson.databind.node.ObjectNode tree = (com.fasterxml.jackson.databind.node.ObjectNode)
+        json.readTree(result.toFile());
+    ((com.fasterxml.jackson.databind.node.ObjectNode) tree.get("settings")).put("table", "orders")
+        .put("operations", "find_in");
+    json.writeValue(result.toFile(), tree);
+    Path out = dir.resolve("different.html");
+    CliTester.Result r = CliTester.run("report", before.toString(), after.toString(), "--out", out.toString());
+    assertEquals(0, r.exitCode(), r.all());
+    List<String> lines = r.out().lines().toList();
+    assertEquals("the two runs differ in what they measured; read the overlay with that in mind:", lines.get(0));
+    assertTrue(lines.stream().anyMatch(l -> l.matches("  operations: .* in one, find_in in other")), r.out());
+    assertTrue(lines.contains("  table: not set in one, orders in other"), r.out());
+    assertTrue(Files.readString(out).contains("The runs differ in table: "), "said in the page too");
   }
 
   /** A run stopped before its first phase (interrupted, 0 phases) is reported alone or beside another run. */

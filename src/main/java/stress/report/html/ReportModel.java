@@ -52,8 +52,12 @@ final class ReportModel {
     if (runs.size() == 2) {
       List<String> lines = stress.report.RunsCompared.lines(runs.get(0).name(), runs.get(0).result(),
           runs.get(1).name(), runs.get(1).result());
-      sections.add(new Section("before-after", "Before and after, with noise", lines.get(0) + ".",
-          lines.subList(1, lines.size()).stream().map(l -> l + ".").toList(), List.of(), List.of(), false));
+      List<String> headlines = new ArrayList<>();
+      stress.report.RunsCompared.differences(runs.get(0).name(), runs.get(0).result(), runs.get(1).name(),
+          runs.get(1).result()).forEach(d -> headlines.add("The runs differ in " + d + "."));
+      lines.subList(1, lines.size()).forEach(l -> headlines.add(l + "."));
+      sections.add(new Section("before-after", "Before and after, with noise", lines.get(0) + ".", headlines,
+          List.of(), List.of(), false));
     }
     Section rounds = RoundsSection.of(runs, this::chartId);
     if (rounds != null) {
