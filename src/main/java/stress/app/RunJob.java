@@ -38,7 +38,6 @@ import stress.report.RecordedOperation;
 import stress.report.RoundComparisonText;
 import stress.report.ResultFiles;
 import stress.report.RunResult;
-import stress.report.TextReport;
 import stress.report.html.HtmlReport;
 import stress.runner.PhaseOutcome;
 import stress.runner.PhaseSpec;

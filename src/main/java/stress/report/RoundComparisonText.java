@@ -25,17 +25,13 @@ public final class RoundComparisonText {
    */
   public static String of(RunResult result) {
     if (RoundComparison.hasRounds(result)) {
-      StringBuilder client = new StringBuilder();
+      List<String> host = new ArrayList<>();
       for (String line : java.util.Arrays.asList(hostLine(result.phases()), compilingLine(result.phases()))) {
         if (line != null) {
-          client.append("  ").append(line).append('\n');
+          host.add(line);
         }
       }
-      String text = text(RoundComparison.of(result, null));
-      // after the legend, beside the machine's steadiness
-      int tableAt = text.indexOf("\n  ", text.indexOf("  verdict: ")) + 1;
-      text = text.substring(0, tableAt) + client + text.substring(tableAt);
-      return "\n" + text;
+      return "\n" + text(RoundComparison.of(result, null), host);
     }
     if (result.phases().size() < 2) {
       return "";
@@ -103,10 +99,19 @@ public final class RoundComparisonText {
    * ops/s, ratios to the first row):} then the legend, the noise and the tables.
    */
   public static String text(RoundComparison.Result result) {
+    return text(result, List.of());
+  }
+
+  /**
+   * As {@link #text(RoundComparison.Result)}, with lines about the host (its saturation, a client still compiling)
+   * after the legend, beside the machine's steadiness.
+   */
+  static String text(RoundComparison.Result result, List<String> host) {
     long combinations = result.rows().size();
     StringBuilder out = new StringBuilder("comparison (" + combinations + " combinations, " + result.rounds()
         + " rounds, interleaved; * = most ops/s; ratios to the first row):\n");
     legend(result, "first row").forEach(line -> out.append("  ").append(line).append('\n'));
+    host.forEach(line -> out.append("  ").append(line).append('\n'));
     out.append(groups(result, null));
     return out.toString();
   }
