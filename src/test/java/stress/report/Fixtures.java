@@ -19,6 +19,12 @@ final class Fixtures {
 
   private Fixtures() {}
 
+  /** The same result as another process's, which started a second later: merge refuses one result given twice. */
+  static RunResult startedLater(RunResult r) {
+    return new RunResult(r.toolVersion(), r.startTime().plusSeconds(1), r.settings(), r.target(), r.phases(),
+        r.interrupted(), r.recorded(), r.collections(), r.instances(), r.tables());
+  }
+
   /**
    * A one-second warm-up, then 10 measured seconds with a report at 5 s: find_first does {@code 1000 * scale}
    * reads of 10 µs .. 10 ms spread evenly; find_update does 200 reads of 0.5 .. 100 ms and fails 4 times.

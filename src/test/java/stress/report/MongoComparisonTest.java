@@ -91,7 +91,7 @@ class MongoComparisonTest {
 
   @Test
   void aMergeKeepsTheRecordedFiguresAndComparesThemWithTheSum() {
-    RunResult merged = ResultMerger.merge(List.of("a.json", "b.json"), List.of(result(), result()));
+    RunResult merged = ResultMerger.merge(List.of("a.json", "b.json"), List.of(result(), Fixtures.startedLater(result())));
     assertEquals(result().recorded(), merged.recorded());
     assertEquals(2000, MongoComparison.rows(merged).get(0).count(), "the two processes' executions together");
   }

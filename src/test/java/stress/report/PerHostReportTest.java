@@ -127,7 +127,7 @@ class PerHostReportTest {
   @Test
   void mergeAddsTheSameHostsOfEveryResult() {
     RunResult merged = ResultMerger.merge(List.of("a.json", "b.json"),
-        List.of(result(List.of("c1:5432", "c2:5432")), result(List.of("c1:5432", "c2:5432"))));
+        List.of(result(List.of("c1:5432", "c2:5432")), Fixtures.startedLater(result(List.of("c1:5432", "c2:5432")))));
     PhaseResult phase = merged.phases().get(0);
     assertEquals(2, phase.hosts().size());
     assertEquals(400, phase.hosts().get(0).stats().total().count());
