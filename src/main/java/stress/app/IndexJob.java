@@ -114,7 +114,8 @@ public final class IndexJob {
   public ExitCode run() throws SQLException {
     if (workload.indexes().isEmpty() && !suggest) {
       throw new UsageException("--workload " + workload.file() + ": the file has no 'indexes:' section"
-          + " (a list such as - {gin: data} or - {path: address.city, type: text})");
+          + " (a list such as - {gin: data} or - {path: address.city, type: text}); --suggest builds the indexes its"
+          + " operations are served by instead");
     }
     try (Connection c = PhysicalConnections.open(database.spec())) {
       for (String line : TargetDetector.detect(c).describeLines()) {

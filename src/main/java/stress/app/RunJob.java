@@ -161,7 +161,17 @@ public final class RunJob {
   /** An operation of the workload file, else a built-in or registered one. */
   private Operation operation(String name) {
     Operation fromFile = config.workload() == null ? null : config.workload().operations().get(name);
-    return fromFile != null ? fromFile : Operations.byName(name);
+    if (fromFile != null || config.workload() == null) {
+      return fromFile != null ? fromFile : Operations.byName(name);
+    }
+    try {
+      return Operations.byName(name);
+    } catch (UsageException e) {
+      // the file's own operations first: a name mistyped from the file is the likely mistake
+      throw new UsageException("--op '" + name + "': " + config.workload().file() + " has no such operation (its"
+          + " operations: " + String.join(", ", config.workload().operations().keySet()) + ") and it is not a"
+          + " built-in one either; " + e.getMessage(), e);
+    }
   }
 
   private ExitCode run(LiveMetrics live) throws SQLException, InterruptedException, IOException {
@@ -240,6 +250,9 @@ public final class RunJob {
         config.transaction(), config.seed(), config.workerThreads(), newDocuments, config.failures().retries(),
         workerTables, failureReader);
     Map<String, Object> settings = RunSettingsReport.of(config, database, sampledValues, table, chooser);
+    if (chooser == null) {
+      settings.put("keys", RunSettingsReport.noKeysRead(operations));
+    }
     if (application != null) {
       settings.remove("table");
       settings.remove("id type");

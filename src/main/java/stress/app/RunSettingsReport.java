@@ -29,7 +29,7 @@ final class RunSettingsReport {
     s.put("sampled values", sampledValues.isEmpty() ? null : String.join("; ", sampledValues));
     s.put("table", table.displayName());
     s.put("id type", table.idType().sql());
-    s.put("keys", keys == null ? "none read (the operations only insert new rows)" : keys.describe());
+    s.put("keys", keys == null ? "none read" : keys.describe());
     s.put("threads", config.threads());
     s.put("jvm", JvmInfo.describe());
     s.put("statement modes", config.modes().stream().map(StatementMode::label).toList());
@@ -99,5 +99,20 @@ final class RunSettingsReport {
     Map<String, String> m = new LinkedHashMap<>(described);
     m.keySet().removeIf(k -> k.toLowerCase(Locale.ROOT).contains("password"));
     return m;
+  }
+
+  /**
+   * Why a run read no keys: its operations only insert new rows, or none of them picks an existing {@code _id} (a
+   * workload file's operations draw their values from their own parameters), naming them.
+   */
+  static String noKeysRead(List<stress.ops.Operation> operations) {
+    List<String> others = operations.stream().filter(op -> !op.insertsNewKeys()).map(stress.ops.Operation::name)
+        .toList();
+    if (others.isEmpty()) {
+      return "none read (the operations only insert new rows)";
+    }
+    return "none read (no operation picks an existing _id: " + String.join(", ", others)
+        + (others.size() == 1 ? " draws its values from its own parameters)"
+        : " draw their values from their own parameters)");
   }
 }

@@ -103,6 +103,7 @@ class IndexCommandTest {
     CliTester.Result r = command("index", WORKLOAD.substring(0, WORKLOAD.indexOf("indexes:")));
     assertEquals(ExitCode.USAGE.code(), r.exitCode(), r.all());
     assertTrue(r.err().contains("the file has no 'indexes:' section"), r.err());
+    assertTrue(r.err().contains("--suggest builds the indexes its operations are served by instead"), r.err());
   }
 
   @Test

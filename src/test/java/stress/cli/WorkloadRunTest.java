@@ -137,6 +137,14 @@ class WorkloadRunTest {
         "60", "--threads", "1", "--warmup", "0", "--mode", "plain", "--json", json.toString());
     assertEquals(0, r.exitCode(), r.all());
     assertTrue(r.out().contains("sampled values: by_user.u: 3 distinct values of u (cap 3)"), r.all());
+    assertTrue(r.out().contains("keys: none read (no operation picks an existing _id: by_user draws its values from its"
+        + " own parameters)"), "not 'only insert new rows' for an update: " + r.out());
+
+    CliTester.Result typo = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", w.toString(), "--op",
+        "by_usr", "--ops", "1");
+    assertEquals(2, typo.exitCode(), typo.all());
+    assertTrue(typo.err().contains("--op 'by_usr': " + w + " has no such operation (its operations: by_user) and it is"
+        + " not a built-in one either"), typo.err());
     long users = TestDatabase.count(url, "SELECT count(DISTINCT data->>'u') FROM check_in WHERE data ->> 'seen' = 'true'");
     assertTrue(users >= 1 && users <= 3, users + " users");
     assertEquals(0, TestDatabase.count(url, "SELECT count(*) FROM check_in WHERE data->>'u' IN (SELECT data->>'u'"

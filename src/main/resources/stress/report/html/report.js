@@ -19,8 +19,10 @@
     return 'rgba(' + (n >> 16) + ',' + ((n >> 8) & 255) + ',' + (n & 255) + ',' + alpha + ')';
   }
 
+  // an axis without a title shows none (not the word null)
   function axisTitle(text) {
-    return { display: true, text: text };
+    var titled = text !== null && text !== undefined && text !== '';
+    return { display: titled, text: titled ? text : '' };
   }
 
   function lineDataset(series) {
@@ -106,16 +108,17 @@
         minBarLength: 4
       };
     });
+    var scales = {
+      x: { title: axisTitle(spec.xTitle) },
+      y: { beginAtZero: true, position: 'left', title: axisTitle(spec.yTitle) }
+    };
+    if (spec.y2Title) { // a right-hand axis only for a chart that has one
+      scales.y2 = { beginAtZero: true, position: 'right', title: axisTitle(spec.y2Title), grid: { drawOnChartArea: false } };
+    }
     return {
       type: 'bar',
       data: { labels: labels, datasets: datasets },
-      options: {
-        scales: {
-          x: { title: axisTitle(spec.xTitle) },
-          y: { beginAtZero: true, position: 'left', title: axisTitle(spec.yTitle) },
-          y2: { beginAtZero: true, position: 'right', title: axisTitle(spec.y2Title), grid: { drawOnChartArea: false } }
-        }
-      }
+      options: { scales: scales }
     };
   }
 
