@@ -57,7 +57,26 @@ final class CompareJob {
     }
   }
 
+  /**
+   * Every table is checked before the first one is measured: a missing one (or one named in another letter case)
+   * would otherwise be found only after the whole run on the tables before it.
+   */
+  private void checkTables() throws SQLException {
+    try (java.sql.Connection c = stress.connect.PhysicalConnections.open(database.spec())) {
+      for (String name : tables) {
+        try {
+          stress.load.TableSetup.existing(c, config.schema(), name, false);
+        } catch (stress.load.LoadException e) {
+          throw new UsageException("--compare-tables " + name + ": " + e.getMessage()
+              .replace("use --table ", "name it in --compare-tables as ")
+              .replace("--table/--schema", "--compare-tables/--schema") + "; nothing was measured", e);
+        }
+      }
+    }
+  }
+
   private ExitCode compare() throws SQLException, InterruptedException, IOException {
+    checkTables();
     if (config.outDir() != null) {
       try {
         ResultFiles.prepare(config.outDir());
