@@ -12,7 +12,9 @@ import stress.model.UsageException;
 
 /** {@code stress workload --from-log}: workload files from a MongoDB application's own logs. */
 @Command(name = "workload", usageHelpAutoWidth = true,
-    description = {"Write workload files from mongod logs (MongoDB 4.4 and later, plain or .gz): the application's"
+    description = {"Write workload files from mongod logs: the structured JSON logs of MongoDB 4.4 and later (plain"
+        + " or .gz), the plain-text logs of 4.2 and earlier (tested on 3.6 and 4.0), profiler documents (exported as"
+        + " JSON or dumped as BSON), and tar archives of such files. From them: the application's"
         + " finds, counts, distincts, aggregates, updates, deletes and findAndModifys grouped into shapes, weighted"
         + " as logged, one file per collection, with what MongoDB recorded; every entry used or skipped with its"
         + " reason."})
@@ -21,7 +23,8 @@ final class WorkloadCommand implements Callable<Integer> {
   StressCommand root;
 
   @Option(names = "--from-log", paramLabel = "LOG", arity = "1..*", required = true,
-      description = "mongod log files (one JSON object a line; .gz read as such), read in order.")
+      description = "mongod log files, read in order: JSON logs (4.4 and later), plain-text logs (4.2 and earlier),"
+          + " profiler documents, or tar archives of them.")
   List<Path> logs;
 
   @Option(names = "--out", paramLabel = "DIR", defaultValue = "workloads",

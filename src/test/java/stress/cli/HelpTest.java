@@ -23,6 +23,17 @@ class HelpTest {
   }
 
   @Test
+  void workloadHelpNamesEveryLogFormatItReads() {
+    CliTester.Result r = CliTester.run("workload", "--help");
+    assertEquals(0, r.exitCode(), r.all());
+    String text = r.out().replaceAll("\\s+", " ");
+    for (String format : new String[] {"structured JSON logs of MongoDB 4.4 and later",
+        "plain-text logs of 4.2 and earlier", "profiler documents", "tar archives"}) {
+      assertTrue(text.contains(format), format + " in: " + text);
+    }
+  }
+
+  @Test
   void anUnknownCommandIsNamedWithTheKnownOnes() {
     CliTester.Result r = CliTester.run("help", "nope");
     assertEquals(2, r.exitCode(), r.all());
