@@ -4,13 +4,11 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import stress.model.UsageException;
+import stress.report.JsonReport;
 
 /**
  * A result file ({@code run --json FILE}) claimed before measuring: opened for writing, so a path that cannot be
@@ -45,44 +43,24 @@ final class ResultFileClaim implements AutoCloseable {
     try {
       channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
     } catch (IOException e) {
-      throw new UsageException(option + " " + file + ": cannot be written (" + reason(e) + "); nothing was measured",
-          e);
+      throw new UsageException(option + " " + file + ": cannot be written (" + JsonReport.reason(e)
+          + "); nothing was measured", e);
     }
+    FileLock lock;
     try {
-      FileLock lock = channel.tryLock();
-      if (lock == null) {
-        throw busy(option, file);
-      }
+      lock = channel.tryLock();
     } catch (OverlappingFileLockException e) {
-      close(channel);
-      throw busy(option, file);
+      lock = null; // held by this process already: another run in the same JVM
     } catch (IOException e) {
       close(channel);
-      throw new UsageException(option + " " + file + ": cannot be locked (" + reason(e) + ")", e);
-    } catch (UsageException e) {
+      throw new UsageException(option + " " + file + ": cannot be locked (" + JsonReport.reason(e) + ")", e);
+    }
+    if (lock == null) {
       close(channel);
-      throw e;
+      throw new UsageException(option + " " + file + ": another stress run is writing its result there; give each run"
+          + " a file of its own");
     }
     return new ResultFileClaim(file, channel, !existed);
-  }
-
-  private static UsageException busy(String option, Path file) {
-    return new UsageException(option + " " + file + ": another stress run is writing its result there; give each run"
-        + " a file of its own");
-  }
-
-  /** The system's words for an I/O failure: {@code Permission denied}, not just the path again. */
-  static String reason(IOException e) {
-    if (e instanceof FileSystemException f && f.getReason() != null) {
-      return f.getReason();
-    }
-    if (e instanceof AccessDeniedException) {
-      return "Permission denied";
-    }
-    if (e instanceof NoSuchFileException) {
-      return "No such file or directory";
-    }
-    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
   }
 
   /** Releases the lock; a file this claim created and nothing filled is removed. */
@@ -90,7 +68,7 @@ final class ResultFileClaim implements AutoCloseable {
   public void close() {
     boolean empty;
     try {
-      empty = channel.size() == 0 && Files.size(file) == 0;
+      empty = channel.size() == 0;
     } catch (IOException e) {
       empty = false;
     }

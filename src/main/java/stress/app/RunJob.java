@@ -249,10 +249,7 @@ public final class RunJob {
         application == null ? config.rate() : application.rate(),
         config.transaction(), config.seed(), config.workerThreads(), newDocuments, config.failures().retries(),
         workerTables, failureReader);
-    Map<String, Object> settings = RunSettingsReport.of(config, database, sampledValues, table, chooser);
-    if (chooser == null) {
-      settings.put("keys", RunSettingsReport.noKeysRead(operations));
-    }
+    Map<String, Object> settings = RunSettingsReport.of(config, database, sampledValues, table, chooser, operations);
     if (application != null) {
       settings.remove("table");
       settings.remove("id type");

@@ -22,14 +22,14 @@ final class RunSettingsReport {
   private RunSettingsReport() {}
 
   static Map<String, Object> of(RunConfig config, ChosenDatabase database, List<String> sampledValues, DocumentTable table,
-                                KeyChooser keys) {
+                                KeyChooser keys, List<stress.ops.Operation> operations) {
     Map<String, Object> s = new LinkedHashMap<>();
     s.put("operations", config.mix().toString());
     s.put("workload file", config.workload() == null ? null : config.workload().file().toString());
     s.put("sampled values", sampledValues.isEmpty() ? null : String.join("; ", sampledValues));
     s.put("table", table.displayName());
     s.put("id type", table.idType().sql());
-    s.put("keys", keys == null ? "none read" : keys.describe());
+    s.put("keys", keys == null ? noKeysRead(operations) : keys.describe());
     s.put("threads", config.threads());
     s.put("jvm", JvmInfo.describe());
     s.put("statement modes", config.modes().stream().map(StatementMode::label).toList());
@@ -105,7 +105,7 @@ final class RunSettingsReport {
    * Why a run read no keys: its operations only insert new rows, or none of them picks an existing {@code _id} (a
    * workload file's operations draw their values from their own parameters), naming them.
    */
-  static String noKeysRead(List<stress.ops.Operation> operations) {
+  private static String noKeysRead(List<stress.ops.Operation> operations) {
     List<String> others = operations.stream().filter(op -> !op.insertsNewKeys()).map(stress.ops.Operation::name)
         .toList();
     if (others.isEmpty()) {

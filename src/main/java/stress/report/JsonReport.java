@@ -58,10 +58,25 @@ public final class JsonReport {
     try {
       Files.writeString(file, json);
     } catch (IOException e) {
-      String reason = e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getReason()
-          : e instanceof java.nio.file.AccessDeniedException ? "Permission denied" : e.getMessage();
-      throw new UncheckedIOException("could not write the JSON result file " + file + ": " + reason, e);
+      throw new UncheckedIOException("could not write the JSON result file " + file + ": " + reason(e), e);
     }
+  }
+
+  /**
+   * The system's words for a failure to open or write a file ({@code Permission denied}), where the exception's own
+   * message is only the path again.
+   */
+  public static String reason(IOException e) {
+    if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+      return f.getReason();
+    }
+    if (e instanceof java.nio.file.AccessDeniedException) {
+      return "Permission denied";
+    }
+    if (e instanceof java.nio.file.NoSuchFileException) {
+      return "No such file or directory";
+    }
+    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
   }
 
   /** Reads a result written by {@link #write}. */

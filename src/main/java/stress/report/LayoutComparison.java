@@ -154,13 +154,7 @@ public final class LayoutComparison {
 
   /** A phase's label without its table: the combination it shares with the other tables' phases. */
   private static String withoutTable(PhaseResult phase) {
-    StringBuilder label = new StringBuilder();
-    phase.combination().forEach((k, v) -> {
-      if (!k.equals(TABLE)) {
-        label.append(label.length() == 0 ? "" : " ").append(k).append('=').append(v);
-      }
-    });
-    return label.toString();
+    return RoundComparison.label(phase.combination(), TABLE);
   }
 
   /** The text table (a block per phase) with a line per table saying its layout, or empty without compared tables. */

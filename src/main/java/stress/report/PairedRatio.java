@@ -73,14 +73,4 @@ public record PairedRatio(MedianInterval interval, boolean higherIsBetter, doubl
     }
     return Verdict.NO_DIFFERENCE;
   }
-
-  /** {@code x0.28} */
-  public String medianText() {
-    return Decimals.ratio(interval.median());
-  }
-
-  /** {@code x0.25-x0.31}, or {@code -} without an interval. */
-  public String intervalText() {
-    return interval.estimated() ? Decimals.ratio(interval.low()) + "-" + Decimals.ratio(interval.high()) : "-";
-  }
 }

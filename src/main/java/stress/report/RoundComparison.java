@@ -175,7 +175,7 @@ public final class RoundComparison {
   }
 
   /** p50 or p99 of the successful executions; NaN when none succeeded (a latency of nothing is no figure). */
-  private static Double latency(OperationStats op, boolean p50) {
+  static Double latency(OperationStats op, boolean p50) {
     if (op == null || op.count() == 0) {
       return Double.NaN;
     }
@@ -201,12 +201,14 @@ public final class RoundComparison {
 
   /** The combination without the compared key, as {@code k=v k=v}; empty when nothing is left out. */
   static String group(Map<String, String> combination, String comparedKey) {
-    if (comparedKey == null) {
-      return "";
-    }
+    return comparedKey == null ? "" : label(combination, comparedKey);
+  }
+
+  /** A combination as {@code k=v k=v}, without the key {@code leftOut} (null: every key). */
+  public static String label(Map<String, String> combination, String leftOut) {
     StringBuilder label = new StringBuilder();
     combination.forEach((k, v) -> {
-      if (!Objects.equals(k, comparedKey)) {
+      if (!Objects.equals(k, leftOut)) {
         label.append(label.length() == 0 ? "" : " ").append(k).append('=').append(v);
       }
     });

@@ -240,7 +240,8 @@ public final class RoundComparisonText {
     return new TextTable(headers, aligns);
   }
 
-  private static List<String> figureCells(RoundComparison.Figure f, boolean baseline) {
+  /** A figure's cells as the tables print them: figure, median, range, vs first, interval, verdict. */
+  public static List<String> figureCells(RoundComparison.Figure f, boolean baseline) {
     boolean ops = f.figure().equals(RoundComparison.OPS);
     RoundComparison.Ratio r = f.vsBaseline();
     return List.of(f.figure(), number(f.median(), ops), number(f.low(), ops) + "-" + number(f.high(), ops),

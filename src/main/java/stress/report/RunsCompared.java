@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
-import stress.metrics.OperationStats;
 import stress.metrics.PhaseStats;
 
 /**
@@ -74,10 +73,10 @@ public final class RunsCompared {
       List<PhaseStats> earlier = entry.getValue();
       double least = Math.max(Steadiness.of(values(earlier, s -> s.total().opsPerSecond())).leastDifference(),
           Steadiness.of(values(later, s -> s.total().opsPerSecond())).leastDifference());
-      StringBuilder line = new StringBuilder(label(entry.getKey())).append(": ");
+      StringBuilder line = new StringBuilder(RoundComparison.label(entry.getKey(), null)).append(": ");
       line.append(part("ops/s", earlier, later, s -> s.total().opsPerSecond(), true, least)).append("; ");
-      line.append(part("p50", earlier, later, s -> latency(s.total(), true), false, least)).append("; ");
-      line.append(part("p99", earlier, later, s -> latency(s.total(), false), false, least));
+      line.append(part("p50", earlier, later, s -> RoundComparison.latency(s.total(), true), false, least)).append("; ");
+      line.append(part("p99", earlier, later, s -> RoundComparison.latency(s.total(), false), false, least));
       lines.add(line.toString());
     }
     if (shared == 0) {
@@ -107,15 +106,5 @@ public final class RunsCompared {
 
   private static double[] values(List<PhaseStats> phases, ToDoubleFunction<PhaseStats> value) {
     return phases.stream().mapToDouble(value).toArray();
-  }
-
-  private static double latency(OperationStats op, boolean p50) {
-    return op.count() == 0 ? Double.NaN : p50 ? op.latencyMs().p50() : op.latencyMs().p99();
-  }
-
-  private static String label(Map<String, String> combination) {
-    StringBuilder out = new StringBuilder();
-    combination.forEach((k, v) -> out.append(out.length() == 0 ? "" : " ").append(k).append('=').append(v));
-    return out.toString();
   }
 }

@@ -54,7 +54,7 @@ final class Headline {
         RoundComparison.Ratio r = bestRow.figures().get(0).vsBaseline();
         ratio = bestRow.baseline() ? "baseline" : r == null ? "" : Decimals.ratio(r.median()) + " ("
             + Decimals.ratio(r.low()) + "-" + Decimals.ratio(r.high()) + ", " + r.verdict() + ")";
-        String label = combination(bestRow);
+        String label = RoundComparison.label(bestRow.combination(), null);
         long bestErrors = phases.stream().filter(p -> p.combination().equals(bestRow.combination()))
             .mapToLong(p -> p.stats().total().errorCount()).sum();
         row = new ArrayList<>(List.of(label + " (median of " + rounds.rounds() + " rounds)",
@@ -120,13 +120,6 @@ final class Headline {
       out.append(", ").append(degraded).append(degraded == 1 ? " degraded window" : " degraded windows");
     }
     return out.append('.').toString();
-  }
-
-  /** A combination as {@code k=v k=v}. */
-  private static String combination(RoundComparison.Row row) {
-    StringBuilder out = new StringBuilder();
-    row.combination().forEach((k, v) -> out.append(out.length() == 0 ? "" : " ").append(k).append('=').append(v));
-    return out.toString();
   }
 
   private static double outageSeconds(PhaseResult phase) {

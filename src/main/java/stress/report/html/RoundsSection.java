@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.function.Supplier;
 import stress.metrics.OperationStats;
 import stress.report.Decimals;
-import stress.report.MedianInterval;
 import stress.report.RoundComparison;
 import stress.report.RoundComparisonText;
 import stress.report.RunResult;
@@ -98,13 +97,12 @@ final class RoundsSection {
           continue;
         }
         String name = label(row, comparedKey) + (operation == null ? " · " + f.operation() : "");
-        boolean ops = figure.equals("ops/s");
         RoundComparison.Ratio r = f.vsBaseline();
-        cells.add(List.of(name, RoundComparisonText.number(f.median(), ops), RoundComparisonText.number(f.low(), ops) + "-" + RoundComparisonText.number(f.high(), ops),
-            row.baseline() || r == null ? "-" : Decimals.smallRatio(r.median()),
-            row.baseline() || r == null || r.coverage() == 0 ? "-"
-                : Decimals.smallRatio(r.low()) + "-" + Decimals.smallRatio(r.high()),
-            row.baseline() ? "baseline" : r == null ? "-" : r.verdict()));
+        List<String> line = new ArrayList<>(List.of(name));
+        // the text table's cells after its figure column: median, range, ratio, interval, verdict
+        List<String> figureCells = RoundComparisonText.figureCells(f, row.baseline());
+        line.addAll(figureCells.subList(1, figureCells.size()));
+        cells.add(line);
         if (row.baseline() || r == null) {
           continue;
         }
