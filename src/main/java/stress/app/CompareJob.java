@@ -131,7 +131,7 @@ final class CompareJob {
     settings.put("compared tables", compared.stream().collect(Collectors.toMap(LayoutComparison.Table::table,
         LayoutComparison.Table::layout, (a, b) -> a, LinkedHashMap::new)));
     RunResult merged = new RunResult(first.toolVersion(), started, settings, first.target(), phases, interrupted,
-        List.of(), List.of(), List.of(), compared);
+        List.of(), List.of(), List.of(), compared, Instant.now());
     out.println();
     out.print(LayoutComparison.text(merged));
     out.print(rounds > 1 ? RoundComparisonText.tables(merged.roundComparison())

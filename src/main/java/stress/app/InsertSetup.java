@@ -72,7 +72,10 @@ final class InsertSetup {
       // an instance of a run of several (--run-id) has an index whatever it runs
       if (!settings.instance().equals(Instance.SOLE) && config.fleet() == null) {
         throw new UsageException("--instance " + settings.instance() + " shares out the new keys of insert,"
-            + " insert_batch and copy; --op " + config.mix() + " inserts none (find operations use existing keys)");
+            + " insert_batch and copy; --op " + config.mix() + " inserts none (find operations use existing keys)."
+            + " To run it as one of several processes whose results merge, give --run-id NAME --instance "
+            + settings.instance() + " (every process the same NAME), then 'stress merge --run NAME' or 'stress"
+            + " merge' of their --json files");
       }
       return null;
     }

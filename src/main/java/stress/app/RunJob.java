@@ -332,7 +332,7 @@ public final class RunJob {
           o.stats(), o.hosts(), o.client(), o.spec().round() > 0 ? o.spec().round() : null));
     }
     RunResult runResult = new RunResult(Version.current(), started, settings, target, phaseResults, result.interrupted(),
-        recorded, application == null ? List.of() : application.collections(), List.of(), List.of());
+        recorded, application == null ? List.of() : application.collections(), List.of(), List.of(), Instant.now());
     out.print(RoundComparisonText.of(runResult));
     this.result = runResult;
     this.routes = routes;

@@ -19,6 +19,11 @@ import stress.keys.KeyChooser;
  * {@code result.json}): names and values in the order shown, a null value left out of the header.
  */
 final class RunSettingsReport {
+  /** The setting naming the run that several instances share ({@code --run-id}). */
+  static final String RUN_ID = "run id";
+  /** The setting naming this process's instance of several ({@code --instance i/N}). */
+  static final String INSTANCE = "instance";
+
   private RunSettingsReport() {}
 
   static Map<String, Object> of(RunConfig config, ChosenDatabase database, List<String> sampledValues, DocumentTable table,
@@ -49,6 +54,12 @@ final class RunSettingsReport {
     s.put("find limit", config.operationSettings().limitMin() + ".." + config.operationSettings().limitMax());
     s.put("fetch size", config.operationSettings().fetchSize());
     s.put("seed", config.seed());
+    if (config.fleet() != null) {
+      s.put(RUN_ID, config.fleet().runId());
+    }
+    if (config.inserts().instance().count() > 1) {
+      s.put(INSTANCE, config.inserts().instance().number() + "/" + config.inserts().instance().count());
+    }
     if (config.rounds() > 1) {
       s.put("rounds", config.rounds() + " (every phase once per round, interleaved, the order changed between rounds"
           + " from the seed; each phase with its own warm-up)");

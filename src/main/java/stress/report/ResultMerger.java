@@ -27,12 +27,15 @@ import stress.model.UsageException;
  * labelled with the name of the input that saw it ({@link Outage#source()}, {@link DegradedWindow#source()}), in
  * input order: they are not joined into one timeline, since each input's times count from its own start of
  * measuring (and one process's degraded window may be another's normal running).
+ * Results that are not the processes of one run are refused ({@link SameRunCheck}).
  */
 public final class ResultMerger {
   /** The setting of a merged result that names its inputs; a report knows a merged result by it. */
   public static final String MERGED_FROM = "merged from";
   /** The connection entry of a merged phase giving the threads of all its instances together. */
   public static final String THREADS_IN_ALL = "threads in all";
+  /** The setting of a merged result that holds its first input's settings. */
+  static final String SETTINGS_OF_THE_FIRST = "settings of the first";
 
   private ResultMerger() {}
 
@@ -72,7 +75,7 @@ public final class ResultMerger {
     for (int r = 1; r < results.size(); r++) {
       checkSamePhases(names.get(0), first, names.get(r), results.get(r));
     }
-    refuseTheSameResultTwice(names, results);
+    SameRunCheck.check(names, results, windows != null);
     List<PhaseResult> phases = new ArrayList<>();
     for (int p = 0; p < first.phases().size(); p++) {
       List<PhaseStats> stats = new ArrayList<>();
@@ -104,27 +107,12 @@ public final class ResultMerger {
     }
     Map<String, Object> settings = new LinkedHashMap<>();
     settings.put(MERGED_FROM, names);
-    settings.put("settings of the first", first.settings());
+    settings.put(SETTINGS_OF_THE_FIRST, first.settings());
     boolean interrupted = results.stream().anyMatch(RunResult::interrupted);
-    return new RunResult(first.toolVersion(), first.startTime(), settings, first.target(), phases, interrupted,
-        first.recorded(), first.collections(), List.of(), List.of());
-  }
-
-  /**
-   * One process's result given twice would double every count. Two processes never write the same result (their
-   * start instants, histograms and timings differ), so two inputs whose JSON is the same are one result given twice.
-   */
-  private static void refuseTheSameResultTwice(List<String> names, List<RunResult> results) {
-    List<String> texts = results.stream().map(JsonReport::toJson).toList();
-    for (int a = 0; a < results.size(); a++) {
-      for (int b = a + 1; b < results.size(); b++) {
-        if (texts.get(a).equals(texts.get(b))) {
-          throw new UsageException("cannot merge " + names.get(b) + " with " + names.get(a) + ": they are the same"
-              + " result (started " + results.get(a).startTime() + "); merge adds the results of different processes"
-              + " that ran together");
-        }
-      }
-    }
+    boolean ends = results.stream().allMatch(r -> r.endTime() != null);
+    return new RunResult(first.toolVersion(), results.stream().map(RunResult::startTime).min(Instant::compareTo)
+        .orElseThrow(), settings, first.target(), phases, interrupted, first.recorded(), first.collections(), List.of(),
+        List.of(), ends ? results.stream().map(RunResult::endTime).max(Instant::compareTo).orElseThrow() : null);
   }
 
   private static void checkSamePhases(String firstName, RunResult first, String otherName, RunResult other) {

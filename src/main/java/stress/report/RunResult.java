@@ -35,6 +35,8 @@ import java.util.Objects;
  * @param tables      for a run of {@code --compare-tables}: each table's layout and its operations' routes, whose
  *                    phases carry the table in their combination; the file also gets {@code layoutComparison}
  *                    ({@link LayoutComparison}), worked out again when read; empty otherwise
+ * @param endTime     when the run ended (its last phase measured, on the same clock as {@code startTime}); null in
+ *                    results written before it existed, and then left out of the JSON
  */
 @JsonIgnoreProperties(value = {"mongodbComparison", "mongodbCollections", "layoutComparison", "roundComparison"},
     allowGetters = true)
@@ -43,7 +45,8 @@ public record RunResult(String toolVersion, Instant startTime, Map<String, Objec
                         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RecordedOperation> recorded,
                         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<RecordedCollection> collections,
                         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<InstanceRow> instances,
-                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<LayoutComparison.Table> tables) {
+                        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<LayoutComparison.Table> tables,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) Instant endTime) {
   public RunResult {
     tables = tables == null ? List.of() : List.copyOf(tables);
     recorded = recorded == null ? List.of() : List.copyOf(recorded);
@@ -51,9 +54,20 @@ public record RunResult(String toolVersion, Instant startTime, Map<String, Objec
     instances = instances == null ? List.of() : List.copyOf(instances);
     Objects.requireNonNull(toolVersion, "toolVersion");
     Objects.requireNonNull(startTime, "startTime");
+    if (endTime != null && endTime.isBefore(startTime)) {
+      throw new IllegalArgumentException("a run ends after it starts: " + startTime + " to " + endTime);
+    }
     refusePasswords("settings", settings);
     settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
     phases = List.copyOf(phases);
+  }
+
+  /** A result whose end is not known. */
+  public RunResult(String toolVersion, Instant startTime, Map<String, Object> settings, Object target,
+                   List<PhaseResult> phases, boolean interrupted, List<RecordedOperation> recorded,
+                   List<RecordedCollection> collections, List<InstanceRow> instances,
+                   List<LayoutComparison.Table> tables) {
+    this(toolVersion, startTime, settings, target, phases, interrupted, recorded, collections, instances, tables, null);
   }
 
   /** A result of a run without MongoDB's recorded figures. */
@@ -78,7 +92,7 @@ public record RunResult(String toolVersion, Instant startTime, Map<String, Objec
   /** The same result with its instances' rows. */
   public RunResult withInstances(List<InstanceRow> rows) {
     return new RunResult(toolVersion, startTime, settings, target, phases, interrupted, recorded, collections, rows,
-        tables);
+        tables, endTime);
   }
 
   /** Each compared table beside the others, per phase and operation; empty without compared tables. */

@@ -163,13 +163,22 @@ class HostsRunTest {
   }
 
   @Test
-  void eachHostHasItsOwnPoolAndMergeKeepsTheHosts() throws IOException {
+  void eachHostHasItsOwnPoolAndMergeKeepsTheHosts() throws Exception {
     Path a = dir.resolve("a.json");
     Path b = dir.resolve("b.json");
+    // two instances of one run (--run-id), measuring together as merge requires
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+    List<java.util.concurrent.Future<CliTester.Result>> runs = new java.util.ArrayList<>();
     for (Path json : List.of(a, b)) {
-      CliTester.Result r = run("-d", database, "run", "--hosts", "localhost:" + port + ",localhost:" + second.getPort(),
-          "--threads", "4", "--pool", "hikari", "--pool-size", "3", "--ops", "400", "--warmup", "0",
-          "--json", json.toString());
+      String instance = (json == a ? 1 : 2) + "/2";
+      runs.add(pool.submit(() -> run("-d", database, "run", "--hosts", "localhost:" + port + ",localhost:"
+          + second.getPort(), "--threads", "4", "--pool", "hikari", "--pool-size", "3", "--ops", "400", "--warmup",
+          "0", "--run-id", "hosts-merge", "--instance", instance, "--json", json.toString())));
+    }
+    pool.shutdown();
+    for (int i = 0; i < 2; i++) {
+      CliTester.Result r = runs.get(i).get();
+      Path json = i == 0 ? a : b;
       assertEquals(0, r.exitCode(), r.all());
       assertTrue(r.out().contains("pool size: 3 per host (each host has its own pool)"), r.out());
       JsonNode phase = read(json).get("phases").get(0);

@@ -202,6 +202,8 @@ class InsertRunTest {
         "--group-by-shard applies to operations that insert new rows (insert_batch, copy); --op find_first has none");
     assertOneLineError(runWith("--op", "find_first", "--instance", "1/2"), 2,
         "--instance 1/2 shares out the new keys of insert, insert_batch and copy; --op find_first inserts none");
+    assertOneLineError(runWith("--op", "find_first", "--instance", "1/2"), 2,
+        "give --run-id NAME --instance 1/2 (every process the same NAME), then 'stress merge --run NAME'");
   }
 
   @Test

@@ -36,10 +36,34 @@ class MergeCommandTest {
     return json;
   }
 
+
+  /** Two processes of one run ({@code --run-id}: they start measuring together), instances 1/2 and 2/2. */
+  private static Path[] together(String a, String b, String op, int opsA, int opsB) throws Exception {
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+    try {
+      String runId = "merge-" + a.replace(".json", "");
+      java.util.concurrent.Future<Path> first = pool.submit(() -> run(a, op, opsA, runId, "1/2"));
+      java.util.concurrent.Future<Path> second = pool.submit(() -> run(b, op, opsB, runId, "2/2"));
+      return new Path[] {first.get(), second.get()};
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private static Path run(String name, String op, int ops, String runId, String instance) {
+    Path json = dir.resolve(name);
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--op", op, "--threads", "2", "--ops",
+        Integer.toString(ops), "--warmup", "0", "--run-id", runId, "--instance", instance, "--json",
+        json.toString());
+    assertEquals(0, r.exitCode(), r.all());
+    return json;
+  }
+
   @Test
-  void countsAndHistogramsAddUpExactly() {
-    Path a = run("a.json", "find_first=3,find_in=1", 400);
-    Path b = run("b.json", "find_first=3,find_in=1", 600);
+  void countsAndHistogramsAddUpExactly() throws Exception {
+    Path[] both = together("a.json", "b.json", "find_first=3,find_in=1", 4000, 6000);
+    Path a = both[0];
+    Path b = both[1];
     Path merged = dir.resolve("merged.json");
     CliTester.Result r = CliTester.run("merge", a.toString(), b.toString(), "--json", merged.toString());
     assertEquals(0, r.exitCode(), r.all());
@@ -48,8 +72,8 @@ class MergeCommandTest {
     RunResult rb = JsonReport.read(b);
     RunResult m = JsonReport.read(merged);
     OperationStats total = m.phases().get(0).stats().total();
-    assertEquals(1000, total.count());
-    assertEquals(1000, total.histogram().getTotalCount());
+    assertEquals(10000, total.count());
+    assertEquals(10000, total.histogram().getTotalCount());
     for (int op = 0; op < 2; op++) {
       OperationStats x = ra.phases().get(0).stats().operations().get(op);
       OperationStats y = rb.phases().get(0).stats().operations().get(op);
@@ -73,9 +97,43 @@ class MergeCommandTest {
   }
 
   @Test
+  void resultsOfRunsThatDidNotOverlapAreRefused() {
+    Path a = run("first.json", "find_first", 200);
+    Path b = run("later.json", "find_first", 200);
+    CliTester.Result r = CliTester.run("merge", a.toString(), b.toString());
+    assertEquals(2, r.exitCode(), r.all());
+    assertTrue(r.err().startsWith("stress: cannot merge " + b + " with " + a + ": they did not run at the same time ("
+        + a + " from "), r.err());
+    assertTrue(r.err().contains("'stress report " + a + " " + b + "' compares two runs"), r.err());
+  }
+
+  @Test
+  void theSameInstanceTwiceOrAnotherTableIsRefused() throws Exception {
+    Path[] both = together("i1.json", "i2.json", "find_first", 4000, 4000);
+    ObjectMapper mapper = new ObjectMapper();
+    ObjectNode tree = (ObjectNode) mapper.readTree(both[1].toFile());
+    ((ObjectNode) tree.get("settings")).put("instance", "1/2");
+    Path sameInstance = dir.resolve("i2-as-1.json");
+    mapper.writeValue(sameInstance.toFile(), tree);
+    CliTester.Result r = CliTester.run("merge", both[0].toString(), sameInstance.toString());
+    assertEquals(2, r.exitCode(), r.all());
+    assertTrue(r.err().contains(": both are instance 1/2;"), r.err());
+
+    ((ObjectNode) tree.get("settings")).put("instance", "2/2").put("table", "other_table");
+    Path otherTable = dir.resolve("i2-other-table.json");
+    mapper.writeValue(otherTable.toFile(), tree);
+    r = CliTester.run("merge", both[0].toString(), otherTable.toString());
+    assertEquals(2, r.exitCode(), r.all());
+    String table = (String) JsonReport.read(both[0]).settings().get("table");
+    assertTrue(r.err().contains(": their table differs ('other_table' there, '" + table + "' in " + both[0] + ")"),
+        r.err());
+  }
+
+  @Test
   void theReportOfAMergedResultSaysWhyItHasNoChartsOverTime() throws Exception {
-    Path a = run("ra.json", "find_first", 300);
-    Path b = run("rb.json", "find_first", 300);
+    Path[] both = together("ra.json", "rb.json", "find_first", 3000, 3000);
+    Path a = both[0];
+    Path b = both[1];
     Path merged = Files.createDirectories(dir.resolve("merged-run")).resolve("result.json");
     assertEquals(0, CliTester.run("merge", a.toString(), b.toString(), "--json", merged.toString()).exitCode());
     CliTester.Result r = CliTester.run("report", merged.getParent().toString());

@@ -1,0 +1,136 @@
+package stress.report;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import stress.metrics.IntervalStats;
+import stress.metrics.PhaseStats;
+import stress.model.UsageException;
+
+/**
+ * Whether results are the processes of one run, which is all that merging them means: not one result given twice, not
+ * the same instance twice, the same run id, workload, table and run settings, and measured at the same time. Each
+ * refusal is one line naming both inputs and what differs; summing anything else would print a rate no run had.
+ */
+final class SameRunCheck {
+  /**
+   * The settings every process of one run shares. Threads, hosts, seeds, keys, rates and when each stops (duration,
+   * operation count) may differ per instance (the merged result adds them up); the workload file is compared by its
+   * name, since each machine has its own path to it.
+   */
+  static final List<String> SHARED = List.of("run id", "operations", "workload file", "table", "id type",
+      "application", "tables", "statement modes", "pools", "warmup", "transaction", "batch", "find limit", "rounds",
+      "session settings");
+  private static final String INSTANCE = "instance";
+
+  private SameRunCheck() {}
+
+  /**
+   * @param timesKnown whether the caller knows the instances' measured windows on a shared clock (a run's instances
+   *                   kept in the target database): these are one run by construction, and their client clocks need
+   *                   not agree, so their start and end are not compared
+   */
+  static void check(List<String> names, List<RunResult> results, boolean timesKnown) {
+    refuseTheSameResultTwice(names, results);
+    for (int a = 0; a < results.size(); a++) {
+      for (int b = a + 1; b < results.size(); b++) {
+        String prefix = "cannot merge " + names.get(b) + " with " + names.get(a) + ": ";
+        RunResult x = results.get(a);
+        RunResult y = results.get(b);
+        Map<?, ?> xs = settingsOf(x);
+        Map<?, ?> ys = settingsOf(y);
+        Object instance = xs.get(INSTANCE);
+        if (instance != null && instance.equals(ys.get(INSTANCE))) {
+          throw new UsageException(prefix + "both are instance " + instance + "; merge adds the results of different"
+              + " instances of one run");
+        }
+        for (String key : SHARED) {
+          Object left = comparable(key, xs.get(key));
+          Object right = comparable(key, ys.get(key));
+          if (!Objects.equals(left, right)) {
+            throw new UsageException(prefix + "their " + key + " differs (" + shown(right) + " there, " + shown(left)
+                + " in " + names.get(a) + "); merge adds the processes of one run, 'stress report " + names.get(a)
+                + " " + names.get(b) + "' compares two runs");
+          }
+        }
+        if (!timesKnown) {
+          refuseSeparateTimes(prefix, names.get(a), x, names.get(b), y);
+        }
+      }
+    }
+  }
+
+  /**
+   * One process's result given twice would double every count. Two processes never write the same result (their
+   * start instants, histograms and timings differ), so two inputs whose JSON is the same are one result given twice.
+   */
+  private static void refuseTheSameResultTwice(List<String> names, List<RunResult> results) {
+    List<String> texts = results.stream().map(JsonReport::toJson).toList();
+    for (int a = 0; a < results.size(); a++) {
+      for (int b = a + 1; b < results.size(); b++) {
+        if (texts.get(a).equals(texts.get(b))) {
+          throw new UsageException("cannot merge " + names.get(b) + " with " + names.get(a) + ": they are the same"
+              + " result (started " + results.get(a).startTime() + "); merge adds the results of different processes"
+              + " that ran together");
+        }
+      }
+    }
+  }
+
+  private static void refuseSeparateTimes(String prefix, String firstName, RunResult x, String otherName,
+                                          RunResult y) {
+    Instant xEnd = end(x);
+    Instant yEnd = end(y);
+    if (y.startTime().isAfter(xEnd) || x.startTime().isAfter(yEnd)) {
+      throw new UsageException(prefix + "they did not run at the same time (" + firstName + " from " + x.startTime()
+          + " to " + xEnd + ", " + otherName + " from " + y.startTime() + " to " + yEnd + "); merge adds processes that"
+          + " ran together (--instance i/N), 'stress report " + firstName + " " + otherName + "' compares two runs");
+    }
+  }
+
+  /**
+   * When the run ended; for results written before that was kept, its start plus every phase's warm-up and measured
+   * time (a lower bound: it leaves out the set-up between phases).
+   */
+  static Instant end(RunResult result) {
+    if (result.endTime() != null) {
+      return result.endTime();
+    }
+    double seconds = 0;
+    for (PhaseResult phase : result.phases()) {
+      PhaseStats stats = phase.stats();
+      seconds += stats.durationSeconds() + stats.intervals().stream().filter(IntervalStats::warmup)
+          .mapToDouble(IntervalStats::elapsedSeconds).max().orElse(0);
+    }
+    return result.startTime().plus(Duration.ofNanos((long) (seconds * 1e9)));
+  }
+
+  /** A merged result's settings are those of its first input (its own say only what it merged). */
+  private static Map<?, ?> settingsOf(RunResult result) {
+    if (result.settings().containsKey(ResultMerger.MERGED_FROM)
+        && result.settings().get(ResultMerger.SETTINGS_OF_THE_FIRST) instanceof Map<?, ?> first) {
+      Map<Object, Object> copy = new java.util.LinkedHashMap<>(first);
+      copy.remove(INSTANCE);
+      return copy;
+    }
+    return result.settings();
+  }
+
+  private static Object comparable(String key, Object value) {
+    if (key.equals("workload file") && value instanceof String path) {
+      Path name = Path.of(path).getFileName();
+      return name == null ? path : name.toString();
+    }
+    return value;
+  }
+
+  private static String shown(Object value) {
+    if (value == null) {
+      return "not set";
+    }
+    return value instanceof Map<?, ?> || value instanceof List<?> ? value.toString() : "'" + value + "'";
+  }
+}
