@@ -53,6 +53,9 @@ public final class ImportRequests {
     IdType type = config.idType() == null ? null : attempt(problems, () -> idType(config.idType()));
     CopyBatching batching = attempt(problems, () -> batching(config.batchDocs(), config.batchMb()));
     java.util.Map<String, String> distributeBy = distributeBy(config.distributeBy(), problems);
+    if (config.allowMissingKey() && config.distributeBy().isEmpty()) {
+      problems.add("--allow-missing-key goes with --distribute-by NS=PATH (it accepts a path most documents lack)");
+    }
     Supplier<ImportRequest> build = () -> ImportRequest.builder(source)
         .scan(ScanOptions.defaults().withFilter(filter).withSystemCollections(config.systemCollections()))
         .naming(naming)
@@ -60,7 +63,8 @@ public final class ImportRequests {
             : config.reuse() ? ExistingTablePolicy.REUSE : ExistingTablePolicy.FAIL_IF_EXISTS)
         .resume(config.resume()).jobs(config.jobs()).jsonFormat(format).idType(type).onError(policy)
         .onDuplicate(duplicates).repeatedFields(repeated).rejects(config.rejects()).batching(batching)
-        .distributeBy(distributeBy).reference(new java.util.LinkedHashSet<>(config.reference())).build();
+        .distributeBy(distributeBy).reference(new java.util.LinkedHashSet<>(config.reference()))
+        .allowMissingKey(config.allowMissingKey()).build();
     if (problems.isEmpty()) {
       ImportRequest request = attempt(problems, build);
       if (problems.isEmpty()) {

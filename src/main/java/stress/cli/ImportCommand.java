@@ -105,6 +105,11 @@ final class ImportCommand implements Callable<Integer> {
           + " arrays refuses the import (docs/layouts.md).")
   List<String> distributeBy = new java.util.ArrayList<>();
 
+  @Option(names = "--allow-missing-key",
+      description = "Accept a --distribute-by path that over half of the documents lack: their rows get a null key"
+          + " and all land on one node. Without it such an import is refused before anything is made.")
+  boolean allowMissingKey;
+
   @Option(names = "--reference", paramLabel = "NS", split = ",",
       description = "Replicate the table of collection NS to every node (Citus reference table, Postgres-XL"
           + " DISTRIBUTE BY REPLICATION, Greenplum DISTRIBUTED REPLICATED); repeatable.")
@@ -151,6 +156,7 @@ final class ImportCommand implements Callable<Integer> {
   ImportConfig toConfig() {
     return new ImportConfig(path, archive, databases, excludeDatabases, collections, excludeCollections,
         systemCollections, schema, table, tablePrefix, lowerCaseNames, existing.dropExisting, existing.reuse, resume, jobs, jsonMode,
-        idType, onError, onDuplicate, repeatedFields, rejects, batchDocs, batchMb, json, distributeBy, reference);
+        idType, onError, onDuplicate, repeatedFields, rejects, batchDocs, batchMb, json, distributeBy, reference,
+        allowMissingKey);
   }
 }

@@ -12,6 +12,7 @@ import java.util.List;
  * @param json             the {@code --json} result file, or null
  * @param distributeBy     the {@code --distribute-by NS=PATH} values as given
  * @param reference        the {@code --reference NS} values as given
+ * @param allowMissingKey  {@code --allow-missing-key}: a {@code --distribute-by} path most documents lack is accepted
  */
 public record ImportConfig(Path path, Path archive, List<String> databases, List<String> excludeDatabases,
                            List<String> collections, List<String> excludeCollections, boolean systemCollections,
@@ -19,7 +20,7 @@ public record ImportConfig(Path path, Path archive, List<String> databases, List
                            boolean dropExisting, boolean reuse, boolean resume, int jobs, String jsonMode,
                            String idType, String onError, String onDuplicate, String repeatedFields, Path rejects,
                            long batchDocs, long batchMb, Path json, List<String> distributeBy,
-                           List<String> reference) {
+                           List<String> reference, boolean allowMissingKey) {
   public ImportConfig {
     distributeBy = distributeBy == null ? List.of() : List.copyOf(distributeBy);
     reference = reference == null ? List.of() : List.copyOf(reference);

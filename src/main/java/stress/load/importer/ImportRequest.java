@@ -32,12 +32,14 @@ import stress.table.IdType;
  * @param batching    documents and BSON bytes per committed batch
  * @param distributeBy namespace ({@code db.collection}) to the document path its table is distributed by
  * @param reference   namespaces whose tables are replicated to every node
+ * @param allowMissingKey whether a {@code --distribute-by} path that most documents lack is accepted (their rows get a
+ *                    null key, all on one node); a path that no document holds is refused either way
  */
 public record ImportRequest(Path source, ScanOptions scan, TableNaming naming, ExistingTablePolicy policy,
                             boolean resume, int jobs, JsonFormat jsonFormat, IdType idType, ReadPolicy onError,
                             DuplicatePolicy onDuplicate, RepeatedFields repeatedFields, Path rejects,
                             CopyBatching batching, java.util.Map<String, String> distributeBy,
-                            java.util.Set<String> reference) {
+                            java.util.Set<String> reference, boolean allowMissingKey) {
   public static final int DEFAULT_JOBS = 2;
   public static final int DEFAULT_BATCH_DOCS = 50_000;
   public static final int DEFAULT_BATCH_MB = 8;
@@ -103,6 +105,7 @@ public record ImportRequest(Path source, ScanOptions scan, TableNaming naming, E
     private CopyBatching batching = new CopyBatching(DEFAULT_BATCH_DOCS, (long) DEFAULT_BATCH_MB << 20);
     private java.util.Map<String, String> distributeBy = java.util.Map.of();
     private java.util.Set<String> reference = java.util.Set.of();
+    private boolean allowMissingKey;
 
     private Builder(Path source) {
       this.source = source;
@@ -176,6 +179,11 @@ public record ImportRequest(Path source, ScanOptions scan, TableNaming naming, E
     }
 
     /** Namespaces whose tables are replicated to every node. */
+    public Builder allowMissingKey(boolean value) {
+      allowMissingKey = value;
+      return this;
+    }
+
     public Builder reference(java.util.Set<String> value) {
       reference = value;
       return this;
@@ -183,7 +191,7 @@ public record ImportRequest(Path source, ScanOptions scan, TableNaming naming, E
 
     public ImportRequest build() {
       return new ImportRequest(source, scan, naming, policy, resume, jobs, jsonFormat, idType, onError, onDuplicate,
-          repeatedFields, rejects, batching, distributeBy, reference);
+          repeatedFields, rejects, batching, distributeBy, reference, allowMissingKey);
     }
   }
 }

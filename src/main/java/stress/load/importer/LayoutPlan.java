@@ -104,6 +104,16 @@ final class LayoutPlan {
       // the load pass stops at the same place and reports it
     }
     String name = "import: " + run.collection.namespace() + ": --distribute-by " + path;
+    long held = detector.seen() - detector.missing();
+    if (detector.seen() > 0 && held == 0) {
+      return name + ": no document of " + detector.seen() + " holds a value there (field names are case-sensitive;"
+          + " a nested field is a.b); every row would get a null key on one node";
+    }
+    if (detector.missing() * 2 > detector.seen() && !request.allowMissingKey()) {
+      return name + ": " + detector.missing() + " of " + detector.seen() + " documents hold no value there; their"
+          + " rows would get a null key and all land on one node: choose another path, or --allow-missing-key to load"
+          + " them so";
+    }
     long unfit = detector.arrays() + detector.documents();
     if (unfit > 0 && request.onError() == ReadPolicy.ABORT) {
       return name + " holds an array in " + detector.arrays() + " and a document in " + detector.documents() + " of "
@@ -120,7 +130,7 @@ final class LayoutPlan {
     run.layout = layout;
     run.layoutGiven = true;
     String nulls = detector.missing() == 0 ? "every document has a value there"
-        : detector.missing() + " document(s) without a value there" + (layout.keyInPrimaryKey()
+        : detector.missing() + " of " + detector.seen() + " document(s) without a value there" + (layout.keyInPrimaryKey()
         ? " are rejected: the key is part of the primary key here and holds no null" : " get a null key");
     String unique = layout.keyInPrimaryKey() ? "primary key (" + path + ", _id): _id is unique per " + path + " value,"
         + " as in a MongoDB collection sharded on " + path : "primary key (_id)";

@@ -82,7 +82,7 @@ class LayoutImportTest {
     String orders = recorder.started.stream().filter(s -> s.namespace().toString().equals("shop.orders")).findFirst()
         .orElseThrow().idChoice();
     assertTrue(orders.contains("distributed by customer.id (bigint) from int32 (2), int64 (1)"), orders);
-    assertTrue(orders.contains("1 document(s) without a value there get a null key"), orders);
+    assertTrue(orders.contains("1 of 4 document(s) without a value there get a null key"), orders);
     assertTrue(orders.contains("plain PostgreSQL distributes nothing"), orders);
     // every command sees the layout from the table as it stands
     try (var c = TestDatabase.connect(url)) {
@@ -160,6 +160,31 @@ class LayoutImportTest {
   }
 
   @Test
+  void aPathNoDocumentHoldsIsRefusedAndOneMostLackNeedsToBeAllowed() throws Exception {
+    BsonFiles.write(dir.resolve("sparse/shop/orders.bson"), List.of("{\"_id\": 1, \"CustomerID\": \"a\"}",
+        "{\"_id\": 2}", "{\"_id\": 3}"));
+    UsageException none = assertThrows(UsageException.class, () -> run(new PostgresDialect(),
+        request(dir.resolve("sparse")).distributeBy(Map.of("shop.orders", "customerId")).allowMissingKey(true).build(),
+        new Imports.Recorder()));
+    assertEquals("import: shop.orders: --distribute-by customerId: no document of 3 holds a value there (field names"
+        + " are case-sensitive; a nested field is a.b); every row would get a null key on one node", none.getMessage());
+    UsageException most = assertThrows(UsageException.class, () -> run(new PostgresDialect(),
+        request(dir.resolve("sparse")).distributeBy(Map.of("shop.orders", "CustomerID")).build(),
+        new Imports.Recorder()));
+    assertEquals("import: shop.orders: --distribute-by CustomerID: 2 of 3 documents hold no value there; their rows"
+        + " would get a null key and all land on one node: choose another path, or --allow-missing-key to load them"
+        + " so", most.getMessage());
+    assertNothingCreated();
+
+    Imports.Recorder recorder = new Imports.Recorder();
+    ImportResult allowed = run(new PostgresDialect(), request(dir.resolve("sparse"))
+        .distributeBy(Map.of("shop.orders", "CustomerID")).allowMissingKey(true).build(), recorder);
+    assertEquals(ImportResult.Outcome.LOADED, allowed.outcome(), allowed.toString());
+    assertTrue(recorder.started.get(0).idChoice().contains("2 of 3 document(s) without a value there get a null key"),
+        recorder.started.get(0).idChoice());
+  }
+
+  @Test
   void mixedKindsAndUnknownCollectionsAreRefusedBeforeAnythingIsCreated() throws Exception {
     BsonFiles.write(dir.resolve("mixed/shop/orders.bson"), List.of("{\"_id\": 1, \"k\": 1}", "{\"_id\": 2, \"k\": \"x\"}"));
     UsageException mixed = assertThrows(UsageException.class, () -> run(new PostgresDialect(),
@@ -180,7 +205,7 @@ class LayoutImportTest {
     run(new PostgresDialect(), request(dump).distributeBy(Map.of("shop.orders", "customer.id")).build(),
         new Imports.Recorder());
     UsageException other = assertThrows(UsageException.class, () -> run(new PostgresDialect(), request(dump)
-        .policy(ExistingTablePolicy.REUSE).distributeBy(Map.of("shop.orders", "total")).build(),
+        .policy(ExistingTablePolicy.REUSE).distributeBy(Map.of("shop.orders", "total")).allowMissingKey(true).build(),
         new Imports.Recorder()));
     assertTrue(other.getMessage().startsWith("import: shop.orders: table shop_orders exists distributed by customer.id"
         + " (bigint), not distributed by total (numeric) as asked"), other.getMessage());
