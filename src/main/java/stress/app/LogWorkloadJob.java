@@ -20,6 +20,44 @@ public final class LogWorkloadJob {
   private LogWorkloadJob() {}
 
   /**
+   * {@code --out DIR} must be new or empty: an earlier derivation's files left beside the new ones would run with them
+   * ({@code run --workload DIR} reads every file its {@code application.yaml} names, and a user reads the folder).
+   * With {@code force} its entries are removed first.
+   */
+  public static void prepareOut(Path outDir, boolean force) {
+    if (!java.nio.file.Files.exists(outDir)) {
+      return;
+    }
+    if (!java.nio.file.Files.isDirectory(outDir)) {
+      throw new UsageException("--out " + outDir + ": not a directory");
+    }
+    List<Path> entries;
+    try (java.util.stream.Stream<Path> list = java.nio.file.Files.list(outDir)) {
+      entries = list.sorted().toList();
+    } catch (java.io.IOException e) {
+      throw new UsageException("--out " + outDir + ": cannot list it: " + stress.report.JsonReport.reason(e));
+    }
+    if (entries.isEmpty()) {
+      return;
+    }
+    if (!force) {
+      throw new UsageException("--out " + outDir + " holds " + entries.size() + " entr" + (entries.size() == 1 ? "y"
+          : "ies") + " (" + entries.get(0).getFileName() + (entries.size() > 1 ? ", ..." : "") + "), from an earlier"
+          + " derivation or not: give a new or empty directory, or --force to clear it first");
+    }
+    for (Path entry : entries) {
+      try (java.util.stream.Stream<Path> tree = java.nio.file.Files.walk(entry)) {
+        for (Path p : tree.sorted(java.util.Comparator.reverseOrder()).toList()) {
+          java.nio.file.Files.delete(p);
+        }
+      } catch (java.io.IOException e) {
+        throw new UsageException("--out " + outDir + " --force: cannot remove " + entry + ": "
+            + stress.report.JsonReport.reason(e));
+      }
+    }
+  }
+
+  /**
    * @param tables {@code NS=TABLE} overrides of import's table names
    * @param prefix and {@code lowerCase}: import's {@code --table-prefix} and {@code --lower-case-names}
    * @param dump    the collections' mongodump output, whose first documents inserts write, or null

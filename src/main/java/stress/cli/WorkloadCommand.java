@@ -28,8 +28,13 @@ final class WorkloadCommand implements Callable<Integer> {
   List<Path> logs;
 
   @Option(names = "--out", paramLabel = "DIR", defaultValue = "workloads",
-      description = "Where the files go, one <table>.yaml per collection (default: ${DEFAULT-VALUE}).")
+      description = "Where the files go, one <table>.yaml per collection and application.yaml (default:"
+          + " ${DEFAULT-VALUE}); new or empty, unless --force.")
   Path out;
+
+  @Option(names = "--force", description = "Clear --out DIR first when it holds files (of an earlier derivation):"
+      + " without it such a directory is refused, since its old files would run beside the new ones.")
+  boolean force;
 
   @Option(names = "--app", paramLabel = "NAME",
       description = "Use only the entries of this application (the log's appName); the summary lists them all.")
@@ -67,6 +72,7 @@ final class WorkloadCommand implements Callable<Integer> {
     if (seed != null && !standIn) {
       throw new UsageException("--seed " + seed + ": only with --stand-in (it seeds the stand-in collections' keys)");
     }
+    LogWorkloadJob.prepareOut(out, force);
     return LogWorkloadJob.run(logs, out, app, tables, prefix, lowerCase, dump, standIn,
         seed != null ? seed : Long.parseLong(Defaults.SEED), root.out).code();
   }

@@ -17,13 +17,29 @@ class LogWorkloadRunTest {
   Path dir;
 
   @Test
+  void aDirectoryWithFilesIsRefusedUnlessForceClearsIt() throws Exception {
+    String log = "src/test/resources/mongolog/stress-orders-mongod.log";
+    Path out = dir.resolve("wl");
+    Files.createDirectories(out);
+    Files.writeString(out.resolve("old_collection.yaml"), "operations: []\n");
+    CliTester.Result refused = CliTester.run("workload", "--from-log", log, "--out", out.toString());
+    assertEquals(2, refused.exitCode(), refused.all());
+    assertEquals("stress: --out " + out + " holds 1 entry (old_collection.yaml), from an earlier derivation or not:"
+        + " give a new or empty directory, or --force to clear it first", refused.err().strip());
+    CliTester.Result forced = CliTester.run("workload", "--from-log", log, "--out", out.toString(), "--force");
+    assertEquals(0, forced.exitCode(), forced.all());
+    assertTrue(Files.exists(out.resolve("stress_orders.yaml")), forced.all());
+    assertTrue(Files.notExists(out.resolve("old_collection.yaml")), "the earlier file is gone");
+  }
+
+  @Test
   void theDerivedWorkloadRunsOnTheImportedCollection() throws Exception {
     CliTester.Result derived = CliTester.run("workload", "--from-log", "src/test/resources/mongolog/stress-orders-mongod.log",
-        "--out", dir.toString(), "--dump", "datasets/sample-large");
+        "--out", dir.resolve("wl").toString(), "--dump", "datasets/sample-large");
     assertEquals(0, derived.exitCode(), derived.all());
     assertTrue(derived.all().contains("entries: 105 = 90 used + 1 getMore folded into the find or aggregate they"
         + " continue + 14 skipped"), "the insert writes the collection's first document: " + derived.all());
-    Path file = dir.resolve("stress_orders.yaml");
+    Path file = dir.resolve("wl/stress_orders.yaml");
     String url = TestDatabase.newDatabaseUrl("fromlog");
     CliTester.Result setup = CliTester.run("--url", url, "-U", "postgres", "import", "datasets/sample-large");
     assertEquals(0, setup.exitCode(), setup.all());
