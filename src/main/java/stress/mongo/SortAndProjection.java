@@ -40,9 +40,16 @@ final class SortAndProjection {
       if (kind != null) {
         List<String> paths = new java.util.ArrayList<>(t.equalities.keySet());
         List<String> kinds = new java.util.ArrayList<>(t.equalities.values());
-        paths.add(path.toString());
-        kinds.add(kind);
-        t.chose(path + ": sorted on its typed " + kind + " expression" + (paths.size() > 1
+        // a path the filter pins to one value orders nothing: the btree of the equalities already gives this order,
+        // and a path twice in one index is no index anyone writes
+        boolean pinned = t.equalities.containsKey(path.toString());
+        if (!pinned) {
+          paths.add(path.toString());
+          kinds.add(kind);
+        }
+        t.chose(path + ": sorted on its typed " + kind + " expression" + (pinned ? ", which the filter's equality pins"
+            + " to one value: the btree of the equalities on " + String.join(", ", t.equalities.keySet())
+            + " gives this order" : paths.size() > 1
             ? ", after the equalities on " + String.join(", ", t.equalities.keySet()) : ""),
             new stress.ops.TableForms.IndexAdvice(paths, kinds));
         keys.add(TypedExpression.of(path.keys(), kind) + (dir.equals(" ASC") ? " ASC NULLS FIRST" : " DESC NULLS LAST"));
