@@ -56,6 +56,33 @@ public record DegradedWindow(double startSeconds, double endSeconds, long execut
     return interval.errorCount() > 0 && interval.count() > 0;
   }
 
+  /**
+   * An all-failed stretch shorter than this inside a degraded window is part of that window, not an outage: while
+   * half the executions keep succeeding, every worker failing together for a moment is chance, not unavailability.
+   */
+  public static final double SHORTEST_OUTAGE_INSIDE_SECONDS = 1.0;
+
+  /**
+   * The outages that are not part of a degraded window: those lying inside one that lasted less than
+   * {@link #SHORTEST_OUTAGE_INSIDE_SECONDS} or saw fewer failures than the workers running are left out (their
+   * failures stay counted in the window and its intervals).
+   *
+   * @param threads the workers running in the phase
+   */
+  public static List<Outage> outagesBeyond(List<Outage> outages, List<DegradedWindow> windows, int threads) {
+    List<Outage> kept = new ArrayList<>();
+    for (Outage o : outages) {
+      boolean inside = o.endSeconds() != null && windows.stream()
+          .anyMatch(w -> o.startSeconds() >= w.startSeconds() && o.endSeconds() <= w.endSeconds());
+      boolean brief = o.endSeconds() != null && (o.endSeconds() - o.startSeconds() < SHORTEST_OUTAGE_INSIDE_SECONDS
+          || o.failed() < threads);
+      if (!(inside && brief)) {
+        kept.add(o);
+      }
+    }
+    return kept;
+  }
+
   /** The degraded windows of a phase's measured intervals (warm-up left out), in order. */
   public static List<DegradedWindow> of(List<IntervalStats> intervals) {
     List<DegradedWindow> windows = new ArrayList<>();

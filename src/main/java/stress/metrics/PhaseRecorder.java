@@ -281,8 +281,11 @@ public final class PhaseRecorder {
     if (hostTotals != null) {
       hostStats = hostTotals.stats(operationNames, duration);
     }
+    List<DegradedWindow> degraded = DegradedWindow.of(intervals);
+    int threads = intervals.stream().mapToInt(IntervalStats::activeThreads).max().orElse(lastActiveThreads);
     return PhaseStats.of(duration, operations, totals.reconnectsSinceReset(), intervals,
-        outages.outages(measuredStartNanos, measuredEndNanos), DegradedWindow.of(intervals));
+        DegradedWindow.outagesBeyond(outages.outages(measuredStartNanos, measuredEndNanos), degraded, threads),
+        degraded);
   }
 
   /**

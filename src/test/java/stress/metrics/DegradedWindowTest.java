@@ -45,6 +45,23 @@ class DegradedWindowTest {
     assertEquals(Map.of("node 16385", 3L), second.failedNodes());
   }
 
+  private static Outage outage(double start, Double end, long failed) {
+    return new Outage(start, end, "08006", null, failed, Map.of("08006", failed), Map.of());
+  }
+
+  @Test
+  void aBriefAllFailedMomentInsideADegradedWindowIsPartOfItNotAnOutage() {
+    List<DegradedWindow> windows = List.of(new DegradedWindow(10, 40, 1000, 500, 0, Map.of("08006", 500L), Map.of(),
+        null));
+    Outage chance = outage(20.0, 20.1, 8);         // 8 threads failed together for 0.1 s while half kept succeeding
+    Outage fewFailures = outage(25.0, 26.5, 3);     // longer, but fewer failures than the 8 workers
+    Outage real = outage(30.0, 33.0, 400);          // 3 s, every worker failing again and again: an outage
+    Outage outside = outage(50.0, 50.2, 8);         // brief, but no degraded window around it
+    Outage open = outage(38.0, null, 20);           // still open at the end: kept
+    List<Outage> kept = DegradedWindow.outagesBeyond(List.of(chance, fewFailures, real, outside, open), windows, 8);
+    assertEquals(List.of(real, outside, open), kept);
+  }
+
   @Test
   void aPhaseRecorderCountsFailuresByNodeAndFindsTheWindow() {
     PhaseRecorder phase = new PhaseRecorder(List.of("find_first"), 2, TimeUnit.HOURS.toNanos(1));
