@@ -51,7 +51,13 @@ public final class ResultFiles {
       }
       Files.createDirectories(dir);
     } catch (IOException e) {
-      throw new UncheckedIOException("could not create the result directory " + dir + ": " + e.getMessage(), e);
+      throw new UsageException(dir + ": cannot create it: " + JsonReport.reason(e));
+    }
+    // an empty directory the run cannot write into would be found only after measuring
+    try {
+      Files.delete(Files.createTempFile(dir, ".stress-write-check", ""));
+    } catch (IOException e) {
+      throw new UsageException(dir + ": cannot write into it: " + JsonReport.reason(e));
     }
   }
 

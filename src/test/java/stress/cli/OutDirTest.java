@@ -116,6 +116,17 @@ class OutDirTest {
     assertEquals(Set.of("notes.txt"), names(out));
   }
 
+  @Test
+  void aDirectoryThatCannotBeMadeIsRefusedBeforeRunningWithTheSystemsReason() throws IOException {
+    Path file = Files.writeString(dir.resolve("a-file"), "mine");
+    Path out = file.resolve("results");
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--out", out.toString(),
+        "--duration", "500ms", "--warmup", "0");
+    assertEquals(2, r.exitCode(), r.all());
+    assertEquals("stress: --out " + out + ": cannot create it: Not a directory", r.err().strip());
+    assertFalse(r.out().contains("phase 1/1"), "nothing ran: " + r.out());
+  }
+
   private static Histogram readLog(Path file) throws IOException {
     Histogram sum = new Histogram(1, 3_600_000_000_000L, 3);
     HistogramLogReader reader = new HistogramLogReader(file.toFile());
