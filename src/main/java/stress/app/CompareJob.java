@@ -64,12 +64,31 @@ final class CompareJob {
   private void checkTables() throws SQLException {
     try (java.sql.Connection c = stress.connect.PhysicalConnections.open(database.spec())) {
       for (String name : tables) {
+        stress.table.DocumentTable table;
         try {
-          stress.load.TableSetup.existing(c, config.schema(), name, false);
+          table = stress.load.TableSetup.existing(c, config.schema(), name, false);
         } catch (stress.load.LoadException e) {
           throw new UsageException("--compare-tables " + name + ": " + e.getMessage()
               .replace("use --table ", "name it in --compare-tables as ")
               .replace("--table/--schema", "--compare-tables/--schema") + "; nothing was measured", e);
+        }
+        checkSampledPaths(c, name, table);
+      }
+    }
+  }
+
+  /** A table of another collection holds none of the values the workload's parameters sample. */
+  private void checkSampledPaths(java.sql.Connection c, String name, stress.table.DocumentTable table)
+      throws SQLException {
+    if (config.workload() == null) {
+      return;
+    }
+    for (String op : config.mix().names()) {
+      if (config.workload().operations().get(op) instanceof stress.ops.WorkloadOperation fromFile) {
+        try {
+          fromFile.forTable(c, table).readSamples(c, table);
+        } catch (UsageException e) {
+          throw new UsageException("--compare-tables " + name + ": " + e.getMessage() + "; nothing was measured", e);
         }
       }
     }

@@ -116,5 +116,27 @@ class CompareTablesTest {
     assertEquals(2, missing.exitCode(), missing.all());
     assertTrue(missing.err().contains("--compare-tables nowhere: table nowhere does not exist"), missing.err());
     assertTrue(missing.err().contains("--compare-tables/--schema"), missing.err());
+
+    // a table of another collection: the path the workload samples holds nothing there
+    assertEquals(0, CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "100", "--shape", "large",
+        "--table", "orders_b").exitCode());
+    try (java.sql.Connection c = stress.testing.TestDatabase.connect(url); java.sql.Statement st = c.createStatement()) {
+      st.execute("CREATE TABLE customers (_id integer PRIMARY KEY, data jsonb NOT NULL)");
+      st.execute("INSERT INTO customers VALUES (1, '{\"_id\": 1, \"name\": \"a\"}')");
+    }
+    Path file = dir.resolve("orders.yaml");
+    Files.writeString(file, """
+        operations:
+          by_customer:
+            find: {filter: {customer.customerId: ":c"}, limit: 10}
+            params: {c: {sample: customer.customerId, cap: 100}}
+        """);
+    CliTester.Result other = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", file.toString(),
+        "--compare-tables", "orders_b,customers", "--ops", "10");
+    assertEquals(2, other.exitCode(), other.all());
+    assertTrue(other.err().startsWith("stress: --compare-tables customers: " + file + ":"), other.err());
+    assertTrue(other.err().contains("samples customer.customerId, which has no value in customers; nothing was"
+        + " measured"), other.err());
+    assertTrue(!other.out().contains("phase 1/"), "nothing measured: " + other.out());
   }
 }
