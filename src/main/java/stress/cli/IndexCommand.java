@@ -29,7 +29,8 @@ final class IndexCommand implements Callable<Integer> {
   TargetTableArgs target;
 
   @Option(names = "--workload", paramLabel = "FILE", required = true,
-      description = "YAML workload file with an 'indexes:' list: {gin: data}, {path: a.b}, {path: a.b, type: numeric}.")
+      description = "YAML workload file with an 'indexes:' list: {gin: data}, {path: a.b, type: T},"
+          + " {path: [a, b], type: [T, U]}. Types: " + stress.workload.IndexSpec.TYPE_READERS + ".")
   Path workload;
 
   // not run's --socket-timeout: no default, as a build may rightly keep the server silent for hours

@@ -44,8 +44,9 @@ final class RunArgs {
 
   @Option(names = "--workload", paramLabel = "FILE|DIR",
       description = "YAML file of named operations, SQL or MongoDB-style, with weights and parameter generators"
-          + " (docs/workloads.md#your-own-workload); or the directory 'workload --from-log --out DIR' wrote (or its"
-          + " application.yaml): every collection's operations in one phase, each on its own table.")
+          + " (docs/workloads.md#your-own-workload); or a directory: the one 'workload --from-log --out DIR' wrote"
+          + " (or its application.yaml), or one of your own files, each TABLE.yaml run on table TABLE: every"
+          + " collection's operations in one phase, each on its own table.")
   Path workload;
 
   @Option(names = "--skip-missing",

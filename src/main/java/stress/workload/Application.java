@@ -16,10 +16,10 @@ import stress.ops.Operation;
 /**
  * {@code run --workload DIR}: an application's collections, each a workload file on its own table, run together in one
  * phase. Read from the listing {@code workload --from-log} writes ({@value #LISTING} in DIR), or from such a listing
- * given as the file. Each operation of the run is named {@code table.operation} and keeps the weight of its file: the
+ * given as the file; a directory without a listing runs each of its {@code TABLE.yaml} files on table TABLE. Each operation of the run is named {@code table.operation} and keeps the weight of its file: the
  * derived files weigh each operation by its logged count, so the mix across collections is the application's.
  *
- * @param listing     the listing read
+ * @param listing     the listing read, or the directory of workload files that had none
  * @param collections the collections in the listing's order
  * @param merged      every collection's operations as one workload, named {@code table.operation}, with their weights
  *                    and what MongoDB recorded for them; its operations are still written for no table
@@ -64,10 +64,11 @@ public record Application(Path listing, List<Collection> collections, WorkloadFi
   /** Reads the listing (of the directory, or the file) and each collection's workload file. */
   public static Application load(Path path) {
     Path listing = Files.isDirectory(path) ? path.resolve(LISTING) : path;
+    if (Files.isDirectory(path) && !Files.exists(listing)) {
+      return ofFiles(path);
+    }
     if (!Files.isRegularFile(listing)) {
-      throw new UsageException("--workload " + path + ": a directory needs " + LISTING + " in it, the listing of its"
-          + " collections that 'stress workload --from-log --out DIR' writes; give a workload file, or derive the"
-          + " directory again");
+      throw new UsageException("--workload " + path + ": " + listing + " is not a file");
     }
     String text;
     try {
@@ -77,13 +78,51 @@ public record Application(Path listing, List<Collection> collections, WorkloadFi
     }
     YamlNode root = WorkloadFile.root(listing, text);
     try {
-      return parse(listing, root);
+      return parse(listing, listing.toAbsolutePath().getParent(), root);
     } catch (WorkloadFileException e) {
       throw new UsageException(listing + ":" + e.line() + ": " + e.getMessage());
     }
   }
 
-  private static Application parse(Path listing, YamlNode root) {
+  /**
+   * A directory of one's own workload files without a listing: each {@code TABLE.yaml} (or {@code .yml}) runs on table
+   * TABLE, in the order of the files' names; nothing recorded by MongoDB.
+   */
+  private static Application ofFiles(Path dir) {
+    List<Path> files;
+    try (java.util.stream.Stream<Path> list = Files.list(dir)) {
+      files = list.filter(f -> Files.isRegularFile(f) && (f.toString().endsWith(".yaml") || f.toString().endsWith(
+          ".yml"))).sorted().toList();
+    } catch (IOException e) {
+      throw new UsageException("--workload " + dir + ": cannot list it: " + e.getMessage());
+    }
+    if (files.isEmpty()) {
+      throw new UsageException("--workload " + dir + ": the directory holds no workload file (TABLE.yaml, one per"
+          + " table) and no " + LISTING + "; see docs/workloads.md");
+    }
+    StringBuilder text = new StringBuilder("collections:\n");
+    for (Path f : files) {
+      String name = f.getFileName().toString();
+      String table = name.substring(0, name.lastIndexOf('.'));
+      text.append("  - {namespace: ").append(yaml(table)).append(", table: ").append(yaml(table)).append(", file: ")
+          .append(yaml(name)).append("}\n");
+    }
+    try {
+      return parse(dir, dir.toAbsolutePath(), WorkloadFile.root(dir, text.toString()));
+    } catch (WorkloadFileException e) {
+      throw new UsageException("--workload " + dir + ": " + e.getMessage());
+    }
+  }
+
+  private static String yaml(String text) {
+    return "'" + text.replace("'", "''") + "'";
+  }
+
+  /**
+   * @param listing the listing, or the directory whose files stand for one
+   * @param base    the directory its files are named in
+   */
+  private static Application parse(Path listing, Path base, YamlNode root) {
     if (!root.isMap()) {
       throw new WorkloadFileException(root.line(), "the listing must be a map with the key 'collections'");
     }
@@ -111,7 +150,7 @@ public record Application(Path listing, List<Collection> collections, WorkloadFi
         throw new WorkloadFileException(item.line(), "table '" + table + "' is listed twice: each collection runs on"
             + " a table of its own");
       }
-      Path file = listing.toAbsolutePath().getParent().resolve(text(item, "file"));
+      Path file = base.resolve(text(item, "file"));
       WorkloadFile workload = WorkloadFile.load(file);
       YamlNode figures = item.map().get(MongoRecordedReader.KEY);
       Collection c = new Collection(namespace, table, workload, figures == null ? null

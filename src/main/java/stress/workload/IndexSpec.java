@@ -31,6 +31,10 @@ public record IndexSpec(boolean gin, List<List<String>> paths, List<String> type
   /** PostgreSQL's identifier limit (NAMEDATALEN - 1). */
   static final int MAX_NAME_BYTES = 63;
   /** Every type an entry may have. */
+  /** Which operations read each vocabulary of {@code type:}: said wherever a type is chosen or refused. */
+  public static final String TYPE_READERS = "string, number and date build the type-guarded expressions MongoDB-style"
+      + " operations write, the ones a MongoDB-style file wants; text (the default) and numeric build data ->> 'path'"
+      + " and its cast to numeric, the expressions SQL written by hand uses";
   static final List<String> TYPES = List.of(TypedExpression.TEXT, TypedExpression.NUMERIC, TypedExpression.STRING,
       TypedExpression.NUMBER, TypedExpression.DATE);
   private static final Map<String, String> NAME_SUFFIX = Map.of("text", "", "numeric", "_num",
@@ -113,7 +117,7 @@ public record IndexSpec(boolean gin, List<List<String>> paths, List<String> type
     for (YamlNode t : typeNodes) {
       if (t.scalar() == null || !TYPES.contains(t.text())) {
         throw new WorkloadFileException(t.line(), "type: must be one of " + String.join(", ", TYPES) + ", got '"
-            + t.text() + "'");
+            + t.text() + "' (" + TYPE_READERS + ")");
       }
       types.add(t.text());
     }

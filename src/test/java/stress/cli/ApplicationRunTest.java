@@ -88,6 +88,35 @@ class ApplicationRunTest {
     }
   }
 
+  /** A directory of one's own files, without application.yaml: each TABLE.yaml runs on table TABLE. */
+  @Test
+  void aDirectoryOfOwnFilesRunsEachOnTheTableItIsNamedAfter() throws Exception {
+    Path own = Files.createDirectories(dir.resolve("own"));
+    Files.writeString(own.resolve("stress_orders.yaml"), """
+        operations:
+          paid:
+            countDocuments: {filter: {status: paid}}
+        """);
+    Files.writeString(own.resolve("stress_check_in.yaml"), """
+        operations:
+          one:
+            find: {filter: {}, limit: 1}
+        """);
+    Files.writeString(own.resolve("notes.txt"), "not a workload file");
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", own.toString(),
+        "--warmup", "0", "--threads", "2", "--ops", "200");
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(r.out().contains("stress_check_in.one") && r.out().contains("stress_orders.paid"), r.out());
+    assertTrue(r.out().contains("application: " + own + ": 2 of 2"), r.out());
+
+    Path empty = Files.createDirectories(dir.resolve("empty"));
+    CliTester.Result none = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", empty.toString(),
+        "--ops", "10");
+    assertEquals(2, none.exitCode(), none.all());
+    assertTrue(none.err().contains("--workload " + empty + ": the directory holds no workload file (TABLE.yaml, one"
+        + " per table) and no application.yaml; see docs/workloads.md"), none.err());
+  }
+
   @Test
   void whatAnApplicationsRunDoesNotDoIsRefused() {
     CliTester.Result table = CliTester.run("--url", url, "-U", "postgres", "run", "--workload",

@@ -95,7 +95,11 @@ class IndexCommandTest {
     CliTester.Result r = command("index", WORKLOAD.replace("type: numeric", "type: money"));
     assertEquals(ExitCode.USAGE.code(), r.exitCode(), r.all());
     assertTrue(r.err().contains("w.yaml:9: indexes: type: must be one of text, numeric, string, number, date,"
-        + " got 'money'"), r.err());
+        + " got 'money' (string, number and date build the type-guarded expressions MongoDB-style operations"
+        + " write, the ones a MongoDB-style file wants; text (the default) and numeric build"), r.err());
+    CliTester.Result help = CliTester.run("index", "--help");
+    assertTrue(help.out().replaceAll("\\s+", " ").contains("Types: string, number and date build the type-guarded"
+        + " expressions MongoDB-style operations write"), help.out());
   }
 
   @Test
