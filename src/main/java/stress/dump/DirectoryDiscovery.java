@@ -207,11 +207,17 @@ final class DirectoryDiscovery {
     return "metadata of " + namespace + " without a data file; nothing to import";
   }
 
+  /** The server version {@code stress generate} writes, which matches no real server (generate.DumpOrigin). */
+  private static final String GENERATED_SERVER_VERSION = "0.0.0";
+
   private void prelude(Path file) throws IOException {
     try {
       JsonNode node = MAPPER.readTree(DataFiles.readAll(file));
+      if (GENERATED_SERVER_VERSION.equals(version(node, "ServerVersion"))) {
+        return; // 'stress generate' wrote it: no server to tell about
+      }
       found.notice(Severity.INFO, file, "dump of MongoDB " + version(node, "ServerVersion") + " by mongodump "
-          + version(node, "ToolVersion") + "; nothing to import");
+          + version(node, "ToolVersion") + " (the dump's description of itself, not a collection)");
     } catch (JsonProcessingException e) {
       found.notice(Severity.WARNING, file, "prelude is not valid JSON (" + e.getOriginalMessage() + "); ignored");
     } catch (DumpFormatException e) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
+import stress.dump.DumpNotice.Severity;
 import stress.model.UsageException;
 
 /**
@@ -60,6 +61,11 @@ public final class DumpScanner {
     }
     if (JsonExports.isJsonExport(path)) {
       Namespace namespace = JsonExports.namespace(path, options.filter());
+      String from = JsonExports.namedFrom(path, options.filter());
+      if (from != null) {
+        found.notice(Severity.INFO, path, "mongoexport JSON file, imported as collection " + namespace + " (" + from
+            + "; --db NAME and --collection NAME give others)");
+      }
       if (found.wanted(namespace, path)) {
         // the size of the JSON text says nothing of the BSON the progress counts: no ETA rather than a wrong one
         found.add(new DumpCollection(namespace, null, path.toString(), -1, -1,

@@ -73,6 +73,23 @@ final class JsonExports {
     return new Namespace(soleName(filter.includeDatabases(), database), soleName(filter.includeCollections(), collection));
   }
 
+  /**
+   * Where {@link #namespace} took the parts that {@code --db} and {@code --collection} did not give (an export file
+   * names no database or collection itself), for the notice that says so; null when both were given.
+   */
+  static String namedFrom(Path file, NamespaceFilter filter) {
+    List<String> parts = new java.util.ArrayList<>();
+    if (soleName(filter.includeDatabases(), null) == null) {
+      Path directory = file.toAbsolutePath().getParent();
+      parts.add(directory == null || directory.getFileName() == null ? "no database: the file is at the root"
+          : "the database from its folder " + DirectoryDiscovery.fileName(directory));
+    }
+    if (soleName(filter.includeCollections(), null) == null) {
+      parts.add("the collection from its file name");
+    }
+    return parts.isEmpty() ? null : String.join(", ", parts);
+  }
+
   private static String soleName(List<String> patterns, String otherwise) {
     if (patterns.size() == 1 && patterns.get(0).indexOf('*') < 0 && patterns.get(0).indexOf('?') < 0) {
       return patterns.get(0);

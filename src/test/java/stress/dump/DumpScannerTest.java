@@ -229,6 +229,31 @@ class DumpScannerTest {
   }
 
   @Test
+  void aMongoexportFileSaysWhereItsNamespaceCameFrom(@TempDir Path dir) throws IOException {
+    Path file = java.nio.file.Files.createDirectories(dir.resolve("data")).resolve("customers.json");
+    java.nio.file.Files.writeString(file, "{\"_id\": 1}\n");
+    DumpSource source = new DumpScanner(ScanOptions.defaults()).scan(file);
+    assertEquals(List.of("data.customers"), names(source));
+    notice(source, "customers.json", "mongoexport JSON file, imported as collection data.customers (the database from"
+        + " its folder data, the collection from its file name; --db NAME and --collection NAME give others)");
+    DumpSource named = new DumpScanner(ScanOptions.defaults().withFilter(new NamespaceFilter(List.of("shop"), List.of(),
+        List.of("clients"), List.of()))).scan(file);
+    assertEquals(List.of("shop.clients"), names(named));
+    assertTrue(named.notices().stream().noneMatch(n -> n.message().contains("mongoexport JSON file")),
+        "both given: nothing to say " + named.notices());
+  }
+
+  @Test
+  void aGeneratedDumpsPreludeIsNoNotice(@TempDir Path dir) throws IOException {
+    Path db = java.nio.file.Files.createDirectories(dir.resolve("gen"));
+    java.nio.file.Files.writeString(db.resolve("prelude.json"), "{\"ServerVersion\":\"0.0.0\",\"ToolVersion\":"
+        + "\"stress 0.1.0\"}");
+    java.nio.file.Files.write(db.resolve("docs.bson"), new byte[0]);
+    DumpSource source = new DumpScanner(ScanOptions.defaults()).scan(dir);
+    assertTrue(source.notices().stream().noneMatch(n -> n.subject().endsWith("prelude.json")), source.notices().toString());
+  }
+
+  @Test
   void invalidMetadataFileInADirectoryStillReadsTheData(@TempDir Path dir) throws IOException {
     Path db = Files.createDirectory(dir.resolve("shop"));
     Files.copy(Corpus.file("edge-cases/bsondump/sample.bson"), db.resolve("items.bson"));
