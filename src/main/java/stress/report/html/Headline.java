@@ -30,13 +30,17 @@ final class Headline {
     }
     List<String> sentences = new ArrayList<>();
     List<List<String>> rows = new ArrayList<>();
+    List<DataTable> operationTables = new ArrayList<>();
     for (NamedResult run : runs) {
+      String scope = (overlay ? run.name() + ": " : "") + RunScope.sentence(run.result());
       List<PhaseResult> phases = run.result().phases();
       if (phases.isEmpty()) {
         sentences.add((overlay ? run.name() + ": " : "") + "no phase was measured.");
+        sentences.add(scope);
         continue;
       }
       PhaseResult best = phases.get(winner(phases));
+      operationTables.add(RunScope.operations(overlay ? run.name() : null, best));
       OperationStats total = best.stats().total();
       double first = phases.get(0).stats().total().opsPerSecond();
       String ratio = phases.size() > 1 && first > 0 ? Decimals.ratio(total.opsPerSecond() / first) : "";
@@ -85,11 +89,14 @@ final class Headline {
           + (ClientSection.anyClient(phases, ClientUsage::stillCompiling)
               ? " The client was still warming up (compiling) in some phases: see Client cost." : "")
           + (run.result().interrupted() ? " The run was " + HtmlPage.interruption(run.result()) + "." : ""));
+      sentences.add(scope);
     }
     return new Section("results", "Results",
-        "Per run, the combination with the most ops/s (all operations together; the first of them on a tie),"
-            + " its ratio to the first row, the failed executions, and the availability windows (details under Errors).",
-        sentences, List.of(), List.of(new DataTable(headers, rows)), false);
+        "Per run, what it measured, the combination with the most ops/s (all operations together; the first of them"
+            + " on a tie), its ratio to the first row, the failed executions, and the availability windows (details"
+            + " under Errors); then that combination's operations, one row each.",
+        sentences, List.of(), java.util.stream.Stream.concat(java.util.stream.Stream.of(new DataTable(headers, rows)),
+            operationTables.stream()).toList(), false);
   }
 
   private static String sentence(String runName, List<PhaseResult> phases, PhaseResult best, String ratio, long allErrors,

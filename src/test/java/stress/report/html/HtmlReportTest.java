@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import stress.metrics.DegradedWindow;
 import stress.metrics.HostUsage;
 import stress.metrics.IntervalStats;
+import stress.metrics.OperationStats;
 import stress.metrics.Outage;
 import stress.metrics.PhaseStats;
 import stress.report.ClientUsageText;
@@ -142,7 +143,17 @@ class HtmlReportTest {
         Decimals.ratio(ratio), Long.toString(errors), Long.toString(2 * errors), "0", "0.000", "2")), table.rows());
     assertEquals(List.of("best " + prepared.label() + " — 520.0 ops/s, p99 "
         + Decimals.millis(prepared.stats().total().latencyMs().p99()) + " ms, " + Decimals.ratio(ratio)
-        + " the first row (mode=plain); " + 2 * errors + " errors; no outage, 2 degraded windows."), results.headlines());
+        + " the first row (mode=plain); " + 2 * errors + " errors; no outage, 2 degraded windows.",
+        "Measured: operations [find_first=80, find_update=20]; target postgres, 16.4."), results.headlines());
+    DataTable operations = results.tables().get(1);
+    assertEquals(List.of("operation (" + prepared.label() + ")", "count", "ops/s", "p50 ms", "p99 ms", "errors"),
+        operations.headers());
+    assertEquals(prepared.stats().operations().size() + (prepared.stats().operations().size() > 1 ? 1 : 0),
+        operations.rows().size(), operations.rows().toString());
+    OperationStats firstOp = prepared.stats().operations().get(0);
+    assertEquals(List.of(firstOp.name(), Long.toString(firstOp.count()), Decimals.oneDecimal(firstOp.opsPerSecond()),
+        Decimals.millis(firstOp.latencyMs().p50()), Decimals.millis(firstOp.latencyMs().p99()),
+        Long.toString(firstOp.errorCount())), operations.rows().get(0));
     assertEquals("x1.63", Decimals.ratio(ratio), "520 / 320 ops/s");
 
     // the first row best: the others are given as ratios to it
@@ -150,6 +161,27 @@ class HtmlReportTest {
         List.of(prepared, plain));
     assertTrue(ReportModel.sections(List.of(new NamedResult("run", reversed))).get(0).headlines().get(0)
         .contains(" ms, the first row (the others x0.62 of it); "), "320 / 520 ops/s");
+  }
+
+  @Test
+  void theFirstScreenNamesTheWorkloadTablesAndTarget() {
+    RunResult base = Runs.single();
+    Map<String, Object> settings = new java.util.LinkedHashMap<>();
+    settings.put("operations", "paid=1,recent=3");
+    settings.put("workload file", "config/workloads/orders-mongo.yaml");
+    settings.put("table", "stress_orders");
+    Map<String, Object> citus = Map.of("kind", "CITUS_COORDINATOR", "version",
+        "PostgreSQL 15.8 on x86_64-pc-linux-gnu, compiled by gcc", "productVersion", "13.2.2");
+    RunResult result = new RunResult(base.toolVersion(), base.startTime(), settings, citus, base.phases());
+    assertEquals("Measured: workload config/workloads/orders-mongo.yaml (paid=1,recent=3); table stress_orders;"
+        + " target Citus coordinator, PostgreSQL 15.8, product 13.2.2.", RunScope.sentence(result));
+    assertEquals("PostgreSQL 18.6", RunScope.target(Map.of("kind", "POSTGRESQL", "version",
+        "PostgreSQL 18.6 on x86_64-pc-linux-gnu")));
+    settings.put("compared tables", Map.of());
+    settings.put("table", "orders_id, orders_key");
+    RunResult compared = new RunResult(base.toolVersion(), base.startTime(), settings, citus, base.phases());
+    assertTrue(RunScope.sentence(compared).contains("; table orders_id, orders_key (compared);"),
+        RunScope.sentence(compared));
   }
 
   @Test
