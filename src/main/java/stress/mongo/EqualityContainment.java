@@ -41,6 +41,12 @@ final class EqualityContainment {
           || !TypedCondition.containable(t, v, p, facts) || overlaps(keys, e.getKey())) {
         continue; // a Decimal128 equals a number of its value, which containment would miss
       }
+      if (!t.target.gin() && TypedCondition.servedEquality(t, path, v, p, facts) != null) {
+        // no GIN index would serve the containment: the btree finds the rows, the others are tested on them
+        t.chose(path + ": typed equality on its btree, not in one containment with the others: no GIN index on data"
+            + " serves a containment", null);
+        continue;
+      }
       keys.add(e.getKey());
     }
     return keys.size() >= 2 ? keys : Set.of();

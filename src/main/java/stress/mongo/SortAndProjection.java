@@ -30,6 +30,19 @@ final class SortAndProjection {
         continue;
       }
       String kind = typedKind(path, t);
+      String[] filtered = t.handWrittenFilter.get(path.toString());
+      if (filtered != null && !t.equalities.containsKey(path.toString())) {
+        // the filter keeps only values of one kind here (no missing or null: their order cannot differ), compared on a
+        // hand-written btree's expression: sorting on another expression would need a second index
+        List<String> paths = new java.util.ArrayList<>(t.equalities.keySet());
+        List<String> kinds = new java.util.ArrayList<>(t.equalities.values());
+        paths.add(path.toString());
+        kinds.add(filtered[1]);
+        t.chose(path + ": sorted on the hand-written " + filtered[1] + " expression its filter compares, so one index"
+            + " serves both", new stress.ops.TableForms.IndexAdvice(paths, kinds));
+        keys.add(filtered[0] + dir);
+        continue;
+      }
       String handWritten = kind == null ? null : handWrittenSort(path, kind, t);
       if (handWritten != null) {
         t.chose(path + ": sorted on its hand-written numeric expression (every document holds a number there)",

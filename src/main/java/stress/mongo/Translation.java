@@ -25,6 +25,11 @@ final class Translation {
   final List<PlaceholderValue> values = new ArrayList<>();
   /** Typed or containment equalities of the filter's top-level AND, path to kind: a sort after them may use a compound index. */
   final java.util.Map<String, String> equalities = new java.util.LinkedHashMap<>();
+  /**
+   * Paths of the filter's top-level AND compared on a hand-written btree's expression, path to that expression and its
+   * type: a sort on the path uses the same expression, so one index serves both.
+   */
+  final java.util.Map<String, String[]> handWrittenFilter = new java.util.HashMap<>();
   private final java.util.Set<String> notes = new java.util.LinkedHashSet<>();
   private final java.util.Set<stress.ops.TableForms.IndexAdvice> advice = new java.util.LinkedHashSet<>();
   final BitSet used = new BitSet();

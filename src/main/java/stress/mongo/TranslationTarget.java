@@ -31,11 +31,14 @@ import java.util.TreeMap;
  *                 tests the key column ({@link KeyRoute}) and inserts write it
  * @param numericInfinity true when numeric has the infinities (PostgreSQL 14 and later), which stand for a Decimal128
  *                 infinity; before, a finite value beyond every Decimal128 and double does ({@link Decimals})
+ * @param gin      true when a GIN index on {@code data} is there (or declared): the equalities of a filter are then one
+ *                 containment it serves; without one, an equality a btree serves is written on the btree's expression
+ *                 and only the others are tested by containment, on the rows the btree finds
  */
 public record TranslationTarget(PathCatalog paths, boolean jsonpath, Map<String, Set<String>> indexes,
                                 stress.table.IdType idType, Map<String, ForeignCollection> collections,
                                 boolean distributed, boolean deepCorrelation, stress.table.Layout layout,
-                                boolean numericInfinity) {
+                                boolean numericInfinity, boolean gin) {
   /** Nothing known: the general form everywhere, with jsonpath and numeric infinities. */
   public static final TranslationTarget GENERAL = new TranslationTarget(PathCatalog.NONE, true, Map.of());
 
@@ -58,7 +61,7 @@ public record TranslationTarget(PathCatalog paths, boolean jsonpath, Map<String,
   public TranslationTarget(PathCatalog paths, boolean jsonpath, Map<String, String> indexed,
                            stress.table.IdType idType, Map<String, ForeignCollection> collections,
                            boolean distributed) {
-    this(paths, jsonpath, oneEach(indexed), idType, collections, distributed, true, null, true);
+    this(paths, jsonpath, oneEach(indexed), idType, collections, distributed, true, null, true, true);
   }
 
   /** One index kind per path. */
@@ -76,19 +79,25 @@ public record TranslationTarget(PathCatalog paths, boolean jsonpath, Map<String,
   /** The same target for a table laid out {@code value}. */
   public TranslationTarget withLayout(stress.table.Layout value) {
     return new TranslationTarget(paths, jsonpath, indexes, idType, collections, distributed, deepCorrelation, value,
-        numericInfinity);
+        numericInfinity, gin);
   }
 
   /** The same target on a server that does (true) or does not run deep correlations (see {@link #deepCorrelation}). */
   public TranslationTarget withDeepCorrelation(boolean value) {
     return new TranslationTarget(paths, jsonpath, indexes, idType, collections, distributed, value, layout,
-        numericInfinity);
+        numericInfinity, gin);
   }
 
   /** The same target on a server whose numeric has (true) or has not the infinities (see {@link #numericInfinity}). */
   public TranslationTarget withNumericInfinity(boolean value) {
     return new TranslationTarget(paths, jsonpath, indexes, idType, collections, distributed, deepCorrelation, layout,
-        value);
+        value, gin);
+  }
+
+  /** The same target with (true) or without a GIN index on {@code data} (see {@link #gin}). */
+  public TranslationTarget withGin(boolean value) {
+    return new TranslationTarget(paths, jsonpath, indexes, idType, collections, distributed, deepCorrelation, layout,
+        numericInfinity, value);
   }
 
   /** True when the table has a key column. */

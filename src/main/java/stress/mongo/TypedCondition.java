@@ -75,6 +75,9 @@ final class TypedCondition {
     }
     if (conjunctive) {
       t.restricted.put(name, kind);
+      if (btree != null && !btree.typed()) {
+        t.handWrittenFilter.put(name, new String[] {btree.expression(), btree.type()});
+      }
       if (sqlOp.equals("=")) {
         t.equalities.put(name, kind);
       }
@@ -84,6 +87,12 @@ final class TypedCondition {
         + (btree != null && !btree.typed() ? " on its hand-written " + btree.type() + " btree" : ""),
         new IndexAdvice(List.of(name), List.of(index)));
     return (btree != null ? btree.expression() : TypedExpression.of(path.keys(), kind)) + " " + sqlOp + " " + value;
+  }
+
+  /** The btree that serves an equality of the path with this value or parameter, or null (see {@link #served}). */
+  static Served servedEquality(Translation t, MongoPath path, BsonValue arg, int p, PathFacts facts) {
+    String kind = p >= 0 ? parameterKind(t, p, facts) : TypedValues.kindOf(arg);
+    return kind == null ? null : served(t, path, kind, facts, true);
   }
 
   /** Why a comparison of this kind has no typed form on the path, or null when it has. */

@@ -22,6 +22,8 @@ import stress.table.DocumentTable;
 final class WorkloadScope {
   private final WrittenPaths writes = new WrittenPaths();
   private Map<String, Set<String>> indexed = Map.of();
+  /** Whether the file declares {gin: data}. */
+  private boolean declaredGin;
   private final Set<String> paths = new java.util.TreeSet<>();
 
   WrittenPaths writes() {
@@ -46,6 +48,7 @@ final class WorkloadScope {
       }
     }
     indexed = Map.copyOf(kinds);
+    declaredGin = specs.stream().anyMatch(IndexSpec::gin);
   }
 
   /**
@@ -57,7 +60,21 @@ final class WorkloadScope {
     PathCatalog catalog = PathFactsStore.read(connection, table, paths).widenedBy(writes);
     return new TranslationTarget(catalog, hasJsonPath(connection), withBuilt(connection, table, paths),
         table.idType(), LookupTables.resolve(connection, table, collections), citusDistributed(connection, table),
-        !greenplum(connection), table.layout(), atLeast(connection, 140000));
+        !greenplum(connection), table.layout(), atLeast(connection, 140000),
+        declaredGin || hasGin(connection, table));
+  }
+
+  /** True when the table has a GIN index (on data: the only column a document table indexes so). */
+  private static boolean hasGin(Connection connection, DocumentTable table) throws SQLException {
+    try (java.sql.PreparedStatement ps = connection.prepareStatement("SELECT EXISTS (SELECT 1 FROM pg_index i"
+        + " JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam"
+        + " WHERE i.indrelid = CAST(? AS regclass) AND a.amname = 'gin')")) {
+      ps.setString(1, table.qualifiedName());
+      try (ResultSet rs = ps.executeQuery()) {
+        rs.next();
+        return rs.getBoolean(1);
+      }
+    }
   }
 
   /**

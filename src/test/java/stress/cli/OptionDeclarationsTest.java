@@ -30,6 +30,8 @@ class OptionDeclarationsTest {
           + " workload's files"),
       Map.entry("--workload", "run measures the file's operations, explain explains them, analyze reads their paths,"
           + " index requires the file for its indexes"),
+      Map.entry("--force", "generate writes into a non-empty directory, replacing files of the same names; workload"
+          + " --from-log clears its --out directory first"),
       Map.entry("--op", "run takes a weighted mix, explain names operations (all, weights ignored)"),
       Map.entry("--batch", "explain inserts nothing, so its batch is only find_in's"),
       Map.entry("--statement-timeout", "explain's applies while it explains"),

@@ -177,7 +177,7 @@ class MongoFilterFixtureTest {
           }
         });
         statement = MongoStatement.translate("find", spec, new Parameters(List.of()),
-            new TranslationTarget(facts, jsonpath, indexed, null, Map.of(), false, true, null, jsonpath));
+            new TranslationTarget(facts, jsonpath, indexed, null, Map.of(), false, true, null, jsonpath, true));
         String written = statement.statement().sql();
         if (jsonpath && declared == Declared.TYPED && written.contains("CASE WHEN jsonb_typeof(")) {
           TYPED.incrementAndGet();

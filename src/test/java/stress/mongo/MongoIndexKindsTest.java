@@ -73,7 +73,7 @@ class MongoIndexKindsTest {
       try (Connection c = TestDatabase.connect(url)) {
         PathCatalog facts = PathFactsStore.read(c, ORDERS, m.paths());
         m = MongoStatement.translate(kind, body, new Parameters(List.of()), new TranslationTarget(facts, true,
-            indexes, IdType.INTEGER, Map.of(), false, true, null, true));
+            indexes, IdType.INTEGER, Map.of(), false, true, null, true, true));
       }
     }
     return IdLiteral.resolve(m.statement().sql(), IdType.INTEGER).replace("{table}", "orders");
@@ -198,7 +198,7 @@ class MongoIndexKindsTest {
     try (Connection c = TestDatabase.connect(url)) {
       PathCatalog facts = PathFactsStore.read(c, ORDERS, MongoStatement.translate("find", body, parameters).paths());
       m = MongoStatement.translate("find", body, parameters, new TranslationTarget(facts, true,
-          Map.of("status", Set.of("string")), IdType.INTEGER, Map.of(), false, true, null, true));
+          Map.of("status", Set.of("string")), IdType.INTEGER, Map.of(), false, true, null, true, true));
     }
     String sql = m.statement().sql();
     assertEquals(1, sql.split("@>", -1).length - 1, sql);

@@ -69,4 +69,22 @@ class SortIndexAdviceTest {
       assertEquals(a.paths().stream().distinct().count(), a.paths().size(), "a path twice in " + a + " for " + find);
     }
   }
+
+  /**
+   * With only a hand-written numeric btree on the sorted path, a range on it is compared on that btree's expression,
+   * and the sort uses the same one after an equality too (it sorted on the typed expression, which no index served).
+   */
+  @org.junit.jupiter.api.Test
+  void aSortOnAPathTheFilterComparesOnAHandWrittenBtreeUsesItsExpression() throws SQLException {
+    BsonDocument body = BsonDocument.parse("{filter: {brand: 'b1', n: {$gt: 5}}, sort: {n: -1}, limit: 10}");
+    MongoStatement general = MongoStatement.translate("find", body, new Parameters(List.of()));
+    try (Connection c = TestDatabase.connect(url)) {
+      PathCatalog facts = PathFactsStore.read(c, CARS, general.paths());
+      String sql = MongoStatement.translate("find", body, new Parameters(List.of()), new TranslationTarget(facts, true,
+          Map.of("n", java.util.Set.of("numeric")), IdType.INTEGER, Map.of(), false, true, null, true, true))
+          .statement().sql();
+      assertEquals(true, sql.contains("(CAST(data ->> 'n' AS numeric)) > ")
+          && sql.endsWith("ORDER BY (CAST(data ->> 'n' AS numeric)) DESC LIMIT 10"), sql);
+    }
+  }
 }
