@@ -147,8 +147,17 @@ final class ImportCommand implements Callable<Integer> {
       + " total: counts, seconds, the exit code; docs/import.md#result-file-and-exit-codes).")
   Path json;
 
+  @Option(names = "--to", paramLabel = "URL",
+      description = "Load the dump into a MongoDB server instead (mongodb://... or mongodb+srv://...): each collection's"
+          + " documents as the dump holds them and its indexes, so the same data stands on both sides of 'stress"
+          + " check'. Its password is never printed.")
+  String to;
+
   @Override
   public Integer call() throws Exception {
+    if (to != null) {
+      return Commands.importToMongo(toConfig(), to, root.out).code();
+    }
     return Commands.importDump(toConfig(), connection.toOptions(root.connection), root.out).code();
   }
 

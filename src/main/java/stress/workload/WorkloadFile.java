@@ -117,7 +117,9 @@ public record WorkloadFile(Path file, Map<String, Operation> operations, Map<Str
         weights.put(name, weight(def));
         operations.put(name, operation(file, name, def, scope));
         def.map().keySet().stream().filter(stress.mongo.MongoStatement.KINDS::containsKey).findFirst().ifPresent(kind ->
-            mongo.put(name, new MongoSpec(kind, org.bson.BsonDocument.parse(def.map().get(kind).toJson()))));
+            mongo.put(name, new MongoSpec(kind, org.bson.BsonDocument.parse(def.map().get(kind).toJson()),
+                def.map().get("params") != null && def.map().get("params").isMap()
+                    ? List.copyOf(def.map().get("params").map().keySet()) : List.of())));
         YamlNode mongodb = def.map().get(MongoRecordedReader.KEY);
         if (mongodb != null) {
           recorded.put(name, MongoRecordedReader.read(mongodb));

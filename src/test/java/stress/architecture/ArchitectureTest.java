@@ -57,6 +57,7 @@ class ArchitectureTest {
     allow("mongo", "model", "ops", "dump", "table");
     allow("workload", "model", "ops", "table", "target", "mongo");
     allow("mongolog", "model", "dump", "load.importer", "workload");
+    allow("mongodb", "model", "dump", "ops", "workload");
     allow("runner", "model", "ops", "keys", "metrics", "connect", "connect.eventloop", "target", "table");
     allow("fleet", "runner");
     allow("live", "metrics", "runner", "connect", "model");

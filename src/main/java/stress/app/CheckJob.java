@@ -1,0 +1,244 @@
+package stress.app;
+
+import com.mongodb.MongoException;
+import com.mongodb.client.MongoCollection;
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.bson.BsonDocument;
+import stress.connect.PhysicalConnections;
+import stress.keys.KeyChooser;
+import stress.keys.KeySpace;
+import stress.keys.KeySpaceReader;
+import stress.keys.UniformDistribution;
+import stress.load.TableSetup;
+import stress.model.StatementMode;
+import stress.mongodb.AnswerComparison;
+import stress.mongodb.MongoTarget;
+import stress.mongodb.NativeOperation;
+import stress.ops.OperationSession;
+import stress.ops.ParameterGenerator;
+import stress.ops.PlaceholderValue;
+import stress.ops.WorkloadOperation;
+import stress.table.DocumentTable;
+import stress.workload.MongoSpec;
+import stress.workload.WorkloadFile;
+
+/**
+ * {@code stress check}: the answers of a workload file's MongoDB-style reads on PostgreSQL (as translated for the
+ * table) and on a MongoDB server (sent natively), for the same drawn parameter values, compared: one line per
+ * operation, same / same within jsonb's limits / different (the first difference shown) / refused by one side (its
+ * message) / not checked (why). Writes are not run: their effects would change both databases.
+ */
+public final class CheckJob {
+  /**
+   * What to check.
+   *
+   * @param workload   the workload file
+   * @param operations the operations to check (all of the file's when empty)
+   * @param schema     the table's schema, or null
+   * @param table      the PostgreSQL table
+   * @param against    the MongoDB URL
+   * @param collection the collection on it, {@code db.collection}
+   * @param samples    draws of parameter values per operation
+   * @param seed       the seed of the draws
+   * @param maxTimeMs  the time limit of each statement on both servers, 0 for none
+   */
+  public record Request(WorkloadFile workload, List<String> operations, String schema, String table, String against,
+                        String collection, int samples, long seed, long maxTimeMs) {}
+
+  /** How many operations ended how. */
+  private int same;
+  private int different;
+  private int refused;
+
+  private final Request request;
+  private final ChosenDatabase database;
+  private final PrintStream out;
+
+  public CheckJob(Request request, ChosenDatabase database, PrintStream out) {
+    this.request = request;
+    this.database = database;
+    this.out = out;
+  }
+
+  /** Checks every operation; exit 0 when no answer differs, 1 otherwise. */
+  public ExitCode run() throws SQLException {
+    List<String> names = request.operations().isEmpty()
+        ? new ArrayList<>(request.workload().operations().keySet()) : request.operations();
+    try (Connection c = PhysicalConnections.open(database.spec());
+         MongoTarget mongo = MongoTarget.connect("--against", request.against(), null)) {
+      DocumentTable table = TableSetup.existing(c, request.schema(), request.table(), false);
+      out.println("PostgreSQL: table " + table.displayName() + "; MongoDB: " + mongo.describe() + ", "
+          + mongo.version() + ", collection " + request.collection());
+      out.println("each read run " + request.samples() + " times with the same drawn values on both (seed "
+          + request.seed() + "); documents compared as sets unless sorted, numbers by value, keys in any order where"
+          + " jsonb keeps them so");
+      MongoCollection<BsonDocument> collection = mongo.collection(request.collection());
+      KeyChooser keys = null;
+      for (String name : names) {
+        if (!(request.workload().operations().get(name) instanceof WorkloadOperation fromFile)) {
+          throw new stress.model.UsageException("--op " + name + ": " + request.workload().file() + " has no such"
+              + " operation (its operations: " + String.join(", ", request.workload().operations().keySet()) + ")");
+        }
+        MongoSpec spec = request.workload().mongo().get(name);
+        if (spec == null) {
+          out.println(name + ": not checked: SQL written by hand has no MongoDB form");
+          continue;
+        }
+        NativeOperation nativeOp = new NativeOperation(name, spec);
+        if (!nativeOp.reads()) {
+          out.println(name + ": not checked: " + spec.kind() + " writes, which would change both databases (check it"
+              + " on copies with a find of what it writes)");
+          continue;
+        }
+        if (fromFile.usesKeys() && keys == null) {
+          KeySpace space = KeySpaceReader.read(c, table, 100_000);
+          keys = new KeyChooser(space, new UniformDistribution(space.size()));
+        }
+        out.println(check(c, table, fromFile.forTable(c, table), nativeOp, collection, keys));
+      }
+    }
+    out.println("checked: " + same + " same, " + different + " different, " + refused + " refused by one side");
+    return different > 0 ? ExitCode.FAILURE : ExitCode.OK;
+  }
+
+  private String check(Connection c, DocumentTable table, WorkloadOperation op, NativeOperation nativeOp,
+                       MongoCollection<BsonDocument> collection, KeyChooser keys) throws SQLException {
+    op.readSamples(c, table);
+    String sql = op.textFor(0, table);
+    PlaceholderValue[] made = op.computed() == null ? null : op.computed()[0];
+    boolean ordered = ordered(nativeOp.spec());
+    boolean picked = !ordered && pickedByLimit(nativeOp.spec());
+    OperationSession session = new OperationSession(StatementMode.PREPARED, false, keys,
+        new SplittableRandom(request.seed()), 1000);
+    int withinJsonb = 0;
+    String jsonbWhat = "";
+    long compared = 0;
+    for (int draw = 1; draw <= request.samples(); draw++) {
+      Object[] drawn = draw(session, op.generators());
+      List<BsonDocument> pgDocs = new ArrayList<>();
+      long pgCount;
+      try {
+        pgCount = postgres(c, sql, made, drawn, pgDocs);
+      } catch (SQLException e) {
+        refused++;
+        return nativeOp.name() + ": refused by PostgreSQL at draw " + draw + ": "
+            + MongoTarget.firstLine(e.getMessage());
+      }
+      NativeOperation.Answer answer;
+      try {
+        answer = nativeOp.run(collection, drawn, request.maxTimeMs());
+      } catch (MongoException e) {
+        refused++;
+        return nativeOp.name() + ": refused by MongoDB: " + MongoTarget.firstLine(e.getMessage());
+      }
+      compared += answer.count() != null ? answer.count() : answer.documents().size();
+      AnswerComparison.Result result;
+      if (answer.count() != null) {
+        result = AnswerComparison.counts(pgCount, answer.count());
+      } else if (picked) {
+        result = AnswerComparison.counts(pgDocs.size(), answer.documents().size());
+      } else {
+        result = AnswerComparison.documents(pgDocs, answer.documents(), ordered);
+      }
+      if (result.verdict() == AnswerComparison.Verdict.DIFFERENT) {
+        different++;
+        String values = nativeOp.values(drawn).isEmpty() ? "" : " (values " + nativeOp.values(drawn).toJson() + ")";
+        return nativeOp.name() + ": different at draw " + draw + " of " + request.samples() + values + ": "
+            + result.detail();
+      }
+      if (result.verdict() == AnswerComparison.Verdict.SAME_WITHIN_JSONB) {
+        withinJsonb++;
+        jsonbWhat = result.detail();
+      }
+    }
+    same++;
+    return nativeOp.name() + ": same in " + request.samples() + " of " + request.samples() + " draws ("
+        + (nativeOp.spec().kind().equals("countDocuments") ? "counts adding up to " + compared
+        : compared + " documents") + ")" + (picked ? " (as many documents: a limit without a sort lets each server pick which)" : "")
+        + (withinJsonb > 0 ? "; " + withinJsonb + " draws within jsonb's limits (" + jsonbWhat + ")" : "");
+  }
+
+  /** Runs the statement; the documents it returns (its jsonb column), and their number, or its count. */
+  private static long postgres(Connection c, String sql, PlaceholderValue[] made, Object[] drawn,
+                               List<BsonDocument> documents) throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement(sql)) {
+      Object[] params = drawn;
+      if (made != null) {
+        params = new Object[made.length];
+        for (int i = 0; i < made.length; i++) {
+          params[i] = made[i].of(drawn);
+        }
+      }
+      for (int i = 0; i < params.length; i++) {
+        ps.setObject(i + 1, params[i]);
+      }
+      try (ResultSet rs = ps.executeQuery()) {
+        int column = 1; // the document: the first jsonb column (data, or a projection's), else a count's
+        for (int i = rs.getMetaData().getColumnCount(); i >= 1; i--) {
+          if (rs.getMetaData().getColumnTypeName(i).equals("jsonb")) {
+            column = i;
+          }
+        }
+        long rows = 0;
+        while (rs.next()) {
+          String text = rs.getString(column);
+          if (text != null && text.startsWith("{")) {
+            documents.add(BsonDocument.parse(text));
+          } else if (text != null && rs.getMetaData().getColumnCount() == 1) {
+            return Long.parseLong(text); // count(*)
+          }
+          rows++;
+        }
+        return rows;
+      }
+    }
+  }
+
+  private static Object[] draw(OperationSession session, List<ParameterGenerator> generators) {
+    Object[] values = new Object[generators.size()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = generators.get(i).next(session);
+    }
+    return values;
+  }
+
+  /** Whether the order of the answer is part of it: a find's sort, a pipeline whose last reordering is a $sort. */
+  static boolean ordered(MongoSpec spec) {
+    if (spec.kind().equals("find")) {
+      return spec.spec().containsKey("sort");
+    }
+    if (spec.kind().equals("aggregate")) {
+      boolean sorted = false;
+      for (var stage : spec.spec().getArray("pipeline")) {
+        String op = stage.asDocument().getFirstKey();
+        if (op.equals("$sort")) {
+          sorted = true;
+        } else if (List.of("$group", "$unwind", "$bucket", "$bucketAuto", "$facet", "$lookup", "$sample",
+            "$unionWith", "$setWindowFields").contains(op)) {
+          sorted = false;
+        }
+      }
+      return sorted;
+    }
+    return false;
+  }
+
+  /** A find or pipeline that keeps some documents without an order: which ones is up to each server. */
+  static boolean pickedByLimit(MongoSpec spec) {
+    if (spec.kind().equals("find")) {
+      return spec.spec().containsKey("limit") || spec.spec().containsKey("skip");
+    }
+    if (spec.kind().equals("aggregate")) {
+      return spec.spec().getArray("pipeline").stream().anyMatch(s -> List.of("$limit", "$skip", "$sample")
+          .contains(s.asDocument().getFirstKey()));
+    }
+    return false;
+  }
+}

@@ -1,0 +1,78 @@
+package stress.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import stress.testing.TestDatabase;
+
+/**
+ * One dump in PostgreSQL ({@code import}) and in a MongoDB-compatible server ({@code import --to}); {@code check}
+ * runs the shipped orders workload's reads on both with the same drawn values and finds the same answers, and names
+ * the aggregations the server answers differently (FerretDB 1.24: a second {@code $sum} of a {@code $group} is 0, a
+ * {@code $project} of a field path returns the path as a string) with the first differing document. Runs on the
+ * server of {@code STRESS_MONGODB_URL} (CI starts FerretDB); skipped without one.
+ */
+class CheckAgainstMongoIT {
+  @TempDir
+  Path dir;
+
+  @Test
+  void theSameDumpAnswersTheSameOnBothAndADifferenceIsNamed() throws Exception {
+    String mongo = System.getenv("STRESS_MONGODB_URL");
+    Assumptions.assumeTrue(mongo != null && !mongo.isBlank(),
+        "MongoDB-target tests SKIPPED: STRESS_MONGODB_URL is not set (.ci/ferretdb.sh starts FerretDB)");
+    CliTester.Result loaded = CliTester.run("import", "datasets/sample-large", "--to", mongo, "--db", "stress",
+        "--drop-existing");
+    assertEquals(0, loaded.exitCode(), loaded.all());
+    assertTrue(loaded.out().contains("stress.orders: 500 documents inserted"), loaded.out());
+    String url = TestDatabase.newDatabaseUrl("check_mongo");
+    CliTester.Result imported = CliTester.run("--url", url, "-U", "postgres", "import", "datasets/sample-large");
+    assertEquals(0, imported.exitCode(), imported.all());
+
+    CliTester.Result checked = CliTester.run("--url", url, "-U", "postgres", "check", "--workload",
+        "config/workloads/orders-mongo.yaml", "--table", "stress_orders", "--against", mongo, "--collection",
+        "stress.orders");
+    assertEquals(0, checked.exitCode(), checked.all());
+    String out = checked.out();
+    assertTrue(out.contains("customer_since: same in 20 of 20 draws ("), out);
+    assertTrue(out.contains("count_status: same in 20 of 20 draws (counts adding up to "), out);
+    assertTrue(out.contains("change_status: not checked: updateOne writes"), out);
+    assertTrue(out.contains("checked: 3 same, 0 different, 0 refused by one side"), out);
+    assertTrue(!out.contains("(0 documents)"), "the reads found documents to compare: " + out);
+
+    Path file = dir.resolve("aggregations.yaml");
+    Files.writeString(file, """
+        operations:
+          totals_by_status:
+            aggregate:
+              pipeline:
+                - {$group: {_id: "$status", n: {$sum: 1}, total: {$sum: "$totals.grandTotal"}}}
+                - {$sort: {_id: 1}}
+          customer_of_paid:
+            aggregate:
+              pipeline:
+                - {$match: {status: paid}}
+                - {$project: {_id: 1, customer: "$customer.customerId"}}
+        """);
+    CliTester.Result aggregations = CliTester.run("--url", url, "-U", "postgres", "check", "--workload",
+        file.toString(), "--table", "stress_orders", "--against", mongo, "--collection", "stress.orders",
+        "--samples", "2");
+    String text = aggregations.out();
+    if (text.contains("FerretDB v1.24")) {
+      assertEquals(1, aggregations.exitCode(), aggregations.all());
+      assertTrue(text.contains("totals_by_status: different at draw 1 of 2: the same number of documents (7); first"
+          + " difference at document 1: PostgreSQL {"), text);
+      assertTrue(text.matches("(?s).*MongoDB \\{\"_id\": \"cancelled\", \"n\": 64, \"total\": 0}.*"), text);
+      assertTrue(text.contains("customer_of_paid: different at draw 1 of 2: the same number of documents (46); only"
+          + " in PostgreSQL's: {\"_id\": 2, \"customer\": 10214482697}; only in MongoDB's: {\"_id\": 2, \"customer\":"
+          + " \"$customer.customerId\"}"), text);
+    } else {
+      assertEquals(0, aggregations.exitCode(), "a server that answers these as MongoDB does: " + text);
+    }
+  }
+}
