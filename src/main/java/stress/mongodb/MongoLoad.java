@@ -99,8 +99,19 @@ public final class MongoLoad {
       int errors = e.getWriteErrors().size();
       return new Inserted(batch.size() - errors, errors, refusal);
     } catch (MongoException e) {
-      throw new UsageException("import --to: " + collection.getNamespace() + ": " + MongoTarget.firstLine(
-          e.getMessage()));
+      // the server refused the batch as a whole, or dropped the connection on one of its documents (FerretDB 1.24
+      // does on a Decimal128): one at a time, each refused document counted with the server's words
+      long inserted = 0;
+      String refusal = null;
+      for (BsonDocument d : batch) {
+        try {
+          collection.insertOne(d);
+          inserted++;
+        } catch (MongoException one) {
+          refusal = refusal == null ? MongoTarget.firstLine(one.getMessage()) : refusal;
+        }
+      }
+      return new Inserted(inserted, batch.size() - inserted, refusal);
     }
   }
 
