@@ -164,39 +164,9 @@ public final class Commands {
     return new ImportJob(request, options, defaultDriverSettings(), out, terminal, config.json()).run();
   }
 
-  /**
-   * {@code stress import --to URL}: the dump loaded into a MongoDB server (documents and the dump's indexes), so the
-   * same data stands on both sides of {@code stress check}. Options that only shape PostgreSQL tables are refused.
-   */
+  /** {@code stress import --to URL}: the dump loaded into a MongoDB server ({@link MongoImportJob}). */
   public static ExitCode importToMongo(ImportConfig config, String url, PrintStream out) throws Exception {
-    List<String> tableOnly = new ArrayList<>();
-    if (!config.distributeBy().isEmpty() || !config.reference().isEmpty()) {
-      tableOnly.add("--distribute-by/--reference");
-    }
-    if (config.table() != null || !config.tablePrefix().isEmpty() || config.schema() != null
-        || config.lowerCaseNames()) {
-      tableOnly.add("--table/--table-prefix/--schema/--lower-case-names");
-    }
-    if (config.resume() || config.reuse() || config.idType() != null) {
-      tableOnly.add("--resume/--reuse/--id-type");
-    }
-    if (!tableOnly.isEmpty()) {
-      throw new stress.model.UsageException("import --to " + url.replaceFirst(":[^:@/]*@", ":***@") + " loads"
-          + " collections into MongoDB; " + String.join(", ", tableOnly) + " shape PostgreSQL tables: leave them out");
-    }
-    ImportRequest request = ImportRequests.of(config);
-    stress.dump.DumpSource source = new stress.dump.DumpScanner(request.scan()).scan(request.source());
-    source.notices().forEach(n -> out.println("notice: " + n));
-    try (stress.mongodb.MongoTarget target = stress.mongodb.MongoTarget.connect("--to", url, null)) {
-      out.println("MongoDB: " + target.describe() + ", " + target.version());
-      List<stress.mongodb.MongoLoad.Loaded> loaded = stress.mongodb.MongoLoad.load(source, target,
-          config.dropExisting(), out);
-      long refused = loaded.stream().mapToLong(stress.mongodb.MongoLoad.Loaded::refused).sum();
-      out.println("import --to: " + loaded.size() + " collection(s), " + loaded.stream()
-          .mapToLong(stress.mongodb.MongoLoad.Loaded::documents).sum() + " documents"
-          + (refused == 0 ? "" : ", " + refused + " refused by the server"));
-      return refused == 0 ? ExitCode.OK : ExitCode.REJECTED;
-    }
+    return MongoImportJob.run(config, url, out);
   }
 
   /** {@code stress merge}: prints the merged summary and comparison, writes it when {@code json} is given. */
