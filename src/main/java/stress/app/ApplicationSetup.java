@@ -29,7 +29,7 @@ import stress.report.RecordedCollection;
 import stress.report.RecordedOperation;
 import stress.table.DocumentTable;
 import stress.table.IdType;
-import stress.target.TargetInfo;
+import stress.server.TargetInfo;
 import stress.workload.Application;
 
 /**

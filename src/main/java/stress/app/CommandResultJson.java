@@ -20,7 +20,7 @@ import stress.load.importer.ImportRequest;
 import stress.load.importer.ImportResult;
 import stress.model.UsageException;
 import stress.report.JsonReport;
-import stress.target.TargetInfo;
+import stress.server.TargetInfo;
 
 /**
  * The machine-readable result of {@code import}, {@code init} and {@code generate} ({@code --json FILE}), the

@@ -43,9 +43,9 @@ import stress.ops.Operation;
 import stress.ops.Operations;
 import stress.table.DocumentTable;
 import stress.table.IdType;
-import stress.target.Dialects;
-import stress.target.TargetDetector;
-import stress.target.TargetInfo;
+import stress.server.Dialects;
+import stress.server.TargetDetector;
+import stress.server.TargetInfo;
 import stress.workload.WorkloadFile;
 
 /** The commands as library calls: each connects (or starts the embedded server), works, and cleans up. */

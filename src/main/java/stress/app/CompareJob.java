@@ -22,9 +22,9 @@ import stress.report.RoundComparisonText;
 import stress.report.RunResult;
 import stress.runner.RoundSchedule;
 import stress.report.html.HtmlReport;
-import stress.target.explain.ModeRoute;
-import stress.target.explain.Route;
-import stress.target.explain.Verdict;
+import stress.server.explain.ModeRoute;
+import stress.server.explain.Route;
+import stress.server.explain.Verdict;
 
 /**
  * {@code run --compare-tables A,B}: the same run (operations, phases, threads, duration) on each table in turn, each

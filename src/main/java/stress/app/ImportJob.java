@@ -14,9 +14,9 @@ import stress.load.importer.DumpImporter;
 import stress.load.importer.ImportRequest;
 import stress.load.importer.ImportResult;
 import stress.load.importer.PrintingImportListener;
-import stress.target.Dialects;
-import stress.target.TargetDetector;
-import stress.target.TargetInfo;
+import stress.server.Dialects;
+import stress.server.TargetDetector;
+import stress.server.TargetInfo;
 
 /**
  * {@code stress import}: connects (or starts the embedded server), detects the target for its DDL, imports with

@@ -17,7 +17,7 @@ import stress.load.TableSetup;
 import stress.model.UsageException;
 import stress.ops.WorkloadOperation;
 import stress.table.DocumentTable;
-import stress.target.TargetDetector;
+import stress.server.TargetDetector;
 import stress.workload.IndexSpec;
 import stress.workload.WorkloadFile;
 

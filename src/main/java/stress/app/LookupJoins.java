@@ -12,12 +12,12 @@ import java.util.Set;
 import stress.load.TableSetup;
 import stress.table.DocumentTable;
 import stress.table.Layout;
-import stress.target.TargetInfo;
-import stress.target.TargetKind;
-import stress.target.explain.CitusJoins;
-import stress.target.explain.NodeJoins;
-import stress.target.explain.ModeRoute;
-import stress.target.explain.Route;
+import stress.server.TargetInfo;
+import stress.server.TargetKind;
+import stress.server.explain.CitusJoins;
+import stress.server.explain.NodeJoins;
+import stress.server.explain.ModeRoute;
+import stress.server.explain.Route;
 import stress.workload.LookupStages;
 import stress.workload.WorkloadFile;
 

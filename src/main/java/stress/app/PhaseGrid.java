@@ -9,10 +9,10 @@ import stress.connect.ConnectionSpec;
 import stress.connect.PoolSettings;
 import stress.model.StatementMode;
 import stress.runner.PhaseSpec;
-import stress.target.InvalidSettingsException;
-import stress.target.SessionSetting;
-import stress.target.SessionSettingsPlan;
-import stress.target.SettingsCatalog;
+import stress.server.InvalidSettingsException;
+import stress.server.SessionSetting;
+import stress.server.SessionSettingsPlan;
+import stress.server.SettingsCatalog;
 
 /**
  * The phases of a run: one per combination of statement mode, pool, thread count and session settings, in that

@@ -7,9 +7,9 @@ import java.util.Map;
 import java.util.Set;
 import stress.model.MongoRecorded;
 import stress.report.RecordedOperation;
-import stress.target.explain.IndexUse;
-import stress.target.explain.ModeRoute;
-import stress.target.explain.Route;
+import stress.server.explain.IndexUse;
+import stress.server.explain.ModeRoute;
+import stress.server.explain.Route;
 
 /**
  * The operations whose workload file says what MongoDB recorded, each with this target's plan from the route check

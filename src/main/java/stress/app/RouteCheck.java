@@ -17,11 +17,11 @@ import stress.ops.UnfinishedExecution;
 import stress.config.Durations;
 import stress.connect.ReadTimeout;
 import stress.table.DocumentTable;
-import stress.target.TargetInfo;
-import stress.target.explain.ExplainStatement;
-import stress.target.explain.PlanMode;
-import stress.target.explain.RouteExplainer;
-import stress.target.explain.StatementRoutes;
+import stress.server.TargetInfo;
+import stress.server.explain.ExplainStatement;
+import stress.server.explain.PlanMode;
+import stress.server.explain.RouteExplainer;
+import stress.server.explain.StatementRoutes;
 import stress.keys.KeyChooser;
 
 /**

@@ -7,11 +7,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
-import stress.target.explain.Flag;
-import stress.target.explain.IndexUse;
-import stress.target.explain.ModeRoute;
-import stress.target.explain.PlanMode;
-import stress.target.explain.Verdict;
+import stress.server.explain.Flag;
+import stress.server.explain.IndexUse;
+import stress.server.explain.ModeRoute;
+import stress.server.explain.PlanMode;
+import stress.server.explain.Verdict;
 
 /** Shows a {@link RouteCheck.Result}: whole plans for {@code stress explain}, a table for a run's header, maps for JSON. */
 final class RoutePrinter {

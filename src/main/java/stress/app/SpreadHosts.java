@@ -19,9 +19,9 @@ import stress.model.UsageException;
 import stress.runner.PhaseSpec;
 import stress.table.DocumentTable;
 import stress.load.TableSetup;
-import stress.target.TargetDetector;
-import stress.target.TargetInfo;
-import stress.target.TargetKind;
+import stress.server.TargetDetector;
+import stress.server.TargetInfo;
+import stress.server.TargetKind;
 
 /**
  * A run spread over several hosts (coordinators): worker thread {@code i} uses host {@code i mod n}, and each

@@ -29,7 +29,7 @@ import stress.ops.StatementRecorder;
 import stress.ops.WorkloadOperation;
 import stress.table.DocumentTable;
 import stress.table.Identifiers;
-import stress.target.explain.IndexUse;
+import stress.server.explain.IndexUse;
 
 /**
  * Whether a suggested index serves the operations it was suggested for better than what serves them now, as the

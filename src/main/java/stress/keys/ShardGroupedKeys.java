@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import stress.target.ShardLookup;
+import stress.server.ShardLookup;
 
 /**
  * One worker's new keys handed out in batches whose keys all live in one shard, so a multi-row INSERT or a

@@ -14,8 +14,8 @@ import java.util.stream.Collectors;
 import stress.model.ExistingTablePolicy;
 import stress.table.DocumentTable;
 import stress.table.IdType;
-import stress.target.Dialect;
-import stress.target.TableLayouts;
+import stress.server.Dialect;
+import stress.server.TableLayouts;
 import stress.table.Layout;
 import stress.model.UsageException;
 

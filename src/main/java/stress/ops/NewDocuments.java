@@ -2,7 +2,7 @@ package stress.ops;
 
 import java.util.Objects;
 import stress.dump.generate.DocumentGenerator;
-import stress.target.ShardLookup;
+import stress.server.ShardLookup;
 import stress.keys.NewKeys;
 
 /**

@@ -10,9 +10,9 @@ import stress.connect.eventloop.EventLoopConnection;
 import stress.connect.eventloop.EventLoops;
 import stress.metrics.WorkerRecorder;
 import stress.ops.SqlLiterals;
-import stress.target.ErrorClass;
-import stress.target.FailureReader;
-import stress.target.SqlStates;
+import stress.server.ErrorClass;
+import stress.server.FailureReader;
+import stress.server.SqlStates;
 import stress.keys.KeyChooser;
 
 /**

@@ -10,7 +10,7 @@ import stress.ops.NewDocuments;
 import stress.ops.Operation;
 import stress.model.OperationSettings;
 import stress.table.DocumentTable;
-import stress.target.FailureReader;
+import stress.server.FailureReader;
 import stress.keys.KeyChooser;
 import stress.model.OperationMix;
 

@@ -14,7 +14,7 @@ import stress.connect.ConnectionSource;
 import stress.metrics.PhaseRecorder;
 import stress.model.StatementMode;
 import stress.ops.FindFirst;
-import stress.target.SettingsCatalog;
+import stress.server.SettingsCatalog;
 
 /**
  * The library entry point for runs, used by the command line, the tests and the benchmarks: runs each

@@ -12,9 +12,9 @@ import stress.connect.ConnectionSource;
 import stress.metrics.WorkerRecorder;
 import stress.ops.Operation;
 import stress.ops.OperationSession;
-import stress.target.ErrorClass;
-import stress.target.FailureReader;
-import stress.target.SqlStates;
+import stress.server.ErrorClass;
+import stress.server.FailureReader;
+import stress.server.SqlStates;
 import stress.model.OperationMix;
 
 /**

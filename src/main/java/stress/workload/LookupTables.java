@@ -14,7 +14,7 @@ import stress.mongo.ForeignCollection;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.table.Layout;
-import stress.target.TableLayouts;
+import stress.server.TableLayouts;
 
 /**
  * The tables of the collections a pipeline's {@code $lookup} reads. {@code import} names a collection's table

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import stress.config.HostList;
 import stress.config.HostSpreading;
 import stress.connect.ConnectionOptions;
-import stress.target.TargetKind;
+import stress.server.TargetKind;
 
 class SpreadHostsTest {
   @Test

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import stress.ops.TableForms.IndexAdvice;
-import stress.target.explain.IndexUse;
+import stress.server.explain.IndexUse;
 import stress.workload.IndexSpec;
 
 /**

@@ -45,20 +45,20 @@ class ArchitectureTest {
         "connect.eventloop")) {
       allow(pool, "connect", "model");
     }
-    allow("target", "model", "table");
-    allow("target.explain", "target", "table", "model");
+    allow("server", "model", "table");
+    allow("server.explain", "server", "table", "model");
     allow("dump", "model", "table");
     allow("dump.generate", "dump", "model");
     allow("metrics", "model");
-    allow("load", "model", "table", "target", "dump", "dump.generate", "connect");
-    allow("load.importer", "load", "dump", "target", "table", "model", "connect");
-    allow("keys", "model", "table", "target");
-    allow("ops", "model", "keys", "table", "target", "dump.generate");
+    allow("load", "model", "table", "server", "dump", "dump.generate", "connect");
+    allow("load.importer", "load", "dump", "server", "table", "model", "connect");
+    allow("keys", "model", "table", "server");
+    allow("ops", "model", "keys", "table", "server", "dump.generate");
     allow("mongo", "model", "ops", "dump", "table");
-    allow("workload", "model", "ops", "table", "target", "mongo");
+    allow("workload", "model", "ops", "table", "server", "mongo");
     allow("mongolog", "model", "dump", "load.importer", "workload");
     allow("mongodb", "model", "dump", "ops", "workload");
-    allow("runner", "model", "ops", "keys", "metrics", "connect", "connect.eventloop", "target", "table");
+    allow("runner", "model", "ops", "keys", "metrics", "connect", "connect.eventloop", "server", "table");
     allow("fleet", "runner");
     allow("live", "metrics", "runner", "connect", "model");
     allow("report", "metrics", "model");

@@ -12,9 +12,9 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import stress.target.TargetDetector;
-import stress.target.TargetInfo;
-import stress.target.TargetKind;
+import stress.server.TargetDetector;
+import stress.server.TargetInfo;
+import stress.server.TargetKind;
 
 /** On a real Citus coordinator: detection, distributed and colocated tables from init, and a run on them. */
 class CitusIT {

@@ -34,9 +34,9 @@ import stress.ops.Operations;
 import stress.model.StatementMode;
 import stress.table.DocumentTable;
 import stress.table.IdType;
-import stress.target.ShardLookup;
-import stress.target.ShardLookups;
-import stress.target.TargetDetector;
+import stress.server.ShardLookup;
+import stress.server.ShardLookups;
+import stress.server.TargetDetector;
 import stress.model.Instance;
 import stress.keys.NewKeys;
 

@@ -15,7 +15,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import stress.target.TargetDetector;
+import stress.server.TargetDetector;
 
 /**
  * {@code stress explain} on a real Postgres-XL coordinator (STRESS_XL_URL): the literal lookup goes to one datanode,

@@ -9,9 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import stress.target.TargetDetector;
-import stress.target.TargetInfo;
-import stress.target.TargetKind;
+import stress.server.TargetDetector;
+import stress.server.TargetInfo;
+import stress.server.TargetKind;
 
 /** On a real Postgres-XL coordinator (STRESS_XL_URL): detection, DISTRIBUTE BY HASH tables, both modes. */
 class PostgresXlIT {

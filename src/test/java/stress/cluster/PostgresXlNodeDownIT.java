@@ -20,8 +20,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import stress.target.FailureReader;
-import stress.target.TargetDetector;
+import stress.server.FailureReader;
+import stress.server.TargetDetector;
 
 /**
  * One Postgres-XL datanode stopped in the middle of a run and started again. While it is down the coordinator fails

@@ -9,7 +9,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import stress.model.Instance;
 import stress.table.IdType;
-import stress.target.ShardLookup;
+import stress.server.ShardLookup;
 
 /**
  * The grouping logic on its own, with shard placement given by a plain function; the real server's placement

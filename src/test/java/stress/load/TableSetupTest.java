@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 import stress.model.ExistingTablePolicy;
 import stress.table.DocumentTable;
 import stress.table.IdType;
-import stress.target.Dialect;
-import stress.target.PostgresDialect;
+import stress.server.Dialect;
+import stress.server.PostgresDialect;
 import stress.testing.TestDatabase;
 
 class TableSetupTest {

@@ -18,7 +18,7 @@ import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.table.KeyType;
 import stress.table.Layout;
-import stress.target.PostgresDialect;
+import stress.server.PostgresDialect;
 import stress.testing.TestDatabase;
 
 /**

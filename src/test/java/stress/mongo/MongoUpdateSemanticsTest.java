@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import stress.ops.JsonValueText;
-import stress.target.ErrorClass;
-import stress.target.SqlStates;
+import stress.server.ErrorClass;
+import stress.server.SqlStates;
 
 /**
  * Updates on a real PostgreSQL behave as in MongoDB: what MongoDB refuses ($inc of a value that is not a number,

@@ -20,7 +20,7 @@ import stress.model.OperationSettings;
 import stress.model.StatementMode;
 import stress.table.DocumentTable;
 import stress.table.IdType;
-import stress.target.PostgresDialect;
+import stress.server.PostgresDialect;
 import stress.testing.TestDatabase;
 import stress.keys.DenseIntegerKeys;
 import stress.keys.KeyChooser;

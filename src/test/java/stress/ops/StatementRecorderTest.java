@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import stress.model.OperationSettings;
 import stress.table.DocumentTable;
 import stress.table.IdType;
-import stress.target.PostgresDialect;
+import stress.server.PostgresDialect;
 import stress.testing.TestDatabase;
 import stress.keys.DenseIntegerKeys;
 import stress.keys.KeyChooser;

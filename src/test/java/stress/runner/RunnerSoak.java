@@ -26,7 +26,7 @@ import stress.metrics.PhaseStats;
 import stress.model.StatementMode;
 import stress.table.DocumentTable;
 import stress.table.IdType;
-import stress.target.PostgresDialect;
+import stress.server.PostgresDialect;
 import stress.testing.TestDatabase;
 import stress.model.OperationMix;
 

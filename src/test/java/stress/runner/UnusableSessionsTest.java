@@ -22,7 +22,7 @@ import stress.model.StatementMode;
 import stress.model.WorkerThreadPolicy;
 import stress.table.DocumentTable;
 import stress.table.IdType;
-import stress.target.FailureReader;
+import stress.server.FailureReader;
 import stress.testing.TestDatabase;
 import stress.testing.TestPlan;
 

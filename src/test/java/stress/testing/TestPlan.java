@@ -9,7 +9,7 @@ import stress.ops.Operation;
 import stress.ops.Operations;
 import stress.runner.PhaseSpec;
 import stress.runner.RunPlan;
-import stress.target.FailureReader;
+import stress.server.FailureReader;
 import stress.table.DocumentTable;
 import stress.keys.DenseIntegerKeys;
 import stress.keys.KeyChooser;

@@ -16,7 +16,7 @@ import stress.dump.DocumentStream;
 import stress.dump.DumpFormatException;
 import stress.dump.ReadItem;
 import stress.load.ConnectionSupplier;
-import stress.target.Dialect;
+import stress.server.Dialect;
 
 /**
  * Reads one collection for an import: once {@link CollectionSetup} has set up its table and read the checkpoints of

@@ -23,7 +23,7 @@ import stress.dump.DumpScanner;
 import stress.dump.DumpSource;
 import stress.dump.Namespace;
 import stress.load.ConnectionSupplier;
-import stress.target.Dialect;
+import stress.server.Dialect;
 
 /**
  * The library entry point of {@code import}: scans a mongodump path, gives every collection a table

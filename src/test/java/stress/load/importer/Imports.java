@@ -9,7 +9,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import stress.target.PostgresDialect;
+import stress.server.PostgresDialect;
 import stress.testing.TestDatabase;
 
 /** Runs imports against a test database and reads what they left there. */

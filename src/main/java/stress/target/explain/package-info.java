@@ -1,5 +1,0 @@
-/**
- * Where a statement goes: pure readers of EXPLAIN text per target, a {@link stress.target.explain.Verdict} per
- * statement and plan mode, and the routing totals of each kind of target.
- */
-package stress.target.explain;
