@@ -98,6 +98,9 @@ public final class ExplainJob {
       for (String line : LookupJoins.lines(c, target, table, request.workload(), result)) {
         out.println("  " + line);
       }
+      if (request.mongodb() != null) {
+        MongoPlans.print(request, operations, keysOf(operations, chooser), out);
+      }
       if (!result.unfinished().isEmpty()) {
         out.println(result.unfinished().size() + " operation(s) not explained, each named above with what ended it: "
             + String.join(", ", result.unfinished().stream().map(RouteCheck.Unfinished::operation).toList()));
@@ -105,6 +108,11 @@ public final class ExplainJob {
       }
     }
     return ExitCode.OK;
+  }
+
+  /** The table's keys where a MongoDB-style operation draws them, else null. */
+  private static stress.keys.KeyChooser keysOf(List<Operation> operations, stress.keys.KeyChooser chooser) {
+    return operations.stream().anyMatch(o -> o instanceof WorkloadOperation w && w.usesKeys()) ? chooser : null;
   }
 
   /** An operation of the workload file, else a built-in or registered one. */

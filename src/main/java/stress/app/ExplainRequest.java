@@ -23,10 +23,15 @@ import stress.workload.WorkloadFile;
  * @param statementTimeout  server statement_timeout on the connection, zero for none
  * @param socketTimeout     how long the client waits for a reply before it gives the connection up, zero for ever
  * @param workload          the --workload file whose operations the names may be, or null
+ * @param mongodb           a MongoDB server and collection whose plans to show beside PostgreSQL's ({@code --against},
+ *                          {@code --collection}), or null
  */
 public record ExplainRequest(List<String> operations, String schema, String table, OperationSettings operationSettings,
                              long seed, int keySample, boolean analyze, Duration statementTimeout,
-                             Duration socketTimeout, WorkloadFile workload) {
+                             Duration socketTimeout, WorkloadFile workload, MongoSide mongodb) {
+  /** The MongoDB server of {@code --against} and its collection of the table's documents. */
+  public record MongoSide(String url, String collection) {}
+
 
   public ExplainRequest {
     operations = List.copyOf(operations);

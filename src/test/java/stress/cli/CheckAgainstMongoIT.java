@@ -45,6 +45,16 @@ class CheckAgainstMongoIT {
     assertTrue(out.contains("checked: 3 same, 0 different, 0 refused by one side"), out);
     assertTrue(!out.contains("(0 documents)"), "the reads found documents to compare: " + out);
 
+    CliTester.Result plans = CliTester.run("--url", url, "-U", "postgres", "explain", "--workload",
+        "config/workloads/orders-mongo.yaml", "--table", "stress_orders", "--against", mongo, "--collection",
+        "stress.orders");
+    assertEquals(0, plans.exitCode(), plans.all());
+    assertTrue(plans.out().contains("\non MongoDB (mongodb://"), plans.out());
+    for (String op : new String[] {"customer_since", "by_status_in_range", "count_status", "change_status"}) {
+      assertTrue(plans.out().matches("(?s).*\n  " + op + ": (PostgreSQL [A-Z][a-z]+ Scan|[A-Z_]+( > [A-Z_]+)*).*"),
+          op + "'s plan on the server: " + plans.out());
+    }
+
     Path file = dir.resolve("aggregations.yaml");
     Files.writeString(file, """
         operations:
