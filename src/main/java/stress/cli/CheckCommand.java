@@ -33,13 +33,8 @@ final class CheckCommand implements Callable<Integer> {
       description = "YAML workload file with MongoDB-style operations (docs/workloads.md).")
   Path workload;
 
-  @Option(names = "--against", paramLabel = "URL", required = true,
-      description = "The MongoDB server: mongodb://HOST:PORT/ or mongodb+srv://...; its password is never printed.")
-  String against;
-
-  @Option(names = "--collection", paramLabel = "DB.COLLECTION", required = true,
-      description = "The collection on the MongoDB server that holds the table's documents.")
-  String collection;
+  @Mixin
+  MongoServerArgs mongodb;
 
   @Option(names = "--op", paramLabel = "NAMES", split = ",",
       description = "The operations to check. Default: every operation of the file.")
@@ -60,11 +55,16 @@ final class CheckCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (!mongodb.given()) {
+      throw new UsageException("check needs --against URL --collection DB.COLLECTION: the MongoDB server to compare"
+          + " with and its collection of the table's documents");
+    }
     if (samples < 1) {
       throw new UsageException("--samples must be at least 1, got " + samples);
     }
     WorkloadFile file = WorkloadFile.load(workload);
-    CheckJob.Request request = new CheckJob.Request(file, ops, target.schema(), target.table(), against, collection,
+    CheckJob.Request request = new CheckJob.Request(file, ops, target.schema(), target.table(), mongodb.against,
+        mongodb.collection,
         samples, seed, Durations.parse("--statement-timeout", statementTimeout).toMillis());
     return Commands.check(request, target.connection(root.connection), root.out).code();
   }

@@ -69,14 +69,9 @@ final class ExplainCommand implements Callable<Integer> {
           + " Default: ${DEFAULT-VALUE}.")
   String socketTimeout;
 
-  @Option(names = "--against", paramLabel = "URL",
-      description = "Also show the plan a MongoDB server (mongodb://...) chooses for each MongoDB-style operation: its"
-          + " stages and index, keys and documents examined, shards. Its password is never printed.")
-  String against;
-
-  @Option(names = "--collection", paramLabel = "DB.COLLECTION",
-      description = "With --against: the collection that holds the table's documents there.")
-  String collection;
+  /** With a server: the plan it chooses for each MongoDB-style operation, beside PostgreSQL's. */
+  @Mixin
+  MongoServerArgs mongodb;
 
   @Override
   public Integer call() throws Exception {
@@ -96,15 +91,12 @@ final class ExplainCommand implements Callable<Integer> {
     if (!problems.isEmpty()) {
       throw new UsageException(String.join("; ", problems));
     }
-    if ((against == null) != (collection == null)) {
-      throw new UsageException("--against and --collection go together: the MongoDB server and its collection of the"
-          + " table's documents");
-    }
-    if (against != null && file == null) {
+    boolean against = mongodb.given();
+    if (against && file == null) {
       throw new UsageException("--against shows MongoDB's plans of a --workload file's MongoDB-style operations;"
           + " give --workload FILE");
     }
     return new ExplainRequest(names, target.schema(), target.table(), settings, keys.seed, keys.keySample, analyze,
-        timeout, socket, file, against == null ? null : new ExplainRequest.MongoSide(against, collection));
+        timeout, socket, file, against ? new ExplainRequest.MongoSide(mongodb.against, mongodb.collection) : null);
   }
 }

@@ -47,7 +47,8 @@ class OptionDeclarationsTest {
       Map.entry("--table-prefix", "workload derives the table names as import does, and says so"),
       Map.entry("--lower-case-names", "workload derives the table names as import does, and says so"),
       Map.entry("--db", "generate names the dump's database, import selects databases by pattern"),
-      Map.entry("--collection", "generate names the dump's collection, import selects collections by pattern"),
+      Map.entry("--collection", "generate names the dump's collection, import selects collections by pattern, check and"
+          + " explain name the MongoDB collection beside the table"),
       Map.entry("--archive", "generate writes the archive, import reads it"),
       Map.entry("--port", "embedded start's port to listen on, not the server's port to connect to"));
 

@@ -1,0 +1,26 @@
+package stress.cli;
+
+import picocli.CommandLine.Option;
+import stress.model.UsageException;
+
+/** A MongoDB server and its collection of the table's documents, for the commands that set it beside PostgreSQL. */
+final class MongoServerArgs {
+  @Option(names = "--against", paramLabel = "URL",
+      description = "The MongoDB server (mongodb://HOST:PORT/ or mongodb+srv://...; FerretDB and DocumentDB too); its"
+          + " password is never printed.")
+  String against;
+
+  @Option(names = "--collection", paramLabel = "DB.COLLECTION",
+      description = "The collection on that server that holds the table's documents (the same dump imported there with"
+          + " 'import --to').")
+  String collection;
+
+  /** True when a server is given; both options or neither. */
+  boolean given() {
+    if ((against == null) != (collection == null)) {
+      throw new UsageException("--against and --collection go together: the MongoDB server and its collection of the"
+          + " table's documents");
+    }
+    return against != null;
+  }
+}
