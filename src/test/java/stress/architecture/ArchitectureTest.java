@@ -1,8 +1,16 @@
 package stress.architecture;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.CompositeArchRule;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,12 +27,12 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The package layering of {@code src/main}: every use of another project package must be an allowed edge (data flows
- * one way: cli → config → app → the libraries), the allowed edges have no cycle, and the "depends on" column of
+ * The package layering of {@code src/main}, checked by ArchUnit on the compiled classes (which also sees uses without
+ * an import line, and no Javadoc link): every use of another project package must be an allowed edge (data flows one
+ * way: cli → config → app → the libraries), the allowed edges have no cycle, and the "depends on" column of
  * {@code docs/architecture.md} names exactly the project packages each package uses.
  */
 class ArchitectureTest {
-  private static final Path MAIN = Path.of("src/main/java/stress");
   private static final Path DOCS = Path.of("docs/architecture.md");
 
   /** Intended edges, lowest packages first: what each package may use. */
@@ -84,74 +92,89 @@ class ArchitectureTest {
     KNOWN_EXCEPTIONS.put(pkg, Set.of(uses));
   }
 
-  /** Uses that are neither allowed nor known exceptions, as "from -> to"; a package not in the table is one too. */
-  static List<String> violations(Map<String, Set<String>> uses) {
-    List<String> found = new ArrayList<>();
-    uses.forEach((pkg, used) -> {
-      if (!ALLOWED.containsKey(pkg)) {
-        found.add(pkg + ": a package the layering does not know; add it to ArchitectureTest and the docs");
-        return;
+  /** The classes of src/main, as compiled. */
+  private static final JavaClasses MAIN = new ClassFileImporter()
+      .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("stress");
+
+  /** The project package of a class, relative to {@code stress} ({@code connect.hikari}); null outside the project. */
+  static String projectPackage(JavaClass c) {
+    String name = c.getPackageName();
+    return name.startsWith("stress.") ? name.substring("stress.".length()) : null;
+  }
+
+  /** For each project package, the other project packages its classes use (any dependency in the bytecode). */
+  static Map<String, Set<String>> uses(JavaClasses classes) {
+    Map<String, Set<String>> uses = new TreeMap<>();
+    for (JavaClass c : classes) {
+      String from = projectPackage(c);
+      if (from == null) {
+        continue;
       }
-      for (String other : used) {
-        if (!ALLOWED.get(pkg).contains(other) && !KNOWN_EXCEPTIONS.getOrDefault(pkg, Set.of()).contains(other)) {
-          found.add(pkg + " -> " + other);
+      Set<String> used = uses.computeIfAbsent(from, k -> new TreeSet<>());
+      c.getDirectDependenciesFromSelf().forEach(d -> {
+        String to = projectPackage(d.getTargetClass());
+        if (to != null && !to.equals(from)) {
+          used.add(to);
         }
+      });
+    }
+    return uses;
+  }
+
+  /**
+   * The layering as ArchUnit rules: no class of a package uses a project package that is neither allowed nor a known
+   * exception; a class in a package the layering does not know breaks the first rule.
+   */
+  static ArchRule layering() {
+    List<ArchRule> rules = new ArrayList<>();
+    rules.add(noClasses().that().resideInAPackage("stress..").and().resideOutsideOfPackages(
+        ALLOWED.keySet().stream().map(p -> "stress." + p).toArray(String[]::new))
+        .should().bePublic().orShould().notBePublic()
+        .because("every package of the project has its place in the layering (ArchitectureTest and the docs)")
+        .allowEmptyShould(true));
+    for (Map.Entry<String, Set<String>> e : ALLOWED.entrySet()) {
+      Set<String> may = new HashSet<>(e.getValue());
+      may.addAll(KNOWN_EXCEPTIONS.getOrDefault(e.getKey(), Set.of()));
+      may.add(e.getKey());
+      String[] forbidden = ALLOWED.keySet().stream().filter(p -> !may.contains(p)).map(p -> "stress." + p)
+          .toArray(String[]::new);
+      if (forbidden.length > 0) {
+        rules.add(noClasses().that().resideInAPackage("stress." + e.getKey())
+            .should().dependOnClassesThat().resideInAnyPackage(forbidden)
+            .because(e.getKey() + " may use " + new TreeSet<>(e.getValue()) + " only").allowEmptyShould(true));
       }
-    });
-    return found;
+    }
+    return CompositeArchRule.of(rules);
   }
 
   @Test
   void everyUseOfAnotherPackageGoesDown() {
-    assertEquals(List.of(), violations(PackageImports.of(MAIN)));
+    layering().check(MAIN);
   }
 
   /** The one class allowed to use Vert.x's and vertx-sql-client's internal API ({@code impl} packages). */
-  static final String VERTX_INTERNALS = "connect/eventloop/VertxInternals.java";
+  static final String VERTX_INTERNALS = "stress.connect.eventloop.VertxInternals";
 
-  /** Files of {@code root} that import a Vert.x {@code impl} package, relative to it. */
-  static List<String> vertxInternalImports(Path root) throws IOException {
-    Pattern internal = Pattern.compile("^import (static )?io\\.vertx\\.[\\w.]*\\.impl\\.", Pattern.MULTILINE);
-    try (java.util.stream.Stream<Path> files = Files.walk(root)) {
-      List<String> found = new ArrayList<>();
-      for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".java")).sorted()::iterator) {
-        if (internal.matcher(Files.readString(f)).find()) {
-          found.add(root.relativize(f).toString().replace('\\', '/'));
-        }
-      }
-      return found;
-    }
+  @Test
+  void onlyTheAdapterUsesVertxInternals() {
+    noClasses().that().haveNameNotMatching(Pattern.quote(VERTX_INTERNALS) + "(\\$.*)?").and().resideInAPackage("stress..")
+        .should().dependOnClassesThat().resideInAPackage("io.vertx..impl..")
+        .because("Vert.x's internal API is used in VertxInternals only, so that an upgrade breaks one class")
+        .check(MAIN);
   }
 
   @Test
-  void onlyTheAdapterUsesVertxInternals() throws IOException {
-    assertEquals(List.of(VERTX_INTERNALS), vertxInternalImports(MAIN),
-        "Vert.x's internal API is used in VertxInternals only, so that an upgrade breaks one class");
-  }
-
-  @Test
-  void anUpwardImportIsFound() {
-    Map<String, String> sources = new TreeMap<>();
-    sources.put("config/RunConfig.java", "package stress.config;\n\nimport stress.model.StatementMode;\n"
-        + "import stress.app.Commands;\n\n/** Refers to {@link stress.runner.Runner} in a comment only. */\nrecord RunConfig() {}\n");
-    sources.put("table/Identifiers.java", "package stress.table;\n\nfinal class Identifiers {\n"
-        + "  Object o = new stress.ops.Find(); // a fully qualified use in code counts\n}\n");
-    sources.put("model/UsageException.java", "package stress.model;\n\nimport static stress.cli.Cli.run;\n"
-        + "class UsageException {}\n");
-    Map<String, Set<String>> uses = PackageImports.ofSources(sources);
-    assertEquals(Set.of("model", "app"), uses.get("config"), "imports count, a Javadoc link does not");
-    assertEquals(List.of("config -> app", "model -> cli", "table -> ops"), violations(uses));
-  }
-
-  @Test
-  void aPackageOutsideTheLayeringIsFound() {
-    Map<String, Set<String>> uses = PackageImports.ofSources(Map.of("x/Y.java", "package stress.newthing;\nclass Y {}\n"));
-    assertEquals(1, violations(uses).size());
+  void anUpwardUseIsFound() {
+    JavaClasses fixture = new ClassFileImporter().importClasses(stress.config.UpwardUseFixture.class);
+    AssertionError e = assertThrows(AssertionError.class, () -> layering().check(fixture));
+    assertTrue(e.getMessage().contains("stress.config.UpwardUseFixture") && e.getMessage().contains("stress.app.Commands"),
+        e.getMessage());
+    assertEquals(Set.of("app", "model"), uses(fixture).get("config"), "a fully qualified use counts, a Javadoc link not");
   }
 
   @Test
   void theKnownExceptionsAreStillNeeded() {
-    Map<String, Set<String>> uses = PackageImports.of(MAIN);
+    Map<String, Set<String>> uses = uses(MAIN);
     KNOWN_EXCEPTIONS.forEach((pkg, others) -> {
       for (String other : others) {
         assertTrue(uses.getOrDefault(pkg, Set.of()).contains(other),
@@ -176,7 +199,7 @@ class ArchitectureTest {
   @Test
   void theDocsNameWhatEachPackageReallyUses() throws IOException {
     Map<String, Set<String>> documented = documentedDependencies(Files.readString(DOCS), ALLOWED.keySet());
-    Map<String, Set<String>> real = PackageImports.of(MAIN);
+    Map<String, Set<String>> real = uses(MAIN);
     assertEquals(real.keySet(), documented.keySet(), "one row per package in the table of " + DOCS);
     real.forEach((pkg, used) -> assertEquals(used, documented.get(pkg),
         "the 'depends on' column of `" + pkg + "` in " + DOCS + " (project packages only)"));

@@ -1,62 +1,36 @@
 package stress.connect;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.stream.Stream;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 /**
- * The arrows between the connect packages: {@code connect} never imports its implementations, and each pool
- * library is imported by its own package only. Read from the sources, so a new file cannot slip past.
+ * The arrows between the connect packages: {@code connect} never uses its implementations, and each pool library is
+ * used by its own package only. Checked by ArchUnit on the compiled classes, so a new file cannot slip past.
  */
 class ConnectDependencyRulesTest {
-  private static final Path MAIN = Path.of("src/main/java");
+  private static final JavaClasses MAIN = new ClassFileImporter()
+      .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("stress");
 
-  private static List<String> violations(String importPrefix, String allowedPackageDir) throws IOException {
-    List<String> found = new ArrayList<>();
-    try (Stream<Path> files = Files.walk(MAIN)) {
-      for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
-        String dir = MAIN.relativize(file.getParent()).toString().replace('\\', '/');
-        if (allowedPackageDir != null && dir.equals(allowedPackageDir)) {
-          continue;
-        }
-        for (String line : Files.readAllLines(file)) {
-          if (line.startsWith("import " + importPrefix) || line.startsWith("import static " + importPrefix)) {
-            found.add(file + ": " + line);
-          }
-        }
-      }
-    }
-    return found;
+  @Test
+  void onlyTheHikariPackageUsesHikari() {
+    noClasses().that().resideOutsideOfPackage("stress.connect.hikari").should().dependOnClassesThat()
+        .resideInAPackage("com.zaxxer..").check(MAIN);
   }
 
   @Test
-  void onlyTheHikariPackageImportsHikari() throws IOException {
-    assertEquals(List.of(), violations("com.zaxxer", "stress/connect/hikari"));
+  void onlyTheC3p0PackageUsesC3p0() {
+    noClasses().that().resideOutsideOfPackage("stress.connect.c3p0").should().dependOnClassesThat()
+        .resideInAPackage("com.mchange..").check(MAIN);
   }
 
   @Test
-  void onlyTheC3p0PackageImportsC3p0() throws IOException {
-    assertEquals(List.of(), violations("com.mchange", "stress/connect/c3p0"));
-  }
-
-  @Test
-  void connectDoesNotImportItsImplementations() throws IOException {
-    List<String> found = new ArrayList<>();
-    try (Stream<Path> files = Files.list(MAIN.resolve("stress/connect"))) {
-      for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
-        for (String line : Files.readAllLines(file)) {
-          if (line.matches("import (static )?stress\\.connect\\.[a-z0-9]+\\..*")) {
-            found.add(file + ": " + line);
-          }
-        }
-      }
-    }
-    assertEquals(List.of(), found);
+  void connectDoesNotUseItsImplementations() {
+    noClasses().that().resideInAPackage("stress.connect").should().dependOnClassesThat()
+        .resideInAnyPackage("stress.connect.none", "stress.connect.hikari", "stress.connect.c3p0",
+            "stress.connect.embedded", "stress.connect.eventloop").check(MAIN);
   }
 }
