@@ -28,24 +28,10 @@ import stress.connect.ConnectionResolver;
 import stress.connect.DriverSettings;
 import stress.connect.PhysicalConnections;
 import stress.model.PreferQueryMode;
-import stress.model.Shape;
-import stress.load.DatasetInitializer;
-import stress.model.ExistingTablePolicy;
-import stress.load.InitProgressListener;
-import stress.load.InitRequest;
-import stress.load.GeneratedLayout;
-import stress.load.InitResult;
-import stress.load.PreparedTable;
-import stress.load.PrintingInitProgress;
-import stress.load.TableSetup;
 import stress.load.importer.ImportRequest;
 import stress.ops.Operation;
 import stress.ops.Operations;
-import stress.table.DocumentTable;
-import stress.table.IdType;
-import stress.server.Dialects;
 import stress.server.TargetDetector;
-import stress.server.TargetInfo;
 import stress.workload.WorkloadFile;
 
 /** The commands as library calls: each connects (or starts the embedded server), works, and cleans up. */
@@ -68,7 +54,7 @@ public final class Commands {
                             Consumer<URI> beforeMetricsClose) throws Exception {
     return runOn(config, options, out, (db, interruption) -> {
       if (config.application() == null) { // an application's tables are its collections', never generated
-        initializeDefault(db, config.schema(), config.table(), interruption, out);
+        DataSetInit.initializeDefault(db, config.schema(), config.table(), interruption, out);
       }
       return new RunJob(config, db, out, interruption).beforeMetricsClose(beforeMetricsClose).run();
     });
@@ -116,7 +102,7 @@ public final class Commands {
     try (Interruption interruption = Interruption.install()) {
       ExitCode code;
       try (ChosenDatabase db = ChosenDatabase.open(options, driver, ConnectionResolver.fromSystem(), out)) {
-        initializeDefault(db, config.schema(), config.table(), out);
+        DataSetInit.initializeDefault(db, config.schema(), config.table(), out);
         code = LocalInstances.run(config, db, java, childArgs, instances, cpus, interruption, out);
       }
       return new Outcome(code, interruption.signalled());
@@ -137,7 +123,7 @@ public final class Commands {
             out.println("note: the embedded server is stopped when this command ends, so the data set is gone with it;"
                 + " give a connection, or start the kept one ('stress embedded start'), to keep it");
           }
-          Initialized done = initialize(config, db, out);
+          DataSetInit.Initialized done = DataSetInit.initialize(config, db, out);
           if (json != null) {
             CommandResultJson.write(CommandResultJson.ofInit(start, done.target(), done.result(), config.seed(),
                 config.jobs()), json);
@@ -237,7 +223,7 @@ public final class Commands {
     DriverSettings driver = driverSettings(timeouts, Integer.parseInt(Defaults.PREPARE_THRESHOLD),
         PreferQueryMode.fromDriverName(Defaults.QUERY_MODE));
     try (ChosenDatabase db = ChosenDatabase.open(options, driver, ConnectionResolver.fromSystem(), out)) {
-      initializeDefault(db, request.schema(), request.table(), out);
+      DataSetInit.initializeDefault(db, request.schema(), request.table(), out);
       return new ExplainJob(request, db, out).run();
     }
   }
@@ -266,7 +252,7 @@ public final class Commands {
     try (Interruption interruption = Interruption.install();
          ChosenDatabase db = ChosenDatabase.open(options, indexDriverSettings(socketTimeout), ConnectionResolver.fromSystem(),
              out)) {
-      initializeDefault(db, schema, table, out);
+      DataSetInit.initializeDefault(db, schema, table, out);
       IndexJob job = new IndexJob(workload, schema, table, db, socketTimeout, out);
       if (suggest) {
         job.suggesting();
@@ -284,7 +270,7 @@ public final class Commands {
                                  PrintStream out) throws SQLException, InterruptedException {
     try (ChosenDatabase db = ChosenDatabase.open(options, indexDriverSettings(Duration.ZERO), ConnectionResolver.fromSystem(),
         out)) {
-      initializeDefault(db, schema, table, out);
+      DataSetInit.initializeDefault(db, schema, table, out);
       return new AnalyzeJob(workload, schema, table, db, out).run();
     }
   }
@@ -297,7 +283,7 @@ public final class Commands {
       throws SQLException, InterruptedException {
     try (ChosenDatabase db = ChosenDatabase.open(options, indexDriverSettings(Duration.ZERO), ConnectionResolver.fromSystem(),
         out)) {
-      initializeDefault(db, request.schema(), request.table(), out);
+      DataSetInit.initializeDefault(db, request.schema(), request.table(), out);
       return new ShardKeyJob(request, db, out).run();
     }
   }
@@ -313,106 +299,6 @@ public final class Commands {
   /** {@code stress generate}: writes generated documents as mongodump output; no database is involved. */
   public static ExitCode generate(GenerateRequest request, Path json, PrintStream out) throws IOException {
     return GenerateJob.run(request, json, out);
-  }
-
-  /** The embedded server starts empty: fill it with the default data set, as {@code stress init} would. */
-  /**
-   * Fills an embedded server with the default data set: always on one started for this command, and on the kept
-   * one only when the table is not there yet (a kept table is used as it is, as on the user's own server).
-   */
-  private static void initializeDefault(ChosenDatabase db, String schema, String table, PrintStream out)
-      throws SQLException, InterruptedException {
-    initializeDefault(db, schema, table, null, out);
-  }
-
-  /** As above; a signal stops the generation at once when {@code interruption} is given (else it is not watched). */
-  private static void initializeDefault(ChosenDatabase db, String schema, String table, Interruption interruption,
-                                        PrintStream out) throws SQLException, InterruptedException {
-    if (db.embedded() == ChosenDatabase.Embedded.NONE) {
-      return;
-    }
-    if (db.embedded() == ChosenDatabase.Embedded.KEPT) {
-      try (Connection c = PhysicalConnections.open(db.spec())) {
-        if (TableSetup.exists(c, schema, table)) {
-          return;
-        }
-      }
-    }
-    InitConfig init = new InitConfig(Long.parseLong(Defaults.DOCS), Shape.parse(Defaults.SHAPE),
-        Long.parseLong(Defaults.SEED), schema, table, ExistingTablePolicy.FAIL_IF_EXISTS,
-        Integer.parseInt(Defaults.LOAD_JOBS), false);
-    if (interruption != null) {
-      interruption.interruptOnSignal("generating the default data set; nothing was measured");
-    }
-    out.println("embedded: generating the default data set (like 'stress init --docs " + init.docs()
-        + " --shape small')");
-    initialize(init, db, out);
-  }
-
-  /** What {@code init} did, and against what. */
-  private record Initialized(TargetInfo target, InitResult result) {}
-
-  private static Initialized initialize(InitConfig config, ChosenDatabase db, PrintStream out)
-      throws SQLException, InterruptedException {
-    TargetInfo target;
-    try (Connection c = PhysicalConnections.open(db.spec())) {
-      target = TargetDetector.detect(c);
-    }
-    IdType idType = config.docs() > Integer.MAX_VALUE ? IdType.BIGINT : IdType.INTEGER;
-    DocumentTable table = new DocumentTable(config.schema(), config.table(), idType);
-    InitRequest request = InitRequest.of(table, config.docs(), config.shape()).withSeed(config.seed())
-        .withPolicy(config.policy()).withStreams(config.jobs()).withUnlogged(config.unlogged());
-    if (config.distributeBy() != null) {
-      request = request.withLayout(GeneratedLayout.key(config.distributeBy(), config.shape(), config.seed(),
-          config.docs()));
-    } else if (config.reference()) {
-      request = request.withLayout(stress.table.Layout.REFERENCE);
-    }
-    // a progress bar on the console; plain lines in files, pipes and CI logs
-    boolean terminal = out == System.out && System.console() != null;
-    InitResult result;
-    try (PrintingInitProgress progress = PrintingInitProgress.forOutput(out, config.docs(), terminal)) {
-      // announced once the tables are checked, so that a refusal is never preceded by a plan
-      InitProgressListener announcing = new InitProgressListener() {
-        @Override
-        public void onLoading(PreparedTable prepared) {
-          out.println("init: " + target.kind().displayName() + ", " + tablesDone(prepared.action(),
-              prepared.copyTableCreated(), table) + ", loading " + config.docs() + " "
-              + config.shape().name().toLowerCase() + " documents, seed " + config.seed()
-              + (prepared.table().layout().kind() == stress.table.Layout.Kind.ID ? ""
-              : "; " + prepared.table().layout().describe()));
-        }
-
-        @Override
-        public void onProgress(long docs, long bytes, double seconds) {
-          progress.onProgress(docs, bytes, seconds);
-        }
-
-        @Override
-        public void onComplete(long docs, long bytes, double seconds) {
-          progress.onComplete(docs, bytes, seconds);
-        }
-      };
-      result = new DatasetInitializer(() -> PhysicalConnections.open(db.spec()), Dialects.forTarget(target))
-          .initialize(request, announcing);
-    }
-    if (result.tableNote() != null) {
-      out.println("init: " + result.tableNote());
-    }
-    String kept = !result.keptExistingRows() ? ""
-        : "; " + table.displayName() + " already had rows, kept as they are"
-            + (result.copyTableCreated() ? ", and " + table.copyTable().displayName() + " is empty" : "");
-    out.println("init: " + tablesDone(result.tableAction(), result.copyTableCreated(), table)
-        + (config.unlogged() ? " (UNLOGGED)" : "") + kept);
-    return new Initialized(target, result);
-  }
-
-  /** "created t and t_copy", or "reused t, created t_copy" when only the copy table was missing. */
-  private static String tablesDone(PreparedTable.Action action, boolean copyTableCreated, DocumentTable table) {
-    if (copyTableCreated) {
-      return "reused " + table.displayName() + ", created " + table.copyTable().displayName();
-    }
-    return action.name().toLowerCase() + " " + table.displayName() + " and " + table.copyTable().displayName();
   }
 
   private static DriverSettings defaultDriverSettings() {

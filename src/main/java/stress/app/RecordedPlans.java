@@ -96,4 +96,17 @@ final class RecordedPlans {
     return new RecordedOperation(name, figures, new IndexUse(List.copyOf(indexes), List.copyOf(whole)).line(),
         !indexes.isEmpty(), !whole.isEmpty(), route, "");
   }
+
+  /** What MongoDB recorded for the operations of the run's mix, in the file's order; empty without a file. */
+  static java.util.Map<String, stress.model.MongoRecorded> figures(stress.config.RunConfig config) {
+    java.util.Map<String, stress.model.MongoRecorded> figures = new java.util.LinkedHashMap<>();
+    if (config.workload() != null) {
+      config.workload().recorded().forEach((name, recorded) -> {
+        if (config.mix().names().contains(name)) {
+          figures.put(name, recorded);
+        }
+      });
+    }
+    return figures;
+  }
 }

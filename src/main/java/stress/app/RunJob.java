@@ -190,7 +190,7 @@ public final class RunJob {
     List<SessionSettingsPlan> settingPlans = new ArrayList<>();
     List<PhaseSpec> phases;
     String jitNote;
-    Map<String, MongoRecorded> recordedFigures = recordedFigures();
+    Map<String, MongoRecorded> recordedFigures = RecordedPlans.figures(config);
     ApplicationSetup.Prepared application = null;
     // per MongoDB-style operation with recorded figures: the indexes that serve it and the table lacks
     Map<String, List<String>> missingIndexes = new LinkedHashMap<>();
@@ -272,10 +272,10 @@ public final class RunJob {
     RouteCheck.Result routes = null;
     String notExplained = explainable ? null : "no operation to explain with the keys read";
     if (explainable && config.explain()) {
-      routes = explainRoutes(target, table, explained, chooser);
+      routes = RouteCheck.forRun(config, database, target, table, explained, chooser);
     } else if (explainable && !recordedFigures.isEmpty()) {
       try {
-        routes = explainRoutes(target, table, explained, chooser);
+        routes = RouteCheck.forRun(config, database, target, table, explained, chooser);
       } catch (SQLException e) {
         notExplained = "EXPLAIN failed: " + e.getMessage();
       }
@@ -378,41 +378,6 @@ public final class RunJob {
 
   private ConnectionSource openSource(PhaseSpec spec) {
     return ConnectionSources.open(spec.poolKind(), spec.connection(), spec.pool());
-  }
-
-  /**
-   * Where the run's statements go in the run's statement modes: prepared covers the generic and the custom
-   * plan (which one a named statement gets is the server's choice), plain the literal SQL.
-   */
-  private RouteCheck.Result explainRoutes(TargetInfo target, DocumentTable table, List<Operation> operations,
-                                          KeyChooser keys) throws SQLException {
-    return explainRoutes(config, database, target, table, operations, keys);
-  }
-
-  /** As {@link #explainRoutes(TargetInfo, DocumentTable, List, KeyChooser)} for this configuration and server. */
-  static RouteCheck.Result explainRoutes(RunConfig config, ChosenDatabase database, TargetInfo target,
-                                         DocumentTable table, List<Operation> operations, KeyChooser keys)
-      throws SQLException {
-    List<String> init = List.of("SET statement_timeout = " + config.timeouts().statement().toMillis());
-    try (Connection c = PhysicalConnections.open(database.spec().withInitStatements(init))) {
-      return RouteCheck.check(c, target, table, operations, config.operationSettings(), null, keys, config.seed(),
-          mode -> config.modes().contains(mode.prepared() ? StatementMode.PREPARED : StatementMode.PLAIN), false,
-          new RouteCheck.Limits(config.timeouts().statement(), config.timeouts().socket(),
-              () -> PhysicalConnections.open(database.spec().withInitStatements(init))));
-    }
-  }
-
-  /** What MongoDB recorded for the operations of the run's mix, in the file's order; empty without a file. */
-  private Map<String, MongoRecorded> recordedFigures() {
-    Map<String, MongoRecorded> figures = new LinkedHashMap<>();
-    if (config.workload() != null) {
-      config.workload().recorded().forEach((name, recorded) -> {
-        if (config.mix().names().contains(name)) {
-          figures.put(name, recorded);
-        }
-      });
-    }
-    return figures;
   }
 
   private void printHeader(TargetInfo target, Map<String, Object> settings) {

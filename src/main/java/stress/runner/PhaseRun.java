@@ -9,7 +9,6 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import stress.connect.ConnectionSource;
 import stress.connect.ServerPlacement;
 import stress.metrics.ClientMeter;
@@ -31,10 +30,6 @@ final class PhaseRun {
   static final long HIGHEST_TRACKABLE_NANOS = TimeUnit.HOURS.toNanos(1);
   /** How long workers may take to finish their last execution after the stop; statement timeouts bound it. */
   private static final long JOIN_GRACE_MILLIS = 5_000;
-  /** How often the end of a warm-up looks whether every worker has finished its execution (--ops). */
-  private static final long HELD_POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
-  /** The longest the reporter sleeps before looking at the stop and an abort again. */
-  private static final long STOP_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
   private final RunPlan plan;
   private final PhaseSpec spec;
@@ -110,6 +105,7 @@ final class PhaseRun {
     CountDownLatch ready = new CountDownLatch(threads);
     CountDownLatch go = new CountDownLatch(1);
     CountDownLatch finished = new CountDownLatch(threads);
+    WorkersWait waits = new WorkersWait(stop, finished, abort);
     List<PhaseWorker> workers = new ArrayList<>(threads);
     List<Thread> threadList = new ArrayList<>(threads);
     int opening;
@@ -184,7 +180,7 @@ final class PhaseRun {
     long stoppedAt;
     while (true) {
       long next = Math.min(intervalStart + intervalNanos, warmingUp ? measureStart : measureEnd);
-      workersDone = sleepUntil(next, finished, abort);
+      workersDone = waits.untilDeadline(next);
       long now = System.nanoTime();
       if (stop.requested() || workersDone || abort.reason() != null || (!warmingUp && now >= measureEnd)) {
         stoppedAt = now;
@@ -205,7 +201,7 @@ final class PhaseRun {
         if (plan.opsPerPhase() > 0) {
           // --ops counts exactly: no warm-up execution may still be in flight when the totals are reset
           budget.hold();
-          if (!awaitHeld(budget, finished, abort)) {
+          if (!waits.untilHeld(budget)) {
             stoppedAt = System.nanoTime();
             break;
           }
@@ -350,40 +346,6 @@ final class PhaseRun {
     int hostCount = sources.size();
     int onHost = HostSources.threadsOn(i % hostCount, hostCount, threads);
     return !source.heldPerWorker() && i / hostCount < Math.min(onHost, spec.pool().size());
-  }
-
-  /**
-   * Waits until every live worker waits in the held budget (each finishes the execution it is in); false when the
-   * run is stopped or aborted first.
-   */
-  private boolean awaitHeld(OpsBudget budget, CountDownLatch finished, PhaseAbort abort) {
-    while (!stop.requested() && abort.reason() == null) {
-      if (budget.waiting() >= finished.getCount()) {
-        return true;
-      }
-      LockSupport.parkNanos(HELD_POLL_NANOS);
-    }
-    return false;
-  }
-
-  /**
-   * Sleeps until a deadline; returns early (true) when every worker has finished executing, e.g. after --ops. Looks
-   * at the stop and an abort at least every {@link #STOP_CHECK_NANOS}.
-   */
-  private boolean sleepUntil(long deadline, CountDownLatch finished, PhaseAbort abort) throws InterruptedException {
-    while (!stop.requested() && abort.reason() == null) {
-      if (finished.getCount() == 0) {
-        return true;
-      }
-      long wait = deadline - System.nanoTime();
-      if (wait <= 0) {
-        return false;
-      }
-      if (finished.await(Math.min(wait, STOP_CHECK_NANOS), TimeUnit.NANOSECONDS)) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private static SQLException firstStartFailure(List<PhaseWorker> workers) {
