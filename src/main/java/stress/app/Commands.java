@@ -66,6 +66,16 @@ public final class Commands {
     return runOn(config, options, out, (db, interruption) -> new CompareJob(config, tables, db, out, interruption).run());
   }
 
+  /**
+   * {@code run --against URL --collection NS}: the run on the table and natively on a MongoDB collection, in turn,
+   * then one comparison (see {@link CompareTargetsJob}).
+   */
+  public static Outcome compareTargets(RunConfig config, ExplainRequest.MongoSide mongodb, ConnectionOptions options,
+                                       PrintStream out) throws Exception {
+    return runOn(config, options, out,
+        (db, interruption) -> new CompareTargetsJob(config, mongodb, db, out, interruption).run());
+  }
+
   /** Work of {@code run} on the chosen server. */
   private interface RunWork {
     ExitCode run(ChosenDatabase db, Interruption interruption) throws Exception;

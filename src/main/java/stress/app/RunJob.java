@@ -64,6 +64,9 @@ import stress.keys.KeySpaceReader;
  */
 public final class RunJob {
 
+  /** The setting naming the MongoDB server a run's operations went to ({@code run --against}). */
+  static final String SENT_TO = "sent to";
+
   /** The key of the explain verdicts in the report's settings. */
   static final String EXPLAIN_KEY = "explain";
 
@@ -78,6 +81,20 @@ public final class RunJob {
     this.database = database;
     this.out = out;
     this.interruption = interruption;
+  }
+
+  /** Where the operations go instead of the table: a MongoDB collection ({@code run --against}); null for the table. */
+  private stress.mongodb.NativeRun sentTo;
+
+  /**
+   * Sends the run's MongoDB-style operations to a MongoDB collection instead of the table, with the values drawn as
+   * for the table (its keys and samples read from it).
+   *
+   * @return this job
+   */
+  RunJob sendingTo(stress.mongodb.NativeRun target) {
+    this.sentTo = target;
+    return this;
   }
 
   /**
@@ -226,6 +243,13 @@ public final class RunJob {
           fromFile.checkOnServer(control, table, config.modes().contains(StatementMode.PREPARED));
           sampledValues.addAll(fromFile.readSamples(control, table));
         }
+        if (sentTo != null) {
+          operations.set(i, sentTo.operation(operations.get(i), config.workload() == null ? null
+              : config.workload().mongo().get(operations.get(i).name())));
+        }
+      }
+      if (sentTo != null) {
+        recordedFigures.clear(); // MongoDB's recorded figures are not compared with MongoDB's measured ones here
       }
       if (operations.stream().anyMatch(o -> o instanceof WorkloadOperation)) {
         IndexStatistics.warnings(control, table).forEach(out::println);
@@ -258,6 +282,11 @@ public final class RunJob {
       settings.put("operations", plan.mix().toString());
       settings.put("rate", plan.rate() == 0 ? "unlimited" : plan.rate());
     }
+    if (sentTo != null) {
+      settings.put(SENT_TO, sentTo.target().describe() + ", " + sentTo.target().version() + ", collection "
+          + sentTo.collection() + " (the operations sent natively through MongoDB's driver; keys and sampled values"
+          + " read from the table, whose connections carry nothing while this is measured)");
+    }
     InsertSetup.describe(newDocuments, settings);
     InsertSetup.describeWorkerTables(workerTables, config.inserts().unlogged(), settings);
     RunSettingsReport.describeHosts(settings, database, spread);
@@ -267,7 +296,7 @@ public final class RunJob {
     }
     // operations that insert new keys are not explained: explain's dry run has no new-key partition
     List<Operation> explained = operations.stream().filter(op -> !op.insertsNewKeys()).toList();
-    boolean explainable = !explained.isEmpty()
+    boolean explainable = sentTo == null && !explained.isEmpty()
         && (chooser != null || explained.stream().noneMatch(Operation::readsExistingKeys));
     RouteCheck.Result routes = null;
     String notExplained = explainable ? null : "no operation to explain with the keys read";

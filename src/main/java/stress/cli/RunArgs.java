@@ -277,6 +277,11 @@ final class RunArgs {
       problems.add("--compare-tables names the tables itself and runs them one after another in this process: not"
           + " with --table, --run-id, --instances, --metrics-port or --workload DIR");
     }
+    if (attempt(problems, mongodb::given) == Boolean.TRUE && (compareTables != null || fleetArgs.runId != null
+        || fleetArgs.instances != null || wholeApplication)) {
+      problems.add("--against runs the workload on the table and on the MongoDB collection in turn, in this process:"
+          + " not with --compare-tables, --run-id, --instances or --workload DIR");
+    }
     if (!problems.isEmpty()) {
       throw new UsageException(String.join("; ", problems));
     }
@@ -285,6 +290,15 @@ final class RunArgs {
         opSettings, tables.schema, tables.table, keys.seed, keys.keySample, timeouts, json, workerThreads, inserts, explain, out,
         metricsPort, new HostSpreading(hostList, spreadHosts), failures, workloadFile, fleet, application == null
         ? null : new ApplicationRun(application, skipMissing, "log".equals(rate.strip())), rounds);
+  }
+
+  /** With {@code --against}: the same workload on a MongoDB server beside the table, compared. */
+  @picocli.CommandLine.Mixin
+  MongoServerArgs mongodb;
+
+  /** The MongoDB server and collection of {@code --against}, or null without it. */
+  stress.app.ExplainRequest.MongoSide mongoSide() {
+    return mongodb.given() ? new stress.app.ExplainRequest.MongoSide(mongodb.against, mongodb.collection) : null;
   }
 
   /** The tables of {@code --compare-tables}, or null without it. */

@@ -84,5 +84,27 @@ class CheckAgainstMongoIT {
     } else {
       assertEquals(0, aggregations.exitCode(), "a server that answers these as MongoDB does: " + text);
     }
+    // last, as its update changes both sides (a different number of times): the same workload measured on both, by
+    // the same runner, in interleaved rounds, compared with its noise
+    Path json = dir.resolve("targets.json");
+    CliTester.Result both = CliTester.run("--url", url, "-U", "postgres", "run", "--workload",
+        "config/workloads/orders-mongo.yaml", "--table", "stress_orders", "--against", mongo, "--collection",
+        "stress.orders", "--threads", "2", "--duration", "1s", "--warmup", "0", "--rounds", "2", "--json",
+        json.toString());
+    assertEquals(0, both.exitCode(), both.all());
+    assertTrue(both.out().contains("\ntarget mongodb (mongodb://"), both.out());
+    assertTrue(both.out().contains("PostgreSQL and MongoDB compared"), both.out());
+    assertTrue(both.out().lines().anyMatch(l -> l.matches(" +mongodb +prepared +none +2 +ops/s .*")), both.out());
+    com.fasterxml.jackson.databind.JsonNode result = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(json.toFile());
+    java.util.Set<String> targets = new java.util.TreeSet<>();
+    result.get("phases").forEach(p -> targets.add(p.get("combination").get("target").asText()));
+    assertEquals(java.util.Set.of("mongodb", "postgresql"), targets);
+    assertEquals(4, result.get("phases").size(), "two targets, two rounds");
+    assertTrue(result.get("settings").get("sent to") == null, "the merged result names both targets instead");
+    assertTrue(result.get("settings").get("compared targets").asText().contains("collection stress.orders"),
+        result.get("settings").toString());
+    assertTrue(result.has("roundComparison"), "ratios with their noise");
+
   }
 }

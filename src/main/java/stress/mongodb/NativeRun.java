@@ -1,0 +1,79 @@
+package stress.mongodb;
+
+import com.mongodb.client.MongoCollection;
+import java.util.List;
+import org.bson.BsonDocument;
+import stress.model.UsageException;
+import stress.ops.Operation;
+import stress.ops.OperationContext;
+import stress.ops.OperationSession;
+import stress.ops.ParameterGenerator;
+import stress.ops.WorkloadOperation;
+import stress.workload.MongoSpec;
+
+/**
+ * A run's MongoDB-style operations sent natively to a MongoDB collection, from the same runner, phases and recorder as
+ * on PostgreSQL: each execution draws its values from the operation's own generators with the worker's random source
+ * (so the same seed draws the same values on both), and its driver call stands where the SQL statement stood. The
+ * worker's PostgreSQL connection, held for the phase, carries nothing while MongoDB is measured.
+ *
+ * @param target     the server
+ * @param collection its collection of the table's documents, {@code db.collection}
+ * @param maxTimeMs  the server-side time limit of each execution ({@code --statement-timeout}), 0 for none
+ */
+public record NativeRun(MongoTarget target, String collection, long maxTimeMs) {
+
+  /** The operation of the file, sent to MongoDB; an operation without a MongoDB form, or inserting new keys, is refused. */
+  public Operation operation(Operation fromRun, MongoSpec spec) {
+    if (!(fromRun instanceof WorkloadOperation file) || spec == null) {
+      throw new UsageException("--against sends a workload file's MongoDB-style operations to MongoDB; "
+          + fromRun.name() + " is " + (fromRun instanceof WorkloadOperation ? "SQL written by hand"
+          : "a built-in operation") + ", which has no MongoDB form: leave it out of --op");
+    }
+    if (file.insertsNewKeys()) {
+      throw new UsageException("--against: " + file.name() + " inserts under new keys (new_key), which are not drawn for"
+          + " a MongoDB target yet: leave it out of --op");
+    }
+    NativeOperation op = new NativeOperation(file.name(), spec);
+    MongoCollection<BsonDocument> documents = target.collection(collection);
+    List<ParameterGenerator> generators = file.generators();
+    return new Operation() {
+      @Override
+      public String name() {
+        return file.name();
+      }
+
+      @Override
+      public String description() {
+        return spec.kind() + " sent to MongoDB";
+      }
+
+      @Override
+      public boolean readsExistingKeys() {
+        return file.readsExistingKeys();
+      }
+
+      @Override
+      public Bound bind(OperationContext context) {
+        boolean count = spec.kind().equals("countDocuments");
+        return session -> {
+          long rows = rows(op.run(documents, draw(session, generators), maxTimeMs));
+          return count ? 1 : rows; // one answer row, as the count(*) statement reads on PostgreSQL
+        };
+      }
+    };
+  }
+
+  private static Object[] draw(OperationSession session, List<ParameterGenerator> generators) {
+    Object[] values = new Object[generators.size()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = generators.get(i).next(session);
+    }
+    return values;
+  }
+
+  /** Documents returned, or documents counted or written, as a run counts rows. */
+  private static long rows(NativeOperation.Answer answer) {
+    return answer.documents() != null ? answer.documents().size() : answer.count();
+  }
+}

@@ -1,0 +1,45 @@
+package stress.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+import stress.testing.TestDatabase;
+
+/**
+ * {@code run --against}: what cannot be sent to MongoDB, or compared there, is refused with one line before anything
+ * is measured on either side (no MongoDB server is contacted: the URL points nowhere).
+ */
+class RunAgainstRefusalTest {
+  private static final String NOWHERE = "mongodb://127.0.0.1:1/";
+
+  private static CliTester.Result run(String... more) {
+    String url = TestDatabase.url("postgres");
+    java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("--url", url, "-U", "postgres", "run",
+        "--workload", "config/workloads/orders-mongo.yaml", "--table", "stress_orders", "--against", NOWHERE,
+        "--ops", "10", "--warmup", "0"));
+    args.addAll(java.util.List.of(more));
+    return CliTester.run(args.toArray(String[]::new));
+  }
+
+  @Test
+  void whatHasNoMongoDbFormOrIsPostgresqlsOwnIsRefusedFirst() {
+    CliTester.Result alone = run();
+    assertEquals(2, alone.exitCode(), alone.all());
+    assertTrue(alone.err().contains("--against and --collection go together"), alone.err());
+
+    CliTester.Result builtIn = run("--collection", "stress.orders", "--op", "find_first");
+    assertEquals(2, builtIn.exitCode(), builtIn.all());
+    assertTrue(builtIn.err().contains("; find_first is a built-in operation: leave it out of --op"), builtIn.err());
+    assertFalse(builtIn.out().contains("phase 1/"), "nothing measured: " + builtIn.out());
+
+    CliTester.Result modes = run("--collection", "stress.orders", "--mode", "prepared,plain");
+    assertEquals(2, modes.exitCode(), modes.all());
+    assertTrue(modes.err().contains("--mode, --pool and --set choices are PostgreSQL's own"), modes.err());
+
+    CliTester.Result tables = run("--collection", "stress.orders", "--compare-tables", "a,b");
+    assertEquals(2, tables.exitCode(), tables.all());
+    assertTrue(tables.err().contains("not with --compare-tables"), tables.err());
+  }
+}
