@@ -3,6 +3,8 @@
 # PostgreSQL) from the Go module proxy, built once into a cache, run on a PostgreSQL 15 of its own on free ports.
 #   .ci/ferretdb.sh start   prints the mongodb:// URL on stdout when both run; exit non-zero otherwise
 #   .ci/ferretdb.sh stop    stops both and removes their data
+# The port of FerretDB's PostgreSQL is in $RUN/pg_port while it runs; STRESS_FERRETDB_RUN moves RUN (default
+# /tmp/stress-ci-ferretdb), so that two of them can run side by side.
 # Needs go, Debian's PostgreSQL 15 binaries, and root (the server runs as the postgres OS user). The module lacks a
 # generated version file its binary reads at start, so it is built from a copy of the module with that file written.
 set -euo pipefail
@@ -10,7 +12,7 @@ set -euo pipefail
 VERSION=v1.24.2
 PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
 CACHE=${STRESS_CI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/stress-ci}/ferretdb-$VERSION
-RUN=/tmp/stress-ci-ferretdb
+RUN=${STRESS_FERRETDB_RUN:-/tmp/stress-ci-ferretdb}
 log() { echo "ferretdb: $*" >&2; }
 
 free_port() {
@@ -51,6 +53,7 @@ start() {
     --telemetry=disable --state-dir="$RUN/state" --debug-addr="127.0.0.1:$(free_port)" \
     >"$RUN/ferretdb.log" 2>&1 </dev/null &
   echo $! > "$RUN/ferretdb.pid"
+  echo "$pg_port" > "$RUN/pg_port" # the PostgreSQL under FerretDB, for a table on the same server (bench/)
   for _ in $(seq 1 60); do
     if (exec 3<>"/dev/tcp/127.0.0.1/$mongo_port") 2>/dev/null; then
       echo "mongodb://127.0.0.1:$mongo_port/"

@@ -76,6 +76,20 @@ public final class Commands {
         (db, interruption) -> new CompareTargetsJob(config, mongodb, db, out, interruption).run());
   }
 
+  /** {@code stress index --against URL --collection NS}: the file's indexes on a MongoDB collection. */
+  public static ExitCode indexOnMongo(WorkloadFile workload, String url, String collection, String table,
+                                      PrintStream out) {
+    if (workload.indexes().isEmpty()) {
+      throw new stress.model.UsageException("--workload " + workload.file() + " has no indexes: to build");
+    }
+    try (stress.mongodb.MongoTarget target = stress.mongodb.MongoTarget.connect("--against", url, null)) {
+      out.println("indexes of " + workload.file() + " on " + target.describe() + ", " + target.version()
+          + ", collection " + collection + ":");
+      return stress.mongodb.MongoIndexes.create(target, collection, workload.indexes(), table, out) == 0
+          ? ExitCode.OK : ExitCode.FAILURE;
+    }
+  }
+
   /** Work of {@code run} on the chosen server. */
   private interface RunWork {
     ExitCode run(ChosenDatabase db, Interruption interruption) throws Exception;

@@ -51,8 +51,20 @@ final class IndexCommand implements Callable<Integer> {
           + " whose path no document holds, instead of naming them in a note.")
   boolean strict;
 
+  /** With a server: the file's indexes built there instead, as a MongoDB user declares them. */
+  @Mixin
+  MongoServerArgs mongodb;
+
   @Override
   public Integer call() throws Exception {
+    if (mongodb.given()) {
+      if (suggest || strict) {
+        throw new stress.model.UsageException("--suggest and --strict read the PostgreSQL table; with --against the"
+            + " file's indexes: are built on the MongoDB collection as they are");
+      }
+      WorkloadFile file = WorkloadFile.load(workload);
+      return Commands.indexOnMongo(file, mongodb.against, mongodb.collection, target.table(), root.out).code();
+    }
     Duration socket = socketTimeout == null ? Duration.ZERO : Durations.parse("--socket-timeout", socketTimeout);
     WorkloadFile file = WorkloadFile.load(workload);
     return Commands.index(file, target.schema(), target.table(), socket, suggest, strict,

@@ -84,6 +84,13 @@ class CheckAgainstMongoIT {
     } else {
       assertEquals(0, aggregations.exitCode(), "a server that answers these as MongoDB does: " + text);
     }
+    CliTester.Result indexes = CliTester.run("index", "--workload", "bench/ferretdb-orders.yaml", "--against", mongo,
+        "--collection", "stress.orders", "--table", "stress_orders");
+    assertEquals(0, indexes.exitCode(), indexes.all());
+    assertTrue(indexes.out().contains("{path: [customer.customerId, createdAt], type: [number, date]}: MongoDB index"
+        + " customer.customerId_1_createdAt_1 {\"customer.customerId\": 1, \"createdAt\": 1} on stress.orders"),
+        indexes.out());
+
     // last, as its update changes both sides (a different number of times): the same workload measured on both, by
     // the same runner, in interleaved rounds, compared with its noise
     Path json = dir.resolve("targets.json");
