@@ -2,7 +2,6 @@ package stress.app;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -14,14 +13,11 @@ import java.util.stream.Collectors;
 import stress.config.RunConfig;
 import stress.model.StatementMode;
 import stress.model.UsageException;
-import stress.report.JsonReport;
 import stress.report.LayoutComparison;
 import stress.report.PhaseResult;
-import stress.report.ResultFiles;
 import stress.report.RoundComparisonText;
 import stress.report.RunResult;
 import stress.runner.RoundSchedule;
-import stress.report.html.HtmlReport;
 import stress.server.explain.ModeRoute;
 import stress.server.explain.Route;
 import stress.server.explain.Verdict;
@@ -96,13 +92,7 @@ final class CompareJob {
 
   private ExitCode compare() throws SQLException, InterruptedException, IOException {
     checkTables();
-    if (config.outDir() != null) {
-      try {
-        ResultFiles.prepare(config.outDir());
-      } catch (IllegalArgumentException e) {
-        throw new UsageException("--out " + e.getMessage(), e);
-      }
-    }
+    ComparedRuns.prepareOut(config);
     Instant started = Instant.now();
     ExitCode worst = ExitCode.OK;
     List<PhaseResult> phases = new ArrayList<>();
@@ -128,7 +118,7 @@ final class CompareJob {
         }
         first = first == null ? result : first;
         int round = r + 1;
-        result.phases().forEach(p -> phases.add(withTable(p, name, rounds > 1 ? round : null)));
+        result.phases().forEach(p -> phases.add(ComparedRuns.marked(p, LayoutComparison.TABLE, name, rounds > 1 ? round : null)));
         starts.addAll(job.measuredStarts());
         if (byTable[i] == null) {
           byTable[i] = new LayoutComparison.Table(name, job.table().layout().describe(), routes(job.routes()));
@@ -155,26 +145,8 @@ final class CompareJob {
     out.print(LayoutComparison.text(merged));
     out.print(rounds > 1 ? RoundComparisonText.tables(merged.roundComparison())
         : "  " + RoundComparisonText.ONE_ROUND + "\n");
-    if (config.jsonFile() != null) {
-      JsonReport.write(merged, config.jsonFile());
-      out.println("result: " + config.jsonFile());
-    }
-    if (config.outDir() != null) {
-      List<Path> files = new ArrayList<>(ResultFiles.write(config.outDir(), merged, starts));
-      files.add(HtmlReport.writeInto(merged, config.outDir()));
-      out.println("results: " + config.outDir() + " (" + files.size() + " files: "
-          + files.stream().map(f -> f.getFileName().toString()).collect(Collectors.joining(", ")) + ")");
-    }
+    ComparedRuns.write(config, merged, starts, out);
     return worst;
-  }
-
-  /** The phase with its table first in its combination and label, and its round when there are several. */
-  private static PhaseResult withTable(PhaseResult phase, String table, Integer round) {
-    Map<String, String> combination = new LinkedHashMap<>();
-    combination.put(LayoutComparison.TABLE, table);
-    combination.putAll(phase.combination());
-    PhaseResult labelled = phase.relabelled(LayoutComparison.TABLE + "=" + table + " " + phase.label(), combination);
-    return round == null ? labelled : labelled.inRound(round);
   }
 
   /**

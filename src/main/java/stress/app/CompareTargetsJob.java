@@ -2,24 +2,19 @@ package stress.app;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import stress.config.RunConfig;
 import stress.model.UsageException;
 import stress.mongodb.MongoTarget;
 import stress.mongodb.NativeRun;
-import stress.report.JsonReport;
 import stress.report.PhaseResult;
-import stress.report.ResultFiles;
 import stress.report.RoundComparisonText;
 import stress.report.RunResult;
-import stress.report.html.HtmlReport;
 import stress.runner.RoundSchedule;
 
 /**
@@ -74,13 +69,7 @@ final class CompareTargetsJob {
   }
 
   private ExitCode compare(NativeRun sent) throws SQLException, InterruptedException, IOException {
-    if (config.outDir() != null) {
-      try {
-        ResultFiles.prepare(config.outDir());
-      } catch (IllegalArgumentException e) {
-        throw new UsageException("--out " + e.getMessage(), e);
-      }
-    }
+    ComparedRuns.prepareOut(config);
     Instant started = Instant.now();
     ExitCode worst = ExitCode.OK;
     List<PhaseResult> phases = new ArrayList<>();
@@ -110,7 +99,7 @@ final class CompareTargetsJob {
         }
         first = first == null || name.equals(POSTGRESQL) ? result : first;
         int round = r + 1;
-        result.phases().forEach(p -> phases.add(withTarget(p, name, rounds > 1 ? round : null)));
+        result.phases().forEach(p -> phases.add(ComparedRuns.marked(p, TARGET, name, rounds > 1 ? round : null)));
         starts.addAll(job.measuredStarts());
         if (result.interrupted()) {
           interrupted = true;
@@ -131,25 +120,7 @@ final class CompareTargetsJob {
     out.println("PostgreSQL and MongoDB compared (the same operations, threads, duration and drawn values; the ratio is"
         + " mongodb / postgresql):");
     out.print(RoundComparisonText.of(merged));
-    if (config.jsonFile() != null) {
-      JsonReport.write(merged, config.jsonFile());
-      out.println("result: " + config.jsonFile());
-    }
-    if (config.outDir() != null) {
-      List<Path> files = new ArrayList<>(ResultFiles.write(config.outDir(), merged, starts));
-      files.add(HtmlReport.writeInto(merged, config.outDir()));
-      out.println("results: " + config.outDir() + " (" + files.size() + " files: "
-          + files.stream().map(f -> f.getFileName().toString()).collect(Collectors.joining(", ")) + ")");
-    }
+    ComparedRuns.write(config, merged, starts, out);
     return worst;
-  }
-
-  /** The phase with its target first in its combination and label, and its round when there are several. */
-  private static PhaseResult withTarget(PhaseResult phase, String target, Integer round) {
-    Map<String, String> combination = new LinkedHashMap<>();
-    combination.put(TARGET, target);
-    combination.putAll(phase.combination());
-    PhaseResult labelled = phase.relabelled(TARGET + "=" + target + " " + phase.label(), combination);
-    return round == null ? labelled : labelled.inRound(round);
   }
 }
