@@ -27,7 +27,7 @@ final class MongoImportJob {
       tableOnly.add("--resume/--reuse/--id-type");
     }
     if (!tableOnly.isEmpty()) {
-      throw new stress.model.UsageException("import --to " + url.replaceFirst(":[^:@/]*@", ":***@") + " loads"
+      throw new stress.model.UsageException("import --to " + stress.mongodb.MongoTarget.withoutPassword(url) + " loads"
           + " collections into MongoDB; " + String.join(", ", tableOnly) + " shape PostgreSQL tables: leave them out");
     }
     ImportRequest request = ImportRequests.of(config);

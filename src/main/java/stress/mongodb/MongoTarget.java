@@ -59,12 +59,12 @@ public final class MongoTarget implements AutoCloseable {
     return new MongoTarget(parsed, MongoClients.create(settings.build()));
   }
 
-  /** The URL with any password replaced by {@code ***}. */
-  static String withoutPassword(String url) {
+  /** The URL with any password replaced by {@code ***}, whatever its scheme (a wrong one is shown in the refusal). */
+  public static String withoutPassword(String url) {
     if (url == null) {
       return "";
     }
-    return url.replaceFirst("^(mongodb(\\+srv)?://[^:/@]*):[^@/]*@", "$1:***@");
+    return url.replaceFirst("^([A-Za-z][A-Za-z0-9+.-]*://[^:/@]*):[^@/]*@", "$1:***@");
   }
 
   /** Hosts, database and user, e.g. {@code mongodb://127.0.0.1:27017/shop as app}; never the password. */
