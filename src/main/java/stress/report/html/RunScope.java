@@ -32,8 +32,9 @@ final class RunScope {
     Object tables = s.containsKey("compared tables") ? s.get("table") + " (compared)"
         : s.get("tables") instanceof Map<?, ?> m ? String.join(", ", m.keySet().stream().map(String::valueOf).toList())
         + " (one per collection)" : s.get("table");
+    Object targets = s.get("compared targets"); // run --against: the table's target and a MongoDB server
     return "Measured: " + what + (tables == null ? "" : "; table " + tables) + "; target " + target(result.target())
-        + ".";
+        + (targets == null ? "" : "; compared: " + targets) + ".";
   }
 
   /** The target as kind and server version, e.g. {@code Citus coordinator, PostgreSQL 15.8, product 13.2.2}. */

@@ -182,6 +182,10 @@ class HtmlReportTest {
     RunResult compared = new RunResult(base.toolVersion(), base.startTime(), settings, citus, base.phases());
     assertTrue(RunScope.sentence(compared).contains("; table orders_id, orders_key (compared);"),
         RunScope.sentence(compared));
+    settings.put("compared targets", "PostgreSQL table stress_orders and MongoDB mongodb://h:27017/");
+    RunResult targets = new RunResult(base.toolVersion(), base.startTime(), settings, citus, base.phases());
+    assertTrue(RunScope.sentence(targets).endsWith("; compared: PostgreSQL table stress_orders and MongoDB"
+        + " mongodb://h:27017/."), RunScope.sentence(targets));
   }
 
   @Test
