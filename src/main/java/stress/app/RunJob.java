@@ -64,9 +64,6 @@ import stress.keys.KeySpaceReader;
  */
 public final class RunJob {
 
-  /** The setting naming the MongoDB server a run's operations went to ({@code run --against}). */
-  static final String SENT_TO = "sent to";
-
   /** The key of the explain verdicts in the report's settings. */
   static final String EXPLAIN_KEY = "explain";
 
@@ -86,12 +83,7 @@ public final class RunJob {
   /** Where the operations go instead of the table: a MongoDB collection ({@code run --against}); null for the table. */
   private stress.mongodb.NativeRun sentTo;
 
-  /**
-   * Sends the run's MongoDB-style operations to a MongoDB collection instead of the table, with the values drawn as
-   * for the table (its keys and samples read from it).
-   *
-   * @return this job
-   */
+  /** Sends the run's operations to a MongoDB collection, values drawn as for the table; returns this job. */
   RunJob sendingTo(stress.mongodb.NativeRun target) {
     this.sentTo = target;
     return this;
@@ -243,12 +235,9 @@ public final class RunJob {
           fromFile.checkOnServer(control, table, config.modes().contains(StatementMode.PREPARED));
           sampledValues.addAll(fromFile.readSamples(control, table));
         }
-        if (sentTo != null) {
-          operations.set(i, sentTo.operation(operations.get(i), config.workload() == null ? null
-              : config.workload().mongo().get(operations.get(i).name())));
-        }
       }
       if (sentTo != null) {
+        operations = sentTo.operations(operations, config.workload().mongo());
         recordedFigures.clear(); // MongoDB's recorded figures are not compared with MongoDB's measured ones here
       }
       if (operations.stream().anyMatch(o -> o instanceof WorkloadOperation)) {
@@ -283,9 +272,7 @@ public final class RunJob {
       settings.put("rate", plan.rate() == 0 ? "unlimited" : plan.rate());
     }
     if (sentTo != null) {
-      settings.put(SENT_TO, sentTo.target().describe() + ", " + sentTo.target().version() + ", collection "
-          + sentTo.collection() + " (the operations sent natively through MongoDB's driver; keys and sampled values"
-          + " read from the table, whose connections carry nothing while this is measured)");
+      settings.put("sent to", sentTo.describe());
     }
     InsertSetup.describe(newDocuments, settings);
     InsertSetup.describeWorkerTables(workerTables, config.inserts().unlogged(), settings);
@@ -318,7 +305,7 @@ public final class RunJob {
         "stress index --suggest --workload " + (config.workload() == null ? "" : config.workload().file())
             + (config.schema() == null ? "" : " --schema " + config.schema()) + " --table " + config.table());
     throwIfStoppedSetUp();
-    printHeader(target, settings);
+    RunSettingsReport.print(out, target, settings, EXPLAIN_KEY);
     if (live != null) {
       out.println("live metrics: " + live.url() + " (Prometheus text format, on every interface, until the summary)");
     }
@@ -407,16 +394,5 @@ public final class RunJob {
 
   private ConnectionSource openSource(PhaseSpec spec) {
     return ConnectionSources.open(spec.poolKind(), spec.connection(), spec.pool());
-  }
-
-  private void printHeader(TargetInfo target, Map<String, Object> settings) {
-    for (String line : target.describeLines()) {
-      out.println(line);
-    }
-    settings.forEach((k, v) -> {
-      if (v != null && !k.equals(EXPLAIN_KEY) && !(v instanceof List<?> l && l.isEmpty())) {
-        out.println(k + ": " + v);
-      }
-    });
   }
 }

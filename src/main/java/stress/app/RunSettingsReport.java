@@ -93,6 +93,17 @@ final class RunSettingsReport {
     return s;
   }
 
+  /** The run's header: the target's lines, then every setting given a value but {@code leftOut} (printed apart). */
+  static void print(java.io.PrintStream out, stress.server.TargetInfo target, Map<String, Object> settings,
+                    String leftOut) {
+    target.describeLines().forEach(out::println);
+    settings.forEach((k, v) -> {
+      if (v != null && !k.equals(leftOut) && !(v instanceof List<?> l && l.isEmpty())) {
+        out.println(k + ": " + v);
+      }
+    });
+  }
+
   /** Spread: each host, and the pool size per host; a multi-host URL not spread: that pgjdbc picks the host. */
   static void describeHosts(Map<String, Object> settings, ChosenDatabase database, SpreadHosts spread) {
     if (spread != null) {

@@ -23,6 +23,18 @@ import stress.workload.MongoSpec;
  */
 public record NativeRun(MongoTarget target, String collection, long maxTimeMs) {
 
+  /** Each operation of a run sent to MongoDB instead (see {@link #operation}). */
+  public List<Operation> operations(List<Operation> run, java.util.Map<String, MongoSpec> specs) {
+    return new java.util.ArrayList<>(run.stream().map(op -> operation(op, specs.get(op.name()))).toList());
+  }
+
+  /** The header's line on where the operations went. */
+  public String describe() {
+    return target.describe() + ", " + target.version() + ", collection " + collection + " (the operations sent"
+        + " natively through MongoDB's driver; keys and sampled values read from the table, whose connections carry"
+        + " nothing while this is measured)";
+  }
+
   /** The operation of the file, sent to MongoDB; an operation without a MongoDB form, or inserting new keys, is refused. */
   public Operation operation(Operation fromRun, MongoSpec spec) {
     if (!(fromRun instanceof WorkloadOperation file) || spec == null) {
