@@ -22,8 +22,6 @@ import stress.mongodb.AnswerComparison;
 import stress.mongodb.MongoTarget;
 import stress.mongodb.NativeOperation;
 import stress.ops.OperationSession;
-import stress.ops.ParameterGenerator;
-import stress.ops.PlaceholderValue;
 import stress.ops.WorkloadOperation;
 import stress.table.DocumentTable;
 import stress.workload.MongoSpec;
@@ -112,7 +110,6 @@ public final class CheckJob {
                        MongoCollection<BsonDocument> collection, KeyChooser keys) throws SQLException {
     op.readSamples(c, table);
     String sql = op.textFor(0, table);
-    PlaceholderValue[] made = op.computed() == null ? null : op.computed()[0];
     boolean ordered = ordered(nativeOp.spec());
     boolean picked = !ordered && pickedByLimit(nativeOp.spec());
     OperationSession session = new OperationSession(StatementMode.PREPARED, false, keys,
@@ -121,11 +118,11 @@ public final class CheckJob {
     String jsonbWhat = "";
     long compared = 0;
     for (int draw = 1; draw <= request.samples(); draw++) {
-      Object[] drawn = draw(session, op.generators());
+      Object[] drawn = op.draw(session);
       List<BsonDocument> pgDocs = new ArrayList<>();
       long pgCount;
       try {
-        pgCount = postgres(c, sql, made, drawn, pgDocs);
+        pgCount = postgres(c, sql, op.parameters(0, drawn), pgDocs);
       } catch (SQLException e) {
         refused++;
         return nativeOp.name() + ": refused by PostgreSQL at draw " + draw + ": "
@@ -166,16 +163,9 @@ public final class CheckJob {
   }
 
   /** Runs the statement; the documents it returns (its jsonb column), and their number, or its count. */
-  private static long postgres(Connection c, String sql, PlaceholderValue[] made, Object[] drawn,
-                               List<BsonDocument> documents) throws SQLException {
+  private static long postgres(Connection c, String sql, Object[] params, List<BsonDocument> documents)
+      throws SQLException {
     try (PreparedStatement ps = c.prepareStatement(sql)) {
-      Object[] params = drawn;
-      if (made != null) {
-        params = new Object[made.length];
-        for (int i = 0; i < made.length; i++) {
-          params[i] = made[i].of(drawn);
-        }
-      }
       for (int i = 0; i < params.length; i++) {
         ps.setObject(i + 1, params[i]);
       }
@@ -199,14 +189,6 @@ public final class CheckJob {
         return rows;
       }
     }
-  }
-
-  private static Object[] draw(OperationSession session, List<ParameterGenerator> generators) {
-    Object[] values = new Object[generators.size()];
-    for (int i = 0; i < values.length; i++) {
-      values[i] = generators.get(i).next(session);
-    }
-    return values;
   }
 
   /** Whether the order of the answer is part of it: a find's sort, a pipeline whose last reordering is a $sort. */

@@ -36,10 +36,7 @@ final class MongoPlans {
         WorkloadOperation fromFile = (WorkloadOperation) op;
         OperationSession session = new OperationSession(StatementMode.PREPARED, false, keys,
             new SplittableRandom(request.seed()), 1000);
-        Object[] drawn = new Object[fromFile.generators().size()];
-        for (int i = 0; i < drawn.length; i++) {
-          drawn[i] = fromFile.generators().get(i).next(session);
-        }
+        Object[] drawn = fromFile.draw(session);
         String plan;
         try {
           plan = MongoPlan.explain(mongo, side.collection(), new NativeOperation(op.name(), spec), drawn);

@@ -6,8 +6,6 @@ import org.bson.BsonDocument;
 import stress.model.UsageException;
 import stress.ops.Operation;
 import stress.ops.OperationContext;
-import stress.ops.OperationSession;
-import stress.ops.ParameterGenerator;
 import stress.ops.WorkloadOperation;
 import stress.workload.MongoSpec;
 
@@ -48,7 +46,6 @@ public record NativeRun(MongoTarget target, String collection, long maxTimeMs) {
     }
     NativeOperation op = new NativeOperation(file.name(), spec);
     MongoCollection<BsonDocument> documents = target.collection(collection);
-    List<ParameterGenerator> generators = file.generators();
     return new Operation() {
       @Override
       public String name() {
@@ -69,19 +66,11 @@ public record NativeRun(MongoTarget target, String collection, long maxTimeMs) {
       public Bound bind(OperationContext context) {
         boolean count = spec.kind().equals("countDocuments");
         return session -> {
-          long rows = rows(op.run(documents, draw(session, generators), maxTimeMs));
+          long rows = rows(op.run(documents, file.draw(session), maxTimeMs));
           return count ? 1 : rows; // one answer row, as the count(*) statement reads on PostgreSQL
         };
       }
     };
-  }
-
-  private static Object[] draw(OperationSession session, List<ParameterGenerator> generators) {
-    Object[] values = new Object[generators.size()];
-    for (int i = 0; i < values.length; i++) {
-      values[i] = generators.get(i).next(session);
-    }
-    return values;
   }
 
   /** Documents returned, or documents counted or written, as a run counts rows. */

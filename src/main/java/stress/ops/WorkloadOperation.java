@@ -214,8 +214,31 @@ public record WorkloadOperation(String name, List<String> statements, List<Param
     return values;
   }
 
+  /**
+   * One execution's values, each parameter drawn once from the session's random source, as a run draws them (the run's
+   * own statements draw from an array made once in {@link #bind}, which this list holds in the same order).
+   */
+  public Object[] draw(OperationSession session) {
+    Object[] values = new Object[generators.size()];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = generators.get(i).next(session);
+    }
+    return values;
+  }
+
+  /** What statement {@code i}'s placeholders bind for these drawn values, as a run binds them. */
+  public Object[] parameters(int i, Object[] drawn) {
+    return bound(positions[i], computed[i], drawn);
+  }
+
   private static long runOne(OperationSession session, Sql sql, int[] positions, PlaceholderValue[] made,
                              boolean query, Object[] values) throws SQLException {
+    Object[] params = bound(positions, made, values);
+    return query ? session.sql().queryRows(sql, params) : session.sql().update(sql, params);
+  }
+
+  /** The values of a statement's placeholders: made from the drawn ones, or the drawn ones in placeholder order. */
+  private static Object[] bound(int[] positions, PlaceholderValue[] made, Object[] values) {
     Object[] params = values;
     if (made != null) {
       params = new Object[made.length];
@@ -228,7 +251,7 @@ public record WorkloadOperation(String name, List<String> statements, List<Param
         params[i] = values[positions[i]];
       }
     }
-    return query ? session.sql().queryRows(sql, params) : session.sql().update(sql, params);
+    return params;
   }
 
   private static boolean identity(int[] positions, int count) {
