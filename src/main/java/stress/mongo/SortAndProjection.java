@@ -34,12 +34,8 @@ final class SortAndProjection {
       if (filtered != null && !t.equalities.containsKey(path.toString())) {
         // the filter keeps only values of one kind here (no missing or null: their order cannot differ), compared on a
         // hand-written btree's expression: sorting on another expression would need a second index
-        List<String> paths = new java.util.ArrayList<>(t.equalities.keySet());
-        List<String> kinds = new java.util.ArrayList<>(t.equalities.values());
-        paths.add(path.toString());
-        kinds.add(filtered[1]);
         t.chose(path + ": sorted on the hand-written " + filtered[1] + " expression its filter compares, so one index"
-            + " serves both", new stress.ops.TableForms.IndexAdvice(paths, kinds));
+            + " serves both", afterEqualities(t, path.toString(), filtered[1]));
         keys.add(filtered[0] + dir);
         continue;
       }
@@ -51,20 +47,12 @@ final class SortAndProjection {
         continue;
       }
       if (kind != null) {
-        List<String> paths = new java.util.ArrayList<>(t.equalities.keySet());
-        List<String> kinds = new java.util.ArrayList<>(t.equalities.values());
-        // a path the filter pins to one value orders nothing: the btree of the equalities already gives this order,
-        // and a path twice in one index is no index anyone writes
         boolean pinned = t.equalities.containsKey(path.toString());
-        if (!pinned) {
-          paths.add(path.toString());
-          kinds.add(kind);
-        }
         t.chose(path + ": sorted on its typed " + kind + " expression" + (pinned ? ", which the filter's equality pins"
             + " to one value: the btree of the equalities on " + String.join(", ", t.equalities.keySet())
-            + " gives this order" : paths.size() > 1
+            + " gives this order" : !t.equalities.isEmpty()
             ? ", after the equalities on " + String.join(", ", t.equalities.keySet()) : ""),
-            new stress.ops.TableForms.IndexAdvice(paths, kinds));
+            afterEqualities(t, path.toString(), kind));
         keys.add(TypedExpression.of(path.keys(), kind) + (dir.equals(" ASC") ? " ASC NULLS FIRST" : " DESC NULLS LAST"));
         continue;
       }
@@ -89,6 +77,20 @@ final class SortAndProjection {
       }
     }
     return keys.isEmpty() ? "" : " ORDER BY " + String.join(", ", keys);
+  }
+
+  /**
+   * The btree that serves a sort after the filter's equalities: their paths, then the sorted one, unless the filter pins
+   * it to one value (it orders nothing then, and a path twice in one index is no index anyone writes).
+   */
+  private static stress.ops.TableForms.IndexAdvice afterEqualities(Translation t, String path, String kind) {
+    List<String> paths = new ArrayList<>(t.equalities.keySet());
+    List<String> kinds = new ArrayList<>(t.equalities.values());
+    if (!t.equalities.containsKey(path)) {
+      paths.add(path);
+      kinds.add(kind);
+    }
+    return new stress.ops.TableForms.IndexAdvice(paths, kinds);
   }
 
   /**
