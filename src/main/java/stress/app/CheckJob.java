@@ -65,10 +65,19 @@ public final class CheckJob {
     this.out = out;
   }
 
+  /** How a check of one operation ended. */
+  enum Verdict { SAME, DIFFERENT, REFUSED_BY_POSTGRESQL, REFUSED_BY_MONGODB, NOT_CHECKED, WRITTEN_ONCE }
+
+  /** One operation's line and how it ended. */
+  record Outcome(String operation, Verdict verdict, String line) {
+    /** True when one of the servers refused it: it cannot be measured on both. */
+    boolean refused() {
+      return verdict == Verdict.REFUSED_BY_MONGODB || verdict == Verdict.REFUSED_BY_POSTGRESQL;
+    }
+  }
+
   /** Checks every operation; exit 0 when no answer differs, 1 otherwise. */
   public ExitCode run() throws SQLException {
-    List<String> names = request.operations().isEmpty()
-        ? new ArrayList<>(request.workload().operations().keySet()) : request.operations();
     try (Connection c = PhysicalConnections.open(database.spec());
          MongoTarget mongo = MongoTarget.connect("--against", request.against(), null)) {
       DocumentTable table = TableSetup.existing(c, request.schema(), request.table(), false);
@@ -77,36 +86,73 @@ public final class CheckJob {
       out.println("each read run " + request.samples() + " times with the same drawn values on both (seed "
           + request.seed() + "); documents compared as sets unless sorted, numbers by value, keys in any order where"
           + " jsonb keeps them so");
-      MongoCollection<BsonDocument> collection = mongo.collection(request.collection());
-      KeyChooser keys = null;
-      for (String name : names) {
-        if (!(request.workload().operations().get(name) instanceof WorkloadOperation fromFile)) {
-          throw new stress.model.UsageException("--op " + name + ": " + request.workload().file() + " has no such"
-              + " operation (its operations: " + String.join(", ", request.workload().operations().keySet()) + ")");
-        }
-        MongoSpec spec = request.workload().mongo().get(name);
-        if (spec == null) {
-          out.println(name + ": not checked: SQL written by hand has no MongoDB form");
-          continue;
-        }
-        NativeOperation nativeOp = new NativeOperation(name, spec);
-        if (!nativeOp.reads()) {
-          out.println(name + ": not checked: " + spec.kind() + " writes, which would change both databases (check it"
-              + " on copies with a find of what it writes)");
-          continue;
-        }
-        if (fromFile.usesKeys() && keys == null) {
-          KeySpace space = KeySpaceReader.read(c, table, 100_000);
-          keys = new KeyChooser(space, new UniformDistribution(space.size()));
-        }
-        out.println(check(c, table, fromFile.forTable(c, table), nativeOp, collection, keys));
-      }
+      outcomes(c, table, mongo, false).forEach(o -> out.println(o.line()));
     }
     out.println("checked: " + same + " same, " + different + " different, " + refused + " refused by one side");
     return different > 0 ? ExitCode.FAILURE : ExitCode.OK;
   }
 
-  private String check(Connection c, DocumentTable table, WorkloadOperation op, NativeOperation nativeOp,
+  /**
+   * Before {@code run --against} measures: each read checked as above, and each write run once on MongoDB (the run
+   * writes both sides many times anyway), so that what a server refuses is named before anything is measured.
+   */
+  List<Outcome> trial(Connection c, MongoTarget mongo) throws SQLException {
+    return outcomes(c, TableSetup.existing(c, request.schema(), request.table(), false), mongo, true);
+  }
+
+  private List<Outcome> outcomes(Connection c, DocumentTable table, MongoTarget mongo, boolean writeOnce)
+      throws SQLException {
+    List<String> names = request.operations().isEmpty()
+        ? new ArrayList<>(request.workload().operations().keySet()) : request.operations();
+    MongoCollection<BsonDocument> collection = mongo.collection(request.collection());
+    List<Outcome> outcomes = new ArrayList<>();
+    KeyChooser keys = null;
+    for (String name : names) {
+      if (!(request.workload().operations().get(name) instanceof WorkloadOperation fromFile)) {
+        throw new stress.model.UsageException("--op " + name + ": " + request.workload().file() + " has no such"
+            + " operation (its operations: " + String.join(", ", request.workload().operations().keySet()) + ")");
+      }
+      MongoSpec spec = request.workload().mongo().get(name);
+      if (spec == null) {
+        outcomes.add(new Outcome(name, Verdict.NOT_CHECKED, name + ": not checked: SQL written by hand has no MongoDB"
+            + " form"));
+        continue;
+      }
+      NativeOperation nativeOp = new NativeOperation(name, spec).withKeys(fromFile.keyParameters(),
+          fromFile.usesKeys() && DocumentIds.objectIds(c, table));
+      if (fromFile.usesKeys() && keys == null) {
+        KeySpace space = KeySpaceReader.read(c, table, 100_000);
+        keys = new KeyChooser(space, new UniformDistribution(space.size()));
+      }
+      if (!nativeOp.reads()) {
+        outcomes.add(writeOnce ? writeOnce(c, table, fromFile.forTable(c, table), nativeOp, collection, keys)
+            : new Outcome(name, Verdict.NOT_CHECKED, name + ": not checked: " + spec.kind() + " writes, which would"
+            + " change both databases (check it on copies with a find of what it writes)"));
+        continue;
+      }
+      outcomes.add(check(c, table, fromFile.forTable(c, table), nativeOp, collection, keys));
+    }
+    return outcomes;
+  }
+
+  /** A write run once on MongoDB with drawn values: refused, or written. */
+  private Outcome writeOnce(Connection c, DocumentTable table, WorkloadOperation op, NativeOperation nativeOp,
+                            MongoCollection<BsonDocument> collection, KeyChooser keys) throws SQLException {
+    op.readSamples(c, table);
+    OperationSession session = new OperationSession(StatementMode.PREPARED, false, keys,
+        new SplittableRandom(request.seed()), 1000);
+    try {
+      nativeOp.run(collection, op.draw(session), request.maxTimeMs());
+    } catch (MongoException e) {
+      refused++;
+      return new Outcome(nativeOp.name(), Verdict.REFUSED_BY_MONGODB, nativeOp.name() + ": refused by MongoDB: "
+          + MongoTarget.firstLine(e.getMessage()));
+    }
+    return new Outcome(nativeOp.name(), Verdict.WRITTEN_ONCE, nativeOp.name() + ": " + nativeOp.spec().kind()
+        + " run once on MongoDB (a write: answers not compared)");
+  }
+
+  private Outcome check(Connection c, DocumentTable table, WorkloadOperation op, NativeOperation nativeOp,
                        MongoCollection<BsonDocument> collection, KeyChooser keys) throws SQLException {
     op.readSamples(c, table);
     String sql = op.textFor(0, table);
@@ -125,15 +171,16 @@ public final class CheckJob {
         pgCount = postgres(c, sql, op.parameters(0, drawn), pgDocs);
       } catch (SQLException e) {
         refused++;
-        return nativeOp.name() + ": refused by PostgreSQL at draw " + draw + ": "
-            + MongoTarget.firstLine(e.getMessage());
+        return new Outcome(nativeOp.name(), Verdict.REFUSED_BY_POSTGRESQL, nativeOp.name() + ": refused by PostgreSQL"
+            + " at draw " + draw + ": " + MongoTarget.firstLine(e.getMessage()));
       }
       NativeOperation.Answer answer;
       try {
         answer = nativeOp.run(collection, drawn, request.maxTimeMs());
       } catch (MongoException e) {
         refused++;
-        return nativeOp.name() + ": refused by MongoDB: " + MongoTarget.firstLine(e.getMessage());
+        return new Outcome(nativeOp.name(), Verdict.REFUSED_BY_MONGODB, nativeOp.name() + ": refused by MongoDB: "
+            + MongoTarget.firstLine(e.getMessage()));
       }
       compared += answer.count() != null ? answer.count() : answer.documents().size();
       AnswerComparison.Result result;
@@ -141,14 +188,17 @@ public final class CheckJob {
         result = AnswerComparison.counts(pgCount, answer.count());
       } else if (picked) {
         result = AnswerComparison.counts(pgDocs.size(), answer.documents().size());
+      } else if (ordered) {
+        result = AnswerComparison.sortedDocuments(pgDocs, answer.documents(), sortOf(nativeOp.spec()),
+            cutAfterSort(nativeOp.spec(), "skip"), cutAfterSort(nativeOp.spec(), "limit"));
       } else {
-        result = AnswerComparison.documents(pgDocs, answer.documents(), ordered);
+        result = AnswerComparison.documents(pgDocs, answer.documents(), false);
       }
       if (result.verdict() == AnswerComparison.Verdict.DIFFERENT) {
         different++;
         String values = nativeOp.values(drawn).isEmpty() ? "" : " (values " + nativeOp.values(drawn).toJson() + ")";
-        return nativeOp.name() + ": different at draw " + draw + " of " + request.samples() + values + ": "
-            + result.detail();
+        return new Outcome(nativeOp.name(), Verdict.DIFFERENT, nativeOp.name() + ": different at draw " + draw + " of "
+            + request.samples() + values + ": " + result.detail());
       }
       if (result.verdict() == AnswerComparison.Verdict.SAME_WITHIN_JSONB) {
         withinJsonb++;
@@ -156,10 +206,10 @@ public final class CheckJob {
       }
     }
     same++;
-    return nativeOp.name() + ": same in " + request.samples() + " of " + request.samples() + " draws ("
+    return new Outcome(nativeOp.name(), Verdict.SAME, nativeOp.name() + ": same in " + request.samples() + " of " + request.samples() + " draws ("
         + (nativeOp.spec().kind().equals("countDocuments") ? "counts adding up to " + compared
         : compared + " documents") + ")" + (picked ? " (as many documents: a limit without a sort lets each server pick which)" : "")
-        + (withinJsonb > 0 ? "; " + withinJsonb + " draws within jsonb's limits (" + jsonbWhat + ")" : "");
+        + (withinJsonb > 0 ? "; " + withinJsonb + " draws within jsonb's limits (" + jsonbWhat + ")" : ""));
   }
 
   /** Runs the statement; the documents it returns (its jsonb column), and their number, or its count. */
@@ -210,6 +260,36 @@ public final class CheckJob {
       return sorted;
     }
     return false;
+  }
+
+  /** The sort that orders an ordered answer: a find's, or a pipeline's last {@code $sort}. */
+  static BsonDocument sortOf(MongoSpec spec) {
+    if (spec.kind().equals("find")) {
+      return spec.spec().getDocument("sort");
+    }
+    BsonDocument sort = new BsonDocument();
+    for (var stage : spec.spec().getArray("pipeline")) {
+      if (stage.asDocument().getFirstKey().equals("$sort")) {
+        sort = stage.asDocument().getDocument("$sort");
+      }
+    }
+    return sort;
+  }
+
+  /**
+   * Whether a {@code limit} or {@code skip} ({@code cut}) keeps part of the sorted answer: which of the documents tied
+   * at the cut come out is then open.
+   */
+  static boolean cutAfterSort(MongoSpec spec, String cut) {
+    if (spec.kind().equals("find")) {
+      return spec.spec().containsKey(cut);
+    }
+    boolean after = false;
+    for (var stage : spec.spec().getArray("pipeline")) {
+      String op = stage.asDocument().getFirstKey();
+      after = !op.equals("$sort") && (after || op.equals("$" + cut));
+    }
+    return after;
   }
 
   /** A find or pipeline that keeps some documents without an order: which ones is up to each server. */

@@ -54,6 +54,16 @@ final class CompareTargetsJob {
             : " inserts under new keys, not drawn for a MongoDB target yet") + ": leave it out of --op");
       }
     }
+    if (config.application() != null) {
+      for (stress.workload.Application.Collection c : config.application().application().collections()) {
+        if (c.namespace().indexOf('.') <= 0) {
+          throw new UsageException("--against with --workload " + config.application().application().listing()
+              + ": collection " + c.table() + " has the namespace '" + c.namespace() + "', which names no database;"
+              + " give each collection its MongoDB namespace (namespace: db.collection) in "
+              + stress.workload.Application.LISTING + " (docs/workloads.md)");
+        }
+      }
+    }
     this.config = config;
     this.mongodb = mongodb;
     this.database = database;
@@ -64,11 +74,21 @@ final class CompareTargetsJob {
   ExitCode run() throws SQLException, InterruptedException, IOException {
     try (ResultFileClaim json = ResultFileClaim.claim("--json", config.jsonFile());
          MongoTarget target = MongoTarget.connect("--against", mongodb.url(), null)) {
-      return compare(new NativeRun(target, mongodb.collection(), config.timeouts().statement().toMillis()));
+      Map<String, String> collections = new LinkedHashMap<>();
+      if (config.application() != null) {
+        config.application().application().collections().forEach(c -> collections.put(c.table(), c.namespace()));
+      } else {
+        collections.put(config.table(), mongodb.collection());
+      }
+      TargetTrial.Result trial = TargetTrial.run(config, database, target, mongodb.collection(), out);
+      return compare(trial, new NativeRun(target, collections, trial.objectIdTables(),
+          config.timeouts().statement().toMillis()));
     }
   }
 
-  private ExitCode compare(NativeRun sent) throws SQLException, InterruptedException, IOException {
+  private ExitCode compare(TargetTrial.Result trial, NativeRun sent)
+      throws SQLException, InterruptedException, IOException {
+    RunConfig config = trial.measured();
     ComparedRuns.prepareOut(config);
     Instant started = Instant.now();
     ExitCode worst = ExitCode.OK;
@@ -79,13 +99,14 @@ final class CompareTargetsJob {
     int rounds = config.rounds();
     List<String> targets = List.of(POSTGRESQL, MONGODB);
     List<List<Integer>> orders = RoundSchedule.orders(targets.size(), rounds, config.seed());
-    RunConfig single = config.onComparedTable(config.table());
+    RunConfig single = config.onComparedTarget();
     rounds:
     for (int r = 0; r < rounds; r++) {
       for (int k = 0; k < targets.size(); k++) {
         String name = targets.get(orders.get(r).get(k));
-        out.println((r == 0 && k == 0 ? "" : "\n") + "target " + name + (name.equals(MONGODB) ? " ("
-            + sent.target().describe() + ", collection " + sent.collection() + ")" : " (table " + config.table() + ")")
+        out.println("\ntarget " + name + (name.equals(MONGODB) ? " (" + sent.target().describe() + ", "
+            + sent.collectionsText() + ")" : config.application() == null ? " (table " + config.table() + ")"
+            : " (the application's tables)")
             + (rounds > 1 ? ", round " + (r + 1) + " of " + rounds : "") + ":");
         RunJob job = new RunJob(single, database, out, interruption);
         if (name.equals(MONGODB)) {
@@ -108,8 +129,13 @@ final class CompareTargetsJob {
       }
     }
     Map<String, Object> settings = new LinkedHashMap<>(first.settings());
-    settings.put("compared targets", "PostgreSQL table " + config.table() + " (its target below) and MongoDB "
-        + sent.target().describe() + ", " + sent.target().version() + ", collection " + sent.collection());
+    settings.put("compared targets", (config.application() == null ? "PostgreSQL table " + config.table()
+        : "PostgreSQL, the application's tables") + " (its target below) and MongoDB " + sent.target().describe()
+        + ", " + sent.target().version() + ", " + sent.collectionsText());
+    settings.put("before measuring (each operation once on both)", trial.lines());
+    if (!trial.leftOut().isEmpty()) {
+      settings.put("left out on both targets (refused by one)", trial.leftOut());
+    }
     if (rounds > 1) {
       settings.put("rounds", rounds + " (each target once per round, interleaved, the order changed between rounds;"
           + " each run with its own warm-up)");

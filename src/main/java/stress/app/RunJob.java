@@ -299,7 +299,10 @@ public final class RunJob {
     if (routes != null && config.explain()) {
       settings.put(EXPLAIN_KEY, RoutePrinter.forReport(routes));
     }
-    List<RecordedOperation> recorded = application != null ? application.recorded() : RecordedPlans.of(recordedFigures, routes, notExplained,
+    // MongoDB's recorded figures are not set beside MongoDB's own measured ones (run --against)
+    ApplicationSetup.Prepared recordedApp = sentTo == null ? application : null;
+    List<RecordedOperation> recorded = application != null ? (recordedApp == null ? List.of()
+        : application.recorded()) : RecordedPlans.of(recordedFigures, routes, notExplained,
         operations.stream().filter(Operation::insertsNewKeys).map(Operation::name).collect(Collectors.toSet()),
         missingIndexes,
         "stress index --suggest --workload " + (config.workload() == null ? "" : config.workload().file())
@@ -348,13 +351,13 @@ public final class RunJob {
           o.stats(), o.hosts(), o.client(), o.spec().round() > 0 ? o.spec().round() : null));
     }
     RunResult runResult = new RunResult(Version.current(), started, settings, target, phaseResults, result.interrupted(),
-        recorded, application == null ? List.of() : application.collections(), List.of(), List.of(), Instant.now());
+        recorded, recordedApp == null ? List.of() : recordedApp.collections(), List.of(), List.of(), Instant.now());
     out.print(RoundComparisonText.of(runResult));
     this.result = runResult;
     this.routes = routes;
     this.measuredStarts = startTimes.starts();
     this.table = table;
-    String mongodb = MongoComparison.text(runResult) + (application == null ? ""
+    String mongodb = MongoComparison.text(runResult) + (recordedApp == null ? ""
         : "\n" + CollectionComparison.text(runResult));
     if (!mongodb.isEmpty()) {
       out.println();

@@ -15,6 +15,18 @@ final class MongoServerArgs {
           + " 'import --to').")
   String collection;
 
+  /**
+   * True when a server is given, for {@code run}: with {@code --workload DIR} each collection's namespace in the
+   * listing names its MongoDB collection, so --against comes alone.
+   */
+  boolean given(boolean application) {
+    if (application && collection != null) {
+      throw new UsageException("--collection names the one collection of a workload file; with --workload DIR each"
+          + " collection's namespace in application.yaml names its MongoDB collection: give --against alone");
+    }
+    return application ? against != null : given();
+  }
+
   /** True when a server is given; both options or neither. */
   boolean given() {
     if ((against == null) != (collection == null)) {

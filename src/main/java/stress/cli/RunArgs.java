@@ -277,10 +277,10 @@ final class RunArgs {
       problems.add("--compare-tables names the tables itself and runs them one after another in this process: not"
           + " with --table, --run-id, --instances, --metrics-port or --workload DIR");
     }
-    if (attempt(problems, mongodb::given) == Boolean.TRUE && (compareTables != null || fleetArgs.runId != null
-        || fleetArgs.instances != null || wholeApplication)) {
-      problems.add("--against runs the workload on the table and on the MongoDB collection in turn, in this process:"
-          + " not with --compare-tables, --run-id, --instances or --workload DIR");
+    if (attempt(problems, () -> mongodb.given(wholeApplication)) == Boolean.TRUE && (compareTables != null
+        || fleetArgs.runId != null || fleetArgs.instances != null)) {
+      problems.add("--against runs the workload on PostgreSQL and on MongoDB in turn, in this process: not with"
+          + " --compare-tables, --run-id or --instances");
     }
     if (!problems.isEmpty()) {
       throw new UsageException(String.join("; ", problems));
@@ -298,7 +298,8 @@ final class RunArgs {
 
   /** The MongoDB server and collection of {@code --against}, or null without it. */
   stress.app.ExplainRequest.MongoSide mongoSide() {
-    return mongodb.given() ? new stress.app.ExplainRequest.MongoSide(mongodb.against, mongodb.collection) : null;
+    return mongodb.given(workload != null && Application.names(workload))
+        ? new stress.app.ExplainRequest.MongoSide(mongodb.against, mongodb.collection) : null;
   }
 
   /** The tables of {@code --compare-tables}, or null without it. */

@@ -235,6 +235,25 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
         metricsPort, hostSpreading, failures, workload, fleet, null, 1);
   }
 
+  /**
+   * This run on one target of {@code run --against}: one round, its result files written once for both targets by
+   * the comparison; a single file's operations explained before measuring, as on a compared table.
+   */
+  public RunConfig onComparedTarget() {
+    return new RunConfig(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize,
+        c3p0MaxStatements, prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant,
+        operationSettings, schema, table, seed, keySample, timeouts, null, workerThreads, inserts, application == null,
+        null, metricsPort, hostSpreading, failures, workload, fleet, application, 1);
+  }
+
+  /** This run with fewer operations: those a check before measuring left in (their weights kept). */
+  public RunConfig withMix(OperationMix kept) {
+    return new RunConfig(kept, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize,
+        c3p0MaxStatements, prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant,
+        operationSettings, schema, table, seed, keySample, timeouts, jsonFile, workerThreads, inserts, explain, outDir,
+        metricsPort, hostSpreading, failures, workload, fleet, application, rounds);
+  }
+
   /** This run with another number of rounds. */
   public RunConfig withRounds(int n) {
     return new RunConfig(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize,

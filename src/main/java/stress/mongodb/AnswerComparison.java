@@ -60,6 +60,63 @@ public final class AnswerComparison {
         + firstDifference(postgres, pg, mongodb, mongo, ordered));
   }
 
+  /**
+   * Two sorted answers. Documents whose sort keys are equal may come in any order (MongoDB does not order ties), and
+   * when a limit cut the answer inside a run of ties, each server may keep other documents of that run: so the sort
+   * keys must match position by position, each run of ties must hold the same documents, and the run a limit cut only
+   * as many.
+   *
+   * @param sort    the sort as written ({@code {path: 1|-1, ...}})
+   * @param skipped true when a skip follows the sort: the first run of ties may have been cut too
+   * @param limited true when a limit follows the sort
+   */
+  public static Result sortedDocuments(List<BsonDocument> postgres, List<BsonDocument> mongodb, BsonDocument sort,
+                                       boolean skipped, boolean limited) {
+    Result inOrder = documents(postgres, mongodb, true);
+    if (inOrder.verdict() != Verdict.DIFFERENT || postgres.size() != mongodb.size()) {
+      return inOrder;
+    }
+    List<String> pgKeys = sortKeys(postgres, sort);
+    if (!pgKeys.equals(sortKeys(mongodb, sort))) {
+      return inOrder;
+    }
+    boolean exact = true;
+    for (int from = 0; from < postgres.size(); ) {
+      int to = from;
+      while (to < postgres.size() && pgKeys.get(to).equals(pgKeys.get(from))) {
+        to++;
+      }
+      if (!(limited && to == postgres.size()) && !(skipped && from == 0)) {
+        Result tied = documents(postgres.subList(from, to), mongodb.subList(from, to), false);
+        if (tied.verdict() == Verdict.DIFFERENT) {
+          return new Result(Verdict.DIFFERENT, "the same sort keys; the documents tied at positions " + (from + 1)
+              + "-" + to + " differ" + tied.detail().replaceFirst("^the same number of documents \\(\\d+\\)", ""));
+        }
+        exact &= tied.verdict() == Verdict.SAME;
+      }
+      from = to;
+    }
+    return exact ? new Result(Verdict.SAME, "") : new Result(Verdict.SAME_WITHIN_JSONB, "key order inside documents"
+        + " or number kinds");
+  }
+
+  /** Each document's values of the sort's paths, as compared by value. */
+  private static List<String> sortKeys(List<BsonDocument> documents, BsonDocument sort) {
+    List<String> keys = new ArrayList<>();
+    for (BsonDocument d : documents) {
+      List<Object> key = new ArrayList<>();
+      for (String path : sort.keySet()) {
+        BsonValue v = d;
+        for (String part : path.split("\\.")) {
+          v = v != null && v.isDocument() ? v.asDocument().get(part) : null;
+        }
+        key.add(v == null ? "missing" : canonical(v, true, true));
+      }
+      keys.add(key.toString());
+    }
+    return keys;
+  }
+
   private static String firstDifference(List<BsonDocument> postgres, List<String> pg, List<BsonDocument> mongodb,
                                         List<String> mongo, boolean ordered) {
     if (ordered) {
@@ -82,7 +139,48 @@ public final class AnswerComparison {
     }
     String first = onlyPg.isEmpty() ? "" : "; only in PostgreSQL's: " + shown(postgres, onlyPg.get(0));
     int m = onlyMongo.isEmpty() ? -1 : mongo.indexOf(onlyMongo.get(0));
+    if (!onlyPg.isEmpty()) { // the same document on both sides with other values: name the field
+      BsonDocument a = postgres.get(onlyPg.get(0));
+      for (String other : onlyMongo) {
+        BsonDocument b = mongodb.get(mongo.indexOf(other));
+        if (a.containsKey("_id") && String.valueOf(canonical(a.get("_id"), true, true)).equals(
+            String.valueOf(canonical(b.get("_id") == null ? new org.bson.BsonNull() : b.get("_id"), true, true)))) {
+          return "; document _id " + value(a.get("_id")) + " differs at " + fieldDifference("", a, b) + "; PostgreSQL's: "
+              + shown(postgres, onlyPg.get(0));
+        }
+      }
+    }
     return first + (m < 0 ? "" : "; only in MongoDB's: " + shown(mongodb, m));
+  }
+
+  /** The first path where two versions of one document differ, with both values. */
+  private static String fieldDifference(String prefix, BsonDocument a, BsonDocument b) {
+    java.util.Set<String> keys = new java.util.LinkedHashSet<>(a.keySet());
+    keys.addAll(b.keySet());
+    for (String k : keys) {
+      BsonValue x = a.get(k);
+      BsonValue y = b.get(k);
+      if (x != null && y != null && x.isDocument() && y.isDocument()) {
+        if (!String.valueOf(canonical(x, true, true)).equals(String.valueOf(canonical(y, true, true)))) {
+          return fieldDifference(prefix + k + ".", x.asDocument(), y.asDocument());
+        }
+        continue;
+      }
+      if (x == null || y == null || !String.valueOf(canonical(x, true, true)).equals(
+          String.valueOf(canonical(y, true, true)))) {
+        return prefix + k + ": PostgreSQL " + value(x) + ", MongoDB " + value(y);
+      }
+    }
+    return "(no field)";
+  }
+
+  private static String value(BsonValue v) {
+    if (v == null) {
+      return "(missing)";
+    }
+    String json = new BsonDocument("v", v).toJson();
+    json = json.substring(6, json.length() - 1).trim();
+    return json.length() > SHOWN / 2 ? json.substring(0, SHOWN / 2 - 3) + "..." : json;
   }
 
   private static String shown(List<BsonDocument> documents, int i) {

@@ -22,10 +22,28 @@ import stress.workload.MongoSpec;
  * driver call each kind stands for (find with its filter, sort, skip, limit and projection; countDocuments; aggregate;
  * the updates, replacements, inserts and deletes), the server's time limit set where the kind takes one.
  *
- * @param name the operation's name in the file
- * @param spec the operation as written
+ * @param name      the operation's name in the file
+ * @param spec      the operation as written
+ * @param objectIds which drawn values are keys of a table whose documents' {@code _id}s are ObjectIds (the table holds
+ *                  them as their hex text): sent as ObjectIds; empty when none is
  */
-public record NativeOperation(String name, MongoSpec spec) {
+public record NativeOperation(String name, MongoSpec spec, boolean[] objectIds) {
+  public NativeOperation {
+    objectIds = objectIds.clone();
+  }
+
+  /** An operation whose keys, if any, are sent as drawn. */
+  public NativeOperation(String name, MongoSpec spec) {
+    this(name, spec, new boolean[0]);
+  }
+
+  /**
+   * This operation on a table whose documents' {@code _id}s are ObjectIds when {@code objectIdKeys}: the drawn values
+   * of the parameters {@code keyParameters} marks are then sent as ObjectIds.
+   */
+  public NativeOperation withKeys(boolean[] keyParameters, boolean objectIdKeys) {
+    return new NativeOperation(name, spec, objectIdKeys ? keyParameters : new boolean[0]);
+  }
   /** The kinds that only read: their answers can be compared without changing either database. */
   public static final java.util.Set<String> READS = java.util.Set.of("find", "countDocuments", "aggregate");
 
@@ -39,13 +57,13 @@ public record NativeOperation(String name, MongoSpec spec) {
 
   /** The operation's keys with the drawn values in place ({@code {filter: {...}, sort: ...}}). */
   public BsonDocument bound(Object[] drawn) {
-    return NativeValues.bind(spec.spec(), NativeValues.named(spec.parameters(), drawn)).asDocument();
+    return NativeValues.bind(spec.spec(), NativeValues.named(spec.parameters(), drawn, objectIds)).asDocument();
   }
 
   /** The drawn values by parameter name, for messages. */
   public BsonDocument values(Object[] drawn) {
     BsonDocument values = new BsonDocument();
-    NativeValues.named(spec.parameters(), drawn).entrySet().stream().sorted(Map.Entry.comparingByKey())
+    NativeValues.named(spec.parameters(), drawn, objectIds).entrySet().stream().sorted(Map.Entry.comparingByKey())
         .forEach(e -> values.append(e.getKey(), e.getValue()));
     return values;
   }

@@ -2,10 +2,13 @@ package stress.mongodb;
 
 import com.mongodb.client.MongoCollection;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.bson.BsonDocument;
 import stress.model.UsageException;
 import stress.ops.Operation;
 import stress.ops.OperationContext;
+import stress.ops.TableOperation;
 import stress.ops.WorkloadOperation;
 import stress.workload.MongoSpec;
 
@@ -15,26 +18,47 @@ import stress.workload.MongoSpec;
  * (so the same seed draws the same values on both), and its driver call stands where the SQL statement stood. The
  * worker's PostgreSQL connection, held for the phase, carries nothing while MongoDB is measured.
  *
- * @param target     the server
- * @param collection its collection of the table's documents, {@code db.collection}
- * @param maxTimeMs  the server-side time limit of each execution ({@code --statement-timeout}), 0 for none
+ * @param target         the server
+ * @param collections    each table's collection, {@code db.collection}, by the table's name: the run's one table, or
+ *                       an application's tables ({@code run --workload DIR})
+ * @param objectIdTables the tables whose documents' {@code _id}s are ObjectIds: their keys are sent as ObjectIds
+ * @param maxTimeMs      the server-side time limit of each execution ({@code --statement-timeout}), 0 for none
  */
-public record NativeRun(MongoTarget target, String collection, long maxTimeMs) {
+public record NativeRun(MongoTarget target, Map<String, String> collections, Set<String> objectIdTables,
+                        long maxTimeMs) {
+  public NativeRun {
+    collections = Map.copyOf(collections);
+    objectIdTables = Set.copyOf(objectIdTables);
+  }
 
   /** Each operation of a run sent to MongoDB instead (see {@link #operation}). */
-  public List<Operation> operations(List<Operation> run, java.util.Map<String, MongoSpec> specs) {
+  public List<Operation> operations(List<Operation> run, Map<String, MongoSpec> specs) {
     return new java.util.ArrayList<>(run.stream().map(op -> operation(op, specs.get(op.name()))).toList());
+  }
+
+  /** Where the operations go: the collection, or an application's collections. */
+  public String collectionsText() {
+    return collections.size() == 1 ? "collection " + collections.values().iterator().next()
+        : "collections " + String.join(", ", new java.util.TreeSet<>(collections.values()));
   }
 
   /** The header's line on where the operations went. */
   public String describe() {
-    return target.describe() + ", " + target.version() + ", collection " + collection + " (the operations sent"
-        + " natively through MongoDB's driver; keys and sampled values read from the table, whose connections carry"
+    return target.describe() + ", " + target.version() + ", " + collectionsText() + " (the operations sent"
+        + " natively through MongoDB's driver; keys and sampled values read from the tables, whose connections carry"
         + " nothing while this is measured)";
   }
 
   /** The operation of the file, sent to MongoDB; an operation without a MongoDB form, or inserting new keys, is refused. */
   public Operation operation(Operation fromRun, MongoSpec spec) {
+    if (fromRun instanceof TableOperation onTable) { // an application's: its collection's, with its table's keys
+      Operation inner = operation(onTable.operation(), spec, onTable.table().name());
+      return new TableOperation(onTable.name(), inner, onTable.table(), onTable.keys(), onTable.newDocuments());
+    }
+    return operation(fromRun, spec, collections.keySet().iterator().next());
+  }
+
+  private Operation operation(Operation fromRun, MongoSpec spec, String table) {
     if (!(fromRun instanceof WorkloadOperation file) || spec == null) {
       throw new UsageException("--against sends a workload file's MongoDB-style operations to MongoDB; "
           + fromRun.name() + " is " + (fromRun instanceof WorkloadOperation ? "SQL written by hand"
@@ -44,8 +68,9 @@ public record NativeRun(MongoTarget target, String collection, long maxTimeMs) {
       throw new UsageException("--against: " + file.name() + " inserts under new keys (new_key), which are not drawn for"
           + " a MongoDB target yet: leave it out of --op");
     }
-    NativeOperation op = new NativeOperation(file.name(), spec);
-    MongoCollection<BsonDocument> documents = target.collection(collection);
+    NativeOperation op = new NativeOperation(file.name(), spec).withKeys(file.keyParameters(),
+        objectIdTables.contains(table));
+    MongoCollection<BsonDocument> documents = target.collection(collections.get(table));
     return new Operation() {
       @Override
       public String name() {

@@ -83,10 +83,13 @@ final class NativeValues {
   }
 
   /** The parameters' drawn values by name. */
-  static Map<String, BsonValue> named(List<String> names, Object[] drawn) {
+  static Map<String, BsonValue> named(List<String> names, Object[] drawn, boolean[] objectIds) {
     Map<String, BsonValue> values = new java.util.HashMap<>();
     for (int i = 0; i < names.size() && i < drawn.length; i++) {
-      values.put(names.get(i), of(drawn[i]));
+      boolean objectId = i < objectIds.length && objectIds[i] && drawn[i] instanceof String hex
+          && org.bson.types.ObjectId.isValid(hex);
+      values.put(names.get(i), objectId ? new org.bson.BsonObjectId(new org.bson.types.ObjectId((String) drawn[i]))
+          : of(drawn[i]));
     }
     return values;
   }

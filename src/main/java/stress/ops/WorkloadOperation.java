@@ -155,6 +155,15 @@ public record WorkloadOperation(String name, List<String> statements, List<Param
     return usesKeys;
   }
 
+  /** For each parameter (in the order of a draw), true when it is declared {@code key}: one of the table's keys. */
+  public boolean[] keyParameters() {
+    boolean[] keys = new boolean[generators.size()];
+    for (int i = 0; i < keys.length; i++) {
+      keys[i] = generators.get(i) instanceof ExistingKeyParameter;
+    }
+    return keys;
+  }
+
   /** True when a parameter is {@code new_key}. */
   @Override
   public boolean insertsNewKeys() {

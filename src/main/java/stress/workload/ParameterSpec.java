@@ -40,7 +40,7 @@ record ParameterSpec(ParameterGenerator generator, boolean isKey, boolean isDate
       throw new WorkloadFileException(node.line(), "parameter '" + name + "': a name is letters, digits and _");
     }
     if ("key".equals(node.text())) {
-      return new ParameterSpec(OperationSession::nextKey, true);
+      return new ParameterSpec(new stress.ops.ExistingKeyParameter(), true);
     }
     if ("new_key".equals(node.text())) {
       return new ParameterSpec(new NewKeyParameter(), false);

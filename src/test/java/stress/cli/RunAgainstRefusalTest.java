@@ -42,4 +42,24 @@ class RunAgainstRefusalTest {
     assertEquals(2, tables.exitCode(), tables.all());
     assertTrue(tables.err().contains("not with --compare-tables"), tables.err());
   }
+
+  /** An application's collections each go to their own namespace: --collection is refused, and so is a table name. */
+  @Test
+  void anApplicationNamesItsCollectionsInItsListing(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    java.nio.file.Files.copy(java.nio.file.Path.of("config/workloads/orders-mongo.yaml"), dir.resolve("orders.yaml"));
+    String url = TestDatabase.url("postgres");
+    CliTester.Result withCollection = CliTester.run("--url", url, "-U", "postgres", "run", "--workload",
+        dir.toString(), "--against", NOWHERE, "--collection", "stress.orders", "--ops", "10");
+    assertEquals(2, withCollection.exitCode(), withCollection.all());
+    assertTrue(withCollection.err().contains("with --workload DIR each collection's namespace in application.yaml"
+        + " names its MongoDB collection: give --against alone"), withCollection.err());
+
+    CliTester.Result noDatabase = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", dir.toString(),
+        "--against", NOWHERE, "--ops", "10");
+    assertEquals(2, noDatabase.exitCode(), noDatabase.all());
+    assertTrue(noDatabase.err().contains("collection orders has the namespace 'orders', which names no database"),
+        noDatabase.err());
+    assertFalse(noDatabase.out().contains("phase 1/"), "nothing measured: " + noDatabase.out());
+  }
 }

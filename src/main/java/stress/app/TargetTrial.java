@@ -1,0 +1,87 @@
+package stress.app;
+
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import stress.config.RunConfig;
+import stress.connect.PhysicalConnections;
+import stress.load.TableSetup;
+import stress.model.OperationMix;
+import stress.model.UsageException;
+import stress.mongodb.MongoTarget;
+import stress.workload.Application;
+
+/**
+ * Before {@code run --against} measures anything: each operation once on both targets with drawn values ({@link
+ * CheckJob#trial}): a read's answers compared, a write run once on MongoDB. An operation one server refuses cannot be
+ * compared, so it is left out on both, named with that server's own message; the others are measured.
+ */
+final class TargetTrial {
+  /** The run's operations that are measured, and one line per operation of what the trial found. */
+  record Result(RunConfig measured, List<String> lines, Map<String, String> leftOut, Set<String> objectIdTables) {}
+
+  private TargetTrial() {}
+
+  static Result run(RunConfig config, ChosenDatabase database, MongoTarget mongo, String collection, PrintStream out)
+      throws SQLException {
+    List<CheckJob.Outcome> outcomes = new ArrayList<>();
+    Set<String> objectIdTables = new HashSet<>();
+    try (Connection c = PhysicalConnections.open(database.spec())) {
+      if (config.application() == null) {
+        if (DocumentIds.objectIds(c, TableSetup.existing(c, config.schema(), config.table(), false))) {
+          objectIdTables.add(config.table());
+        }
+        outcomes.addAll(job(config, config.workload(), config.mix().names(), config.table(), collection).trial(c,
+            mongo));
+      } else {
+        for (Application.Collection each : config.application().application().collections()) {
+          List<String> own = each.operationNames().stream().filter(config.mix().names()::contains)
+              .map(n -> n.substring(each.table().length() + 1)).toList();
+          if (own.isEmpty() || !TableSetup.exists(c, config.schema(), each.table())) {
+            continue; // a missing table is refused, or skipped with --skip-missing, by the run's own set-up
+          }
+          if (DocumentIds.objectIds(c, TableSetup.existing(c, config.schema(), each.table(), false))) {
+            objectIdTables.add(each.table());
+          }
+          for (CheckJob.Outcome o : job(config, each.workload(), own, each.table(), each.namespace()).trial(c, mongo)) {
+            String name = each.operationName(o.operation());
+            outcomes.add(new CheckJob.Outcome(name, o.verdict(), each.table() + "." + o.line()));
+          }
+        }
+      }
+    }
+    out.println("before measuring, each operation once on both targets (a read's answers compared for one draw, a"
+        + " write run once on MongoDB):");
+    List<String> lines = outcomes.stream().map(CheckJob.Outcome::line).toList();
+    lines.forEach(line -> out.println("  " + line));
+    Map<String, String> leftOut = new LinkedHashMap<>();
+    outcomes.stream().filter(CheckJob.Outcome::refused).forEach(o -> leftOut.put(o.operation(), o.line()));
+    if (leftOut.isEmpty()) {
+      return new Result(config, lines, leftOut, objectIdTables);
+    }
+    Map<String, Integer> kept = new LinkedHashMap<>();
+    for (int i = 0; i < config.mix().names().size(); i++) {
+      if (!leftOut.containsKey(config.mix().names().get(i))) {
+        kept.put(config.mix().names().get(i), config.mix().weight(i));
+      }
+    }
+    if (kept.isEmpty()) {
+      throw new UsageException("--against: every operation was refused by one of the servers (above); nothing is"
+          + " left to compare");
+    }
+    out.println("left out on both targets, refused by one of them: " + String.join(", ", leftOut.keySet()));
+    return new Result(config.withMix(OperationMix.of(kept)), lines, leftOut, objectIdTables);
+  }
+
+  private static CheckJob job(RunConfig config, stress.workload.WorkloadFile workload, List<String> names,
+                              String table, String collection) {
+    return new CheckJob(new CheckJob.Request(workload, names, config.schema(), table, null, collection, 1,
+        config.seed(), config.timeouts().statement().toMillis()), null, null);
+  }
+}
