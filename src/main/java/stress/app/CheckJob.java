@@ -146,7 +146,7 @@ public final class CheckJob {
     } catch (MongoException e) {
       refused++;
       return new Outcome(nativeOp.name(), Verdict.REFUSED_BY_MONGODB, nativeOp.name() + ": refused by MongoDB: "
-          + MongoTarget.firstLine(e.getMessage()));
+          + MongoTarget.refusal(e));
     }
     return new Outcome(nativeOp.name(), Verdict.WRITTEN_ONCE, nativeOp.name() + ": " + nativeOp.spec().kind()
         + " run once on MongoDB (a write: answers not compared)");
@@ -180,7 +180,7 @@ public final class CheckJob {
       } catch (MongoException e) {
         refused++;
         return new Outcome(nativeOp.name(), Verdict.REFUSED_BY_MONGODB, nativeOp.name() + ": refused by MongoDB: "
-            + MongoTarget.firstLine(e.getMessage()));
+            + MongoTarget.refusal(e));
       }
       compared += answer.count() != null ? answer.count() : answer.documents().size();
       AnswerComparison.Result result;

@@ -41,7 +41,7 @@ final class MongoPlans {
         try {
           plan = MongoPlan.explain(mongo, side.collection(), new NativeOperation(op.name(), spec), drawn);
         } catch (MongoException | UsageException e) {
-          plan = "refused: " + MongoTarget.firstLine(e.getMessage());
+          plan = "refused: " + MongoTarget.refusal(e);
         }
         out.println("  " + op.name() + ": " + plan);
       }

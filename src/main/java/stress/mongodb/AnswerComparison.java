@@ -89,8 +89,9 @@ public final class AnswerComparison {
       if (!(limited && to == postgres.size()) && !(skipped && from == 0)) {
         Result tied = documents(postgres.subList(from, to), mongodb.subList(from, to), false);
         if (tied.verdict() == Verdict.DIFFERENT) {
-          return new Result(Verdict.DIFFERENT, "the same sort keys; the documents tied at positions " + (from + 1)
-              + "-" + to + " differ" + tied.detail().replaceFirst("^the same number of documents \\(\\d+\\)", ""));
+          return new Result(Verdict.DIFFERENT, "the same sort keys; " + (to - from == 1 ? "at position " + to
+              : "among the documents tied at positions " + (from + 1) + "-" + to) + ": "
+              + tied.detail().replaceFirst("^the same number of documents \\(\\d+\\); ", ""));
         }
         exact &= tied.verdict() == Verdict.SAME;
       }

@@ -35,7 +35,7 @@ public final class MongoIndexes {
             + " (on PostgreSQL: " + table + ")");
       } catch (MongoException e) {
         refused++;
-        out.println(spec.describe() + ": refused by MongoDB: " + MongoTarget.firstLine(e.getMessage()));
+        out.println(spec.describe() + ": refused by MongoDB: " + MongoTarget.refusal(e));
       }
     }
     return refused;

@@ -120,6 +120,20 @@ public final class MongoTarget implements AutoCloseable {
     return message == null ? "" : message.lines().findFirst().orElse("");
   }
 
+  /**
+   * A server's refusal as it said it: {@code error 238 (NotImplemented): <its message>}, without the driver's wrapping
+   * and the whole response; another failure (a timeout, a lost connection) by its first line.
+   */
+  public static String refusal(RuntimeException e) {
+    if (e instanceof com.mongodb.MongoServerException server && server.getCode() > 0) {
+      String message = server instanceof com.mongodb.MongoCommandException command ? command.getErrorMessage()
+          : server.getMessage();
+      return "error " + server.getCode() + (server.getErrorCodeName() == null ? ""
+          : " (" + server.getErrorCodeName() + ")") + ": " + firstLine(message);
+    }
+    return firstLine(e.getMessage());
+  }
+
   @Override
   public void close() {
     client.close();

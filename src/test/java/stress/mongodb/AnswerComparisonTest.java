@@ -75,7 +75,7 @@ class AnswerComparisonTest {
     List<BsonDocument> otherTie = docs("{_id: 'a', q: 9}", "{_id: 'c', q: 5}", "{_id: 'e', q: 5}", "{_id: 'd', q: 1}");
     AnswerComparison.Result differ = AnswerComparison.sortedDocuments(pg, otherTie, sort, false, false);
     assertEquals(Verdict.DIFFERENT, differ.verdict());
-    assertTrue(differ.detail().startsWith("the same sort keys; the documents tied at positions 2-3 differ; only in"
+    assertTrue(differ.detail().startsWith("the same sort keys; among the documents tied at positions 2-3: only in"
         + " PostgreSQL's: {\"_id\": \"b\""), differ.detail());
 
     List<BsonDocument> swappedKeys = docs("{_id: 'a', q: 9}", "{_id: 'b', q: 5}", "{_id: 'd', q: 1}",

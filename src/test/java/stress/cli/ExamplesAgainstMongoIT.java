@@ -1,0 +1,93 @@
+package stress.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import stress.dump.Corpus;
+import stress.testing.TestDatabase;
+import stress.workload.WorkloadFile;
+
+/**
+ * Every shipped MongoDB-style example, its data imported into PostgreSQL and into a MongoDB server (STRESS_MONGODB_URL;
+ * .ci/ferretdb.sh starts FerretDB), compared in one command ({@code run --against}): no failed execution on either
+ * target, and every operation of the file either measured on both or left out with the server's own refusal.
+ */
+class ExamplesAgainstMongoIT {
+  @TempDir
+  Path dir;
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({
+      "orders-mongo, stress_orders, orders, datasets/sample-large",
+      "orders-aggregate, stress_orders, orders, datasets/sample-large",
+      "check-in-mongo, stress_check_in, check_in, generate",
+      "sample-analytics-accounts, sample_analytics_accounts, accounts,"
+          + " corpus:atlas-sample-mcampo2/sample_analytics/accounts.bson",
+      "sample-geospatial-shipwrecks, sample_geospatial_shipwrecks, shipwrecks,"
+          + " corpus:atlas-sample-mcampo2/sample_geospatial/shipwrecks.bson",
+      "sample-analytics-aggregate, sample_analytics_accounts, accounts, corpus:atlas-sample-mcampo2/sample_analytics",
+      "northwind-orders-aggregate, sample_Northwind_Orders, Orders, corpus:northwind/sample_Northwind",
+      "sample-training-zips-aggregate, sample_training_zips, zips, corpus:atlas-sample-mcampo2/sample_training/zips.bson",
+  })
+  void theExampleIsComparedWithoutFailedExecutions(String workload, String table, String collection, String data)
+      throws Exception {
+    String mongo = System.getenv("STRESS_MONGODB_URL");
+    assumeTrue(mongo != null && !mongo.isBlank(),
+        "MongoDB-target tests SKIPPED: STRESS_MONGODB_URL is not set (.ci/ferretdb.sh starts FerretDB)");
+    Path source = Path.of(data);
+    if (data.equals("generate")) {
+      source = dir.resolve("dump");
+      CliTester.Result generated = CliTester.run("generate", "--docs", "5000", "--out", source.toString());
+      assertEquals(0, generated.exitCode(), generated.all());
+    } else if (data.startsWith("corpus:")) {
+      assumeTrue(Corpus.find().isPresent(), Corpus.whereLooked() + "; " + workload + " skipped");
+      source = Corpus.find().get().resolve(data.substring("corpus:".length()));
+    }
+    String database = "ex_" + workload.replace('-', '_');
+    String url = TestDatabase.newDatabaseUrl(database);
+    CliTester.Result imported = CliTester.run("--url", url, "-U", "postgres", "import", source.toString());
+    assertEquals(0, imported.exitCode(), imported.all());
+    CliTester.Result loaded = CliTester.run("import", source.toString(), "--to", mongo, "--db", database,
+        "--drop-existing");
+    assertEquals(0, loaded.exitCode(), loaded.all());
+
+    Path json = dir.resolve("result.json");
+    String file = "config/workloads/" + workload + ".yaml";
+    CliTester.Result both = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", file, "--table", table,
+        "--against", mongo, "--collection", database + "." + collection, "--duration", "2s", "--warmup", "0",
+        "--threads", "2", "--json", json.toString());
+    java.util.List<String> operations = new java.util.ArrayList<>(WorkloadFile.load(Path.of(file)).operations().keySet());
+    if (both.err().contains("--against: every operation was refused by one of the servers")) {
+      assertEquals(2, both.exitCode(), both.all()); // nothing measured: each refusal is named with the server's error
+      operations.forEach(op -> assertTrue(both.out().contains("\n  " + op + ": refused by MongoDB: error "), op + ": "
+          + both.out()));
+      return;
+    }
+    assertEquals(0, both.exitCode(), both.all());
+    assertTrue(both.out().contains("PostgreSQL and MongoDB compared"), both.out());
+    JsonNode result = new ObjectMapper().readTree(json.toFile());
+    Set<String> measured = new TreeSet<>();
+    for (JsonNode phase : result.get("phases")) {
+      assertEquals(0, phase.get("stats").get("total").get("errorCount").asLong(), workload + ": " + phase);
+      phase.get("stats").get("operations").forEach(op -> measured.add(op.get("name").asText()));
+    }
+    JsonNode leftOut = result.get("settings").get("left out on both targets (refused by one)");
+    for (String op : operations) {
+      boolean refused = leftOut != null && leftOut.has(op);
+      assertTrue(measured.contains(op) != refused, workload + ": " + op + " is measured on both or left out: "
+          + both.out());
+      if (refused) {
+        assertTrue(leftOut.get(op).asText().startsWith(op + ": refused by MongoDB: error "), leftOut.toString());
+      }
+    }
+  }
+}
