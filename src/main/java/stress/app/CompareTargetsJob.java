@@ -37,19 +37,19 @@ final class CompareTargetsJob {
 
   CompareTargetsJob(RunConfig config, ExplainRequest.MongoSide mongodb, ChosenDatabase database, PrintStream out,
                     Interruption interruption) {
-    if (config.workload() == null) {
-      throw new UsageException("--against sends a workload file's MongoDB-style operations to MongoDB; give"
-          + " --workload FILE");
-    }
     if (config.modes().size() > 1 || config.pools().size() > 1 || !config.settings().isEmpty()) {
       throw new UsageException("--against compares PostgreSQL with MongoDB; --mode, --pool and --set choices are"
           + " PostgreSQL's own: give one mode and one pool, and no --set");
     }
     for (String op : config.mix().names()) { // before anything is measured on either side
-      stress.ops.Operation fromFile = config.workload().operations().get(op);
+      stress.ops.Operation fromFile = config.workload() == null ? null : config.workload().operations().get(op);
+      if (fromFile == null && NativeRun.sendsBuiltIn(op)) {
+        continue;
+      }
       if (fromFile == null || config.workload().mongo().get(op) == null || fromFile.insertsNewKeys()) {
-        throw new UsageException("--against sends " + config.workload().file() + "'s MongoDB-style operations to"
-            + " MongoDB; " + op + (fromFile == null ? " is a built-in operation"
+        throw new UsageException("--against sends " + (config.workload() == null ? "" : config.workload().file()
+            + "'s MongoDB-style operations and ") + "the built-ins " + NativeRun.builtIns() + " to MongoDB; " + op
+            + (fromFile == null ? " is a built-in operation that writes new keys or a copy table"
             : config.workload().mongo().get(op) == null ? " is SQL written by hand"
             : " inserts under new keys, not drawn for a MongoDB target yet") + ": leave it out of --op");
       }

@@ -237,7 +237,7 @@ public final class RunJob {
         }
       }
       if (sentTo != null) {
-        operations = sentTo.operations(operations, config.workload().mongo());
+        operations = sentTo.operations(operations, config.workload() == null ? Map.of() : config.workload().mongo());
         recordedFigures.clear(); // MongoDB's recorded figures are not compared with MongoDB's measured ones here
       }
       if (operations.stream().anyMatch(o -> o instanceof WorkloadOperation)) {

@@ -37,8 +37,19 @@ final class TargetTrial {
         if (DocumentIds.objectIds(c, TableSetup.existing(c, config.schema(), config.table(), false))) {
           objectIdTables.add(config.table());
         }
-        outcomes.addAll(job(config, config.workload(), config.mix().names(), config.table(), collection).trial(c,
-            mongo));
+        List<String> fromFile = new ArrayList<>();
+        for (String name : config.mix().names()) {
+          if (config.workload() != null && config.workload().operations().containsKey(name)) {
+            fromFile.add(name);
+          } else {
+            outcomes.add(new CheckJob.Outcome(name, CheckJob.Verdict.NOT_CHECKED, name + ": a built-in operation, sent"
+                + " as MongoDB's own find" + (name.equals("find_update") ? " and replaceOne" : "") + "; not tried"
+                + " before measuring"));
+          }
+        }
+        if (!fromFile.isEmpty()) {
+          outcomes.addAll(job(config, config.workload(), fromFile, config.table(), collection).trial(c, mongo));
+        }
       } else {
         for (Application.Collection each : config.application().application().collections()) {
           List<String> own = each.operationNames().stream().filter(config.mix().names()::contains)

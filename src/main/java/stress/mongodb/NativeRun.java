@@ -36,6 +36,16 @@ public record NativeRun(MongoTarget target, Map<String, String> collections, Set
     return new java.util.ArrayList<>(run.stream().map(op -> operation(op, specs.get(op.name()))).toList());
   }
 
+  /** True when a built-in operation has a MongoDB form ({@link NativeBuiltIns}). */
+  public static boolean sendsBuiltIn(String name) {
+    return NativeBuiltIns.MAPPED.contains(name);
+  }
+
+  /** The built-ins that have a MongoDB form, for messages. */
+  public static String builtIns() {
+    return String.join(", ", new java.util.TreeSet<>(NativeBuiltIns.MAPPED));
+  }
+
   /** Where the operations go: the collection, or an application's collections. */
   public String collectionsText() {
     return collections.size() == 1 ? "collection " + collections.values().iterator().next()
@@ -59,10 +69,15 @@ public record NativeRun(MongoTarget target, Map<String, String> collections, Set
   }
 
   private Operation operation(Operation fromRun, MongoSpec spec, String table) {
+    if (!(fromRun instanceof WorkloadOperation) && NativeBuiltIns.MAPPED.contains(fromRun.name())) {
+      return NativeBuiltIns.of(fromRun, target.collection(collections.get(table)), objectIdTables.contains(table),
+          maxTimeMs);
+    }
     if (!(fromRun instanceof WorkloadOperation file) || spec == null) {
-      throw new UsageException("--against sends a workload file's MongoDB-style operations to MongoDB; "
-          + fromRun.name() + " is " + (fromRun instanceof WorkloadOperation ? "SQL written by hand"
-          : "a built-in operation") + ", which has no MongoDB form: leave it out of --op");
+      throw new UsageException("--against sends a workload file's MongoDB-style operations and the built-ins "
+          + String.join(", ", new java.util.TreeSet<>(NativeBuiltIns.MAPPED)) + " to MongoDB; " + fromRun.name()
+          + " is " + (fromRun instanceof WorkloadOperation ? "SQL written by hand" : "a built-in operation that"
+          + " writes new keys or a copy table") + ", which has no MongoDB form here: leave it out of --op");
     }
     if (file.insertsNewKeys()) {
       throw new UsageException("--against: " + file.name() + " inserts under new keys (new_key), which are not drawn for"

@@ -54,6 +54,9 @@ final class NativeValues {
     if (drawn instanceof java.time.Instant t) {
       return new BsonDateTime(t.toEpochMilli());
     }
+    if (drawn instanceof java.util.UUID uuid) { // a table of UUID keys held them as binary subtype 4
+      return new org.bson.BsonBinary(uuid, org.bson.UuidRepresentation.STANDARD);
+    }
     if (drawn instanceof java.sql.Timestamp t) {
       return new BsonDateTime(t.getTime());
     }

@@ -55,18 +55,12 @@ public final class Decimals {
   }
 
   /**
-   * A ratio that may be far below 1 (a latency ratio): two decimals from 0.1 up (x1.63, x0.28), two significant digits
-   * below (x0.016), so a gain of 60 times does not read x0.01 or x0.02.
+   * A ratio: x1.63; below 0.1 two significant digits (x0.0022), so a server 450 times slower does not read x0.00.
    */
-  public static String smallRatio(double ratio) {
-    if (!Double.isFinite(ratio) || ratio >= 0.1 || ratio <= 0) {
-      return ratio(ratio);
-    }
-    return "x" + new BigDecimal(ratio).round(TWO_DIGITS).toPlainString();
-  }
-
-  /** A ratio: x1.63. */
   public static String ratio(double ratio) {
+    if (Double.isFinite(ratio) && ratio > 0 && ratio < 0.1) {
+      return "x" + new BigDecimal(ratio).round(TWO_DIGITS).toPlainString();
+    }
     return "x" + new BigDecimal(ratio).setScale(2, RoundingMode.HALF_UP).toPlainString();
   }
 }

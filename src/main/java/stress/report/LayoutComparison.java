@@ -204,7 +204,7 @@ public final class LayoutComparison {
       cells.add(side.p50Ms() == null ? "-" : Decimals.millis(side.p50Ms()));
       if (t > 0) {
         cells.add(side.ratio() == null ? "-" : Decimals.ratio(side.ratio()));
-        cells.add(side.p50Ratio() == null ? "-" : Decimals.smallRatio(side.p50Ratio()));
+        cells.add(side.p50Ratio() == null ? "-" : Decimals.ratio(side.p50Ratio()));
       }
     }
     return cells;

@@ -144,7 +144,7 @@ public final class RoundComparisonText {
       } else {
         out.append("  steady machine: the baseline's ops/s spread over ").append(Math.round(noise.spread() * 100))
             .append("% of its median between rounds; differences beyond ")
-            .append(Decimals.smallRatio(1 + noise.leastDifference())).append(" are called\n");
+            .append(Decimals.ratio(1 + noise.leastDifference())).append(" are called\n");
       }
       out.append(totals(rows, comparedKey));
       boolean mix = rows.stream().flatMap(r -> r.figures().stream())
@@ -245,8 +245,8 @@ public final class RoundComparisonText {
     boolean ops = f.figure().equals(RoundComparison.OPS);
     RoundComparison.Ratio r = f.vsBaseline();
     return List.of(f.figure(), number(f.median(), ops), number(f.low(), ops) + "-" + number(f.high(), ops),
-        baseline ? "-" : r == null ? "-" : Decimals.smallRatio(r.median()),
-        baseline || r == null || r.coverage() == 0 ? "-" : Decimals.smallRatio(r.low()) + "-" + Decimals.smallRatio(r.high()),
+        baseline ? "-" : r == null ? "-" : Decimals.ratio(r.median()),
+        baseline || r == null || r.coverage() == 0 ? "-" : Decimals.ratio(r.low()) + "-" + Decimals.ratio(r.high()),
         baseline ? "baseline" : r == null ? "-" : r.verdict());
   }
 

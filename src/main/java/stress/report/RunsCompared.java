@@ -93,8 +93,8 @@ public final class RunsCompared {
       return name + " -";
     }
     MedianInterval interval = ShiftInterval.of(b, a);
-    return name + " " + Decimals.smallRatio(interval.median()) + " (" + Decimals.smallRatio(interval.low()) + "-"
-        + Decimals.smallRatio(interval.high()) + ", " + RoundComparisonText.percent(interval.coverage()) + "): "
+    return name + " " + Decimals.ratio(interval.median()) + " (" + Decimals.ratio(interval.low()) + "-"
+        + Decimals.ratio(interval.high()) + ", " + RoundComparisonText.percent(interval.coverage()) + "): "
         + PairedRatio.verdict(interval, higherIsBetter, least).words();
   }
 

@@ -98,4 +98,49 @@ class NativeCommandsIT {
       c.drop();
     }
   }
+
+  /** The find family's built-ins: MongoDB's own calls with the keys and limits the PostgreSQL side draws. */
+  @Test
+  void theBuiltInsSendTheKeysAndLimitsTheTableSideDraws() throws Exception {
+    Sent sent = new Sent();
+    try (MongoTarget target = MongoTarget.connect("STRESS_MONGODB_URL", url, sent)) {
+      var c = target.collection("stress_check.builtins");
+      c.drop();
+      for (int id = 1; id <= 5; id++) {
+        c.insertOne(new BsonDocument("_id", new org.bson.BsonInt32(id)).append("n", new org.bson.BsonInt32(id * 10)));
+      }
+      NativeRun run = new NativeRun(target, java.util.Map.of("t", "stress_check.builtins"), java.util.Set.of(), 0);
+      var context = new stress.ops.OperationContext(new stress.table.DocumentTable(null, "t",
+          stress.table.IdType.INTEGER), new stress.model.OperationSettings(3, 2, 2, 100));
+      var keys = new stress.keys.KeyChooser(new stress.keys.DenseIntegerKeys(1, 5, true),
+          new stress.keys.UniformDistribution(5));
+      var session = new stress.ops.OperationSession(stress.model.StatementMode.PREPARED, true, keys,
+          new java.util.SplittableRandom(7), 100);
+      var twin = new stress.ops.OperationSession(stress.model.StatementMode.PREPARED, true, keys,
+          new java.util.SplittableRandom(7), 100); // draws what the table's side draws
+
+      assertEquals(1, run.operation(new stress.ops.FindFirst(), null).bind(context).execute(session));
+      assertEquals(new BsonDocument("_id", NativeValues.of(twin.nextKey())), sent.last("find").getDocument("filter"));
+
+      long rows = run.operation(new stress.ops.Find(), null).bind(context).execute(session);
+      BsonDocument range = sent.last("find");
+      Object from = twin.nextKey();
+      assertEquals(BsonDocument.parse("{_id: {$gt: " + from + "}}"), range.getDocument("filter"));
+      assertEquals(BsonDocument.parse("{_id: 1}"), range.getDocument("sort"));
+      assertEquals(twin.nextInt(2, 2), range.getNumber("limit").intValue());
+      assertEquals(Math.min(2, 5 - ((Number) from).intValue()), rows);
+
+      run.operation(new stress.ops.FindIn(), null).bind(context).execute(session);
+      assertEquals(BsonDocument.parse("{_id: {$in: [" + twin.nextKey() + ", " + twin.nextKey() + ", "
+          + twin.nextKey() + "]}}"), sent.last("find").getDocument("filter"));
+
+      assertEquals(2, run.operation(new stress.ops.FindUpdate(), null).bind(context).execute(session));
+      Object updated = twin.nextKey();
+      BsonDocument replace = sent.last("update").getArray("updates").get(0).asDocument();
+      assertEquals(BsonDocument.parse("{_id: " + updated + "}"), replace.getDocument("q"));
+      assertEquals(BsonDocument.parse("{_id: " + updated + ", n: " + ((Number) updated).intValue() * 10 + "}"),
+          replace.getDocument("u"));
+      c.drop();
+    }
+  }
 }

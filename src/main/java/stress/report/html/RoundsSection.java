@@ -46,9 +46,9 @@ final class RoundsSection {
         if (!row.baseline()) {
           RoundComparison.Figure ops = row.figures().get(0);
           if (ops.vsBaseline() != null) {
-            headlines.add(prefix + label(row, comparedKey) + ": ops/s " + Decimals.smallRatio(ops.vsBaseline().median())
-                + " of the baseline (" + Decimals.smallRatio(ops.vsBaseline().low()) + "-"
-                + Decimals.smallRatio(ops.vsBaseline().high()) + "): " + ops.vsBaseline().verdict() + ".");
+            headlines.add(prefix + label(row, comparedKey) + ": ops/s " + Decimals.ratio(ops.vsBaseline().median())
+                + " of the baseline (" + Decimals.ratio(ops.vsBaseline().low()) + "-"
+                + Decimals.ratio(ops.vsBaseline().high()) + "): " + ops.vsBaseline().verdict() + ".");
           }
         }
       }
