@@ -70,7 +70,8 @@ public final class Commands {
    * {@code run --against URL --collection NS}: the run on the table and natively on a MongoDB collection, in turn,
    * then one comparison (see {@link CompareTargetsJob}).
    */
-  public static Outcome compareTargets(RunConfig config, ExplainRequest.MongoSide mongodb, ConnectionOptions options,
+  public static Outcome compareTargets(RunConfig config, List<ExplainRequest.MongoSide> mongodb,
+                                       ConnectionOptions options,
                                        PrintStream out) throws Exception {
     return runOn(config, options, out,
         (db, interruption) -> new CompareTargetsJob(config, mongodb, db, out, interruption).run());

@@ -19,9 +19,11 @@ import stress.runner.RoundSchedule;
 
 /**
  * {@code run --workload F --against URL --collection NS}: the same run (operations, phases, threads, duration, seed,
- * so the same drawn values) on the PostgreSQL table and natively on a MongoDB collection, in interleaved rounds, then
- * one comparison: each target's figures, the ratio MongoDB / PostgreSQL with its noise ({@code --rounds}), in the
- * text, the JSON result and report.html. The phases carry the target in their combination.
+ * so the same drawn values) on the PostgreSQL table and natively on a MongoDB collection (or on each of several
+ * servers, {@code --against} given more than once), in interleaved rounds, then one comparison: each target's figures,
+ * the ratio to PostgreSQL with its noise ({@code --rounds}), in the text, the JSON result and report.html. The phases
+ * carry the target in their combination: {@code mongodb}, or {@code mongodb-1}, {@code mongodb-2}, ... in the order
+ * given.
  */
 final class CompareTargetsJob {
   /** The combination key of the target a phase measured. */
@@ -30,12 +32,12 @@ final class CompareTargetsJob {
   static final String MONGODB = "mongodb";
 
   private final RunConfig config;
-  private final ExplainRequest.MongoSide mongodb;
+  private final List<ExplainRequest.MongoSide> mongodb;
   private final ChosenDatabase database;
   private final PrintStream out;
   private final Interruption interruption;
 
-  CompareTargetsJob(RunConfig config, ExplainRequest.MongoSide mongodb, ChosenDatabase database, PrintStream out,
+  CompareTargetsJob(RunConfig config, List<ExplainRequest.MongoSide> mongodb, ChosenDatabase database, PrintStream out,
                     Interruption interruption) {
     if (config.modes().size() > 1 || config.pools().size() > 1 || !config.settings().isEmpty()) {
       throw new UsageException("--against compares PostgreSQL with MongoDB; --mode, --pool and --set choices are"
@@ -72,21 +74,32 @@ final class CompareTargetsJob {
   }
 
   ExitCode run() throws SQLException, InterruptedException, IOException {
-    try (ResultFileClaim json = ResultFileClaim.claim("--json", config.jsonFile());
-         MongoTarget target = MongoTarget.connect("--against", mongodb.url(), null)) {
+    List<MongoTarget> servers = new ArrayList<>();
+    try (ResultFileClaim json = ResultFileClaim.claim("--json", config.jsonFile())) {
+      Map<String, NativeRun> sent = new LinkedHashMap<>();
+      for (int i = 0; i < mongodb.size(); i++) {
+        servers.add(MongoTarget.connect("--against", mongodb.get(i).url(), null));
+      }
       Map<String, String> collections = new LinkedHashMap<>();
       if (config.application() != null) {
         config.application().application().collections().forEach(c -> collections.put(c.table(), c.namespace()));
       } else {
-        collections.put(config.table(), mongodb.collection());
+        collections.put(config.table(), mongodb.get(0).collection());
       }
-      TargetTrial.Result trial = TargetTrial.run(config, database, target, mongodb.collection(), out);
-      return compare(trial, new NativeRun(target, collections, trial.objectIdTables(),
-          config.timeouts().statement().toMillis()));
+      Map<String, MongoTarget> named = new LinkedHashMap<>();
+      for (int i = 0; i < servers.size(); i++) {
+        named.put(servers.size() == 1 ? MONGODB : MONGODB + "-" + (i + 1), servers.get(i));
+      }
+      TargetTrial.Result trial = TargetTrial.run(config, database, named, mongodb.get(0).collection(), out);
+      named.forEach((name, server) -> sent.put(name, new NativeRun(server, collections, trial.objectIdTables(),
+          config.timeouts().statement().toMillis())));
+      return compare(trial, sent);
+    } finally {
+      servers.forEach(MongoTarget::close);
     }
   }
 
-  private ExitCode compare(TargetTrial.Result trial, NativeRun sent)
+  private ExitCode compare(TargetTrial.Result trial, Map<String, NativeRun> sent)
       throws SQLException, InterruptedException, IOException {
     RunConfig config = trial.measured();
     ComparedRuns.prepareOut(config);
@@ -97,20 +110,22 @@ final class CompareTargetsJob {
     RunResult first = null;
     boolean interrupted = false;
     int rounds = config.rounds();
-    List<String> targets = List.of(POSTGRESQL, MONGODB);
+    List<String> targets = new ArrayList<>(List.of(POSTGRESQL));
+    targets.addAll(sent.keySet());
     List<List<Integer>> orders = RoundSchedule.orders(targets.size(), rounds, config.seed());
     RunConfig single = config.onComparedTarget();
     rounds:
     for (int r = 0; r < rounds; r++) {
       for (int k = 0; k < targets.size(); k++) {
         String name = targets.get(orders.get(r).get(k));
-        out.println("\ntarget " + name + (name.equals(MONGODB) ? " (" + sent.target().describe() + ", "
-            + sent.collectionsText() + ")" : config.application() == null ? " (table " + config.table() + ")"
+        NativeRun native_ = sent.get(name);
+        out.println("\ntarget " + name + (native_ != null ? " (" + native_.target().describe() + ", "
+            + native_.collectionsText() + ")" : config.application() == null ? " (table " + config.table() + ")"
             : " (the application's tables)")
             + (rounds > 1 ? ", round " + (r + 1) + " of " + rounds : "") + ":");
         RunJob job = new RunJob(single, database, out, interruption);
-        if (name.equals(MONGODB)) {
-          job.sendingTo(sent);
+        if (native_ != null) {
+          job.sendingTo(native_);
         }
         ExitCode code = job.run();
         worst = code.code() > worst.code() ? code : worst;
@@ -129,12 +144,14 @@ final class CompareTargetsJob {
       }
     }
     Map<String, Object> settings = new LinkedHashMap<>(first.settings());
-    settings.put("compared targets", (config.application() == null ? "PostgreSQL table " + config.table()
-        : "PostgreSQL, the application's tables") + " (its target below) and MongoDB " + sent.target().describe()
-        + ", " + sent.target().version() + ", " + sent.collectionsText());
-    settings.put("before measuring (each operation once on both)", trial.lines());
+    StringBuilder compared = new StringBuilder(config.application() == null ? "PostgreSQL table " + config.table()
+        : "PostgreSQL, the application's tables").append(" (its target below)");
+    sent.forEach((name, server) -> compared.append("; ").append(name).append(": ").append(server.target().describe())
+        .append(", ").append(server.target().version()).append(", ").append(server.collectionsText()));
+    settings.put("compared targets", compared.toString());
+    settings.put("before measuring (each operation once on each target)", trial.lines());
     if (!trial.leftOut().isEmpty()) {
-      settings.put("left out on both targets (refused by one)", trial.leftOut());
+      settings.put("left out on every target (refused by one)", trial.leftOut());
     }
     if (rounds > 1) {
       settings.put("rounds", rounds + " (each target once per round, interleaved, the order changed between rounds;"
@@ -143,8 +160,9 @@ final class CompareTargetsJob {
     RunResult merged = new RunResult(first.toolVersion(), started, settings, first.target(), phases, interrupted,
         List.of(), List.of(), List.of(), List.of(), Instant.now());
     out.println();
-    out.println("PostgreSQL and MongoDB compared (the same operations, threads, duration and drawn values; the ratio is"
-        + " mongodb / postgresql):");
+    out.println("PostgreSQL and " + (sent.size() == 1 ? "MongoDB" : String.join(", ", sent.keySet())) + " compared (the"
+        + " same operations, threads, duration and drawn values; the ratio is " + (sent.size() == 1 ? "mongodb"
+        : "each") + " / postgresql):");
     out.print(RoundComparisonText.of(merged));
     ComparedRuns.write(config, merged, starts, out);
     return worst;

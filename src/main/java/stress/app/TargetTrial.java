@@ -20,7 +20,7 @@ import stress.workload.Application;
 /**
  * Before {@code run --against} measures anything: each operation once on both targets with drawn values ({@link
  * CheckJob#trial}): a read's answers compared, a write run once on MongoDB. An operation one server refuses cannot be
- * compared, so it is left out on both, named with that server's own message; the others are measured.
+ * compared, so it is left out on every target, named with that server's own message; the others are measured.
  */
 final class TargetTrial {
   /** The run's operations that are measured, and one line per operation of what the trial found. */
@@ -28,10 +28,47 @@ final class TargetTrial {
 
   private TargetTrial() {}
 
-  static Result run(RunConfig config, ChosenDatabase database, MongoTarget mongo, String collection, PrintStream out)
-      throws SQLException {
-    List<CheckJob.Outcome> outcomes = new ArrayList<>();
+  /**
+   * The trial on each server of {@code servers} (by its name in the run): an operation any of them refuses is left out
+   * on all targets.
+   */
+  static Result run(RunConfig config, ChosenDatabase database, Map<String, MongoTarget> servers, String collection,
+                    PrintStream out) throws SQLException {
+    List<String> lines = new ArrayList<>();
+    Map<String, String> leftOut = new LinkedHashMap<>();
     Set<String> objectIdTables = new HashSet<>();
+    for (Map.Entry<String, MongoTarget> server : servers.entrySet()) {
+      String prefix = servers.size() == 1 ? "" : server.getKey() + ": ";
+      for (CheckJob.Outcome o : outcomes(config, database, server.getValue(), collection, objectIdTables)) {
+        lines.add(prefix + o.line());
+        if (o.refused()) {
+          leftOut.merge(o.operation(), prefix + o.line(), (a, b) -> a + "; " + b);
+        }
+      }
+    }
+    out.println("before measuring, each operation once on PostgreSQL and " + (servers.size() == 1 ? "MongoDB"
+        : "each MongoDB server") + " (a read's answers compared for one draw, a write run once on MongoDB):");
+    lines.forEach(line -> out.println("  " + line));
+    if (leftOut.isEmpty()) {
+      return new Result(config, lines, leftOut, objectIdTables);
+    }
+    Map<String, Integer> kept = new LinkedHashMap<>();
+    for (int i = 0; i < config.mix().names().size(); i++) {
+      if (!leftOut.containsKey(config.mix().names().get(i))) {
+        kept.put(config.mix().names().get(i), config.mix().weight(i));
+      }
+    }
+    if (kept.isEmpty()) {
+      throw new UsageException("--against: every operation was refused by one of the servers (above); nothing is"
+          + " left to compare");
+    }
+    out.println("left out on all targets, refused by one of them: " + String.join(", ", leftOut.keySet()));
+    return new Result(config.withMix(OperationMix.of(kept)), lines, leftOut, objectIdTables);
+  }
+
+  private static List<CheckJob.Outcome> outcomes(RunConfig config, ChosenDatabase database, MongoTarget mongo,
+                                                 String collection, Set<String> objectIdTables) throws SQLException {
+    List<CheckJob.Outcome> outcomes = new ArrayList<>();
     try (Connection c = PhysicalConnections.open(database.spec())) {
       if (config.application() == null) {
         if (DocumentIds.objectIds(c, TableSetup.existing(c, config.schema(), config.table(), false))) {
@@ -67,27 +104,7 @@ final class TargetTrial {
         }
       }
     }
-    out.println("before measuring, each operation once on both targets (a read's answers compared for one draw, a"
-        + " write run once on MongoDB):");
-    List<String> lines = outcomes.stream().map(CheckJob.Outcome::line).toList();
-    lines.forEach(line -> out.println("  " + line));
-    Map<String, String> leftOut = new LinkedHashMap<>();
-    outcomes.stream().filter(CheckJob.Outcome::refused).forEach(o -> leftOut.put(o.operation(), o.line()));
-    if (leftOut.isEmpty()) {
-      return new Result(config, lines, leftOut, objectIdTables);
-    }
-    Map<String, Integer> kept = new LinkedHashMap<>();
-    for (int i = 0; i < config.mix().names().size(); i++) {
-      if (!leftOut.containsKey(config.mix().names().get(i))) {
-        kept.put(config.mix().names().get(i), config.mix().weight(i));
-      }
-    }
-    if (kept.isEmpty()) {
-      throw new UsageException("--against: every operation was refused by one of the servers (above); nothing is"
-          + " left to compare");
-    }
-    out.println("left out on both targets, refused by one of them: " + String.join(", ", leftOut.keySet()));
-    return new Result(config.withMix(OperationMix.of(kept)), lines, leftOut, objectIdTables);
+    return outcomes;
   }
 
   private static CheckJob job(RunConfig config, stress.workload.WorkloadFile workload, List<String> names,

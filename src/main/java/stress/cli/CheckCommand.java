@@ -63,7 +63,7 @@ final class CheckCommand implements Callable<Integer> {
       throw new UsageException("--samples must be at least 1, got " + samples);
     }
     WorkloadFile file = WorkloadFile.load(workload);
-    CheckJob.Request request = new CheckJob.Request(file, ops, target.schema(), target.table(), mongodb.against,
+    CheckJob.Request request = new CheckJob.Request(file, ops, target.schema(), target.table(), mongodb.url(),
         mongodb.collection,
         samples, seed, Durations.parse("--statement-timeout", statementTimeout).toMillis());
     return Commands.check(request, target.connection(root.connection), root.out).code();

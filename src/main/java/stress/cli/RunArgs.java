@@ -296,10 +296,10 @@ final class RunArgs {
   @picocli.CommandLine.Mixin
   MongoServerArgs mongodb;
 
-  /** The MongoDB server and collection of {@code --against}, or null without it. */
-  stress.app.ExplainRequest.MongoSide mongoSide() {
-    return mongodb.given(workload != null && Application.names(workload))
-        ? new stress.app.ExplainRequest.MongoSide(mongodb.against, mongodb.collection) : null;
+  /** The MongoDB servers of {@code --against} and their collection, or null without it. */
+  List<stress.app.ExplainRequest.MongoSide> mongoSides() {
+    return !mongodb.given(workload != null && Application.names(workload)) ? null : mongodb.against.stream()
+        .map(url -> new stress.app.ExplainRequest.MongoSide(url, mongodb.collection)).toList();
   }
 
   /** The tables of {@code --compare-tables}, or null without it. */

@@ -72,7 +72,7 @@ final class StressCommand implements Callable<Integer> {
     }
     Commands.Outcome outcome = args.comparedTables() != null
         ? Commands.compareTables(args.toConfig(), args.comparedTables(), conn.toOptions(outer), out)
-        : args.mongoSide() != null ? Commands.compareTargets(args.toConfig(), args.mongoSide(), conn.toOptions(outer), out)
+        : args.mongoSides() != null ? Commands.compareTargets(args.toConfig(), args.mongoSides(), conn.toOptions(outer), out)
         : Commands.run(args.toConfig(), conn.toOptions(outer), out);
     interruptedBySignal = outcome.interruptedBySignal();
     return outcome.exitCode().code();

@@ -78,6 +78,7 @@ final class ArchiveDiscovery {
       boolean view = "view".equals(entry.type()) || metadata != null && metadata.isView();
       boolean timeseries = "timeseries".equals(entry.type()) || metadata != null && metadata.isTimeseries();
       if (view || timeseries) {
+        found.saw(namespace);
         if (found.options().filter().accepts(namespace)) {
           found.notice(Severity.INFO, subject, view
               ? found.viewMessage(namespace, metadata == null ? Optional.empty() : metadata.viewOn())

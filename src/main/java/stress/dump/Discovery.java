@@ -11,6 +11,9 @@ final class Discovery {
   private final ScanOptions options;
   private final List<DumpCollection> collections = new ArrayList<>();
   private final List<DumpNotice> notices = new ArrayList<>();
+  /** Every namespace the dump holds, read or not: what an include pattern is checked against. */
+  private final java.util.Set<Namespace> seen = new java.util.TreeSet<>(
+      java.util.Comparator.comparing(Namespace::toString));
 
   Discovery(ScanOptions options) {
     this.options = options;
@@ -20,8 +23,39 @@ final class Discovery {
     return options;
   }
 
+  /**
+   * What the scan found.
+   *
+   * @throws stress.model.UsageException when an include pattern ({@code --db}, {@code --collection}) matches nothing
+   *     the dump holds: a misspelt name would otherwise import nothing and succeed
+   */
   DumpSource source(Path path, DumpSource.Format format) {
+    if (format != DumpSource.Format.JSON_EXPORT) { // there the two name the collection instead
+      List<String> problems = new ArrayList<>();
+      unmatched(problems, "--db", "database", options.filter().includeDatabases(),
+          seen.stream().map(Namespace::database).distinct().toList(), path);
+      unmatched(problems, "--collection", "collection", options.filter().includeCollections(),
+          seen.stream().map(Namespace::collection).distinct().toList(), path);
+      if (!problems.isEmpty()) {
+        throw new stress.model.UsageException(String.join("; ", problems));
+      }
+    }
     return new DumpSource(path, format, collections, notices);
+  }
+
+  private static void unmatched(List<String> problems, String option, String what, List<String> patterns,
+                                List<String> names, Path path) {
+    for (String pattern : patterns) {
+      if (names.stream().noneMatch(name -> NamespaceFilter.matches(pattern, name))) {
+        problems.add(option + " " + pattern + " matches no " + what + " of " + path + " (" + (names.isEmpty()
+            ? "it holds none" : "its " + what + "s: " + String.join(", ", names.stream().sorted().toList())) + ")");
+      }
+    }
+  }
+
+  /** A namespace the dump holds, whether it is read or not. */
+  void saw(Namespace namespace) {
+    seen.add(namespace);
   }
 
   void add(DumpCollection collection) {
@@ -34,6 +68,7 @@ final class Discovery {
 
   /** Applies the filter, then the system-collection rule; says why a namespace is left out. */
   boolean wanted(Namespace namespace, Object subject) {
+    seen.add(namespace);
     String rejection = options.filter().rejection(namespace);
     if (rejection != null) {
       notice(Severity.INFO, subject, namespace + " excluded: " + rejection);

@@ -64,7 +64,7 @@ class ApplicationAgainstMongoIT {
       targets.add(phase.get("combination").get("target").asText());
     }
     assertEquals(Set.of("mongodb", "postgresql"), targets);
-    JsonNode leftOut = result.get("settings").get("left out on both targets (refused by one)");
+    JsonNode leftOut = result.get("settings").get("left out on every target (refused by one)");
     Application application = Application.load(workloads);
     int operations = 0;
     for (String op : application.merged().operations().keySet()) {

@@ -113,4 +113,38 @@ class CheckAgainstMongoIT {
     assertTrue(result.has("roundComparison"), "ratios with their noise");
 
   }
+
+  /** Several servers beside PostgreSQL in one command: each a target of its own, in the order given. */
+  @Test
+  void severalServersAreEachATarget() throws Exception {
+    String mongo = System.getenv("STRESS_MONGODB_URL");
+    Assumptions.assumeTrue(mongo != null && !mongo.isBlank(),
+        "MongoDB-target tests SKIPPED: STRESS_MONGODB_URL is not set (.ci/ferretdb.sh starts FerretDB)");
+    CliTester.Result loaded = CliTester.run("import", "datasets/sample-large", "--to", mongo, "--db", "stress",
+        "--drop-existing");
+    assertEquals(0, loaded.exitCode(), loaded.all());
+    String url = TestDatabase.newDatabaseUrl("two_targets");
+    assertEquals(0, CliTester.run("--url", url, "-U", "postgres", "import", "datasets/sample-large").exitCode());
+    Path json = dir.resolve("three.json");
+    // the same server twice stands for two servers: what is checked is that each is measured as a target of its own
+    CliTester.Result three = CliTester.run("--url", url, "-U", "postgres", "run", "--workload",
+        "config/workloads/orders-mongo.yaml", "--table", "stress_orders", "--against", mongo, "--against", mongo,
+        "--collection", "stress.orders", "--op", "customer_since,count_status", "--threads", "1", "--duration",
+        "1s", "--warmup", "0", "--json", json.toString());
+    assertEquals(0, three.exitCode(), three.all());
+    assertTrue(three.out().contains("PostgreSQL and mongodb-1, mongodb-2 compared"), three.out());
+    assertTrue(three.out().contains("\n  mongodb-2: count_status: same in 1 of 1 draws"), three.out());
+    com.fasterxml.jackson.databind.JsonNode result = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(json.toFile());
+    java.util.List<String> targets = new java.util.ArrayList<>();
+    result.get("phases").forEach(p -> targets.add(p.get("combination").get("target").asText()));
+    assertEquals(java.util.List.of("postgresql", "mongodb-1", "mongodb-2"), targets);
+
+    CliTester.Result explainTwo = CliTester.run("--url", url, "-U", "postgres", "explain", "--workload",
+        "config/workloads/orders-mongo.yaml", "--table", "stress_orders", "--against", mongo, "--against", mongo,
+        "--collection", "stress.orders");
+    assertEquals(2, explainTwo.exitCode(), explainTwo.all());
+    assertTrue(explainTwo.err().contains("--against is given 2 times; this command compares with one server"),
+        explainTwo.err());
+  }
 }
