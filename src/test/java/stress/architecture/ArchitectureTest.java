@@ -65,7 +65,7 @@ class ArchitectureTest {
     allow("mongo", "model", "ops", "dump", "table");
     allow("workload", "model", "ops", "table", "server", "mongo");
     allow("mongolog", "model", "dump", "load.importer", "workload");
-    allow("mongodb", "model", "dump", "ops", "workload");
+    allow("mongodb", "model", "dump", "ops", "table", "workload");
     allow("runner", "model", "ops", "keys", "metrics", "connect", "connect.eventloop", "server", "table");
     allow("fleet", "runner");
     allow("live", "metrics", "runner", "connect", "model");
