@@ -1,6 +1,10 @@
 package stress.app;
 
 import java.io.IOException;
+import stress.connect.ServerPlacement;
+import stress.load.importer.ImportRequest;
+import stress.metrics.ClientMeter;
+import stress.server.Dialect;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -75,15 +79,30 @@ public final class ImportJob {
       target = TargetDetector.detect(c);
     }
     out.println("import: target " + target.kind().displayName());
-    DumpImporter importer = new DumpImporter(() -> PhysicalConnections.open(db.spec()), Dialects.forTarget(target));
+    Dialect dialect = Dialects.forTarget(target);
+    ImportRequest request = this.request;
+    if (!request.batchBytesGiven() && dialect.loadBatchReason() != null) {
+      request = request.withBatchBytes(dialect.loadBatchBytes());
+    }
+    out.println("import: batches of " + (request.batching().maxBytes() >> 20) + " MiB or "
+        + request.batching().maxRows() + " documents, each committed with its checkpoint (" + (request.batchBytesGiven()
+        ? "--batch-mb" : dialect.loadBatchReason() != null ? dialect.loadBatchReason() + "; --batch-mb sets it"
+        : "the default; --batch-mb sets it") + "); " + request.jobs() + " load stream" + (request.jobs() == 1 ? ""
+        : "s") + " (--jobs)");
+    DumpImporter importer = new DumpImporter(() -> PhysicalConnections.open(db.spec()), dialect);
     // from here the importer's own stop: batches being written are committed, and --resume continues
     interruption.onSignal(importer::stop);
     if (interruption.stoppedSetUp()) {
       Thread.interrupted();
     }
     ImportResult result;
+    ClientMeter meter = ClientMeter.start();
     try (PrintingImportListener listener = new PrintingImportListener(out, terminal)) {
       result = importer.run(request, listener);
+    }
+    if (result.read() > 0 && result.earlier() == 0) { // a resumed import's bytes include what earlier runs loaded
+      out.println(ImportBound.lines(meter.stop(result.read(), ServerPlacement.anyOnThisHost(db.spec().servers())),
+          result.bytes()));
     }
     ExitCode exitCode = result.interrupted() ? ExitCode.INTERRUPTED : exitCode(result.outcome());
     if (json != null) {

@@ -51,7 +51,8 @@ public final class ImportRequests {
     DuplicatePolicy duplicates = attempt(problems, () -> DuplicatePolicy.parse(config.onDuplicate()));
     RepeatedFields repeated = attempt(problems, () -> RepeatedFields.parse(config.repeatedFields()));
     IdType type = config.idType() == null ? null : attempt(problems, () -> idType(config.idType()));
-    CopyBatching batching = attempt(problems, () -> batching(config.batchDocs(), config.batchMb()));
+    CopyBatching batching = attempt(problems, () -> batching(config.batchDocs(), config.batchMb() == null
+        ? ImportRequest.DEFAULT_BATCH_MB : config.batchMb()));
     java.util.Map<String, String> distributeBy = distributeBy(config.distributeBy(), problems);
     if (config.allowMissingKey() && config.distributeBy().isEmpty()) {
       problems.add("--allow-missing-key goes with --distribute-by NS=PATH (it accepts a path most documents lack)");
@@ -62,7 +63,7 @@ public final class ImportRequests {
         .policy(config.dropExisting() ? ExistingTablePolicy.DROP_EXISTING
             : config.reuse() ? ExistingTablePolicy.REUSE : ExistingTablePolicy.FAIL_IF_EXISTS)
         .resume(config.resume()).jobs(config.jobs()).jsonFormat(format).idType(type).onError(policy)
-        .onDuplicate(duplicates).repeatedFields(repeated).rejects(config.rejects()).batching(batching)
+        .onDuplicate(duplicates).repeatedFields(repeated).rejects(config.rejects()).batching(batching, config.batchMb() != null)
         .distributeBy(distributeBy).reference(new java.util.LinkedHashSet<>(config.reference()))
         .allowMissingKey(config.allowMissingKey()).build();
     if (problems.isEmpty()) {

@@ -139,9 +139,10 @@ final class ImportCommand implements Callable<Integer> {
       description = "Documents per committed batch. Default: ${DEFAULT-VALUE}.")
   long batchDocs;
 
-  @Option(names = "--batch-mb", paramLabel = "N", defaultValue = Defaults.IMPORT_BATCH_MB,
-      description = "MiB of BSON per committed batch. Default: ${DEFAULT-VALUE}.")
-  long batchMb;
+  @Option(names = "--batch-mb", paramLabel = "N",
+      description = "MiB of BSON per committed batch. Default: " + Defaults.IMPORT_BATCH_MB + "; 64 on Citus, where each"
+          + " batch's COPY opens a connection to every shard.")
+  Long batchMb;
 
   @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON (per collection and in"
       + " total: counts, seconds, the exit code; docs/import.md#result-file-and-exit-codes).")

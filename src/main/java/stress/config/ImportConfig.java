@@ -19,7 +19,7 @@ public record ImportConfig(Path path, Path archive, List<String> databases, List
                            String schema, String table, String tablePrefix, boolean lowerCaseNames,
                            boolean dropExisting, boolean reuse, boolean resume, int jobs, String jsonMode,
                            String idType, String onError, String onDuplicate, String repeatedFields, Path rejects,
-                           long batchDocs, long batchMb, Path json, List<String> distributeBy,
+                           long batchDocs, Long batchMb, Path json, List<String> distributeBy,
                            List<String> reference, boolean allowMissingKey) {
   public ImportConfig {
     distributeBy = distributeBy == null ? List.of() : List.copyOf(distributeBy);

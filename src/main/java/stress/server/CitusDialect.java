@@ -60,4 +60,19 @@ public final class CitusDialect implements Dialect {
     return List.of(PostgresDialect.createTable(copy, ""), distribute(SqlLiterals.quote(copy.qualifiedName()),
         table.layout(), SqlLiterals.quote(table.qualifiedName())));
   }
+
+  /**
+   * Measured on Citus 13.2 (2 workers, 32 shards, 150,000 large orders): one import stream took 41 s with 8 MiB batches
+   * and 18 s with 64 MiB ones, as each batch's COPY opens a connection to every shard and commits across the workers.
+   */
+  @Override
+  public long loadBatchBytes() {
+    return 64L << 20;
+  }
+
+  @Override
+  public String loadBatchReason() {
+    return "Citus: each batch is one distributed COPY and commit, which opens a connection to every shard; 64 MiB"
+        + " batches keep that a small share of the load";
+  }
 }

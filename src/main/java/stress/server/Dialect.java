@@ -41,6 +41,19 @@ public interface Dialect {
   }
 
   /**
+   * BSON bytes per committed batch of an import where the user gave none: 8 MiB, unless each batch costs this target
+   * more than its rows ({@link #loadBatchReason()} says why).
+   */
+  default long loadBatchBytes() {
+    return 8L << 20;
+  }
+
+  /** Why this target's batches are larger than 8 MiB, for the import's header; null when they are not. */
+  default String loadBatchReason() {
+    return null;
+  }
+
+  /**
    * Whether a commit is one server's own commit, with no two-phase commit across nodes. Only then may an import
    * commit its batches asynchronously: if the server crashes, a batch and its checkpoint still vanish together.
    */

@@ -25,7 +25,7 @@ class ImportRequestsTest {
   @Test
   void everyProblemIsNamedInOneMessage() {
     ImportConfig config = new ImportConfig(null, null, List.of(), List.of(), List.of(), List.of(), false, null, null,
-        "", false, true, true, false, 0, "loose", "float", "abort", "reject", "reject", Path.of("r.jsonl"), 0, 8, null, List.of(), List.of(), false);
+        "", false, true, true, false, 0, "loose", "float", "abort", "reject", "reject", Path.of("r.jsonl"), 0, 8L, null, List.of(), List.of(), false);
     UsageException e = assertThrows(UsageException.class, () -> ImportRequests.of(config));
     assertEquals("give the dump to import: PATH (a dump directory, a .bson file or a mongoexport JSON file) or"
         + " --archive FILE;"

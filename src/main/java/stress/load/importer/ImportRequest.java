@@ -34,12 +34,14 @@ import stress.table.IdType;
  * @param reference   namespaces whose tables are replicated to every node
  * @param allowMissingKey whether a {@code --distribute-by} path that most documents lack is accepted (their rows get a
  *                    null key, all on one node); a path that no document holds is refused either way
+ * @param batchBytesGiven whether the user chose the batch size ({@code --batch-mb}); if not, the target may
+ *                    ({@link stress.server.Dialect#loadBatchBytes()})
  */
 public record ImportRequest(Path source, ScanOptions scan, TableNaming naming, ExistingTablePolicy policy,
                             boolean resume, int jobs, JsonFormat jsonFormat, IdType idType, ReadPolicy onError,
                             DuplicatePolicy onDuplicate, RepeatedFields repeatedFields, Path rejects,
                             CopyBatching batching, java.util.Map<String, String> distributeBy,
-                            java.util.Set<String> reference, boolean allowMissingKey) {
+                            java.util.Set<String> reference, boolean allowMissingKey, boolean batchBytesGiven) {
   public static final int DEFAULT_JOBS = 2;
   public static final int DEFAULT_BATCH_DOCS = 50_000;
   public static final int DEFAULT_BATCH_MB = 8;
@@ -84,6 +86,13 @@ public record ImportRequest(Path source, ScanOptions scan, TableNaming naming, E
   }
 
   /** A builder with every default: all namespaces but system ones, derived table names, detected {@code _id}. */
+  /** This import with the target's batch size, where the user gave none. */
+  public ImportRequest withBatchBytes(long bytes) {
+    return new ImportRequest(source, scan, naming, policy, resume, jobs, jsonFormat, idType, onError, onDuplicate,
+        repeatedFields, rejects, new CopyBatching(batching.maxRows(), bytes), distributeBy, reference,
+        allowMissingKey, batchBytesGiven);
+  }
+
   public static Builder builder(Path source) {
     return new Builder(source);
   }
@@ -106,6 +115,7 @@ public record ImportRequest(Path source, ScanOptions scan, TableNaming naming, E
     private java.util.Map<String, String> distributeBy = java.util.Map.of();
     private java.util.Set<String> reference = java.util.Set.of();
     private boolean allowMissingKey;
+    private boolean batchBytesGiven;
 
     private Builder(Path source) {
       this.source = source;
@@ -169,6 +179,14 @@ public record ImportRequest(Path source, ScanOptions scan, TableNaming naming, E
 
     public Builder batching(CopyBatching value) {
       batching = value;
+      batchBytesGiven = true;
+      return this;
+    }
+
+    /** The batch size, {@code bytesGiven} telling whether its bytes were the user's choice or a default. */
+    public Builder batching(CopyBatching value, boolean bytesGiven) {
+      batching = value;
+      batchBytesGiven = bytesGiven;
       return this;
     }
 
@@ -191,7 +209,7 @@ public record ImportRequest(Path source, ScanOptions scan, TableNaming naming, E
 
     public ImportRequest build() {
       return new ImportRequest(source, scan, naming, policy, resume, jobs, jsonFormat, idType, onError, onDuplicate,
-          repeatedFields, rejects, batching, distributeBy, reference, allowMissingKey);
+          repeatedFields, rejects, batching, distributeBy, reference, allowMissingKey, batchBytesGiven);
     }
   }
 }
