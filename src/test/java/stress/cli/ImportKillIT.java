@@ -18,36 +18,44 @@ import org.junit.jupiter.api.io.TempDir;
 import stress.testing.TestDatabase;
 
 /**
- * A real {@code stress import} process killed with SIGKILL at ten random moments while it loads, resumed with
+ * A real {@code stress import} process killed with SIGKILL at random moments while it loads, resumed with
  * {@code --resume} after each kill and finally run to the end, holds exactly the documents of a clean import of
  * the same dump: same count, same checksum of {@code _id} and {@code data}, and checkpoints that cover every
- * document once. The seed of the kill moments is printed (and can be fixed with -Dstress.kill.seed=N).
+ * document once; with two collections, and with one collection loaded by three streams at once (whose batches commit
+ * out of order). The seed of the kill moments is printed (and can be fixed with -Dstress.kill.seed=N).
  */
 class ImportKillIT {
   private static final int DOCUMENTS = 100_000;
   private static final int KILLS = 10;
+  /** The tables of the import being killed: those of the test that runs. */
+  private String targets = "target IN ('\"killed_shop_orders_1\"', '\"killed_shop_orders_2\"')";
   private static final int BATCH = 200;
   /** The latest kill moment after the attempt's first commit. */
   private static final long MAX_DELAY_MILLIS = 1200;
-  /**
-   * At most this many commits per attempt before the kill, whatever the delay, so that on a fast machine the ten
-   * kills still all land before the end.
-   */
-  private static final long MAX_COMMITS_PER_ATTEMPT = DOCUMENTS / BATCH / (KILLS + 2);
-  private static final String TARGETS = "target IN ('\"killed_shop_orders_1\"', '\"killed_shop_orders_2\"')";
 
   @TempDir
   Path dir;
 
   @Test
   void tenKillsAndResumesEndWithTheDocumentsOfACleanImport() throws Exception {
+    killAndResume(2, KILLS, 2, List.of("shop_orders_1", "shop_orders_2"));
+  }
+
+  /** One big collection split over three load streams: kills land while batches commit out of document order. */
+  @Test
+  void killsOfOneCollectionLoadedByThreeStreamsEndWithTheSameDocuments() throws Exception {
+    targets = "target = '\"killed_shop_orders\"'";
+    killAndResume(1, 4, 3, List.of("shop_orders"));
+  }
+
+  private void killAndResume(int collections, int kills, int jobs, List<String> tables) throws Exception {
     long seed = Long.getLong("stress.kill.seed", System.nanoTime());
     System.out.println("ImportKillIT: kill moments from seed " + seed + " (repeat with -Dstress.kill.seed=" + seed + ")");
     Random random = new Random(seed);
     String url = TestDatabase.newDatabaseUrl("import_kill");
     Path dump = dir.resolve("dump");
     CliTester.Result generated = CliTester.run("generate", "--out", dump.toString(), "--docs", "" + DOCUMENTS,
-        "--collections", "2", "--db", "shop", "--collection", "orders");
+        "--collections", "" + collections, "--db", "shop", "--collection", "orders");
     assertEquals(0, generated.exitCode(), generated.all());
 
     CliTester.Result clean = CliTester.run("--url", url, "-U", "postgres", "import", dump.toString(), "--table-prefix",
@@ -55,18 +63,18 @@ class ImportKillIT {
     assertEquals(0, clean.exitCode(), clean.all());
 
     List<String> args = List.of("--url", url, "-U", "postgres", "import", dump.toString(), "--table-prefix", "killed_",
-        "--rejects", dir.resolve("killed.jsonl").toString(), "--batch-docs", "" + BATCH, "--jobs", "2");
+        "--rejects", dir.resolve("killed.jsonl").toString(), "--batch-docs", "" + BATCH, "--jobs", "" + jobs);
     List<String> resume = new ArrayList<>(args);
     resume.add("--resume");
-    for (int kill = 1; kill <= KILLS; kill++) {
+    for (int kill = 1; kill <= kills; kill++) {
       long delay = (long) (random.nextDouble() * MAX_DELAY_MILLIS);
       long before = checkpoints(url);
-      long after = killMidLoad(kill == 1 ? args : resume, before, delay, kill);
+      long after = killMidLoad(kill == 1 ? args : resume, before, delay, kill, kills);
       System.out.println("ImportKillIT: kill " + kill + ": SIGKILL " + delay + " ms after its first commit (or at "
-          + MAX_COMMITS_PER_ATTEMPT + " commits); checkpoints "
+          + maxCommits(kills) + " commits); checkpoints "
           + before + " -> " + after);
     }
-    long loadedBeforeTheEnd = count(url, "SELECT coalesce(sum(loaded), 0) FROM stress_import_progress WHERE " + TARGETS);
+    long loadedBeforeTheEnd = count(url, "SELECT coalesce(sum(loaded), 0) FROM stress_import_progress WHERE " + targets);
     assertTrue(loadedBeforeTheEnd < DOCUMENTS, "the kills all landed before the end (" + loadedBeforeTheEnd + ")");
 
     // the last run takes the default batch size: checkpoints are document ranges, not batch numbers
@@ -77,18 +85,21 @@ class ImportKillIT {
     assertTrue(finished.out().contains("import: " + DOCUMENTS + " documents read, " + DOCUMENTS + " loaded, 0 rejected"),
         finished.out());
 
-    for (String collection : List.of("shop_orders_1", "shop_orders_2")) {
+    for (String collection : tables) {
       String checksum = "SELECT count(*) || ' ' || md5(string_agg(_id::text || ' ' || data::text, E'\\n' ORDER BY _id))"
           + " FROM ";
       assertEquals(text(url, checksum + "clean_" + collection), text(url, checksum + "killed_" + collection),
           collection + ": same documents as the clean import");
     }
-    assertEquals(DOCUMENTS, count(url, "SELECT count(*) FROM killed_shop_orders_1")
-        + count(url, "SELECT count(*) FROM killed_shop_orders_2"));
+    long rows = 0;
+    for (String collection : tables) {
+      rows += count(url, "SELECT count(*) FROM killed_" + collection);
+    }
+    assertEquals(DOCUMENTS, rows);
     assertEquals(DOCUMENTS, count(url, "SELECT sum(last_index - first_index + 1) FROM stress_import_progress WHERE "
-        + TARGETS), "the checkpoints cover every document once");
+        + targets), "the checkpoints cover every document once");
     assertEquals(0, count(url, "SELECT count(*) FROM (SELECT first_index, lag(last_index) OVER (PARTITION BY target"
-        + " ORDER BY first_index) AS previous FROM stress_import_progress WHERE " + TARGETS + ") c"
+        + " ORDER BY first_index) AS previous FROM stress_import_progress WHERE " + targets + ") c"
         + " WHERE first_index <= previous"), "no two checkpoints overlap");
     assertTrue(!Files.exists(dir.resolve("killed.jsonl")) || Files.size(dir.resolve("killed.jsonl")) == 0,
         "nothing rejected");
@@ -96,10 +107,10 @@ class ImportKillIT {
 
   /**
    * Starts the import in its own JVM, waits for its first commit, then waits {@code delayMillis} (or until it has
-   * made {@link #MAX_COMMITS_PER_ATTEMPT} commits) and sends SIGKILL; the import must still be running then.
+   * made {@link #maxCommits} commits) and sends SIGKILL; the import must still be running then.
    * Returns the checkpoints after the kill.
    */
-  private static long killMidLoad(List<String> args, long checkpointsBefore, long delayMillis, int kill)
+  private long killMidLoad(List<String> args, long checkpointsBefore, long delayMillis, int kill, int kills)
       throws Exception {
     String url = args.get(1);
     Path output = Files.createTempFile("import-kill", ".out");
@@ -116,7 +127,7 @@ class ImportKillIT {
         Thread.sleep(5);
       }
       long killAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(delayMillis);
-      while (System.nanoTime() < killAt && checkpoints(url) < checkpointsBefore + MAX_COMMITS_PER_ATTEMPT) {
+      while (System.nanoTime() < killAt && checkpoints(url) < checkpointsBefore + maxCommits(kills)) {
         Thread.sleep(5);
       }
       if (!process.isAlive()) {
@@ -133,9 +144,17 @@ class ImportKillIT {
     }
   }
 
-  private static long checkpoints(String url) throws SQLException {
+  /**
+   * At most this many commits per attempt before the kill, whatever the delay, so that on a fast machine all the kills
+   * still land before the end.
+   */
+  private static long maxCommits(int kills) {
+    return DOCUMENTS / BATCH / (kills + 2);
+  }
+
+  private long checkpoints(String url) throws SQLException {
     try {
-      return count(url, "SELECT count(*) FROM stress_import_progress WHERE " + TARGETS);
+      return count(url, "SELECT count(*) FROM stress_import_progress WHERE " + targets);
     } catch (SQLException e) {
       if ("42P01".equals(e.getSQLState())) {
         return 0; // the first import has not created it yet
