@@ -5,7 +5,7 @@
 # streams, interleaved round by round. Prints docs/s, MB/s and stress ÷ raw COPY; target >= 0.9.
 #
 # Usage: bench/import_vs_copy.sh [--docs N] [--jobs J] [--rounds R] [--variants LIST] [--port FIRST]
-#                                [--log-dir DIR]
+#                                [--log-dir DIR] [--target HOST:PORT:DB:USER --server-data DIR[,DIR...]]
 # Each option also has an environment variable: DOCS, JOBS, ROUNDS, VARIANTS, PORT, LOG_DIR; the
 # command line wins. Defaults: 300000 docs (~930 MB of BSON, ~1.05 GB of COPY text), 1 stream,
 # 3 rounds, variants detect,id-type, ports from 5544. --log-dir keeps every raw output (server log,
@@ -17,6 +17,13 @@
 # binaries (default /usr/lib/postgresql/15/bin), STRESS_JAVA_OPTS extra JVM options (default none),
 # JAVA the java binary (default: java on PATH), STRESS_IMPORT_OPTS extra options for `stress import`
 # (e.g. --batch-mb 32; not --jobs or --id-type, which the script sets).
+#
+# --target runs both sides on a server or cluster that is already running instead of a throwaway one
+# (Citus coordinator, Greenplum coordinator or plain PostgreSQL, found by asking it): the raw side
+# creates the table as stress does there (create_distributed_table on Citus, DISTRIBUTED BY (_id) on
+# Greenplum). --server-data names the data directories of its server processes on this host
+# (coordinator first), whose CPU is read from their postmaster.pid as for the throwaway server; the
+# tables stress_orders and stress_orders_copy of DB are dropped and made again, nothing else touched.
 #
 # Run as root, the server runs as the `postgres` OS user; otherwise as the calling user. It listens
 # on 127.0.0.1 only, on the first free port from --port on, with its socket in its own temp folder,
@@ -63,6 +70,8 @@ while [ $# -gt 0 ]; do
     --variants) VARIANTS=${2:?--variants needs a value}; shift 2 ;;
     --port) PORT=${2:?--port needs a value}; shift 2 ;;
     --log-dir) LOG_DIR=${2:?--log-dir needs a value}; shift 2 ;;
+    --target) TARGET=${2:?--target needs HOST:PORT:DB:USER}; shift 2 ;;
+    --server-data) SERVER_DATA=${2:?--server-data needs DIR[,DIR...]}; shift 2 ;;
     -h|--help) bench_usage; exit 0 ;;
     *) die "unknown argument '$1' (see --help)" ;;
   esac
@@ -79,7 +88,18 @@ case " $STRESS_IMPORT_OPTS " in
   *" --jobs"* | *" --id-type"*) die "STRESS_IMPORT_OPTS '$STRESS_IMPORT_OPTS' must not set --jobs or --id-type: use --jobs and --variants" ;;
 esac
 
-bench_require_tools initdb pg_ctl postgres psql createdb
+TARGET=${TARGET:-}
+SERVER_DATA=${SERVER_DATA:-}
+if [ -n "$TARGET" ]; then
+  [[ $TARGET =~ ^[^:]+:[0-9]+:[^:]+:[^:]+$ ]] || die "--target '$TARGET' must be HOST:PORT:DB:USER"
+  [ -n "$SERVER_DATA" ] || die "--target needs --server-data: the data directories of the server's processes here"
+  IFS=, read -r -a SERVER_DATA_DIRS <<<"$SERVER_DATA"
+  for d in "${SERVER_DATA_DIRS[@]}"; do
+    [ -r "$d/postmaster.pid" ] || die "--server-data: $d/postmaster.pid cannot be read (is the server running?)"
+  done
+fi
+bench_require_tools psql
+[ -n "$TARGET" ] || bench_require_tools initdb pg_ctl postgres createdb
 command -v python3 >/dev/null || die "python3 not found on PATH (runs the COPY capture relay and the report)"
 command -v split >/dev/null || die "split (coreutils) not found on PATH"
 bench_resolve_jar
@@ -89,16 +109,43 @@ bench_print_machine
 echo "psql: $("$PG_BIN/psql" --version)"
 echo "settings: docs=$DOCS (shape large) jobs=$JOBS rounds=$ROUNDS variants=$VARIANTS${STRESS_JAVA_OPTS:+ stress JVM options: $STRESS_JAVA_OPTS}${STRESS_IMPORT_OPTS:+ stress import options: $STRESS_IMPORT_OPTS}"
 
-# ---------------------------------------------------------------- throwaway server
-bench_start_server "$PORT" "shared_buffers = 256MB
+# ---------------------------------------------------------------- server
+HOST=127.0.0.1
+USER_NAME=postgres
+if [ -z "$TARGET" ]; then
+  bench_start_server "$PORT" "shared_buffers = 256MB
 max_wal_size = 8GB
 checkpoint_timeout = 1h
 autovacuum = off"
-echo "server: 127.0.0.1:$PORT, data in $DATA (removed at exit), shared_buffers=256MB, max_wal_size=8GB, checkpoint_timeout=1h, autovacuum=off"
-"$PG_BIN/createdb" -h 127.0.0.1 -p "$PORT" -U postgres "$DB"
-URL="jdbc:postgresql://127.0.0.1:$PORT/$DB"
+  echo "server: 127.0.0.1:$PORT, data in $DATA (removed at exit), shared_buffers=256MB, max_wal_size=8GB, checkpoint_timeout=1h, autovacuum=off"
+  "$PG_BIN/createdb" -h 127.0.0.1 -p "$PORT" -U postgres "$DB"
+else
+  IFS=: read -r HOST PORT DB USER_NAME <<<"$TARGET"
+  WORK=$(mktemp -d "${TMPDIR:-/tmp}/$BENCH_NAME.XXXXXX")
+  # the processes of every data directory, the coordinator's client backends telling when a run has ended
+  server_cpu() {
+    local d cpu backends total=0 first=""
+    for d in "${SERVER_DATA_DIRS[@]}"; do
+      read -r cpu backends < <(python3 "$BENCH_LIB/server_cpu.py" "$d/postmaster.pid")
+      total=$(awk -v a="$total" -v b="$cpu" 'BEGIN { printf "%.3f", a + b }')
+      [ -n "$first" ] || first=$backends
+    done
+    echo "$total $first"
+  }
+fi
+URL="jdbc:postgresql://$HOST:$PORT/$DB"
 
-sql() { PGOPTIONS="-c client_min_messages=warning" "$PG_BIN/psql" -X -q -At -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PORT" -U postgres -d "$DB" "$@"; }
+sql() { PGOPTIONS="-c client_min_messages=warning" "$PG_BIN/psql" -X -q -At -v ON_ERROR_STOP=1 -h "$HOST" -p "$PORT" -U "$USER_NAME" -d "$DB" "$@"; }
+
+KIND=postgresql
+DISTRIBUTE=""
+if [ -n "$(sql -c "SELECT 1 FROM pg_extension WHERE extname = 'citus'")" ]; then
+  KIND=citus
+elif [ "$(sql -c "SELECT version() LIKE '%Greenplum%'")" = t ]; then
+  KIND=greenplum
+  DISTRIBUTE=" DISTRIBUTED BY (_id)"
+fi
+echo "server: $(sql -c "SELECT version()") ($KIND${TARGET:+, at $HOST:$PORT, database $DB, user $USER_NAME})"
 
 now() { date +%s.%N; }
 
@@ -117,7 +164,7 @@ grep '^generate: done' "$WORK/generate.log"
 
 # One unmeasured import through the relay, which saves the COPY text stress sends.
 ROWS=$WORK/rows.copy
-start_service "$WORK/capture.log" python3 "$(dirname "$0")/lib/copy_capture.py" 127.0.0.1 "$PORT" "$WORK/capture.port" "$ROWS"
+start_service "$WORK/capture.log" python3 "$(dirname "$0")/lib/copy_capture.py" "$HOST" "$PORT" "$WORK/capture.port" "$ROWS"
 for ((tries = 0; tries < 100; tries++)); do
   [ -s "$WORK/capture.port" ] && break
   sleep 0.1
@@ -125,8 +172,8 @@ done
 [ -s "$WORK/capture.port" ] || fail_with_log "the COPY capture relay did not start" "$WORK/capture.log"
 # shellcheck disable=SC2086 # STRESS_JAVA_OPTS and STRESS_IMPORT_OPTS are lists of options
 run_client "$WORK/capture-import.log" "$JAVA" $STRESS_JAVA_OPTS -jar "$STRESS_JAR" \
-  --url "jdbc:postgresql://127.0.0.1:$(cat "$WORK/capture.port")/$DB" -U postgres \
-  import "$DUMP" --jobs 1 --rejects "$WORK/rejects-capture.jsonl" $STRESS_IMPORT_OPTS \
+  --url "jdbc:postgresql://127.0.0.1:$(cat "$WORK/capture.port")/$DB?sslmode=disable" -U "$USER_NAME" \
+  import "$DUMP" --jobs 1 --drop-existing --rejects "$WORK/rejects-capture.jsonl" $STRESS_IMPORT_OPTS \
   || fail_with_log "stress import through the capture relay failed" "$WORK/capture-import.log"
 stop_services
 CAPTURED=$(wc -l <"$ROWS")
@@ -134,7 +181,7 @@ CAPTURED=$(wc -l <"$ROWS")
 BYTES=$(stat -c %s "$ROWS")
 echo "COPY text: $DOCS rows, $BYTES bytes ($(awk -v b="$BYTES" 'BEGIN { printf "%.1f", b / 1e6 }') MB), captured from stress import"
 # The DDL stress created, which the raw side reuses; \d output compared in round 1.
-DDL="CREATE TABLE $TABLE (_id integer PRIMARY KEY, data jsonb NOT NULL DEFAULT '{}')"
+DDL="CREATE TABLE $TABLE (_id integer PRIMARY KEY, data jsonb NOT NULL DEFAULT '{}')$DISTRIBUTE"
 sql -c "\\d $TABLE" >"$WORK/ddl-stress.log"
 
 PARTS=()
@@ -161,8 +208,9 @@ SIDES=(raw "${VARIANT_LIST[@]}")
 raw_run() {
   local tag=$1 i
   sql -c "$DDL"
+  [ "$KIND" != citus ] || sql -c "SELECT create_distributed_table('$TABLE', '_id')" >/dev/null
   for ((i = 0; i < ${#PARTS[@]}; i++)); do
-    start_child "$WORK/psql-$tag-$i.log" "$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$PORT" -U postgres -d "$DB" \
+    start_child "$WORK/psql-$tag-$i.log" "$PG_BIN/psql" -X -q -v ON_ERROR_STOP=1 -h "$HOST" -p "$PORT" -U "$USER_NAME" -d "$DB" \
       -c "\\copy $TABLE (_id, data) FROM '${PARTS[$i]}'"
   done
   wait_children || fail_with_log "a raw COPY stream failed" "$WORK/psql-$tag-0.log"
@@ -172,7 +220,7 @@ stress_run() {
   local tag=$1 variant=$2 extra=()
   [ "$variant" = detect ] || extra=(--id-type integer)
   # shellcheck disable=SC2086
-  run_client "$WORK/stress-$tag.log" "$JAVA" $STRESS_JAVA_OPTS -jar "$STRESS_JAR" --url "$URL" -U postgres \
+  run_client "$WORK/stress-$tag.log" "$JAVA" $STRESS_JAVA_OPTS -jar "$STRESS_JAR" --url "$URL" -U "$USER_NAME" \
     import "$DUMP" --jobs "$JOBS" "${extra[@]}" --rejects "$WORK/rejects-$tag.jsonl" $STRESS_IMPORT_OPTS \
     || fail_with_log "stress import failed" "$WORK/stress-$tag.log"
 }

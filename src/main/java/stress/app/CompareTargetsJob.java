@@ -118,14 +118,14 @@ final class CompareTargetsJob {
     for (int r = 0; r < rounds; r++) {
       for (int k = 0; k < targets.size(); k++) {
         String name = targets.get(orders.get(r).get(k));
-        NativeRun native_ = sent.get(name);
-        out.println("\ntarget " + name + (native_ != null ? " (" + native_.target().describe() + ", "
-            + native_.collectionsText() + ")" : config.application() == null ? " (table " + config.table() + ")"
+        NativeRun server = sent.get(name);
+        out.println("\ntarget " + name + (server != null ? " (" + server.target().describe() + ", "
+            + server.collectionsText() + ")" : config.application() == null ? " (table " + config.table() + ")"
             : " (the application's tables)")
             + (rounds > 1 ? ", round " + (r + 1) + " of " + rounds : "") + ":");
         RunJob job = new RunJob(single, database, out, interruption);
-        if (native_ != null) {
-          job.sendingTo(native_);
+        if (server != null) {
+          job.sendingTo(server);
         }
         ExitCode code = job.run();
         worst = code.code() > worst.code() ? code : worst;

@@ -87,9 +87,10 @@ final class ImportCommand implements Callable<Integer> {
       + " (table stress_import_progress) show as committed. Give the same path and options.")
   boolean resume;
 
-  @Option(names = "--jobs", paramLabel = "N", defaultValue = Defaults.LOAD_JOBS,
-      description = "Parallel load streams (connections); as many collections are read at once. Default: ${DEFAULT-VALUE}.")
-  int jobs;
+  @Option(names = "--jobs", paramLabel = "N",
+      description = "Parallel load streams (connections), shared by all collections, so one big collection is loaded by"
+          + " all of them; as many collections are read at once. Default: this client's cores, 2 to 8.")
+  Integer jobs;
 
   @Option(names = "--json-mode", paramLabel = "MODE", defaultValue = "relaxed",
       description = "Extended JSON v2 flavour of the data column: relaxed or canonical. Default: ${DEFAULT-VALUE}.")
@@ -165,7 +166,8 @@ final class ImportCommand implements Callable<Integer> {
   /** The options as given; the app layer checks them and builds the engine's request. */
   ImportConfig toConfig() {
     return new ImportConfig(path, archive, databases, excludeDatabases, collections, excludeCollections,
-        systemCollections, schema, table, tablePrefix, lowerCaseNames, existing.dropExisting, existing.reuse, resume, jobs, jsonMode,
+        systemCollections, schema, table, tablePrefix, lowerCaseNames, existing.dropExisting, existing.reuse, resume,
+        jobs == null ? Defaults.importJobs() : jobs, jsonMode,
         idType, onError, onDuplicate, repeatedFields, rejects, batchDocs, batchMb, json, distributeBy, reference,
         allowMissingKey);
   }

@@ -41,6 +41,14 @@ public final class Defaults {
   /** How often an instance of a run renews its heartbeat; silent for three times that, it is lost. */
   public static final String HEARTBEAT = "5s";
   public static final String LOAD_JOBS = "2";
+
+  /**
+   * Load streams of an import when --jobs is not given: the client's cores, at least 2 and at most 8, so that one big
+   * collection is converted and sent on every core the client has (8 streams already outrun a 2-worker cluster).
+   */
+  public static int importJobs() {
+    return Math.max(2, Math.min(8, Runtime.getRuntime().availableProcessors()));
+  }
   /** import: documents and megabytes per COPY batch, and the rejects file (load.importer.ImportRequest's defaults). */
   public static final String IMPORT_BATCH_DOCS = "50000";
   public static final String IMPORT_BATCH_MB = "8";
