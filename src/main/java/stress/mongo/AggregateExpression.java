@@ -26,10 +26,10 @@ final class AggregateExpression {
   private static final String NULL = "CAST('null' AS jsonb)";
   private final Translation t;
   /** The documents of {@code $unwind} stages, by the column that holds them ({@code pN.doc}). */
-  private final Map<String, AggregateUnwind.Unwound> unwound = new java.util.HashMap<>();
+  private final Map<String, Unwound> unwound = new java.util.HashMap<>();
 
   /** Field paths on the documents in column {@code doc} are read as {@code u} says. */
-  void unwound(String doc, AggregateUnwind.Unwound u) {
+  void unwound(String doc, Unwound u) {
     unwound.put(doc, u);
   }
 
@@ -81,7 +81,7 @@ final class AggregateExpression {
       }
       if (s.startsWith("$")) {
         List<String> keys = MongoPath.parse(s.substring(1)).keys();
-        AggregateUnwind.Unwound u = unwound.get(root);
+        Unwound u = unwound.get(root);
         return u == null ? fieldPath(root, keys) : u.read(root, keys);
       }
       int p = t.parameters.indexOf(e);
@@ -327,7 +327,7 @@ final class AggregateExpression {
     String e = t.alias();
     String test = "CASE WHEN jsonb_typeof(" + b + ".r) = 'array' THEN to_jsonb(EXISTS (SELECT 1 FROM"
         + " jsonb_array_elements(" + b + ".r) AS " + e + "(v) WHERE " + BsonOrder.comparable(b + ".l") + " = "
-        + BsonOrder.comparable(e + ".v") + ")) ELSE " + UpdateRefusals.fail("'refused as in MongoDB: $in requires an array as a"
+        + BsonOrder.comparable(e + ".v") + ")) ELSE " + FailingCast.fail("'refused as in MongoDB: $in requires an array as a"
         + " second argument, found: ' || COALESCE(jsonb_typeof(" + b + ".r), 'missing')") + " END";
     return "(SELECT " + test + " FROM " + once(value(args.get(0), root) + ", " + value(args.get(1), root)) + " AS "
         + b + "(l, r))";
@@ -380,7 +380,7 @@ final class AggregateExpression {
           + " ELSE jsonb_build_array(" + v + ") END))";
     }
     String b = t.alias();
-    return "(SELECT " + AggregateGroup.accumulate(this, op, b + ".v", null) + " FROM " + source + " AS " + b + "(v))";
+    return "(SELECT " + Accumulators.accumulate(this, op, b + ".v", null) + " FROM " + source + " AS " + b + "(v))";
   }
 
   Translation translation() {

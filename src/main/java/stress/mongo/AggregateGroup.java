@@ -3,8 +3,6 @@ package stress.mongo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 
@@ -13,8 +11,6 @@ import org.bson.BsonValue;
  * missing and null the same key), and MongoDB's accumulators as SQL aggregates over the values of each group.
  */
 final class AggregateGroup {
-  static final Set<String> ACCUMULATORS = new TreeSet<>(List.of("$sum", "$avg", "$min", "$max", "$first", "$last",
-      "$push", "$addToSet", "$count"));
   private static final String NULL = "CAST('null' AS jsonb)";
 
   private AggregateGroup() {}
@@ -127,11 +123,11 @@ final class AggregateGroup {
       BsonValue acc = f.getValue();
       if (!acc.isDocument() || acc.asDocument().size() != 1 || !acc.asDocument().getFirstKey().startsWith("$")) {
         throw new IllegalArgumentException("$group field '" + f.getKey() + "' must be an accumulator such as"
-            + " {$sum: 1}; supported: " + String.join(", ", ACCUMULATORS));
+            + " {$sum: 1}; supported: " + String.join(", ", Accumulators.ACCUMULATORS));
       }
       String op = acc.asDocument().getFirstKey();
-      if (!ACCUMULATORS.contains(op)) {
-        throw new RefusedOperator("accumulator", op, ACCUMULATORS);
+      if (!Accumulators.ACCUMULATORS.contains(op)) {
+        throw new RefusedOperator("accumulator", op, Accumulators.ACCUMULATORS);
       }
       BsonValue arg = acc.asDocument().get(op);
       if (op.equals("$count")) {
@@ -148,7 +144,7 @@ final class AggregateGroup {
         continue;
       }
       String column = read.apply("a" + (++i), row.equals("data") ? x.tableValue(arg) : x.value(arg, row));
-      out.add(JsonPathText.sql(f.getKey()) + ", " + accumulate(x, op, column, order));
+      out.add(JsonPathText.sql(f.getKey()) + ", " + Accumulators.accumulate(x, op, column, order));
     }
     return out;
   }
@@ -174,28 +170,5 @@ final class AggregateGroup {
           + ", " + NULL + "))";
     }
     return x.value(id, row);
-  }
-
-  /**
-   * An accumulator as an SQL aggregate of the jsonb column {@code v} (SQL NULL where the value is missing);
-   * {@code order} is the column of the input's order, for {@code $first}, {@code $last} and {@code $push}.
-   */
-  static String accumulate(AggregateExpression x, String op, String v, String order) {
-    TranslationTarget target = x.translation().target;
-    String num = AggregateArithmetic.numeric(target, v);
-    String decimals = "bool_or(" + AggregateArithmetic.decimal(v) + ")";
-    String by = order == null ? "" : " ORDER BY " + order;
-    return switch (op) {
-      // numbers only: strings, booleans, null and missing are ignored; a Decimal128 among them makes a Decimal128
-      case "$sum" -> AggregateArithmetic.result(target, "COALESCE(sum(" + num + "), 0)", decimals, false);
-      case "$avg" -> AggregateArithmetic.result(target, "avg(" + num + ")", decimals, true);
-      case "$min", "$max" -> "COALESCE((array_agg(" + v + " ORDER BY " + BsonOrder.orderBy(v, op.equals("$min"))
-          + ") FILTER (WHERE " + v + " IS NOT NULL AND " + v + " <> " + NULL + "))[1], " + NULL + ")";
-      case "$first" -> "(array_agg(COALESCE(" + v + ", " + NULL + ")" + by + "))[1]";
-      case "$last" -> "(array_agg(COALESCE(" + v + ", " + NULL + ")" + (order == null ? "" : by + " DESC") + "))[1]";
-      case "$push" -> "COALESCE(jsonb_agg(" + v + by + ") FILTER (WHERE " + v + " IS NOT NULL), '[]')";
-      case "$addToSet" -> "COALESCE(jsonb_agg(DISTINCT " + v + ") FILTER (WHERE " + v + " IS NOT NULL), '[]')";
-      default -> throw new IllegalArgumentException("accumulator " + op + " is not supported");
-    };
   }
 }

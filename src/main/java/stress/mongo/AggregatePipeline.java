@@ -47,7 +47,7 @@ final class AggregatePipeline {
   /** True while every stage so far filters, sorts or cuts the table's documents: each row is one of them, whole. */
   private boolean tableDocuments = true;
   /** The current stage's documents as an {@code $unwind} without preserving gives them, null for other stages. */
-  private AggregateUnwind.Unwound unwound;
+  private Unwound unwound;
 
   /** The prefix of this pipeline's subquery aliases ({@code p1}, {@code p2}, ...; a facet's are its own). */
   private final String prefix;
@@ -224,7 +224,7 @@ final class AggregatePipeline {
       parts.add(x.bind(x.value(expr, a + ".doc"), AggregateExpression::truthy));
     }
     next("SELECT " + a + ".doc, " + a + ".n FROM " + from + (parts.isEmpty() ? "" : " WHERE "
-        + FilterTranslator.and(parts)), ordered, false);
+        + Conditions.and(parts)), ordered, false);
   }
 
   /** A stage that changes each document: the new document from the column of the document in. */
@@ -349,7 +349,7 @@ final class AggregatePipeline {
     lastFrom = "(" + select + ") AS " + prefix + (++aliases);
     if (unwound != null) {
       String p = prefix + aliases;
-      x.unwound(p + ".doc", new AggregateUnwind.Unwound(unwound.path(), unwound.index(), p + ".u", p + ".b"));
+      x.unwound(p + ".doc", new Unwound(unwound.path(), unwound.index(), p + ".u", p + ".b"));
       unwound = null;
     }
     return lastFrom;
@@ -374,7 +374,7 @@ final class AggregatePipeline {
   }
 
   private String where() {
-    return tableWhere.isEmpty() ? "" : " WHERE " + FilterTranslator.and(tableWhere);
+    return tableWhere.isEmpty() ? "" : " WHERE " + Conditions.and(tableWhere);
   }
 
   static String alias(String from) {
@@ -395,9 +395,9 @@ final class AggregatePipeline {
     this.sortOpen = 0;
   }
 
-  /** The current stage is an {@code $unwind} at {@code path}: see {@link AggregateUnwind.Unwound}. */
+  /** The current stage is an {@code $unwind} at {@code path}: see {@link Unwound}. */
   void unwound(java.util.List<String> path, String index) {
-    unwound = new AggregateUnwind.Unwound(path, index, null, null);
+    unwound = new Unwound(path, index, null, null);
   }
 
   boolean ordered() {

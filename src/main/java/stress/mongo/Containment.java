@@ -23,7 +23,7 @@ final class Containment {
    * condition has no equality on a plain field name to build it from.
    */
   static String elemMatch(Translation t, MongoPath path, BsonValue arg) {
-    if (!arg.isDocument() || FilterTranslator.isOperators(arg)) {
+    if (!arg.isDocument() || Conditions.isOperators(arg)) {
       return null;
     }
     Map.Entry<String, BsonValue> equality = null;

@@ -48,7 +48,7 @@ final class Decimals {
     if (!root.equals("data")) {
       return true;
     }
-    PathFacts facts = t.target.paths().paths().get(String.join(".", PathValues.keys(jp)));
+    PathFacts facts = t.target.paths().paths().get(String.join(".", JsonPathText.keys(jp)));
     // the facts give the kinds of the value at the path, not of the elements of an array there or on the way
     return facts == null || facts.arrays() || facts.kinds().contains(PathFacts.DECIMAL);
   }
@@ -62,7 +62,7 @@ final class Decimals {
       return orElementDecimal(root, jp, sqlOp, number);
     }
     String q = t.alias();
-    return " OR EXISTS (SELECT 1 FROM jsonb_path_query(" + root + ", " + JsonPathText.sql(ValueComparisons.test(jp,
+    return " OR EXISTS (SELECT 1 FROM jsonb_path_query(" + root + ", " + JsonPathText.sql(JsonPathText.test(jp,
         "exists(@.\"$numberDecimal\")")) + ") AS " + q + "(v) WHERE " + value(t.target, q + ".v") + " " + sqlOp + " CAST('"
         + number + "' AS numeric))";
   }
@@ -74,7 +74,7 @@ final class Decimals {
    * of its text, so no infinity is cast (numeric has none before PostgreSQL 14); NaN matches no comparison.
    */
   private static String orElementDecimal(String root, String jp, String sqlOp, String number) {
-    String finite = ValueComparisons.test(jp, "@.\"$numberDecimal\" like_regex "
+    String finite = JsonPathText.test(jp, "@.\"$numberDecimal\" like_regex "
         + "\"^-?[0-9]+([.][0-9]+)?([eE][-+]?[0-9]+)?$\"") + ".\"$numberDecimal\"";
     String mirrored = switch (sqlOp) {
       case ">" -> "<";
@@ -93,7 +93,7 @@ final class Decimals {
       case "<", "<=" -> "-Infinity";
       default -> null;
     };
-    return " OR " + any + (infinity == null ? "" : " OR " + root + " @?? " + JsonPathText.sql(ValueComparisons.test(jp,
+    return " OR " + any + (infinity == null ? "" : " OR " + root + " @?? " + JsonPathText.sql(JsonPathText.test(jp,
         "@.\"$numberDecimal\" == \"" + infinity + "\"")));
   }
 }

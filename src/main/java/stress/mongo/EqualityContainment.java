@@ -30,7 +30,7 @@ final class EqualityContainment {
     Set<String> keys = new LinkedHashSet<>();
     for (Map.Entry<String, BsonValue> e : filter.entrySet()) {
       BsonValue v = e.getValue();
-      if (e.getKey().startsWith("$") || v.isRegularExpression() || FilterTranslator.isOperators(v)) {
+      if (e.getKey().startsWith("$") || v.isRegularExpression() || Conditions.isOperators(v)) {
         continue;
       }
       MongoPath path = MongoPath.parse(e.getKey());

@@ -73,7 +73,7 @@ final class FilterTranslator {
       }
       parts.add(key.startsWith("$") ? logical(key, e.getValue(), root, top) : field(key, e.getValue(), root, top));
     }
-    return and(parts);
+    return Conditions.and(parts);
   }
 
   private String logical(String op, BsonValue arg, String root, boolean top) {
@@ -98,7 +98,7 @@ final class FilterTranslator {
     }
     conjunctive = outer;
     return switch (op) {
-      case "$and" -> and(parts);
+      case "$and" -> Conditions.and(parts);
       case "$or" -> "(" + String.join(" OR ", parts) + ")";
       default -> "NOT (" + String.join(" OR ", parts) + ")";
     };
@@ -109,7 +109,7 @@ final class FilterTranslator {
     if (cond.isRegularExpression()) { // {a: /x/} is a match, on _id too
       return conditions.regex(path.jsonPath(), cond.asRegularExpression(), root);
     }
-    if (isOperators(cond)) {
+    if (Conditions.isOperators(cond)) {
       List<String> parts = new ArrayList<>();
       for (Map.Entry<String, BsonValue> op : MongoRegex.operators(cond.asDocument()).entrySet()) {
         String exact = op.getKey().equals("$eq") ? keyEquality(path, op.getValue(), top) : null;
@@ -133,7 +133,7 @@ final class FilterTranslator {
           parts.add(route);
         }
       }
-      return and(parts);
+      return Conditions.and(parts);
     }
     if (top && path.isId()) {
       return IdCondition.equal(t, cond);
@@ -146,7 +146,7 @@ final class FilterTranslator {
     String condition = typed != null ? typed : comparisons.equal(path.jsonPath(), cond, root);
     // after the condition: placeholders are made in the order of the text
     String route = routed(path, "$eq", cond, top);
-    return route == null ? condition : and(List.of(condition, route));
+    return route == null ? condition : Conditions.and(List.of(condition, route));
   }
 
   /** The key column's conditions a filter's top-level AND implies ({@link KeyRoute#ofFilter}), or null. */
@@ -162,20 +162,6 @@ final class FilterTranslator {
   /** The key column's condition an equality or {@code $in} of the filter's top-level AND implies, or null. */
   private String routed(MongoPath path, String op, BsonValue arg, boolean top) {
     return top && conjunctive ? KeyRoute.of(t, path, op, arg) : null;
-  }
-
-  /** True for {@code {$gt: 1, ...}}; a document mixing operators and field names is refused. */
-  static boolean isOperators(BsonValue cond) {
-    if (!cond.isDocument() || cond.asDocument().isEmpty()) {
-      return false;
-    }
-    boolean first = cond.asDocument().getFirstKey().startsWith("$");
-    for (String k : cond.asDocument().keySet()) {
-      if (k.startsWith("$") != first) {
-        throw new IllegalArgumentException("a condition mixes operators and field names: " + cond.asDocument().toJson());
-      }
-    }
-    return first;
   }
 
   private String operator(String jp, String op, BsonValue arg, String root) {
@@ -208,13 +194,13 @@ final class FilterTranslator {
       if (elemMatch != elemMatches) {
         throw new IllegalArgumentException("$all: no $elemMatch expression can be mixed with other values");
       }
-      if (!elemMatch && v.isDocument() && isOperators(v)) {
+      if (!elemMatch && v.isDocument() && Conditions.isOperators(v)) {
         throw new IllegalArgumentException("$all with operators other than $elemMatch in the list is not supported");
       }
       parts.add(elemMatch ? elemMatch(jp, v.asDocument().get("$elemMatch"), root)
           : v.isRegularExpression() ? conditions.regex(jp, v.asRegularExpression(), root) : comparisons.equal(jp, v, root));
     }
-    return and(parts);
+    return Conditions.and(parts);
   }
 
   private String elemMatch(String jp, BsonValue arg, String root) {
@@ -226,7 +212,7 @@ final class FilterTranslator {
     // one set-returning function: the elements of the arrays at the path (Citus refuses two in one FROM)
     String head = "EXISTS (SELECT 1 FROM jsonb_path_query(jsonb_path_query_array(" + root + ", " + JsonPathText.sql(jp)
         + "), 'strict $[*] ? (@.type() == \"array\")[*]') AS " + q + "e(v) WHERE ";
-    List<String> keys = PathValues.keys(jp);
+    List<String> keys = JsonPathText.keys(jp);
     if (root.equals("data") && keys.size() == 1) {
       // a field of the document itself: the elements of its array, which the planner estimates as 100 per document
       // (jsonb_path_query as 1,000, which put a 200,000-document table's statement above jit_above_cost)
@@ -238,7 +224,7 @@ final class FilterTranslator {
     if (!t.target.jsonpath()) {
       head = "EXISTS (SELECT 1 FROM (SELECT " + root + " AS v) AS " + q + ", jsonb_array_elements(CASE WHEN"
           + " jsonb_typeof(" + q + ".v) = 'array' THEN " + q + ".v ELSE '[]' END) AS " + q + "e(v) WHERE ";
-      if (!PathValues.keys(jp).isEmpty()) {
+      if (!JsonPathText.keys(jp).isEmpty()) {
         String inner = q + "e.v";
         String body = elemMatchCondition(arg, inner);
         return values.value(root, jp, v -> "EXISTS (SELECT 1 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(" + v
@@ -250,12 +236,12 @@ final class FilterTranslator {
 
   /** The condition an element must pass: operators on the element itself, or a filter of its fields. */
   private String elemMatchCondition(BsonValue arg, String element) {
-    if (isOperators(arg)) {
+    if (Conditions.isOperators(arg)) {
       List<String> parts = new ArrayList<>();
       for (Map.Entry<String, BsonValue> op : MongoRegex.operators(arg.asDocument()).entrySet()) {
         parts.add(operator("strict $", op.getKey(), op.getValue(), element)); // strict: an element that is an array is not stepped into
       }
-      return and(parts);
+      return Conditions.and(parts);
     }
     return document(arg.asDocument(), element, false);
   }
@@ -264,7 +250,7 @@ final class FilterTranslator {
     if (arg.isRegularExpression()) {
       return "NOT " + conditions.regex(jp, arg.asRegularExpression(), root);
     }
-    if (!isOperators(arg)) {
+    if (!Conditions.isOperators(arg)) {
       throw new IllegalArgumentException("$not needs a document of operators or a regular expression, e.g. {$not:"
           + " {$gt: 5}}");
     }
@@ -272,7 +258,7 @@ final class FilterTranslator {
     for (Map.Entry<String, BsonValue> op : MongoRegex.operators(arg.asDocument()).entrySet()) {
       parts.add(operator(jp, op.getKey(), op.getValue(), root));
     }
-    return "NOT " + and(parts);
+    return "NOT " + Conditions.and(parts);
   }
 
   private static BsonArray list(String op, BsonValue arg) {
@@ -280,13 +266,6 @@ final class FilterTranslator {
       throw new IllegalArgumentException(op + " needs a list, got " + arg.getBsonType());
     }
     return arg.asArray();
-  }
-
-  static String and(List<String> parts) {
-    if (parts.isEmpty()) {
-      return "TRUE";
-    }
-    return parts.size() == 1 ? parts.get(0) : "(" + String.join(" AND ", parts) + ")";
   }
 
   static String typeName(BsonValue v) {

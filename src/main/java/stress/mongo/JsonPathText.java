@@ -2,13 +2,19 @@ package stress.mongo;
 
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.bson.BsonValue;
 import stress.dump.DoubleText;
 import stress.ops.JsonValueText;
 
 /** Literals of jsonpath and of SQL, written from filter values and from parameter values. */
 final class JsonPathText {
+  private static final Pattern KEY = Pattern.compile("\\.\"((?:[^\"\\\\]|\\\\.)*)\"");
+
   private JsonPathText() {}
 
   /** A jsonpath (and JSON) string literal. */
@@ -76,6 +82,29 @@ final class JsonPathText {
   static String dateTest(long ms) {
     return ms >= 0 && ms <= 253402300799999L ? "@.\"$date\" == " + string(stress.dump.BsonJson.isoDate(ms))
         : "@.\"$date\".\"$numberLong\" == " + string(Long.toString(ms));
+  }
+
+  /** The keys of a jsonpath the translator wrote ({@code lax $."a"."b"}), read back. */
+  static List<String> keys(String jp) {
+    List<String> keys = new ArrayList<>();
+    Matcher m = KEY.matcher(jp);
+    while (m.find()) {
+      try {
+        keys.add(new com.fasterxml.jackson.databind.ObjectMapper().readValue("\"" + m.group(1) + "\"", String.class));
+      } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        throw new IllegalStateException("not a key the translator writes: " + m.group(1), e);
+      }
+    }
+    return keys;
+  }
+
+  /**
+   * A jsonpath filter of the values at a path. Lax mode steps into an array at the path, as MongoDB does, but its
+   * comparisons also step into arrays nested in that array, which MongoDB never does ({@code {a: 2}} does not match
+   * {@code {a: [[2]]}}), so a nested array is left out first.
+   */
+  static String test(String jp, String condition) {
+    return jp + " ? (@.type() != \"array\" && (" + condition + "))";
   }
 
   private static String number(double d) {

@@ -46,7 +46,7 @@ final class KeyRoute {
   static String ofFilter(Translation t, BsonDocument filter, String column, boolean asArray) {
     List<String> parts = new ArrayList<>();
     collect(t, filter, parts, column, asArray);
-    return parts.isEmpty() ? null : FilterTranslator.and(parts);
+    return parts.isEmpty() ? null : Conditions.and(parts);
   }
 
   /**
@@ -83,7 +83,7 @@ final class KeyRoute {
         }
       } else if (!e.getKey().startsWith("$")) {
         MongoPath path = MongoPath.parse(e.getKey());
-        if (e.getValue().isDocument() && FilterTranslator.isOperators(e.getValue())) {
+        if (e.getValue().isDocument() && Conditions.isOperators(e.getValue())) {
           e.getValue().asDocument().forEach((op, arg) -> each.accept(path, op, arg));
         } else if (!e.getValue().isRegularExpression()) {
           each.accept(path, "$eq", e.getValue());

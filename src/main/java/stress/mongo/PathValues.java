@@ -1,10 +1,7 @@
 package stress.mongo;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The values at a path as plain SQL, for servers without jsonpath (before PostgreSQL 12: Postgres-XL 10). The same
@@ -13,25 +10,10 @@ import java.util.regex.Pattern;
  * that array. Each condition is an {@code EXISTS} over a chain of {@code jsonb_array_elements} in FROM.
  */
 final class PathValues {
-  private static final Pattern KEY = Pattern.compile("\\.\"((?:[^\"\\\\]|\\\\.)*)\"");
   private final Translation t;
 
   PathValues(Translation t) {
     this.t = t;
-  }
-
-  /** The keys of a jsonpath the translator wrote ({@code lax $."a"."b"}), read back. */
-  static List<String> keys(String jp) {
-    List<String> keys = new ArrayList<>();
-    Matcher m = KEY.matcher(jp);
-    while (m.find()) {
-      try {
-        keys.add(new com.fasterxml.jackson.databind.ObjectMapper().readValue("\"" + m.group(1) + "\"", String.class));
-      } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-        throw new IllegalStateException("not a key the translator writes: " + m.group(1), e);
-      }
-    }
-    return keys;
   }
 
   /** MongoDB equality (as the jsonpath form's), {@code p} the parameter's index or -1. */
@@ -84,7 +66,7 @@ final class PathValues {
     if (strict(jp)) {
       return root + " IS NOT NULL";
     }
-    Chain c = chain(root, keys(jp));
+    Chain c = chain(root, JsonPathText.keys(jp));
     return "EXISTS (SELECT 1 FROM " + c.from + " WHERE " + c.where + ")";
   }
 
@@ -93,7 +75,7 @@ final class PathValues {
     if (strict(jp)) {
       return "(jsonb_typeof(" + root + ") <> 'array' AND " + test.apply(root) + ")";
     }
-    Chain c = chain(root, keys(jp));
+    Chain c = chain(root, JsonPathText.keys(jp));
     String q = t.alias();
     return "EXISTS (SELECT 1 FROM " + c.from + ", jsonb_array_elements(CASE WHEN jsonb_typeof(" + c.value
         + ") = 'array' THEN " + c.value + " ELSE jsonb_build_array(" + c.value + ") END) AS " + q + "(c) WHERE " + c.where
@@ -102,7 +84,7 @@ final class PathValues {
 
   /** A FROM item {@code alias(c)}: every value at the path that is not an array, and every element of an array there. */
   String candidates(String root, String jp, String alias) {
-    Chain c = chain(root, keys(jp));
+    Chain c = chain(root, JsonPathText.keys(jp));
     String q = t.alias();
     return "(SELECT " + q + ".c FROM " + c.from + ", jsonb_array_elements(CASE WHEN jsonb_typeof(" + c.value
         + ") = 'array' THEN " + c.value + " ELSE jsonb_build_array(" + c.value + ") END) AS " + q + "(c) WHERE "
@@ -114,7 +96,7 @@ final class PathValues {
     if (strict(jp)) {
       return test.apply(root);
     }
-    Chain c = chain(root, keys(jp));
+    Chain c = chain(root, JsonPathText.keys(jp));
     String q = t.alias();
     return "EXISTS (SELECT 1 FROM " + c.from + ", LATERAL (SELECT " + c.value + " UNION ALL SELECT"
         + " jsonb_array_elements(CASE WHEN jsonb_typeof(" + c.value + ") = 'array' THEN " + c.value
@@ -126,7 +108,7 @@ final class PathValues {
     if (strict(jp)) {
       return test.apply(root);
     }
-    Chain c = chain(root, keys(jp));
+    Chain c = chain(root, JsonPathText.keys(jp));
     return "EXISTS (SELECT 1 FROM " + c.from + " WHERE " + c.where + " AND " + test.apply(c.value) + ")";
   }
 

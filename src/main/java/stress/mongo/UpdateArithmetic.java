@@ -67,7 +67,7 @@ final class UpdateArithmetic {
     String wrappedDouble = "CAST('{\"$numberDouble\": \"' || " + whole + " || '\"}' AS jsonb)";
     String current = "CASE WHEN abs(CAST(" + vt + " AS numeric)) < 2147483648 THEN '(NumberInt)' ELSE '(NumberLong)'"
         + " END || " + vt;
-    String overflow = UpdateRefusals.fail(JsonPathText.sql(UpdateRefusals.PREFIX + "Failed to apply " + c.op()
+    String overflow = FailingCast.fail(JsonPathText.sql(UpdateRefusals.PREFIX + "Failed to apply " + c.op()
         + " operations to current value (") + " || " + current + " || " + JsonPathText.sql(") for document {_id: ")
         + " || CAST(_id AS text) || '}'");
     // the double's text once, where it is used: a finite Decimal128 beyond the double range has none

@@ -216,7 +216,7 @@ final class UpdateArrays {
         }
       }
       drop = "x.e IN (SELECT d.e FROM jsonb_array_elements(" + UpdateFields.value(t, v) + ") AS d(e))";
-    } else if (v.isDocument() && !v.asDocument().isEmpty() && FilterTranslator.isOperators(v)) {
+    } else if (v.isDocument() && !v.asDocument().isEmpty() && Conditions.isOperators(v)) {
       drop = new FilterTranslator(t).filterOn(new BsonDocument("v", v), "jsonb_set(CAST('{}' AS jsonb), '{v}', x.e)");
     } else if (v.isDocument()) {
       drop = "jsonb_typeof(x.e) = 'object' AND " + new FilterTranslator(t).filterOn(v.asDocument(), "x.e");

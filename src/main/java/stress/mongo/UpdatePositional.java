@@ -161,7 +161,7 @@ final class UpdatePositional {
         + " ORDER BY " + q + ".i), '') || ']' AS jsonb)";
     // no element, or none the query matched: MongoDB knows no position (a subquery in FROM, where Citus refuses a
     // correlated subquery in a subquery without FROM)
-    String checked = matched == null ? joined : "CASE WHEN max(" + matched + ".p) IS NULL THEN " + UpdateRefusals.fail(
+    String checked = matched == null ? joined : "CASE WHEN max(" + matched + ".p) IS NULL THEN " + FailingCast.fail(
         JsonPathText.sql(UpdateRefusals.PREFIX + "The positional operator did not find the match needed from the query.")
         + " || left(CAST(_id AS text), 0)") + " ELSE " + joined + " END";
     return "(SELECT " + checked + " FROM " + wrapped(elements, q) + found + steps + ")";
@@ -198,14 +198,14 @@ final class UpdatePositional {
       } else if (key.equals(array) || key.startsWith(array + ".")) {
         String onElement = ArrayFilters.ELEMENT + key.substring(array.length());
         BsonValue cond = e.getValue();
-        if (!FilterTranslator.isOperators(cond)) {
+        if (!Conditions.isOperators(cond)) {
           parts.add(new BsonDocument(onElement, cond));
           continue;
         }
         BsonDocument kept = new BsonDocument();
         for (Map.Entry<String, BsonValue> op : cond.asDocument().entrySet()) {
           if (op.getKey().equals("$elemMatch") && key.equals(array) && op.getValue().isDocument()) {
-            parts.add(FilterTranslator.isOperators(op.getValue()) ? new BsonDocument(onElement, op.getValue())
+            parts.add(Conditions.isOperators(op.getValue()) ? new BsonDocument(onElement, op.getValue())
                 : below(op.getValue().asDocument()));
           } else if (MATCHING.contains(op.getKey()) || op.getKey().equals("$elemMatch")) {
             kept.append(op.getKey(), op.getValue());

@@ -74,14 +74,14 @@ final class UpdateRefusals {
     String v = at(prefix);
     String last = prefix.keys().get(prefix.keys().size() - 1); // a $rename never changes an array element
     whens.add("WHEN " + guard + " AND (jsonb_typeof(" + v + ") <> 'object' OR jsonb_exists_any(" + v + ", "
-        + wrapperKeys() + ")) THEN " + fail(JsonPathText.sql(PREFIX + "cannot use the part (" + last + " of "
+        + wrapperKeys() + ")) THEN " + FailingCast.fail(JsonPathText.sql(PREFIX + "cannot use the part (" + last + " of "
         + path + ") to traverse the element ({" + last + ": ") + " || " + shown(v) + " || '})'"));
   }
 
   private void cannotCreate(String guard, MongoPath parent, String field) {
     String v = at(parent);
     whens.add("WHEN " + guard + "(jsonb_typeof(" + v + ") <> 'object' OR jsonb_exists_any(" + v + ", "
-        + wrapperKeys() + ")) THEN " + fail(JsonPathText.sql(PREFIX + "Cannot create field '" + field
+        + wrapperKeys() + ")) THEN " + FailingCast.fail(JsonPathText.sql(PREFIX + "Cannot create field '" + field
         + "' in element {") + " || " + last(parent) + " || ': ' || " + shown(v) + " || '}'"));
   }
 
@@ -91,10 +91,10 @@ final class UpdateRefusals {
    */
   void arrayUpdate(MongoPath array) {
     String v = at(array);
-    whens.add("WHEN " + v + " IS NULL THEN " + fail(JsonPathText.sql(PREFIX + "The path '") + " || " + dotted(array)
+    whens.add("WHEN " + v + " IS NULL THEN " + FailingCast.fail(JsonPathText.sql(PREFIX + "The path '") + " || " + dotted(array)
         + " || " + JsonPathText.sql("' must exist in the document in order to apply array updates.")
         + " || left(" + id() + ", 0)"));
-    whens.add("WHEN jsonb_typeof(" + v + ") <> 'array' THEN " + fail(JsonPathText.sql(PREFIX
+    whens.add("WHEN jsonb_typeof(" + v + ") <> 'array' THEN " + FailingCast.fail(JsonPathText.sql(PREFIX
         + "Cannot apply array updates to non-array element ") + " || " + last(array) + " || ': ' || " + shown(v)));
   }
 
@@ -102,14 +102,14 @@ final class UpdateRefusals {
   void addToSet(MongoPath path) {
     String v = at(path);
     whens.add("WHEN jsonb_typeof(" + v + ") <> 'array' THEN "
-        + fail(JsonPathText.sql(PREFIX + "Cannot apply $addToSet to non-array field. Field named '") + " || "
+        + FailingCast.fail(JsonPathText.sql(PREFIX + "Cannot apply $addToSet to non-array field. Field named '") + " || "
         + last(path) + " || " + JsonPathText.sql("' has non-array type ") + " || " + typeName(v, true)));
   }
 
   /** {@code $pull} or {@code $pullAll} (the operator) of a value that is not an array (a missing one is kept so). */
   void cull(String operator, MongoPath path) {
     whens.add("WHEN jsonb_typeof(" + at(path) + ") <> 'array' THEN "
-        + fail(JsonPathText.sql(PREFIX + "Cannot apply " + operator + " to a non-array value") + " || "
+        + FailingCast.fail(JsonPathText.sql(PREFIX + "Cannot apply " + operator + " to a non-array value") + " || "
         + JsonPathText.sql(" (_id: ") + " || " + id() + " || ')'"));
   }
 
@@ -118,7 +118,7 @@ final class UpdateRefusals {
     String v = at(path);
     whens.add("WHEN jsonb_typeof(" + v + ") <> 'number' AND NOT (jsonb_typeof(" + v + ") = 'object'"
         + " AND jsonb_exists_any(" + v + ", ARRAY['$numberDecimal', '$numberDouble'])) THEN "
-        + fail(JsonPathText.sql(PREFIX + "Cannot apply " + operator + " to a value of non-numeric type. {_id: ") + " || "
+        + FailingCast.fail(JsonPathText.sql(PREFIX + "Cannot apply " + operator + " to a value of non-numeric type. {_id: ") + " || "
         + id() + " || " + JsonPathText.sql("} has the field '") + " || " + last(path) + " || "
         + JsonPathText.sql("' of non-numeric type ") + " || " + typeName(v, false)));
   }
@@ -127,7 +127,7 @@ final class UpdateRefusals {
   void push(MongoPath path) {
     String v = at(path);
     whens.add("WHEN jsonb_typeof(" + v + ") <> 'array' THEN "
-        + fail(JsonPathText.sql(PREFIX + "The field '") + " || " + last(path) + " || "
+        + FailingCast.fail(JsonPathText.sql(PREFIX + "The field '") + " || " + last(path) + " || "
         + JsonPathText.sql("' must be an array but is of type ") + " || " + typeName(v, true) + " || "
         + JsonPathText.sql(" in document {_id: ") + " || " + id() + " || '}'"));
   }
@@ -136,7 +136,7 @@ final class UpdateRefusals {
   void pop(MongoPath path) {
     String v = at(path);
     whens.add("WHEN jsonb_typeof(" + v + ") <> 'array' THEN "
-        + fail(JsonPathText.sql(PREFIX + "Path '" + path + "' contains an element of non-array type '") + " || "
+        + FailingCast.fail(JsonPathText.sql(PREFIX + "Path '" + path + "' contains an element of non-array type '") + " || "
         + typeName(v, true) + " || ''''"));
   }
 
@@ -171,11 +171,6 @@ final class UpdateRefusals {
     }
     List<String> rest = path.keys().subList(1, path.keys().size());
     return elementPath + (rest.isEmpty() ? "" : " || " + JsonPathText.sql("." + String.join(".", rest)));
-  }
-
-  /** An expression of type jsonb that fails with the text (a text expression) in its message. */
-  static String fail(String text) {
-    return "CAST(CAST(CAST(" + text + " AS integer) AS text) AS jsonb)";
   }
 
   private static String id() {

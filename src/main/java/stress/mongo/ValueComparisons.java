@@ -35,27 +35,27 @@ final class ValueComparisons {
       return values.equal(jp, v, root, p);
     }
     if (p >= 0 && t.parameters.isDate(p)) {
-      return root + " @?? CAST(" + t.placeholder(p, x -> test(jp,
+      return root + " @?? CAST(" + t.placeholder(p, x -> JsonPathText.test(jp,
           JsonPathText.dateTest(((java.time.OffsetDateTime) x).toInstant().toEpochMilli()))) + " AS jsonpath)";
     }
     if (p >= 0) {
       String name = t.parameters.name(p);
-      return root + " @?? CAST(" + t.placeholder(p, x -> test(jp, "@ == " + JsonPathText.literal(x, name)))
+      return root + " @?? CAST(" + t.placeholder(p, x -> JsonPathText.test(jp, "@ == " + JsonPathText.literal(x, name)))
           + " AS jsonpath)";
     }
     if (v.isNull()) {
       return "(NOT " + root + " @?? " + JsonPathText.sql(jp) + " OR " + root + " @?? "
-          + JsonPathText.sql(test(jp, "@ == null")) + ")";
+          + JsonPathText.sql(JsonPathText.test(jp, "@ == null")) + ")";
     }
     String number = Decimals.number(v);
     if (number != null) { // numbers by value, Decimal128 values included
-      String plain = root + " @?? " + JsonPathText.sql(test(jp, "@ == " + number));
+      String plain = root + " @?? " + JsonPathText.sql(JsonPathText.test(jp, "@ == " + number));
       String decimal = Decimals.orDecimal(t, root, jp, "=", number);
       return decimal.isEmpty() ? plain : "(" + plain + decimal + ")";
     }
     String test = scalarTest(v, "==");
     if (test != null) {
-      return root + " @?? " + JsonPathText.sql(test(jp, test));
+      return root + " @?? " + JsonPathText.sql(JsonPathText.test(jp, test));
     }
     if (v.isDocument() || v.isArray()) {
       String q = t.alias();
@@ -66,15 +66,6 @@ final class ValueComparisons {
     }
     throw new IllegalArgumentException("a " + FilterTranslator.typeName(v) + " value cannot be compared ("
         + BsonJson.valueToRelaxedJson(v) + ")");
-  }
-
-  /**
-   * A jsonpath filter of the values at a path. Lax mode steps into an array at the path, as MongoDB does, but its
-   * comparisons also step into arrays nested in that array, which MongoDB never does ({@code {a: 2}} does not match
-   * {@code {a: [[2]]}}), so a nested array is left out first.
-   */
-  static String test(String jp, String condition) {
-    return jp + " ? (@.type() != \"array\" && (" + condition + "))";
   }
 
   /**
@@ -123,7 +114,7 @@ final class ValueComparisons {
     }
     if (p >= 0) {
       String name = t.parameters.name(p);
-      return root + " @?? CAST(" + t.placeholder(p, x -> test(jp, "@ " + sqlOp + " " + JsonPathText.literal(x, name)))
+      return root + " @?? CAST(" + t.placeholder(p, x -> JsonPathText.test(jp, "@ " + sqlOp + " " + JsonPathText.literal(x, name)))
           + " AS jsonpath)";
     }
     if (v.isNull()) { // only null and missing are "equal" to null; nothing is greater or smaller
@@ -137,13 +128,13 @@ final class ValueComparisons {
     }
     if (v.isBinary()) { // BinData only, by length, subtype and bytes
       String q = t.alias();
-      return "EXISTS (SELECT 1 FROM jsonb_path_query(" + root + ", " + JsonPathText.sql(test(jp,
+      return "EXISTS (SELECT 1 FROM jsonb_path_query(" + root + ", " + JsonPathText.sql(JsonPathText.test(jp,
           "exists(@.\"$binary\")")) + ") AS " + q + "(v) WHERE " + BsonOrder.binary(q + ".v") + " " + sqlOp + " "
           + BsonOrder.binary(v.asBinary()) + ")";
     }
     String number = Decimals.number(v);
     if (number != null) {
-      String plain = root + " @?? " + JsonPathText.sql(test(jp, "@ " + sqlOp + " " + number));
+      String plain = root + " @?? " + JsonPathText.sql(JsonPathText.test(jp, "@ " + sqlOp + " " + number));
       String decimal = Decimals.orDecimal(t, root, jp, sqlOp, number);
       return decimal.isEmpty() ? plain : "(" + plain + decimal + ")";
     }
@@ -155,7 +146,7 @@ final class ValueComparisons {
     if (test == null) {
       throw new IllegalArgumentException(op + " with a " + FilterTranslator.typeName(v) + " value is not supported");
     }
-    return root + " @?? " + JsonPathText.sql(test(jp, test));
+    return root + " @?? " + JsonPathText.sql(JsonPathText.test(jp, test));
   }
 
   String in(String jp, BsonArray values, String root) {
@@ -166,7 +157,7 @@ final class ValueComparisons {
     List<BsonValue> others = new ArrayList<>();
     List<String> regexes = new ArrayList<>();
     for (BsonValue v : values) {
-      if (v.isDocument() && FilterTranslator.isOperators(v)) {
+      if (v.isDocument() && Conditions.isOperators(v)) {
         throw new IllegalArgumentException("$in: operators in the list are not supported");
       }
       if (v.isRegularExpression()) {
@@ -182,7 +173,7 @@ final class ValueComparisons {
     }
     List<String> parts = new ArrayList<>();
     if (!scalars.isEmpty() && t.target.jsonpath()) {
-      parts.add(root + " @?? " + JsonPathText.sql(test(jp, String.join(" || ", scalars))));
+      parts.add(root + " @?? " + JsonPathText.sql(JsonPathText.test(jp, String.join(" || ", scalars))));
     } else if (!scalars.isEmpty()) {
       List<String> literals = new ArrayList<>();
       for (BsonValue v : values) {

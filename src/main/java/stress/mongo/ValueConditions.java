@@ -72,7 +72,7 @@ final class ValueConditions {
     }
     List<String> parts = new ArrayList<>();
     if (!names.isEmpty() && t.target.jsonpath()) {
-      parts.add(root + " @?? " + JsonPathText.sql(ValueComparisons.test(jp, String.join(" || ", jsonpath))));
+      parts.add(root + " @?? " + JsonPathText.sql(JsonPathText.test(jp, String.join(" || ", jsonpath))));
     } else if (!names.isEmpty()) {
       parts.add(values.any(root, jp, c -> {
         List<String> tests = new ArrayList<>();
