@@ -103,41 +103,25 @@ final class AggregatePipeline {
   }
 
   /**
-   * {@code $facet}: one document with, per name, the array of the documents its pipeline gives from this stage's
-   * documents, which a common table expression holds once for all of them.
+   * The current rows as a common table expression of the statement, for a {@code $facet}'s pipelines to read: its
+   * name.
    */
-  private void facet(BsonDocument spec) {
-    if (spec.isEmpty()) {
-      throw new IllegalArgumentException("$facet needs at least one named pipeline");
-    }
+  String facetInput() {
     String from = from();
     String a = alias(from);
     String input = prefix + "f" + (++facets);
     ctes.add(input + " AS (SELECT " + a + ".doc, " + a + ".n FROM " + from + ")");
-    List<String> pairs = new ArrayList<>();
-    for (var e : spec.entrySet()) {
-      if (e.getKey().isEmpty() || e.getKey().startsWith("$") || e.getKey().contains(".")) {
-        throw new IllegalArgumentException("$facet output '" + e.getKey() + "' must be a plain field name");
-      }
-      if (!e.getValue().isArray()) {
-        throw new IllegalArgumentException("$facet output '" + e.getKey() + "' takes a list of stages");
-      }
-      for (BsonValue s : e.getValue().asArray()) {
-        if (s.isDocument() && s.asDocument().size() == 1 && s.asDocument().getFirstKey().equals("$facet")) {
-          throw new IllegalArgumentException("$facet output '" + e.getKey() + "': a $facet cannot hold a $facet");
-        }
-      }
-      AggregatePipeline sub = new AggregatePipeline(t, input + "p", ctes);
-      sub.select = "SELECT i.doc, i.n FROM " + input + " AS i";
-      sub.ordered = ordered;
-      sub.tableDocuments = tableDocuments;
-      sub.run(e.getValue().asArray());
-      String last = sub.from();
-      String s = alias(last);
-      pairs.add(JsonPathText.sql(e.getKey()) + ", (SELECT COALESCE(jsonb_agg(" + s + ".doc ORDER BY " + s + ".n),"
-          + " CAST('[]' AS jsonb)) FROM " + last + ")");
-    }
-    next("SELECT jsonb_build_object(" + String.join(", ", pairs) + ") AS doc, CAST(0 AS bigint) AS n", false);
+    return input;
+  }
+
+  /** The rows of a facet's stages run on the documents of {@code input} ({@link #facetInput}), as a FROM item. */
+  String facetRows(String input, BsonArray stages) {
+    AggregatePipeline sub = new AggregatePipeline(t, input + "p", ctes);
+    sub.select = "SELECT i.doc, i.n FROM " + input + " AS i";
+    sub.ordered = ordered;
+    sub.tableDocuments = tableDocuments;
+    sub.run(stages);
+    return sub.from();
   }
 
   private void stage(String name, BsonValue arg) {
@@ -178,8 +162,8 @@ final class AggregatePipeline {
       case "$count" -> count(arg);
       case "$unwind" -> AggregateUnwind.unwind(this, arg);
       case "$lookup" -> AggregateLookup.lookup(this, projection, arg);
-      case "$facet" -> facet(document(name, arg));
-      case "$sample" -> sample(document(name, arg));
+      case "$facet" -> AggregateFacet.facet(this, document(name, arg));
+      case "$sample" -> AggregateSample.sample(this, document(name, arg));
       default -> throw new RefusedOperator("stage", name, STAGES);
     }
   }
@@ -287,15 +271,6 @@ final class AggregatePipeline {
     sortOpen = name.equals("$skip") && ordered ? 2 : 0;
   }
 
-  /** {@code $sample}: n documents drawn at random ({@link AggregateSample}); the documents out have no order. */
-  private void sample(BsonDocument spec) {
-    String count = AggregateSample.size(t, spec);
-    String from = from();
-    String a = alias(from);
-    next("SELECT " + a + ".doc, CAST(0 AS bigint) AS n FROM " + from + " ORDER BY random() LIMIT " + count, false,
-        false);
-  }
-
   private void count(BsonValue arg) {
     if (!arg.isString() || arg.asString().getValue().isEmpty() || arg.asString().getValue().startsWith("$")
         || arg.asString().getValue().contains(".")) {
@@ -387,7 +362,7 @@ final class AggregatePipeline {
   }
 
   /** Makes {@code select} the current stage; {@code computed} when its doc is an expression. */
-  private void next(String select, boolean ordered, boolean computed) {
+  void next(String select, boolean ordered, boolean computed) {
     this.unwound = null;
     this.select = fenced(select);
     this.computed = computed;

@@ -12,8 +12,17 @@ import org.bson.BsonValue;
 final class AggregateSample {
   private AggregateSample() {}
 
+  /** The stage: n documents of the stage before drawn at random; the documents out have no order. */
+  static void sample(AggregatePipeline pipeline, BsonDocument spec) {
+    String count = size(pipeline.expressions().translation(), spec);
+    String from = pipeline.from();
+    String a = AggregatePipeline.alias(from);
+    pipeline.next("SELECT " + a + ".doc, CAST(0 AS bigint) AS n FROM " + from + " ORDER BY random() LIMIT " + count,
+        false, false);
+  }
+
   /** The LIMIT of the stage: its size as MongoDB reads it (a literal, or a placeholder), with MongoDB's refusals. */
-  static String size(Translation t, BsonDocument spec) {
+  private static String size(Translation t, BsonDocument spec) {
     for (String key : spec.keySet()) {
       if (!key.equals("size")) {
         throw new IllegalArgumentException("unrecognized option to $sample: " + key);
