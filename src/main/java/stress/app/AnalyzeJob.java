@@ -10,8 +10,8 @@ import java.util.TreeSet;
 import stress.connect.PhysicalConnections;
 import stress.load.TableSetup;
 import stress.model.UsageException;
-import stress.mongo.PathFacts;
-import stress.mongo.PathFactsStore;
+import stress.mongo.value.PathFacts;
+import stress.mongo.value.PathFactsStore;
 import stress.table.DocumentTable;
 import stress.workload.WorkloadFile;
 

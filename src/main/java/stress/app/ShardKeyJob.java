@@ -10,7 +10,7 @@ import java.util.List;
 import stress.connect.PhysicalConnections;
 import stress.load.TableSetup;
 import stress.model.UsageException;
-import stress.mongo.KeyFigures;
+import stress.mongo.routing.KeyFigures;
 import stress.table.DocumentTable;
 import stress.workload.ShardKeyRanking;
 import stress.workload.ShardKeyWorkload;

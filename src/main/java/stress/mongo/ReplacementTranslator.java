@@ -2,6 +2,11 @@ package stress.mongo;
 
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
+import stress.mongo.filter.IdCondition;
+import stress.mongo.update.UpdateRefusals;
+import stress.mongo.value.FailingCast;
+import stress.mongo.value.JsonPathText;
+import stress.mongo.value.Translation;
 
 /**
  * A replacement document ({@code replaceOne}, an {@code updateOne} whose update holds no operator,
