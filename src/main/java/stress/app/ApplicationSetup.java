@@ -186,7 +186,7 @@ final class ApplicationSetup {
     String notExplained = "no operation to explain with the keys read";
     if (!explained.isEmpty() && (keys != null || explained.stream().noneMatch(Operation::readsExistingKeys))) {
       try {
-        routes = RouteCheck.forRun(config, database, target, table, explained, keys);
+        routes = RouteCheck.forRun(config, database.spec(), target, table, explained, keys);
       } catch (SQLException e) {
         notExplained = "EXPLAIN failed: " + e.getMessage();
       }

@@ -153,16 +153,16 @@ final class RouteCheck {
    * Where a run's statements go in the run's statement modes: prepared covers the generic and the custom plan (which
    * one a named statement gets is the server's choice), plain the literal SQL.
    */
-  static Result forRun(stress.config.RunConfig config, ChosenDatabase database, TargetInfo target,
+  static Result forRun(stress.config.RunConfig config, stress.connect.ConnectionSpec spec, TargetInfo target,
                        stress.table.DocumentTable table, List<stress.ops.Operation> operations,
                        stress.keys.KeyChooser keys) throws SQLException {
     List<String> init = List.of("SET statement_timeout = " + config.timeouts().statement().toMillis());
-    try (java.sql.Connection c = stress.connect.PhysicalConnections.open(database.spec().withInitStatements(init))) {
+    try (java.sql.Connection c = stress.connect.PhysicalConnections.open(spec.withInitStatements(init))) {
       return check(c, target, table, operations, config.operationSettings(), null, keys, config.seed(),
           mode -> config.modes().contains(mode.prepared() ? stress.model.StatementMode.PREPARED
               : stress.model.StatementMode.PLAIN), false,
           new Limits(config.timeouts().statement(), config.timeouts().socket(),
-              () -> stress.connect.PhysicalConnections.open(database.spec().withInitStatements(init))));
+              () -> stress.connect.PhysicalConnections.open(spec.withInitStatements(init))));
     }
   }
 }

@@ -288,10 +288,10 @@ public final class RunJob {
     RouteCheck.Result routes = null;
     String notExplained = explainable ? null : "no operation to explain with the keys read";
     if (explainable && config.explain()) {
-      routes = RouteCheck.forRun(config, database, target, table, explained, chooser);
+      routes = RouteCheck.forRun(config, database.spec(), target, table, explained, chooser);
     } else if (explainable && !recordedFigures.isEmpty()) {
       try {
-        routes = RouteCheck.forRun(config, database, target, table, explained, chooser);
+        routes = RouteCheck.forRun(config, database.spec(), target, table, explained, chooser);
       } catch (SQLException e) {
         notExplained = "EXPLAIN failed: " + e.getMessage();
       }
