@@ -10,6 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import stress.app.plan.RouteCheck;
+import stress.app.setup.ChosenDatabase;
 import stress.config.RunConfig;
 import stress.model.StatementMode;
 import stress.model.UsageException;

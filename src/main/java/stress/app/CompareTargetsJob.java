@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import stress.app.setup.ChosenDatabase;
 import stress.config.RunConfig;
 import stress.model.UsageException;
 import stress.mongodb.MongoTarget;

@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import stress.app.setup.ChosenDatabase;
 import stress.connect.PhysicalConnections;
 import stress.load.TableSetup;
 import stress.model.UsageException;

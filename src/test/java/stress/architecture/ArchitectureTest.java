@@ -81,8 +81,12 @@ class ArchitectureTest {
     allow("live", "metrics", "runner", "connect", "model");
     allow("report", "metrics", "model");
     allow("report.html", "report", "metrics", "model");
-    Set<String> belowApp = new TreeSet<>(ALLOWED.keySet());
-    allow("app", belowApp.toArray(String[]::new));
+    String[] belowApp = new TreeSet<>(ALLOWED.keySet()).toArray(String[]::new);
+    // what the jobs share, below them: index advice and plan reading, then the run's set-up, which uses both
+    allow("app.index", belowApp);
+    allow("app.plan", belowApp);
+    allow("app.setup", with(belowApp, "app.index", "app.plan"));
+    allow("app", with(belowApp, "app.index", "app.plan", "app.setup"));
     allow("cli", "app", "config", "model");
 
     // RunConfig carries the parsed --workload file; a workload record of its own in config would remove the edge
