@@ -94,7 +94,7 @@ final class CompareJob {
 
   private ExitCode compare() throws SQLException, InterruptedException, IOException {
     checkTables();
-    ComparedRuns.prepareOut(config);
+    RunOutputs.prepare(config);
     Instant started = Instant.now();
     ExitCode worst = ExitCode.OK;
     List<PhaseResult> phases = new ArrayList<>();
@@ -147,7 +147,7 @@ final class CompareJob {
     out.print(LayoutComparison.text(merged));
     out.print(rounds > 1 ? RoundComparisonText.tables(merged.roundComparison())
         : "  " + RoundComparisonText.ONE_ROUND + "\n");
-    ComparedRuns.write(config, merged, starts, out);
+    RunOutputs.write(config, merged, starts, out);
     return worst;
   }
 

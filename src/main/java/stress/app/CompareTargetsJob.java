@@ -70,7 +70,7 @@ final class CompareTargetsJob {
   }
 
   private ExitCode compare(NativeRun sent) throws SQLException, InterruptedException, IOException {
-    ComparedRuns.prepareOut(config);
+    RunOutputs.prepare(config);
     Instant started = Instant.now();
     ExitCode worst = ExitCode.OK;
     List<PhaseResult> phases = new ArrayList<>();
@@ -121,7 +121,7 @@ final class CompareTargetsJob {
     out.println("PostgreSQL and MongoDB compared (the same operations, threads, duration and drawn values; the ratio is"
         + " mongodb / postgresql):");
     out.print(RoundComparisonText.of(merged));
-    ComparedRuns.write(config, merged, starts, out);
+    RunOutputs.write(config, merged, starts, out);
     return worst;
   }
 }
