@@ -1,6 +1,7 @@
 package stress.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -30,7 +31,9 @@ import org.junit.jupiter.api.Test;
  * The package layering of {@code src/main}, checked by ArchUnit on the compiled classes (which also sees uses without
  * an import line, and no Javadoc link): every use of another project package must be an allowed edge (data flows one
  * way: cli → config → app → the libraries), the allowed edges have no cycle, and the "depends on" column of
- * {@code docs/architecture.md} names exactly the project packages each package uses.
+ * {@code docs/architecture.md} names exactly the project packages each package uses. A package split by concern
+ * ({@code mongo}, {@code app}) is layered the same way: each sub-package has its row in {@link #ALLOWED}, so a use
+ * that runs back up from one sub-package to a higher one fails as any other, and no two packages use each other.
  */
 class ArchitectureTest {
   private static final Path DOCS = Path.of("docs/architecture.md");
@@ -165,7 +168,9 @@ class ArchitectureTest {
             .because(e.getKey() + " may use " + new TreeSet<>(e.getValue()) + " only").allowEmptyShould(true));
       }
     }
-    return CompositeArchRule.of(rules);
+    // described in one line: the violations name both classes, and a description of every rule would hide them
+    return CompositeArchRule.of(rules).as("every use of another project package is one that ArchitectureTest.ALLOWED"
+        + " allows (nothing uses a higher package, nor a sub-package of a split one a higher sibling)");
   }
 
   @Test
@@ -191,6 +196,23 @@ class ArchitectureTest {
     assertTrue(e.getMessage().contains("stress.config.UpwardUseFixture") && e.getMessage().contains("stress.app.Commands"),
         e.getMessage());
     assertEquals(Set.of("app", "model"), uses(fixture).get("config"), "a fully qualified use counts, a Javadoc link not");
+  }
+
+  @Test
+  void anUpwardUseBetweenSubPackagesIsFound() {
+    JavaClasses fixture = new ClassFileImporter().importClasses(stress.mongo.value.UpwardUseFixture.class);
+    AssertionError e = assertThrows(AssertionError.class, () -> layering().check(fixture));
+    assertTrue(e.getMessage().contains("stress.mongo.value.UpwardUseFixture")
+        && e.getMessage().contains("stress.mongo.filter.FilterTranslator"), e.getMessage());
+    assertEquals(Set.of("model", "mongo.filter"), uses(fixture).get("mongo.value"));
+  }
+
+  /** No two packages of the project use each other, through any number of others: sub-packages included. */
+  @Test
+  void noPackageCycle() {
+    slices().matching("stress.(**)").should().beFreeOfCycles()
+        .because("each package, and each sub-package of a split one, depends one way (docs/architecture.md)")
+        .check(MAIN);
   }
 
   @Test
