@@ -7,11 +7,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import stress.app.setup.ChosenDatabase;
 import stress.connect.PhysicalConnections;
 import stress.load.TableSetup;
 import stress.model.UsageException;
-import stress.mongo.PathFacts;
-import stress.mongo.PathFactsStore;
+import stress.mongo.value.PathFacts;
+import stress.mongo.value.PathFactsStore;
 import stress.table.DocumentTable;
 import stress.workload.WorkloadFile;
 

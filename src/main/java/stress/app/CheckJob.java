@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.bson.BsonDocument;
+import stress.app.setup.ChosenDatabase;
 import stress.connect.PhysicalConnections;
 import stress.keys.KeyChooser;
 import stress.keys.KeySpace;

@@ -17,6 +17,8 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import stress.app.setup.ChosenDatabase;
+import stress.app.setup.SpreadHosts;
 import stress.config.Defaults;
 import stress.config.Durations;
 import stress.config.ImportConfig;

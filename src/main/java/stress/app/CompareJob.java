@@ -10,6 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import stress.app.plan.RouteCheck;
+import stress.app.setup.ChosenDatabase;
 import stress.config.RunConfig;
 import stress.model.StatementMode;
 import stress.model.UsageException;
@@ -92,7 +94,7 @@ final class CompareJob {
 
   private ExitCode compare() throws SQLException, InterruptedException, IOException {
     checkTables();
-    ComparedRuns.prepareOut(config);
+    RunOutputs.prepare(config);
     Instant started = Instant.now();
     ExitCode worst = ExitCode.OK;
     List<PhaseResult> phases = new ArrayList<>();
@@ -145,7 +147,7 @@ final class CompareJob {
     out.print(LayoutComparison.text(merged));
     out.print(rounds > 1 ? RoundComparisonText.tables(merged.roundComparison())
         : "  " + RoundComparisonText.ONE_ROUND + "\n");
-    ComparedRuns.write(config, merged, starts, out);
+    RunOutputs.write(config, merged, starts, out);
     return worst;
   }
 

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import stress.app.setup.ChosenDatabase;
 import stress.config.RunConfig;
 import stress.model.UsageException;
 import stress.mongodb.MongoTarget;
@@ -102,7 +103,7 @@ final class CompareTargetsJob {
   private ExitCode compare(TargetTrial.Result trial, Map<String, NativeRun> sent)
       throws SQLException, InterruptedException, IOException {
     RunConfig config = trial.measured();
-    ComparedRuns.prepareOut(config);
+    RunOutputs.prepare(config);
     Instant started = Instant.now();
     ExitCode worst = ExitCode.OK;
     List<PhaseResult> phases = new ArrayList<>();
@@ -164,7 +165,7 @@ final class CompareTargetsJob {
         + " same operations, threads, duration and drawn values; the ratio is " + (sent.size() == 1 ? "mongodb"
         : "each") + " / postgresql):");
     out.print(RoundComparisonText.of(merged));
-    ComparedRuns.write(config, merged, starts, out);
+    RunOutputs.write(config, merged, starts, out);
     return worst;
   }
 }

@@ -3,6 +3,7 @@ package stress.app;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
+import stress.app.setup.ChosenDatabase;
 import stress.config.Defaults;
 import stress.config.InitConfig;
 import stress.connect.PhysicalConnections;

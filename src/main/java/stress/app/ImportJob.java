@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
+import stress.app.setup.ChosenDatabase;
 import stress.connect.ConnectionOptions;
 import stress.connect.ConnectionResolver;
 import stress.connect.DriverSettings;

@@ -13,6 +13,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
+import stress.app.setup.ChosenDatabase;
 import stress.config.RunConfig;
 import stress.connect.PhysicalConnections;
 import stress.fleet.FleetTables;

@@ -3,7 +3,6 @@ package stress.app;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
@@ -15,6 +14,21 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
+import stress.app.index.IndexStatistics;
+import stress.app.index.SuggestedIndexes;
+import stress.app.plan.RecordedPlans;
+import stress.app.plan.RouteCheck;
+import stress.app.plan.RoutePrinter;
+import stress.app.setup.ApplicationSetup;
+import stress.app.setup.ChosenDatabase;
+import stress.app.setup.FleetJoin;
+import stress.app.setup.InsertSetup;
+import stress.app.setup.PhaseGrid;
+import stress.app.setup.PipelineJit;
+import stress.app.setup.RunCapacity;
+import stress.app.setup.RunSettingsReport;
+import stress.app.setup.SettingCombinations;
+import stress.app.setup.SpreadHosts;
 import stress.config.RunConfig;
 import stress.connect.ConnectionSource;
 import stress.connect.ConnectionSources;
@@ -36,9 +50,7 @@ import stress.report.MongoComparison;
 import stress.report.PhaseResult;
 import stress.report.RecordedOperation;
 import stress.report.RoundComparisonText;
-import stress.report.ResultFiles;
 import stress.report.RunResult;
-import stress.report.html.HtmlReport;
 import stress.runner.PhaseOutcome;
 import stress.runner.PhaseSpec;
 import stress.runner.RoundSchedule;
@@ -107,13 +119,7 @@ public final class RunJob {
   public ExitCode run() throws SQLException, InterruptedException, IOException {
     interruption.interruptOnSignal("setting up the run; nothing was measured");
     RunCapacity.checkHeap(config.threads(), config.mix().names().size(), Runtime.getRuntime().maxMemory());
-    if (config.outDir() != null) {
-      try {
-        ResultFiles.prepare(config.outDir());
-      } catch (IllegalArgumentException e) {
-        throw new UsageException("--out " + e.getMessage(), e);
-      }
-    }
+    RunOutputs.prepare(config);
     try (ResultFileClaim json = ResultFileClaim.claim("--json", config.jsonFile());
          LiveMetrics live = config.metricsPort() == null ? null : LiveMetrics.start(config.metricsPort());
          FleetMember fleet = FleetJoin.join(config.fleet(), database, out)) {
@@ -288,10 +294,10 @@ public final class RunJob {
     RouteCheck.Result routes = null;
     String notExplained = explainable ? null : "no operation to explain with the keys read";
     if (explainable && config.explain()) {
-      routes = RouteCheck.forRun(config, database, target, table, explained, chooser);
+      routes = RouteCheck.forRun(config, database.spec(), target, table, explained, chooser);
     } else if (explainable && !recordedFigures.isEmpty()) {
       try {
-        routes = RouteCheck.forRun(config, database, target, table, explained, chooser);
+        routes = RouteCheck.forRun(config, database.spec(), target, table, explained, chooser);
       } catch (SQLException e) {
         notExplained = "EXPLAIN failed: " + e.getMessage();
       }
@@ -369,16 +375,7 @@ public final class RunJob {
           + " barrier" : "the result of instance " + config.fleet().instance() + " is kept in the target database;"
           + " 'stress merge --run " + config.fleet().runId() + "' merges the instances' results"));
     }
-    if (config.jsonFile() != null) {
-      JsonReport.write(runResult, config.jsonFile());
-      out.println("result: " + config.jsonFile());
-    }
-    if (config.outDir() != null) {
-      List<Path> files = new ArrayList<>(ResultFiles.write(config.outDir(), runResult, startTimes.starts()));
-      files.add(HtmlReport.writeInto(runResult, config.outDir()));
-      out.println("results: " + config.outDir() + " (" + files.size() + " files: "
-          + files.stream().map(f -> f.getFileName().toString()).collect(Collectors.joining(", ")) + ")");
-    }
+    RunOutputs.write(config, runResult, startTimes.starts(), out);
     return RunExitPolicy.exitCode(result, config.failures(), out);
   }
 

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import stress.mongo.KeyFigures;
+import stress.mongo.routing.KeyFigures;
 import stress.table.DocumentTable;
 import stress.workload.ShardKeyRanking;
 import stress.workload.ShardKeyWorkload;

@@ -5,7 +5,7 @@ import static stress.workload.ShardKeyRanking.pct;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
-import stress.mongo.KeyFigures;
+import stress.mongo.routing.KeyFigures;
 import stress.table.DocumentTable;
 import stress.workload.ShardKeyRanking;
 import stress.workload.ShardKeyWorkload;

@@ -22,7 +22,6 @@ import stress.model.Shape;
 import stress.model.OperationSettings;
 import stress.model.StatementMode;
 import stress.model.UsageException;
-import stress.model.WorkerThreadChoice;
 import stress.model.WorkerThreadPolicy;
 import stress.model.Distribution;
 import stress.model.Instance;
@@ -92,24 +91,8 @@ final class RunArgs {
       description = "prepared (PreparedStatement) or plain (Statement with escaped literals); both to compare. Default: ${DEFAULT-VALUE}.")
   String mode;
 
-  @Option(names = "--pool", paramLabel = "KIND[,KIND...]", defaultValue = Defaults.POOL,
-      description = "none (each thread holds its own connection), hikari, c3p0; several to compare. Default: ${DEFAULT-VALUE}.")
-  String pool;
-
-  @Option(names = "--pool-size", paramLabel = "N", description = "Connections in the pool. Default: the thread count.")
-  Integer poolSize;
-
-  @Option(names = "--c3p0-max-statements", paramLabel = "N", defaultValue = Defaults.C3P0_MAX_STATEMENTS,
-      description = "c3p0's statement cache (maxStatements), 0 = off. Default: ${DEFAULT-VALUE}.")
-  int c3p0MaxStatements;
-
-  @Option(names = "--prepare-threshold", paramLabel = "N", defaultValue = Defaults.PREPARE_THRESHOLD,
-      description = "pgjdbc prepareThreshold: executions before a server-side prepared statement is used. Default: ${DEFAULT-VALUE}.")
-  int prepareThreshold;
-
-  @Option(names = "--query-mode", paramLabel = "MODE", defaultValue = Defaults.QUERY_MODE,
-      description = "pgjdbc preferQueryMode: extended, extendedForPrepared, extendedCacheEverything, simple. Default: ${DEFAULT-VALUE}.")
-  String queryMode;
+  @Mixin
+  PoolArgs pools = new PoolArgs();
 
   @Option(names = "--set", paramLabel = "NAME=VALUE[,VALUE...]", split = ";", splitSynopsisLabel = ";",
       description = "A server setting for every connection, checked against pg_settings; several values run as phases."
@@ -181,24 +164,8 @@ final class RunArgs {
       description = "Write result.json, summary.csv, intervals.csv, errors.csv and an HdrHistogram interval log per phase and operation into DIR, which must be new or empty; also after Ctrl-C.")
   Path out;
 
-  @Option(names = "--virtual-threads", arity = "0..1", fallbackValue = "yes", paramLabel = "yes|no",
-      description = "Workers on virtual threads (Java 21+): a few OS threads wait on all connections, like pgbench -j. "
-          + "Default: from Java 24 on, yes in phases of more than 4 threads per processor (2 or more processors), else no.")
-  String virtualThreads;
-
-  @Option(names = "--event-loops", paramLabel = "N",
-      description = "Run the workers as connections of an event-loop client (vertx-pg-client) served by N OS threads,"
-          + " as pgbench -j does, instead of a thread per connection: far less client CPU per lookup. find_first"
-          + " and --pool none only, on one server: not with --hosts or --spread-hosts, --rate, --transaction,"
-          + " --prepare-threshold or --query-mode. Default: off.")
-  Integer eventLoops;
-
-  @Option(names = "--busy-poll",
-      description = "The event loops (--event-loops) poll their sockets without sleeping: the server no longer wakes"
-          + " the client at every reply, which saves it CPU per lookup, and each loop keeps a CPU busy. Only for a"
-          + " client with CPUs of its own (pinned, or another host); the CPU spent polling is left out of the client's"
-          + " CPU per operation and shown apart. Linux only. Default: off.")
-  boolean busyPoll;
+  @Mixin
+  WorkerArgs workers = new WorkerArgs();
 
   @Option(names = "--explain",
       description = "Before measuring, show where each operation's statements go in the run's modes (as 'stress explain'); the verdicts go into the header and the JSON result.")
@@ -245,14 +212,14 @@ final class RunArgs {
     Duration warm = attempt(problems, () -> Durations.parse("--warmup", warmup));
     Duration interval = attempt(problems, () -> Durations.parse("--report-interval", reportInterval));
     List<StatementMode> modes = attempt(problems, () -> split(mode).stream().map(StatementMode::parse).toList());
-    List<String> pools = split(pool);
+    List<String> poolKinds = pools.kinds();
     List<SettingChoice> settings = attempt(problems, () -> set.stream().map(SettingChoice::parse).toList());
     Distribution dist = attempt(problems, () -> Distribution.parse(distribution));
     OperationSettings opSettings = attempt(problems, () -> new OperationSettings(batch, limits.limitMin, limits.limitMax,
         fetchSize));
     Timeouts timeouts = attempt(problems, () -> new Timeouts(Durations.parse("--connect-timeout", connectTimeout),
         Durations.parse("--statement-timeout", statementTimeout), Durations.parse("--socket-timeout", socketTimeout)));
-    PreferQueryMode mode = attempt(problems, () -> queryMode(queryMode));
+    PreferQueryMode mode = pools.queryMode(problems);
     Shape documentShape = attempt(problems, () -> shape(shape));
     FleetSettings fleet = fleetArgs.fleet(problems);
     Instance instanceShare = fleetArgs.share(fleet, problems);
@@ -260,8 +227,7 @@ final class RunArgs {
         : attempt(problems, () -> InsertSettings.parseTablePerThread(tablePerThread));
     HostList hostList = hosts == null ? null : attempt(problems, () -> HostList.parse("--hosts", hosts));
     FailurePolicy failures = failureArgs.policy(problems);
-    WorkerThreadPolicy workerThreads = attempt(problems, () -> workerThreads(eventLoops, busyPoll,
-        yesOrNo("--virtual-threads", virtualThreads)));
+    WorkerThreadPolicy workerThreads = workers.policy(problems);
     if (duration != null && ops != null) {
       problems.add("give either --duration or --ops, not both");
     }
@@ -285,8 +251,8 @@ final class RunArgs {
     if (!problems.isEmpty()) {
       throw new UsageException(String.join("; ", problems));
     }
-    return new RunConfig(mix, threadCounts, measured, ops == null ? 0 : ops, warm, interval, opsPerSecond, modes, pools,
-        poolSize, c3p0MaxStatements, prepareThreshold, mode, settings, transaction, dist, zipfConstant,
+    return new RunConfig(mix, threadCounts, measured, ops == null ? 0 : ops, warm, interval, opsPerSecond, modes,
+        poolKinds, pools.poolSize, pools.c3p0MaxStatements, pools.prepareThreshold, mode, settings, transaction, dist, zipfConstant,
         opSettings, tables.schema, tables.table, keys.seed, keys.keySample, timeouts, json, workerThreads, inserts, explain, out,
         metricsPort, new HostSpreading(hostList, spreadHosts), failures, workloadFile, fleet, application == null
         ? null : new ApplicationRun(application, skipMissing, "log".equals(rate.strip())), rounds);
@@ -340,34 +306,6 @@ final class RunArgs {
     return workloadFile.loggedRate(mix.names());
   }
 
-  private static WorkerThreadPolicy workerThreads(Integer eventLoops, boolean busyPoll, Boolean virtual) {
-    if (eventLoops == null) {
-      if (busyPoll) {
-        throw new UsageException("--busy-poll needs --event-loops N: only the event loops poll, a worker thread waits"
-            + " in pgjdbc's socket read");
-      }
-      return WorkerThreadChoice.policy(virtual);
-    }
-    if (virtual != null) {
-      throw new UsageException("give --event-loops or --virtual-threads, not both: event-loop workers have no thread"
-          + " of their own");
-    }
-    if (eventLoops < 1) {
-      throw new UsageException("--event-loops must be at least 1 (the OS threads that serve the connections), got "
-          + eventLoops);
-    }
-    return WorkerThreadPolicy.eventLoop(eventLoops, busyPoll);
-  }
-
-  private static PreferQueryMode queryMode(String name) {
-    try {
-      return PreferQueryMode.fromDriverName(name);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException("--query-mode must be one of " + PreferQueryMode.allowedNames() + ", got '"
-          + name + "'");
-    }
-  }
-
   private static Shape shape(String name) {
     try {
       return Shape.parse(name);
@@ -383,18 +321,6 @@ final class RunArgs {
       problems.add(e.getMessage());
       return null;
     }
-  }
-
-  /** null for null (the default), else true for yes and false for no; anything else is refused. */
-  static Boolean yesOrNo(String option, String value) {
-    if (value == null) {
-      return null;
-    }
-    return switch (value.trim()) {
-      case "yes" -> true;
-      case "no" -> false;
-      default -> throw new UsageException(option + " takes yes or no, got '" + value + "'");
-    };
   }
 
   static List<String> split(String csv) {

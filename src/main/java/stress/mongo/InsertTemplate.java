@@ -8,6 +8,11 @@ import org.bson.BsonDocument;
 import org.bson.BsonString;
 import org.bson.BsonValue;
 import stress.dump.BsonJson;
+import stress.mongo.filter.FilterTranslator;
+import stress.mongo.filter.IdCondition;
+import stress.mongo.routing.KeyRoute;
+import stress.mongo.value.JsonPathText;
+import stress.mongo.value.Translation;
 
 /**
  * {@code insertOne} and {@code insertMany}: the document is a template whose {@code ":name"} values are parameters. Its JSON is written

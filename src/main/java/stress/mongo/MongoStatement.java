@@ -6,6 +6,16 @@ import java.util.Map;
 import java.util.Set;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
+import stress.mongo.aggregate.AggregatePipeline;
+import stress.mongo.filter.FilterTranslator;
+import stress.mongo.filter.SortAndProjection;
+import stress.mongo.update.UpdateTranslator;
+import stress.mongo.value.Parameters;
+import stress.mongo.value.PathCatalog;
+import stress.mongo.value.SqlWithValues;
+import stress.mongo.value.Translation;
+import stress.mongo.value.TranslationTarget;
+import stress.mongo.value.WrittenPaths;
 
 /**
  * One MongoDB-style operation of a workload file, translated once into one SQL statement on the collection's

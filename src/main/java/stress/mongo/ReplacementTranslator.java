@@ -2,6 +2,11 @@ package stress.mongo;
 
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
+import stress.mongo.filter.IdCondition;
+import stress.mongo.update.UpdateRefusals;
+import stress.mongo.value.FailingCast;
+import stress.mongo.value.JsonPathText;
+import stress.mongo.value.Translation;
 
 /**
  * A replacement document ({@code replaceOne}, an {@code updateOne} whose update holds no operator,
@@ -36,7 +41,7 @@ final class ReplacementTranslator {
     StringBuilder whens = new StringBuilder();
     BsonValue id = replacement.get("_id");
     if (id != null) {
-      whens.append(" WHEN NOT (").append(IdCondition.equal(t, id)).append(") THEN ").append(UpdateRefusals.fail(
+      whens.append(" WHEN NOT (").append(IdCondition.equal(t, id)).append(") THEN ").append(FailingCast.fail(
           JsonPathText.sql(UpdateRefusals.PREFIX + "After applying the update, the (immutable) field '_id' was found"
               + " to have been altered to _id: " + shown(id) + " (the document's _id: ") + " || CAST(_id AS text)"
               + " || ')'"));
@@ -45,7 +50,7 @@ final class ReplacementTranslator {
       stress.table.Layout layout = t.target.layout();
       String key = InsertTemplate.key(t, replacement, "the replacement");
       whens.append(" WHEN ").append(layout.quotedColumn()).append(" IS DISTINCT FROM ").append(key).append(" THEN ")
-          .append(UpdateRefusals.fail(JsonPathText.sql(UpdateRefusals.PREFIX + "the replacement changes "
+          .append(FailingCast.fail(JsonPathText.sql(UpdateRefusals.PREFIX + "the replacement changes "
               + layout.path() + ", the table's distribution key (MongoDB changes a shard key value only inside a"
               + " transaction, and stress does not move documents between shards), of the document {_id: ")
               + " || CAST(_id AS text) || '}'"));

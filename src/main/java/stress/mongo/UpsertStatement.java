@@ -5,6 +5,9 @@ import java.util.function.Function;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
+import stress.mongo.filter.IdCondition;
+import stress.mongo.value.JsonPathText;
+import stress.mongo.value.Translation;
 
 /**
  * An update or replacement with {@code upsert: true}: when no document matches, one is inserted as MongoDB makes it.

@@ -20,7 +20,7 @@ import stress.ops.JsonValueText;
  * references: the same values the PostgreSQL side binds, as BSON of the kind MongoDB's shell would send them.
  */
 final class NativeValues {
-  /** A value that is a reference to a parameter, as the workload file writes it (mongo.Parameters' rule). */
+  /** A value that is a reference to a parameter, as the workload file writes it (mongo.value.Parameters' rule). */
   private static final Pattern REFERENCE = Pattern.compile(":([A-Za-z_][A-Za-z0-9_]*)");
 
   private NativeValues() {}

@@ -36,8 +36,8 @@ final class CorrelatedInitPlans {
    *
    * @param sent the text a statement is sent as (its table's name and {@code _id} literals filled in)
    */
-  static String refusal(Connection connection, org.bson.BsonDocument spec, stress.mongo.Parameters parameters,
-                        stress.mongo.TranslationTarget target, stress.mongo.MongoStatement whole,
+  static String refusal(Connection connection, org.bson.BsonDocument spec, stress.mongo.value.Parameters parameters,
+                        stress.mongo.value.TranslationTarget target, stress.mongo.MongoStatement whole,
                         java.util.function.Function<stress.mongo.MongoStatement, String> sent) throws SQLException {
     if (find(connection, sent.apply(whole), whole.values().size()) == null) {
       return null;

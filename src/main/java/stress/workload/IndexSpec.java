@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import stress.table.DocumentTable;
-import stress.mongo.TypedExpression;
+import stress.mongo.value.TypedExpression;
 import stress.table.Identifiers;
 
 /**

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import stress.mongo.ForeignCollection;
+import stress.mongo.value.ForeignCollection;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.table.Layout;

@@ -8,7 +8,7 @@ import java.util.Map;
 import org.bson.BsonDocument;
 import org.bson.json.JsonParseException;
 import stress.mongo.MongoStatement;
-import stress.mongo.Parameters;
+import stress.mongo.value.Parameters;
 import stress.ops.ParameterGenerator;
 import stress.ops.PlaceholderValue;
 import stress.ops.WorkloadOperation;
@@ -67,7 +67,7 @@ final class MongoOperationReader {
       throw new WorkloadFileException(specNode.line(), kind + ": not valid MongoDB Extended JSON: " + e.getMessage());
     } catch (IllegalArgumentException e) {
       // a refused operator is named at its own line, not at the operation's
-      int line = e instanceof stress.mongo.RefusedOperator r ? specNode.lineOfKey(r.operator()) : specNode.line();
+      int line = e instanceof stress.mongo.value.RefusedOperator r ? specNode.lineOfKey(r.operator()) : specNode.line();
       throw new WorkloadFileException(line, kind + ": " + e.getMessage());
     }
     for (int i = 0; i < names.size(); i++) {
@@ -83,7 +83,7 @@ final class MongoOperationReader {
     boolean keys = usesKeys;
     stress.ops.TableTranslation forTable = (connection, table) -> {
       try {
-        stress.mongo.TranslationTarget target = scope.target(connection, table, statement.paths(),
+        stress.mongo.value.TranslationTarget target = scope.target(connection, table, statement.paths(),
             statement.collections());
         MongoStatement written = MongoStatement.translate(kind, spec, parameters, target);
         String refused = kind.equals("aggregate") && !target.deepCorrelation()

@@ -5,7 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.BiFunction;
-import stress.mongo.KeyFigures;
+import stress.mongo.routing.KeyFigures;
 
 /**
  * Candidate shard keys ranked, each with the reason. First the fit ones: a path some document holds an array or a

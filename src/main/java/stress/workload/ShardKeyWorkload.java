@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import stress.mongo.KeyTargeting;
+import stress.mongo.routing.KeyTargeting;
 
 /**
  * A workload file's operations by where they would go on a collection distributed by one document path, weighted as

@@ -8,10 +8,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import stress.mongo.PathCatalog;
-import stress.mongo.PathFactsStore;
-import stress.mongo.TranslationTarget;
-import stress.mongo.WrittenPaths;
+import stress.mongo.value.PathCatalog;
+import stress.mongo.value.PathFactsStore;
+import stress.mongo.value.TranslationTarget;
+import stress.mongo.value.WrittenPaths;
 import stress.table.DocumentTable;
 
 /**

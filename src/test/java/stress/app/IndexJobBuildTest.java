@@ -26,6 +26,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import stress.app.index.IndexProgress;
+import stress.app.setup.ChosenDatabase;
 import stress.connect.ConnectionOptions;
 import stress.connect.ConnectionResolver;
 import stress.connect.PhysicalConnections;

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import stress.app.index.IndexProgress;
+import stress.app.index.NumericIndexCheck;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.workload.IndexSpec;

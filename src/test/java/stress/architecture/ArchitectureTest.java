@@ -1,6 +1,7 @@
 package stress.architecture;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -30,7 +31,9 @@ import org.junit.jupiter.api.Test;
  * The package layering of {@code src/main}, checked by ArchUnit on the compiled classes (which also sees uses without
  * an import line, and no Javadoc link): every use of another project package must be an allowed edge (data flows one
  * way: cli → config → app → the libraries), the allowed edges have no cycle, and the "depends on" column of
- * {@code docs/architecture.md} names exactly the project packages each package uses.
+ * {@code docs/architecture.md} names exactly the project packages each package uses. A package split by concern
+ * ({@code mongo}, {@code app}) is layered the same way: each sub-package has its row in {@link #ALLOWED}, so a use
+ * that runs back up from one sub-package to a higher one fails as any other, and no two packages use each other.
  */
 class ArchitectureTest {
   private static final Path DOCS = Path.of("docs/architecture.md");
@@ -62,8 +65,18 @@ class ArchitectureTest {
     allow("load.importer", "load", "dump", "server", "table", "model", "connect");
     allow("keys", "model", "table", "server");
     allow("ops", "model", "keys", "table", "server", "dump.generate");
-    allow("mongo", "model", "ops", "dump", "table");
-    allow("workload", "model", "ops", "table", "server", "mongo");
+    // the translation of MongoDB's language, in layers: value below expression and routing, below filter, below
+    // update and aggregate (which do not use each other), below mongo (MongoStatement), the one entry point on top
+    String[] mongoLibraries = {"model", "ops", "dump", "table"};
+    allow("mongo.value", mongoLibraries);
+    allow("mongo.expression", with(mongoLibraries, "mongo.value"));
+    allow("mongo.routing", with(mongoLibraries, "mongo.value"));
+    allow("mongo.filter", with(mongoLibraries, "mongo.value", "mongo.expression", "mongo.routing"));
+    allow("mongo.update", with(mongoLibraries, "mongo.value", "mongo.expression", "mongo.routing", "mongo.filter"));
+    allow("mongo.aggregate", with(mongoLibraries, "mongo.value", "mongo.expression", "mongo.routing", "mongo.filter"));
+    allow("mongo", with(mongoLibraries, "mongo.value", "mongo.expression", "mongo.routing", "mongo.filter",
+        "mongo.update", "mongo.aggregate"));
+    allow("workload", "model", "ops", "table", "server", "mongo", "mongo.value", "mongo.routing");
     allow("mongolog", "model", "dump", "load.importer", "workload");
     allow("mongodb", "model", "dump", "ops", "table", "workload");
     allow("runner", "model", "ops", "keys", "metrics", "connect", "connect.eventloop", "server", "table");
@@ -71,8 +84,12 @@ class ArchitectureTest {
     allow("live", "metrics", "runner", "connect", "model");
     allow("report", "metrics", "model");
     allow("report.html", "report", "metrics", "model");
-    Set<String> belowApp = new TreeSet<>(ALLOWED.keySet());
-    allow("app", belowApp.toArray(String[]::new));
+    String[] belowApp = new TreeSet<>(ALLOWED.keySet()).toArray(String[]::new);
+    // what the jobs share, below them: index advice and plan reading, then the run's set-up, which uses both
+    allow("app.index", belowApp);
+    allow("app.plan", belowApp);
+    allow("app.setup", with(belowApp, "app.index", "app.plan"));
+    allow("app", with(belowApp, "app.index", "app.plan", "app.setup"));
     allow("cli", "app", "config", "model");
 
     // RunConfig carries the parsed --workload file; a workload record of its own in config would remove the edge
@@ -86,6 +103,13 @@ class ArchitectureTest {
 
   private static void allow(String pkg, String... uses) {
     ALLOWED.put(pkg, Set.of(uses));
+  }
+
+  /** The packages {@code base} names and {@code more}. */
+  private static String[] with(String[] base, String... more) {
+    List<String> all = new ArrayList<>(List.of(base));
+    all.addAll(List.of(more));
+    return all.toArray(String[]::new);
   }
 
   private static void known(String pkg, String... uses) {
@@ -144,7 +168,9 @@ class ArchitectureTest {
             .because(e.getKey() + " may use " + new TreeSet<>(e.getValue()) + " only").allowEmptyShould(true));
       }
     }
-    return CompositeArchRule.of(rules);
+    // described in one line: the violations name both classes, and a description of every rule would hide them
+    return CompositeArchRule.of(rules).as("every use of another project package is one that ArchitectureTest.ALLOWED"
+        + " allows (nothing uses a higher package, nor a sub-package of a split one a higher sibling)");
   }
 
   @Test
@@ -170,6 +196,23 @@ class ArchitectureTest {
     assertTrue(e.getMessage().contains("stress.config.UpwardUseFixture") && e.getMessage().contains("stress.app.Commands"),
         e.getMessage());
     assertEquals(Set.of("app", "model"), uses(fixture).get("config"), "a fully qualified use counts, a Javadoc link not");
+  }
+
+  @Test
+  void anUpwardUseBetweenSubPackagesIsFound() {
+    JavaClasses fixture = new ClassFileImporter().importClasses(stress.mongo.value.UpwardUseFixture.class);
+    AssertionError e = assertThrows(AssertionError.class, () -> layering().check(fixture));
+    assertTrue(e.getMessage().contains("stress.mongo.value.UpwardUseFixture")
+        && e.getMessage().contains("stress.mongo.filter.FilterTranslator"), e.getMessage());
+    assertEquals(Set.of("model", "mongo.filter"), uses(fixture).get("mongo.value"));
+  }
+
+  /** No two packages of the project use each other, through any number of others: sub-packages included. */
+  @Test
+  void noPackageCycle() {
+    slices().matching("stress.(**)").should().beFreeOfCycles()
+        .because("each package, and each sub-package of a split one, depends one way (docs/architecture.md)")
+        .check(MAIN);
   }
 
   @Test

@@ -14,11 +14,11 @@ import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 import stress.load.TableSetup;
-import stress.mongo.ForeignCollection;
+import stress.mongo.value.ForeignCollection;
 import stress.mongo.MongoStatement;
-import stress.mongo.Parameters;
-import stress.mongo.PathCatalog;
-import stress.mongo.TranslationTarget;
+import stress.mongo.value.Parameters;
+import stress.mongo.value.PathCatalog;
+import stress.mongo.value.TranslationTarget;
 import stress.ops.IdLiteral;
 import stress.table.DocumentTable;
 

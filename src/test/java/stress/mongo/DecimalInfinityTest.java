@@ -14,6 +14,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import stress.mongo.value.Decimals;
+import stress.mongo.value.Parameters;
+import stress.mongo.value.PathCatalog;
+import stress.mongo.value.TranslationTarget;
 import stress.ops.IdLiteral;
 import stress.table.IdType;
 import stress.testing.TestDatabase;
@@ -119,7 +123,7 @@ class DecimalInfinityTest {
    * Arithmetic on NaN and the infinities gives MongoDB's values of MongoDB's types (IEEE arithmetic; a Decimal128
    * operand makes a Decimal128, doubles stay doubles), never the string "Infinity", in both forms. Where numeric has
    * no infinity, the cases that need one (infinity minus infinity, times 0, the remainder of an infinity, a Decimal128
-   * infinity divided) are left out (see {@link AggregateArithmetic}).
+   * infinity divided) are left out (see {@link stress.mongo.expression.AggregateArithmetic}).
    */
   @ParameterizedTest(name = "numeric infinities {0}")
   @ValueSource(booleans = {true, false})

@@ -11,6 +11,8 @@ import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 import stress.dump.BsonJson;
+import stress.mongo.value.Parameters;
+import stress.mongo.value.TranslationTarget;
 import stress.ops.IdLiteral;
 import stress.table.IdType;
 import stress.testing.TestDatabase;

@@ -15,6 +15,8 @@ import java.util.Map;
 import org.bson.BsonDocument;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import stress.mongo.value.Parameters;
+import stress.mongo.value.TranslationTarget;
 import stress.ops.IdLiteral;
 import stress.table.IdType;
 import stress.testing.TestDatabase;

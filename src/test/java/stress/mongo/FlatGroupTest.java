@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import stress.mongo.value.PathCatalog;
+import stress.mongo.value.TranslationTarget;
 import stress.table.KeyType;
 import stress.table.Layout;
 import stress.testing.TestDatabase;

@@ -11,6 +11,8 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import stress.mongo.value.PathCatalog;
+import stress.mongo.value.TranslationTarget;
 import stress.testing.TestDatabase;
 
 /**

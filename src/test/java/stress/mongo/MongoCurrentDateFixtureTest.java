@@ -20,6 +20,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import stress.dump.BsonJson;
+import stress.mongo.value.Parameters;
+import stress.mongo.value.PathCatalog;
+import stress.mongo.value.TranslationTarget;
 
 /**
  * Every case of {@code fixtures/mongo-updates/current-date.jsonl} ({@code $currentDate}, run by mongomock; the time

@@ -12,6 +12,7 @@ import java.util.List;
 import org.bson.BsonDocument;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import stress.mongo.value.Parameters;
 import stress.ops.IdLiteral;
 import stress.table.IdType;
 import stress.testing.TestDatabase;

@@ -20,6 +20,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import stress.dump.BsonJson;
+import stress.mongo.value.ForeignCollection;
+import stress.mongo.value.Parameters;
+import stress.mongo.value.PathCatalog;
+import stress.mongo.value.PathFacts;
+import stress.mongo.value.TranslationTarget;
 import stress.ops.IdLiteral;
 import stress.table.IdType;
 import stress.table.Layout;
@@ -200,7 +205,7 @@ class MongoLookupSemanticsTest {
     GENERAL,
     /** A Citus distributed table: the lookup as a join gathered per document on the coordinator. */
     CITUS,
-    /** A replicated foreign table on Postgres-XL: one join of the two tables ({@link ReplicatedLookup}). */
+    /** A replicated foreign table on Postgres-XL: one join of the two tables ({@link stress.mongo.aggregate.ReplicatedLookup}). */
     REPLICATED_XL,
     /** The same on Greenplum, which keeps the general form (a join without init plans). */
     REPLICATED_GREENPLUM

@@ -12,6 +12,10 @@ import org.bson.BsonDocument;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import stress.mongo.update.UpdateRefusals;
+import stress.mongo.value.Parameters;
+import stress.mongo.value.PathCatalog;
+import stress.mongo.value.TranslationTarget;
 
 /**
  * Positional updates and arithmetic whose values are the operation's parameters, on the embedded PostgreSQL in both

@@ -8,6 +8,7 @@ import java.util.List;
 import org.bson.BsonDocument;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import stress.mongo.value.Parameters;
 
 /**
  * A refused operation shows the refused value as the workload file wrote it (Extended JSON), not as org.bson's

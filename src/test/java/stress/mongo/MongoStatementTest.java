@@ -8,6 +8,10 @@ import java.util.List;
 import org.bson.BsonDocument;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import stress.mongo.value.Parameters;
+import stress.mongo.value.PathCatalog;
+import stress.mongo.value.PathFacts;
+import stress.mongo.value.TranslationTarget;
 import stress.ops.IdLiteral;
 import stress.table.IdType;
 

@@ -21,6 +21,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import stress.mongo.update.UpdateRefusals;
+import stress.mongo.update.UpdateTranslator;
+import stress.mongo.value.Parameters;
+import stress.mongo.value.PathCatalog;
+import stress.mongo.value.TranslationTarget;
 
 /**
  * Every case of {@code fixtures/mongo-updates/expected.jsonl} and {@code positional.jsonl} (see their README: a

@@ -14,6 +14,10 @@ import org.bson.BsonDocument;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import stress.mongo.value.Parameters;
+import stress.mongo.value.PathCatalog;
+import stress.mongo.value.PathFacts;
+import stress.mongo.value.TranslationTarget;
 
 /**
  * The update operators beside $set, $unset, $inc and $push, on the embedded PostgreSQL in both translation forms

@@ -73,10 +73,10 @@ class CorrelatedInitPlansTest {
   @Test
   void theLookupFormsForGreenplumHoldNoInitPlanReadingTheOuterRow() throws java.sql.SQLException {
     String url = stress.testing.TestDatabase.newDatabaseUrl("initplans_lookup");
-    java.util.Map<String, stress.mongo.ForeignCollection> foreign = java.util.Map.of(
-        "orders", new stress.mongo.ForeignCollection("orders", stress.table.IdType.INTEGER),
-        "customers", new stress.mongo.ForeignCollection("customers", stress.table.IdType.TEXT));
-    stress.mongo.TranslationTarget greenplum = new stress.mongo.TranslationTarget(stress.mongo.PathCatalog.NONE, true,
+    java.util.Map<String, stress.mongo.value.ForeignCollection> foreign = java.util.Map.of(
+        "orders", new stress.mongo.value.ForeignCollection("orders", stress.table.IdType.INTEGER),
+        "customers", new stress.mongo.value.ForeignCollection("customers", stress.table.IdType.TEXT));
+    stress.mongo.value.TranslationTarget greenplum = new stress.mongo.value.TranslationTarget(stress.mongo.value.PathCatalog.NONE, true,
         java.util.Map.of(), stress.table.IdType.INTEGER, foreign, false).withDeepCorrelation(false);
     try (java.sql.Connection c = java.sql.DriverManager.getConnection(url, "postgres", "");
          java.sql.Statement s = c.createStatement()) {
@@ -89,7 +89,7 @@ class CorrelatedInitPlansTest {
         org.bson.BsonDocument spec = org.bson.BsonDocument.parse("{pipeline: [{$match: {_id: 1}}, {$lookup: " + lookup
             + "}, {$project: {n: {$size: {$ifNull: ['$same', []]}}, c: '$customer.CompanyName',"
             + " o: '$owners.username'}}]}");
-        String sql = stress.mongo.MongoStatement.translate("aggregate", spec, new stress.mongo.Parameters(
+        String sql = stress.mongo.MongoStatement.translate("aggregate", spec, new stress.mongo.value.Parameters(
             java.util.List.of()), greenplum).statement().sql().replace("{table}", "orders");
         assertNull(CorrelatedInitPlans.find(c, sql, 0), sql);
       }

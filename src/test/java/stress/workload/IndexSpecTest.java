@@ -71,11 +71,11 @@ class IndexSpecTest {
           - {path: [customer.customerId, createdAt], type: [string, date]}
         """);
     assertEquals("CREATE INDEX IF NOT EXISTS \"orders_totals_grandTotal_n_idx\" ON \"orders\" USING btree ("
-        + stress.mongo.TypedExpression.of(List.of("totals", "grandTotal"), "number") + " NULLS FIRST)",
+        + stress.mongo.value.TypedExpression.of(List.of("totals", "grandTotal"), "number") + " NULLS FIRST)",
         specs.get(0).ddl(TABLE));
     assertEquals("CREATE INDEX IF NOT EXISTS \"orders_customer_customerId_s__createdAt_d_idx\" ON \"orders\" USING"
-        + " btree (" + stress.mongo.TypedExpression.of(List.of("customer", "customerId"), "string") + " NULLS FIRST, "
-        + stress.mongo.TypedExpression.of(List.of("createdAt"), "date") + " NULLS FIRST)", specs.get(1).ddl(TABLE));
+        + " btree (" + stress.mongo.value.TypedExpression.of(List.of("customer", "customerId"), "string") + " NULLS FIRST, "
+        + stress.mongo.value.TypedExpression.of(List.of("createdAt"), "date") + " NULLS FIRST)", specs.get(1).ddl(TABLE));
     assertEquals("{path: [customer.customerId, createdAt], type: [string, date]}", specs.get(1).describe());
   }
 

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import stress.mongo.KeyFigures;
+import stress.mongo.routing.KeyFigures;
 
 /** The order of candidate keys and the reason each line gives, criterion by criterion. */
 class ShardKeyRankingTest {

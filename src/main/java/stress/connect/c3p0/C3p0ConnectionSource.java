@@ -14,10 +14,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import stress.connect.ConnectionSource;
 import stress.connect.ConnectionSpec;
 import stress.connect.DriverSettings;
 import stress.connect.PoolSettings;
+import stress.connect.PooledConnectionSource;
 
 /**
  * A c3p0 pool of fixed size (initial = min = max = pool size) with c3p0's statement cache set to
@@ -32,7 +32,7 @@ import stress.connect.PoolSettings;
  * gauges tagged {@code pool=stress} ({@code c3p0.connections}, {@code .busy}, {@code .idle}, {@code .pending}),
  * removed again by {@link #close()}.
  */
-public final class C3p0ConnectionSource implements ConnectionSource, MeterBinder {
+public final class C3p0ConnectionSource extends PooledConnectionSource<ComboPooledDataSource> implements MeterBinder {
   /** The pool tag's value, as HikariCP's pool name, so that dashboards can put both side by side. */
   static final String POOL_TAG = "stress";
 
@@ -47,7 +47,6 @@ public final class C3p0ConnectionSource implements ConnectionSource, MeterBinder
   }
 
   private final ConnectionSpec spec;
-  private final ComboPooledDataSource pool;
   private final List<Registered> meters = new ArrayList<>();
 
   private record Registered(MeterRegistry registry, Meter meter) {}
@@ -60,9 +59,13 @@ public final class C3p0ConnectionSource implements ConnectionSource, MeterBinder
 
   /** Configures the pool; c3p0 connects on the first checkout. */
   public C3p0ConnectionSource(ConnectionSpec spec, PoolSettings settings) {
+    super(C3p0SourceFactory.NAME, configured(spec, settings));
     this.spec = spec;
+  }
+
+  private static ComboPooledDataSource configured(ConnectionSpec spec, PoolSettings settings) {
     C3p0Logging.quiet();
-    pool = new ComboPooledDataSource();
+    ComboPooledDataSource pool = new ComboPooledDataSource();
     try {
       pool.setDriverClass("org.postgresql.Driver");
     } catch (PropertyVetoException e) {
@@ -92,11 +95,7 @@ public final class C3p0ConnectionSource implements ConnectionSource, MeterBinder
     pool.setNumHelperThreads(PoolSettings.C3P0_HELPER_THREADS);
     pool.setConnectionCustomizerClassName(InitStatementsCustomizer.class.getName());
     pool.setExtensions(Map.of(InitStatementsCustomizer.INIT_STATEMENTS, spec.initStatements()));
-  }
-
-  @Override
-  public Connection connection() throws SQLException {
-    return pool.getConnection();
+    return pool;
   }
 
   /**
@@ -120,16 +119,6 @@ public final class C3p0ConnectionSource implements ConnectionSource, MeterBinder
         // given back either way
       }
     }
-  }
-
-  @Override
-  public String kind() {
-    return C3p0SourceFactory.NAME;
-  }
-
-  @Override
-  public boolean heldPerWorker() {
-    return false;
   }
 
   @Override
@@ -182,10 +171,5 @@ public final class C3p0ConnectionSource implements ConnectionSource, MeterBinder
       meters.clear();
     }
     pool.close();
-  }
-
-  @Override
-  public String toString() {
-    return "C3p0ConnectionSource" + describe();
   }
 }

@@ -10,10 +10,10 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import stress.connect.ConnectionSource;
 import stress.connect.ConnectionSpec;
 import stress.connect.DriverSettings;
 import stress.connect.PoolSettings;
+import stress.connect.PooledConnectionSource;
 
 /**
  * A HikariCP pool of fixed size (minimumIdle = maximumPoolSize = pool size) named {@code stress}: workers
@@ -27,17 +27,20 @@ import stress.connect.PoolSettings;
  * <p>Implements Micrometer's {@link MeterBinder}: {@code bindTo(registry)} publishes HikariCP's own pool
  * meters ({@code hikaricp.connections...}); it may be called once.
  */
-public final class HikariConnectionSource implements ConnectionSource, MeterBinder {
+public final class HikariConnectionSource extends PooledConnectionSource<HikariDataSource> implements MeterBinder {
   /** HikariCP refuses shorter connection timeouts. */
   private static final long HIKARI_MIN_TIMEOUT_MS = 250;
   private static final long HIKARI_DEFAULT_VALIDATION_TIMEOUT_MS = 5_000;
 
   private final ConnectionSpec spec;
-  private final HikariDataSource pool;
 
   /** Starts the pool; connections are opened in the background. */
   public HikariConnectionSource(ConnectionSpec spec, PoolSettings settings) {
+    super(HikariSourceFactory.NAME, started(spec, settings));
     this.spec = spec;
+  }
+
+  private static HikariDataSource started(ConnectionSpec spec, PoolSettings settings) {
     HikariConfig config = new HikariConfig();
     config.setPoolName("stress");
     config.setDataSource(new SpecDataSource(spec));
@@ -54,18 +57,13 @@ public final class HikariConnectionSource implements ConnectionSource, MeterBind
     config.setExceptionOverride(new ServerErrorsKeepConnections());
     // -1: start without a first connection, so that creating a source never fails; errors surface on checkout
     config.setInitializationFailTimeout(-1);
-    this.pool = new HikariDataSource(config);
+    return new HikariDataSource(config);
   }
 
   /** HikariCP takes 0 for "no limit" and nothing between 1 and 249 ms. */
   private static long waitMillis(Duration connectTimeout) {
     long ms = connectTimeout.toMillis();
     return ms == 0 ? 0 : Math.max(HIKARI_MIN_TIMEOUT_MS, ms);
-  }
-
-  @Override
-  public Connection connection() throws SQLException {
-    return pool.getConnection();
   }
 
   /** HikariCP evicts it: closed once given back, never handed out again, replaced to keep the pool's size. */
@@ -77,16 +75,6 @@ public final class HikariConnectionSource implements ConnectionSource, MeterBind
     } catch (SQLException ignored) {
       // evicted either way
     }
-  }
-
-  @Override
-  public String kind() {
-    return HikariSourceFactory.NAME;
-  }
-
-  @Override
-  public boolean heldPerWorker() {
-    return false;
   }
 
   @Override
@@ -114,10 +102,5 @@ public final class HikariConnectionSource implements ConnectionSource, MeterBind
   @Override
   public void close() {
     pool.close();
-  }
-
-  @Override
-  public String toString() {
-    return "HikariConnectionSource" + describe();
   }
 }

@@ -1,0 +1,87 @@
+package stress.app.setup;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import stress.config.RunConfig;
+import stress.connect.ConnectionSpec;
+import stress.connect.PoolSettings;
+import stress.model.StatementMode;
+import stress.runner.PhaseSpec;
+import stress.server.InvalidSettingsException;
+import stress.server.SessionSetting;
+import stress.server.SessionSettingsPlan;
+import stress.server.SettingsCatalog;
+
+/**
+ * The phases of a run: one per combination of statement mode, pool, thread count and session settings, in that
+ * nesting order, each with its own connection (the base connection, the phase's settings, the statement timeout).
+ */
+public final class PhaseGrid {
+  private PhaseGrid() {}
+
+  /**
+   * How the target applies each combination of session settings; every setting it refuses, over all combinations,
+   * in one {@link InvalidSettingsException}.
+   */
+  public static List<SessionSettingsPlan> planSettings(SettingsCatalog catalog, List<Map<String, String>> combos) {
+    List<SessionSettingsPlan> plans = new ArrayList<>();
+    List<String> problems = new ArrayList<>();
+    for (Map<String, String> combo : combos) {
+      List<SessionSetting> requested = new ArrayList<>();
+      combo.forEach((name, value) -> requested.add(new SessionSetting(name, value)));
+      try {
+        plans.add(catalog.plan(requested));
+      } catch (InvalidSettingsException e) {
+        e.problems().stream().filter(p -> !problems.contains(p)).forEach(problems::add);
+      }
+    }
+    if (!problems.isEmpty()) {
+      throw new InvalidSettingsException(problems);
+    }
+    return plans;
+  }
+
+  /** The phases, {@code combos} and {@code plans} side by side (one plan per combination of settings). */
+  public static List<PhaseSpec> phases(RunConfig config, ConnectionSpec base, List<Map<String, String>> combos,
+                                       List<SessionSettingsPlan> plans) {
+    List<PhaseSpec> phases = new ArrayList<>();
+    for (StatementMode mode : config.modes()) {
+      for (String pool : config.pools()) {
+        for (int threads : config.threads()) {
+          for (boolean ownTables : config.inserts().tablePerThread()) {
+            for (int s = 0; s < combos.size(); s++) {
+              Map<String, String> combination = new LinkedHashMap<>();
+              combination.put("mode", mode.label());
+              combination.put("pool", pool);
+              combination.put("threads", Integer.toString(threads));
+              if (config.inserts().anyTablePerThread()) {
+                combination.put("table-per-thread", ownTables ? "yes" : "no");
+              }
+              combination.putAll(combos.get(s));
+              int poolSize = config.poolSize() == null ? threads : config.poolSize();
+              phases.add(new PhaseSpec(combination, mode, pool, new PoolSettings(poolSize, config.c3p0MaxStatements()),
+                  threads, phaseConnection(config, base, plans.get(s)), combos.get(s), ownTables));
+            }
+          }
+        }
+      }
+    }
+    return phases;
+  }
+
+  /** The base connection plus this phase's session settings and the statement timeout. */
+  private static ConnectionSpec phaseConnection(RunConfig config, ConnectionSpec base, SessionSettingsPlan plan) {
+    Map<String, String> props = new LinkedHashMap<>(base.driverProperties());
+    if (!plan.startupOptions().isEmpty()) {
+      String existing = props.get("options");
+      props.put("options", existing == null ? plan.startupOptions() : existing + " " + plan.startupOptions());
+    }
+    List<String> init = new ArrayList<>();
+    long timeoutMs = config.timeouts().statement().toMillis();
+    init.add("SET statement_timeout = " + timeoutMs);
+    init.addAll(plan.initStatements());
+    return new ConnectionSpec(base.url(), base.user(), base.password(), props, init);
+  }
+}

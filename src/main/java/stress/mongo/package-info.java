@@ -1,0 +1,4 @@
+/**
+ * One MongoDB-style operation as one SQL statement ({@link stress.mongo.MongoStatement}), whole-document writes too.
+ */
+package stress.mongo;
