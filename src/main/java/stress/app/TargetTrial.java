@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import stress.app.setup.ChosenDatabase;
 import stress.config.RunConfig;
 import stress.connect.PhysicalConnections;
 import stress.load.TableSetup;

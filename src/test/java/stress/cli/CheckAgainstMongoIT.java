@@ -21,8 +21,8 @@ class CheckAgainstMongoIT {
   @TempDir
   Path dir;
 
-  @Test
-  void theSameDumpAnswersTheSameOnBothAndADifferenceIsNamed() throws Exception {
+  /** The MongoDB server's URL, the sample orders loaded into it afresh (the test is skipped without a server). */
+  private static String serverWithSampleOrders() {
     String mongo = System.getenv("STRESS_MONGODB_URL");
     Assumptions.assumeTrue(mongo != null && !mongo.isBlank(),
         "MongoDB-target tests SKIPPED: STRESS_MONGODB_URL is not set (.ci/ferretdb.sh starts FerretDB)");
@@ -30,6 +30,12 @@ class CheckAgainstMongoIT {
         "--drop-existing");
     assertEquals(0, loaded.exitCode(), loaded.all());
     assertTrue(loaded.out().contains("stress.orders: 500 documents inserted"), loaded.out());
+    return mongo;
+  }
+
+  @Test
+  void theSameDumpAnswersTheSameOnBothAndADifferenceIsNamed() throws Exception {
+    String mongo = serverWithSampleOrders();
     String url = TestDatabase.newDatabaseUrl("check_mongo");
     CliTester.Result imported = CliTester.run("--url", url, "-U", "postgres", "import", "datasets/sample-large");
     assertEquals(0, imported.exitCode(), imported.all());
@@ -117,12 +123,7 @@ class CheckAgainstMongoIT {
   /** Several servers beside PostgreSQL in one command: each a target of its own, in the order given. */
   @Test
   void severalServersAreEachATarget() throws Exception {
-    String mongo = System.getenv("STRESS_MONGODB_URL");
-    Assumptions.assumeTrue(mongo != null && !mongo.isBlank(),
-        "MongoDB-target tests SKIPPED: STRESS_MONGODB_URL is not set (.ci/ferretdb.sh starts FerretDB)");
-    CliTester.Result loaded = CliTester.run("import", "datasets/sample-large", "--to", mongo, "--db", "stress",
-        "--drop-existing");
-    assertEquals(0, loaded.exitCode(), loaded.all());
+    String mongo = serverWithSampleOrders();
     String url = TestDatabase.newDatabaseUrl("two_targets");
     assertEquals(0, CliTester.run("--url", url, "-U", "postgres", "import", "datasets/sample-large").exitCode());
     Path json = dir.resolve("three.json");
