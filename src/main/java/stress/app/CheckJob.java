@@ -67,13 +67,17 @@ public final class CheckJob {
   }
 
   /** How a check of one operation ended. */
-  enum Verdict { SAME, DIFFERENT, REFUSED_BY_POSTGRESQL, REFUSED_BY_MONGODB, NOT_CHECKED, WRITTEN_ONCE }
+  enum Verdict { SAME, DIFFERENT, REFUSED_BY_POSTGRESQL, REFUSED_BY_MONGODB, TIMED_OUT, NOT_CHECKED, WRITTEN_ONCE }
+
+  /** MongoDB's code for an operation that ran past its {@code maxTimeMS}. */
+  private static final int MAX_TIME_EXPIRED = 50;
 
   /** One operation's line and how it ended. */
   record Outcome(String operation, Verdict verdict, String line) {
-    /** True when one of the servers refused it: it cannot be measured on both. */
+    /** True when one of the servers refused it, or did not finish it in time: it cannot be measured on both. */
     boolean refused() {
-      return verdict == Verdict.REFUSED_BY_MONGODB || verdict == Verdict.REFUSED_BY_POSTGRESQL;
+      return verdict == Verdict.REFUSED_BY_MONGODB || verdict == Verdict.REFUSED_BY_POSTGRESQL
+          || verdict == Verdict.TIMED_OUT;
     }
   }
 
@@ -145,9 +149,7 @@ public final class CheckJob {
     try {
       nativeOp.run(collection, op.draw(session), request.maxTimeMs());
     } catch (MongoException e) {
-      refused++;
-      return new Outcome(nativeOp.name(), Verdict.REFUSED_BY_MONGODB, nativeOp.name() + ": refused by MongoDB: "
-          + MongoTarget.refusal(e));
+      return mongoFailed(nativeOp, e);
     }
     return new Outcome(nativeOp.name(), Verdict.WRITTEN_ONCE, nativeOp.name() + ": " + nativeOp.spec().kind()
         + " run once on MongoDB (a write: answers not compared)");
@@ -179,9 +181,7 @@ public final class CheckJob {
       try {
         answer = nativeOp.run(collection, drawn, request.maxTimeMs());
       } catch (MongoException e) {
-        refused++;
-        return new Outcome(nativeOp.name(), Verdict.REFUSED_BY_MONGODB, nativeOp.name() + ": refused by MongoDB: "
-            + MongoTarget.refusal(e));
+        return mongoFailed(nativeOp, e);
       }
       compared += answer.count() != null ? answer.count() : answer.documents().size();
       AnswerComparison.Result result;
@@ -211,6 +211,17 @@ public final class CheckJob {
         + (nativeOp.spec().kind().equals("countDocuments") ? "counts adding up to " + compared
         : compared + " documents") + ")" + (picked ? " (as many documents: a limit without a sort lets each server pick which)" : "")
         + (withinJsonb > 0 ? "; " + withinJsonb + " draws within jsonb's limits (" + jsonbWhat + ")" : ""));
+  }
+
+  /** MongoDB refused the operation, or it did not finish within the time limit: either way it has no answer. */
+  private Outcome mongoFailed(NativeOperation nativeOp, MongoException e) {
+    refused++;
+    if (e instanceof com.mongodb.MongoExecutionTimeoutException || e.getCode() == MAX_TIME_EXPIRED) {
+      return new Outcome(nativeOp.name(), Verdict.TIMED_OUT, nativeOp.name() + ": did not finish on MongoDB within "
+          + request.maxTimeMs() + " ms (--statement-timeout; a longer one lets it finish): " + MongoTarget.refusal(e));
+    }
+    return new Outcome(nativeOp.name(), Verdict.REFUSED_BY_MONGODB, nativeOp.name() + ": refused by MongoDB: "
+        + MongoTarget.refusal(e));
   }
 
   /** Runs the statement; the documents it returns (its jsonb column), and their number, or its count. */
