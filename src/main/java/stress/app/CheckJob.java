@@ -101,8 +101,8 @@ public final class CheckJob {
    * Before {@code run --against} measures: each read checked as above, and each write run once on MongoDB (the run
    * writes both sides many times anyway), so that what a server refuses is named before anything is measured.
    */
-  List<Outcome> trial(Connection c, MongoTarget mongo) throws SQLException {
-    return outcomes(c, TableSetup.existing(c, request.schema(), request.table(), false), mongo, true);
+  List<Outcome> trial(Connection c, DocumentTable table, MongoTarget mongo) throws SQLException {
+    return outcomes(c, table, mongo, true);
   }
 
   private List<Outcome> outcomes(Connection c, DocumentTable table, MongoTarget mongo, boolean writeOnce)
@@ -112,6 +112,7 @@ public final class CheckJob {
     MongoCollection<BsonDocument> collection = mongo.collection(request.collection());
     List<Outcome> outcomes = new ArrayList<>();
     KeyChooser keys = null;
+    Boolean objectIds = null; // read once, when an operation draws keys
     for (String name : names) {
       if (!(request.workload().operations().get(name) instanceof WorkloadOperation fromFile)) {
         throw new stress.model.UsageException("--op " + name + ": " + request.workload().file() + " has no such"
@@ -123,12 +124,13 @@ public final class CheckJob {
             + " form"));
         continue;
       }
-      NativeOperation nativeOp = new NativeOperation(name, spec).withKeys(fromFile.keyParameters(),
-          fromFile.usesKeys() && DocumentIds.objectIds(c, table));
       if (fromFile.usesKeys() && keys == null) {
         KeySpace space = KeySpaceReader.read(c, table, 100_000);
         keys = new KeyChooser(space, new UniformDistribution(space.size()));
+        objectIds = DocumentIds.objectIds(c, table);
       }
+      NativeOperation nativeOp = new NativeOperation(name, spec).withKeys(fromFile.keyParameters(),
+          fromFile.usesKeys() && objectIds);
       if (!nativeOp.reads()) {
         outcomes.add(writeOnce ? writeOnce(c, table, fromFile.forTable(c, table), nativeOp, collection, keys)
             : new Outcome(name, Verdict.NOT_CHECKED, name + ": not checked: " + spec.kind() + " writes, which would"

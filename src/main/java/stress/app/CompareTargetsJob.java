@@ -45,16 +45,11 @@ final class CompareTargetsJob {
           + " PostgreSQL's own: give one mode and one pool, and no --set");
     }
     for (String op : config.mix().names()) { // before anything is measured on either side
-      stress.ops.Operation fromFile = config.workload() == null ? null : config.workload().operations().get(op);
-      if (fromFile == null && NativeRun.sendsBuiltIn(op)) {
-        continue;
-      }
-      if (fromFile == null || config.workload().mongo().get(op) == null || fromFile.insertsNewKeys()) {
-        throw new UsageException("--against sends " + (config.workload() == null ? "" : config.workload().file()
-            + "'s MongoDB-style operations and ") + "the built-ins " + NativeRun.builtIns() + " to MongoDB; " + op
-            + (fromFile == null ? " is a built-in operation that writes new keys or a copy table"
-            : config.workload().mongo().get(op) == null ? " is SQL written by hand"
-            : " inserts under new keys, not drawn for a MongoDB target yet") + ": leave it out of --op");
+      String refusal = config.workload() == null ? NativeRun.refusal(op, null, null, null)
+          : NativeRun.refusal(op, config.workload().operations().get(op), config.workload().mongo().get(op),
+          config.workload().file().toString());
+      if (refusal != null) {
+        throw new UsageException(refusal);
       }
     }
     if (config.application() != null) {

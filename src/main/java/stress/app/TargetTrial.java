@@ -16,6 +16,7 @@ import stress.load.TableSetup;
 import stress.model.OperationMix;
 import stress.model.UsageException;
 import stress.mongodb.MongoTarget;
+import stress.table.DocumentTable;
 import stress.workload.Application;
 
 /**
@@ -72,7 +73,8 @@ final class TargetTrial {
     List<CheckJob.Outcome> outcomes = new ArrayList<>();
     try (Connection c = PhysicalConnections.open(database.spec())) {
       if (config.application() == null) {
-        if (DocumentIds.objectIds(c, TableSetup.existing(c, config.schema(), config.table(), false))) {
+        DocumentTable table = TableSetup.existing(c, config.schema(), config.table(), false);
+        if (DocumentIds.objectIds(c, table)) {
           objectIdTables.add(config.table());
         }
         List<String> fromFile = new ArrayList<>();
@@ -86,7 +88,7 @@ final class TargetTrial {
           }
         }
         if (!fromFile.isEmpty()) {
-          outcomes.addAll(job(config, config.workload(), fromFile, config.table(), collection).trial(c, mongo));
+          outcomes.addAll(job(config, config.workload(), fromFile, config.table(), collection).trial(c, table, mongo));
         }
       } else {
         for (Application.Collection each : config.application().application().collections()) {
@@ -95,10 +97,12 @@ final class TargetTrial {
           if (own.isEmpty() || !TableSetup.exists(c, config.schema(), each.table())) {
             continue; // a missing table is refused, or skipped with --skip-missing, by the run's own set-up
           }
-          if (DocumentIds.objectIds(c, TableSetup.existing(c, config.schema(), each.table(), false))) {
+          DocumentTable table = TableSetup.existing(c, config.schema(), each.table(), false);
+          if (DocumentIds.objectIds(c, table)) {
             objectIdTables.add(each.table());
           }
-          for (CheckJob.Outcome o : job(config, each.workload(), own, each.table(), each.namespace()).trial(c, mongo)) {
+          CheckJob job = job(config, each.workload(), own, each.table(), each.namespace());
+          for (CheckJob.Outcome o : job.trial(c, table, mongo)) {
             String name = each.operationName(o.operation());
             outcomes.add(new CheckJob.Outcome(name, o.verdict(), each.table() + "." + o.line()));
           }

@@ -12,8 +12,7 @@ final class Discovery {
   private final List<DumpCollection> collections = new ArrayList<>();
   private final List<DumpNotice> notices = new ArrayList<>();
   /** Every namespace the dump holds, read or not: what an include pattern is checked against. */
-  private final java.util.Set<Namespace> seen = new java.util.TreeSet<>(
-      java.util.Comparator.comparing(Namespace::toString));
+  private final java.util.Set<Namespace> seen = new java.util.HashSet<>();
 
   Discovery(ScanOptions options) {
     this.options = options;

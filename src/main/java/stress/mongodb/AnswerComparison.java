@@ -144,8 +144,7 @@ public final class AnswerComparison {
       BsonDocument a = postgres.get(onlyPg.get(0));
       for (String other : onlyMongo) {
         BsonDocument b = mongodb.get(mongo.indexOf(other));
-        if (a.containsKey("_id") && String.valueOf(canonical(a.get("_id"), true, true)).equals(
-            String.valueOf(canonical(b.get("_id") == null ? new org.bson.BsonNull() : b.get("_id"), true, true)))) {
+        if (sameByValue(a.get("_id"), b.get("_id"))) {
           return "; document _id " + value(a.get("_id")) + " differs at " + fieldDifference("", a, b) + "; PostgreSQL's: "
               + shown(postgres, onlyPg.get(0));
         }
@@ -161,18 +160,19 @@ public final class AnswerComparison {
     for (String k : keys) {
       BsonValue x = a.get(k);
       BsonValue y = b.get(k);
-      if (x != null && y != null && x.isDocument() && y.isDocument()) {
-        if (!String.valueOf(canonical(x, true, true)).equals(String.valueOf(canonical(y, true, true)))) {
-          return fieldDifference(prefix + k + ".", x.asDocument(), y.asDocument());
-        }
+      if (sameByValue(x, y)) {
         continue;
       }
-      if (x == null || y == null || !String.valueOf(canonical(x, true, true)).equals(
-          String.valueOf(canonical(y, true, true)))) {
-        return prefix + k + ": PostgreSQL " + value(x) + ", MongoDB " + value(y);
-      }
+      return x != null && y != null && x.isDocument() && y.isDocument()
+          ? fieldDifference(prefix + k + ".", x.asDocument(), y.asDocument())
+          : prefix + k + ": PostgreSQL " + value(x) + ", MongoDB " + value(y);
     }
     return "(no field)";
+  }
+
+  /** Two values both there and equal as compared here: keys in any order, numbers by value. */
+  private static boolean sameByValue(BsonValue x, BsonValue y) {
+    return x != null && y != null && canonical(x, true, true).equals(canonical(y, true, true));
   }
 
   private static String value(BsonValue v) {

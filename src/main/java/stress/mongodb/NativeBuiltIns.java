@@ -95,6 +95,6 @@ final class NativeBuiltIns {
 
   /** The session's next key as the document's {@code _id}. */
   private static BsonValue key(OperationSession session, boolean objectIds) {
-    return NativeValues.named(List.of("k"), new Object[] {session.nextKey()}, new boolean[] {objectIds}).get("k");
+    return NativeValues.key(session.nextKey(), objectIds);
   }
 }

@@ -46,6 +46,21 @@ public record NativeRun(MongoTarget target, Map<String, String> collections, Set
     return String.join(", ", new java.util.TreeSet<>(NativeBuiltIns.MAPPED));
   }
 
+  /**
+   * Why an operation of the run cannot be sent to MongoDB, as one line, or null when it can.
+   *
+   * @param fromFile the workload file's operation of that name, or null for a built-in one
+   * @param spec     its MongoDB form, or null for SQL written by hand
+   * @param file     the workload file, or null when the run has none
+   */
+  public static String refusal(String name, Operation fromFile, MongoSpec spec, String file) {
+    String why = fromFile == null ? (sendsBuiltIn(name) ? null : " is a built-in operation that writes new keys or a"
+        + " copy table") : spec == null ? " is SQL written by hand"
+        : fromFile.insertsNewKeys() ? " inserts under new keys, not drawn for a MongoDB target yet" : null;
+    return why == null ? null : "--against sends " + (file == null ? "" : file + "'s MongoDB-style operations and ")
+        + "the built-ins " + builtIns() + " to MongoDB; " + name + why + ": leave it out of --op";
+  }
+
   /** Where the operations go: the collection, or an application's collections. */
   public String collectionsText() {
     return collections.size() == 1 ? "collection " + collections.values().iterator().next()
@@ -69,19 +84,14 @@ public record NativeRun(MongoTarget target, Map<String, String> collections, Set
   }
 
   private Operation operation(Operation fromRun, MongoSpec spec, String table) {
-    if (!(fromRun instanceof WorkloadOperation) && NativeBuiltIns.MAPPED.contains(fromRun.name())) {
+    WorkloadOperation file = fromRun instanceof WorkloadOperation w ? w : null;
+    String refusal = refusal(fromRun.name(), file, spec, null);
+    if (refusal != null) {
+      throw new UsageException(refusal);
+    }
+    if (file == null) {
       return NativeBuiltIns.of(fromRun, target.collection(collections.get(table)), objectIdTables.contains(table),
           maxTimeMs);
-    }
-    if (!(fromRun instanceof WorkloadOperation file) || spec == null) {
-      throw new UsageException("--against sends a workload file's MongoDB-style operations and the built-ins "
-          + String.join(", ", new java.util.TreeSet<>(NativeBuiltIns.MAPPED)) + " to MongoDB; " + fromRun.name()
-          + " is " + (fromRun instanceof WorkloadOperation ? "SQL written by hand" : "a built-in operation that"
-          + " writes new keys or a copy table") + ", which has no MongoDB form here: leave it out of --op");
-    }
-    if (file.insertsNewKeys()) {
-      throw new UsageException("--against: " + file.name() + " inserts under new keys (new_key), which are not drawn for"
-          + " a MongoDB target yet: leave it out of --op");
     }
     NativeOperation op = new NativeOperation(file.name(), spec).withKeys(file.keyParameters(),
         objectIdTables.contains(table));

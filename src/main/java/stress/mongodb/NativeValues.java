@@ -85,14 +85,20 @@ final class NativeValues {
     return value;
   }
 
+  /**
+   * A drawn value as BSON; a key of a table whose documents' {@code _id}s are ObjectIds ({@code objectId}) is the
+   * ObjectId its hex text stands for.
+   */
+  static BsonValue key(Object drawn, boolean objectId) {
+    return objectId && drawn instanceof String hex && org.bson.types.ObjectId.isValid(hex)
+        ? new org.bson.BsonObjectId(new org.bson.types.ObjectId(hex)) : of(drawn);
+  }
+
   /** The parameters' drawn values by name. */
   static Map<String, BsonValue> named(List<String> names, Object[] drawn, boolean[] objectIds) {
     Map<String, BsonValue> values = new java.util.HashMap<>();
     for (int i = 0; i < names.size() && i < drawn.length; i++) {
-      boolean objectId = i < objectIds.length && objectIds[i] && drawn[i] instanceof String hex
-          && org.bson.types.ObjectId.isValid(hex);
-      values.put(names.get(i), objectId ? new org.bson.BsonObjectId(new org.bson.types.ObjectId((String) drawn[i]))
-          : of(drawn[i]));
+      values.put(names.get(i), key(drawn[i], i < objectIds.length && objectIds[i]));
     }
     return values;
   }
