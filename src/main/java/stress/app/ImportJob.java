@@ -82,12 +82,13 @@ public final class ImportJob {
     out.println("import: target " + target.kind().displayName());
     Dialect dialect = Dialects.forTarget(target);
     ImportRequest request = this.request;
-    if (!request.batchBytesGiven() && dialect.loadBatchReason() != null) {
-      request = request.withBatchBytes(dialect.loadBatchBytes());
+    Dialect.LoadBatch targetBatch = request.batchBytesGiven() ? null : dialect.loadBatch();
+    if (targetBatch != null) {
+      request = request.withBatchBytes(targetBatch.bytes());
     }
     out.println("import: batches of " + (request.batching().maxBytes() >> 20) + " MiB or "
         + request.batching().maxRows() + " documents, each committed with its checkpoint (" + (request.batchBytesGiven()
-        ? "--batch-mb" : dialect.loadBatchReason() != null ? dialect.loadBatchReason() + "; --batch-mb sets it"
+        ? "--batch-mb" : targetBatch != null ? targetBatch.reason() + "; --batch-mb sets it"
         : "the default; --batch-mb sets it") + "); " + request.jobs() + " load stream" + (request.jobs() == 1 ? ""
         : "s") + " (--jobs)");
     DumpImporter importer = new DumpImporter(() -> PhysicalConnections.open(db.spec()), dialect);

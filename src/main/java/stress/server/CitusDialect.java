@@ -66,13 +66,8 @@ public final class CitusDialect implements Dialect {
    * and 18 s with 64 MiB ones, as each batch's COPY opens a connection to every shard and commits across the workers.
    */
   @Override
-  public long loadBatchBytes() {
-    return 64L << 20;
-  }
-
-  @Override
-  public String loadBatchReason() {
-    return "Citus: each batch is one distributed COPY and commit, which opens a connection to every shard; 64 MiB"
-        + " batches keep that a small share of the load";
+  public LoadBatch loadBatch() {
+    return new LoadBatch(64L << 20, "Citus: each batch is one distributed COPY and commit, which opens a connection to"
+        + " every shard; 64 MiB batches keep that a small share of the load");
   }
 }

@@ -41,15 +41,15 @@ public interface Dialect {
   }
 
   /**
-   * BSON bytes per committed batch of an import where the user gave none: 8 MiB, unless each batch costs this target
-   * more than its rows ({@link #loadBatchReason()} says why).
+   * An import's batch size on this target where the user gave none, and why, for the import's header.
+   *
+   * @param bytes  BSON bytes per committed batch
+   * @param reason what each batch costs this target beyond its rows
    */
-  default long loadBatchBytes() {
-    return 8L << 20;
-  }
+  record LoadBatch(long bytes, String reason) {}
 
-  /** Why this target's batches are larger than 8 MiB, for the import's header; null when they are not. */
-  default String loadBatchReason() {
+  /** This target's own batch size for an import, or null where the import's default suits it. */
+  default LoadBatch loadBatch() {
     return null;
   }
 
