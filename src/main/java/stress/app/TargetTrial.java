@@ -93,7 +93,7 @@ final class TargetTrial {
       } else {
         for (Application.Collection each : config.application().application().collections()) {
           List<String> own = each.operationNames().stream().filter(config.mix().names()::contains)
-              .map(n -> n.substring(each.table().length() + 1)).toList();
+              .map(each::ownName).toList();
           if (own.isEmpty() || !TableSetup.exists(c, config.schema(), each.table())) {
             continue; // a missing table is refused, or skipped with --skip-missing, by the run's own set-up
           }

@@ -43,6 +43,11 @@ public record Application(Path listing, List<Collection> collections, WorkloadFi
       return table + "." + operation;
     }
 
+    /** The name in its own file of the operation named {@code nameInRun} in the application's run. */
+    public String ownName(String nameInRun) {
+      return nameInRun.substring(table.length() + 1);
+    }
+
     /** Its operations' names in the application's run, in the file's order. */
     public List<String> operationNames() {
       return workload.operations().keySet().stream().map(this::operationName).toList();

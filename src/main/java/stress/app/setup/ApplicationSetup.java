@@ -146,7 +146,7 @@ public final class ApplicationSetup {
     Map<String, MongoRecorded> figures = new LinkedHashMap<>();
     Map<String, List<String>> missingIndexes = new LinkedHashMap<>();
     for (String name : names) {
-      String own = name.substring(c.table().length() + 1);
+      String own = c.ownName(name);
       WorkloadOperation written = (WorkloadOperation) c.workload().operations().get(own);
       WorkloadOperation op = written.forTable(control, table);
       op.checkOnServer(control, table, config.modes().contains(StatementMode.PREPARED));
