@@ -20,6 +20,7 @@ import org.openjdk.jmh.infra.Blackhole;
 import stress.dump.BsonDocumentReader;
 import stress.dump.BsonJson;
 import stress.dump.ConvertedDocument;
+import stress.dump.CopyFieldJson;
 import stress.dump.DocumentConverter;
 import stress.dump.DocumentRejectedException;
 import stress.dump.DumpDocument;
@@ -43,8 +44,11 @@ import stress.table.IdType;
  *   <li>{@link #checkConvertEscape}: what an import did per document before the one-pass conversion: frame and
  *       decode it to check it (a checking {@link BsonDocumentReader}), convert it, then scan the JSON text again
  *       to escape it for COPY (here with {@link CopyTextWriter}, which escapes as {@code CopyTextEncoder} does);</li>
- *   <li>{@link #onePass}: what an import does now: frame it without a decode check and write the COPY row in one
- *       pass ({@link DocumentConverter#write} into a {@link CopyTextWriter}).</li>
+ *   <li>{@link #onePass}: frame it without a decode check and write the COPY row in one pass with org.bson's JSON
+ *       writer ({@link DocumentConverter#write} into a {@link CopyTextWriter}), what an import did before
+ *       {@link CopyFieldJson}, and still does for the documents that writer leaves to org.bson's;</li>
+ *   <li>{@link #copyField}: what an import does now: the same one pass, written by {@link CopyFieldJson} straight
+ *       into COPY text bytes ({@link DocumentConverter#writeCopyField}).</li>
  * </ul>
  * One operation converts one document. The documents are generated before the trial
  * ({@value #DOCUMENTS} of them, seed 42, ids 1..{@value #DOCUMENTS}) and taken in turn, so neither
@@ -70,6 +74,7 @@ public class BsonToJsonBenchmark {
   private DumpDocument[] documents;
   private DocumentConverter converter;
   private final CopyTextWriter text = new CopyTextWriter(16 * 1024);
+  private final CopyFieldJson field = new CopyFieldJson(16 * 1024);
   private int next;
 
   /** BSON bytes converted, reported by JMH as a rate (bytes/s). */
@@ -129,6 +134,17 @@ public class BsonToJsonBenchmark {
     Object id = converter.write(read, text);
     bytes.bsonBytes += document.bytes().length;
     blackhole.consume(new EncodedRow(IdConverter.text(id), text.toByteArray()));
+  }
+
+  @Benchmark
+  public void copyField(Bytes bytes, Blackhole blackhole) throws IOException, DocumentRejectedException {
+    DumpDocument document = nextDocument();
+    DumpDocument read = (DumpDocument) new BsonDocumentReader(new ByteArrayInputStream(document.bytes()), "generated",
+        ReadPolicy.ABORT).withoutDecodeCheck().next();
+    field.reset();
+    Object id = converter.writeCopyField(read, field).id();
+    bytes.bsonBytes += document.bytes().length;
+    blackhole.consume(new EncodedRow(IdConverter.text(id), field.array(), 0, field.length()));
   }
 
   @Benchmark

@@ -108,7 +108,7 @@ public final class BsonJson {
   static BsonWalker.Repeats write(byte[] document, JsonFormat format, Writer out, RepeatedFields repeated)
       throws BsonWalker.JsonbIncompatibleException {
     JsonWriter writer = new JsonWriter(out, format == JsonFormat.CANONICAL ? CANONICAL : RELAXED);
-    BsonWalker.Repeats repeats = BsonWalker.copy(document, writer, repeated);
+    BsonWalker.Repeats repeats = BsonWalker.copy(document, new JsonTarget.BsonWriterTarget(writer), repeated);
     writer.flush();
     return repeats;
   }

@@ -14,8 +14,7 @@ import org.bson.BsonWriter;
 
 /**
  * Reads every element of one BSON document with org.bson's {@link BsonBinaryReader} (over
- * {@link StrictBsonInput}), optionally writing each element to a {@link BsonWriter} such as a JSON
- * writer. Iterative, with its own stack, so that no nesting depth can overflow the thread's stack.
+ * {@link StrictBsonInput}), optionally writing each element to a {@link JsonTarget}. Iterative, with its own stack, so that no nesting depth can overflow the thread's stack.
  *
  * <p>With {@code jsonbChecks} it also refuses what PostgreSQL's jsonb cannot hold without changing
  * the data: U+0000 in any string (jsonb rejects {@code \u0000}), and a field name repeated inside one
@@ -68,7 +67,7 @@ final class BsonWalker {
   }
 
   /** Writes the document to {@code out}, checking what jsonb cannot hold; repeated names refused. */
-  static void copy(byte[] document, BsonWriter out) throws JsonbIncompatibleException {
+  static void copy(byte[] document, JsonTarget out) throws JsonbIncompatibleException {
     walk(document, out, true, RepeatedFields.REJECT);
   }
 
@@ -77,7 +76,7 @@ final class BsonWalker {
    *
    * @return the repeated names let through, or null when there were none
    */
-  static Repeats copy(byte[] document, BsonWriter out, RepeatedFields repeated) throws JsonbIncompatibleException {
+  static Repeats copy(byte[] document, JsonTarget out, RepeatedFields repeated) throws JsonbIncompatibleException {
     return walk(document, out, true, repeated);
   }
 
@@ -167,7 +166,7 @@ final class BsonWalker {
 
   private static final ThreadLocal<Levels> LEVELS = ThreadLocal.withInitial(Levels::new);
 
-  private static Repeats walk(byte[] document, BsonWriter out, boolean jsonbChecks, RepeatedFields repeated)
+  private static Repeats walk(byte[] document, JsonTarget out, boolean jsonbChecks, RepeatedFields repeated)
       throws JsonbIncompatibleException {
     StrictBsonInput input = new StrictBsonInput(document);
     Levels stack = LEVELS.get();
@@ -175,14 +174,14 @@ final class BsonWalker {
     try (BsonBinaryReader reader = new BsonBinaryReader(input)) {
       reader.readStartDocument();
       if (out != null) {
-        out.writeStartDocument();
+        out.startDocument();
       }
       stack.push(false);
       while (!stack.isEmpty()) {
         Level level = stack.peek();
         BsonType type = reader.readBsonType();
         if (type == BsonType.END_OF_DOCUMENT) {
-          BsonWriter sink = stack.muted() ? null : out;
+          JsonTarget sink = stack.muted() ? null : out;
           stack.pop();
           endContainer(reader, sink, level.array);
           if (stack.mutedFrom == stack.depth) {
@@ -200,7 +199,7 @@ final class BsonWalker {
             stack.mutedFrom = stack.depth;
           }
           if (out != null && !stack.muted()) {
-            out.writeName(name);
+            out.name(name);
           }
         }
         if (type == BsonType.BINARY) {
@@ -234,87 +233,129 @@ final class BsonWalker {
     }
   }
 
-  private static void endContainer(BsonBinaryReader reader, BsonWriter out, boolean array) {
+  private static void endContainer(BsonBinaryReader reader, JsonTarget out, boolean array) {
     if (array) {
       reader.readEndArray();
       if (out != null) {
-        out.writeEndArray();
+        out.endArray();
       }
     } else {
       reader.readEndDocument();
       if (out != null) {
-        out.writeEndDocument();
+        out.endDocument();
       }
     }
   }
 
   /** Copies one value; says whether it opened a document or an array, whose elements come next. */
-  private static Container copyValue(BsonBinaryReader reader, BsonWriter out, BsonType type, Levels checks)
+  private static Container copyValue(BsonBinaryReader reader, JsonTarget out, BsonType type, Levels checks)
       throws JsonbIncompatibleException {
     switch (type) {
       case DOCUMENT -> {
         reader.readStartDocument();
         if (out != null) {
-          out.writeStartDocument();
+          out.startDocument();
         }
         return Container.DOCUMENT;
       }
       case ARRAY -> {
         reader.readStartArray();
         if (out != null) {
-          out.writeStartArray();
+          out.startArray();
         }
         return Container.ARRAY;
       }
-      case JAVASCRIPT_WITH_SCOPE -> {
-        String code = checkNul(reader.readJavaScriptWithScope(), checks);
-        reader.readStartDocument();
+      case STRING -> {
+        String value = checkNul(reader.readString(), checks);
         if (out != null) {
-          out.writeJavaScriptWithScope(code);
-          out.writeStartDocument();
-        }
-        return Container.DOCUMENT;
-      }
-      case DOUBLE -> write(out, reader.readDouble(), BsonWriter::writeDouble);
-      case STRING -> write(out, checkNul(reader.readString(), checks), BsonWriter::writeString);
-      case BINARY -> write(out, reader.readBinaryData(), BsonWriter::writeBinaryData);
-      case UNDEFINED -> {
-        reader.readUndefined();
-        if (out != null) {
-          out.writeUndefined();
+          out.string(value);
         }
       }
-      case OBJECT_ID -> write(out, reader.readObjectId(), BsonWriter::writeObjectId);
-      case BOOLEAN -> write(out, reader.readBoolean(), BsonWriter::writeBoolean);
-      case DATE_TIME -> write(out, reader.readDateTime(), BsonWriter::writeDateTime);
+      case INT32 -> {
+        int value = reader.readInt32();
+        if (out != null) {
+          out.int32(value);
+        }
+      }
+      case INT64 -> {
+        long value = reader.readInt64();
+        if (out != null) {
+          out.int64(value);
+        }
+      }
+      case DOUBLE -> {
+        double value = reader.readDouble();
+        if (out != null) {
+          out.doubleValue(value);
+        }
+      }
+      case BOOLEAN -> {
+        boolean value = reader.readBoolean();
+        if (out != null) {
+          out.bool(value);
+        }
+      }
+      case DATE_TIME -> {
+        long value = reader.readDateTime();
+        if (out != null) {
+          out.dateTime(value);
+        }
+      }
       case NULL -> {
         reader.readNull();
         if (out != null) {
-          out.writeNull();
+          out.nullValue();
         }
       }
-      case REGULAR_EXPRESSION -> write(out, reader.readRegularExpression(), BsonWriter::writeRegularExpression);
+      case OBJECT_ID -> write(out, reader.readObjectId(), JsonTarget::objectId);
+      case BINARY -> write(out, reader.readBinaryData(), JsonTarget::binary);
+      case DECIMAL128 -> write(out, reader.readDecimal128(), JsonTarget::decimal128);
+      default -> {
+        return copyRareValue(reader, out, type, checks);
+      }
+    }
+    return Container.NONE;
+  }
+
+  /** The types real collections seldom hold, written by org.bson's writer only. */
+  private static Container copyRareValue(BsonBinaryReader reader, JsonTarget out, BsonType type, Levels checks)
+      throws JsonbIncompatibleException {
+    BsonWriter writer = out == null ? null : out.rareTypes();
+    switch (type) {
+      case JAVASCRIPT_WITH_SCOPE -> {
+        String code = checkNul(reader.readJavaScriptWithScope(), checks);
+        reader.readStartDocument();
+        if (writer != null) {
+          writer.writeJavaScriptWithScope(code);
+          writer.writeStartDocument();
+        }
+        return Container.DOCUMENT;
+      }
+      case UNDEFINED -> {
+        reader.readUndefined();
+        if (writer != null) {
+          writer.writeUndefined();
+        }
+      }
+      case REGULAR_EXPRESSION -> write(writer, reader.readRegularExpression(), BsonWriter::writeRegularExpression);
       case DB_POINTER -> {
         BsonDbPointer pointer = reader.readDBPointer();
         checkNul(pointer.getNamespace(), checks);
-        write(out, pointer, BsonWriter::writeDBPointer);
+        write(writer, pointer, BsonWriter::writeDBPointer);
       }
-      case JAVASCRIPT -> write(out, checkNul(reader.readJavaScript(), checks), BsonWriter::writeJavaScript);
-      case SYMBOL -> write(out, checkNul(reader.readSymbol(), checks), BsonWriter::writeSymbol);
-      case INT32 -> write(out, reader.readInt32(), BsonWriter::writeInt32);
-      case TIMESTAMP -> write(out, reader.readTimestamp(), BsonWriter::writeTimestamp);
-      case INT64 -> write(out, reader.readInt64(), BsonWriter::writeInt64);
-      case DECIMAL128 -> write(out, reader.readDecimal128(), BsonWriter::writeDecimal128);
+      case JAVASCRIPT -> write(writer, checkNul(reader.readJavaScript(), checks), BsonWriter::writeJavaScript);
+      case SYMBOL -> write(writer, checkNul(reader.readSymbol(), checks), BsonWriter::writeSymbol);
+      case TIMESTAMP -> write(writer, reader.readTimestamp(), BsonWriter::writeTimestamp);
       case MIN_KEY -> {
         reader.readMinKey();
-        if (out != null) {
-          out.writeMinKey();
+        if (writer != null) {
+          writer.writeMinKey();
         }
       }
       case MAX_KEY -> {
         reader.readMaxKey();
-        if (out != null) {
-          out.writeMaxKey();
+        if (writer != null) {
+          writer.writeMaxKey();
         }
       }
       default -> throw new BsonSerializationException("unexpected BSON type " + type);
@@ -322,7 +363,7 @@ final class BsonWalker {
     return Container.NONE;
   }
 
-  private static <T> void write(BsonWriter out, T value, java.util.function.BiConsumer<BsonWriter, T> writer) {
+  private static <W, T> void write(W out, T value, java.util.function.BiConsumer<W, T> writer) {
     if (out != null) {
       writer.accept(out, value);
     }

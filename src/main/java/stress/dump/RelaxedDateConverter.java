@@ -23,13 +23,18 @@ final class RelaxedDateConverter implements Converter<Long> {
   @Override
   public void convert(Long value, StrictJsonWriter writer) {
     long millis = value;
-    if (millis < 0 || millis > LAST_ISO_MILLIS) {
+    if (!writtenAsIso(millis)) {
       ORG_BSON.convert(value, writer);
       return;
     }
     writer.writeStartObject();
     writer.writeString("$date", iso(millis));
     writer.writeEndObject();
+  }
+
+  /** Whether relaxed Extended JSON writes this date as an ISO-8601 string (from 1970 to 9999), else as a number. */
+  static boolean writtenAsIso(long millis) {
+    return millis >= 0 && millis <= LAST_ISO_MILLIS;
   }
 
   /** The ISO-8601 text of a date from 1970 to 9999 (milliseconds since the epoch, not negative). */

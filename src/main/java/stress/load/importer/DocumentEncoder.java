@@ -1,5 +1,6 @@
 package stress.load.importer;
 
+import stress.dump.CopyFieldJson;
 import stress.dump.DocumentConverter;
 import stress.dump.DocumentRejectedException;
 import stress.dump.DumpDocument;
@@ -17,6 +18,8 @@ import stress.table.Layout;
  */
 final class DocumentEncoder {
   private final DocumentConverter converter;
+  private final CopyFieldJson json = new CopyFieldJson(16 * 1024);
+  /** For the documents {@link CopyFieldJson} leaves to org.bson's writer. */
   private final CopyTextWriter text = new CopyTextWriter(16 * 1024);
   private String repeatedFields;
   /** The table's layout: with a key, each row carries the value at its path. */
@@ -40,21 +43,30 @@ final class DocumentEncoder {
    * @throws DocumentRejectedException                when it cannot become a row (no {@code _id}, NUL, ...)
    */
   EncodedRow encode(DumpDocument document, ByteSlab rows) throws DocumentRejectedException {
-    text.reset();
+    json.reset();
     repeatedFields = null;
-    Object id;
+    DocumentConverter.Written written;
+    int at;
+    int length;
     try {
-      DocumentConverter.Written written = converter.writeRow(document, text);
-      id = written.id();
-      repeatedFields = written.repeatedFields();
+      written = converter.writeCopyField(document, json);
+      if (written != null) {
+        at = rows.add(json.array(), 0, json.length());
+        length = json.length();
+      } else {
+        text.reset();
+        written = converter.writeRow(document, text);
+        at = text.copyTo(rows);
+        length = text.length();
+      }
     } catch (IllegalArgumentException e) {
       // the COPY text refuses what PostgreSQL cannot store; org.bson's strict decoding makes this a safety net
       throw new DocumentRejectedException(new Rejection(document.source(), document.offset(),
           document.index(), document.length(), e.getMessage(), document.bytes()));
     }
+    repeatedFields = written.repeatedFields();
     String keyText = key == null ? null : keyText(document);
-    int at = text.copyTo(rows);
-    return new EncodedRow(IdConverter.text(id), rows.array(), at, text.length(), keyText);
+    return new EncodedRow(IdConverter.text(written.id()), rows.array(), at, length, keyText);
   }
 
   /** The key column's text of a document that decoded, or its rejection with the reason. */
