@@ -34,6 +34,7 @@ final class CollectionReader {
   /** Converts framed batches to COPY rows; shared by the readers. */
   private final ExecutorService conversions;
   private final int conversionThreads;
+  private final boolean rampUp;
 
   CollectionReader(ImportRequest request, ConnectionSupplier connections, Dialect dialect, ProgressTable progress,
                    Object ddlLock, ImportListener listener, BlockingQueue<Batch> queue, BooleanSupplier stopping,
@@ -41,6 +42,7 @@ final class CollectionReader {
     this.request = request;
     this.conversions = conversions;
     this.conversionThreads = conversionThreads;
+    this.rampUp = dialect.commitsLocally();
     this.setup = new CollectionSetup(request, connections, dialect, progress, ddlLock, listener, stopping);
     this.listener = listener;
     this.queue = queue;
@@ -69,6 +71,7 @@ final class CollectionReader {
       InterruptedException {
     long maxRows = request.batching().maxRows();
     long maxBytes = request.batching().maxBytes();
+    long batchBytes = rampUp ? Math.min(DumpImporter.FIRST_BATCH_BYTES, maxBytes) : maxBytes;
     List<ReadItem> items = new ArrayList<>();
     long bytes = 0;
     int next = 0;
@@ -100,13 +103,14 @@ final class CollectionReader {
             next++;
           }
           boolean done = next < committed.size() && committed.get(next).firstIndex() <= item.index();
-          if (!items.isEmpty() && (done || items.size() >= maxRows || bytes + item.length() > maxBytes)) {
+          if (!items.isEmpty() && (done || items.size() >= maxRows || bytes + item.length() > batchBytes)) {
             // a batch is queued once the next document is known not to belong to it, so the last one can be marked
             if (!converted.add(items, false, null)) {
               return;
             }
             items = new ArrayList<>();
             bytes = 0;
+            batchBytes = Math.min(maxBytes, batchBytes * 2);
           }
           if (!done) {
             items.add(item);

@@ -42,6 +42,13 @@ import stress.server.Dialect;
  * commits, and {@link ImportResult} counts reconcile per collection.
  */
 public final class DumpImporter {
+  /**
+   * Where a batch costs one local commit ({@link Dialect#commitsLocally()}), a collection's first batch holds this many
+   * bytes and each next one twice the last, up to the batch size: the server starts on the first rows while the rest
+   * are still being converted, instead of waiting for a whole batch from a client whose code is not compiled yet.
+   */
+  public static final long FIRST_BATCH_BYTES = 256L << 10;
+
   private static final long POLL_MILLIS = 250;
   /** How soon an idle load stream notices that the readers are done. */
   private static final long WORKER_POLL_MILLIS = 20;
