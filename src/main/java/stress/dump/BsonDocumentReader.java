@@ -1,6 +1,8 @@
 package stress.dump;
 
 import java.io.IOException;
+import java.util.function.BooleanSupplier;
+import org.bson.BsonValue;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -58,6 +60,49 @@ public final class BsonDocumentReader extends DocumentStream {
       throw e;
     }
   }
+
+  /**
+   * Reads the first {@value #ID_HEAD_BYTES} bytes of each larger document and, where its {@code _id} is there (the
+   * first field, as a MongoDB server stores it), counts it and skips the rest unread; other documents are read whole.
+   */
+  @Override
+  public DumpDocument countIds(IdTypeDetector ids, BooleanSupplier stopping) throws IOException {
+    withoutDecodeCheck();
+    BsonValue[] found = new BsonValue[1]; // what the head showed, counted only once the frame proves whole
+    while (!stopping.getAsBoolean()) {
+      if (failure != null) {
+        throw failure;
+      }
+      if (finished) {
+        return null;
+      }
+      FrameReader.Frame frame = frames.nextHead(head -> (found[0] = IdTypeDetector.idInHead(head)) != null,
+          ID_HEAD_BYTES);
+      try {
+        switch (frame.kind()) {
+          case END -> finished = true;
+          case HEAD -> {
+            ids.acceptHeadId(found[0]);
+            countedFromHead();
+          }
+          case DOCUMENT -> {
+            DumpDocument document = (DumpDocument) document(frame.offset(), frame.bytes());
+            if (!ids.acceptIdOnly(document) && policy() == ReadPolicy.ABORT) {
+              return document;
+            }
+          }
+          default -> throw framingLost(frame);
+        }
+      } catch (DumpFormatException e) {
+        failure = e;
+        throw e;
+      }
+    }
+    return null;
+  }
+
+  /** How much of a document the {@code _id} pass reads before deciding it can skip the rest. */
+  static final int ID_HEAD_BYTES = 128;
 
   /** Bytes consumed so far. */
   public long position() {

@@ -2,6 +2,7 @@ package stress.dump;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.util.function.BooleanSupplier;
 
 /**
  * The documents of one collection, read one at a time in dump order. Each call of {@link #next()}
@@ -64,6 +65,32 @@ public abstract class DocumentStream implements Closeable {
   public DocumentStream withoutDecodeCheck() {
     decodeCheck = false;
     return this;
+  }
+
+  /**
+   * Shows {@code ids} the {@code _id} of every document from here on, to the end of the stream or until
+   * {@code stopping}: what {@link IdTypeDetector#acceptIdOnly} counts for each document {@link #next()} yields (read
+   * without a decode check). Under {@link ReadPolicy#ABORT} it stops at a document whose {@code _id} cannot be read and
+   * returns it; else null. A stream may read less of each document than {@link #next()} would: a plain BSON file
+   * reads only the start of a document whose {@code _id} is there, and skips the rest.
+   *
+   * @throws DumpFormatException when the framing is lost, as {@link #next()}
+   */
+  public DumpDocument countIds(IdTypeDetector ids, BooleanSupplier stopping) throws IOException {
+    withoutDecodeCheck();
+    ReadItem item;
+    while (!stopping.getAsBoolean() && (item = next()) != null) {
+      if (item instanceof DumpDocument document && !ids.acceptIdOnly(document) && policy == ReadPolicy.ABORT) {
+        return document;
+      }
+    }
+    return null;
+  }
+
+  /** A document whose {@code _id} was counted from its first bytes: counted as read, the next index taken. */
+  final void countedFromHead() {
+    documents++;
+    index++;
   }
 
   /** Turns a complete frame into a document, or a rejection when it does not decode. */

@@ -4,6 +4,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
+import java.util.function.Predicate;
 import java.util.zip.ZipException;
 
 /**
@@ -19,7 +20,8 @@ final class FrameReader {
   private static final int TERMINATOR = 0xFFFFFFFF;
   private static final int EAGER_ALLOCATION = 1 << 20;
 
-  enum Kind { END, TERMINATOR, DOCUMENT, BROKEN }
+  /** {@code HEAD}: a document of which only the first bytes were read, the rest skipped (see {@link #nextHead}). */
+  enum Kind { END, TERMINATOR, DOCUMENT, HEAD, BROKEN }
 
   /** One thing found in the stream. */
   record Frame(Kind kind, long offset, byte[] bytes, long length, String problem) {
@@ -47,6 +49,21 @@ final class FrameReader {
    * a bad length. I/O errors other than a corrupt or truncated gzip stream are thrown.
    */
   Frame next(boolean terminatorAllowed) throws IOException {
+    return next(terminatorAllowed, null, 0);
+  }
+
+  /**
+   * As {@link #next}, for a pass that needs only the start of each document: of a document longer than
+   * {@code headBytes + 1}, the first {@code headBytes} are read and shown to {@code headSuffices}; when it says they are
+   * enough, the rest is skipped unread but for the last byte, which is still checked to be the 0 that ends a document,
+   * and the frame is a {@link Kind#HEAD} holding those first bytes (its length is the document's). Otherwise the rest
+   * is read and the frame is the whole document. A frame broken in the skipped part holds no bytes.
+   */
+  Frame nextHead(Predicate<byte[]> headSuffices, int headBytes) throws IOException {
+    return next(false, headSuffices, headBytes);
+  }
+
+  private Frame next(boolean terminatorAllowed, Predicate<byte[]> headSuffices, int headBytes) throws IOException {
     long offset = position;
     int got;
     try {
@@ -73,10 +90,18 @@ final class FrameReader {
       return Frame.broken(offset, null, 4, "invalid document length " + size + ": larger than the maximum of "
           + MAX_DOCUMENT_SIZE + " bytes (16 MiB + 16 KiB)");
     }
+    if (headSuffices != null && size > headBytes + 1) {
+      return headOrWhole(offset, size, headSuffices, headBytes);
+    }
+    return rest(offset, size, null);
+  }
+
+  /** The document whose prefix was read: the rest of it after {@code head} (null: nothing of it read yet). */
+  private Frame rest(long offset, int size, byte[] head) throws IOException {
     byte[] document;
     int body;
     try {
-      document = readBody(size);
+      document = head == null ? readBody(size) : readBody(head, size);
       body = document.length - 4;
     } catch (ZipException | EOFException e) {
       return gzipBroken(offset, e);
@@ -92,20 +117,75 @@ final class FrameReader {
     return new Frame(Kind.DOCUMENT, offset, document, size, null);
   }
 
+  private Frame headOrWhole(long offset, int size, Predicate<byte[]> headSuffices, int headBytes)
+      throws IOException {
+    byte[] head = Arrays.copyOf(prefix, headBytes);
+    long have;
+    int last = -1;
+    try {
+      int got = readFully(head, 4, headBytes - 4);
+      if (got < headBytes - 4) {
+        return rest(offset, size, Arrays.copyOf(head, 4 + got)); // it ends early: reported as a whole read reports it
+      }
+      if (!headSuffices.test(head)) {
+        return rest(offset, size, head);
+      }
+      long skipped = skipFully(size - headBytes - 1);
+      have = headBytes + skipped;
+      if (have == size - 1 && (last = in.read()) >= 0) {
+        position++;
+        have++;
+      }
+    } catch (ZipException | EOFException e) {
+      return gzipBroken(offset, e);
+    }
+    if (have < size) {
+      return Frame.broken(offset, null, have, "truncated document: its length prefix says " + size + " bytes but only "
+          + have + " are left");
+    }
+    if (last != 0) {
+      return Frame.broken(offset, null, size, "document of length " + size
+          + " does not end with a 0 byte, so its length prefix cannot be trusted");
+    }
+    return new Frame(Kind.HEAD, offset, head, size, null);
+  }
+
+  /** Skips up to {@code count} bytes; fewer only at the end of the stream. */
+  private long skipFully(long count) throws IOException {
+    long skipped = 0;
+    while (skipped < count) {
+      long n = in.skip(count - skipped);
+      if (n <= 0) {
+        if (in.read() < 0) {
+          break;
+        }
+        n = 1;
+      }
+      skipped += n;
+      position += n;
+    }
+    return skipped;
+  }
+
   /**
    * The prefix and up to {@code size - 4} more bytes. Large frames are read in chunks, so a corrupt
    * length near the limit does not allocate 16 MiB before finding that the bytes are not there.
    */
   private byte[] readBody(int size) throws IOException {
+    return readBody(prefix, size);
+  }
+
+  /** The document of {@code size} bytes whose first bytes, already read, are {@code head}: they and up to the rest. */
+  private byte[] readBody(byte[] head, int size) throws IOException {
     if (size <= EAGER_ALLOCATION) {
-      byte[] document = Arrays.copyOf(prefix, size);
-      int body = readFully(document, 4, size - 4);
-      return body == size - 4 ? document : Arrays.copyOf(document, 4 + body);
+      byte[] document = Arrays.copyOf(head, size);
+      int body = readFully(document, head.length, size - head.length);
+      return body == size - head.length ? document : Arrays.copyOf(document, head.length + body);
     }
-    byte[] rest = in.readNBytes(size - 4);
+    byte[] rest = in.readNBytes(size - head.length);
     position += rest.length;
-    byte[] document = Arrays.copyOf(prefix, 4 + rest.length);
-    System.arraycopy(rest, 0, document, 4, rest.length);
+    byte[] document = Arrays.copyOf(head, head.length + rest.length);
+    System.arraycopy(rest, 0, document, head.length, rest.length);
     return document;
   }
 

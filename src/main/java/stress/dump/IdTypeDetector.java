@@ -5,6 +5,14 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.nio.ByteBuffer;
+import org.bson.BsonBinaryReader;
+import org.bson.BsonDouble;
+import org.bson.BsonInt32;
+import org.bson.BsonInt64;
+import org.bson.BsonObjectId;
+import org.bson.BsonString;
+import org.bson.BsonType;
 import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
 import stress.table.IdType;
@@ -39,6 +47,11 @@ public final class IdTypeDetector {
     } catch (RuntimeException e) {
       throw new IllegalArgumentException(document + ": undecodable document: " + e.getMessage(), e);
     }
+    count(id);
+  }
+
+  /** Counts one {@code _id} (null: the document has none). */
+  private void count(BsonValue id) {
     if (id == null) {
       missing++;
       return;
@@ -49,6 +62,36 @@ public final class IdTypeDetector {
       double value = id.asDouble().getValue();
       doublesWhole &= value == Math.rint(value) && Math.abs(value) <= 0x1p53;
     }
+  }
+
+  /**
+   * The {@code _id} of a document from its first bytes alone ({@code head}), when it is the document's first field and
+   * of a kind read whole from there (numbers, strings, ObjectIds, binaries); null otherwise, or when it goes on past
+   * the head. {@code _id} is the first field of every document a MongoDB server stores.
+   */
+  static BsonValue idInHead(byte[] head) {
+    try (BsonBinaryReader reader = new BsonBinaryReader(ByteBuffer.wrap(head))) {
+      reader.readStartDocument();
+      if (reader.readBsonType() == BsonType.END_OF_DOCUMENT || !reader.readName().equals("_id")) {
+        return null;
+      }
+      return switch (reader.getCurrentBsonType()) {
+        case INT32 -> new BsonInt32(reader.readInt32());
+        case INT64 -> new BsonInt64(reader.readInt64());
+        case DOUBLE -> new BsonDouble(reader.readDouble());
+        case STRING -> new BsonString(reader.readString());
+        case OBJECT_ID -> new BsonObjectId(reader.readObjectId());
+        case BINARY -> reader.readBinaryData();
+        default -> null;
+      };
+    } catch (RuntimeException e) {
+      return null; // the head ends inside the _id
+    }
+  }
+
+  /** Counts an {@code _id} {@link #idInHead} found. */
+  void acceptHeadId(BsonValue id) {
+    count(java.util.Objects.requireNonNull(id, "id"));
   }
 
   /**
@@ -79,14 +122,12 @@ public final class IdTypeDetector {
    */
   public static IdDetection detect(DumpCollection collection, ReadPolicy policy) throws IOException {
     IdTypeDetector detector = new IdTypeDetector();
-    try (DocumentStream documents = collection.open(policy).withoutDecodeCheck()) {
-      ReadItem item;
-      while ((item = documents.next()) != null) {
-        if (item instanceof DumpDocument document && !detector.acceptIdOnly(document) && policy == ReadPolicy.ABORT) {
-          String problem = BsonWalker.decodingProblem(document.bytes());
-          throw new DumpFormatException(new Rejection(document.source(), document.offset(), document.index(),
-              document.length(), problem != null ? problem : "undecodable _id", document.bytes()));
-        }
+    try (DocumentStream documents = collection.open(policy)) {
+      DumpDocument document = documents.countIds(detector, () -> false);
+      if (document != null) {
+        String problem = BsonWalker.decodingProblem(document.bytes());
+        throw new DumpFormatException(new Rejection(document.source(), document.offset(), document.index(),
+            document.length(), problem != null ? problem : "undecodable _id", document.bytes()));
       }
     }
     return detector.result();

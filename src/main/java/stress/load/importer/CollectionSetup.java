@@ -136,14 +136,8 @@ final class CollectionSetup {
    */
   private IdDetection detect(CollectionRun run) throws IOException {
     IdTypeDetector detector = new IdTypeDetector();
-    try (DocumentStream documents = run.collection.open(request.onError()).withoutDecodeCheck()) {
-      ReadItem item;
-      while ((item = documents.next()) != null && !stopping.getAsBoolean()) {
-        if (item instanceof DumpDocument document && !detector.acceptIdOnly(document)
-            && request.onError() == ReadPolicy.ABORT) {
-          break; // the load pass stops at this document or before
-        }
-      }
+    try (DocumentStream documents = run.collection.open(request.onError())) {
+      documents.countIds(detector, stopping); // under ABORT it stops at an unreadable _id, where the load pass stops
     } catch (DumpFormatException e) {
       // the load pass stops at the same place and reports it
     }
