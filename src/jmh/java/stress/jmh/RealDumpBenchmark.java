@@ -21,6 +21,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 import stress.dump.BsonDocumentReader;
+import stress.dump.CopyFieldJson;
 import stress.dump.DocumentConverter;
 import stress.dump.DocumentRejectedException;
 import stress.dump.DumpDocument;
@@ -36,7 +37,8 @@ import stress.load.EncodedRow;
 import stress.table.IdType;
 
 /**
- * The import's per-document path ({@link BsonToJsonBenchmark#onePass}: frame, then one pass into a COPY row) on the
+ * The import's per-document path ({@link BsonToJsonBenchmark#copyField}: frame, then one pass into a COPY row,
+ * org.bson's JSON writer for the documents {@link CopyFieldJson} leaves to it) on the
  * documents of real mongodump files, one collection per {@code file}, beside the generated shapes
  * ({@code generated:small}, {@code generated:large}, and {@code generated:cjk}: long nested CJK documents,
  * {@link CjkDocuments}) so the two compare in one table. The files are read from the
@@ -73,6 +75,7 @@ public class RealDumpBenchmark {
   private DumpDocument[] documents;
   private DocumentConverter converter;
   private final CopyTextWriter text = new CopyTextWriter(64 * 1024);
+  private final CopyFieldJson field = new CopyFieldJson(16 * 1024);
   private int next;
 
   @Setup(Level.Trial)
@@ -116,9 +119,15 @@ public class RealDumpBenchmark {
     next = (next + 1) % documents.length;
     DumpDocument framed = (DumpDocument) new BsonDocumentReader(new ByteArrayInputStream(document.bytes()),
         document.source(), ReadPolicy.ABORT).withoutDecodeCheck().next();
-    text.reset();
-    Object id = converter.write(framed, text);
+    field.reset();
+    DocumentConverter.Written written = converter.writeCopyField(framed, field);
+    if (written != null) {
+      blackhole.consume(new EncodedRow(IdConverter.text(written.id()), field.array(), 0, field.length()));
+    } else {
+      text.reset();
+      Object id = converter.write(framed, text);
+      blackhole.consume(new EncodedRow(IdConverter.text(id), text.toByteArray()));
+    }
     bytes.bsonBytes += document.bytes().length;
-    blackhole.consume(new EncodedRow(IdConverter.text(id), text.toByteArray()));
   }
 }

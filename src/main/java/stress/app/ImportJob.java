@@ -87,7 +87,7 @@ public final class ImportJob {
       request = request.withBatchBytes(targetBatch.bytes());
     }
     out.println("import: batches of " + (request.batching().maxBytes() >> 20) + " MiB or "
-        + request.batching().maxRows() + " documents" + (dialect.commitsLocally() ? " (a collection's first batch "
+        + request.batching().maxRows() + " documents" + (dialect.startsWithSmallBatches() ? " (a collection's first batch "
         + (DumpImporter.FIRST_BATCH_BYTES >> 10) + " KiB, each next one twice the last)" : "")
         + ", each committed with its checkpoint (" + (request.batchBytesGiven()
         ? "--batch-mb" : targetBatch != null ? targetBatch.reason() + "; --batch-mb sets it"

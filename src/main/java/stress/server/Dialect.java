@@ -54,6 +54,23 @@ public interface Dialect {
   }
 
   /**
+   * Whether an import starts each collection with small batches (256 KiB, doubling up to the batch size), so that the
+   * server starts on the first rows while the client, its code not yet compiled, converts the rest: worth it where a
+   * batch's own cost is small beside waiting for a whole first batch. By default where a commit is local.
+   */
+  default boolean startsWithSmallBatches() {
+    return commitsLocally();
+  }
+
+  /**
+   * Statements run once on each connection an import loads batches on, before its first batch: settings that make a
+   * batch after the first cheaper on this target. Empty by default.
+   */
+  default List<String> loadSessionSettings() {
+    return List.of();
+  }
+
+  /**
    * Whether a commit is one server's own commit, with no two-phase commit across nodes. Only then may an import
    * commit its batches asynchronously: if the server crashes, a batch and its checkpoint still vanish together.
    */

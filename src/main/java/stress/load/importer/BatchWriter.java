@@ -35,8 +35,8 @@ final class BatchWriter implements AutoCloseable {
   private final CopyLoader copy = new CopyLoader(new CopyBatching(Long.MAX_VALUE, Long.MAX_VALUE));
 
   BatchWriter(ConnectionSupplier connections, ProgressTable progress, RejectsFile rejects, DuplicatePolicy duplicates,
-              boolean asyncCommits) {
-    this.connection = new StreamConnection(connections, asyncCommits);
+              boolean asyncCommits, List<String> sessionSettings) {
+    this.connection = new StreamConnection(connections, asyncCommits, sessionSettings);
     this.progress = progress;
     this.rejects = rejects;
     this.duplicates = duplicates;

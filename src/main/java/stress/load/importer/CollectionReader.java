@@ -42,7 +42,7 @@ final class CollectionReader {
     this.request = request;
     this.conversions = conversions;
     this.conversionThreads = conversionThreads;
-    this.rampUp = dialect.commitsLocally();
+    this.rampUp = dialect.startsWithSmallBatches();
     this.setup = new CollectionSetup(request, connections, dialect, progress, ddlLock, listener, stopping);
     this.listener = listener;
     this.queue = queue;

@@ -43,9 +43,10 @@ import stress.server.Dialect;
  */
 public final class DumpImporter {
   /**
-   * Where a batch costs one local commit ({@link Dialect#commitsLocally()}), a collection's first batch holds this many
-   * bytes and each next one twice the last, up to the batch size: the server starts on the first rows while the rest
-   * are still being converted, instead of waiting for a whole batch from a client whose code is not compiled yet.
+   * Where the target starts with small batches ({@link Dialect#startsWithSmallBatches()}), a collection's first batch
+   * holds this many bytes and each next one twice the last, up to the batch size: the server starts on the first rows
+   * while the rest are still being converted, instead of waiting for a whole batch from a client whose code is not
+   * compiled yet.
    */
   public static final long FIRST_BATCH_BYTES = 256L << 10;
 
@@ -194,7 +195,7 @@ public final class DumpImporter {
   private void writeBatches(ImportRequest request, ProgressTable progress, RejectsFile rejects, ImportListener listener,
                             BlockingQueue<Batch> queue, AtomicBoolean readersDone, AtomicReference<Error> fatal) {
     try (BatchWriter writer = new BatchWriter(connections, progress, rejects, request.onDuplicate(),
-        dialect.commitsLocally())) {
+        dialect.commitsLocally(), dialect.loadSessionSettings())) {
       while (true) {
         Batch batch;
         try {

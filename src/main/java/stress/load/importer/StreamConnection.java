@@ -3,6 +3,7 @@ package stress.load.importer;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import stress.load.ConnectionSupplier;
 
 /**
@@ -12,11 +13,13 @@ import stress.load.ConnectionSupplier;
 final class StreamConnection implements AutoCloseable {
   private final ConnectionSupplier connections;
   private final boolean asyncCommits;
+  private final List<String> sessionSettings;
   private Connection connection;
 
-  StreamConnection(ConnectionSupplier connections, boolean asyncCommits) {
+  StreamConnection(ConnectionSupplier connections, boolean asyncCommits, List<String> sessionSettings) {
     this.connections = connections;
     this.asyncCommits = asyncCommits;
+    this.sessionSettings = List.copyOf(sessionSettings);
   }
 
   /** The stream's connection with a transaction started, committing asynchronously where that is safe. */
@@ -33,7 +36,16 @@ final class StreamConnection implements AutoCloseable {
 
   private Connection connection() throws SQLException {
     if (connection == null || connection.isClosed()) {
-      connection = connections.get();
+      Connection opened = connections.get();
+      try (Statement s = opened.createStatement()) {
+        for (String setting : sessionSettings) {
+          s.execute(setting);
+        }
+      } catch (SQLException e) {
+        opened.close();
+        throw e;
+      }
+      connection = opened;
     }
     return connection;
   }

@@ -20,8 +20,9 @@ import stress.testing.BsonFiles;
 import stress.testing.TestDatabase;
 
 /**
- * Where a batch costs one local commit, a collection's batches start at {@link DumpImporter#FIRST_BATCH_BYTES} and
- * double up to the batch size; where a commit spans nodes, every batch is full from the start. Read from the
+ * Where the target starts with small batches (plain PostgreSQL, Citus), a collection's batches start at
+ * {@link DumpImporter#FIRST_BATCH_BYTES} and double up to the batch size; elsewhere (a commit across nodes, by
+ * default) every batch is full from the start. Read from the
  * checkpoints the import commits, one per batch, with the BSON bytes each held.
  */
 class BatchRampTest {

@@ -1,0 +1,88 @@
+package stress.load.importer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import stress.load.CopyBatching;
+import stress.server.CitusDialect;
+import stress.server.Dialect;
+import stress.server.GreenplumDialect;
+import stress.server.PostgresDialect;
+import stress.table.DocumentTable;
+import stress.testing.BsonFiles;
+import stress.testing.InterceptedConnection;
+import stress.testing.TestDatabase;
+
+/**
+ * A target's load-session settings are in force on every connection an import loads batches on, from its first batch;
+ * Citus keeps the connections a batch's COPY opened to its shards, and only plain PostgreSQL and Citus start a
+ * collection with small batches.
+ */
+class LoadSessionSettingsTest {
+  @TempDir
+  Path dir;
+
+  @Test
+  void everyBatchCommitsWithTheTargetsSessionSettings() throws Exception {
+    String url = TestDatabase.newDatabaseUrl("load_session");
+    List<String> documents = new ArrayList<>();
+    for (int i = 0; i < 300; i++) {
+      documents.add("{\"_id\": " + i + "}");
+    }
+    BsonFiles.write(dir.resolve("dump/shop/items.bson"), documents);
+    PostgresDialect postgres = new PostgresDialect();
+    Dialect withSettings = new Dialect() {
+      @Override
+      public List<String> createDocumentTables(DocumentTable table) {
+        return postgres.createDocumentTables(table);
+      }
+
+      @Override
+      public List<String> createCopyTable(DocumentTable table) {
+        return postgres.createCopyTable(table);
+      }
+
+      @Override
+      public List<String> loadSessionSettings() {
+        return List.of("SET work_mem TO '7MB'", "SET application_name TO 'load-session-test'");
+      }
+    };
+    List<String> seen = Collections.synchronizedList(new ArrayList<>());
+    ImportRequest request = ImportRequest.builder(dir.resolve("dump")).jobs(2)
+        .batching(new CopyBatching(100, 64L << 20)).rejects(dir.resolve("rejects.jsonl")).build();
+    ImportResult result = new DumpImporter(() -> {
+      Connection real = TestDatabase.connect(url);
+      return InterceptedConnection.before(real, "commit", () -> {
+        try (Statement s = real.createStatement();
+             ResultSet rs = s.executeQuery("SELECT current_setting('work_mem') || ' ' || current_setting('application_name')")) {
+          rs.next();
+          seen.add(rs.getString(1));
+        }
+      });
+    }, withSettings).run(request, new Imports.Recorder());
+
+    assertEquals(300, result.collections().get(0).loaded());
+    List<String> batches = seen.stream().filter(s -> s.endsWith("load-session-test")).toList();
+    assertEquals(3, batches.size(), seen.toString()); // the table's creation commits on a connection of its own
+    assertTrue(batches.stream().allMatch(s -> s.equals("7MB load-session-test")), seen.toString());
+  }
+
+  @Test
+  void citusKeepsTheConnectionsOfABatchAndStartsSmall() {
+    assertEquals(List.of("SET citus.max_cached_conns_per_worker TO 1024"), new CitusDialect().loadSessionSettings());
+    assertTrue(new CitusDialect().startsWithSmallBatches());
+    assertTrue(new PostgresDialect().startsWithSmallBatches());
+    assertFalse(new GreenplumDialect().startsWithSmallBatches());
+    assertEquals(List.of(), new PostgresDialect().loadSessionSettings());
+  }
+}
