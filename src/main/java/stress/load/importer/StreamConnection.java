@@ -3,6 +3,7 @@ package stress.load.importer;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import stress.load.ConnectionSupplier;
 
@@ -12,25 +13,28 @@ import stress.load.ConnectionSupplier;
  */
 final class StreamConnection implements AutoCloseable {
   private final ConnectionSupplier connections;
-  private final boolean asyncCommits;
   private final List<String> sessionSettings;
   private Connection connection;
 
+  /**
+   * @param asyncCommits    whether its batches commit with {@code synchronous_commit} off: set once for the session,
+   *                        not per transaction (a round trip per batch); the importer's last commit, on a connection
+   *                        of its own, waits for the disk
+   * @param sessionSettings the target's settings for load sessions, run once when the connection is opened
+   */
   StreamConnection(ConnectionSupplier connections, boolean asyncCommits, List<String> sessionSettings) {
     this.connections = connections;
-    this.asyncCommits = asyncCommits;
-    this.sessionSettings = List.copyOf(sessionSettings);
+    List<String> settings = new ArrayList<>(sessionSettings);
+    if (asyncCommits) {
+      settings.add("SET synchronous_commit TO off");
+    }
+    this.sessionSettings = List.copyOf(settings);
   }
 
   /** The stream's connection with a transaction started, committing asynchronously where that is safe. */
   Connection transaction() throws SQLException {
     Connection c = connection();
     c.setAutoCommit(false);
-    if (asyncCommits) {
-      try (Statement s = c.createStatement()) {
-        s.execute("SET LOCAL synchronous_commit TO off");
-      }
-    }
     return c;
   }
 
