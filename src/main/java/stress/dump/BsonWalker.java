@@ -1,10 +1,7 @@
 package stress.dump;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
 import org.bson.BSONException;
 import org.bson.BsonBinaryReader;
 import org.bson.BsonDbPointer;
@@ -80,96 +77,12 @@ final class BsonWalker {
     return walk(document, out, true, repeated);
   }
 
-  /** Objects with up to this many fields check for a repeated name by a plain scan, cheaper than hashing. */
-  private static final int SCANNED_NAMES = 16;
-
-  private static final class Level {
-    boolean array;
-    int index;
-    String name;
-    final String[] firstNames = new String[SCANNED_NAMES];
-    int nameCount;
-    Set<String> names;
-
-    void reset(boolean isArray) {
-      array = isArray;
-      index = -1;
-      name = null;
-      Arrays.fill(firstNames, 0, nameCount, null);
-      nameCount = 0;
-      names = null;
-    }
-  }
-
-  /**
-   * The open containers of the document being walked, innermost last. Each thread keeps its levels from document to
-   * document: walking allocates nothing of its own, which matters at tens of thousands of documents a second.
-   */
-  private static final class Levels {
-    /** Deeper stacks than this are not kept for the next document. */
-    private static final int KEPT_DEPTH = 256;
-
-    private Level[] open = new Level[16];
-    private int depth;
-    /** While not -1: the depth whose current value is being read without being written (a repeated name, FIRST). */
-    int mutedFrom = -1;
-    int repeats;
-    String firstRepeat;
-    boolean repeatedId;
-
-    void push(boolean array) {
-      if (depth == open.length) {
-        open = Arrays.copyOf(open, depth * 2);
-      }
-      if (open[depth] == null) {
-        open[depth] = new Level();
-      }
-      open[depth++].reset(array);
-    }
-
-    Level peek() {
-      return open[depth - 1];
-    }
-
-    void pop() {
-      depth--;
-    }
-
-    boolean isEmpty() {
-      return depth == 0;
-    }
-
-    /** Dotted path of the current element, array positions as numbers (MongoDB's notation). */
-    String path() {
-      List<String> parts = new ArrayList<>(depth);
-      for (int i = 0; i < depth; i++) {
-        parts.add(open[i].array ? Integer.toString(open[i].index) : open[i].name);
-      }
-      return String.join(".", parts);
-    }
-
-    boolean muted() {
-      return mutedFrom >= 0;
-    }
-
-    void clear() {
-      depth = 0;
-      mutedFrom = -1;
-      repeats = 0;
-      firstRepeat = null;
-      repeatedId = false;
-      if (open.length > KEPT_DEPTH) {
-        open = new Level[16];
-      }
-    }
-  }
-
-  private static final ThreadLocal<Levels> LEVELS = ThreadLocal.withInitial(Levels::new);
+  private static final ThreadLocal<WalkStack> LEVELS = ThreadLocal.withInitial(WalkStack::new);
 
   private static Repeats walk(byte[] document, JsonTarget out, boolean jsonbChecks, RepeatedFields repeated)
       throws JsonbIncompatibleException {
     StrictBsonInput input = new StrictBsonInput(document);
-    Levels stack = LEVELS.get();
+    WalkStack stack = LEVELS.get();
     stack.clear(); // a walk that threw left its levels behind
     try (BsonBinaryReader reader = new BsonBinaryReader(input)) {
       reader.readStartDocument();
@@ -178,7 +91,7 @@ final class BsonWalker {
       }
       stack.push(false);
       while (!stack.isEmpty()) {
-        Level level = stack.peek();
+        WalkStack.Level level = stack.peek();
         BsonType type = reader.readBsonType();
         if (type == BsonType.END_OF_DOCUMENT) {
           JsonTarget sink = stack.muted() ? null : out;
@@ -248,7 +161,7 @@ final class BsonWalker {
   }
 
   /** Copies one value; says whether it opened a document or an array, whose elements come next. */
-  private static Container copyValue(BsonBinaryReader reader, JsonTarget out, BsonType type, Levels checks)
+  private static Container copyValue(BsonBinaryReader reader, JsonTarget out, BsonType type, WalkStack checks)
       throws JsonbIncompatibleException {
     switch (type) {
       case DOCUMENT -> {
@@ -318,7 +231,7 @@ final class BsonWalker {
   }
 
   /** The types real collections seldom hold, written by org.bson's writer only. */
-  private static Container copyRareValue(BsonBinaryReader reader, JsonTarget out, BsonType type, Levels checks)
+  private static Container copyRareValue(BsonBinaryReader reader, JsonTarget out, BsonType type, WalkStack checks)
       throws JsonbIncompatibleException {
     BsonWriter writer = out == null ? null : out.rareTypes();
     switch (type) {
@@ -369,7 +282,7 @@ final class BsonWalker {
     }
   }
 
-  private static String checkNul(String value, Levels checks) throws JsonbIncompatibleException {
+  private static String checkNul(String value, WalkStack checks) throws JsonbIncompatibleException {
     if (checks != null && value.indexOf('\0') >= 0) {
       throw new JsonbIncompatibleException("field '" + checks.path()
           + "': string contains U+0000 (NUL), which jsonb cannot store");
@@ -381,7 +294,7 @@ final class BsonWalker {
    * A name came again in its object: refused under {@link RepeatedFields#REJECT}, else counted; returns whether its
    * value is to be left out ({@link RepeatedFields#FIRST}).
    */
-  private static boolean repeatedName(Levels stack, String name, RepeatedFields policy)
+  private static boolean repeatedName(WalkStack stack, String name, RepeatedFields policy)
       throws JsonbIncompatibleException {
     if (stack.depth > 1 && !stack.open[0].array && "_id".equals(stack.open[0].name)) {
       // the _id column's text is written from the value as decoded, which keeps one value per name
@@ -403,14 +316,14 @@ final class BsonWalker {
   }
 
   /** Adds the name to the level's names; false when it is there already. */
-  private static boolean addName(Level level, String name) {
+  private static boolean addName(WalkStack.Level level, String name) {
     if (level.names == null) {
       for (int i = 0; i < level.nameCount; i++) {
         if (level.firstNames[i].equals(name)) {
           return false;
         }
       }
-      if (level.nameCount < SCANNED_NAMES) {
+      if (level.nameCount < WalkStack.SCANNED_NAMES) {
         level.firstNames[level.nameCount++] = name;
         return true;
       }
