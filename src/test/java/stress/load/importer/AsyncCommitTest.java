@@ -13,7 +13,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.load.CopyBatching;
-import stress.table.DocumentTable;
 import stress.server.Dialect;
 import stress.server.PostgresDialect;
 import stress.testing.BsonFiles;
@@ -63,18 +62,7 @@ class AsyncCommitTest {
 
   @Test
   void whereACommitSpansNodesEveryBatchCommitsWithTheServersSetting() throws Exception {
-    PostgresDialect postgres = new PostgresDialect();
-    Dialect twoPhase = new Dialect() { // commitsLocally() is false
-      @Override
-      public List<String> createDocumentTables(DocumentTable table) {
-        return postgres.createDocumentTables(table);
-      }
-
-      @Override
-      public List<String> createCopyTable(DocumentTable table) {
-        return postgres.createCopyTable(table);
-      }
-    };
+    Dialect twoPhase = new PostgresTablesDialect(); // commitsLocally() is false
 
     ImportResult result = importWith(twoPhase);
 

@@ -15,7 +15,6 @@ import org.junit.jupiter.api.io.TempDir;
 import stress.load.CopyBatching;
 import stress.server.Dialect;
 import stress.server.PostgresDialect;
-import stress.table.DocumentTable;
 import stress.testing.BsonFiles;
 import stress.testing.TestDatabase;
 
@@ -57,18 +56,7 @@ class BatchRampTest {
 
   @Test
   void whereACommitSpansNodesEveryBatchIsFullFromTheStart() throws Exception {
-    PostgresDialect postgres = new PostgresDialect();
-    Dialect twoPhase = new Dialect() { // commitsLocally() is false
-      @Override
-      public List<String> createDocumentTables(DocumentTable table) {
-        return postgres.createDocumentTables(table);
-      }
-
-      @Override
-      public List<String> createCopyTable(DocumentTable table) {
-        return postgres.createCopyTable(table);
-      }
-    };
+    Dialect twoPhase = new PostgresTablesDialect(); // commitsLocally() is false
     List<Long> sizes = batchSizes(twoPhase);
     for (int i = 0; i < sizes.size() - 1; i++) {
       assertTrue(sizes.get(i) > BATCH_BYTES - 2100 && sizes.get(i) <= BATCH_BYTES, "batch " + i + " of " + sizes);

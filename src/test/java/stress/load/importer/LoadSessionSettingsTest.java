@@ -18,7 +18,6 @@ import stress.server.CitusDialect;
 import stress.server.Dialect;
 import stress.server.GreenplumDialect;
 import stress.server.PostgresDialect;
-import stress.table.DocumentTable;
 import stress.testing.BsonFiles;
 import stress.testing.InterceptedConnection;
 import stress.testing.TestDatabase;
@@ -40,18 +39,7 @@ class LoadSessionSettingsTest {
       documents.add("{\"_id\": " + i + "}");
     }
     BsonFiles.write(dir.resolve("dump/shop/items.bson"), documents);
-    PostgresDialect postgres = new PostgresDialect();
-    Dialect withSettings = new Dialect() {
-      @Override
-      public List<String> createDocumentTables(DocumentTable table) {
-        return postgres.createDocumentTables(table);
-      }
-
-      @Override
-      public List<String> createCopyTable(DocumentTable table) {
-        return postgres.createCopyTable(table);
-      }
-
+    Dialect withSettings = new PostgresTablesDialect() {
       @Override
       public List<String> loadSessionSettings() {
         return List.of("SET work_mem TO '7MB'", "SET application_name TO 'load-session-test'");
