@@ -1,11 +1,11 @@
 package stress.dump;
 
 import java.io.IOException;
-import java.util.function.BooleanSupplier;
-import org.bson.BsonValue;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.function.BooleanSupplier;
+import org.bson.BsonValue;
 
 /**
  * Reads a plain BSON stream (a mongodump {@code .bson} file: documents back to back, nothing else),

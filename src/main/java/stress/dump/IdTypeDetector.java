@@ -1,11 +1,12 @@
 package stress.dump;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
-import java.nio.ByteBuffer;
 import org.bson.BsonBinaryReader;
 import org.bson.BsonDouble;
 import org.bson.BsonInt32;
@@ -91,7 +92,7 @@ public final class IdTypeDetector {
 
   /** Counts an {@code _id} {@link #idInHead} found. */
   void acceptHeadId(BsonValue id) {
-    count(java.util.Objects.requireNonNull(id, "id"));
+    count(Objects.requireNonNull(id, "id"));
   }
 
   /**
