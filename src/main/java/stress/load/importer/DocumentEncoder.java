@@ -46,18 +46,13 @@ final class DocumentEncoder {
     json.reset();
     repeatedFields = null;
     DocumentConverter.Written written;
-    int at;
-    int length;
+    boolean byOrgBson;
     try {
       written = converter.writeCopyField(document, json);
-      if (written != null) {
-        at = rows.add(json.array(), 0, json.length());
-        length = json.length();
-      } else {
+      byOrgBson = written == null;
+      if (byOrgBson) {
         text.reset();
         written = converter.writeRow(document, text);
-        at = text.copyTo(rows);
-        length = text.length();
       }
     } catch (IllegalArgumentException e) {
       // the COPY text refuses what PostgreSQL cannot store; org.bson's strict decoding makes this a safety net
@@ -66,6 +61,8 @@ final class DocumentEncoder {
     }
     repeatedFields = written.repeatedFields();
     String keyText = key == null ? null : keyText(document);
+    int at = byOrgBson ? text.copyTo(rows) : rows.add(json.array(), 0, json.length());
+    int length = byOrgBson ? text.length() : json.length();
     return new EncodedRow(IdConverter.text(written.id()), rows.array(), at, length, keyText);
   }
 
