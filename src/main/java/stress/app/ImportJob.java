@@ -1,10 +1,6 @@
 package stress.app;
 
 import java.io.IOException;
-import stress.connect.ServerPlacement;
-import stress.load.importer.ImportRequest;
-import stress.metrics.ClientMeter;
-import stress.server.Dialect;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -15,10 +11,13 @@ import stress.connect.ConnectionOptions;
 import stress.connect.ConnectionResolver;
 import stress.connect.DriverSettings;
 import stress.connect.PhysicalConnections;
+import stress.connect.ServerPlacement;
 import stress.load.importer.DumpImporter;
 import stress.load.importer.ImportRequest;
 import stress.load.importer.ImportResult;
 import stress.load.importer.PrintingImportListener;
+import stress.metrics.ClientMeter;
+import stress.server.Dialect;
 import stress.server.Dialects;
 import stress.server.TargetDetector;
 import stress.server.TargetInfo;

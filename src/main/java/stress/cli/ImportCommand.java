@@ -142,7 +142,7 @@ final class ImportCommand implements Callable<Integer> {
 
   @Option(names = "--batch-mb", paramLabel = "N",
       description = "MiB of BSON per committed batch. Default: " + Defaults.IMPORT_BATCH_MB + "; 64 on Citus, where each"
-          + " batch's COPY opens a connection to every shard.")
+          + " batch is a distributed COPY and a commit across the workers.")
   Long batchMb;
 
   @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON (per collection and in"

@@ -49,6 +49,7 @@ public final class Defaults {
   public static int importJobs() {
     return Math.max(2, Math.min(8, Runtime.getRuntime().availableProcessors()));
   }
+
   /** import: documents and megabytes per COPY batch, and the rejects file (load.importer.ImportRequest's defaults). */
   public static final String IMPORT_BATCH_DOCS = "50000";
   public static final String IMPORT_BATCH_MB = "8";

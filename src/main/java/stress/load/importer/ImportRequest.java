@@ -85,7 +85,6 @@ public record ImportRequest(Path source, ScanOptions scan, TableNaming naming, E
     }
   }
 
-  /** A builder with every default: all namespaces but system ones, derived table names, detected {@code _id}. */
   /** This import with the target's batch size, where the user gave none. */
   public ImportRequest withBatchBytes(long bytes) {
     return new ImportRequest(source, scan, naming, policy, resume, jobs, jsonFormat, idType, onError, onDuplicate,
@@ -93,6 +92,7 @@ public record ImportRequest(Path source, ScanOptions scan, TableNaming naming, E
         allowMissingKey, batchBytesGiven);
   }
 
+  /** A builder with every default: all namespaces but system ones, derived table names, detected {@code _id}. */
   public static Builder builder(Path source) {
     return new Builder(source);
   }
