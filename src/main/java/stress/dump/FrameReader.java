@@ -93,15 +93,15 @@ final class FrameReader {
     if (headSuffices != null && size > headBytes + 1) {
       return headOrWhole(offset, size, headSuffices, headBytes);
     }
-    return rest(offset, size, null);
+    return rest(offset, size, prefix);
   }
 
-  /** The document whose prefix was read: the rest of it after {@code head} (null: nothing of it read yet). */
+  /** The document whose first bytes, its length prefix at least, were read as {@code head}: it with the rest. */
   private Frame rest(long offset, int size, byte[] head) throws IOException {
     byte[] document;
     int body;
     try {
-      document = head == null ? readBody(size) : readBody(head, size);
+      document = readBody(head, size);
       body = document.length - 4;
     } catch (ZipException | EOFException e) {
       return gzipBroken(offset, e);
@@ -168,14 +168,10 @@ final class FrameReader {
   }
 
   /**
-   * The prefix and up to {@code size - 4} more bytes. Large frames are read in chunks, so a corrupt
-   * length near the limit does not allocate 16 MiB before finding that the bytes are not there.
+   * {@code head}, the document's first bytes already read, and up to the rest of its {@code size}. Large frames are
+   * read in chunks, so a corrupt length near the limit does not allocate 16 MiB before finding that the bytes are not
+   * there.
    */
-  private byte[] readBody(int size) throws IOException {
-    return readBody(prefix, size);
-  }
-
-  /** The document of {@code size} bytes whose first bytes, already read, are {@code head}: they and up to the rest. */
   private byte[] readBody(byte[] head, int size) throws IOException {
     if (size <= EAGER_ALLOCATION) {
       byte[] document = Arrays.copyOf(head, size);
