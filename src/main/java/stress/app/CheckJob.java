@@ -91,7 +91,7 @@ public final class CheckJob {
       out.println("each read run " + request.samples() + " times with the same drawn values on both (seed "
           + request.seed() + "); documents compared as sets unless sorted, numbers by value, keys in any order where"
           + " jsonb keeps them so");
-      outcomes(c, table, mongo, false).forEach(o -> out.println(o.line()));
+      outcomes(c, table, mongo, false, null).forEach(o -> out.println(o.line()));
     }
     out.println("checked: " + same + " same, " + different + " different, " + refused + " refused by one side");
     return different > 0 ? ExitCode.FAILURE : ExitCode.OK;
@@ -100,19 +100,21 @@ public final class CheckJob {
   /**
    * Before {@code run --against} measures: each read checked as above, and each write run once on MongoDB (the run
    * writes both sides many times anyway), so that what a server refuses is named before anything is measured.
+   *
+   * @param objectIds whether the table's documents hold ObjectId {@code _id}s, as the caller read already
    */
-  List<Outcome> trial(Connection c, DocumentTable table, MongoTarget mongo) throws SQLException {
-    return outcomes(c, table, mongo, true);
+  List<Outcome> trial(Connection c, DocumentTable table, MongoTarget mongo, boolean objectIds) throws SQLException {
+    return outcomes(c, table, mongo, true, objectIds);
   }
 
-  private List<Outcome> outcomes(Connection c, DocumentTable table, MongoTarget mongo, boolean writeOnce)
-      throws SQLException {
+  /** Each operation's outcome; {@code objectIds} null: read from the table once an operation draws keys. */
+  private List<Outcome> outcomes(Connection c, DocumentTable table, MongoTarget mongo, boolean writeOnce,
+                                 Boolean objectIds) throws SQLException {
     List<String> names = request.operations().isEmpty()
         ? new ArrayList<>(request.workload().operations().keySet()) : request.operations();
     MongoCollection<BsonDocument> collection = mongo.collection(request.collection());
     List<Outcome> outcomes = new ArrayList<>();
     KeyChooser keys = null;
-    Boolean objectIds = null; // read once, when an operation draws keys
     for (String name : names) {
       if (!(request.workload().operations().get(name) instanceof WorkloadOperation fromFile)) {
         throw new stress.model.UsageException("--op " + name + ": " + request.workload().file() + " has no such"
@@ -127,7 +129,9 @@ public final class CheckJob {
       if (fromFile.usesKeys() && keys == null) {
         KeySpace space = KeySpaceReader.read(c, table, 100_000);
         keys = new KeyChooser(space, new UniformDistribution(space.size()));
-        objectIds = DocumentIds.objectIds(c, table);
+        if (objectIds == null) {
+          objectIds = DocumentIds.objectIds(c, table);
+        }
       }
       NativeOperation nativeOp = new NativeOperation(name, spec).withKeys(fromFile.keyParameters(),
           fromFile.usesKeys() && objectIds);

@@ -307,8 +307,8 @@ public final class RunJob {
     }
     // MongoDB's recorded figures are not set beside MongoDB's own measured ones (run --against)
     ApplicationSetup.Prepared recordedApp = sentTo == null ? application : null;
-    List<RecordedOperation> recorded = application != null ? (recordedApp == null ? List.of()
-        : application.recorded()) : RecordedPlans.of(recordedFigures, routes, notExplained, operations.stream()
+    List<RecordedOperation> recorded = recordedApp != null ? recordedApp.recorded() : application != null ? List.of()
+        : RecordedPlans.of(recordedFigures, routes, notExplained, operations.stream()
         .filter(Operation::insertsNewKeys).map(Operation::name).collect(Collectors.toSet()), missingIndexes,
         "stress index --suggest --workload " + (config.workload() == null ? "" : config.workload().file())
             + (config.schema() == null ? "" : " --schema " + config.schema()) + " --table " + config.table());

@@ -74,7 +74,8 @@ final class TargetTrial {
     try (Connection c = PhysicalConnections.open(database.spec())) {
       if (config.application() == null) {
         DocumentTable table = TableSetup.existing(c, config.schema(), config.table(), false);
-        if (DocumentIds.objectIds(c, table)) {
+        boolean objectIds = DocumentIds.objectIds(c, table);
+        if (objectIds) {
           objectIdTables.add(config.table());
         }
         List<String> fromFile = new ArrayList<>();
@@ -88,7 +89,8 @@ final class TargetTrial {
           }
         }
         if (!fromFile.isEmpty()) {
-          outcomes.addAll(job(config, config.workload(), fromFile, config.table(), collection).trial(c, table, mongo));
+          outcomes.addAll(job(config, config.workload(), fromFile, config.table(), collection).trial(c, table, mongo,
+              objectIds));
         }
       } else {
         for (Application.Collection each : config.application().application().collections()) {
@@ -98,11 +100,12 @@ final class TargetTrial {
             continue; // a missing table is refused, or skipped with --skip-missing, by the run's own set-up
           }
           DocumentTable table = TableSetup.existing(c, config.schema(), each.table(), false);
-          if (DocumentIds.objectIds(c, table)) {
+          boolean objectIds = DocumentIds.objectIds(c, table);
+          if (objectIds) {
             objectIdTables.add(each.table());
           }
           CheckJob job = job(config, each.workload(), own, each.table(), each.namespace());
-          for (CheckJob.Outcome o : job.trial(c, table, mongo)) {
+          for (CheckJob.Outcome o : job.trial(c, table, mongo, objectIds)) {
             String name = each.operationName(o.operation());
             outcomes.add(new CheckJob.Outcome(name, o.verdict(), each.table() + "." + o.line()));
           }

@@ -37,12 +37,12 @@ public record NativeRun(MongoTarget target, Map<String, String> collections, Set
   }
 
   /** True when a built-in operation has a MongoDB form ({@link NativeBuiltIns}). */
-  public static boolean sendsBuiltIn(String name) {
+  private static boolean sendsBuiltIn(String name) {
     return NativeBuiltIns.MAPPED.contains(name);
   }
 
   /** The built-ins that have a MongoDB form, for messages. */
-  public static String builtIns() {
+  private static String builtIns() {
     return String.join(", ", new java.util.TreeSet<>(NativeBuiltIns.MAPPED));
   }
 
