@@ -16,6 +16,9 @@ import org.bson.BsonValue;
  */
 public final class BsonDocumentReader extends DocumentStream {
   private final FrameReader frames;
+  /** The file, when it is read uncompressed: the {@code _id} pass maps it ({@link MappedHeads}). */
+  private final Path plainFile;
+  private MappedHeads mapped;
   private DumpFormatException failure;
   private boolean finished;
 
@@ -25,14 +28,20 @@ public final class BsonDocumentReader extends DocumentStream {
    * @param source how to name the input in messages (usually the file path)
    */
   public BsonDocumentReader(InputStream in, String source, ReadPolicy policy) {
+    this(in, source, policy, null);
+  }
+
+  private BsonDocumentReader(InputStream in, String source, ReadPolicy policy, Path plainFile) {
     super(Objects.requireNonNull(source, "source"), Objects.requireNonNull(policy, "policy"));
     this.frames = new FrameReader(Objects.requireNonNull(in, "in"), 0);
+    this.plainFile = plainFile;
   }
 
   /** Opens a {@code .bson} or gzip-compressed {@code .bson.gz} file (gzip recognised by its magic bytes). */
   public static BsonDocumentReader open(Path file, ReadPolicy policy) throws IOException {
     DataFiles.Opened opened = DataFiles.open(file);
-    return new BsonDocumentReader(opened.in(), DataFiles.describe(file, opened.gzip()), policy);
+    return new BsonDocumentReader(opened.in(), DataFiles.describe(file, opened.gzip()), policy,
+        opened.gzip() ? null : file);
   }
 
   @Override
@@ -64,10 +73,14 @@ public final class BsonDocumentReader extends DocumentStream {
   /**
    * Reads the first {@value #ID_HEAD_BYTES} bytes of each larger document and, where its {@code _id} is there (the
    * first field, as a MongoDB server stores it), counts it and skips the rest unread; other documents are read whole.
+   * An uncompressed file is read through a memory map as far as its documents allow ({@link MappedHeads}).
    */
   @Override
   public DumpDocument countIds(IdTypeDetector ids, BooleanSupplier stopping) throws IOException {
     withoutDecodeCheck();
+    if (plainFile != null && mapped == null) {
+      mapped = MappedHeads.open(plainFile);
+    }
     BsonValue[] found = new BsonValue[1]; // what the head showed, counted only once the frame proves whole
     while (!stopping.getAsBoolean()) {
       if (failure != null) {
@@ -75,6 +88,9 @@ public final class BsonDocumentReader extends DocumentStream {
       }
       if (finished) {
         return null;
+      }
+      if (mapped != null) {
+        frames.skipTo(mapped.count(frames.position(), ID_HEAD_BYTES, ids, stopping, this::countedFromHead));
       }
       FrameReader.Frame frame = frames.nextHead(head -> (found[0] = IdTypeDetector.idInHead(head)) != null,
           ID_HEAD_BYTES);
@@ -111,6 +127,8 @@ public final class BsonDocumentReader extends DocumentStream {
 
   @Override
   public void close() throws IOException {
-    frames.close();
+    try (MappedHeads closing = mapped) {
+      frames.close();
+    }
   }
 }

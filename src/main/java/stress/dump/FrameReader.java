@@ -150,6 +150,11 @@ final class FrameReader {
     return new Frame(Kind.HEAD, offset, head, size, null);
   }
 
+  /** Moves on to {@code target}, skipping what lies before it unread (fewer bytes only at the end of the stream). */
+  void skipTo(long target) throws IOException {
+    skipFully(target - position);
+  }
+
   /** Skips up to {@code count} bytes; fewer only at the end of the stream. */
   private long skipFully(long count) throws IOException {
     long skipped = 0;

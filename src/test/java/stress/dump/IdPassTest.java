@@ -92,9 +92,17 @@ class IdPassTest {
     }
   }
 
+  /** The head pass over a stream, and over the same bytes in a file (mapped), against the whole pass. */
   private static void assertSamePasses(byte[] file, ReadPolicy policy) throws IOException {
     assertSame(() -> new BsonDocumentReader(new ByteArrayInputStream(file), "test.bson", policy),
         () -> new BsonDocumentReader(new ByteArrayInputStream(file), "test.bson", policy), policy.toString());
+    Path onDisk = Files.createTempFile("id-pass", ".bson");
+    try {
+      Files.write(onDisk, file);
+      assertSame(() -> open(onDisk, policy), () -> open(onDisk, policy), policy + " mapped");
+    } finally {
+      Files.delete(onDisk);
+    }
   }
 
   /** Runs the whole-document pass on one stream and the head pass on the other; asserts the same outcome. */
