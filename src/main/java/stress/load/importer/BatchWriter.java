@@ -43,6 +43,11 @@ final class BatchWriter implements AutoCloseable {
     this.rowByRow = new RowByRowWriter(connection, progress, rejects, duplicates);
   }
 
+  /** Opens the stream's connection before its first batch ({@link StreamConnection#openEarly}). */
+  void openEarly() {
+    connection.openEarly();
+  }
+
   /** What one batch became. */
   record Outcome(long loaded, long rejected, long skipped, long updated, long repeatedFields) {}
 

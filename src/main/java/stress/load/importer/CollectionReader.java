@@ -38,12 +38,13 @@ final class CollectionReader {
 
   CollectionReader(ImportRequest request, ConnectionSupplier connections, Dialect dialect, ProgressTable progress,
                    Object ddlLock, ImportListener listener, BlockingQueue<Batch> queue, BooleanSupplier stopping,
-                   ExecutorService conversions, int conversionThreads) {
+                   ExecutorService conversions, int conversionThreads, IdPasses idPasses) {
     this.request = request;
     this.conversions = conversions;
     this.conversionThreads = conversionThreads;
     this.rampUp = dialect.startsWithSmallBatches();
-    this.setup = new CollectionSetup(request, connections, dialect, progress, ddlLock, listener, stopping);
+    this.setup = new CollectionSetup(request, connections, dialect, progress, ddlLock, listener, stopping,
+        idPasses);
     this.listener = listener;
     this.queue = queue;
     this.stopping = stopping;

@@ -6,14 +6,9 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import stress.dump.DocumentConverter;
-import stress.dump.DocumentStream;
-import stress.dump.DumpDocument;
-import stress.dump.DumpFormatException;
 import stress.dump.IdConverter;
 import stress.dump.IdDetection;
 import stress.dump.IdTextForm;
-import stress.dump.IdTypeDetector;
-import stress.dump.ReadItem;
 import stress.dump.ReadPolicy;
 import stress.load.ConnectionSupplier;
 import stress.model.ExistingTablePolicy;
@@ -37,10 +32,12 @@ final class CollectionSetup {
   private final Object ddlLock;
   private final ImportListener listener;
   private final BooleanSupplier stopping;
+  private final IdPasses idPasses;
 
   CollectionSetup(ImportRequest request, ConnectionSupplier connections, Dialect dialect, ProgressTable progress,
-                  Object ddlLock, ImportListener listener, BooleanSupplier stopping) {
+                  Object ddlLock, ImportListener listener, BooleanSupplier stopping, IdPasses idPasses) {
     this.request = request;
+    this.idPasses = idPasses;
     this.connections = connections;
     this.dialect = dialect;
     this.progress = progress;
@@ -62,7 +59,7 @@ final class CollectionSetup {
         finishedEarlier = ProgressTable.complete(progress.read(c, run.source(), target));
       }
     }
-    IdDetection detection = request.idType() == null && !finishedEarlier ? detect(run) : null;
+    IdDetection detection = request.idType() == null && !finishedEarlier ? idPasses.detection(run) : null;
     if (detection != null && stopping.getAsBoolean()) {
       // a detection cut short knows only part of the _ids (or none: "text, no _id seen"); a table made from it would
       // keep that type when --resume reuses it, so none is made and --resume starts this collection afresh
@@ -75,6 +72,9 @@ final class CollectionSetup {
     ExistingTablePolicy policy = request.resume() ? ExistingTablePolicy.REUSE : request.policy();
     try (Connection c = connections.get()) {
       c.setAutoCommit(true);
+      if (dialect.commitsLocally()) {
+        asyncCommits(c);
+      }
       PreparedTable prepared;
       synchronized (ddlLock) {
         try {
@@ -131,17 +131,13 @@ final class CollectionSetup {
   }
 
   /**
-   * The first pass: every readable {@code _id} up to the end or to corrupt input (reported by the load pass). Only
-   * the {@code _id}s are decoded; a document bad elsewhere is counted here and rejected by the load pass.
+   * The table's DDL and the clearing of its old checkpoints commit without waiting for the disk, as the batches do:
+   * a crash can only lose them together with the batches after them, and the import's last commit waits for all.
    */
-  private IdDetection detect(CollectionRun run) throws IOException {
-    IdTypeDetector detector = new IdTypeDetector();
-    try (DocumentStream documents = run.collection.open(request.onError())) {
-      documents.countIds(detector, stopping); // under ABORT it stops at an unreadable _id, where the load pass stops
-    } catch (DumpFormatException e) {
-      // the load pass stops at the same place and reports it
+  static void asyncCommits(Connection c) throws SQLException {
+    try (java.sql.Statement s = c.createStatement()) {
+      s.execute("SET synchronous_commit TO off");
     }
-    return detector.result();
   }
 
   /** The layout line of the summary: what was asked and read, or what the existing table has. */

@@ -100,32 +100,37 @@ public final class DumpImporter {
     for (DumpCollection collection : source.collections()) {
       runs.add(new CollectionRun(collection, names.get(collection.namespace()), ExpectedSize.bytes(collection)));
     }
-    // layouts are settled, and refused, before anything is created
-    LayoutPlan.settle(request, runs, connections, dialect);
-    if (!runs.isEmpty()) {
-      try (Connection c = connections.get()) {
-        c.setAutoCommit(true);
-        progress.ensure(c);
-      }
-    }
     ImportResult result;
-    try (ImportLocks locks = ImportLocks.take(connections, request.naming().schema(),
-             runs.stream().map(r -> r.tableName).toList());
-         RejectsFile rejects = RejectsFile.open(request.rejects(), request.resume())) {
+    try (IdPasses idPasses = IdPasses.start(request, runs, stopping::get)) {
+      // layouts are settled, and refused, before anything is created
+      LayoutPlan.settle(request, runs, connections, dialect);
       if (!runs.isEmpty()) {
-        load(request, runs, progress, rejects, listener, start);
-        makeDurable(listener);
-        analyze(runs, listener);
+        try (Connection c = connections.get()) {
+          c.setAutoCommit(true);
+          if (dialect.commitsLocally()) {
+            CollectionSetup.asyncCommits(c); // a new progress table is made durable with the import's last commit
+          }
+          progress.ensure(c);
+        }
       }
-      result = new ImportResult(path, source.format(), source.notices(), runs.stream().map(CollectionRun::result).toList(),
-          secondsSince(start), stopping.get(), rejects.path(), rejects.linesWritten());
+      try (ImportLocks locks = ImportLocks.take(connections, request.naming().schema(),
+               runs.stream().map(r -> r.tableName).toList());
+           RejectsFile rejects = RejectsFile.open(request.rejects(), request.resume())) {
+        if (!runs.isEmpty()) {
+          load(request, runs, progress, rejects, listener, start, idPasses);
+          finish(runs, listener);
+        }
+        result = new ImportResult(path, source.format(), source.notices(),
+            runs.stream().map(CollectionRun::result).toList(), secondsSince(start), stopping.get(), rejects.path(),
+            rejects.linesWritten());
+      }
     }
     listener.finished(result);
     return result;
   }
 
   private void load(ImportRequest request, List<CollectionRun> runs, ProgressTable progress, RejectsFile rejects,
-                    ImportListener listener, long start) {
+                    ImportListener listener, long start, IdPasses idPasses) {
     int jobs = request.jobs();
     BlockingQueue<Batch> queue = new ArrayBlockingQueue<>(jobs);
     AtomicBoolean readersDone = new AtomicBoolean();
@@ -134,7 +139,7 @@ public final class DumpImporter {
     // converting BSON to COPY rows is the client's main CPU cost: as many threads as load streams
     ExecutorService conversions = Executors.newFixedThreadPool(jobs, threads("import-convert-"));
     CollectionReader reader = new CollectionReader(request, connections, dialect, progress, ddlLock, listener, queue,
-        stopping::get, conversions, jobs);
+        stopping::get, conversions, jobs, idPasses);
     ExecutorService readers = Executors.newFixedThreadPool(Math.min(jobs, runs.size()), threads("import-read-"));
     ExecutorService writers = Executors.newFixedThreadPool(jobs, threads("import-load-"));
     boolean interrupted = false;
@@ -196,6 +201,7 @@ public final class DumpImporter {
                             BlockingQueue<Batch> queue, AtomicBoolean readersDone, AtomicReference<Error> fatal) {
     try (BatchWriter writer = new BatchWriter(connections, progress, rejects, request.onDuplicate(),
         dialect.commitsLocally(), dialect.loadSessionSettings())) {
+      writer.openEarly();
       while (true) {
         Batch batch;
         try {
@@ -288,16 +294,28 @@ public final class DumpImporter {
         secondsSince(start), expectedBytes, expectedDocs));
   }
 
+  /** The end of an import: its rows made durable, then statistics for the planner, on one connection. */
+  private void finish(List<CollectionRun> runs, ImportListener listener) {
+    try (Connection c = connections.get()) {
+      makeDurable(c, listener);
+      analyze(c, runs, listener);
+    } catch (SQLException e) {
+      listener.problem("the loaded rows are committed, but no connection could be opened to "
+          + (dialect.commitsLocally() ? "wait until they are on disk and " : "") + "analyze the tables: "
+          + CollectionReader.oneLine(e));
+    }
+  }
+
   /**
    * Waits until the batches committed asynchronously are on disk (see {@link BatchWriter}): a commit with the
    * server's own {@code synchronous_commit} flushes the log up to it, and so every commit before it. The summary
    * then reports rows as durable as one COPY of them all would be.
    */
-  private void makeDurable(ImportListener listener) {
+  private void makeDurable(Connection c, ImportListener listener) {
     if (!dialect.commitsLocally()) {
       return;
     }
-    try (Connection c = connections.get(); Statement s = c.createStatement()) {
+    try (Statement s = c.createStatement()) {
       c.setAutoCommit(false);
       s.execute("SET LOCAL synchronous_commit TO DEFAULT");
       s.execute("SELECT txid_current()"); // a transaction id, so that the commit writes a record to wait for
@@ -309,12 +327,12 @@ public final class DumpImporter {
   }
 
   /** Statistics for the planner, as init does; a failure is reported, not fatal (the data is in). */
-  private void analyze(List<CollectionRun> runs, ImportListener listener) {
+  private void analyze(Connection c, List<CollectionRun> runs, ImportListener listener) {
     for (CollectionRun run : runs) {
       if (run.table() == null || run.loaded.sum() == 0 || stopping.get()) {
         continue;
       }
-      try (Connection c = connections.get(); Statement s = c.createStatement()) {
+      try (Statement s = c.createStatement()) {
         c.setAutoCommit(true);
         s.execute("ANALYZE " + run.table().qualifiedName());
       } catch (SQLException e) {

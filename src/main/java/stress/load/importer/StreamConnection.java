@@ -38,6 +38,18 @@ final class StreamConnection implements AutoCloseable {
     return c;
   }
 
+  /**
+   * Opens the connection ahead of the first batch, while the collection's table is being made, so that batch does not
+   * wait for it. A failure is not reported here: the first batch tries again and reports what fails then.
+   */
+  void openEarly() {
+    try {
+      connection();
+    } catch (SQLException e) {
+      close();
+    }
+  }
+
   private Connection connection() throws SQLException {
     if (connection == null || connection.isClosed()) {
       Connection opened = connections.get();
