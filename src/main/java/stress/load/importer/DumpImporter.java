@@ -117,8 +117,10 @@ public final class DumpImporter {
                runs.stream().map(r -> r.tableName).toList());
            RejectsFile rejects = RejectsFile.open(request.rejects(), request.resume())) {
         if (!runs.isEmpty()) {
-          load(request, runs, progress, rejects, listener, start, idPasses);
-          finish(runs, listener);
+          try (EarlyConnection afterLoad = new EarlyConnection(connections)) {
+            load(request, runs, progress, rejects, listener, start, idPasses);
+            finish(afterLoad, runs, listener);
+          }
         }
         result = new ImportResult(path, source.format(), source.notices(),
             runs.stream().map(CollectionRun::result).toList(), secondsSince(start), stopping.get(), rejects.path(),
@@ -295,8 +297,8 @@ public final class DumpImporter {
   }
 
   /** The end of an import: its rows made durable, then statistics for the planner, on one connection. */
-  private void finish(List<CollectionRun> runs, ImportListener listener) {
-    try (Connection c = connections.get()) {
+  private void finish(EarlyConnection afterLoad, List<CollectionRun> runs, ImportListener listener) {
+    try (Connection c = afterLoad.take()) {
       makeDurable(c, listener);
       analyze(c, runs, listener);
     } catch (SQLException e) {
