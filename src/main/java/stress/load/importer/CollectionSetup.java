@@ -73,7 +73,7 @@ final class CollectionSetup {
     try (Connection c = connections.get()) {
       c.setAutoCommit(true);
       if (dialect.commitsLocally()) {
-        asyncCommits(c);
+        StreamConnection.commitAsynchronously(c);
       }
       PreparedTable prepared;
       synchronized (ddlLock) {
@@ -127,16 +127,6 @@ final class CollectionSetup {
         return null;
       }
       return checkpoints;
-    }
-  }
-
-  /**
-   * The table's DDL and the clearing of its old checkpoints commit without waiting for the disk, as the batches do:
-   * a crash can only lose them together with the batches after them, and the import's last commit waits for all.
-   */
-  static void asyncCommits(Connection c) throws SQLException {
-    try (java.sql.Statement s = c.createStatement()) {
-      s.execute("SET synchronous_commit TO off");
     }
   }
 

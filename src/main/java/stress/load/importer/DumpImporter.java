@@ -108,7 +108,7 @@ public final class DumpImporter {
         try (Connection c = connections.get()) {
           c.setAutoCommit(true);
           if (dialect.commitsLocally()) {
-            CollectionSetup.asyncCommits(c); // a new progress table is made durable with the import's last commit
+            StreamConnection.commitAsynchronously(c); // a new progress table is made durable with the last commit
           }
           progress.ensure(c);
         }

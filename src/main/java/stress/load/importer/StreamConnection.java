@@ -12,6 +12,9 @@ import stress.load.ConnectionSupplier;
  * may have left it unusable (the next batch opens a new one).
  */
 final class StreamConnection implements AutoCloseable {
+  /** Commits of this session no longer wait for the disk (plain PostgreSQL; the import's last commit does). */
+  private static final String ASYNC_COMMITS = "SET synchronous_commit TO off";
+
   private final ConnectionSupplier connections;
   private final List<String> sessionSettings;
   private Connection connection;
@@ -26,7 +29,7 @@ final class StreamConnection implements AutoCloseable {
     this.connections = connections;
     List<String> settings = new ArrayList<>(sessionSettings);
     if (asyncCommits) {
-      settings.add("SET synchronous_commit TO off");
+      settings.add(ASYNC_COMMITS);
     }
     this.sessionSettings = List.copyOf(settings);
   }
@@ -46,7 +49,18 @@ final class StreamConnection implements AutoCloseable {
     try {
       connection();
     } catch (SQLException e) {
-      close();
+      // nothing is kept of a connection that failed to open or to take its settings
+    }
+  }
+
+  /**
+   * Makes {@code c}'s later commits skip the wait for the disk, as the load streams' do: for the import's other work
+   * on plain PostgreSQL (its tables' DDL, clearing old checkpoints), which a crash can only lose together with the
+   * batches after it, and which the import's last commit makes durable with them.
+   */
+  static void commitAsynchronously(Connection c) throws SQLException {
+    try (Statement s = c.createStatement()) {
+      s.execute(ASYNC_COMMITS);
     }
   }
 
