@@ -41,7 +41,7 @@ public final class Commands {
   private Commands() {}
 
   /** How a run ended. */
-  public record Outcome(ExitCode exitCode, boolean interruptedBySignal) {}
+  public record Outcome(ExitCode exitCode) {}
 
   /** {@code stress run}; on the embedded server the default data set is generated first. */
   public static Outcome run(RunConfig config, ConnectionOptions options, PrintStream out) throws Exception {
@@ -114,7 +114,7 @@ public final class Commands {
       } catch (Exception e) {
         code = interruption.stoppedSetUp(e, out);
       }
-      return new Outcome(code, interruption.signalled());
+      return new Outcome(code);
     }
   }
 
@@ -132,7 +132,7 @@ public final class Commands {
         DataSetInit.initializeDefault(db, config.schema(), config.table(), out);
         code = LocalInstances.run(config, db, java, childArgs, instances, cpus, interruption, out);
       }
-      return new Outcome(code, interruption.signalled());
+      return new Outcome(code);
     }
   }
 

@@ -95,11 +95,6 @@ public final class Interruption implements AutoCloseable {
     return ExitCode.INTERRUPTED;
   }
 
-  /** True once a signal arrived: the JVM is shutting down and must not be asked to exit again. */
-  public boolean signalled() {
-    return signalled;
-  }
-
   private void onSignal() {
     synchronized (this) {
       signalled = true;

@@ -111,11 +111,6 @@ public final class Cli {
     return e instanceof UsageException ? ExitCode.USAGE : ExitCode.FAILURE;
   }
 
-  /** True when the last run ended because of Ctrl-C / SIGTERM. */
-  public boolean interruptedBySignal() {
-    return root.interruptedBySignal();
-  }
-
   /** Kept for tests that want to see how an SQLException is shown. */
   static String describe(SQLException e) {
     return ErrorMessages.oneLine(e);

@@ -21,16 +21,17 @@ public final class Main {
     }
     Cli cli = new Cli(System.out, System.err);
     int code = cli.execute(args);
-    if (!cli.interruptedBySignal() && !shuttingDown()) {
+    if (!shuttingDown()) {
       // during a signal's shutdown the JVM is exiting anyway, with 128 + the signal
       System.exit(code);
     }
   }
 
   /**
-   * Whether a signal has begun the JVM's shutdown. A command that a signal stopped (import, index) returns its own
-   * code once its shutdown hook let it finish; a System.exit with it then could slip in between the hooks' end and the
-   * signal's exit and win (an import stopped by SIGTERM exited with 130, not 143, in one run of the test suite).
+   * Whether a signal has begun the JVM's shutdown: every command a signal stops (run, import, index) returns its code
+   * from inside that shutdown, after its hook let it finish. A System.exit with it then could slip in between the
+   * hooks' end and the signal's exit and win (an import stopped by SIGTERM exited with 130, not 143, in one run of the
+   * test suite); before, only run's commands said that a signal had stopped them.
    */
   private static boolean shuttingDown() {
     Thread probe = new Thread(() -> { });

@@ -23,7 +23,6 @@ import stress.config.RunConfig;
         EmbeddedCommand.class, HelpCommand.class})
 final class StressCommand implements Callable<Integer> {
   final PrintStream out;
-  private volatile boolean interruptedBySignal;
 
   @Mixin
   ConnectionArgs connection;
@@ -67,18 +66,12 @@ final class StressCommand implements Callable<Integer> {
       Commands.Outcome outcome = Commands.runLocalInstances(config, conn.toOptions(outer),
           LocalInstanceArgs.javaCommand(), LocalInstanceArgs.childArgs(spec.commandLine().getParseResult()
               .originalArgs()), args.instanceCount(), args.instanceCpus(), out);
-      interruptedBySignal = outcome.interruptedBySignal();
       return outcome.exitCode().code();
     }
     Commands.Outcome outcome = args.comparedTables() != null
         ? Commands.compareTables(args.toConfig(), args.comparedTables(), conn.toOptions(outer), out)
         : args.mongoSides() != null ? Commands.compareTargets(args.toConfig(), args.mongoSides(), conn.toOptions(outer), out)
         : Commands.run(args.toConfig(), conn.toOptions(outer), out);
-    interruptedBySignal = outcome.interruptedBySignal();
     return outcome.exitCode().code();
-  }
-
-  boolean interruptedBySignal() {
-    return interruptedBySignal;
   }
 }
