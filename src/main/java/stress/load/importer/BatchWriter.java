@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import stress.load.ConnectionSupplier;
 import stress.load.CopyBatching;
 import stress.load.CopyLoader;
@@ -25,6 +26,10 @@ import stress.load.LoadException;
  * batch commits with {@code synchronous_commit} off, so the stream does not wait for the disk between batches: a
  * server crash may lose the last batches, but each together with its checkpoint, so {@code --resume} redoes them.
  * The importer makes it all durable at the end ({@link DumpImporter}).
+ *
+ * <p>Between two batches the server waits for the client's round trips, so the checkpoint, the commit and, when the
+ * next batch is already queued, the next transaction's BEGIN go in one ({@link ProgressTable#recordAndCommit}).
+ * Without a queued batch no transaction is left open: a stream that waits for its next batch holds none.
  */
 final class BatchWriter implements AutoCloseable {
   private final StreamConnection connection;
@@ -33,9 +38,12 @@ final class BatchWriter implements AutoCloseable {
   private final DuplicatePolicy duplicates;
   private final RowByRowWriter rowByRow;
   private final CopyLoader copy = new CopyLoader(new CopyBatching(Long.MAX_VALUE, Long.MAX_VALUE));
+  private final BooleanSupplier nextQueued;
 
+  /** @param nextQueued whether another batch waits in the queue, so the stream may open its transaction ahead */
   BatchWriter(ConnectionSupplier connections, ProgressTable progress, RejectsFile rejects, DuplicatePolicy duplicates,
-              boolean asyncCommits, List<String> sessionSettings) {
+              boolean asyncCommits, List<String> sessionSettings, BooleanSupplier nextQueued) {
+    this.nextQueued = nextQueued;
     this.connection = new StreamConnection(connections, asyncCommits, sessionSettings);
     this.progress = progress;
     this.rejects = rejects;
@@ -107,8 +115,7 @@ final class BatchWriter implements AutoCloseable {
         settled.updated, notes.size());
     rejects.write(settled.refused);
     rejects.write(notes);
-    progress.record(c, checkpoint(batch, outcome));
-    c.commit();
+    progress.recordAndCommit(c, checkpoint(batch, outcome), nextQueued.getAsBoolean());
     return outcome;
   }
 

@@ -6,6 +6,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -29,7 +30,7 @@ final class CollectionReader {
   private final ImportRequest request;
   private final CollectionSetup setup;
   private final ImportListener listener;
-  private final BlockingQueue<Batch> queue;
+  private final BlockingQueue<Optional<Batch>> queue;
   private final BooleanSupplier stopping;
   /** Converts framed batches to COPY rows; shared by the readers. */
   private final ExecutorService conversions;
@@ -37,7 +38,7 @@ final class CollectionReader {
   private final boolean rampUp;
 
   CollectionReader(ImportRequest request, ConnectionSupplier connections, Dialect dialect, ProgressTable progress,
-                   Object ddlLock, ImportListener listener, BlockingQueue<Batch> queue, BooleanSupplier stopping,
+                   Object ddlLock, ImportListener listener, BlockingQueue<Optional<Batch>> queue, BooleanSupplier stopping,
                    ExecutorService conversions, int conversionThreads, IdPasses idPasses) {
     this.request = request;
     this.conversions = conversions;
@@ -217,7 +218,7 @@ final class CollectionReader {
   /** Queues a batch; false when the import is stopping and the batch was dropped. */
   private boolean offer(CollectionRun run, Batch batch) throws InterruptedException {
     run.batchQueued();
-    while (!queue.offer(batch, OFFER_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
+    while (!queue.offer(Optional.of(batch), OFFER_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
       if (stopping.getAsBoolean()) {
         run.batchFinished(false);
         return false;

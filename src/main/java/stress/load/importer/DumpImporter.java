@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
@@ -18,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 import stress.dump.DumpCollection;
 import stress.dump.DumpScanner;
 import stress.dump.DumpSource;
@@ -51,8 +53,8 @@ public final class DumpImporter {
   public static final long FIRST_BATCH_BYTES = 256L << 10;
 
   private static final long POLL_MILLIS = 250;
-  /** How soon an idle load stream notices that the readers are done. */
-  private static final long WORKER_POLL_MILLIS = 20;
+  /** What the load streams take after the last batch: each ends at one. */
+  private static final Optional<Batch> END_OF_BATCHES = Optional.empty();
 
   private final ConnectionSupplier connections;
   private final Dialect dialect;
@@ -134,8 +136,7 @@ public final class DumpImporter {
   private void load(ImportRequest request, List<CollectionRun> runs, ProgressTable progress, RejectsFile rejects,
                     ImportListener listener, long start, IdPasses idPasses) {
     int jobs = request.jobs();
-    BlockingQueue<Batch> queue = new ArrayBlockingQueue<>(jobs);
-    AtomicBoolean readersDone = new AtomicBoolean();
+    BlockingQueue<Optional<Batch>> queue = new ArrayBlockingQueue<>(jobs);
     AtomicReference<Error> fatal = new AtomicReference<>();
     Object ddlLock = new Object();
     // converting BSON to COPY rows is the client's main CPU cost: as many threads as load streams
@@ -154,7 +155,7 @@ public final class DumpImporter {
         }));
       }
       for (int i = 0; i < jobs; i++) {
-        writers.execute(() -> writeBatches(request, progress, rejects, listener, queue, readersDone, fatal));
+        writers.execute(() -> writeBatches(request, progress, rejects, listener, queue, fatal));
       }
       readers.shutdown();
       while (true) {
@@ -168,8 +169,18 @@ public final class DumpImporter {
         }
         report(runs, listener, start);
       }
-      readersDone.set(true);
       writers.shutdown();
+      for (int ended = 0; ended < jobs && !writers.isTerminated(); ) {
+        try {
+          if (queue.offer(END_OF_BATCHES, POLL_MILLIS, TimeUnit.MILLISECONDS)) {
+            ended++;
+          }
+        } catch (InterruptedException e) {
+          interrupted = true;
+          stop();
+        }
+        report(runs, listener, start);
+      }
       while (true) {
         try {
           if (writers.awaitTermination(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
@@ -198,27 +209,28 @@ public final class DumpImporter {
     report(runs, listener, start);
   }
 
-  /** One load stream: takes batches until the readers are done and the queue is empty. */
+  /** One load stream: takes batches until it takes the end marker the importer queues after the readers are done. */
   private void writeBatches(ImportRequest request, ProgressTable progress, RejectsFile rejects, ImportListener listener,
-                            BlockingQueue<Batch> queue, AtomicBoolean readersDone, AtomicReference<Error> fatal) {
+                            BlockingQueue<Optional<Batch>> queue, AtomicReference<Error> fatal) {
+    BooleanSupplier nextQueued = () -> {
+      Optional<Batch> head = queue.peek();
+      return head != null && head.isPresent();
+    };
     try (BatchWriter writer = new BatchWriter(connections, progress, rejects, request.onDuplicate(),
-        dialect.commitsLocally(), dialect.loadSessionSettings())) {
+        dialect.commitsLocally(), dialect.loadSessionSettings(), nextQueued)) {
       writer.openEarly();
       while (true) {
-        Batch batch;
+        Optional<Batch> next;
         try {
-          batch = queue.poll(WORKER_POLL_MILLIS, TimeUnit.MILLISECONDS);
+          next = queue.take();
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt(); // the pool is being shut down: keep the flag for whoever looks next
           return;
         }
-        if (batch == null) {
-          if (readersDone.get() && queue.isEmpty()) {
-            return;
-          }
-          continue;
+        if (next.isEmpty()) {
+          return;
         }
-        write(writer, batch, listener, fatal);
+        write(writer, next.get(), listener, fatal);
       }
     }
   }

@@ -85,22 +85,41 @@ final class ProgressTable {
 
   /** Records a batch, in the caller's transaction. */
   void record(Connection connection, Checkpoint c) throws SQLException {
-    try (PreparedStatement ps = connection.prepareStatement("INSERT INTO " + qualifiedName + " (source, target,"
-        + " first_index, last_index, loaded, rejected, skipped, updated, bytes, end_of_stream, stop_reason)"
-        + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-      ps.setString(1, c.source());
-      ps.setString(2, c.target());
-      ps.setLong(3, c.firstIndex());
-      ps.setLong(4, c.lastIndex());
-      ps.setLong(5, c.loaded());
-      ps.setLong(6, c.rejected());
-      ps.setLong(7, c.skipped());
-      ps.setLong(8, c.updated());
-      ps.setLong(9, c.bytes());
-      ps.setBoolean(10, c.endOfStream());
-      ps.setString(11, c.stopReason());
+    try (PreparedStatement ps = connection.prepareStatement(insert(""))) {
+      bind(ps, c);
       ps.executeUpdate();
     }
+  }
+
+  /**
+   * Records a batch and commits the caller's transaction with it in one round trip; with {@code beginNext}, the same
+   * round trip opens the transaction of the stream's next batch (saving the BEGIN a COPY would otherwise wait for).
+   * The statements go as one pipeline: if the INSERT fails, the COMMIT and BEGIN do not run.
+   */
+  void recordAndCommit(Connection connection, Checkpoint c, boolean beginNext) throws SQLException {
+    try (PreparedStatement ps = connection.prepareStatement(insert(beginNext ? "; COMMIT; BEGIN" : "; COMMIT"))) {
+      bind(ps, c);
+      ps.execute();
+    }
+  }
+
+  private String insert(String after) {
+    return "INSERT INTO " + qualifiedName + " (source, target, first_index, last_index, loaded, rejected, skipped,"
+        + " updated, bytes, end_of_stream, stop_reason) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)" + after;
+  }
+
+  private static void bind(PreparedStatement ps, Checkpoint c) throws SQLException {
+    ps.setString(1, c.source());
+    ps.setString(2, c.target());
+    ps.setLong(3, c.firstIndex());
+    ps.setLong(4, c.lastIndex());
+    ps.setLong(5, c.loaded());
+    ps.setLong(6, c.rejected());
+    ps.setLong(7, c.skipped());
+    ps.setLong(8, c.updated());
+    ps.setLong(9, c.bytes());
+    ps.setBoolean(10, c.endOfStream());
+    ps.setString(11, c.stopReason());
   }
 
   /**

@@ -79,7 +79,7 @@ class AsyncCommitTest {
 
   /** A real connection that records the synchronous_commit in force when each transaction commits. */
   private Connection recordingCommits(Connection real) {
-    return InterceptedConnection.before(real, "commit", () -> {
+    return InterceptedConnection.beforeCommits(real, () -> {
       try (Statement s = real.createStatement(); ResultSet rs = s.executeQuery("SHOW synchronous_commit")) {
         rs.next();
         commits.add(rs.getString(1));

@@ -50,7 +50,7 @@ class LoadSessionSettingsTest {
         .batching(new CopyBatching(100, 64L << 20)).rejects(dir.resolve("rejects.jsonl")).build();
     ImportResult result = new DumpImporter(() -> {
       Connection real = TestDatabase.connect(url);
-      return InterceptedConnection.before(real, "commit", () -> {
+      return InterceptedConnection.beforeCommits(real, () -> {
         try (Statement s = real.createStatement();
              ResultSet rs = s.executeQuery("SELECT current_setting('work_mem') || ' ' || current_setting('application_name')")) {
           rs.next();
