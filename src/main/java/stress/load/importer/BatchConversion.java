@@ -1,6 +1,5 @@
 package stress.load.importer;
 
-import java.util.ArrayList;
 import java.util.List;
 import stress.dump.DocumentRejectedException;
 import stress.dump.DumpDocument;
@@ -14,23 +13,31 @@ import stress.load.EncodedRow;
 
 /**
  * The conversion of one framed batch on the conversion pool: each document decoded once into its COPY row, documents
- * and rows packed in a few large arrays, refused documents kept as their rejections in place.
+ * and rows packed in a few large arrays, refused documents kept as their rejections in place. Each item is handed to
+ * the batch's {@link BatchItems} as soon as it is made, so its load stream can send it while the rest are converted.
  */
 final class BatchConversion {
   private BatchConversion() {}
-
-  /** What converting one framed batch gave: its items (rejections in place of bad documents). */
-  record Converted(List<BatchItem> items, long bytes, String abortReason) {}
 
   /** Largest array a batch's documents or rows are packed into; a larger batch takes several. */
   private static final int MAX_SLAB_CHUNK = 16 << 20;
 
   /**
-   * Converts one framed batch, keeping its documents and rows packed in a few large arrays (see {@link ByteSlab}).
-   * Under --on-error abort, the first undecodable document ends it (that document rejected, the rest dropped) and
-   * gives the reason the collection stops.
+   * Converts one framed batch into {@code out}, keeping its documents and rows packed in a few large arrays (see
+   * {@link ByteSlab}), and ends it; a failure ends it too, so nobody waits for items that will not come. Under
+   * --on-error abort, the first undecodable document ends it (that document rejected, the rest dropped) and gives the
+   * reason the collection stops.
    */
-  static Converted convert(CollectionRun run, List<ReadItem> framed, ReadPolicy onError) {
+  static void convert(CollectionRun run, List<ReadItem> framed, ReadPolicy onError, BatchItems out) {
+    try {
+      convertInto(run, framed, onError, out);
+    } catch (RuntimeException | Error e) {
+      out.fail(e);
+      throw e;
+    }
+  }
+
+  private static void convertInto(CollectionRun run, List<ReadItem> framed, ReadPolicy onError, BatchItems out) {
     long documentBytes = 0;
     for (ReadItem item : framed) {
       documentBytes += item instanceof DumpDocument ? item.length() : 0;
@@ -40,7 +47,6 @@ final class BatchConversion {
     // COPY text is usually a little longer than the BSON; a longer one takes another chunk
     ByteSlab rows = new ByteSlab((int) Math.min(MAX_SLAB_CHUNK, documentBytes + documentBytes / 4 + 4096));
     DocumentEncoder encoder = new DocumentEncoder(run.converter(), run.table().layout());
-    List<BatchItem> items = new ArrayList<>(framed.size());
     long bytes = 0;
     String abortReason = null;
     for (ReadItem item : framed) {
@@ -62,12 +68,12 @@ final class BatchConversion {
       } else {
         entry = new BatchItem.Refused((Rejection) item);
       }
-      items.add(entry);
+      out.add(entry);
       bytes += item.length();
       if (abortReason != null) {
         break;
       }
     }
-    return new Converted(items, bytes, abortReason);
+    out.end(bytes, abortReason);
   }
 }

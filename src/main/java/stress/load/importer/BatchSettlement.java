@@ -19,7 +19,7 @@ import stress.load.EncodedRow;
  */
 final class BatchSettlement {
   private final CollectionRun run;
-  private final List<BatchItem> items;
+  private final BatchItems items;
   private final DuplicatePolicy duplicates;
   private final Settled settled;
   private int next;
@@ -45,14 +45,14 @@ final class BatchSettlement {
 
   BatchSettlement(Batch batch, DuplicatePolicy duplicates) {
     this.run = batch.run();
-    this.items = batch.items();
+    this.items = batch.streamed();
     this.duplicates = duplicates;
-    this.settled = new Settled(items.size());
+    this.settled = new Settled(items.expected());
   }
 
   /**
-   * The unique rows for COPY, settling as they are asked for; throws {@link LaterDocumentWins} when a row already
-   * handed out is replaced.
+   * The unique rows for COPY, settling as they are asked for and waiting for those not converted yet; throws
+   * {@link LaterDocumentWins} when a row already handed out is replaced.
    */
   Iterator<EncodedRow> streamed() {
     return new Iterator<>() {
@@ -60,7 +60,7 @@ final class BatchSettlement {
 
       @Override
       public boolean hasNext() {
-        while (pending == null && next < items.size()) {
+        while (pending == null && items.has(next)) {
           pending = accept(items.get(next));
           next++;
           if (settled.updated > 0) {
@@ -84,7 +84,7 @@ final class BatchSettlement {
 
   /** Settles what is left and returns the whole batch settled. */
   Settled finish() {
-    while (next < items.size()) {
+    while (items.has(next)) {
       accept(items.get(next));
       next++;
     }

@@ -8,7 +8,6 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
@@ -144,15 +143,21 @@ final class CollectionReader {
   }
 
   /**
-   * The batches of one collection being converted, queued for loading in the order they were framed. At most
-   * one batch per conversion thread (plus one) is in flight, which bounds the memory a reader holds.
+   * The batches of one collection, queued for loading in the order they were framed. A batch is queued as soon as
+   * every earlier batch's conversion has ended, its own may still run: its load stream sends each row as it is
+   * converted, so the server does not wait for a whole batch. An undecodable document under --on-error abort ends its
+   * batch's conversion and is known before any later batch is queued, so nothing after it is loaded. Besides the
+   * batch converting in the queue, at most one batch per conversion thread waits, which bounds the memory a reader
+   * holds.
    */
   private final class InOrderBatches {
     private final CollectionRun run;
     private final Deque<Pending> pending = new ArrayDeque<>();
+    /** The batch queued last: the only queued one whose conversion may still run. */
+    private BatchItems lastQueued;
     private boolean stopped;
 
-    private record Pending(Future<BatchConversion.Converted> result, boolean endOfStream, String stopReason) {}
+    private record Pending(Future<?> conversion, Batch batch) {}
 
     InOrderBatches(CollectionRun run) {
       this.run = run;
@@ -160,9 +165,11 @@ final class CollectionReader {
 
     /** Starts converting a framed batch; false when the import is stopping. */
     boolean add(List<ReadItem> framed, boolean endOfStream, String stopReason) throws InterruptedException {
-      pending.add(new Pending(conversions.submit(() -> BatchConversion.convert(run, framed, request.onError())),
-          endOfStream, stopReason));
-      while (pending.size() > conversionThreads || (!pending.isEmpty() && pending.peek().result().isDone())) {
+      BatchItems items = new BatchItems(framed.size());
+      Future<?> conversion = conversions.submit(() -> BatchConversion.convert(run, framed, request.onError(), items));
+      pending.add(new Pending(conversion, new Batch(run, items, framed.get(0).index(), endOfStream, stopReason)));
+      while (!stopped && !pending.isEmpty()
+          && (pending.size() > conversionThreads || lastQueued == null || lastQueued.ended())) {
         if (!queueOldest()) {
           return false;
         }
@@ -170,13 +177,14 @@ final class CollectionReader {
       return true;
     }
 
-    /** Queues every batch still converting, in order; false when the import is stopping. */
+    /** Queues every batch still waiting, in order, and waits for the last one's conversion; false when stopping. */
     boolean finish() throws InterruptedException {
-      while (!pending.isEmpty()) {
+      while (!stopped && !pending.isEmpty()) {
         if (!queueOldest()) {
           return false;
         }
       }
+      awaitLastQueued();
       return true;
     }
 
@@ -185,33 +193,40 @@ final class CollectionReader {
       return stopped;
     }
 
+    /** Cancels the conversions of the batches not queued; a queued batch's conversion always ends. */
     void discard() {
-      pending.forEach(p -> p.result().cancel(true));
+      pending.forEach(p -> p.conversion().cancel(true));
       pending.clear();
     }
 
     private boolean queueOldest() throws InterruptedException {
-      Pending oldest = pending.poll();
+      awaitLastQueued();
       if (stopped) {
-        oldest.result().cancel(true);
+        discard();
         return true;
       }
-      BatchConversion.Converted c;
+      Pending oldest = pending.poll();
+      lastQueued = oldest.batch().streamed();
+      return offer(run, oldest.batch());
+    }
+
+    /** Waits until the batch queued last is converted; an abort in it stops the collection there. */
+    private void awaitLastQueued() {
+      if (lastQueued == null || stopped) {
+        return;
+      }
+      String abortReason;
       try {
-        c = oldest.result().get();
-      } catch (ExecutionException e) {
-        throw new IllegalStateException("converting a batch of " + run.collection.namespace() + " failed", e.getCause());
+        abortReason = lastQueued.abortReason();
+      } catch (IllegalStateException e) {
+        throw new IllegalStateException("converting a batch of " + run.collection.namespace() + " failed",
+            e.getCause());
       }
-      if (c.abortReason() != null) {
+      if (abortReason != null) {
         stopped = true;
-        boolean queued = offer(run, new Batch(run, c.items(), c.bytes(), true, c.abortReason()));
         discard();
-        if (queued) {
-          stopAtCorruptInput(run, c.abortReason());
-        }
-        return queued;
+        stopAtCorruptInput(run, abortReason);
       }
-      return offer(run, new Batch(run, c.items(), c.bytes(), oldest.endOfStream(), oldest.stopReason()));
     }
   }
 
