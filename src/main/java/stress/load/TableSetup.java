@@ -219,6 +219,13 @@ public final class TableSetup {
     }
   }
 
+  /** Drops {@code table} and its copy table, where they exist (autocommit). */
+  public static void drop(Connection connection, DocumentTable table) throws SQLException {
+    try (Statement s = connection.createStatement()) {
+      s.execute("DROP TABLE IF EXISTS " + table.qualifiedName() + ", " + table.copyTable().qualifiedName());
+    }
+  }
+
   /**
    * Creates both tables in one transaction, so a failure leaves neither half-made (nor half-dropped). A deadlock
    * (40P01) is tried once more with the dialect's {@link Dialect#deadlockRetrySettings retry settings}, if it has

@@ -59,35 +59,46 @@ final class CollectionSetup {
         finishedEarlier = ProgressTable.complete(progress.read(c, run.source(), target));
       }
     }
-    IdDetection detection = request.idType() == null && !finishedEarlier ? idPasses.detection(run) : null;
-    if (detection != null && stopping.getAsBoolean()) {
-      // a detection cut short knows only part of the _ids (or none: "text, no _id seen"); a table made from it would
-      // keep that type when --resume reuses it, so none is made and --resume starts this collection afresh
-      run.end(CollectionResult.Status.INTERRUPTED, "stopped while its _id type was being detected, before its table"
-          + " was created; --resume starts it");
-      return null;
-    }
-    IdType wantedType = request.idType() != null ? request.idType() : detection != null ? detection.type() : IdType.TEXT;
-    DocumentTable wanted = new DocumentTable(request.naming().schema(), run.tableName, wantedType, run.layout);
+    boolean detecting = request.idType() == null && !finishedEarlier;
     ExistingTablePolicy policy = request.resume() ? ExistingTablePolicy.REUSE : request.policy();
+    // A table that does not exist yet is created while the pass still runs, with the type the first documents give;
+    // the pass confirms it or the table is made again (it is empty: nothing is loaded before the pass ends).
+    IdType guess = detecting && policy == ExistingTablePolicy.FAIL_IF_EXISTS ? idPasses.guess(run) : null;
     try (Connection c = connections.get()) {
       c.setAutoCommit(true);
       if (dialect.commitsLocally()) {
         StreamConnection.commitAsynchronously(c);
       }
-      PreparedTable prepared;
-      synchronized (ddlLock) {
-        try {
-          prepared = TableSetup.prepare(c, dialect, wanted, policy, false, run.layoutGiven);
-        } catch (LoadException e) {
-          List<ProgressTable.Checkpoint> earlier = policy == ExistingTablePolicy.FAIL_IF_EXISTS
-              ? progress.read(c, run.source(), wanted.qualifiedName()) : List.of();
-          if (!earlier.isEmpty() && !ProgressTable.complete(earlier)) {
-            throw new LoadException(e.getMessage() + "; an earlier import of " + run.collection.namespace()
-                + " into it did not finish: --resume continues it", e);
-          }
-          throw e;
+      PreparedTable early = guess == null ? null : prepareTable(c, run, guess, policy);
+      IdDetection detection;
+      try {
+        detection = detecting ? idPasses.detection(run) : null;
+      } catch (IOException | RuntimeException e) {
+        if (early != null) {
+          TableSetup.drop(c, early.table()); // the collection fails as it did before its table was made
         }
+        throw e;
+      }
+      if (detection != null && stopping.getAsBoolean()) {
+        // a detection cut short knows only part of the _ids (or none: "text, no _id seen"); a table made from it would
+        // keep that type when --resume reuses it, so none is left and --resume starts this collection afresh
+        if (early != null) {
+          TableSetup.drop(c, early.table());
+        }
+        run.end(CollectionResult.Status.INTERRUPTED, "stopped while its _id type was being detected, before its table"
+            + " was created; --resume starts it");
+        return null;
+      }
+      IdType wantedType = request.idType() != null ? request.idType() : detection != null ? detection.type()
+          : IdType.TEXT;
+      PreparedTable prepared;
+      if (early == null) {
+        prepared = prepareTable(c, run, wantedType, policy);
+      } else if (early.table().idType() == wantedType) {
+        prepared = early;
+      } else {
+        PreparedTable again = prepareTable(c, run, wantedType, ExistingTablePolicy.DROP_EXISTING);
+        prepared = new PreparedTable(again.table(), early.action(), again.note());
       }
       if (prepared.note() != null) {
         listener.problem(run.collection.namespace() + ": " + prepared.note());
@@ -127,6 +138,25 @@ final class CollectionSetup {
         return null;
       }
       return checkpoints;
+    }
+  }
+
+  /** Sets up the collection's table with {@code idType} under {@code policy}; names an unfinished earlier import. */
+  private PreparedTable prepareTable(Connection c, CollectionRun run, IdType idType, ExistingTablePolicy policy)
+      throws SQLException {
+    DocumentTable wanted = new DocumentTable(request.naming().schema(), run.tableName, idType, run.layout);
+    synchronized (ddlLock) {
+      try {
+        return TableSetup.prepare(c, dialect, wanted, policy, false, run.layoutGiven);
+      } catch (LoadException e) {
+        List<ProgressTable.Checkpoint> earlier = policy == ExistingTablePolicy.FAIL_IF_EXISTS
+            ? progress.read(c, run.source(), wanted.qualifiedName()) : List.of();
+        if (!earlier.isEmpty() && !ProgressTable.complete(earlier)) {
+          throw new LoadException(e.getMessage() + "; an earlier import of " + run.collection.namespace()
+              + " into it did not finish: --resume continues it", e);
+        }
+        throw e;
+      }
     }
   }
 

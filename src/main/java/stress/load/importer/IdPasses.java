@@ -14,6 +14,7 @@ import stress.dump.DocumentStream;
 import stress.dump.DumpFormatException;
 import stress.dump.IdDetection;
 import stress.dump.IdTypeDetector;
+import stress.table.IdType;
 
 /**
  * The first pass over each collection, which chooses its {@code _id} type. An import starts the passes as soon as the
@@ -23,6 +24,9 @@ import stress.dump.IdTypeDetector;
  * then runs when {@link CollectionSetup} asks for it, as before.
  */
 final class IdPasses implements AutoCloseable {
+  /** How many documents the early guess of a collection's {@code _id} type reads. */
+  static final int GUESS_DOCUMENTS = 1000;
+
   private final ImportRequest request;
   private final BooleanSupplier stopping;
   private final ExecutorService threads;
@@ -50,6 +54,25 @@ final class IdPasses implements AutoCloseable {
     }
     threads.shutdown();
     return passes;
+  }
+
+  /**
+   * The {@code _id} type the collection's first {@link #GUESS_DOCUMENTS} documents give, read while its pass still
+   * runs; null when no pass was started early for it. Its table can then be made while the pass runs, which confirms
+   * the type or not ({@link CollectionSetup}).
+   */
+  IdType guess(CollectionRun run) throws IOException {
+    if (!started.containsKey(run)) {
+      return null;
+    }
+    IdTypeDetector detector = new IdTypeDetector();
+    int[] read = {0};
+    try (DocumentStream documents = run.collection.open(request.onError())) {
+      documents.countIds(detector, () -> stopping.getAsBoolean() || read[0]++ >= GUESS_DOCUMENTS);
+    } catch (DumpFormatException e) {
+      // the pass meets the same place and the load pass reports it
+    }
+    return detector.result().type();
   }
 
   /**
