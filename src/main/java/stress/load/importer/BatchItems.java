@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 
 /**
  * The items of one batch as its conversion makes them: a load stream may start the batch's COPY before the conversion
@@ -109,33 +110,18 @@ final class BatchItems {
 
   /** The item at {@code index}, once {@link #has} said it exists. */
   BatchItem get(int index) {
-    lock.lock();
-    try {
-      return items.get(index);
-    } finally {
-      lock.unlock();
-    }
+    return locked(() -> items.get(index));
   }
 
   /** Whether the conversion has ended (successfully or not); does not wait. */
   boolean ended() {
-    lock.lock();
-    try {
-      return ended;
-    } finally {
-      lock.unlock();
-    }
+    return locked(() -> ended);
   }
 
   /** All the items, once the conversion has ended. */
   List<BatchItem> all() {
     awaitEnd();
-    lock.lock();
-    try {
-      return List.copyOf(items);
-    } finally {
-      lock.unlock();
-    }
+    return locked(() -> List.copyOf(items));
   }
 
   /** The BSON bytes the items cover, once the conversion has ended. */
@@ -148,6 +134,15 @@ final class BatchItems {
   String abortReason() {
     awaitEnd();
     return abortReason;
+  }
+
+  private <T> T locked(Supplier<T> read) {
+    lock.lock();
+    try {
+      return read.get();
+    } finally {
+      lock.unlock();
+    }
   }
 
   private void awaitEnd() {
