@@ -83,9 +83,10 @@ class CheckAgainstMongoIT {
       assertEquals(1, aggregations.exitCode(), aggregations.all());
       assertTrue(text.contains("totals_by_status: different at draw 1 of 2: the same sort keys; at position 1:"
           + " document _id \"cancelled\" differs at total: PostgreSQL 169967.87, MongoDB 0; PostgreSQL's: {"), text);
-      assertTrue(text.contains("customer_of_paid: different at draw 1 of 2: the same number of documents (46);"
-          + " document _id 2 differs at customer: PostgreSQL 10214482697, MongoDB \"$customer.customerId\"; PostgreSQL's:"
-          + " {\"_id\": 2, \"customer\": 10214482697}"), text);
+      // which paid order is named first follows the table's row order, which the import's streams decide
+      assertTrue(text.matches("(?s).*customer_of_paid: different at draw 1 of 2: the same number of documents \\(46\\);"
+          + " document _id (\\d+) differs at customer: PostgreSQL (\\d+), MongoDB \"\\$customer\\.customerId\"; PostgreSQL's:"
+          + " \\{\"_id\": \\1, \"customer\": \\2\\}.*"), text);
     } else {
       assertEquals(0, aggregations.exitCode(), "a server that answers these as MongoDB does: " + text);
     }
