@@ -222,8 +222,12 @@ public final class TableSetup {
   /** Drops {@code table} and its copy table, where they exist (autocommit). */
   public static void drop(Connection connection, DocumentTable table) throws SQLException {
     try (Statement s = connection.createStatement()) {
-      s.execute("DROP TABLE IF EXISTS " + table.qualifiedName() + ", " + table.copyTable().qualifiedName());
+      s.execute(dropBoth(table));
     }
+  }
+
+  private static String dropBoth(DocumentTable table) {
+    return "DROP TABLE IF EXISTS " + table.qualifiedName() + ", " + table.copyTable().qualifiedName();
   }
 
   /**
@@ -235,7 +239,7 @@ public final class TableSetup {
                                boolean unlogged) throws SQLException {
     List<String> ddl = new ArrayList<>();
     if (dropFirst) {
-      ddl.add("DROP TABLE IF EXISTS " + table.qualifiedName() + ", " + table.copyTable().qualifiedName());
+      ddl.add(dropBoth(table));
     }
     ddl.addAll(dialect.createDocumentTables(table, unlogged));
     return runDdl(connection, dialect, table, ddl,

@@ -30,18 +30,6 @@ final class Batch {
     this.framedStopReason = framedStopReason;
   }
 
-  /** A batch of items converted already (at least one). */
-  Batch(CollectionRun run, List<BatchItem> converted, boolean endOfStream, String stopReason) {
-    this(run, BatchItems.of(converted), first(converted), endOfStream, stopReason);
-  }
-
-  private static long first(List<BatchItem> converted) {
-    if (converted.isEmpty()) {
-      throw new IllegalArgumentException("a batch holds at least one document");
-    }
-    return converted.get(0).index();
-  }
-
   CollectionRun run() {
     return run;
   }

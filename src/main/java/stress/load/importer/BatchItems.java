@@ -1,6 +1,7 @@
 package stress.load.importer;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -37,18 +38,6 @@ final class BatchItems {
   /** How many items the framed batch has; the converted batch has as many unless an abort ended it early. */
   int expected() {
     return expected;
-  }
-
-  /** A batch whose items are all there already (tests, and batches built from converted items). */
-  static BatchItems of(List<BatchItem> converted) {
-    BatchItems items = new BatchItems(converted.size());
-    long bytes = 0;
-    for (BatchItem item : converted) {
-      items.add(item);
-      bytes += item.length();
-    }
-    items.end(bytes, null);
-    return items;
   }
 
   /** Adds the next item (the conversion's thread); a waiting load stream is woken once every {@link #WAKE_EVERY}. */
@@ -118,10 +107,10 @@ final class BatchItems {
     return locked(() -> ended);
   }
 
-  /** All the items, once the conversion has ended. */
+  /** All the items, once the conversion has ended (after which nothing changes them: a view, not a copy). */
   List<BatchItem> all() {
     awaitEnd();
-    return locked(() -> List.copyOf(items));
+    return Collections.unmodifiableList(items);
   }
 
   /** The BSON bytes the items cover, once the conversion has ended. */
