@@ -54,9 +54,9 @@ public interface Dialect {
   }
 
   /**
-   * Whether an import starts each collection with small batches (256 KiB, doubling up to the batch size), so that the
-   * server starts on the first rows while the client, its code not yet compiled, converts the rest: worth it where a
-   * batch's own cost is small beside waiting for a whole first batch. By default where a commit is local.
+   * Whether an import starts each collection with small batches (256 KiB, doubling up to the batch size), chosen when
+   * the server waited for a whole first batch from a client whose code was not yet compiled; now that rows go as they
+   * are converted they make no difference beyond noise. By default where a commit is local.
    */
   default boolean startsWithSmallBatches() {
     return commitsLocally();
