@@ -91,7 +91,8 @@ class BatchItemsTest {
 
     items.fail(cause);
 
-    Throwable thrown = assertThrows(java.util.concurrent.ExecutionException.class, waiting::get).getCause();
+    Throwable thrown = assertThrows(java.util.concurrent.ExecutionException.class,
+        () -> waiting.get(5, TimeUnit.MINUTES)).getCause();
     assertSame(cause, thrown.getCause());
     assertThrows(IllegalStateException.class, items::all);
     assertTrue(items.ended());
