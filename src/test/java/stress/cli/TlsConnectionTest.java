@@ -34,6 +34,7 @@ import stress.connect.ConnectionOptions;
 import stress.connect.ConnectionResolver;
 import stress.connect.ConnectionSpec;
 import stress.connect.DriverSettings;
+import stress.connect.NativeCrypto;
 import stress.connect.PhysicalConnections;
 import stress.connect.eventloop.EventLoopConnection;
 import stress.connect.eventloop.EventLoops;
@@ -170,6 +171,37 @@ class TlsConnectionTest {
     assertEquals(1, refused.exitCode(), "verified against the wrong root certificate: " + refused.all());
     assertTrue(refused.out().contains("connection: tls sslmode=verify-full, sslrootcert=" + otherCert), refused.all());
     assertEquals(1, refused.err().strip().lines().count(), "one line: " + refused.err());
+  }
+
+  /**
+   * An import over verified TLS in a process of its own, as a user runs it: its TLS records are encrypted by the
+   * native provider where it has a library for this platform (Linux on x86-64), which the connection report names,
+   * and every document arrives; with {@code STRESS_NATIVE_CRYPTO=off} the JDK's ciphers do it, as the report says.
+   */
+  @Test
+  void anImportOverTlsUsesNativeCiphersUnlessSwitchedOff() throws Exception {
+    Path dump = dir.resolve("tls-dump");
+    assertEquals(0, CliTester.run("generate", "--out", dump.toString(), "--docs", "500", "--db", "shop",
+        "--collection", "orders", "--shape", "large").exitCode());
+    String verified = url("?sslmode=verify-full&sslrootcert=" + rootCert);
+    boolean nativeHere = System.getProperty("os.name").toLowerCase().startsWith("linux")
+        && List.of("amd64", "x86_64").contains(System.getProperty("os.arch"));
+    for (String choice : List.of("", "off")) {
+      Map<String, String> env = new HashMap<>(Map.of(NativeCrypto.SWITCH, choice));
+      ChildJvm.Result imported = ChildJvm.run(dir, env, 120, "--url", verified, "-U", "postgres", "import",
+          dump.toString(), "--drop-existing");
+      assertEquals(0, imported.exitCode(), imported.all());
+      String expected = choice.equals("off") ? "ciphers: the JDK's (" + NativeCrypto.SWITCH + "=off)"
+          : nativeHere ? "ciphers: native (AWS-LC" : "ciphers: the JDK's (native ciphers not available here";
+      assertTrue(imported.out().contains("connection: tls sslmode=verify-full, sslrootcert=" + rootCert + "; "
+          + expected), imported.all());
+      try (Connection c = server.getPostgresDatabase().getConnection(); Statement s = c.createStatement();
+           ResultSet rs = s.executeQuery("SELECT count(*), count(DISTINCT data) FROM shop_orders")) {
+        rs.next();
+        assertEquals(500, rs.getLong(1), "every document arrived over TLS");
+        assertEquals(500, rs.getLong(2));
+      }
+    }
   }
 
   /**

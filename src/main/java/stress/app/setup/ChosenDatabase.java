@@ -8,6 +8,7 @@ import stress.connect.ConnectionOptions;
 import stress.connect.ConnectionResolver;
 import stress.connect.ConnectionSpec;
 import stress.connect.DriverSettings;
+import stress.connect.NativeCrypto;
 import stress.connect.ResolvedConnection;
 import stress.connect.TlsOptions;
 import stress.connect.embedded.EmbeddedDatabase;
@@ -75,7 +76,9 @@ public final class ChosenDatabase implements AutoCloseable {
     out.println("connection: " + resolved.spec().url() + (resolved.spec().user() == null ? ""
         : " as " + resolved.spec().user()) + ", password: " + resolved.passwordSource());
     String tls = TlsOptions.summary(resolved.spec());
-    out.println("connection: tls " + (tls.isEmpty() ? "sslmode not set (pgjdbc's default: prefer)" : tls));
+    boolean plain = "disable".equals(TlsOptions.describe(resolved.spec()).get("sslmode"));
+    out.println("connection: tls " + (tls.isEmpty() ? "sslmode not set (pgjdbc's default: prefer)" : tls)
+        + (plain ? "" : "; ciphers: " + NativeCrypto.install()));
     return new ChosenDatabase(resolved.spec(), null, Embedded.NONE, () -> resolver.resolveEachHost(options, driver));
   }
 
