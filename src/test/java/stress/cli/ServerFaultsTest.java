@@ -138,7 +138,7 @@ class ServerFaultsTest {
     long byState = 0;
     double outageEnd = 0;
     JsonNode outages = stats.get("outages");
-    assertEquals(1, outages.size(), "one outage\n" + out);
+    assertEquals(1, outages.size(), "one outage: " + outages + "\nintervals: " + stats.get("intervals") + "\n" + out);
     JsonNode outage = outages.get(0);
     assertFalse(outage.get("endSeconds").isNull(), "the outage ended\n" + out);
     outageEnd = outage.get("endSeconds").asDouble();
