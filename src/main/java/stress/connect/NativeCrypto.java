@@ -21,6 +21,7 @@ public final class NativeCrypto {
   /** Set to {@code off} to keep the JDK's own ciphers. */
   public static final String SWITCH = "STRESS_NATIVE_CRYPTO";
 
+  /** What {@link #install} decided, once; null before. */
   private static String state;
 
   private NativeCrypto() {}
@@ -33,9 +34,9 @@ public final class NativeCrypto {
   /**
    * Installs the native provider, once, unless {@code environment} has {@link #SWITCH} set to {@code off}.
    *
-   * @return what encrypts TLS from now on, for the connection report ({@link #state()})
+   * @return what encrypts TLS from now on, for the connection report: native code, or the JDK's ciphers and why
    */
-  public static synchronized String install(Map<String, String> environment) {
+  static synchronized String install(Map<String, String> environment) {
     if (state != null) {
       return state;
     }
@@ -57,10 +58,5 @@ public final class NativeCrypto {
       state = "the JDK's (native ciphers not available here: " + e + ")";
     }
     return state;
-  }
-
-  /** What encrypts TLS in this process: native code, or the JDK's ciphers and why. */
-  public static synchronized String state() {
-    return state == null ? "the JDK's" : state;
   }
 }
