@@ -231,9 +231,10 @@ public final class TableSetup {
   }
 
   /**
-   * Creates both tables in one transaction, so a failure leaves neither half-made (nor half-dropped). A deadlock
-   * (40P01) is tried once more with the dialect's {@link Dialect#deadlockRetrySettings retry settings}, if it has
-   * any; the returned note says so (null when the first attempt succeeded).
+   * Creates both tables in one transaction, so a failure leaves neither half-made (nor half-dropped), or, where the
+   * target makes new tables faster so, statement by statement ({@link TablesOneByOne}: a failure drops what was made).
+   * A deadlock (40P01) is tried once more, in one transaction, with the dialect's {@link Dialect#deadlockRetrySettings
+   * retry settings}, if it has any; the returned note says so (null when the first attempt succeeded).
    */
   private static String create(Connection connection, Dialect dialect, DocumentTable table, boolean dropFirst,
                                boolean unlogged) throws SQLException {
@@ -242,8 +243,21 @@ public final class TableSetup {
       ddl.add(dropBoth(table));
     }
     ddl.addAll(dialect.createDocumentTables(table, unlogged));
-    return runDdl(connection, dialect, table, ddl,
-        "creating " + table.displayName() + " and " + table.copyTable().displayName());
+    String what = "creating " + table.displayName() + " and " + table.copyTable().displayName();
+    List<List<String>> oneByOne = dialect.createDocumentTablesOneByOne(table, unlogged);
+    // a replacement stays one transaction, so that a failure leaves the old tables
+    if (dropFirst || oneByOne.isEmpty() || !dialect.tableDdlSettings(table).isEmpty()) {
+      return runDdl(connection, dialect, table, ddl, what);
+    }
+    try {
+      TablesOneByOne.create(connection, List.of(table, table.copyTable()), oneByOne);
+      return null;
+    } catch (SQLException e) {
+      if (!DEADLOCK.equals(e.getSQLState()) || dialect.deadlockRetrySettings().isEmpty()) {
+        throw e;
+      }
+      return retryAfterDeadlock(connection, dialect, ddl, what, e);
+    }
   }
 
   /** Creates the missing copy table of the existing {@code table} (Citus: distributed, colocated with it). */
@@ -260,19 +274,25 @@ public final class TableSetup {
       runOnce(connection, dialect.tableDdlSettings(table), ddl);
       return null;
     } catch (SQLException e) {
-      List<String> retry = dialect.deadlockRetrySettings();
-      if (!DEADLOCK.equals(e.getSQLState()) || retry.isEmpty()) {
+      if (!DEADLOCK.equals(e.getSQLState()) || dialect.deadlockRetrySettings().isEmpty()) {
         throw e;
       }
-      String first = what + " ended in a deadlock (" + firstLine(e) + "); tried once more with "
-          + String.join("; ", retry);
-      try {
-        runOnce(connection, retry, ddl);
-      } catch (SQLException again) {
-        throw new LoadException(first + ", which failed too: " + firstLine(again), again);
-      }
-      return first + ": created";
+      return retryAfterDeadlock(connection, dialect, ddl, what, e);
     }
+  }
+
+  /** Runs the DDL once more in one transaction with the dialect's retry settings; the note says so. */
+  private static String retryAfterDeadlock(Connection connection, Dialect dialect, List<String> ddl, String what,
+      SQLException deadlock) throws SQLException {
+    List<String> retry = dialect.deadlockRetrySettings();
+    String first = what + " ended in a deadlock (" + firstLine(deadlock) + "); tried once more with "
+        + String.join("; ", retry);
+    try {
+      runOnce(connection, retry, ddl);
+    } catch (SQLException again) {
+      throw new LoadException(first + ", which failed too: " + firstLine(again), again);
+    }
+    return first + ": created";
   }
 
   private static void runOnce(Connection connection, List<String> settings, List<String> ddl) throws SQLException {

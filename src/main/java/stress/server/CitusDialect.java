@@ -17,14 +17,31 @@ public final class CitusDialect implements Dialect {
 
   @Override
   public List<String> createDocumentTables(DocumentTable table) {
+    List<List<String>> byTable = byTable(table);
+    // both CREATE TABLEs first: a table is distributed (and the copy colocated) within the one transaction
+    return List.of(byTable.get(0).get(0), byTable.get(1).get(0), byTable.get(0).get(1), byTable.get(1).get(1));
+  }
+
+  /**
+   * Measured on Citus 13.2 (coordinator + 2 workers, 32 shards, on one core): both tables made in one transaction took
+   * 445-465 ms, statement by statement 213-215 ms, the document table alone (as a raw COPY's table is made) 126-138
+   * ms. An import waits for it before its first COPY.
+   */
+  @Override
+  public List<List<String>> createDocumentTablesOneByOne(DocumentTable table, boolean unlogged) {
+    return byTable(table).stream().map(statements -> unlogged
+        ? statements.stream().map(PostgresDialect::unlogged).toList() : statements).toList();
+  }
+
+  /** Each table's CREATE TABLE and the statement that distributes it, the document table first. */
+  private static List<List<String>> byTable(DocumentTable table) {
     DocumentTable copy = table.copyTable();
     // create_distributed_table takes the table as regclass text: the quoted name travels as data
     String main = SqlLiterals.quote(table.qualifiedName());
     return List.of(
-        PostgresDialect.createTable(table, ""),
-        PostgresDialect.createTable(copy, ""),
-        distribute(main, table.layout(), colocation(table.layout())),
-        distribute(SqlLiterals.quote(copy.qualifiedName()), table.layout(), main));
+        List.of(PostgresDialect.createTable(table, ""), distribute(main, table.layout(), colocation(table.layout()))),
+        List.of(PostgresDialect.createTable(copy, ""), distribute(SqlLiterals.quote(copy.qualifiedName()),
+            table.layout(), main)));
   }
 
   /** The statement that distributes (or replicates) one table, colocated with {@code colocateWith} (SQL text). */

@@ -25,6 +25,15 @@ public interface Dialect {
   }
 
   /**
+   * The DDL of {@link #createDocumentTables(DocumentTable, boolean)} as one list per table, the document table's first
+   * and each list's CREATE TABLE first, where this target makes new tables faster statement by statement (each its own
+   * transaction) than in one transaction; empty, the default, where they are made in one.
+   */
+  default List<List<String>> createDocumentTablesOneByOne(DocumentTable table, boolean unlogged) {
+    return List.of();
+  }
+
+  /**
    * Settings that open the transaction which (drops and) creates the document tables, run before any other of
    * its statements; none unless the target needs them for this table.
    */

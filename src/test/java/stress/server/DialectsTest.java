@@ -60,6 +60,21 @@ class DialectsTest {
   }
 
   @Test
+  void citusMakesNewTablesOneByOneEachDistributedRightAfterItsCreation() {
+    assertEquals(List.of(
+        List.of("CREATE TABLE \"check_in\" (_id integer PRIMARY KEY, data jsonb NOT NULL DEFAULT '{}')",
+            "SELECT create_distributed_table('\"check_in\"', '_id')"),
+        List.of("CREATE TABLE \"check_in_copy\" (_id integer PRIMARY KEY, data jsonb NOT NULL DEFAULT '{}')",
+            "SELECT create_distributed_table('\"check_in_copy\"', '_id', colocate_with => '\"check_in\"')")),
+        new CitusDialect().createDocumentTablesOneByOne(PLAIN, false));
+    assertEquals("CREATE UNLOGGED TABLE \"check_in_copy\" (_id integer PRIMARY KEY, data jsonb NOT NULL DEFAULT '{}')",
+        new CitusDialect().createDocumentTablesOneByOne(PLAIN, true).get(1).get(0));
+    assertEquals(List.of(), new PostgresDialect().createDocumentTablesOneByOne(PLAIN, false), "one transaction");
+    assertEquals(List.of(), new XlDialect().createDocumentTablesOneByOne(PLAIN, false), "one transaction");
+    assertEquals(List.of(), new GreenplumDialect().createDocumentTablesOneByOne(PLAIN, false), "one transaction");
+  }
+
+  @Test
   void citusPassesHostileNamesAsEscapedText() {
     List<String> ddl = new CitusDialect().createDocumentTables(HOSTILE);
     assertEquals("CREATE TABLE \"my schema\".\"it's \"\"x\"\"; DROP TABLE y; --\""
