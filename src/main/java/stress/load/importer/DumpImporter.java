@@ -106,19 +106,17 @@ public final class DumpImporter {
     try (IdPasses idPasses = IdPasses.start(request, runs, stopping::get)) {
       // layouts are settled, and refused, before anything is created
       LayoutPlan.settle(request, runs, connections, dialect);
-      if (!runs.isEmpty()) {
-        try (Connection c = connections.get()) {
-          c.setAutoCommit(true);
-          if (dialect.commitsLocally()) {
-            StreamConnection.commitAsynchronously(c); // a new progress table is made durable with the last commit
-          }
-          progress.ensure(c);
-        }
-      }
+      // one connection holds the locks and makes the progress table: each connection opened before the first COPY
+      // delays it (on a Citus coordinator with TLS, 30-40 ms each)
       try (ImportLocks locks = ImportLocks.take(connections, request.naming().schema(),
                runs.stream().map(r -> r.tableName).toList());
            RejectsFile rejects = RejectsFile.open(request.rejects(), request.resume())) {
         if (!runs.isEmpty()) {
+          Connection c = locks.connection();
+          if (dialect.commitsLocally()) {
+            StreamConnection.commitAsynchronously(c); // a new progress table is made durable with the last commit
+          }
+          progress.ensure(c);
           try (EarlyConnection afterLoad = new EarlyConnection(connections)) {
             load(request, runs, progress, rejects, listener, start, idPasses);
             finish(afterLoad, runs, listener);

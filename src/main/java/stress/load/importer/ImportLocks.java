@@ -80,6 +80,14 @@ final class ImportLocks implements AutoCloseable {
     }
   }
 
+  /**
+   * The session that holds the locks, in autocommit, for statements of the import that need no connection of their own;
+   * closing it would release the locks.
+   */
+  Connection connection() {
+    return connection;
+  }
+
   /** Releases the locks: the session ends. */
   @Override
   public void close() throws SQLException {

@@ -64,7 +64,7 @@ final class LayoutPlan {
       throw new UsageException(String.join("\n", problems));
     }
     ExistingTablePolicy policy = request.resume() ? ExistingTablePolicy.REUSE : request.policy();
-    if (policy == ExistingTablePolicy.DROP_EXISTING) {
+    if (policy == ExistingTablePolicy.DROP_EXISTING || runs.stream().noneMatch(run -> run.layoutGiven)) {
       return;
     }
     try (Connection c = connections.get()) {
