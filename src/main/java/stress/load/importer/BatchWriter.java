@@ -143,6 +143,11 @@ final class BatchWriter implements AutoCloseable {
         batch.stopReason());
   }
 
+  /** The stream's open connection after its last batch, for the caller to close; null when none is open. */
+  Connection detachConnection() {
+    return connection.detach();
+  }
+
   /** Drops the connection after a failure that may have left it unusable; the next batch opens a new one. */
   void closeConnection() {
     connection.close();

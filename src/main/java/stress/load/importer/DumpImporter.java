@@ -59,6 +59,7 @@ public final class DumpImporter {
   private final ConnectionSupplier connections;
   private final Dialect dialect;
   private final AtomicBoolean stopping = new AtomicBoolean();
+  private final ClosingConnections closing = new ClosingConnections();
 
   /** An importer that takes its connections from {@code connections} and its DDL from {@code dialect}. */
   public DumpImporter(ConnectionSupplier connections, Dialect dialect) {
@@ -120,6 +121,8 @@ public final class DumpImporter {
           try (EarlyConnection afterLoad = new EarlyConnection(connections)) {
             load(request, runs, progress, rejects, listener, start, idPasses);
             finish(afterLoad, runs, listener);
+          } finally {
+            closing.await();
           }
         }
         result = new ImportResult(path, source.format(), source.notices(),
@@ -226,6 +229,7 @@ public final class DumpImporter {
           return;
         }
         if (next.isEmpty()) {
+          closing.closeInBackground(writer.detachConnection());
           return;
         }
         write(writer, next.get(), listener, fatal);

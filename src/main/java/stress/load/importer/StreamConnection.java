@@ -92,6 +92,13 @@ final class StreamConnection implements AutoCloseable {
     }
   }
 
+  /** The open connection, now the caller's to close, or null when none is open; the stream keeps none. */
+  Connection detach() {
+    Connection open = connection;
+    connection = null;
+    return open;
+  }
+
   /** Drops the connection after a failure that may have left it unusable; the next batch opens a new one. */
   @Override
   public void close() {
