@@ -253,7 +253,7 @@ public final class TableSetup {
       TablesOneByOne.create(connection, List.of(table, table.copyTable()), oneByOne);
       return null;
     } catch (SQLException e) {
-      if (!DEADLOCK.equals(e.getSQLState()) || dialect.deadlockRetrySettings().isEmpty()) {
+      if (!retriedAfterDeadlock(dialect, e)) {
         throw e;
       }
       return retryAfterDeadlock(connection, dialect, ddl, what, e);
@@ -274,11 +274,16 @@ public final class TableSetup {
       runOnce(connection, dialect.tableDdlSettings(table), ddl);
       return null;
     } catch (SQLException e) {
-      if (!DEADLOCK.equals(e.getSQLState()) || dialect.deadlockRetrySettings().isEmpty()) {
+      if (!retriedAfterDeadlock(dialect, e)) {
         throw e;
       }
       return retryAfterDeadlock(connection, dialect, ddl, what, e);
     }
+  }
+
+  /** Whether {@code e} is a deadlock that the dialect has settings for another attempt at. */
+  private static boolean retriedAfterDeadlock(Dialect dialect, SQLException e) {
+    return DEADLOCK.equals(e.getSQLState()) && !dialect.deadlockRetrySettings().isEmpty();
   }
 
   /** Runs the DDL once more in one transaction with the dialect's retry settings; the note says so. */
