@@ -52,16 +52,13 @@ class EarlyTableTest {
 
   @Test
   void aGuessThePassConfirmsIsTheTable() throws Exception {
-    List<String> documents = new ArrayList<>();
-    for (int i = 0; i < IdPasses.GUESS_DOCUMENTS + 10; i++) {
-      documents.add("{\"_id\": " + i + "}");
-    }
-    BsonFiles.write(dir.resolve("dump/shop/items.bson"), documents);
+    int documents = IdPasses.GUESS_DOCUMENTS + 10;
+    Imports.numberedItems(dir, documents);
     Imports.Recorder recorder = new Imports.Recorder();
 
     ImportResult result = Imports.run(url, request(), recorder);
 
-    assertEquals(documents.size(), result.collections().get(0).loaded());
+    assertEquals(documents, result.collections().get(0).loaded());
     assertEquals("integer", columnType("shop_items"));
     assertEquals(PreparedTable.Action.CREATED, recorder.started.get(0).action());
   }

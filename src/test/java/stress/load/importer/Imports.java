@@ -25,6 +25,16 @@ final class Imports {
     return run(url, request, new Recorder());
   }
 
+  /** Writes {@code dir}/dump/shop/items.bson with {@code count} documents {"_id": 0} and up; returns the dump's root. */
+  static java.nio.file.Path numberedItems(java.nio.file.Path dir, int count) throws IOException {
+    List<String> documents = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      documents.add("{\"_id\": " + i + "}");
+    }
+    stress.testing.BsonFiles.write(dir.resolve("dump/shop/items.bson"), documents);
+    return dir.resolve("dump");
+  }
+
   static long count(String url, String sql, Object... parameters) throws SQLException {
     return TestDatabase.count(url, sql, parameters);
   }

@@ -18,7 +18,6 @@ import stress.server.CitusDialect;
 import stress.server.Dialect;
 import stress.server.GreenplumDialect;
 import stress.server.PostgresDialect;
-import stress.testing.BsonFiles;
 import stress.testing.InterceptedConnection;
 import stress.testing.TestDatabase;
 
@@ -34,11 +33,7 @@ class LoadSessionSettingsTest {
   @Test
   void everyBatchCommitsWithTheTargetsSessionSettings() throws Exception {
     String url = TestDatabase.newDatabaseUrl("load_session");
-    List<String> documents = new ArrayList<>();
-    for (int i = 0; i < 300; i++) {
-      documents.add("{\"_id\": " + i + "}");
-    }
-    BsonFiles.write(dir.resolve("dump/shop/items.bson"), documents);
+    Imports.numberedItems(dir, 300);
     Dialect withSettings = new PostgresTablesDialect() {
       @Override
       public List<String> loadSessionSettings() {

@@ -19,7 +19,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.load.CopyBatching;
 import stress.server.Dialect;
-import stress.testing.BsonFiles;
 import stress.testing.TestDatabase;
 
 /**
@@ -36,11 +35,7 @@ class StreamCloseTest {
   @Test
   void analyzeRunsWhileTheStreamsAreClosingAndTheImportEndsAfterThem() throws Exception {
     String url = TestDatabase.newDatabaseUrl("stream_close");
-    List<String> documents = new ArrayList<>();
-    for (int i = 0; i < 300; i++) {
-      documents.add("{\"_id\": " + i + "}");
-    }
-    BsonFiles.write(dir.resolve("dump/shop/items.bson"), documents);
+    Imports.numberedItems(dir, 300);
     Dialect streamsNamed = new PostgresTablesDialect() {
       @Override
       public List<String> loadSessionSettings() {
