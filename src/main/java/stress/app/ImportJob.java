@@ -75,10 +75,15 @@ public final class ImportJob {
           + " with it; give a connection, or start the kept one ('stress embedded start'), to keep them");
     }
     TargetInfo target;
+    String compression;
     try (Connection c = PhysicalConnections.open(db.spec())) {
       target = TargetDetector.detect(c);
+      compression = ToastCompressionLine.read(c, target.kind());
     }
     out.println("import: target " + target.kind().displayName());
+    if (compression != null) {
+      out.println(compression);
+    }
     Dialect dialect = Dialects.forTarget(target);
     ImportRequest request = this.request;
     Dialect.LoadBatch targetBatch = request.batchBytesGiven() ? null : dialect.loadBatch();

@@ -18,7 +18,7 @@ public final class ServerSettings {
   /** Plain PostgreSQL first, then Postgres-XL, Citus and Greenplum settings; order is the report's order. */
   static final List<String> NAMES = List.of(
       "max_connections", "shared_buffers", "synchronous_commit", "fsync", "plan_cache_mode",
-      "max_prepared_transactions",
+      "default_toast_compression", "max_prepared_transactions",
       "max_pool_size", "gtm_host", "gtm_port", "pooler_port", "persistent_datanode_connections",
       "global_snapshot_source", "enable_fast_query_shipping",
       "citus.shard_count", "citus.shard_replication_factor", "citus.max_adaptive_executor_pool_size",

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -86,6 +87,20 @@ class ImportCommandTest {
     Path empty = Files.createDirectories(dir.resolve("empty/sub"));
     assertUsageError(importing(empty.getParent().toString()), "'" + empty.getParent() + "' holds no mongodump output:"
         + " no .bson or .metadata.json file in it or in the directories below it");
+  }
+
+  /** The server's TOAST compression shapes what a load of large documents costs it, so the import names it. */
+  @Test
+  void anImportNamesHowTheServerCompressesLargeRows() {
+    Path dump = dir.resolve("dump");
+    assertEquals(0, CliTester.run("generate", "--out", dump.toString(), "--docs", "20", "--shape", "large").exitCode());
+    CliTester.Result r = importing(dump.toString());
+    assertEquals(0, r.exitCode(), r.all());
+    List<String> lines = r.out().lines().toList();
+    int target = lines.indexOf("import: target PostgreSQL");
+    assertTrue(target >= 0, r.out());
+    assertTrue(lines.get(target + 1).matches("import: rows over about 2 KB are stored compressed with (pglz|lz4)"
+        + " \\(default_toast_compression\\).*"), r.out());
   }
 
   @Test

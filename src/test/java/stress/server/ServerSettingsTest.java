@@ -19,6 +19,7 @@ class ServerSettingsTest {
       assertEquals("300", settings.get("max_connections"), "the test server runs with 300");
       assertTrue(settings.get("shared_buffers").contains("unit 8kB"), settings.toString());
       assertFalse(settings.containsKey("citus.shard_count"), "absent settings are left out");
+      assertTrue(settings.get("default_toast_compression").matches("pglz|lz4"), "how large documents are stored");
       List<String> order = List.copyOf(settings.keySet());
       assertEquals(ServerSettings.NAMES.stream().filter(settings::containsKey).toList(), order);
     }

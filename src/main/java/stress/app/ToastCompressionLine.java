@@ -1,0 +1,37 @@
+package stress.app;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import stress.server.TargetKind;
+
+/**
+ * The import's line saying how the server will store its large documents: a row over about 2 KB is stored compressed
+ * (TOAST), with the method {@code default_toast_compression} names. In imports of 3 KiB documents that compression
+ * was 39-45% of PostgreSQL's CPU with its default, pglz, and lz4 halved it (docs/import.md), so the figures an import
+ * gives depend on it. Servers before PostgreSQL 14 have no such setting, and no line.
+ */
+final class ToastCompressionLine {
+  private ToastCompressionLine() {}
+
+  /** The line for the server {@code c} is connected to, or null where it has no {@code default_toast_compression}. */
+  static String read(Connection c, TargetKind kind) throws SQLException {
+    try (Statement s = c.createStatement();
+         ResultSet rs = s.executeQuery("SELECT current_setting('default_toast_compression', true)")) {
+      return rs.next() ? line(rs.getString(1), kind) : null;
+    }
+  }
+
+  static String line(String method, TargetKind kind) {
+    if (method == null || method.isEmpty()) {
+      return null;
+    }
+    String where = kind == TargetKind.CITUS_COORDINATOR
+        ? "the coordinator's default_toast_compression; each worker's own applies to its shards"
+        : "default_toast_compression";
+    return "import: rows over about 2 KB are stored compressed with " + method + " (" + where + ")"
+        + ("pglz".equals(method) ? "; lz4, where the server has it, makes large documents cheaper to load:"
+        + " docs/import.md" : "");
+  }
+}
