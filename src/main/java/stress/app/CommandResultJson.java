@@ -52,11 +52,12 @@ public final class CommandResultJson {
   }
 
   /** The result of an import. */
-  static Map<String, Object> ofImport(Instant start, ImportRequest request, TargetInfo target, ImportResult result,
-                                      ExitCode exitCode) {
+  static Map<String, Object> ofImport(Instant start, ImportRequest request, TargetInfo target, String toastCompression,
+                                      ImportResult result, ExitCode exitCode) {
     Map<String, Object> json = header("import", start, exitCode);
     json.put("outcome", result.interrupted() ? "interrupted" : result.outcome().name().toLowerCase(Locale.ROOT));
     json.put("target", target(target));
+    json.put("toastCompression", toastCompression); // null where the server has no default_toast_compression
     Map<String, Object> source = new LinkedHashMap<>();
     source.put("path", result.source().toString());
     source.put("format", lower(result.format()));

@@ -78,11 +78,11 @@ public final class ImportJob {
     String compression;
     try (Connection c = PhysicalConnections.open(db.spec())) {
       target = TargetDetector.detect(c);
-      compression = ToastCompressionLine.read(c, target.kind());
+      compression = ToastCompressionLine.method(c);
     }
     out.println("import: target " + target.kind().displayName());
     if (compression != null) {
-      out.println(compression);
+      out.println(ToastCompressionLine.line(compression, target.kind()));
     }
     Dialect dialect = Dialects.forTarget(target);
     ImportRequest request = this.request;
@@ -114,7 +114,7 @@ public final class ImportJob {
     }
     ExitCode exitCode = result.interrupted() ? ExitCode.INTERRUPTED : exitCode(result.outcome());
     if (json != null) {
-      CommandResultJson.write(CommandResultJson.ofImport(start, request, target, result, exitCode), json);
+      CommandResultJson.write(CommandResultJson.ofImport(start, request, target, compression, result, exitCode), json);
       out.println("result: " + json);
     }
     return exitCode;

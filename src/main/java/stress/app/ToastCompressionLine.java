@@ -15,14 +15,16 @@ import stress.server.TargetKind;
 final class ToastCompressionLine {
   private ToastCompressionLine() {}
 
-  /** The line for the server {@code c} is connected to, or null where it has no {@code default_toast_compression}. */
-  static String read(Connection c, TargetKind kind) throws SQLException {
+  /** The method the server {@code c} is connected to compresses with, or null where it has no such setting. */
+  static String method(Connection c) throws SQLException {
     try (Statement s = c.createStatement();
          ResultSet rs = s.executeQuery("SELECT current_setting('default_toast_compression', true)")) {
-      return rs.next() ? line(rs.getString(1), kind) : null;
+      String method = rs.next() ? rs.getString(1) : null;
+      return method == null || method.isEmpty() ? null : method;
     }
   }
 
+  /** The line for {@code method} ({@link #method}), or null when there is none. */
   static String line(String method, TargetKind kind) {
     if (method == null || method.isEmpty()) {
       return null;

@@ -68,6 +68,7 @@ class ResultJsonTest {
     assertEquals(0, result.get("exitCode").asInt());
     assertEquals("loaded", result.get("outcome").asText());
     assertEquals("PostgreSQL", result.get("target").get("kind").asText());
+    assertTrue(result.get("toastCompression").asText().matches("pglz|lz4"), result.toString());
     assertEquals("dump-root", result.get("source").get("format").asText());
     assertEquals("reject", result.get("options").get("onDuplicate").asText());
     assertEquals("reject", result.get("options").get("repeatedFields").asText());
