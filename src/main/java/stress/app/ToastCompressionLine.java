@@ -32,7 +32,7 @@ final class ToastCompressionLine {
     String where = kind == TargetKind.CITUS_COORDINATOR
         ? "the coordinator's default_toast_compression; each worker's own applies to its shards"
         : "default_toast_compression";
-    return "import: rows over about 2 KB are stored compressed with " + method + " (" + where + ")"
+    return "import: rows over about 2 KB are compressed with " + method + " (" + where + ")"
         + ("pglz".equals(method) ? "; lz4, where the server has it, makes large documents cheaper to load:"
         + " docs/import.md" : "");
   }

@@ -12,12 +12,12 @@ import stress.testing.TestDatabase;
 class ToastCompressionLineTest {
   @Test
   void namesTheServersMethodAndPointsAtLz4OnlyUnderPglz() {
-    assertEquals("import: rows over about 2 KB are stored compressed with pglz (default_toast_compression); lz4, where"
+    assertEquals("import: rows over about 2 KB are compressed with pglz (default_toast_compression); lz4, where"
         + " the server has it, makes large documents cheaper to load: docs/import.md",
         ToastCompressionLine.line("pglz", TargetKind.POSTGRESQL));
-    assertEquals("import: rows over about 2 KB are stored compressed with lz4 (default_toast_compression)",
+    assertEquals("import: rows over about 2 KB are compressed with lz4 (default_toast_compression)",
         ToastCompressionLine.line("lz4", TargetKind.POSTGRESQL));
-    assertEquals("import: rows over about 2 KB are stored compressed with lz4 (the coordinator's"
+    assertEquals("import: rows over about 2 KB are compressed with lz4 (the coordinator's"
         + " default_toast_compression; each worker's own applies to its shards)",
         ToastCompressionLine.line("lz4", TargetKind.CITUS_COORDINATOR));
   }

@@ -99,7 +99,7 @@ class ImportCommandTest {
     List<String> lines = r.out().lines().toList();
     int target = lines.indexOf("import: target PostgreSQL");
     assertTrue(target >= 0, r.out());
-    assertTrue(lines.get(target + 1).matches("import: rows over about 2 KB are stored compressed with (pglz|lz4)"
+    assertTrue(lines.get(target + 1).matches("import: rows over about 2 KB are compressed with (pglz|lz4)"
         + " \\(default_toast_compression\\).*"), r.out());
   }
 
