@@ -7,8 +7,8 @@ import java.sql.Statement;
 import stress.server.TargetKind;
 
 /**
- * The import's line saying how the server will store its large documents: a row over about 2 KB is stored compressed
- * (TOAST), with the method {@code default_toast_compression} names. In imports of 3 KiB documents that compression
+ * The import's line saying how the server will store its large documents: it compresses the large values of a row
+ * over about 2 KB (TOAST), with the method {@code default_toast_compression} names. In imports of 3 KiB documents that compression
  * was 39-45% of PostgreSQL's CPU with its default, pglz, and lz4 halved it (docs/import.md), so the figures an import
  * gives depend on it. Servers before PostgreSQL 14 have no such setting, and no line.
  */
