@@ -5,14 +5,19 @@
 # streams, interleaved round by round. Prints docs/s, MB/s and stress ÷ raw COPY; target >= 0.9.
 #
 # Usage: bench/import_vs_copy.sh [--docs N] [--jobs J] [--rounds R] [--variants LIST] [--port FIRST]
-#                                [--log-dir DIR] [--target HOST:PORT:DB:USER --server-data DIR[,DIR...]]
-# Each option also has an environment variable: DOCS, JOBS, ROUNDS, VARIANTS, PORT, LOG_DIR; the
-# command line wins. Defaults: 300000 docs (~930 MB of BSON, ~1.05 GB of COPY text), 1 stream,
+#                                [--log-dir DIR] [--toast-compression pglz|lz4]
+#                                [--target HOST:PORT:DB:USER --server-data DIR[,DIR...]]
+# Each option also has an environment variable: DOCS, JOBS, ROUNDS, VARIANTS, PORT, LOG_DIR,
+# TOAST_COMPRESSION; the command line wins. Defaults: 300000 docs (~930 MB of BSON, ~1.05 GB of COPY text), 1 stream,
 # 3 rounds, variants detect,id-type, ports from 5544. --log-dir keeps every raw output (server log,
 # stress and psql output, results.tsv) after the temp folder is removed.
 # Variants of the stress side: `detect` runs `stress import` as a user would, with its first pass
 # over the data that chooses the _id type; `id-type` adds `--id-type integer`, which skips that pass
 # (the raw COPY side detects nothing).
+# --toast-compression sets the throwaway server's default_toast_compression, the method both sides'
+# rows over about 2 KB are compressed with (PostgreSQL's default is pglz; lz4 needs a server built
+# with it). A --target keeps its own setting, which the header prints: change it there with
+# ALTER DATABASE ... SET default_toast_compression.
 # STRESS_JAR selects the jar (default: target/stress.jar, built if missing), PG_BIN the PostgreSQL
 # binaries (default /usr/lib/postgresql/15/bin), STRESS_JAVA_OPTS extra JVM options (default none),
 # JAVA the java binary (default: java on PATH), STRESS_IMPORT_OPTS extra options for `stress import`
@@ -70,6 +75,7 @@ while [ $# -gt 0 ]; do
     --variants) VARIANTS=${2:?--variants needs a value}; shift 2 ;;
     --port) PORT=${2:?--port needs a value}; shift 2 ;;
     --log-dir) LOG_DIR=${2:?--log-dir needs a value}; shift 2 ;;
+    --toast-compression) TOAST_COMPRESSION=${2:?--toast-compression needs pglz or lz4}; shift 2 ;;
     --target) TARGET=${2:?--target needs HOST:PORT:DB:USER}; shift 2 ;;
     --server-data) SERVER_DATA=${2:?--server-data needs DIR[,DIR...]}; shift 2 ;;
     -h|--help) bench_usage; exit 0 ;;
@@ -90,6 +96,11 @@ esac
 
 TARGET=${TARGET:-}
 SERVER_DATA=${SERVER_DATA:-}
+TOAST_COMPRESSION=${TOAST_COMPRESSION:-}
+[ -z "$TOAST_COMPRESSION" ] || [[ $TOAST_COMPRESSION =~ ^(pglz|lz4)$ ]] \
+  || die "--toast-compression '$TOAST_COMPRESSION' must be pglz or lz4"
+[ -z "$TOAST_COMPRESSION" ] || [ -z "$TARGET" ] \
+  || die "--toast-compression sets the throwaway server's; a --target keeps its own (ALTER DATABASE ... SET default_toast_compression there)"
 if [ -n "$TARGET" ]; then
   [[ $TARGET =~ ^[^:]+:[0-9]+:[^:]+:[^:]+$ ]] || die "--target '$TARGET' must be HOST:PORT:DB:USER"
   [ -n "$SERVER_DATA" ] || die "--target needs --server-data: the data directories of the server's processes here"
@@ -116,8 +127,9 @@ if [ -z "$TARGET" ]; then
   bench_start_server "$PORT" "shared_buffers = 256MB
 max_wal_size = 8GB
 checkpoint_timeout = 1h
-autovacuum = off"
-  echo "server: 127.0.0.1:$PORT, data in $DATA (removed at exit), shared_buffers=256MB, max_wal_size=8GB, checkpoint_timeout=1h, autovacuum=off"
+autovacuum = off${TOAST_COMPRESSION:+
+default_toast_compression = $TOAST_COMPRESSION}"
+  echo "server: 127.0.0.1:$PORT, data in $DATA (removed at exit), shared_buffers=256MB, max_wal_size=8GB, checkpoint_timeout=1h, autovacuum=off${TOAST_COMPRESSION:+, default_toast_compression=$TOAST_COMPRESSION}"
   "$PG_BIN/createdb" -h 127.0.0.1 -p "$PORT" -U postgres "$DB"
 else
   IFS=: read -r HOST PORT DB USER_NAME <<<"$TARGET"
@@ -146,6 +158,7 @@ elif [ "$(sql -c "SELECT version() LIKE '%Greenplum%'")" = t ]; then
   DISTRIBUTE=" DISTRIBUTED BY (_id)"
 fi
 echo "server: $(sql -c "SELECT version()") ($KIND${TARGET:+, at $HOST:$PORT, database $DB, user $USER_NAME})"
+echo "server: rows over about 2 KB compressed with $(sql -c "SELECT coalesce(current_setting('default_toast_compression', true), 'pglz (the only method before PostgreSQL 14)')")"
 
 now() { date +%s.%N; }
 

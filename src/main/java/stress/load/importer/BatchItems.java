@@ -26,6 +26,7 @@ final class BatchItems {
   private final int expected;
   private boolean ended;
   private long bytes;
+  private long waitedNanos;
   private String abortReason;
   private Throwable failure;
 
@@ -87,8 +88,12 @@ final class BatchItems {
   boolean has(int index) {
     lock.lock();
     try {
-      while (index >= items.size() && !ended) {
-        await();
+      if (index >= items.size() && !ended) {
+        long start = System.nanoTime();
+        while (index >= items.size() && !ended) {
+          await();
+        }
+        waitedNanos += System.nanoTime() - start;
       }
       rethrowFailure();
       return index < items.size();
@@ -100,6 +105,11 @@ final class BatchItems {
   /** The item at {@code index}, once {@link #has} said it exists. */
   BatchItem get(int index) {
     return locked(() -> items.get(index));
+  }
+
+  /** How long {@link #has} waited for items not converted yet: the load stream waiting for the client. */
+  long waitedNanos() {
+    return locked(() -> waitedNanos);
   }
 
   /** Whether the conversion has ended (successfully or not); does not wait. */

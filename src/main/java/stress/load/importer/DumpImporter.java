@@ -104,6 +104,7 @@ public final class DumpImporter {
       runs.add(new CollectionRun(collection, names.get(collection.namespace()), ExpectedSize.bytes(collection)));
     }
     ImportResult result;
+    StreamClocks clocks = new StreamClocks();
     try (IdPasses idPasses = IdPasses.start(request, runs, stopping::get)) {
       // layouts are settled, and refused, before anything is created
       LayoutPlan.settle(request, runs, connections, dialect);
@@ -119,7 +120,7 @@ public final class DumpImporter {
           }
           progress.ensure(c);
           try (EarlyConnection afterLoad = new EarlyConnection(connections)) {
-            load(request, runs, progress, rejects, listener, start, idPasses);
+            load(request, runs, progress, rejects, listener, start, idPasses, clocks);
             finish(afterLoad, runs, listener);
           } finally {
             closing.await();
@@ -127,7 +128,7 @@ public final class DumpImporter {
         }
         result = new ImportResult(path, source.format(), source.notices(),
             runs.stream().map(CollectionRun::result).toList(), secondsSince(start), stopping.get(), rejects.path(),
-            rejects.linesWritten());
+            rejects.linesWritten(), clocks.total());
       }
     }
     listener.finished(result);
@@ -135,7 +136,7 @@ public final class DumpImporter {
   }
 
   private void load(ImportRequest request, List<CollectionRun> runs, ProgressTable progress, RejectsFile rejects,
-                    ImportListener listener, long start, IdPasses idPasses) {
+                    ImportListener listener, long start, IdPasses idPasses, StreamClocks clocks) {
     int jobs = request.jobs();
     BlockingQueue<Optional<Batch>> queue = new ArrayBlockingQueue<>(jobs);
     AtomicReference<Error> fatal = new AtomicReference<>();
@@ -156,7 +157,7 @@ public final class DumpImporter {
         }));
       }
       for (int i = 0; i < jobs; i++) {
-        writers.execute(() -> writeBatches(request, progress, rejects, listener, queue, fatal));
+        writers.execute(() -> writeBatches(request, progress, rejects, listener, queue, fatal, clocks));
       }
       readers.shutdown();
       while (true) {
@@ -212,7 +213,7 @@ public final class DumpImporter {
 
   /** One load stream: takes batches until it takes the end marker the importer queues after the readers are done. */
   private void writeBatches(ImportRequest request, ProgressTable progress, RejectsFile rejects, ImportListener listener,
-                            BlockingQueue<Optional<Batch>> queue, AtomicReference<Error> fatal) {
+                            BlockingQueue<Optional<Batch>> queue, AtomicReference<Error> fatal, StreamClocks clocks) {
     BooleanSupplier nextQueued = () -> {
       Optional<Batch> head = queue.peek();
       return head != null && head.isPresent();
@@ -220,19 +221,24 @@ public final class DumpImporter {
     try (BatchWriter writer = new BatchWriter(connections, progress, rejects, request.onDuplicate(),
         dialect.commitsLocally(), dialect.loadSessionSettings(), nextQueued)) {
       writer.openEarly();
+      StreamClocks.Clock clock = clocks.clock();
       while (true) {
         Optional<Batch> next;
+        long since = System.nanoTime();
         try {
           next = queue.take();
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt(); // the pool is being shut down: keep the flag for whoever looks next
           return;
         }
+        clock.took(since, System.nanoTime());
         if (next.isEmpty()) {
+          clock.end(System.nanoTime());
           closing.closeInBackground(writer.detachConnection());
           return;
         }
         write(writer, next.get(), listener, fatal);
+        clock.wrote(next.get());
       }
     }
   }

@@ -18,10 +18,11 @@ import stress.dump.DumpSource;
  * @param interrupted true when the import was asked to stop before the end
  * @param rejects     the rejects file
  * @param rejectLines lines this run wrote to it
+ * @param streams     how long the load streams loaded, and waited for the client meanwhile
  */
 public record ImportResult(Path source, DumpSource.Format format, List<DumpNotice> notices,
                            List<CollectionResult> collections, double seconds, boolean interrupted, Path rejects,
-                           long rejectLines) {
+                           long rejectLines, LoadStreamTime streams) {
   /** How an import ended; the command line turns it into its exit code. */
   public enum Outcome {
     /** Every document read was loaded (duplicates skipped on request aside). */
@@ -34,6 +35,7 @@ public record ImportResult(Path source, DumpSource.Format format, List<DumpNotic
 
   public ImportResult {
     Objects.requireNonNull(source, "source");
+    Objects.requireNonNull(streams, "streams");
     notices = List.copyOf(notices);
     collections = List.copyOf(collections);
   }

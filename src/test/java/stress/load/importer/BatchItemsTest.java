@@ -31,6 +31,26 @@ class BatchItemsTest {
     stream.shutdownNow();
   }
 
+  /** The time the stream waits for items not converted yet is what the summary calls waiting for the client. */
+  @Test
+  void theStreamsWaitForAnItemNotConvertedYetIsTimedAndNoOtherIs() throws Exception {
+    BatchItems items = new BatchItems(100);
+    items.add(item(0));
+    assertTrue(items.has(0));
+    assertEquals(0, items.waitedNanos(), "an item already converted costs no wait");
+    Thread waiter = new Thread(() -> items.has(1));
+    waiter.start();
+    while (waiter.getState() != Thread.State.WAITING) {
+      Thread.onSpinWait(); // the stream is waiting for item 1
+    }
+    items.end(3000, null);
+    waiter.join();
+    assertTrue(items.waitedNanos() > 0, "the wait for an item that was not there is counted");
+    long waited = items.waitedNanos();
+    assertFalse(items.has(1), "the batch ended without it");
+    assertEquals(waited, items.waitedNanos(), "an ended batch costs no further wait");
+  }
+
   @Test
   void theStreamTakesItemsAsTheyAreConvertedAndStopsAtTheEnd() throws Exception {
     BatchItems items = new BatchItems(100);

@@ -120,7 +120,7 @@ class PrintingImportListenerTest {
     CollectionResult ok = new CollectionResult(new Namespace("db", "a"), "/d/db/a.bson", "db_a", IdType.INTEGER, "",
         100, 100, 0, 0, 0, 0, 0, 2_000_000, 1, 0, CollectionResult.Status.LOADED, null);
     return new ImportResult(Path.of("/d"), DumpSource.Format.DUMP_ROOT, List.of(), List.of(ok), 2, interrupted,
-        Path.of("rejects.jsonl"), 1);
+        Path.of("rejects.jsonl"), 1, LoadStreamTime.NONE);
   }
 
   @Test
@@ -132,7 +132,7 @@ class PrintingImportListenerTest {
         IdType.INTEGER, "", 3, 2, 1, 0, 0, 0, 0, 300, 0.5, 0, CollectionResult.Status.STOPPED,
         "/d/db/b.bson: ... (byte offset 164)");
     listener.finished(new ImportResult(Path.of("/d"), DumpSource.Format.DUMP_ROOT, List.of(), List.of(ok, stopped), 2,
-        false, Path.of("rejects.jsonl"), 1));
+        false, Path.of("rejects.jsonl"), 1, LoadStreamTime.NONE));
     assertEquals("""
 
         collection  table  read  loaded  rejected    MB  seconds  docs/s  status
