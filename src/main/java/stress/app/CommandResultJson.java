@@ -79,6 +79,10 @@ public final class CommandResultJson {
     totals.put("earlier", result.earlier());
     totals.put("docsPerSecond", result.seconds() > 0 ? (result.read() - result.earlier()) / result.seconds() : 0);
     json.put("totals", totals);
+    Map<String, Object> streams = new LinkedHashMap<>();
+    streams.put("seconds", result.streams().seconds());
+    streams.put("waitingSeconds", result.streams().waitingSeconds());
+    json.put("loadStreams", streams);
     List<Map<String, Object>> notices = new ArrayList<>();
     for (DumpNotice n : result.notices()) {
       Map<String, Object> notice = new LinkedHashMap<>();

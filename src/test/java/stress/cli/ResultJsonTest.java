@@ -86,6 +86,10 @@ class ResultJsonTest {
     assertEquals(0, orders.get("repeatedFields").asLong());
     assertTrue(orders.get("bytes").asLong() > 0);
     assertEquals(rows, result.get("totals").get("loaded").asLong());
+    JsonNode streams = result.get("loadStreams");
+    assertTrue(streams.get("seconds").asDouble() > 0, streams.toString());
+    assertTrue(streams.get("waitingSeconds").asDouble() >= 0, streams.toString());
+    assertTrue(streams.get("waitingSeconds").asDouble() <= streams.get("seconds").asDouble(), streams.toString());
     assertFalse(result.toString().contains("password"), result.toString());
   }
 
