@@ -19,6 +19,7 @@ import stress.load.importer.PrintingImportListener;
 import stress.metrics.ClientMeter;
 import stress.server.Dialect;
 import stress.server.Dialects;
+import stress.server.ServerSettings;
 import stress.server.TargetDetector;
 import stress.server.TargetInfo;
 
@@ -78,11 +79,12 @@ public final class ImportJob {
     String compression;
     try (Connection c = PhysicalConnections.open(db.spec())) {
       target = TargetDetector.detect(c);
-      compression = ToastCompressionLine.method(c);
+      compression = ServerSettings.read(c).get(ToastCompressionLine.SETTING); // absent before PostgreSQL 14
     }
     out.println("import: target " + target.kind().displayName());
-    if (compression != null) {
-      out.println(ToastCompressionLine.line(compression, target.kind()));
+    String compressionLine = ToastCompressionLine.line(compression, target.kind());
+    if (compressionLine != null) {
+      out.println(compressionLine);
     }
     Dialect dialect = Dialects.forTarget(target);
     ImportRequest request = this.request;

@@ -1,30 +1,20 @@
 package stress.app;
 
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import stress.server.TargetKind;
 
 /**
  * The import's line saying how the server will store its large documents: it compresses the large values of a row
- * over about 2 KB (TOAST), with the method {@code default_toast_compression} names. In imports of 3 KiB documents that compression
- * was 39-45% of PostgreSQL's CPU with its default, pglz, and lz4 halved it (docs/import.md), so the figures an import
- * gives depend on it. Servers before PostgreSQL 14 have no such setting, and no line.
+ * over about 2 KB (TOAST), with the method {@code default_toast_compression} names. In imports of 3 KiB documents
+ * that compression was 39-45% of PostgreSQL's CPU with its default, pglz, and lz4 halved it (docs/import.md), so the
+ * figures an import gives depend on it. Servers before PostgreSQL 14 have no such setting, and no line.
  */
 final class ToastCompressionLine {
+  /** The server setting that names the method, as {@link stress.server.ServerSettings} reads it. */
+  static final String SETTING = "default_toast_compression";
+
   private ToastCompressionLine() {}
 
-  /** The method the server {@code c} is connected to compresses with, or null where it has no such setting. */
-  static String method(Connection c) throws SQLException {
-    try (Statement s = c.createStatement();
-         ResultSet rs = s.executeQuery("SELECT current_setting('default_toast_compression', true)")) {
-      String method = rs.next() ? rs.getString(1) : null;
-      return method == null || method.isEmpty() ? null : method;
-    }
-  }
-
-  /** The line for {@code method} ({@link #method}), or null when there is none. */
+  /** The line for {@code method} (the server's {@link #SETTING}), or null when the server has none. */
   static String line(String method, TargetKind kind) {
     if (method == null || method.isEmpty()) {
       return null;
