@@ -231,9 +231,10 @@ public final class DumpImporter {
           Thread.currentThread().interrupt(); // the pool is being shut down: keep the flag for whoever looks next
           return;
         }
-        clock.took(since, System.nanoTime());
+        long took = System.nanoTime();
+        clock.took(since, took);
         if (next.isEmpty()) {
-          clock.end(System.nanoTime());
+          clock.end(took);
           closing.closeInBackground(writer.detachConnection());
           return;
         }

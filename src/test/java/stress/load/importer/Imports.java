@@ -1,6 +1,7 @@
 package stress.load.importer;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -10,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import stress.server.PostgresDialect;
+import stress.testing.BsonFiles;
 import stress.testing.TestDatabase;
 
 /** Runs imports against a test database and reads what they left there. */
@@ -26,12 +28,12 @@ final class Imports {
   }
 
   /** Writes {@code dir}/dump/shop/items.bson with {@code count} documents {"_id": 0} and up; returns the dump's root. */
-  static java.nio.file.Path numberedItems(java.nio.file.Path dir, int count) throws IOException {
+  static Path numberedItems(Path dir, int count) throws IOException {
     List<String> documents = new ArrayList<>();
     for (int i = 0; i < count; i++) {
       documents.add("{\"_id\": " + i + "}");
     }
-    stress.testing.BsonFiles.write(dir.resolve("dump/shop/items.bson"), documents);
+    BsonFiles.write(dir.resolve("dump/shop/items.bson"), documents);
     return dir.resolve("dump");
   }
 
@@ -40,7 +42,7 @@ final class Imports {
   }
 
   /** The lines of a rejects file, parsed; none when the file was not written. */
-  static List<com.fasterxml.jackson.databind.JsonNode> rejects(java.nio.file.Path file) throws IOException {
+  static List<com.fasterxml.jackson.databind.JsonNode> rejects(Path file) throws IOException {
     List<com.fasterxml.jackson.databind.JsonNode> lines = new ArrayList<>();
     if (java.nio.file.Files.exists(file)) {
       com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
