@@ -3,8 +3,10 @@
 # `COPY ... FROM STDIN` of the very same rows as COPY text, sent by psql from a file: the fastest the
 # server can take this data. Same throwaway PostgreSQL server, same table, same number of parallel
 # streams, interleaved round by round. Prints docs/s, MB/s and stress ÷ raw COPY; target >= 0.9.
+# Given several numbers of streams (--jobs 1,2), every round runs each side with each of them, and the report adds
+# each side with N streams against itself with the first number, paired by round, with the interval and a verdict.
 #
-# Usage: bench/import_vs_copy.sh [--docs N] [--jobs J] [--rounds R] [--variants LIST] [--port FIRST]
+# Usage: bench/import_vs_copy.sh [--docs N] [--jobs J[,J...]] [--rounds R] [--variants LIST] [--port FIRST]
 #                                [--log-dir DIR] [--toast-compression pglz|lz4]
 #                                [--target HOST:PORT:DB:USER --server-data DIR[,DIR...]]
 # Each option also has an environment variable: DOCS, JOBS, ROUNDS, VARIANTS, PORT, LOG_DIR,
@@ -84,8 +86,14 @@ while [ $# -gt 0 ]; do
 done
 
 bench_require_count --docs "$DOCS"
-[[ $JOBS =~ ^[0-9]+$ ]] && [ "$JOBS" -ge 1 ] && [ "$JOBS" -le 64 ] || die "--jobs '$JOBS' must be a whole number from 1 to 64"
-[ "$JOBS" -le "$DOCS" ] || die "--jobs '$JOBS' must not exceed --docs ($DOCS): every stream needs rows"
+IFS=, read -r -a JOBS_LIST <<<"$JOBS"
+[ "${#JOBS_LIST[@]}" -ge 1 ] || die "--jobs '$JOBS' must be one or more whole numbers from 1 to 64, comma-separated"
+for j in "${JOBS_LIST[@]}"; do
+  [[ $j =~ ^[0-9]+$ ]] && [ "$j" -ge 1 ] && [ "$j" -le 64 ] \
+    || die "--jobs '$JOBS': '$j' must be a whole number from 1 to 64 (a list is comma-separated)"
+  [ "$j" -le "$DOCS" ] || die "--jobs '$JOBS': $j must not exceed --docs ($DOCS): every stream needs rows"
+done
+[ "$(printf '%s\n' "${JOBS_LIST[@]}" | sort -u | wc -l)" -eq "${#JOBS_LIST[@]}" ] || die "--jobs '$JOBS' names a number twice"
 bench_require_count --rounds "$ROUNDS"
 [[ $PORT =~ ^[0-9]+$ ]] && [ "$PORT" -ge 1024 ] && [ "$PORT" -le 65000 ] || die "--port '$PORT' must be between 1024 and 65000"
 [[ $VARIANTS =~ ^(detect|id-type)(,(detect|id-type))?$ ]] && [ "$VARIANTS" != detect,detect ] && [ "$VARIANTS" != id-type,id-type ] \
@@ -197,17 +205,18 @@ echo "COPY text: $DOCS rows, $BYTES bytes ($(awk -v b="$BYTES" 'BEGIN { printf "
 DDL="CREATE TABLE $TABLE (_id integer PRIMARY KEY, data jsonb NOT NULL DEFAULT '{}')$DISTRIBUTE"
 sql -c "\\d $TABLE" >"$WORK/ddl-stress.log"
 
-PARTS=()
-if [ "$JOBS" -eq 1 ]; then
-  PARTS=("$ROWS")
-else
-  split -n "l/$JOBS" -d -a 3 "$ROWS" "$WORK/part."
-  PARTS=("$WORK"/part.*)
-  [ "${#PARTS[@]}" -eq "$JOBS" ] || die "split made ${#PARTS[@]} parts of $ROWS, expected $JOBS"
-  for part in "${PARTS[@]}"; do
+# The COPY text in J parts at line ends for J raw streams, in $WORK/parts-J (J = 1: the file itself).
+for j in "${JOBS_LIST[@]}"; do
+  [ "$j" -gt 1 ] || continue
+  mkdir "$WORK/parts-$j"
+  split -n "l/$j" -d -a 3 "$ROWS" "$WORK/parts-$j/part."
+  made=("$WORK/parts-$j"/part.*)
+  [ "${#made[@]}" -eq "$j" ] || die "split made ${#made[@]} parts of $ROWS, expected $j"
+  for part in "${made[@]}"; do
     [ -s "$part" ] || die "split left $part empty; use fewer --jobs for $DOCS docs"
   done
-fi
+done
+parts_of() { if [ "$1" -eq 1 ]; then PARTS=("$ROWS"); else PARTS=("$WORK/parts-$1"/part.*); fi; }
 
 # Round 1 checks that every side stored the same data.
 data_digest() { sql -c "SELECT count(*) || ' rows, _id sum ' || sum(_id) || ', hash sum ' || sum(hashtext(data::text)::bigint) FROM $TABLE"; }
@@ -216,10 +225,15 @@ data_digest() { sql -c "SELECT count(*) || ' rows, _id sum ' || sum(_id) || ', h
 RESULTS=$WORK/results.tsv
 : >"$RESULTS"
 IFS=, read -r -a VARIANT_LIST <<<"$VARIANTS"
-SIDES=(raw "${VARIANT_LIST[@]}")
+# Each side is a kind and a number of streams, e.g. raw:2 or detect:1.
+SIDES=()
+for j in "${JOBS_LIST[@]}"; do
+  for v in raw "${VARIANT_LIST[@]}"; do SIDES+=("$v:$j"); done
+done
 
 raw_run() {
   local tag=$1 i
+  parts_of "$2"
   sql -c "$DDL"
   [ "$KIND" != citus ] || sql -c "SELECT create_distributed_table('$TABLE', '_id')" >/dev/null
   for ((i = 0; i < ${#PARTS[@]}; i++)); do
@@ -230,19 +244,21 @@ raw_run() {
 }
 
 stress_run() {
-  local tag=$1 variant=$2 extra=()
+  local tag=$1 variant=$2 jobs=$3 extra=()
   [ "$variant" = detect ] || extra=(--id-type integer)
   # shellcheck disable=SC2086
   run_client "$WORK/stress-$tag.log" "$JAVA" $STRESS_JAVA_OPTS -jar "$STRESS_JAR" --url "$URL" -U "$USER_NAME" \
-    import "$DUMP" --jobs "$JOBS" "${extra[@]}" --rejects "$WORK/rejects-$tag.jsonl" $STRESS_IMPORT_OPTS \
+    import "$DUMP" --jobs "$jobs" "${extra[@]}" --rejects "$WORK/rejects-$tag.jsonl" $STRESS_IMPORT_OPTS \
     || fail_with_log "stress import failed" "$WORK/stress-$tag.log"
 }
 
 for ((round = 1; round <= ROUNDS; round++)); do
   # The order rotates each round, so that no side always runs first or right after another.
   for ((k = 0; k < ${#SIDES[@]}; k++)); do
-    side=${SIDES[$(((k + round - 1) % ${#SIDES[@]}))]}
-    tag="r$round-$side"
+    entry=${SIDES[$(((k + round - 1) % ${#SIDES[@]}))]}
+    side=${entry%%:*}
+    jobs=${entry##*:}
+    tag="r$round-$side-j$jobs"
     # No tables, a fresh checkpoint, no backend left from before; server CPU first, so that the
     # helper it runs is not counted as client CPU.
     sql -c "DROP TABLE IF EXISTS $TABLE, ${TABLE}_copy" -c "CHECKPOINT"
@@ -251,9 +267,9 @@ for ((round = 1; round <= ROUNDS; round++)); do
     client_cpu >"$WORK/cpu0"
     start=$(now)
     if [ "$side" = raw ]; then
-      raw_run "$tag"
+      raw_run "$tag" "$jobs"
     else
-      stress_run "$tag" "$side"
+      stress_run "$tag" "$side" "$jobs"
     fi
     end=$(now)
     client_cpu >"$WORK/cpu1"
@@ -270,7 +286,8 @@ for ((round = 1; round <= ROUNDS; round++)); do
       a0=$(now)
       sql -c "ANALYZE $TABLE"
       analyze_s=$(elapsed "$a0" "$(now)")
-      printf 'round %d, raw COPY, %d stream(s): %.2f s\n' "$round" "$JOBS" "$wall"
+      bound=""
+      printf 'round %d, raw COPY, %d stream(s): %.2f s\n' "$round" "$jobs" "$wall"
     else
       log=$WORK/stress-$tag.log
       # The summary's docs/s carries more digits than its seconds; seconds = docs / (docs/s).
@@ -282,84 +299,25 @@ for ((round = 1; round <= ROUNDS; round++)); do
       own=$(awk -v n="$DOCS" -v r="$total_rate" 'BEGIN { printf "%.3f", n / r }')
       phase=$(awk -v n="$DOCS" -v r="$phase_rate" 'BEGIN { printf "%.3f", n / r }')
       analyze_s=""
-      printf 'round %d, stress import (%s): %.2f s by its summary (load phase %.2f s), %.2f s wall clock\n' \
-        "$round" "$side" "$own" "$phase" "$wall"
+      bound=$(sed -n 's/^bounded by: //p' "$log" | tr '\t' ' ')
+      printf 'round %d, stress import (%s), %d stream(s): %.2f s by its summary (load phase %.2f s), %.2f s wall clock\n' \
+        "$round" "$side" "$jobs" "$own" "$phase" "$wall"
     fi
     if [ "$round" -eq 1 ]; then
-      data_digest >"$WORK/digest-$side.log"
-      cmp -s "$WORK/digest-$side.log" "$WORK/digest-${SIDES[0]}.log" 2>/dev/null || [ "$side" = "${SIDES[0]}" ] \
-        || die "$tag: the table differs from the raw COPY's: $(cat "$WORK/digest-$side.log") against $(cat "$WORK/digest-${SIDES[0]}.log")"
-      sql -c "\\d $TABLE" >"$WORK/ddl-$side.log"
-      cmp -s "$WORK/ddl-$side.log" "$WORK/ddl-stress.log" \
-        || die "$tag: table $TABLE differs from the one stress creates: $(diff "$WORK/ddl-stress.log" "$WORK/ddl-$side.log" | tr '\n' ' ')"
+      # Every side is compared with the first one that ran in round 1.
+      data_digest >"$WORK/digest-$side-j$jobs.log"
+      if [ "$k" -eq 0 ]; then cp "$WORK/digest-$side-j$jobs.log" "$WORK/digest-first.log"; fi
+      cmp -s "$WORK/digest-$side-j$jobs.log" "$WORK/digest-first.log" \
+        || die "$tag: the table differs from the first run's: $(cat "$WORK/digest-$side-j$jobs.log") against $(cat "$WORK/digest-first.log")"
+      sql -c "\\d $TABLE" >"$WORK/ddl-$side-j$jobs.log"
+      cmp -s "$WORK/ddl-$side-j$jobs.log" "$WORK/ddl-stress.log" \
+        || die "$tag: table $TABLE differs from the one stress creates: $(diff "$WORK/ddl-stress.log" "$WORK/ddl-$side-j$jobs.log" | tr '\n' ' ')"
     fi
-    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$round" "$((k + 1))" "$side" "$wall" "$own" "$phase" "$client" \
-      "$server" "$load" "$analyze_s" >>"$RESULTS"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$round" "$((k + 1))" "$side" "$jobs" "$wall" "$own" "$phase" \
+      "$client" "$server" "$load" "$analyze_s" "$bound" >>"$RESULTS"
   done
 done
 
 # ---------------------------------------------------------------- report
 echo
-python3 - "$RESULTS" "$DOCS" "$BYTES" "$JOBS" <<'PY'
-import statistics, sys
-
-rows = [line.rstrip("\n").split("\t") for line in open(sys.argv[1]) if line.strip()]
-docs, size, jobs = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
-names = {"detect": "stress import", "id-type": "stress import --id-type integer"}
-
-print(f"{'round':>5} {'run':>3}  {'side':<46} {'seconds':>8} {'docs/s':>8} {'MB/s':>6} {'ratio':>5}"
-      f"  {'client CPU s':>12} {'server CPU s':>12} {'load':>5}")
-ratios = {}
-analyze = []
-by_round = {}
-for rnd, pos, side, wall, own, phase, client, server, load, extra in rows:
-    by_round.setdefault(rnd, []).append((int(pos), side, float(wall), float(own), float(phase), client, server, load, extra))
-for rnd, runs in by_round.items():
-    raw = [r for r in runs if r[1] == "raw"][0]
-    raw_seconds = raw[2]
-    analyze.append(float(raw[8]))
-    # raw first, then the stress variants, each as its own summary, its load phase and its process
-    for pos, side, wall, own, phase, client, server, load, extra in sorted(runs, key=lambda r: r[1] != "raw"):
-        if side == "raw":
-            lines = [(f"raw COPY (psql \\copy, {jobs} stream{'s' if jobs > 1 else ''})", wall, None, client, server, load)]
-        else:
-            lines = [(f"{names[side]}: summary", own, "summary " + side, client, server, load),
-                     (f"{names[side]}: load phase", phase, "phase " + side, "", "", ""),
-                     (f"{names[side]}: wall clock", wall, "wall " + side, "", "", "")]
-        for label, seconds, key, cpu, scpu, ld in lines:
-            ratio = raw_seconds / seconds
-            if key:
-                ratios.setdefault(key, []).append(ratio)
-            print(f"{rnd:>5} {pos if cpu else '':>3}  {label:<46} {seconds:>8.2f} {docs / seconds:>8.0f}"
-                  f" {size / 1e6 / seconds:>6.1f} {'' if key is None else format(ratio, '.2f'):>5}"
-                  f"  {cpu:>12} {scpu:>12} {ld:>5}")
-    print()
-
-print(f"COPY text: {size / 1e6:.1f} MB for {docs} docs (MB/s of every line uses this size); "
-      f"ratio = raw COPY seconds / stress seconds = stress docs/s / raw docs/s")
-print("summary = the 'total' row of stress's own summary: scan, _id detection pass (not with --id-type), table")
-print("creation, load, ANALYZE; load phase = its collection row (table ready to last commit); wall clock = the")
-print("whole process (adds JVM start-up and exit). Client and server CPU are per run.")
-print(f"ANALYZE of the raw-copied table (not in the raw figure): median {statistics.median(analyze):.2f} s")
-print()
-# CPU per document does not depend on what else the machine runs, unlike the seconds above.
-cpu = {}
-for rnd, pos, side, wall, own, phase, client, server, load, extra in rows:
-    cpu.setdefault(side, []).append((float(client), float(server)))
-for side, pairs in cpu.items():
-    client = statistics.median(c for c, _ in pairs) / docs * 1e6
-    server = statistics.median(s for _, s in pairs) / docs * 1e6
-    label = "raw COPY (psql)" if side == "raw" else names[side]
-    print(f"CPU per document, median: {label + ':':<33} client {client:6.1f} µs + server {server:6.1f} µs"
-          f" = {client + server:6.1f} µs")
-print()
-kinds = {"summary": "summary", "phase": "load phase", "wall": "wall clock"}
-for key in ratios:
-    kind, side = key.split(" ", 1)
-    print(f"median ratio, {names[side] + ': ' + kinds[kind]:<46} {statistics.median(ratios[key]):.2f}"
-          f" ({', '.join(format(r, '.2f') for r in ratios[key])})")
-headline = "summary detect" if "summary detect" in ratios else "summary id-type"
-median = statistics.median(ratios[headline])
-print(f"ratio ({names[headline.split(' ', 1)[1]]} summary / raw COPY) median: {median:.2f}"
-      f" — target >= 0.9: {'MET' if median >= 0.9 else 'NOT MET'}")
-PY
+python3 "$BENCH_LIB/import_report.py" "$RESULTS" "$DOCS" "$BYTES"
