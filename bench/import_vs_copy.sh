@@ -166,6 +166,11 @@ elif [ "$(sql -c "SELECT version() LIKE '%Greenplum%'")" = t ]; then
   DISTRIBUTE=" DISTRIBUTED BY (_id)"
 fi
 echo "server: $(sql -c "SELECT version()") ($KIND${TARGET:+, at $HOST:$PORT, database $DB, user $USER_NAME})"
+if [ "$KIND" = greenplum ]; then
+  # on_no_stats (Greenplum's default) ends a COPY into a table without statistics with an ANALYZE: the raw side's
+  # one COPY then includes one, stress's first batch a small one; none leaves the raw side without statistics.
+  echo "server: gp_autostats_mode = $(sql -c "SHOW gp_autostats_mode") (set it with ALTER DATABASE $DB SET gp_autostats_mode = ...)"
+fi
 echo "server: rows over about 2 KB compressed with $(sql -c "SELECT coalesce(current_setting('default_toast_compression', true), 'pglz (the only method before PostgreSQL 14)')")"
 
 now() { date +%s.%N; }
