@@ -258,7 +258,8 @@ stress_run() {
 }
 
 for ((round = 1; round <= ROUNDS; round++)); do
-  # The order rotates each round, so that no side always runs first or right after another.
+  # The order rotates each round, so that no side always runs first; with more than two sides, each one that does
+  # not run first still follows the same side.
   for ((k = 0; k < ${#SIDES[@]}; k++)); do
     entry=${SIDES[$(((k + round - 1) % ${#SIDES[@]}))]}
     side=${entry%%:*}
