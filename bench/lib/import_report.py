@@ -9,32 +9,16 @@ ratios; with more than one number of streams, each side with N streams against t
 paired round by round (the runs of a round are close in time, so a slow drift of the machine cancels): the median of
 the ratios, their order-statistics interval of the median and a verdict, as `stress run --rounds` prints its
 comparisons."""
-import math
 import re
 import statistics
 import sys
+
+from median_interval import median_interval
 
 NAMES = {"detect": "stress import", "id-type": "stress import --id-type integer"}
 KINDS = {"summary": "summary", "phase": "load phase", "wall": "wall clock"}
 # The least difference called one, as `stress run --rounds` on a steady machine: the interval must lie beyond x1.05.
 LEAST_DIFFERENCE = 0.05
-WANTED = 0.95
-
-
-def coverage(n, k):
-    """1 - 2 P(Binomial(n, 1/2) <= k-1): the probability that [x(k), x(n-k+1)] holds the median."""
-    return 1 - 2 * sum(math.comb(n, i) for i in range(k)) / 2 ** n
-
-
-def median_interval(values):
-    """The median, the narrowest order-statistics interval with coverage >= 95% (the whole range below 6 values),
-    and that interval's coverage."""
-    s = sorted(values)
-    n = len(s)
-    k = 1
-    while k + 1 <= n // 2 and coverage(n, k + 1) >= WANTED:
-        k += 1
-    return statistics.median(s), s[k - 1], s[n - k], coverage(n, k) if n > 1 else 0
 
 
 def verdict(low, high, n):

@@ -6,20 +6,16 @@ import math
 import statistics
 import sys
 
+from median_interval import median_interval
+
 
 def interval_text(ratios):
     """The order-statistics interval of the median, as stress prints it: [x(k), x(n-k+1)], the narrowest with a
     coverage 1 - 2 P(Binomial(n, 1/2) <= k-1) of at least 95%, else the whole range with its coverage."""
-    n = len(ratios)
-    if n < 2:
+    if len(ratios) < 2:
         return "(1 round: no interval)"
-    def coverage(k):
-        return 1 - 2 * sum(math.comb(n, i) for i in range(k)) / 2 ** n
-    k = 1
-    while k + 1 <= n // 2 and coverage(k + 1) >= 0.95:
-        k += 1
-    ordered = sorted(ratios)
-    return f"[{ordered[k - 1]:.2f}-{ordered[n - k]:.2f}, {math.floor(coverage(k) * 1000) / 10}%]"
+    _, low, high, cover = median_interval(ratios)
+    return f"[{low:.2f}-{high:.2f}, {math.floor(cover * 1000) / 10}%]"
 
 
 def main(out, rounds):
