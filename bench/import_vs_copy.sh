@@ -31,6 +31,8 @@
 # Greenplum). --server-data names the data directories of its server processes on this host
 # (coordinator first), whose CPU is read from their postmaster.pid as for the throwaway server; the
 # tables stress_orders and stress_orders_copy of DB are dropped and made again, nothing else touched.
+# SERVER_CPUS pins those servers' processes for the bench (taskset, given back at exit), CLIENT_CPUS
+# every client (psql and stress): e.g. SERVER_CPUS=0 CLIENT_CPUS=1 gives the cluster a core of its own.
 #
 # Run as root, the server runs as the `postgres` OS user; otherwise as the calling user. It listens
 # on 127.0.0.1 only, on the first free port from --port on, with its socket in its own temp folder,
@@ -142,6 +144,7 @@ default_toast_compression = $TOAST_COMPRESSION}"
 else
   IFS=: read -r HOST PORT DB USER_NAME <<<"$TARGET"
   WORK=$(mktemp -d "${TMPDIR:-/tmp}/$BENCH_NAME.XXXXXX")
+  pin_running_servers "${SERVER_DATA_DIRS[@]}"
   # the processes of every data directory, the coordinator's client backends telling when a run has ended
   server_cpu() {
     local d cpu backends total=0 first=""

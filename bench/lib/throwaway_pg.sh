@@ -24,10 +24,14 @@
 #   cpu_of FILE                   CPU seconds (user + system) from a /usr/bin/time -f '%U %S' file
 #   elapsed A B                   B - A, for seconds read at two moments
 #   server_cpu                    the server's CPU seconds so far and its client backends still there
+#   pin_running_servers DIR...    pins the servers whose data directories are given to SERVER_CPUS
 #   settled_server_cpu            the server's CPU seconds once the last client's backends have exited
 #
 # SERVER_CPUS / CLIENT_CPUS (taskset CPU lists, e.g. 1 and 0) pin the server and every client command
 # to their own CPUs, the nearest this one machine comes to a client host apart from the database host.
+# A server already running (a bench's --target) is pinned by pin_running_servers: each postmaster and
+# the processes it has forked, with every thread; the backends it forks later inherit the pinning. At
+# exit they get back the CPUs they had.
 #
 # The server listens on 127.0.0.1 only, with its socket in the temp folder, trust authentication for
 # user postgres; run as root, it runs as the `postgres` OS user. No other server is used or touched.
@@ -121,6 +125,7 @@ DATA=""
 SERVER_UP=""
 CHILDREN=()
 SERVICES=()
+PINNED=()        # "postmaster-pid cpu-list" of each server pin_running_servers pinned, to give back at exit
 
 bench_cleanup() {
   local rc=$? pid
@@ -132,6 +137,7 @@ bench_cleanup() {
   for pid in "${CHILDREN[@]}" "${SERVICES[@]}"; do
     wait "$pid" 2>/dev/null
   done
+  unpin_running_servers
   if [ -n "$SERVER_UP" ]; then
     (cd "$WORK" && as_server_user "$PG_BIN/pg_ctl" -D "$DATA" -m fast -w -t 30 stop >/dev/null 2>&1) \
       || (cd "$WORK" && as_server_user "$PG_BIN/pg_ctl" -D "$DATA" -m immediate -w stop >/dev/null 2>&1)
@@ -147,6 +153,35 @@ bench_cleanup() {
 trap bench_cleanup EXIT
 trap 'echo "interrupted" >&2; exit 130' INT
 trap 'echo "terminated" >&2; exit 143' TERM HUP
+
+# The postmaster and its children (every thread of each) on CPU list $2.
+pin_server_tree() {
+  local pid
+  for pid in "$1" $(pgrep -P "$1"); do
+    taskset -a -p -c "$2" "$pid" >/dev/null 2>&1 || [ ! -d "/proc/$pid" ] || return 1
+  done
+}
+
+pin_running_servers() {
+  local d pid before
+  [ -n "${SERVER_CPUS:-}" ] || return 0
+  command -v taskset >/dev/null || die "SERVER_CPUS needs taskset (util-linux) on PATH"
+  for d in "$@"; do
+    pid=$(head -n 1 "$d/postmaster.pid")
+    before=$(taskset -c -p "$pid" | sed 's/.*: *//') || die "SERVER_CPUS: cannot read the CPUs of $d's postmaster ($pid)"
+    PINNED+=("$pid $before")
+    pin_server_tree "$pid" "$SERVER_CPUS" \
+      || die "SERVER_CPUS: cannot pin $d's server (postmaster $pid) to CPUs $SERVER_CPUS (run as its OS user or root)"
+  done
+}
+
+unpin_running_servers() {
+  local entry
+  for entry in "${PINNED[@]}"; do
+    pin_server_tree ${entry% *} "${entry#* }"
+  done
+  PINNED=()
+}
 
 # Clients run in the background and are waited for, so that Ctrl-C or TERM reaches the trap at once
 # instead of after the run; the trap then stops them.

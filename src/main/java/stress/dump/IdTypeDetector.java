@@ -33,6 +33,7 @@ import stress.table.IdType;
 public final class IdTypeDetector {
   private final Map<String, Long> kinds = new LinkedHashMap<>();
   private long missing;
+  private long counted;
   private boolean doublesWhole = true;
 
   /**
@@ -53,6 +54,7 @@ public final class IdTypeDetector {
 
   /** Counts one {@code _id} (null: the document has none). */
   private void count(BsonValue id) {
+    counted++;
     if (id == null) {
       missing++;
       return;
@@ -132,6 +134,11 @@ public final class IdTypeDetector {
       }
     }
     return detector.result();
+  }
+
+  /** How many documents were counted so far, with an {@code _id} or without. */
+  public long counted() {
+    return counted;
   }
 
   /** The choice for what was seen so far. */

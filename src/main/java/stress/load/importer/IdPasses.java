@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -19,7 +20,9 @@ import stress.table.IdType;
 /**
  * The first pass over each collection, which chooses its {@code _id} type. An import starts the passes as soon as the
  * dump is scanned, so they run while it connects, takes its locks and readies its progress table, and the pass of the
- * next collection runs while this one loads: the server's first batch no longer waits for a whole pass. Under
+ * next collection runs while this one loads: the server's first batch no longer waits for a whole pass. Each pass
+ * gives its guess of the type once it has counted the collection's first {@link #GUESS_DOCUMENTS} documents, so the
+ * table is made while the pass goes on, without a second reader competing with it for the client's CPU. Under
  * {@code --resume} (a collection may be finished already) and with {@code --id-type} none is started early: a pass
  * then runs when {@link CollectionSetup} asks for it, as before.
  */
@@ -31,6 +34,7 @@ final class IdPasses implements AutoCloseable {
   private final BooleanSupplier stopping;
   private final ExecutorService threads;
   private final Map<CollectionRun, Future<IdDetection>> started = new ConcurrentHashMap<>();
+  private final Map<CollectionRun, CompletableFuture<IdType>> guesses = new ConcurrentHashMap<>();
 
   private IdPasses(ImportRequest request, BooleanSupplier stopping, ExecutorService threads) {
     this.request = request;
@@ -50,29 +54,33 @@ final class IdPasses implements AutoCloseable {
     });
     IdPasses passes = new IdPasses(request, stopping, threads);
     for (CollectionRun run : runs) {
-      passes.started.put(run, threads.submit(() -> passes.detect(run)));
+      CompletableFuture<IdType> guess = new CompletableFuture<>();
+      passes.guesses.put(run, guess);
+      passes.started.put(run, threads.submit(() -> passes.detect(run, guess)));
     }
     threads.shutdown();
     return passes;
   }
 
   /**
-   * The {@code _id} type the collection's first {@link #GUESS_DOCUMENTS} documents give, read while its pass still
-   * runs; null when no pass was started early for it. Its table can then be made while the pass runs, which confirms
-   * the type or not ({@link CollectionSetup}).
+   * The {@code _id} type the collection's first {@link #GUESS_DOCUMENTS} documents give (all of them, in a smaller
+   * collection), as its pass counted them; null when no pass was started early for it or its pass failed before
+   * giving one. Its table can then be made while the pass runs on, which confirms the type or not
+   * ({@link CollectionSetup}).
    */
   IdType guess(CollectionRun run) throws IOException {
-    if (!started.containsKey(run)) {
+    CompletableFuture<IdType> guess = guesses.get(run);
+    if (guess == null) {
       return null;
     }
-    IdTypeDetector detector = new IdTypeDetector();
-    int[] read = {0};
-    try (DocumentStream documents = run.collection.open(request.onError())) {
-      documents.countIds(detector, () -> stopping.getAsBoolean() || read[0]++ >= GUESS_DOCUMENTS);
-    } catch (DumpFormatException e) {
-      // the pass meets the same place and the load pass reports it
+    try {
+      return guess.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while waiting for the _id pass of " + run.collection.namespace(), e);
+    } catch (ExecutionException e) {
+      return null; // the pass failed: detection() reports why
     }
-    return detector.result().type();
   }
 
   /**
@@ -82,7 +90,7 @@ final class IdPasses implements AutoCloseable {
   IdDetection detection(CollectionRun run) throws IOException {
     Future<IdDetection> early = started.remove(run);
     if (early == null) {
-      return detect(run);
+      return detect(run, null);
     }
     try {
       return early.get();
@@ -103,14 +111,33 @@ final class IdPasses implements AutoCloseable {
     }
   }
 
-  private IdDetection detect(CollectionRun run) throws IOException {
+  /** The pass itself; {@code guess}, when given, is completed once the first documents are counted. */
+  private IdDetection detect(CollectionRun run, CompletableFuture<IdType> guess) throws IOException {
     IdTypeDetector detector = new IdTypeDetector();
+    BooleanSupplier stop = stopping;
+    if (guess != null) {
+      stop = () -> {
+        if (!guess.isDone() && detector.counted() >= GUESS_DOCUMENTS) {
+          guess.complete(detector.result().type());
+        }
+        return stopping.getAsBoolean();
+      };
+    }
     try (DocumentStream documents = run.collection.open(request.onError())) {
-      documents.countIds(detector, stopping); // under ABORT it stops at an unreadable _id, where the load pass stops
+      documents.countIds(detector, stop); // under ABORT it stops at an unreadable _id, where the load pass stops
     } catch (DumpFormatException e) {
       // the load pass stops at the same place and reports it
+    } catch (Throwable e) {
+      if (guess != null) {
+        guess.completeExceptionally(e); // nobody waits for a guess that will not come
+      }
+      throw e;
     }
-    return detector.result();
+    IdDetection detection = detector.result();
+    if (guess != null) {
+      guess.complete(detection.type()); // a collection of fewer documents: the guess is the whole answer
+    }
+    return detection;
   }
 
   /** Cancels the passes nobody asked for (an import that ended early). */

@@ -41,12 +41,44 @@ class IdPassesTest {
   }
 
   @Test
+  void theGuessIsWhatThePassCountedFirstAndThePassHasTheLastWord() throws IOException {
+    List<String> documents = new ArrayList<>();
+    for (int i = 0; i < IdPasses.GUESS_DOCUMENTS; i++) {
+      documents.add("{\"_id\": " + i + "}");
+    }
+    documents.add("{\"_id\": \"late\"}");
+    BsonFiles.write(dir.resolve("dump/shop/items.bson"), documents);
+    BsonFiles.write(dir.resolve("dump/shop/small.bson"), List.of("{\"_id\": 1}", "{\"_id\": \"two\"}"));
+    List<CollectionRun> runs = runs();
+    ImportRequest request = ImportRequest.builder(dir.resolve("dump")).jobs(1).build();
+    try (IdPasses passes = IdPasses.start(request, runs, () -> false)) {
+      CollectionRun items = runs.get(0).tableName.equals("items") ? runs.get(0) : runs.get(1);
+      CollectionRun small = items == runs.get(0) ? runs.get(1) : runs.get(0);
+      assertEquals(IdType.INTEGER, passes.guess(items)); // the first GUESS_DOCUMENTS _ids only
+      assertEquals(IdType.TEXT, passes.detection(items).type());
+      assertEquals(IdType.TEXT, passes.guess(small)); // fewer documents than that: all of them
+    }
+  }
+
+  @Test
+  void withoutAnEarlyPassThereIsNoGuess() throws IOException {
+    BsonFiles.write(dir.resolve("dump/shop/items.bson"), List.of("{\"_id\": 1}"));
+    List<CollectionRun> runs = runs();
+    ImportRequest request = ImportRequest.builder(dir.resolve("dump")).jobs(1).resume(true).build();
+    try (IdPasses passes = IdPasses.start(request, runs, () -> false)) {
+      assertEquals(null, passes.guess(runs.get(0)));
+      assertEquals(IdType.INTEGER, passes.detection(runs.get(0)).type());
+    }
+  }
+
+  @Test
   void aFileThatCannotBeReadFailsItsCollectionWithTheReadingError() throws IOException {
     Path file = BsonFiles.write(dir.resolve("dump/shop/gone.bson"), List.of("{\"_id\": 1}"));
     List<CollectionRun> runs = runs();
     Files.delete(file);
     ImportRequest request = ImportRequest.builder(dir.resolve("dump")).jobs(1).build();
     try (IdPasses passes = IdPasses.start(request, runs, () -> false)) {
+      assertEquals(null, passes.guess(runs.get(0))); // no guess to wait for: the setup goes on to the error
       IOException e = assertThrows(IOException.class, () -> passes.detection(runs.get(0)));
       assertEquals(true, e.getMessage().contains("gone.bson"), e.getMessage());
     }
