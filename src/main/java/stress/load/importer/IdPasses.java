@@ -76,8 +76,7 @@ final class IdPasses implements AutoCloseable {
     try {
       return guess.get();
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted while waiting for the _id pass of " + run.collection.namespace(), e);
+      throw interrupted(run, e);
     } catch (ExecutionException e) {
       return null; // the pass failed: detection() reports why
     }
@@ -95,8 +94,7 @@ final class IdPasses implements AutoCloseable {
     try {
       return early.get();
     } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted while waiting for the _id pass of " + run.collection.namespace(), e);
+      throw interrupted(run, e);
     } catch (ExecutionException e) {
       if (e.getCause() instanceof IOException io) {
         throw io;
@@ -138,6 +136,11 @@ final class IdPasses implements AutoCloseable {
       guess.complete(detection.type()); // a collection of fewer documents: the guess is the whole answer
     }
     return detection;
+  }
+
+  private static IOException interrupted(CollectionRun run, InterruptedException e) {
+    Thread.currentThread().interrupt();
+    return new IOException("interrupted while waiting for the _id pass of " + run.collection.namespace(), e);
   }
 
   /** Cancels the passes nobody asked for (an import that ended early). */
