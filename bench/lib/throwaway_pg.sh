@@ -168,7 +168,8 @@ pin_running_servers() {
   command -v taskset >/dev/null || die "SERVER_CPUS needs taskset (util-linux) on PATH"
   for d in "$@"; do
     pid=$(head -n 1 "$d/postmaster.pid")
-    before=$(taskset -c -p "$pid" | sed 's/.*: *//') || die "SERVER_CPUS: cannot read the CPUs of $d's postmaster ($pid)"
+    before=$(taskset -c -p "$pid") || die "SERVER_CPUS: cannot read the CPUs of $d's postmaster ($pid)"
+    before=${before##*: }
     PINNED+=("$pid $before")
     pin_server_tree "$pid" "$SERVER_CPUS" \
       || die "SERVER_CPUS: cannot pin $d's server (postmaster $pid) to CPUs $SERVER_CPUS (run as its OS user or root)"

@@ -33,8 +33,10 @@ final class IdPasses implements AutoCloseable {
   private final ImportRequest request;
   private final BooleanSupplier stopping;
   private final ExecutorService threads;
-  private final Map<CollectionRun, Future<IdDetection>> started = new ConcurrentHashMap<>();
-  private final Map<CollectionRun, CompletableFuture<IdType>> guesses = new ConcurrentHashMap<>();
+  private final Map<CollectionRun, Early> started = new ConcurrentHashMap<>();
+
+  /** A pass started early: its detection, and its guess once the first documents are counted. */
+  private record Early(Future<IdDetection> detection, CompletableFuture<IdType> guess) {}
 
   private IdPasses(ImportRequest request, BooleanSupplier stopping, ExecutorService threads) {
     this.request = request;
@@ -55,8 +57,7 @@ final class IdPasses implements AutoCloseable {
     IdPasses passes = new IdPasses(request, stopping, threads);
     for (CollectionRun run : runs) {
       CompletableFuture<IdType> guess = new CompletableFuture<>();
-      passes.guesses.put(run, guess);
-      passes.started.put(run, threads.submit(() -> passes.detect(run, guess)));
+      passes.started.put(run, new Early(threads.submit(() -> passes.detect(run, guess)), guess));
     }
     threads.shutdown();
     return passes;
@@ -69,12 +70,12 @@ final class IdPasses implements AutoCloseable {
    * ({@link CollectionSetup}).
    */
   IdType guess(CollectionRun run) throws IOException {
-    CompletableFuture<IdType> guess = guesses.get(run);
-    if (guess == null) {
+    Early early = started.get(run);
+    if (early == null) {
       return null;
     }
     try {
-      return guess.get();
+      return early.guess().get();
     } catch (InterruptedException e) {
       throw interrupted(run, e);
     } catch (ExecutionException e) {
@@ -87,12 +88,12 @@ final class IdPasses implements AutoCloseable {
    * Only the {@code _id}s are decoded; a document bad elsewhere is counted here and rejected by the load pass.
    */
   IdDetection detection(CollectionRun run) throws IOException {
-    Future<IdDetection> early = started.remove(run);
+    Early early = started.remove(run);
     if (early == null) {
       return detect(run, null);
     }
     try {
-      return early.get();
+      return early.detection().get();
     } catch (InterruptedException e) {
       throw interrupted(run, e);
     } catch (ExecutionException e) {
@@ -115,7 +116,7 @@ final class IdPasses implements AutoCloseable {
     BooleanSupplier stop = stopping;
     if (guess != null) {
       stop = () -> {
-        if (!guess.isDone() && detector.counted() >= GUESS_DOCUMENTS) {
+        if (detector.counted() >= GUESS_DOCUMENTS && !guess.isDone()) {
           guess.complete(detector.result().type());
         }
         return stopping.getAsBoolean();
