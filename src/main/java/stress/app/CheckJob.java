@@ -67,7 +67,11 @@ public final class CheckJob {
   }
 
   /** How a check of one operation ended. */
-  enum Verdict { SAME, DIFFERENT, REFUSED_BY_POSTGRESQL, REFUSED_BY_MONGODB, TIMED_OUT, NOT_CHECKED, WRITTEN_ONCE }
+  enum Verdict {
+    SAME, DIFFERENT, REFUSED_BY_POSTGRESQL, REFUSED_BY_MONGODB, TIMED_OUT, NOT_CHECKED, WRITTEN_ONCE,
+    /** The collection does not exist, or holds no document: every read would answer nothing. */
+    NO_COLLECTION
+  }
 
   /** MongoDB's code for an operation that ran past its {@code maxTimeMS}. */
   private static final int MAX_TIME_EXPIRED = 50;
@@ -77,7 +81,7 @@ public final class CheckJob {
     /** True when one of the servers refused it, or did not finish it in time: it cannot be measured on both. */
     boolean refused() {
       return verdict == Verdict.REFUSED_BY_MONGODB || verdict == Verdict.REFUSED_BY_POSTGRESQL
-          || verdict == Verdict.TIMED_OUT;
+          || verdict == Verdict.TIMED_OUT || verdict == Verdict.NO_COLLECTION;
     }
   }
 
@@ -86,6 +90,10 @@ public final class CheckJob {
     try (Connection c = PhysicalConnections.open(database.spec());
          MongoTarget mongo = MongoTarget.connect("--against", request.against(), null)) {
       DocumentTable table = TableSetup.existing(c, request.schema(), request.table(), false);
+      String missing = stress.mongodb.CollectionPresence.problem(mongo, request.collection());
+      if (missing != null) {
+        throw new stress.model.UsageException("--collection: " + missing + "; nothing compared");
+      }
       out.println("PostgreSQL: table " + table.displayName() + "; MongoDB: " + mongo.describe() + ", "
           + mongo.version() + ", collection " + request.collection());
       out.println("each read run " + request.samples() + " times with the same drawn values on both (seed "
@@ -172,7 +180,9 @@ public final class CheckJob {
     int withinJsonb = 0;
     String jsonbWhat = "";
     long compared = 0;
-    for (int draw = 1; draw <= request.samples(); draw++) {
+    long found = 0; // documents (or counts) either side answered: all-empty answers compare nothing
+    int draws = request.samples();
+    for (int draw = 1; draw <= draws; draw++) {
       Object[] drawn = op.draw(session);
       List<BsonDocument> pgDocs = new ArrayList<>();
       long pgCount;
@@ -189,7 +199,9 @@ public final class CheckJob {
       } catch (MongoException e) {
         return mongoFailed(nativeOp, e);
       }
-      compared += answer.count() != null ? answer.count() : answer.documents().size();
+      long mongoFound = answer.count() != null ? answer.count() : answer.documents().size();
+      compared += mongoFound;
+      found += mongoFound + (answer.count() != null ? pgCount : pgDocs.size());
       AnswerComparison.Result result;
       if (answer.count() != null) {
         result = AnswerComparison.counts(pgCount, answer.count());
@@ -205,19 +217,26 @@ public final class CheckJob {
         different++;
         String values = nativeOp.values(drawn).isEmpty() ? "" : " (values " + nativeOp.values(drawn).toJson() + ")";
         return new Outcome(nativeOp.name(), Verdict.DIFFERENT, nativeOp.name() + ": different at draw " + draw + " of "
-            + request.samples() + values + ": " + result.detail());
+            + draws + values + ": " + result.detail());
       }
       if (result.verdict() == AnswerComparison.Verdict.SAME_WITHIN_JSONB) {
         withinJsonb++;
         jsonbWhat = result.detail();
       }
+      if (draw == draws && found == 0 && draws < request.samples() + EXTRA_DRAWS) {
+        draws++; // every answer so far was empty on both sides: draw again, for one that compares documents
+      }
     }
     same++;
-    return new Outcome(nativeOp.name(), Verdict.SAME, nativeOp.name() + ": same in " + request.samples() + " of " + request.samples() + " draws ("
+    return new Outcome(nativeOp.name(), Verdict.SAME, nativeOp.name() + ": same in " + draws + " of " + draws + " draws ("
         + (nativeOp.spec().kind().equals("countDocuments") ? "counts adding up to " + compared
         : compared + " documents") + ")" + (picked ? " (as many documents: a limit without a sort lets each server pick which)" : "")
-        + (withinJsonb > 0 ? "; " + withinJsonb + " draws within jsonb's limits (" + jsonbWhat + ")" : ""));
+        + (withinJsonb > 0 ? "; " + withinJsonb + " draws within jsonb's limits (" + jsonbWhat + ")" : "")
+        + (found == 0 ? "; no draw found a document on either side, so only empty answers were compared" : ""));
   }
+
+  /** Draws added, at most, while every answer is empty on both sides, to find one that compares documents. */
+  static final int EXTRA_DRAWS = 20;
 
   /** MongoDB refused the operation, or it did not finish within the time limit: either way it has no answer. */
   private Outcome mongoFailed(NativeOperation nativeOp, MongoException e) {

@@ -72,11 +72,10 @@ public final class Commands {
    * {@code run --against URL --collection NS}: the run on the table and natively on a MongoDB collection, in turn,
    * then one comparison (see {@link CompareTargetsJob}).
    */
-  public static Outcome compareTargets(RunConfig config, List<ExplainRequest.MongoSide> mongodb,
-                                       ConnectionOptions options,
-                                       PrintStream out) throws Exception {
+  public static Outcome compareTargets(RunConfig config, List<ExplainRequest.MongoSide> mongodb, AnswerCheck check,
+                                       ConnectionOptions options, PrintStream out) throws Exception {
     return runOn(config, options, out,
-        (db, interruption) -> new CompareTargetsJob(config, mongodb, db, out, interruption).run());
+        (db, interruption) -> new CompareTargetsJob(config, mongodb, check, db, out, interruption).run());
   }
 
   /** {@code stress index --against URL --collection NS}: the file's indexes on a MongoDB collection. */

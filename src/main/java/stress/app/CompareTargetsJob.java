@@ -37,9 +37,10 @@ final class CompareTargetsJob {
   private final ChosenDatabase database;
   private final PrintStream out;
   private final Interruption interruption;
+  private final AnswerCheck check;
 
-  CompareTargetsJob(RunConfig config, List<ExplainRequest.MongoSide> mongodb, ChosenDatabase database, PrintStream out,
-                    Interruption interruption) {
+  CompareTargetsJob(RunConfig config, List<ExplainRequest.MongoSide> mongodb, AnswerCheck check,
+                    ChosenDatabase database, PrintStream out, Interruption interruption) {
     if (config.modes().size() > 1 || config.pools().size() > 1 || !config.settings().isEmpty()) {
       throw new UsageException("--against compares PostgreSQL with MongoDB; --mode, --pool and --set choices are"
           + " PostgreSQL's own: give one mode and one pool, and no --set");
@@ -67,6 +68,7 @@ final class CompareTargetsJob {
     this.database = database;
     this.out = out;
     this.interruption = interruption;
+    this.check = check;
   }
 
   ExitCode run() throws SQLException, InterruptedException, IOException {
@@ -86,7 +88,8 @@ final class CompareTargetsJob {
       for (int i = 0; i < servers.size(); i++) {
         named.put(servers.size() == 1 ? MONGODB : MONGODB + "-" + (i + 1), servers.get(i));
       }
-      TargetTrial.Result trial = TargetTrial.run(config, database, named, mongodb.get(0).collection(), out);
+      TargetTrial.Result trial = TargetTrial.run(config, database, named, mongodb.get(0).collection(), check,
+          out);
       named.forEach((name, server) -> sent.put(name, new NativeRun(server, collections, trial.objectIdTables(),
           config.timeouts().statement().toMillis())));
       return compare(trial, sent);
@@ -119,7 +122,8 @@ final class CompareTargetsJob {
             + server.collectionsText() + ")" : config.application() == null ? " (table " + config.table() + ")"
             : " (the application's tables)")
             + (rounds > 1 ? ", round " + (r + 1) + " of " + rounds : "") + ":");
-        RunJob job = new RunJob(single, database, out, interruption);
+        RunJob job = new RunJob(single, database, out, interruption).markingAnswersDiffer(
+            trial.answersDiffer().keySet());
         if (server != null) {
           job.sendingTo(server);
         }
@@ -147,7 +151,10 @@ final class CompareTargetsJob {
     settings.put("compared targets", compared.toString());
     settings.put("before measuring (each operation once on each target)", trial.lines());
     if (!trial.leftOut().isEmpty()) {
-      settings.put("left out on every target (refused by one)", trial.leftOut());
+      settings.put("left out on every target (they cannot be compared)", trial.leftOut());
+    }
+    if (!trial.answersDiffer().isEmpty()) {
+      settings.put(stress.report.AnswersDiffer.KEY, trial.answersDiffer());
     }
     if (rounds > 1) {
       settings.put("rounds", rounds + " (each target once per round, interleaved, the order changed between rounds;"

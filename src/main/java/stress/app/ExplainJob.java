@@ -55,6 +55,9 @@ public final class ExplainJob {
       TargetInfo target = TargetDetector.detect(c);
       DocumentTable table = TableSetup.existing(c, request.schema(), request.table(),
           operations.stream().anyMatch(Operation::usesCopyTable));
+      if (request.mongodb() != null) {
+        MongoPlans.checkCollection(request.mongodb());
+      }
       List<String> sampled = new ArrayList<>();
       List<String> forms = new ArrayList<>();
       for (int i = 0; i < operations.size(); i++) {

@@ -22,6 +22,16 @@ import stress.workload.MongoSpec;
 final class MongoPlans {
   private MongoPlans() {}
 
+  /** Refuses a collection that is missing or empty before anything is explained: its plans would explain nothing. */
+  static void checkCollection(ExplainRequest.MongoSide side) {
+    try (MongoTarget mongo = MongoTarget.connect("--against", side.url(), null)) {
+      String problem = stress.mongodb.CollectionPresence.problem(mongo, side.collection());
+      if (problem != null) {
+        throw new stress.model.UsageException("--collection: " + problem + "; nothing explained");
+      }
+    }
+  }
+
   static void print(ExplainRequest request, List<Operation> operations, KeyChooser keys, PrintStream out) {
     ExplainRequest.MongoSide side = request.mongodb();
     try (MongoTarget mongo = MongoTarget.connect("--against", side.url(), null)) {

@@ -13,9 +13,16 @@ import stress.runner.RunListener;
 /** Prints interval lines and each phase's summary as they happen. */
 final class PrintingRunListener implements RunListener {
   private final PrintStream out;
+  /** Operations whose answers differ between the targets compared, said under each summary that holds them. */
+  private final java.util.Set<String> answersDiffer;
 
   PrintingRunListener(PrintStream out) {
+    this(out, java.util.Set.of());
+  }
+
+  PrintingRunListener(PrintStream out, java.util.Set<String> answersDiffer) {
     this.out = out;
+    this.answersDiffer = answersDiffer;
   }
 
   @Override
@@ -32,6 +39,12 @@ final class PrintingRunListener implements RunListener {
   @Override
   public void phaseFinished(PhaseSpec phase, PhaseStats stats) {
     out.print(TextReport.summary(null, stats)); // phaseStarted named the phase
+    java.util.Set<String> marked = new java.util.TreeSet<>(answersDiffer);
+    marked.retainAll(stats.operations().stream().map(o -> o.name()).toList());
+    if (!marked.isEmpty()) {
+      out.println(stress.report.AnswersDiffer.MARK + ": " + String.join(", ", marked) + " (measured with"
+          + " --measure-different: these figures answer a different question on each target)");
+    }
   }
 
   @Override

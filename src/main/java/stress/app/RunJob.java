@@ -95,6 +95,15 @@ public final class RunJob {
   /** Where the operations go instead of the table: a MongoDB collection ({@code run --against}); null for the table. */
   private stress.mongodb.NativeRun sentTo;
 
+  /** Operations whose answers differ between the targets of {@code run --against}, marked under each summary. */
+  private java.util.Set<String> answersDiffer = java.util.Set.of();
+
+  /** Marks these operations' figures "answers differ" under each phase's summary; returns this job. */
+  RunJob markingAnswersDiffer(java.util.Set<String> operations) {
+    this.answersDiffer = java.util.Set.copyOf(operations);
+    return this;
+  }
+
   /** Sends the run's operations to a MongoDB collection, values drawn as for the table; returns this job. */
   RunJob sendingTo(stress.mongodb.NativeRun target) {
     this.sentTo = target;
@@ -323,7 +332,7 @@ public final class RunJob {
     }
 
     PhaseStartTimes startTimes = new PhaseStartTimes(Clock.systemUTC());
-    RunListener listener = RunListener.both(new PrintingRunListener(out), startTimes);
+    RunListener listener = RunListener.both(new PrintingRunListener(out, answersDiffer), startTimes);
     RunProbe probe = live == null ? RunProbe.NONE : live.probe();
     Runner runner = spread == null
         ? new Runner(plan, spec -> withPoolMeters(live, openSource(spec)), listener, probe)

@@ -15,44 +15,62 @@ import stress.connect.PhysicalConnections;
 import stress.load.TableSetup;
 import stress.model.OperationMix;
 import stress.model.UsageException;
+import stress.mongodb.CollectionPresence;
 import stress.mongodb.MongoTarget;
 import stress.table.DocumentTable;
 import stress.workload.Application;
 
 /**
- * Before {@code run --against} measures anything: each operation once on both targets with drawn values ({@link
- * CheckJob#trial}): a read's answers compared, a write run once on MongoDB. An operation one server refuses cannot be
- * compared, so it is left out on every target, named with that server's own message; the others are measured.
+ * Before {@code run --against} measures anything: each operation on every target for several draws ({@link
+ * CheckJob#trial}, {@link BuiltInTrial}): a read's answers compared, a write run once on MongoDB. An operation that
+ * cannot be compared is left out on every target, named with the reason: one server refused it or ran past the time
+ * limit, its collection is missing or empty, or its answers differ (measured anyway with {@code --measure-different},
+ * then marked wherever its figures are shown). The others are measured.
  */
 final class TargetTrial {
-  /** The run's operations that are measured, and one line per operation of what the trial found. */
-  record Result(RunConfig measured, List<String> lines, Map<String, String> leftOut, Set<String> objectIdTables) {}
+  /**
+   * The run's operations that are measured, one line per operation of what the trial found, the operations left out
+   * (with why), those measured although their answers differ, and the tables whose keys are ObjectIds.
+   */
+  record Result(RunConfig measured, List<String> lines, Map<String, String> leftOut, Map<String, String> answersDiffer,
+                Set<String> objectIdTables) {}
 
   private TargetTrial() {}
 
   /**
-   * The trial on each server of {@code servers} (by its name in the run): an operation any of them refuses is left out
-   * on all targets.
+   * The trial on each server of {@code servers} (by its name in the run): an operation that cannot be compared on
+   * any of them is left out on all targets.
    */
   static Result run(RunConfig config, ChosenDatabase database, Map<String, MongoTarget> servers, String collection,
-                    PrintStream out) throws SQLException {
+                    AnswerCheck check, PrintStream out) throws SQLException {
     List<String> lines = new ArrayList<>();
     Map<String, String> leftOut = new LinkedHashMap<>();
+    Map<String, String> answersDiffer = new LinkedHashMap<>();
+    Map<String, Set<String>> reasons = new LinkedHashMap<>();
     Set<String> objectIdTables = new HashSet<>();
     for (Map.Entry<String, MongoTarget> server : servers.entrySet()) {
       String prefix = servers.size() == 1 ? "" : server.getKey() + ": ";
-      for (CheckJob.Outcome o : outcomes(config, database, server.getValue(), collection, objectIdTables)) {
+      for (CheckJob.Outcome o : outcomes(config, database, server.getValue(), collection, check, objectIdTables)) {
         lines.add(prefix + o.line());
-        if (o.refused()) {
+        if (o.refused() || o.verdict() == CheckJob.Verdict.DIFFERENT && !check.measureDifferent()) {
           leftOut.merge(o.operation(), prefix + o.line(), (a, b) -> a + "; " + b);
+          reasons.computeIfAbsent(o.operation(), k -> new java.util.TreeSet<>()).add(reason(o.verdict()));
+        } else if (o.verdict() == CheckJob.Verdict.DIFFERENT) {
+          answersDiffer.merge(o.operation(), prefix + o.line(), (a, b) -> a + "; " + b);
         }
       }
     }
-    out.println("before measuring, each operation once on PostgreSQL and " + (servers.size() == 1 ? "MongoDB"
-        : "each MongoDB server") + " (a read's answers compared for one draw, a write run once on MongoDB):");
+    out.println("before measuring, each operation on PostgreSQL and " + (servers.size() == 1 ? "MongoDB"
+        : "each MongoDB server") + " (a read's answers compared for " + check.draws() + " draws, more while all are"
+        + " empty; a built-in's keys looked up on both; a write run once on MongoDB):");
     lines.forEach(line -> out.println("  " + line));
+    answersDiffer.keySet().removeAll(leftOut.keySet());
+    if (!answersDiffer.isEmpty()) {
+      out.println("measured although their answers differ (--measure-different), marked \"answers differ\" wherever"
+          + " their figures are shown: " + String.join(", ", answersDiffer.keySet()));
+    }
     if (leftOut.isEmpty()) {
-      return new Result(config, lines, leftOut, objectIdTables);
+      return new Result(config, lines, leftOut, answersDiffer, objectIdTables);
     }
     Map<String, Integer> kept = new LinkedHashMap<>();
     for (int i = 0; i < config.mix().names().size(); i++) {
@@ -60,37 +78,64 @@ final class TargetTrial {
         kept.put(config.mix().names().get(i), config.mix().weight(i));
       }
     }
+    List<String> why = new ArrayList<>();
+    reasons.forEach((op, r) -> why.add(op + " (" + String.join(", ", r) + ")"));
+    String hint = reasons.values().stream().anyMatch(r -> r.contains(DIFFERENT)) && !check.measureDifferent()
+        ? "; --measure-different measures those whose answers differ anyway, marked" : "";
     if (kept.isEmpty()) {
-      throw new UsageException("--against: every operation was refused by one of the servers (above); nothing is"
-          + " left to compare");
+      throw new UsageException("--against: nothing is left to compare, no operation can be compared: "
+          + String.join(", ", why) + hint + "; the first: " + leftOut.values().iterator().next());
     }
-    out.println("left out on all targets, refused by one of them: " + String.join(", ", leftOut.keySet()));
-    return new Result(config.withMix(OperationMix.of(kept)), lines, leftOut, objectIdTables);
+    out.println("left out on all targets, as they cannot be compared: " + String.join(", ", why) + hint);
+    return new Result(config.withMix(OperationMix.of(kept)), lines, leftOut, answersDiffer, objectIdTables);
+  }
+
+  private static final String DIFFERENT = "answers differ";
+
+  /** Why an operation is left out, in a few words. */
+  private static String reason(CheckJob.Verdict verdict) {
+    return switch (verdict) {
+      case DIFFERENT -> DIFFERENT;
+      case NO_COLLECTION -> "collection missing or empty";
+      case TIMED_OUT -> "past the time limit";
+      case REFUSED_BY_POSTGRESQL -> "refused by PostgreSQL";
+      default -> "refused by MongoDB";
+    };
   }
 
   private static List<CheckJob.Outcome> outcomes(RunConfig config, ChosenDatabase database, MongoTarget mongo,
-                                                 String collection, Set<String> objectIdTables) throws SQLException {
+                                                 String collection, AnswerCheck check, Set<String> objectIdTables)
+      throws SQLException {
     List<CheckJob.Outcome> outcomes = new ArrayList<>();
     try (Connection c = PhysicalConnections.open(database.spec())) {
       if (config.application() == null) {
         DocumentTable table = TableSetup.existing(c, config.schema(), config.table(), false);
+        String missing = CollectionPresence.problem(mongo, collection);
+        if (missing != null) {
+          config.mix().names().forEach(name -> outcomes.add(new CheckJob.Outcome(name,
+              CheckJob.Verdict.NO_COLLECTION, name + ": not compared: " + missing)));
+          return outcomes;
+        }
         boolean objectIds = DocumentIds.objectIds(c, table);
         if (objectIds) {
           objectIdTables.add(config.table());
         }
         List<String> fromFile = new ArrayList<>();
+        List<String> builtIns = new ArrayList<>();
         for (String name : config.mix().names()) {
           if (config.workload() != null && config.workload().operations().containsKey(name)) {
             fromFile.add(name);
           } else {
-            outcomes.add(new CheckJob.Outcome(name, CheckJob.Verdict.NOT_CHECKED, name + ": a built-in operation, sent"
-                + " as MongoDB's own find" + (name.equals("find_update") ? " and replaceOne" : "") + "; not tried"
-                + " before measuring"));
+            builtIns.add(name);
           }
         }
+        if (!builtIns.isEmpty()) {
+          outcomes.addAll(BuiltInTrial.run(c, table, mongo.collection(collection), objectIds, builtIns,
+              check.draws(), config.seed(), config.timeouts().statement().toMillis()));
+        }
         if (!fromFile.isEmpty()) {
-          outcomes.addAll(job(config, config.workload(), fromFile, config.table(), collection).trial(c, table, mongo,
-              objectIds));
+          outcomes.addAll(job(config, config.workload(), fromFile, config.table(), collection, check.draws())
+              .trial(c, table, mongo, objectIds));
         }
       } else {
         for (Application.Collection each : config.application().application().collections()) {
@@ -99,12 +144,18 @@ final class TargetTrial {
           if (own.isEmpty() || !TableSetup.exists(c, config.schema(), each.table())) {
             continue; // a missing table is refused, or skipped with --skip-missing, by the run's own set-up
           }
+          String missing = CollectionPresence.problem(mongo, each.namespace());
+          if (missing != null) {
+            own.forEach(name -> outcomes.add(new CheckJob.Outcome(each.operationName(name),
+                CheckJob.Verdict.NO_COLLECTION, each.table() + "." + name + ": not compared: " + missing)));
+            continue;
+          }
           DocumentTable table = TableSetup.existing(c, config.schema(), each.table(), false);
           boolean objectIds = DocumentIds.objectIds(c, table);
           if (objectIds) {
             objectIdTables.add(each.table());
           }
-          CheckJob job = job(config, each.workload(), own, each.table(), each.namespace());
+          CheckJob job = job(config, each.workload(), own, each.table(), each.namespace(), check.draws());
           for (CheckJob.Outcome o : job.trial(c, table, mongo, objectIds)) {
             String name = each.operationName(o.operation());
             outcomes.add(new CheckJob.Outcome(name, o.verdict(), each.table() + "." + o.line()));
@@ -116,8 +167,8 @@ final class TargetTrial {
   }
 
   private static CheckJob job(RunConfig config, stress.workload.WorkloadFile workload, List<String> names,
-                              String table, String collection) {
-    return new CheckJob(new CheckJob.Request(workload, names, config.schema(), table, null, collection, 1,
+                              String table, String collection, int draws) {
+    return new CheckJob(new CheckJob.Request(workload, names, config.schema(), table, null, collection, draws,
         config.seed(), config.timeouts().statement().toMillis()), null, null);
   }
 }

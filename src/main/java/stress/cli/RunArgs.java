@@ -262,6 +262,15 @@ final class RunArgs {
   @picocli.CommandLine.Mixin
   MongoServerArgs mongodb;
 
+  /** With {@code --against}: how answers are compared before measuring. */
+  @picocli.CommandLine.Mixin
+  AnswerCheckArgs answerCheck;
+
+  /** The answer check of {@code --against}; its options without {@code --against} are refused. */
+  stress.app.AnswerCheck answerCheck() {
+    return answerCheck.toCheck(mongoSides() != null);
+  }
+
   /** The MongoDB servers of {@code --against} and their collection, or null without it. */
   List<stress.app.ExplainRequest.MongoSide> mongoSides() {
     return !mongodb.given(workload != null && Application.names(workload)) ? null : mongodb.against.stream()

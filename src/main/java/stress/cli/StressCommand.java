@@ -68,9 +68,11 @@ final class StressCommand implements Callable<Integer> {
               .originalArgs()), args.instanceCount(), args.instanceCpus(), out);
       return outcome.exitCode().code();
     }
+    stress.app.AnswerCheck check = args.answerCheck();
     Commands.Outcome outcome = args.comparedTables() != null
         ? Commands.compareTables(args.toConfig(), args.comparedTables(), conn.toOptions(outer), out)
-        : args.mongoSides() != null ? Commands.compareTargets(args.toConfig(), args.mongoSides(), conn.toOptions(outer), out)
+        : args.mongoSides() != null ? Commands.compareTargets(args.toConfig(), args.mongoSides(), check,
+            conn.toOptions(outer), out)
         : Commands.run(args.toConfig(), conn.toOptions(outer), out);
     return outcome.exitCode().code();
   }

@@ -24,6 +24,10 @@ public final class RoundComparisonText {
    * round each phase's figures beside the first's and {@link #ONE_ROUND}; empty for a run of one phase.
    */
   public static String of(RunResult result) {
+    Set<String> marked = AnswersDiffer.of(result);
+    String differ = marked.isEmpty() ? "" : "\n" + AnswersDiffer.MARK + ": " + String.join(", ", marked) + " (measured"
+        + " with --measure-different: their figures, and the totals of a mix that holds them, compare different"
+        + " answers)";
     if (RoundComparison.hasRounds(result)) {
       List<String> host = new ArrayList<>();
       for (String line : java.util.Arrays.asList(hostLine(result.phases()), compilingLine(result.phases()))) {
@@ -31,14 +35,14 @@ public final class RoundComparisonText {
           host.add(line);
         }
       }
-      return "\n" + text(RoundComparison.of(result, null), host);
+      return differ + "\n" + text(RoundComparison.of(result, null), host, marked);
     }
     if (result.phases().size() < 2) {
       return "";
     }
     List<ComparisonRow> rows = result.phases().stream().map(p -> new ComparisonRow(p.combination(), p.stats()))
         .toList();
-    return "\ncomparison (" + rows.size() + " phases; * = most ops/s, ratio to the first row; " + ONE_ROUND + "):\n"
+    return differ + "\ncomparison (" + rows.size() + " phases; * = most ops/s, ratio to the first row; " + ONE_ROUND + "):\n"
         + TextReport.comparison(rows);
   }
 
@@ -99,20 +103,20 @@ public final class RoundComparisonText {
    * ops/s, ratios to the first row):} then the legend, the noise and the tables.
    */
   public static String text(RoundComparison.Result result) {
-    return text(result, List.of());
+    return text(result, List.of(), Set.of());
   }
 
   /**
    * As {@link #text(RoundComparison.Result)}, with lines about the host (its saturation, a client still compiling)
    * after the legend, beside the machine's steadiness.
    */
-  static String text(RoundComparison.Result result, List<String> host) {
+  static String text(RoundComparison.Result result, List<String> host, Set<String> marked) {
     long combinations = result.rows().size();
     StringBuilder out = new StringBuilder("comparison (" + combinations + " combinations, " + result.rounds()
         + " rounds, interleaved; * = most ops/s; ratios to the first row):\n");
     legend(result, "first row").forEach(line -> out.append("  ").append(line).append('\n'));
     host.forEach(line -> out.append("  ").append(line).append('\n'));
-    out.append(groups(result, null));
+    out.append(groups(result, null, marked));
     return out.toString();
   }
 
@@ -121,7 +125,7 @@ public final class RoundComparisonText {
     StringBuilder out = new StringBuilder("tables compared with their noise (" + result.rounds()
         + " rounds, interleaved; ratios to the first table):\n");
     legend(result, "first table").forEach(line -> out.append("  ").append(line).append('\n'));
-    out.append(groups(result, LayoutComparison.TABLE));
+    out.append(groups(result, LayoutComparison.TABLE, Set.of()));
     return out.toString();
   }
 
@@ -131,8 +135,9 @@ public final class RoundComparisonText {
    *
    * @param comparedKey the key whose values are compared within a group, left out of the settings columns; null for
    *                    none
+   * @param marked      operations whose answers differ between the targets ({@link AnswersDiffer})
    */
-  static String groups(RoundComparison.Result result, String comparedKey) {
+  static String groups(RoundComparison.Result result, String comparedKey, Set<String> marked) {
     StringBuilder out = new StringBuilder();
     for (RoundComparison.Noise noise : result.noise()) {
       List<RoundComparison.Row> rows = result.rows().stream().filter(r -> r.group().equals(noise.group())).toList();
@@ -152,7 +157,7 @@ public final class RoundComparisonText {
       if (mix) {
         out.append("  per operation, by latency (in a closed loop each operation's ops/s is its weight's share of the"
             + " total, so only the total's ops/s is compared):\n");
-        out.append(operations(rows, comparedKey));
+        out.append(operations(rows, comparedKey, marked));
       }
     }
     return out.toString();
@@ -187,7 +192,7 @@ public final class RoundComparisonText {
     return table.render();
   }
 
-  private static String operations(List<RoundComparison.Row> rows, String comparedKey) {
+  private static String operations(List<RoundComparison.Row> rows, String comparedKey, Set<String> marked) {
     List<String> keys = keys(rows, comparedKey);
     TextTable table = table(keys, true);
     for (RoundComparison.Row row : rows) {
@@ -201,7 +206,7 @@ public final class RoundComparisonText {
         for (String key : keys) {
           cells.add(first ? row.combination().getOrDefault(key, "-") : "");
         }
-        cells.add(f.operation());
+        cells.add(AnswersDiffer.shown(f.operation(), marked));
         cells.addAll(figureCells(f, row.baseline()));
         table.row(cells);
         first = false;

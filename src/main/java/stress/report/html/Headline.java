@@ -88,7 +88,8 @@ final class Headline {
               ? " The host was saturated, client and server on it, in some phases: see Client cost." : "")
           + (ClientSection.anyClient(phases, ClientUsage::stillCompiling)
               ? " The client was still warming up (compiling) in some phases: see Client cost." : "")
-          + (run.result().interrupted() ? " The run was " + HtmlPage.interruption(run.result()) + "." : ""));
+          + (run.result().interrupted() ? " The run was " + HtmlPage.interruption(run.result()) + "." : "")
+          + answersDiffer(run));
       sentences.add(scope);
     }
     return new Section("results", "Results",
@@ -118,6 +119,14 @@ final class Headline {
   }
 
   /** {@code ; no errors; no outage.} and the degraded windows. */
+  /** The operations measured although their answers differ between the targets, said in the headline. */
+  private static String answersDiffer(NamedResult run) {
+    java.util.Set<String> marked = stress.report.AnswersDiffer.of(run.result());
+    return marked.isEmpty() ? "" : " Answers differ between the targets for " + String.join(", ", marked)
+        + " (measured with --measure-different): their figures, and the totals of a mix that holds them, compare"
+        + " different answers.";
+  }
+
   private static String tail(long allErrors, int outages, double outageSeconds, int degraded) {
     StringBuilder out = new StringBuilder();
     out.append("; ").append(allErrors == 0 ? "no errors" : allErrors + (allErrors == 1 ? " error" : " errors"))

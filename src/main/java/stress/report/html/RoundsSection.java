@@ -37,6 +37,12 @@ final class RoundsSection {
       method = rounds.method() + ", " + RoundComparisonText.percent(rounds.coverage()) + " coverage with " + rounds.rounds() + " rounds";
       String prefix = overlay ? run.name() + " · " : "";
       String comparedKey = result.tables().isEmpty() ? null : LayoutComparison.TABLE;
+      java.util.Set<String> marked = stress.report.AnswersDiffer.of(result);
+      if (!marked.isEmpty()) {
+        headlines.add(prefix + stress.report.AnswersDiffer.MARK + ": " + String.join(", ", marked) + " (measured with"
+            + " --measure-different): their ratios, and those of the totals of a mix that holds them, compare"
+            + " different answers.");
+      }
       for (RoundComparison.Noise noise : rounds.noise()) {
         if (noise.unsteady() != null) {
           headlines.add(prefix + (noise.group().isEmpty() ? "" : noise.group() + ": ") + noise.unsteady() + ".");
