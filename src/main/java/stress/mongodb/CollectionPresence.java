@@ -25,20 +25,32 @@ public final class CollectionPresence {
     String database = namespace.substring(0, dot);
     String name = namespace.substring(dot + 1);
     if (!target.collections(database).contains(name)) {
-      List<String> near = nearNames(target, name);
-      return "collection " + namespace + " does not exist on " + target.describe() + (near.isEmpty()
-          ? " (no collection of that name in any database, whatever the case)"
-          : " (of that name, whatever the case, in any database: " + String.join(", ", near) + "; MongoDB's names"
-          + " are case-sensitive)");
+      return "collection " + namespace + " does not exist on " + target.describe() + " (" + near(target, namespace)
+          + ")";
     }
     if (target.collection(namespace).find().limit(1).first() == null) {
-      List<String> near = nearNames(target, name);
-      near.remove(namespace);
-      return "collection " + namespace + " on " + target.describe() + " is empty: every read would answer nothing"
-          + (near.isEmpty() ? " (load it with 'stress import DUMP --to URL')" : " (of that name, whatever the case,"
-          + " in any database: " + String.join(", ", near) + "; MongoDB's names are case-sensitive)");
+      String near = near(target, namespace);
+      return "collection " + namespace + " on " + target.describe() + " is empty: every read would answer nothing ("
+          + (near.startsWith("no ") ? "load it with 'stress import DUMP --to URL'" : near) + ")";
     }
     return null;
+  }
+
+  /**
+   * The namespaces that differ from {@code namespace} only in case, else the collections of its name (whatever the
+   * case) in other databases, as a phrase.
+   */
+  private static String near(MongoTarget target, String namespace) {
+    String name = namespace.substring(namespace.indexOf('.') + 1);
+    List<String> sameName = nearNames(target, name);
+    sameName.remove(namespace);
+    List<String> caseOnly = sameName.stream().filter(n -> n.equalsIgnoreCase(namespace)).toList();
+    if (!caseOnly.isEmpty()) {
+      return "names that differ only in case: " + String.join(", ", caseOnly) + "; MongoDB's names are"
+          + " case-sensitive";
+    }
+    return sameName.isEmpty() ? "no collection of that name in any database, whatever the case"
+        : "of that name, whatever the case, in other databases: " + String.join(", ", sameName);
   }
 
   /** The namespaces of the server whose collection is {@code name} but for case, in any database, sorted. */

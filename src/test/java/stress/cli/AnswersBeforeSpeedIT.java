@@ -1,0 +1,185 @@
+package stress.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoCollection;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.bson.BsonDocument;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import stress.testing.TestDatabase;
+
+/**
+ * {@code run --against} compares answers before it measures anything, so that it never reports a speed for a
+ * question the two sides answer differently: a missing (wrong-case) or empty collection is refused on {@code run},
+ * {@code check} and {@code explain}; an aggregation the server answers differently is left out, or measured and
+ * marked with {@code --measure-different}; a built-in on a collection holding a tenth of the table's keys is a
+ * difference. The sample orders in PostgreSQL and in the MongoDB server of {@code STRESS_MONGODB_URL} (CI starts
+ * FerretDB); skipped without one.
+ */
+class AnswersBeforeSpeedIT {
+  /** The database on the MongoDB server, this test's own. */
+  private static final String DB = "answers_first";
+
+  private static String mongo;
+  private static String url;
+
+  @TempDir
+  Path dir;
+
+  @BeforeAll
+  static void bothSides() {
+    mongo = System.getenv("STRESS_MONGODB_URL");
+    Assumptions.assumeTrue(mongo != null && !mongo.isBlank(),
+        "MongoDB-target tests SKIPPED: STRESS_MONGODB_URL is not set (.ci/ferretdb.sh starts FerretDB)");
+    CliTester.Result loaded = CliTester.run("import", "datasets/sample-large", "--to", mongo, "--db", "stress",
+        "--drop-existing");
+    assertEquals(0, loaded.exitCode(), loaded.all());
+    // a copy in a database of this test's own: other tests change stress.orders
+    try (MongoClient client = MongoClients.create(mongo)) {
+      MongoCollection<BsonDocument> copy = client.getDatabase(DB).getCollection("orders", BsonDocument.class);
+      copy.drop();
+      copy.insertMany(client.getDatabase("stress").getCollection("orders", BsonDocument.class).find()
+          .into(new java.util.ArrayList<>()));
+    }
+    url = TestDatabase.newDatabaseUrl("answers_first");
+    CliTester.Result imported = CliTester.run("--url", url, "-U", "postgres", "import", "datasets/sample-large");
+    assertEquals(0, imported.exitCode(), imported.all());
+  }
+
+  private static CliTester.Result stress(String... args) {
+    String[] all = new String[args.length + 4];
+    System.arraycopy(new String[] {"--url", url, "-U", "postgres"}, 0, all, 0, 4);
+    System.arraycopy(args, 0, all, 4, args.length);
+    return CliTester.run(all);
+  }
+
+  @Test
+  void aWrongCaseMissingOrEmptyCollectionIsRefusedBeforeAnything() {
+    String wrongCase = "Answers_First.orders";
+    CliTester.Result run = stress("run", "--op", "find_first", "--table", "stress_orders", "--against", mongo,
+        "--collection", wrongCase, "--duration", "1s", "--warmup", "0");
+    assertEquals(2, run.exitCode(), run.all());
+    assertTrue(run.out().contains("find_first: not compared: collection " + wrongCase + " does not exist on "),
+        run.out());
+    assertTrue(run.out().contains(" (names that differ only in case: " + DB + ".orders; MongoDB's names are"
+        + " case-sensitive)"), run.out());
+    assertTrue(run.err().contains("nothing is left to compare"), run.err());
+    assertFalse(run.out().contains("phase 1/"), "nothing measured: " + run.out());
+
+    CliTester.Result check = stress("check", "--workload", "config/workloads/orders-mongo.yaml", "--table",
+        "stress_orders", "--against", mongo, "--collection", wrongCase);
+    assertEquals(2, check.exitCode(), check.all());
+    assertTrue(check.err().contains("--collection: collection " + wrongCase + " does not exist on "), check.err());
+
+    CliTester.Result explain = stress("explain", "--workload", "config/workloads/orders-mongo.yaml", "--table",
+        "stress_orders", "--against", mongo, "--collection", DB + ".no_such_collection");
+    assertEquals(2, explain.exitCode(), explain.all());
+    assertTrue(explain.err().contains("does not exist on ") && explain.err().contains("nothing explained"),
+        explain.err());
+
+    try (MongoClient client = MongoClients.create(mongo)) {
+      client.getDatabase(DB).getCollection("empty").drop();
+      client.getDatabase(DB).createCollection("empty");
+    }
+    CliTester.Result empty = stress("run", "--workload", "config/workloads/orders-mongo.yaml", "--op",
+        "customer_since", "--table", "stress_orders", "--against", mongo, "--collection", DB + ".empty",
+        "--duration", "1s", "--warmup", "0");
+    assertEquals(2, empty.exitCode(), empty.all());
+    assertTrue(empty.out().contains("customer_since: not compared: collection " + DB + ".empty on "), empty.out());
+    assertTrue(empty.out().contains(" is empty: every read would answer nothing"), empty.out());
+  }
+
+  @Test
+  void anAggregationAnsweredDifferentlyIsLeftOutOrMeasuredAndMarked() throws Exception {
+    Path file = dir.resolve("aggregations.yaml");
+    Files.writeString(file, """
+        operations:
+          totals_by_status:
+            weight: 50
+            aggregate:
+              pipeline:
+                - {$group: {_id: "$status", n: {$sum: 1}, total: {$sum: "$totals.grandTotal"}}}
+                - {$sort: {_id: 1}}
+          count_status:
+            weight: 50
+            countDocuments: {filter: {status: {$in: ["paid", "shipped"]}, priority: true}}
+        """);
+    CliTester.Result checked = stress("check", "--workload", file.toString(), "--table", "stress_orders",
+        "--against", mongo, "--collection", DB + ".orders", "--samples", "1");
+    Assumptions.assumeTrue(checked.out().contains("totals_by_status: different"),
+        "this server answers the two-accumulator $group as PostgreSQL does (FerretDB 1.24 does not): " + checked.out());
+
+    Path json = dir.resolve("left-out.json");
+    CliTester.Result leftOut = stress("run", "--workload", file.toString(), "--table", "stress_orders", "--against",
+        mongo, "--collection", DB + ".orders", "--threads", "1", "--duration", "1s", "--warmup", "0", "--json",
+        json.toString());
+    assertEquals(0, leftOut.exitCode(), leftOut.all());
+    assertTrue(leftOut.out().contains("\n  totals_by_status: different at draw 1 of 5: "), leftOut.out());
+    assertTrue(leftOut.out().contains("\n  count_status: same in 5 of 5 draws"), leftOut.out());
+    assertTrue(leftOut.out().contains("left out on all targets, as they cannot be compared: totals_by_status"
+        + " (answers differ); --measure-different measures those whose answers differ anyway, marked"), leftOut.out());
+    JsonNode result = new ObjectMapper().readTree(json.toFile());
+    for (JsonNode phase : result.get("phases")) {
+      assertEquals(1, phase.get("stats").get("operations").size(), "count_status alone is measured: " + phase);
+      assertEquals("count_status", phase.get("stats").get("operations").get(0).get("name").asText());
+    }
+
+    Path out = dir.resolve("marked");
+    CliTester.Result marked = stress("run", "--workload", file.toString(), "--table", "stress_orders", "--against",
+        mongo, "--collection", DB + ".orders", "--threads", "1", "--duration", "1s", "--warmup", "0", "--rounds", "2",
+        "--measure-different", "--out", out.toString());
+    assertEquals(0, marked.exitCode(), marked.all());
+    assertTrue(marked.out().contains("measured although their answers differ (--measure-different), marked \"answers"
+        + " differ\" wherever their figures are shown: totals_by_status"), marked.out());
+    // under every phase's summary, above the comparison, and in its per-operation table
+    assertEquals(4, marked.out().lines().filter(l -> l.startsWith("answers differ: totals_by_status (measured with"
+        + " --measure-different: these figures")).count(), marked.out());
+    assertTrue(marked.out().contains("\nanswers differ: totals_by_status (measured with --measure-different: their"
+        + " figures, and the totals of a mix that holds them, compare different answers)\ncomparison ("),
+        marked.out());
+    assertTrue(marked.out().lines().anyMatch(l -> l.contains("totals_by_status (answers differ)")), marked.out());
+    JsonNode measured = new ObjectMapper().readTree(out.resolve("result.json").toFile());
+    JsonNode differ = measured.get("settings").get(stress.report.AnswersDiffer.KEY);
+    assertTrue(differ != null && differ.get("totals_by_status").asText().startsWith("totals_by_status: different"),
+        measured.get("settings").toString());
+    String html = Files.readString(out.resolve("report.html"));
+    assertTrue(html.contains("Answers differ between the targets for totals_by_status"), "report.html headline");
+  }
+
+  @Test
+  void aBuiltInOnACollectionHoldingPartOfTheKeysIsADifference() {
+    try (MongoClient client = MongoClients.create(mongo)) {
+      MongoCollection<BsonDocument> all = client.getDatabase(DB).getCollection("orders", BsonDocument.class);
+      MongoCollection<BsonDocument> tenth = client.getDatabase(DB).getCollection("orders_tenth", BsonDocument.class);
+      tenth.drop();
+      int i = 0;
+      for (BsonDocument d : all.find()) {
+        if (i++ % 10 == 0) {
+          tenth.insertOne(d);
+        }
+      }
+    }
+    CliTester.Result run = stress("run", "--op", "find_first", "--table", "stress_orders", "--against", mongo,
+        "--collection", DB + ".orders_tenth", "--duration", "1s", "--warmup", "0");
+    assertEquals(2, run.exitCode(), run.all());
+    assertTrue(run.out().matches("(?s).*\n  find_first: different: keys found: PostgreSQL 200 \\(100%\\), MongoDB"
+        + " \\d+ \\(\\d+%\\) of 200 drawn from the table.*"), run.out());
+    assertTrue(run.err().contains("find_first (answers differ)"), run.err());
+
+    CliTester.Result whole = stress("run", "--op", "find_first,find", "--table", "stress_orders", "--against", mongo,
+        "--collection", DB + ".orders", "--duration", "1s", "--warmup", "0", "--threads", "1");
+    assertEquals(0, whole.exitCode(), whole.all());
+    assertTrue(whole.out().contains("\n  find_first: same in 5 of 5 draws (5 documents by _id); keys found:"
+        + " PostgreSQL 200 (100%), MongoDB 200 (100%) of 200 drawn from the table"), whole.out());
+  }
+}
