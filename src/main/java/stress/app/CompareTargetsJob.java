@@ -113,6 +113,7 @@ final class CompareTargetsJob {
     targets.addAll(sent.keySet());
     List<List<Integer>> orders = RoundSchedule.orders(targets.size(), rounds, config.seed());
     RunConfig single = config.onComparedTarget();
+    java.util.Set<String> headed = new java.util.HashSet<>();
     rounds:
     for (int r = 0; r < rounds; r++) {
       for (int k = 0; k < targets.size(); k++) {
@@ -124,6 +125,9 @@ final class CompareTargetsJob {
             + (rounds > 1 ? ", round " + (r + 1) + " of " + rounds : "") + ":");
         RunJob job = new RunJob(single, database, out, interruption).markingAnswersDiffer(
             trial.answersDiffer().keySet());
+        if (!headed.add(name)) {
+          job.withoutHeader(); // once per target: its later rounds are the line above
+        }
         if (server != null) {
           job.sendingTo(server);
         }
@@ -149,6 +153,7 @@ final class CompareTargetsJob {
     sent.forEach((name, server) -> compared.append("; ").append(name).append(": ").append(server.target().describe())
         .append(", ").append(server.target().version()).append(", ").append(server.collectionsText()));
     settings.put("compared targets", compared.toString());
+    sent.forEach((name, server) -> settings.put(name + " (its header)", server.header()));
     settings.put("before measuring (each operation once on each target)", trial.lines());
     if (!trial.leftOut().isEmpty()) {
       settings.put("left out on every target (they cannot be compared)", trial.leftOut());

@@ -16,19 +16,24 @@ final class PrintingRunListener implements RunListener {
   /** Operations whose answers differ between the targets compared, said under each summary that holds them. */
   private final java.util.Set<String> answersDiffer;
 
+  /** True when the phases measure a MongoDB target: PostgreSQL's statement mode, pool and settings do not apply. */
+  private final boolean mongodb;
+
   PrintingRunListener(PrintStream out) {
-    this(out, java.util.Set.of());
+    this(out, java.util.Set.of(), false);
   }
 
-  PrintingRunListener(PrintStream out, java.util.Set<String> answersDiffer) {
+  PrintingRunListener(PrintStream out, java.util.Set<String> answersDiffer, boolean mongodb) {
     this.out = out;
     this.answersDiffer = answersDiffer;
+    this.mongodb = mongodb;
   }
 
   @Override
   public void phaseStarted(PhaseSpec phase, int index, int count) {
     out.println();
-    out.println("phase " + (index + 1) + "/" + count + ": " + phase.label());
+    out.println("phase " + (index + 1) + "/" + count + ": " + (mongodb ? "threads=" + phase.threads()
+        + (phase.round() > 0 ? " round=" + phase.round() : "") : phase.label()));
   }
 
   @Override

@@ -98,6 +98,15 @@ public final class RunJob {
   /** Operations whose answers differ between the targets of {@code run --against}, marked under each summary. */
   private java.util.Set<String> answersDiffer = java.util.Set.of();
 
+  /** False when the header was printed for this target already (a later round of {@code run --against}). */
+  private boolean header = true;
+
+  /** Prints no header before the phases: a comparison printed this target's once; returns this job. */
+  RunJob withoutHeader() {
+    this.header = false;
+    return this;
+  }
+
   /** Marks these operations' figures "answers differ" under each phase's summary; returns this job. */
   RunJob markingAnswersDiffer(java.util.Set<String> operations) {
     this.answersDiffer = java.util.Set.copyOf(operations);
@@ -322,17 +331,21 @@ public final class RunJob {
         "stress index --suggest --workload " + (config.workload() == null ? "" : config.workload().file())
             + (config.schema() == null ? "" : " --schema " + config.schema()) + " --table " + config.table());
     throwIfStoppedSetUp();
-    RunSettingsReport.print(out, target, settings, EXPLAIN_KEY);
+    if (header && sentTo != null) {
+      sentTo.header().forEach(out::println); // MongoDB's own: none of PostgreSQL's choices apply to it
+    } else if (header) {
+      RunSettingsReport.print(out, target, settings, EXPLAIN_KEY);
+    }
     if (live != null) {
       out.println("live metrics: " + live.url() + " (Prometheus text format, on every interface, until the summary)");
     }
-    if (routes != null && config.explain()) {
+    if (routes != null && config.explain() && header) {
       out.println("explain (where each statement goes, checked once before measuring; details: 'stress explain'):");
       RoutePrinter.summary(out, routes, "  ");
     }
 
     PhaseStartTimes startTimes = new PhaseStartTimes(Clock.systemUTC());
-    RunListener listener = RunListener.both(new PrintingRunListener(out, answersDiffer), startTimes);
+    RunListener listener = RunListener.both(new PrintingRunListener(out, answersDiffer, sentTo != null), startTimes);
     RunProbe probe = live == null ? RunProbe.NONE : live.probe();
     Runner runner = spread == null
         ? new Runner(plan, spec -> withPoolMeters(live, openSource(spec)), listener, probe)

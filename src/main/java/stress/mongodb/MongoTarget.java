@@ -134,6 +134,11 @@ public final class MongoTarget implements AutoCloseable {
     return firstLine(e.getMessage());
   }
 
+  /** The connection string as given: its pool, read and write settings; never printed whole (it may hold a password). */
+  ConnectionString connectionString() {
+    return url;
+  }
+
   @Override
   public void close() {
     client.close();

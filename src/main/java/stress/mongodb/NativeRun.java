@@ -67,6 +67,11 @@ public record NativeRun(MongoTarget target, Map<String, String> collections, Set
         : "collections " + String.join(", ", new java.util.TreeSet<>(collections.values()));
   }
 
+  /** The header printed before this target's first phase ({@link MongoHeader}). */
+  public List<String> header() {
+    return MongoHeader.lines(target, collectionsText(), maxTimeMs);
+  }
+
   /** The header's line on where the operations went. */
   public String describe() {
     return target.describe() + ", " + target.version() + ", " + collectionsText() + " (the operations sent"

@@ -68,7 +68,7 @@ class ExamplesAgainstMongoIT {
     String file = "config/workloads/" + workload + ".yaml";
     CliTester.Result both = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", file, "--table", table,
         "--against", mongo, "--collection", namespace, "--duration", "2s", "--warmup", "0", "--threads", "2",
-        "--statement-timeout", "5s", "--json", json.toString());
+        "--statement-timeout", "15s", "--json", json.toString());
     java.util.List<String> operations = new java.util.ArrayList<>(WorkloadFile.load(Path.of(file)).operations().keySet());
     if (both.err().contains("--against: nothing is left to compare")) {
       assertEquals(2, both.exitCode(), both.all()); // nothing measured: each is named with the server's error or
@@ -95,7 +95,7 @@ class ExamplesAgainstMongoIT {
       if (refused) {
         String why = leftOut.get(op).asText();
         assertTrue(why.startsWith(op + ": refused by MongoDB: error ") || why.startsWith(op + ": different at draw ")
-            || why.startsWith(op + ": did not finish on MongoDB within 5000 ms"), leftOut.toString());
+            || why.startsWith(op + ": did not finish on MongoDB within 15000 ms"), leftOut.toString());
       }
     }
   }

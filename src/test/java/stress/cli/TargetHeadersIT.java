@@ -1,0 +1,69 @@
+package stress.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoCollection;
+import java.util.List;
+import org.bson.BsonDocument;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import stress.testing.TestDatabase;
+
+/**
+ * {@code run --against} with rounds prints each target's header once, before its first phase, and a line per later
+ * round; the MongoDB target's header is its own (the server, the driver and its pool, read and write settings, the time
+ * limit), with none of PostgreSQL's choices on its lines. On the server of {@code STRESS_MONGODB_URL} (CI starts
+ * FerretDB); skipped without one.
+ */
+class TargetHeadersIT {
+  @Test
+  void eachTargetsHeaderOnceAndMongoDbsOwn() {
+    String mongo = System.getenv("STRESS_MONGODB_URL");
+    Assumptions.assumeTrue(mongo != null && !mongo.isBlank(),
+        "MongoDB-target tests SKIPPED: STRESS_MONGODB_URL is not set (.ci/ferretdb.sh starts FerretDB)");
+    CliTester.Result loaded = CliTester.run("import", "datasets/sample-large", "--to", mongo, "--db", "stress",
+        "--drop-existing");
+    assertEquals(0, loaded.exitCode(), loaded.all());
+    try (MongoClient client = MongoClients.create(mongo)) { // this test's own copy: other tests change stress.orders
+      MongoCollection<BsonDocument> copy = client.getDatabase("target_headers").getCollection("orders",
+          BsonDocument.class);
+      copy.drop();
+      copy.insertMany(client.getDatabase("stress").getCollection("orders", BsonDocument.class).find()
+          .into(new java.util.ArrayList<>()));
+    }
+    String url = TestDatabase.newDatabaseUrl("target_headers");
+    assertEquals(0, CliTester.run("--url", url, "-U", "postgres", "import", "datasets/sample-large").exitCode());
+
+    CliTester.Result run = CliTester.run("--url", url, "-U", "postgres", "run", "--workload",
+        "config/workloads/orders-mongo.yaml", "--op", "customer_since,count_status", "--table", "stress_orders",
+        "--against", mongo, "--collection", "target_headers.orders", "--threads", "1", "--duration", "1s", "--warmup",
+        "0", "--rounds", "3");
+    assertEquals(0, run.exitCode(), run.all());
+    List<String> lines = run.out().lines().toList();
+    assertEquals(1, lines.stream().filter(l -> l.equals("target: PostgreSQL")).count(), run.out());
+    assertEquals(1, lines.stream().filter(l -> l.startsWith("statement modes: ")).count(), run.out());
+    List<String> mongoTarget = lines.stream().filter(l -> l.startsWith("target: ") && !l.equals("target: PostgreSQL"))
+        .toList();
+    assertEquals(1, mongoTarget.size(), run.out());
+    assertTrue(mongoTarget.get(0).matches("target: (FerretDB \\S+ \\(answers as MongoDB [\\d.]+\\)|MongoDB [\\d.]+),"
+        + " (standalone|replica set .*|sharded .*)"), mongoTarget.get(0));
+    assertEquals(1, lines.stream().filter(l -> l.matches("driver: MongoDB Java driver \\d+\\.\\d+\\.\\d+ \\(sync\\),"
+        + " pool up to \\d+ connections per host.*")).count(), run.out());
+    assertEquals(1, lines.stream().filter(l -> l.startsWith("read preference: primary")).count(), run.out());
+    assertEquals(1, lines.stream().filter(l -> l.equals("maxTimeMS: 30000 on every call (--statement-timeout)"))
+        .count(), run.out());
+    for (int round = 1; round <= 3; round++) {
+      String r = " round " + round + " of 3:";
+      assertEquals(1, lines.stream().filter(l -> l.startsWith("target mongodb (") && l.endsWith(r)).count(), run.out());
+      assertEquals(1, lines.stream().filter(l -> l.startsWith("target postgresql (") && l.endsWith(r)).count(),
+          run.out());
+    }
+    // MongoDB's phases name what applies to them: the threads, not PostgreSQL's mode, pool or jit
+    String mongoPart = run.out().substring(run.out().indexOf("\ntarget mongodb ("));
+    String firstMongoPhase = mongoPart.lines().filter(l -> l.startsWith("phase ")).findFirst().orElseThrow();
+    assertEquals("phase 1/1: threads=1", firstMongoPhase);
+  }
+}
