@@ -28,8 +28,10 @@ JAVA=${JAVA:-java}
 JAR=${STRESS_JAR:-target/stress.jar}
 [ -f "$JAR" ] || mvn -q -B -ntp -DskipTests package
 WORK=$(mktemp -d)
-export STRESS_FERRETDB_RUN=/tmp/stress-bench-ferretdb # its own, beside one CI may be running
-trap '.ci/ferretdb.sh stop || true; rm -rf "$WORK"' EXIT
+# a FerretDB of its own, in a run directory of its own: beside one CI or another bench may be running, and stopping
+# only this one at exit
+export STRESS_FERRETDB_RUN=$(mktemp -d /tmp/stress-bench-ferretdb.XXXXXX)
+trap '.ci/ferretdb.sh stop "$STRESS_FERRETDB_RUN" || true; rm -rf "$WORK"' EXIT
 
 MONGO=$(.ci/ferretdb.sh start)
 PG_PORT=$(cat "$STRESS_FERRETDB_RUN/pg_port")
