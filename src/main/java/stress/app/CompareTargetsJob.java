@@ -158,6 +158,8 @@ final class CompareTargetsJob {
     if (!trial.leftOut().isEmpty()) {
       settings.put("left out on every target (they cannot be compared)", trial.leftOut());
     }
+    settings.put("index parity (indexes an operation is served by, on one side only)", trial.indexParity().isEmpty()
+        ? "none: each is on both sides, or on neither" : trial.indexParity());
     if (!trial.answersDiffer().isEmpty()) {
       settings.put(stress.report.AnswersDiffer.KEY, trial.answersDiffer());
     }

@@ -33,7 +33,7 @@ final class TargetTrial {
    * (with why), those measured although their answers differ, and the tables whose keys are ObjectIds.
    */
   record Result(RunConfig measured, List<String> lines, Map<String, String> leftOut, Map<String, String> answersDiffer,
-                Set<String> objectIdTables) {}
+                List<String> indexParity, Set<String> objectIdTables) {}
 
   private TargetTrial() {}
 
@@ -48,9 +48,12 @@ final class TargetTrial {
     Map<String, String> answersDiffer = new LinkedHashMap<>();
     Map<String, Set<String>> reasons = new LinkedHashMap<>();
     Set<String> objectIdTables = new HashSet<>();
+    List<String> parity = new ArrayList<>();
     for (Map.Entry<String, MongoTarget> server : servers.entrySet()) {
       String prefix = servers.size() == 1 ? "" : server.getKey() + ": ";
-      for (CheckJob.Outcome o : outcomes(config, database, server.getValue(), collection, check, objectIdTables)) {
+      List<String> ownParity = new ArrayList<>();
+      for (CheckJob.Outcome o : outcomes(config, database, server.getValue(), collection, check, objectIdTables,
+          ownParity)) {
         lines.add(prefix + o.line());
         if (o.refused() || o.verdict() == CheckJob.Verdict.DIFFERENT && !check.measureDifferent()) {
           leftOut.merge(o.operation(), prefix + o.line(), (a, b) -> a + "; " + b);
@@ -59,18 +62,26 @@ final class TargetTrial {
           answersDiffer.merge(o.operation(), prefix + o.line(), (a, b) -> a + "; " + b);
         }
       }
+      ownParity.forEach(line -> parity.add(prefix + line));
     }
     out.println("before measuring, each operation on PostgreSQL and " + (servers.size() == 1 ? "MongoDB"
         : "each MongoDB server") + " (a read's answers compared for " + check.draws() + " draws, more while all are"
         + " empty; a built-in's keys looked up on both; a write run once on MongoDB):");
     lines.forEach(line -> out.println("  " + line));
+    if (parity.isEmpty()) {
+      out.println("index parity: each index an operation's filter and sort are served by is on both sides, or on"
+          + " neither");
+    } else {
+      out.println("index parity (the comparison goes on; these ratios measure a missing index as well):");
+      parity.forEach(line -> out.println("  " + line));
+    }
     answersDiffer.keySet().removeAll(leftOut.keySet());
     if (!answersDiffer.isEmpty()) {
       out.println("measured although their answers differ (--measure-different), marked \"answers differ\" wherever"
           + " their figures are shown: " + String.join(", ", answersDiffer.keySet()));
     }
     if (leftOut.isEmpty()) {
-      return new Result(config, lines, leftOut, answersDiffer, objectIdTables);
+      return new Result(config, lines, leftOut, answersDiffer, parity, objectIdTables);
     }
     Map<String, Integer> kept = new LinkedHashMap<>();
     for (int i = 0; i < config.mix().names().size(); i++) {
@@ -87,7 +98,8 @@ final class TargetTrial {
           + String.join(", ", why) + hint + "; the first: " + leftOut.values().iterator().next());
     }
     out.println("left out on all targets, as they cannot be compared: " + String.join(", ", why) + hint);
-    return new Result(config.withMix(OperationMix.of(kept)), lines, leftOut, answersDiffer, objectIdTables);
+    return new Result(config.withMix(OperationMix.of(kept)), lines, leftOut, answersDiffer, parity,
+        objectIdTables);
   }
 
   private static final String DIFFERENT = "answers differ";
@@ -104,7 +116,8 @@ final class TargetTrial {
   }
 
   private static List<CheckJob.Outcome> outcomes(RunConfig config, ChosenDatabase database, MongoTarget mongo,
-                                                 String collection, AnswerCheck check, Set<String> objectIdTables)
+                                                 String collection, AnswerCheck check, Set<String> objectIdTables,
+                                                 List<String> parity)
       throws SQLException {
     List<CheckJob.Outcome> outcomes = new ArrayList<>();
     try (Connection c = PhysicalConnections.open(database.spec())) {
@@ -136,6 +149,8 @@ final class TargetTrial {
         if (!fromFile.isEmpty()) {
           outcomes.addAll(job(config, config.workload(), fromFile, config.table(), collection, check.draws())
               .trial(c, table, mongo, objectIds));
+          parity.addAll(IndexParity.lines(c, table, mongo, collection, written(config.workload(), fromFile),
+              build(config.workload(), config.schema(), config.table())));
         }
       } else {
         for (Application.Collection each : config.application().application().collections()) {
@@ -160,10 +175,29 @@ final class TargetTrial {
             String name = each.operationName(o.operation());
             outcomes.add(new CheckJob.Outcome(name, o.verdict(), each.table() + "." + o.line()));
           }
+          IndexParity.lines(c, table, mongo, each.namespace(), written(each.workload(), own),
+              build(each.workload(), config.schema(), each.table())).forEach(l -> parity.add(each.table() + "." + l));
         }
       }
     }
     return outcomes;
+  }
+
+  /** The file's operations of these names (MongoDB-style or not: those without a form have no index advice). */
+  private static List<stress.ops.WorkloadOperation> written(stress.workload.WorkloadFile workload, List<String> names) {
+    List<stress.ops.WorkloadOperation> ops = new ArrayList<>();
+    for (String name : names) {
+      if (workload.operations().get(name) instanceof stress.ops.WorkloadOperation op) {
+        ops.add(op);
+      }
+    }
+    return ops;
+  }
+
+  /** The command that builds the indexes the file's operations are served by on the table. */
+  private static String build(stress.workload.WorkloadFile workload, String schema, String table) {
+    return "stress index --suggest --workload " + workload.file() + (schema == null ? "" : " --schema " + schema)
+        + " --table " + table;
   }
 
   private static CheckJob job(RunConfig config, stress.workload.WorkloadFile workload, List<String> names,

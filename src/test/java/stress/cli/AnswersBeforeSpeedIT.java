@@ -23,7 +23,8 @@ import stress.testing.TestDatabase;
  * question the two sides answer differently: a missing (wrong-case) or empty collection is refused on {@code run},
  * {@code check} and {@code explain}; an aggregation the server answers differently is left out, or measured and
  * marked with {@code --measure-different}; a built-in on a collection holding a tenth of the table's keys is a
- * difference. The sample orders in PostgreSQL and in the MongoDB server of {@code STRESS_MONGODB_URL} (CI starts
+ * difference; an index on one side only is named with the command that builds it on the other. The sample orders in
+ * PostgreSQL and in the MongoDB server of {@code STRESS_MONGODB_URL} (CI starts
  * FerretDB); skipped without one.
  */
 class AnswersBeforeSpeedIT {
@@ -154,6 +155,48 @@ class AnswersBeforeSpeedIT {
         measured.get("settings").toString());
     String html = Files.readString(out.resolve("report.html"));
     assertTrue(html.contains("Answers differ between the targets for totals_by_status"), "report.html headline");
+  }
+
+  /** Index parity: a path indexed on one side only is named with the command that builds it there. */
+  @Test
+  void anIndexOnOneSideOnlyIsNamedWithTheCommandThatBuildsIt() {
+    String namespace = DB + ".orders_indexed";
+    try (MongoClient client = MongoClients.create(mongo)) {
+      MongoCollection<BsonDocument> copy = client.getDatabase(DB).getCollection("orders_indexed", BsonDocument.class);
+      copy.drop();
+      copy.insertMany(client.getDatabase(DB).getCollection("orders", BsonDocument.class).find()
+          .into(new java.util.ArrayList<>()));
+    }
+    String[] run = {"run", "--workload", "config/workloads/orders-mongo.yaml", "--op", "customer_since", "--table",
+        "stress_orders", "--against", mongo, "--collection", namespace, "--threads", "1", "--duration", "1s",
+        "--warmup", "0"};
+    CliTester.Result neither = stress(run);
+    assertEquals(0, neither.exitCode(), neither.all());
+    assertTrue(neither.out().contains("\nindex parity: each index an operation's filter and sort are served by is on"
+        + " both sides, or on neither\n"), neither.out());
+
+    CliTester.Result onMongo = CliTester.run("index", "--workload", "bench/ferretdb-orders.yaml", "--against", mongo,
+        "--collection", namespace, "--table", "stress_orders");
+    assertEquals(0, onMongo.exitCode(), onMongo.all());
+    CliTester.Result mongoOnly = stress(run);
+    assertEquals(0, mongoOnly.exitCode(), mongoOnly.all());
+    assertTrue(mongoOnly.out().contains("\n  customer_since: {path: [customer.customerId, createdAt], type: [number,"
+        + " date]} is indexed on MongoDB ({\"customer.customerId\": 1, \"createdAt\": 1}), not on PostgreSQL: the ratio"
+        + " measures the missing index; build it there with stress index --suggest --workload"
+        + " config/workloads/orders-mongo.yaml --table stress_orders\n"), mongoOnly.out());
+
+    CliTester.Result onPostgres = stress("index", "--suggest", "--workload", "config/workloads/orders-mongo.yaml",
+        "--table", "stress_orders");
+    assertEquals(0, onPostgres.exitCode(), onPostgres.all());
+    try (MongoClient client = MongoClients.create(mongo)) {
+      client.getDatabase(DB).getCollection("orders_indexed").dropIndexes();
+    }
+    CliTester.Result postgresOnly = stress(run);
+    assertEquals(0, postgresOnly.exitCode(), postgresOnly.all());
+    assertTrue(postgresOnly.out().contains("\n  customer_since: {path: [customer.customerId, createdAt], type:"
+        + " [number, date]} is indexed on PostgreSQL, not on MongoDB: the ratio measures the missing index; build it"
+        + " there with db.orders_indexed.createIndex({\"customer.customerId\": 1, \"createdAt\": 1})\n"),
+        postgresOnly.out());
   }
 
   @Test
