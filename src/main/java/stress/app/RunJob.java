@@ -271,6 +271,9 @@ public final class RunJob {
           ? KeySpaceReader.read(control, table, config.keySample()) : null;
       // an application's new keys are each collection's own (ApplicationSetup), above its table's largest key
       newDocuments = application != null ? null : InsertSetup.prepare(control, target, table, config, operations);
+      if (sentTo != null) {
+        newDocuments = sentTo.aboveCollections(newDocuments); // the collection keeps its earlier rounds' inserts
+      }
       workerTables = InsertSetup.workerTables(control, target, table, config);
     }
     SpreadHosts spread = config.hostSpreading().spread()

@@ -81,6 +81,14 @@ public final class NewKeys {
     }
   }
 
+  /**
+   * The same run's keys started above {@code otherMax} as well (a MongoDB collection's largest numeric {@code _id},
+   * whose own inserts since the table was loaded the table does not hold); this when it is not larger.
+   */
+  public NewKeys aboveToo(long otherMax) {
+    return otherMax <= tableMax ? this : new NewKeys(table, idType, instance, otherMax);
+  }
+
   /** Whether keys are bound as Integer (an integer column) rather than Long. */
   public boolean asInt() {
     return idType == IdType.INTEGER;

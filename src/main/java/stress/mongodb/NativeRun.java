@@ -33,7 +33,18 @@ public record NativeRun(MongoTarget target, Map<String, String> collections, Set
 
   /** Each operation of a run sent to MongoDB instead (see {@link #operation}). */
   public List<Operation> operations(List<Operation> run, Map<String, MongoSpec> specs) {
-    return new java.util.ArrayList<>(run.stream().map(op -> operation(op, specs.get(op.name()))).toList());
+    // an application's operations of one table share its new keys: adjusted once per table, shared again
+    Map<stress.ops.NewDocuments, stress.ops.NewDocuments> above = new java.util.IdentityHashMap<>();
+    List<Operation> sent = new java.util.ArrayList<>();
+    for (Operation op : run) {
+      if (op instanceof TableOperation onTable && onTable.newDocuments() != null) {
+        stress.ops.NewDocuments own = above.computeIfAbsent(onTable.newDocuments(),
+            n -> above(n, List.of(collections.get(onTable.table().name()))));
+        op = new TableOperation(onTable.name(), onTable.operation(), onTable.table(), onTable.keys(), own);
+      }
+      sent.add(operation(op, specs.get(op.name())));
+    }
+    return sent;
   }
 
   /** True when a built-in operation has a MongoDB form ({@link NativeBuiltIns}). */
@@ -55,8 +66,7 @@ public record NativeRun(MongoTarget target, Map<String, String> collections, Set
    */
   public static String refusal(String name, Operation fromFile, MongoSpec spec, String file) {
     String why = fromFile == null ? (sendsBuiltIn(name) ? null : " is a built-in operation that writes new keys or a"
-        + " copy table") : spec == null ? " is SQL written by hand"
-        : fromFile.insertsNewKeys() ? " inserts under new keys, not drawn for a MongoDB target yet" : null;
+        + " copy table") : spec == null ? " is SQL written by hand" : null;
     return why == null ? null : "--against sends " + (file == null ? "" : file + "'s MongoDB-style operations and ")
         + "the built-ins " + builtIns() + " to MongoDB; " + name + why + ": leave it out of --op";
   }
@@ -118,14 +128,44 @@ public record NativeRun(MongoTarget target, Map<String, String> collections, Set
       }
 
       @Override
+      public boolean insertsNewKeys() {
+        return file.insertsNewKeys();
+      }
+
+      @Override
       public Bound bind(OperationContext context) {
         boolean count = spec.kind().equals("countDocuments");
+        java.util.function.Function<stress.ops.OperationSession, Object[]> values = file.drawing(context);
         return session -> {
-          long rows = rows(op.run(documents, file.draw(session), maxTimeMs));
+          long rows = rows(op.run(documents, values.apply(session), maxTimeMs));
           return count ? 1 : rows; // one answer row, as the count(*) statement reads on PostgreSQL
         };
       }
     };
+  }
+
+  /**
+   * The run's new keys started above the largest numeric {@code _id} of its collection too: a collection keeps the
+   * documents inserted in earlier rounds, which the table does not hold, and a new key must collide with none.
+   */
+  public stress.ops.NewDocuments aboveCollections(stress.ops.NewDocuments newDocuments) {
+    return newDocuments == null ? null : above(newDocuments, collections.values());
+  }
+
+  private stress.ops.NewDocuments above(stress.ops.NewDocuments newDocuments, java.util.Collection<String> namespaces) {
+    long max = Long.MIN_VALUE;
+    for (String namespace : namespaces) {
+      for (org.bson.BsonType type : new org.bson.BsonType[] {org.bson.BsonType.INT64, org.bson.BsonType.INT32,
+          org.bson.BsonType.DOUBLE}) {
+        BsonDocument largest = target.collection(namespace).find(com.mongodb.client.model.Filters.type("_id", type))
+            .sort(com.mongodb.client.model.Sorts.descending("_id")).limit(1).first();
+        if (largest != null) {
+          max = Math.max(max, (long) Math.ceil(largest.get("_id").asNumber().doubleValue()));
+        }
+      }
+    }
+    return max == Long.MIN_VALUE ? newDocuments : new stress.ops.NewDocuments(newDocuments.keys().aboveToo(max),
+        newDocuments.documents(), newDocuments.shards());
   }
 
   /** Documents returned, or documents counted or written, as a run counts rows. */

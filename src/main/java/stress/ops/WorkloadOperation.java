@@ -181,12 +181,7 @@ public record WorkloadOperation(String name, List<String> statements, List<Param
     for (int i = 0; i < sql.length; i++) {
       sql[i] = new Sql(textFor(i, context.table()), true);
     }
-    ParameterGenerator[] gens = generators.toArray(ParameterGenerator[]::new);
-    for (int i = 0; i < gens.length; i++) {
-      if (gens[i] instanceof NewKeyParameter) {
-        gens[i] = NewKeyParameter.bound(context.requireNewDocuments(name).keys());
-      }
-    }
+    ParameterGenerator[] gens = boundGenerators(context);
     if (sql.length == 1 && !transaction) {
       Sql only = sql[0];
       int[] pos = positions[0];
@@ -206,6 +201,26 @@ public record WorkloadOperation(String name, List<String> statements, List<Param
       return transaction ? ResultRows.inTransaction(session.connection(), () -> all.execute(session))
           : all.execute(session);
     };
+  }
+
+  /** The generators as a run draws from them: {@code new_key} bound to the run's new keys. */
+  private ParameterGenerator[] boundGenerators(OperationContext context) {
+    ParameterGenerator[] gens = generators.toArray(ParameterGenerator[]::new);
+    for (int i = 0; i < gens.length; i++) {
+      if (gens[i] instanceof NewKeyParameter) {
+        gens[i] = NewKeyParameter.bound(context.requireNewDocuments(name).keys());
+      }
+    }
+    return gens;
+  }
+
+  /**
+   * One execution's values as {@link #bind} draws them for this run ({@code new_key} from the run's new keys), for a
+   * run that sends the operation elsewhere (a MongoDB target).
+   */
+  public java.util.function.Function<OperationSession, Object[]> drawing(OperationContext context) {
+    ParameterGenerator[] gens = boundGenerators(context);
+    return session -> draw(session, gens);
   }
 
   /** Where the run's table goes in the SQL text: replaced by its quoted, schema-qualified name. */
