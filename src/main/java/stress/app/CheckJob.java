@@ -138,14 +138,15 @@ public final class CheckJob {
         KeySpace space = KeySpaceReader.read(c, table, 100_000);
         keys = new KeyChooser(space, new UniformDistribution(space.size()));
         if (objectIds == null) {
-          objectIds = DocumentIds.objectIds(c, table);
+          objectIds = stress.table.DocumentIds.objectIds(c, table);
         }
       }
       NativeOperation nativeOp = new NativeOperation(name, spec).withKeys(fromFile.keyParameters(),
           fromFile.usesKeys() && objectIds);
       if (!nativeOp.reads() && fromFile.insertsNewKeys()) {
         outcomes.add(new Outcome(name, Verdict.NOT_CHECKED, name + ": not tried: " + spec.kind() + " of new documents"
-            + " under keys the run draws above every existing one; a refusal would show as its failed executions"));
+            + " under new keys, which no document has (tried before measuring they would leave the sides unequal); a"
+            + " refusal would show as its failed executions"));
         continue;
       }
       if (!nativeOp.reads()) {

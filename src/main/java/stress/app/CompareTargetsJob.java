@@ -114,6 +114,8 @@ final class CompareTargetsJob {
     List<List<Integer>> orders = RoundSchedule.orders(targets.size(), rounds, config.seed());
     RunConfig single = config.onComparedTarget();
     java.util.Set<String> headed = new java.util.HashSet<>();
+    // the keys every target draws from, read before the first phase: a table's own inserts are not in the collection
+    stress.keys.KeySpaces keys = new stress.keys.KeySpaces();
     rounds:
     for (int r = 0; r < rounds; r++) {
       for (int k = 0; k < targets.size(); k++) {
@@ -124,7 +126,7 @@ final class CompareTargetsJob {
             : " (the application's tables)")
             + (rounds > 1 ? ", round " + (r + 1) + " of " + rounds : "") + ":");
         RunJob job = new RunJob(single, database, out, interruption).markingAnswersDiffer(
-            trial.answersDiffer().keySet());
+            trial.answersDiffer().keySet()).readingKeysFrom(keys);
         if (!headed.add(name)) {
           job.withoutHeader(); // once per target: its later rounds are the line above
         }

@@ -68,7 +68,6 @@ import stress.server.TargetInfo;
 import stress.keys.KeyChooser;
 import stress.keys.KeyDistribution;
 import stress.keys.KeySpace;
-import stress.keys.KeySpaceReader;
 
 /**
  * {@code stress run}: detects the target, checks the table and the requested settings, runs every
@@ -104,6 +103,15 @@ public final class RunJob {
   /** Prints no header before the phases: a comparison printed this target's once; returns this job. */
   RunJob withoutHeader() {
     this.header = false;
+    return this;
+  }
+
+  /** Where the tables' keys are read: afresh by each run, or once for every target of a comparison. */
+  private stress.keys.KeySpaces keySpaces = new stress.keys.KeySpaces();
+
+  /** Draws from the keys these key spaces read first (shared by the targets of a comparison); returns this job. */
+  RunJob readingKeysFrom(stress.keys.KeySpaces shared) {
+    this.keySpaces = shared;
     return this;
   }
 
@@ -241,7 +249,7 @@ public final class RunJob {
         RunCapacity.read(control).ifPresent(slots -> RunCapacity.checkSlots(slots, phases, config.poolSize(), 0, 1, ""));
       }
       if (config.application() != null) {
-        application = ApplicationSetup.prepare(control, target, config, database, out);
+        application = ApplicationSetup.prepare(control, target, config, database, out, keySpaces);
         operations = new ArrayList<>(application.operations());
         sampledValues.addAll(application.sampledValues());
         recordedFigures.clear(); // the application's are read per collection, on its table
@@ -268,7 +276,7 @@ public final class RunJob {
         IndexStatistics.warnings(control, table).forEach(out::println);
       }
       keys = operations.stream().anyMatch(Operation::readsExistingKeys)
-          ? KeySpaceReader.read(control, table, config.keySample()) : null;
+          ? keySpaces.read(control, table, config.keySample()) : null;
       // an application's new keys are each collection's own (ApplicationSetup), above its table's largest key
       newDocuments = application != null ? null : InsertSetup.prepare(control, target, table, config, operations);
       if (sentTo != null) {

@@ -129,7 +129,7 @@ final class TargetTrial {
               CheckJob.Verdict.NO_COLLECTION, name + ": not compared: " + missing)));
           return outcomes;
         }
-        boolean objectIds = DocumentIds.objectIds(c, table);
+        boolean objectIds = stress.table.DocumentIds.objectIds(c, table);
         if (objectIds) {
           objectIdTables.add(config.table());
         }
@@ -166,7 +166,7 @@ final class TargetTrial {
             continue;
           }
           DocumentTable table = TableSetup.existing(c, config.schema(), each.table(), false);
-          boolean objectIds = DocumentIds.objectIds(c, table);
+          boolean objectIds = stress.table.DocumentIds.objectIds(c, table);
           if (objectIds) {
             objectIdTables.add(each.table());
           }

@@ -29,6 +29,37 @@ public final class NewKeys {
   /** How many keys of this instance fit between {@link #first} and the type's maximum. */
   private final long total;
   private final AtomicLong nextIndex = new AtomicLong();
+  /** True for a table of ObjectId keys: each new key is a fresh ObjectId ({@code new_key} only), no range. */
+  private final boolean objectIds;
+
+  /** New ObjectIds for a table whose documents have ObjectId {@code _id}s, kept as text. */
+  private NewKeys(String table) {
+    this.table = table;
+    this.idType = IdType.TEXT;
+    this.instance = Instance.SOLE;
+    this.tableMax = 0;
+    this.first = 0;
+    this.typeMax = 0;
+    this.total = Long.MAX_VALUE;
+    this.objectIds = true;
+  }
+
+  /**
+   * The new keys of a table for {@code new_key}: fresh ObjectIds when its documents have ObjectId {@code _id}s (any
+   * instance's are unique without a share), else whole numbers above its largest {@code _id} ({@link #above}).
+   */
+  public static NewKeys forNewKeyParameters(Connection connection, DocumentTable table, Instance instance)
+      throws SQLException {
+    if (table.idType() == IdType.TEXT && stress.table.DocumentIds.objectIds(connection, table)) {
+      return new NewKeys(table.displayName());
+    }
+    return above(connection, table, instance);
+  }
+
+  /** True when each new key is a fresh ObjectId. */
+  public boolean objectIds() {
+    return objectIds;
+  }
 
   /**
    * @param table    the table's name, for messages
@@ -43,6 +74,7 @@ public final class NewKeys {
       throw new UsageException("insert, insert_batch and copy need an integer or bigint _id to make new keys;"
           + " table " + table + " has a " + idType.sql() + " _id");
     }
+    this.objectIds = false;
     this.table = table;
     this.idType = idType;
     this.instance = instance;
@@ -86,7 +118,7 @@ public final class NewKeys {
    * whose own inserts since the table was loaded the table does not hold); this when it is not larger.
    */
   public NewKeys aboveToo(long otherMax) {
-    return otherMax <= tableMax ? this : new NewKeys(table, idType, instance, otherMax);
+    return objectIds || otherMax <= tableMax ? this : new NewKeys(table, idType, instance, otherMax);
   }
 
   /** Whether keys are bound as Integer (an integer column) rather than Long. */
@@ -111,6 +143,10 @@ public final class NewKeys {
 
   /** A source of keys for one worker, reserving {@code blockSize} keys at a time. Not thread-safe. */
   public NewKeyStream stream(int blockSize) {
+    if (objectIds) {
+      throw new UsageException("insert, insert_batch and copy need an integer or bigint _id to make new keys; table "
+          + table + " has ObjectId _ids (a workload file's new_key draws fresh ObjectIds for it)");
+    }
     return new NewKeyStream(this, blockSize);
   }
 
@@ -133,6 +169,9 @@ public final class NewKeys {
 
   /** One line for reports. */
   public String describe() {
+    if (objectIds) {
+      return "fresh ObjectIds (the documents' _ids are ObjectIds), unique by construction";
+    }
     String share = instance.count() == 1 ? "" : ", only keys = " + instance.residue() + " mod " + instance.count()
         + " (instance " + instance + ")";
     return "from " + first + " up (largest _id at start: " + tableMax + share + "), " + remaining() + " left in "

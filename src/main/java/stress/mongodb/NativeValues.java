@@ -36,6 +36,9 @@ final class NativeValues {
     if (drawn instanceof JsonValueText json) {
       return BsonDocument.parse("{\"v\": " + json.json() + "}").get("v");
     }
+    if (drawn instanceof stress.ops.ObjectIdText id) {
+      return new org.bson.BsonObjectId(new org.bson.types.ObjectId(id.hex()));
+    }
     if (drawn instanceof Integer i) {
       return new BsonInt32(i);
     }

@@ -59,9 +59,9 @@ final class InsertTemplates {
       return new Template(null, file, ns + " (its first document cannot be read: " + e.getMessage() + ")");
     }
     BsonValue id = first.get("_id");
-    if (id == null || !(id.isInt32() || id.isInt64())) {
+    if (id == null || !(id.isInt32() || id.isInt64() || id.isObjectId())) {
       return new Template(null, file, ns + " (its _id is " + (id == null ? "missing" : typeOf(id))
-          + "; new keys are integers)");
+          + "; new keys are whole numbers or ObjectIds)");
     }
     return new Template(first, file, null);
   }

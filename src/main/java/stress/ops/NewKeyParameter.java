@@ -12,6 +12,9 @@ public final class NewKeyParameter implements ParameterGenerator {
 
   /** The generator for this run's new keys: one stream per worker, bound as the column's Integer or Long. */
   static ParameterGenerator bound(NewKeys keys) {
+    if (keys.objectIds()) {
+      return session -> ObjectIdText.next();
+    }
     SessionLocal<NewKeyStream> streams = new SessionLocal<>(() -> keys.stream(NewDocuments.KEY_BLOCK));
     if (keys.asInt()) {
       return session -> (int) streams.get(session).next();

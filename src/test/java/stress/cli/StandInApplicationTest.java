@@ -56,7 +56,7 @@ class StandInApplicationTest {
   /**
    * Each real log's application, derived and run on its stand-in collections. The keyhole log's reads find nothing,
    * as MongoDB's did for 20 of its 22 finds: its application deletes every document ({@code deleteMany({})}, 12 of
-   * its 81 statements run) and its inserts, of ObjectId keys, are not derived (new keys are integers).
+   * its 81 statements run).
    */
   @ParameterizedTest(name = "{0}")
   @CsvSource({"hatchet-sample-6.0, true", "hatchet-replica-6.0, true", "atlas-8.0-mongo-log-parser, true",

@@ -18,7 +18,6 @@ import stress.dump.generate.DocumentGenerator;
 import stress.keys.KeyChooser;
 import stress.keys.KeyDistribution;
 import stress.keys.KeySpace;
-import stress.keys.KeySpaceReader;
 import stress.keys.NewKeys;
 import stress.load.TableSetup;
 import stress.model.MongoRecorded;
@@ -63,6 +62,15 @@ public final class ApplicationSetup {
 
   public static Prepared prepare(Connection control, TargetInfo target, RunConfig config, ChosenDatabase database,
                                  PrintStream out) throws SQLException {
+    return prepare(control, target, config, database, out, new stress.keys.KeySpaces());
+  }
+
+  /**
+   * As {@link #prepare(Connection, TargetInfo, RunConfig, ChosenDatabase, PrintStream)}, each table's keys from
+   * {@code keySpaces} (read there once, for runs that must draw from the same keys).
+   */
+  public static Prepared prepare(Connection control, TargetInfo target, RunConfig config, ChosenDatabase database,
+                                 PrintStream out, stress.keys.KeySpaces keySpaces) throws SQLException {
     Application application = config.application().application();
     Map<String, Integer> weights = new LinkedHashMap<>();
     for (int i = 0; i < config.mix().names().size(); i++) {
@@ -83,7 +91,7 @@ public final class ApplicationSetup {
       }
       DocumentTable table = TableSetup.existing(control, config.schema(), c.table(), false);
       first = first == null ? table : first;
-      tables.put(c.namespace(), table.displayName() + ": " + bind(control, target, config, database, c, table,
+      tables.put(c.namespace(), table.displayName() + ": " + bind(control, target, config, database, keySpaces, c, table,
           names, bound, recorded, sampled));
       IndexStatistics.warnings(control, table).forEach(out::println);
     }
@@ -139,7 +147,7 @@ public final class ApplicationSetup {
    * of each operation MongoDB recorded; returns what the header says of the table.
    */
   private static String bind(Connection control, TargetInfo target, RunConfig config, ChosenDatabase database,
-                             Application.Collection c, DocumentTable table, List<String> names,
+                             stress.keys.KeySpaces keySpaces, Application.Collection c, DocumentTable table, List<String> names,
                              Map<String, Operation> bound, List<RecordedOperation> recorded, List<String> sampled)
       throws SQLException {
     List<WorkloadOperation> forTable = new ArrayList<>();
@@ -161,11 +169,11 @@ public final class ApplicationSetup {
       forTable.add(op);
     }
     KeySpace keySpace = forTable.stream().anyMatch(Operation::readsExistingKeys)
-        ? KeySpaceReader.read(control, table, config.keySample()) : null;
+        ? keySpaces.read(control, table, config.keySample()) : null;
     KeyChooser keys = keySpace == null ? null : new KeyChooser(keySpace,
         KeyDistribution.of(config.distribution(), keySpace.size(), config.zipfConstant()));
     NewDocuments newDocuments = forTable.stream().noneMatch(Operation::insertsNewKeys) ? null
-        : new NewDocuments(NewKeys.above(control, table, config.inserts().instance()),
+        : new NewDocuments(NewKeys.forNewKeyParameters(control, table, config.inserts().instance()),
             new DocumentGenerator(config.inserts().shape(), config.seed()), null);
     for (WorkloadOperation op : forTable) {
       bound.put(c.operationName(op.name()), new TableOperation(c.operationName(op.name()), op, table,

@@ -79,7 +79,11 @@ public final class InsertSetup {
       }
       return null;
     }
-    NewKeys keys = NewKeys.above(control, table, settings.instance());
+    // a workload file's new_key draws fresh ObjectIds on a table of ObjectId keys; the built-ins need whole numbers
+    boolean builtIn = operations.stream().anyMatch(op -> op instanceof stress.ops.Insert
+        || op instanceof stress.ops.InsertBatch || op instanceof stress.ops.Copy);
+    NewKeys keys = builtIn ? NewKeys.above(control, table, settings.instance())
+        : NewKeys.forNewKeyParameters(control, table, settings.instance());
     ShardLookup shards = settings.groupByShard() ? ShardLookups.forTarget(target, control, table) : null;
     return new NewDocuments(keys, new DocumentGenerator(settings.shape(), config.seed()), shards);
   }

@@ -136,8 +136,8 @@ public final class IdCondition {
   /** For a range or an insert: a parameter, or the literal (in a text column, the first form the value may take). */
   public static String single(Translation t, BsonValue v) {
     int p = t.parameters.indexOf(v);
-    if (p >= 0) {
-      return t.placeholder(p, x -> x);
+    if (p >= 0) { // a new ObjectId key goes into the key column as its hex text
+      return t.placeholder(p, x -> x instanceof stress.ops.ObjectIdText id ? id.hex() : x);
     }
     String texts = texts(v);
     int comma = texts.indexOf("', '");

@@ -66,6 +66,9 @@ public final class JsonPathText {
     if (value instanceof JsonValueText j) {
       return j.json();
     }
+    if (value instanceof stress.ops.ObjectIdText id) {
+      return id.json();
+    }
     if (value instanceof java.time.OffsetDateTime t) {
       return "{\"$date\": " + dateText(t.toInstant().toEpochMilli()) + "}";
     }
