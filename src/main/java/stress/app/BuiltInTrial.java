@@ -62,6 +62,21 @@ final class BuiltInTrial {
     return outcomes;
   }
 
+  /**
+   * For a workload file's operations that draw existing keys: the line saying the share of drawn keys each side
+   * holds when one holds under {@link #FOUND_SHARE} of the other's, else null (a few draws of the operation itself
+   * would miss a collection holding most keys but not all).
+   */
+  static String keyShareDifference(Connection c, DocumentTable table, MongoCollection<BsonDocument> collection,
+                                   boolean objectIds, long seed, long maxTimeMs) throws SQLException {
+    try {
+      CheckJob.Outcome share = trial(c, table, new KeyLookups(collection, objectIds, maxTimeMs), 0, seed);
+      return share.verdict() == CheckJob.Verdict.DIFFERENT ? share.line() : null;
+    } catch (MongoException e) {
+      return null; // the operation's own draws meet the same failure and name it
+    }
+  }
+
   private static CheckJob.Outcome trial(Connection c, DocumentTable table, KeyLookups mongo, int draws, long seed)
       throws SQLException {
     KeySpace space = KeySpaceReader.read(c, table, 100_000);

@@ -147,8 +147,9 @@ final class TargetTrial {
               check.draws(), config.seed(), config.timeouts().statement().toMillis()));
         }
         if (!fromFile.isEmpty()) {
-          outcomes.addAll(job(config, config.workload(), fromFile, config.table(), collection, check.draws())
-              .trial(c, table, mongo, objectIds));
+          outcomes.addAll(withKeyShare(c, table, mongo.collection(collection), objectIds, config, written(
+              config.workload(), fromFile), job(config, config.workload(), fromFile, config.table(), collection,
+              check.draws()).trial(c, table, mongo, objectIds)));
           parity.addAll(IndexParity.lines(c, table, mongo, collection, written(config.workload(), fromFile),
               build(config.workload(), config.schema(), config.table())));
         }
@@ -171,7 +172,8 @@ final class TargetTrial {
             objectIdTables.add(each.table());
           }
           CheckJob job = job(config, each.workload(), own, each.table(), each.namespace(), check.draws());
-          for (CheckJob.Outcome o : job.trial(c, table, mongo, objectIds)) {
+          for (CheckJob.Outcome o : withKeyShare(c, table, mongo.collection(each.namespace()), objectIds, config,
+              written(each.workload(), own), job.trial(c, table, mongo, objectIds))) {
             String name = each.operationName(o.operation());
             outcomes.add(new CheckJob.Outcome(name, o.verdict(), each.table() + "." + o.line()));
           }
@@ -181,6 +183,31 @@ final class TargetTrial {
       }
     }
     return outcomes;
+  }
+
+  /**
+   * The outcomes, an operation that draws existing keys found the same made a difference when the collection holds
+   * under {@link BuiltInTrial#FOUND_SHARE} of the keys drawn from the table.
+   */
+  private static List<CheckJob.Outcome> withKeyShare(Connection c, DocumentTable table,
+      com.mongodb.client.MongoCollection<org.bson.BsonDocument> collection, boolean objectIds, RunConfig config,
+      List<stress.ops.WorkloadOperation> ops, List<CheckJob.Outcome> outcomes) throws SQLException {
+    Set<String> drawingKeys = new HashSet<>();
+    ops.stream().filter(stress.ops.WorkloadOperation::readsExistingKeys).forEach(op -> drawingKeys.add(op.name()));
+    if (drawingKeys.isEmpty()) {
+      return outcomes;
+    }
+    String share = BuiltInTrial.keyShareDifference(c, table, collection, objectIds, config.seed(),
+        config.timeouts().statement().toMillis());
+    if (share == null) {
+      return outcomes;
+    }
+    List<CheckJob.Outcome> checked = new ArrayList<>();
+    for (CheckJob.Outcome o : outcomes) {
+      checked.add(drawingKeys.contains(o.operation()) && o.verdict() != CheckJob.Verdict.DIFFERENT && !o.refused()
+          ? new CheckJob.Outcome(o.operation(), CheckJob.Verdict.DIFFERENT, o.operation() + ": " + share) : o);
+    }
+    return checked;
   }
 
   /** The file's operations of these names (MongoDB-style or not: those without a form have no index advice). */

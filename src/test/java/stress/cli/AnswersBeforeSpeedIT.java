@@ -39,19 +39,7 @@ class AnswersBeforeSpeedIT {
 
   @BeforeAll
   static void bothSides() {
-    mongo = System.getenv("STRESS_MONGODB_URL");
-    Assumptions.assumeTrue(mongo != null && !mongo.isBlank(),
-        "MongoDB-target tests SKIPPED: STRESS_MONGODB_URL is not set (.ci/ferretdb.sh starts FerretDB)");
-    CliTester.Result loaded = CliTester.run("import", "datasets/sample-large", "--to", mongo, "--db", "stress",
-        "--drop-existing");
-    assertEquals(0, loaded.exitCode(), loaded.all());
-    // a copy in a database of this test's own: other tests change stress.orders
-    try (MongoClient client = MongoClients.create(mongo)) {
-      MongoCollection<BsonDocument> copy = client.getDatabase(DB).getCollection("orders", BsonDocument.class);
-      copy.drop();
-      copy.insertMany(client.getDatabase("stress").getCollection("orders", BsonDocument.class).find()
-          .into(new java.util.ArrayList<>()));
-    }
+    mongo = MongoTestServer.withSampleOrdersIn(DB);
     url = TestDatabase.newDatabaseUrl("answers_first");
     CliTester.Result imported = CliTester.run("--url", url, "-U", "postgres", "import", "datasets/sample-large");
     assertEquals(0, imported.exitCode(), imported.all());

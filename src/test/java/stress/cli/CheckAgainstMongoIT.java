@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.testing.TestDatabase;
@@ -23,9 +22,7 @@ class CheckAgainstMongoIT {
 
   /** The MongoDB server's URL, the sample orders loaded into it afresh (the test is skipped without a server). */
   private static String serverWithSampleOrders() {
-    String mongo = System.getenv("STRESS_MONGODB_URL");
-    Assumptions.assumeTrue(mongo != null && !mongo.isBlank(),
-        "MongoDB-target tests SKIPPED: STRESS_MONGODB_URL is not set (.ci/ferretdb.sh starts FerretDB)");
+    String mongo = MongoTestServer.url();
     CliTester.Result loaded = CliTester.run("import", "datasets/sample-large", "--to", mongo, "--db", "stress",
         "--drop-existing");
     assertEquals(0, loaded.exitCode(), loaded.all());

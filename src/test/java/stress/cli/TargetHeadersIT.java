@@ -3,12 +3,7 @@ package stress.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.mongodb.client.MongoClient;
-import com.mongodb.client.MongoClients;
-import com.mongodb.client.MongoCollection;
 import java.util.List;
-import org.bson.BsonDocument;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import stress.testing.TestDatabase;
 
@@ -21,19 +16,7 @@ import stress.testing.TestDatabase;
 class TargetHeadersIT {
   @Test
   void eachTargetsHeaderOnceAndMongoDbsOwn() {
-    String mongo = System.getenv("STRESS_MONGODB_URL");
-    Assumptions.assumeTrue(mongo != null && !mongo.isBlank(),
-        "MongoDB-target tests SKIPPED: STRESS_MONGODB_URL is not set (.ci/ferretdb.sh starts FerretDB)");
-    CliTester.Result loaded = CliTester.run("import", "datasets/sample-large", "--to", mongo, "--db", "stress",
-        "--drop-existing");
-    assertEquals(0, loaded.exitCode(), loaded.all());
-    try (MongoClient client = MongoClients.create(mongo)) { // this test's own copy: other tests change stress.orders
-      MongoCollection<BsonDocument> copy = client.getDatabase("target_headers").getCollection("orders",
-          BsonDocument.class);
-      copy.drop();
-      copy.insertMany(client.getDatabase("stress").getCollection("orders", BsonDocument.class).find()
-          .into(new java.util.ArrayList<>()));
-    }
+    String mongo = MongoTestServer.withSampleOrdersIn("target_headers");
     String url = TestDatabase.newDatabaseUrl("target_headers");
     assertEquals(0, CliTester.run("--url", url, "-U", "postgres", "import", "datasets/sample-large").exitCode());
 
