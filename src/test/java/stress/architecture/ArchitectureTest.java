@@ -78,7 +78,7 @@ class ArchitectureTest {
         "mongo.update", "mongo.aggregate"));
     allow("workload", "model", "ops", "table", "server", "mongo", "mongo.value", "mongo.routing");
     allow("mongolog", "model", "dump", "load.importer", "workload");
-    allow("mongodb", "model", "dump", "ops", "table", "workload");
+    allow("mongodb", "model", "dump", "keys", "ops", "table", "workload");
     allow("runner", "model", "ops", "keys", "metrics", "connect", "connect.eventloop", "server", "table");
     allow("fleet", "runner");
     allow("live", "metrics", "runner", "connect", "model");
