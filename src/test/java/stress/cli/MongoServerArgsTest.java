@@ -9,9 +9,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The rules of {@code --against} and {@code --collection}: the database a URL names is the default of a collection
- * without one, a conflicting one is refused, and so are a server given twice and a list of collections, each with one
- * line and exit 2, before anything is connected to (the URLs point nowhere).
+ * The rules of {@code --against} and {@code --collection}, and of {@code import --to} beside {@code --db}: the
+ * database a URL names is the default of a collection without one, a conflicting one is refused, and so are a server
+ * given twice and a list of collections, each with one line and exit 2, before anything is connected to (the URLs
+ * point nowhere).
  */
 class MongoServerArgsTest {
   private static final String NOWHERE = "mongodb://127.0.0.1:1";
@@ -100,5 +101,17 @@ class MongoServerArgsTest {
     assertEquals("--against mongodb://127.0.0.1:1/shop names the database shop, but collection orders of the"
         + " application is other.orders: give the URL without a database (a database named only to sign in with is"
         + " ?authSource=DB)", e.getMessage());
+  }
+
+  @Test
+  void importToTheUrlsDatabase() {
+    assertRefused(CliTester.run("import", "datasets/sample-large", "--to", "mongodb://app:s3cret@127.0.0.1:1/a",
+        "--db", "b"), "--db b and --to mongodb://127.0.0.1:1/a name different databases: the URL's database is the"
+        + " one imported (as --db a); give one of them");
+    assertRefused(CliTester.run("import", "datasets/sample-large", "--to", NOWHERE + "/shop"), "import --to"
+        + " mongodb://127.0.0.1:1/shop imports the database shop (as --db shop): --db shop matches no database of"
+        + " datasets/sample-large (its databases: stress)");
+    assertRefused(CliTester.run("import", "datasets/sample-large", "--to", NOWHERE + "/stress.orders"), "--to"
+        + " mongodb://127.0.0.1:1/stress.orders names the collection stress.orders in its path");
   }
 }
