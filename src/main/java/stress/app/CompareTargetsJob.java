@@ -28,8 +28,8 @@ import stress.runner.RoundSchedule;
  */
 final class CompareTargetsJob {
   /** The combination key of the target a phase measured. */
-  static final String TARGET = "target";
-  static final String POSTGRESQL = "postgresql";
+  static final String TARGET = stress.report.RoundComparison.TARGET;
+  static final String POSTGRESQL = stress.report.RoundComparison.POSTGRESQL;
   static final String MONGODB = "mongodb";
 
   private final RunConfig config;

@@ -31,7 +31,18 @@ final class MongoImportJob {
           + " collections into MongoDB; " + String.join(", ", tableOnly) + " shape PostgreSQL tables: leave them out");
     }
     ImportRequest request = ImportRequests.of(config);
-    stress.dump.DumpSource source = new stress.dump.DumpScanner(request.scan()).scan(request.source());
+    stress.dump.DumpSource source;
+    try {
+      source = new stress.dump.DumpScanner(request.scan()).scan(request.source());
+    } catch (stress.model.UsageException e) {
+      // the URL's database was read as --db (ImportCommand): say where that name came from
+      stress.model.MongoUrl named = stress.model.MongoUrl.read(url);
+      if (named == null || named.database() == null || !e.getMessage().contains("--db " + named.database() + " ")) {
+        throw e;
+      }
+      throw new stress.model.UsageException("import --to " + named.shown() + " imports the database "
+          + named.database() + " (as --db " + named.database() + "): " + e.getMessage());
+    }
     source.notices().forEach(n -> out.println("notice: " + n));
     try (stress.mongodb.MongoTarget target = stress.mongodb.MongoTarget.connect("--to", url, null)) {
       out.println("MongoDB: " + target.describe() + ", " + target.version());

@@ -56,7 +56,7 @@ final class CheckCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     if (!mongodb.given()) {
-      throw new UsageException("check needs --against URL --collection DB.COLLECTION: the MongoDB server to compare"
+      throw new UsageException("check needs --against URL --collection [DB.]COLLECTION: the MongoDB server to compare"
           + " with and its collection of the table's documents");
     }
     if (samples < 1) {
@@ -64,7 +64,7 @@ final class CheckCommand implements Callable<Integer> {
     }
     WorkloadFile file = WorkloadFile.load(workload);
     CheckJob.Request request = new CheckJob.Request(file, ops, target.schema(), target.table(), mongodb.url(),
-        mongodb.collection,
+        mongodb.namespace(),
         samples, seed, Durations.parse("--statement-timeout", statementTimeout).toMillis());
     return Commands.check(request, target.connection(root.connection), root.out).code();
   }

@@ -12,6 +12,8 @@ import picocli.CommandLine.ParentCommand;
 import stress.app.Commands;
 import stress.config.Defaults;
 import stress.config.ImportConfig;
+import stress.model.MongoUrl;
+import stress.model.UsageException;
 
 /** {@code stress import}: mongodump output into document tables. */
 @Command(name = "import", sortOptions = false, usageHelpAutoWidth = true,
@@ -47,7 +49,8 @@ final class ImportCommand implements Callable<Integer> {
   Path archive;
 
   @Option(names = "--db", paramLabel = "PATTERN", split = ",",
-      description = "Databases to import (glob: * and ?); repeatable. Default: all.")
+      description = "Databases to import (glob: * and ?); repeatable. Default: all; with --to, the database its URL"
+          + " names, if any.")
   List<String> databases = new ArrayList<>();
 
   @Option(names = "--collection", paramLabel = "PATTERN", split = ",",
@@ -152,19 +155,46 @@ final class ImportCommand implements Callable<Integer> {
   @Option(names = "--to", paramLabel = "URL",
       description = "Load the dump into a MongoDB server instead (mongodb://... or mongodb+srv://...): each collection's"
           + " documents as the dump holds them and its indexes, so the same data stands on both sides of 'stress"
-          + " check'. Its password is never printed.")
+          + " check'. A database in its path (mongodb://HOST:PORT/DB) is the one imported, as --db DB; a --db beside"
+          + " it must name the same. Its password is never printed.")
   String to;
 
   @Override
   public Integer call() throws Exception {
     if (to != null) {
-      return Commands.importToMongo(toConfig(), to, root.out).code();
+      return Commands.importToMongo(toConfig(mongoDatabases()), to, root.out).code();
     }
     return Commands.importDump(toConfig(), connection.toOptions(root.connection), root.out).code();
   }
 
+  /**
+   * {@code --to}: the database its URL names, read as {@code --db} (a dump's collections go to the database of the same
+   * name, so a URL naming another one would import nothing, or a mongoexport file into a database it never names);
+   * else --db as given.
+   */
+  List<String> mongoDatabases() {
+    MongoUrl url = MongoUrl.read(to);
+    if (url == null || url.database() == null) {
+      return databases;
+    }
+    if (url.collection() != null) {
+      throw new UsageException("--to " + url.shown() + " names the collection " + url.database() + "."
+          + url.collection() + " in its path: the path names a database only; give the collection with --collection");
+    }
+    if (!databases.isEmpty() && !databases.equals(List.of(url.database()))) {
+      throw new UsageException("--db " + String.join(",", databases) + " and --to " + url.shown() + " name different"
+          + " databases: the URL's database is the one imported (as --db " + url.database() + "); give one of them"
+          + " (a database the URL names only to sign in with is ?authSource=DB)");
+    }
+    return List.of(url.database());
+  }
+
   /** The options as given; the app layer checks them and builds the engine's request. */
   ImportConfig toConfig() {
+    return toConfig(databases);
+  }
+
+  private ImportConfig toConfig(List<String> databases) {
     return new ImportConfig(path, archive, databases, excludeDatabases, collections, excludeCollections,
         systemCollections, schema, table, tablePrefix, lowerCaseNames, existing.dropExisting, existing.reuse, resume,
         jobs == null ? Defaults.importJobs() : jobs, jsonMode,

@@ -63,7 +63,7 @@ final class IndexCommand implements Callable<Integer> {
             + " file's indexes: are built on the MongoDB collection as they are");
       }
       WorkloadFile file = WorkloadFile.load(workload);
-      return Commands.indexOnMongo(file, mongodb.url(), mongodb.collection, target.table(), root.out).code();
+      return Commands.indexOnMongo(file, mongodb.url(), mongodb.namespace(), target.table(), root.out).code();
     }
     Duration socket = socketTimeout == null ? Duration.ZERO : Durations.parse("--socket-timeout", socketTimeout);
     WorkloadFile file = WorkloadFile.load(workload);

@@ -243,10 +243,18 @@ final class RunArgs {
       problems.add("--compare-tables names the tables itself and runs them one after another in this process: not"
           + " with --table, --run-id, --instances, --metrics-port or --workload DIR");
     }
-    if (attempt(problems, () -> mongodb.given(wholeApplication)) == Boolean.TRUE && (compareTables != null
-        || fleetArgs.runId != null || fleetArgs.instances != null)) {
+    boolean against = attempt(problems, () -> mongodb.given(wholeApplication)) == Boolean.TRUE;
+    if (against && (compareTables != null || fleetArgs.runId != null || fleetArgs.instances != null)) {
       problems.add("--against runs the workload on PostgreSQL and on MongoDB in turn, in this process: not with"
           + " --compare-tables, --run-id or --instances");
+    }
+    if (against && application != null) {
+      java.util.Map<String, String> namespaces = new java.util.LinkedHashMap<>();
+      application.collections().forEach(c -> namespaces.put(c.table(), c.namespace()));
+      attempt(problems, () -> {
+        mongodb.sameDatabases(namespaces);
+        return null;
+      });
     }
     if (!problems.isEmpty()) {
       throw new UsageException(String.join("; ", problems));
@@ -274,7 +282,7 @@ final class RunArgs {
   /** The MongoDB servers of {@code --against} and their collection, or null without it. */
   List<stress.app.ExplainRequest.MongoSide> mongoSides() {
     return !mongodb.given(workload != null && Application.names(workload)) ? null : mongodb.against.stream()
-        .map(url -> new stress.app.ExplainRequest.MongoSide(url, mongodb.collection)).toList();
+        .map(url -> new stress.app.ExplainRequest.MongoSide(url, mongodb.namespace())).toList();
   }
 
   /** The tables of {@code --compare-tables}, or null without it. */

@@ -2,6 +2,8 @@ package stress.report;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -19,16 +21,49 @@ import stress.metrics.PhaseStats;
  * each operation's p50 and p99 too, never its ops/s: in a closed loop an operation's ops/s is its weight's share of
  * the total, so its ratio would only repeat the total's.
  *
- * <p>Combinations are grouped by everything but the compared key ({@code table} in {@code run --compare-tables},
- * none otherwise: one group); the first combination of a group, in the run's first round, is its baseline.
+ * <p>Combinations are grouped by everything but the compared key ({@link #comparedKey}: {@code table} in {@code run
+ * --compare-tables}, {@code target} in {@code run --against}, none otherwise: one group); the first combination of a
+ * group, in the run's first round, is its baseline, and of targets the one on PostgreSQL: a server at 4 threads is
+ * compared with PostgreSQL at 4 threads, never at 2.
  */
 public final class RoundComparison {
   /** The figures compared for the total, and for each operation of a mix (latencies only). */
   static final String OPS = "ops/s";
   static final String P50 = "p50 ms";
   static final String P99 = "p99 ms";
+  /** The combination key of the target a phase measured ({@code run --against}), and the target compared with. */
+  public static final String TARGET = "target";
+  public static final String POSTGRESQL = "postgresql";
 
   private RoundComparison() {}
+
+  /**
+   * The key whose values a result compares within groups of otherwise equal combinations: {@code table} for a result
+   * of compared tables, {@code target} when its phases carry their target, null when every combination is compared
+   * with the first.
+   */
+  public static String comparedKey(RunResult result) {
+    if (!result.tables().isEmpty()) {
+      return LayoutComparison.TABLE;
+    }
+    return result.phases().stream().anyMatch(p -> p.combination().containsKey(TARGET)) ? TARGET : null;
+  }
+
+  /**
+   * The combinations grouped by everything but the compared key, groups and members in the order given, the baseline
+   * first in each: the given first, or of targets the one on PostgreSQL.
+   */
+  public static Map<String, List<Map<String, String>>> groups(Collection<Map<String, String>> combinations,
+                                                              String comparedKey) {
+    Map<String, List<Map<String, String>>> groups = new LinkedHashMap<>();
+    combinations.forEach(c -> groups.computeIfAbsent(group(c, comparedKey), k -> new ArrayList<>()).add(c));
+    if (TARGET.equals(comparedKey)) {
+      // stable: PostgreSQL first, the servers after it in their order
+      groups.values().forEach(members -> members.sort(
+          Comparator.comparing((Map<String, String> c) -> !POSTGRESQL.equals(c.get(TARGET)))));
+    }
+    return groups;
+  }
 
   /**
    * A ratio to the baseline with its interval and verdict.
@@ -100,8 +135,8 @@ public final class RoundComparison {
   /**
    * The comparison of a result with rounds, or null without rounds.
    *
-   * @param comparedKey the combination key whose values are compared within a group ({@code table}), or null to
-   *                    compare every combination with the first
+   * @param comparedKey the combination key whose values are compared within a group ({@link #comparedKey}), or null
+   *                    to compare every combination with the first
    */
   public static Result of(RunResult result, String comparedKey) {
     if (!hasRounds(result)) {
@@ -114,8 +149,7 @@ public final class RoundComparison {
       int round = p.round() == null ? 1 : p.round();
       byCombination.computeIfAbsent(p.combination(), k -> new PhaseResult[rounds])[round - 1] = p;
     }
-    Map<String, List<Map<String, String>>> groups = new LinkedHashMap<>();
-    byCombination.keySet().forEach(c -> groups.computeIfAbsent(group(c, comparedKey), k -> new ArrayList<>()).add(c));
+    Map<String, List<Map<String, String>>> groups = groups(byCombination.keySet(), comparedKey);
     List<Row> rows = new ArrayList<>();
     List<Noise> noise = new ArrayList<>();
     groups.forEach((group, combinations) -> {
@@ -200,7 +234,7 @@ public final class RoundComparison {
   }
 
   /** The combination without the compared key, as {@code k=v k=v}; empty when nothing is left out. */
-  static String group(Map<String, String> combination, String comparedKey) {
+  public static String group(Map<String, String> combination, String comparedKey) {
     return comparedKey == null ? "" : label(combination, comparedKey);
   }
 

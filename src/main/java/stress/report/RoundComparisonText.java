@@ -4,8 +4,10 @@ import static stress.report.TextTable.Align.LEFT;
 import static stress.report.TextTable.Align.RIGHT;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import stress.metrics.OperationStats;
 
@@ -21,13 +23,15 @@ public final class RoundComparisonText {
 
   /**
    * The comparison of a run's phases, after an empty line: with rounds their medians, intervals and verdicts; with one
-   * round each phase's figures beside the first's and {@link #ONE_ROUND}; empty for a run of one phase.
+   * round each phase's figures beside the first's (comparing tables or targets, beside its group's baseline's) and
+   * {@link #ONE_ROUND}; empty for a run of one phase.
    */
   public static String of(RunResult result) {
     Set<String> marked = AnswersDiffer.of(result);
     String differ = marked.isEmpty() ? "" : "\n" + AnswersDiffer.MARK + ": " + String.join(", ", marked) + " (measured"
         + " with --measure-different: their figures, and the totals of a mix that holds them, compare different"
         + " answers)";
+    String comparedKey = RoundComparison.comparedKey(result);
     if (RoundComparison.hasRounds(result)) {
       List<String> host = new ArrayList<>();
       for (String line : java.util.Arrays.asList(hostLine(result.phases()), compilingLine(result.phases()))) {
@@ -35,15 +39,36 @@ public final class RoundComparisonText {
           host.add(line);
         }
       }
-      return differ + "\n" + text(RoundComparison.of(result, null), host, marked);
+      return differ + "\n" + text(result.roundComparison(), host, comparedKey, marked);
     }
     if (result.phases().size() < 2) {
       return "";
     }
-    List<ComparisonRow> rows = result.phases().stream().map(p -> new ComparisonRow(p.combination(), p.stats()))
-        .toList();
-    return differ + "\ncomparison (" + rows.size() + " phases; * = most ops/s, ratio to the first row; " + ONE_ROUND + "):\n"
-        + TextReport.comparison(rows);
+    StringBuilder out = new StringBuilder(differ + "\ncomparison (" + result.phases().size() + " phases; * = most"
+        + " ops/s, ratio to " + baseline(comparedKey) + "; " + ONE_ROUND + "):\n");
+    if (comparedKey == null) {
+      return out.append(TextReport.comparison(result.phases().stream()
+          .map(p -> new ComparisonRow(p.combination(), p.stats())).toList())).toString();
+    }
+    Map<Map<String, String>, PhaseResult> byCombination = new LinkedHashMap<>();
+    result.phases().forEach(p -> byCombination.putIfAbsent(p.combination(), p));
+    RoundComparison.groups(byCombination.keySet(), comparedKey).forEach((group, combinations) -> {
+      if (!group.isEmpty()) {
+        out.append(group).append(":\n");
+      }
+      // as with rounds: within a group only the compared key tells its rows apart
+      out.append(TextReport.comparison(combinations.stream().map(c -> new ComparisonRow(
+          Map.of(comparedKey, c.get(comparedKey)), byCombination.get(c).stats())).toList()));
+    });
+    return out.toString();
+  }
+
+  /** Whom a comparison's ratios are to: the first row, or within each group the first table, or PostgreSQL. */
+  static String baseline(String comparedKey) {
+    if (RoundComparison.TARGET.equals(comparedKey)) {
+      return RoundComparison.POSTGRESQL + " with the same settings (threads, ...)";
+    }
+    return LayoutComparison.TABLE.equals(comparedKey) ? "the first table" : "the first row";
   }
 
   /**
@@ -86,11 +111,11 @@ public final class RoundComparisonText {
   }
 
   /** How the columns are made, one sentence each. */
-  static List<String> legend(RoundComparison.Result result, String baselineName) {
+  static List<String> legend(RoundComparison.Result result, String baseline) {
     return List.of(
         "median and range: the figure's median and its lowest and highest over the " + result.rounds() + " rounds",
-        "vs first: the median over the rounds of this row's figure / the " + baselineName
-            + "'s in the same round (paired, so a slow drift of the machine cancels)",
+        "vs first: the median over the rounds of this row's figure / that of " + baseline
+            + " in the same round (paired, so a slow drift of the machine cancels)",
         "interval: " + MedianInterval.METHOD + " of those ratios, " + percent(result.coverage())
             + " coverage with " + result.rounds() + " rounds"
             + (result.rounds() < 6 ? " (6 or more rounds give 95% or more)" : ""),
@@ -103,20 +128,21 @@ public final class RoundComparisonText {
    * ops/s, ratios to the first row):} then the legend, the noise and the tables.
    */
   public static String text(RoundComparison.Result result) {
-    return text(result, List.of(), Set.of());
+    return text(result, List.of(), null, Set.of());
   }
 
   /**
    * As {@link #text(RoundComparison.Result)}, with lines about the host (its saturation, a client still compiling)
-   * after the legend, beside the machine's steadiness.
+   * after the legend, beside the machine's steadiness, grouped by everything but {@code comparedKey} (null: one
+   * group).
    */
-  static String text(RoundComparison.Result result, List<String> host, Set<String> marked) {
+  static String text(RoundComparison.Result result, List<String> host, String comparedKey, Set<String> marked) {
     long combinations = result.rows().size();
     StringBuilder out = new StringBuilder("comparison (" + combinations + " combinations, " + result.rounds()
-        + " rounds, interleaved; * = most ops/s; ratios to the first row):\n");
-    legend(result, "first row").forEach(line -> out.append("  ").append(line).append('\n'));
+        + " rounds, interleaved; * = most ops/s; ratios to " + baseline(comparedKey) + "):\n");
+    legend(result, baseline(comparedKey)).forEach(line -> out.append("  ").append(line).append('\n'));
     host.forEach(line -> out.append("  ").append(line).append('\n'));
-    out.append(groups(result, null, marked));
+    out.append(groups(result, comparedKey, marked));
     return out.toString();
   }
 
@@ -124,7 +150,7 @@ public final class RoundComparisonText {
   public static String tables(RoundComparison.Result result) {
     StringBuilder out = new StringBuilder("tables compared with their noise (" + result.rounds()
         + " rounds, interleaved; ratios to the first table):\n");
-    legend(result, "first table").forEach(line -> out.append("  ").append(line).append('\n'));
+    legend(result, baseline(LayoutComparison.TABLE)).forEach(line -> out.append("  ").append(line).append('\n'));
     out.append(groups(result, LayoutComparison.TABLE, Set.of()));
     return out.toString();
   }

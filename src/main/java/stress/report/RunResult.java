@@ -104,12 +104,13 @@ public record RunResult(String toolVersion, Instant startTime, Map<String, Objec
 
   /**
    * With several rounds ({@code --rounds}): each combination's figures per round, medians, ranges, and the paired
-   * ratios to the baseline with their intervals and verdicts (per table of {@code --compare-tables}); null otherwise.
+   * ratios to the baseline with their intervals and verdicts (per table of {@code --compare-tables}, per target of
+   * {@code --against} beside PostgreSQL with the same other settings); null otherwise.
    */
   @JsonProperty("roundComparison")
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public RoundComparison.Result roundComparison() {
-    return RoundComparison.of(this, tables.isEmpty() ? null : LayoutComparison.TABLE);
+    return RoundComparison.of(this, RoundComparison.comparedKey(this));
   }
 
   /** MongoDB's recorded figures beside the measured ones, per phase and operation; empty without them. */

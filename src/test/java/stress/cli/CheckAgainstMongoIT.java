@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.testing.TestDatabase;
@@ -104,7 +106,9 @@ class CheckAgainstMongoIT {
     assertEquals(0, both.exitCode(), both.all());
     assertTrue(both.out().contains("\ntarget mongodb (mongodb://"), both.out());
     assertTrue(both.out().contains("PostgreSQL and MongoDB compared"), both.out());
-    assertTrue(both.out().lines().anyMatch(l -> l.matches(" +mongodb +prepared +none +2 +ops/s .*")), both.out());
+    // one group, of the settings both share; within it only the target tells the rows apart
+    assertTrue(both.out().contains("\nmode=prepared pool=none threads=2:\n"), both.out());
+    assertTrue(both.out().lines().anyMatch(l -> l.matches("\\*? +mongodb +ops/s .*")), both.out());
     com.fasterxml.jackson.databind.JsonNode result = new com.fasterxml.jackson.databind.ObjectMapper()
         .readTree(json.toFile());
     java.util.Set<String> targets = new java.util.TreeSet<>();
@@ -125,9 +129,11 @@ class CheckAgainstMongoIT {
     String url = TestDatabase.newDatabaseUrl("two_targets");
     assertEquals(0, CliTester.run("--url", url, "-U", "postgres", "import", "datasets/sample-large").exitCode());
     Path json = dir.resolve("three.json");
-    // the same server twice stands for two servers: what is checked is that each is measured as a target of its own
+    // two URLs of the same server (its address and localhost) stand for two servers: what is checked is that each is
+    // measured as a target of its own; the same URL twice is refused (MongoServerArgsTest)
+    String other = otherSpelling(mongo);
     CliTester.Result three = CliTester.run("--url", url, "-U", "postgres", "run", "--workload",
-        "config/workloads/orders-mongo.yaml", "--table", "stress_orders", "--against", mongo, "--against", mongo,
+        "config/workloads/orders-mongo.yaml", "--table", "stress_orders", "--against", mongo, "--against", other,
         "--collection", "stress.orders", "--op", "customer_since,count_status", "--threads", "1", "--duration",
         "1s", "--warmup", "0", "--json", json.toString());
     assertEquals(0, three.exitCode(), three.all());
@@ -140,10 +146,71 @@ class CheckAgainstMongoIT {
     assertEquals(java.util.List.of("postgresql", "mongodb-1", "mongodb-2"), targets);
 
     CliTester.Result explainTwo = CliTester.run("--url", url, "-U", "postgres", "explain", "--workload",
-        "config/workloads/orders-mongo.yaml", "--table", "stress_orders", "--against", mongo, "--against", mongo,
+        "config/workloads/orders-mongo.yaml", "--table", "stress_orders", "--against", mongo, "--against", other,
         "--collection", "stress.orders");
     assertEquals(2, explainTwo.exitCode(), explainTwo.all());
     assertTrue(explainTwo.err().contains("--against is given 2 times; this command compares with one server"),
         explainTwo.err());
+  }
+
+  /** The server's URL under its other local name: 127.0.0.1 as localhost, or localhost as 127.0.0.1. */
+  private static String otherSpelling(String url) {
+    String other = url.contains("127.0.0.1") ? url.replace("127.0.0.1", "localhost")
+        : url.replace("localhost", "127.0.0.1");
+    Assumptions.assumeFalse(other.equals(url), "a second spelling of " + url + " needs 127.0.0.1 or localhost in it");
+    return other;
+  }
+
+  /** {@code mongodb://host:port/} with the database {@code db} in its path. */
+  private static String withDatabase(String url, String db) {
+    int query = url.indexOf('?');
+    String base = query < 0 ? url : url.substring(0, query);
+    Assumptions.assumeTrue(base.indexOf('/', "mongodb://".length()) < 0 || base.endsWith("/"),
+        url + " names a database already");
+    return base + (base.endsWith("/") ? "" : "/") + db + (query < 0 ? "" : url.substring(query));
+  }
+
+  /**
+   * {@code --threads 1,2} beside a server: each thread count a group of its own whose baseline is PostgreSQL at that
+   * count, in the text, result.json and report.html; the database the URL names is the collection's and the import's.
+   */
+  @Test
+  void eachThreadCountIsComparedWithPostgresqlAtThatCount() throws Exception {
+    String stress = withDatabase(serverWithSampleOrders(), "stress");
+    CliTester.Result loaded = CliTester.run("import", "datasets/sample-large", "--to", stress, "--drop-existing");
+    assertEquals(0, loaded.exitCode(), loaded.all());
+    assertTrue(loaded.out().contains("stress.orders: 500 documents inserted"), "the URL's database: " + loaded.out());
+    String url = TestDatabase.newDatabaseUrl("like_with_like");
+    assertEquals(0, CliTester.run("--url", url, "-U", "postgres", "import", "datasets/sample-large").exitCode());
+    Path out = dir.resolve("out");
+    CliTester.Result run = CliTester.run("--url", url, "-U", "postgres", "run", "--workload",
+        "config/workloads/orders-mongo.yaml", "--table", "stress_orders", "--against", stress, "--collection",
+        "orders", "--op", "customer_since,count_status", "--threads", "1,2", "--duration", "1s", "--warmup", "0",
+        "--rounds", "2", "--out", out.toString());
+    assertEquals(0, run.exitCode(), run.all());
+    String text = run.out();
+    assertTrue(text.contains("collection stress.orders"), "the URL's database with --collection orders: " + text);
+    assertTrue(text.contains("ratios to postgresql with the same settings"), text);
+    for (String threads : new String[] {"1", "2"}) {
+      String group = text.substring(text.indexOf("pool=none threads=" + threads + ":\n"));
+      List<String> rows = group.lines().skip(3).limit(7).toList();
+      assertTrue(rows.get(0).matches("\\*? +postgresql +ops/s .* baseline"), threads + " threads: " + text);
+      assertTrue(rows.stream().anyMatch(l -> l.matches("\\*? +mongodb +ops/s .* x[0-9.]+ .*")), threads + ": " + text);
+    }
+
+    com.fasterxml.jackson.databind.JsonNode result = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(out.resolve("result.json").toFile());
+    assertEquals(8, result.get("phases").size(), "two targets, two thread counts, two rounds");
+    com.fasterxml.jackson.databind.JsonNode rows = result.get("roundComparison").get("rows");
+    assertEquals(4, rows.size(), rows.toString());
+    for (com.fasterxml.jackson.databind.JsonNode row : rows) {
+      String threads = row.get("combination").get("threads").asText();
+      assertTrue(row.get("group").asText().endsWith("threads=" + threads), row.toString());
+      boolean postgresql = row.get("combination").get("target").asText().equals("postgresql");
+      assertEquals(postgresql, row.get("baseline").asBoolean(), "postgresql at " + threads + " threads: " + row);
+    }
+    String html = Files.readString(out.resolve("report.html"));
+    assertTrue(html.contains("pool=none threads=2 · target=mongodb: ops/s x"), "the rounds headline per group");
+    assertTrue(html.contains("vs baseline"), "the comparison's column names its baseline");
   }
 }

@@ -5,6 +5,7 @@ import static stress.report.Decimals.oneDecimal;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import stress.metrics.ClientUsage;
 import stress.metrics.OperationStats;
 import stress.metrics.Outage;
@@ -15,16 +16,19 @@ import stress.report.RoundComparison;
 
 /**
  * The outcome of each run, first on the page (as Gatling's and k6's reports open on their indicators): the
- * best combination with its ops/s and p99, how it compares with the first row, the errors, and whether the
- * target was ever unavailable.
+ * best combination with its ops/s and p99, how it compares with the first row (with tables or targets compared, with
+ * its group's baseline), the errors, and whether the target was ever unavailable.
  */
 final class Headline {
   private Headline() {}
 
   static Section of(List<NamedResult> runs) {
     boolean overlay = runs.size() > 1;
-    List<String> headers = new ArrayList<>(List.of("best combination", "ops/s", "p99 ms", "vs first row", "errors",
-        "errors, all phases", "outages", "outage s", "degraded windows"));
+    // a comparison within groups (tables, targets) has a baseline per group, not one first row
+    boolean grouped = runs.stream().anyMatch(run -> RoundComparison.comparedKey(run.result()) != null);
+    List<String> headers = new ArrayList<>(List.of("best combination", "ops/s", "p99 ms",
+        grouped ? "vs baseline" : "vs first row", "errors", "errors, all phases", "outages", "outage s",
+        "degraded windows"));
     if (overlay) {
       headers.add(0, "run");
     }
@@ -39,10 +43,13 @@ final class Headline {
         sentences.add(scope);
         continue;
       }
+      String comparedKey = RoundComparison.comparedKey(run.result());
+      String firstRow = comparedKey == null ? "the first row" : "its baseline";
       PhaseResult best = phases.get(winner(phases));
+      PhaseResult baseline = baseline(phases, best, comparedKey);
       operationTables.add(RunScope.operations(overlay ? run.name() : null, best));
       OperationStats total = best.stats().total();
-      double first = phases.get(0).stats().total().opsPerSecond();
+      double first = baseline.stats().total().opsPerSecond();
       String ratio = phases.size() > 1 && first > 0 ? Decimals.ratio(total.opsPerSecond() / first) : "";
       long allErrors = phases.stream().mapToLong(p -> p.stats().total().errorCount()).sum();
       int outages = phases.stream().mapToInt(p -> p.stats().outages().size()).sum();
@@ -65,16 +72,20 @@ final class Headline {
             oneDecimal(bestRow.figures().get(0).median()), millis(bestRow.figures().get(2).median()), ratio,
             Long.toString(bestErrors), Long.toString(allErrors), Integer.toString(outages),
             Decimals.threeDecimals(outageSeconds), Integer.toString(degraded)));
+        String of = comparedKey == null ? "" : " (" + RoundComparison.label(rounds.rows().stream()
+            .filter(b -> b.baseline() && b.group().equals(bestRow.group())).findFirst().orElse(bestRow)
+            .combination(), null) + ")";
         opening = (overlay ? run.name() + ": " : "") + "best " + label + " — median "
             + oneDecimal(bestRow.figures().get(0).median()) + " ops/s over " + rounds.rounds() + " rounds, p99 "
-            + millis(bestRow.figures().get(2).median()) + " ms, " + (bestRow.baseline() ? "the first row"
-            : ratio + " the first row") + tail(allErrors, outages, outageSeconds, degraded);
+            + millis(bestRow.figures().get(2).median()) + " ms, " + (bestRow.baseline()
+            ? (comparedKey == null ? firstRow : "the baseline") : ratio + " " + firstRow + of)
+            + tail(allErrors, outages, outageSeconds, degraded);
       } else {
         row = new ArrayList<>(List.of(best.label(), oneDecimal(total.opsPerSecond()),
             millis(total.latencyMs().p99()), ratio, Long.toString(total.errorCount()), Long.toString(allErrors),
             Integer.toString(outages), Decimals.threeDecimals(outageSeconds), Integer.toString(degraded)));
-        opening = sentence(overlay ? run.name() : null, phases, best, ratio, allErrors, outages, outageSeconds,
-            degraded);
+        opening = sentence(overlay ? run.name() : null, phases, best, baseline, comparedKey, ratio, allErrors,
+            outages, outageSeconds, degraded);
       }
       if (overlay) {
         row.add(0, run.name());
@@ -94,26 +105,48 @@ final class Headline {
     }
     return new Section("results", "Results",
         "Per run, what it measured, the combination with the most ops/s (all operations together; the first of them"
-            + " on a tie), its ratio to the first row, the failed executions, and the availability windows (details"
-            + " under Errors); then that combination's operations, one row each.",
+            + " on a tie), its ratio to the first row (or, comparing tables or targets, to the baseline of its group:"
+            + " the first table, or PostgreSQL with the same settings), the failed executions, and the availability"
+            + " windows (details under Errors); then that combination's operations, one row each.",
         sentences, List.of(), java.util.stream.Stream.concat(java.util.stream.Stream.of(new DataTable(headers, rows)),
             operationTables.stream()).toList(), false);
   }
 
-  private static String sentence(String runName, List<PhaseResult> phases, PhaseResult best, String ratio, long allErrors,
-                                 int outages, double outageSeconds, int degraded) {
+  /**
+   * The phase {@code phase} is compared with: the first; or, comparing within groups ({@link
+   * RoundComparison#comparedKey}), its group's baseline, of the same round when it ran in it.
+   */
+  static PhaseResult baseline(List<PhaseResult> phases, PhaseResult phase, String comparedKey) {
+    if (comparedKey == null) {
+      return phases.get(0);
+    }
+    Map<String, String> first = RoundComparison.groups(phases.stream().map(PhaseResult::combination).distinct()
+        .toList(), comparedKey).get(RoundComparison.group(phase.combination(), comparedKey)).get(0);
+    List<PhaseResult> runs = phases.stream().filter(p -> p.combination().equals(first)).toList();
+    return runs.stream().filter(p -> java.util.Objects.equals(p.round(), phase.round())).findFirst()
+        .orElse(runs.get(0));
+  }
+
+  private static String sentence(String runName, List<PhaseResult> phases, PhaseResult best, PhaseResult baseline,
+                                 String comparedKey, String ratio, long allErrors, int outages, double outageSeconds,
+                                 int degraded) {
     OperationStats total = best.stats().total();
     StringBuilder out = new StringBuilder(runName == null ? "" : runName + ": ");
     out.append(phases.size() > 1 ? "best " : "").append(best.label()).append(" — ")
         .append(oneDecimal(total.opsPerSecond())).append(" ops/s, p99 ").append(millis(total.latencyMs().p99())).append(" ms");
-    if (phases.size() > 1 && best == phases.get(0)) {
+    // the others it is the baseline of: every other phase, or its group's
+    List<PhaseResult> others = phases.stream().filter(p -> p != best && baseline(phases, p, comparedKey) == best)
+        .toList();
+    if (phases.size() > 1 && best == baseline) {
       double first = total.opsPerSecond();
-      double low = phases.stream().skip(1).mapToDouble(p -> p.stats().total().opsPerSecond()).min().orElse(0);
-      double high = phases.stream().skip(1).mapToDouble(p -> p.stats().total().opsPerSecond()).max().orElse(0);
-      out.append(", the first row").append(first > 0 ? " (the others " + Decimals.ratio(low / first)
+      double low = others.stream().mapToDouble(p -> p.stats().total().opsPerSecond()).min().orElse(0);
+      double high = others.stream().mapToDouble(p -> p.stats().total().opsPerSecond()).max().orElse(0);
+      out.append(comparedKey == null ? ", the first row" : ", the baseline of its group")
+          .append(first > 0 && !others.isEmpty() ? " (the others " + Decimals.ratio(low / first)
           + (low == high ? "" : " to " + Decimals.ratio(high / first)) + " of it)" : "");
     } else if (phases.size() > 1) {
-      out.append(", ").append(ratio).append(" the first row (").append(phases.get(0).label()).append(')');
+      out.append(", ").append(ratio).append(comparedKey == null ? " the first row (" : " its baseline (")
+          .append(baseline.label()).append(')');
     }
     return out.append(tail(allErrors, outages, outageSeconds, degraded)).toString();
   }

@@ -19,6 +19,7 @@ import stress.metrics.PhaseStats;
 import stress.report.Decimals;
 import stress.report.PhaseResult;
 import stress.report.ResultMerger;
+import stress.report.RoundComparison;
 import stress.report.TextReport;
 
 /**
@@ -227,8 +228,9 @@ final class ReportModel {
     for (int index = 0; index < runs.size(); index++) {
       NamedResult run = runs.get(index);
       String prefix = overlay ? run.name() + " · " : "";
+      String comparedKey = RoundComparison.comparedKey(run.result());
       headers.addAll(List.of(prefix + "ops/s", prefix + "p99 ms", prefix + "errors", prefix + "best",
-          prefix + "vs first row"));
+          prefix + (comparedKey == null ? "vs first row" : "vs baseline")));
       List<Point> ops = new ArrayList<>();
       List<Point> p99 = new ArrayList<>();
       if (run.result().phases().isEmpty()) {
@@ -237,7 +239,6 @@ final class ReportModel {
         continue;
       }
       int winner = Headline.winner(run.result().phases());
-      double first = run.result().phases().get(0).stats().total().opsPerSecond();
       for (int c = 0; c < categories.size(); c++) {
         PhaseResult phase = phase(run, categories.get(c));
         List<String> row = rows.get(categories.get(c));
@@ -249,6 +250,7 @@ final class ReportModel {
         ops.add(new Point(c, total.opsPerSecond()));
         p99.add(new Point(c, total.latencyMs().p99()));
         boolean best = run.result().phases().indexOf(phase) == winner;
+        double first = Headline.baseline(run.result().phases(), phase, comparedKey).stats().total().opsPerSecond();
         row.addAll(List.of(oneDecimal(total.opsPerSecond()), millis(total.latencyMs().p99()),
             Long.toString(total.errorCount()), best ? "★" : "",
             first > 0 ? Decimals.ratio(total.opsPerSecond() / first) : ""));
@@ -263,7 +265,8 @@ final class ReportModel {
     return new Section("comparison", "Comparison",
         "Ops/s (left axis) and p99 latency (right axis) of all operations together, per combination; ★ marks the"
             + " highest ops/s" + (overlay ? " of each run" : "") + " (the first of them on a tie); the last column is the"
-            + " ratio of ops/s to the run's first row.", List.of(chart), List.of());
+            + " ratio of ops/s to the run's first row (comparing tables or targets, to the baseline of the row's group"
+            + " in its round: the first table, or PostgreSQL with the same settings).", List.of(chart), List.of());
   }
 
   private static PhaseResult phase(NamedResult run, String label) {

@@ -9,7 +9,6 @@ import stress.report.Decimals;
 import stress.report.RoundComparison;
 import stress.report.RoundComparisonText;
 import stress.report.RunResult;
-import stress.report.LayoutComparison;
 
 /**
  * A run of several rounds compared with its noise ({@link RoundComparison}): per figure (the total's ops/s, p50 and
@@ -36,7 +35,7 @@ final class RoundsSection {
       }
       method = rounds.method() + ", " + RoundComparisonText.percent(rounds.coverage()) + " coverage with " + rounds.rounds() + " rounds";
       String prefix = overlay ? run.name() + " · " : "";
-      String comparedKey = result.tables().isEmpty() ? null : LayoutComparison.TABLE;
+      String comparedKey = RoundComparison.comparedKey(result);
       java.util.Set<String> marked = stress.report.AnswersDiffer.of(result);
       if (!marked.isEmpty()) {
         headlines.add(prefix + stress.report.AnswersDiffer.MARK + ": " + String.join(", ", marked) + " (measured with"
@@ -128,7 +127,7 @@ final class RoundsSection {
             "vs baseline", "interval", "verdict"), cells));
   }
 
-  /** The combination as {@code k=v ...}; in a table comparison only its table, after its group. */
+  /** The combination as {@code k=v ...}; in a table or target comparison only its table or target, after its group. */
   private static String label(RoundComparison.Row row, String comparedKey) {
     StringBuilder label = new StringBuilder(row.group().isEmpty() ? "" : row.group() + " · ");
     String sep = "";
