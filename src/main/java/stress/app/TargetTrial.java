@@ -68,19 +68,13 @@ final class TargetTrial {
         : "each MongoDB server") + " (a read's answers compared for " + check.draws() + " draws, more while all are"
         + " empty; a built-in's keys looked up on both; a write run once on MongoDB):");
     lines.forEach(line -> out.println("  " + line));
-    if (parity.isEmpty()) {
-      out.println("index parity: each index an operation's filter and sort are served by is on both sides, or on"
-          + " neither");
-    } else {
-      out.println("index parity (the comparison goes on; these ratios measure a missing index as well):");
-      parity.forEach(line -> out.println("  " + line));
-    }
     answersDiffer.keySet().removeAll(leftOut.keySet());
     if (!answersDiffer.isEmpty()) {
       out.println("measured although their answers differ (--measure-different), marked \"answers differ\" wherever"
           + " their figures are shown: " + String.join(", ", answersDiffer.keySet()));
     }
     if (leftOut.isEmpty()) {
+      printParity(parity, out);
       return new Result(config, lines, leftOut, answersDiffer, parity, objectIdTables);
     }
     Map<String, Integer> kept = new LinkedHashMap<>();
@@ -97,9 +91,21 @@ final class TargetTrial {
       throw new UsageException("--against: nothing is left to compare, no operation can be compared: "
           + String.join(", ", why) + hint + "; the first: " + leftOut.values().iterator().next());
     }
+    printParity(parity, out);
     out.println("left out on all targets, as they cannot be compared: " + String.join(", ", why) + hint);
     return new Result(config.withMix(OperationMix.of(kept)), lines, leftOut, answersDiffer, parity,
         objectIdTables);
+  }
+
+  /** The index parity lines, once something is left to measure. */
+  private static void printParity(List<String> parity, PrintStream out) {
+    if (parity.isEmpty()) {
+      out.println("index parity: each index an operation's filter and sort are served by is on both sides, or on"
+          + " neither");
+    } else {
+      out.println("index parity (the comparison goes on; these ratios measure a missing index as well):");
+      parity.forEach(line -> out.println("  " + line));
+    }
   }
 
   private static final String DIFFERENT = "answers differ";
