@@ -12,6 +12,7 @@ import stress.connect.ConnectionSource;
 import stress.metrics.WorkerRecorder;
 import stress.ops.Operation;
 import stress.ops.OperationSession;
+import stress.ops.TargetFailure;
 import stress.server.ErrorClass;
 import stress.server.FailureReader;
 import stress.server.SqlStates;
@@ -258,9 +259,17 @@ final class Worker extends PhaseWorker implements Runnable {
    * target says such an error leaves the session unusable ({@link FailureReader#leavesSessionUnusable}: a
    * Postgres-XL coordinator session with dead datanode connections); that session is given up, a held one opened
    * again (a reconnect), a pooled one dropped from its pool. A server out of connection slots (53300) ends the
-   * phase: the run would measure refusals, not the workload.
+   * phase: the run would measure refusals, not the workload. A {@link TargetFailure} (a server the operation reaches
+   * by itself) keeps the connection, and backs off when that server could not be reached.
    */
   private void recover(Connection connection, SQLException e) {
+    if (e instanceof TargetFailure target) {
+      // the operation's own server failed (its driver reconnects by itself); the worker's connection carried nothing
+      if (target.connection()) {
+        backOff(); // as after a failed connection attempt: a server that is down is not hammered
+      }
+      return;
+    }
     if (ConnectionErrors.tooManyConnections(e)) {
       abort.tooManyConnections(e);
     }
