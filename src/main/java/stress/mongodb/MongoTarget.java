@@ -3,39 +3,67 @@ package stress.mongodb;
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.MongoException;
+import com.mongodb.MongoServerException;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.event.CommandListener;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.bson.BsonDocument;
-import org.bson.BsonInt32;
 import org.bson.BsonValue;
 import stress.model.UsageException;
 
 /**
  * A MongoDB server reached through the driver from a {@code mongodb://} or {@code mongodb+srv://} URL (its pool, TLS
  * and read settings as the URL gives them). The password the URL may hold is never printed or kept: {@link #describe}
- * names hosts, database and user only.
+ * names hosts, database and user only. What the server is ({@code buildInfo}) is read once, at the first contact, so
+ * that nothing after it (a run's header, its comparison) needs the server to answer again.
  */
 public final class MongoTarget implements AutoCloseable {
+  /** How long {@link #close} waits for the driver to end its server sessions. */
+  private static final long CLOSE_WAIT_MILLIS = 2_000;
+
   private final ConnectionString url;
   private final MongoClient client;
+  private final CommandListener listener;
+  private final MongoTimeouts timeouts;
+  private final String version;
+  /** Whether the driver's retryable reads and writes are on where the URL does not say. */
+  private final boolean retries;
 
-  private MongoTarget(ConnectionString url, MongoClient client) {
+  private MongoTarget(ConnectionString url, MongoClient client, CommandListener listener, MongoTimeouts timeouts,
+                      String version, boolean retries) {
     this.url = url;
     this.client = client;
+    this.listener = listener;
+    this.timeouts = timeouts;
+    this.version = version;
+    this.retries = retries;
+  }
+
+  /** The server cannot be used: one line naming it and the cause (connection refused, timeout, a login refused). */
+  public static final class Unreachable extends RuntimeException {
+    Unreachable(String line, Throwable cause) {
+      super(line, cause);
+    }
+  }
+
+  /** As {@link #connect(String, String, CommandListener, MongoTimeouts)} with {@link MongoTimeouts#DEFAULT}. */
+  public static MongoTarget connect(String option, String url, CommandListener listener) {
+    return connect(option, url, listener, MongoTimeouts.DEFAULT);
   }
 
   /**
-   * Connects (lazily, as the driver does) to the server of {@code url}.
+   * Connects to the server of {@code url} and asks it what it is; a server that cannot be reached, or refuses the
+   * login, is {@link Unreachable} with one line (a URL refused by its syntax is a usage error).
    *
    * @param option    the option that gave the URL, for messages
    * @param listener  told of every command the driver sends, or null
    */
-  public static MongoTarget connect(String option, String url, CommandListener listener) {
+  public static MongoTarget connect(String option, String url, CommandListener listener, MongoTimeouts timeouts) {
     if (url == null || !(url.startsWith("mongodb://") || url.startsWith("mongodb+srv://"))) {
       throw new UsageException(option + ": a MongoDB URL starts with mongodb:// or mongodb+srv://, got '"
           + withoutPassword(url) + "'");
@@ -47,16 +75,88 @@ public final class MongoTarget implements AutoCloseable {
       throw new UsageException(option + " " + withoutPassword(url) + ": not a MongoDB connection string: "
           + e.getMessage().replace(url, withoutPassword(url)));
     }
+    MongoTimeouts effective = effective(parsed, timeouts);
+    MongoClient client = MongoClients.create(settings(parsed, listener, effective, true));
+    try {
+      return new MongoTarget(parsed, client, listener, effective, FirstContact.version(option, parsed, client,
+          effective), true);
+    } catch (RuntimeException | Error e) {
+      client.close();
+      throw e;
+    }
+  }
+
+  /**
+   * The same server through a client of its own for a run, without contacting it (what it is was read by this one):
+   * the run's timeouts, and the driver's retryable reads and writes off unless the URL turns them on, so that a call
+   * that fails is counted once, when it fails, as on PostgreSQL (a read retried after its read timeout took twice
+   * that timeout, hidden in one execution's latency).
+   */
+  public MongoTarget forRun(MongoTimeouts run) {
+    MongoTimeouts effective = effective(url, run);
+    return new MongoTarget(url, MongoClients.create(settings(url, listener, effective, false)), listener, effective,
+        version, false);
+  }
+
+  /** The timeouts the driver was given (the URL's own where it sets them). */
+  public MongoTimeouts timeouts() {
+    return timeouts;
+  }
+
+  /**
+   * What the driver does about a server that fails, for a run's header: e.g. {@code timeouts connect 10 s, read 31 s
+   * (--statement-timeout + 1 s); retryable reads and writes off}.
+   */
+  public String failureSettings() {
+    return "timeouts " + timeouts.describe() + "; retryable reads " + (retries(url.getRetryReads()) ? "on" : "off")
+        + ", writes " + (retries(url.getRetryWritesValue()) ? "on" : "off");
+  }
+
+  /** Whether the driver retries, by the URL's setting, else this client's default. */
+  private boolean retries(Boolean fromUrl) {
+    return fromUrl != null ? fromUrl : retries;
+  }
+
+  /** A failed driver call as a run counts it: the SQLState of the same meaning and a one-line reason. */
+  public stress.ops.TargetFailure failure(RuntimeException e) {
+    MongoFailures.Reason reason = MongoFailures.of(e, client.getClusterDescription(), timeouts);
+    return new stress.ops.TargetFailure(reason.text(), reason.sqlState(), e);
+  }
+
+  /** @param retries whether the driver's retryable reads and writes are on where the URL does not say */
+  private static MongoClientSettings settings(ConnectionString parsed, CommandListener listener,
+                                              MongoTimeouts timeouts, boolean retries) {
+    int connect = (int) timeouts.connect().toMillis();
     MongoClientSettings.Builder settings = MongoClientSettings.builder().applyConnectionString(parsed)
         .applyToClusterSettings(b -> {
           if (parsed.getServerSelectionTimeout() == null) {
-            b.serverSelectionTimeout(10, TimeUnit.SECONDS); // an unreachable server is said in seconds, not 30
+            b.serverSelectionTimeout(connect, TimeUnit.MILLISECONDS); // not the driver's 30 s of waiting per call
           }
+        })
+        .applyToSocketSettings(b -> {
+          b.connectTimeout(connect, TimeUnit.MILLISECONDS);
+          b.readTimeout((int) timeouts.read().toMillis(), TimeUnit.MILLISECONDS);
         });
+    if (parsed.getRetryReads() == null) {
+      settings.retryReads(retries);
+    }
+    if (parsed.getRetryWritesValue() == null) {
+      settings.retryWrites(retries);
+    }
     if (listener != null) {
       settings.addCommandListener(listener);
     }
-    return new MongoTarget(parsed, MongoClients.create(settings.build()));
+    return settings.build();
+  }
+
+  /** {@code timeouts} with the URL's own {@code connectTimeoutMS} and {@code socketTimeoutMS} where it sets them. */
+  private static MongoTimeouts effective(ConnectionString url, MongoTimeouts timeouts) {
+    Duration connect = url.getConnectTimeout() == null || url.getConnectTimeout() == 0 ? timeouts.connect()
+        : Duration.ofMillis(url.getConnectTimeout());
+    @SuppressWarnings("deprecation") // the URL's option, still honoured by the driver
+    Integer socket = url.getSocketTimeout();
+    return socket == null ? new MongoTimeouts(connect, timeouts.read(), timeouts.why())
+        : new MongoTimeouts(connect, Duration.ofMillis(socket), "socketTimeoutMS of the URL");
   }
 
   /** The URL with any password replaced by {@code ***}, whatever its scheme (a wrong one is shown in the refusal). */
@@ -69,17 +169,26 @@ public final class MongoTarget implements AutoCloseable {
 
   /** Hosts, database and user, e.g. {@code mongodb://127.0.0.1:27017/shop as app}; never the password. */
   public String describe() {
+    return describe(url);
+  }
+
+  static String describe(ConnectionString url) {
     String user = url.getUsername() == null ? "" : " as " + url.getUsername();
     return (url.isSrvProtocol() ? "mongodb+srv://" : "mongodb://") + String.join(",", url.getHosts()) + "/"
         + (url.getDatabase() == null ? "" : url.getDatabase()) + user;
   }
 
   /**
-   * What the server says it is, from {@code buildInfo}: {@code MongoDB 7.0.12}, or, for a server that answers as one,
-   * its own name and version beside the MongoDB version it answers as (FerretDB's {@code ferretdbVersion}).
+   * What the server said it is at the first contact, from {@code buildInfo}: {@code MongoDB 7.0.12}, or, for a server
+   * that answers as one, its own name and version beside the MongoDB version it answers as (FerretDB's
+   * {@code ferretdbVersion}).
    */
   public String version() {
-    BsonDocument info = command("admin", new BsonDocument("buildInfo", new BsonInt32(1)));
+    return version;
+  }
+
+  /** {@code buildInfo}'s answer as {@link #version} says it. */
+  static String version(BsonDocument info) {
     String mongo = info.getString("version", new org.bson.BsonString("unknown")).getValue();
     BsonValue ferret = info.get("ferretdbVersion");
     if (ferret != null && ferret.isString()) {
@@ -98,13 +207,19 @@ public final class MongoTarget implements AutoCloseable {
         BsonDocument.class);
   }
 
-  /** Runs a command on a database, with the server's refusal as a one-line message. */
+  /**
+   * Runs a command on a database, with the server's refusal as a one-line message; a server that cannot be reached is
+   * {@link Unreachable}.
+   */
   public BsonDocument command(String database, BsonDocument command) {
     try {
       return client.getDatabase(database).runCommand(command, BsonDocument.class);
-    } catch (MongoException e) {
+    } catch (MongoServerException e) {
       throw new UsageException("MongoDB " + describe() + ": " + command.getFirstKey() + " failed: "
           + firstLine(e.getMessage()));
+    } catch (MongoException e) {
+      throw new Unreachable("MongoDB " + describe() + ": " + command.getFirstKey() + " failed: "
+          + MongoFailures.of(e, client.getClusterDescription(), timeouts).text(), e);
     }
   }
 
@@ -141,6 +256,15 @@ public final class MongoTarget implements AutoCloseable {
 
   @Override
   public void close() {
-    client.close();
+    // the driver's close first ends the server sessions it pooled (endSessions), which a frozen server holds as long
+    // as a read may wait (for ever without a read timeout): past a short wait a daemon thread finishes it alone
+    Thread closing = new Thread(client::close, "stress-mongodb-close");
+    closing.setDaemon(true);
+    closing.start();
+    try {
+      closing.join(CLOSE_WAIT_MILLIS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 }

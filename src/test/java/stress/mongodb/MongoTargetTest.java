@@ -12,10 +12,13 @@ import stress.model.UsageException;
 class MongoTargetTest {
   @Test
   void thePasswordIsNeverShown() {
-    try (MongoTarget target = MongoTarget.connect("--against", "mongodb://app:s3cret@127.0.0.1:1,127.0.0.2:2/shop"
-        + "?authSource=admin", null)) {
-      assertEquals("mongodb://127.0.0.1:1,127.0.0.2:2/shop as app", target.describe());
-    }
+    assertEquals("mongodb://127.0.0.1:1,127.0.0.2:2/shop as app", MongoTarget.describe(new com.mongodb.ConnectionString(
+        "mongodb://app:s3cret@127.0.0.1:1,127.0.0.2:2/shop?authSource=admin")));
+    // nothing listens there: the first contact says so in one line, without the password
+    MongoTarget.Unreachable refused = assertThrows(MongoTarget.Unreachable.class, () -> MongoTarget.connect(
+        "--against", "mongodb://app:s3cret@127.0.0.1:1,127.0.0.2:2/shop?authSource=admin", null).close());
+    assertEquals("--against mongodb://app:***@127.0.0.1:1,127.0.0.2:2/shop?authSource=admin: connection refused by"
+        + " 127.0.0.1:1; connection refused by 127.0.0.2:2", refused.getMessage());
     assertEquals("mongodb://app:***@h/db", MongoTarget.withoutPassword("mongodb://app:s3cret@h/db"));
     UsageException bad = assertThrows(UsageException.class,
         () -> MongoTarget.connect("--against", "postgres://app:s3cret@h/db", null));
