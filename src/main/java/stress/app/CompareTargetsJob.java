@@ -12,7 +12,9 @@ import stress.app.setup.ChosenDatabase;
 import stress.config.RunConfig;
 import stress.model.UsageException;
 import stress.mongodb.MongoTarget;
+import stress.mongodb.MongoTimeouts;
 import stress.mongodb.NativeRun;
+import stress.report.FailuresText;
 import stress.report.PhaseResult;
 import stress.report.RoundComparisonText;
 import stress.report.RunResult;
@@ -98,7 +100,27 @@ final class CompareTargetsJob {
     }
   }
 
-  private ExitCode compare(TargetTrial.Result trial, Map<String, NativeRun> sent)
+  /**
+   * Runs the rounds and prints the comparison of what was measured. The calls to MongoDB wait no longer than the
+   * run's timeouts ({@link MongoTimeouts#of}), so that a server that stops or freezes fails them, counted, and its
+   * phase ends on time. A target whose round fails to run (its server gone before the phase could start) has its
+   * later rounds skipped with the reason; the comparison is printed whatever failed, the failures under it, and the
+   * exit code is then 1.
+   */
+  private ExitCode compare(TargetTrial.Result trial, Map<String, NativeRun> untimed)
+      throws SQLException, InterruptedException, IOException {
+    MongoTimeouts timeouts = MongoTimeouts.of(trial.measured().timeouts().connect(),
+        trial.measured().timeouts().statement());
+    Map<String, NativeRun> sent = new LinkedHashMap<>();
+    try {
+      untimed.forEach((name, server) -> sent.put(name, server.through(server.target().forRun(timeouts))));
+      return rounds(trial, sent);
+    } finally {
+      sent.values().forEach(server -> server.target().close());
+    }
+  }
+
+  private ExitCode rounds(TargetTrial.Result trial, Map<String, NativeRun> sent)
       throws SQLException, InterruptedException, IOException {
     RunConfig config = trial.measured();
     RunOutputs.prepare(config);
@@ -116,15 +138,23 @@ final class CompareTargetsJob {
     java.util.Set<String> headed = new java.util.HashSet<>();
     // the keys every target draws from, read before the first phase: a table's own inserts are not in the collection
     stress.keys.KeySpaces keys = new stress.keys.KeySpaces();
+    Map<String, String> failed = new LinkedHashMap<>(); // a target whose round failed to run: why
+    List<String> notMeasured = new ArrayList<>();
+    Exception firstFailure = null;
     rounds:
     for (int r = 0; r < rounds; r++) {
       for (int k = 0; k < targets.size(); k++) {
         String name = targets.get(orders.get(r).get(k));
         NativeRun server = sent.get(name);
+        String round = rounds > 1 ? ", round " + (r + 1) + " of " + rounds : "";
+        if (failed.containsKey(name)) {
+          out.println("\ntarget " + name + round + ": skipped, " + failed.get(name));
+          notMeasured.add(name + (rounds > 1 ? ", round " + (r + 1) : "") + ": not measured, " + failed.get(name));
+          continue;
+        }
         out.println("\ntarget " + name + (server != null ? " (" + server.target().describe() + ", "
             + server.collectionsText() + ")" : config.application() == null ? " (table " + config.table() + ")"
-            : " (the application's tables)")
-            + (rounds > 1 ? ", round " + (r + 1) + " of " + rounds : "") + ":");
+            : " (the application's tables)") + round + ":");
         RunJob job = new RunJob(single, database, out, interruption).markingAnswersDiffer(
             trial.answersDiffer().keySet()).readingKeysFrom(keys);
         if (!headed.add(name)) {
@@ -133,21 +163,39 @@ final class CompareTargetsJob {
         if (server != null) {
           job.sendingTo(server);
         }
-        ExitCode code = job.run();
+        ExitCode code;
+        try {
+          code = job.run();
+        } catch (SQLException | IOException | RuntimeException e) {
+          if (e instanceof UsageException && phases.isEmpty()) {
+            throw e; // bad input, found before anything was measured
+          }
+          // the figures of the phases that ran are kept: this target's later rounds are skipped, with the reason
+          String why = oneLine(e);
+          out.println("target " + name + round + " failed: " + why);
+          failed.put(name, "its round " + (r + 1) + " failed: " + why);
+          notMeasured.add(name + (rounds > 1 ? ", round " + (r + 1) : "") + ": not measured: " + why);
+          firstFailure = firstFailure == null ? e : firstFailure;
+          worst = worst.code() > ExitCode.FAILURE.code() ? worst : ExitCode.FAILURE;
+          continue;
+        }
         worst = code.code() > worst.code() ? code : worst;
         RunResult result = job.result();
         if (result == null) {
           return worst;
         }
         first = first == null || name.equals(POSTGRESQL) ? result : first;
-        int round = r + 1;
-        result.phases().forEach(p -> phases.add(ComparedRuns.marked(p, TARGET, name, rounds > 1 ? round : null)));
+        int number = r + 1;
+        result.phases().forEach(p -> phases.add(ComparedRuns.marked(p, TARGET, name, rounds > 1 ? number : null)));
         starts.addAll(job.measuredStarts());
         if (result.interrupted()) {
           interrupted = true;
           break rounds;
         }
       }
+    }
+    if (first == null) {
+      throwUnchecked(firstFailure); // nothing was measured on any target: the first failure is the command's
     }
     Map<String, Object> settings = new LinkedHashMap<>(first.settings());
     StringBuilder compared = new StringBuilder(config.application() == null ? "PostgreSQL table " + config.table()
@@ -165,6 +213,9 @@ final class CompareTargetsJob {
     if (!trial.answersDiffer().isEmpty()) {
       settings.put(stress.report.AnswersDiffer.KEY, trial.answersDiffer());
     }
+    if (!notMeasured.isEmpty()) {
+      settings.put("not measured", notMeasured);
+    }
     if (rounds > 1) {
       settings.put("rounds", rounds + " (each target once per round, interleaved, the order changed between rounds;"
           + " each run with its own warm-up)");
@@ -176,7 +227,34 @@ final class CompareTargetsJob {
         + " same operations, threads, duration and drawn values; the ratio is " + (sent.size() == 1 ? "mongodb"
         : "each") + " / postgresql):");
     out.print(RoundComparisonText.of(merged));
+    String failures = FailuresText.of(merged, TARGET, notMeasured);
+    if (!failures.isEmpty()) {
+      out.println();
+      out.print(failures);
+    }
     RunOutputs.write(config, merged, starts, out);
+    if (worst == ExitCode.FAILURE) {
+      out.println("the comparison covers what was measured" + (failures.isEmpty() ? "" : ", failures included (above)")
+          + "; exit code " + ExitCode.FAILURE.code());
+    }
     return worst;
+  }
+
+  /** One line for a failure: its message's first line, with the SQLState when it has one. */
+  private static String oneLine(Exception e) {
+    String message = MongoTarget.firstLine(e.getMessage());
+    message = message.isBlank() ? e.getClass().getSimpleName() : message;
+    return e instanceof SQLException sql && sql.getSQLState() != null && !message.contains(sql.getSQLState())
+        ? message + " (SQLState " + sql.getSQLState() + ")" : message;
+  }
+
+  private static void throwUnchecked(Exception e) throws SQLException, IOException {
+    if (e instanceof SQLException sql) {
+      throw sql;
+    }
+    if (e instanceof IOException io) {
+      throw io;
+    }
+    throw (RuntimeException) e;
   }
 }

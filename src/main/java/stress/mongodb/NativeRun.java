@@ -1,5 +1,6 @@
 package stress.mongodb;
 
+import com.mongodb.MongoException;
 import com.mongodb.client.MongoCollection;
 import java.util.List;
 import java.util.Map;
@@ -85,8 +86,13 @@ public record NativeRun(MongoTarget target, Map<String, String> collections, Set
   /** The header's line on where the operations went. */
   public String describe() {
     return target.describe() + ", " + target.version() + ", " + collectionsText() + " (the operations sent"
-        + " natively through MongoDB's driver; keys and sampled values read from the tables, whose connections carry"
-        + " nothing while this is measured)";
+        + " natively through MongoDB's driver, " + target.failureSettings() + "; keys and sampled values read from"
+        + " the tables, whose connections carry nothing while this is measured)";
+  }
+
+  /** The same run sent through {@code other} (the same server with a run's timeouts). */
+  public NativeRun through(MongoTarget other) {
+    return new NativeRun(other, collections, objectIdTables, maxTimeMs);
   }
 
   /** The operation of the file, sent to MongoDB; an operation without a MongoDB form, or inserting new keys, is refused. */
@@ -105,13 +111,13 @@ public record NativeRun(MongoTarget target, Map<String, String> collections, Set
       throw new UsageException(refusal);
     }
     if (file == null) {
-      return NativeBuiltIns.of(fromRun, target.collection(collections.get(table)), objectIdTables.contains(table),
-          maxTimeMs);
+      return counted(NativeBuiltIns.of(fromRun, target.collection(collections.get(table)),
+          objectIdTables.contains(table), maxTimeMs));
     }
     NativeOperation op = new NativeOperation(file.name(), spec).withKeys(file.keyParameters(),
         objectIdTables.contains(table));
     MongoCollection<BsonDocument> documents = target.collection(collections.get(table));
-    return new Operation() {
+    return counted(new Operation() {
       @Override
       public String name() {
         return file.name();
@@ -139,6 +145,56 @@ public record NativeRun(MongoTarget target, Map<String, String> collections, Set
         return session -> {
           long rows = rows(op.run(documents, values.apply(session), maxTimeMs));
           return count ? 1 : rows; // one answer row, as the count(*) statement reads on PostgreSQL
+        };
+      }
+    });
+  }
+
+  /**
+   * {@code op} with the driver's failures as the run counts them ({@link MongoTarget#failure}): a refused connection,
+   * a lost one, a timeout, each under the SQLState of the same meaning, so that outages read as on PostgreSQL.
+   */
+  private Operation counted(Operation op) {
+    return new Operation() {
+      @Override
+      public String name() {
+        return op.name();
+      }
+
+      @Override
+      public String description() {
+        return op.description();
+      }
+
+      @Override
+      public boolean usesCopyTable() {
+        return op.usesCopyTable();
+      }
+
+      @Override
+      public boolean readsExistingKeys() {
+        return op.readsExistingKeys();
+      }
+
+      @Override
+      public boolean insertsNewKeys() {
+        return op.insertsNewKeys();
+      }
+
+      @Override
+      public boolean idempotent() {
+        return op.idempotent();
+      }
+
+      @Override
+      public Bound bind(OperationContext context) {
+        Bound bound = op.bind(context);
+        return session -> {
+          try {
+            return bound.execute(session);
+          } catch (MongoException e) {
+            throw target.failure(e);
+          }
         };
       }
     };

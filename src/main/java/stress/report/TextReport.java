@@ -112,7 +112,7 @@ public final class TextReport {
    * was none. In a merged result each outage names the input that saw it, times being that input's own:
    * {@code outage (b.json): 3.204 s -> ...}. Results written before failures were counted per outage show no count.
    */
-  private static String outages(PhaseStats stats) {
+  static String outages(PhaseStats stats) {
     StringBuilder out = new StringBuilder();
     for (Outage o : stats.outages()) {
       out.append(o.source() == null ? "outage: " : "outage (" + o.source() + "): ").append(threeDecimals(o.startSeconds())).append(" s -> ")
@@ -136,7 +136,7 @@ public final class TextReport {
    * 08006=58480; nodes: localhost:9702=58480)}; nothing when there was none. In a merged result each names its
    * input.
    */
-  private static String degraded(PhaseStats stats) {
+  static String degraded(PhaseStats stats) {
     StringBuilder out = new StringBuilder();
     for (DegradedWindow d : stats.degraded()) {
       out.append(d.source() == null ? "degraded: " : "degraded (" + d.source() + "): ")
