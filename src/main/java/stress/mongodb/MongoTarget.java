@@ -105,7 +105,7 @@ public final class MongoTarget implements AutoCloseable {
 
   /**
    * What the driver does about a server that fails, for a run's header: e.g. {@code timeouts connect 10 s, read 31 s
-   * (--statement-timeout + 1 s); retryable reads and writes off}.
+   * (--statement-timeout + 1 s); retryable reads off, writes off}.
    */
   public String failureSettings() {
     return "timeouts " + timeouts.describe() + "; retryable reads " + (retries(url.getRetryReads()) ? "on" : "off")
@@ -153,7 +153,6 @@ public final class MongoTarget implements AutoCloseable {
   private static MongoTimeouts effective(ConnectionString url, MongoTimeouts timeouts) {
     Duration connect = url.getConnectTimeout() == null || url.getConnectTimeout() == 0 ? timeouts.connect()
         : Duration.ofMillis(url.getConnectTimeout());
-    @SuppressWarnings("deprecation") // the URL's option, still honoured by the driver
     Integer socket = url.getSocketTimeout();
     return socket == null ? new MongoTimeouts(connect, timeouts.read(), timeouts.why())
         : new MongoTimeouts(connect, Duration.ofMillis(socket), "socketTimeoutMS of the URL");
