@@ -31,7 +31,7 @@ public final class MongoHeader {
   public static List<String> lines(MongoTarget target, String where, long maxTimeMs) {
     ConnectionString url = target.connectionString();
     List<String> lines = new ArrayList<>();
-    lines.add("target: " + target.version() + ", " + topology(target));
+    lines.add("target: " + target.version() + ", " + target.topology());
     lines.add("server: " + target.describe() + ", " + where);
     Integer pool = url.getMaxConnectionPoolSize();
     lines.add("driver: MongoDB Java driver " + driverVersion() + " (sync), pool up to " + (pool == null
@@ -44,11 +44,15 @@ public final class MongoHeader {
         : url.getWriteConcern().asDocument().toJson()));
     lines.add("maxTimeMS: " + (maxTimeMs > 0 ? maxTimeMs + " on every call (--statement-timeout)"
         : "none (--statement-timeout 0)"));
+    lines.add("a server that fails: " + target.failureSettings());
     lines.add("workload, threads, duration, warm-up, seed and drawn values: as on PostgreSQL");
     return lines;
   }
 
-  /** Standalone, a replica set and its members, or a sharded cluster (mongos) and its shards, from {@code hello}. */
+  /**
+   * Standalone, a replica set and its members, or a sharded cluster (mongos) and its shards, from {@code hello}: asked
+   * at the first contact ({@link MongoTarget#topology()}), never after measuring starts.
+   */
   static String topology(MongoTarget target) {
     BsonDocument hello;
     try {

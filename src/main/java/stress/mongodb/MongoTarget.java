@@ -31,6 +31,8 @@ public final class MongoTarget implements AutoCloseable {
   private final CommandListener listener;
   private final MongoTimeouts timeouts;
   private final String version;
+  /** The topology ({@link MongoHeader#topology}), read at the first contact with the version. */
+  private String topology;
   /** Whether the driver's retryable reads and writes are on where the URL does not say. */
   private final boolean retries;
 
@@ -78,8 +80,10 @@ public final class MongoTarget implements AutoCloseable {
     MongoTimeouts effective = effective(parsed, timeouts);
     MongoClient client = MongoClients.create(settings(parsed, listener, effective, true));
     try {
-      return new MongoTarget(parsed, client, listener, effective, FirstContact.version(option, parsed, client,
-          effective), true);
+      MongoTarget target = new MongoTarget(parsed, client, listener, effective, FirstContact.version(option, parsed,
+          client, effective), true);
+      target.topology = MongoHeader.topology(target);
+      return target;
     } catch (RuntimeException | Error e) {
       client.close();
       throw e;
@@ -94,8 +98,10 @@ public final class MongoTarget implements AutoCloseable {
    */
   public MongoTarget forRun(MongoTimeouts run) {
     MongoTimeouts effective = effective(url, run);
-    return new MongoTarget(url, MongoClients.create(settings(url, listener, effective, false)), listener, effective,
-        version, false);
+    MongoTarget forRun = new MongoTarget(url, MongoClients.create(settings(url, listener, effective, false)), listener,
+        effective, version, false);
+    forRun.topology = topology;
+    return forRun;
   }
 
   /** The timeouts the driver was given (the URL's own where it sets them). */
@@ -184,6 +190,11 @@ public final class MongoTarget implements AutoCloseable {
    */
   public String version() {
     return version;
+  }
+
+  /** What the server said it is at the first contact: standalone, a replica set, a sharded cluster and its shards. */
+  public String topology() {
+    return topology;
   }
 
   /** {@code buildInfo}'s answer as {@link #version} says it. */
