@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
-import org.bson.BsonInt64;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.table.DocumentTable;
@@ -83,8 +82,8 @@ class MongoServerFailsIT {
   private static void assertComparisonWithFailures(Finished run, OwnFerretDb server) throws IOException {
     String out = run.out();
     assertTrue(out.contains("\nPostgreSQL and MongoDB compared"), out);
-    assertTrue(out.lines().anyMatch(l -> l.matches("\\*? +postgresql +prepared +none +2 +ops/s .*")), out);
-    assertTrue(out.lines().anyMatch(l -> l.matches("\\*? +mongodb +prepared +none +2 +ops/s .*")), out);
+    assertTrue(out.lines().anyMatch(l -> l.matches("\\*? +postgresql +ops/s .*")), out);
+    assertTrue(out.lines().anyMatch(l -> l.matches("\\*? +mongodb +ops/s .*")), out);
     assertTrue(out.contains("\nfailures (counted in the figures above; each target's summary has every message):\n"),
         out);
     assertTrue(out.contains("the comparison covers what was measured, failures included (above); exit code 1"), out);
@@ -139,10 +138,14 @@ class MongoServerFailsIT {
   private Finished runAndThen(OwnFerretDb server, Fault fault) throws Exception {
     String url = TestDatabase.newDatabaseWithDocuments("mongo_fails", new DocumentTable(null, "fails_docs",
         IdType.BIGINT), DOCUMENTS);
+    try (java.sql.Connection c = TestDatabase.connect(url); java.sql.Statement s = c.createStatement()) {
+      s.execute("UPDATE fails_docs SET data = jsonb_build_object('_id', _id, 'i', _id)"); // as import keeps them
+    }
     try (MongoClient client = MongoClients.create(server.url())) {
       List<BsonDocument> documents = new ArrayList<>();
       for (int i = 1; i <= DOCUMENTS; i++) {
-        documents.add(new BsonDocument("_id", new BsonInt64(i)).append("i", new BsonInt32(i)));
+        // int32 _ids, as a dump of small numbers holds them and as the built-ins send the table's keys
+        documents.add(new BsonDocument("_id", new BsonInt32(i)).append("i", new BsonInt32(i)));
       }
       client.getDatabase("stress").getCollection("fails_docs", BsonDocument.class).insertMany(documents);
     }
