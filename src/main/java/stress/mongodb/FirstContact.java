@@ -32,19 +32,9 @@ final class FirstContact {
 
   /** What the server is ({@link MongoTarget#version()}), once it answered; else {@link MongoTarget.Unreachable}. */
   static String version(String option, ConnectionString url, MongoClient client, MongoTimeouts timeouts) {
-    // the monitor's own connect and first read are bounded by the connect timeout: a second more to see its verdict
-    long deadline = System.nanoTime() + timeouts.connect().plus(Duration.ofSeconds(1)).toNanos();
-    while (System.nanoTime() - deadline < 0 && !Thread.currentThread().isInterrupted()) {
-      ClusterDescription cluster = client.getClusterDescription();
-      List<ServerDescription> servers = cluster.getServerDescriptions();
-      if (servers.stream().anyMatch(s -> s.getState() == ServerConnectionState.CONNECTED)) {
-        break;
-      }
-      if ((!servers.isEmpty() && servers.stream().allMatch(s -> s.getException() != null))
-          || (servers.isEmpty() && cluster.getSrvResolutionException() != null)) {
-        throw unreachable(option, url, new MongoTimeoutException("no server answered"), cluster, timeouts);
-      }
-      LockSupport.parkNanos(POLL_NANOS);
+    ClusterDescription cluster = monitored(client, timeouts);
+    if (cluster != null) {
+      throw unreachable(option, url, new MongoTimeoutException("no server answered"), cluster, timeouts);
     }
     try {
       return MongoTarget.version(client.getDatabase("admin").runCommand(new BsonDocument("buildInfo",
@@ -54,6 +44,28 @@ final class FirstContact {
     } catch (MongoException e) {
       throw unreachable(option, url, e, client.getClusterDescription(), timeouts);
     }
+  }
+
+  /**
+   * Waits until the driver's monitor reached a server, or failed to reach every one; at most the connect timeout and
+   * a second (the monitor's own connect and first read are bounded by it). Returns the driver's view of the servers
+   * when none could be reached, else null (reached, or still undecided: the first call decides).
+   */
+  static ClusterDescription monitored(MongoClient client, MongoTimeouts timeouts) {
+    long deadline = System.nanoTime() + timeouts.connect().plus(Duration.ofSeconds(1)).toNanos();
+    while (System.nanoTime() - deadline < 0 && !Thread.currentThread().isInterrupted()) {
+      ClusterDescription cluster = client.getClusterDescription();
+      List<ServerDescription> servers = cluster.getServerDescriptions();
+      if (servers.stream().anyMatch(s -> s.getState() == ServerConnectionState.CONNECTED)) {
+        return null;
+      }
+      if ((!servers.isEmpty() && servers.stream().allMatch(s -> s.getException() != null))
+          || (servers.isEmpty() && cluster.getSrvResolutionException() != null)) {
+        return cluster;
+      }
+      LockSupport.parkNanos(POLL_NANOS);
+    }
+    return null;
   }
 
   private static MongoTarget.Unreachable unreachable(String option, ConnectionString url, MongoException e,

@@ -132,7 +132,7 @@ final class MongoFailures {
     }
     if (servers.isEmpty()) {
       return new Reason(TargetFailure.REFUSED, "timeout: no server fit to send it to within "
-          + MongoTimeouts.seconds(timeouts.connect()) + " (server selection" + (cluster == null ? ""
+          + MongoTimeouts.seconds(timeouts.selection()) + " (server selection" + (cluster == null ? ""
           : ", the servers: " + String.join(", ", cluster.getServerDescriptions().stream()
           .map(d -> d.getAddress() + " " + d.getType()).toList())) + ")");
     }

@@ -91,16 +91,19 @@ public final class MongoTarget implements AutoCloseable {
   }
 
   /**
-   * The same server through a client of its own for a run, without contacting it (what it is was read by this one):
-   * the run's timeouts, and the driver's retryable reads and writes off unless the URL turns them on, so that a call
-   * that fails is counted once, when it fails, as on PostgreSQL (a read retried after its read timeout took twice
-   * that timeout, hidden in one execution's latency).
+   * The same server through a client of its own for a run, its monitor connected, without asking the server again
+   * (what it is was read by this one): the run's timeouts, and the driver's retryable reads and writes off unless the
+   * URL turns them on, so that a call that fails is counted once, when it fails, as on PostgreSQL (a read retried after
+   * its read timeout took twice that timeout, hidden in one execution's latency).
    */
   public MongoTarget forRun(MongoTimeouts run) {
     MongoTimeouts effective = effective(url, run);
     MongoTarget forRun = new MongoTarget(url, MongoClients.create(settings(url, listener, effective, false)), listener,
         effective, version, false);
     forRun.topology = topology;
+    // before the first phase: its calls wait at most the short server selection, which a monitor still connecting
+    // would fail; a server gone by now fails them, counted
+    FirstContact.monitored(forRun.client, effective);
     return forRun;
   }
 
@@ -134,11 +137,8 @@ public final class MongoTarget implements AutoCloseable {
                                               MongoTimeouts timeouts, boolean retries) {
     int connect = (int) timeouts.connect().toMillis();
     MongoClientSettings.Builder settings = MongoClientSettings.builder().applyConnectionString(parsed)
-        .applyToClusterSettings(b -> {
-          if (parsed.getServerSelectionTimeout() == null) {
-            b.serverSelectionTimeout(connect, TimeUnit.MILLISECONDS); // not the driver's 30 s of waiting per call
-          }
-        })
+        // not the driver's 30 s of waiting per call for a server that is down
+        .applyToClusterSettings(b -> b.serverSelectionTimeout(timeouts.selection().toMillis(), TimeUnit.MILLISECONDS))
         .applyToSocketSettings(b -> {
           b.connectTimeout(connect, TimeUnit.MILLISECONDS);
           b.readTimeout((int) timeouts.read().toMillis(), TimeUnit.MILLISECONDS);
@@ -155,13 +155,9 @@ public final class MongoTarget implements AutoCloseable {
     return settings.build();
   }
 
-  /** {@code timeouts} with the URL's own {@code connectTimeoutMS} and {@code socketTimeoutMS} where it sets them. */
+  /** {@code timeouts} with the URL's own {@code connectTimeoutMS}, {@code socketTimeoutMS} and server selection. */
   private static MongoTimeouts effective(ConnectionString url, MongoTimeouts timeouts) {
-    Duration connect = url.getConnectTimeout() == null || url.getConnectTimeout() == 0 ? timeouts.connect()
-        : Duration.ofMillis(url.getConnectTimeout());
-    Integer socket = url.getSocketTimeout();
-    return socket == null ? new MongoTimeouts(connect, timeouts.read(), timeouts.why())
-        : new MongoTimeouts(connect, Duration.ofMillis(socket), "socketTimeoutMS of the URL");
+    return timeouts.withUrl(url.getConnectTimeout(), url.getSocketTimeout(), url.getServerSelectionTimeout());
   }
 
   /** The URL with any password replaced by {@code ***}, whatever its scheme (a wrong one is shown in the refusal). */

@@ -128,12 +128,12 @@ class MongoFailuresTest {
 
   @Test
   void aRunsTimeoutsComeFromItsStatementTimeout() {
-    assertEquals("connect 1 s, read 2 s (--statement-timeout + 1 s)", RUN.describe());
-    assertEquals("connect 10 s, read 31 s (--statement-timeout + 1 s)",
+    assertEquals("connect 1 s, read 2 s (--statement-timeout + 1 s), a server to send to within 1 s", RUN.describe());
+    assertEquals("connect 10 s, read 31 s (--statement-timeout + 1 s), a server to send to within 1 s",
         MongoTimeouts.of(Duration.ofSeconds(10), Duration.ofSeconds(30)).describe());
-    assertEquals("connect 500 ms, read 10 s (--statement-timeout is 0, so a default)",
+    assertEquals("connect 500 ms, read 10 s (--statement-timeout is 0, so a default), a server to send to within 500 ms",
         MongoTimeouts.of(Duration.ofMillis(500), Duration.ZERO).describe());
-    assertEquals("connect 10 s, read no limit", MongoTimeouts.DEFAULT.describe());
+    assertEquals("connect 10 s, read no limit, a server to send to within 10 s", MongoTimeouts.DEFAULT.describe());
     assertEquals("1.5 s", MongoTimeouts.seconds(Duration.ofMillis(1500)));
   }
 
