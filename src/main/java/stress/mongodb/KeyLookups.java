@@ -32,20 +32,32 @@ public final class KeyLookups {
 
   /** How many of {@code keys} (drawn from the table, repeats counted each time) the collection holds. */
   public int found(List<Object> keys) {
-    Set<BsonValue> held = new HashSet<>();
+    Set<Object> held = new HashSet<>();
     for (int from = 0; from < keys.size(); from += BATCH) {
       List<BsonValue> batch = new ArrayList<>();
       keys.subList(from, Math.min(keys.size(), from + BATCH)).forEach(k -> batch.add(NativeValues.key(k, objectIds)));
       for (BsonDocument d : collection.find(Filters.in("_id", batch)).projection(Projections.include("_id"))
           .maxTime(maxTimeMs, TimeUnit.MILLISECONDS)) {
-        held.add(d.get("_id"));
+        held.add(comparable(d.get("_id")));
       }
     }
     int found = 0;
     for (Object key : keys) {
-      found += held.contains(NativeValues.key(key, objectIds)) ? 1 : 0;
+      found += held.contains(comparable(NativeValues.key(key, objectIds))) ? 1 : 0;
     }
     return found;
+  }
+
+  /**
+   * A key as MongoDB matches it: a number by its value whatever its BSON type (a key sent as an int32 finds the
+   * document whose {@code _id} is the int64 or double of that value), anything else as it is.
+   */
+  static Object comparable(BsonValue id) {
+    if (id != null && id.isNumber()) {
+      return new java.math.BigDecimal(id.isDouble() ? Double.toString(id.asDouble().getValue())
+          : Long.toString(id.asNumber().longValue())).stripTrailingZeros();
+    }
+    return id;
   }
 
   /** The document of {@code key}, or null when the collection has none. */
