@@ -209,6 +209,9 @@ public record NativeRun(MongoTarget target, Map<String, String> collections, Set
   }
 
   private stress.ops.NewDocuments above(stress.ops.NewDocuments newDocuments, java.util.Collection<String> namespaces) {
+    if (newDocuments.keys().objectIds()) {
+      return newDocuments; // fresh ObjectIds have no range to start above: no collection needs reading
+    }
     long max = Long.MIN_VALUE;
     for (String namespace : namespaces) {
       for (org.bson.BsonType type : new org.bson.BsonType[] {org.bson.BsonType.INT64, org.bson.BsonType.INT32,
