@@ -124,8 +124,10 @@ public final class RoundComparison {
    * @param coverage the coverage of an interval over all the rounds
    * @param noise    per group
    * @param rows     per combination
+   * @param leftOut  the sentence saying a round interrupted before every combination ran was left out, or null
    */
-  public record Result(int rounds, String method, double coverage, List<Noise> noise, List<Row> rows) {}
+  public record Result(int rounds, String method, double coverage, List<Noise> noise, List<Row> rows,
+                       String leftOut) {}
 
   /** Whether any phase of the result ran in a round of several. */
   public static boolean hasRounds(RunResult result) {
@@ -142,12 +144,16 @@ public final class RoundComparison {
     if (!hasRounds(result)) {
       return null;
     }
-    int rounds = result.phases().stream().mapToInt(p -> p.round() == null ? 1 : p.round()).max().orElse(1);
+    int ran = result.phases().stream().mapToInt(p -> p.round() == null ? 1 : p.round()).max().orElse(1);
+    String leftOut = interruptedRound(result, ran);
+    int rounds = leftOut == null ? ran : ran - 1;
     // combinations in the order of their first phase; the first round runs them as the grid lists them
     Map<Map<String, String>, PhaseResult[]> byCombination = new LinkedHashMap<>();
     for (PhaseResult p : result.phases()) {
       int round = p.round() == null ? 1 : p.round();
-      byCombination.computeIfAbsent(p.combination(), k -> new PhaseResult[rounds])[round - 1] = p;
+      if (round <= rounds) {
+        byCombination.computeIfAbsent(p.combination(), k -> new PhaseResult[rounds])[round - 1] = p;
+      }
     }
     Map<String, List<Map<String, String>>> groups = groups(byCombination.keySet(), comparedKey);
     List<Row> rows = new ArrayList<>();
@@ -177,7 +183,65 @@ public final class RoundComparison {
         rows.add(new Row(group, combinations.get(c), baseline, figures));
       }
     });
-    return new Result(rounds, MedianInterval.METHOD, MedianInterval.of(new double[rounds]).coverage(), noise, rows);
+    return new Result(rounds, MedianInterval.METHOD, MedianInterval.of(new double[rounds]).coverage(), noise, rows,
+        leftOut);
+  }
+
+  /**
+   * The sentence saying the last round was interrupted before every combination ran in it, or null. Such a round
+   * pairs only some combinations, each with a baseline measured under another load of the machine than the others':
+   * it is left out of every pair and of the coverage stated.
+   */
+  private static String interruptedRound(RunResult result, int last) {
+    if (!result.interrupted() || last < 2) {
+      return null;
+    }
+    long combinations = result.phases().stream().map(PhaseResult::combination).distinct().count();
+    long inLast = result.phases().stream().filter(p -> p.round() != null && p.round() == last)
+        .map(PhaseResult::combination).distinct().count();
+    if (inLast >= combinations) {
+      return null;
+    }
+    return "round " + last + " was interrupted after " + inLast + " of " + combinations + " combinations: it is left"
+        + " out of the pairs and of the coverage, so " + (last - 1) + " rounds are compared";
+  }
+
+  /**
+   * The combination of a group with the most ops/s by the figure its verdict reads: the median of its paired ratios
+   * to the baseline (the baseline's own is 1); the first of them on a tie. Medians of each row's own rounds could
+   * rank two rows otherwise than their pairs do.
+   */
+  public static Row best(List<Row> group) {
+    Row best = group.get(0);
+    double bestRatio = pairedOps(best);
+    for (Row row : group) {
+      double ratio = pairedOps(row);
+      if (ratio > bestRatio || Double.isNaN(bestRatio) && Double.isFinite(ratio)) {
+        best = row;
+        bestRatio = ratio;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * The best combination of a whole comparison: of one group its {@link #best(List)}; of several (each with its own
+   * baseline, so paired ratios do not compare across them) the group best with the highest median ops/s.
+   */
+  public static Row best(Result result) {
+    Map<String, List<Row>> groups = new LinkedHashMap<>();
+    result.rows().forEach(r -> groups.computeIfAbsent(r.group(), k -> new ArrayList<>()).add(r));
+    return groups.values().stream().map(RoundComparison::best)
+        .reduce((a, b) -> b.figures().get(0).median() > a.figures().get(0).median() ? b : a).orElse(null);
+  }
+
+  /** The median of a row's paired ops/s ratios to its baseline: 1 for the baseline, NaN with no pair. */
+  private static double pairedOps(Row row) {
+    if (row.baseline()) {
+      return 1;
+    }
+    Ratio r = row.figures().get(0).vsBaseline();
+    return r == null ? Double.NaN : r.median();
   }
 
   private static Figure figure(String operation, String name, PhaseResult[] base, PhaseResult[] phases,

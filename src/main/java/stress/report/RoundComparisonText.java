@@ -139,8 +139,12 @@ public final class RoundComparisonText {
   static String text(RoundComparison.Result result, List<String> host, String comparedKey, Set<String> marked) {
     long combinations = result.rows().size();
     StringBuilder out = new StringBuilder("comparison (" + combinations + " combinations, " + result.rounds()
-        + " rounds, interleaved; * = most ops/s; ratios to " + baseline(comparedKey) + "):\n");
+        + " rounds, interleaved; * = most ops/s by the paired ratio the verdict reads; ratios to "
+        + baseline(comparedKey) + "):\n");
     legend(result, baseline(comparedKey)).forEach(line -> out.append("  ").append(line).append('\n'));
+    if (result.leftOut() != null) {
+      out.append("  ").append(result.leftOut()).append('\n');
+    }
     host.forEach(line -> out.append("  ").append(line).append('\n'));
     out.append(groups(result, comparedKey, marked));
     return out.toString();
@@ -151,6 +155,9 @@ public final class RoundComparisonText {
     StringBuilder out = new StringBuilder("tables compared with their noise (" + result.rounds()
         + " rounds, interleaved; ratios to the first table):\n");
     legend(result, baseline(LayoutComparison.TABLE)).forEach(line -> out.append("  ").append(line).append('\n'));
+    if (result.leftOut() != null) {
+      out.append("  ").append(result.leftOut()).append('\n');
+    }
     out.append(groups(result, LayoutComparison.TABLE, Set.of()));
     return out.toString();
   }
@@ -185,6 +192,11 @@ public final class RoundComparisonText {
             + " total, so only the total's ops/s is compared):\n");
         out.append(operations(rows, comparedKey, marked));
       }
+      if (rows.size() > 1) {
+        out.append("  ").append(ComparisonReading.heading(noise.leastDifference())).append('\n');
+        ComparisonReading.lines(rows, noise.leastDifference(), comparedKey)
+            .forEach(line -> out.append("    ").append(line).append('\n'));
+      }
     }
     return out.toString();
   }
@@ -192,12 +204,7 @@ public final class RoundComparisonText {
   private static String totals(List<RoundComparison.Row> rows, String comparedKey) {
     List<String> keys = keys(rows, comparedKey);
     TextTable table = table(keys, false);
-    int best = -1;
-    for (int i = 0; i < rows.size(); i++) {
-      if (best < 0 || total(rows.get(i)).median() > total(rows.get(best)).median()) {
-        best = i;
-      }
-    }
+    int best = rows.indexOf(RoundComparison.best(rows));
     for (int i = 0; i < rows.size(); i++) {
       RoundComparison.Row row = rows.get(i);
       boolean first = true;
@@ -239,10 +246,6 @@ public final class RoundComparisonText {
       }
     }
     return table.render();
-  }
-
-  private static RoundComparison.Figure total(RoundComparison.Row row) {
-    return row.figures().get(0);
   }
 
   private static List<String> keys(List<RoundComparison.Row> rows, String comparedKey) {

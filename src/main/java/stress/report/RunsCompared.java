@@ -11,7 +11,8 @@ import stress.metrics.PhaseStats;
  * Two runs compared ({@code stress report BEFORE AFTER}) by the rule of a run's own comparison, when both have rounds:
  * per combination they share, the ratio after / before of ops/s, p50 and p99 with its interval and a verdict. The two
  * runs were not interleaved, so no round pairs with another and the samples are compared as independent ones
- * ({@link ShiftInterval}); a drift between the runs is not cancelled, which the header says. Without rounds on both
+ * ({@link ShiftInterval}); a drift between the runs is not cancelled, which the header says. Each line names the
+ * least difference its verdicts applied, and each verdict its direction ({@link ComparisonReading#words}). Without rounds on both
  * sides it says it cannot judge noise.
  */
 public final class RunsCompared {
@@ -73,7 +74,8 @@ public final class RunsCompared {
       List<PhaseStats> earlier = entry.getValue();
       double least = Math.max(Steadiness.of(values(earlier, s -> s.total().opsPerSecond())).leastDifference(),
           Steadiness.of(values(later, s -> s.total().opsPerSecond())).leastDifference());
-      StringBuilder line = new StringBuilder(RoundComparison.label(entry.getKey(), null)).append(": ");
+      StringBuilder line = new StringBuilder(RoundComparison.label(entry.getKey(), null)).append(" (differences beyond ")
+          .append(Decimals.ratio(1 + least)).append(" called): ");
       line.append(part("ops/s", earlier, later, s -> s.total().opsPerSecond(), true, least)).append("; ");
       line.append(part("p50", earlier, later, s -> RoundComparison.latency(s.total(), true), false, least)).append("; ");
       line.append(part("p99", earlier, later, s -> RoundComparison.latency(s.total(), false), false, least));
@@ -93,9 +95,11 @@ public final class RunsCompared {
       return name + " -";
     }
     MedianInterval interval = ShiftInterval.of(b, a);
+    PairedRatio ratio = new PairedRatio(interval, higherIsBetter, least,
+        PairedRatio.verdict(interval, higherIsBetter, least));
     return name + " " + Decimals.ratio(interval.median()) + " (" + Decimals.ratio(interval.low()) + "-"
         + Decimals.ratio(interval.high()) + ", " + RoundComparisonText.percent(interval.coverage()) + "): "
-        + PairedRatio.verdict(interval, higherIsBetter, least).words();
+        + ComparisonReading.words(ratio);
   }
 
   private static Map<Map<String, String>, List<PhaseStats>> byCombination(RunResult result) {

@@ -67,7 +67,8 @@ class ShiftIntervalTest {
     List<String> lines = RunsCompared.lines("before", run(1000, 5), "after", run(1500, 5));
     assertTrue(lines.get(0).startsWith("after against before, per combination in both: " + ShiftInterval.METHOD),
         lines.get(0));
-    assertTrue(lines.get(1).startsWith("mode=prepared: ops/s x1.5") && lines.get(1).contains("96.8%): faster"),
+    assertTrue(lines.get(1).startsWith("mode=prepared (differences beyond x1.05 called): ops/s x1.5")
+        && lines.get(1).contains("96.8%): higher (faster)"),
         lines.get(1));
     List<String> same = RunsCompared.lines("before", run(1000, 5), "again", run(1000, 5));
     assertTrue(same.get(1).contains("ops/s x1.00") && same.get(1).contains("no difference beyond noise"), same.get(1));

@@ -97,7 +97,8 @@ class TargetBaselineTest {
     assertFalse(text.contains("x3.00"), "never 4 threads against 2: " + text);
 
     String html = HtmlReport.render(List.of(new NamedResult("run", result)));
-    assertTrue(html.contains("mode=prepared pool=none threads=4 · target=mongodb: ops/s x1.50 of the baseline"), html);
+    assertTrue(html.contains("mode=prepared pool=none threads=4: mongodb vs postgresql: ops/s x1.50 [1.50-1.50]"
+        + " higher (faster)"), html);
     assertTrue(html.contains("x1.50 (x1.50-x1.50, faster) its baseline (target=postgresql mode=prepared pool=none"
         + " threads=4)"), html);
     assertFalse(html.contains("x3.00"), "never 4 threads against 2");

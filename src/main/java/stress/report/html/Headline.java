@@ -56,8 +56,8 @@ final class Headline {
       double outageSeconds = phases.stream().mapToDouble(Headline::outageSeconds).sum();
       int degraded = phases.stream().mapToInt(p -> p.stats().degraded().size()).sum();
       RoundComparison.Result rounds = run.result().roundComparison();
-      RoundComparison.Row bestRow = rounds == null ? null : rounds.rows().stream()
-          .reduce((a, b) -> b.figures().get(0).median() > a.figures().get(0).median() ? b : a).orElse(null);
+      // as the text's star: the paired ratio the verdict reads
+      RoundComparison.Row bestRow = rounds == null ? null : RoundComparison.best(rounds);
       List<String> row;
       String opening;
       if (bestRow != null) {

@@ -47,16 +47,11 @@ final class RoundsSection {
           headlines.add(prefix + (noise.group().isEmpty() ? "" : noise.group() + ": ") + noise.unsteady() + ".");
         }
       }
-      for (RoundComparison.Row row : rounds.rows()) {
-        if (!row.baseline()) {
-          RoundComparison.Figure ops = row.figures().get(0);
-          if (ops.vsBaseline() != null) {
-            headlines.add(prefix + label(row, comparedKey) + ": ops/s " + Decimals.ratio(ops.vsBaseline().median())
-                + " of the baseline (" + Decimals.ratio(ops.vsBaseline().low()) + "-"
-                + Decimals.ratio(ops.vsBaseline().high()) + "): " + ops.vsBaseline().verdict() + ".");
-          }
-        }
+      if (rounds.leftOut() != null) {
+        headlines.add(prefix + rounds.leftOut() + ".");
       }
+      // as the text reads it: the faster first, each figure's direction in words
+      stress.report.ComparisonReading.of(rounds, comparedKey).forEach(line -> headlines.add(prefix + line + "."));
       boolean mix = rounds.rows().stream().flatMap(r -> r.figures().stream())
           .anyMatch(f -> !f.operation().equals(OperationStats.TOTAL));
       charts.add(chart(chartIds.get(), prefix + "Ops/s of all operations, ratio to the baseline", rounds, comparedKey,

@@ -1,0 +1,181 @@
+package stress.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import stress.metrics.OperationStats;
+
+/**
+ * A comparison of rounds read in one direction, in words, as benchstat and criterion phrase theirs: per combination
+ * against its baseline one line whose subject is the one with more ops/s, e.g. {@code prepared vs plain: ops/s x2.08
+ * [1.67-3.33] higher (faster); p50 x0.48 [0.30-0.60] lower (faster); p99 x0.90 [0.41-1.52] no difference beyond
+ * noise}. Every ratio on the line is the subject's figure / the other's, each round's pair, so a ratio above 1 is
+ * always "more of it" and its words say whether that is faster. When the ops/s and a latency verdict disagree, a
+ * second line says what that means.
+ */
+public final class ComparisonReading {
+  private ComparisonReading() {}
+
+  /** The heading of the lines, with the least difference the verdicts applied. */
+  static String heading(double leastDifference) {
+    return "read as (the faster of each pair first; median of the paired ratios [interval]; differences beyond "
+        + Decimals.ratio(1 + leastDifference) + " are called):";
+  }
+
+  /**
+   * One line per combination of a group but its baseline (the first row), and a line after it where its verdicts
+   * disagree.
+   *
+   * @param group       the rows of one group, the baseline first
+   * @param comparedKey the key the group's rows differ in (null: any)
+   */
+  static List<String> lines(List<RoundComparison.Row> group, double leastDifference, String comparedKey) {
+    List<String> lines = new ArrayList<>();
+    RoundComparison.Row baseline = group.get(0);
+    for (RoundComparison.Row row : group) {
+      if (row.baseline()) {
+        continue;
+      }
+      RoundComparison.Figure ops = total(row, RoundComparison.OPS);
+      boolean rowFirst = ops == null || ops.vsBaseline() == null || ops.vsBaseline().median() >= 1;
+      RoundComparison.Row subject = rowFirst ? row : baseline;
+      RoundComparison.Row other = rowFirst ? baseline : row;
+      List<PairedRatio> ratios = new ArrayList<>();
+      List<String> parts = new ArrayList<>();
+      for (String figure : List.of(RoundComparison.OPS, RoundComparison.P50, RoundComparison.P99)) {
+        boolean higherIsBetter = figure.equals(RoundComparison.OPS);
+        PairedRatio ratio = paired(total(subject, figure), total(other, figure), higherIsBetter, leastDifference);
+        ratios.add(ratio);
+        parts.add(figure.replace(" ms", "") + " " + (ratio == null ? "-" : part(ratio)));
+      }
+      lines.add(label(subject.combination(), other.combination(), comparedKey) + " vs "
+          + label(other.combination(), subject.combination(), comparedKey) + ": " + String.join("; ", parts));
+      String disagreement = disagreement(ratios.get(0), ratios.get(1), ratios.get(2));
+      if (disagreement != null) {
+        lines.add("  " + disagreement);
+      }
+    }
+    return lines;
+  }
+
+  /**
+   * Every group's lines, each after its group's label when it has one ({@code threads=4: prepared vs plain: ...}),
+   * the line saying what a disagreement means joined to the line it explains.
+   */
+  public static List<String> of(RoundComparison.Result result, String comparedKey) {
+    List<String> all = new ArrayList<>();
+    for (RoundComparison.Noise noise : result.noise()) {
+      List<RoundComparison.Row> rows = result.rows().stream().filter(r -> r.group().equals(noise.group())).toList();
+      String prefix = noise.group().isEmpty() ? "" : noise.group() + ": ";
+      for (String line : lines(rows, noise.leastDifference(), comparedKey)) {
+        if (line.startsWith("  ") && !all.isEmpty()) {
+          all.set(all.size() - 1, all.get(all.size() - 1) + ". " + line.strip());
+        } else {
+          all.add(prefix + line + " (differences beyond " + Decimals.ratio(1 + noise.leastDifference())
+              + " called)");
+        }
+      }
+    }
+    return all;
+  }
+
+  /** E.g. {@code x2.08 [1.67-3.33] higher (faster)}. */
+  static String part(PairedRatio ratio) {
+    MedianInterval i = ratio.interval();
+    String interval = i.estimated() ? " [" + Decimals.ratio(i.low()).substring(1) + "-"
+        + Decimals.ratio(i.high()).substring(1) + "]" : "";
+    return Decimals.ratio(i.median()) + interval + " " + words(ratio);
+  }
+
+  /**
+   * A verdict in words that say its direction: for ops/s {@code higher (faster)}, for a latency {@code lower
+   * (faster)}; an interval that excludes 1 but not the least difference says so, naming it.
+   */
+  public static String words(PairedRatio ratio) {
+    MedianInterval i = ratio.interval();
+    boolean more = i.median() >= 1;
+    return switch (ratio.verdict()) {
+      case FASTER -> ratio.higherIsBetter() ? "higher (faster)" : "lower (faster)";
+      case SLOWER -> ratio.higherIsBetter() ? "lower (slower)" : "higher (slower)";
+      case NO_ESTIMATE -> ratio.verdict().words();
+      case NO_DIFFERENCE -> i.low() > 1 || i.high() < 1
+          ? "no difference beyond noise (" + (more ? "above x1" : "below x1") + " but within "
+              + Decimals.ratio(1 + ratio.leastDifference()) + ", the least difference called)"
+          : ratio.verdict().words();
+    };
+  }
+
+  /** What it means when the ops/s verdict and a latency verdict disagree; null when they agree. */
+  static String disagreement(PairedRatio ops, PairedRatio p50, PairedRatio p99) {
+    if (ops == null || ops.verdict() == PairedRatio.Verdict.NO_ESTIMATE) {
+      return null;
+    }
+    for (PairedRatio latency : java.util.Arrays.asList(p50, p99)) {
+      if (latency == null || latency.verdict() == ops.verdict()) {
+        continue;
+      }
+      String name = latency == p50 ? "p50" : "p99";
+      boolean opsCalled = ops.verdict() != PairedRatio.Verdict.NO_DIFFERENCE;
+      boolean latencyCalled = latency.verdict() != PairedRatio.Verdict.NO_DIFFERENCE;
+      if (opsCalled && latencyCalled) {
+        return "ops/s and " + name + " disagree: more operations per second, yet a higher " + name + ": the"
+            + " throughput was bought with longer waits (queueing, a larger batch or pool), so compare by " + name
+            + " when latency is what the users feel";
+      }
+      if (latencyCalled) {
+        return name + " differs beyond noise while ops/s does not: in a closed loop ops/s follows the mean time of an"
+            + " operation, client and slow tail included, so a " + (latency.verdict() == PairedRatio.Verdict.FASTER
+            ? "faster" : "slower") + " " + (latency == p50 ? "typical execution" : "tail") + " did not move the total"
+            + " beyond noise";
+      }
+      if (latency == p50) {
+        return "ops/s differs beyond noise while p50 does not: the difference lies outside the typical execution"
+            + " (in the slow tail, or in the client's time between executions: connections, pool, parsing)";
+      }
+      // p99 alone within noise: the tail's estimate is the noisiest figure, not a contradiction worth a line
+    }
+    return null;
+  }
+
+  /** The subject's ratios to the other's, paired by round. */
+  private static PairedRatio paired(RoundComparison.Figure subject, RoundComparison.Figure other,
+                                    boolean higherIsBetter, double leastDifference) {
+    if (subject == null || other == null) {
+      return null;
+    }
+    return PairedRatio.of(values(other), values(subject), higherIsBetter, leastDifference);
+  }
+
+  private static double[] values(RoundComparison.Figure figure) {
+    return figure.rounds().stream().mapToDouble(v -> v == null ? Double.NaN : v).toArray();
+  }
+
+  private static RoundComparison.Figure total(RoundComparison.Row row, String figure) {
+    return row.figures().stream().filter(f -> f.operation().equals(OperationStats.TOTAL) && f.figure().equals(figure))
+        .findFirst().orElse(null);
+  }
+
+  /**
+   * What tells a combination from the other: the compared key's value, or the values of the keys they differ in
+   * ({@code prepared}), or {@code key=value} pairs where a bare value would not say what it is ({@code threads=8}).
+   */
+  static String label(Map<String, String> combination, Map<String, String> other, String comparedKey) {
+    if (comparedKey != null && combination.containsKey(comparedKey)) {
+      return combination.get(comparedKey);
+    }
+    List<String> differing = new ArrayList<>();
+    combination.forEach((k, v) -> {
+      if (!Objects.equals(v, other.get(k))) {
+        differing.add(k);
+      }
+    });
+    if (differing.isEmpty()) {
+      return RoundComparison.label(combination, null);
+    }
+    List<String> parts = new ArrayList<>();
+    boolean bare = differing.size() == 1 && !combination.get(differing.get(0)).matches("[0-9.]+");
+    differing.forEach(k -> parts.add(bare ? combination.get(k) : k + "=" + combination.get(k)));
+    return String.join(" ", parts);
+  }
+}

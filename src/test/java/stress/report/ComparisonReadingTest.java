@@ -1,0 +1,122 @@
+package stress.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A comparison of rounds read once: one line per combination in one direction, what a disagreement of ops/s and p50
+ * means, the star on the figure the verdict reads, and an interrupted round left out of the pairs.
+ */
+class ComparisonReadingTest {
+  /**
+   * Two modes over the rounds, interleaved: per round each mode's executions in 10 s (so its ops/s / 10) and its
+   * latency in µs.
+   */
+  private static RunResult run(int[][] prepared, int[][] plain, boolean interrupted, int phasesInLastRound) {
+    List<PhaseResult> phases = new ArrayList<>();
+    for (int r = 0; r < prepared.length; r++) {
+      List<String> order = r % 2 == 0 ? List.of("prepared", "plain") : List.of("plain", "prepared");
+      int ran = 0;
+      for (String mode : order) {
+        if (r == prepared.length - 1 && ran++ >= phasesInLastRound) {
+          break;
+        }
+        int[] figures = mode.equals("prepared") ? prepared[r] : plain[r];
+        Map<String, String> combination = new LinkedHashMap<>();
+        combination.put("mode", mode);
+        combination.put("threads", "4");
+        phases.add(new PhaseResult("mode=" + mode, combination, Map.of(), Map.of(),
+            Fixtures.oneOperation(figures[0], figures[1])).inRound(r + 1));
+      }
+    }
+    return new RunResult("test", Instant.EPOCH, Map.of(), Map.of(), phases, interrupted);
+  }
+
+  private static int[][] rounds(int count, int micros, int n) {
+    int[][] rounds = new int[n][];
+    for (int r = 0; r < n; r++) {
+      rounds[r] = new int[] {count + r, micros};
+    }
+    return rounds;
+  }
+
+  @Test
+  void theFasterIsTheSubjectAndEachFigureSaysItsDirection() {
+    // plain is the second row: half the ops/s at twice the p50 of prepared, the baseline
+    String text = RoundComparisonText.of(run(rounds(20_000, 100, 5), rounds(10_000, 200, 5), false, 2));
+    // p50 x0.57: each latency is the given one plus up to 60 µs
+    assertTrue(text.contains("    prepared vs plain: ops/s x2.00 [2.00-2.00] higher (faster); p50 x0.57 [0.57-0.57]"
+        + " lower (faster); p99 x0.62 [0.62-0.62] lower (faster)\n"), text);
+    assertTrue(text.contains("differences beyond x1.05 are called):"), text);
+  }
+
+  @Test
+  void opsAndP50DisagreeingIsReadInOneLine() {
+    // the same ops/s, p50 twice as high
+    String text = RoundComparisonText.of(run(rounds(20_000, 100, 5), rounds(20_000, 200, 5), false, 2));
+    assertTrue(text.contains("plain vs prepared: ops/s x1.00 [1.00-1.00] no difference beyond noise; p50 x1.77"
+        + " [1.77-1.77] higher (slower)"), text);
+    assertTrue(text.contains("      p50 differs beyond noise while ops/s does not: in a closed loop ops/s follows the"
+        + " mean time of an operation"), text);
+    // more ops/s at a higher p50: the trade said as one
+    String traded = RoundComparisonText.of(run(rounds(10_000, 100, 5), rounds(20_000, 300, 5), false, 2));
+    assertTrue(traded.contains("plain vs prepared: ops/s x2.00 [2.00-2.00] higher (faster); p50 x2.54 [2.54-2.54]"
+        + " higher (slower)"), traded);
+    assertTrue(traded.contains("ops/s and p50 disagree: more operations per second, yet a higher p50"), traded);
+  }
+
+  @Test
+  void theStarFollowsThePairedRatioNotEachRowsOwnMedian() {
+    // plain's own median (2000) beats prepared's (1000); round by round plain had x0.9, x2.0 and x0.9 of prepared
+    int[][] prepared = {{10_000, 100}, {10_000, 100}, {30_000, 100}};
+    int[][] plain = {{9_000, 100}, {20_000, 100}, {27_000, 100}};
+    RunResult run = run(prepared, plain, false, 2);
+    RoundComparison.Result result = run.roundComparison();
+    assertEquals(2000.0, result.rows().get(1).figures().get(0).median(), 1e-6);
+    assertEquals(0.9, result.rows().get(1).figures().get(0).vsBaseline().median(), 1e-6);
+    assertEquals("prepared", RoundComparison.best(result).combination().get("mode"));
+    String text = RoundComparisonText.of(run);
+    assertTrue(text.contains("\n*  prepared "), text);
+    assertTrue(text.contains("\n   plain "), text);
+  }
+
+  @Test
+  void anInterruptedRoundIsLeftOutOfThePairsAndTheCoverage() {
+    // round 4 ran prepared only, at ten times its ops/s, before the run was stopped
+    int[][] prepared = {{10_000, 100}, {10_000, 100}, {10_000, 100}, {100_000, 100}};
+    int[][] plain = {{5_000, 100}, {5_000, 100}, {5_000, 100}, {5_000, 100}};
+    RoundComparison.Result result = run(prepared, plain, true, 1).roundComparison();
+    assertEquals(3, result.rounds());
+    assertEquals(0.75, result.coverage(), 1e-9);
+    assertEquals("round 4 was interrupted after 1 of 2 combinations: it is left out of the pairs and of the coverage,"
+        + " so 3 rounds are compared", result.leftOut());
+    RoundComparison.Figure ops = result.rows().get(0).figures().get(0);
+    assertEquals(3, ops.rounds().size());
+    assertEquals(1000.0, ops.high(), 1e-6);
+    assertTrue(RoundComparisonText.of(run(prepared, plain, true, 1)).contains("75% coverage with 3 rounds"));
+    // a round every combination ran in is kept, interrupted or not
+    RoundComparison.Result whole = run(prepared, plain, true, 2).roundComparison();
+    assertEquals(4, whole.rounds());
+    assertNull(whole.leftOut());
+  }
+
+  @Test
+  void aDifferenceUnderTheLeastCalledSaysSo() {
+    MedianInterval i = MedianInterval.of(new double[] {0.90, 0.91, 0.92, 0.93, 0.94});
+    PairedRatio ratio = new PairedRatio(i, false, 0.15, PairedRatio.verdict(i, false, 0.15));
+    assertEquals("no difference beyond noise (below x1 but within x1.15, the least difference called)",
+        ComparisonReading.words(ratio));
+    PairedRatio wide = PairedRatio.of(new double[] {1, 1, 1}, new double[] {0.8, 1.1, 1.3}, true, 0.05);
+    assertNotNull(wide);
+    assertEquals("no difference beyond noise", ComparisonReading.words(wide));
+  }
+}
