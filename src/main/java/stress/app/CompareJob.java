@@ -16,6 +16,8 @@ import stress.config.RunConfig;
 import stress.model.StatementMode;
 import stress.model.UsageException;
 import stress.report.LayoutComparison;
+import stress.app.setup.PhaseGrid;
+import stress.report.PhaseCost;
 import stress.report.PhaseResult;
 import stress.report.RoundComparisonText;
 import stress.report.RunResult;
@@ -104,6 +106,8 @@ final class CompareJob {
     boolean interrupted = false;
     int rounds = config.rounds();
     List<List<Integer>> orders = RoundSchedule.orders(tables.size(), rounds, config.seed());
+    PhaseCost.before(tables.size() * PhaseGrid.count(config), rounds, config.duration(), config.ops(), config.warmup(),
+        "--compare-tables").forEach(out::println);
     rounds:
     for (int r = 0; r < rounds; r++) {
       for (int k = 0; k < tables.size(); k++) {
@@ -111,7 +115,7 @@ final class CompareJob {
         String name = tables.get(i);
         out.println((r == 0 && k == 0 ? "" : "\n") + "table " + name + " (" + (i + 1) + " of " + tables.size()
             + " compared" + (rounds > 1 ? ", round " + (r + 1) + " of " + rounds : "") + "):");
-        RunJob job = new RunJob(config.onComparedTable(name), database, out, interruption);
+        RunJob job = new RunJob(config.onComparedTable(name), database, out, interruption).withoutPlan();
         ExitCode code = job.run();
         worst = code.code() > worst.code() ? code : worst;
         RunResult result = job.result();

@@ -15,6 +15,8 @@ import stress.mongodb.MongoTarget;
 import stress.mongodb.MongoTimeouts;
 import stress.mongodb.NativeRun;
 import stress.report.FailuresText;
+import stress.app.setup.PhaseGrid;
+import stress.report.PhaseCost;
 import stress.report.PhaseResult;
 import stress.report.RoundComparisonText;
 import stress.report.RunResult;
@@ -134,6 +136,8 @@ final class CompareTargetsJob {
     List<String> targets = new ArrayList<>(List.of(POSTGRESQL));
     targets.addAll(sent.keySet());
     List<List<Integer>> orders = RoundSchedule.orders(targets.size(), rounds, config.seed());
+    PhaseCost.before(targets.size() * PhaseGrid.count(config), rounds, config.duration(), config.ops(),
+        config.warmup(), "--against").forEach(out::println);
     RunConfig single = config.onComparedTarget();
     java.util.Set<String> headed = new java.util.HashSet<>();
     // the keys every target draws from, read before the first phase: a table's own inserts are not in the collection
@@ -155,7 +159,7 @@ final class CompareTargetsJob {
         out.println("\ntarget " + name + (server != null ? " (" + server.target().describe() + ", "
             + server.collectionsText() + ")" : config.application() == null ? " (table " + config.table() + ")"
             : " (the application's tables)") + round + ":");
-        RunJob job = new RunJob(single, database, out, interruption).markingAnswersDiffer(
+        RunJob job = new RunJob(single, database, out, interruption).withoutPlan().markingAnswersDiffer(
             trial.answersDiffer().keySet()).readingKeysFrom(keys);
         if (!headed.add(name)) {
           job.withoutHeader(); // once per target: its later rounds are the line above

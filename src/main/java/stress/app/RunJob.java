@@ -47,6 +47,7 @@ import stress.ops.WorkloadOperation;
 import stress.report.CollectionComparison;
 import stress.report.JsonReport;
 import stress.report.MongoComparison;
+import stress.report.PhaseCost;
 import stress.report.PhaseResult;
 import stress.report.RecordedOperation;
 import stress.report.RoundComparisonText;
@@ -99,6 +100,17 @@ public final class RunJob {
 
   /** False when the header was printed for this target already (a later round of {@code run --against}). */
   private boolean header = true;
+  /** The options whose lists make a run's combinations. */
+  static final String COMPARED_OPTIONS = "--mode, --pool, --threads or --set";
+
+  /** False when a comparison of tables or targets printed the whole run's plan (its phases and time) already. */
+  private boolean printsPlan = true;
+
+  /** Prints no plan of phases: the comparison that runs this job printed its own; returns this job. */
+  RunJob withoutPlan() {
+    this.printsPlan = false;
+    return this;
+  }
 
   /** Prints no header before the phases: a comparison printed this target's once; returns this job. */
   RunJob withoutHeader() {
@@ -355,6 +367,10 @@ public final class RunJob {
       RoutePrinter.summary(out, routes, "  ");
     }
 
+    if (printsPlan) {
+      PhaseCost.before(phases.size() / config.rounds(), config.rounds(), config.duration(), config.ops(),
+          config.warmup(), COMPARED_OPTIONS).forEach(out::println);
+    }
     PhaseStartTimes startTimes = new PhaseStartTimes(Clock.systemUTC());
     RunListener listener = RunListener.both(new PrintingRunListener(out, answersDiffer, sentTo != null), startTimes);
     RunProbe probe = live == null ? RunProbe.NONE : live.probe();

@@ -34,7 +34,8 @@ public final class RoundComparisonText {
     String comparedKey = RoundComparison.comparedKey(result);
     if (RoundComparison.hasRounds(result)) {
       List<String> host = new ArrayList<>();
-      for (String line : java.util.Arrays.asList(hostLine(result.phases()), compilingLine(result.phases()))) {
+      for (String line : java.util.Arrays.asList(hostLine(result.phases()), compilingLine(result.phases()),
+          PhaseCost.shortPhases(result.phases()))) {
         if (line != null) {
           host.add(line);
         }
@@ -44,8 +45,10 @@ public final class RoundComparisonText {
     if (result.phases().size() < 2) {
       return "";
     }
+    String shortPhases = PhaseCost.shortPhases(result.phases());
     StringBuilder out = new StringBuilder(differ + "\ncomparison (" + result.phases().size() + " phases; * = most"
-        + " ops/s, ratio to " + baseline(comparedKey) + "; " + ONE_ROUND + "):\n");
+        + " ops/s, ratio to " + baseline(comparedKey) + "; " + ONE_ROUND + "):\n"
+        + (shortPhases == null ? "" : "  " + shortPhases + "\n"));
     if (comparedKey == null) {
       return out.append(TextReport.comparison(result.phases().stream()
           .map(p -> new ComparisonRow(p.combination(), p.stats())).toList())).toString();

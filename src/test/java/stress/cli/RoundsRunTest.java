@@ -43,6 +43,11 @@ class RoundsRunTest {
     assertEquals(0, r.exitCode(), r.all());
     String text = r.out();
     assertTrue(text.contains("rounds: 3 (every phase once per round, interleaved"), text);
+    int plan = text.indexOf("plan: 6 phases (2 combinations x 3 rounds, interleaved), each 0 ms warm-up + until 200"
+        + " operations");
+    assertTrue(plan > 0 && plan < text.indexOf("phase 1/6"), "the plan before the first phase: " + text);
+    assertTrue(text.indexOf("warning: --ops 200 is too few to measure") < text.indexOf("phase 1/6"), text);
+    assertTrue(text.contains("  short phases: 6 of 6 measured under 1 s or under 500 executions"), text);
     List<String> order = text.lines().filter(l -> l.startsWith("phase ")).toList();
     assertEquals(List.of(
         "phase 1/6: mode=prepared pool=none threads=2 round=1", "phase 2/6: mode=plain pool=none threads=2 round=1",
@@ -87,6 +92,15 @@ class RoundsRunTest {
         "prepared,plain", "--ops", "50", "--warmup", "0");
     assertEquals(0, r.exitCode(), r.all());
     assertTrue(r.out().contains("1 round: no noise estimate, --rounds 5 gives one"), r.out());
+  }
+
+  @Test
+  void oneCombinationInRoundsSaysItComparesNothing() {
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--threads", "1", "--ops", "20",
+        "--warmup", "0", "--rounds", "2");
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(r.out().contains("1 combination in 2 rounds: the rounds measure its stability only, nothing is"
+        + " compared; list a second value of --mode, --pool, --threads or --set to compare"), r.out());
   }
 
   @Test

@@ -43,6 +43,12 @@ public final class PhaseGrid {
     return plans;
   }
 
+  /** How many phases a round of {@link #phases} holds, without reading the server. */
+  public static int count(RunConfig config) {
+    return config.modes().size() * config.pools().size() * config.threads().size()
+        * config.inserts().tablePerThread().size() * SettingCombinations.of(config.settings()).size();
+  }
+
   /** The phases, {@code combos} and {@code plans} side by side (one plan per combination of settings). */
   public static List<PhaseSpec> phases(RunConfig config, ConnectionSpec base, List<Map<String, String>> combos,
                                        List<SessionSettingsPlan> plans) {
