@@ -91,7 +91,7 @@ final class DataSetInit {
         @Override
         public void onLoading(PreparedTable prepared) {
           out.println("init: " + target.kind().displayName() + ", " + tablesDone(prepared.action(),
-              prepared.copyTableCreated(), table) + ", loading " + config.docs() + " "
+              prepared.copyTableCreated(), table) + (config.unlogged() ? " (UNLOGGED)" : "") + ", loading " + config.docs() + " "
               + config.shape().name().toLowerCase() + " documents, seed " + config.seed()
               + (prepared.table().layout().kind() == stress.table.Layout.Kind.ID ? ""
               : "; " + prepared.table().layout().describe()));
@@ -113,11 +113,12 @@ final class DataSetInit {
     if (result.tableNote() != null) {
       out.println("init: " + result.tableNote());
     }
-    String kept = !result.keptExistingRows() ? ""
-        : "; " + table.displayName() + " already had rows, kept as they are"
-            + (result.copyTableCreated() ? ", and " + table.copyTable().displayName() + " is empty" : "");
-    out.println("init: " + tablesDone(result.tableAction(), result.copyTableCreated(), table)
-        + (config.unlogged() ? " (UNLOGGED)" : "") + kept);
+    if (result.keptExistingRows()) {
+      // nothing was loaded, so no line announced the tables: say here what was done with them
+      out.println("init: " + tablesDone(result.tableAction(), result.copyTableCreated(), table)
+          + (config.unlogged() ? " (UNLOGGED)" : "") + "; " + table.displayName() + " already had rows, kept as they"
+          + " are" + (result.copyTableCreated() ? ", and " + table.copyTable().displayName() + " is empty" : ""));
+    }
     return new Initialized(target, result);
   }
 

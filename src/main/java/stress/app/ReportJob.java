@@ -16,17 +16,28 @@ import stress.report.html.NamedResult;
 public final class ReportJob {
   /** The result file a run directory holds ({@code run --out DIR} writes it). */
   public static final String RESULT_FILE = ResultFiles.RESULT_JSON;
+  /**
+   * Where the page of two runs goes without {@code --out}: the directory the README's tour writes its results into
+   * ({@code run --out results/}), which a clone's {@code .gitignore} keeps out of the project.
+   */
+  public static final Path RESULTS_DIRECTORY = Path.of("results");
 
   private ReportJob() {}
 
   /**
    * Writes the page of one run (to {@code out}, default {@code report.html} in the run's directory) or
-   * of two runs overlaid (to {@code out}, default {@code ./report.html}).
+   * of two runs overlaid (to {@code out}, default {@code results/report-BEFORE-vs-AFTER.html}); two runs that are
+   * one result are refused.
    *
    * @param runs run directories holding {@value #RESULT_FILE}, or result JSON files
    * @return the exit code, 0
    */
   public static ExitCode run(List<Path> runs, Path out, PrintStream console) {
+    return run(runs, out, RESULTS_DIRECTORY, console);
+  }
+
+  /** As above, the page of two runs given no {@code out} written into {@code resultsDirectory}. */
+  static ExitCode run(List<Path> runs, Path out, Path resultsDirectory, PrintStream console) {
     if (runs.isEmpty() || runs.size() > 2) {
       throw new UsageException("report takes one run (a directory or result file) or two to overlay, got " + runs.size());
     }
@@ -35,9 +46,20 @@ public final class ReportJob {
     for (int i = 0; i < runs.size(); i++) {
       results.add(new NamedResult(names.get(i), JsonReport.read(resultFile(runs.get(i)))));
     }
+    stress.report.SameRunCheck.refuseTheSameResult("compare", names, results.stream().map(NamedResult::result)
+        .toList(), "report compares two runs; 'stress report " + runs.get(0) + "' writes the page of one");
     Path file = out != null ? out
         : runs.size() == 1 ? directoryOf(runs.get(0)).resolve(HtmlReport.FILE_NAME)
-        : Path.of(HtmlReport.FILE_NAME);
+        : resultsDirectory.resolve("report-" + fileNamePart(names.get(0)) + "-vs-" + fileNamePart(names.get(1))
+            + ".html");
+    if (out == null && runs.size() == 2) {
+      try {
+        Files.createDirectories(resultsDirectory);
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException("could not create the report directory "
+            + resultsDirectory.toAbsolutePath() + ": " + e.getMessage() + "; give --out FILE", e);
+      }
+    }
     HtmlReport.write(results, file);
     if (results.size() == 2) {
       List<String> differences = RunsCompared.differences(results.get(0).name(), results.get(0).result(),
@@ -50,6 +72,16 @@ public final class ReportJob {
     }
     console.println("report: " + file);
     return ExitCode.OK;
+  }
+
+  /**
+   * A run's name as part of a file name: letters, digits, '.', '_' and '-' of it (a path given as its name), its last
+   * 80 characters, which name the run, when longer.
+   */
+  private static String fileNamePart(String name) {
+    String part = name.replaceAll("[^A-Za-z0-9._-]+", "_");
+    part = part.substring(Math.max(0, part.length() - 80)).replaceAll("^[._-]+", "");
+    return part.isEmpty() ? "run" : part;
   }
 
   private static Path resultFile(Path run) {

@@ -13,7 +13,8 @@ import stress.app.ReportJob;
 @Command(name = "report", usageHelpAutoWidth = true,
     description = {"Write report.html: charts and tables of a run, one self-contained file that opens without a network.",
         "One run (a directory holding result.json, or a result JSON file): writes report.html beside it.",
-        "Two runs (before, after): both on the same charts, labelled by directory name; writes ./report.html."})
+        "Two runs (before, after): both on the same charts, labelled by directory name; writes"
+            + " results/report-BEFORE-vs-AFTER.html. The same run twice is refused."})
 final class ReportCommand implements Callable<Integer> {
   @ParentCommand
   StressCommand root;
@@ -23,7 +24,8 @@ final class ReportCommand implements Callable<Integer> {
   List<Path> runs;
 
   @Option(names = "--out", paramLabel = "FILE",
-      description = "Where to write the page (default: report.html in the run's directory; ./report.html for two runs).")
+      description = "Where to write the page (default: report.html in the run's directory;"
+          + " results/report-BEFORE-vs-AFTER.html for two runs).")
   Path out;
 
   @Override

@@ -10,8 +10,9 @@ import java.util.function.LongSupplier;
  * Prints the progress of {@code init}. On a terminal ({@link #withBar}) a progress bar redrawn in place: documents
  * of the total, percentage, elapsed time and ETA, MB and docs/s. Otherwise (a file, a pipe, a CI log) a plain line
  * such as {@code init: 450000/1000000 docs (45.0%), 21.3 MB, 150000 docs/s} at most once per interval (2 s by
- * default), none before the first batch has landed. Either way a final line when done. MB are 10^6 bytes of COPY data. {@link #close} ends a bar that
- * {@link #onComplete} did not (init failed), so that an error message starts on a line of its own.
+ * default), none before the first batch has landed nor while no other batch has landed since the last line. Either
+ * way a final line when done. MB are 10^6 bytes of COPY data. {@link #close} ends a bar that {@link #onComplete} did
+ * not (init failed), so that an error message starts on a line of its own.
  */
 public final class PrintingInitProgress implements InitProgressListener, AutoCloseable {
   private static final long DEFAULT_INTERVAL_NANOS = 2_000_000_000L;
@@ -24,6 +25,8 @@ public final class PrintingInitProgress implements InitProgressListener, AutoClo
   private final int barWidth;
   private TerminalBar bar;
   private long lastPrinted;
+  /** The count the last plain line gave: a line repeating it (a batch slower than the interval) says nothing. */
+  private long lastDocs;
 
   /** Plain lines to {@code out}, at most every 2 s, with the percentage of {@code totalDocs}. */
   public PrintingInitProgress(PrintStream out, long totalDocs) {
@@ -69,10 +72,11 @@ public final class PrintingInitProgress implements InitProgressListener, AutoClo
       return;
     }
     long now = nanoClock.getAsLong();
-    if (docs == 0 || now - lastPrinted < intervalNanos) {
-      return; // a line of zeros says nothing: lines start once the first batch has landed
+    if (docs == lastDocs || now - lastPrinted < intervalNanos) {
+      return; // lines start once the first batch has landed, and only when another one has landed since
     }
     lastPrinted = now;
+    lastDocs = docs;
     double percent = totalDocs == 0 ? 100.0 : 100.0 * docs / totalDocs;
     out.printf(Locale.ROOT, "init: %d/%d docs (%.1f%%), %.1f MB, %d docs/s%n", docs, totalDocs, percent, bytes / 1e6,
         rate(docs, seconds));

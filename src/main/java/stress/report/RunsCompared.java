@@ -30,8 +30,8 @@ public final class RunsCompared {
   public static List<String> differences(String beforeName, RunResult before, String afterName, RunResult after) {
     List<String> lines = new ArrayList<>();
     if (!java.util.Objects.equals(before.target(), after.target())) {
-      lines.add("target: " + brief(before.target()) + " in " + beforeName + ", " + brief(after.target()) + " in "
-          + afterName);
+      lines.add("target: " + TargetWords.of(before.target()) + " in " + beforeName + ", "
+          + TargetWords.of(after.target()) + " in " + afterName);
     }
     for (String key : COMPARED_SETTINGS) {
       Object a = before.settings().get(key);

@@ -15,7 +15,7 @@ import stress.model.UsageException;
  * the same instance twice, the same run id, workload, table and run settings, and measured at the same time. Each
  * refusal is one line naming both inputs and what differs; summing anything else would print a rate no run had.
  */
-final class SameRunCheck {
+public final class SameRunCheck {
   /**
    * The settings every process of one run shares. Threads, hosts, seeds, keys, rates and when each stops (duration,
    * operation count) may differ per instance (the merged result adds them up); the workload file is compared by its
@@ -34,7 +34,7 @@ final class SameRunCheck {
    *                   not agree, so their start and end are not compared
    */
   static void check(List<String> names, List<RunResult> results, boolean timesKnown) {
-    refuseTheSameResultTwice(names, results);
+    refuseTheSameResult("merge", names, results, "merge adds the results of different processes that ran together");
     for (int a = 0; a < results.size(); a++) {
       for (int b = a + 1; b < results.size(); b++) {
         String prefix = "cannot merge " + names.get(b) + " with " + names.get(a) + ": ";
@@ -64,17 +64,21 @@ final class SameRunCheck {
   }
 
   /**
-   * One process's result given twice would double every count. Two processes never write the same result (their
-   * start instants, histograms and timings differ), so two inputs whose JSON is the same are one result given twice.
+   * Refuses, in one line, results of which two are one result: the same file or directory given twice, or a copy of
+   * it. Two processes never write the same result (their start instants, histograms and timings differ), so two
+   * inputs whose JSON is the same are one result given twice: merged, it would double every count; compared, it
+   * would be a run compared with itself.
+   *
+   * @param verb what would be done with them, e.g. {@code merge}: {@code cannot merge B with A: ...}
+   * @param rule what the command does instead, said after the refusal
    */
-  private static void refuseTheSameResultTwice(List<String> names, List<RunResult> results) {
+  public static void refuseTheSameResult(String verb, List<String> names, List<RunResult> results, String rule) {
     List<String> texts = results.stream().map(JsonReport::toJson).toList();
     for (int a = 0; a < results.size(); a++) {
       for (int b = a + 1; b < results.size(); b++) {
         if (texts.get(a).equals(texts.get(b))) {
-          throw new UsageException("cannot merge " + names.get(b) + " with " + names.get(a) + ": they are the same"
-              + " result (started " + results.get(a).startTime() + "); merge adds the results of different processes"
-              + " that ran together");
+          throw new UsageException("cannot " + verb + " " + names.get(b) + " with " + names.get(a) + ": they are the"
+              + " same result (started " + results.get(a).startTime() + "); " + rule);
         }
       }
     }

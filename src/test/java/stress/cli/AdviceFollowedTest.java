@@ -85,5 +85,7 @@ class AdviceFollowedTest {
     assertEquals(0, created.exitCode(), created.all());
     assertTrue(created.out().contains("init: PostgreSQL, created fresh and fresh_copy, loading 10 small documents,"
         + " seed 42\n"), created.out());
+    assertEquals(1, created.out().split("created fresh and fresh_copy", -1).length - 1,
+        "the tables are said once: " + created.out());
   }
 }

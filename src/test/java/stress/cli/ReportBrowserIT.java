@@ -1,6 +1,7 @@
 package stress.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -26,6 +27,9 @@ import stress.testing.TestDatabase;
 class ReportBrowserIT {
   /** Kept after the build for a person to look at. */
   private static final Path SCREENSHOTS = Path.of("target", "report-screenshots");
+  /** A record's {@code toString}: {@code Name[field=}. */
+  private static final java.util.regex.Pattern RECORD_TEXT = java.util.regex.Pattern.compile(
+      "\\b[A-Z][A-Za-z]*\\[[a-z][A-Za-z]*=");
   @TempDir
   static Path dir;
   private static HeadlessChromium browser;
@@ -106,6 +110,10 @@ class ReportBrowserIT {
     assertEquals(Optional.of("results"), rendered.firstSectionId());
     String html = Files.readString(page);
     assertTrue(html.contains("Comparison with noise") && html.contains(">verdict</th>"), "the verdicts shown");
+    // written by the run from the target it detected: said in words, and the operations over the rounds
+    assertTrue(rendered.headlines().stream().anyMatch(h -> h.matches(".*; target PostgreSQL \\d+\\.\\d+\\..*")),
+        rendered.headlines().toString());
+    assertTrue(html.contains("; median of 3 rounds, lowest-highest round in brackets)</th>"), "operations over rounds");
     browser.screenshot(page, SCREENSHOTS.resolve("rounds.png"), 1400, 3000);
   }
 
@@ -128,6 +136,12 @@ class ReportBrowserIT {
     assertEquals(Optional.of(Integer.toString(charts)), rendered.bodyData("charts-expected"), rendered.describe());
     assertEquals(Optional.of(Integer.toString(charts)), rendered.bodyData("charts-rendered"), rendered.describe());
     assertEquals(charts, rendered.canvases());
+    // the headline in words: no record's toString (TargetInfo[kind=...]) of what the run detected
+    assertTrue(!rendered.headlines().isEmpty() && rendered.headlines().stream().anyMatch(h -> h.contains("; target ")),
+        rendered.headlines().toString());
+    for (String headline : rendered.headlines()) {
+      assertFalse(RECORD_TEXT.matcher(headline).find(), "record text in the headline: " + headline);
+    }
     return rendered;
   }
 }

@@ -25,6 +25,17 @@ class ReportCommandTest {
     return run;
   }
 
+  /** A run directory holding the same measurements as {@link #runDirectory} but another run's start. */
+  private Path otherRunDirectory(String name) throws IOException {
+    Path run = runDirectory(name);
+    com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+    com.fasterxml.jackson.databind.node.ObjectNode tree = (com.fasterxml.jackson.databind.node.ObjectNode)
+        json.readTree(run.resolve("result.json").toFile());
+    tree.put("startTime", "2030-01-02T03:04:05Z");
+    json.writeValue(run.resolve("result.json").toFile(), tree);
+    return run;
+  }
+
   @Test
   void oneRunDirectoryGetsReportHtmlBesideItsResult() throws IOException {
     Path run = runDirectory("xl-run");
@@ -49,7 +60,7 @@ class ReportCommandTest {
   @Test
   void twoRunsAreOverlaidUnderTheirDirectoryNames() throws IOException {
     Path before = runDirectory("before");
-    Path after = runDirectory("after");
+    Path after = otherRunDirectory("after");
     Path out = dir.resolve("compare.html");
     CliTester.Result r = CliTester.run("report", before.toString(), after.toString(), "--out", out.toString());
     assertEquals(0, r.exitCode(), r.all());
@@ -105,6 +116,22 @@ class ReportCommandTest {
       CliTester.Result r = CliTester.run("report", order.get(0), order.get(1), "--out", out.toString());
       assertEquals(0, r.exitCode(), r.all());
       assertTrue(Files.readString(out).contains("no phase was measured"), "the page names the run without phases");
+    }
+  }
+
+  @Test
+  void theSameRunTwiceIsRefusedInOneLineByPathOrByResult() throws IOException {
+    Path run = runDirectory("same");
+    Path copy = runDirectory("copy"); // another directory, the same result
+    for (List<String> pair : List.of(List.of(run.toString(), run.toString()),
+        List.of(run.toString(), run.resolve("result.json").toString()), List.of(run.toString(), copy.toString()))) {
+      Path out = dir.resolve("refused.html");
+      CliTester.Result r = CliTester.run("report", pair.get(0), pair.get(1), "--out", out.toString());
+      assertEquals(2, r.exitCode(), r.all());
+      assertEquals(1, r.err().lines().count(), r.err());
+      assertTrue(r.err().matches("stress: cannot compare \\S+ with \\S+: they are the same result \\(started \\S+\\);"
+          + " report compares two runs; 'stress report \\S+' writes the page of one\n"), r.err());
+      assertFalse(Files.exists(out), "no page for a run compared with itself");
     }
   }
 

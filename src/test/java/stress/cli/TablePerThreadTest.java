@@ -58,7 +58,8 @@ class TablePerThreadTest {
     CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "50", "--table", "raw",
         "--unlogged");
     assertEquals(0, r.exitCode(), r.all());
-    assertTrue(r.out().contains("init: created raw and raw_copy (UNLOGGED)"), r.out());
+    assertTrue(r.out().contains("init: PostgreSQL, created raw and raw_copy (UNLOGGED), loading 50 small documents"),
+        r.out());
     assertEquals("unlogged", persistence("raw"));
     assertEquals("unlogged", persistence("raw_copy"));
     assertEquals(50, count("SELECT count(*) FROM raw"));

@@ -61,6 +61,22 @@ class PrintingInitProgressTest {
   }
 
   @Test
+  void aBatchSlowerThanTheIntervalDoesNotRepeatTheLastLine() {
+    PrintingInitProgress progress = new PrintingInitProgress(out, 100_000, clock::get, 2 * SECOND);
+    clock.addAndGet(2 * SECOND);
+    progress.onProgress(50_000, 3_400_000, 2.0);
+    clock.addAndGet(2 * SECOND);
+    progress.onProgress(50_000, 3_400_000, 4.0); // the second half still loading: the same count
+    clock.addAndGet(2 * SECOND);
+    progress.onProgress(50_000, 3_400_000, 6.0);
+    progress.onComplete(100_000, 6_800_000, 7.0);
+    assertEquals("""
+        init: 50000/100000 docs (50.0%), 3.4 MB, 25000 docs/s
+        init: done, 100000 docs, 6.8 MB in 7.0 s, 14286 docs/s
+        """, bytes.toString(StandardCharsets.UTF_8));
+  }
+
+  @Test
   void theBarDrawsToAnyStreamAndEndsAtTheTotalBeforeTheDoneLine() {
     PrintingInitProgress progress = PrintingInitProgress.withBar(out, 1_000_000, 150);
     progress.onProgress(300_000, 14_200_000, 2.0);

@@ -47,7 +47,7 @@ final class Headline {
       String firstRow = comparedKey == null ? "the first row" : "its baseline";
       PhaseResult best = phases.get(winner(phases));
       PhaseResult baseline = baseline(phases, best, comparedKey);
-      operationTables.add(RunScope.operations(overlay ? run.name() : null, best));
+      DataTable operations = RunScope.operations(overlay ? run.name() : null, best);
       OperationStats total = best.stats().total();
       double first = baseline.stats().total().opsPerSecond();
       String ratio = phases.size() > 1 && first > 0 ? Decimals.ratio(total.opsPerSecond() / first) : "";
@@ -66,8 +66,11 @@ final class Headline {
         ratio = bestRow.baseline() ? "baseline" : r == null ? "" : Decimals.ratio(r.median()) + " ("
             + Decimals.ratio(r.low()) + "-" + Decimals.ratio(r.high()) + ", " + r.verdict() + ")";
         String label = RoundComparison.label(bestRow.combination(), null);
-        long bestErrors = phases.stream().filter(p -> p.combination().equals(bestRow.combination()))
-            .mapToLong(p -> p.stats().total().errorCount()).sum();
+        List<PhaseResult> bestRounds = phases.stream().filter(p -> p.combination().equals(bestRow.combination()))
+            .toList();
+        long bestErrors = bestRounds.stream().mapToLong(p -> p.stats().total().errorCount()).sum();
+        // its operations over the rounds too, as the row above: one round's would be a draw of the noise
+        operations = RunScope.operationsOverRounds(overlay ? run.name() : null, label, bestRounds);
         row = new ArrayList<>(List.of(label + " (median of " + rounds.rounds() + " rounds)",
             oneDecimal(bestRow.figures().get(0).median()), millis(bestRow.figures().get(2).median()), ratio,
             Long.toString(bestErrors), Long.toString(allErrors), Integer.toString(outages),
@@ -91,6 +94,7 @@ final class Headline {
         row.add(0, run.name());
       }
       rows.add(row);
+      operationTables.add(operations);
       sentences.add(opening
           + (ClientSection.anyClient(phases, u -> u.clientBound() && !u.onlySharesCpusWithServer())
               ? " The client was the bottleneck in some phases: see Client cost." : "")
@@ -107,7 +111,8 @@ final class Headline {
         "Per run, what it measured, the combination with the most ops/s (all operations together; the first of them"
             + " on a tie), its ratio to the first row (or, comparing tables or targets, to the baseline of its group:"
             + " the first table, or PostgreSQL with the same settings), the failed executions, and the availability"
-            + " windows (details under Errors); then that combination's operations, one row each.",
+            + " windows (details under Errors); then that combination's operations, one row each (with rounds, the"
+            + " median of its rounds, as the row above).",
         sentences, List.of(), java.util.stream.Stream.concat(java.util.stream.Stream.of(new DataTable(headers, rows)),
             operationTables.stream()).toList(), false);
   }

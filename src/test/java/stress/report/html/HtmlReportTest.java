@@ -144,7 +144,7 @@ class HtmlReportTest {
     assertEquals(List.of("best " + prepared.label() + " — 520.0 ops/s, p99 "
         + Decimals.millis(prepared.stats().total().latencyMs().p99()) + " ms, " + Decimals.ratio(ratio)
         + " the first row (mode=plain); " + 2 * errors + " errors; no outage, 2 degraded windows.",
-        "Measured: operations [find_first=80, find_update=20]; target postgres, 16.4."), results.headlines());
+        "Measured: operations [find_first=80, find_update=20]; target postgres, PostgreSQL 16.4."), results.headlines());
     DataTable operations = results.tables().get(1);
     assertEquals(List.of("operation (" + prepared.label() + ")", "count", "ops/s", "p50 ms", "p99 ms", "errors"),
         operations.headers());
@@ -174,9 +174,7 @@ class HtmlReportTest {
         "PostgreSQL 15.8 on x86_64-pc-linux-gnu, compiled by gcc", "productVersion", "13.2.2");
     RunResult result = new RunResult(base.toolVersion(), base.startTime(), settings, citus, base.phases());
     assertEquals("Measured: workload config/workloads/orders-mongo.yaml (paid=1,recent=3); table stress_orders;"
-        + " target Citus coordinator, PostgreSQL 15.8, product 13.2.2.", RunScope.sentence(result));
-    assertEquals("PostgreSQL 18.6", RunScope.target(Map.of("kind", "POSTGRESQL", "version",
-        "PostgreSQL 18.6 on x86_64-pc-linux-gnu")));
+        + " target Citus 13.2.2 on PostgreSQL 15.8.", RunScope.sentence(result));
     settings.put("compared tables", Map.of());
     settings.put("table", "orders_id, orders_key");
     RunResult compared = new RunResult(base.toolVersion(), base.startTime(), settings, citus, base.phases());
@@ -186,6 +184,61 @@ class HtmlReportTest {
     RunResult targets = new RunResult(base.toolVersion(), base.startTime(), settings, citus, base.phases());
     assertTrue(RunScope.sentence(targets).endsWith("; compared: PostgreSQL table stress_orders and MongoDB"
         + " mongodb://h:27017/."), RunScope.sentence(targets));
+  }
+
+  /** A run's page is written from the detected target itself: said in words, as once read back from its file. */
+  @Test
+  void aDetectedTargetIsSaidInWordsAndNoRecordTextReachesThePage() {
+    RunResult base = Runs.comparison();
+    stress.server.TargetInfo detected = stress.server.TargetInfo.postgres(
+        "PostgreSQL 18.6 on x86_64-pc-linux-gnu, compiled by gcc", stress.server.ServerVersion.parse("18.6"));
+    RunResult result = new RunResult(base.toolVersion(), base.startTime(), base.settings(), detected, base.phases());
+    Section results = ReportModel.sections(List.of(new NamedResult("run", result))).get(0);
+    assertTrue(results.headlines().get(1).endsWith("; target PostgreSQL 18.6."), results.headlines().toString());
+    String page = HtmlReport.render(List.of(new NamedResult("run", result)));
+    String text = page.replaceAll("(?s)<script.*?</script>", "");
+    Matcher record = Pattern.compile("[A-Z][A-Za-z]*\\[[a-z][A-Za-z]*=").matcher(text);
+    assertFalse(record.find(), () -> "a record's toString in the page: " + text.substring(Math.max(0,
+        record.start() - 80), Math.min(text.length(), record.end() + 80)));
+    assertTrue(text.contains("target PostgreSQL 18.6"), "the headline's words are on the page");
+  }
+
+  /** The operations under the headline are the best combination's over its rounds, as the headline's figures. */
+  @Test
+  void withRoundsTheOperationsUnderTheHeadlineAreTheMediansOverTheRounds() {
+    int[] plainRates = {300, 330, 280};
+    int[] preparedRates = {500, 450, 560};
+    List<PhaseResult> phases = new ArrayList<>();
+    for (int r = 0; r < 3; r++) {
+      for (String mode : List.of("plain", "prepared")) {
+        boolean plain = mode.equals("plain");
+        phases.add(new PhaseResult("mode=" + mode, Map.of("mode", mode), Map.of(), Map.of("pool", "none"),
+            Runs.phase(plain ? plainRates[r] : preparedRates[r], plain ? 1.0 : 0.5)).inRound(r + 1));
+      }
+    }
+    RunResult base = Runs.comparison();
+    RunResult result = new RunResult(base.toolVersion(), base.startTime(), base.settings(), base.target(), phases);
+    Section results = ReportModel.sections(List.of(new NamedResult("run", result))).get(0);
+    DataTable operations = results.tables().get(1);
+    assertEquals(List.of("operation (mode=prepared; median of 3 rounds, lowest-highest round in brackets)", "count",
+        "ops/s", "p50 ms", "p99 ms", "errors, all rounds"), operations.headers());
+    List<OperationStats> reads = phases.stream().filter(p -> p.combination().get("mode").equals("prepared"))
+        .map(p -> p.stats().operations().get(0)).toList();
+    double[] rates = reads.stream().mapToDouble(OperationStats::opsPerSecond).sorted().toArray();
+    double[] p99s = reads.stream().mapToDouble(o -> o.latencyMs().p99()).sorted().toArray();
+    List<String> firstRow = operations.rows().get(0);
+    assertEquals("find_first", firstRow.get(0));
+    assertEquals(Decimals.oneDecimal(rates[1]) + " (" + Decimals.oneDecimal(rates[0]) + "-"
+        + Decimals.oneDecimal(rates[2]) + ")", firstRow.get(2), "the median round's ops/s and the range");
+    // the reads' latencies do not depend on their rate here: the rounds agree, and the median stands alone
+    assertEquals(Decimals.millis(p99s[0]), Decimals.millis(p99s[2]), "the fixture's p99 is the same in every round");
+    assertEquals(Decimals.millis(p99s[1]), firstRow.get(4));
+    assertEquals(Long.toString(reads.stream().mapToLong(OperationStats::errorCount).sum()), firstRow.get(5));
+    assertEquals("all operations", operations.rows().get(operations.rows().size() - 1).get(0));
+    assertFalse(String.join(" ", operations.headers()).contains("round="), "no one round's label");
+    assertTrue(results.headlines().get(0).contains("median " + Decimals.oneDecimal(
+        result.roundComparison().rows().get(1).figures().get(0).median()) + " ops/s over 3 rounds"),
+        results.headlines().get(0));
   }
 
   @Test

@@ -1,5 +1,7 @@
 package stress.report.html;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -13,6 +15,7 @@ import java.util.regex.Pattern;
 public record RenderedPage(String dom) {
   private static final Pattern BODY = Pattern.compile("<body([^>]*)>");
   private static final Pattern SECTION = Pattern.compile("<section id=\"([^\"]*)\"");
+  private static final Pattern HEADLINE = Pattern.compile("<p class=\"headline\">(.*?)</p>", Pattern.DOTALL);
   private static final Pattern ERRORS = Pattern.compile("<ul id=\"page-errors\">(.*?)</ul>", Pattern.DOTALL);
 
   /** A {@code data-*} attribute of {@code <body>}, e.g. {@code charts-rendered}. */
@@ -35,6 +38,17 @@ public record RenderedPage(String dom) {
   public Optional<String> firstSectionId() {
     Matcher m = SECTION.matcher(dom);
     return m.find() ? Optional.of(m.group(1)) : Optional.empty();
+  }
+
+  /** The text of each headline sentence, in page order, with its entities unescaped. */
+  public List<String> headlines() {
+    List<String> out = new ArrayList<>();
+    Matcher m = HEADLINE.matcher(dom);
+    while (m.find()) {
+      out.add(m.group(1).replaceAll("<[^>]*>", "").replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"")
+          .replace("&#39;", "'").replace("&amp;", "&"));
+    }
+    return out;
   }
 
   /** How many canvases the page has. */
