@@ -62,6 +62,17 @@ public final class Commands {
     });
   }
 
+  /** {@code run --slo}: the highest offered rate the objectives hold at (see {@link CapacityJob}). */
+  public static Outcome capacity(RunConfig config, List<stress.config.LatencyObjective> objectives, double resolution,
+                                 ConnectionOptions options, PrintStream out) throws Exception {
+    return runOn(config, options, out, (db, interruption) -> {
+      if (config.application() == null) {
+        DataSetInit.initializeDefault(db, config.schema(), config.table(), interruption, out);
+      }
+      return new CapacityJob(config, objectives, resolution, db, out, interruption).run();
+    });
+  }
+
   /** {@code run --compare-tables}: the run on each of {@code tables} in turn, then one comparison (see {@link CompareJob}). */
   public static Outcome compareTables(RunConfig config, List<String> tables, ConnectionOptions options,
                                       PrintStream out) throws Exception {

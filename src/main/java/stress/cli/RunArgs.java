@@ -138,6 +138,9 @@ final class RunArgs {
   @Mixin
   FindLimitArgs limits = new FindLimitArgs();
 
+  @Mixin
+  SloArgs slo = new SloArgs();
+
   @Option(names = "--fetch-size", paramLabel = "N", defaultValue = Defaults.FETCH_SIZE,
       description = "Rows per round trip when find streams its result. Default: ${DEFAULT-VALUE}.")
   int fetchSize;

@@ -68,6 +68,14 @@ final class StressCommand implements Callable<Integer> {
               .originalArgs()), args.instanceCount(), args.instanceCpus(), out);
       return outcome.exitCode().code();
     }
+    if (args.slo.objectives() != null) {
+      if (args.comparedTables() != null || args.mongoSides() != null) {
+        throw new stress.model.UsageException("--slo searches one table on one server: with --compare-tables or"
+            + " --against, run one search per table or target (capacities compared side by side are not built yet)");
+      }
+      return Commands.capacity(args.toConfig(), args.slo.objectives(), args.slo.resolution(), conn.toOptions(outer),
+          out).exitCode().code();
+    }
     stress.app.AnswerCheck check = args.answerCheck();
     Commands.Outcome outcome = args.comparedTables() != null
         ? Commands.compareTables(args.toConfig(), args.comparedTables(), conn.toOptions(outer), out)

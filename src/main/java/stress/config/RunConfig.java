@@ -254,6 +254,17 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
         metricsPort, hostSpreading, failures, workload, fleet, application, rounds);
   }
 
+  /**
+   * One step of a capacity search ({@code run --slo}): this run at {@code opsPerSecond} offered, one round, its
+   * result files written once for the whole search, nothing explained.
+   */
+  public RunConfig forCapacityStep(double opsPerSecond) {
+    return new RunConfig(mix, threads, duration, ops, warmup, reportInterval, opsPerSecond, modes, pools, poolSize,
+        c3p0MaxStatements, prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant,
+        operationSettings, schema, table, seed, keySample, timeouts, null, workerThreads, inserts, false, null,
+        metricsPort, hostSpreading, failures, workload, fleet, application, 1);
+  }
+
   /** This run with another number of rounds. */
   public RunConfig withRounds(int n) {
     return new RunConfig(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize,

@@ -1,0 +1,181 @@
+package stress.app;
+
+import java.util.ArrayList;
+import java.util.List;
+import stress.config.LatencyObjective;
+import stress.report.MedianInterval;
+
+/**
+ * The search for the highest offered rate a server holds under latency objectives ({@code run --slo}): each step
+ * offers one rate in an open loop; a step holds when every objective holds and the achieved rate keeps up with the
+ * offered one (within 1%). From a start rate the search doubles until a step breaks (or halves until one holds), then
+ * bisects between the highest held and the lowest broken rate until they are within the resolution. A step the client
+ * could not offer (its CPU the bottleneck) ends the search: above it the figure would be the client's, never the
+ * server's. With several rounds each round is a search of its own, and the capacity is the median of theirs with an
+ * order-statistics interval.
+ */
+public final class CapacitySearch {
+  /** The share of the offered rate a step must achieve to hold. */
+  public static final double KEEPS_UP = 0.99;
+  /** At most this many steps per round: a resolution of 1% from a start 1000 times off still fits. */
+  static final int MAX_STEPS = 24;
+
+  private CapacitySearch() {}
+
+  /** What one step measured. */
+  public record Measured(double achieved, double p50Ms, double p90Ms, double p95Ms, double p99Ms, double p999Ms,
+                         double errorShare, boolean clientBound) {}
+
+  /**
+   * One step.
+   *
+   * @param round    1-based
+   * @param offered  the rate offered, ops/s
+   * @param measured what it measured
+   * @param broken   each objective it broke, e.g. {@code p99 7.2 ms > 5 ms}; empty when it held
+   */
+  public record Step(int round, double offered, Measured measured, List<String> broken) {
+    public boolean held() {
+      return broken.isEmpty();
+    }
+
+    /** Whether the client, not the server, could not offer the rate. */
+    public boolean clientLimited() {
+      return measured.clientBound() && !held();
+    }
+  }
+
+  /** Runs one step: offers {@code rate} ops/s in round {@code round} and returns what it measured. */
+  public interface Steps {
+    Measured offer(double rate, int round) throws Exception;
+  }
+
+  /**
+   * One round's answer.
+   *
+   * @param capacity   the highest rate held, NaN when even the lowest rate tried broke
+   * @param broke      the lowest broken step above it, or null when none broke
+   * @param clientLimit true when that step broke because the client could not offer it: the capacity is then a lower
+   *                   bound of the server's
+   */
+  public record Round(int round, double capacity, Step broke, boolean clientLimit) {}
+
+  /**
+   * All rounds.
+   *
+   * @param objectives what a step had to hold
+   * @param resolution e.g. 0.05
+   * @param steps      every step, in the order run
+   * @param rounds     each round's answer
+   * @param interval   the median of the rounds' capacities with its interval; null when no round found one
+   */
+  public record Result(List<LatencyObjective> objectives, double resolution, List<Step> steps, List<Round> rounds,
+                       MedianInterval interval) {}
+
+  /** Which objectives a step broke, and whether it kept up with the rate offered. */
+  static List<String> broken(double offered, Measured m, List<LatencyObjective> objectives) {
+    List<String> broken = new ArrayList<>();
+    for (LatencyObjective o : objectives) {
+      double value = switch (o.figure()) {
+        case "p50" -> m.p50Ms();
+        case "p90" -> m.p90Ms();
+        case "p95" -> m.p95Ms();
+        case "p99" -> m.p99Ms();
+        case "p999" -> m.p999Ms();
+        default -> m.errorShare();
+      };
+      if (!(value <= o.limit())) {
+        broken.add(o.errors() ? "errors " + CapacityText.percent(value) + " > " + CapacityText.percent(o.limit())
+            : o.figure() + " " + CapacityText.ms(value) + " ms > " + CapacityText.ms(o.limit()) + " ms");
+      }
+    }
+    if (!(m.achieved() >= KEEPS_UP * offered)) {
+      broken.add("achieved " + CapacityText.rate(m.achieved()) + " of " + CapacityText.rate(offered)
+          + " ops/s offered (under 99%)");
+    }
+    if (m.clientBound() && !broken.isEmpty()) {
+      broken.add("the client's CPU was the bottleneck: the client's limit, not the server's");
+    }
+    return broken;
+  }
+
+  /**
+   * Searches {@code rounds} times; a later round starts at the previous one's capacity and grows by a quarter, not
+   * by doubling, as it starts near the answer.
+   */
+  public static Result search(Steps steps, List<LatencyObjective> objectives, double start, double resolution,
+                              int rounds, StepListener listener) throws Exception {
+    List<Step> all = new ArrayList<>();
+    List<Round> answers = new ArrayList<>();
+    double from = start;
+    for (int r = 1; r <= rounds; r++) {
+      Round answer = round(steps, objectives, from, r == 1 ? 2.0 : 1.25, resolution, r, all, listener);
+      answers.add(answer);
+      if (Double.isFinite(answer.capacity())) {
+        from = answer.capacity();
+      }
+    }
+    double[] found = answers.stream().mapToDouble(Round::capacity).filter(Double::isFinite).toArray();
+    return new Result(objectives, resolution, all, answers, found.length == 0 ? null : MedianInterval.of(found));
+  }
+
+  /** Told each step as it ends (to print it). */
+  public interface StepListener {
+    void stepped(Step step, int number);
+  }
+
+  private static Round round(Steps steps, List<LatencyObjective> objectives, double start, double growth,
+                             double resolution, int round, List<Step> all, StepListener listener) throws Exception {
+    double held = Double.NaN;
+    Step broke = null;
+    double rate = start;
+    int taken = 0;
+    // grow until a step breaks, or shrink until one holds
+    while (taken < MAX_STEPS) {
+      Step step = step(steps, objectives, rate, round, all, listener);
+      taken++;
+      if (step.held()) {
+        held = rate;
+        if (broke != null) {
+          break;
+        }
+        rate *= growth;
+      } else {
+        broke = step;
+        if (step.clientLimited() || Double.isFinite(held)) {
+          break;
+        }
+        rate /= 2;
+        if (taken >= 8) {
+          break; // eight halvings: the objective breaks at 1/128 of the start, no capacity to narrow
+        }
+      }
+    }
+    if (broke != null && broke.clientLimited()) {
+      return new Round(round, held, broke, true);
+    }
+    while (Double.isFinite(held) && broke != null && broke.offered() / held - 1 > resolution && taken < MAX_STEPS) {
+      double mid = (held + broke.offered()) / 2;
+      Step step = step(steps, objectives, mid, round, all, listener);
+      taken++;
+      if (step.held()) {
+        held = mid;
+      } else {
+        broke = step;
+        if (step.clientLimited()) {
+          return new Round(round, held, broke, true);
+        }
+      }
+    }
+    return new Round(round, held, broke, false);
+  }
+
+  private static Step step(Steps steps, List<LatencyObjective> objectives, double rate, int round, List<Step> all,
+                           StepListener listener) throws Exception {
+    Measured m = steps.offer(rate, round);
+    Step step = new Step(round, rate, m, broken(rate, m, objectives));
+    all.add(step);
+    listener.stepped(step, all.size());
+    return step;
+  }
+}

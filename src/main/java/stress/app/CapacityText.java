@@ -1,0 +1,113 @@
+package stress.app;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import stress.config.LatencyObjective;
+import stress.report.Decimals;
+import stress.report.MedianInterval;
+import stress.report.RoundComparisonText;
+
+/** The text of a capacity search: one line per step, then the capacity, what broke first, and its noise. */
+final class CapacityText {
+  private CapacityText() {}
+
+  /** E.g. {@code p99<=5ms, errors<=0.1%}. */
+  static String objectives(List<LatencyObjective> objectives) {
+    return objectives.stream().map(LatencyObjective::describe).collect(Collectors.joining(", "));
+  }
+
+  /**
+   * E.g. {@code step 3 (round 1): offered 4000 ops/s, achieved 3998 (100%), p50 0.21 ms, p99 3.1 ms, p99.9 8.0 ms,
+   * errors 0%: held}.
+   */
+  static String step(CapacitySearch.Step step, int number, int rounds) {
+    CapacitySearch.Measured m = step.measured();
+    return "step " + number + (rounds > 1 ? " (round " + step.round() + ")" : "") + ": offered " + rate(step.offered())
+        + " ops/s, achieved " + rate(m.achieved()) + " (" + Math.round(100 * m.achieved() / step.offered()) + "%), p50 "
+        + ms(m.p50Ms()) + " ms, p99 " + ms(m.p99Ms()) + " ms, p99.9 " + ms(m.p999Ms()) + " ms, errors "
+        + percent(m.errorShare()) + ": " + (step.held() ? "held" : "broken (" + String.join("; ", step.broken()) + ")");
+  }
+
+  /** The closing lines: each round's capacity, then the capacity over the rounds. */
+  static List<String> result(CapacitySearch.Result result) {
+    List<String> lines = new ArrayList<>();
+    String under = "capacity under " + objectives(result.objectives());
+    for (CapacitySearch.Round round : result.rounds()) {
+      String prefix = result.rounds().size() > 1 ? "round " + round.round() + ": " : "";
+      lines.add(prefix + under + ": " + answer(round, result.resolution()));
+    }
+    if (result.rounds().size() > 1) {
+      MedianInterval i = result.interval();
+      long found = result.rounds().stream().filter(r -> Double.isFinite(r.capacity())).count();
+      lines.add(i == null ? under + " over " + result.rounds().size() + " rounds: none found"
+          : under + " over " + found + " rounds: median " + rate(i.median()) + " ops/s [" + rate(i.low()) + "-"
+              + rate(i.high()) + "], " + RoundComparisonText.percent(i.coverage()) + " coverage ("
+              + MedianInterval.METHOD + ")");
+    }
+    return lines;
+  }
+
+  private static String answer(CapacitySearch.Round round, double resolution) {
+    if (!Double.isFinite(round.capacity())) {
+      return "none: every rate tried broke an objective, the lowest " + rate(round.broke().offered()) + " ops/s ("
+          + String.join("; ", round.broke().broken()) + ")";
+    }
+    if (round.broke() == null) {
+      return "at least " + rate(round.capacity()) + " ops/s (no step broke; the search's steps ran out)";
+    }
+    if (round.clientLimit()) {
+      return "at least " + rate(round.capacity()) + " ops/s: the client could not offer "
+          + rate(round.broke().offered()) + " (its CPU the bottleneck), so this is the client's limit, not the"
+          + " server's capacity; run the client on a host of its own or as several instances (--instances)";
+    }
+    return rate(round.capacity()) + " ops/s, the highest rate held (resolution " + Math.round(resolution * 100)
+        + "%); " + rate(round.broke().offered()) + " ops/s broke first on " + String.join("; ",
+        round.broke().broken());
+  }
+
+  /**
+   * What rose first from the capacity step to the step that broke: per operation its p99 at both, the one that rose
+   * most first; null without both steps.
+   */
+  static String roseFirst(Map<String, Double> atCapacity, Map<String, Double> above) {
+    String worst = null;
+    double most = 0;
+    for (Map.Entry<String, Double> e : above.entrySet()) {
+      Double before = atCapacity.get(e.getKey());
+      if (before != null && before > 0 && e.getValue() / before > most) {
+        most = e.getValue() / before;
+        worst = e.getKey();
+      }
+    }
+    return worst == null ? null : "the operation whose p99 rose most one step above the capacity: " + worst + " ("
+        + ms(atCapacity.get(worst)) + " ms -> " + ms(above.get(worst)) + " ms, " + Decimals.ratio(most) + ")";
+  }
+
+  /** A rate to three significant digits, whole from 100 up: 4210, 97.5, 0.523. */
+  static String rate(double rate) {
+    if (!Double.isFinite(rate)) {
+      return "-";
+    }
+    if (rate >= 100) {
+      return Long.toString(new BigDecimal(rate).round(new MathContext(3, RoundingMode.HALF_UP)).longValue());
+    }
+    return new BigDecimal(rate).round(new MathContext(3, RoundingMode.HALF_UP)).stripTrailingZeros().toPlainString();
+  }
+
+  static String ms(double ms) {
+    return Double.isFinite(ms) ? Decimals.millis(ms) : "-";
+  }
+
+  static String percent(double share) {
+    if (!Double.isFinite(share)) {
+      return "-";
+    }
+    return new BigDecimal(share * 100).round(new MathContext(2, RoundingMode.HALF_UP)).stripTrailingZeros()
+        .toPlainString() + "%";
+  }
+}

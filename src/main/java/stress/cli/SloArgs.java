@@ -1,0 +1,39 @@
+package stress.cli;
+
+import java.util.List;
+import picocli.CommandLine.Option;
+import stress.config.LatencyObjective;
+import stress.model.UsageException;
+
+/** {@code run --slo}: search for the highest offered rate at which the objectives hold. */
+final class SloArgs {
+  @Option(names = "--slo", paramLabel = "FIGURE<=LIMIT[,...]",
+      description = "Search for the highest offered rate (open loop) at which every objective holds and the achieved"
+          + " rate keeps up, e.g. p99<=20ms or p99<=20ms,errors<=0.1% (figures p50, p90, p95, p99, p999, errors)."
+          + " --rate gives the rate to start from, else a closed-loop probe does; --rounds N repeats the search for"
+          + " an interval.")
+  String slo;
+
+  @Option(names = "--slo-resolution", paramLabel = "PERCENT", defaultValue = "5%",
+      description = "How close the search narrows the highest rate held and the lowest broken. Default:"
+          + " ${DEFAULT-VALUE}.")
+  String resolution;
+
+  /** The objectives, or null without --slo. */
+  List<LatencyObjective> objectives() {
+    return slo == null ? null : LatencyObjective.parse("--slo", slo);
+  }
+
+  /** The resolution as a fraction, 0.005 to 0.5. */
+  double resolution() {
+    String text = resolution.strip();
+    if (!text.matches("[0-9]*\\.?[0-9]+%")) {
+      throw new UsageException("--slo-resolution must be a percentage such as 5%, got '" + resolution + "'");
+    }
+    double value = Double.parseDouble(text.substring(0, text.length() - 1)) / 100;
+    if (value < 0.005 || value > 0.5) {
+      throw new UsageException("--slo-resolution must lie between 0.5% and 50%, got " + resolution);
+    }
+    return value;
+  }
+}

@@ -1,0 +1,95 @@
+package stress.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import stress.config.LatencyObjective;
+
+/**
+ * The capacity search on a scripted server: an M/M/1 queue, whose response time is exponential with rate (mu -
+ * lambda), so its p-th percentile is -ln(1 - p) / (mu - lambda) and p99 crosses an objective L at exactly
+ * lambda = mu - ln(100) / L.
+ */
+class CapacitySearchTest {
+  private static final List<LatencyObjective> P99_20MS = LatencyObjective.parse("--slo", "p99<=20ms");
+
+  /** The queue at {@code mu} completions per second: what a step offering {@code rate} measures. */
+  private static CapacitySearch.Measured queue(double mu, double rate, double clientMax) {
+    double achieved = Math.min(Math.min(rate, mu), clientMax);
+    double p99 = rate < mu ? 1000 * Math.log(100) / (mu - rate) : Double.POSITIVE_INFINITY;
+    double p50 = rate < mu ? 1000 * Math.log(2) / (mu - rate) : Double.POSITIVE_INFINITY;
+    return new CapacitySearch.Measured(achieved, p50, p50, p99, p99, p99 * 1.5, 0, rate > clientMax);
+  }
+
+  private static double knee(double mu) {
+    return mu - 1000 * Math.log(100) / 20;
+  }
+
+  @Test
+  void theSearchFindsWhereP99CrossesTheObjectiveWithinItsResolution() throws Exception {
+    List<String> lines = new ArrayList<>();
+    CapacitySearch.Result result = CapacitySearch.search((rate, round) -> queue(1000, rate, Double.MAX_VALUE),
+        P99_20MS, 100, 0.05, 1, (step, n) -> lines.add(CapacityText.step(step, n, 1)));
+    double truth = knee(1000); // 769.7
+    double found = result.rounds().get(0).capacity();
+    assertTrue(found <= truth && found >= truth / 1.05, "within 5% below " + truth + ": " + found);
+    CapacitySearch.Step broke = result.rounds().get(0).broke();
+    assertTrue(broke.offered() > truth && broke.offered() / found - 1 <= 0.05, broke.toString());
+    assertTrue(broke.broken().get(0).startsWith("p99 "), broke.broken().toString());
+    assertTrue(result.steps().size() <= 12, "doubling then halving: " + result.steps().size() + " steps");
+    assertTrue(lines.get(0).startsWith("step 1: offered 100 ops/s, achieved 100 (100%)"), lines.get(0));
+    assertTrue(lines.get(0).endsWith(": held"), lines.get(0));
+    assertTrue(CapacityText.result(result).get(0).startsWith("capacity under p99<=20ms: 7"), CapacityText.result(result)
+        .toString());
+  }
+
+  @Test
+  void aStartAboveTheCapacityHalvesDownFirst() throws Exception {
+    CapacitySearch.Result result = CapacitySearch.search((rate, round) -> queue(1000, rate, Double.MAX_VALUE),
+        P99_20MS, 5000, 0.02, 1, (step, n) -> { });
+    double found = result.rounds().get(0).capacity();
+    assertTrue(found <= knee(1000) && found >= knee(1000) / 1.02, Double.toString(found));
+    assertTrue(result.steps().get(0).broken().stream().anyMatch(b -> b.startsWith("achieved 1000 of 5000")),
+        "a rate above mu is not kept up with: " + result.steps().get(0).broken());
+  }
+
+  @Test
+  void aClientThatCannotOfferTheRateIsNamedAsTheLimit() throws Exception {
+    // the client can offer 500 ops/s at most; the server would hold 769.7
+    CapacitySearch.Result result = CapacitySearch.search((rate, round) -> queue(1000, rate, 500), P99_20MS, 100, 0.05,
+        1, (step, n) -> { });
+    CapacitySearch.Round round = result.rounds().get(0);
+    assertTrue(round.clientLimit(), round.toString());
+    assertEquals(400, round.capacity(), 1e-9, "100, 200, 400 held; 800 the client could not offer");
+    String line = CapacityText.result(result).get(0);
+    assertTrue(line.contains("at least 400 ops/s: the client could not offer 800") && line.contains("the client's"
+        + " limit, not the server's capacity"), line);
+  }
+
+  @Test
+  void withRoundsUnderDriftTheIntervalCoversTheTrueCapacity() throws Exception {
+    // the machine drifts: the server completes 900, 1000, 1100, 950, 1050 per second in rounds 1..5
+    double[] mu = {900, 1000, 1100, 950, 1050};
+    CapacitySearch.Result result = CapacitySearch.search((rate, round) -> queue(mu[round - 1], rate,
+        Double.MAX_VALUE), P99_20MS, 100, 0.02, 5, (step, n) -> { });
+    double truth = knee(1000); // the median machine's
+    assertTrue(result.interval().low() <= truth && truth <= result.interval().high() * 1.02,
+        "[" + result.interval().low() + ", " + result.interval().high() + "] holds " + truth);
+    assertEquals(0.9375, result.interval().coverage(), 1e-4);
+    assertTrue(CapacityText.result(result).get(5).startsWith("capacity under p99<=20ms over 5 rounds: median 7"),
+        CapacityText.result(result).get(5));
+  }
+
+  @Test
+  void anObjectiveBrokenAtEveryRateGivesNoCapacity() throws Exception {
+    CapacitySearch.Result result = CapacitySearch.search((rate, round) -> queue(1000, rate, Double.MAX_VALUE),
+        LatencyObjective.parse("--slo", "p99<=1ms"), 1000, 0.05, 1, (step, n) -> { });
+    assertNull(result.interval());
+    assertTrue(CapacityText.result(result).get(0).contains("none: every rate tried broke an objective"),
+        CapacityText.result(result).get(0));
+  }
+}

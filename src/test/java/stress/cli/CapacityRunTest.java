@@ -1,0 +1,80 @@
+package stress.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import stress.testing.TestDatabase;
+
+/**
+ * {@code run --slo} on the embedded server: the steps of the search, each one line, the capacity line, and the
+ * search in result.json. Steps end by --ops (300 operations at the offered rate), so no test waits on a clock; the
+ * objective is one the server keeps until one client thread cannot keep up with the rate, so the search ends.
+ */
+class CapacityRunTest {
+  @TempDir
+  static Path dir;
+  private static String url;
+
+  @BeforeAll
+  static void data() {
+    url = TestDatabase.newDatabaseUrl("capacity");
+    CliTester.Result init = CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "300");
+    assertEquals(0, init.exitCode(), init.all());
+  }
+
+  @Test
+  void theSearchPrintsEachStepAndTheCapacityAndKeepsThemInTheResult() throws Exception {
+    Path out = dir.resolve("out");
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--op", "find_first", "--threads", "1",
+        "--slo", "p99<=1s", "--slo-resolution", "50%", "--rate", "1000", "--ops", "300", "--warmup", "0",
+        "--out", out.toString());
+    assertEquals(0, r.exitCode(), r.all());
+    String text = r.out();
+    assertTrue(text.contains("capacity search under p99<=1000ms: from 1000 ops/s, doubling until an objective"
+        + " breaks"), text);
+    List<String> steps = text.lines().filter(l -> l.startsWith("step ")).toList();
+    assertTrue(steps.get(0).startsWith("step 1: offered 1000 ops/s, achieved "), steps.get(0));
+    // doubled after a step held, halved after one broke (a cold first step may fall behind)
+    assertTrue(steps.get(1).startsWith(steps.get(0).endsWith(": held") ? "step 2: offered 2000 ops/s"
+        : "step 2: offered 500 ops/s"), steps.get(1));
+    assertTrue(steps.stream().anyMatch(l -> l.contains("broken (achieved ")), "one thread falls behind: " + steps);
+    String capacity = text.lines().filter(l -> l.startsWith("capacity under p99<=1000ms: ")).findFirst().orElseThrow();
+    assertTrue(capacity.contains(" ops/s, the highest rate held (resolution 50%); "), capacity);
+    assertTrue(!text.contains("\nphase 1/"), "the steps' own phase output is not printed: " + text);
+
+    JsonNode json = new ObjectMapper().readTree(Files.readString(out.resolve("result.json")));
+    JsonNode search = json.path("settings").path("capacity");
+    assertEquals("p99<=1000ms", search.path("objectives").get(0).asText());
+    assertEquals(steps.size(), search.path("steps").size());
+    assertEquals(steps.size(), json.path("phases").size(), "each step's phase is kept");
+    double highestHeld = 0;
+    for (JsonNode step : search.path("steps")) {
+      if (step.path("held").asBoolean() && step.path("offered ops/s").asDouble() < search.path("rounds").get(0)
+          .path("broke at ops/s").asDouble()) {
+        highestHeld = Math.max(highestHeld, step.path("offered ops/s").asDouble());
+      }
+    }
+    assertEquals(highestHeld, search.path("capacity ops/s").asDouble(), 1e-9, "the highest rate held below the"
+        + " lowest broken: " + search);
+  }
+
+  @Test
+  void listsAndComparisonsAreRefusedInOneLine() {
+    CliTester.Result lists = CliTester.run("--url", url, "-U", "postgres", "run", "--threads", "1,2", "--slo",
+        "p99<=5ms", "--ops", "10");
+    assertEquals(2, lists.exitCode(), lists.all());
+    assertTrue(lists.err().contains("--slo searches one combination: give one value each to --mode, --pool, --threads"
+        + " and --set"), lists.err());
+    CliTester.Result bad = CliTester.run("--url", url, "-U", "postgres", "run", "--slo", "p99<5ms", "--ops", "10");
+    assertEquals(2, bad.exitCode(), bad.all());
+    assertTrue(bad.err().contains("--slo 'p99<5ms': an objective is FIGURE<=LIMIT"), bad.err());
+  }
+}
