@@ -3,7 +3,6 @@ package stress.app;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
@@ -28,11 +27,11 @@ import stress.app.setup.PipelineJit;
 import stress.app.setup.RunCapacity;
 import stress.app.setup.RunSettingsReport;
 import stress.app.setup.SettingCombinations;
+import stress.app.setup.SetupConnection;
 import stress.app.setup.SpreadHosts;
 import stress.config.RunConfig;
 import stress.connect.ConnectionSource;
 import stress.connect.ConnectionSources;
-import stress.connect.PhysicalConnections;
 import stress.fleet.FleetException;
 import stress.fleet.FleetMember;
 import stress.load.TableSetup;
@@ -247,37 +246,50 @@ public final class RunJob {
     ApplicationSetup.Prepared application = null;
     // per MongoDB-style operation with recorded figures: the indexes that serve it and the table lacks
     Map<String, List<String>> missingIndexes = new LinkedHashMap<>();
-    try (Connection control = PhysicalConnections.open(database.spec())) {
+    // every read below survives a node that is down for up to --connect-timeout, as a phase does (SetupConnection)
+    SetupConnection setup = SetupConnection.open(database.spec(), config.timeouts().connect(), "--connect-timeout", out);
+    try (setup) {
       sampledValues.clear();
-      target = TargetDetector.detect(control);
-      failureReader = FailureReader.read(control, target);
-      serverSettings = ServerSettings.read(control);
-      SettingsCatalog catalog = SettingsCatalog.read(control);
+      target = setup.read("detecting the target", TargetDetector::detect);
+      TargetInfo detected = target;
+      failureReader = setup.read("reading the cluster's nodes", c -> FailureReader.read(c, detected));
+      serverSettings = setup.read("reading the server's settings", ServerSettings::read);
+      SettingsCatalog catalog = setup.read("reading the server's settings", SettingsCatalog::read);
       jitNote = PipelineJit.apply(operations, settingCombos, catalog);
       settingPlans.addAll(PhaseGrid.planSettings(catalog, settingCombos));
       phases = RoundSchedule.interleave(PhaseGrid.phases(config, database.spec(), settingCombos, settingPlans),
           config.rounds(), config.seed(), PhaseSpec::inRound);
       if (!config.hostSpreading().spread() && database.spec().servers().size() == 1) {
-        RunCapacity.read(control).ifPresent(slots -> RunCapacity.checkSlots(slots, phases, config.poolSize(), 0, 1, ""));
+        setup.read("reading the server's free connection slots", RunCapacity::read)
+            .ifPresent(slots -> RunCapacity.checkSlots(slots, phases, config.poolSize(), 0, 1, ""));
       }
       if (config.application() != null) {
-        application = ApplicationSetup.prepare(control, target, config, database, out, keySpaces);
+        application = setup.read("setting up the workload's collections", c -> ApplicationSetup.prepare(c, detected,
+            config, database, out, keySpaces));
         operations = new ArrayList<>(application.operations());
         sampledValues.addAll(application.sampledValues());
         recordedFigures.clear(); // the application's are read per collection, on its table
       }
-      table = application != null ? application.table() : TableSetup.existing(control, config.schema(),
-          config.table(), operations.stream().anyMatch(Operation::usesCopyTable));
+      List<Operation> named = operations;
+      table = application != null ? application.table() : setup.read("reading the table", c -> TableSetup.existing(c,
+          config.schema(), config.table(), named.stream().anyMatch(Operation::usesCopyTable)));
+      DocumentTable onTable = table;
       for (int i = 0; i < operations.size(); i++) {
-        if (operations.get(i) instanceof WorkloadOperation fromFile) {
-          boolean mongoStyle = fromFile.translation() != null;
-          fromFile = fromFile.forTable(control, table);
+        if (operations.get(i) instanceof WorkloadOperation fileOp) {
+          boolean mongoStyle = fileOp.translation() != null;
+          WorkloadOperation fromFile = setup.read("reading the table's indexes", c -> fileOp.forTable(c, onTable));
           if (mongoStyle && recordedFigures.containsKey(fromFile.name())) {
-            missingIndexes.put(fromFile.name(), SuggestedIndexes.missing(control, table, fromFile));
+            setup.readOrSkip("reading the indexes " + fromFile.name() + " lacks", "the indexes " + fromFile.name()
+                + " lacks", c -> missingIndexes.put(fromFile.name(), SuggestedIndexes.missing(c, onTable, fromFile)),
+                null);
           }
           operations.set(i, fromFile);
-          fromFile.checkOnServer(control, table, config.modes().contains(StatementMode.PREPARED));
-          sampledValues.addAll(fromFile.readSamples(control, table));
+          setup.read("checking " + fromFile.name() + " on the server", c -> {
+            fromFile.checkOnServer(c, onTable, config.modes().contains(StatementMode.PREPARED));
+            return null;
+          });
+          sampledValues.addAll(setup.read("sampling the values of " + fromFile.name(),
+              c -> fromFile.readSamples(c, onTable)));
         }
       }
       if (sentTo != null) {
@@ -285,16 +297,20 @@ public final class RunJob {
         recordedFigures.clear(); // MongoDB's recorded figures are not compared with MongoDB's measured ones here
       }
       if (operations.stream().anyMatch(o -> o instanceof WorkloadOperation)) {
-        IndexStatistics.warnings(control, table).forEach(out::println);
+        setup.readOrSkip("reading the indexes' statistics", "the note on indexes without statistics",
+            c -> IndexStatistics.warnings(c, onTable), List.<String>of()).forEach(out::println);
       }
       keys = operations.stream().anyMatch(Operation::readsExistingKeys)
-          ? keySpaces.read(control, table, config.keySample()) : null;
+          ? setup.read("reading the table's keys", c -> keySpaces.read(c, onTable, config.keySample())) : null;
       // an application's new keys are each collection's own (ApplicationSetup), above its table's largest key
-      newDocuments = application != null ? null : InsertSetup.prepare(control, target, table, config, operations);
+      List<Operation> inserting = operations;
+      newDocuments = application != null ? null : setup.read("reading the table's largest key",
+          c -> InsertSetup.prepare(c, detected, onTable, config, inserting));
       if (sentTo != null) {
         newDocuments = sentTo.aboveCollections(newDocuments); // the collection keeps its earlier rounds' inserts
       }
-      workerTables = InsertSetup.workerTables(control, target, table, config);
+      workerTables = setup.writeOnce("creating the tables of --table-per-thread",
+          c -> InsertSetup.workerTables(c, detected, onTable, config));
     }
     SpreadHosts spread = config.hostSpreading().spread()
         ? SpreadHosts.check(database, config, table, operations.stream().anyMatch(Operation::usesCopyTable)) : null;
@@ -335,7 +351,10 @@ public final class RunJob {
     RouteCheck.Result routes = null;
     String notExplained = explainable ? null : "no operation to explain with the keys read";
     if (explainable && config.explain()) {
-      routes = RouteCheck.forRun(config, database.spec(), target, table, explained, chooser);
+      TargetInfo detected = target;
+      DocumentTable onTable = table;
+      routes = setup.runOrSkip("explaining the operations", "the explain (where each statement goes)",
+          () -> RouteCheck.forRun(config, database.spec(), detected, onTable, explained, chooser), null);
     } else if (explainable && !recordedFigures.isEmpty()) {
       try {
         routes = RouteCheck.forRun(config, database.spec(), target, table, explained, chooser);

@@ -70,6 +70,16 @@ final class NodeDownRun {
     return url;
   }
 
+  /** Stops the node with the environment's command. */
+  void stopNode() throws Exception {
+    shell(stop);
+  }
+
+  /** Starts the node again with the environment's command. */
+  void startNode() throws Exception {
+    shell(start);
+  }
+
   /** Runs the stress command line against the cluster, printing and returning its output. */
   CliResult cli(String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -92,6 +92,16 @@ public final class RestartablePostgres implements AutoCloseable {
     pgCtl("start", "-w", "-t", "60", "-l", dir.resolve("server.log").toString());
   }
 
+  /** Stops the server ({@code pg_ctl stop -m fast}): every session ends, and the port refuses connections. */
+  public void stop() {
+    pgCtl("stop", "-m", "fast", "-w", "-t", "60");
+  }
+
+  /** Starts the stopped server again on the same port and waits until it accepts connections. */
+  public void startAgain() {
+    pgCtl("start", "-w", "-t", "60", "-l", dir.resolve("server.log").toString());
+  }
+
   /** The server log so far, for failure messages. */
   public String log() {
     try {
