@@ -17,10 +17,11 @@ import org.bson.BsonInt32;
 
 /**
  * The first contact with a MongoDB server, for every command that uses one: waits for the driver's monitor to reach a
- * server, then asks it what it is ({@code buildInfo}). A server that cannot be used is one line naming it and the
- * cause, as an unreachable PostgreSQL is: {@code --against mongodb://127.0.0.1:1/: connection refused by
- * 127.0.0.1:1}. The monitor tries each server at once, so a refused port or an unknown host is known within
- * milliseconds, where a first call would wait the whole server selection timeout for a server that may still come.
+ * server, then asks it what it is ({@code buildInfo}, and FerretDB 2's {@code serverStatus}). A server that cannot be
+ * used is one line naming it and the cause, as an unreachable PostgreSQL is: {@code --against mongodb://127.0.0.1:1/:
+ * connection refused by 127.0.0.1:1}. The monitor tries each server at once, so a refused port or an unknown host is
+ * known within milliseconds, where a first call would wait the whole server selection timeout for a server that may
+ * still come.
  */
 final class FirstContact {
   /** How often the driver's view of the servers is looked at while its monitor connects. */
@@ -30,20 +31,38 @@ final class FirstContact {
 
   private FirstContact() {}
 
-  /** What the server is ({@link MongoTarget#version()}), once it answered; else {@link MongoTarget.Unreachable}. */
-  static String version(String option, ConnectionString url, MongoClient client, MongoTimeouts timeouts) {
+  /**
+   * What the server is ({@link MongoTarget#identity()}), once it answered; else {@link MongoTarget.Unreachable}.
+   * FerretDB 2 is asked {@code serverStatus} too, where it names its DocumentDB and PostgreSQL; its refusal leaves
+   * them unnamed, with the reason, and is no reason not to use the server.
+   */
+  static ServerIdentity identity(String option, ConnectionString url, MongoClient client, MongoTimeouts timeouts) {
     ClusterDescription cluster = monitored(client, timeouts);
     if (cluster != null) {
       throw unreachable(option, url, new MongoTimeoutException("no server answered"), cluster, timeouts);
     }
+    BsonDocument buildInfo;
     try {
-      return MongoTarget.version(client.getDatabase("admin").runCommand(new BsonDocument("buildInfo",
-          new BsonInt32(1)), BsonDocument.class));
+      buildInfo = admin(client, new BsonDocument("buildInfo", new BsonInt32(1)));
     } catch (MongoInterruptedException e) {
       throw e;
     } catch (MongoException e) {
       throw unreachable(option, url, e, client.getClusterDescription(), timeouts);
     }
+    if (!ServerIdentity.isLayer(buildInfo)) {
+      return ServerIdentity.of(buildInfo);
+    }
+    try {
+      return ServerIdentity.of(buildInfo, admin(client, new BsonDocument("serverStatus", new BsonInt32(1))), null);
+    } catch (MongoInterruptedException e) {
+      throw e;
+    } catch (MongoException e) {
+      return ServerIdentity.of(buildInfo, null, "serverStatus failed: " + MongoTarget.refusal(e));
+    }
+  }
+
+  private static BsonDocument admin(MongoClient client, BsonDocument command) {
+    return client.getDatabase("admin").runCommand(command, BsonDocument.class);
   }
 
   /**

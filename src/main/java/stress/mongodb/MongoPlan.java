@@ -14,9 +14,9 @@ import org.bson.BsonValue;
 /**
  * The plan a MongoDB server chooses for one operation, from its {@code explain} command, in one line: the winning
  * plan's stages (IXSCAN with its index, or COLLSCAN), the keys and documents examined against those returned, and on a
- * sharded cluster the shards it reaches. A server that answers as MongoDB over PostgreSQL (FerretDB) shows its
- * PostgreSQL plan and what it pushed down instead. Explain applies no write; reads are explained with their
- * execution statistics, writes with the plan only.
+ * sharded cluster the shards it reaches. FerretDB 1.24 shows its PostgreSQL plan and what it says it pushed down
+ * instead; FerretDB 2 shows DocumentDB's PostgreSQL plan, read by {@link DocumentDbPlan}. Explain applies no write;
+ * reads are explained with their execution statistics, writes with the plan only.
  */
 public final class MongoPlan {
   private MongoPlan() {}
@@ -81,7 +81,10 @@ public final class MongoPlan {
   /** An explain result in one line. */
   static String describe(BsonDocument explain) {
     BsonDocument planner = find(explain, "queryPlanner");
-    if (planner != null && planner.containsKey("Plan")) { // FerretDB: its PostgreSQL plan
+    if (DocumentDbPlan.is(explain, planner)) { // FerretDB 2: DocumentDB's plan, without pushdown flags
+      return DocumentDbPlan.describe(planner.getDocument("Plan"), explain.getDocument("command", new BsonDocument()));
+    }
+    if (planner != null && planner.containsKey("Plan")) { // FerretDB 1: its PostgreSQL plan and what it pushed down
       BsonDocument plan = planner.getDocument("Plan");
       String node = plan.getString("Node Type", new BsonString("?")).getValue();
       String relation = plan.containsKey("Relation Name") ? " on " + plan.getString("Relation Name").getValue() : "";

@@ -30,19 +30,19 @@ public final class MongoTarget implements AutoCloseable {
   private final MongoClient client;
   private final CommandListener listener;
   private final MongoTimeouts timeouts;
-  private final String version;
+  private final ServerIdentity identity;
   /** The topology ({@link MongoHeader#topology}), read at the first contact with the version. */
   private String topology;
   /** Whether the driver's retryable reads and writes are on where the URL does not say. */
   private final boolean retries;
 
   private MongoTarget(ConnectionString url, MongoClient client, CommandListener listener, MongoTimeouts timeouts,
-                      String version, boolean retries) {
+                      ServerIdentity identity, boolean retries) {
     this.url = url;
     this.client = client;
     this.listener = listener;
     this.timeouts = timeouts;
-    this.version = version;
+    this.identity = identity;
     this.retries = retries;
   }
 
@@ -80,7 +80,7 @@ public final class MongoTarget implements AutoCloseable {
     MongoTimeouts effective = effective(parsed, timeouts);
     MongoClient client = MongoClients.create(settings(parsed, listener, effective, true));
     try {
-      MongoTarget target = new MongoTarget(parsed, client, listener, effective, FirstContact.version(option, parsed,
+      MongoTarget target = new MongoTarget(parsed, client, listener, effective, FirstContact.identity(option, parsed,
           client, effective), true);
       target.topology = MongoHeader.topology(target);
       return target;
@@ -99,7 +99,7 @@ public final class MongoTarget implements AutoCloseable {
   public MongoTarget forRun(MongoTimeouts run) {
     MongoTimeouts effective = effective(url, run);
     MongoTarget forRun = new MongoTarget(url, MongoClients.create(settings(url, listener, effective, false)), listener,
-        effective, version, false);
+        effective, identity, false);
     forRun.topology = topology;
     // before the first phase: its calls wait at most the short server selection, which a monitor still connecting
     // would fail; a server gone by now fails them, counted
@@ -180,27 +180,21 @@ public final class MongoTarget implements AutoCloseable {
   }
 
   /**
-   * What the server said it is at the first contact, from {@code buildInfo}: {@code MongoDB 7.0.12}, or, for a server
-   * that answers as one, its own name and version beside the MongoDB version it answers as (FerretDB's
-   * {@code ferretdbVersion}).
+   * What the server said it is at the first contact, in one phrase ({@link ServerIdentity#text}): {@code MongoDB
+   * 7.0.12}, or a server that answers as MongoDB named as itself, with what it runs on where it says so.
    */
   public String version() {
-    return version;
+    return identity.text();
+  }
+
+  /** What the server said it is at the first contact. */
+  public ServerIdentity identity() {
+    return identity;
   }
 
   /** What the server said it is at the first contact: standalone, a replica set, a sharded cluster and its shards. */
   public String topology() {
     return topology;
-  }
-
-  /** {@code buildInfo}'s answer as {@link #version} says it. */
-  static String version(BsonDocument info) {
-    String mongo = info.getString("version", new org.bson.BsonString("unknown")).getValue();
-    BsonValue ferret = info.get("ferretdbVersion");
-    if (ferret != null && ferret.isString()) {
-      return "FerretDB " + ferret.asString().getValue() + " (answers as MongoDB " + mongo + ")";
-    }
-    return "MongoDB " + mongo;
   }
 
   /** The collection of namespace {@code db.collection}, documents as {@link BsonDocument}s. */
@@ -221,8 +215,7 @@ public final class MongoTarget implements AutoCloseable {
     try {
       return client.getDatabase(database).runCommand(command, BsonDocument.class);
     } catch (MongoServerException e) {
-      throw new UsageException("MongoDB " + describe() + ": " + command.getFirstKey() + " failed: "
-          + firstLine(e.getMessage()));
+      throw new UsageException("MongoDB " + describe() + ": " + command.getFirstKey() + " failed: " + refusal(e));
     } catch (MongoException e) {
       throw new Unreachable("MongoDB " + describe() + ": " + command.getFirstKey() + " failed: "
           + MongoFailures.of(e, client.getClusterDescription(), timeouts).text(), e);

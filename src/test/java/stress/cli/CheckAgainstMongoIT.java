@@ -9,14 +9,16 @@ import java.util.List;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import stress.mongodb.ServerIdentity;
 import stress.testing.TestDatabase;
 
 /**
  * One dump in PostgreSQL ({@code import}) and in a MongoDB-compatible server ({@code import --to}); {@code check}
  * runs the shipped orders workload's reads on both with the same drawn values and finds the same answers, and names
  * the aggregations the server answers differently (FerretDB 1.24: a second {@code $sum} of a {@code $group} is 0, a
- * {@code $project} of a field path returns the path as a string) with the first differing document. Runs on the
- * server of {@code STRESS_MONGODB_URL} (CI starts FerretDB); skipped without one.
+ * {@code $project} of a field path returns the path as a string; FerretDB 2 on DocumentDB: a {@code $sum} of doubles
+ * in double arithmetic, its last digits off the exact sum; it explains no write) with the first differing document.
+ * Runs on the server of {@code STRESS_MONGODB_URL} (CI starts FerretDB); skipped without one.
  */
 class CheckAgainstMongoIT {
   @TempDir
@@ -55,9 +57,19 @@ class CheckAgainstMongoIT {
         "stress.orders");
     assertEquals(0, plans.exitCode(), plans.all());
     assertTrue(plans.out().contains("\non MongoDB (mongodb://"), plans.out());
+    boolean documentDb = MongoTestServer.identity(mongo).kind() == ServerIdentity.Kind.FERRETDB_2;
     for (String op : new String[] {"customer_since", "by_status_in_range", "count_status", "change_status"}) {
-      assertTrue(plans.out().matches("(?s).*\n  " + op + ": (PostgreSQL [A-Z][a-z]+ Scan|[A-Z_]+( > [A-Z_]+)*).*"),
+      if (documentDb && op.equals("change_status")) { // FerretDB 2 explains finds and aggregations only
+        assertTrue(plans.out().contains("\n  change_status: refused: MongoDB mongodb://") && plans.out().contains(
+            "explain failed: error 238 (NotImplemented): explain for update command is not supported\n"), plans.out());
+        continue;
+      }
+      assertTrue(plans.out().matches("(?s).*\n  " + op + ": (PostgreSQL [A-Z][A-Za-z ]+|[A-Z_]+( > [A-Z_]+)*).*"),
           op + "'s plan on the server: " + plans.out());
+    }
+    if (documentDb) { // DocumentDB's plans say what its indexes serve, never 1.24's "pushed down" flags
+      assertTrue(plans.out().contains("\n  by_status_in_range: PostgreSQL "), plans.out());
+      assertTrue(!plans.out().contains("pushed down"), plans.out());
     }
 
     Path file = dir.resolve("aggregations.yaml");
@@ -86,6 +98,12 @@ class CheckAgainstMongoIT {
       assertTrue(text.matches("(?s).*customer_of_paid: different at draw 1 of 2: the same number of documents \\(46\\);"
           + " document _id (\\d+) differs at customer: PostgreSQL (\\d+), MongoDB \"\\$customer\\.customerId\"; PostgreSQL's:"
           + " \\{\"_id\": \\1, \"customer\": \\2\\}.*"), text);
+    } else if (documentDb) { // DocumentDB adds doubles in double arithmetic; the translation's sum is exact
+      assertEquals(1, aggregations.exitCode(), aggregations.all());
+      assertTrue(text.matches("(?s).*totals_by_status: different at draw 1 of 2: the same sort keys; at position"
+          + " \\d: document _id \"\\w+\" differs at total: PostgreSQL \\d+\\.\\d{1,2}, MongoDB \\d+\\.\\d{8,};.*"),
+          text);
+      assertTrue(text.contains("customer_of_paid: same in 2 of 2 draws"), text);
     } else {
       assertEquals(0, aggregations.exitCode(), "a server that answers these as MongoDB does: " + text);
     }

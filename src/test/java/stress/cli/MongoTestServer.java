@@ -8,6 +8,8 @@ import com.mongodb.client.MongoCollection;
 import java.util.ArrayList;
 import org.bson.BsonDocument;
 import org.junit.jupiter.api.Assumptions;
+import stress.mongodb.MongoTarget;
+import stress.mongodb.ServerIdentity;
 
 /**
  * The MongoDB server of the MongoDB-target tests ({@code STRESS_MONGODB_URL}; CI starts FerretDB): a test without one
@@ -22,6 +24,13 @@ final class MongoTestServer {
     Assumptions.assumeTrue(mongo != null && !mongo.isBlank(),
         "MongoDB-target tests SKIPPED: STRESS_MONGODB_URL is not set (.ci/ferretdb.sh starts FerretDB)");
     return mongo;
+  }
+
+  /** What the server of {@code url} says it is: the tests name a server's own differences by it. */
+  static ServerIdentity identity(String url) {
+    try (MongoTarget target = MongoTarget.connect("STRESS_MONGODB_URL", url, null)) {
+      return target.identity();
+    }
   }
 
   /**

@@ -31,8 +31,10 @@ class TargetHeadersIT {
     List<String> mongoTarget = lines.stream().filter(l -> l.startsWith("target: ") && !l.equals("target: PostgreSQL"))
         .toList();
     assertEquals(1, mongoTarget.size(), run.out());
-    assertTrue(mongoTarget.get(0).matches("target: (FerretDB \\S+ \\(answers as MongoDB [\\d.]+\\)|MongoDB [\\d.]+),"
-        + " (standalone|replica set .*|sharded .*)"), mongoTarget.get(0));
+    // FerretDB 2 names the DocumentDB and the PostgreSQL it runs on
+    assertTrue(mongoTarget.get(0).matches("target: (FerretDB \\S+( on DocumentDB [\\d.]+, PostgreSQL [\\d.]+)?"
+        + " \\(answers as MongoDB [\\d.]+\\)|MongoDB [\\d.]+), (standalone|replica set .*|sharded .*)"),
+        mongoTarget.get(0));
     assertEquals(1, lines.stream().filter(l -> l.matches("driver: MongoDB Java driver \\d+\\.\\d+\\.\\d+ \\(sync\\),"
         + " pool up to \\d+ connections per host.*")).count(), run.out());
     assertEquals(1, lines.stream().filter(l -> l.startsWith("read preference: primary")).count(), run.out());
