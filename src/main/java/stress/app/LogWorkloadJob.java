@@ -120,7 +120,8 @@ public final class LogWorkloadJob {
     }
     standIns(request, r, summary);
     LogWorkloads.Written first = r.files().get(0);
-    summary.line("run one: stress run --workload " + first.file() + " --table " + first.table());
+    summary.line("run one: stress run --workload " + first.file() + " "
+        + stress.model.TableName.option(null, first.table()));
     summary.line("run the application (every collection in one phase, at the logged mix; listed in "
         + r.application() + "): stress run --workload " + request.outDir());
     return ExitCode.OK;

@@ -103,16 +103,16 @@ class CompareTablesTest {
   @Test
   void everyTableIsCheckedBeforeTheFirstIsMeasured() throws Exception {
     String url = TestDatabase.newDatabaseUrl("compare_tables_check");
-    assertEquals(0, CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "100", "--table", "Orders_A")
+    assertEquals(0, CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "100", "--table", "\"Orders_A\"")
         .exitCode());
     CliTester.Result wrongCase = CliTester.run("--url", url, "-U", "postgres", "run", "--compare-tables",
-        "Orders_A,orders_a", "--ops", "10");
+        "\"Orders_A\",Orders_A", "--ops", "10");
     assertEquals(2, wrongCase.exitCode(), wrongCase.all());
     assertTrue(wrongCase.err().contains("--compare-tables orders_a: table orders_a does not exist, but"), wrongCase.err());
     assertTrue(wrongCase.err().contains("name it in --compare-tables as"), wrongCase.err());
     assertTrue(!wrongCase.out().contains("phase 1/"), "nothing measured: " + wrongCase.out());
     CliTester.Result missing = CliTester.run("--url", url, "-U", "postgres", "run", "--compare-tables",
-        "Orders_A,nowhere", "--ops", "10");
+        "\"Orders_A\",nowhere", "--ops", "10");
     assertEquals(2, missing.exitCode(), missing.all());
     assertTrue(missing.err().contains("--compare-tables nowhere: table nowhere does not exist"), missing.err());
     assertTrue(missing.err().contains("--compare-tables/--schema"), missing.err());
