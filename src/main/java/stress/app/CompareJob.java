@@ -22,6 +22,7 @@ import stress.report.RoundComparisonText;
 import stress.report.RunResult;
 import stress.runner.RoundSchedule;
 import stress.server.explain.ModeRoute;
+import stress.server.explain.PlanShape;
 import stress.server.explain.Route;
 import stress.server.explain.Verdict;
 
@@ -146,7 +147,8 @@ final class CompareJob {
         result.phases().forEach(p -> phases.add(ComparedRuns.marked(p, LayoutComparison.TABLE, name, rounds > 1 ? round : null)));
         starts.addAll(job.measuredStarts());
         if (byTable[i] == null) {
-          byTable[i] = new LayoutComparison.Table(name, job.table().layout().describe(), routes(job.routes()));
+          byTable[i] = new LayoutComparison.Table(name, job.table().layout().describe(), routes(job.routes()),
+              plans(job.routes(), job.table().name()));
         }
         if (result.interrupted()) {
           interrupted = true;
@@ -197,6 +199,31 @@ final class CompareJob {
           .put(mode.label(), brief(widest(verdicts))));
     }
     return routes;
+  }
+
+  /**
+   * Per operation, per statement mode, the shape of its plans ({@link PlanShape}): each statement's in each plan mode of
+   * that statement mode, in order, a refusal as its SQLState. Two tables with the same shape and route run the
+   * operation the same way.
+   */
+  static Map<String, Map<String, String>> plans(RouteCheck.Result check, String table) {
+    Map<String, Map<String, String>> plans = new LinkedHashMap<>();
+    if (check == null) {
+      return plans;
+    }
+    for (StatementMode mode : StatementMode.values()) {
+      for (RouteCheck.Explained e : check.statements()) {
+        for (ModeRoute m : e.routes().modes()) {
+          if (m.mode().prepared() == (mode == StatementMode.PREPARED)) {
+            String shape = m.verdict().route() == Route.REFUSED ? "refused " + m.verdict().sqlState()
+                : PlanShape.of(m.plan(), table);
+            plans.computeIfAbsent(e.operation(), k -> new LinkedHashMap<>())
+                .merge(mode.label(), m.mode().name() + ":\n" + shape, (a, b) -> a + "\n" + b);
+          }
+        }
+      }
+    }
+    return plans;
   }
 
   private static Verdict widest(List<Verdict> verdicts) {

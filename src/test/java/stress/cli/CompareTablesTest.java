@@ -55,7 +55,7 @@ class CompareTablesTest {
         + "  orders_key: distributed by customer.customerId (bigint)\n"), text);
     assertTrue(text.lines().anyMatch(l -> l.matches("operation +route on orders_id +ops/s orders_id +p50 ms orders_id"
         + " +route on orders_key +ops/s orders_key +p50 ms orders_key +ops/s orders_key/orders_id"
-        + " +p50 orders_key/orders_id")), text);
+        + " +p50 orders_key/orders_id +orders_key vs orders_id")), text);
     assertTrue(text.contains("1 round: no noise estimate, --rounds 5 gives one"), text);
 
     RunResult result = JsonReport.read(json);
@@ -77,8 +77,14 @@ class CompareTablesTest {
         assertEquals(key.p50Ms() / id.p50Ms(), key.p50Ratio(), 1e-9);
         assertEquals("not distributed", id.route(), row.toString());
         assertEquals("not distributed", key.route(), row.toString());
+        // the key table's find also tests the key column; the count reads both tables the same way
+        assertEquals(row.operation().equals("by_customer") ? "plan differs" : LayoutComparison.SAME_IN_MIX,
+            key.reading(), row.toString());
       }
     }
+    assertTrue(text.contains("  " + LayoutComparison.NOT_DISTRIBUTED + "\n"), text);
+    assertTrue(text.lines().anyMatch(l -> l.startsWith("shipped ") && l.endsWith(LayoutComparison.SAME_IN_MIX)), text);
+    assertEquals(LayoutComparison.NOT_DISTRIBUTED, result.layoutRouting());
     // each phase's operation counts are the measured ones: ops of every phase add up to --ops
     result.phases().forEach(p -> assertEquals(60, p.stats().total().count() + p.stats().total().errorCount()));
     assertEquals(JsonReport.read(out.resolve("result.json")).layoutComparison(), rows);
@@ -86,6 +92,7 @@ class CompareTablesTest {
     assertTrue(html.contains("Layouts compared"), "a section of its own");
     assertTrue(html.contains("orders_key: distributed by customer.customerId (bigint)."), "the layouts said");
     assertTrue(html.contains("route on orders_key"), "the table of routes");
+    assertTrue(html.contains(LayoutComparison.NOT_DISTRIBUTED), "said once in the section's sentences");
   }
 
   @Test
