@@ -74,7 +74,7 @@ public final class Commands {
   }
 
   /** {@code run --compare-tables}: the run on each of {@code tables} in turn, then one comparison (see {@link CompareJob}). */
-  public static Outcome compareTables(RunConfig config, List<String> tables, ConnectionOptions options,
+  public static Outcome compareTables(RunConfig config, List<stress.model.TableName> tables, ConnectionOptions options,
                                       PrintStream out) throws Exception {
     return runOn(config, options, out, (db, interruption) -> new CompareJob(config, tables, db, out, interruption).run());
   }

@@ -14,6 +14,7 @@ import stress.app.plan.RouteCheck;
 import stress.app.setup.ChosenDatabase;
 import stress.config.RunConfig;
 import stress.model.StatementMode;
+import stress.model.TableName;
 import stress.model.UsageException;
 import stress.report.LayoutComparison;
 import stress.app.setup.PhaseGrid;
@@ -23,6 +24,7 @@ import stress.report.RoundComparisonText;
 import stress.report.RunResult;
 import stress.runner.RoundSchedule;
 import stress.server.explain.ModeRoute;
+import stress.server.explain.PlanShape;
 import stress.server.explain.Route;
 import stress.server.explain.Verdict;
 
@@ -34,15 +36,22 @@ import stress.server.explain.Verdict;
  */
 final class CompareJob {
   private final RunConfig config;
-  private final List<String> tables;
+  private final List<TableName> tables;
   private final ChosenDatabase database;
   private final PrintStream out;
   private final Interruption interruption;
 
-  CompareJob(RunConfig config, List<String> tables, ChosenDatabase database, PrintStream out,
+  CompareJob(RunConfig config, List<TableName> tables, ChosenDatabase database, PrintStream out,
              Interruption interruption) {
-    if (tables.size() < 2 || tables.stream().distinct().count() != tables.size()) {
-      throw new UsageException("--compare-tables needs two or more different tables, got " + tables);
+    if (tables.size() < 2) {
+      throw new UsageException("--compare-tables needs two or more different tables, got "
+          + tables.stream().map(TableName::typed).toList());
+    }
+    for (int i = 0; i < tables.size(); i++) {
+      int first = tables.indexOf(tables.get(i));
+      if (first < i) {
+        throw twice(tables.get(first), tables.get(i), tables.get(i).typed());
+      }
     }
     this.config = config;
     this.tables = List.copyOf(tables);
@@ -62,19 +71,34 @@ final class CompareJob {
    * would otherwise be found only after the whole run on the tables before it.
    */
   private void checkTables() throws SQLException {
+    Map<String, TableName> resolved = new LinkedHashMap<>();
     try (java.sql.Connection c = stress.connect.PhysicalConnections.open(database.spec())) {
-      for (String name : tables) {
+      for (TableName given : tables) {
+        String name = given.typed();
         stress.table.DocumentTable table;
         try {
-          table = stress.load.TableSetup.existing(c, config.schema(), name, false);
+          table = stress.load.TableSetup.existing(c, given.schema(), given.name(), false);
         } catch (stress.load.LoadException e) {
           throw new UsageException("--compare-tables " + name + ": " + e.getMessage()
               .replace("use --table ", "name it in --compare-tables as ")
               .replace("--table/--schema", "--compare-tables/--schema") + "; nothing was measured", e);
         }
+        String found = stress.load.TableSetup.resolvedName(c, given.schema(), given.name());
+        TableName before = resolved.putIfAbsent(found, given);
+        if (before != null) {
+          throw twice(before, given, found);
+        }
         checkSampledPaths(c, name, table);
       }
     }
+  }
+
+  /** Two spellings of one table: a comparison of a table with itself measures nothing but the noise. */
+  private static UsageException twice(TableName first, TableName second, String found) {
+    String both = first.typed().equals(second.typed()) ? first.typed() + " twice"
+        : first.typed() + " and " + second.typed() + ", both " + found;
+    return new UsageException("--compare-tables names the same table twice (" + both + "): a comparison needs two or"
+        + " more different tables; nothing was measured");
   }
 
   /** A table of another collection holds none of the values the workload's parameters sample. */
@@ -112,10 +136,11 @@ final class CompareJob {
     for (int r = 0; r < rounds; r++) {
       for (int k = 0; k < tables.size(); k++) {
         int i = orders.get(r).get(k);
-        String name = tables.get(i);
+        String name = tables.get(i).typed();
         out.println((r == 0 && k == 0 ? "" : "\n") + "table " + name + " (" + (i + 1) + " of " + tables.size()
             + " compared" + (rounds > 1 ? ", round " + (r + 1) + " of " + rounds : "") + "):");
-        RunJob job = new RunJob(config.onComparedTable(name), database, out, interruption).withoutPlan();
+        RunJob job = new RunJob(config.onComparedTable(tables.get(i).schema(), tables.get(i).name()), database, out,
+            interruption).withoutPlan();
         ExitCode code = job.run();
         worst = code.code() > worst.code() ? code : worst;
         RunResult result = job.result();
@@ -127,7 +152,8 @@ final class CompareJob {
         result.phases().forEach(p -> phases.add(ComparedRuns.marked(p, LayoutComparison.TABLE, name, rounds > 1 ? round : null)));
         starts.addAll(job.measuredStarts());
         if (byTable[i] == null) {
-          byTable[i] = new LayoutComparison.Table(name, job.table().layout().describe(), routes(job.routes()));
+          byTable[i] = new LayoutComparison.Table(name, job.table().layout().describe(), routes(job.routes()),
+              plans(job.routes(), job.table().name()));
         }
         if (result.interrupted()) {
           interrupted = true;
@@ -178,6 +204,31 @@ final class CompareJob {
           .put(mode.label(), brief(widest(verdicts))));
     }
     return routes;
+  }
+
+  /**
+   * Per operation, per statement mode, the shape of its plans ({@link PlanShape}): each statement's in each plan mode of
+   * that statement mode, in order, a refusal as its SQLState. Two tables with the same shape and route run the
+   * operation the same way.
+   */
+  static Map<String, Map<String, String>> plans(RouteCheck.Result check, String table) {
+    Map<String, Map<String, String>> plans = new LinkedHashMap<>();
+    if (check == null) {
+      return plans;
+    }
+    for (StatementMode mode : StatementMode.values()) {
+      for (RouteCheck.Explained e : check.statements()) {
+        for (ModeRoute m : e.routes().modes()) {
+          if (m.mode().prepared() == (mode == StatementMode.PREPARED)) {
+            String shape = m.verdict().route() == Route.REFUSED ? "refused " + m.verdict().sqlState()
+                : PlanShape.of(m.plan(), table);
+            plans.computeIfAbsent(e.operation(), k -> new LinkedHashMap<>())
+                .merge(mode.label(), m.mode().name() + ":\n" + shape, (a, b) -> a + "\n" + b);
+          }
+        }
+      }
+    }
+    return plans;
   }
 
   private static Verdict widest(List<Verdict> verdicts) {

@@ -76,7 +76,13 @@ public final class LogWorkloadJob {
         throw new UsageException("--table " + t + ": must be NS=TABLE with NS a db.collection, e.g."
             + " shop.orders=orders");
       }
-      byNamespace.put(t.substring(0, eq), t.substring(eq + 1));
+      // the table read as --table reads it everywhere; its schema is the run's --schema
+      stress.model.TableName table = stress.model.TableName.parse("--table", t.substring(eq + 1));
+      if (table.schema() != null) {
+        throw new UsageException("--table " + t + ": names a schema; the files name the table only (run and import"
+            + " take --schema)");
+      }
+      byNamespace.put(t.substring(0, eq), table.name());
     }
     return run(new LogWorkloads.Request(logs, outDir, app, byNamespace, new TableNaming(null, null, prefix, lowerCase),
         dump, standIn, seed), out);
@@ -120,7 +126,8 @@ public final class LogWorkloadJob {
     }
     standIns(request, r, summary);
     LogWorkloads.Written first = r.files().get(0);
-    summary.line("run one: stress run --workload " + first.file() + " --table " + first.table());
+    summary.line("run one: stress run --workload " + first.file() + " "
+        + stress.model.TableName.option(null, first.table()));
     summary.line("run the application (every collection in one phase, at the logged mix; listed in "
         + r.application() + "): stress run --workload " + request.outDir());
     return ExitCode.OK;

@@ -371,7 +371,7 @@ public final class RunJob {
         : RecordedPlans.of(recordedFigures, routes, notExplained, operations.stream()
         .filter(Operation::insertsNewKeys).map(Operation::name).collect(Collectors.toSet()), missingIndexes,
         "stress index --suggest --workload " + (config.workload() == null ? "" : config.workload().file())
-            + (config.schema() == null ? "" : " --schema " + config.schema()) + " --table " + config.table());
+            + " " + stress.model.TableName.option(config.schema(), config.table()));
     throwIfStoppedSetUp();
     if (header && sentTo != null) {
       sentTo.header().forEach(out::println); // MongoDB's own: none of PostgreSQL's choices apply to it

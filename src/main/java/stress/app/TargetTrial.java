@@ -229,8 +229,7 @@ final class TargetTrial {
 
   /** The command that builds the indexes the file's operations are served by on the table. */
   private static String build(stress.workload.WorkloadFile workload, String schema, String table) {
-    return "stress index --suggest --workload " + workload.file() + (schema == null ? "" : " --schema " + schema)
-        + " --table " + table;
+    return "stress index --suggest --workload " + workload.file() + " " + stress.model.TableName.option(schema, table);
   }
 
   private static CheckJob job(RunConfig config, stress.workload.WorkloadFile workload, List<String> names,

@@ -72,7 +72,8 @@ final class ImportCommand implements Callable<Integer> {
   @Option(names = "--schema", paramLabel = "NAME", description = "Schema of the tables. Default: the search path.")
   String schema;
 
-  @Option(names = "--table", paramLabel = "NAME", description = "Table for a single collection (at most 58 bytes).")
+  @Option(names = "--table", paramLabel = "NAME", description = "Table for a single collection: TABLE or SCHEMA.TABLE,"
+      + " read as PostgreSQL reads names (at most 58 bytes).")
   String table;
 
   @Option(names = "--table-prefix", paramLabel = "PREFIX", defaultValue = "",
@@ -195,8 +196,12 @@ final class ImportCommand implements Callable<Integer> {
   }
 
   private ImportConfig toConfig(List<String> databases) {
+    // --table and --schema read as PostgreSQL reads names, as everywhere; derived names are kept as MongoDB spells them
+    stress.model.TableName given = table == null ? null : TableArgs.named("--table", table, schema);
+    String schemaName = given != null ? given.schema()
+        : schema == null ? null : stress.model.TableName.identifier("--schema", schema);
     return new ImportConfig(path, archive, databases, excludeDatabases, collections, excludeCollections,
-        systemCollections, schema, table, tablePrefix, lowerCaseNames, existing.dropExisting, existing.reuse, resume,
+        systemCollections, schemaName, given == null ? null : given.name(), tablePrefix, lowerCaseNames, existing.dropExisting, existing.reuse, resume,
         jobs == null ? Defaults.importJobs() : jobs, jsonMode,
         idType, onError, onDuplicate, repeatedFields, rejects, batchDocs, batchMb, json, distributeBy, reference,
         allowMissingKey);

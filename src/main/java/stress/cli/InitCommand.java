@@ -65,8 +65,9 @@ final class InitCommand implements Callable<Integer> {
     }
     ExistingTablePolicy policy = existing.dropExisting ? ExistingTablePolicy.DROP_EXISTING
         : existing.reuse ? ExistingTablePolicy.REUSE : ExistingTablePolicy.FAIL_IF_EXISTS;
-    InitConfig config = new InitConfig(documents.docs, Shape.parse(documents.shape), documents.seed, tables.schema,
-        tables.table, policy, jobs, unlogged, keyPath(), reference != null && named("--reference", reference));
+    stress.model.TableName table = tables.name();
+    InitConfig config = new InitConfig(documents.docs, Shape.parse(documents.shape), documents.seed, table.schema(),
+        table.name(), policy, jobs, unlogged, keyPath(), reference != null && named("--reference", reference));
     return Commands.init(config, connection.toOptions(root.connection), json, root.out).code();
   }
 
@@ -84,9 +85,10 @@ final class InitCommand implements Callable<Integer> {
 
   /** True when {@code name} is the table init makes ({@code table} or {@code schema.table}); else refused. */
   private boolean named(String option, String name) {
-    String qualified = tables.schema == null ? tables.table : tables.schema + "." + tables.table;
-    if (!name.equals(tables.table) && !name.equals(qualified)) {
-      throw new UsageException(option + " names table " + name + ", but init makes " + qualified);
+    stress.model.TableName made = tables.name();
+    stress.model.TableName given = stress.model.TableName.parse(option, name);
+    if (!given.name().equals(made.name()) || given.schema() != null && !given.schema().equals(made.schema())) {
+      throw new UsageException(option + " names table " + given.typed() + ", but init makes " + made.typed());
     }
     return true;
   }

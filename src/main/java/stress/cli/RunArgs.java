@@ -177,7 +177,8 @@ final class RunArgs {
   @Option(names = "--compare-tables", paramLabel = "TABLE,TABLE[,...]", split = ",",
       description = "Run the same workload on each of these tables in turn (one collection laid out by _id and by a"
           + " key, say), each explained first, then one table per phase and operation: its route and ops/s on each"
-          + " table and the ratio to the first. Instead of --table; not with --run-id, --instances or --metrics-port.")
+          + " table and the ratio to the first. Names as --table reads them. Instead of --table; not with --run-id,"
+          + " --instances or --metrics-port.")
   List<String> compareTables;
 
   @Option(names = "--metrics-port", paramLabel = "PORT",
@@ -259,12 +260,13 @@ final class RunArgs {
         return null;
       });
     }
+    stress.model.TableName table = attempt(problems, tables::name);
     if (!problems.isEmpty()) {
       throw new UsageException(String.join("; ", problems));
     }
     return new RunConfig(mix, threadCounts, measured, ops == null ? 0 : ops, warm, interval, opsPerSecond, modes,
         poolKinds, pools.poolSize, pools.c3p0MaxStatements, pools.prepareThreshold, mode, settings, transaction, dist, zipfConstant,
-        opSettings, tables.schema, tables.table, keys.seed, keys.keySample, timeouts, json, workerThreads, inserts, explain, out,
+        opSettings, table.schema(), table.name(), keys.seed, keys.keySample, timeouts, json, workerThreads, inserts, explain, out,
         metricsPort, new HostSpreading(hostList, spreadHosts), failures, workloadFile, fleet, application == null
         ? null : new ApplicationRun(application, skipMissing, "log".equals(rate.strip())), rounds);
   }
@@ -288,9 +290,14 @@ final class RunArgs {
         .map(url -> new stress.app.ExplainRequest.MongoSide(url, mongodb.namespace())).toList();
   }
 
-  /** The tables of {@code --compare-tables}, or null without it. */
-  List<String> comparedTables() {
-    return compareTables;
+  /** The tables of {@code --compare-tables} (each in --schema when it names none), or null without it. */
+  List<stress.model.TableName> comparedTables() {
+    if (compareTables == null) {
+      return null;
+    }
+    String schema = tables.schema == null ? null : stress.model.TableName.identifier("--schema", tables.schema);
+    return compareTables.stream().map(t -> stress.model.TableName.parse("--compare-tables", t).inSchema(schema))
+        .toList();
   }
 
   /** True for {@code --instances N} without {@code --run-id}: this process starts N instances on this host. */

@@ -16,11 +16,13 @@ final class TargetTableArgs {
     return connection.toOptions(outer);
   }
 
+  /** The schema as the catalog stores it, or null for the search path. */
   String schema() {
-    return tables.schema;
+    return tables.name().schema();
   }
 
+  /** The table's name as the catalog stores it. */
   String table() {
-    return tables.table;
+    return tables.name().name();
   }
 }

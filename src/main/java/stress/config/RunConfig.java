@@ -228,10 +228,10 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
    * {@code other}, explained before measuring (the comparison shows the routes), its result files written once for
    * all tables by the comparison instead.
    */
-  public RunConfig onComparedTable(String other) {
+  public RunConfig onComparedTable(String otherSchema, String other) {
     return new RunConfig(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize,
         c3p0MaxStatements, prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant,
-        operationSettings, schema, other, seed, keySample, timeouts, null, workerThreads, inserts, true, null,
+        operationSettings, otherSchema, other, seed, keySample, timeouts, null, workerThreads, inserts, true, null,
         metricsPort, hostSpreading, failures, workload, fleet, null, 1);
   }
 

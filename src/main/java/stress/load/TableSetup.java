@@ -117,8 +117,9 @@ public final class TableSetup {
       if (!otherCase.isEmpty()) {
         throw new LoadException("table " + wanted.displayName() + " does not exist, but " + otherCase.stream()
             .map(Relation::displayName).collect(Collectors.joining(" and ")) + (otherCase.size() == 1 ? " does" : " do")
-            + ": table names are case-sensitive (import keeps MongoDB's case unless --lower-case-names);"
-            + " use --table " + shellWord(otherCase.get(0).name()));
+            + ": names are read as PostgreSQL reads them, unquoted in lower case and \"Quoted\" as written (import"
+            + " keeps MongoDB's case unless --lower-case-names); use "
+            + stress.model.TableName.option(schema, otherCase.get(0).name()));
       }
       throw new LoadException("table " + wanted.displayName() + " does not exist: create and fill it with 'stress init'"
           + " (generated documents) or 'stress import' (a mongodump), or name another with --table/--schema");
@@ -194,14 +195,18 @@ public final class TableSetup {
 
   /** The --schema/--table options that name this table again, quoted for a POSIX shell where needed. */
   private static String tableOptions(String schema, String name) {
-    return (schema == null ? "" : "--schema " + shellWord(schema) + " ") + "--table " + shellWord(name);
+    return stress.model.TableName.option(schema, name);
   }
 
-  private static String shellWord(String word) {
-    return word.matches("[A-Za-z0-9_.-]+") ? word : "'" + word.replace("'", "'\\''") + "'";
+  /**
+   * The relation {@code schema.name} resolves to (schema null: the first on the search path) as {@code schema.name}
+   * from the catalog, or null when there is none: two spellings of one table resolve to the same.
+   */
+  public static String resolvedName(Connection connection, String schema, String name) throws SQLException {
+    Relation found = find(connection, new DocumentTable(schema, name, IdType.INTEGER));
+    return found == null ? null : found.displayName();
   }
 
-  /** The relation the (quoted, possibly qualified) name resolves to, or null when there is none. */
   /** Whether a relation of that name exists (schema null: on the search path). */
   public static boolean exists(Connection connection, String schema, String name) throws SQLException {
     return find(connection, new DocumentTable(schema, name, IdType.INTEGER)) != null;

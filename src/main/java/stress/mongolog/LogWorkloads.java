@@ -214,7 +214,7 @@ public final class LogWorkloads {
     String header = "# Derived by 'stress workload --from-log' from " + request.logs().size() + " log file(s): "
         + entries + " logged statements of " + ns + " in " + written + " operations, weighted by how often each was"
         + " logged.\n# Run it on the table import made of the collection:\n#   stress run --workload " + file
-        + " --table " + table + "\n" + shardKey(WorkloadFile.read(file, "operations:\n" + ops), file, table);
+        + " " + stress.model.TableName.option(null, table) + "\n" + shardKey(WorkloadFile.read(file, "operations:\n" + ops), file, table);
     try {
       Files.createDirectories(request.outDir());
       Files.writeString(file, header + refused(refusals) + "operations:\n" + ops);
@@ -239,7 +239,7 @@ public final class LogWorkloads {
         : ", of the " + ranked.size() + " paths the operations pin (also " + String.join(", ", others) + ")") + ": "
         + OperationText.oneLine(ranked.get(0).reason()) + ".\n# Ranked by the operations alone; with the data's"
         + " figures (distinct values, the most frequent, arrays): stress analyze --shard-key --workload " + file
-        + " --table " + table + "\n";
+        + " " + stress.model.TableName.option(null, table) + "\n";
   }
 
   /** The collection's statements the translation refuses, each reason in full (the printed summary shortens them). */

@@ -176,8 +176,12 @@ public final class RoundComparison {
             false));
         if (operations.size() > 1) {
           for (String op : operations) {
-            figures.add(figure(op, P50, base, phases, baseline, least, s -> latency(operation(s, op), true), false));
-            figures.add(figure(op, P99, base, phases, baseline, least, s -> latency(operation(s, op), false), false));
+            String reading = baseline ? null : sameRouteAndPlan(result, comparedKey, combinations.get(0),
+                combinations.get(c), op);
+            figures.add(attributed(figure(op, P50, base, phases, baseline, least,
+                s -> latency(operation(s, op), true), false), reading));
+            figures.add(attributed(figure(op, P99, base, phases, baseline, least,
+                s -> latency(operation(s, op), false), false), reading));
           }
         }
         rows.add(new Row(group, combinations.get(c), baseline, figures));
@@ -242,6 +246,31 @@ public final class RoundComparison {
     }
     Ratio r = row.figures().get(0).vsBaseline();
     return r == null ? Double.NaN : r.median();
+  }
+
+  /**
+   * {@link LayoutComparison#SAME_IN_MIX} when an operation of a table comparison has the same route and plan on this
+   * combination's table as on the baseline's, else null.
+   */
+  private static String sameRouteAndPlan(RunResult result, String comparedKey, Map<String, String> baseline,
+                                         Map<String, String> combination, String op) {
+    if (!LayoutComparison.TABLE.equals(comparedKey)) {
+      return null;
+    }
+    String reading = LayoutComparison.reading(result.tables(), baseline.get(comparedKey),
+        combination.get(comparedKey), op, combination.getOrDefault("mode", ""), true);
+    return LayoutComparison.SAME_IN_MIX.equals(reading) ? reading : null;
+  }
+
+  /** A verdict of a difference, with what it comes from when the layout's route and plan do not explain it. */
+  private static Figure attributed(Figure f, String reading) {
+    Ratio r = f.vsBaseline();
+    if (reading == null || r == null || !(r.verdict().equals(PairedRatio.Verdict.FASTER.words())
+        || r.verdict().equals(PairedRatio.Verdict.SLOWER.words()))) {
+      return f;
+    }
+    return new Figure(f.operation(), f.figure(), f.rounds(), f.median(), f.low(), f.high(),
+        new Ratio(r.median(), r.low(), r.high(), r.coverage(), r.verdict() + "; " + reading));
   }
 
   private static Figure figure(String operation, String name, PhaseResult[] base, PhaseResult[] phases,

@@ -38,7 +38,8 @@ import java.util.Objects;
  * @param endTime     when the run ended (its last phase measured, on the same clock as {@code startTime}); null in
  *                    results written before it existed, and then left out of the JSON
  */
-@JsonIgnoreProperties(value = {"mongodbComparison", "mongodbCollections", "layoutComparison", "roundComparison"},
+@JsonIgnoreProperties(value = {"mongodbComparison", "mongodbCollections", "layoutComparison", "layoutRouting",
+    "roundComparison"},
     allowGetters = true)
 public record RunResult(String toolVersion, Instant startTime, Map<String, Object> settings, Object target,
                         List<PhaseResult> phases, boolean interrupted,
@@ -100,6 +101,16 @@ public record RunResult(String toolVersion, Instant startTime, Map<String, Objec
   @JsonInclude(JsonInclude.Include.NON_EMPTY)
   public List<LayoutComparison.Row> layoutComparison() {
     return LayoutComparison.rows(this);
+  }
+
+  /**
+   * Of compared tables: {@link LayoutComparison#NOT_DISTRIBUTED} when no statement on any of them is distributed
+   * (plain PostgreSQL), so the layouts cannot differ in routing; null otherwise.
+   */
+  @JsonProperty("layoutRouting")
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public String layoutRouting() {
+    return LayoutComparison.routingNote(tables);
   }
 
   /**

@@ -114,6 +114,20 @@ class CheckAgainstMongoIT {
         + " customer.customerId_1_createdAt_1 {\"customer.customerId\": 1, \"createdAt\": 1} on stress.orders"),
         indexes.out());
 
+    // a table named as PostgreSQL reads names: schema-qualified, quoted in mixed case
+    try (java.sql.Connection c = TestDatabase.connect(url); java.sql.Statement s = c.createStatement()) {
+      s.execute("ALTER TABLE stress_orders RENAME TO \"Stress_Orders\"");
+    }
+    CliTester.Result quoted = CliTester.run("--url", url, "-U", "postgres", "check", "--workload",
+        "config/workloads/orders-mongo.yaml", "--op", "customer_since", "--samples", "2", "--table",
+        "public.\"Stress_Orders\"", "--against", mongo, "--collection", "stress.orders");
+    assertEquals(0, quoted.exitCode(), quoted.all());
+    assertTrue(quoted.out().contains("PostgreSQL: table public.Stress_Orders; MongoDB: "), quoted.out());
+    assertTrue(quoted.out().contains("checked: 1 same, 0 different, 0 refused by one side"), quoted.out());
+    try (java.sql.Connection c = TestDatabase.connect(url); java.sql.Statement s = c.createStatement()) {
+      s.execute("ALTER TABLE \"Stress_Orders\" RENAME TO stress_orders");
+    }
+
     // last, as its update changes both sides (a different number of times): the same workload measured on both, by
     // the same runner, in interleaved rounds, compared with its noise
     Path json = dir.resolve("targets.json");

@@ -55,7 +55,7 @@ class CompareTablesTest {
         + "  orders_key: distributed by customer.customerId (bigint)\n"), text);
     assertTrue(text.lines().anyMatch(l -> l.matches("operation +route on orders_id +ops/s orders_id +p50 ms orders_id"
         + " +route on orders_key +ops/s orders_key +p50 ms orders_key +ops/s orders_key/orders_id"
-        + " +p50 orders_key/orders_id")), text);
+        + " +p50 orders_key/orders_id +orders_key vs orders_id")), text);
     assertTrue(text.contains("1 round: no noise estimate, --rounds 5 gives one"), text);
 
     RunResult result = JsonReport.read(json);
@@ -77,8 +77,14 @@ class CompareTablesTest {
         assertEquals(key.p50Ms() / id.p50Ms(), key.p50Ratio(), 1e-9);
         assertEquals("not distributed", id.route(), row.toString());
         assertEquals("not distributed", key.route(), row.toString());
+        // the key table's find also tests the key column; the count reads both tables the same way
+        assertEquals(row.operation().equals("by_customer") ? "plan differs" : LayoutComparison.SAME_IN_MIX,
+            key.reading(), row.toString());
       }
     }
+    assertTrue(text.contains("  " + LayoutComparison.NOT_DISTRIBUTED + "\n"), text);
+    assertTrue(text.lines().anyMatch(l -> l.startsWith("shipped ") && l.endsWith(LayoutComparison.SAME_IN_MIX)), text);
+    assertEquals(LayoutComparison.NOT_DISTRIBUTED, result.layoutRouting());
     // each phase's operation counts are the measured ones: ops of every phase add up to --ops
     result.phases().forEach(p -> assertEquals(60, p.stats().total().count() + p.stats().total().errorCount()));
     assertEquals(JsonReport.read(out.resolve("result.json")).layoutComparison(), rows);
@@ -86,6 +92,7 @@ class CompareTablesTest {
     assertTrue(html.contains("Layouts compared"), "a section of its own");
     assertTrue(html.contains("orders_key: distributed by customer.customerId (bigint)."), "the layouts said");
     assertTrue(html.contains("route on orders_key"), "the table of routes");
+    assertTrue(html.contains(LayoutComparison.NOT_DISTRIBUTED), "said once in the section's sentences");
   }
 
   @Test
@@ -103,16 +110,16 @@ class CompareTablesTest {
   @Test
   void everyTableIsCheckedBeforeTheFirstIsMeasured() throws Exception {
     String url = TestDatabase.newDatabaseUrl("compare_tables_check");
-    assertEquals(0, CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "100", "--table", "Orders_A")
+    assertEquals(0, CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "100", "--table", "\"Orders_A\"")
         .exitCode());
     CliTester.Result wrongCase = CliTester.run("--url", url, "-U", "postgres", "run", "--compare-tables",
-        "Orders_A,orders_a", "--ops", "10");
+        "\"Orders_A\",Orders_A", "--ops", "10");
     assertEquals(2, wrongCase.exitCode(), wrongCase.all());
     assertTrue(wrongCase.err().contains("--compare-tables orders_a: table orders_a does not exist, but"), wrongCase.err());
     assertTrue(wrongCase.err().contains("name it in --compare-tables as"), wrongCase.err());
     assertTrue(!wrongCase.out().contains("phase 1/"), "nothing measured: " + wrongCase.out());
     CliTester.Result missing = CliTester.run("--url", url, "-U", "postgres", "run", "--compare-tables",
-        "Orders_A,nowhere", "--ops", "10");
+        "\"Orders_A\",nowhere", "--ops", "10");
     assertEquals(2, missing.exitCode(), missing.all());
     assertTrue(missing.err().contains("--compare-tables nowhere: table nowhere does not exist"), missing.err());
     assertTrue(missing.err().contains("--compare-tables/--schema"), missing.err());

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.dump.Corpus;
 import stress.testing.TestDatabase;
+import stress.model.TableName;
 
 /**
  * A synthetic 8.0 log over the shared dev corpus's namespaces: its workloads, derived, run on the corpus imported
@@ -48,7 +49,7 @@ class DevCorpusLogRunTest {
       Path out = dir.resolve(table + "-out");
       // the rarest operation has weight 2 of 71 (zips): 600 executions run it but for a chance of 3e-8
       CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--workload",
-          dir.resolve(table + ".yaml").toString(), "--table", table, "--warmup", "0", "--threads", "2", "--ops", "600",
+          dir.resolve(table + ".yaml").toString(), "--table", TableName.typed(table), "--warmup", "0", "--threads", "2", "--ops", "600",
           "--mode", "prepared,plain", "--json", json.toString(), "--out", out.toString());
       assertEquals(0, r.exitCode(), table + ": " + r.all());
       assertTrue(r.out().contains("\nMongoDB recorded vs measured here:\n"), table + ": " + r.out());

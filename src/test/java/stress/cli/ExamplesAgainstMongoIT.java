@@ -15,6 +15,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import stress.dump.Corpus;
 import stress.testing.TestDatabase;
 import stress.workload.WorkloadFile;
+import stress.model.TableName;
 
 /**
  * Every shipped MongoDB-style example, its data imported into PostgreSQL and into a MongoDB server (STRESS_MONGODB_URL;
@@ -66,7 +67,7 @@ class ExamplesAgainstMongoIT {
 
     Path json = dir.resolve("result.json");
     String file = "config/workloads/" + workload + ".yaml";
-    CliTester.Result both = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", file, "--table", table,
+    CliTester.Result both = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", file, "--table", TableName.typed(table),
         "--against", mongo, "--collection", namespace, "--duration", "2s", "--warmup", "0", "--threads", "2",
         "--statement-timeout", "15s", "--json", json.toString());
     java.util.List<String> operations = new java.util.ArrayList<>(WorkloadFile.load(Path.of(file)).operations().keySet());

@@ -22,6 +22,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import stress.dump.Corpus;
 import stress.testing.TestDatabase;
+import stress.model.TableName;
 
 /**
  * Every workload example in config/workloads runs on the embedded PostgreSQL, over the data it is written for, in
@@ -87,7 +88,7 @@ class WorkloadExamplesTest {
     long limitsBefore = example.equals("sample-analytics-accounts.yaml") ? TestDatabase.count(url, limits) : 0;
     Path json = dir.resolve("result.json");
     List<String> args = new ArrayList<>(List.of("--url", url, "-U", "postgres", "run", "--json", json.toString(),
-        "--warmup", "0", "--workload", "config/workloads/" + example, "--table", table, "--mode", mode,
+        "--warmup", "0", "--workload", "config/workloads/" + example, "--table", TableName.typed(table), "--mode", mode,
         "--threads", "2", "--ops", "600"));
     CliTester.Result r = CliTester.run(args.toArray(String[]::new));
     assertEquals(0, r.exitCode(), r.all());

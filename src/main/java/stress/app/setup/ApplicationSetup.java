@@ -206,8 +206,8 @@ public final class ApplicationSetup {
     Set<String> inserting = ops.stream().filter(Operation::insertsNewKeys).map(Operation::name)
         .collect(Collectors.toSet());
     return RecordedPlans.of(figures, routes, notExplained, inserting, missingIndexes, "stress index --suggest"
-        + " --workload " + c.workload().file() + (config.schema() == null ? "" : " --schema " + config.schema())
-        + " --table " + c.table()).stream().map(r -> new RecordedOperation(c.operationName(r.operation()),
+        + " --workload " + c.workload().file() + " " + stress.model.TableName.option(config.schema(), c.table()))
+        .stream().map(r -> new RecordedOperation(c.operationName(r.operation()),
         r.mongodb(), r.plan(), r.readsIndex(), r.wholeTable(), r.route(), r.note())).toList();
   }
 }

@@ -56,7 +56,7 @@ public record TableNaming(String schema, String table, String prefix, boolean lo
       }
     }
     if (table != null && lowerCase) {
-      problems.add("--table and --lower-case-names exclude each other: --table is used exactly as given");
+      problems.add("--table and --lower-case-names exclude each other: --table names the table itself");
     }
     if (prefix.indexOf('\0') >= 0) {
       problems.add("--table-prefix must not contain a NUL character");

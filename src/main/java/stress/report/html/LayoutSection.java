@@ -32,6 +32,10 @@ final class LayoutSection {
       }
       String prefix = overlay ? run.name() + " · " : "";
       run.result().tables().forEach(t -> headlines.add(prefix + t.table() + ": " + t.layout() + "."));
+      String routing = LayoutComparison.routingNote(run.result().tables());
+      if (routing != null) {
+        headlines.add(prefix + routing);
+      }
       charts.add(chart(chartIds.get(), prefix, run.result().tables(), rows));
     }
     if (charts.isEmpty()) {

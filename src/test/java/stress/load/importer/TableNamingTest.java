@@ -122,6 +122,6 @@ class TableNamingTest {
 
     IllegalArgumentException both = assertThrows(IllegalArgumentException.class,
         () -> new TableNaming(null, "Mine", null, true));
-    assertEquals("--table and --lower-case-names exclude each other: --table is used exactly as given", both.getMessage());
+    assertEquals("--table and --lower-case-names exclude each other: --table names the table itself", both.getMessage());
   }
 }
