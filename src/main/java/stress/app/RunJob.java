@@ -43,15 +43,12 @@ import stress.ops.Operation;
 import stress.ops.Operations;
 import stress.model.StatementMode;
 import stress.ops.WorkloadOperation;
-import stress.report.CollectionComparison;
 import stress.report.JsonReport;
-import stress.report.MongoComparison;
 import stress.report.PhaseCost;
 import stress.report.PhaseResult;
 import stress.report.RecordedOperation;
 import stress.report.RoundComparisonText;
 import stress.report.RunResult;
-import stress.runner.PhaseOutcome;
 import stress.runner.PhaseSpec;
 import stress.runner.RoundSchedule;
 import stress.runner.RunListener;
@@ -327,12 +324,7 @@ public final class RunJob {
         workerTables, failureReader);
     Map<String, Object> settings = RunSettingsReport.of(config, database, sampledValues, table, chooser, operations);
     if (application != null) {
-      settings.remove("table");
-      settings.remove("id type");
-      settings.remove("keys");
-      settings.putAll(application.settings());
-      settings.put("operations", plan.mix().toString());
-      settings.put("rate", plan.rate() == 0 ? "unlimited" : plan.rate());
+      application.describe(settings, plan.mix().toString(), plan.rate());
     }
     if (sentTo != null) {
       settings.put("sent to", sentTo.describe());
@@ -414,15 +406,7 @@ public final class RunJob {
       settings.put("stopped", result.stoppedBy());
     }
 
-    List<PhaseResult> phaseResults = new ArrayList<>();
-    for (PhaseOutcome o : result.phases()) {
-      Map<String, String> connection = new LinkedHashMap<>(o.source());
-      if (o.distinctBackends() > 0) {
-        connection.put("distinct server backends", Integer.toString(o.distinctBackends()));
-      }
-      phaseResults.add(new PhaseResult(o.spec().label(), o.spec().combination(), o.settingsReadBack(), connection,
-          o.stats(), o.hosts(), o.client(), o.spec().round() > 0 ? o.spec().round() : null));
-    }
+    List<PhaseResult> phaseResults = RunOutputs.phaseResults(result.phases());
     RunResult runResult = new RunResult(Version.current(), started, settings, target, phaseResults, result.interrupted(),
         recorded, recordedApp == null ? List.of() : recordedApp.collections(), List.of(), List.of(), Instant.now());
     out.print(RoundComparisonText.of(runResult));
@@ -430,18 +414,10 @@ public final class RunJob {
     this.routes = routes;
     this.measuredStarts = startTimes.starts();
     this.table = table;
-    String mongodb = MongoComparison.text(runResult) + (recordedApp == null ? ""
-        : "\n" + CollectionComparison.text(runResult));
-    if (!mongodb.isEmpty()) {
-      out.println();
-      out.print(mongodb);
-    }
+    RunOutputs.printMongoComparisons(runResult, recordedApp != null, out);
     if (fleet != null) {
       fleet.finish(JsonReport.toJson(runResult), result.interrupted());
-      out.println("run " + config.fleet().runId() + ": " + (phaseResults.isEmpty()
-          ? "instance " + config.fleet().instance() + " stopped before its first phase; the others stop at their"
-          + " barrier" : "the result of instance " + config.fleet().instance() + " is kept in the target database;"
-          + " 'stress merge --run " + config.fleet().runId() + "' merges the instances' results"));
+      out.println(RunOutputs.keptInFleet(config, phaseResults.isEmpty()));
     }
     RunOutputs.write(config, runResult, startTimes.starts(), out);
     return RunExitPolicy.exitCode(result, config.failures(), out);

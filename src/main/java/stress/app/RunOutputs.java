@@ -8,7 +8,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import stress.config.RunConfig;
+import stress.report.CollectionComparison;
 import stress.report.JsonReport;
+import stress.report.MongoComparison;
+import stress.report.PhaseResult;
+import stress.runner.PhaseOutcome;
 import stress.report.ResultFiles;
 import stress.report.RunResult;
 import stress.report.html.HtmlReport;
@@ -29,6 +33,37 @@ final class RunOutputs {
         throw new stress.model.UsageException("--out " + e.getMessage(), e);
       }
     }
+  }
+
+  /** The runner's phases as the result keeps them, with the server backends a phase saw when counted. */
+  static List<PhaseResult> phaseResults(List<PhaseOutcome> outcomes) {
+    List<PhaseResult> phases = new ArrayList<>();
+    for (PhaseOutcome o : outcomes) {
+      java.util.Map<String, String> connection = new java.util.LinkedHashMap<>(o.source());
+      if (o.distinctBackends() > 0) {
+        connection.put("distinct server backends", Integer.toString(o.distinctBackends()));
+      }
+      phases.add(new PhaseResult(o.spec().label(), o.spec().combination(), o.settingsReadBack(), connection,
+          o.stats(), o.hosts(), o.client(), o.spec().round() > 0 ? o.spec().round() : null));
+    }
+    return phases;
+  }
+
+  /** MongoDB's recorded figures beside the measured ones, and an application's per collection, after an empty line. */
+  static void printMongoComparisons(RunResult result, boolean application, PrintStream out) {
+    String mongodb = MongoComparison.text(result) + (application ? "\n" + CollectionComparison.text(result) : "");
+    if (!mongodb.isEmpty()) {
+      out.println();
+      out.print(mongodb);
+    }
+  }
+
+  /** The line of an instance of a fleet run at its end: where its result is kept, or that it stopped early. */
+  static String keptInFleet(RunConfig config, boolean nothingMeasured) {
+    return "run " + config.fleet().runId() + ": " + (nothingMeasured
+        ? "instance " + config.fleet().instance() + " stopped before its first phase; the others stop at their"
+        + " barrier" : "the result of instance " + config.fleet().instance() + " is kept in the target database;"
+        + " 'stress merge --run " + config.fleet().runId() + "' merges the instances' results");
   }
 
   /** The result to {@code --json} and {@code --out} when given, each named on {@code out}. */

@@ -58,7 +58,20 @@ public final class ApplicationSetup {
    */
   public record Prepared(List<Operation> operations, OperationMix mix, double rate, DocumentTable table,
                          List<RecordedOperation> recorded, List<RecordedCollection> collections, List<String> sampledValues,
-                         Map<String, Object> settings) {}
+                         Map<String, Object> settings) {
+    /**
+     * A run's settings made the application's: its tables, keys and collections instead of the one table's, and the
+     * mix and rate it runs at.
+     */
+    public void describe(Map<String, Object> runSettings, String runMix, double runRate) {
+      runSettings.remove("table");
+      runSettings.remove("id type");
+      runSettings.remove("keys");
+      runSettings.putAll(settings);
+      runSettings.put("operations", runMix);
+      runSettings.put("rate", runRate == 0 ? "unlimited" : runRate);
+    }
+  }
 
   public static Prepared prepare(Connection control, TargetInfo target, RunConfig config, ChosenDatabase database,
                                  PrintStream out) throws SQLException {
