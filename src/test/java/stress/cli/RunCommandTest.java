@@ -55,7 +55,7 @@ class RunCommandTest {
     for (String label : List.of("phase 1/2: mode=prepared pool=none threads=1\n", "phase 2/2: mode=prepared pool=none threads=2\n")) {
       assertTrue(r.out().contains(label), r.out());
     }
-    String labels = r.out().substring(0, r.out().indexOf("comparison"));
+    String labels = r.out().substring(0, r.out().indexOf("\ncomparison ("));
     assertEquals(2, labels.split("threads=", -1).length - 1, "one line per phase: " + r.out());
   }
 
