@@ -35,6 +35,13 @@ final class CapacityJson {
       step.put("offered ops/s", s.offered());
       step.put("achieved ops/s", s.measured().achieved());
       step.put("p50 ms", s.measured().p50Ms());
+      // p90 and p95 only when an objective names them, so the report can draw them beside their objective
+      if (named(result, "p90")) {
+        step.put("p90 ms", s.measured().p90Ms());
+      }
+      if (named(result, "p95")) {
+        step.put("p95 ms", s.measured().p95Ms());
+      }
       step.put("p99 ms", s.measured().p99Ms());
       step.put("p99.9 ms", s.measured().p999Ms());
       step.put("error share", s.measured().errorShare());
@@ -43,5 +50,9 @@ final class CapacityJson {
       return step;
     }).toList());
     return json;
+  }
+
+  private static boolean named(CapacitySearch.Result result, String figure) {
+    return result.objectives().stream().anyMatch(o -> o.figure().equals(figure));
   }
 }

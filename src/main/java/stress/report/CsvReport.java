@@ -179,6 +179,31 @@ public final class CsvReport {
    * p50 ms, p99 ms), with its value in each round (space-separated, in round order, empty for a round that did not
    * run), the median of the paired ratios to the baseline, its interval and coverage, and the verdict.
    */
+  /** Columns of {@link #capacity}. */
+  public static final List<String> CAPACITY_COLUMNS = List.of("step", "round", "offered_ops_per_s", "achieved_ops_per_s",
+      "lat_p50_ms", "lat_p99_ms", "lat_p999_ms", "error_share", "held", "broken");
+
+  /**
+   * A capacity search ({@code run --slo}): one row per step in the order run; {@code held} is {@code yes} or
+   * {@code no}, {@code broken} each objective the step broke, separated by {@code ; }. A figure the step did not
+   * measure (a latency of no success) is empty.
+   */
+  public static String capacity(CapacitySearchResult search) {
+    StringBuilder csv = new StringBuilder(Csv.line(CAPACITY_COLUMNS));
+    for (CapacitySearchResult.Step step : search.steps()) {
+      csv.append(Csv.line(java.util.Arrays.asList(Integer.toString(step.number()), Integer.toString(step.round()),
+          finite(step.offered(), Csv::decimal), finite(step.achieved(), Csv::decimal),
+          finite(step.latency("p50"), Csv::millis), finite(step.latency("p99"), Csv::millis),
+          finite(step.latency("p99.9"), Csv::millis), finite(step.errorShare(), v -> Csv.number(v, 6)),
+          step.held() ? "yes" : "no", String.join("; ", step.broken()))));
+    }
+    return csv.toString();
+  }
+
+  private static String finite(double value, java.util.function.DoubleFunction<String> format) {
+    return Double.isFinite(value) ? format.apply(value) : null;
+  }
+
   public static String comparison(RoundComparison.Result result) {
     Set<String> keys = new LinkedHashSet<>();
     result.rows().forEach(r -> keys.addAll(r.combination().keySet()));

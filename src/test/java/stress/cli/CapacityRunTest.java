@@ -64,6 +64,9 @@ class CapacityRunTest {
     }
     assertEquals(highestHeld, search.path("capacity ops/s").asDouble(), 1e-9, "the highest rate held below the"
         + " lowest broken: " + search);
+    // the same steps in capacity.csv (a header line, then a row each) and the knee in report.html
+    assertEquals(steps.size() + 1, Files.readAllLines(out.resolve("capacity.csv")).size());
+    assertTrue(Files.readString(out.resolve("report.html")).contains("<section id=\"capacity\">"));
   }
 
   @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -115,6 +116,33 @@ class ReportBrowserIT {
         rendered.headlines().toString());
     assertTrue(html.contains("; median of 3 rounds, lowest-highest round in brackets)</th>"), "operations over rounds");
     browser.screenshot(page, SCREENSHOTS.resolve("rounds.png"), 1400, 3000);
+  }
+
+  /**
+   * A capacity search (a real result.json kept as a test resource): the knee chart draws every step's latencies, the
+   * objective's line, the capacity's mark and its interval's band. Only the first six steps' phases are kept for the
+   * per-phase charts: with eleven, the throughput chart has more series than its legend shows and its last series,
+   * one point, fails the render check (a limit of the per-phase charts, not of the knee).
+   */
+  @Test
+  void theReportOfACapacitySearchDrawsTheKneeWithTheObjectiveAndTheCapacity() throws Exception {
+    RunResult search = JsonReport.read(Path.of(getClass().getResource("/stress/report/capacity-result.json").toURI()));
+    RunResult result = new RunResult(search.toolVersion(), search.startTime(), search.settings(), search.target(),
+        search.phases().subList(0, 6), false);
+    Path page = HtmlReport.writeInto(result, dir.resolve("capacity"));
+    String html = Files.readString(page);
+    int canvases = html.split("<canvas", -1).length - 1;
+    RenderedPage rendered = assertRendered(page, canvases);
+    String knee = rendered.canvasIn("capacity").orElseThrow();
+    assertEquals(Optional.of("0"), rendered.canvasData(knee, "missing-series"), rendered.describe());
+    String plotted = rendered.canvasData(knee, "plotted-labels").orElseThrow().replace("&lt;", "<");
+    for (String label : List.of("p50 · round 1", "p99 · round 2", "p99.9 · round 1", "objective p99<=5ms",
+        "capacity 107 ops/s", "interval 58.6-156 ops/s")) {
+      assertTrue(List.of(plotted.split(" \\| ")).contains(label), label + " not seen inside the axes: " + plotted);
+    }
+    assertTrue(rendered.headlines().contains("capacity under p99<=5ms: 107 ops/s [58.6-156], the median of 2 rounds'"
+        + " answers with its interval (50% coverage)."), rendered.headlines().toString());
+    browser.screenshot(page, SCREENSHOTS.resolve("capacity.png"), 1400, 1600);
   }
 
   /** A page whose labels and error messages hold script: nothing runs, and the error chart draws. */

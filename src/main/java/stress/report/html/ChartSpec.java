@@ -13,7 +13,8 @@ import java.util.Objects;
  *                   {@code percentiles} (x = 1/(1-percentile), logarithmic), {@code bars} (x = {@code categories}) or
  *                   {@code bars-log} (the same, y logarithmic), {@code intervals} (x = {@code categories}: the first
  *                   series floating bars from each point's {@code low} to its {@code y}, the others points, a dashed one
- *                   a line)
+ *                   a line), {@code knee} (x = offered ops/s, y = ms, logarithmic; series drawn by their
+ *                   {@link Series#style}) or {@code knee-log} (the same, x logarithmic too)
  * @param xTitle     x axis title
  * @param yTitle     y axis title
  * @param y2Title    right-hand axis title of bar charts, else null

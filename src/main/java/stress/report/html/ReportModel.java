@@ -24,7 +24,7 @@ import stress.report.TextReport;
 
 /**
  * What the page shows, computed from one run or two overlaid runs: the sections with their charts and
- * tables, the outcome first (results, then the comparison), then the time series, the percentile curves, the
+ * tables, the outcome first (results, a capacity search's knee, then the comparison), then the time series, the percentile curves, the
  * errors, the client's own cost, and the settings last. Time series share one {@link IntervalAxis}. Series of the same phase share a colour; in an overlay the earlier run is dashed and every
  * label starts with the run's name. Time series show the measured intervals only (warm-up left out).
  */
@@ -50,6 +50,10 @@ final class ReportModel {
   private List<Section> build() {
     List<Section> sections = new ArrayList<>();
     sections.add(Headline.of(runs));
+    Section capacity = CapacitySection.of(runs, this::chartId);
+    if (capacity != null) {
+      sections.add(capacity);
+    }
     if (runs.size() == 2) {
       List<String> lines = stress.report.RunsCompared.lines(runs.get(0).name(), runs.get(0).result(),
           runs.get(1).name(), runs.get(1).result());

@@ -1,5 +1,6 @@
 package stress.report.html;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Objects;
 
@@ -13,14 +14,22 @@ import java.util.Objects;
  * @param points   the values; for bars x is the index of the category
  * @param marked   indexes of points drawn emphasised (the winner of a comparison)
  * @param markText the line added under the category label of a marked point, else null
+ * @param style    how a capacity chart draws it, else null: {@code round N} (a round's steps, its own marker; the
+ *                 marked points, broken steps, hollow), {@code objective} (a dashed line across), {@code capacity}
+ *                 (a line up the chart), {@code band} (its interval, filled down to the axis)
  */
 record Series(String label, String colorKey, boolean dashed, String axis, List<Point> points, List<Integer> marked,
-              String markText) {
+              String markText, @JsonInclude(JsonInclude.Include.NON_NULL) String style) {
   Series {
     Objects.requireNonNull(label, "label");
     Objects.requireNonNull(colorKey, "colorKey");
     points = List.copyOf(points);
     marked = List.copyOf(marked);
+  }
+
+  Series(String label, String colorKey, boolean dashed, String axis, List<Point> points, List<Integer> marked,
+         String markText) {
+    this(label, colorKey, dashed, axis, points, marked, markText, null);
   }
 
   static Series line(String label, String colorKey, boolean dashed, List<Point> points) {

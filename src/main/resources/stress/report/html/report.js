@@ -159,7 +159,44 @@
     };
   }
 
-  var builders = { intervals: intervalConfig, time: timeConfig, 'time-log': timeLogConfig, percentiles: percentileConfig, bars: barConfig,
+  // Latency against the offered rate (a capacity search): a round's steps joined in order of rate, each round its
+  // own marker and a broken step hollow; an objective dashed across, the capacity a line up the chart, its interval
+  // a band filled down to the axis. Latency on a logarithmic axis; the rate too for knee-log.
+  function kneeConfig(spec) {
+    var shapes = ['circle', 'triangle', 'rect', 'rectRot', 'star', 'crossRot'];
+    var datasets = spec.series.map(function (series) {
+      var c = color(series.colorKey);
+      var dataset = { label: series.label, data: series.points, borderColor: c, backgroundColor: c, borderWidth: 2,
+        tension: 0, pointRadius: 0, order: 1 };
+      if (series.style === 'objective') {
+        dataset.borderDash = [8, 4];
+      } else if (series.style === 'band') {
+        dataset.fill = 'start';
+        dataset.backgroundColor = withAlpha(c, 0.3);
+        dataset.order = 3;
+      } else if (series.style !== 'capacity') { // a round's steps
+        var round = parseInt(String(series.style).replace('round ', ''), 10) || 1;
+        var broken = series.points.map(function (ignored, index) { return series.marked.indexOf(index) >= 0; });
+        dataset.pointStyle = shapes[(round - 1) % shapes.length];
+        dataset.pointRadius = broken.map(function (b) { return b ? 5 : 4; });
+        dataset.pointBackgroundColor = broken.map(function (b) { return b ? '#ffffff' : c; });
+        dataset.order = 0;
+      }
+      return dataset;
+    });
+    return {
+      type: 'line',
+      data: { datasets: datasets },
+      options: {
+        scales: {
+          x: { type: spec.kind === 'knee-log' ? 'logarithmic' : 'linear', title: axisTitle(spec.xTitle) },
+          y: { type: 'logarithmic', title: axisTitle(spec.yTitle) }
+        }
+      }
+    };
+  }
+
+  var builders = { knee: kneeConfig, 'knee-log': kneeConfig, intervals: intervalConfig, time: timeConfig, 'time-log': timeLogConfig, percentiles: percentileConfig, bars: barConfig,
     'bars-log': barLogConfig };
   // A printed page shows the folded settings too.
   window.addEventListener('beforeprint', function () {
@@ -215,6 +252,9 @@
     var nothingPlotted = withPoints.length > 0 && !withPoints.some(function (s) { return plotted[s.colorKey]; });
     canvas.dataset.missingSeries = String(missing.length);
     canvas.dataset.plottedSeries = String(withPoints.filter(function (s) { return plotted[s.colorKey]; }).length);
+    // the labels of the series seen inside the axes, for a reader's check (and a browser test's)
+    canvas.dataset.plottedLabels = withPoints.filter(function (s) { return plotted[s.colorKey]; })
+      .map(function (s) { return s.label; }).join(' | ');
     if (item.spec.categories) { // the bars' order as drawn, for a reader's check (and a browser test's)
       canvas.dataset.categories = item.chart.data.labels.map(function (label) { return label[0]; }).join(' | ');
     }

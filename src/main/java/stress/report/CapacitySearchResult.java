@@ -1,0 +1,214 @@
+package stress.report;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A capacity search ({@code run --slo}) as a result holds it: read from the settings' {@value #KEY} entry, which
+ * the search writes as plain maps and lists and which reads back the same from result.json. The HTML report and
+ * {@code capacity.csv} both read it from here.
+ *
+ * @param objectives each objective as the user reads it, e.g. {@code p99<=5ms}, {@code errors<=0.1%}
+ * @param resolution e.g. 0.05
+ * @param steps      every step, in the order run
+ * @param rounds     each round's answer
+ * @param capacity   the capacity in ops/s (over rounds, the median of theirs), NaN when no round found one
+ * @param low        the low end of its interval, NaN with one round
+ * @param high       the high end of its interval, NaN with one round
+ * @param coverage   the interval's coverage, NaN with one round
+ */
+public record CapacitySearchResult(List<String> objectives, double resolution, List<Step> steps, List<Round> rounds,
+                                   double capacity, double low, double high, double coverage) {
+  /** The settings' key of a capacity search. */
+  public static final String KEY = "capacity";
+  /** The latency figures a step can hold, each under its key {@code <figure> ms}, in order. */
+  public static final List<String> LATENCIES = List.of("p50", "p90", "p95", "p99", "p99.9");
+  /** A latency objective as {@code LatencyObjective.describe} writes it: always in ms. */
+  private static final Pattern LATENCY_OBJECTIVE = Pattern.compile("(p50|p90|p95|p99|p999)<=([0-9.]+)ms");
+
+  public CapacitySearchResult {
+    objectives = List.copyOf(objectives);
+    steps = List.copyOf(steps);
+    rounds = List.copyOf(rounds);
+  }
+
+  /**
+   * One step.
+   *
+   * @param number    1-based, in the order run
+   * @param latencyMs each latency figure the step holds ({@link #LATENCIES}), in that order
+   * @param broken    each objective it broke, in words; empty when it held
+   */
+  public record Step(int number, int round, double offered, double achieved, Map<String, Double> latencyMs,
+                     double errorShare, boolean held, List<String> broken) {
+    public Step {
+      latencyMs = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(latencyMs));
+      broken = List.copyOf(broken);
+    }
+
+    /** The latency figure, NaN when the step does not hold it. */
+    public double latency(String figure) {
+      Double ms = latencyMs.get(figure);
+      return ms == null ? Double.NaN : ms;
+    }
+  }
+
+  /**
+   * One round's answer.
+   *
+   * @param capacity    the highest rate held, NaN when every rate tried broke
+   * @param brokeAt     the lowest broken rate above it, NaN when none broke
+   * @param brokeOn     what broke there
+   * @param clientLimit the step above broke because the client could not offer it: the capacity is a lower bound
+   */
+  public record Round(int round, double capacity, double brokeAt, List<String> brokeOn, boolean clientLimit) {
+    public Round {
+      brokeOn = List.copyOf(brokeOn);
+    }
+  }
+
+  /** A latency objective: its figure as the steps name it ({@code p99.9} for {@code p999}) and its limit. */
+  public record LatencyLimit(String objective, String figure, double ms) {}
+
+  /** The capacity search of a result, or null when the run searched none. */
+  public static CapacitySearchResult of(RunResult result) {
+    return result.settings().get(KEY) instanceof Map<?, ?> capacity ? of(capacity) : null;
+  }
+
+  static CapacitySearchResult of(Map<?, ?> json) {
+    List<Step> steps = new ArrayList<>();
+    for (Object item : list(json.get("steps"))) {
+      if (!(item instanceof Map<?, ?> s)) {
+        continue;
+      }
+      Map<String, Double> latency = new LinkedHashMap<>();
+      for (String figure : LATENCIES) {
+        if (s.containsKey(figure + " ms")) {
+          latency.put(figure, number(s.get(figure + " ms")));
+        }
+      }
+      steps.add(new Step(steps.size() + 1, (int) number(s.get("round")), number(s.get("offered ops/s")),
+          number(s.get("achieved ops/s")), latency, number(s.get("error share")), Boolean.TRUE.equals(s.get("held")),
+          strings(s.get("broken"))));
+    }
+    List<Round> rounds = new ArrayList<>();
+    for (Object item : list(json.get("rounds"))) {
+      if (!(item instanceof Map<?, ?> r)) {
+        continue;
+      }
+      rounds.add(new Round((int) number(r.get("round")), number(r.get("capacity ops/s")),
+          number(r.get("broke at ops/s")), strings(r.get("broke on")), Boolean.TRUE.equals(r.get("client's limit"))));
+    }
+    List<Object> interval = list(json.get("interval"));
+    return new CapacitySearchResult(strings(json.get("objectives")), number(json.get("resolution")), steps, rounds,
+        number(json.get("capacity ops/s")), interval.size() == 2 ? number(interval.get(0)) : Double.NaN,
+        interval.size() == 2 ? number(interval.get(1)) : Double.NaN, number(json.get("coverage")));
+  }
+
+  /** The objectives on latency, each with its limit in ms; the error objective is not one. */
+  public List<LatencyLimit> latencyLimits() {
+    List<LatencyLimit> limits = new ArrayList<>();
+    for (String objective : objectives) {
+      Matcher m = LATENCY_OBJECTIVE.matcher(objective);
+      if (m.matches()) {
+        limits.add(new LatencyLimit(objective, m.group(1).equals("p999") ? "p99.9" : m.group(1),
+            Double.parseDouble(m.group(2))));
+      }
+    }
+    return limits;
+  }
+
+  /** Whether the capacity has an interval (a search of several rounds that found one). */
+  public boolean hasInterval() {
+    return Double.isFinite(low) && Double.isFinite(high);
+  }
+
+  /** The objectives joined as given: {@code p99<=5ms, errors<=0.1%}. */
+  public String objectivesText() {
+    return String.join(", ", objectives);
+  }
+
+  /**
+   * The capacity in words, as the text prints it: one sentence over the rounds (with its interval), then one per
+   * round when there are several.
+   */
+  public List<String> sentences() {
+    String under = "capacity under " + objectivesText();
+    List<String> lines = new ArrayList<>();
+    if (rounds.size() > 1) {
+      long found = rounds.stream().filter(r -> Double.isFinite(r.capacity())).count();
+      lines.add(!Double.isFinite(capacity) ? under + " over " + rounds.size() + " rounds: none found"
+          : under + ": " + rate(capacity) + " ops/s" + (hasInterval() ? " [" + rate(low) + "-" + rate(high) + "]" : "")
+              + ", the median of " + found + " rounds' answers" + (hasInterval()
+              ? " with its interval (" + RoundComparisonText.percent(coverage) + " coverage)" : ""));
+    }
+    for (Round round : rounds) {
+      lines.add((rounds.size() > 1 ? "round " + round.round() + ": " : "") + under + ": " + answer(round));
+    }
+    return lines;
+  }
+
+  private String answer(Round round) {
+    String brokeOn = String.join("; ", round.brokeOn());
+    if (!Double.isFinite(round.capacity())) {
+      return "none: every rate tried broke an objective, the lowest " + rate(round.brokeAt()) + " ops/s (" + brokeOn
+          + ")";
+    }
+    if (!Double.isFinite(round.brokeAt())) {
+      return "at least " + rate(round.capacity()) + " ops/s (no step broke; the search's steps ran out)";
+    }
+    if (round.clientLimit()) {
+      return "at least " + rate(round.capacity()) + " ops/s: the client could not offer " + rate(round.brokeAt())
+          + " (its CPU the bottleneck), so this is the client's limit, not the server's capacity";
+    }
+    return rate(round.capacity()) + " ops/s, the highest rate held (resolution " + Math.round(resolution * 100)
+        + "%); " + rate(round.brokeAt()) + " ops/s broke first on " + brokeOn;
+  }
+
+  /** A rate to three significant digits, whole from 100 up: 4210, 97.5, 0.523; "-" when unknown. */
+  public static String rate(double rate) {
+    if (!Double.isFinite(rate)) {
+      return "-";
+    }
+    BigDecimal rounded = new BigDecimal(rate).round(new MathContext(3, RoundingMode.HALF_UP));
+    return rate >= 100 ? Long.toString(rounded.longValue()) : rounded.stripTrailingZeros().toPlainString();
+  }
+
+  /** A share as a percentage to two significant digits: 0%, 0.12%, 3.4%; "-" when unknown. */
+  public static String percent(double share) {
+    if (!Double.isFinite(share)) {
+      return "-";
+    }
+    return new BigDecimal(share * 100).round(new MathContext(2, RoundingMode.HALF_UP)).stripTrailingZeros()
+        .toPlainString() + "%";
+  }
+
+  private static double number(Object value) {
+    if (value instanceof Number n) {
+      return n.doubleValue();
+    }
+    if (value instanceof String s) { // Jackson writes NaN as a string
+      try {
+        return Double.parseDouble(s);
+      } catch (NumberFormatException e) {
+        return Double.NaN;
+      }
+    }
+    return Double.NaN;
+  }
+
+  private static List<Object> list(Object value) {
+    return value instanceof List<?> l ? new ArrayList<>(l) : List.of();
+  }
+
+  private static List<String> strings(Object value) {
+    return list(value).stream().map(String::valueOf).toList();
+  }
+}

@@ -1,0 +1,222 @@
+package stress.report.html;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import stress.report.CapacitySearchResult;
+import stress.report.JsonReport;
+import stress.report.RunResult;
+
+/**
+ * The Capacity section of report.html: a real search's result.json (two rounds, rates from 39 to 1000 ops/s) and
+ * searches written as the run writes them into the settings.
+ */
+class CapacitySectionTest {
+  /** A real {@code run --slo 'p99<=5ms' --rounds 2 --rate 1000 --slo-resolution 20%}: see the resources' README. */
+  static Path fixture() throws URISyntaxException {
+    return Path.of(CapacitySectionTest.class.getResource("/stress/report/capacity-result.json").toURI());
+  }
+
+  @Test
+  void aRealSearchOfTwoRoundsDrawsItsKneeObjectiveCapacityAndInterval() throws Exception {
+    RunResult result = JsonReport.read(fixture());
+    JsonNode json = new ObjectMapper().readTree(fixture().toFile()).get("settings").get("capacity");
+    List<Section> sections = ReportModel.sections(List.of(new NamedResult("capx", result)));
+    assertEquals(List.of("results", "capacity"), sections.stream().limit(2).map(Section::id).toList(),
+        "the capacity right after the results");
+    Section section = sections.get(1);
+    double capacity = json.get("capacity ops/s").asDouble();
+    double low = json.get("interval").get(0).asDouble();
+    double high = json.get("interval").get(1).asDouble();
+    assertEquals("capacity under p99<=5ms: " + CapacitySearchResult.rate(capacity) + " ops/s ["
+        + CapacitySearchResult.rate(low) + "-" + CapacitySearchResult.rate(high) + "], the median of 2 rounds'"
+        + " answers with its interval (50% coverage).", section.headlines().get(0));
+    assertEquals(3, section.headlines().size(), "then one sentence per round");
+    assertTrue(section.headlines().get(1).startsWith("round 1: capacity under p99<=5ms: "), section.headlines().get(1));
+
+    ChartSpec chart = section.charts().get(0);
+    assertEquals("knee-log", chart.kind(), "steps from 39 to 1000 ops/s: more than 10 times");
+    Map<String, Series> byLabel = new LinkedHashMap<>();
+    chart.series().forEach(s -> byLabel.put(s.label(), s));
+    assertEquals(List.of("p50 · round 1", "p50 · round 2", "p99 · round 1", "p99 · round 2", "p99.9 · round 1",
+        "p99.9 · round 2", "objective p99<=5ms", "interval " + CapacitySearchResult.rate(low) + "-"
+            + CapacitySearchResult.rate(high) + " ops/s", "capacity " + CapacitySearchResult.rate(capacity) + " ops/s"),
+        new ArrayList<>(byLabel.keySet()));
+
+    // each step of a round once, in order of rate, the broken ones marked; the values as result.json holds them
+    JsonNode steps = json.get("steps");
+    Series p99 = byLabel.get("p99 · round 1");
+    List<JsonNode> round1 = new ArrayList<>();
+    steps.forEach(s -> {
+      if (s.get("round").asInt() == 1) {
+        round1.add(s);
+      }
+    });
+    round1.sort((a, b) -> Double.compare(a.get("offered ops/s").asDouble(), b.get("offered ops/s").asDouble()));
+    assertEquals(round1.size(), p99.points().size());
+    List<Integer> broken = new ArrayList<>();
+    for (int i = 0; i < round1.size(); i++) {
+      assertEquals(round1.get(i).get("offered ops/s").asDouble(), p99.points().get(i).x());
+      assertEquals(round1.get(i).get("p99 ms").asDouble(), p99.points().get(i).y());
+      if (!round1.get(i).get("held").asBoolean()) {
+        broken.add(i);
+      }
+    }
+    assertFalse(broken.isEmpty());
+    assertEquals(broken, p99.marked());
+    assertEquals("round 1", p99.style());
+    assertEquals("round 2", byLabel.get("p99 · round 2").style());
+
+    Series objective = byLabel.get("objective p99<=5ms");
+    assertEquals("objective", objective.style());
+    assertEquals(List.of(5.0, 5.0), objective.points().stream().map(Point::y).toList());
+    assertEquals(List.of(39.0, 1000.0), objective.points().stream().map(p -> (double) Math.round(p.x())).toList(),
+        "across every rate offered");
+    Series mark = byLabel.get("capacity " + CapacitySearchResult.rate(capacity) + " ops/s");
+    assertEquals("capacity", mark.style());
+    assertEquals(List.of(capacity, capacity), mark.points().stream().map(Point::x).toList());
+    assertTrue(mark.points().get(0).y() < mark.points().get(1).y(), "a line up the chart");
+    Series band = chart.series().stream().filter(s -> "band".equals(s.style())).findFirst().orElseThrow();
+    assertEquals(List.of(low, high), band.points().stream().map(Point::x).toList());
+
+    // every step in the table, in the order run, with why it broke
+    DataTable table = section.tables().get(0);
+    assertEquals(List.of("step", "round", "offered ops/s", "achieved ops/s", "p50 ms", "p99 ms", "p99.9 ms", "errors",
+        "held or broken"), table.headers());
+    assertEquals(steps.size(), table.rows().size());
+    for (int i = 0; i < steps.size(); i++) {
+      JsonNode step = steps.get(i);
+      List<String> row = table.rows().get(i);
+      assertEquals(CapacitySearchResult.rate(step.get("offered ops/s").asDouble()), row.get(2));
+      assertEquals(step.get("held").asBoolean() ? "held" : "broken: " + step.get("broken").get(0).asText(),
+          step.get("held").asBoolean() ? row.get(8) : row.get(8).split("; ")[0]);
+    }
+  }
+
+  @Test
+  void oneRoundWithinTenTimesHasALinearRateAxisNoBandAndALineForEachLatencyObjective() {
+    Map<String, Object> capacity = search(List.of("p95<=8ms", "p99<=20ms", "errors<=0.1%"), 0.05,
+        List.of(step(1, 2000, 3, 12, true), step(1, 4000, 6, 25, false), step(1, 3000, 4, 15, true),
+            step(1, 3500, 5, 30, false)),
+        List.of(round(1, 3000, 3500, List.of("p99 30.0 ms > 20.0 ms"), false)), 3000.0, null);
+    Section section = section(capacity);
+    assertEquals(List.of("capacity under p95<=8ms, p99<=20ms, errors<=0.1%: 3000 ops/s, the highest rate held"
+        + " (resolution 5%); 3500 ops/s broke first on p99 30.0 ms > 20.0 ms."), section.headlines());
+    ChartSpec chart = section.charts().get(0);
+    assertEquals("knee", chart.kind());
+    assertEquals("offered ops/s", chart.xTitle());
+    List<String> labels = chart.series().stream().map(Series::label).toList();
+    assertEquals(List.of("p50", "p95", "p99", "p99.9", "objective p95<=8ms", "objective p99<=20ms",
+        "capacity 3000 ops/s"), labels, "p95 drawn as an objective names it; errors have no line; one round, no band");
+    Series p95 = chart.series().get(1);
+    assertEquals(List.of(2000.0, 3000.0, 3500.0, 4000.0), p95.points().stream().map(Point::x).toList());
+    assertEquals(List.of(2, 3), p95.marked(), "the broken steps");
+    assertEquals(List.of("step", "offered ops/s", "achieved ops/s", "p50 ms", "p95 ms", "p99 ms", "p99.9 ms", "errors",
+        "held or broken"), section.tables().get(0).headers(), "one round: no round column");
+    assertEquals(List.of("2", "4000", "4000", "0.5", "6.0", "25.0", "37.5", "0%", "broken: p99 25.0 ms > 20.0 ms"),
+        section.tables().get(0).rows().get(1));
+  }
+
+  @Test
+  void aClientThatCouldNotOfferTheRateIsNamedAndAnEmptySearchSaysNone() {
+    Map<String, Object> limited = search(List.of("p99<=5ms"), 0.05,
+        List.of(step(1, 1000, 1, 2, true), step(1, 2000, 1, 9, false)),
+        List.of(round(1, 1000, 2000, List.of("achieved 1500 of 2000 ops/s offered (under 99%)",
+            "the client's CPU was the bottleneck: the client's limit, not the server's"), true)), 1000.0, null);
+    assertTrue(section(limited).headlines().get(0).startsWith("capacity under p99<=5ms: at least 1000 ops/s: the"
+        + " client could not offer 2000 (its CPU the bottleneck)"), section(limited).headlines().toString());
+
+    Map<String, Object> none = search(List.of("p99<=5ms"), 0.05, List.of(step(1, 1000, 1, 9, false)),
+        List.of(round(1, Double.NaN, 1000, List.of("p99 9.0 ms > 5.0 ms"), false)), null, null);
+    Section section = section(none);
+    assertEquals(List.of("capacity under p99<=5ms: none: every rate tried broke an objective, the lowest 1000 ops/s"
+        + " (p99 9.0 ms > 5.0 ms)."), section.headlines());
+    assertTrue(section.charts().get(0).series().stream().noneMatch(s -> "capacity".equals(s.style())),
+        "no capacity to mark");
+  }
+
+  @Test
+  void aRunWithoutASearchHasNoSection() {
+    assertNull(CapacitySection.of(List.of(new NamedResult("run", Runs.single())), () -> "chart-0"));
+    assertTrue(ReportModel.sections(List.of(new NamedResult("run", Runs.single()))).stream()
+        .noneMatch(s -> s.id().equals(CapacitySection.ID)));
+  }
+
+  @Test
+  void thePageCarriesTheSectionAndTheStylesOfItsSeries() throws Exception {
+    String page = HtmlReport.render(List.of(new NamedResult("capx", JsonReport.read(fixture()))));
+    assertTrue(page.contains("<a href=\"#capacity\">Capacity</a>"), "in the page's contents");
+    assertTrue(page.contains("<section id=\"capacity\">"));
+    assertTrue(page.contains("\"style\":\"objective\"") && page.contains("\"style\":\"capacity\"")
+        && page.contains("\"style\":\"band\"") && page.contains("\"kind\":\"knee-log\""));
+    assertFalse(page.contains("\"style\":null"), "other charts' series carry no style");
+  }
+
+  // ---- a search as the run writes it into the settings (CapacityJson) --------------------------
+
+  private static Section section(Map<String, Object> capacity) {
+    Map<String, Object> settings = new LinkedHashMap<>();
+    settings.put("rate", "searched (--slo)");
+    settings.put("capacity", capacity);
+    RunResult result = new RunResult("test", Instant.parse("2026-01-02T03:04:05Z"), settings,
+        Map.of("kind", "postgres"), List.of(), false);
+    return CapacitySection.of(List.of(new NamedResult("run", result)), () -> "chart-0");
+  }
+
+  private static Map<String, Object> search(List<String> objectives, double resolution, List<Map<String, Object>> steps,
+                                            List<Map<String, Object>> rounds, Double capacity, List<Double> interval) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("objectives", objectives);
+    json.put("resolution", resolution);
+    json.put("keeps up", "achieved >= 0.99 x offered");
+    if (capacity != null) {
+      json.put("capacity ops/s", capacity);
+    }
+    if (interval != null) {
+      json.put("interval", interval);
+      json.put("coverage", 0.75);
+    }
+    json.put("rounds", rounds);
+    json.put("steps", steps);
+    return json;
+  }
+
+  /** A step whose p50 is {@code p99/50}, p95 {@code p95} and p99.9 1.5 times its p99; it keeps up. */
+  private static Map<String, Object> step(int round, double offered, double p95, double p99, boolean held) {
+    Map<String, Object> step = new LinkedHashMap<>();
+    step.put("round", round);
+    step.put("offered ops/s", offered);
+    step.put("achieved ops/s", offered);
+    step.put("p50 ms", p99 / 50);
+    step.put("p95 ms", p95);
+    step.put("p99 ms", p99);
+    step.put("p99.9 ms", p99 * 1.5);
+    step.put("error share", 0.0);
+    step.put("held", held);
+    step.put("broken", held ? List.of() : List.of("p99 " + p99 + " ms > 20.0 ms"));
+    return step;
+  }
+
+  private static Map<String, Object> round(int round, double capacity, double brokeAt, List<String> brokeOn,
+                                           boolean clientLimit) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("round", round);
+    json.put("capacity ops/s", Double.isFinite(capacity) ? capacity : null);
+    json.put("broke at ops/s", brokeAt);
+    json.put("broke on", brokeOn);
+    json.put("client's limit", clientLimit);
+    return json;
+  }
+}
