@@ -26,6 +26,8 @@ import stress.report.RunResult;
 final class CapacityJob {
   /** The combination key of the rate a step offered. */
   static final String OFFERED = "offered ops/s";
+  /** The combination key of the round of the search a step ran in, with {@code --rounds N}. */
+  static final String SEARCH_ROUND = "search round";
 
   private final RunConfig config;
   private final List<LatencyObjective> objectives;
@@ -107,7 +109,10 @@ final class CapacityJob {
     }
     first = first == null ? result : first;
     PhaseResult phase = result.phases().get(0);
-    phases.add(ComparedRuns.marked(phase, OFFERED, CapacityText.rate(rate), config.rounds() > 1 ? round : null));
+    // the search's round in the combination, not as a round of a comparison: the steps are not combinations to compare
+    PhaseResult marked = config.rounds() > 1 ? ComparedRuns.marked(phase, SEARCH_ROUND, Integer.toString(round), null)
+        : phase;
+    phases.add(ComparedRuns.marked(marked, OFFERED, CapacityText.rate(rate), null));
     starts.addAll(job.measuredStarts());
     Map<String, Double> p99 = new LinkedHashMap<>();
     phase.stats().operations().forEach(o -> p99.put(o.name(), o.count() == 0 ? Double.NaN : o.latencyMs().p99()));

@@ -43,6 +43,14 @@ final class Headline {
         sentences.add(scope);
         continue;
       }
+      stress.report.CapacitySearchResult capacity = stress.report.CapacitySearchResult.of(run.result());
+      if (capacity != null) {
+        // a search's steps are offered rates, not combinations: the step with the most ops/s is one that broke
+        capacity.sentences().forEach(line -> sentences.add((overlay ? run.name() + ": " : "") + line
+            + " (each phase below is one step of the search: see Capacity)."));
+        sentences.add(scope);
+        continue;
+      }
       String comparedKey = RoundComparison.comparedKey(run.result());
       String firstRow = comparedKey == null ? "the first row" : "its baseline";
       PhaseResult best = phases.get(winner(phases));
