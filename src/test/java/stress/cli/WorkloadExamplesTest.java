@@ -89,8 +89,8 @@ class WorkloadExamplesTest {
     Path json = dir.resolve("result.json");
     List<String> args = new ArrayList<>(List.of("--url", url, "-U", "postgres", "run", "--json", json.toString(),
         "--warmup", "0", "--workload", "config/workloads/" + example, "--table", TableName.typed(table), "--mode", mode,
-        // each of the zips pipelines groups the whole 29,000-document collection: 100 runs each of its 3 at least
-        // 20 times, and take a sixth of the 600's minutes
+        // each of the zips pipelines groups the whole 29,000-document collection: 100 runs each of its 3 about 30
+        // times (weights 30/30/40), in a sixth of the time of 600
         "--threads", "2", "--ops", example.equals("sample-training-zips-aggregate.yaml") ? "100" : "600"));
     CliTester.Result r = CliTester.run(args.toArray(String[]::new));
     assertEquals(0, r.exitCode(), r.all());
