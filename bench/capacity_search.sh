@@ -11,10 +11,13 @@
 # cheaper than the sweep; `--rate C` held and `--rate 1.5×C` broken in most rounds.
 #
 # Usage: bench/capacity_search.sh [--docs N] [--threads T] [--rounds R] [--duration SECONDS] [--warmup SECONDS]
-#                                 [--slo OBJ] [--grid M,M,...] [--port FIRST] [--log-dir DIR]
-# Each option also has an environment variable: DOCS, THREADS, ROUNDS, DURATION, WARMUP, SLO, GRID, PORT, LOG_DIR.
-# Defaults: 100000 docs, 4 threads, 5 rounds, 3 s measured, 2 s warm-up per step and per sweep run, p99<=5ms,
-# grid 0.25,0.5,0.7,0.8,0.9,1,1.1,1.2,1.5,2 (× round 1's capacity), ports from 5604.
+#                                 [--sweep-warmup SECONDS] [--slo OBJ] [--grid M,M,...] [--port FIRST]
+#                                 [--log-dir DIR]
+# Each option also has an environment variable: DOCS, THREADS, ROUNDS, DURATION, WARMUP, SWEEP_WARMUP, SLO, GRID,
+# PORT, LOG_DIR. Defaults: 100000 docs, 4 threads, 5 rounds, 3 s measured, 2 s warm-up per step, the same for each
+# plain run (sweep and acceptance) unless --sweep-warmup, p99<=5ms, grid 0.25,0.5,0.7,0.8,0.9,1,1.1,1.2,1.5,2
+# (× round 1's capacity), ports from 5604. Each plain run is a new process: its JIT compiles during its warm-up,
+# where the search's later steps run in a JVM already warm; --sweep-warmup gives the plain runs a longer one.
 # SEARCH_OPTS adds options to the search only (e.g. "--slo-resolution 2%"); STRESS_JAR selects the jar (default:
 # target/stress.jar, built if missing), PG_BIN the PostgreSQL binaries (default /usr/lib/postgresql/15/bin),
 # STRESS_JAVA_OPTS extra JVM options, JAVA the java binary.
@@ -31,6 +34,7 @@ THREADS=${THREADS:-4}
 ROUNDS=${ROUNDS:-5}
 DURATION=${DURATION:-3}
 WARMUP=${WARMUP:-2}
+SWEEP_WARMUP=${SWEEP_WARMUP:-$WARMUP}
 SLO=${SLO:-p99<=5ms}
 GRID=${GRID:-0.25,0.5,0.7,0.8,0.9,1,1.1,1.2,1.5,2}
 PORT=${PORT:-5604}
@@ -45,6 +49,7 @@ while [ $# -gt 0 ]; do
     --rounds) ROUNDS=${2:?--rounds needs a value}; shift 2 ;;
     --duration) DURATION=${2:?--duration needs a value}; shift 2 ;;
     --warmup) WARMUP=${2:?--warmup needs a value}; shift 2 ;;
+    --sweep-warmup) SWEEP_WARMUP=${2:?--sweep-warmup needs a value}; shift 2 ;;
     --slo) SLO=${2:?--slo needs a value}; shift 2 ;;
     --grid) GRID=${2:?--grid needs a value}; shift 2 ;;
     --port) PORT=${2:?--port needs a value}; shift 2 ;;
@@ -57,13 +62,15 @@ for v in DOCS THREADS ROUNDS DURATION PORT; do
   bench_require_count "--$(echo "$v" | tr 'A-Z' 'a-z')" "${!v}"
 done
 [[ $WARMUP =~ ^[0-9]+$ ]] || die "--warmup '$WARMUP' must be whole seconds"
+[[ $SWEEP_WARMUP =~ ^[0-9]+$ ]] || die "--sweep-warmup '$SWEEP_WARMUP' must be whole seconds"
 [[ $GRID =~ ^[0-9.]+(,[0-9.]+)*$ ]] || die "--grid '$GRID' must be multiples of the capacity separated by commas"
 
 bench_require_tools initdb pg_ctl postgres createdb
 command -v python3 >/dev/null || die "python3 not found on PATH (used to read stress's JSON results)"
 bench_resolve_jar
 bench_print_machine
-echo "settings: docs=$DOCS threads=$THREADS rounds=$ROUNDS duration=${DURATION}s warmup=${WARMUP}s slo=$SLO" \
+echo "settings: docs=$DOCS threads=$THREADS rounds=$ROUNDS duration=${DURATION}s warmup=${WARMUP}s" \
+  "(plain runs ${SWEEP_WARMUP}s) slo=$SLO" \
   "grid=$GRID (x round 1's capacity) search options: ${SEARCH_OPTS:-none}"
 
 # shellcheck disable=SC2086 # STRESS_JAVA_OPTS is a list of JVM options
@@ -72,13 +79,6 @@ echo "server: 127.0.0.1:$PORT, data in $DATA (removed at exit)"
 READ=$BENCH_LIB/capacity_read.py
 
 now() { date +%s.%N; }
-stress_run() { # stress_run LOG OPTION...: one `stress run` of find_first with the bench's settings
-  local log=$1
-  shift
-  # shellcheck disable=SC2086
-  run_client "$log" "$JAVA" $STRESS_JAVA_OPTS -jar "$STRESS_JAR" --url "$URL" -U postgres run --op find_first \
-    --threads "$THREADS" --duration "${DURATION}s" --warmup "${WARMUP}s" "$@" || fail_with_log "stress run failed" "$log"
-}
 
 search() { # search ROUND: the capacity search; its answer, steps and wall time into $WORK/search-ROUND.tsv
   local r=$1 t0 t1
@@ -97,7 +97,10 @@ search() { # search ROUND: the capacity search; its answer, steps and wall time 
 one_rate() { # one_rate NAME RATE: a plain open-loop run at RATE, judged by the objective; a line into NAME.tsv
   local name=$1 rate=$2 t0 t1
   t0=$(now)
-  stress_run "$WORK/$name.log" --rate "$rate" --json "$WORK/$name.json"
+  # shellcheck disable=SC2086 # STRESS_JAVA_OPTS is a list of options
+  run_client "$WORK/$name.log" "$JAVA" $STRESS_JAVA_OPTS -jar "$STRESS_JAR" --url "$URL" -U postgres run \
+    --op find_first --threads "$THREADS" --duration "${DURATION}s" --warmup "${SWEEP_WARMUP}s" --rate "$rate" \
+    --json "$WORK/$name.json" || fail_with_log "stress run --rate $rate failed" "$WORK/$name.log"
   t1=$(now)
   python3 "$READ" rate "$WORK/$name.json" "$rate" "$SLO" "$(elapsed "$t0" "$t1")" >> "$WORK/$name.tsv"
 }

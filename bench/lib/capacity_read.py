@@ -98,9 +98,10 @@ def spread(values):
 
 def summary(work, rounds, slo):
     print(f"round | C ops/s (search) | steps | search s | S ops/s (sweep, highest held) "
-          f"| lowest broken above S | C/S | C/broken | sweep s | sweep s / search s | broken below S | "
+          f"| lowest broken above S | C/S | C/broken | sweep s | sweep s / search s | sweep runs / search phases "
+          f"| broken below S | "
           f"--rate C | --rate 1.5C")
-    ratios, bounds, walls, held_c, broken_15 = [], [], [], 0, 0
+    ratios, bounds, walls, phases, held_c, broken_15 = [], [], [], [], 0, 0
     counted = 0
     for r in range(1, rounds + 1):
         c, broke_at, steps, search_wall, client_limit = rows(f"{work}/search-{r}.tsv")[0]
@@ -119,6 +120,8 @@ def summary(work, rounds, slo):
         ratios.append(ratio)
         bounds.append(bound)
         walls.append(sweep_wall / float(search_wall))
+        # the search's phases: its steps and the closed-loop probe, each a warm-up and a measured run as a sweep run is
+        phases.append(len(sweep) / (int(steps) + 1))
         accept = {a[0]: a for a in rows(f"{work}/accept-{r}.tsv")} if os.path.exists(f"{work}/accept-{r}.tsv") else {}
         cells = []
         for factor in ("1", "1.5"):
@@ -130,11 +133,12 @@ def summary(work, rounds, slo):
             broken_15 += accept["1.5"][4] == "broken"
         print(f"{r} | {fmt(c)}{' (client limit)' if client_limit == 'true' else ''} | {steps} | {float(search_wall):.1f}"
               f" | {fmt(s_rate)} | {fmt(lowest_broken)} | {fmt(ratio, 2)} | {fmt(bound, 2)} | {sweep_wall:.1f}"
-              f" | {walls[-1]:.2f} | {' '.join(above) or '-'} | {cells[0]} | {cells[1]}")
+              f" | {walls[-1]:.2f} | {phases[-1]:.2f} | {' '.join(above) or '-'} | {cells[0]} | {cells[1]}")
     print()
     print(f"C/S median {spread(ratios)}; C/lowest broken median {spread(bounds)} (agreement: C/S >= 1 and"
           f" C/lowest broken < 1, within the search's resolution)")
-    print(f"sweep wall time / search wall time median {spread(walls)}")
+    print(f"sweep wall time / search wall time median {spread(walls)}; sweep runs / search phases (steps + probe)"
+          f" median {spread(phases)}")
     print(f"acceptance under {slo}: --rate C held in {held_c} of {counted} rounds; --rate 1.5xC broke in {broken_15}"
           f" of {counted}")
 
