@@ -2,10 +2,10 @@
 # The capacity search (`run --slo`) against an exhaustive sweep of offered rates, on the same throwaway PostgreSQL
 # server and table, interleaved round by round. Each round: (1) the search, `run --slo OBJ --out DIR`, gives the
 # capacity C, its steps and its wall time; (2) a sweep of plain `run --rate R` runs over a fixed grid (the grid's
-# multiples × round 1's C), each judged by the same objective from its result.json (and achieved >= 99% of offered),
-# gives S, the highest rate held, and its wall time; (3) the issue's acceptance check: a
-# plain `--rate C` run (must hold) and `--rate 1.5×C` (must break). The order of search and sweep alternates from
-# round to round so that the machine's drift reaches both. Prints per round C, S, C/S, the wall-time ratio and the
+# multiples × round 1's C), each judged by the same objective from its result.json (and achieved >= 99% of offered
+# less one execution per thread over the window, as the search judges a step), gives S, the highest rate held, and
+# its wall time; (3) the issue's acceptance check: a plain `--rate C` run (must hold) and `--rate 1.5×C` (must break).
+# The order of search and sweep alternates from round to round so that the machine's drift reaches both. Prints per round C, S, C/S, the wall-time ratio and the
 # acceptance runs, then the medians with their range.
 # Target: C within the sweep's grid step of S (beyond the search's resolution only by the rounds' noise); the search
 # cheaper than the sweep; `--rate C` held and `--rate 1.5×C` broken in most rounds.
