@@ -121,9 +121,11 @@ final class CapacityJob {
     long all = total.count() + total.errorCount();
     boolean clientBound = phase.client() != null && phase.client().clientBound()
         && !phase.client().onlySharesCpusWithServer();
+    double seconds = phase.stats().durationSeconds();
     return new CapacitySearch.Measured(total.opsPerSecond(), total.latencyMs().p50(), total.latencyMs().p90(),
         total.latencyMs().p95(), total.latencyMs().p99(), total.latencyMs().p999(),
-        all == 0 ? 0 : (double) total.errorCount() / all, clientBound);
+        all == 0 ? 0 : (double) total.errorCount() / all, clientBound,
+        seconds > 0 ? config.threads().get(0) / seconds : 0);
   }
 
   /** In the last round, the operation whose p99 rose most from the capacity step to the step that broke. */

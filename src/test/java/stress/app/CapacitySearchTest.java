@@ -22,7 +22,7 @@ class CapacitySearchTest {
     double achieved = Math.min(Math.min(rate, mu), clientMax);
     double p99 = rate < mu ? 1000 * Math.log(100) / (mu - rate) : Double.POSITIVE_INFINITY;
     double p50 = rate < mu ? 1000 * Math.log(2) / (mu - rate) : Double.POSITIVE_INFINITY;
-    return new CapacitySearch.Measured(achieved, p50, p50, p99, p99, p99 * 1.5, 0, rate > clientMax);
+    return new CapacitySearch.Measured(achieved, p50, p50, p99, p99, p99 * 1.5, 0, rate > clientMax, 0);
   }
 
   private static double knee(double mu) {
@@ -82,6 +82,16 @@ class CapacitySearchTest {
     assertEquals(0.9375, result.interval().coverage(), 1e-4);
     assertTrue(CapacityText.result(result).get(5).startsWith("capacity under p99<=20ms over 5 rounds: median 7"),
         CapacityText.result(result).get(5));
+  }
+
+  @Test
+  void aStepShortByLessThanOneExecutionPerThreadKeepsUp() throws Exception {
+    // 68.7 ops/s offered for 1 s by 4 threads: 68 executions fit in the window, 1% short on a count alone
+    CapacitySearch.Measured edges = new CapacitySearch.Measured(68, 0.2, 0.3, 0.4, 4.1, 4.1, 0, false, 4 / 1.0);
+    assertEquals(List.of(), CapacitySearch.broken(68.7, edges, P99_20MS));
+    CapacitySearch.Measured behind = new CapacitySearch.Measured(63, 0.2, 0.3, 0.4, 4.1, 4.1, 0, false, 4 / 1.0);
+    assertEquals(List.of("achieved 63 of 68.7 ops/s offered (under 99%)"),
+        CapacitySearch.broken(68.7, behind, P99_20MS), "more than one execution per thread short is behind");
   }
 
   @Test

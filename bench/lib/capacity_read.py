@@ -1,0 +1,162 @@
+"""Reads the results of bench/capacity_search.sh: a search's result.json, a plain `--rate` run's JSON judged by the
+objective, the sweep's grid, and the summary over rounds.
+
+usage: capacity_read.py search RESULT_JSON WALL_SECONDS        -> capacity, broke at, steps, wall, client's limit
+       capacity_read.py rate RESULT_JSON OFFERED SLO WALL      -> offered, achieved, p99, held|broken, why, wall, client
+       capacity_read.py grid SEARCH_TSV MULTIPLES              -> the grid's rates, lowest first
+       capacity_read.py summary WORK ROUNDS SLO                -> the table of rounds and the medians
+Each TSV line is tab-separated; "nan" where there is no figure."""
+import json
+import math
+import os
+import re
+import statistics
+import sys
+
+KEEPS_UP = 0.99  # as CapacitySearch.KEEPS_UP
+FIGURES = {"p50": "p50", "p90": "p90", "p95": "p95", "p99": "p99", "p999": "p999"}
+UNITS = {"ms": 1.0, "s": 1000.0, "us": 0.001}
+
+
+def objectives(text):
+    """The objectives as --slo reads them: [(figure, limit)], limits in ms (errors: a share)."""
+    parsed = []
+    for part in text.lower().split(","):
+        m = re.fullmatch(r"\s*([a-z0-9]+)\s*<=\s*([0-9]*\.?[0-9]+)\s*([a-z%]*)\s*", part)
+        if not m or (m.group(1) not in FIGURES and m.group(1) != "errors"):
+            sys.exit(f"capacity_read.py: objective '{part}' not understood (FIGURE<=LIMIT, e.g. p99<=5ms)")
+        value = float(m.group(2))
+        if m.group(1) == "errors":
+            if m.group(3) != "%":
+                sys.exit(f"capacity_read.py: objective '{part}': errors need a share in %")
+            parsed.append(("errors", value / 100))
+        elif m.group(3) in UNITS:
+            parsed.append((m.group(1), value * UNITS[m.group(3)]))
+        else:
+            sys.exit(f"capacity_read.py: objective '{part}': a latency limit needs ms, s or us")
+    return parsed
+
+
+def judge(total, offered, slo, edge_slack):
+    """Why a plain run at OFFERED broke the objectives, as the search judges a step (empty: it held). EDGE_SLACK:
+    ops/s the window's edges may cut off, one execution per thread over the measured seconds, as the search allows."""
+    why = []
+    for figure, limit in objectives(slo):
+        if figure == "errors":
+            executions = total["count"] + total["errorCount"]
+            value = total["errorCount"] / executions if executions else 0.0
+            if not value <= limit:
+                why.append(f"errors {value:.3%} > {limit:.3%}")
+        else:
+            value = total["latencyMs"][FIGURES[figure]]
+            if not value <= limit:
+                why.append(f"{figure} {value:.1f} ms > {limit:g} ms")
+    if not total["opsPerSecond"] + edge_slack >= KEEPS_UP * offered:
+        why.append(f"achieved {total['opsPerSecond']:.0f} of {offered:.0f} (under 99%)")
+    return why
+
+
+def fmt(x, digits=0):
+    return "nan" if x is None or (isinstance(x, float) and math.isnan(x)) else f"{x:.{digits}f}"
+
+
+def search(path, wall):
+    capacity = json.load(open(path))["settings"]["capacity"]
+    rnd = capacity["rounds"][0]
+    held = rnd.get("capacity ops/s")
+    print("\t".join([fmt(held if held is not None else math.nan), fmt(rnd.get("broke at ops/s", math.nan)),
+                     str(len(capacity["steps"])), wall, str(rnd.get("client's limit", False)).lower()]))
+
+
+def rate(path, offered, slo, wall):
+    phase = json.load(open(path))["phases"][0]
+    total = phase["stats"]["total"]
+    seconds = phase["stats"]["durationSeconds"]
+    edge_slack = int(phase["combination"]["threads"]) / seconds if seconds > 0 else 0.0
+    why = judge(total, float(offered), slo, edge_slack)
+    client = phase.get("client") or {}
+    print("\t".join([offered, fmt(total["opsPerSecond"]), fmt(total["latencyMs"]["p99"], 2),
+                     "broken" if why else "held", "; ".join(why) or "-", wall,
+                     "client-bound" if client.get("clientBound") else "-"]))
+
+
+def grid(search_tsv, multiples):
+    capacity = float(open(search_tsv).read().split("\t")[0])
+    if math.isnan(capacity):
+        sys.exit("capacity_read.py: round 1's search found no capacity: no grid to sweep")
+    print(" ".join(str(round(capacity * float(m))) for m in multiples.split(",")))
+
+
+def rows(path):
+    with open(path) as f:
+        return [line.rstrip("\n").split("\t") for line in f if line.strip()]
+
+
+def spread(values):
+    values = sorted(v for v in values if not math.isnan(v))
+    if not values:
+        return "nan"
+    return f"{statistics.median(values):.2f} [{values[0]:.2f}-{values[-1]:.2f}]"
+
+
+def summary(work, rounds, slo):
+    print(f"round | C ops/s (search) | steps | search s | S ops/s (sweep, highest held) "
+          f"| lowest broken above S | C/S | C/broken | sweep s | sweep s / search s | sweep runs / search phases "
+          f"| broken below S | "
+          f"--rate C | --rate 1.5C")
+    ratios, bounds, walls, phases, held_c, broken_15 = [], [], [], [], 0, 0
+    counted = 0
+    for r in range(1, rounds + 1):
+        c, broke_at, steps, search_wall, client_limit = rows(f"{work}/search-{r}.tsv")[0]
+        c = float(c)
+        sweep = rows(f"{work}/sweep-{r}.tsv")
+        # S: the highest rate held, as the search's answer is; B: the lowest broken above it. A broken rate below S
+        # (the sweep not monotone) is listed: noise, or a knee the search could miss.
+        held = [float(s[0]) for s in sweep if s[3] == "held"]
+        s_rate = max(held) if held else math.nan
+        lowest_broken = min((float(s[0]) for s in sweep if s[3] == "broken" and not float(s[0]) < s_rate),
+                            default=math.nan)
+        above = [s[0] for s in sweep if s[3] == "broken" and float(s[0]) < s_rate]
+        sweep_wall = sum(float(s[5]) for s in sweep)
+        ratio = c / s_rate if s_rate > 0 else math.nan
+        bound = c / lowest_broken if lowest_broken > 0 else math.nan
+        ratios.append(ratio)
+        bounds.append(bound)
+        walls.append(sweep_wall / float(search_wall))
+        # the search's phases: its steps and the closed-loop probe, each a warm-up and a measured run as a sweep run is
+        phases.append(len(sweep) / (int(steps) + 1))
+        accept = {a[0]: a for a in rows(f"{work}/accept-{r}.tsv")} if os.path.exists(f"{work}/accept-{r}.tsv") else {}
+        cells = []
+        for factor in ("1", "1.5"):
+            a = accept.get(factor)
+            cells.append(f"{a[4]} (p99 {a[3]} ms, {a[2]}/{a[1]})" if a else "-")
+        if accept:
+            counted += 1
+            held_c += accept["1"][4] == "held"
+            broken_15 += accept["1.5"][4] == "broken"
+        print(f"{r} | {fmt(c)}{' (client limit)' if client_limit == 'true' else ''} | {steps} | {float(search_wall):.1f}"
+              f" | {fmt(s_rate)} | {fmt(lowest_broken)} | {fmt(ratio, 2)} | {fmt(bound, 2)} | {sweep_wall:.1f}"
+              f" | {walls[-1]:.2f} | {phases[-1]:.2f} | {' '.join(above) or '-'} | {cells[0]} | {cells[1]}")
+    print()
+    print(f"C/S median {spread(ratios)}; C/lowest broken median {spread(bounds)} (agreement: C/S >= 1 and"
+          f" C/lowest broken < 1, within the search's resolution)")
+    print(f"sweep wall time / search wall time median {spread(walls)}; sweep runs / search phases (steps + probe)"
+          f" median {spread(phases)}")
+    print(f"acceptance under {slo}: --rate C held in {held_c} of {counted} rounds; --rate 1.5xC broke in {broken_15}"
+          f" of {counted}")
+
+
+def main(argv):
+    if len(argv) < 2:
+        sys.exit(__doc__)
+    command, args = argv[1], argv[2:]
+    if command == "summary":
+        summary(args[0], int(args[1]), args[2])
+    elif command in ("search", "rate", "grid"):
+        {"search": search, "rate": rate, "grid": grid}[command](*args)
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main(sys.argv)
