@@ -63,7 +63,8 @@ final class ClusterUrls {
 
   static void dropDocumentTables(String url, String table) throws SQLException {
     try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
-      s.execute("DROP TABLE IF EXISTS " + table + ", " + table + "_copy");
+      // quoted: an imported table keeps its collection's case
+      s.execute("DROP TABLE IF EXISTS \"" + table + "\", \"" + table + "_copy\"");
     }
   }
 

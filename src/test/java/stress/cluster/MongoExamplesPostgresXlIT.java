@@ -48,7 +48,7 @@ class MongoExamplesPostgresXlIT {
     }
     try {
       String run = ClusterUrls.cli(url, 0, "run", "--workload", "config/workloads/" + workload + ".yaml", "--table",
-          table, "--duration", "3s", "--warmup", "0s", "--threads", "2");
+          stress.model.TableName.typed(table), "--duration", "3s", "--warmup", "0s", "--threads", "2");
       assertTrue(run.contains("errors: none"), run);
     } finally {
       ClusterUrls.dropDocumentTables(url, table);
