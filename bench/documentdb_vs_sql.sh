@@ -89,7 +89,11 @@ echo "machine: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg) befo
 stress --url "$URL" -U "$PG_USER" run --workload bench/ferretdb-orders.yaml --table stress_orders \
   "${AGAINST[@]}" --collection stress_bench.orders --threads "$THREADS" --duration "$DURATION" \
   --warmup "$WARMUP" --rounds "$ROUNDS" --json "$WORK/result.json" > "$WORK/run.log" || status=$?
-sed -n '/^target /p' "$WORK/run.log" | grep -v round | cut -c1-160
-sed -n '/^PostgreSQL and .* compared/,$p' "$WORK/run.log"
+sed -n '/^target /{/round/!p}' "$WORK/run.log" | cut -c1-160
+if grep -q '^PostgreSQL and .* compared' "$WORK/run.log"; then
+  sed -n '/^PostgreSQL and .* compared/,$p' "$WORK/run.log"
+else
+  tail -40 "$WORK/run.log"
+fi
 echo "machine: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg) after the run"
 exit "${status:-0}"
