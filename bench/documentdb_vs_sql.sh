@@ -89,7 +89,7 @@ echo "machine: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg) befo
 stress --url "$URL" -U "$PG_USER" run --workload bench/ferretdb-orders.yaml --table stress_orders \
   "${AGAINST[@]}" --collection stress_bench.orders --threads "$THREADS" --duration "$DURATION" \
   --warmup "$WARMUP" --rounds "$ROUNDS" --json "$WORK/result.json" > "$WORK/run.log" || status=$?
-sed -n '/^target /{/round/!p}' "$WORK/run.log" | cut -c1-160
+grep -E '^target (postgresql|mongodb)|^target: ' "$WORK/run.log" | grep -v ', round [2-9]' | cut -c1-160 || true
 if grep -q '^PostgreSQL and .* compared' "$WORK/run.log"; then
   sed -n '/^PostgreSQL and .* compared/,$p' "$WORK/run.log"
 else
