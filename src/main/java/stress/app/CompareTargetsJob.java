@@ -35,6 +35,8 @@ final class CompareTargetsJob {
   static final String TARGET = stress.report.RoundComparison.TARGET;
   static final String POSTGRESQL = stress.report.RoundComparison.POSTGRESQL;
   static final String MONGODB = "mongodb";
+  /** The key of the server-side split in result.json's settings. */
+  static final String SERVER_TIME = "where the time goes (server side, pg_stat_statements)";
 
   private final RunConfig config;
   private final List<ExplainRequest.MongoSide> mongodb;
@@ -114,15 +116,16 @@ final class CompareTargetsJob {
     MongoTimeouts timeouts = MongoTimeouts.of(trial.measured().timeouts().connect(),
         trial.measured().timeouts().statement());
     Map<String, NativeRun> sent = new LinkedHashMap<>();
-    try {
+    try (ServerTimeWatch watch = ServerTimeWatch.open(database.spec())) {
       untimed.forEach((name, server) -> sent.put(name, server.through(server.target().forRun(timeouts))));
-      return rounds(trial, sent);
+      watch.learn(database.spec(), trial.measured());
+      return rounds(trial, sent, watch);
     } finally {
       sent.values().forEach(server -> server.target().close());
     }
   }
 
-  private ExitCode rounds(TargetTrial.Result trial, Map<String, NativeRun> sent)
+  private ExitCode rounds(TargetTrial.Result trial, Map<String, NativeRun> sent, ServerTimeWatch watch)
       throws SQLException, InterruptedException, IOException {
     RunConfig config = trial.measured();
     RunOutputs.prepare(config);
@@ -167,6 +170,8 @@ final class CompareTargetsJob {
         if (server != null) {
           job.sendingTo(server);
         }
+        watch.measuring(name, server == null ? null : server.target().identity(), config);
+        job.listeningWith(watch);
         ExitCode code;
         try {
           code = job.run();
@@ -220,6 +225,7 @@ final class CompareTargetsJob {
     if (!notMeasured.isEmpty()) {
       settings.put("not measured", notMeasured);
     }
+    settings.put(SERVER_TIME, watch.json());
     if (rounds > 1) {
       settings.put("rounds", rounds + " (each target once per round, interleaved, the order changed between rounds;"
           + " each run with its own warm-up)");
@@ -231,6 +237,10 @@ final class CompareTargetsJob {
         + " same operations, threads, duration and drawn values; the ratio is " + (sent.size() == 1 ? "mongodb"
         : "each") + " / postgresql):");
     out.print(RoundComparisonText.of(merged));
+    Map<String, stress.mongodb.ServerIdentity> identities = new LinkedHashMap<>();
+    sent.forEach((name, server) -> identities.put(name, server.target().identity()));
+    out.println();
+    watch.lines(identities).forEach(out::println);
     String failures = FailuresText.of(merged, TARGET, notMeasured);
     if (!failures.isEmpty()) {
       out.println();

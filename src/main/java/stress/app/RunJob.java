@@ -135,6 +135,14 @@ public final class RunJob {
     return this;
   }
 
+  /** Also tells {@code extra} how the run goes (e.g. a watch on the server's own statistics); returns this job. */
+  RunJob listeningWith(RunListener extra) {
+    this.extra = extra;
+    return this;
+  }
+
+  private RunListener extra = new RunListener() {};
+
   /**
    * With {@code --metrics-port}: called with the endpoint's URL after the summaries (and the JSON result)
    * are written, just before the endpoint closes, e.g. for a last scrape.
@@ -383,7 +391,8 @@ public final class RunJob {
           config.warmup(), COMPARED_OPTIONS).forEach(out::println);
     }
     PhaseStartTimes startTimes = new PhaseStartTimes(Clock.systemUTC());
-    RunListener listener = RunListener.both(new PrintingRunListener(out, answersDiffer, sentTo != null), startTimes);
+    RunListener listener = RunListener.both(RunListener.both(new PrintingRunListener(out, answersDiffer,
+        sentTo != null), startTimes), extra);
     RunProbe probe = live == null ? RunProbe.NONE : live.probe();
     Runner runner = spread == null
         ? new Runner(plan, spec -> withPoolMeters(live, openSource(spec)), listener, probe)
