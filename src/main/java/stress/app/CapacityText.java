@@ -1,8 +1,5 @@
 package stress.app;
 
-import java.math.BigDecimal;
-import java.math.MathContext;
-import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -88,15 +85,9 @@ final class CapacityText {
         + ms(atCapacity.get(worst)) + " ms -> " + ms(above.get(worst)) + " ms, " + Decimals.ratio(most) + ")";
   }
 
-  /** A rate to three significant digits, whole from 100 up: 4210, 97.5, 0.523. */
+  /** As the report writes it ({@link stress.report.CapacitySearchResult#rate}): 4210, 97.5, 0.523. */
   static String rate(double rate) {
-    if (!Double.isFinite(rate)) {
-      return "-";
-    }
-    if (rate >= 100) {
-      return Long.toString(new BigDecimal(rate).round(new MathContext(3, RoundingMode.HALF_UP)).longValue());
-    }
-    return new BigDecimal(rate).round(new MathContext(3, RoundingMode.HALF_UP)).stripTrailingZeros().toPlainString();
+    return stress.report.CapacitySearchResult.rate(rate);
   }
 
   static String ms(double ms) {
@@ -104,10 +95,6 @@ final class CapacityText {
   }
 
   static String percent(double share) {
-    if (!Double.isFinite(share)) {
-      return "-";
-    }
-    return new BigDecimal(share * 100).round(new MathContext(2, RoundingMode.HALF_UP)).stripTrailingZeros()
-        .toPlainString() + "%";
+    return stress.report.CapacitySearchResult.percent(share);
   }
 }
