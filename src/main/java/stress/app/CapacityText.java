@@ -11,6 +11,9 @@ import stress.report.RoundComparisonText;
 
 /** The text of a capacity search: one line per step, then the capacity, what broke first, and its noise. */
 final class CapacityText {
+  /** Said after the capacity of a single search. */
+  static final String ONE_SEARCH = "1 round: no noise estimate, --rounds 3 or more gives an interval";
+
   private CapacityText() {}
 
   /** E.g. {@code p99<=5ms, errors<=0.1%}. */
@@ -36,7 +39,9 @@ final class CapacityText {
     String under = "capacity under " + objectives(result.objectives());
     for (CapacitySearch.Round round : result.rounds()) {
       String prefix = result.rounds().size() > 1 ? "round " + round.round() + ": " : "";
-      lines.add(prefix + under + ": " + answer(round, result.resolution()));
+      lines.add(prefix + under + ": " + answer(round, result.resolution())
+          // one search is one draw: a stall of the host during one step moves its answer
+          + (result.rounds().size() == 1 && Double.isFinite(round.capacity()) ? "; " + ONE_SEARCH : ""));
     }
     if (result.rounds().size() > 1) {
       MedianInterval i = result.interval();

@@ -150,7 +150,9 @@ public record CapacitySearchResult(List<String> objectives, double resolution, L
               ? " with its interval (" + RoundComparisonText.percent(coverage) + " coverage)" : ""));
     }
     for (Round round : rounds) {
-      lines.add((rounds.size() > 1 ? "round " + round.round() + ": " : "") + under + ": " + answer(round));
+      lines.add((rounds.size() > 1 ? "round " + round.round() + ": " : "") + under + ": " + answer(round)
+          + (rounds.size() == 1 && Double.isFinite(round.capacity())
+          ? "; 1 round: no noise estimate, --rounds 3 or more gives an interval" : ""));
     }
     return lines;
   }
