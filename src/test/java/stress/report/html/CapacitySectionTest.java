@@ -113,7 +113,8 @@ class CapacitySectionTest {
         List.of(round(1, 3000, 3500, List.of("p99 30.0 ms > 20.0 ms"), false)), 3000.0, null);
     Section section = section(capacity);
     assertEquals(List.of("capacity under p95<=8ms, p99<=20ms, errors<=0.1%: 3000 ops/s, the highest rate held"
-        + " (resolution 5%); 3500 ops/s broke first on p99 30.0 ms > 20.0 ms."), section.headlines());
+        + " (resolution 5%); 3500 ops/s broke first on p99 30.0 ms > 20.0 ms; 1 round: no noise estimate, --rounds 3"
+        + " or more gives an interval."), section.headlines());
     ChartSpec chart = section.charts().get(0);
     assertEquals("knee", chart.kind());
     assertEquals("offered ops/s", chart.xTitle());
