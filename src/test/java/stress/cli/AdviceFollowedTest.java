@@ -69,9 +69,10 @@ class AdviceFollowedTest {
   @Test
   void theSuggestionQuotesANameTheShellWouldSplit() throws Exception {
     String url = databaseWithoutCopyTable("advice_quoted", "Two Words");
-    CliTester.Result refused = findInsert(url, "Two Words");
+    // given as PostgreSQL reads it, quoted; the advice quotes it for the shell and for PostgreSQL
+    CliTester.Result refused = findInsert(url, "\"Two Words\"");
     assertEquals(1, refused.exitCode(), refused.all());
-    assertTrue(refused.err().contains(": stress init --table 'Two Words' --reuse\n"), refused.err());
+    assertTrue(refused.err().contains(": stress init --table '\"Two Words\"' --reuse\n"), refused.err());
   }
 
   @Test
