@@ -39,6 +39,8 @@ final class CapacityJob {
   private final List<Instant> starts = new ArrayList<>();
   private final Map<Integer, Map<String, Double>> p99ByStep = new LinkedHashMap<>();
   private RunResult first;
+  /** The table's keys, read by the first step for every later one (the search's steps run on one table). */
+  private final stress.keys.KeySpaces keys = new stress.keys.KeySpaces();
 
   CapacityJob(RunConfig config, List<LatencyObjective> objectives, double resolution, ChosenDatabase database,
               PrintStream out, Interruption interruption) {
@@ -61,7 +63,8 @@ final class CapacityJob {
     out.println("capacity search under " + CapacityText.objectives(objectives) + ": from " + CapacityText.rate(start)
         + " ops/s, doubling until an objective breaks, then halving the gap to " + Math.round(resolution * 100)
         + "%; each step " + config.warmup().toSeconds() + " s warm-up + " + (config.ops() > 0 ? config.ops()
-        + " operations" : config.duration().toSeconds() + " s") + ", open loop, latency from each intended start; " + config.rounds() + " round" + (config.rounds() > 1 ? "s" : "")
+        + " operations" : config.duration().toSeconds() + " s") + ", open loop, latency from each intended start; "
+        + config.rounds() + " round" + (config.rounds() > 1 ? "s" : "")
         + ", about 6-10 steps each");
     CapacitySearch.Result result = CapacitySearch.search(this::offer, objectives, start, resolution, config.rounds(),
         (step, number) -> out.println(CapacityText.step(step, number, config.rounds())));
@@ -82,7 +85,8 @@ final class CapacityJob {
   /** A closed-loop phase of the run's combination, shorter than a step: half its ops/s starts the search. */
   private double probe() throws Exception {
     out.println("capacity search: a closed-loop probe first, for a rate to start from");
-    RunJob job = new RunJob(config.forCapacityStep(0), database, out, interruption).withoutPlan();
+    RunJob job = new RunJob(config.forCapacityStep(0), database, out, interruption).withoutPlan()
+        .readingKeysFrom(keys);
     job.run();
     RunResult result = job.result();
     if (result == null || result.phases().isEmpty()) {
@@ -100,7 +104,7 @@ final class CapacityJob {
   private CapacitySearch.Measured offer(double rate, int round) throws Exception {
     ByteArrayOutputStream buffer = new ByteArrayOutputStream();
     RunJob job = new RunJob(config.forCapacityStep(rate), database,
-        new PrintStream(buffer, true, StandardCharsets.UTF_8), interruption).withoutPlan();
+        new PrintStream(buffer, true, StandardCharsets.UTF_8), interruption).withoutPlan().readingKeysFrom(keys);
     job.run();
     RunResult result = job.result();
     if (result == null || result.phases().isEmpty()) {
