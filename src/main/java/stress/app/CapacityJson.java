@@ -47,6 +47,9 @@ final class CapacityJson {
       step.put("error share", s.measured().errorShare());
       step.put("held", s.held());
       step.put("broken", s.broken());
+      if (s.again()) {
+        step.put("offered again after a break of", s.brokeFirst());
+      }
       return step;
     }).toList());
     return json;

@@ -11,7 +11,8 @@ import stress.report.MedianInterval;
  * offered one (within 1%). From a start rate the search doubles until a step breaks (or halves until one holds), then
  * bisects between the highest held and the lowest broken rate until they are within the resolution. A step the client
  * could not offer (its CPU the bottleneck) ends the search: above it the figure would be the client's, never the
- * server's. With several rounds each round is a search of its own, and the capacity is the median of theirs with an
+ * server's. A step that broke on latency while keeping up is offered once more (at most {@value #REOFFERS} a round):
+ * a stall of the host would otherwise end the growth early and bias the answer low. With several rounds each round is a search of its own, and the capacity is the median of theirs with an
  * order-statistics interval.
  */
 public final class CapacitySearch {
@@ -19,8 +20,8 @@ public final class CapacitySearch {
   public static final double KEEPS_UP = 0.99;
   /** At most this many steps per round: a resolution of 1% from a start 1000 times off still fits. */
   static final int MAX_STEPS = 24;
-
-  private CapacitySearch() {}
+  /** At most this many broken steps a round are offered once more ({@link #mayBeTransient}). */
+  static final int REOFFERS = 2;
 
   /**
    * What one step measured.
@@ -40,8 +41,19 @@ public final class CapacitySearch {
    * @param offered  the rate offered, ops/s
    * @param measured what it measured
    * @param broken   each objective it broke, e.g. {@code p99 7.2 ms > 5 ms}; empty when it held
+   * @param brokeFirst what the first offer of this rate broke, when this step offers it again; else empty
    */
-  public record Step(int round, double offered, Measured measured, List<String> broken) {
+  public record Step(int round, double offered, Measured measured, List<String> broken, List<String> brokeFirst) {
+    public Step {
+      broken = List.copyOf(broken);
+      brokeFirst = List.copyOf(brokeFirst);
+    }
+
+    /** Whether this step offered again a rate whose first offer broke. */
+    public boolean again() {
+      return !brokeFirst.isEmpty();
+    }
+
     public boolean held() {
       return broken.isEmpty();
     }
@@ -112,18 +124,11 @@ public final class CapacitySearch {
    */
   public static Result search(Steps steps, List<LatencyObjective> objectives, double start, double resolution,
                               int rounds, StepListener listener) throws Exception {
-    List<Step> all = new ArrayList<>();
-    List<Round> answers = new ArrayList<>();
-    double from = start;
+    CapacitySearch search = new CapacitySearch(objectives, start, resolution, listener);
     for (int r = 1; r <= rounds; r++) {
-      Round answer = round(steps, objectives, from, r == 1 ? 2.0 : 1.25, resolution, r, all, listener);
-      answers.add(answer);
-      if (Double.isFinite(answer.capacity())) {
-        from = answer.capacity();
-      }
+      search.round(steps, r);
     }
-    double[] found = answers.stream().mapToDouble(Round::capacity).filter(Double::isFinite).toArray();
-    return new Result(objectives, resolution, all, answers, found.length == 0 ? null : MedianInterval.of(found));
+    return search.result();
   }
 
   /** Told each step as it ends (to print it). */
@@ -131,16 +136,52 @@ public final class CapacitySearch {
     void stepped(Step step, int number);
   }
 
-  private static Round round(Steps steps, List<LatencyObjective> objectives, double start, double growth,
-                             double resolution, int round, List<Step> all, StepListener listener) throws Exception {
+  private final List<LatencyObjective> objectives;
+  private final double resolution;
+  private final StepListener listener;
+  private final List<Step> all = new ArrayList<>();
+  private final List<Round> answers = new ArrayList<>();
+  private double from;
+  /** Steps taken and broken steps offered again in the round running. */
+  private int taken;
+  private int reoffered;
+
+  /**
+   * One search, run a round at a time ({@link #round}): a comparison of capacities runs a round of each combination's
+   * search in turn, interleaved, so that each round's answers are paired in time.
+   */
+  public CapacitySearch(List<LatencyObjective> objectives, double start, double resolution, StepListener listener) {
+    this.objectives = List.copyOf(objectives);
+    this.from = start;
+    this.resolution = resolution;
+    this.listener = listener;
+  }
+
+  /** The answer of the rounds run so far. */
+  public Result result() {
+    double[] found = answers.stream().mapToDouble(Round::capacity).filter(Double::isFinite).toArray();
+    return new Result(objectives, resolution, all, answers, found.length == 0 ? null : MedianInterval.of(found));
+  }
+
+  /** Runs round {@code round} (1-based) of this search and returns its answer. */
+  public Round round(Steps steps, int round) throws Exception {
+    Round answer = round(steps, from, answers.isEmpty() ? 2.0 : 1.25, round);
+    answers.add(answer);
+    if (Double.isFinite(answer.capacity())) {
+      from = answer.capacity();
+    }
+    return answer;
+  }
+
+  private Round round(Steps steps, double start, double growth, int round) throws Exception {
     double held = Double.NaN;
     Step broke = null;
     double rate = start;
-    int taken = 0;
+    taken = 0;
+    reoffered = 0;
     // grow until a step breaks, or shrink until one holds
     while (taken < MAX_STEPS) {
-      Step step = step(steps, objectives, rate, round, all, listener);
-      taken++;
+      Step step = tried(steps, rate, round);
       if (step.held()) {
         held = rate;
         if (broke != null) {
@@ -163,8 +204,7 @@ public final class CapacitySearch {
     }
     while (Double.isFinite(held) && broke != null && broke.offered() / held - 1 > resolution && taken < MAX_STEPS) {
       double mid = (held + broke.offered()) / 2;
-      Step step = step(steps, objectives, mid, round, all, listener);
-      taken++;
+      Step step = tried(steps, mid, round);
       if (step.held()) {
         held = mid;
       } else {
@@ -177,10 +217,33 @@ public final class CapacitySearch {
     return new Round(round, held, broke, false);
   }
 
-  private static Step step(Steps steps, List<LatencyObjective> objectives, double rate, int round, List<Step> all,
-                           StepListener listener) throws Exception {
+  /** A step at {@code rate}, offered once more when its break may be the host's ({@link #mayBeTransient}). */
+  private Step tried(Steps steps, double rate, int round) throws Exception {
+    Step step = step(steps, rate, round, List.of());
+    taken++;
+    if (!step.held() && mayBeTransient(step) && taken < MAX_STEPS) {
+      reoffered++;
+      taken++;
+      // its answer stands: held, the first break was the host's; broken, the break is confirmed
+      step = step(steps, rate, round, step.broken());
+    }
+    return step;
+  }
+
+  /**
+   * Whether a broken step is offered once more: it broke a latency or error objective while keeping up with the rate
+   * offered, which a stall of the host (a pause of the client, a neighbour's burst) does as well as the server's
+   * queue; a step that fell behind the rate, or whose client was the bottleneck, is not. At most
+   * {@link #REOFFERS} a round, so a server whose latency is unsteady at every rate does not double the search.
+   */
+  private boolean mayBeTransient(Step step) {
+    Measured m = step.measured();
+    return reoffered < REOFFERS && !m.clientBound() && m.achieved() + m.edgeSlack() >= KEEPS_UP * step.offered();
+  }
+
+  private Step step(Steps steps, double rate, int round, List<String> brokeFirst) throws Exception {
     Measured m = steps.offer(rate, round);
-    Step step = new Step(round, rate, m, broken(rate, m, objectives));
+    Step step = new Step(round, rate, m, broken(rate, m, objectives), brokeFirst);
     all.add(step);
     listener.stepped(step, all.size());
     return step;

@@ -30,7 +30,9 @@ final class CapacityText {
     return "step " + number + (rounds > 1 ? " (round " + step.round() + ")" : "") + ": offered " + rate(step.offered())
         + " ops/s, achieved " + rate(m.achieved()) + " (" + Math.round(100 * m.achieved() / step.offered()) + "%), p50 "
         + ms(m.p50Ms()) + " ms, p99 " + ms(m.p99Ms()) + " ms, p99.9 " + ms(m.p999Ms()) + " ms, errors "
-        + percent(m.errorShare()) + ": " + (step.held() ? "held" : "broken (" + String.join("; ", step.broken()) + ")");
+        + percent(m.errorShare()) + ": " + (step.held() ? "held" : "broken (" + String.join("; ", step.broken()) + ")")
+        + (!step.again() ? "" : step.held() ? " on a second offer: the first break (" + String.join("; ",
+        step.brokeFirst()) + ") did not repeat, so it was the host's, not the server's" : " again: the break repeats");
   }
 
   /** The closing lines: each round's capacity, then the capacity over the rounds. */

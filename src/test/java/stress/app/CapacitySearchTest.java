@@ -102,4 +102,38 @@ class CapacitySearchTest {
     assertTrue(CapacityText.result(result).get(0).contains("none: every rate tried broke an objective"),
         CapacityText.result(result).get(0));
   }
+
+  @Test
+  void aBreakThatDoesNotRepeatOnASecondOfferIsTheHostsAndTheSearchGoesOn() throws Exception {
+    // the host stalls once, during the first offer of 400 ops/s: its p99 rises far over the objective; without a
+    // second offer the search would stop growing there and answer about 300, under the true 769.7
+    int[] offersOf400 = {0};
+    List<String> lines = new ArrayList<>();
+    CapacitySearch.Result result = CapacitySearch.search((rate, round) -> {
+      CapacitySearch.Measured m = queue(1000, rate, Double.MAX_VALUE);
+      if (rate == 400 && offersOf400[0]++ == 0) {
+        return new CapacitySearch.Measured(m.achieved(), m.p50Ms(), m.p90Ms(), m.p95Ms(), 250, 400, 0, false, 0);
+      }
+      return m;
+    }, P99_20MS, 100, 0.05, 1, (step, n) -> lines.add(CapacityText.step(step, n, 1)));
+    double found = result.rounds().get(0).capacity();
+    assertTrue(found <= knee(1000) && found >= knee(1000) / 1.05, Double.toString(found));
+    assertEquals(2, offersOf400[0]);
+    assertTrue(lines.get(2).contains("broken (p99 250.0 ms > 20.0 ms)"), lines.get(2));
+    assertTrue(lines.get(3).endsWith("held on a second offer: the first break (p99 250.0 ms > 20.0 ms) did not repeat,"
+        + " so it was the host's, not the server's"), lines.get(3));
+    // a step over the capacity that breaks on p99 while keeping up is offered again too, and its break confirmed
+    assertTrue(lines.stream().anyMatch(l -> l.endsWith(" again: the break repeats")), String.join("\n", lines));
+  }
+
+  @Test
+  void aStepThatFellBehindTheRateIsNotOfferedAgain() throws Exception {
+    List<Double> offered = new ArrayList<>();
+    CapacitySearch.search((rate, round) -> {
+      offered.add(rate);
+      return queue(1000, rate, Double.MAX_VALUE);
+    }, P99_20MS, 5000, 0.05, 1, (step, n) -> { });
+    assertEquals(5000, offered.get(0));
+    assertEquals(2500, offered.get(1), "5000 is over mu: the server fell behind, a real break, not offered again");
+  }
 }
