@@ -1,27 +1,26 @@
 package stress.app;
 
-import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import stress.app.setup.ChosenDatabase;
-import stress.app.setup.PhaseGrid;
-import stress.config.LatencyObjective;
 import stress.config.RunConfig;
-import stress.metrics.OperationStats;
 import stress.model.UsageException;
 import stress.report.PhaseResult;
 import stress.report.RunResult;
+import stress.runner.RoundSchedule;
 
 /**
- * {@code run --slo}: the highest offered rate at which every objective holds ({@link CapacitySearch}). A closed-loop
- * probe of the run's one combination gives the start (half its ops/s) unless {@code --rate} gives one; each step is a
- * run of its own at one offered rate, with its own warm-up, printed as one line; the result files hold every step's
- * phase (its combination names the rate offered) and a {@code capacity} entry in the settings.
+ * {@code run --slo}: the highest offered rate at which every objective holds ({@link CapacitySearch}), of one
+ * combination or of each of several ({@link CapacityContender}): the lists' combinations, the tables of
+ * {@code --compare-tables}, the targets of {@code --against}. A closed-loop probe of each gives its start (half its
+ * ops/s) unless {@code --rate} gives one; each step is a run of its own at one offered rate, with its own warm-up,
+ * printed as one line. Several combinations are searched a round at a time, interleaved (the order changed between
+ * rounds), and their capacities compared round by round ({@link CapacityComparison}). The result files hold every
+ * step's phase (its combination names the rate offered) and a {@code capacity} entry in the settings.
  */
 final class CapacityJob {
   /** The combination key of the rate a step offered. */
@@ -30,128 +29,164 @@ final class CapacityJob {
   static final String SEARCH_ROUND = "search round";
 
   private final RunConfig config;
-  private final List<LatencyObjective> objectives;
-  private final double resolution;
-  private final ChosenDatabase database;
+  private final stress.config.CapacityRequest request;
+  private final List<CapacityContender> contenders;
   private final PrintStream out;
-  private final Interruption interruption;
-  private final List<PhaseResult> phases = new ArrayList<>();
-  private final List<Instant> starts = new ArrayList<>();
-  private final Map<Integer, Map<String, Double>> p99ByStep = new LinkedHashMap<>();
-  private RunResult first;
-  /** The table's keys, read by the first step for every later one (the search's steps run on one table). */
-  private final stress.keys.KeySpaces keys = new stress.keys.KeySpaces();
+  private final Map<String, Object> moreSettings = new LinkedHashMap<>();
+  private java.util.Set<String> answersDiffer = java.util.Set.of();
 
-  CapacityJob(RunConfig config, List<LatencyObjective> objectives, double resolution, ChosenDatabase database,
-              PrintStream out, Interruption interruption) {
+  /**
+   * @param contenders one per combination searched; the first is the baseline of a comparison
+   */
+  CapacityJob(RunConfig config, stress.config.CapacityRequest request, List<CapacityContender> contenders, PrintStream out) {
+    if (contenders.isEmpty()) {
+      throw new IllegalArgumentException("nothing to search");
+    }
+    if (config.fleet() != null) {
+      throw new UsageException("--slo with --run-id/--instances: a fleet's search together (one rate split over the"
+          + " instances) is not built; search from one instance, or run --rate at fixed rates on the fleet");
+    }
     this.config = config;
-    this.objectives = objectives;
-    this.resolution = resolution;
-    this.database = database;
+    this.request = request;
+    this.contenders = List.copyOf(contenders);
     this.out = out;
-    this.interruption = interruption;
+  }
+
+  /** Settings the merged result carries besides the first step's, e.g. the targets compared. */
+  CapacityJob withSettings(Map<String, Object> settings) {
+    moreSettings.putAll(settings);
+    return this;
+  }
+
+  /** Operations whose answers differ between the targets: their comparison is marked, never a verdict. */
+  CapacityJob answersDiffer(java.util.Set<String> operations) {
+    answersDiffer = java.util.Set.copyOf(operations);
+    return this;
   }
 
   ExitCode run() throws Exception {
-    if (PhaseGrid.count(config) > 1) {
-      throw new UsageException("--slo searches one combination: give one value each to --mode, --pool, --threads and"
-          + " --set (capacities compared across lists are not built yet)");
-    }
     RunOutputs.prepare(config);
     Instant started = Instant.now();
-    double start = config.rate() > 0 ? config.rate() : probe();
-    out.println("capacity search under " + CapacityText.objectives(objectives) + ": from " + CapacityText.rate(start)
-        + " ops/s, doubling until an objective breaks, then halving the gap to " + Math.round(resolution * 100)
+    int rounds = config.rounds();
+    boolean compared = contenders.size() > 1;
+    out.println("capacity search under " + CapacityText.objectives(request.objectives()) + (compared ? " of "
+        + contenders.size() + " combinations (" + names() + "), a round of each in turn, interleaved" : "")
+        + ": from " + (config.rate() > 0 ? CapacityText.rate(config.rate()) + " ops/s"
+        + (Double.isFinite(request.loggedRate()) ? " (the logged rate)" : "") : "half a closed-loop probe's ops/s")
+        + ", doubling until an objective breaks, then halving the gap to " + Math.round(request.resolution() * 100)
         + "%; each step " + config.warmup().toSeconds() + " s warm-up + " + (config.ops() > 0 ? config.ops()
         + " operations" : config.duration().toSeconds() + " s") + ", open loop, latency from each intended start; "
-        + config.rounds() + " round" + (config.rounds() > 1 ? "s" : "")
-        + ", about 6-10 steps each");
-    CapacitySearch.Result result = CapacitySearch.search(this::offer, objectives, start, resolution, config.rounds(),
-        (step, number) -> out.println(CapacityText.step(step, number, config.rounds())));
-    CapacityText.result(result).forEach(out::println);
-    String rose = roseFirst(result);
-    if (rose != null) {
-      out.println(rose);
+        + rounds + " round" + (rounds > 1 ? "s" : "") + ", about 6-10 steps each" + (compared ? " per combination" : ""));
+    ExitCode worst = ExitCode.OK;
+    boolean interrupted = false;
+    try {
+      for (CapacityContender c : contenders) {
+        worst = started(c, worst);
+      }
+      List<List<Integer>> orders = RoundSchedule.orders(contenders.size(), rounds, config.seed());
+      for (int r = 1; r <= rounds; r++) {
+        for (int k = 0; k < contenders.size(); k++) {
+          CapacityContender c = contenders.get(orders.get(r - 1).get(k));
+          if (c.failure() != null || c.search() == null) {
+            continue;
+          }
+          if (compared) {
+            out.println("\n" + c.name() + (rounds > 1 ? ", round " + r + " of " + rounds : "") + ":");
+          }
+          int round = r;
+          try {
+            c.search().round((rate, n) -> c.offer(rate, n, out), round);
+          } catch (SQLException | java.io.IOException | IllegalStateException e) {
+            if (e instanceof UsageException) {
+              throw e;
+            }
+            c.failed(CompareTargetsJob.oneLine(e));
+            out.println((compared ? c.name() + ": " : "") + "the search stopped, a step failed: " + c.failure());
+            worst = ExitCode.FAILURE;
+          }
+        }
+      }
+    } catch (CapacityContender.Stopped e) {
+      interrupted = true;
+      out.println("interrupted: the search stopped in the middle of a round; the answers below are of the rounds that"
+          + " ended, the steps of the round interrupted kept in the result files");
     }
+    return finish(started, worst, interrupted);
+  }
+
+  /** The probe (or the given rate) that starts a combination's search. */
+  private ExitCode started(CapacityContender c, ExitCode worst) throws Exception {
+    String prefix = contenders.size() > 1 ? c.name() + ": " : "";
+    double start = config.rate();
+    if (!(start > 0)) {
+      out.println((contenders.size() > 1 ? "\n" : "") + "capacity search" + (prefix.isEmpty() ? "" : " of " + c.name())
+          + ": a closed-loop probe first, for a rate to start from");
+      try {
+        start = c.probe(out);
+      } catch (SQLException | java.io.IOException | IllegalStateException e) {
+        if (e instanceof UsageException || contenders.size() == 1) {
+          throw e;
+        }
+        c.failed(CompareTargetsJob.oneLine(e));
+        out.println(prefix + "not searched, its probe failed: " + c.failure());
+        return ExitCode.FAILURE;
+      }
+    }
+    c.startAt(start, (step, n) -> out.println(prefix + CapacityText.step(step, n, config.rounds())), request,
+        config.rounds());
+    return worst;
+  }
+
+  private ExitCode finish(Instant started, ExitCode worst, boolean interrupted) throws java.io.IOException {
+    RunResult first = contenders.stream().map(CapacityContender::first).filter(java.util.Objects::nonNull).findFirst()
+        .orElse(null);
+    if (first == null) {
+      out.println("nothing was measured");
+      return interrupted ? ExitCode.INTERRUPTED : ExitCode.FAILURE;
+    }
+    out.println();
+    boolean found = false;
+    for (CapacityContender c : contenders) {
+      if (c.search() == null) {
+        continue;
+      }
+      String prefix = contenders.size() > 1 ? c.name() + ": " : "";
+      CapacitySearch.Result result = c.search().result();
+      CapacityText.result(result).forEach(line -> out.println(prefix + line));
+      if (Double.isFinite(request.loggedRate()) && result.interval() != null) {
+        out.println(prefix + CapacityText.ofLoggedRate(result.interval(), request.loggedRate()));
+      }
+      String rose = c.roseFirst();
+      if (rose != null) {
+        out.println(prefix + rose);
+      }
+      found |= result.interval() != null;
+    }
+    CapacityComparison comparison = contenders.size() > 1 ? CapacityComparison.of(contenders, config.rounds(), answersDiffer) : null;
+    if (comparison != null) {
+      out.println();
+      comparison.lines().forEach(out::println);
+    }
+    List<PhaseResult> phases = new ArrayList<>();
+    List<Instant> starts = new ArrayList<>();
+    contenders.forEach(c -> {
+      phases.addAll(c.phases());
+      starts.addAll(c.starts());
+    });
     Map<String, Object> settings = new LinkedHashMap<>(first.settings());
+    settings.putAll(moreSettings);
     settings.put("rate", "searched (--slo)");
-    settings.put("capacity", CapacityJson.of(result));
-    RunResult merged = new RunResult(first.toolVersion(), started, settings, first.target(), phases, false, List.of(),
-        List.of(), List.of(), List.of(), Instant.now());
+    settings.put("capacity", CapacityJson.of(contenders, comparison, request));
+    RunResult merged = new RunResult(first.toolVersion(), started, settings, first.target(), phases, interrupted,
+        List.of(), List.of(), List.of(), List.of(), Instant.now());
     RunOutputs.write(config, merged, starts, out);
-    return result.interval() == null ? ExitCode.FAILURE : ExitCode.OK;
+    if (interrupted) {
+      return ExitCode.INTERRUPTED;
+    }
+    return worst != ExitCode.OK ? worst : found ? ExitCode.OK : ExitCode.FAILURE;
   }
 
-  /** A closed-loop phase of the run's combination, shorter than a step: half its ops/s starts the search. */
-  private double probe() throws Exception {
-    out.println("capacity search: a closed-loop probe first, for a rate to start from");
-    RunJob job = new RunJob(config.forCapacityStep(0), database, out, interruption).withoutPlan()
-        .readingKeysFrom(keys);
-    job.run();
-    RunResult result = job.result();
-    if (result == null || result.phases().isEmpty()) {
-      throw new IllegalStateException("the closed-loop probe measured nothing: no rate to start the search from");
-    }
-    first = result;
-    double ops = result.phases().get(0).stats().total().opsPerSecond();
-    if (!(ops > 0)) {
-      throw new IllegalStateException("the closed-loop probe completed no operation: no rate to start from");
-    }
-    return ops / 2;
-  }
-
-  /** One step: a run at {@code rate}, its output kept out of the terminal (the step's line says it). */
-  private CapacitySearch.Measured offer(double rate, int round) throws Exception {
-    ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-    RunJob job = new RunJob(config.forCapacityStep(rate), database,
-        new PrintStream(buffer, true, StandardCharsets.UTF_8), interruption).withoutPlan().readingKeysFrom(keys);
-    job.run();
-    RunResult result = job.result();
-    if (result == null || result.phases().isEmpty()) {
-      out.print(buffer.toString(StandardCharsets.UTF_8));
-      throw new IllegalStateException("the step at " + CapacityText.rate(rate) + " ops/s measured nothing");
-    }
-    first = first == null ? result : first;
-    PhaseResult phase = result.phases().get(0);
-    // the search's round in the combination, not as a round of a comparison: the steps are not combinations to compare
-    PhaseResult marked = config.rounds() > 1 ? ComparedRuns.marked(phase, SEARCH_ROUND, Integer.toString(round), null)
-        : phase;
-    phases.add(ComparedRuns.marked(marked, OFFERED, CapacityText.rate(rate), null));
-    starts.addAll(job.measuredStarts());
-    Map<String, Double> p99 = new LinkedHashMap<>();
-    phase.stats().operations().forEach(o -> p99.put(o.name(), o.count() == 0 ? Double.NaN : o.latencyMs().p99()));
-    p99ByStep.put(phases.size(), p99);
-    OperationStats total = phase.stats().total();
-    long all = total.count() + total.errorCount();
-    boolean clientBound = phase.client() != null && phase.client().clientBound()
-        && !phase.client().onlySharesCpusWithServer();
-    double seconds = phase.stats().durationSeconds();
-    return new CapacitySearch.Measured(total.opsPerSecond(), total.latencyMs().p50(), total.latencyMs().p90(),
-        total.latencyMs().p95(), total.latencyMs().p99(), total.latencyMs().p999(),
-        all == 0 ? 0 : (double) total.errorCount() / all, clientBound,
-        seconds > 0 ? config.threads().get(0) / seconds : 0);
-  }
-
-  /** In the last round, the operation whose p99 rose most from the capacity step to the step that broke. */
-  private String roseFirst(CapacitySearch.Result result) {
-    CapacitySearch.Round last = result.rounds().get(result.rounds().size() - 1);
-    if (!Double.isFinite(last.capacity()) || last.broke() == null) {
-      return null;
-    }
-    int held = -1;
-    int broke = -1;
-    for (int i = 0; i < result.steps().size(); i++) {
-      CapacitySearch.Step s = result.steps().get(i);
-      if (s.round() == last.round() && s.offered() == last.capacity() && s.held()) {
-        held = i + 1;
-      }
-      if (s == last.broke()) {
-        broke = i + 1;
-      }
-    }
-    if (held < 0 || broke < 0 || p99ByStep.get(held).size() < 2) {
-      return null; // one operation: its p99 is the total's, said on the step's line
-    }
-    return CapacityText.roseFirst(p99ByStep.get(held), p99ByStep.get(broke));
+  private String names() {
+    return String.join("; ", contenders.stream().map(CapacityContender::name).toList());
   }
 }

@@ -3,21 +3,95 @@ package stress.app;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import stress.report.MedianInterval;
 
 /** A capacity search as result.json keeps it (under the settings' {@code capacity}): plain maps and lists. */
 final class CapacityJson {
   private CapacityJson() {}
 
-  static Map<String, Object> of(CapacitySearch.Result result) {
+  /**
+   * One search as before; several as {@code compared} (each combination's search under its name) and
+   * {@code comparison} (the paired ratios to the first).
+   */
+  static Map<String, Object> of(List<CapacityContender> contenders, CapacityComparison comparison,
+                                stress.config.CapacityRequest request) {
+    if (contenders.size() == 1) {
+      Map<String, Object> json = new LinkedHashMap<>(head(request));
+      json.putAll(answer(contenders.get(0).search().result(), request.loggedRate()));
+      return json;
+    }
+    Map<String, Object> json = new LinkedHashMap<>(head(request));
+    json.put("compared", contenders.stream().map(c -> {
+      Map<String, Object> one = new LinkedHashMap<>();
+      one.put("combination", c.name());
+      if (c.search() != null) {
+        one.putAll(answer(c.search().result(), request.loggedRate()));
+      }
+      if (c.failure() != null) {
+        one.put("failure", c.failure());
+      }
+      return one;
+    }).toList());
+    Map<String, Object> compared = new LinkedHashMap<>();
+    compared.put("baseline", comparison.baseline());
+    compared.put("least difference", comparison.leastDifference());
+    compared.put("method", "each round's capacities paired with the baseline's of the same round; "
+        + MedianInterval.METHOD + " of the ratios");
+    if (!comparison.answersDiffer().isEmpty()) {
+      compared.put("answers differ", comparison.answersDiffer());
+    }
+    compared.put("rows", comparison.rows().stream().skip(1).map(row -> {
+      Map<String, Object> one = new LinkedHashMap<>();
+      one.put("combination", row.name());
+      if (row.ratio() != null) {
+        one.put("ratio", row.ratio().interval().median());
+        if (row.ratio().interval().estimated()) {
+          one.put("interval", List.of(row.ratio().interval().low(), row.ratio().interval().high()));
+          one.put("coverage", row.ratio().interval().coverage());
+        }
+      }
+      one.put("verdict", comparison.verdict(row));
+      one.put("left out of the pairs", row.leftOut());
+      return one;
+    }).toList());
+    json.put("comparison", compared);
+    return json;
+  }
+
+  private static Map<String, Object> head(stress.config.CapacityRequest request) {
     Map<String, Object> json = new LinkedHashMap<>();
-    json.put("objectives", result.objectives().stream().map(stress.config.LatencyObjective::describe).toList());
-    json.put("resolution", result.resolution());
+    json.put("objectives", request.objectives().stream().map(stress.config.LatencyObjective::describe).toList());
+    json.put("resolution", request.resolution());
     json.put("keeps up", "achieved >= " + CapacitySearch.KEEPS_UP + " x offered");
+    if (Double.isFinite(request.loggedRate())) {
+      json.put("logged rate ops/s", request.loggedRate());
+    }
+    return json;
+  }
+
+  /** One search, as a search of one combination writes it. */
+  static Map<String, Object> of(CapacitySearch.Result result) {
+    Map<String, Object> json = new LinkedHashMap<>(head(new stress.config.CapacityRequest(result.objectives(),
+        result.resolution(), Double.NaN)));
+    json.putAll(answer(result, Double.NaN));
+    return json;
+  }
+
+  /** One search's answer, rounds and steps; with a logged rate, the capacity as a multiple of it. */
+  private static Map<String, Object> answer(CapacitySearch.Result result, double loggedRate) {
+    Map<String, Object> json = new LinkedHashMap<>();
     if (result.interval() != null) {
       json.put("capacity ops/s", result.interval().median());
       if (result.rounds().size() > 1) {
         json.put("interval", List.of(result.interval().low(), result.interval().high()));
         json.put("coverage", result.interval().coverage());
+      }
+      if (Double.isFinite(loggedRate) && loggedRate > 0) {
+        json.put("multiple of the logged rate", result.interval().median() / loggedRate);
+        if (result.rounds().size() > 1) {
+          json.put("multiple interval", List.of(result.interval().low() / loggedRate,
+              result.interval().high() / loggedRate));
+        }
       }
     }
     json.put("rounds", result.rounds().stream().map(r -> {

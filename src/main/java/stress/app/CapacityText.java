@@ -56,6 +56,14 @@ final class CapacityText {
     return lines;
   }
 
+  /** E.g. {@code capacity x3.10 [2.90-3.30] the logged rate (120 ops/s)}. */
+  static String ofLoggedRate(MedianInterval capacity, double loggedRate) {
+    return "capacity " + Decimals.ratio(capacity.median() / loggedRate) + (capacity.estimated() ? " ["
+        + Decimals.ratio(capacity.low() / loggedRate).substring(1) + "-"
+        + Decimals.ratio(capacity.high() / loggedRate).substring(1) + "]" : "") + " the logged rate (" + rate(loggedRate)
+        + " ops/s, the rate the application's log shows)";
+  }
+
   private static String answer(CapacitySearch.Round round, double resolution) {
     if (!Double.isFinite(round.capacity())) {
       return "none: every rate tried broke an objective, the lowest " + rate(round.broke().offered()) + " ops/s ("

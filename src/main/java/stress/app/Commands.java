@@ -63,14 +63,22 @@ public final class Commands {
   }
 
   /** {@code run --slo}: the highest offered rate the objectives hold at (see {@link CapacityJob}). */
-  public static Outcome capacity(RunConfig config, List<stress.config.LatencyObjective> objectives, double resolution,
-                                 ConnectionOptions options, PrintStream out) throws Exception {
+  public static Outcome capacity(RunConfig config, stress.config.CapacityRequest request, ConnectionOptions options,
+                                 PrintStream out) throws Exception {
     return runOn(config, options, out, (db, interruption) -> {
       if (config.application() == null) {
         DataSetInit.initializeDefault(db, config.schema(), config.table(), interruption, out);
       }
-      return new CapacityJob(config, objectives, resolution, db, out, interruption).run();
+      return new CapacityJob(config, request, CapacityContenders.ofLists(config, db, interruption), out).run();
     });
+  }
+
+  /** {@code run --slo --compare-tables}: each table's capacity under the same objectives, compared. */
+  public static Outcome compareTableCapacities(RunConfig config, List<stress.model.TableName> tables,
+                                               stress.config.CapacityRequest request, ConnectionOptions options,
+                                               PrintStream out) throws Exception {
+    return runOn(config, options, out,
+        (db, interruption) -> new CompareJob(config, tables, db, out, interruption).capacities(request));
   }
 
   /** {@code run --compare-tables}: the run on each of {@code tables} in turn, then one comparison (see {@link CompareJob}). */
@@ -87,6 +95,14 @@ public final class Commands {
                                        ConnectionOptions options, PrintStream out) throws Exception {
     return runOn(config, options, out,
         (db, interruption) -> new CompareTargetsJob(config, mongodb, check, db, out, interruption).run());
+  }
+
+  /** {@code run --slo --against URL --collection NS}: each target's capacity under the same objectives, compared. */
+  public static Outcome compareTargetCapacities(RunConfig config, List<ExplainRequest.MongoSide> mongodb,
+                                                AnswerCheck check, stress.config.CapacityRequest request,
+                                                ConnectionOptions options, PrintStream out) throws Exception {
+    return runOn(config, options, out, (db, interruption) -> new CompareTargetsJob(config, mongodb, check, db, out,
+        interruption).capacities(request));
   }
 
   /** {@code stress index --against URL --collection NS}: the file's indexes on a MongoDB collection. */

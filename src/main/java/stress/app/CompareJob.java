@@ -67,6 +67,19 @@ final class CompareJob {
   }
 
   /**
+   * {@code --slo}: each table's capacity under the same objectives, a round of each table's search in turn, and the
+   * capacities compared ({@link CapacityJob}).
+   */
+  ExitCode capacities(stress.config.CapacityRequest request) throws Exception {
+    checkTables();
+    Map<String, Object> settings = new LinkedHashMap<>();
+    settings.put("table", tables.stream().map(TableName::typed).collect(Collectors.joining(", ")));
+    settings.put("compared tables", tables.stream().map(TableName::typed).toList());
+    return new CapacityJob(config, request, CapacityContenders.ofTables(config, tables, database, interruption), out)
+        .withSettings(settings).run();
+  }
+
+  /**
    * Every table is checked before the first one is measured: a missing one (or one named in another letter case)
    * would otherwise be found only after the whole run on the tables before it.
    */

@@ -44,6 +44,8 @@ final class CompareTargetsJob {
   private final PrintStream out;
   private final Interruption interruption;
   private final AnswerCheck check;
+  /** With {@code --slo}: the capacity search asked, each target's compared; else null. */
+  private stress.config.CapacityRequest capacity;
 
   CompareTargetsJob(RunConfig config, List<ExplainRequest.MongoSide> mongodb, AnswerCheck check,
                     ChosenDatabase database, PrintStream out, Interruption interruption) {
@@ -77,7 +79,13 @@ final class CompareTargetsJob {
     this.check = check;
   }
 
-  ExitCode run() throws SQLException, InterruptedException, IOException {
+  /** {@code --slo}: each target's capacity instead of the closed-loop rounds. */
+  ExitCode capacities(stress.config.CapacityRequest request) throws Exception {
+    capacity = request;
+    return run();
+  }
+
+  ExitCode run() throws Exception {
     List<MongoTarget> servers = new ArrayList<>();
     try (ResultFileClaim json = ResultFileClaim.claim("--json", config.jsonFile())) {
       Map<String, NativeRun> sent = new LinkedHashMap<>();
@@ -111,15 +119,14 @@ final class CompareTargetsJob {
    * later rounds skipped with the reason; the comparison is printed whatever failed, the failures under it, and the
    * exit code is then 1.
    */
-  private ExitCode compare(TargetTrial.Result trial, Map<String, NativeRun> untimed)
-      throws SQLException, InterruptedException, IOException {
+  private ExitCode compare(TargetTrial.Result trial, Map<String, NativeRun> untimed) throws Exception {
     MongoTimeouts timeouts = MongoTimeouts.of(trial.measured().timeouts().connect(),
         trial.measured().timeouts().statement());
     Map<String, NativeRun> sent = new LinkedHashMap<>();
     try (ServerTimeWatch watch = ServerTimeWatch.open(database.spec())) {
       untimed.forEach((name, server) -> sent.put(name, server.through(server.target().forRun(timeouts))));
       watch.learn(database.spec(), trial.measured());
-      return rounds(trial, sent, watch);
+      return capacity != null ? capacities(trial, sent) : rounds(trial, sent, watch);
     } finally {
       sent.values().forEach(server -> server.target().close());
     }
@@ -207,21 +214,7 @@ final class CompareTargetsJob {
       throwUnchecked(firstFailure); // nothing was measured on any target: the first failure is the command's
     }
     Map<String, Object> settings = new LinkedHashMap<>(first.settings());
-    StringBuilder compared = new StringBuilder(config.application() == null ? "PostgreSQL table " + config.table()
-        : "PostgreSQL, the application's tables").append(" (its target below)");
-    sent.forEach((name, server) -> compared.append("; ").append(name).append(": ").append(server.target().describe())
-        .append(", ").append(server.target().version()).append(", ").append(server.collectionsText()));
-    settings.put("compared targets", compared.toString());
-    sent.forEach((name, server) -> settings.put(name + " (its header)", server.header()));
-    settings.put("before measuring (each operation once on each target)", trial.lines());
-    if (!trial.leftOut().isEmpty()) {
-      settings.put("left out on every target (they cannot be compared)", trial.leftOut());
-    }
-    settings.put("index parity (indexes an operation is served by, on one side only)", trial.indexParity().isEmpty()
-        ? "none: each is on both sides, or on neither" : trial.indexParity());
-    if (!trial.answersDiffer().isEmpty()) {
-      settings.put(stress.report.AnswersDiffer.KEY, trial.answersDiffer());
-    }
+    settings.putAll(targetSettings(config, trial, sent));
     if (!notMeasured.isEmpty()) {
       settings.put("not measured", notMeasured);
     }
@@ -254,8 +247,53 @@ final class CompareTargetsJob {
     return worst;
   }
 
+  /** What the result says of the targets compared and of the check before measuring. */
+  private static Map<String, Object> targetSettings(RunConfig config, TargetTrial.Result trial,
+                                                    Map<String, NativeRun> sent) {
+    Map<String, Object> settings = new LinkedHashMap<>();
+    StringBuilder compared = new StringBuilder(config.application() == null ? "PostgreSQL table " + config.table()
+        : "PostgreSQL, the application's tables").append(" (its target below)");
+    sent.forEach((name, server) -> compared.append("; ").append(name).append(": ").append(server.target().describe())
+        .append(", ").append(server.target().version()).append(", ").append(server.collectionsText()));
+    settings.put("compared targets", compared.toString());
+    sent.forEach((name, server) -> settings.put(name + " (its header)", server.header()));
+    settings.put("before measuring (each operation once on each target)", trial.lines());
+    if (!trial.leftOut().isEmpty()) {
+      settings.put("left out on every target (they cannot be compared)", trial.leftOut());
+    }
+    settings.put("index parity (indexes an operation is served by, on one side only)", trial.indexParity().isEmpty()
+        ? "none: each is on both sides, or on neither" : trial.indexParity());
+    if (!trial.answersDiffer().isEmpty()) {
+      settings.put(stress.report.AnswersDiffer.KEY, trial.answersDiffer());
+    }
+    return settings;
+  }
+
+  /**
+   * {@code --slo}: each target's capacity under the same objectives, a round of each target's search in turn, and
+   * the capacities compared ({@link CapacityJob}); operations whose answers differ mark the comparison, no verdict.
+   */
+  private ExitCode capacities(TargetTrial.Result trial, Map<String, NativeRun> sent) throws Exception {
+    RunConfig config = trial.measured();
+    RunConfig single = config.onComparedTarget();
+    stress.keys.KeySpaces keys = new stress.keys.KeySpaces();
+    List<CapacityContender> contenders = new ArrayList<>();
+    List<String> targets = new ArrayList<>(List.of(POSTGRESQL));
+    targets.addAll(sent.keySet());
+    for (String name : targets) {
+      NativeRun server = sent.get(name);
+      contenders.add(new CapacityContender(name, Map.of(TARGET, name), single, (step, o) -> {
+        RunJob job = new RunJob(step, database, o, interruption).withoutPlan()
+            .markingAnswersDiffer(trial.answersDiffer().keySet()).readingKeysFrom(keys);
+        return server == null ? job : job.sendingTo(server);
+      }));
+    }
+    return new CapacityJob(config, capacity, contenders, out).withSettings(targetSettings(config, trial, sent))
+        .answersDiffer(trial.answersDiffer().keySet()).run();
+  }
+
   /** One line for a failure: its message's first line, with the SQLState when it has one. */
-  private static String oneLine(Exception e) {
+  static String oneLine(Exception e) {
     String message = MongoTarget.firstLine(e.getMessage());
     message = message.isBlank() ? e.getClass().getSimpleName() : message;
     return e instanceof SQLException sql && sql.getSQLState() != null && !message.contains(sql.getSQLState())

@@ -319,6 +319,11 @@ final class RunArgs {
   }
 
   /** A number, or {@code log}: the rate the workload file's mongodb: figures show for the mix's operations. */
+  /** Whether {@code --rate log} gave the run's rate: the application's logged rate. */
+  boolean rateFromLog() {
+    return "log".equals(rate.strip());
+  }
+
   private double rate(WorkloadFile workloadFile, OperationMix mix) {
     if (!"log".equals(rate.strip())) {
       try {

@@ -69,12 +69,15 @@ final class StressCommand implements Callable<Integer> {
       return outcome.exitCode().code();
     }
     if (args.slo.objectives() != null) {
-      if (args.comparedTables() != null || args.mongoSides() != null) {
-        throw new stress.model.UsageException("--slo searches one table on one server: with --compare-tables or"
-            + " --against, run one search per table or target (capacities compared side by side are not built yet)");
-      }
-      return Commands.capacity(args.toConfig(), args.slo.objectives(), args.slo.resolution(), conn.toOptions(outer),
-          out).exitCode().code();
+      RunConfig config = args.toConfig();
+      stress.config.CapacityRequest request = new stress.config.CapacityRequest(args.slo.objectives(),
+          args.slo.resolution(), args.rateFromLog() ? config.rate() : Double.NaN);
+      Commands.Outcome outcome = args.comparedTables() != null
+          ? Commands.compareTableCapacities(config, args.comparedTables(), request, conn.toOptions(outer), out)
+          : args.mongoSides() != null ? Commands.compareTargetCapacities(config, args.mongoSides(),
+              args.answerCheck(), request, conn.toOptions(outer), out)
+          : Commands.capacity(config, request, conn.toOptions(outer), out);
+      return outcome.exitCode().code();
     }
     stress.app.AnswerCheck check = args.answerCheck();
     Commands.Outcome outcome = args.comparedTables() != null

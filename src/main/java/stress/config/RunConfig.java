@@ -255,14 +255,30 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
   }
 
   /**
-   * One step of a capacity search ({@code run --slo}): this run at {@code opsPerSecond} offered, one round, its
-   * result files written once for the whole search, nothing explained.
+   * One step of a capacity search ({@code run --slo}): this run at {@code opsPerSecond} offered (never the logged
+   * rate of {@code --rate log}, which only starts the search), one round, its result files written once for the whole
+   * search, nothing explained.
    */
   public RunConfig forCapacityStep(double opsPerSecond) {
     return new RunConfig(mix, threads, duration, ops, warmup, reportInterval, opsPerSecond, modes, pools, poolSize,
         c3p0MaxStatements, prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant,
         operationSettings, schema, table, seed, keySample, timeouts, null, workerThreads, inserts, false, null,
-        metricsPort, hostSpreading, failures, workload, fleet, application, 1);
+        metricsPort, hostSpreading, failures, workload, fleet, application == null ? null
+        : new ApplicationRun(application.application(), application.skipMissing(), false), 1);
+  }
+
+  /**
+   * One combination of this run's lists: one statement mode, pool, thread count and value of each {@code --set}, the
+   * rest as given ({@code run --slo} searches each combination's capacity in turn).
+   */
+  public RunConfig onlyCombination(StatementMode mode, String pool, int threadCount,
+                                   java.util.Map<String, String> sessionSettings) {
+    List<SettingChoice> one = sessionSettings.entrySet().stream()
+        .map(e -> new SettingChoice(e.getKey(), List.of(e.getValue()))).toList();
+    return new RunConfig(mix, List.of(threadCount), duration, ops, warmup, reportInterval, rate, List.of(mode),
+        List.of(pool), poolSize, c3p0MaxStatements, prepareThreshold, queryMode, one, transaction, distribution,
+        zipfConstant, operationSettings, schema, table, seed, keySample, timeouts, jsonFile, workerThreads, inserts,
+        explain, outDir, metricsPort, hostSpreading, failures, workload, fleet, application, rounds);
   }
 
   /** This run with another number of rounds. */

@@ -70,12 +70,41 @@ class CapacityRunTest {
   }
 
   @Test
-  void listsAndComparisonsAreRefusedInOneLine() {
-    CliTester.Result lists = CliTester.run("--url", url, "-U", "postgres", "run", "--threads", "1,2", "--slo",
-        "p99<=5ms", "--ops", "10");
+  void eachCombinationOfTheListsIsSearchedAndTheCapacitiesCompared() throws Exception {
+    Path out = dir.resolve("lists");
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--op", "find_first", "--threads", "1",
+        "--mode", "prepared,plain", "--slo", "p99<=1s", "--slo-resolution", "50%", "--rate", "1000", "--ops", "300",
+        "--warmup", "0", "--out", out.toString());
+    assertEquals(0, r.exitCode(), r.all());
+    String text = r.out();
+    assertTrue(text.contains("capacity search under p99<=1000ms of 2 combinations (mode=prepared; mode=plain), a round"
+        + " of each in turn, interleaved"), text);
+    assertTrue(text.contains("\nmode=prepared: step 1: offered 1000 ops/s") && text.contains("\nmode=plain: step 1:"
+        + " offered 1000 ops/s"), "each combination's steps, named: " + text);
+    assertTrue(text.contains("\nmode=plain: capacity under p99<=1000ms: "), text);
+    String compared = text.substring(text.indexOf("capacities compared"));
+    assertTrue(compared.startsWith("capacities compared (each round's answers paired with mode=prepared's of the same"
+        + " round; differences beyond x1.50 are called):\n  mode=prepared: "), "the resolution is the least"
+        + " difference: " + compared);
+    assertTrue(compared.contains("\n  mode=plain: ") && compared.contains("; vs mode=prepared x")
+        && compared.contains(": 1 round: no noise estimate"), compared);
+
+    JsonNode json = new ObjectMapper().readTree(Files.readString(out.resolve("result.json")));
+    JsonNode search = json.path("settings").path("capacity");
+    assertEquals("mode=prepared", search.path("compared").get(0).path("combination").asText());
+    assertEquals("mode=plain", search.path("comparison").path("rows").get(0).path("combination").asText());
+    int steps = search.path("compared").get(0).path("steps").size() + search.path("compared").get(1).path("steps")
+        .size();
+    assertEquals(steps, json.path("phases").size(), "each step's phase is kept");
+    assertTrue(json.path("phases").findValuesAsText("mode").containsAll(List.of("prepared", "plain")));
+  }
+
+  @Test
+  void aTablePerThreadListAndABadObjectiveAreRefusedInOneLine() {
+    CliTester.Result lists = CliTester.run("--url", url, "-U", "postgres", "run", "--op", "new_key",
+        "--table-per-thread", "no,yes", "--slo", "p99<=5ms", "--ops", "10");
     assertEquals(2, lists.exitCode(), lists.all());
-    assertTrue(lists.err().contains("--slo searches one combination: give one value each to --mode, --pool, --threads"
-        + " and --set"), lists.err());
+    assertTrue(lists.err().contains("--slo with --table-per-thread no,yes: give one value"), lists.err());
     CliTester.Result bad = CliTester.run("--url", url, "-U", "postgres", "run", "--slo", "p99<5ms", "--ops", "10");
     assertEquals(2, bad.exitCode(), bad.all());
     assertTrue(bad.err().contains("--slo 'p99<5ms': an objective is FIGURE<=LIMIT"), bad.err());

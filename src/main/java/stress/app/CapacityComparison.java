@@ -1,0 +1,154 @@
+package stress.app;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import stress.report.Decimals;
+import stress.report.MedianInterval;
+import stress.report.PairedRatio;
+import stress.report.Steadiness;
+
+/**
+ * Capacities compared: each combination's capacity in each round beside the baseline's (the first combination) in the
+ * same round, so a drift of the machine between rounds cancels; the median of the paired ratios with its interval, and
+ * a verdict only when the interval lies beyond the least difference (the search's resolution, or more on an unsteady
+ * machine). A round whose answer was the client's limit (a lower bound) is left out of the pairs, as is one where
+ * either side found none; when the operations' answers differ between targets the work is not the same, and no
+ * verdict is given.
+ *
+ * @param baseline the first combination's name
+ * @param rows     one per combination, the baseline first
+ * @param leastDifference the smallest difference called one
+ * @param answersDiffer   operations whose answers differ between the targets, sorted; empty when they agree
+ */
+record CapacityComparison(String baseline, List<Row> rows, double leastDifference, List<String> answersDiffer) {
+
+  /**
+   * One combination.
+   *
+   * @param capacities each round's capacity (NaN where none was found, or the round did not run or was the client's
+   *                   limit), in round order
+   * @param capacity   the median of the rounds with its interval; null when no round found one
+   * @param ratio      the paired ratio to the baseline; null for the baseline, or without a pair
+   * @param leftOut    why rounds were left out of the pairs, e.g. {@code round 2: the client's limit}
+   * @param failure    why its search stopped early, or null
+   */
+  record Row(String name, double[] capacities, MedianInterval capacity, PairedRatio ratio, List<String> leftOut,
+             String failure) {}
+
+  static CapacityComparison of(List<CapacityContender> contenders, int rounds, Set<String> answersDiffer) {
+    List<double[]> all = new ArrayList<>();
+    List<List<String>> leftOut = new ArrayList<>();
+    for (CapacityContender c : contenders) {
+      double[] capacities = new double[rounds];
+      Arrays.fill(capacities, Double.NaN);
+      List<String> why = new ArrayList<>();
+      if (c.search() != null) {
+        for (CapacitySearch.Round r : c.search().result().rounds()) {
+          if (r.clientLimit()) {
+            why.add("round " + r.round() + ": the client's limit, a lower bound");
+          } else if (!Double.isFinite(r.capacity())) {
+            why.add("round " + r.round() + ": none found");
+          } else {
+            capacities[r.round() - 1] = r.capacity();
+          }
+        }
+      }
+      all.add(capacities);
+      leftOut.add(why);
+    }
+    Steadiness steadiness = Steadiness.of(all.get(0));
+    double resolution = contenders.get(0).search() == null ? 0 : contenders.get(0).search().result().resolution();
+    double least = Math.max(resolution, steadiness.unsteady() ? Steadiness.UNSTEADY_LEAST_DIFFERENCE
+        : Steadiness.LEAST_DIFFERENCE);
+    List<Row> rows = new ArrayList<>();
+    for (int i = 0; i < contenders.size(); i++) {
+      double[] found = Arrays.stream(all.get(i)).filter(Double::isFinite).toArray();
+      rows.add(new Row(contenders.get(i).name(), all.get(i), found.length == 0 ? null : MedianInterval.of(found),
+          i == 0 ? null : PairedRatio.of(all.get(0), all.get(i), true, least), leftOut.get(i),
+          contenders.get(i).failure()));
+    }
+    return new CapacityComparison(contenders.get(0).name(), rows, least, answersDiffer.stream().sorted().toList());
+  }
+
+  /** The verdict in words: holds more, holds less, no difference beyond noise, or why there is none. */
+  String verdict(Row row) {
+    if (!answersDiffer.isEmpty()) {
+      return "not compared: the answers of " + String.join(", ", answersDiffer) + " differ between the targets, so"
+          + " the capacities are of different work";
+    }
+    if (row.ratio() == null) {
+      return "no round with both capacities: nothing to pair";
+    }
+    return switch (row.ratio().verdict()) {
+      case FASTER -> "holds more";
+      case SLOWER -> "holds less";
+      case NO_DIFFERENCE -> "no difference beyond noise";
+      case NO_ESTIMATE -> "1 round: no noise estimate";
+    };
+  }
+
+  /** The text: one line per combination, then the comparison read once, the larger capacity first. */
+  List<String> lines() {
+    List<String> lines = new ArrayList<>();
+    lines.add("capacities compared (each round's answers paired with " + baseline + "'s of the same round; differences"
+        + " beyond " + Decimals.ratio(1 + leastDifference) + " are called):");
+    for (Row row : rows) {
+      StringBuilder line = new StringBuilder("  ").append(row.name()).append(": ").append(capacity(row.capacity()));
+      if (row.ratio() != null) {
+        MedianInterval r = row.ratio().interval();
+        line.append("; vs ").append(baseline).append(" ").append(Decimals.ratio(r.median()));
+        if (r.estimated()) {
+          line.append(" [").append(Decimals.ratio(r.low()).substring(1)).append("-")
+              .append(Decimals.ratio(r.high()).substring(1)).append("]");
+        }
+      }
+      line.append(row == rows.get(0) ? " (baseline)" : ": " + verdict(row));
+      if (!row.leftOut().isEmpty()) {
+        line.append("; left out of the pairs: ").append(String.join(", ", row.leftOut()));
+      }
+      if (row.failure() != null) {
+        line.append("; its search stopped: ").append(row.failure());
+      }
+      lines.add(line.toString());
+    }
+    if (answersDiffer.isEmpty()) {
+      for (Row row : rows.subList(1, rows.size())) {
+        String reading = readAs(row);
+        if (reading != null) {
+          lines.add("  read as: " + reading);
+        }
+      }
+    }
+    return lines;
+  }
+
+  /** E.g. {@code table a holds x3.10 [2.80-3.40] the capacity of table b}, the larger first. */
+  private String readAs(Row row) {
+    if (row.ratio() == null || row.ratio().verdict() == PairedRatio.Verdict.NO_ESTIMATE) {
+      return null;
+    }
+    MedianInterval r = row.ratio().interval();
+    if (row.ratio().verdict() == PairedRatio.Verdict.NO_DIFFERENCE) {
+      return row.name() + " and " + baseline + " hold the same load within the noise (" + Decimals.ratio(r.median())
+          + " [" + Decimals.ratio(r.low()).substring(1) + "-" + Decimals.ratio(r.high()).substring(1) + "])";
+    }
+    boolean more = r.median() >= 1;
+    String larger = more ? row.name() : baseline;
+    String smaller = more ? baseline : row.name();
+    double median = more ? r.median() : 1 / r.median();
+    double low = more ? r.low() : 1 / r.high();
+    double high = more ? r.high() : 1 / r.low();
+    return larger + " holds " + Decimals.ratio(median) + " [" + Decimals.ratio(low).substring(1) + "-"
+        + Decimals.ratio(high).substring(1) + "] the capacity of " + smaller;
+  }
+
+  private static String capacity(MedianInterval m) {
+    if (m == null) {
+      return "no capacity found";
+    }
+    return CapacityText.rate(m.median()) + " ops/s" + (m.estimated() ? " [" + CapacityText.rate(m.low()) + "-"
+        + CapacityText.rate(m.high()) + "]" : "");
+  }
+}

@@ -1,0 +1,194 @@
+package stress.app;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import stress.config.RunConfig;
+import stress.metrics.OperationStats;
+import stress.report.PhaseResult;
+import stress.report.RunResult;
+
+/**
+ * One combination whose capacity {@code run --slo} searches: how to run it at an offered rate, and what its steps
+ * measured. A search of one combination has one; a comparison of capacities has one per mode, pool, thread count and
+ * setting of the lists, per table of {@code --compare-tables}, or per target of {@code --against}.
+ */
+final class CapacityContender {
+  /** A run of this combination at an offered rate; 0 asks for the closed-loop probe. */
+  interface Jobs {
+    RunJob at(RunConfig step, PrintStream out);
+  }
+
+  /** A step interrupted by a signal: the search stops, the steps before it kept. */
+  static final class Stopped extends RuntimeException {
+    Stopped() {
+      super("interrupted", null, false, false);
+    }
+  }
+
+  private final String name;
+  private final Map<String, String> marks;
+  private final RunConfig config;
+  private final Jobs jobs;
+  private final List<PhaseResult> phases = new ArrayList<>();
+  private final List<Instant> starts = new ArrayList<>();
+  private final Map<Integer, Map<String, Double>> p99ByStep = new LinkedHashMap<>();
+  private final List<CapacitySearch.Step> steps = new ArrayList<>();
+  private CapacitySearch search;
+  private RunResult first;
+  private String failure;
+  private int searchRounds = 1;
+
+  /**
+   * @param name   as the comparison names it (empty for a search of one combination)
+   * @param marks  what each of its phases carries in its combination besides the rate, e.g. the table compared
+   * @param config the run of this one combination
+   */
+  CapacityContender(String name, Map<String, String> marks, RunConfig config, Jobs jobs) {
+    this.name = name;
+    this.marks = Map.copyOf(marks);
+    this.config = config;
+    this.jobs = jobs;
+  }
+
+  String name() {
+    return name;
+  }
+
+  RunConfig config() {
+    return config;
+  }
+
+  /** The search, once {@link #startAt} began it. */
+  CapacitySearch search() {
+    return search;
+  }
+
+  void startAt(double rate, CapacitySearch.StepListener listener, stress.config.CapacityRequest request, int rounds) {
+    searchRounds = rounds;
+    search = new CapacitySearch(request.objectives(), rate, request.resolution(), (step, n) -> {
+      steps.add(step);
+      listener.stepped(step, n);
+    });
+  }
+
+  /** The first result a step (or the probe) gave: its settings and target head the merged result. */
+  RunResult first() {
+    return first;
+  }
+
+  List<PhaseResult> phases() {
+    return phases;
+  }
+
+  List<Instant> starts() {
+    return starts;
+  }
+
+  /** Why a step of this combination failed to run, its search ended there; null while none did. */
+  String failure() {
+    return failure;
+  }
+
+  void failed(String why) {
+    failure = why;
+  }
+
+  /**
+   * A closed-loop phase of this combination, shorter than a step: half its ops/s starts the search. Its output is
+   * printed, the header of the combination.
+   */
+  double probe(PrintStream out) throws Exception {
+    RunJob job = jobs.at(config.forCapacityStep(0), out);
+    job.run();
+    RunResult result = job.result();
+    if (result != null && result.interrupted()) {
+      throw new Stopped();
+    }
+    if (result == null || result.phases().isEmpty()) {
+      throw new IllegalStateException("the closed-loop probe" + of() + " measured nothing: no rate to start the search"
+          + " from");
+    }
+    first = first == null ? result : first;
+    double ops = result.phases().get(0).stats().total().opsPerSecond();
+    if (!(ops > 0)) {
+      throw new IllegalStateException("the closed-loop probe" + of() + " completed no operation: no rate to start"
+          + " from");
+    }
+    return ops / 2;
+  }
+
+  /** One step: a run at {@code rate}, its output kept out of the terminal (the step's line says it). */
+  CapacitySearch.Measured offer(double rate, int round, PrintStream out) throws Exception {
+    ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+    RunJob job = jobs.at(config.forCapacityStep(rate), new PrintStream(buffer, true, StandardCharsets.UTF_8));
+    job.run();
+    RunResult result = job.result();
+    if (result != null && result.interrupted()) {
+      throw new Stopped();
+    }
+    if (result == null || result.phases().isEmpty()) {
+      out.print(buffer.toString(StandardCharsets.UTF_8));
+      throw new IllegalStateException("the step" + of() + " at " + CapacityText.rate(rate) + " ops/s measured nothing");
+    }
+    first = first == null ? result : first;
+    PhaseResult phase = result.phases().get(0);
+    for (Map.Entry<String, String> mark : marks.entrySet()) {
+      phase = ComparedRuns.marked(phase, mark.getKey(), mark.getValue(), null);
+    }
+    // the search's round in the combination, not as a round of a comparison: the steps are not combinations to compare
+    if (searchRounds > 1) {
+      phase = ComparedRuns.marked(phase, CapacityJob.SEARCH_ROUND, Integer.toString(round), null);
+    }
+    phases.add(ComparedRuns.marked(phase, CapacityJob.OFFERED, CapacityText.rate(rate), null));
+    starts.addAll(job.measuredStarts());
+    Map<String, Double> p99 = new LinkedHashMap<>();
+    phase.stats().operations().forEach(o -> p99.put(o.name(), o.count() == 0 ? Double.NaN : o.latencyMs().p99()));
+    p99ByStep.put(phases.size(), p99);
+    OperationStats total = phase.stats().total();
+    long all = total.count() + total.errorCount();
+    boolean clientBound = phase.client() != null && phase.client().clientBound()
+        && !phase.client().onlySharesCpusWithServer();
+    double seconds = phase.stats().durationSeconds();
+    return new CapacitySearch.Measured(total.opsPerSecond(), total.latencyMs().p50(), total.latencyMs().p90(),
+        total.latencyMs().p95(), total.latencyMs().p99(), total.latencyMs().p999(),
+        all == 0 ? 0 : (double) total.errorCount() / all, clientBound,
+        seconds > 0 ? config.threads().get(0) / seconds : 0);
+  }
+
+  /** In the last round, the operation whose p99 rose most from the capacity step to the step that broke. */
+  String roseFirst() {
+    CapacitySearch.Result result = search.result();
+    if (result.rounds().isEmpty()) {
+      return null;
+    }
+    CapacitySearch.Round last = result.rounds().get(result.rounds().size() - 1);
+    if (!Double.isFinite(last.capacity()) || last.broke() == null) {
+      return null;
+    }
+    int held = -1;
+    int broke = -1;
+    for (int i = 0; i < steps.size(); i++) {
+      CapacitySearch.Step s = steps.get(i);
+      if (s.round() == last.round() && s.offered() == last.capacity() && s.held()) {
+        held = i + 1;
+      }
+      if (s == last.broke()) {
+        broke = i + 1;
+      }
+    }
+    if (held < 0 || broke < 0 || !p99ByStep.containsKey(held) || p99ByStep.get(held).size() < 2) {
+      return null; // one operation: its p99 is the total's, said on the step's line
+    }
+    return CapacityText.roseFirst(p99ByStep.get(held), p99ByStep.get(broke));
+  }
+
+  private String of() {
+    return name.isEmpty() ? "" : " of " + name;
+  }
+}

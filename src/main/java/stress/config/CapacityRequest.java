@@ -1,0 +1,17 @@
+package stress.config;
+
+import java.util.List;
+
+/**
+ * What {@code run --slo} asks: the highest offered rate at which every objective holds.
+ *
+ * @param objectives what each step must hold ({@code --slo})
+ * @param resolution how close the highest held and the lowest broken rate end, e.g. 0.05 ({@code --slo-resolution})
+ * @param loggedRate the application's logged rate when {@code --rate log} gave the start, else NaN: the capacity is
+ *                   then also said as a multiple of it
+ */
+public record CapacityRequest(List<LatencyObjective> objectives, double resolution, double loggedRate) {
+  public CapacityRequest {
+    objectives = List.copyOf(objectives);
+  }
+}

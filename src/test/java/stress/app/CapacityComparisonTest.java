@@ -1,0 +1,105 @@
+package stress.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import stress.config.CapacityRequest;
+import stress.config.LatencyObjective;
+import stress.report.PairedRatio;
+
+/**
+ * Capacities compared round by round, on scripted servers: M/M/1 queues whose p99 crosses 20 ms at mu - 230.3 ops/s
+ * (see CapacitySearchTest). The machine drifts between rounds by up to 30%, which moves both servers alike: the
+ * capacities of one server spread widely over the rounds, but their ratio paired by round stays tight.
+ */
+class CapacityComparisonTest {
+  private static final CapacityRequest P99_20MS = new CapacityRequest(LatencyObjective.parse("--slo", "p99<=20ms"),
+      0.02, Double.NaN);
+  private static final double[] DRIFT = {1.0, 1.3, 0.8, 1.15, 0.9};
+
+  private static CapacitySearch.Measured queue(double mu, double rate, double clientMax) {
+    double achieved = Math.min(Math.min(rate, mu), clientMax);
+    double p99 = rate < mu ? 1000 * Math.log(100) / (mu - rate) : Double.POSITIVE_INFINITY;
+    double p50 = rate < mu ? 1000 * Math.log(2) / (mu - rate) : Double.POSITIVE_INFINITY;
+    return new CapacitySearch.Measured(achieved, p50, p50, p99, p99, p99 * 1.5, 0, rate > clientMax, 0);
+  }
+
+  /** A combination served by a queue at {@code mu} x the round's drift, searched from 100 ops/s. */
+  private static CapacityContender searched(String name, double mu, double clientMax) throws Exception {
+    CapacityContender c = new CapacityContender(name, Map.of(), null, (step, out) -> {
+      throw new AssertionError("scripted: no run");
+    });
+    c.startAt(100, (step, n) -> { }, P99_20MS, DRIFT.length);
+    for (int r = 1; r <= DRIFT.length; r++) {
+      double drifted = mu * DRIFT[r - 1];
+      c.search().round((rate, round) -> queue(drifted, rate, clientMax), r);
+    }
+    return c;
+  }
+
+  @Test
+  void theRatioPairedByRoundIsTightWhereEachCapacitySpreadsWithTheMachine() throws Exception {
+    CapacityComparison comparison = CapacityComparison.of(List.of(searched("a", 2000, Double.MAX_VALUE),
+        searched("b", 1000, Double.MAX_VALUE)), DRIFT.length, Set.of());
+    CapacityComparison.Row b = comparison.rows().get(1);
+    // b's capacities spread over the rounds (569.7 .. 1069.7), each round's pair near (1000d - 230) / (2000d - 230)
+    assertTrue(b.capacity().high() / b.capacity().low() > 1.5, b.capacity().toString());
+    assertEquals(PairedRatio.Verdict.SLOWER, b.ratio().verdict());
+    assertTrue(b.ratio().interval().low() > 0.38 && b.ratio().interval().high() < 0.52, b.ratio().toString());
+    assertEquals("holds less", comparison.verdict(b));
+    List<String> lines = comparison.lines();
+    assertTrue(lines.get(0).startsWith("capacities compared (each round's answers paired with a's of the same round;"
+        + " differences beyond x1.15 are called)"), "an unsteady machine calls only x1.15 and more: " + lines.get(0));
+    assertTrue(lines.get(2).startsWith("  b: ") && lines.get(2).contains("; vs a x0.4") && lines.get(2)
+        .endsWith(": holds less"), lines.get(2));
+    assertTrue(lines.get(3).startsWith("  read as: a holds x2."), lines.get(3));
+  }
+
+  @Test
+  void theSameServerTwiceIsNoDifferenceBeyondNoise() throws Exception {
+    CapacityComparison comparison = CapacityComparison.of(List.of(searched("a", 1000, Double.MAX_VALUE),
+        searched("b", 1000, Double.MAX_VALUE)), DRIFT.length, Set.of());
+    assertEquals("no difference beyond noise", comparison.verdict(comparison.rows().get(1)));
+    assertTrue(comparison.lines().get(3).contains("hold the same load within the noise"), comparison.lines().get(3));
+  }
+
+  @Test
+  void answersThatDifferLeaveNoVerdict() throws Exception {
+    CapacityComparison comparison = CapacityComparison.of(List.of(searched("postgresql", 2000, Double.MAX_VALUE),
+        searched("mongodb", 1000, Double.MAX_VALUE)), DRIFT.length, Set.of("by_status"));
+    String line = comparison.lines().get(2);
+    assertTrue(line.endsWith(": not compared: the answers of by_status differ between the targets, so the capacities"
+        + " are of different work"), line);
+    assertTrue(comparison.lines().stream().noneMatch(l -> l.contains("read as")), comparison.lines().toString());
+  }
+
+  @Test
+  void aRoundThatWasTheClientsLimitIsLeftOutOfThePairs() throws Exception {
+    // b's client offers 700 ops/s at most: in the rounds where b's server holds more, its answer is a lower bound
+    CapacityComparison comparison = CapacityComparison.of(List.of(searched("a", 1000, Double.MAX_VALUE),
+        searched("b", 1000, 700)), DRIFT.length, Set.of());
+    CapacityComparison.Row b = comparison.rows().get(1);
+    assertTrue(b.leftOut().stream().allMatch(w -> w.endsWith(": the client's limit, a lower bound")), b.leftOut()
+        .toString());
+    // rounds 1, 2, 4 (mu 1000, 1300, 1150 hold over 700) and 5 (mu 900: the search tried over 700 before p99 broke)
+    assertEquals(4, b.leftOut().size(), b.leftOut().toString());
+    assertTrue(b.ratio().interval().count() == 1, "round 3 alone is paired: " + b.ratio());
+    assertTrue(comparison.lines().get(2).contains("; left out of the pairs: round 1: the client's limit"),
+        comparison.lines().get(2));
+  }
+
+  @Test
+  void aCombinationWithoutAnyCapacityHasNoRatio() throws Exception {
+    CapacityComparison comparison = CapacityComparison.of(List.of(searched("a", 1000, Double.MAX_VALUE),
+        searched("b", 100, Double.MAX_VALUE)), DRIFT.length, Set.of());
+    CapacityComparison.Row b = comparison.rows().get(1);
+    assertNull(b.capacity());
+    assertEquals("no round with both capacities: nothing to pair", comparison.verdict(b));
+    assertTrue(comparison.lines().get(2).startsWith("  b: no capacity found"), comparison.lines().get(2));
+  }
+}
