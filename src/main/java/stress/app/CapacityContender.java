@@ -31,6 +31,9 @@ final class CapacityContender {
     }
   }
 
+  /** A step is lengthened up to this (or ten times its own length) to run the operations its objectives need. */
+  static final java.time.Duration LONGEST = java.time.Duration.ofSeconds(60);
+
   private final String name;
   private final Map<String, String> marks;
   private final RunConfig config;
@@ -43,6 +46,8 @@ final class CapacityContender {
   private RunResult first;
   private String failure;
   private int searchRounds = 1;
+  /** The operations a step needs to judge every objective ({@link stress.config.LatencyObjective#operationsToJudge}). */
+  private long toJudge;
 
   /**
    * @param name   as the comparison names it (empty for a search of one combination)
@@ -71,6 +76,8 @@ final class CapacityContender {
 
   void startAt(double rate, CapacitySearch.StepListener listener, stress.config.CapacityRequest request, int rounds) {
     searchRounds = rounds;
+    toJudge = request.objectives().stream().mapToLong(stress.config.LatencyObjective::operationsToJudge).max()
+        .orElse(0);
     search = new CapacitySearch(request.objectives(), rate, request.resolution(), (step, n) -> {
       steps.add(step);
       listener.stepped(step, n);
@@ -126,7 +133,8 @@ final class CapacityContender {
   /** One step: a run at {@code rate}, its output kept out of the terminal (the step's line says it). */
   CapacitySearch.Measured offer(double rate, int round, PrintStream out) throws Exception {
     ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-    RunJob job = jobs.at(config.forCapacityStep(rate), new PrintStream(buffer, true, StandardCharsets.UTF_8));
+    RunJob job = jobs.at(lengthened(config.forCapacityStep(rate), rate), new PrintStream(buffer, true,
+        StandardCharsets.UTF_8));
     job.run();
     RunResult result = job.result();
     if (result != null && result.interrupted()) {
@@ -158,7 +166,24 @@ final class CapacityContender {
     return new CapacitySearch.Measured(total.opsPerSecond(), total.latencyMs().p50(), total.latencyMs().p90(),
         total.latencyMs().p95(), total.latencyMs().p99(), total.latencyMs().p999(),
         all == 0 ? 0 : (double) total.errorCount() / all, clientBound,
-        seconds > 0 ? config.threads().get(0) / seconds : 0);
+        seconds > 0 ? config.threads().get(0) / seconds : 0, all);
+  }
+
+  /**
+   * A step long enough to judge its objectives at {@code rate}: at least {@link #toJudge} operations (a tenth more,
+   * for the window's edges), up to {@link #LONGEST} or ten times the step; a rate too low for that runs the longest
+   * step, and the search reads its percentile as not judged.
+   */
+  private RunConfig lengthened(RunConfig step, double rate) {
+    if (step.ops() > 0) {
+      return step.ops() >= toJudge ? step : step.withLength(step.duration(), toJudge);
+    }
+    double seconds = step.duration().toMillis() / 1000.0;
+    if (rate * seconds >= 1.1 * toJudge) {
+      return step;
+    }
+    double longest = Math.max(LONGEST.toSeconds(), 10 * seconds);
+    return step.withLength(java.time.Duration.ofSeconds((long) Math.ceil(Math.min(longest, 1.1 * toJudge / rate))), 0);
   }
 
   /** In the last round, the operation whose p99 rose most from the capacity step to the step that broke. */

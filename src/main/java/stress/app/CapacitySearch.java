@@ -30,9 +30,10 @@ public final class CapacitySearch {
    *                  execution starts up to one interval late and its last may end after the window, so one execution
    *                  per thread over the window's seconds. At a low rate or in a short step that is more than 1% of
    *                  the rate offered, and without it a step that kept up would break on a count.
+   * @param operations the executions measured, failed ones included
    */
   public record Measured(double achieved, double p50Ms, double p90Ms, double p95Ms, double p99Ms, double p999Ms,
-                         double errorShare, boolean clientBound, double edgeSlack) {}
+                         double errorShare, boolean clientBound, double edgeSlack, long operations) {}
 
   /**
    * One step.
@@ -56,6 +57,11 @@ public final class CapacitySearch {
 
     public boolean held() {
       return broken.isEmpty();
+    }
+
+    /** Whether too few operations ran to judge a percentile objective: the search cannot go lower. */
+    public boolean unjudged() {
+      return broken.stream().anyMatch(b -> b.contains(" not judged: "));
     }
 
     /** Whether the client, not the server, could not offer the rate. */
@@ -95,6 +101,11 @@ public final class CapacitySearch {
   static List<String> broken(double offered, Measured m, List<LatencyObjective> objectives) {
     List<String> broken = new ArrayList<>();
     for (LatencyObjective o : objectives) {
+      if (m.operations() < o.operationsToJudge()) {
+        broken.add(o.figure() + " not judged: " + m.operations() + " operations, " + o.operationsToJudge()
+            + " needed");
+        continue;
+      }
       double value = switch (o.figure()) {
         case "p50" -> m.p50Ms();
         case "p90" -> m.p90Ms();
@@ -190,8 +201,8 @@ public final class CapacitySearch {
         rate *= growth;
       } else {
         broke = step;
-        if (step.clientLimited() || Double.isFinite(held)) {
-          break;
+        if (step.clientLimited() || step.unjudged() || Double.isFinite(held)) {
+          break; // an unjudged step: a lower rate would run fewer operations still
         }
         rate /= 2;
         if (taken >= 8) {
@@ -202,7 +213,8 @@ public final class CapacitySearch {
     if (broke != null && broke.clientLimited()) {
       return new Round(round, held, broke, true);
     }
-    while (Double.isFinite(held) && broke != null && broke.offered() / held - 1 > resolution && taken < MAX_STEPS) {
+    while (Double.isFinite(held) && broke != null && !broke.unjudged() && broke.offered() / held - 1 > resolution
+        && taken < MAX_STEPS) {
       double mid = (held + broke.offered()) / 2;
       Step step = tried(steps, mid, round);
       if (step.held()) {
@@ -238,7 +250,7 @@ public final class CapacitySearch {
    */
   private boolean mayBeTransient(Step step) {
     Measured m = step.measured();
-    return reoffered < REOFFERS && !m.clientBound() && m.achieved() + m.edgeSlack() >= KEEPS_UP * step.offered();
+    return reoffered < REOFFERS && !m.clientBound() && !step.unjudged() && m.achieved() + m.edgeSlack() >= KEEPS_UP * step.offered();
   }
 
   private Step step(Steps steps, double rate, int round, List<String> brokeFirst) throws Exception {

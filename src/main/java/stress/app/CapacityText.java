@@ -28,7 +28,8 @@ final class CapacityText {
   static String step(CapacitySearch.Step step, int number, int rounds) {
     CapacitySearch.Measured m = step.measured();
     return "step " + number + (rounds > 1 ? " (round " + step.round() + ")" : "") + ": offered " + rate(step.offered())
-        + " ops/s, achieved " + rate(m.achieved()) + " (" + Math.round(100 * m.achieved() / step.offered()) + "%), p50 "
+        + " ops/s, achieved " + rate(m.achieved()) + " (" + Math.round(100 * m.achieved() / step.offered()) + "%) in "
+        + m.operations() + " operations, p50 "
         + ms(m.p50Ms()) + " ms, p99 " + ms(m.p99Ms()) + " ms, p99.9 " + ms(m.p999Ms()) + " ms, errors "
         + percent(m.errorShare()) + ": " + (step.held() ? "held" : "broken (" + String.join("; ", step.broken()) + ")")
         + (!step.again() ? "" : step.held() ? " on a second offer: the first break (" + String.join("; ",
@@ -49,6 +50,8 @@ final class CapacityText {
       MedianInterval i = result.interval();
       long found = result.rounds().stream().filter(r -> Double.isFinite(r.capacity())).count();
       lines.add(i == null ? under + " over " + result.rounds().size() + " rounds: none found"
+          : found == 1 ? under + ": " + rate(i.median()) + " ops/s, found in 1 of " + result.rounds().size()
+              + " rounds: no noise estimate"
           : under + " over " + found + " rounds: median " + rate(i.median()) + " ops/s [" + rate(i.low()) + "-"
               + rate(i.high()) + "], " + RoundComparisonText.percent(i.coverage()) + " coverage ("
               + MedianInterval.METHOD + ")");
@@ -65,6 +68,11 @@ final class CapacityText {
   }
 
   private static String answer(CapacitySearch.Round round, double resolution) {
+    if (!Double.isFinite(round.capacity()) && round.broke().unjudged()) {
+      String why = round.broke().broken().stream().filter(b -> b.contains(" not judged: ")).findFirst().orElseThrow();
+      return "none: at " + rate(round.broke().offered()) + " ops/s a step runs too few operations to judge "
+          + why.replace(" not judged: ", " (") + "), and every higher rate tried broke an objective";
+    }
     if (!Double.isFinite(round.capacity())) {
       return "none: every rate tried broke an objective, the lowest " + rate(round.broke().offered()) + " ops/s ("
           + String.join("; ", round.broke().broken()) + ")";

@@ -27,6 +27,18 @@ public record LatencyObjective(String figure, double limit) {
     return figure.equals("errors");
   }
 
+  /**
+   * The operations a step needs before its percentile says anything: two beyond it (200 for p99, 2000 for p99.9),
+   * else the percentile is the slowest one or two executions, a figure of chance. No minimum for the error share.
+   */
+  public long operationsToJudge() {
+    if (errors()) {
+      return 0;
+    }
+    double q = figure.equals("p999") ? 0.999 : Integer.parseInt(figure.substring(1)) / 100.0;
+    return (long) Math.ceil(2 / (1 - q) - 1e-9);
+  }
+
   /** As given back to the user: {@code p99<=20ms}, {@code errors<=0.1%}. */
   public String describe() {
     return figure + "<=" + (errors() ? trim(limit * 100) + "%" : trim(limit) + "ms");

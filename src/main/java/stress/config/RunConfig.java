@@ -281,6 +281,14 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
         explain, outDir, metricsPort, hostSpreading, failures, workload, fleet, application, rounds);
   }
 
+  /** This run measured for {@code length} or {@code operations} (0: by time), e.g. a step made long enough. */
+  public RunConfig withLength(Duration length, long operations) {
+    return new RunConfig(mix, threads, length, operations, warmup, reportInterval, rate, modes, pools, poolSize,
+        c3p0MaxStatements, prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant,
+        operationSettings, schema, table, seed, keySample, timeouts, jsonFile, workerThreads, inserts, explain, outDir,
+        metricsPort, hostSpreading, failures, workload, fleet, application, rounds);
+  }
+
   /** This run with another number of rounds. */
   public RunConfig withRounds(int n) {
     return new RunConfig(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize,

@@ -26,7 +26,8 @@ class CapacityComparisonTest {
     double achieved = Math.min(Math.min(rate, mu), clientMax);
     double p99 = rate < mu ? 1000 * Math.log(100) / (mu - rate) : Double.POSITIVE_INFINITY;
     double p50 = rate < mu ? 1000 * Math.log(2) / (mu - rate) : Double.POSITIVE_INFINITY;
-    return new CapacitySearch.Measured(achieved, p50, p50, p99, p99, p99 * 1.5, 0, rate > clientMax, 0);
+    return new CapacitySearch.Measured(achieved, p50, p50, p99, p99, p99 * 1.5, 0, rate > clientMax, 0,
+        (long) (achieved * 10));
   }
 
   /** A combination served by a queue at {@code mu} x the round's drift, searched from 100 ops/s. */

@@ -22,7 +22,8 @@ class CapacitySearchTest {
     double achieved = Math.min(Math.min(rate, mu), clientMax);
     double p99 = rate < mu ? 1000 * Math.log(100) / (mu - rate) : Double.POSITIVE_INFINITY;
     double p50 = rate < mu ? 1000 * Math.log(2) / (mu - rate) : Double.POSITIVE_INFINITY;
-    return new CapacitySearch.Measured(achieved, p50, p50, p99, p99, p99 * 1.5, 0, rate > clientMax, 0);
+    return new CapacitySearch.Measured(achieved, p50, p50, p99, p99, p99 * 1.5, 0, rate > clientMax, 0,
+        (long) (achieved * 10));
   }
 
   private static double knee(double mu) {
@@ -87,11 +88,33 @@ class CapacitySearchTest {
   @Test
   void aStepShortByLessThanOneExecutionPerThreadKeepsUp() throws Exception {
     // 68.7 ops/s offered for 1 s by 4 threads: 68 executions fit in the window, 1% short on a count alone
-    CapacitySearch.Measured edges = new CapacitySearch.Measured(68, 0.2, 0.3, 0.4, 4.1, 4.1, 0, false, 4 / 1.0);
-    assertEquals(List.of(), CapacitySearch.broken(68.7, edges, P99_20MS));
-    CapacitySearch.Measured behind = new CapacitySearch.Measured(63, 0.2, 0.3, 0.4, 4.1, 4.1, 0, false, 4 / 1.0);
+    List<LatencyObjective> p90 = LatencyObjective.parse("--slo", "p90<=20ms"); // 20 operations judge a p90
+    CapacitySearch.Measured edges = new CapacitySearch.Measured(68, 0.2, 0.3, 0.4, 4.1, 4.1, 0, false, 4 / 1.0, 68);
+    assertEquals(List.of(), CapacitySearch.broken(68.7, edges, p90));
+    CapacitySearch.Measured behind = new CapacitySearch.Measured(63, 0.2, 0.3, 0.4, 4.1, 4.1, 0, false, 4 / 1.0, 63);
     assertEquals(List.of("achieved 63 of 68.7 ops/s offered (under 99%)"),
-        CapacitySearch.broken(68.7, behind, P99_20MS), "more than one execution per thread short is behind");
+        CapacitySearch.broken(68.7, behind, p90), "more than one execution per thread short is behind");
+  }
+
+  @Test
+  void aStepOfTooFewOperationsToJudgeItsPercentileEndsTheRoundInsteadOfDecidingByChance() throws Exception {
+    // 68 operations hold one or two beyond their p99: a p99 of them is the slowest execution, not a percentile
+    CapacitySearch.Measured few = new CapacitySearch.Measured(68, 0.2, 0.3, 0.4, 4.1, 4.1, 0, false, 4, 68);
+    assertEquals(List.of("p99 not judged: 68 operations, 200 needed"), CapacitySearch.broken(68.7, few, P99_20MS));
+    assertEquals(200, P99_20MS.get(0).operationsToJudge());
+    assertEquals(2000, LatencyObjective.parse("--slo", "p999<=1s").get(0).operationsToJudge());
+    // a server that breaks p99<=1ms at any rate: halving ends where a step (10 s here) runs under 200 operations
+    List<Double> offered = new ArrayList<>();
+    CapacitySearch.Result result = CapacitySearch.search((rate, round) -> {
+      offered.add(rate);
+      return queue(1000, rate, Double.MAX_VALUE);
+    }, LatencyObjective.parse("--slo", "p99<=1ms"), 100, 0.05, 1, (step, n) -> { });
+    // the first two breaks are offered again (they kept up); 12.5 ops/s for 10 s is 125 operations: the last step
+    assertEquals(List.of(100.0, 100.0, 50.0, 50.0, 25.0, 12.5), offered);
+    assertTrue(result.rounds().get(0).broke().unjudged());
+    assertTrue(CapacityText.result(result).get(0).contains("none: at 12.5 ops/s a step runs too few operations to judge"
+        + " p99 (125 operations, 200 needed), and every higher rate tried broke an objective"),
+        CapacityText.result(result).get(0));
   }
 
   @Test
@@ -112,7 +135,8 @@ class CapacitySearchTest {
     CapacitySearch.Result result = CapacitySearch.search((rate, round) -> {
       CapacitySearch.Measured m = queue(1000, rate, Double.MAX_VALUE);
       if (rate == 400 && offersOf400[0]++ == 0) {
-        return new CapacitySearch.Measured(m.achieved(), m.p50Ms(), m.p90Ms(), m.p95Ms(), 250, 400, 0, false, 0);
+        return new CapacitySearch.Measured(m.achieved(), m.p50Ms(), m.p90Ms(), m.p95Ms(), 250, 400, 0, false, 0,
+            m.operations());
       }
       return m;
     }, P99_20MS, 100, 0.05, 1, (step, n) -> lines.add(CapacityText.step(step, n, 1)));
