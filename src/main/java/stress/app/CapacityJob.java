@@ -29,7 +29,7 @@ final class CapacityJob {
   static final String SEARCH_ROUND = "search round";
 
   private final RunConfig config;
-  private final stress.config.CapacityRequest request;
+  private stress.config.CapacityRequest request;
   private final List<CapacityContender> contenders;
   private final PrintStream out;
   private final Map<String, Object> moreSettings = new LinkedHashMap<>();
@@ -145,6 +145,11 @@ final class CapacityJob {
       return interrupted ? ExitCode.INTERRUPTED : ExitCode.FAILURE;
     }
     out.println();
+    if (Double.isFinite(request.loggedRate())
+        && first.settings().get(stress.app.setup.ApplicationSetup.LOGGED_RATE_RUN) instanceof Number running) {
+      // collections were skipped: the multiple is of the rate the log shows for those that ran
+      request = new stress.config.CapacityRequest(request.objectives(), request.resolution(), running.doubleValue());
+    }
     boolean found = false;
     for (CapacityContender c : contenders) {
       if (c.search() == null) {

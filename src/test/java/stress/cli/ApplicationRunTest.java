@@ -251,4 +251,33 @@ class ApplicationRunTest {
     double achieved = total.get("opsPerSecond").asDouble();
     assertTrue(Math.abs(achieved - target) <= 0.05 * target, "achieved " + achieved + " ops/s of " + target);
   }
+
+  /**
+   * {@code --slo} with {@code --rate log}: the search starts at the logged rate and states the capacity as a multiple
+   * of the logged rate of the collections that run (one skipped here).
+   */
+  @Test
+  void aCapacitySearchFromTheLoggedRateGivesTheCapacityAsAMultipleOfIt() throws Exception {
+    Path out = dir.resolve("slo");
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", dir.resolve("wl").toString(),
+        "--skip-missing", "--rate", "log", "--slo", "p90<=1s", "--slo-resolution", "50%", "--warmup", "0",
+        "--threads", "1", "--duration", "1s", "--out", out.toString());
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(r.out().contains("capacity search under p90<=1000ms: from 20.3 ops/s (the logged rate), doubling"),
+        r.out());
+    assertTrue(r.out().contains("step 1: offered 20.3 ops/s"), r.out());
+    JsonNode search = new ObjectMapper().readTree(Files.readString(out.resolve("result.json"))).path("settings")
+        .path("capacity");
+    double ops = search.path("capacity ops/s").asDouble();
+    assertTrue(r.out().contains("\ncapacity under p90<=1000ms: " + stress.report.CapacitySearchResult.rate(ops)
+        + " ops/s"), r.out());
+    String multiple = r.out().lines().filter(l -> l.startsWith("capacity x")).findFirst().orElseThrow();
+    double running = loggedRate("stress.sessions");
+    assertTrue(multiple.startsWith("capacity " + stress.report.Decimals.ratio(ops / running) + " the logged rate ("
+        + stress.report.CapacitySearchResult.rate(running) + " ops/s"), "of the collections run, " + running + ": "
+        + multiple);
+    assertEquals(running, search.path("logged rate ops/s").asDouble(), 1e-9);
+    assertEquals(search.path("capacity ops/s").asDouble() / running, search.path("multiple of the logged rate")
+        .asDouble(), 1e-9);
+  }
 }

@@ -73,6 +73,9 @@ public final class ApplicationSetup {
     }
   }
 
+  /** The settings' key of the logged rate of the collections run, when some were skipped. */
+  public static final String LOGGED_RATE_RUN = "logged rate of the collections run (ops/s)";
+
   public static Prepared prepare(Connection control, TargetInfo target, RunConfig config, ChosenDatabase database,
                                  PrintStream out) throws SQLException {
     return prepare(control, target, config, database, out, new stress.keys.KeySpaces());
@@ -123,6 +126,13 @@ public final class ApplicationSetup {
     if (!skipped.isEmpty()) {
       settings.put("collections skipped (--skip-missing)", skipped.entrySet().stream()
           .map(e -> e.getKey().namespace() + ": " + e.getValue()).toList());
+    }
+    if (!skipped.isEmpty() && !running.isEmpty()) {
+      try { // what --rate log would pace the collections run at; a capacity search states its multiple of it
+        settings.put(LOGGED_RATE_RUN, application.merged().loggedRate(running.keySet()));
+      } catch (stress.model.UsageException e) {
+        // the log gives no times: no logged rate to state
+      }
     }
     return new Prepared(List.copyOf(bound.values()), OperationMix.of(running), rate, first, recorded, collections,
         sampled, settings);
