@@ -13,7 +13,9 @@ import java.util.regex.Pattern;
 /**
  * A capacity search ({@code run --slo}) as a result holds it: read from the settings' {@value #KEY} entry, which
  * the search writes as plain maps and lists and which reads back the same from result.json. The HTML report and
- * {@code capacity.csv} both read it from here.
+ * {@code capacity.csv} both read it from here. A search of one combination keeps its steps at the top of that entry;
+ * capacities compared keep each combination's search under {@code compared} and the comparison under
+ * {@code comparison} ({@link CapacitiesCompared}).
  *
  * @param objectives each objective as the user reads it, e.g. {@code p99<=5ms}, {@code errors<=0.1%}
  * @param resolution e.g. 0.05
@@ -23,9 +25,12 @@ import java.util.regex.Pattern;
  * @param low        the low end of its interval, NaN with one round
  * @param high       the high end of its interval, NaN with one round
  * @param coverage   the interval's coverage, NaN with one round
+ * @param logged     the capacity as a multiple of the logged rate ({@code --rate log}), else null
+ * @param failure    why the search stopped early (one combination of several), else null
  */
 public record CapacitySearchResult(List<String> objectives, double resolution, List<Step> steps, List<Round> rounds,
-                                   double capacity, double low, double high, double coverage) {
+                                   double capacity, double low, double high, double coverage, LoggedMultiple logged,
+                                   String failure) {
   /** The settings' key of a capacity search. */
   public static final String KEY = "capacity";
   /** The latency figures a step can hold, each under its key {@code <figure> ms}, in order. */
@@ -74,15 +79,59 @@ public record CapacitySearchResult(List<String> objectives, double resolution, L
     }
   }
 
+  /**
+   * The capacity as a multiple of the rate an application's log shows.
+   *
+   * @param rate   the logged rate, ops/s
+   * @param median the capacity over it
+   * @param low    its interval's low end, NaN with one round
+   * @param high   its interval's high end, NaN with one round
+   */
+  public record LoggedMultiple(double rate, double median, double low, double high) {
+    /** E.g. {@code x3.10 [2.90-3.30] the logged rate (120 ops/s)}. */
+    public String text() {
+      return Decimals.ratio(median) + (Double.isFinite(low) && Double.isFinite(high) ? " ["
+          + Decimals.ratio(low).substring(1) + "-" + Decimals.ratio(high).substring(1) + "]" : "")
+          + " the logged rate (" + CapacitySearchResult.rate(rate) + " ops/s)";
+    }
+  }
+
   /** A latency objective: its figure as the steps name it ({@code p99.9} for {@code p999}) and its limit. */
   public record LatencyLimit(String objective, String figure, double ms) {}
 
-  /** The capacity search of a result, or null when the run searched none. */
+  /**
+   * The capacity search of a result; null when the run searched none, or compared the capacities of several
+   * combinations ({@link #searches}, {@link CapacitiesCompared}).
+   */
   public static CapacitySearchResult of(RunResult result) {
-    return result.settings().get(KEY) instanceof Map<?, ?> capacity ? of(capacity) : null;
+    return result.settings().get(KEY) instanceof Map<?, ?> capacity && !capacity.containsKey("compared")
+        ? of(capacity, capacity) : null;
   }
 
-  static CapacitySearchResult of(Map<?, ?> json) {
+  /**
+   * Every search of a result in the order searched, each under its combination's name ({@code mode=plain}, {@code
+   * table=a}, {@code target=mongodb://h/db}); a single search under {@code ""}; empty when the run searched none.
+   */
+  public static Map<String, CapacitySearchResult> searches(RunResult result) {
+    Map<String, CapacitySearchResult> searches = new LinkedHashMap<>();
+    if (!(result.settings().get(KEY) instanceof Map<?, ?> capacity)) {
+      return searches;
+    }
+    if (!capacity.containsKey("compared")) {
+      searches.put("", of(capacity, capacity));
+      return searches;
+    }
+    for (Object item : list(capacity.get("compared"))) {
+      if (item instanceof Map<?, ?> one) {
+        // the objectives, resolution and logged rate are the comparison's, written once above its searches
+        searches.put(String.valueOf(one.get("combination")), of(capacity, one));
+      }
+    }
+    return searches;
+  }
+
+  /** One search: its own figures from {@code json}, what every search shares from {@code head}. */
+  private static CapacitySearchResult of(Map<?, ?> head, Map<?, ?> json) {
     List<Step> steps = new ArrayList<>();
     for (Object item : list(json.get("steps"))) {
       if (!(item instanceof Map<?, ?> s)) {
@@ -107,9 +156,15 @@ public record CapacitySearchResult(List<String> objectives, double resolution, L
           number(r.get("broke at ops/s")), strings(r.get("broke on")), Boolean.TRUE.equals(r.get("client's limit"))));
     }
     List<Object> interval = list(json.get("interval"));
-    return new CapacitySearchResult(strings(json.get("objectives")), number(json.get("resolution")), steps, rounds,
+    List<Object> multiples = list(json.get("multiple interval"));
+    LoggedMultiple logged = json.containsKey("multiple of the logged rate")
+        ? new LoggedMultiple(number(head.get("logged rate ops/s")), number(json.get("multiple of the logged rate")),
+        multiples.size() == 2 ? number(multiples.get(0)) : Double.NaN,
+        multiples.size() == 2 ? number(multiples.get(1)) : Double.NaN) : null;
+    return new CapacitySearchResult(strings(head.get("objectives")), number(head.get("resolution")), steps, rounds,
         number(json.get("capacity ops/s")), interval.size() == 2 ? number(interval.get(0)) : Double.NaN,
-        interval.size() == 2 ? number(interval.get(1)) : Double.NaN, number(json.get("coverage")));
+        interval.size() == 2 ? number(interval.get(1)) : Double.NaN, number(json.get("coverage")), logged,
+        json.get("failure") == null ? null : String.valueOf(json.get("failure")));
   }
 
   /** The objectives on latency, each with its limit in ms; the error objective is not one. */
@@ -154,6 +209,9 @@ public record CapacitySearchResult(List<String> objectives, double resolution, L
           + (rounds.size() == 1 && Double.isFinite(round.capacity())
           ? "; 1 round: no noise estimate, --rounds 3 or more gives an interval" : ""));
     }
+    if (logged != null) {
+      lines.add("capacity " + logged.text() + ", the rate the application's log shows");
+    }
     return lines;
   }
 
@@ -192,7 +250,13 @@ public record CapacitySearchResult(List<String> objectives, double resolution, L
         .toPlainString() + "%";
   }
 
-  private static double number(Object value) {
+  /** The capacity with its interval: {@code 41700 ops/s [36500-45600]}, or {@code none found}. */
+  public String capacityText() {
+    return !Double.isFinite(capacity) ? "none found"
+        : rate(capacity) + " ops/s" + (hasInterval() ? " [" + rate(low) + "-" + rate(high) + "]" : "");
+  }
+
+  static double number(Object value) {
     if (value instanceof Number n) {
       return n.doubleValue();
     }
@@ -206,11 +270,11 @@ public record CapacitySearchResult(List<String> objectives, double resolution, L
     return Double.NaN;
   }
 
-  private static List<Object> list(Object value) {
+  static List<Object> list(Object value) {
     return value instanceof List<?> l ? new ArrayList<>(l) : List.of();
   }
 
-  private static List<String> strings(Object value) {
+  static List<String> strings(Object value) {
     return list(value).stream().map(String::valueOf).toList();
   }
 }

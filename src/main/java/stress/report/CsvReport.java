@@ -3,6 +3,7 @@ package stress.report;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import stress.metrics.ErrorStats;
@@ -190,14 +191,37 @@ public final class CsvReport {
    */
   public static String capacity(CapacitySearchResult search) {
     StringBuilder csv = new StringBuilder(Csv.line(CAPACITY_COLUMNS));
-    for (CapacitySearchResult.Step step : search.steps()) {
-      csv.append(Csv.line(java.util.Arrays.asList(Integer.toString(step.number()), Integer.toString(step.round()),
-          finite(step.offered(), Csv::decimal), finite(step.achieved(), Csv::decimal),
-          finite(step.latency("p50"), Csv::millis), finite(step.latency("p99"), Csv::millis),
-          finite(step.latency("p99.9"), Csv::millis), finite(step.errorShare(), v -> Csv.number(v, 6)),
-          step.held() ? "yes" : "no", String.join("; ", step.broken()))));
-    }
+    search.steps().forEach(step -> csv.append(Csv.line(capacityCells(step))));
     return csv.toString();
+  }
+
+  /**
+   * The searches of a result ({@link CapacitySearchResult#searches}): one search as {@link
+   * #capacity(CapacitySearchResult)}; capacities compared with a leading {@code combination} column, every step of
+   * each combination in the order searched, its steps numbered from 1 as its own search numbers them.
+   */
+  public static String capacity(Map<String, CapacitySearchResult> searches) {
+    if (searches.size() == 1 && searches.containsKey("")) {
+      return capacity(searches.get(""));
+    }
+    List<String> header = new ArrayList<>(List.of("combination"));
+    header.addAll(CAPACITY_COLUMNS);
+    StringBuilder csv = new StringBuilder(Csv.line(header));
+    searches.forEach((combination, search) -> search.steps().forEach(step -> {
+      List<String> cells = new ArrayList<>();
+      cells.add(combination);
+      cells.addAll(capacityCells(step));
+      csv.append(Csv.line(cells));
+    }));
+    return csv.toString();
+  }
+
+  private static List<String> capacityCells(CapacitySearchResult.Step step) {
+    return java.util.Arrays.asList(Integer.toString(step.number()), Integer.toString(step.round()),
+        finite(step.offered(), Csv::decimal), finite(step.achieved(), Csv::decimal),
+        finite(step.latency("p50"), Csv::millis), finite(step.latency("p99"), Csv::millis),
+        finite(step.latency("p99.9"), Csv::millis), finite(step.errorShare(), v -> Csv.number(v, 6)),
+        step.held() ? "yes" : "no", String.join("; ", step.broken()));
   }
 
   private static String finite(double value, java.util.function.DoubleFunction<String> format) {

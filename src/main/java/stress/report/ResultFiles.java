@@ -25,7 +25,7 @@ public final class ResultFiles {
   public static final String SUMMARY_CSV = "summary.csv";
   /** A run of several rounds: each figure's rounds, median, ratio, interval and verdict ({@link CsvReport#comparison}). */
   public static final String COMPARISON_CSV = "comparison.csv";
-  /** A capacity search: one row per step ({@link CsvReport#capacity}). */
+  /** A capacity search: one row per step (capacities compared: of each combination, {@link CsvReport#capacity}). */
   public static final String CAPACITY_CSV = "capacity.csv";
 
   private ResultFiles() {}
@@ -82,9 +82,9 @@ public final class ResultFiles {
     if (rounds != null) {
       files.add(writeText(dir.resolve(COMPARISON_CSV), CsvReport.comparison(rounds)));
     }
-    CapacitySearchResult capacity = CapacitySearchResult.of(result);
-    if (capacity != null) {
-      files.add(writeText(dir.resolve(CAPACITY_CSV), CsvReport.capacity(capacity)));
+    java.util.Map<String, CapacitySearchResult> searches = CapacitySearchResult.searches(result);
+    if (!searches.isEmpty()) {
+      files.add(writeText(dir.resolve(CAPACITY_CSV), CsvReport.capacity(searches)));
     }
     for (int p = 0; p < result.phases().size(); p++) {
       files.addAll(IntervalLogs.write(dir, p + 1, result.phases().get(p), measuredStarts.get(p)));

@@ -2,15 +2,20 @@ package stress.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import stress.config.CapacityRequest;
 import stress.config.LatencyObjective;
+import stress.report.CapacitiesCompared;
 import stress.report.CapacitySearchResult;
 import stress.report.JsonReport;
 import stress.report.RunResult;
@@ -72,5 +77,77 @@ class CapacityJsonTest {
     assertTrue(read.sentences().get(0).startsWith("capacity under p95<=15ms, p99<=20ms, errors<=1%: "
         + CapacityText.rate(search.interval().median()) + " ops/s [" + CapacityText.rate(search.interval().low()) + "-"
         + CapacityText.rate(search.interval().high()) + "], the median of 3 rounds' answers"), read.sentences().get(0));
+  }
+
+  /**
+   * Capacities compared as result.json keeps them read back in the report package ({@link
+   * stress.report.CapacitiesCompared}): each combination's search under its name, its multiple of the logged rate,
+   * why a search stopped, and the comparison's rows as the run worked them out, never recomputed.
+   */
+  @Test
+  void comparedCapacitiesReadBackFromResultJson() throws Exception {
+    CapacityRequest request = new CapacityRequest(LatencyObjective.parse("--slo", "p99<=20ms"), 0.02, 100);
+    double[] drift = {1.0, 1.3, 0.8};
+    List<CapacityContender> contenders = new ArrayList<>();
+    for (String name : List.of("mode=prepared", "mode=plain")) {
+      CapacityContender c = new CapacityContender(name, Map.of(), null, (step, out) -> {
+        throw new AssertionError("scripted: no run");
+      });
+      c.startAt(100, (step, n) -> { }, request, drift.length);
+      double mu = name.equals("mode=prepared") ? 2000 : 1000;
+      for (int r = 1; r <= drift.length; r++) {
+        double drifted = mu * drift[r - 1];
+        c.search().round((rate, round) -> queue(drifted, rate), r);
+      }
+      contenders.add(c);
+    }
+    contenders.get(1).failed("round 3: scripted failure");
+    CapacityComparison comparison = CapacityComparison.of(contenders, drift.length, Set.of());
+    RunResult result = new RunResult("test", Instant.parse("2026-01-02T03:04:05Z"),
+        Map.of("capacity", CapacityJson.of(contenders, comparison, request)), Map.of("kind", "postgres"), List.of(),
+        false);
+    Path file = dir.resolve("compared.json");
+    JsonReport.write(result, file);
+
+    RunResult read = JsonReport.read(file);
+    assertNull(CapacitySearchResult.of(read), "not one search");
+    CapacitiesCompared compared = CapacitiesCompared.of(read);
+    assertEquals(List.of("p99<=20ms"), compared.objectives());
+    assertEquals("mode=prepared", compared.baseline());
+    assertEquals(comparison.leastDifference(), compared.leastDifference());
+    assertEquals(List.of("mode=prepared", "mode=plain"), new ArrayList<>(compared.searches().keySet()));
+    for (CapacityContender c : contenders) {
+      CapacitySearchResult search = compared.searches().get(c.name());
+      CapacitySearch.Result written = c.search().result();
+      assertEquals(written.steps().size(), search.steps().size());
+      for (int i = 0; i < written.steps().size(); i++) {
+        assertEquals(written.steps().get(i).offered(), search.steps().get(i).offered());
+        assertEquals(written.steps().get(i).round(), search.steps().get(i).round());
+        assertEquals(written.steps().get(i).measured().p99Ms(), search.steps().get(i).latency("p99"));
+        assertEquals(written.steps().get(i).held(), search.steps().get(i).held());
+      }
+      assertEquals(written.interval().median(), search.capacity());
+      assertEquals(written.interval().low(), search.low());
+      assertEquals(written.interval().high(), search.high());
+      assertEquals(new CapacitySearchResult.LoggedMultiple(100, written.interval().median() / 100,
+          written.interval().low() / 100, written.interval().high() / 100), search.logged());
+      assertEquals(0.02, search.resolution(), "the resolution written once, above the searches");
+      assertEquals(c.failure(), search.failure());
+    }
+    CapacityComparison.Row written = comparison.rows().get(1);
+    CapacitiesCompared.Row row = compared.rows().get(0);
+    assertEquals(1, compared.rows().size(), "the baseline has no row");
+    assertEquals("mode=plain", row.combination());
+    assertEquals(written.ratio().interval().median(), row.ratio());
+    assertEquals(written.ratio().interval().low(), row.low());
+    assertEquals(written.ratio().interval().high(), row.high());
+    assertEquals(written.ratio().interval().coverage(), row.coverage());
+    assertEquals(comparison.verdict(written), row.verdict());
+    assertEquals(written.leftOut(), row.leftOut());
+    assertTrue(compared.sentence().startsWith("capacity under p99<=20ms: mode=prepared "
+        + CapacityText.rate(comparison.rows().get(0).capacity().median()) + " ops/s ["), compared.sentence());
+    assertTrue(compared.sentence().endsWith("; mode=plain " + row.ratioText() + " of it ("
+        + compared.searches().get("mode=plain").logged().text() + "): " + comparison.verdict(written)),
+        compared.sentence());
   }
 }

@@ -145,6 +145,31 @@ class ReportBrowserIT {
     browser.screenshot(page, SCREENSHOTS.resolve("capacity.png"), 1400, 1600);
   }
 
+  /**
+   * Capacities compared (a real result.json of two modes searched over three rounds, kept as a test resource with two
+   * steps' phases of each mode): one knee draws each combination's p99 per round, the objective and each capacity.
+   */
+  @Test
+  void theReportOfComparedCapacitiesDrawsEveryCombinationInOneKnee() throws Exception {
+    RunResult result = JsonReport.read(Path.of(getClass().getResource("/stress/report/capacity-compared-result.json")
+        .toURI()));
+    Path page = HtmlReport.writeInto(result, dir.resolve("capacities-compared"));
+    String html = Files.readString(page);
+    RenderedPage rendered = assertRendered(page, html.split("<canvas", -1).length - 1);
+    String knee = rendered.canvasIn("capacity").orElseThrow();
+    assertEquals(Optional.of("0"), rendered.canvasData(knee, "missing-series"), rendered.describe());
+    String plotted = rendered.canvasData(knee, "plotted-labels").orElseThrow().replace("&lt;", "<");
+    for (String label : List.of("mode=prepared p99 · round 1", "mode=prepared p99 · round 3",
+        "mode=plain p99 · round 2", "objective p99<=5ms", "mode=prepared capacity 41700 ops/s",
+        "mode=plain capacity 12100 ops/s", "mode=plain interval 10600-16500 ops/s")) {
+      assertTrue(List.of(plotted.split(" \\| ")).contains(label), label + " not seen inside the axes: " + plotted);
+    }
+    assertTrue(rendered.headlines().contains("capacity under p99<=5ms: mode=prepared 41700 ops/s [36500-45600];"
+        + " mode=plain x0.29 [0.29-0.36] of it: holds less (each phase below is one step of a search: see Capacity)."),
+        rendered.headlines().toString());
+    browser.screenshot(page, SCREENSHOTS.resolve("capacities-compared.png"), 1400, 1600);
+  }
+
   /** A page whose labels and error messages hold script: nothing runs, and the error chart draws. */
   @Test
   void scriptInLabelsStaysText() throws Exception {

@@ -15,7 +15,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** capacity.csv: one row per step of a capacity search, from a real search's result.json. */
+/** capacity.csv: one row per step of a capacity search, or of each combination compared, from real result.json files. */
 class CapacityCsvTest {
   @TempDir
   Path dir;
@@ -81,5 +81,44 @@ class CapacityCsvTest {
     assertTrue(files.contains(dir.resolve(ResultFiles.CAPACITY_CSV)), files.toString());
     assertEquals(CsvReport.capacity(CapacitySearchResult.of(result)),
         Files.readString(dir.resolve(ResultFiles.CAPACITY_CSV)));
+  }
+
+  @Test
+  void comparedCapacitiesHaveARowPerStepOfEachCombinationAfterItsName() throws Exception {
+    Path compared = CapacitiesComparedTest.fixture();
+    RunResult result = JsonReport.read(compared);
+    List<List<String>> csv = StrictCsv.parse(CsvReport.capacity(CapacitySearchResult.searches(result)));
+    List<String> header = new ArrayList<>(List.of("combination"));
+    header.addAll(CsvReport.CAPACITY_COLUMNS);
+    assertEquals(header, csv.get(0));
+    List<List<String>> expected = new ArrayList<>();
+    for (JsonNode search : new ObjectMapper().readTree(compared.toFile()).get("settings").get("capacity")
+        .get("compared")) {
+      int number = 0;
+      for (JsonNode step : search.get("steps")) {
+        number++;
+        expected.add(List.of(search.get("combination").asText(), Integer.toString(number),
+            step.get("round").asText(), step.get("held").asBoolean() ? "yes" : "no"));
+      }
+    }
+    assertEquals(36, expected.size(), "18 steps of each mode");
+    assertEquals(expected, csv.subList(1, csv.size()).stream()
+        .map(row -> List.of(row.get(0), row.get(1), row.get(2), row.get(9))).toList());
+    // the cells after the name are the single search's cells
+    CapacitySearchResult plain = CapacitySearchResult.searches(result).get("mode=plain");
+    List<String> firstOfPlain = StrictCsv.parse(CsvReport.capacity(plain)).get(1);
+    assertEquals(firstOfPlain, csv.get(19).subList(1, csv.get(19).size()));
+    assertEquals("mode=plain", csv.get(19).get(0));
+  }
+
+  @Test
+  void theResultFilesOfComparedCapacitiesHoldCapacityCsv() throws Exception {
+    RunResult read = JsonReport.read(CapacitiesComparedTest.fixture());
+    RunResult result = new RunResult(read.toolVersion(), read.startTime(), read.settings(), read.target(), List.of(),
+        false);
+    ResultFiles.write(dir, result, List.of());
+    assertEquals(CsvReport.capacity(CapacitySearchResult.searches(result)),
+        Files.readString(dir.resolve(ResultFiles.CAPACITY_CSV)));
+    assertTrue(Files.readString(dir.resolve(ResultFiles.CAPACITY_CSV)).startsWith("combination,step,"));
   }
 }

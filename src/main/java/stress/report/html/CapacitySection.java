@@ -4,8 +4,10 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
+import stress.report.CapacitiesCompared;
 import stress.report.CapacitySearchResult;
 import stress.report.CapacitySearchResult.Step;
 import stress.report.Decimals;
@@ -14,7 +16,8 @@ import stress.report.Decimals;
  * A capacity search ({@code run --slo}): the capacity in words first, then the knee, latency against the offered
  * rate (each step's latencies, one line per figure and round in order of rate, a broken step hollow), with each
  * latency objective drawn across and the capacity marked up the chart (over rounds its interval a band), and the
- * table of every step. No section for a run without a search.
+ * table of every step. Capacities compared ({@link ComparedCapacities}) share one knee, with the comparison's table
+ * before the steps'. No section for a run without a search.
  */
 final class CapacitySection {
   static final String ID = "capacity";
@@ -26,19 +29,31 @@ final class CapacitySection {
   /** The section, or null when no run searched a capacity. */
   static Section of(List<NamedResult> runs, Supplier<String> chartIds) {
     boolean overlay = runs.size() > 1;
+    boolean anyCompared = false;
     List<String> headlines = new ArrayList<>();
     List<ChartSpec> charts = new ArrayList<>();
     List<DataTable> tables = new ArrayList<>();
     for (NamedResult run : runs) {
+      String prefix = overlay ? run.name() + " · " : "";
+      CapacitiesCompared compared = CapacitiesCompared.of(run.result());
+      if (compared != null) {
+        anyCompared = true;
+        headlines.addAll(ComparedCapacities.headlines(prefix, compared));
+        if (compared.searches().values().stream().anyMatch(s -> !s.steps().isEmpty())) {
+          charts.add(ComparedCapacities.chart(chartIds.get(), prefix, compared));
+        }
+        tables.add(ComparedCapacities.table(overlay ? run.name() : null, compared));
+        tables.add(steps(overlay ? run.name() : null, compared.searches()));
+        continue;
+      }
       CapacitySearchResult search = CapacitySearchResult.of(run.result());
       if (search == null) {
         continue;
       }
-      String prefix = overlay ? run.name() + " · " : "";
       search.sentences().forEach(s -> headlines.add(prefix + s + "."));
       if (!search.steps().isEmpty()) {
         charts.add(chart(chartIds.get(), prefix, search));
-        tables.add(steps(overlay ? run.name() : null, search));
+        tables.add(steps(overlay ? run.name() : null, Map.of("", search)));
       }
     }
     if (headlines.isEmpty()) {
@@ -49,8 +64,11 @@ final class CapacitySection {
         + " line per figure and round in order of rate (each round its own marker; a hollow marker is a step that broke"
         + " an objective or did not keep up with the rate), each latency objective as a dashed line across, and the"
         + " capacity as a line up the chart, over several rounds with its interval as a band. Latency is on a"
-        + " logarithmic axis, and so is the rate when the steps span more than " + (int) LOG_SPAN + " times. The table"
-        + " below lists every step in the order run.", headlines, charts, tables, false);
+        + " logarithmic axis, and so is the rate when the steps span more than " + (int) LOG_SPAN + " times."
+        + (anyCompared ? " Capacities compared share one chart: each combination in its own colour, drawn with the"
+        + " figures its objectives name, its capacity marked; the table under it gives each combination's capacity"
+        + " and its ratio to the first combination's, paired round by round, with the interval and the verdict." : "")
+        + " The table of steps lists every step in the order run.", headlines, charts, tables, false);
   }
 
   /** The knee: the steps' latencies against the offered rate, the objectives across and the capacity up. */
@@ -133,13 +151,21 @@ final class CapacitySection {
     return new DataTable(List.of("answer", "capacity ops/s", "broke at ops/s", "broke on"), rows);
   }
 
-  /** Every step in the order run: what it offered and measured, and whether it held or what it broke. */
-  static DataTable steps(String run, CapacitySearchResult search) {
-    List<String> figures = figures(search);
-    boolean rounds = search.rounds().size() > 1;
+  /**
+   * Every step in the order run: what it offered and measured, and whether it held or what it broke; capacities
+   * compared (names other than {@code ""}), every step of each combination, its name first.
+   */
+  static DataTable steps(String run, Map<String, CapacitySearchResult> searches) {
+    boolean compared = !(searches.size() == 1 && searches.containsKey(""));
+    List<String> figures = CapacitySearchResult.LATENCIES.stream().filter(f -> searches.values().stream()
+        .flatMap(s -> s.steps().stream()).anyMatch(s -> s.latencyMs().containsKey(f))).toList();
+    boolean rounds = searches.values().stream().anyMatch(s -> s.rounds().size() > 1);
     List<String> headers = new ArrayList<>();
     if (run != null) {
       headers.add("run");
+    }
+    if (compared) {
+      headers.add("combination");
     }
     headers.add("step");
     if (rounds) {
@@ -149,22 +175,27 @@ final class CapacitySection {
     figures.forEach(f -> headers.add(f + " ms"));
     headers.addAll(List.of("errors", "held or broken"));
     List<List<String>> rows = new ArrayList<>();
-    for (Step step : search.steps()) {
-      List<String> row = new ArrayList<>();
-      if (run != null) {
-        row.add(run);
+    searches.forEach((name, search) -> {
+      for (Step step : search.steps()) {
+        List<String> row = new ArrayList<>();
+        if (run != null) {
+          row.add(run);
+        }
+        if (compared) {
+          row.add(name);
+        }
+        row.add(Integer.toString(step.number()));
+        if (rounds) {
+          row.add(Integer.toString(step.round()));
+        }
+        row.add(CapacitySearchResult.rate(step.offered()));
+        row.add(CapacitySearchResult.rate(step.achieved()));
+        figures.forEach(f -> row.add(Double.isFinite(step.latency(f)) ? Decimals.millis(step.latency(f)) : "-"));
+        row.add(CapacitySearchResult.percent(step.errorShare()));
+        row.add(step.held() ? "held" : "broken: " + String.join("; ", step.broken()));
+        rows.add(row);
       }
-      row.add(Integer.toString(step.number()));
-      if (rounds) {
-        row.add(Integer.toString(step.round()));
-      }
-      row.add(CapacitySearchResult.rate(step.offered()));
-      row.add(CapacitySearchResult.rate(step.achieved()));
-      figures.forEach(f -> row.add(Double.isFinite(step.latency(f)) ? Decimals.millis(step.latency(f)) : "-"));
-      row.add(CapacitySearchResult.percent(step.errorShare()));
-      row.add(step.held() ? "held" : "broken: " + String.join("; ", step.broken()));
-      rows.add(row);
-    }
+    });
     return new DataTable(headers, rows);
   }
 }

@@ -43,6 +43,14 @@ final class Headline {
         sentences.add(scope);
         continue;
       }
+      stress.report.CapacitiesCompared compared = stress.report.CapacitiesCompared.of(run.result());
+      if (compared != null) {
+        // the comparison's answer: the steps' ops/s are offered rates, none of them a closed-loop throughput
+        sentences.add((overlay ? run.name() + ": " : "") + compared.sentence()
+            + " (each phase below is one step of a search: see Capacity).");
+        sentences.add(scope);
+        continue;
+      }
       stress.report.CapacitySearchResult capacity = stress.report.CapacitySearchResult.of(run.result());
       if (capacity != null) {
         // a search's steps are offered rates, not combinations: the step with the most ops/s is one that broke

@@ -165,6 +165,137 @@ class CapacitySectionTest {
     assertFalse(page.contains("\"style\":null"), "other charts' series carry no style");
   }
 
+  /** A real {@code run --slo 'p99<=5ms' --mode prepared,plain --rounds 3}: see the resources' README. */
+  static Path comparedFixture() throws URISyntaxException {
+    return Path.of(CapacitySectionTest.class.getResource("/stress/report/capacity-compared-result.json").toURI());
+  }
+
+  @Test
+  void aRealComparisonDrawsEachCombinationsKneeInOneChartWithItsCapacityAndTheComparison() throws Exception {
+    RunResult result = JsonReport.read(comparedFixture());
+    JsonNode json = new ObjectMapper().readTree(comparedFixture().toFile()).get("settings").get("capacity");
+    List<Section> sections = ReportModel.sections(List.of(new NamedResult("capx", result)));
+    assertEquals(List.of("results", "capacity"), sections.stream().limit(2).map(Section::id).toList());
+    String answer = "capacity under p99<=5ms: mode=prepared 41700 ops/s [36500-45600]; mode=plain x0.29 [0.29-0.36]"
+        + " of it: holds less";
+    // the headline is the comparison's answer, never the ops/s of a step (a rate offered, not a throughput)
+    assertEquals(answer + " (each phase below is one step of a search: see Capacity).",
+        sections.get(0).headlines().get(0));
+    assertTrue(sections.get(0).headlines().stream().noneMatch(h -> h.startsWith("best ")),
+        sections.get(0).headlines().toString());
+    Section section = sections.get(1);
+    assertEquals(answer + ".", section.headlines().get(0));
+    assertTrue(section.headlines().contains("mode=plain: capacity under p99<=5ms: 12100 ops/s [10600-16500], the"
+        + " median of 3 rounds' answers with its interval (75% coverage)."), section.headlines().toString());
+
+    assertEquals(1, section.charts().size(), "one chart for every combination");
+    ChartSpec chart = section.charts().get(0);
+    assertEquals("knee-log", chart.kind(), "6030 to 60700 ops/s: more than 10 times");
+    Map<String, Series> byLabel = new LinkedHashMap<>();
+    chart.series().forEach(s -> byLabel.put(s.label(), s));
+    assertEquals(List.of("mode=prepared p99 · round 1", "mode=prepared p99 · round 2", "mode=prepared p99 · round 3",
+        "mode=plain p99 · round 1", "mode=plain p99 · round 2", "mode=plain p99 · round 3", "objective p99<=5ms",
+        "mode=prepared interval 36500-45600 ops/s", "mode=prepared capacity 41700 ops/s",
+        "mode=plain interval 10600-16500 ops/s", "mode=plain capacity 12100 ops/s"), new ArrayList<>(byLabel.keySet()));
+    // each combination in its own colour, its capacity marked in it
+    assertEquals("mode=prepared", byLabel.get("mode=prepared p99 · round 2").colorKey());
+    assertEquals("mode=prepared", byLabel.get("mode=prepared capacity 41700 ops/s").colorKey());
+    assertEquals("mode=plain", byLabel.get("mode=plain p99 · round 1").colorKey());
+    assertEquals("capacity", byLabel.get("mode=plain capacity 12100 ops/s").style());
+    assertEquals("band", byLabel.get("mode=plain interval 10600-16500 ops/s").style());
+    assertEquals("round 3", byLabel.get("mode=plain p99 · round 3").style());
+    JsonNode plain = json.get("compared").get(1);
+    List<JsonNode> round3 = new ArrayList<>();
+    plain.get("steps").forEach(s -> {
+      if (s.get("round").asInt() == 3) {
+        round3.add(s);
+      }
+    });
+    round3.sort((a, b) -> Double.compare(a.get("offered ops/s").asDouble(), b.get("offered ops/s").asDouble()));
+    Series p99 = byLabel.get("mode=plain p99 · round 3");
+    assertEquals(round3.stream().map(s -> new Point(s.get("offered ops/s").asDouble(), s.get("p99 ms").asDouble()))
+        .toList(), p99.points());
+    List<Integer> broken = new ArrayList<>();
+    for (int i = 0; i < round3.size(); i++) {
+      if (!round3.get(i).get("held").asBoolean()) {
+        broken.add(i);
+      }
+    }
+    assertEquals(broken, p99.marked());
+    Series objective = byLabel.get("objective p99<=5ms");
+    double lowest = json.get("compared").findValues("offered ops/s").stream().mapToDouble(JsonNode::asDouble).min()
+        .orElseThrow();
+    assertEquals(lowest, objective.points().get(0).x(), "across every rate of every combination");
+    assertEquals(8, chart.table().rows().size(), "each combination's three rounds and their median");
+
+    DataTable comparison = section.tables().get(0);
+    assertEquals(List.of("combination", "capacity ops/s", "vs mode=prepared", "verdict", "left out of the pairs"),
+        comparison.headers());
+    assertEquals(List.of(List.of("mode=prepared", "41700 [36500-45600]", "baseline", "", ""),
+        List.of("mode=plain", "12100 [10600-16500]", "x0.29 [0.29-0.36], 75% coverage", "holds less", "")),
+        comparison.rows());
+    DataTable steps = section.tables().get(1);
+    assertEquals(List.of("combination", "step", "round", "offered ops/s", "achieved ops/s", "p50 ms", "p99 ms",
+        "p99.9 ms", "errors", "held or broken"), steps.headers());
+    assertEquals(36, steps.rows().size());
+    assertEquals(List.of("mode=plain", "1", "1", "8050", "8050"), steps.rows().get(18).subList(0, 5),
+        "each combination's steps numbered from 1");
+  }
+
+  @Test
+  void comparedWithTwoObjectivesALoggedRateAndAFailureEachFigureHasItsColourAndEachCapacityItsMultiple() {
+    Map<String, Object> a = search(List.of("p95<=8ms", "p99<=20ms"), 0.05,
+        List.of(step(1, 2000, 3, 12, true), step(1, 3000, 9, 25, false)),
+        List.of(round(1, 2000, 3000, List.of("p99 25.0 ms > 20.0 ms"), false)), 2000.0, null);
+    a.put("combination", "table=a");
+    a.put("multiple of the logged rate", 20.0);
+    Map<String, Object> b = search(List.of("p95<=8ms", "p99<=20ms"), 0.05, List.of(step(1, 1000, 9, 25, false)),
+        List.of(round(1, Double.NaN, 1000, List.of("p99 25.0 ms > 20.0 ms"), false)), null, null);
+    b.put("combination", "table=b");
+    b.put("failure", "round 2: relation \"b\" does not exist");
+    Map<String, Object> row = new LinkedHashMap<>();
+    row.put("combination", "table=b");
+    row.put("verdict", "no round with both capacities: nothing to pair");
+    row.put("left out of the pairs", List.of("round 1: none found"));
+    Map<String, Object> comparison = new LinkedHashMap<>();
+    comparison.put("baseline", "table=a");
+    comparison.put("least difference", 0.05);
+    comparison.put("rows", List.of(row));
+    Map<String, Object> capacity = new LinkedHashMap<>();
+    capacity.put("objectives", List.of("p95<=8ms", "p99<=20ms"));
+    capacity.put("resolution", 0.05);
+    capacity.put("logged rate ops/s", 100.0);
+    capacity.put("compared", List.of(a, b));
+    capacity.put("comparison", comparison);
+    Section section = section(capacity);
+    assertEquals("capacity under p95<=8ms, p99<=20ms: table=a 2000 ops/s (x20.00 the logged rate (100 ops/s));"
+        + " table=b: no round with both capacities: nothing to pair.", section.headlines().get(0));
+    assertTrue(section.headlines().contains("table=b: its search stopped: round 2: relation \"b\" does not exist."),
+        section.headlines().toString());
+    List<Series> series = section.charts().get(0).series();
+    assertEquals(List.of("table=a p95", "table=a p99", "table=b p95", "table=b p99", "objective p95<=8ms",
+        "objective p99<=20ms", "table=a capacity 2000 ops/s"), series.stream().map(Series::label).toList(),
+        "the figures the objectives name; no capacity for b");
+    assertEquals(List.of("table=a p95", "table=a p99", "table=b p95", "table=b p99"),
+        series.subList(0, 4).stream().map(Series::colorKey).toList(), "a colour per combination and figure");
+    DataTable table = section.tables().get(0);
+    assertEquals(List.of("combination", "capacity ops/s", "of the logged rate", "vs table=a", "verdict",
+        "left out of the pairs", "search stopped"), table.headers());
+    assertEquals(List.of("table=a", "2000", "x20.00 the logged rate (100 ops/s)", "baseline", "", "", ""),
+        table.rows().get(0));
+    assertEquals(List.of("table=b", "none found", "", "", "no round with both capacities: nothing to pair",
+        "round 1: none found", "round 2: relation \"b\" does not exist"), table.rows().get(1));
+  }
+
+  @Test
+  void thePageOfAComparisonCarriesOneKneeWithTheComparisonTable() throws Exception {
+    String page = HtmlReport.render(List.of(new NamedResult("capx", JsonReport.read(comparedFixture()))));
+    assertTrue(page.contains("<section id=\"capacity\">"));
+    assertTrue(page.contains("<th class=\"text\">vs mode=prepared</th>")
+        && page.contains("<td class=\"text\">holds less</td>"));
+    assertEquals(1, page.split("\"kind\":\"knee", -1).length - 1, "one knee");
+  }
+
   // ---- a search as the run writes it into the settings (CapacityJson) --------------------------
 
   private static Section section(Map<String, Object> capacity) {
