@@ -9,9 +9,11 @@ import stress.model.UsageException;
 final class SloArgs {
   @Option(names = "--slo", paramLabel = "FIGURE<=LIMIT[,...]",
       description = "Search for the highest offered rate (open loop) at which every objective holds and the achieved"
-          + " rate keeps up, e.g. p99<=20ms or p99<=20ms,errors<=0.1% (figures p50, p90, p95, p99, p999, errors)."
-          + " --rate gives the rate to start from, else a closed-loop probe does; --rounds N repeats the search for"
-          + " an interval.")
+          + " rate keeps up, e.g. p99<=20ms or p99<=20ms,errors<=0.1%% (figures p50, p90, p95, p99, p999, errors)."
+          + " --rate gives the rate to start from (--rate log: the logged rate, the capacity then also a multiple of"
+          + " it), else a closed-loop probe does; --rounds N repeats the search for an interval. With lists (--mode,"
+          + " --pool, --threads, --set), --compare-tables or --against, each combination is searched and the"
+          + " capacities compared.")
   String slo;
 
   @Option(names = "--slo-resolution", paramLabel = "PERCENT", defaultValue = "5%",
