@@ -1,0 +1,96 @@
+package stress.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code run --slo} on a real Citus coordinator: the capacity of a customer-pinned find on orders laid out by
+ * {@code customer.customerId} (one shard a find) against the same orders laid out by {@code _id} (every shard), in
+ * interleaved rounds, with the paired ratio and its interval; and an application derived from a mongod log, searched
+ * from its logged rate, its capacity said as a multiple of that rate.
+ */
+class CitusCapacityIT {
+  private static final String PREFIX = System.getProperty("stress.it.prefix", "");
+  private static final List<String> TABLES = List.of(PREFIX + "capid_orders", PREFIX + "capkey_orders");
+  private static final List<String> APPLICATION = List.of("stress_orders", "stress_check_in");
+  private String url;
+
+  @TempDir
+  Path dir;
+
+  @BeforeEach
+  void cluster() {
+    url = ClusterUrls.citus();
+  }
+
+  @AfterEach
+  void dropTables() throws Exception {
+    if (url != null) {
+      ClusterCleanup.dropImported(url, TABLES);
+      ClusterCleanup.dropImported(url, APPLICATION);
+    }
+  }
+
+  @Test
+  void theKeyLayoutHoldsMoreOfAKeyPinnedFindThanTheIdLayoutWithItsInterval() throws Exception {
+    ClusterUrls.cli(url, 0, "init", "--table", TABLES.get(0), "--docs", "2000", "--shape", "large",
+        "--drop-existing");
+    ClusterUrls.cli(url, 0, "init", "--table", TABLES.get(1), "--docs", "2000", "--shape", "large",
+        "--distribute-by", "customer.customerId", "--drop-existing");
+    Path file = dir.resolve("orders.yaml");
+    Files.writeString(file, """
+        operations:
+          by_customer:
+            find: {filter: {customer.customerId: ":c"}, limit: 10}
+            params: {c: {sample: customer.customerId, cap: 200}}
+        """);
+    Path out = dir.resolve("out");
+    String text = ClusterUrls.cli(url, 0, "run", "--workload", file.toString(), "--compare-tables",
+        String.join(",", TABLES), "--threads", "4", "--slo", "p99<=50ms", "--slo-resolution", "20%", "--rounds", "3",
+        "--warmup", "1s", "--duration", "2s", "--out", out.toString());
+    System.out.println(text);
+    String compared = text.substring(text.indexOf("capacities compared"));
+    assertTrue(compared.contains("\n  table " + TABLES.get(0) + ": ") && compared.contains(" (baseline)\n  table "
+        + TABLES.get(1) + ": "), compared);
+    JsonNode capacity = new ObjectMapper().readTree(Files.readString(out.resolve("result.json"))).path("settings")
+        .path("capacity");
+    JsonNode row = capacity.path("comparison").path("rows").get(0);
+    assertEquals("table " + TABLES.get(1), row.path("combination").asText());
+    assertEquals(2, row.path("interval").size(), "three rounds paired give an interval: " + row);
+    // one shard a find against 32: the key layout holds more, whatever the noise of a shared host
+    assertTrue(row.path("ratio").asDouble() > 1, row.toString());
+    assertTrue(compared.contains("read as: table " + TABLES.get(1) + " holds x") || compared.contains("hold the same"
+        + " load within the noise"), compared);
+  }
+
+  @Test
+  void aDerivedApplicationsCapacityIsAMultipleOfItsLoggedRate() throws Exception {
+    Path wl = dir.resolve("wl");
+    ClusterUrls.cli(url, 0, "workload", "--from-log", "src/test/resources/mongolog/application-mongod.log", "--out",
+        wl.toString());
+    ClusterUrls.cli(url, 0, "import", "datasets/sample-large", "--drop-existing");
+    ClusterUrls.cli(url, 0, "import", "datasets/sample-small", "--drop-existing");
+    Path out = dir.resolve("app");
+    String text = ClusterUrls.cli(url, 0, "run", "--workload", wl.toString(), "--skip-missing", "--rate", "log",
+        "--slo", "p95<=100ms", "--slo-resolution", "50%", "--threads", "2", "--warmup", "0", "--duration", "1s",
+        "--out", out.toString());
+    System.out.println(text);
+    assertTrue(text.contains("(the logged rate), doubling until an objective breaks"), text);
+    String multiple = text.lines().filter(l -> l.startsWith("capacity x")).findFirst().orElseThrow();
+    assertTrue(multiple.contains(" the logged rate ("), multiple);
+    JsonNode capacity = new ObjectMapper().readTree(Files.readString(out.resolve("result.json"))).path("settings")
+        .path("capacity");
+    assertEquals(capacity.path("capacity ops/s").asDouble() / capacity.path("logged rate ops/s").asDouble(),
+        capacity.path("multiple of the logged rate").asDouble(), 1e-9);
+  }
+}
