@@ -41,7 +41,8 @@ class RunCommandTest {
 
   @Test
   void eachThreadHoldsItsOwnServerBackend() throws IOException {
-    JsonNode result = run("--threads", "6", "--duration", "1s");
+    // each worker opens and holds its connection before the phase starts, whatever the phase's length
+    JsonNode result = run("--threads", "6", "--ops", "600");
     JsonNode phase = result.get("phases").get(0);
     assertEquals("6", phase.get("connection").get("distinct server backends").asText());
     assertTrue(phase.get("stats").get("total").get("count").asLong() > 0);
@@ -120,7 +121,7 @@ class RunCommandTest {
 
   @Test
   void sessionSettingsAreAppliedAndReadBackPerPhase() throws IOException {
-    JsonNode phases = run("--duration", "500ms", "--threads", "2", "--set", "work_mem=7MB,9MB",
+    JsonNode phases = run("--ops", "200", "--threads", "2", "--set", "work_mem=7MB,9MB",
         "--pool", "hikari").get("phases");
     assertEquals(2, phases.size());
     assertEquals("7MB", phases.get(0).get("settingsReadBack").get("work_mem").asText());
@@ -151,7 +152,7 @@ class RunCommandTest {
 
   @Test
   void theResultRecordsTheDriverSettingsAndTarget() throws IOException {
-    JsonNode result = run("--duration", "500ms", "--threads", "1", "--prepare-threshold", "1",
+    JsonNode result = run("--ops", "200", "--threads", "1", "--prepare-threshold", "1",
         "--query-mode", "extendedForPrepared");
     JsonNode connection = result.get("settings").get("connection");
     assertEquals("1", connection.get("prepareThreshold").asText());
