@@ -19,9 +19,18 @@ import stress.report.RunResult;
  * setting of the lists, per table of {@code --compare-tables}, or per target of {@code --against}.
  */
 final class CapacityContender {
-  /** A run of this combination at an offered rate; 0 asks for the closed-loop probe. */
+  /** A run of this combination at an offered rate (0: the closed-loop probe), printing to {@code out}. */
   interface Jobs {
-    RunJob at(RunConfig step, PrintStream out);
+    Ran at(RunConfig step, PrintStream out) throws Exception;
+  }
+
+  /** What a run gave: its result (null when it measured nothing) and each phase's measured start. */
+  record Ran(RunResult result, List<Instant> starts) {
+    /** Runs {@code job} in this process. */
+    static Ran of(RunJob job) throws Exception {
+      job.run();
+      return new Ran(job.result(), job.measuredStarts());
+    }
   }
 
   /** A step interrupted by a signal: the search stops, the steps before it kept. */
@@ -48,6 +57,8 @@ final class CapacityContender {
   private int searchRounds = 1;
   /** The operations a step needs to judge every objective ({@link stress.config.LatencyObjective#operationsToJudge}). */
   private long toJudge;
+  /** The processes that offer each step together (--instances N), each with the run's threads. */
+  private int clients = 1;
 
   /**
    * @param name   as the comparison names it (empty for a search of one combination)
@@ -59,6 +70,12 @@ final class CapacityContender {
     this.marks = Map.copyOf(marks);
     this.config = config;
     this.jobs = jobs;
+  }
+
+  /** This combination offered by {@code n} processes at once, each a share of the rate. */
+  CapacityContender offeredBy(int n) {
+    clients = n;
+    return this;
   }
 
   String name() {
@@ -111,9 +128,7 @@ final class CapacityContender {
    * printed, the header of the combination.
    */
   double probe(PrintStream out) throws Exception {
-    RunJob job = jobs.at(config.forCapacityStep(0), out);
-    job.run();
-    RunResult result = job.result();
+    RunResult result = jobs.at(config.forCapacityStep(0), out).result();
     if (result != null && result.interrupted()) {
       throw new Stopped();
     }
@@ -133,10 +148,9 @@ final class CapacityContender {
   /** One step: a run at {@code rate}, its output kept out of the terminal (the step's line says it). */
   CapacitySearch.Measured offer(double rate, int round, PrintStream out) throws Exception {
     ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-    RunJob job = jobs.at(lengthened(config.forCapacityStep(rate), rate), new PrintStream(buffer, true,
+    Ran ran = jobs.at(lengthened(config.forCapacityStep(rate), rate), new PrintStream(buffer, true,
         StandardCharsets.UTF_8));
-    job.run();
-    RunResult result = job.result();
+    RunResult result = ran.result();
     if (result != null && result.interrupted()) {
       throw new Stopped();
     }
@@ -154,7 +168,7 @@ final class CapacityContender {
       phase = ComparedRuns.marked(phase, CapacityJob.SEARCH_ROUND, Integer.toString(round), null);
     }
     phases.add(ComparedRuns.marked(phase, CapacityJob.OFFERED, CapacityText.rate(rate), null));
-    starts.addAll(job.measuredStarts());
+    starts.addAll(ran.starts());
     Map<String, Double> p99 = new LinkedHashMap<>();
     phase.stats().operations().forEach(o -> p99.put(o.name(), o.count() == 0 ? Double.NaN : o.latencyMs().p99()));
     p99ByStep.put(phases.size(), p99);
@@ -166,7 +180,7 @@ final class CapacityContender {
     return new CapacitySearch.Measured(total.opsPerSecond(), total.latencyMs().p50(), total.latencyMs().p90(),
         total.latencyMs().p95(), total.latencyMs().p99(), total.latencyMs().p999(),
         all == 0 ? 0 : (double) total.errorCount() / all, clientBound,
-        seconds > 0 ? config.threads().get(0) / seconds : 0, all);
+        seconds > 0 ? clients * config.threads().get(0) / seconds : 0, all);
   }
 
   /**

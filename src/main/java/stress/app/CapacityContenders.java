@@ -51,8 +51,8 @@ final class CapacityContenders {
               set.forEach((k, v) -> name.add(k + "=" + v));
             }
             contenders.add(new CapacityContender(String.join(" ", name), Map.of(),
-                config.onlyCombination(mode, pool, threads, set), (step, o) -> new RunJob(step, db, o, interruption)
-                .withoutPlan().readingKeysFrom(keys)));
+                config.onlyCombination(mode, pool, threads, set), (step, o) -> CapacityContender.Ran.of(new RunJob(step, db, o,
+                interruption).withoutPlan().readingKeysFrom(keys))));
           }
         }
       }
@@ -69,8 +69,8 @@ final class CapacityContenders {
       Map<String, String> marks = new LinkedHashMap<>();
       marks.put(LayoutComparison.TABLE, table.typed());
       contenders.add(new CapacityContender("table " + table.typed(), marks,
-          config.onComparedTable(table.schema(), table.name()), (step, o) -> new RunJob(step, db, o, interruption)
-          .withoutPlan().readingKeysFrom(keys)));
+          config.onComparedTable(table.schema(), table.name()), (step, o) -> CapacityContender.Ran.of(new RunJob(step, db, o,
+          interruption).withoutPlan().readingKeysFrom(keys))));
     }
     return contenders;
   }

@@ -43,8 +43,8 @@ final class CapacityJob {
       throw new IllegalArgumentException("nothing to search");
     }
     if (config.fleet() != null) {
-      throw new UsageException("--slo with --run-id/--instances: a fleet's search together (one rate split over the"
-          + " instances) is not built; search from one instance, or run --rate at fixed rates on the fleet");
+      throw new UsageException("--slo with --run-id: a search by instances on several hosts (each step's rate agreed"
+          + " between them) is not built; run --slo --instances N on one host, or --rate at fixed rates on the fleet");
     }
     this.config = config;
     this.request = request;

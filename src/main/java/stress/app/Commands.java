@@ -6,6 +6,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import stress.report.RoundComparisonText;
 import stress.report.JsonReport;
@@ -18,6 +19,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import stress.app.setup.ChosenDatabase;
+import stress.app.setup.PhaseGrid;
 import stress.app.setup.SpreadHosts;
 import stress.config.Defaults;
 import stress.config.Durations;
@@ -70,6 +72,30 @@ public final class Commands {
         DataSetInit.initializeDefault(db, config.schema(), config.table(), interruption, out);
       }
       return new CapacityJob(config, request, CapacityContenders.ofLists(config, db, interruption), out).run();
+    });
+  }
+
+  /**
+   * {@code run --slo --instances N}: the capacity search, each step offered by N processes of this tool together,
+   * each a share of the rate ({@code stepArgs} gives an instance's arguments for a step), one merged verdict a step.
+   */
+  public static Outcome capacityOnInstances(RunConfig config, stress.config.CapacityRequest request,
+                                            ConnectionOptions options, List<String> java,
+                                            java.util.function.Function<RunConfig, List<String>> stepArgs,
+                                            int instances, List<String> cpus, PrintStream out) throws Exception {
+    if (PhaseGrid.count(config) > 1) {
+      throw new stress.model.UsageException("--slo with --instances N searches one combination: give one value each"
+          + " to --mode, --pool, --threads and --set, and no --compare-tables or --against");
+    }
+    return runOn(config, options, out, (db, interruption) -> {
+      if (config.application() == null) {
+        DataSetInit.initializeDefault(db, config.schema(), config.table(), interruption, out);
+      }
+      CapacityContender fleet = new CapacityContender("", Map.of(), config, (step, o) -> LocalInstances.step(db,
+          java, stepArgs.apply(step), instances, cpus, interruption, o)).offeredBy(instances);
+      out.println("each step offered by " + instances + " instances on this host together, each a 1/" + instances
+          + " share of the rate, their histograms merged into one verdict");
+      return new CapacityJob(config, request, List.of(fleet), out).run();
     });
   }
 

@@ -285,7 +285,7 @@ final class CompareTargetsJob {
       contenders.add(new CapacityContender(name, Map.of(TARGET, name), single, (step, o) -> {
         RunJob job = new RunJob(step, database, o, interruption).withoutPlan()
             .markingAnswersDiffer(trial.answersDiffer().keySet()).readingKeysFrom(keys);
-        return server == null ? job : job.sendingTo(server);
+        return CapacityContender.Ran.of(server == null ? job : job.sendingTo(server));
       }));
     }
     return new CapacityJob(config, capacity, contenders, out).withSettings(targetSettings(config, trial, sent))

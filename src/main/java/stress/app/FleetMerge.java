@@ -35,6 +35,24 @@ final class FleetMerge {
     if (outDir != null) {
       ResultFiles.prepare(outDir);
     }
+    FleetRun run = await(runId, wait, db, out);
+    RunResult merged = merged(run);
+    out.println("run " + runId + ": started " + run.started() + " (database clock) on " + hosts(run) + "; "
+        + run.instances() + " instance(s), every one kept its result");
+    out.println("run " + runId + ": " + InstanceTable.states(merged));
+    Commands.printMerged(merged, run.members().size(), json, out);
+    out.println();
+    out.print(InstanceTable.text(merged));
+    if (outDir != null) {
+      JsonReport.write(merged, outDir.resolve(ResultFiles.RESULT_JSON));
+      Path report = HtmlReport.writeInto(merged, outDir);
+      out.println("results: " + outDir + " (" + ResultFiles.RESULT_JSON + ", " + report.getFileName() + ")");
+    }
+    return ExitCode.OK;
+  }
+
+  /** The run's instances as the target database keeps them, once every one ended well. */
+  static FleetRun await(String runId, Duration wait, ChosenDatabase db, PrintStream out) throws Exception {
     FleetRun run;
     try (Connection c = PhysicalConnections.open(db.spec())) {
       run = FleetRun.await(c, runId, wait, out::println);
@@ -46,6 +64,11 @@ final class FleetMerge {
     if (!run.complete()) {
       throw new FleetException(run.whyIncomplete());
     }
+    return run;
+  }
+
+  /** The instances' results merged (histograms added exactly), with a row per instance. */
+  static RunResult merged(FleetRun run) {
     List<RunResult> results = new ArrayList<>();
     List<String> names = new ArrayList<>();
     List<List<ResultMerger.Window>> windows = new ArrayList<>();
@@ -56,19 +79,23 @@ final class FleetMerge {
       windows.add(windows(m, result));
     }
     RunResult merged = results.size() == 1 ? results.get(0) : ResultMerger.merge(names, results, windows);
-    merged = merged.withInstances(rows(run, results));
-    out.println("run " + runId + ": started " + run.started() + " (database clock) on " + hosts(run) + "; "
-        + run.instances() + " instance(s), every one kept its result");
-    out.println("run " + runId + ": " + InstanceTable.states(merged));
-    Commands.printMerged(merged, results.size(), json, out);
-    out.println();
-    out.print(InstanceTable.text(merged));
-    if (outDir != null) {
-      JsonReport.write(merged, outDir.resolve(ResultFiles.RESULT_JSON));
-      Path report = HtmlReport.writeInto(merged, outDir);
-      out.println("results: " + outDir + " (" + ResultFiles.RESULT_JSON + ", " + report.getFileName() + ")");
+    return merged.withInstances(rows(run, results));
+  }
+
+  /** When each phase's measuring began, by the database's clock: the earliest instance's start of it. */
+  static List<Instant> measuredStarts(FleetRun run, RunResult merged) {
+    List<Instant> starts = new ArrayList<>();
+    for (int p = 0; p < merged.phases().size(); p++) {
+      Instant first = null;
+      for (FleetRun.Member m : run.members()) {
+        List<ResultMerger.Window> w = windows(m, JsonReport.fromJson(m.result()));
+        if (p < w.size() && w.get(p) != null && (first == null || w.get(p).start().isBefore(first))) {
+          first = w.get(p).start();
+        }
+      }
+      starts.add(first == null ? merged.startTime() : first);
     }
-    return ExitCode.OK;
+    return starts;
   }
 
   /** The hosts the instances ran on, each once, in instance order. */

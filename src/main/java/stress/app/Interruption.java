@@ -63,6 +63,11 @@ public final class Interruption implements AutoCloseable {
     }
   }
 
+  /** Whether a signal came. */
+  public boolean signalled() {
+    return signalled;
+  }
+
   /** True when a signal came before the work began (while {@link #interruptOnSignal} was in force). */
   public boolean stoppedSetUp() {
     return stoppedSetUp;

@@ -16,7 +16,9 @@ import java.util.concurrent.ThreadLocalRandom;
 import stress.app.setup.ChosenDatabase;
 import stress.config.RunConfig;
 import stress.connect.PhysicalConnections;
+import stress.fleet.FleetRun;
 import stress.fleet.FleetTables;
+import stress.report.RunResult;
 
 /**
  * {@code run --instances N} on one host: starts N processes of this tool as instances 1..N of one new run
@@ -34,18 +36,56 @@ final class LocalInstances {
    */
   static ExitCode run(RunConfig config, ChosenDatabase db, List<String> java, List<String> childArgs, int instances,
                       List<String> cpus, Interruption interruption, PrintStream out) throws Exception {
-    String runId = "local-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
-        + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000, 0x10000));
+    String runId = newRunId(db);
+    out.println("run " + runId + ": starting " + instances + " instances on this host" + (cpus.isEmpty() ? ""
+        : " (CPUs " + String.join("; ", cpus) + ")") + "; they start each phase together through the target database");
+    List<String> failed = launch(runId, db, java, childArgs, instances, cpus, interruption, out);
+    if (!failed.isEmpty()) {
+      out.println("run " + runId + ": " + String.join(", ", failed) + "; no merged result");
+      return ExitCode.FAILURE;
+    }
+    out.println();
+    return FleetMerge.run(runId, Duration.ZERO, config.jsonFile(), config.outDir(), db, out);
+  }
+
+  /**
+   * One step of a capacity search offered by {@code instances} processes together ({@code run --slo --instances N}):
+   * each runs {@code stepArgs} (its share of the rate), and their results merged, histograms added exactly, give the
+   * step's one verdict.
+   */
+  static CapacityContender.Ran step(ChosenDatabase db, List<String> java, List<String> stepArgs, int instances,
+                                    List<String> cpus, Interruption interruption, PrintStream out) throws Exception {
+    String runId = newRunId(db);
+    List<String> failed = launch(runId, db, java, stepArgs, instances, cpus, interruption, out);
+    if (interruption.signalled()) {
+      throw new CapacityContender.Stopped();
+    }
+    if (!failed.isEmpty()) {
+      throw new IllegalStateException("the step's run " + runId + " on " + instances + " instances failed: "
+          + String.join(", ", failed));
+    }
+    FleetRun run = FleetMerge.await(runId, Duration.ZERO, db, out);
+    RunResult merged = FleetMerge.merged(run);
+    return new CapacityContender.Ran(merged, FleetMerge.measuredStarts(run, merged));
+  }
+
+  private static String newRunId(ChosenDatabase db) throws java.sql.SQLException {
     try (Connection c = PhysicalConnections.open(db.spec())) {
       FleetTables.create(c);
     }
+    return "local-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-"
+        + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000, 0x10000));
+  }
+
+  /** Starts the instances of run {@code runId} and waits for every one; each that failed, as a phrase. */
+  private static List<String> launch(String runId, ChosenDatabase db, List<String> java, List<String> childArgs,
+                                     int instances, List<String> cpus, Interruption interruption, PrintStream out)
+      throws Exception {
     List<String> connection = new ArrayList<>();
     if (db.embedded() == ChosenDatabase.Embedded.FOR_THIS_COMMAND) {
       // the instances use the embedded server this process started, not one each
       connection.addAll(List.of("--url", db.spec().url(), "-U", db.spec().user()));
     }
-    out.println("run " + runId + ": starting " + instances + " instances on this host" + (cpus.isEmpty() ? ""
-        : " (CPUs " + String.join("; ", cpus) + ")") + "; they start each phase together through the target database");
     List<Process> processes = new ArrayList<>();
     List<Thread> pumps = new ArrayList<>();
     for (int i = 1; i <= instances; i++) {
@@ -72,12 +112,7 @@ final class LocalInstances {
     for (Thread pump : pumps) {
       pump.join();
     }
-    if (!failed.isEmpty()) {
-      out.println("run " + runId + ": " + String.join(", ", failed) + "; no merged result");
-      return ExitCode.FAILURE;
-    }
-    out.println();
-    return FleetMerge.run(runId, Duration.ZERO, config.jsonFile(), config.outDir(), db, out);
+    return failed;
   }
 
   /** Copies the process's lines to {@code out}, each after {@code prefix}, on a thread of its own. */

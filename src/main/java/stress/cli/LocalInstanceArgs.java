@@ -36,6 +36,38 @@ final class LocalInstanceArgs {
     return kept;
   }
 
+  /** Options a step of a capacity search sets itself, each followed by its value. */
+  private static final Set<String> STEP_OPTIONS = Set.of("--slo", "--slo-resolution", "--rounds", "--rate",
+      "--duration", "--ops", "--warmup");
+
+  /**
+   * One step of {@code run --slo --instances N}: each instance's arguments, offering its share of the step's rate for
+   * its share of the step's operations (or the step's time), with the step's warm-up, one round, no search.
+   */
+  public static List<String> stepArgs(List<String> childArgs, stress.config.RunConfig step, int instances) {
+    List<String> kept = new ArrayList<>();
+    for (int i = 0; i < childArgs.size(); i++) {
+      String arg = childArgs.get(i);
+      int eq = arg.indexOf('=');
+      String name = arg.startsWith("--") && eq > 0 ? arg.substring(0, eq) : arg;
+      if (STEP_OPTIONS.contains(name)) {
+        if (eq < 0) {
+          i++;
+        }
+        continue;
+      }
+      kept.add(arg);
+    }
+    kept.addAll(List.of("--rate", Double.toString(step.rate() / instances), "--warmup", step.warmup().toMillis() + "ms",
+        "--rounds", "1"));
+    if (step.ops() > 0) {
+      kept.addAll(List.of("--ops", Long.toString((step.ops() + instances - 1) / instances)));
+    } else {
+      kept.addAll(List.of("--duration", step.duration().toMillis() + "ms"));
+    }
+    return kept;
+  }
+
   /** {@code java <this JVM's options> -cp <this JVM's class path> stress.cli.Main}. */
   static List<String> javaCommand() {
     List<String> command = new ArrayList<>();

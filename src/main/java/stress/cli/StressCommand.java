@@ -1,5 +1,7 @@
 package stress.cli;
 
+import java.util.List;
+
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -57,6 +59,19 @@ final class StressCommand implements Callable<Integer> {
 
   /** Shared by {@code stress} and {@code stress run}. */
   int runWith(ConnectionArgs conn, RunArgs args, ConnectionArgs outer) throws Exception {
+    if (args.startsLocalInstances() && args.slo.objectives() != null) {
+      RunConfig config = args.toConfig();
+      if (args.comparedTables() != null || args.mongoSides() != null) {
+        throw new stress.model.UsageException("--slo with --instances N searches one combination: give one value each"
+            + " to --mode, --pool, --threads and --set, and no --compare-tables or --against");
+      }
+      List<String> childArgs = LocalInstanceArgs.childArgs(spec.commandLine().getParseResult().originalArgs());
+      int instances = args.instanceCount();
+      return Commands.capacityOnInstances(config, new stress.config.CapacityRequest(args.slo.objectives(),
+          args.slo.resolution(), args.rateFromLog() ? config.rate() : Double.NaN), conn.toOptions(outer),
+          LocalInstanceArgs.javaCommand(), step -> LocalInstanceArgs.stepArgs(childArgs, step, instances), instances,
+          args.instanceCpus(), out).exitCode().code();
+    }
     if (args.startsLocalInstances()) {
       if (args.metricsPortGiven()) {
         throw new stress.model.UsageException("--metrics-port with --instances N on this host: the instances would"

@@ -99,6 +99,30 @@ class CapacityRunTest {
     assertTrue(json.path("phases").findValuesAsText("mode").containsAll(List.of("prepared", "plain")));
   }
 
+  /**
+   * {@code --instances 2}: each step is offered by two processes of this tool, each half the rate, and their merged
+   * histograms give the step its one verdict.
+   */
+  @Test
+  void instancesOnThisHostOfferEachStepTogether() throws Exception {
+    Path out = dir.resolve("instances");
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--op", "find_first", "--threads", "1",
+        "--instances", "2", "--slo", "p99<=1s", "--slo-resolution", "50%", "--rate", "200", "--ops", "300",
+        "--warmup", "1s", "--out", out.toString()); // each step's processes are new: a warm-up, and a low rate
+
+    assertEquals(0, r.exitCode(), r.all());
+    assertTrue(r.out().contains("each step offered by 2 instances on this host together, each a 1/2 share of the rate,"
+        + " their histograms merged into one verdict"), r.out());
+    assertTrue(r.out().contains("\nstep 1: offered 200 ops/s, achieved "), r.out());
+    assertTrue(r.out().contains("\ncapacity under p99<=1000ms: "), r.out());
+    JsonNode json = new ObjectMapper().readTree(Files.readString(out.resolve("result.json")));
+    JsonNode steps = json.path("settings").path("capacity").path("steps");
+    assertEquals(steps.size(), json.path("phases").size(), "each step's merged phase is kept");
+    assertEquals(300, json.path("phases").get(0).path("stats").path("total").path("count").asLong()
+        + json.path("phases").get(0).path("stats").path("total").path("errorCount").asLong(),
+        "150 operations by each instance, merged");
+  }
+
   @Test
   void aTablePerThreadListAndABadObjectiveAreRefusedInOneLine() {
     CliTester.Result lists = CliTester.run("--url", url, "-U", "postgres", "run", "--op", "new_key",

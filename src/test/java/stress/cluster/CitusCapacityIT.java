@@ -56,8 +56,8 @@ class CitusCapacityIT {
         """);
     Path out = dir.resolve("out");
     String text = ClusterUrls.cli(url, 0, "run", "--workload", file.toString(), "--compare-tables",
-        String.join(",", TABLES), "--threads", "4", "--slo", "p99<=50ms", "--slo-resolution", "20%", "--rounds", "3",
-        "--warmup", "1s", "--duration", "2s", "--out", out.toString());
+        String.join(",", TABLES), "--threads", "4", "--slo", "p99<=50ms", "--slo-resolution", "25%", "--rounds", "3",
+        "--warmup", "1s", "--duration", "1s", "--out", out.toString());
     System.out.println(text);
     String compared = text.substring(text.indexOf("capacities compared"));
     assertTrue(compared.contains("\n  table " + TABLES.get(0) + ": ") && compared.contains(" (baseline)\n  table "
@@ -82,7 +82,7 @@ class CitusCapacityIT {
     ClusterUrls.cli(url, 0, "import", "datasets/sample-small", "--drop-existing");
     Path out = dir.resolve("app");
     String text = ClusterUrls.cli(url, 0, "run", "--workload", wl.toString(), "--skip-missing", "--rate", "log",
-        "--slo", "p95<=100ms", "--slo-resolution", "50%", "--threads", "2", "--warmup", "0", "--duration", "1s",
+        "--slo", "p95<=2s", "--slo-resolution", "50%", "--threads", "2", "--warmup", "0", "--duration", "1s",
         "--out", out.toString());
     System.out.println(text);
     assertTrue(text.contains("(the logged rate), doubling until an objective breaks"), text);
