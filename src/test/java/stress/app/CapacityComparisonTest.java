@@ -22,13 +22,6 @@ class CapacityComparisonTest {
       0.02, Double.NaN);
   private static final double[] DRIFT = {1.0, 1.3, 0.8, 1.15, 0.9};
 
-  private static CapacitySearch.Measured queue(double mu, double rate, double clientMax) {
-    double achieved = Math.min(Math.min(rate, mu), clientMax);
-    double p99 = rate < mu ? 1000 * Math.log(100) / (mu - rate) : Double.POSITIVE_INFINITY;
-    double p50 = rate < mu ? 1000 * Math.log(2) / (mu - rate) : Double.POSITIVE_INFINITY;
-    return new CapacitySearch.Measured(achieved, p50, p50, p99, p99, p99 * 1.5, 0, rate > clientMax, 0,
-        (long) (achieved * 10));
-  }
 
   /** A combination served by a queue at {@code mu} x the round's drift, searched from 100 ops/s. */
   private static CapacityContender searched(String name, double mu, double clientMax) throws Exception {
@@ -38,7 +31,7 @@ class CapacityComparisonTest {
     c.startAt(100, (step, n) -> { }, P99_20MS, DRIFT.length);
     for (int r = 1; r <= DRIFT.length; r++) {
       double drifted = mu * DRIFT[r - 1];
-      c.search().round((rate, round) -> queue(drifted, rate, clientMax), r);
+      c.search().round((rate, round) -> QueueModel.step(drifted, rate, clientMax), r);
     }
     return c;
   }

@@ -12,19 +12,10 @@ import stress.config.LatencyObjective;
 /**
  * The capacity search on a scripted server: an M/M/1 queue, whose response time is exponential with rate (mu -
  * lambda), so its p-th percentile is -ln(1 - p) / (mu - lambda) and p99 crosses an objective L at exactly
- * lambda = mu - ln(100) / L.
+ * lambda = mu - ln(100) / L ({@link QueueModel}).
  */
 class CapacitySearchTest {
   private static final List<LatencyObjective> P99_20MS = LatencyObjective.parse("--slo", "p99<=20ms");
-
-  /** The queue at {@code mu} completions per second: what a step offering {@code rate} measures. */
-  private static CapacitySearch.Measured queue(double mu, double rate, double clientMax) {
-    double achieved = Math.min(Math.min(rate, mu), clientMax);
-    double p99 = rate < mu ? 1000 * Math.log(100) / (mu - rate) : Double.POSITIVE_INFINITY;
-    double p50 = rate < mu ? 1000 * Math.log(2) / (mu - rate) : Double.POSITIVE_INFINITY;
-    return new CapacitySearch.Measured(achieved, p50, p50, p99, p99, p99 * 1.5, 0, rate > clientMax, 0,
-        (long) (achieved * 10));
-  }
 
   private static double knee(double mu) {
     return mu - 1000 * Math.log(100) / 20;
@@ -33,7 +24,7 @@ class CapacitySearchTest {
   @Test
   void theSearchFindsWhereP99CrossesTheObjectiveWithinItsResolution() throws Exception {
     List<String> lines = new ArrayList<>();
-    CapacitySearch.Result result = CapacitySearch.search((rate, round) -> queue(1000, rate, Double.MAX_VALUE),
+    CapacitySearch.Result result = CapacitySearch.search((rate, round) -> QueueModel.step(1000, rate, Double.MAX_VALUE),
         P99_20MS, 100, 0.05, 1, (step, n) -> lines.add(CapacityText.step(step, n, 1)));
     double truth = knee(1000); // 769.7
     double found = result.rounds().get(0).capacity();
@@ -50,7 +41,7 @@ class CapacitySearchTest {
 
   @Test
   void aStartAboveTheCapacityHalvesDownFirst() throws Exception {
-    CapacitySearch.Result result = CapacitySearch.search((rate, round) -> queue(1000, rate, Double.MAX_VALUE),
+    CapacitySearch.Result result = CapacitySearch.search((rate, round) -> QueueModel.step(1000, rate, Double.MAX_VALUE),
         P99_20MS, 5000, 0.02, 1, (step, n) -> { });
     double found = result.rounds().get(0).capacity();
     assertTrue(found <= knee(1000) && found >= knee(1000) / 1.02, Double.toString(found));
@@ -61,7 +52,7 @@ class CapacitySearchTest {
   @Test
   void aClientThatCannotOfferTheRateIsNamedAsTheLimit() throws Exception {
     // the client can offer 500 ops/s at most; the server would hold 769.7
-    CapacitySearch.Result result = CapacitySearch.search((rate, round) -> queue(1000, rate, 500), P99_20MS, 100, 0.05,
+    CapacitySearch.Result result = CapacitySearch.search((rate, round) -> QueueModel.step(1000, rate, 500), P99_20MS, 100, 0.05,
         1, (step, n) -> { });
     CapacitySearch.Round round = result.rounds().get(0);
     assertTrue(round.clientLimit(), round.toString());
@@ -75,7 +66,7 @@ class CapacitySearchTest {
   void withRoundsUnderDriftTheIntervalCoversTheTrueCapacity() throws Exception {
     // the machine drifts: the server completes 900, 1000, 1100, 950, 1050 per second in rounds 1..5
     double[] mu = {900, 1000, 1100, 950, 1050};
-    CapacitySearch.Result result = CapacitySearch.search((rate, round) -> queue(mu[round - 1], rate,
+    CapacitySearch.Result result = CapacitySearch.search((rate, round) -> QueueModel.step(mu[round - 1], rate,
         Double.MAX_VALUE), P99_20MS, 100, 0.02, 5, (step, n) -> { });
     double truth = knee(1000); // the median machine's
     assertTrue(result.interval().low() <= truth && truth <= result.interval().high() * 1.02,
@@ -107,7 +98,7 @@ class CapacitySearchTest {
     List<Double> offered = new ArrayList<>();
     CapacitySearch.Result result = CapacitySearch.search((rate, round) -> {
       offered.add(rate);
-      return queue(1000, rate, Double.MAX_VALUE);
+      return QueueModel.step(1000, rate, Double.MAX_VALUE);
     }, LatencyObjective.parse("--slo", "p99<=1ms"), 100, 0.05, 1, (step, n) -> { });
     // the first two breaks are offered again (they kept up); 12.5 ops/s for 10 s is 125 operations: the last step
     assertEquals(List.of(100.0, 100.0, 50.0, 50.0, 25.0, 12.5), offered);
@@ -119,7 +110,7 @@ class CapacitySearchTest {
 
   @Test
   void anObjectiveBrokenAtEveryRateGivesNoCapacity() throws Exception {
-    CapacitySearch.Result result = CapacitySearch.search((rate, round) -> queue(1000, rate, Double.MAX_VALUE),
+    CapacitySearch.Result result = CapacitySearch.search((rate, round) -> QueueModel.step(1000, rate, Double.MAX_VALUE),
         LatencyObjective.parse("--slo", "p99<=1ms"), 1000, 0.05, 1, (step, n) -> { });
     assertNull(result.interval());
     assertTrue(CapacityText.result(result).get(0).contains("none: every rate tried broke an objective"),
@@ -133,7 +124,7 @@ class CapacitySearchTest {
     int[] offersOf400 = {0};
     List<String> lines = new ArrayList<>();
     CapacitySearch.Result result = CapacitySearch.search((rate, round) -> {
-      CapacitySearch.Measured m = queue(1000, rate, Double.MAX_VALUE);
+      CapacitySearch.Measured m = QueueModel.step(1000, rate, Double.MAX_VALUE);
       if (rate == 400 && offersOf400[0]++ == 0) {
         return new CapacitySearch.Measured(m.achieved(), m.p50Ms(), m.p90Ms(), m.p95Ms(), 250, 400, 0, false, 0,
             m.operations());
@@ -155,7 +146,7 @@ class CapacitySearchTest {
     List<Double> offered = new ArrayList<>();
     CapacitySearch.search((rate, round) -> {
       offered.add(rate);
-      return queue(1000, rate, Double.MAX_VALUE);
+      return QueueModel.step(1000, rate, Double.MAX_VALUE);
     }, P99_20MS, 5000, 0.05, 1, (step, n) -> { });
     assertEquals(5000, offered.get(0));
     assertEquals(2500, offered.get(1), "5000 is over mu: the server fell behind, a real break, not offered again");

@@ -43,17 +43,7 @@ class CitusCapacityIT {
 
   @Test
   void theKeyLayoutHoldsMoreOfAKeyPinnedFindThanTheIdLayoutWithItsInterval() throws Exception {
-    ClusterUrls.cli(url, 0, "init", "--table", TABLES.get(0), "--docs", "2000", "--shape", "large",
-        "--drop-existing");
-    ClusterUrls.cli(url, 0, "init", "--table", TABLES.get(1), "--docs", "2000", "--shape", "large",
-        "--distribute-by", "customer.customerId", "--drop-existing");
-    Path file = dir.resolve("orders.yaml");
-    Files.writeString(file, """
-        operations:
-          by_customer:
-            find: {filter: {customer.customerId: ":c"}, limit: 10}
-            params: {c: {sample: customer.customerId, cap: 200}}
-        """);
+    Path file = CitusOrderLayouts.create(url, TABLES, dir);
     Path out = dir.resolve("out");
     String text = ClusterUrls.cli(url, 0, "run", "--workload", file.toString(), "--compare-tables",
         String.join(",", TABLES), "--threads", "4", "--slo", "p99<=50ms", "--slo-resolution", "25%", "--rounds", "3",

@@ -43,17 +43,7 @@ class CitusCompareTablesIT {
 
   @Test
   void aKeyPinnedFindReachesOneShardOnTheKeyLayoutAndEveryShardOnTheIdLayoutAndALookupOnTheKeysIsCoLocated() throws Exception {
-    ClusterUrls.cli(url, 0, "init", "--table", TABLES.get(0), "--docs", "2000", "--shape", "large",
-        "--drop-existing");
-    ClusterUrls.cli(url, 0, "init", "--table", TABLES.get(1), "--docs", "2000", "--shape", "large",
-        "--distribute-by", "customer.customerId", "--drop-existing");
-    Path file = dir.resolve("orders.yaml");
-    Files.writeString(file, """
-        operations:
-          by_customer:
-            find: {filter: {customer.customerId: ":c"}, limit: 10}
-            params: {c: {sample: customer.customerId, cap: 200}}
-        """);
+    Path file = CitusOrderLayouts.create(url, TABLES, dir);
     Path json = dir.resolve("result.json");
     String text = ClusterUrls.cli(url, 0, "run", "--workload", file.toString(), "--compare-tables",
         String.join(",", TABLES), "--threads", "2", "--warmup", "0", "--ops", "100", "--mode", "prepared,plain",
