@@ -135,13 +135,14 @@ public final class RoundComparison {
   }
 
   /**
-   * The comparison of a result with rounds, or null without rounds.
+   * The comparison of a result with rounds, or null without rounds, or for a capacity search, whose rounds are the
+   * search's and whose phases are steps at offered rates ({@link CapacitySteps}), not combinations to pair.
    *
    * @param comparedKey the combination key whose values are compared within a group ({@link #comparedKey}), or null
    *                    to compare every combination with the first
    */
   public static Result of(RunResult result, String comparedKey) {
-    if (!hasRounds(result)) {
+    if (!hasRounds(result) || CapacitySteps.isSearch(result)) {
       return null;
     }
     int ran = result.phases().stream().mapToInt(p -> p.round() == null ? 1 : p.round()).max().orElse(1);

@@ -24,9 +24,14 @@ public final class RoundComparisonText {
   /**
    * The comparison of a run's phases, after an empty line: with rounds their medians, intervals and verdicts; with one
    * round each phase's figures beside the first's (comparing tables or targets, beside its group's baseline's) and
-   * {@link #ONE_ROUND}; empty for a run of one phase.
+   * {@link #ONE_ROUND}; empty for a run of one phase. A capacity search's phases are its steps: not compared.
    */
   public static String of(RunResult result) {
+    if (CapacitySteps.isSearch(result)) {
+      return result.phases().size() < 2 ? "" : "\nno comparison of the phases: they are the steps of a capacity search"
+          + " (run --slo), each offering one rate in an open loop, so the one with the most ops/s is only the highest"
+          + " rate offered\n";
+    }
     Set<String> marked = AnswersDiffer.of(result);
     String differ = marked.isEmpty() ? "" : "\n" + AnswersDiffer.MARK + ": " + String.join(", ", marked) + " (measured"
         + " with --measure-different: their figures, and the totals of a mix that holds them, compare different"

@@ -13,7 +13,7 @@ import stress.metrics.PhaseStats;
  * runs were not interleaved, so no round pairs with another and the samples are compared as independent ones
  * ({@link ShiftInterval}); a drift between the runs is not cancelled, which the header says. Each line names the
  * least difference its verdicts applied, and each verdict its direction ({@link ComparisonReading#words}). Without rounds on both
- * sides it says it cannot judge noise.
+ * sides it says it cannot judge noise. Capacity searches are compared by their capacities ({@link CapacitiesOfTwoRuns}).
  */
 public final class RunsCompared {
   private RunsCompared() {}
@@ -49,8 +49,14 @@ public final class RunsCompared {
     return text.length() > 120 ? text.substring(0, 117) + "..." : text;
   }
 
-  /** The lines to print, each a sentence. */
+  /**
+   * The lines to print, each a sentence; when either run is a capacity search, its capacities compared instead
+   * ({@link CapacitiesOfTwoRuns}, which refuses what would mislead).
+   */
   public static List<String> lines(String beforeName, RunResult before, String afterName, RunResult after) {
+    if (CapacitiesOfTwoRuns.applies(before, after)) {
+      return CapacitiesOfTwoRuns.lines(beforeName, before, afterName, after);
+    }
     List<String> lines = new ArrayList<>();
     for (Map.Entry<String, RunResult> side : List.of(Map.entry(beforeName, before), Map.entry(afterName, after))) {
       if (!RoundComparison.hasRounds(side.getValue())) {

@@ -142,6 +142,11 @@ class ReportBrowserIT {
     }
     assertTrue(rendered.headlines().contains("capacity under p99<=5ms: 107 ops/s [58.6-156], the median of 2 rounds'"
         + " answers with its interval (50% coverage)."), rendered.headlines().toString());
+    // the steps are the search's: no bar per step and no best of them, which would be the highest rate offered
+    String comparison = rendered.dom().substring(rendered.dom().indexOf("<section id=\"comparison\""));
+    comparison = comparison.substring(0, comparison.indexOf("</section>"));
+    assertFalse(comparison.contains("<canvas"), comparison);
+    assertFalse(html.contains("★"), "no step marked best");
     browser.screenshot(page, SCREENSHOTS.resolve("capacity.png"), 1400, 1600);
   }
 

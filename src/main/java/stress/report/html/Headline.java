@@ -17,9 +17,16 @@ import stress.report.RoundComparison;
 /**
  * The outcome of each run, first on the page (as Gatling's and k6's reports open on their indicators): the
  * best combination with its ops/s and p99, how it compares with the first row (with tables or targets compared, with
- * its group's baseline), the errors, and whether the target was ever unavailable.
+ * its group's baseline), the errors, and whether the target was ever unavailable; a capacity search, its capacity
+ * and the step that held at it ({@link CapacityResults}).
  */
 final class Headline {
+  private static final String CLOSED_LOOP = "Per run, what it measured, the combination with the most ops/s (all"
+      + " operations together; the first of them on a tie), its ratio to the first row (or, comparing tables or"
+      + " targets, to the baseline of its group: the first table, or PostgreSQL with the same settings), the failed"
+      + " executions, and the availability windows (details under Errors); then that combination's operations, one row"
+      + " each (with rounds, the median of its rounds, as the row above).";
+
   private Headline() {}
 
   static Section of(List<NamedResult> runs) {
@@ -123,14 +130,20 @@ final class Headline {
           + answersDiffer(run));
       sentences.add(scope);
     }
-    return new Section("results", "Results",
-        "Per run, what it measured, the combination with the most ops/s (all operations together; the first of them"
-            + " on a tie), its ratio to the first row (or, comparing tables or targets, to the baseline of its group:"
-            + " the first table, or PostgreSQL with the same settings), the failed executions, and the availability"
-            + " windows (details under Errors); then that combination's operations, one row each (with rounds, the"
-            + " median of its rounds, as the row above).",
-        sentences, List.of(), java.util.stream.Stream.concat(java.util.stream.Stream.of(new DataTable(headers, rows)),
-            operationTables.stream()).toList(), false);
+    // a capacity search has no best combination: its own table, and the closed-loop one only for the other runs
+    DataTable capacities = CapacityResults.table(runs);
+    boolean closedLoop = capacities == null || runs.stream().anyMatch(run -> !CapacityResults.isSearch(run));
+    List<DataTable> tables = new ArrayList<>();
+    if (closedLoop) {
+      tables.add(new DataTable(headers, rows));
+      tables.addAll(operationTables);
+    }
+    if (capacities != null) {
+      tables.add(capacities);
+    }
+    return new Section("results", "Results", (closedLoop ? CLOSED_LOOP : "")
+        + (capacities == null ? "" : (closedLoop ? " " : "") + CapacityResults.NOTE), sentences, List.of(), tables,
+        false);
   }
 
   /**

@@ -16,6 +16,7 @@ import stress.metrics.IntervalStats;
 import stress.metrics.OperationStats;
 import stress.metrics.Outage;
 import stress.metrics.PhaseStats;
+import stress.report.CapacitySteps;
 import stress.report.Decimals;
 import stress.report.PhaseResult;
 import stress.report.ResultMerger;
@@ -24,7 +25,8 @@ import stress.report.TextReport;
 
 /**
  * What the page shows, computed from one run or two overlaid runs: the sections with their charts and
- * tables, the outcome first (results, a capacity search's knee, then the comparison), then the time series, the percentile curves, the
+ * tables, the outcome first (results, a capacity search's knee, then the comparison, which a search's steps are
+ * not: {@link CapacitySteps}), then the time series, the percentile curves, the
  * errors, the client's own cost, and the settings last. Time series share one {@link IntervalAxis}. Series of the same phase share a colour; in an overlay the earlier run is dashed and every
  * label starts with the run's name. Time series show the measured intervals only (warm-up left out).
  */
@@ -38,7 +40,12 @@ final class ReportModel {
     if (runs.isEmpty()) {
       throw new IllegalArgumentException("a report needs at least one run result");
     }
-    this.runs = List.copyOf(runs);
+    if (runs.size() == 2) {
+      stress.report.CapacitiesOfTwoRuns.refuseMisleading(runs.get(0).name(), runs.get(0).result(),
+          runs.get(1).name(), runs.get(1).result());
+    }
+    // a search's steps named by their number: a rate offered twice would repeat a label
+    this.runs = runs.stream().map(r -> new NamedResult(r.name(), CapacitySteps.numbered(r.result()))).toList();
     this.overlay = runs.size() > 1;
     this.axis = IntervalAxis.of(runs.stream().flatMap(run -> run.result().phases().stream()).map(PhaseResult::stats).toList());
   }
@@ -224,6 +231,9 @@ final class ReportModel {
   // ---- comparison ---------------------------------------------------------------------------
 
   private Section comparison() {
+    if (runs.stream().anyMatch(run -> CapacitySteps.isSearch(run.result()))) {
+      return new Section("comparison", "Comparison", CapacitySteps.NOT_COMPARED, List.of(), List.of());
+    }
     List<String> categories = phaseLabels();
     List<Series> series = new ArrayList<>();
     List<String> headers = new ArrayList<>(List.of("combination"));
