@@ -71,6 +71,7 @@ public final class ResultMerger {
     if (results.size() < 2) {
       throw new UsageException("merge needs at least two results, got " + results.size());
     }
+    SameRunCheck.refuseCapacitySearches(names, results);
     RunResult first = results.get(0);
     for (int r = 1; r < results.size(); r++) {
       checkSamePhases(names.get(0), first, names.get(r), results.get(r));

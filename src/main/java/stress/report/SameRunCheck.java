@@ -33,6 +33,17 @@ public final class SameRunCheck {
    *                   kept in the target database): these are one run by construction, and their client clocks need
    *                   not agree, so their start and end are not compared
    */
+  /** A capacity search's steps ran one after another, at different rates: nothing to add up. */
+  static void refuseCapacitySearches(List<String> names, List<RunResult> results) {
+    for (int i = 0; i < results.size(); i++) {
+      if (settingsOf(results.get(i)).get(CapacitySearchResult.KEY) != null) {
+        throw new UsageException("cannot merge " + names.get(i) + ": it is a capacity search (run --slo), whose steps"
+            + " ran one after another at different rates; merge adds the results of processes that ran together ('stress"
+            + " report " + names.get(i) + "' reads it)");
+      }
+    }
+  }
+
   static void check(List<String> names, List<RunResult> results, boolean timesKnown) {
     refuseTheSameResult("merge", names, results, "merge adds the results of different processes that ran together");
     for (int a = 0; a < results.size(); a++) {

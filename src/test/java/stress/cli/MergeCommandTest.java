@@ -97,6 +97,15 @@ class MergeCommandTest {
   }
 
   @Test
+  void aCapacitySearchIsRefused() throws Exception {
+    Path search = Path.of(getClass().getResource("/stress/report/capacity-result.json").toURI());
+    CliTester.Result r = CliTester.run("merge", search.toString(), run("beside.json", "find_first", 100).toString());
+    assertEquals(2, r.exitCode(), r.all());
+    assertTrue(r.err().contains("cannot merge " + search + ": it is a capacity search (run --slo), whose steps ran one"
+        + " after another at different rates"), r.err());
+  }
+
+  @Test
   void resultsOfRunsThatDidNotOverlapAreRefused() {
     Path a = run("first.json", "find_first", 200);
     Path b = run("later.json", "find_first", 200);
