@@ -101,6 +101,9 @@ final class CapacityJson {
       round.put("broke at ops/s", r.broke() == null ? null : r.broke().offered());
       round.put("broke on", r.broke() == null ? List.of() : r.broke().broken());
       round.put("client's limit", r.clientLimit());
+      if (r.unloaded()) {
+        round.put("no rate holds", "the latency did not fall as the rate halved: the operations' own time");
+      }
       return round;
     }).toList());
     json.put("steps", result.steps().stream().map(s -> {

@@ -22,6 +22,11 @@ public final class CapacitySearch {
   static final int MAX_STEPS = 24;
   /** At most this many broken steps a round are offered once more ({@link #mayBeTransient}). */
   static final int REOFFERS = 2;
+  /**
+   * A broken latency at half the rate still this share of the one before or more has not come from queueing: halving
+   * the load of a queue cuts its waits by far more.
+   */
+  static final double FLAT = 0.8;
 
   /**
    * What one step measured.
@@ -82,8 +87,14 @@ public final class CapacitySearch {
    * @param broke      the lowest broken step above it, or null when none broke
    * @param clientLimit true when that step broke because the client could not offer it: the capacity is then a lower
    *                   bound of the server's
+   * @param unloaded   true when no rate held and halving the rate left the broken latency where it was (within
+   *                   {@link #FLAT}): the operations' own time breaks the objective, not a queue, so no rate would hold
    */
-  public record Round(int round, double capacity, Step broke, boolean clientLimit) {}
+  public record Round(int round, double capacity, Step broke, boolean clientLimit, boolean unloaded) {
+    public Round(int round, double capacity, Step broke, boolean clientLimit) {
+      this(round, capacity, broke, clientLimit, false);
+    }
+  }
 
   /**
    * All rounds.
@@ -97,6 +108,18 @@ public final class CapacitySearch {
   public record Result(List<LatencyObjective> objectives, double resolution, List<Step> steps, List<Round> rounds,
                        MedianInterval interval) {}
 
+  /** The step's figure an objective names. */
+  static double figure(LatencyObjective o, Measured m) {
+    return switch (o.figure()) {
+      case "p50" -> m.p50Ms();
+      case "p90" -> m.p90Ms();
+      case "p95" -> m.p95Ms();
+      case "p99" -> m.p99Ms();
+      case "p999" -> m.p999Ms();
+      default -> m.errorShare();
+    };
+  }
+
   /** Which objectives a step broke, and whether it kept up with the rate offered. */
   static List<String> broken(double offered, Measured m, List<LatencyObjective> objectives) {
     List<String> broken = new ArrayList<>();
@@ -106,14 +129,7 @@ public final class CapacitySearch {
             + " needed");
         continue;
       }
-      double value = switch (o.figure()) {
-        case "p50" -> m.p50Ms();
-        case "p90" -> m.p90Ms();
-        case "p95" -> m.p95Ms();
-        case "p99" -> m.p99Ms();
-        case "p999" -> m.p999Ms();
-        default -> m.errorShare();
-      };
+      double value = figure(o, m);
       if (!(value <= o.limit())) {
         broken.add(o.errors() ? "errors " + CapacityText.percent(value) + " > " + CapacityText.percent(o.limit())
             : o.figure() + " " + CapacityText.ms(value) + " ms > " + CapacityText.ms(o.limit()) + " ms");
@@ -200,9 +216,13 @@ public final class CapacitySearch {
         }
         rate *= growth;
       } else {
+        Step above = broke;
         broke = step;
         if (step.clientLimited() || step.unjudged() || Double.isFinite(held)) {
           break; // an unjudged step: a lower rate would run fewer operations still
+        }
+        if (above != null && unloaded(above, step)) {
+          return new Round(round, held, broke, false, true);
         }
         rate /= 2;
         if (taken >= 8) {
@@ -227,6 +247,29 @@ public final class CapacitySearch {
       }
     }
     return new Round(round, held, broke, false);
+  }
+
+  /**
+   * Whether {@code lower}, at half the rate of {@code higher}, broke the same latency objectives with latencies at
+   * least {@link #FLAT} of those above, while keeping up: the objective breaks on the operations' own time.
+   */
+  private boolean unloaded(Step higher, Step lower) {
+    Measured m = lower.measured();
+    if (!(m.achieved() + m.edgeSlack() >= KEEPS_UP * lower.offered())) {
+      return false;
+    }
+    boolean any = false;
+    for (LatencyObjective o : objectives) {
+      double below = figure(o, lower.measured());
+      if (o.errors() || below <= o.limit()) {
+        continue;
+      }
+      any = true;
+      if (!(below >= FLAT * figure(o, higher.measured()))) {
+        return false;
+      }
+    }
+    return any;
   }
 
   /** A step at {@code rate}, offered once more when its break may be the host's ({@link #mayBeTransient}). */

@@ -68,6 +68,12 @@ final class CapacityText {
   }
 
   private static String answer(CapacitySearch.Round round, double resolution) {
+    if (!Double.isFinite(round.capacity()) && round.unloaded()) {
+      return "none: " + String.join("; ", round.broke().broken()) + " at " + rate(round.broke().offered())
+          + " ops/s, where half the rate above left it within " + Math.round((1 - CapacitySearch.FLAT) * 100)
+          + "%: the operations' own time breaks the objective, not a queue, so no rate holds it; a looser objective,"
+          + " or a faster plan (stress explain), is the way";
+    }
     if (!Double.isFinite(round.capacity()) && round.broke().unjudged()) {
       String why = round.broke().broken().stream().filter(b -> b.contains(" not judged: ")).findFirst().orElseThrow();
       return "none: at " + rate(round.broke().offered()) + " ops/s a step runs too few operations to judge "

@@ -94,11 +94,13 @@ class CapacitySearchTest {
     assertEquals(List.of("p99 not judged: 68 operations, 200 needed"), CapacitySearch.broken(68.7, few, P99_20MS));
     assertEquals(200, P99_20MS.get(0).operationsToJudge());
     assertEquals(2000, LatencyObjective.parse("--slo", "p999<=1s").get(0).operationsToJudge());
-    // a server that breaks p99<=1ms at any rate: halving ends where a step (10 s here) runs under 200 operations
+    // a server whose p99 is half a millisecond per ops/s offered holds p99<=1ms only at 2 ops/s: halving from 100
+    // ends where a step (10 s here) runs under 200 operations, before it gets there
     List<Double> offered = new ArrayList<>();
     CapacitySearch.Result result = CapacitySearch.search((rate, round) -> {
       offered.add(rate);
-      return QueueModel.step(1000, rate, Double.MAX_VALUE);
+      return new CapacitySearch.Measured(rate, rate / 4, rate / 3, rate / 3, rate / 2, rate, 0, false, 0,
+          (long) (rate * 10));
     }, LatencyObjective.parse("--slo", "p99<=1ms"), 100, 0.05, 1, (step, n) -> { });
     // the first two breaks are offered again (they kept up); 12.5 ops/s for 10 s is 125 operations: the last step
     assertEquals(List.of(100.0, 100.0, 50.0, 50.0, 25.0, 12.5), offered);
@@ -109,12 +111,20 @@ class CapacitySearchTest {
   }
 
   @Test
-  void anObjectiveBrokenAtEveryRateGivesNoCapacity() throws Exception {
-    CapacitySearch.Result result = CapacitySearch.search((rate, round) -> QueueModel.step(1000, rate, Double.MAX_VALUE),
-        LatencyObjective.parse("--slo", "p99<=1ms"), 1000, 0.05, 1, (step, n) -> { });
+  void anObjectiveTheOperationsOwnTimeBreaksEndsTheSearchOnceHalvingTheRateDoesNotHelp() throws Exception {
+    // mu 1000: an unloaded p99 of 4.6 ms is over 1 ms at any rate; 500 ops/s gives 9.2 ms, 250 6.1 ms (x0.67, still
+    // a queue's), 125 5.3 ms (x0.86 of 250's): the queue is gone and the objective still broken
+    List<Double> offered = new ArrayList<>();
+    CapacitySearch.Result result = CapacitySearch.search((rate, round) -> {
+      offered.add(rate);
+      return QueueModel.step(1000, rate, Double.MAX_VALUE);
+    }, LatencyObjective.parse("--slo", "p99<=1ms"), 1000, 0.05, 1, (step, n) -> { });
     assertNull(result.interval());
-    assertTrue(CapacityText.result(result).get(0).contains("none: every rate tried broke an objective"),
-        CapacityText.result(result).get(0));
+    assertTrue(result.rounds().get(0).unloaded());
+    assertEquals(125, offered.get(offered.size() - 1), "no step under 125 ops/s: " + offered);
+    assertTrue(CapacityText.result(result).get(0).startsWith("capacity under p99<=1ms: none: p99 5.3 ms > 1.0 ms at"
+        + " 125 ops/s, where half the rate above left it within 20%: the operations' own time breaks the objective,"
+        + " not a queue, so no rate holds it"), CapacityText.result(result).get(0));
   }
 
   @Test
