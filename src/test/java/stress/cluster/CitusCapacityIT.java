@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code run --slo} on a real Citus coordinator: the capacity of a customer-pinned find on orders laid out by
  * {@code customer.customerId} (one shard a find) against the same orders laid out by {@code _id} (every shard), in
- * interleaved rounds, with the paired ratio and its interval; and an application derived from a mongod log, searched
+ * interleaved rounds, with the paired ratio and its interval (p90 within 1 s: the {@code _id} layout's find takes
+ * some 100 ms on a cluster on one host, so a tighter objective holds at no rate there); and an application derived from a mongod log, searched
  * from its logged rate, its capacity said as a multiple of that rate.
  */
 class CitusCapacityIT {
@@ -46,7 +47,7 @@ class CitusCapacityIT {
     Path file = CitusOrderLayouts.create(url, TABLES, dir);
     Path out = dir.resolve("out");
     String text = ClusterUrls.cli(url, 0, "run", "--workload", file.toString(), "--compare-tables",
-        String.join(",", TABLES), "--threads", "4", "--slo", "p99<=50ms", "--slo-resolution", "25%", "--rounds", "3",
+        String.join(",", TABLES), "--threads", "4", "--slo", "p90<=1s", "--slo-resolution", "25%", "--rounds", "3",
         "--warmup", "1s", "--duration", "1s", "--out", out.toString());
     System.out.println(text);
     String compared = text.substring(text.indexOf("capacities compared"));
