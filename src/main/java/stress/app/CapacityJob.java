@@ -157,6 +157,10 @@ final class CapacityJob {
       }
       String prefix = contenders.size() > 1 ? c.name() + ": " : "";
       CapacitySearch.Result result = c.search().result();
+      if (result.rounds().isEmpty()) {
+        out.println(prefix + "capacity under " + CapacityText.objectives(request.objectives()) + ": no round ended, no"
+            + " capacity");
+      }
       CapacityText.result(result).forEach(line -> out.println(prefix + line));
       if (Double.isFinite(request.loggedRate()) && result.interval() != null) {
         out.println(prefix + CapacityText.ofLoggedRate(result.interval(), request.loggedRate()));
