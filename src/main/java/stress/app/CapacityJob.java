@@ -32,13 +32,15 @@ final class CapacityJob {
   private stress.config.CapacityRequest request;
   private final List<CapacityContender> contenders;
   private final PrintStream out;
+  private final Interruption interruption;
   private final Map<String, Object> moreSettings = new LinkedHashMap<>();
   private java.util.Set<String> answersDiffer = java.util.Set.of();
 
   /**
    * @param contenders one per combination searched; the first is the baseline of a comparison
    */
-  CapacityJob(RunConfig config, stress.config.CapacityRequest request, List<CapacityContender> contenders, PrintStream out) {
+  CapacityJob(RunConfig config, stress.config.CapacityRequest request, List<CapacityContender> contenders, PrintStream out,
+              Interruption interruption) {
     if (contenders.isEmpty()) {
       throw new IllegalArgumentException("nothing to search");
     }
@@ -50,6 +52,7 @@ final class CapacityJob {
     this.request = request;
     this.contenders = List.copyOf(contenders);
     this.out = out;
+    this.interruption = interruption;
   }
 
   /** Settings the merged result carries besides the first step's, e.g. the targets compared. */
@@ -100,13 +103,20 @@ final class CapacityJob {
             if (e instanceof UsageException) {
               throw e;
             }
+            if (interruption.signalled()) {
+              throw new CapacityContender.Stopped(); // the step's set-up was stopped, not failed
+            }
             c.failed(CompareTargetsJob.oneLine(e));
             out.println((compared ? c.name() + ": " : "") + "the search stopped, a step failed: " + c.failure());
             worst = ExitCode.FAILURE;
           }
         }
       }
-    } catch (CapacityContender.Stopped e) {
+    } catch (Exception e) {
+      if (!(e instanceof CapacityContender.Stopped) && !interruption.signalled()) {
+        throw e;
+      }
+      // a signal: during a step, or during a step's set-up (which ends in whatever its wait threw)
       interrupted = true;
       out.println("interrupted: the search stopped in the middle of a round; the answers below are of the rounds that"
           + " ended, the steps of the round interrupted kept in the result files");

@@ -71,7 +71,8 @@ public final class Commands {
       if (config.application() == null) {
         DataSetInit.initializeDefault(db, config.schema(), config.table(), interruption, out);
       }
-      return new CapacityJob(config, request, CapacityContenders.ofLists(config, db, interruption), out).run();
+      return new CapacityJob(config, request, CapacityContenders.ofLists(config, db, interruption), out,
+          interruption).run();
     });
   }
 
@@ -95,7 +96,7 @@ public final class Commands {
           java, stepArgs.apply(step), instances, cpus, interruption, o)).offeredBy(instances);
       out.println("each step offered by " + instances + " instances on this host together, each a 1/" + instances
           + " share of the rate, their histograms merged into one verdict");
-      return new CapacityJob(config, request, List.of(fleet), out).run();
+      return new CapacityJob(config, request, List.of(fleet), out, interruption).run();
     });
   }
 

@@ -75,7 +75,8 @@ final class CompareJob {
     Map<String, Object> settings = new LinkedHashMap<>();
     settings.put("table", tables.stream().map(TableName::typed).collect(Collectors.joining(", ")));
     settings.put("compared tables", tables.stream().map(TableName::typed).toList());
-    return new CapacityJob(config, request, CapacityContenders.ofTables(config, tables, database, interruption), out)
+    return new CapacityJob(config, request, CapacityContenders.ofTables(config, tables, database, interruption), out,
+        interruption)
         .withSettings(settings).run();
   }
 

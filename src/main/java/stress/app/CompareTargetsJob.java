@@ -288,7 +288,7 @@ final class CompareTargetsJob {
         return CapacityContender.Ran.of(server == null ? job : job.sendingTo(server));
       }));
     }
-    return new CapacityJob(config, capacity, contenders, out).withSettings(targetSettings(config, trial, sent))
+    return new CapacityJob(config, capacity, contenders, out, interruption).withSettings(targetSettings(config, trial, sent))
         .answersDiffer(trial.answersDiffer().keySet()).run();
   }
 

@@ -66,6 +66,27 @@ class SignalTest {
   }
 
   /**
+   * Ctrl-C in the middle of a capacity search: the search stops, says no round ended, and the result files keep the
+   * steps that ran, marked interrupted; exit 130.
+   */
+  @Test
+  void sigintMidCapacitySearchMarksItInterrupted(@TempDir Path dir) throws Exception {
+    assumeFalse(ChildJvm.sigintIgnored(), ChildJvm.SIGINT_IGNORED);
+    Path results = dir.resolve("results");
+    String url = TestDatabase.newDatabaseUrl("sigint_slo");
+    assertEquals(0, CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "1000").exitCode());
+    Stopped stopped = stopAt(List.of("--url", url, "-U", "postgres", "run", "--op", "find_first", "--threads", "1",
+        "--slo", "p99<=1s", "--rate", "100", "--duration", "3s", "--warmup", "0", "--out", results.toString()), Map.of(),
+        line -> line.startsWith("step 1: "), "INT", out -> {});
+    assertEquals(130, stopped.exitCode(), stopped.out());
+    assertTrue(stopped.out().contains("interrupted: the search stopped in the middle of a round") && stopped.out()
+        .contains("\ncapacity under p99<=1000ms: no round ended, no capacity"), stopped.out());
+    RunResult result = JsonReport.read(results.resolve("result.json"));
+    assertTrue(result.interrupted(), stopped.out());
+    assertTrue(result.phases().size() >= 1, "step 1's phase is kept: " + stopped.out());
+  }
+
+  /**
    * No connection given: the child starts its own PostgreSQL. After SIGTERM the summary and files are complete,
    * measured on a server that was still up (no errors), and the server process is gone with its port.
    */
