@@ -279,7 +279,7 @@ public final class CapacitySearch {
     if (!step.held() && mayBeTransient(step) && taken < MAX_STEPS) {
       reoffered++;
       taken++;
-      // its answer stands: held, the first break was the host's; broken, the break is confirmed
+      // its answer stands: held, the first break was a passing stall; broken, the break is confirmed
       step = step(steps, rate, round, step.broken());
     }
     return step;

@@ -33,7 +33,7 @@ final class CapacityText {
         + ms(m.p50Ms()) + " ms, p99 " + ms(m.p99Ms()) + " ms, p99.9 " + ms(m.p999Ms()) + " ms, errors "
         + percent(m.errorShare()) + ": " + (step.held() ? "held" : "broken (" + String.join("; ", step.broken()) + ")")
         + (!step.again() ? "" : step.held() ? " on a second offer: the first break (" + String.join("; ",
-        step.brokeFirst()) + ") did not repeat, so it was the host's, not the server's" : " again: the break repeats");
+        step.brokeFirst()) + ") did not repeat: a passing stall (of the host, or a pause of the server), not the rate" : " again: the break repeats");
   }
 
   /** The closing lines: each round's capacity, then the capacity over the rounds. */
