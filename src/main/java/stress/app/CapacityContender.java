@@ -63,7 +63,7 @@ final class CapacityContender {
   /**
    * @param name   as the comparison names it (empty for a search of one combination)
    * @param marks  what each of its phases carries in its combination besides the rate, e.g. the table compared
-   * @param config the run of this one combination
+   * @param config the run of this one combination; null when {@code jobs} are scripted (no run to configure)
    */
   CapacityContender(String name, Map<String, String> marks, RunConfig config, Jobs jobs) {
     this.name = name;
@@ -99,6 +99,9 @@ final class CapacityContender {
       steps.add(step);
       listener.stepped(step, n);
     });
+    if (config != null) { // null: a contender whose steps are scripted, not run
+      search.boundingErrorsBy(config.failures().maxErrorRate());
+    }
   }
 
   /** The first result a step (or the probe) gave: its settings and target head the merged result. */
@@ -174,6 +177,12 @@ final class CapacityContender {
     p99ByStep.put(phases.size(), p99);
     OperationStats total = phase.stats().total();
     long all = total.count() + total.errorCount();
+    if (total.count() == 0 && total.errorCount() > 0) {
+      stress.metrics.ErrorStats first = total.errors().isEmpty() ? null : total.errors().get(0);
+      throw new IllegalStateException("every execution of the step at " + CapacityText.rate(rate) + " ops/s failed ("
+          + total.errorCount() + (first == null ? "" : ", " + first.sqlState() + ": " + CompareTargetsJob.oneLine(
+          new Exception(first.firstMessage()))) + "): the server failed, not its capacity");
+    }
     boolean clientBound = phase.client() != null && phase.client().clientBound()
         && !phase.client().onlySharesCpusWithServer();
     double seconds = phase.stats().durationSeconds();

@@ -99,7 +99,10 @@ final class CapacityJob {
           int round = r;
           try {
             c.search().round((rate, n) -> c.offer(rate, n, out), round);
-          } catch (SQLException | java.io.IOException | IllegalStateException e) {
+          } catch (CapacityContender.Stopped e) {
+            throw e;
+          } catch (SQLException | java.io.IOException | RuntimeException e) {
+            // a server that stops (a MongoDB driver's exceptions are unchecked) ends its own search, not the others'
             if (e instanceof UsageException) {
               throw e;
             }
@@ -133,7 +136,9 @@ final class CapacityJob {
           + ": a closed-loop probe first, for a rate to start from");
       try {
         start = c.probe(out);
-      } catch (SQLException | java.io.IOException | IllegalStateException e) {
+      } catch (CapacityContender.Stopped e) {
+        throw e;
+      } catch (SQLException | java.io.IOException | RuntimeException e) {
         if (e instanceof UsageException || contenders.size() == 1) {
           throw e;
         }

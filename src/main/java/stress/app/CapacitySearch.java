@@ -122,7 +122,20 @@ public final class CapacitySearch {
 
   /** Which objectives a step broke, and whether it kept up with the rate offered. */
   static List<String> broken(double offered, Measured m, List<LatencyObjective> objectives) {
+    return broken(offered, m, objectives, Double.NaN);
+  }
+
+  /**
+   * As {@link #broken(double, Measured, List)}; without an error objective, a share of failed executions over
+   * {@code errorBound} ({@code --max-error-rate}) breaks the step too: failed executions are never free.
+   */
+  static List<String> broken(double offered, Measured m, List<LatencyObjective> objectives, double errorBound) {
     List<String> broken = new ArrayList<>();
+    if (Double.isFinite(errorBound) && objectives.stream().noneMatch(LatencyObjective::errors)
+        && m.errorShare() > errorBound) {
+      broken.add("errors " + CapacityText.percent(m.errorShare()) + " > " + CapacityText.percent(errorBound)
+          + " (--max-error-rate)");
+    }
     for (LatencyObjective o : objectives) {
       if (m.operations() < o.operationsToJudge()) {
         broken.add(o.figure() + " not judged: " + m.operations() + " operations, " + o.operationsToJudge()
@@ -169,6 +182,8 @@ public final class CapacitySearch {
   private final List<Step> all = new ArrayList<>();
   private final List<Round> answers = new ArrayList<>();
   private double from;
+  /** Without an error objective, the share of failed executions a step may have ({@code --max-error-rate}). */
+  private double errorBound = Double.NaN;
   /** Steps taken and broken steps offered again in the round running. */
   private int taken;
   private int reoffered;
@@ -182,6 +197,12 @@ public final class CapacitySearch {
     this.from = start;
     this.resolution = resolution;
     this.listener = listener;
+  }
+
+  /** This search with failed executions bounded by {@code share} when no objective names errors. */
+  CapacitySearch boundingErrorsBy(double share) {
+    errorBound = share;
+    return this;
   }
 
   /** The answer of the rounds run so far. */
@@ -298,7 +319,7 @@ public final class CapacitySearch {
 
   private Step step(Steps steps, double rate, int round, List<String> brokeFirst) throws Exception {
     Measured m = steps.offer(rate, round);
-    Step step = new Step(round, rate, m, broken(rate, m, objectives), brokeFirst);
+    Step step = new Step(round, rate, m, broken(rate, m, objectives, errorBound), brokeFirst);
     all.add(step);
     listener.stepped(step, all.size());
     return step;

@@ -88,6 +88,16 @@ class CapacitySearchTest {
   }
 
   @Test
+  void failedExecutionsBreakAStepBeyondTheMaxErrorRateWhenNoObjectiveNamesErrors() {
+    CapacitySearch.Measured failing = new CapacitySearch.Measured(1000, 0.2, 0.3, 0.4, 4.1, 4.1, 0.01, false, 0, 10000);
+    assertEquals(List.of("errors 1% > 0% (--max-error-rate)"), CapacitySearch.broken(1000, failing, P99_20MS, 0),
+        "fast failures are never a capacity");
+    assertEquals(List.of(), CapacitySearch.broken(1000, failing, P99_20MS, 0.02), "within --max-error-rate 0.02");
+    assertEquals(List.of(), CapacitySearch.broken(1000, failing, LatencyObjective.parse("--slo",
+        "p99<=20ms,errors<=2%"), 0), "an error objective given decides instead");
+  }
+
+  @Test
   void aStepOfTooFewOperationsToJudgeItsPercentileEndsTheRoundInsteadOfDecidingByChance() throws Exception {
     // 68 operations hold one or two beyond their p99: a p99 of them is the slowest execution, not a percentile
     CapacitySearch.Measured few = new CapacitySearch.Measured(68, 0.2, 0.3, 0.4, 4.1, 4.1, 0, false, 4, 68);
