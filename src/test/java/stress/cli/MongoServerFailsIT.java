@@ -78,6 +78,28 @@ class MongoServerFailsIT {
     }
   }
 
+  /**
+   * A capacity search whose MongoDB server is killed after its first step: MongoDB's search ends there, saying the
+   * server failed (every execution of a step failed), never a capacity or "no capacity" of a server that is gone;
+   * PostgreSQL's search and the comparison of what was measured are kept; exit 1.
+   */
+  @Test
+  void aServerKilledMidSearchEndsItsSearchNotTheComparison() throws Exception {
+    try (OwnFerretDb server = OwnFerretDb.start(dir.resolve("ferretdb"))) {
+      Finished run = runAndThen(server, List.of("--slo", "p99<=1s", "--slo-resolution", "50%", "--rate", "100",
+          "--ops", "200"), out -> out.contains("\nmongodb: step 1: "), server::kill);
+      String out = run.out();
+      assertEquals(1, run.exitCode(), run.all());
+      assertTrue(out.contains("\nmongodb: the search stopped, a step failed: every execution of the step at "), out);
+      assertTrue(out.contains("): the server failed, not its capacity"), out);
+      assertTrue(out.contains("\npostgresql: capacity under p99<=1000ms: "), out);
+      assertTrue(out.contains("\n  mongodb: ") && out.contains("; its search stopped: every execution"), out);
+      JsonNode capacity = new ObjectMapper().readTree(run.json().toFile()).path("settings").path("capacity");
+      assertTrue(capacity.path("compared").get(1).path("failure").asText().endsWith("the server failed, not its"
+          + " capacity"), capacity.toString());
+    }
+  }
+
   /** The checks both cases share: the comparison, the failures under it, the PostgreSQL phases kept, on time. */
   private static void assertComparisonWithFailures(Finished run, OwnFerretDb server) throws IOException {
     String out = run.out();
@@ -139,6 +161,13 @@ class MongoServerFailsIT {
    * own, two rounds; {@code fault} is done to the server once the first MongoDB phase printed its first interval.
    */
   private Finished runAndThen(OwnFerretDb server, Fault fault) throws Exception {
+    return runAndThen(server, List.of("--duration", SECONDS + "s", "--rounds", "2"),
+        MongoServerFailsIT::firstMongoIntervalPrinted, fault);
+  }
+
+  /** As above, with {@code options} for the run and {@code fault} done once {@code ready} accepts its output. */
+  private Finished runAndThen(OwnFerretDb server, List<String> options, java.util.function.Predicate<String> ready,
+                              Fault fault) throws Exception {
     String url = TestDatabase.newDatabaseWithDocuments("mongo_fails", new DocumentTable(null, "fails_docs",
         IdType.BIGINT), DOCUMENTS);
     try (java.sql.Connection c = TestDatabase.connect(url); java.sql.Statement s = c.createStatement()) {
@@ -155,15 +184,15 @@ class MongoServerFailsIT {
     Path json = dir.resolve("result.json");
     Path out = dir.resolve("run.out");
     Path err = dir.resolve("run.err");
-    List<String> args = List.of("--url", url, "-U", "postgres", "run", "--op", "find_first", "--table", "fails_docs",
-        "--against", server.url(), "--collection", COLLECTION, "--threads", "2", "--duration", SECONDS + "s",
-        "--warmup", "0", "--rounds", "2", "--statement-timeout", "1s", "--json",
-        json.toString());
+    List<String> args = new ArrayList<>(List.of("--url", url, "-U", "postgres", "run", "--op", "find_first", "--table",
+        "fails_docs", "--against", server.url(), "--collection", COLLECTION, "--threads", "2", "--warmup", "0",
+        "--statement-timeout", "1s", "--json", json.toString()));
+    args.addAll(options);
     Process process = new ProcessBuilder(ChildJvm.command(args)).redirectOutput(out.toFile())
         .redirectError(err.toFile()).start();
     try {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(RUN_LIMIT_SECONDS);
-      while (!firstMongoIntervalPrinted(Files.readString(out))) {
+      while (!ready.test(Files.readString(out))) {
         assertTrue(process.isAlive(), "the run ended before its MongoDB phase: " + Files.readString(out)
             + Files.readString(err));
         assertTrue(System.nanoTime() - deadline < 0, "no MongoDB phase: " + Files.readString(out));
