@@ -24,9 +24,9 @@ import stress.runner.RoundSchedule;
  */
 final class CapacityJob {
   /** The combination key of the rate a step offered. */
-  static final String OFFERED = "offered ops/s";
+  static final String OFFERED = stress.report.CapacitySteps.OFFERED;
   /** The combination key of the round of the search a step ran in, with {@code --rounds N}. */
-  static final String SEARCH_ROUND = "search round";
+  static final String SEARCH_ROUND = stress.report.CapacitySteps.SEARCH_ROUND;
 
   private final RunConfig config;
   private stress.config.CapacityRequest request;
