@@ -77,9 +77,11 @@ final class CapacityJob {
         + ": from " + (config.rate() > 0 ? CapacityText.rate(config.rate()) + " ops/s"
         + (Double.isFinite(request.loggedRate()) ? " (the logged rate)" : "") : "half a closed-loop probe's ops/s")
         + ", doubling until an objective breaks, then halving the gap to " + Math.round(request.resolution() * 100)
-        + "%; each step " + config.warmup().toSeconds() + " s warm-up + " + (config.ops() > 0 ? config.ops()
+ + "%, then confirming the rate found by "
+        + CapacitySearch.CONFIRMING_OFFERS + " offers running; each step " + config.warmup().toSeconds()
+        + " s warm-up + " + (config.ops() > 0 ? config.ops()
         + " operations" : config.duration().toSeconds() + " s") + ", open loop, latency from each intended start; "
-        + rounds + " round" + (rounds > 1 ? "s" : "") + ", about 6-10 steps each" + (compared ? " per combination" : ""));
+        + rounds + " round" + (rounds > 1 ? "s" : "") + ", about 8-14 steps each" + (compared ? " per combination" : ""));
     ExitCode worst = ExitCode.OK;
     boolean interrupted = false;
     try {

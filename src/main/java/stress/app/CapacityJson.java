@@ -101,6 +101,8 @@ final class CapacityJson {
       round.put("broke at ops/s", r.broke() == null ? null : r.broke().offered());
       round.put("broke on", r.broke() == null ? List.of() : r.broke().broken());
       round.put("client's limit", r.clientLimit());
+      round.put("held offers running", r.offers());
+      round.put("knee ops/s", Double.isFinite(r.knee()) ? r.knee() : null);
       if (r.unloaded()) {
         round.put("no rate holds", "the latency did not fall as the rate halved: the operations' own time");
       }
@@ -126,6 +128,9 @@ final class CapacityJson {
       step.put("broken", s.broken());
       if (s.again()) {
         step.put("offered again after a break of", s.brokeFirst());
+      }
+      if (s.confirming() > 0) {
+        step.put("confirming offer", s.confirming());
       }
       return step;
     }).toList());

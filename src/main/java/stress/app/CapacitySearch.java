@@ -12,8 +12,11 @@ import stress.report.MedianInterval;
  * bisects between the highest held and the lowest broken rate until they are within the resolution. A step the client
  * could not offer (its CPU the bottleneck) ends the search: above it the figure would be the client's, never the
  * server's. A step that broke on latency while keeping up is offered once more (at most {@value #REOFFERS} a round):
- * a stall of the host would otherwise end the growth early and bias the answer low. With several rounds each round is a search of its own, and the capacity is the median of theirs with an
- * order-statistics interval.
+ * a stall of the host would otherwise end the growth early and bias the answer low. The rate found (the knee) held
+ * once; a plain run at it holds about half the time, so it is confirmed: a round's capacity is the highest rate that
+ * held {@value #CONFIRMING_OFFERS} offers running, from the knee down by the resolution (at most
+ * {@value #CANDIDATES} rates), or none when no rate tried held that steadily. With several rounds each round is a
+ * search of its own, and the capacity is the median of theirs with an order-statistics interval.
  */
 public final class CapacitySearch {
   /** The share of the offered rate a step must achieve to hold. */
@@ -27,6 +30,10 @@ public final class CapacitySearch {
    * the load of a queue cuts its waits by far more.
    */
   static final double FLAT = 0.8;
+  /** A capacity is a rate held this many offers running: once by the search, then confirmed. */
+  public static final int CONFIRMING_OFFERS = 3;
+  /** Rates tried to confirm, from the knee down by the resolution, before a round says none held steadily. */
+  static final int CANDIDATES = 3;
 
   /**
    * What one step measured.
@@ -48,11 +55,18 @@ public final class CapacitySearch {
    * @param measured what it measured
    * @param broken   each objective it broke, e.g. {@code p99 7.2 ms > 5 ms}; empty when it held
    * @param brokeFirst what the first offer of this rate broke, when this step offers it again; else empty
+   * @param confirming which offer of the rate this step is, of the {@value #CONFIRMING_OFFERS} that confirm a
+   *                   capacity; 0 for a step of the search itself
    */
-  public record Step(int round, double offered, Measured measured, List<String> broken, List<String> brokeFirst) {
+  public record Step(int round, double offered, Measured measured, List<String> broken, List<String> brokeFirst,
+                     int confirming) {
     public Step {
       broken = List.copyOf(broken);
       brokeFirst = List.copyOf(brokeFirst);
+    }
+
+    public Step(int round, double offered, Measured measured, List<String> broken, List<String> brokeFirst) {
+      this(round, offered, measured, broken, brokeFirst, 0);
     }
 
     /** Whether this step offered again a rate whose first offer broke. */
@@ -83,16 +97,25 @@ public final class CapacitySearch {
   /**
    * One round's answer.
    *
-   * @param capacity   the highest rate held, NaN when even the lowest rate tried broke
+   * @param capacity   the highest rate held {@code offers} running, NaN when none did
    * @param broke      the lowest broken step above it, or null when none broke
    * @param clientLimit true when that step broke because the client could not offer it: the capacity is then a lower
    *                   bound of the server's
    * @param unloaded   true when no rate held and halving the rate left the broken latency where it was (within
    *                   {@link #FLAT}): the operations' own time breaks the objective, not a queue, so no rate would hold
+   * @param knee       the highest rate the search saw hold once, NaN when none held
+   * @param offers     the offers running the capacity held: {@value #CONFIRMING_OFFERS} when confirmed, 1 for a lower
+   *                   bound (the client's limit, or no step broke), 0 with no capacity
    */
-  public record Round(int round, double capacity, Step broke, boolean clientLimit, boolean unloaded) {
+  public record Round(int round, double capacity, Step broke, boolean clientLimit, boolean unloaded, double knee,
+                      int offers) {
     public Round(int round, double capacity, Step broke, boolean clientLimit) {
-      this(round, capacity, broke, clientLimit, false);
+      this(round, capacity, broke, clientLimit, false, capacity, Double.isFinite(capacity) ? 1 : 0);
+    }
+
+    /** Whether a rate held once but no rate tried held {@value #CONFIRMING_OFFERS} offers running. */
+    public boolean unconfirmed() {
+      return !Double.isFinite(capacity) && Double.isFinite(knee);
     }
   }
 
@@ -217,6 +240,8 @@ public final class CapacitySearch {
     answers.add(answer);
     if (Double.isFinite(answer.capacity())) {
       from = answer.capacity();
+    } else if (Double.isFinite(answer.knee())) {
+      from = answer.knee();
     }
     return answer;
   }
@@ -243,7 +268,7 @@ public final class CapacitySearch {
           break; // an unjudged step: a lower rate would run fewer operations still
         }
         if (above != null && unloaded(above, step)) {
-          return new Round(round, held, broke, false, true);
+          return new Round(round, held, broke, false, true, held, 0);
         }
         rate /= 2;
         if (taken >= 8) {
@@ -267,7 +292,39 @@ public final class CapacitySearch {
         }
       }
     }
-    return new Round(round, held, broke, false);
+    if (!Double.isFinite(held) || broke == null) {
+      return new Round(round, held, broke, false); // none held, or a lower bound: no step broke
+    }
+    return confirmed(steps, round, held, broke);
+  }
+
+  /**
+   * The knee held once, and the bisection chose it for holding: a rate that holds half the time is found as often as
+   * one that always holds. Offers it until it has held {@value #CONFIRMING_OFFERS} times running; a break goes down
+   * by the resolution and starts that rate's count afresh, as a plain run at the capacity must hold from its start.
+   */
+  private Round confirmed(Steps steps, int round, double knee, Step broke) throws Exception {
+    double rate = knee;
+    int heldRunning = 1; // the search's own offer of the knee
+    for (int candidate = 1; candidate <= CANDIDATES; candidate++) {
+      Step failed = null;
+      while (heldRunning < CONFIRMING_OFFERS) {
+        Step step = step(steps, rate, round, List.of(), heldRunning + 1);
+        taken++;
+        if (!step.held()) {
+          failed = step;
+          break;
+        }
+        heldRunning++;
+      }
+      if (failed == null) {
+        return new Round(round, rate, broke, false, false, knee, CONFIRMING_OFFERS);
+      }
+      broke = failed;
+      rate /= 1 + resolution;
+      heldRunning = 0;
+    }
+    return new Round(round, Double.NaN, broke, false, false, knee, 0);
   }
 
   /**
@@ -318,8 +375,12 @@ public final class CapacitySearch {
   }
 
   private Step step(Steps steps, double rate, int round, List<String> brokeFirst) throws Exception {
+    return step(steps, rate, round, brokeFirst, 0);
+  }
+
+  private Step step(Steps steps, double rate, int round, List<String> brokeFirst, int confirming) throws Exception {
     Measured m = steps.offer(rate, round);
-    Step step = new Step(round, rate, m, broken(rate, m, objectives, errorBound), brokeFirst);
+    Step step = new Step(round, rate, m, broken(rate, m, objectives, errorBound), brokeFirst, confirming);
     all.add(step);
     listener.stepped(step, all.size());
     return step;

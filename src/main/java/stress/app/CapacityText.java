@@ -33,7 +33,9 @@ final class CapacityText {
         + ms(m.p50Ms()) + " ms, p99 " + ms(m.p99Ms()) + " ms, p99.9 " + ms(m.p999Ms()) + " ms, errors "
         + percent(m.errorShare()) + ": " + (step.held() ? "held" : "broken (" + String.join("; ", step.broken()) + ")")
         + (!step.again() ? "" : step.held() ? " on a second offer: the first break (" + String.join("; ",
-        step.brokeFirst()) + ") did not repeat: a passing stall (of the host, or a pause of the server), not the rate" : " again: the break repeats");
+        step.brokeFirst()) + ") did not repeat: a passing stall (of the host, or a pause of the server), not the rate" : " again: the break repeats")
+        + (step.confirming() == 0 ? "" : " (confirming: offer " + step.confirming() + " of "
+        + CapacitySearch.CONFIRMING_OFFERS + ")");
   }
 
   /** The closing lines: each round's capacity, then the capacity over the rounds. */
@@ -79,6 +81,12 @@ final class CapacityText {
       return "none: at " + rate(round.broke().offered()) + " ops/s a step runs too few operations to judge "
           + why.replace(" not judged: ", " (") + "), and every higher rate tried broke an objective";
     }
+    if (round.unconfirmed()) {
+      return "none held " + CapacitySearch.CONFIRMING_OFFERS + " offers running: " + rate(round.knee())
+          + " ops/s held once, but it and each rate tried below it down to " + rate(round.broke().offered())
+          + " broke on a later offer, the last on " + String.join("; ", round.broke().broken()) + ": the latency"
+          + " near the knee is not steady enough to vouch for a capacity; quiet or pin the host, or lengthen the steps";
+    }
     if (!Double.isFinite(round.capacity())) {
       return "none: every rate tried broke an objective, the lowest " + rate(round.broke().offered()) + " ops/s ("
           + String.join("; ", round.broke().broken()) + ")";
@@ -91,9 +99,10 @@ final class CapacityText {
           + rate(round.broke().offered()) + " (its CPU the bottleneck), so this is the client's limit, not the"
           + " server's capacity; run the client on a host of its own or as several instances (--instances)";
     }
-    return rate(round.capacity()) + " ops/s, the highest rate held (resolution " + Math.round(resolution * 100)
-        + "%); " + rate(round.broke().offered()) + " ops/s broke first on " + String.join("; ",
-        round.broke().broken());
+    return rate(round.capacity()) + " ops/s, the highest rate held " + round.offers() + " offers running (resolution "
+        + Math.round(resolution * 100) + "%); " + rate(round.broke().offered()) + " ops/s broke "
+        + (round.broke().confirming() > 0 ? "on its offer " + round.broke().confirming() + " of "
+        + CapacitySearch.CONFIRMING_OFFERS : "first") + " on " + String.join("; ", round.broke().broken());
   }
 
   /**

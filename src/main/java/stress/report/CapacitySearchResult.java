@@ -72,10 +72,18 @@ public record CapacitySearchResult(List<String> objectives, double resolution, L
    * @param brokeAt     the lowest broken rate above it, NaN when none broke
    * @param brokeOn     what broke there
    * @param clientLimit the step above broke because the client could not offer it: the capacity is a lower bound
+   * @param offers      the offers running the capacity held (3 when confirmed; 0 in a result written before they
+   *                    were counted)
+   * @param knee        the highest rate held once, NaN when unknown or none held
    */
-  public record Round(int round, double capacity, double brokeAt, List<String> brokeOn, boolean clientLimit) {
+  public record Round(int round, double capacity, double brokeAt, List<String> brokeOn, boolean clientLimit,
+                      int offers, double knee) {
     public Round {
       brokeOn = List.copyOf(brokeOn);
+    }
+
+    public Round(int round, double capacity, double brokeAt, List<String> brokeOn, boolean clientLimit) {
+      this(round, capacity, brokeAt, brokeOn, clientLimit, 0, Double.NaN);
     }
   }
 
@@ -153,7 +161,9 @@ public record CapacitySearchResult(List<String> objectives, double resolution, L
         continue;
       }
       rounds.add(new Round((int) number(r.get("round")), number(r.get("capacity ops/s")),
-          number(r.get("broke at ops/s")), strings(r.get("broke on")), Boolean.TRUE.equals(r.get("client's limit"))));
+          number(r.get("broke at ops/s")), strings(r.get("broke on")), Boolean.TRUE.equals(r.get("client's limit")),
+          r.get("held offers running") == null ? 0 : (int) number(r.get("held offers running")),
+          number(r.get("knee ops/s"))));
     }
     List<Object> interval = list(json.get("interval"));
     List<Object> multiples = list(json.get("multiple interval"));
@@ -217,6 +227,10 @@ public record CapacitySearchResult(List<String> objectives, double resolution, L
 
   private String answer(Round round) {
     String brokeOn = String.join("; ", round.brokeOn());
+    if (!Double.isFinite(round.capacity()) && Double.isFinite(round.knee())) {
+      return "none held steadily: " + rate(round.knee()) + " ops/s held once, but it and each rate tried below it"
+          + " down to " + rate(round.brokeAt()) + " broke on a later offer, the last on " + brokeOn;
+    }
     if (!Double.isFinite(round.capacity())) {
       return "none: every rate tried broke an objective, the lowest " + rate(round.brokeAt()) + " ops/s (" + brokeOn
           + ")";
@@ -228,8 +242,9 @@ public record CapacitySearchResult(List<String> objectives, double resolution, L
       return "at least " + rate(round.capacity()) + " ops/s: the client could not offer " + rate(round.brokeAt())
           + " (its CPU the bottleneck), so this is the client's limit, not the server's capacity";
     }
-    return rate(round.capacity()) + " ops/s, the highest rate held (resolution " + Math.round(resolution * 100)
-        + "%); " + rate(round.brokeAt()) + " ops/s broke first on " + brokeOn;
+    return rate(round.capacity()) + " ops/s, the highest rate held" + (round.offers() > 1 ? " " + round.offers()
+        + " offers running" : "") + " (resolution " + Math.round(resolution * 100) + "%); " + rate(round.brokeAt())
+        + " ops/s broke first on " + brokeOn;
   }
 
   /** A rate to three significant digits, whole from 100 up: 4210, 97.5, 0.523; "-" when unknown. */

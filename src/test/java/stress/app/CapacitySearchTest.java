@@ -32,7 +32,10 @@ class CapacitySearchTest {
     CapacitySearch.Step broke = result.rounds().get(0).broke();
     assertTrue(broke.offered() > truth && broke.offered() / found - 1 <= 0.05, broke.toString());
     assertTrue(broke.broken().get(0).startsWith("p99 "), broke.broken().toString());
-    assertTrue(result.steps().size() <= 12, "doubling then halving: " + result.steps().size() + " steps");
+    assertTrue(result.steps().size() <= 14, "doubling then halving, then two offers confirming: "
+        + result.steps().size() + " steps");
+    assertEquals(List.of(2, 3), result.steps().stream().filter(s -> s.confirming() > 0)
+        .map(CapacitySearch.Step::confirming).toList(), "the knee held twice more");
     assertTrue(lines.get(0).startsWith("step 1: offered 100 ops/s, achieved 100 (100%)"), lines.get(0));
     assertTrue(lines.get(0).endsWith(": held"), lines.get(0));
     assertTrue(CapacityText.result(result).get(0).startsWith("capacity under p99<=20ms: 7"), CapacityText.result(result)
@@ -170,5 +173,54 @@ class CapacitySearchTest {
     }, P99_20MS, 5000, 0.05, 1, (step, n) -> { });
     assertEquals(5000, offered.get(0));
     assertEquals(2500, offered.get(1), "5000 is over mu: the server fell behind, a real break, not offered again");
+  }
+
+  @Test
+  void aRateThatHoldsOnlyNowAndThenIsNotTheCapacity() throws Exception {
+    // over 700 ops/s the server holds p99 on a rate's first offer only, then breaks it (30 ms) while keeping up: the
+    // bisection, which takes one hold as an answer, finds about 760; a plain run there would break
+    java.util.Map<Double, Integer> offers = new java.util.HashMap<>();
+    List<String> lines = new ArrayList<>();
+    CapacitySearch.Result result = CapacitySearch.search((rate, round) -> {
+      CapacitySearch.Measured m = QueueModel.step(1000, rate, Double.MAX_VALUE);
+      if (rate > 700 && rate < knee(1000) && offers.merge(rate, 1, Integer::sum) > 1) {
+        return new CapacitySearch.Measured(m.achieved(), m.p50Ms(), m.p90Ms(), m.p95Ms(), 30, 40, 0, false, 0,
+            m.operations());
+      }
+      return m;
+    }, P99_20MS, 100, 0.05, 1, (step, n) -> lines.add(CapacityText.step(step, n, 1)));
+    CapacitySearch.Round round = result.rounds().get(0);
+    assertTrue(round.knee() > 700, round.toString());
+    assertTrue(round.capacity() <= 700 && round.capacity() >= 700 / 1.05 / 1.05, round.toString());
+    assertEquals(CapacitySearch.CONFIRMING_OFFERS, round.offers());
+    assertTrue(lines.stream().anyMatch(l -> l.endsWith("broken (p99 30.0 ms > 20.0 ms) (confirming: offer 2 of 3)")),
+        String.join("\n", lines));
+    assertEquals(3, result.steps().stream().filter(s -> s.offered() == round.capacity() && s.held()).count(),
+        "held three offers running");
+    String answer = CapacityText.result(result).get(0);
+    assertTrue(answer.contains(" ops/s, the highest rate held 3 offers running (resolution 5%); ")
+        && answer.contains(" ops/s broke on its offer 2 of 3 on p99 30.0 ms > 20.0 ms"), answer);
+  }
+
+  @Test
+  void aSearchWhoseEveryRateHoldsOnlyOnceVouchesForNoCapacity() throws Exception {
+    // a host whose stalls break every second offer, whatever the rate: no rate is steady, and a figure would be chance
+    java.util.Map<Double, Integer> offers = new java.util.HashMap<>();
+    CapacitySearch.Result result = CapacitySearch.search((rate, round) -> {
+      CapacitySearch.Measured m = QueueModel.step(1000, rate, Double.MAX_VALUE);
+      if (offers.merge(rate, 1, Integer::sum) > 1) {
+        return new CapacitySearch.Measured(m.achieved(), m.p50Ms(), m.p90Ms(), m.p95Ms(), 30, 40, 0, false, 0,
+            m.operations());
+      }
+      return m;
+    }, P99_20MS, 100, 0.05, 1, (step, n) -> { });
+    CapacitySearch.Round round = result.rounds().get(0);
+    assertTrue(round.unconfirmed(), round.toString());
+    assertNull(result.interval(), "no capacity to give");
+    assertEquals(CapacitySearch.CANDIDATES, result.steps().stream().filter(s -> s.confirming() > 0 && !s.held())
+        .count(), "three rates tried, from the knee down");
+    String answer = CapacityText.result(result).get(0);
+    assertTrue(answer.startsWith("capacity under p99<=20ms: none held 3 offers running: 7"), answer);
+    assertTrue(answer.contains("the latency near the knee is not steady enough to vouch for a capacity"), answer);
   }
 }

@@ -47,7 +47,10 @@ class CapacityRunTest {
         : "step 2: offered 500 ops/s"), steps.get(1));
     assertTrue(steps.stream().anyMatch(l -> l.contains("broken (achieved ")), "one thread falls behind: " + steps);
     String capacity = text.lines().filter(l -> l.startsWith("capacity under p99<=1000ms: ")).findFirst().orElseThrow();
-    assertTrue(capacity.contains(" ops/s, the highest rate held (resolution 50%); "), capacity);
+    // the server's queue or, on a busy machine, the client's own CPU falls behind first: either is named
+    boolean clientLimit = capacity.contains(" ops/s: the client could not offer ");
+    assertTrue(clientLimit || capacity.contains(" ops/s, the highest rate held 3 offers running (resolution 50%); "),
+        capacity);
     assertTrue(!text.contains("\nphase 1/"), "the steps' own phase output is not printed: " + text);
 
     JsonNode json = new ObjectMapper().readTree(Files.readString(out.resolve("result.json")));
@@ -55,15 +58,19 @@ class CapacityRunTest {
     assertEquals("p99<=1000ms", search.path("objectives").get(0).asText());
     assertEquals(steps.size(), search.path("steps").size());
     assertEquals(steps.size(), json.path("phases").size(), "each step's phase is kept");
-    double highestHeld = 0;
-    for (JsonNode step : search.path("steps")) {
-      if (step.path("held").asBoolean() && step.path("offered ops/s").asDouble() < search.path("rounds").get(0)
-          .path("broke at ops/s").asDouble()) {
-        highestHeld = Math.max(highestHeld, step.path("offered ops/s").asDouble());
+    double found = search.path("capacity ops/s").asDouble();
+    List<JsonNode> atCapacity = new java.util.ArrayList<>();
+    search.path("steps").forEach(step -> {
+      if (step.path("offered ops/s").asDouble() == found) {
+        atCapacity.add(step);
       }
+    });
+    int running = 0;
+    for (JsonNode step : atCapacity) {
+      running = step.path("held").asBoolean() ? running + 1 : 0;
     }
-    assertEquals(highestHeld, search.path("capacity ops/s").asDouble(), 1e-9, "the highest rate held below the"
-        + " lowest broken: " + search);
+    assertTrue(running >= (clientLimit ? 1 : 3), "the capacity held its last offers running: " + search);
+    assertTrue(search.path("rounds").get(0).path("broke at ops/s").asDouble() > found, search.toString());
     // the same steps in capacity.csv (a header line, then a row each) and the knee in report.html
     assertEquals(steps.size() + 1, Files.readAllLines(out.resolve("capacity.csv")).size());
     assertTrue(Files.readString(out.resolve("report.html")).contains("<section id=\"capacity\">"));
