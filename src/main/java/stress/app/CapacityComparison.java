@@ -100,8 +100,7 @@ record CapacityComparison(String baseline, List<Row> rows, double leastDifferenc
         MedianInterval r = row.ratio().interval();
         line.append("; vs ").append(baseline).append(" ").append(Decimals.ratio(r.median()));
         if (r.estimated()) {
-          line.append(" [").append(Decimals.ratio(r.low()).substring(1)).append("-")
-              .append(Decimals.ratio(r.high()).substring(1)).append("]");
+          line.append(" ").append(Decimals.ratioInterval(r.low(), r.high()));
         }
       }
       line.append(row == rows.get(0) ? " (baseline)" : ": " + verdict(row));
@@ -132,7 +131,7 @@ record CapacityComparison(String baseline, List<Row> rows, double leastDifferenc
     MedianInterval r = row.ratio().interval();
     if (row.ratio().verdict() == PairedRatio.Verdict.NO_DIFFERENCE) {
       return row.name() + " and " + baseline + " hold the same load within the noise (" + Decimals.ratio(r.median())
-          + " [" + Decimals.ratio(r.low()).substring(1) + "-" + Decimals.ratio(r.high()).substring(1) + "])";
+          + " " + Decimals.ratioInterval(r.low(), r.high()) + ")";
     }
     boolean more = r.median() >= 1;
     String larger = more ? row.name() : baseline;
@@ -140,8 +139,8 @@ record CapacityComparison(String baseline, List<Row> rows, double leastDifferenc
     double median = more ? r.median() : 1 / r.median();
     double low = more ? r.low() : 1 / r.high();
     double high = more ? r.high() : 1 / r.low();
-    return larger + " holds " + Decimals.ratio(median) + " [" + Decimals.ratio(low).substring(1) + "-"
-        + Decimals.ratio(high).substring(1) + "] the capacity of " + smaller;
+    return larger + " holds " + Decimals.ratio(median) + " " + Decimals.ratioInterval(low, high) + " the capacity of "
+        + smaller;
   }
 
   private static String capacity(MedianInterval m) {

@@ -25,6 +25,8 @@ public final class CapacitySearch {
   static final int MAX_STEPS = 24;
   /** At most this many broken steps a round are offered once more ({@link #mayBeTransient}). */
   static final int REOFFERS = 2;
+  /** A broken step that measured its warm-up's backlog ({@link Step#unsettled}) is offered up to this often more. */
+  static final int UNSETTLED_REOFFERS = 2;
   /**
    * A broken latency at half the rate still this share of the one before or more has not come from queueing: halving
    * the load of a queue cuts its waits by far more.
@@ -81,6 +83,14 @@ public final class CapacitySearch {
     /** Whether too few operations ran to judge a percentile objective: the search cannot go lower. */
     public boolean unjudged() {
       return broken.stream().anyMatch(b -> b.contains(" not judged: "));
+    }
+
+    /**
+     * Whether the step achieved more than the rate offered (over 101%, beyond its window's edges): a backlog its
+     * warm-up left drained in its measured window, so its latencies are of its start, not of the rate.
+     */
+    public boolean unsettled() {
+      return measured.achieved() - measured.edgeSlack() > (2 - KEEPS_UP) * offered;
     }
 
     /** Whether the client, not the server, could not offer the rate. */
@@ -175,6 +185,10 @@ public final class CapacitySearch {
       broken.add("achieved " + CapacityText.rate(m.achieved()) + " of " + CapacityText.rate(offered)
           + " ops/s offered (under 99%)");
     }
+    if (!broken.isEmpty() && m.achieved() - m.edgeSlack() > (2 - KEEPS_UP) * offered) {
+      broken.add("achieved " + CapacityText.rate(m.achieved()) + " ops/s, over the " + CapacityText.rate(offered)
+          + " offered: a backlog from the warm-up drained in the measured window, the start measured, not the rate");
+    }
     if (m.clientBound() && !broken.isEmpty()) {
       broken.add("the client's CPU was the bottleneck: the client's limit, not the server's");
     }
@@ -264,6 +278,9 @@ public final class CapacitySearch {
       } else {
         Step above = broke;
         broke = step;
+        if (step.unsettled() && !Double.isFinite(held)) {
+          return new Round(round, held, broke, false); // its start, not a rate, broke: no lower rate is judged either
+        }
         if (step.clientLimited() || step.unjudged() || Double.isFinite(held)) {
           break; // an unjudged step: a lower rate would run fewer operations still
         }
@@ -311,6 +328,10 @@ public final class CapacitySearch {
       while (heldRunning < CONFIRMING_OFFERS) {
         Step step = step(steps, rate, round, List.of(), heldRunning + 1);
         taken++;
+        for (int again = 0; again < UNSETTLED_REOFFERS && !step.held() && step.unsettled(); again++) {
+          taken++;
+          step = step(steps, rate, round, step.broken(), heldRunning + 1); // its start broke, not the rate
+        }
         if (!step.held()) {
           failed = step;
           break;
@@ -332,6 +353,9 @@ public final class CapacitySearch {
    * least {@link #FLAT} of those above, while keeping up: the objective breaks on the operations' own time.
    */
   private boolean unloaded(Step higher, Step lower) {
+    if (higher.unsettled() || lower.unsettled()) {
+      return false; // a backlog from the warm-up, not the rate, set their latencies
+    }
     Measured m = lower.measured();
     if (!(m.achieved() + m.edgeSlack() >= KEEPS_UP * lower.offered())) {
       return false;
@@ -354,6 +378,10 @@ public final class CapacitySearch {
   private Step tried(Steps steps, double rate, int round) throws Exception {
     Step step = step(steps, rate, round, List.of());
     taken++;
+    for (int again = 0; again < UNSETTLED_REOFFERS && !step.held() && step.unsettled() && taken < MAX_STEPS; again++) {
+      taken++;
+      step = step(steps, rate, round, step.broken());
+    }
     if (!step.held() && mayBeTransient(step) && taken < MAX_STEPS) {
       reoffered++;
       taken++;
@@ -371,7 +399,8 @@ public final class CapacitySearch {
    */
   private boolean mayBeTransient(Step step) {
     Measured m = step.measured();
-    return reoffered < REOFFERS && !m.clientBound() && !step.unjudged() && m.achieved() + m.edgeSlack() >= KEEPS_UP * step.offered();
+    return reoffered < REOFFERS && !m.clientBound() && !step.unjudged() && !step.unsettled()
+        && m.achieved() + m.edgeSlack() >= KEEPS_UP * step.offered();
   }
 
   private Step step(Steps steps, double rate, int round, List<String> brokeFirst) throws Exception {

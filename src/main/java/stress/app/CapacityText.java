@@ -63,9 +63,8 @@ final class CapacityText {
 
   /** E.g. {@code capacity x3.10 [2.90-3.30] the logged rate (120 ops/s)}. */
   static String ofLoggedRate(MedianInterval capacity, double loggedRate) {
-    return "capacity " + Decimals.ratio(capacity.median() / loggedRate) + (capacity.estimated() ? " ["
-        + Decimals.ratio(capacity.low() / loggedRate).substring(1) + "-"
-        + Decimals.ratio(capacity.high() / loggedRate).substring(1) + "]" : "") + " the logged rate (" + rate(loggedRate)
+    return "capacity " + Decimals.ratio(capacity.median() / loggedRate) + (capacity.estimated() ? " "
+        + Decimals.ratioInterval(capacity.low() / loggedRate, capacity.high() / loggedRate) : "") + " the logged rate (" + rate(loggedRate)
         + " ops/s, the rate the application's log shows)";
   }
 
@@ -75,6 +74,12 @@ final class CapacityText {
           + " ops/s, where half the rate above left it within " + Math.round((1 - CapacitySearch.FLAT) * 100)
           + "%: the operations' own time breaks the objective, not a queue, so no rate holds it; a looser objective,"
           + " or a faster plan (stress explain), is the way";
+    }
+    if (!Double.isFinite(round.capacity()) && round.broke().unsettled()) {
+      return "none: at " + rate(round.broke().offered()) + " ops/s each offer achieved more than the rate offered ("
+          + rate(round.broke().measured().achieved()) + " ops/s): a backlog left by the step's warm-up drained in its"
+          + " measured window, so the steps measured their start (a client or host still warming up), not a rate;"
+          + " give the steps a longer --warmup";
     }
     if (!Double.isFinite(round.capacity()) && round.broke().unjudged()) {
       String why = round.broke().broken().stream().filter(b -> b.contains(" not judged: ")).findFirst().orElseThrow();

@@ -54,8 +54,7 @@ public record CapacitiesCompared(List<String> objectives, String baseline, doubl
       if (!Double.isFinite(ratio)) {
         return "";
       }
-      return Decimals.ratio(ratio) + (hasInterval() ? " [" + Decimals.ratio(low).substring(1) + "-"
-          + Decimals.ratio(high).substring(1) + "]" : "");
+      return Decimals.ratio(ratio) + (hasInterval() ? " " + Decimals.ratioInterval(low, high) : "");
     }
   }
 

@@ -98,8 +98,8 @@ public record CapacitySearchResult(List<String> objectives, double resolution, L
   public record LoggedMultiple(double rate, double median, double low, double high) {
     /** E.g. {@code x3.10 [2.90-3.30] the logged rate (120 ops/s)}. */
     public String text() {
-      return Decimals.ratio(median) + (Double.isFinite(low) && Double.isFinite(high) ? " ["
-          + Decimals.ratio(low).substring(1) + "-" + Decimals.ratio(high).substring(1) + "]" : "")
+      return Decimals.ratio(median) + (Double.isFinite(low) && Double.isFinite(high) ? " "
+          + Decimals.ratioInterval(low, high) : "")
           + " the logged rate (" + CapacitySearchResult.rate(rate) + " ops/s)";
     }
   }

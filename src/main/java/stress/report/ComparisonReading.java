@@ -83,8 +83,7 @@ public final class ComparisonReading {
   /** E.g. {@code x2.08 [1.67-3.33] higher (faster)}. */
   static String part(PairedRatio ratio) {
     MedianInterval i = ratio.interval();
-    String interval = i.estimated() ? " [" + Decimals.ratio(i.low()).substring(1) + "-"
-        + Decimals.ratio(i.high()).substring(1) + "]" : "";
+    String interval = i.estimated() ? " " + Decimals.ratioInterval(i.low(), i.high()) : "";
     return Decimals.ratio(i.median()) + interval + " " + words(ratio);
   }
 

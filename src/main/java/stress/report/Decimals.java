@@ -63,4 +63,9 @@ public final class Decimals {
     }
     return "x" + new BigDecimal(ratio).setScale(2, RoundingMode.HALF_UP).toPlainString();
   }
+
+  /** A ratio's interval as it follows the ratio: {@code [1.40-1.90]}, the x of each end left out. */
+  public static String ratioInterval(double low, double high) {
+    return "[" + ratio(low).substring(1) + "-" + ratio(high).substring(1) + "]";
+  }
 }

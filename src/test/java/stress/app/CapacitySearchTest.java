@@ -223,4 +223,34 @@ class CapacitySearchTest {
     assertTrue(answer.startsWith("capacity under p99<=20ms: none held 3 offers running: 7"), answer);
     assertTrue(answer.contains("the latency near the knee is not steady enough to vouch for a capacity"), answer);
   }
+
+  @Test
+  void aStepThatDrainedItsWarmUpsBacklogIsOfferedAgainAndNeverReadAsTheOperationsOwnTime() throws Exception {
+    // a client that stalls at each step's start early in its life: the first two steps drain a
+    // backlog in their window (achieved 120% of the rate, p99 600 ms); the search must neither stop there nor read
+    // the flat latency of two such steps as the operations' own time
+    int[] offered = {0};
+    List<String> lines = new ArrayList<>();
+    CapacitySearch.Result result = CapacitySearch.search((rate, round) -> {
+      CapacitySearch.Measured m = QueueModel.step(1000, rate, Double.MAX_VALUE);
+      if (offered[0]++ < 2) {
+        return new CapacitySearch.Measured(1.2 * rate, 24, 300, 400, 600, 650, 0, false, 0, m.operations());
+      }
+      return m;
+    }, P99_20MS, 400, 0.05, 1, (step, n) -> lines.add(CapacityText.step(step, n, 1)));
+    double found = result.rounds().get(0).capacity();
+    assertTrue(found <= knee(1000) && found >= knee(1000) / 1.05 / 1.05, found + "\n" + String.join("\n", lines));
+    assertTrue(lines.get(0).contains("achieved 480 ops/s, over the 400 offered: a backlog from the warm-up drained in"
+        + " the measured window, the start measured, not the rate"), lines.get(0));
+    assertTrue(lines.get(1).contains("offered 400 ops/s"), "the same rate again: " + lines.get(1));
+
+    // a warm-up that never drains: the round says so instead of giving a figure
+    CapacitySearch.Result never = CapacitySearch.search((rate, round) -> new CapacitySearch.Measured(1.2 * rate, 24,
+        300, 400, 600, 650, 0, false, 0, (long) (rate * 3)), P99_20MS, 400, 0.05, 1, (step, n) -> { });
+    assertEquals(3, never.steps().size(), "offered three times, then given up: " + never.steps());
+    assertNull(never.interval());
+    assertTrue(CapacityText.result(never).get(0).contains("none: at 400 ops/s each offer achieved more than the rate"
+        + " offered (480 ops/s)") && CapacityText.result(never).get(0).endsWith("give the steps a longer --warmup"),
+        CapacityText.result(never).get(0));
+  }
 }
