@@ -14,8 +14,8 @@ import stress.report.MedianInterval;
  * server's. A step that broke on latency while keeping up is offered once more (at most {@value #REOFFERS} a round):
  * a stall of the host would otherwise end the growth early and bias the answer low. The rate found (the knee) held
  * once; a plain run at it holds about half the time, so it is confirmed: a round's capacity is the highest rate that
- * held {@value #CONFIRMING_OFFERS} offers running, from the knee down by the resolution (at most
- * {@value #CANDIDATES} rates), or none when no rate tried held that steadily. With several rounds each round is a
+ * held {@value #CONFIRMING_OFFERS} offers running, within the resolution ({@link #confirmed}), or none when no rate
+ * down to {@value #CANDIDATES} steps below the knee held that steadily. With several rounds each round is a
  * search of its own, and the capacity is the median of theirs with an order-statistics interval.
  */
 public final class CapacitySearch {
@@ -33,9 +33,12 @@ public final class CapacitySearch {
    */
   static final double FLAT = 0.8;
   /** A capacity is a rate held this many offers running: once by the search, then confirmed. */
-  public static final int CONFIRMING_OFFERS = 3;
-  /** Rates tried to confirm, from the knee down by the resolution, before a round says none held steadily. */
-  static final int CANDIDATES = 3;
+  public static final int CONFIRMING_OFFERS = stress.report.CapacitySteps.CONFIRMING_OFFERS;
+  /**
+   * Rates tried to confirm: the knee, then down by steps that double (5%, 10% and 21.6% more with a resolution of 5%:
+   * to 71% of the knee), before a round says none held steadily.
+   */
+  static final int CANDIDATES = 4;
 
   /**
    * What one step measured.
@@ -317,35 +320,64 @@ public final class CapacitySearch {
 
   /**
    * The knee held once, and the bisection chose it for holding: a rate that holds half the time is found as often as
-   * one that always holds. Offers it until it has held {@value #CONFIRMING_OFFERS} times running; a break goes down
-   * by the resolution and starts that rate's count afresh, as a plain run at the capacity must hold from its start.
+   * one that always holds. Offers it until it has held {@value #CONFIRMING_OFFERS} times running. A break steps down,
+   * each step twice the last (the resolution, then 2, 4 and 8 times it, compounded) until a rate is confirmed, at
+   * most {@value #CANDIDATES} rates; then the gap between the confirmed rate and the lowest unsteady one above it is
+   * halved, each middle confirmed the same way, until it is within the resolution.
    */
   private Round confirmed(Steps steps, int round, double knee, Step broke) throws Exception {
-    double rate = knee;
-    int heldRunning = 1; // the search's own offer of the knee
-    for (int candidate = 1; candidate <= CANDIDATES; candidate++) {
-      Step failed = null;
-      while (heldRunning < CONFIRMING_OFFERS) {
-        Step step = step(steps, rate, round, List.of(), heldRunning + 1);
-        taken++;
-        for (int again = 0; again < UNSETTLED_REOFFERS && !step.held() && step.unsettled(); again++) {
-          taken++;
-          step = step(steps, rate, round, step.broken(), heldRunning + 1); // its start broke, not the rate
-        }
-        if (!step.held()) {
-          failed = step;
-          break;
-        }
-        heldRunning++;
-      }
-      if (failed == null) {
-        return new Round(round, rate, broke, false, false, knee, CONFIRMING_OFFERS);
-      }
-      broke = failed;
-      rate /= 1 + resolution;
-      heldRunning = 0;
+    Step failed = confirm(steps, round, knee, 1); // the search's own offer of the knee held once
+    if (failed == null) {
+      return new Round(round, knee, broke, false, false, knee, CONFIRMING_OFFERS);
     }
-    return new Round(round, Double.NaN, broke, false, false, knee, 0);
+    double high = knee;
+    double low = Double.NaN;
+    double down = 1 + resolution;
+    for (int candidate = 2; candidate <= CANDIDATES && !Double.isFinite(low); candidate++) {
+      double rate = high / down;
+      Step unsteady = confirm(steps, round, rate, 0);
+      if (unsteady == null) {
+        low = rate;
+      } else {
+        high = rate;
+        failed = unsteady;
+      }
+      down *= down;
+    }
+    if (!Double.isFinite(low)) {
+      return new Round(round, Double.NaN, failed, false, false, knee, 0);
+    }
+    while (high / low - 1 > resolution) {
+      double mid = (low + high) / 2;
+      Step unsteady = confirm(steps, round, mid, 0);
+      if (unsteady == null) {
+        low = mid;
+      } else {
+        high = mid;
+        failed = unsteady;
+      }
+    }
+    return new Round(round, low, failed, false, false, knee, CONFIRMING_OFFERS);
+  }
+
+  /**
+   * Offers {@code rate} until it has held {@value #CONFIRMING_OFFERS} times running, counting {@code held} offers
+   * already made; returns the offer that broke, or null when confirmed. A break that measured its warm-up's backlog
+   * is offered again ({@link Step#unsettled}): its start broke, not the rate.
+   */
+  private Step confirm(Steps steps, int round, double rate, int held) throws Exception {
+    for (int running = held; running < CONFIRMING_OFFERS; running++) {
+      Step step = step(steps, rate, round, List.of(), running + 1);
+      taken++;
+      for (int again = 0; again < UNSETTLED_REOFFERS && !step.held() && step.unsettled(); again++) {
+        taken++;
+        step = step(steps, rate, round, step.broken(), running + 1);
+      }
+      if (!step.held()) {
+        return step;
+      }
+    }
+    return null;
   }
 
   /**

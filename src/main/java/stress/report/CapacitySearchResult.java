@@ -50,12 +50,25 @@ public record CapacitySearchResult(List<String> objectives, double resolution, L
    * @param number    1-based, in the order run
    * @param latencyMs each latency figure the step holds ({@link #LATENCIES}), in that order
    * @param broken    each objective it broke, in words; empty when it held
+   * @param confirming which of the {@link CapacitySteps#CONFIRMING_OFFERS} offers confirming a capacity this step was;
+   *                   0 for a step of the search itself
    */
   public record Step(int number, int round, double offered, double achieved, Map<String, Double> latencyMs,
-                     double errorShare, boolean held, List<String> broken) {
+                     double errorShare, boolean held, List<String> broken, int confirming) {
     public Step {
       latencyMs = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(latencyMs));
       broken = List.copyOf(broken);
+    }
+
+    public Step(int number, int round, double offered, double achieved, Map<String, Double> latencyMs,
+                double errorShare, boolean held, List<String> broken) {
+      this(number, round, offered, achieved, latencyMs, errorShare, held, broken, 0);
+    }
+
+    /** {@code held} or {@code broken: ...}, and the confirming offer it was: {@code held (confirming: offer 2 of 3)}. */
+    public String verdict() {
+      return (held ? "held" : "broken: " + String.join("; ", broken))
+          + (confirming > 0 ? " (confirming: offer " + confirming + " of " + CapacitySteps.CONFIRMING_OFFERS + ")" : "");
     }
 
     /** The latency figure, NaN when the step does not hold it. */
@@ -153,7 +166,7 @@ public record CapacitySearchResult(List<String> objectives, double resolution, L
       }
       steps.add(new Step(steps.size() + 1, (int) number(s.get("round")), number(s.get("offered ops/s")),
           number(s.get("achieved ops/s")), latency, number(s.get("error share")), Boolean.TRUE.equals(s.get("held")),
-          strings(s.get("broken"))));
+          strings(s.get("broken")), s.get("confirming offer") == null ? 0 : (int) number(s.get("confirming offer"))));
     }
     List<Round> rounds = new ArrayList<>();
     for (Object item : list(json.get("rounds"))) {

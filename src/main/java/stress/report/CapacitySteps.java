@@ -15,6 +15,8 @@ import java.util.Map;
 public final class CapacitySteps {
   /** The combination key of a step's offered rate, as the search writes it. */
   public static final String OFFERED = "offered ops/s";
+  /** A capacity is a rate held this many offers running: once by the search, then confirmed. */
+  public static final int CONFIRMING_OFFERS = 3;
   /** The combination key of a step's round, with {@code --rounds}. */
   public static final String SEARCH_ROUND = "search round";
   /** Why a search's steps are not compared with each other, one sentence. */

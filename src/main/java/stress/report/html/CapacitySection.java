@@ -192,7 +192,7 @@ final class CapacitySection {
         row.add(CapacitySearchResult.rate(step.achieved()));
         figures.forEach(f -> row.add(Double.isFinite(step.latency(f)) ? Decimals.millis(step.latency(f)) : "-"));
         row.add(CapacitySearchResult.percent(step.errorShare()));
-        row.add(step.held() ? "held" : "broken: " + String.join("; ", step.broken()));
+        row.add(step.verdict());
         rows.add(row);
       }
     });

@@ -131,6 +131,28 @@ class CapacitySectionTest {
   }
 
   @Test
+  void aConfirmedCapacityAndARoundThatHeldOnlyOnceReadAsTheSearchSaidThem() {
+    Map<String, Object> confirming = step(1, 3000, 4, 15, true);
+    confirming.put("confirming offer", 2);
+    Map<String, Object> confirmed = round(1, 3000, 3500, List.of("p99 30.0 ms > 20.0 ms"), false);
+    confirmed.put("held offers running", 3);
+    confirmed.put("knee ops/s", 3000.0);
+    Map<String, Object> unsteady = round(2, Double.NaN, 2800, List.of("p99 25.0 ms > 20.0 ms"), false);
+    unsteady.put("held offers running", 0);
+    unsteady.put("knee ops/s", 3100.0);
+    Section section = section(search(List.of("p99<=20ms"), 0.05, List.of(step(1, 3000, 4, 15, true), confirming,
+        step(1, 3500, 5, 30, false)), List.of(confirmed, unsteady), 3000.0, null));
+    assertTrue(section.headlines().contains("round 1: capacity under p99<=20ms: 3000 ops/s, the highest rate held 3"
+        + " offers running (resolution 5%); 3500 ops/s broke first on p99 30.0 ms > 20.0 ms."), section.headlines()
+        .toString());
+    assertTrue(section.headlines().contains("round 2: capacity under p99<=20ms: none held steadily: 3100 ops/s held"
+        + " once, but it and each rate tried below it down to 2800 broke on a later offer, the last on p99 25.0 ms >"
+        + " 20.0 ms."), section.headlines().toString());
+    List<String> row = section.tables().get(0).rows().get(1);
+    assertEquals("held (confirming: offer 2 of 3)", row.get(row.size() - 1));
+  }
+
+  @Test
   void aClientThatCouldNotOfferTheRateIsNamedAndAnEmptySearchSaysNone() {
     Map<String, Object> limited = search(List.of("p99<=5ms"), 0.05,
         List.of(step(1, 1000, 1, 2, true), step(1, 2000, 1, 9, false)),
