@@ -84,19 +84,19 @@ class CapacitySearchTest {
     // 68.7 ops/s offered for 1 s by 4 threads: 68 executions fit in the window, 1% short on a count alone
     List<LatencyObjective> p90 = LatencyObjective.parse("--slo", "p90<=20ms"); // 20 operations judge a p90
     CapacitySearch.Measured edges = new CapacitySearch.Measured(68, 0.2, 0.3, 0.4, 4.1, 4.1, 0, false, 4 / 1.0, 68);
-    assertEquals(List.of(), CapacitySearch.broken(68.7, edges, p90));
+    assertEquals(List.of(), StepVerdict.broken(68.7, edges, p90));
     CapacitySearch.Measured behind = new CapacitySearch.Measured(63, 0.2, 0.3, 0.4, 4.1, 4.1, 0, false, 4 / 1.0, 63);
     assertEquals(List.of("achieved 63 of 68.7 ops/s offered (under 99%)"),
-        CapacitySearch.broken(68.7, behind, p90), "more than one execution per thread short is behind");
+        StepVerdict.broken(68.7, behind, p90), "more than one execution per thread short is behind");
   }
 
   @Test
   void failedExecutionsBreakAStepBeyondTheMaxErrorRateWhenNoObjectiveNamesErrors() {
     CapacitySearch.Measured failing = new CapacitySearch.Measured(1000, 0.2, 0.3, 0.4, 4.1, 4.1, 0.01, false, 0, 10000);
-    assertEquals(List.of("errors 1% > 0% (--max-error-rate)"), CapacitySearch.broken(1000, failing, P99_20MS, 0),
+    assertEquals(List.of("errors 1% > 0% (--max-error-rate)"), StepVerdict.broken(1000, failing, P99_20MS, 0),
         "fast failures are never a capacity");
-    assertEquals(List.of(), CapacitySearch.broken(1000, failing, P99_20MS, 0.02), "within --max-error-rate 0.02");
-    assertEquals(List.of(), CapacitySearch.broken(1000, failing, LatencyObjective.parse("--slo",
+    assertEquals(List.of(), StepVerdict.broken(1000, failing, P99_20MS, 0.02), "within --max-error-rate 0.02");
+    assertEquals(List.of(), StepVerdict.broken(1000, failing, LatencyObjective.parse("--slo",
         "p99<=20ms,errors<=2%"), 0), "an error objective given decides instead");
   }
 
@@ -104,7 +104,7 @@ class CapacitySearchTest {
   void aStepOfTooFewOperationsToJudgeItsPercentileEndsTheRoundInsteadOfDecidingByChance() throws Exception {
     // 68 operations hold one or two beyond their p99: a p99 of them is the slowest execution, not a percentile
     CapacitySearch.Measured few = new CapacitySearch.Measured(68, 0.2, 0.3, 0.4, 4.1, 4.1, 0, false, 4, 68);
-    assertEquals(List.of("p99 not judged: 68 operations, 200 needed"), CapacitySearch.broken(68.7, few, P99_20MS));
+    assertEquals(List.of("p99 not judged: 68 operations, 200 needed"), StepVerdict.broken(68.7, few, P99_20MS));
     assertEquals(200, P99_20MS.get(0).operationsToJudge());
     assertEquals(2000, LatencyObjective.parse("--slo", "p999<=1s").get(0).operationsToJudge());
     // a server whose p99 is half a millisecond per ops/s offered holds p99<=1ms only at 2 ops/s: halving from 100
