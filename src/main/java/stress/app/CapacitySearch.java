@@ -267,9 +267,9 @@ public final class CapacitySearch {
   /**
    * The knee held once, and the bisection chose it for holding: a rate that holds half the time is found as often as
    * one that always holds. Offers it until it has held {@value #CONFIRMING_OFFERS} times running. A break steps down,
-   * each step twice the last (the resolution, then 2, 4 and 8 times it, compounded) until a rate is confirmed, at
-   * most {@value #CANDIDATES} rates; then the gap between the confirmed rate and the lowest unsteady one above it is
-   * halved, each middle confirmed the same way, until it is within the resolution.
+   * each step about twice the last (5%, then 10.25% and 21.6% more with a resolution of 5%) until a rate is
+   * confirmed, at most {@value #CANDIDATES} rates; then the gap between the confirmed rate and the lowest unsteady one
+   * above it is halved, each middle confirmed the same way, until it is within the resolution.
    */
   private Round confirmed(Steps steps, int round, double knee, Step broke) throws Exception {
     Step failed = confirm(steps, round, knee, 1); // the search's own offer of the knee held once
