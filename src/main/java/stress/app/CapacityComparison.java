@@ -48,6 +48,8 @@ record CapacityComparison(String baseline, List<Row> rows, double leastDifferenc
         for (CapacitySearch.Round r : c.search().result().rounds()) {
           if (r.clientLimit()) {
             why.add("round " + r.round() + ": the client's limit, a lower bound");
+          } else if (r.unconfirmed()) {
+            why.add("round " + r.round() + ": none held " + CapacitySearch.CONFIRMING_OFFERS + " offers running");
           } else if (!Double.isFinite(r.capacity())) {
             why.add("round " + r.round() + ": none found");
           } else {

@@ -96,4 +96,27 @@ class CapacityComparisonTest {
     assertEquals("no round with both capacities: nothing to pair", comparison.verdict(b));
     assertTrue(comparison.lines().get(2).startsWith("  b: no capacity found"), comparison.lines().get(2));
   }
+
+  @Test
+  void aRoundWhoseRatesHeldOnlyOnceIsLeftOutOfThePairsAndSaysWhy() throws Exception {
+    CapacityContender unsteady = new CapacityContender("b", Map.of(), null, (step, out) -> {
+      throw new AssertionError("scripted: no run");
+    });
+    unsteady.startAt(100, (step, n) -> { }, P99_20MS, DRIFT.length);
+    for (int r = 1; r <= DRIFT.length; r++) {
+      double drifted = 1000 * DRIFT[r - 1];
+      java.util.Map<Double, Integer> offers = new java.util.HashMap<>();
+      boolean steady = r != 2; // in round 2 every rate breaks after its first offer: no rate is steady
+      unsteady.search().round((rate, round) -> {
+        CapacitySearch.Measured m = QueueModel.step(drifted, rate, Double.MAX_VALUE);
+        return steady || offers.merge(rate, 1, Integer::sum) == 1 ? m : new CapacitySearch.Measured(m.achieved(),
+            m.p50Ms(), m.p90Ms(), m.p95Ms(), 30, 40, 0, false, 0, m.operations());
+      }, r);
+    }
+    CapacityComparison comparison = CapacityComparison.of(List.of(searched("a", 2000, Double.MAX_VALUE), unsteady),
+        DRIFT.length, Set.of());
+    CapacityComparison.Row b = comparison.rows().get(1);
+    assertEquals(List.of("round 2: none held 3 offers running"), b.leftOut());
+    assertTrue(Double.isNaN(b.capacities()[1]), java.util.Arrays.toString(b.capacities()));
+  }
 }
