@@ -44,13 +44,18 @@ record CapacityComparison(String baseline, List<Row> rows, double leastDifferenc
       double[] capacities = new double[rounds];
       Arrays.fill(capacities, Double.NaN);
       List<String> why = new ArrayList<>();
-      if (c.search() != null) {
+      CapacityCheck check = c.search() == null ? null : c.search().result().check();
+      if (check != null && !check.holds()) {
+        why.add("every round: its capacity held in only " + check.held() + " of " + check.atRate().size()
+            + " plain runs at it");
+      } else if (c.search() != null) {
         for (CapacitySearch.Round r : c.search().result().rounds()) {
-          if (r.clientLimit()) {
-            why.add("round " + r.round() + ": the client's limit, a lower bound");
+          if (r.lowerBound()) {
+            why.add("round " + r.round() + ": " + (r.clientLimit() ? "the client's limit" : "no step broke")
+                + ", a lower bound");
           } else if (r.unconfirmed()) {
             why.add("round " + r.round() + ": none held " + CapacitySearch.CONFIRMING_OFFERS + " offers running");
-          } else if (!Double.isFinite(r.capacity())) {
+          } else if (!r.found()) {
             why.add("round " + r.round() + ": none found");
           } else {
             capacities[r.round() - 1] = r.capacity();
@@ -67,7 +72,8 @@ record CapacityComparison(String baseline, List<Row> rows, double leastDifferenc
     List<Row> rows = new ArrayList<>();
     for (int i = 0; i < contenders.size(); i++) {
       double[] found = Arrays.stream(all.get(i)).filter(Double::isFinite).toArray();
-      rows.add(new Row(contenders.get(i).name(), all.get(i), found.length == 0 ? null : MedianInterval.of(found),
+      // a capacity found in fewer than half the rounds is none (as a search of one combination says it)
+      rows.add(new Row(contenders.get(i).name(), all.get(i), 2 * found.length > rounds ? MedianInterval.of(found) : null,
           i == 0 ? null : PairedRatio.of(all.get(0), all.get(i), true, least), leftOut.get(i),
           contenders.get(i).failure()));
     }

@@ -59,6 +59,8 @@ final class CapacityContender {
   private long toJudge;
   /** The processes that offer each step together (--instances N), each with the run's threads. */
   private int clients = 1;
+  /** The run of the check the step running belongs to, 0 for a step of the search. */
+  private int checkRun;
 
   /**
    * @param name   as the comparison names it (empty for a search of one combination)
@@ -151,8 +153,15 @@ final class CapacityContender {
   /** One step: a run at {@code rate}, its output kept out of the terminal (the step's line says it). */
   CapacitySearch.Measured offer(double rate, int round, PrintStream out) throws Exception {
     ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-    Ran ran = jobs.at(lengthened(config.forCapacityStep(rate), rate), new PrintStream(buffer, true,
-        StandardCharsets.UTF_8));
+    RunConfig step = config.forCapacityStep(rate);
+    RunConfig longer = lengthened(step, rate);
+    if (!java.util.Objects.equals(longer.duration(), step.duration()) || longer.ops() != step.ops()) {
+      out.println((name.isEmpty() ? "" : name + ": ") + "the step at " + CapacityText.rate(rate) + " ops/s runs "
+          + (longer.ops() > 0 ? longer.ops() + " operations" : longer.duration().toSeconds() + " s") + ", not "
+          + (step.ops() > 0 ? step.ops() + " operations" : step.duration().toSeconds() + " s") + ": " + toJudge
+          + " operations judge its objectives");
+    }
+    Ran ran = jobs.at(longer, new PrintStream(buffer, true, StandardCharsets.UTF_8));
     RunResult result = ran.result();
     if (result != null && result.interrupted()) {
       throw new Stopped();
@@ -167,7 +176,9 @@ final class CapacityContender {
       phase = ComparedRuns.marked(phase, mark.getKey(), mark.getValue(), null);
     }
     // the search's round in the combination, not as a round of a comparison: the steps are not combinations to compare
-    if (searchRounds > 1) {
+    if (checkRun > 0) {
+      phase = ComparedRuns.marked(phase, CapacityJob.CHECK_RUN, Integer.toString(checkRun), null);
+    } else if (searchRounds > 1) {
       phase = ComparedRuns.marked(phase, CapacityJob.SEARCH_ROUND, Integer.toString(round), null);
     }
     phases.add(ComparedRuns.marked(phase, CapacityJob.OFFERED, CapacityText.rate(rate), null));
@@ -189,7 +200,29 @@ final class CapacityContender {
     return new CapacitySearch.Measured(total.opsPerSecond(), total.latencyMs().p50(), total.latencyMs().p90(),
         total.latencyMs().p95(), total.latencyMs().p99(), total.latencyMs().p999(),
         all == 0 ? 0 : (double) total.errorCount() / all, clientBound,
-        seconds > 0 ? clients * config.threads().get(0) / seconds : 0, all);
+        seconds > 0 ? clients * config.threads().get(0) / seconds : 0, all, figures(phase.client()));
+  }
+
+  /** The client's and the host's figures over a step, to name a cause by; null where the phase has none. */
+  private static StepClientFigures figures(stress.metrics.ClientUsage c) {
+    if (c == null) {
+      return null;
+    }
+    stress.metrics.HostUsage host = c.host();
+    return new StepClientFigures(c.cpuShare(), c.gcShare(), c.jitSeconds() == null || !(c.cpuSeconds() > 0)
+        ? Double.NaN : c.jitSeconds() / c.cpuSeconds(), host == null ? Double.NaN : host.cpuShare(),
+        host == null || host.cpus() < 1 || !(c.seconds() > 0) ? Double.NaN
+            : c.cpuSeconds() / (c.seconds() * host.cpus()));
+  }
+
+  /** One run of the check after the search ({@link CapacityCheck}): a step marked with the run's number. */
+  CapacitySearch.Measured check(double rate, int run, PrintStream out) throws Exception {
+    checkRun = run;
+    try {
+      return offer(rate, 0, out);
+    } finally {
+      checkRun = 0;
+    }
   }
 
   /**

@@ -27,6 +27,8 @@ final class CapacityJob {
   static final String OFFERED = stress.report.CapacitySteps.OFFERED;
   /** The combination key of the round of the search a step ran in, with {@code --rounds N}. */
   static final String SEARCH_ROUND = stress.report.CapacitySteps.SEARCH_ROUND;
+  /** The combination key of the run of the check a step belongs to. */
+  static final String CHECK_RUN = stress.report.CapacitySteps.CHECK_RUN;
 
   private final RunConfig config;
   private stress.config.CapacityRequest request;
@@ -81,7 +83,9 @@ final class CapacityJob {
         + CapacitySearch.CONFIRMING_OFFERS + " offers running; each step " + config.warmup().toSeconds()
         + " s warm-up + " + (config.ops() > 0 ? config.ops()
         + " operations" : config.duration().toSeconds() + " s") + ", open loop, latency from each intended start; "
-        + rounds + " round" + (rounds > 1 ? "s" : "") + ", about 8-14 steps each" + (compared ? " per combination" : ""));
+        + rounds + " round" + (rounds > 1 ? "s" : "") + (request.checked() ? ", then " + CapacityCheck.runs(rounds)
+        + " plain runs at the capacity found and " + CapacityText.ratio(CapacityCheck.ABOVE) + " it to check it" : ""));
+    out.println(cost(rounds));
     ExitCode worst = ExitCode.OK;
     boolean interrupted = false;
     try {
@@ -117,6 +121,9 @@ final class CapacityJob {
           }
         }
       }
+      if (request.checked()) {
+        worst = checked(worst);
+      }
     } catch (Exception e) {
       if (!(e instanceof CapacityContender.Stopped) && !interruption.signalled()) {
         throw e;
@@ -127,6 +134,67 @@ final class CapacityJob {
           + " ended, the steps of the round interrupted kept in the result files");
     }
     return finish(started, worst, interrupted);
+  }
+
+  /**
+   * The cost said before the first step, as a range: a first round takes 9-16 steps (growing, bisecting to the
+   * resolution, two offers confirming), a later one 6-12 as it starts near the answer, the check two runs a round;
+   * a step takes its warm-up, its length and about a second to set up.
+   */
+  private String cost(int rounds) {
+    int checks = request.checked() ? 2 * CapacityCheck.runs(rounds) : 0;
+    int fewest = contenders.size() * (9 + 6 * (rounds - 1) + checks);
+    int most = contenders.size() * (16 + 12 * (rounds - 1) + checks);
+    long seconds = config.warmup().toSeconds() + (config.ops() > 0 ? 0 : config.duration().toSeconds()) + 1;
+    return "expected: " + fewest + "-" + most + " steps" + (checks > 0 ? " (the check's " + contenders.size() * checks
+        + " included)" : "") + (config.ops() > 0 ? "" : ", about " + minutes(fewest * seconds) + "-"
+        + minutes(most * seconds) + " min at " + seconds + " s a step") + "; more where a break is offered again, and a"
+        + " step lengthened to judge its objectives says so";
+  }
+
+  private static String minutes(long seconds) {
+    return seconds < 600 ? Double.toString(Math.round(seconds / 6.0) / 10.0) : Long.toString(Math.round(seconds / 60.0));
+  }
+
+  /**
+   * The check after the search ({@link CapacityCheck}): every combination's capacity offered again as plain runs,
+   * each beside a run above it, the combinations interleaved run by run. A failed run ends that combination's check.
+   */
+  private ExitCode checked(ExitCode worst) {
+    List<CapacityContender> found = contenders.stream().filter(c -> c.failure() == null && c.search() != null
+        && c.search().result().interval() != null).toList();
+    if (found.isEmpty()) {
+      return worst;
+    }
+    int runs = CapacityCheck.runs(config.rounds());
+    out.println();
+    out.println("checking the capacity found: " + runs + " plain runs at it and " + runs + " at "
+        + CapacityText.ratio(CapacityCheck.ABOVE) + " it, interleaved");
+    for (int run = 1; run <= runs; run++) {
+      for (CapacityContender c : found) {
+        if (c.failure() != null) {
+          continue;
+        }
+        int number = run;
+        try {
+          c.search().checkRun((rate, round) -> c.check(rate, number, out), run);
+        } catch (CapacityContender.Stopped e) {
+          throw e;
+        } catch (Exception e) {
+          if (e instanceof UsageException u) {
+            throw u;
+          }
+          if (interruption.signalled()) {
+            throw new CapacityContender.Stopped();
+          }
+          c.failed(CompareTargetsJob.oneLine(e));
+          out.println((contenders.size() > 1 ? c.name() + ": " : "") + "the check stopped, a run failed: "
+              + c.failure());
+          worst = ExitCode.FAILURE;
+        }
+      }
+    }
+    return worst;
   }
 
   /** The probe (or the given rate) that starts a combination's search. */
@@ -165,9 +233,10 @@ final class CapacityJob {
     if (Double.isFinite(request.loggedRate())
         && first.settings().get(stress.app.setup.ApplicationSetup.LOGGED_RATE_RUN) instanceof Number running) {
       // collections were skipped: the multiple is of the rate the log shows for those that ran
-      request = new stress.config.CapacityRequest(request.objectives(), request.resolution(), running.doubleValue());
+      request = new stress.config.CapacityRequest(request.objectives(), request.resolution(), running.doubleValue(),
+          request.checked());
     }
-    boolean found = false;
+    boolean allFound = true;
     for (CapacityContender c : contenders) {
       if (c.search() == null) {
         continue;
@@ -179,14 +248,15 @@ final class CapacityJob {
             + " capacity");
       }
       CapacityText.result(result).forEach(line -> out.println(prefix + line));
-      if (Double.isFinite(request.loggedRate()) && result.interval() != null) {
-        out.println(prefix + CapacityText.ofLoggedRate(result.interval(), request.loggedRate()));
+      stress.report.MedianInterval answer = request.checked() ? result.vouched() : result.interval();
+      if (Double.isFinite(request.loggedRate()) && answer != null) {
+        out.println(prefix + CapacityText.ofLoggedRate(answer, request.loggedRate()));
       }
       String rose = c.roseFirst();
       if (rose != null) {
         out.println(prefix + rose);
       }
-      found |= result.interval() != null;
+      allFound &= answer != null && c.failure() == null;
     }
     CapacityComparison comparison = contenders.size() > 1 ? CapacityComparison.of(contenders, config.rounds(), answersDiffer) : null;
     if (comparison != null) {
@@ -209,7 +279,7 @@ final class CapacityJob {
     if (interrupted) {
       return ExitCode.INTERRUPTED;
     }
-    return worst != ExitCode.OK ? worst : found ? ExitCode.OK : ExitCode.FAILURE;
+    return worst != ExitCode.OK ? worst : allFound ? ExitCode.OK : ExitCode.NO_CAPACITY;
   }
 
   private String names() {

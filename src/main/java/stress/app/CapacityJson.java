@@ -80,7 +80,23 @@ final class CapacityJson {
   /** One search's answer, rounds and steps; with a logged rate, the capacity as a multiple of it. */
   private static Map<String, Object> answer(CapacitySearch.Result result, double loggedRate) {
     Map<String, Object> json = new LinkedHashMap<>();
-    if (result.interval() != null) {
+    // the answer as the text gives it; a capacity only when vouched for (or, unchecked, found by most rounds)
+    json.put("answer", CapacityText.answer(result));
+    json.put("checked", result.check() != null);
+    json.put("vouched for", result.vouched() != null);
+    json.put("rounds that found one", result.found());
+    if (result.check() != null) {
+      CapacityCheck check = result.check();
+      Map<String, Object> c = new LinkedHashMap<>();
+      c.put("rate ops/s", check.rate());
+      c.put("above ops/s", check.above());
+      c.put("held at the rate", check.held());
+      c.put("runs at the rate", check.atRate().size());
+      c.put("broke above", check.aboveBroke());
+      c.put("runs above", check.atAbove().size());
+      json.put("check", c);
+    }
+    if (result.interval() != null && (result.check() == null || result.check().holds())) {
       json.put("capacity ops/s", result.interval().median());
       if (result.rounds().size() > 1) {
         json.put("interval", List.of(result.interval().low(), result.interval().high()));
@@ -101,6 +117,16 @@ final class CapacityJson {
       round.put("broke at ops/s", r.broke() == null ? null : r.broke().offered());
       round.put("broke on", r.broke() == null ? List.of() : r.broke().broken());
       round.put("client's limit", r.clientLimit());
+      round.put("in words", CapacityText.answer(r, result));
+      round.put("lower bound", r.lowerBound());
+      round.put("found", r.found());
+      if (r.broke() != null) {
+        BreakCause cause = BreakCause.of(result.steps(), r.broke(), result.objectives());
+        if (cause != null) {
+          round.put("cause", cause.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '));
+          round.put("cause in words", cause.sentence());
+        }
+      }
       round.put("held offers running", r.offers());
       round.put("knee ops/s", Double.isFinite(r.knee()) ? r.knee() : null);
       if (r.unloaded()) {
@@ -131,6 +157,17 @@ final class CapacityJson {
       }
       if (s.confirming() > 0) {
         step.put("confirming offer", s.confirming());
+      }
+      if (s.check() > 0) {
+        step.put("check run", s.check());
+      }
+      StepClientFigures client = s.measured().client();
+      if (client != null) {
+        step.put("client cpu share", client.cpuShare());
+        step.put("client gc share", client.gcShare());
+        step.put("client jit share", client.jitShare());
+        step.put("host busy share", client.hostBusy());
+        step.put("host client share", client.hostClient());
       }
       return step;
     }).toList());

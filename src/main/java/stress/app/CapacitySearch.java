@@ -50,7 +50,19 @@ public final class CapacitySearch {
    * @param operations the executions measured, failed ones included
    */
   public record Measured(double achieved, double p50Ms, double p90Ms, double p95Ms, double p99Ms, double p999Ms,
-                         double errorShare, boolean clientBound, double edgeSlack, long operations) {}
+                         double errorShare, boolean clientBound, double edgeSlack, long operations,
+                         StepClientFigures client) {
+    /** A step without the client's figures (a scripted server). */
+    public Measured(double achieved, double p50Ms, double p90Ms, double p95Ms, double p99Ms, double p999Ms,
+                    double errorShare, boolean clientBound, double edgeSlack, long operations) {
+      this(achieved, p50Ms, p90Ms, p95Ms, p99Ms, p999Ms, errorShare, clientBound, edgeSlack, operations, null);
+    }
+
+    /** Whether the step achieved the rate offered (within 1%, beyond its window's edges). */
+    boolean keptUp(double offered) {
+      return achieved + edgeSlack >= KEEPS_UP * offered;
+    }
+  }
 
   /**
    * One step.
@@ -62,16 +74,23 @@ public final class CapacitySearch {
    * @param brokeFirst what the first offer of this rate broke, when this step offers it again; else empty
    * @param confirming which offer of the rate this step is, of the {@value #CONFIRMING_OFFERS} that confirm a
    *                   capacity; 0 for a step of the search itself
+   * @param check      which run of the check after the search this step is ({@link CapacityCheck}), 1-based; 0 for a
+   *                   step of the search
    */
   public record Step(int round, double offered, Measured measured, List<String> broken, List<String> brokeFirst,
-                     int confirming) {
+                     int confirming, int check) {
     public Step {
       broken = List.copyOf(broken);
       brokeFirst = List.copyOf(brokeFirst);
     }
 
+    public Step(int round, double offered, Measured measured, List<String> broken, List<String> brokeFirst,
+                int confirming) {
+      this(round, offered, measured, broken, brokeFirst, confirming, 0);
+    }
+
     public Step(int round, double offered, Measured measured, List<String> broken, List<String> brokeFirst) {
-      this(round, offered, measured, broken, brokeFirst, 0);
+      this(round, offered, measured, broken, brokeFirst, 0, 0);
     }
 
     /** Whether this step offered again a rate whose first offer broke. */
@@ -96,9 +115,12 @@ public final class CapacitySearch {
       return measured.achieved() - measured.edgeSlack() > (2 - KEEPS_UP) * offered;
     }
 
-    /** Whether the client, not the server, could not offer the rate. */
+    /**
+     * Whether the client, not the server, could not offer the rate: its CPU the bottleneck and the rate not achieved.
+     * A step that achieved its rate was offered, whatever the client's CPU.
+     */
     public boolean clientLimited() {
-      return measured.clientBound() && !held();
+      return measured.clientBound() && !held() && !measured.keptUp(offered);
     }
   }
 
@@ -130,6 +152,16 @@ public final class CapacitySearch {
     public boolean unconfirmed() {
       return !Double.isFinite(capacity) && Double.isFinite(knee);
     }
+
+    /** Whether the capacity is a lower bound: the client's limit, or no step broke. Never in a median. */
+    public boolean lowerBound() {
+      return Double.isFinite(capacity) && (clientLimit || broke == null);
+    }
+
+    /** Whether this round found a capacity: held {@value #CONFIRMING_OFFERS} offers running, a rate above it broke. */
+    public boolean found() {
+      return Double.isFinite(capacity) && !lowerBound() && offers >= CONFIRMING_OFFERS;
+    }
   }
 
   /**
@@ -139,10 +171,27 @@ public final class CapacitySearch {
    * @param resolution e.g. 0.05
    * @param steps      every step, in the order run
    * @param rounds     each round's answer
-   * @param interval   the median of the rounds' capacities with its interval; null when no round found one
+   * @param interval   the median of the capacities the rounds found ({@link Round#found}, lower bounds never) with its
+   *                   interval; null unless more than half the rounds found one
+   * @param check      the plain runs that checked the capacity after the search; null when not (yet) checked
    */
   public record Result(List<LatencyObjective> objectives, double resolution, List<Step> steps, List<Round> rounds,
-                       MedianInterval interval) {}
+                       MedianInterval interval, CapacityCheck check) {
+    public Result(List<LatencyObjective> objectives, double resolution, List<Step> steps, List<Round> rounds,
+                  MedianInterval interval) {
+      this(objectives, resolution, steps, rounds, interval, null);
+    }
+
+    /** The rounds that found a capacity. */
+    public long found() {
+      return rounds.stream().filter(Round::found).count();
+    }
+
+    /** The capacity the search vouches for: found by most rounds and held in most of its check; else null. */
+    public MedianInterval vouched() {
+      return interval != null && check != null && check.holds() ? interval : null;
+    }
+  }
 
   /**
    * Searches {@code rounds} times; a later round starts at the previous one's capacity and grows by a quarter, not
@@ -173,6 +222,7 @@ public final class CapacitySearch {
   /** Steps taken and broken steps offered again in the round running. */
   private int taken;
   private int reoffered;
+  private CapacityCheck check;
 
   /**
    * One search, run a round at a time ({@link #round}): a comparison of capacities runs a round of each combination's
@@ -193,8 +243,27 @@ public final class CapacitySearch {
 
   /** The answer of the rounds run so far. */
   public Result result() {
-    double[] found = answers.stream().mapToDouble(Round::capacity).filter(Double::isFinite).toArray();
-    return new Result(objectives, resolution, all, answers, found.length == 0 ? null : MedianInterval.of(found));
+    double[] found = answers.stream().filter(Round::found).mapToDouble(Round::capacity).toArray();
+    // rounds that disagree are said, not averaged: a capacity most rounds did not find is none
+    return new Result(objectives, resolution, all, answers, 2 * found.length > answers.size() ? MedianInterval.of(found)
+        : null, check);
+  }
+
+  /**
+   * Run {@code run} of the check ({@link CapacityCheck}): the capacity found offered again as a plain step, and the
+   * rate {@link CapacityCheck#ABOVE} times it, the order turned on even runs so neither always runs first.
+   */
+  public void checkRun(Steps steps, int run) throws Exception {
+    MedianInterval found = result().interval();
+    if (found == null) {
+      throw new IllegalStateException("no capacity to check");
+    }
+    double rate = found.median();
+    double above = rate * CapacityCheck.ABOVE;
+    check = check == null ? new CapacityCheck(rate, above, List.of(), List.of()) : check;
+    for (double offered : run % 2 == 1 ? new double[] {rate, above} : new double[] {above, rate}) {
+      check = check.with(step(steps, offered, 0, List.of(), 0, run));
+    }
   }
 
   /** Runs round {@code round} (1-based) of this search and returns its answer. */
@@ -345,7 +414,13 @@ public final class CapacitySearch {
         continue;
       }
       any = true;
-      if (!(below >= FLAT * StepVerdict.figure(o, higher.measured()))) {
+      double above = StepVerdict.figure(o, higher.measured());
+      // flat both ways: a figure that rose as the rate halved is erratic (the host's stalls), not the operation's time
+      if (!(below >= FLAT * above && below <= above / FLAT)) {
+        return false;
+      }
+      // the operation's own time shows in the median too, not only in the tail
+      if (!(m.p50Ms() >= BreakCause.OWN_TIME * o.limit())) {
         return false;
       }
     }
@@ -386,8 +461,14 @@ public final class CapacitySearch {
   }
 
   private Step step(Steps steps, double rate, int round, List<String> brokeFirst, int confirming) throws Exception {
+    return step(steps, rate, round, brokeFirst, confirming, 0);
+  }
+
+  private Step step(Steps steps, double rate, int round, List<String> brokeFirst, int confirming, int check)
+      throws Exception {
     Measured m = steps.offer(rate, round);
-    Step step = new Step(round, rate, m, StepVerdict.broken(rate, m, objectives, errorBound), brokeFirst, confirming);
+    Step step = new Step(round, rate, m, StepVerdict.broken(rate, m, objectives, errorBound), brokeFirst, confirming,
+        check);
     all.add(step);
     listener.stepped(step, all.size());
     return step;

@@ -22,43 +22,91 @@ final class CapacityText {
   }
 
   /**
-   * E.g. {@code step 3 (round 1): offered 4000 ops/s, achieved 3998 (100%), p50 0.21 ms, p99 3.1 ms, p99.9 8.0 ms,
-   * errors 0%: held}.
+   * One step in under 160 characters, e.g. {@code step 3 (round 1): 4000 ops/s offered, 3998 achieved (100%), 40012
+   * ops, p50 0.21 p99 3.1 p99.9 8.0 ms: held}; what it broke in a few words each (the long explanations are said once,
+   * below the search).
    */
   static String step(CapacitySearch.Step step, int number, int rounds) {
     CapacitySearch.Measured m = step.measured();
-    return "step " + number + (rounds > 1 ? " (round " + step.round() + ")" : "") + ": offered " + rate(step.offered())
-        + " ops/s, achieved " + rate(m.achieved()) + " (" + Math.round(100 * m.achieved() / step.offered()) + "%) in "
-        + m.operations() + " operations, p50 "
-        + ms(m.p50Ms()) + " ms, p99 " + ms(m.p99Ms()) + " ms, p99.9 " + ms(m.p999Ms()) + " ms, errors "
-        + percent(m.errorShare()) + ": " + (step.held() ? "held" : "broken (" + String.join("; ", step.broken()) + ")")
-        + (!step.again() ? "" : step.held() ? " on a second offer: the first break (" + String.join("; ",
-        step.brokeFirst()) + ") did not repeat: a passing stall (of the host, or a pause of the server), not the rate" : " again: the break repeats")
-        + (step.confirming() == 0 ? "" : " (confirming: offer " + step.confirming() + " of "
-        + CapacitySearch.CONFIRMING_OFFERS + ")");
+    String name = step.check() > 0 ? "check " + step.check() : "step " + number + (rounds > 1 && step.round() > 0
+        ? " (round " + step.round() + ")" : "");
+    return name + ": " + rate(step.offered()) + " ops/s offered, " + rate(m.achieved()) + " achieved ("
+        + Math.round(100 * m.achieved() / step.offered()) + "%), " + m.operations() + " ops, p50 " + ms(m.p50Ms())
+        + " p99 " + ms(m.p99Ms()) + " p99.9 " + ms(m.p999Ms()) + " ms" + (m.errorShare() > 0 ? ", errors "
+        + percent(m.errorShare()) : "") + ": " + (step.held() ? "held" : "broke " + shortly(step.broken()))
+        + (!step.again() ? "" : step.held() ? " (2nd offer; the 1st broke: a passing stall)" : " (again)")
+        + (step.confirming() == 0 ? "" : " (confirming " + step.confirming() + "/" + CapacitySearch.CONFIRMING_OFFERS
+        + ")");
   }
 
-  /** The closing lines: each round's capacity, then the capacity over the rounds. */
+  /** Each break in a few words: the part before its explanation. */
+  private static String shortly(List<String> broken) {
+    return broken.stream().map(b -> b.startsWith("achieved ") && b.endsWith("(under 99%)") ? "the rate (under 99%)"
+            : b.contains(": ") ? b.substring(0, b.indexOf(": ")) : b)
+        .collect(Collectors.joining("; "));
+  }
+
+  /**
+   * The closing lines: each round's answer (what the search found, the evidence), the check, then the answer: the
+   * capacity vouched for, or none and why. Only a capacity most rounds found enters the median (lower bounds never),
+   * and only one that held in most of its check is vouched for.
+   */
   static List<String> result(CapacitySearch.Result result) {
     List<String> lines = new ArrayList<>();
-    String under = "capacity under " + objectives(result.objectives());
     for (CapacitySearch.Round round : result.rounds()) {
-      String prefix = result.rounds().size() > 1 ? "round " + round.round() + ": " : "";
-      lines.add(prefix + under + ": " + answer(round, result.resolution())
-          // one search is one draw: a stall of the host during one step moves its answer
-          + (result.rounds().size() == 1 && Double.isFinite(round.capacity()) ? "; " + ONE_SEARCH : ""));
+      lines.add((result.rounds().size() > 1 ? "round " + round.round() : "the search") + ": " + answer(round, result));
     }
-    if (result.rounds().size() > 1) {
-      MedianInterval i = result.interval();
-      long found = result.rounds().stream().filter(r -> Double.isFinite(r.capacity())).count();
-      lines.add(i == null ? under + " over " + result.rounds().size() + " rounds: none found"
-          : found == 1 ? under + ": " + rate(i.median()) + " ops/s, found in 1 of " + result.rounds().size()
-              + " rounds: no noise estimate"
-          : under + " over " + found + " rounds: median " + rate(i.median()) + " ops/s [" + rate(i.low()) + "-"
-              + rate(i.high()) + "], " + RoundComparisonText.percent(i.coverage()) + " coverage ("
-              + MedianInterval.METHOD + ")");
+    if (result.check() != null) {
+      lines.add(result.check().line(objectives(result.objectives()), checkedFigure(result.objectives())));
     }
+    lines.add(answer(result));
     return lines;
+  }
+
+  /** The answer in one line: the capacity vouched for (or unchecked), or none and why. */
+  static String answer(CapacitySearch.Result result) {
+    String under = "capacity under " + objectives(result.objectives()) + ": ";
+    MedianInterval i = result.interval();
+    int rounds = result.rounds().size();
+    if (i == null) {
+      return under + "none vouched for: " + (rounds == 1 && result.rounds().get(0).lowerBound()
+          ? "at least " + rate(result.rounds().get(0).capacity()) + " ops/s, a lower bound, is all that was measured"
+          : disagreement(result));
+    }
+    String figure = rate(i.median()) + " ops/s" + (rounds > 1 ? " [" + rate(i.low()) + "-" + rate(i.high())
+        + "], the median of the " + result.found() + " of " + rounds + " rounds that found one, "
+        + RoundComparisonText.percent(i.coverage()) + " coverage (" + MedianInterval.METHOD + ")" : "");
+    if (result.check() == null) {
+      return under + figure + ", unchecked (--no-slo-check): no plain runs at it confirmed it" + (rounds == 1
+          ? "; " + ONE_SEARCH : "");
+    }
+    if (!result.check().holds()) {
+      return under + "none vouched for: the search found " + rate(i.median()) + " ops/s, but it held in only "
+          + result.check().held() + " of " + result.check().atRate().size() + " plain runs at it";
+    }
+    return under + figure + ", held in " + result.check().held() + " of " + result.check().atRate().size()
+        + " plain runs at it" + (rounds == 1 ? "; " + ONE_SEARCH : "");
+  }
+
+  /** Why rounds gave no capacity together: each round's answer in a word, and the rule. */
+  private static String disagreement(CapacitySearch.Result result) {
+    long found = result.found();
+    if (result.rounds().size() == 1) {
+      return "the search found none (its line above says why)";
+    }
+    return (found == 0 ? "no round found one" : "found in " + found + " of " + result.rounds().size()
+        + " rounds only (a capacity needs most of them)") + ": " + result.rounds().stream()
+        .map(r -> "round " + r.round() + " " + (r.found() ? rate(r.capacity()) + " ops/s"
+            : r.lowerBound() ? "at least " + rate(r.capacity()) + " (a lower bound)" : "none"))
+        .collect(Collectors.joining(", "))
+        + (result.rounds().stream().anyMatch(CapacitySearch.Round::lowerBound) && found == 0
+        ? "; the lowest bound, at least " + rate(result.rounds().stream().filter(CapacitySearch.Round::lowerBound)
+        .mapToDouble(CapacitySearch.Round::capacity).min().orElseThrow()) + " ops/s, is all that was measured" : "");
+  }
+
+  /** The latency figure the check prints: the first latency objective's, else p99. */
+  private static String checkedFigure(List<LatencyObjective> objectives) {
+    return objectives.stream().filter(o -> !o.errors()).map(LatencyObjective::figure).findFirst().orElse("p99");
   }
 
   /** E.g. {@code capacity x3.10 [2.90-3.30] the logged rate (120 ops/s)}. */
@@ -68,12 +116,14 @@ final class CapacityText {
         + " ops/s, the rate the application's log shows)";
   }
 
-  private static String answer(CapacitySearch.Round round, double resolution) {
+  /** One round's answer in words, with the cause of its break and the figures behind it. */
+  static String answer(CapacitySearch.Round round, CapacitySearch.Result result) {
+    double resolution = result.resolution();
+    String cause = round.broke() == null ? null : cause(round, result);
     if (!Double.isFinite(round.capacity()) && round.unloaded()) {
       return "none: " + String.join("; ", round.broke().broken()) + " at " + rate(round.broke().offered())
           + " ops/s, where half the rate above left it within " + Math.round((1 - CapacitySearch.FLAT) * 100)
-          + "%: the operations' own time breaks the objective, not a queue, so no rate holds it; a looser objective,"
-          + " or a faster plan (stress explain), is the way";
+          + "%" + (cause == null ? "" : ": " + cause);
     }
     if (!Double.isFinite(round.capacity()) && round.broke().unsettled()) {
       return "none: at " + rate(round.broke().offered()) + " ops/s each offer achieved more than the rate offered ("
@@ -89,25 +139,34 @@ final class CapacityText {
     if (round.unconfirmed()) {
       return "none held " + CapacitySearch.CONFIRMING_OFFERS + " offers running: " + rate(round.knee())
           + " ops/s held once, but it and each rate tried below it down to " + rate(round.broke().offered())
-          + " broke on a later offer, the last on " + String.join("; ", round.broke().broken()) + ": the latency"
-          + " near the knee is not steady enough to vouch for a capacity; quiet or pin the host, or lengthen the steps";
+          + " broke on a later offer, the last on " + String.join("; ", round.broke().broken()) + because(cause);
     }
     if (!Double.isFinite(round.capacity())) {
       return "none: every rate tried broke an objective, the lowest " + rate(round.broke().offered()) + " ops/s ("
-          + String.join("; ", round.broke().broken()) + ")";
+          + String.join("; ", round.broke().broken()) + ")" + because(cause);
     }
     if (round.broke() == null) {
-      return "at least " + rate(round.capacity()) + " ops/s (no step broke; the search's steps ran out)";
+      return "at least " + rate(round.capacity()) + " ops/s, a lower bound (no step broke; the search's steps ran out)";
     }
     if (round.clientLimit()) {
-      return "at least " + rate(round.capacity()) + " ops/s: the client could not offer "
-          + rate(round.broke().offered()) + " (its CPU the bottleneck), so this is the client's limit, not the"
-          + " server's capacity; run the client on a host of its own or as several instances (--instances)";
+      return "at least " + rate(round.capacity()) + " ops/s, a lower bound" + (cause == null ? "" : ": " + cause) + "; run the client on a host of"
+          + " its own or as several instances (--instances)";
     }
     return rate(round.capacity()) + " ops/s, the highest rate held " + round.offers() + " offers running (resolution "
         + Math.round(resolution * 100) + "%); " + rate(round.broke().offered()) + " ops/s broke "
         + (round.broke().confirming() > 0 ? "on its offer " + round.broke().confirming() + " of "
-        + CapacitySearch.CONFIRMING_OFFERS : "first") + " on " + String.join("; ", round.broke().broken());
+        + CapacitySearch.CONFIRMING_OFFERS : "first") + " on " + String.join("; ", round.broke().broken())
+        + because(cause);
+  }
+
+  private static String because(String cause) {
+    return cause == null ? "" : "; cause: " + cause;
+  }
+
+  /** The cause of the round's break with its figures ({@link BreakCause}), or null where no latency broke. */
+  private static String cause(CapacitySearch.Round round, CapacitySearch.Result result) {
+    BreakCause cause = BreakCause.of(result.steps(), round.broke(), result.objectives());
+    return cause == null ? null : cause.sentence();
   }
 
   /**
@@ -131,6 +190,11 @@ final class CapacityText {
   /** As the report writes it ({@link stress.report.CapacitySearchResult#rate}): 4210, 97.5, 0.523. */
   static String rate(double rate) {
     return stress.report.CapacitySearchResult.rate(rate);
+  }
+
+  /** E.g. {@code 1.2x}. */
+  static String ratio(double ratio) {
+    return Decimals.ratio(ratio);
   }
 
   static String ms(double ms) {

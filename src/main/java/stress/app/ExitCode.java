@@ -18,6 +18,11 @@ public enum ExitCode {
   REJECTED(3),
   /** {@code embedded status}: the kept server does not run (as {@code pg_ctl status} answers 3). */
   NOT_RUNNING(3),
+  /**
+   * {@code run --slo}: the search ran, but vouched for no capacity (of one combination searched, or of any of those
+   * compared): no rate held in most rounds and in most of its check, or the only answers were lower bounds.
+   */
+  NO_CAPACITY(4),
   /** Stopped by Ctrl-C (SIGINT), as shells report a SIGINT death: 128 + 2. */
   INTERRUPTED(130);
 

@@ -10,7 +10,12 @@ final class StepVerdict {
 
   /** The step's figure an objective names. */
   static double figure(LatencyObjective o, CapacitySearch.Measured m) {
-    return switch (o.figure()) {
+    return figure(o.figure(), m);
+  }
+
+  /** The step's figure named so: {@code p50}, {@code p90}, {@code p95}, {@code p99}, {@code p999} or errors. */
+  static double figure(String name, CapacitySearch.Measured m) {
+    return switch (name) {
       case "p50" -> m.p50Ms();
       case "p90" -> m.p90Ms();
       case "p95" -> m.p95Ms();

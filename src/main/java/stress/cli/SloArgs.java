@@ -21,9 +21,19 @@ final class SloArgs {
           + " ${DEFAULT-VALUE}.")
   String resolution;
 
+  @Option(names = "--no-slo-check",
+      description = "Skip the check after a capacity search (plain runs at the capacity found and at 1.2 times it,"
+          + " as many as the rounds, at least 3): a quick look, whose answer is then said to be unchecked.")
+  boolean noCheck;
+
   /** The objectives, or null without --slo. */
   List<LatencyObjective> objectives() {
     return slo == null ? null : LatencyObjective.parse("--slo", slo);
+  }
+
+  /** The request of a search starting from {@code loggedRate} (NaN: not the logged rate). */
+  stress.config.CapacityRequest request(double loggedRate) {
+    return new stress.config.CapacityRequest(objectives(), resolution(), loggedRate, !noCheck);
   }
 
   /** The resolution as a fraction, 0.005 to 0.5. */

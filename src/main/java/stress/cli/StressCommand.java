@@ -67,8 +67,8 @@ final class StressCommand implements Callable<Integer> {
       }
       List<String> childArgs = LocalInstanceArgs.childArgs(spec.commandLine().getParseResult().originalArgs());
       int instances = args.instanceCount();
-      return Commands.capacityOnInstances(config, new stress.config.CapacityRequest(args.slo.objectives(),
-          args.slo.resolution(), args.rateFromLog() ? config.rate() : Double.NaN), conn.toOptions(outer),
+      return Commands.capacityOnInstances(config, args.slo.request(args.rateFromLog() ? config.rate()
+          : Double.NaN), conn.toOptions(outer),
           LocalInstanceArgs.javaCommand(), step -> LocalInstanceArgs.stepArgs(childArgs, step, instances), instances,
           args.instanceCpus(), out).exitCode().code();
     }
@@ -85,8 +85,8 @@ final class StressCommand implements Callable<Integer> {
     }
     if (args.slo.objectives() != null) {
       RunConfig config = args.toConfig();
-      stress.config.CapacityRequest request = new stress.config.CapacityRequest(args.slo.objectives(),
-          args.slo.resolution(), args.rateFromLog() ? config.rate() : Double.NaN);
+      stress.config.CapacityRequest request = args.slo.request(args.rateFromLog() ? config.rate()
+          : Double.NaN);
       Commands.Outcome outcome = args.comparedTables() != null
           ? Commands.compareTableCapacities(config, args.comparedTables(), request, conn.toOptions(outer), out)
           : args.mongoSides() != null ? Commands.compareTargetCapacities(config, args.mongoSides(),

@@ -9,9 +9,17 @@ import java.util.List;
  * @param resolution how close the highest held and the lowest broken rate end, e.g. 0.05 ({@code --slo-resolution})
  * @param loggedRate the application's logged rate when {@code --rate log} gave the start, else NaN: the capacity is
  *                   then also said as a multiple of it
+ * @param checked    whether the capacity found is checked by plain runs at it before it is vouched for (not with
+ *                   {@code --no-slo-check}, a quick look whose answer is said to be unchecked)
  */
-public record CapacityRequest(List<LatencyObjective> objectives, double resolution, double loggedRate) {
+public record CapacityRequest(List<LatencyObjective> objectives, double resolution, double loggedRate,
+                              boolean checked) {
   public CapacityRequest {
     objectives = List.copyOf(objectives);
+  }
+
+  /** A request whose answer is checked. */
+  public CapacityRequest(List<LatencyObjective> objectives, double resolution, double loggedRate) {
+    this(objectives, resolution, loggedRate, true);
   }
 }

@@ -27,10 +27,12 @@ import java.util.regex.Pattern;
  * @param coverage   the interval's coverage, NaN with one round
  * @param logged     the capacity as a multiple of the logged rate ({@code --rate log}), else null
  * @param failure    why the search stopped early (one combination of several), else null
+ * @param answer     the answer in one line as the text gave it (the capacity vouched for, or none and why); null in a
+ *                   result written before it was kept
  */
 public record CapacitySearchResult(List<String> objectives, double resolution, List<Step> steps, List<Round> rounds,
                                    double capacity, double low, double high, double coverage, LoggedMultiple logged,
-                                   String failure) {
+                                   String failure, String answer) {
   /** The settings' key of a capacity search. */
   public static final String KEY = "capacity";
   /** The latency figures a step can hold, each under its key {@code <figure> ms}, in order. */
@@ -54,21 +56,35 @@ public record CapacitySearchResult(List<String> objectives, double resolution, L
    *                   0 for a step of the search itself
    */
   public record Step(int number, int round, double offered, double achieved, Map<String, Double> latencyMs,
-                     double errorShare, boolean held, List<String> broken, int confirming) {
+                     double errorShare, boolean held, List<String> broken, int confirming, int check) {
     public Step {
       latencyMs = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(latencyMs));
       broken = List.copyOf(broken);
     }
 
     public Step(int number, int round, double offered, double achieved, Map<String, Double> latencyMs,
-                double errorShare, boolean held, List<String> broken) {
-      this(number, round, offered, achieved, latencyMs, errorShare, held, broken, 0);
+                double errorShare, boolean held, List<String> broken, int confirming) {
+      this(number, round, offered, achieved, latencyMs, errorShare, held, broken, confirming, 0);
     }
 
-    /** {@code held} or {@code broken: ...}, and the confirming offer it was: {@code held (confirming: offer 2 of 3)}. */
+    public Step(int number, int round, double offered, double achieved, Map<String, Double> latencyMs,
+                double errorShare, boolean held, List<String> broken) {
+      this(number, round, offered, achieved, latencyMs, errorShare, held, broken, 0, 0);
+    }
+
+    /**
+     * {@code held} or {@code broken: ...}, and the confirming offer or run of the check it was: {@code held
+     * (confirming: offer 2 of 3)}.
+     */
     public String verdict() {
       return (held ? "held" : "broken: " + String.join("; ", broken))
-          + (confirming > 0 ? " (confirming: offer " + confirming + " of " + CapacitySteps.CONFIRMING_OFFERS + ")" : "");
+          + (confirming > 0 ? " (confirming: offer " + confirming + " of " + CapacitySteps.CONFIRMING_OFFERS + ")" : "")
+          + (check > 0 ? " (check run " + check + ")" : "");
+    }
+
+    /** The round as a reader names it: its number, or {@code check} for a run of the check after the search. */
+    public String roundName() {
+      return check > 0 ? "check" : Integer.toString(round);
     }
 
     /** The latency figure, NaN when the step does not hold it. */
@@ -90,13 +106,23 @@ public record CapacitySearchResult(List<String> objectives, double resolution, L
    * @param knee        the highest rate held once, NaN when unknown or none held
    */
   public record Round(int round, double capacity, double brokeAt, List<String> brokeOn, boolean clientLimit,
-                      int offers, double knee) {
+                      int offers, double knee, String inWords) {
     public Round {
       brokeOn = List.copyOf(brokeOn);
     }
 
+    public Round(int round, double capacity, double brokeAt, List<String> brokeOn, boolean clientLimit, int offers,
+                 double knee) {
+      this(round, capacity, brokeAt, brokeOn, clientLimit, offers, knee, null);
+    }
+
     public Round(int round, double capacity, double brokeAt, List<String> brokeOn, boolean clientLimit) {
-      this(round, capacity, brokeAt, brokeOn, clientLimit, 0, Double.NaN);
+      this(round, capacity, brokeAt, brokeOn, clientLimit, 0, Double.NaN, null);
+    }
+
+    /** Whether its capacity is a lower bound (the client's limit, or no step broke): never a median's. */
+    public boolean lowerBound() {
+      return Double.isFinite(capacity) && (clientLimit || !Double.isFinite(brokeAt));
     }
   }
 
@@ -166,7 +192,8 @@ public record CapacitySearchResult(List<String> objectives, double resolution, L
       }
       steps.add(new Step(steps.size() + 1, (int) number(s.get("round")), number(s.get("offered ops/s")),
           number(s.get("achieved ops/s")), latency, number(s.get("error share")), Boolean.TRUE.equals(s.get("held")),
-          strings(s.get("broken")), s.get("confirming offer") == null ? 0 : (int) number(s.get("confirming offer"))));
+          strings(s.get("broken")), s.get("confirming offer") == null ? 0 : (int) number(s.get("confirming offer")),
+          s.get("check run") == null ? 0 : (int) number(s.get("check run"))));
     }
     List<Round> rounds = new ArrayList<>();
     for (Object item : list(json.get("rounds"))) {
@@ -176,7 +203,7 @@ public record CapacitySearchResult(List<String> objectives, double resolution, L
       rounds.add(new Round((int) number(r.get("round")), number(r.get("capacity ops/s")),
           number(r.get("broke at ops/s")), strings(r.get("broke on")), Boolean.TRUE.equals(r.get("client's limit")),
           r.get("held offers running") == null ? 0 : (int) number(r.get("held offers running")),
-          number(r.get("knee ops/s"))));
+          number(r.get("knee ops/s")), r.get("in words") == null ? null : String.valueOf(r.get("in words"))));
     }
     List<Object> interval = list(json.get("interval"));
     List<Object> multiples = list(json.get("multiple interval"));
@@ -187,7 +214,8 @@ public record CapacitySearchResult(List<String> objectives, double resolution, L
     return new CapacitySearchResult(strings(head.get("objectives")), number(head.get("resolution")), steps, rounds,
         number(json.get("capacity ops/s")), interval.size() == 2 ? number(interval.get(0)) : Double.NaN,
         interval.size() == 2 ? number(interval.get(1)) : Double.NaN, number(json.get("coverage")), logged,
-        json.get("failure") == null ? null : String.valueOf(json.get("failure")));
+        json.get("failure") == null ? null : String.valueOf(json.get("failure")),
+        json.get("answer") == null ? null : String.valueOf(json.get("answer")));
   }
 
   /** The objectives on latency, each with its limit in ms; the error objective is not one. */
@@ -220,6 +248,14 @@ public record CapacitySearchResult(List<String> objectives, double resolution, L
   public List<String> sentences() {
     String under = "capacity under " + objectivesText();
     List<String> lines = new ArrayList<>();
+    if (answer != null) { // the text's own words: the answer, then each round's with its cause
+      lines.add(answer);
+      rounds.forEach(r -> lines.add((rounds.size() > 1 ? "round " + r.round() : "the search") + ": " + r.inWords()));
+      if (logged != null) {
+        lines.add("capacity " + logged.text() + ", the rate the application's log shows");
+      }
+      return lines;
+    }
     if (rounds.size() > 1) {
       long found = rounds.stream().filter(r -> Double.isFinite(r.capacity())).count();
       lines.add(!Double.isFinite(capacity) ? under + " over " + rounds.size() + " rounds: none found"

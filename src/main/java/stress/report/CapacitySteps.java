@@ -19,6 +19,8 @@ public final class CapacitySteps {
   public static final int CONFIRMING_OFFERS = 3;
   /** The combination key of a step's round, with {@code --rounds}. */
   public static final String SEARCH_ROUND = "search round";
+  /** The combination key of the run of the check after the search a step belongs to. */
+  public static final String CHECK_RUN = "capacity check";
   /** Why a search's steps are not compared with each other, one sentence. */
   public static final String NOT_COMPARED = "The phases of a capacity search are its steps, each offering one rate in"
       + " an open loop: the step with the most ops/s is only the highest rate offered (often one that broke an"
@@ -57,6 +59,7 @@ public final class CapacitySteps {
     Map<String, String> searched = new LinkedHashMap<>(combination);
     searched.remove(OFFERED);
     searched.remove(SEARCH_ROUND);
+    searched.remove(CHECK_RUN);
     return searched;
   }
 }

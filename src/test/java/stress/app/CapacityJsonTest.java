@@ -74,9 +74,11 @@ class CapacityJsonTest {
     // each round's sentence is the text's line
     List<String> text = CapacityText.result(search);
     assertEquals(text.subList(0, 3), read.sentences().subList(1, 4));
+    assertEquals(CapacityText.answer(search), read.sentences().get(0), "the text's answer, one wording for both");
     assertTrue(read.sentences().get(0).startsWith("capacity under p95<=15ms, p99<=20ms, errors<=1%: "
         + CapacityText.rate(search.interval().median()) + " ops/s [" + CapacityText.rate(search.interval().low()) + "-"
-        + CapacityText.rate(search.interval().high()) + "], the median of 3 rounds' answers"), read.sentences().get(0));
+        + CapacityText.rate(search.interval().high()) + "], the median of the 3 of 3 rounds that found one"),
+        read.sentences().get(0));
   }
 
   /**

@@ -81,7 +81,7 @@ final class CapacityResults {
     Step found = null;
     for (Step step : search.steps()) {
       boolean answer = search.rounds().stream()
-          .anyMatch(r -> r.round() == step.round() && same(r.capacity(), search.capacity()));
+          .anyMatch(r -> r.round() == step.round() && step.check() == 0 && same(r.capacity(), search.capacity()));
       if (step.held() && answer && same(step.offered(), search.capacity())) {
         found = step;
       }

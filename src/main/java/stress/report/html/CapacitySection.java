@@ -74,17 +74,17 @@ final class CapacitySection {
   /** The knee: the steps' latencies against the offered rate, the objectives across and the capacity up. */
   static ChartSpec chart(String id, String prefix, CapacitySearchResult search) {
     List<String> figures = figures(search);
-    Set<Integer> rounds = new LinkedHashSet<>();
-    search.steps().forEach(s -> rounds.add(s.round()));
+    Set<String> rounds = new LinkedHashSet<>();
+    search.steps().forEach(s -> rounds.add(s.roundName()));
     double xLow = search.steps().stream().mapToDouble(Step::offered).min().orElse(1);
     double xHigh = search.steps().stream().mapToDouble(Step::offered).max().orElse(1);
     double yLow = Double.POSITIVE_INFINITY;
     double yHigh = 0;
     List<Series> series = new ArrayList<>();
     for (String figure : figures) {
-      for (int round : rounds) {
+      for (String round : rounds) {
         List<Step> drawn = search.steps().stream()
-            .filter(s -> s.round() == round && s.latency(figure) > 0)
+            .filter(s -> s.roundName().equals(round) && s.latency(figure) > 0)
             .sorted(Comparator.comparingDouble(Step::offered)).toList();
         List<Point> points = new ArrayList<>();
         List<Integer> broken = new ArrayList<>();
@@ -96,8 +96,9 @@ final class CapacitySection {
           yLow = Math.min(yLow, step.latency(figure));
           yHigh = Math.max(yHigh, step.latency(figure));
         }
-        series.add(new Series(rounds.size() > 1 ? prefix + figure + " · round " + round : prefix + figure,
-            figure, false, "y", points, broken, null, "round " + round));
+        String name = round.equals("check") ? "check" : "round " + round;
+        series.add(new Series(rounds.size() > 1 ? prefix + figure + " · " + name : prefix + figure,
+            figure, false, "y", points, broken, null, name));
       }
     }
     for (CapacitySearchResult.LatencyLimit limit : search.latencyLimits()) {
@@ -138,8 +139,8 @@ final class CapacitySection {
   private static DataTable answers(CapacitySearchResult search) {
     List<List<String>> rows = new ArrayList<>();
     for (CapacitySearchResult.Round round : search.rounds()) {
-      rows.add(List.of("round " + round.round(), (round.clientLimit() ? "at least " : "")
-              + CapacitySearchResult.rate(round.capacity()), CapacitySearchResult.rate(round.brokeAt()),
+      rows.add(List.of("round " + round.round(), (round.lowerBound() ? "at least " : "")
+              + CapacitySearchResult.rate(round.capacity()) + (round.lowerBound() ? " (a lower bound)" : ""), CapacitySearchResult.rate(round.brokeAt()),
           String.join("; ", round.brokeOn())));
     }
     if (search.rounds().size() > 1) {
@@ -186,7 +187,7 @@ final class CapacitySection {
         }
         row.add(Integer.toString(step.number()));
         if (rounds) {
-          row.add(Integer.toString(step.round()));
+          row.add(step.roundName());
         }
         row.add(CapacitySearchResult.rate(step.offered()));
         row.add(CapacitySearchResult.rate(step.achieved()));

@@ -60,13 +60,14 @@ final class ComparedCapacities {
     for (Map.Entry<String, CapacitySearchResult> e : searches.entrySet()) {
       String name = e.getKey();
       CapacitySearchResult search = e.getValue();
-      Set<Integer> rounds = new LinkedHashSet<>();
-      search.steps().forEach(s -> rounds.add(s.round()));
+      Set<String> rounds = new LinkedHashSet<>();
+      search.steps().forEach(s -> rounds.add(s.roundName()));
       for (String figure : figures) {
-        for (int round : rounds) {
+        for (String round : rounds) {
           List<Point> points = new ArrayList<>();
           List<Integer> broken = new ArrayList<>();
-          for (Step step : search.steps().stream().filter(s -> s.round() == round && s.latency(figure) > 0)
+          String label = round.equals("check") ? "check" : "round " + round;
+          for (Step step : search.steps().stream().filter(s -> s.roundName().equals(round) && s.latency(figure) > 0)
               .sorted(Comparator.comparingDouble(Step::offered)).toList()) {
             if (!step.held()) {
               broken.add(points.size());
@@ -76,8 +77,8 @@ final class ComparedCapacities {
             yHigh = Math.max(yHigh, step.latency(figure));
           }
           // a combination's own colour; a colour per figure too when objectives name several
-          series.add(new Series(prefix + name + " " + figure + (rounds.size() > 1 ? " · round " + round : ""),
-              figures.size() == 1 ? name : name + " " + figure, false, "y", points, broken, null, "round " + round));
+          series.add(new Series(prefix + name + " " + figure + (rounds.size() > 1 ? " · " + label : ""),
+              figures.size() == 1 ? name : name + " " + figure, false, "y", points, broken, null, label));
         }
       }
     }
@@ -116,7 +117,7 @@ final class ComparedCapacities {
     List<List<String>> rows = new ArrayList<>();
     compared.searches().forEach((name, search) -> {
       for (CapacitySearchResult.Round round : search.rounds()) {
-        rows.add(List.of(name, "round " + round.round(), (round.clientLimit() ? "at least " : "")
+        rows.add(List.of(name, "round " + round.round(), (round.lowerBound() ? "at least " : "")
             + CapacitySearchResult.rate(round.capacity()), CapacitySearchResult.rate(round.brokeAt()),
             String.join("; ", round.brokeOn())));
       }
