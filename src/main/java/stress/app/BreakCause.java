@@ -34,7 +34,7 @@ record BreakCause(Kind kind, String sentence) {
    * the highest step below it that held, or, where none held, with the steps above it.
    */
   static BreakCause of(List<CapacitySearch.Step> steps, CapacitySearch.Step broke, List<LatencyObjective> objectives) {
-    CapacitySearch.Measured m = broke.measured();
+    StepMeasured m = broke.measured();
     String at = " at " + CapacityText.rate(broke.offered()) + " ops/s";
     if (broke.clientLimited()) {
       return new BreakCause(Kind.CLIENT, "the client's limit: it achieved " + CapacityText.rate(m.achieved()) + " of "
@@ -81,7 +81,7 @@ record BreakCause(Kind kind, String sentence) {
     }
     if (lowest != null && m.p50Ms() >= FLAT_P50 * lowest.measured().p50Ms()
         && p99 > StepVerdict.figure(objective, lowest.measured())) {
-      CapacitySearch.Measured r = lowest.measured();
+      StepMeasured r = lowest.measured();
       return new BreakCause(Kind.QUEUE, "a server queue: p50 " + CapacityText.ms(r.p50Ms()) + " -> "
           + CapacityText.ms(m.p50Ms()) + " ms and " + figure + " " + CapacityText.ms(StepVerdict.figure(objective, r))
           + " -> " + CapacityText.ms(p99) + " ms from " + CapacityText.rate(lowest.offered()) + " to "
@@ -90,13 +90,46 @@ record BreakCause(Kind kind, String sentence) {
     return unknown(m, at, figure, p99);
   }
 
-  private static BreakCause unknown(CapacitySearch.Measured m, String at, String figure, double p99) {
+  /**
+   * Whether {@code lower}, at half the rate of {@code higher}, broke the same latency objectives with latencies at
+   * least {@link CapacitySearch#FLAT} of those above (and at most their inverse), while keeping up, and p50 itself at
+   * least {@link #OWN_TIME} of the objective: the objective breaks on the operations' own time.
+   */
+  static boolean unloaded(CapacitySearch.Step higher, CapacitySearch.Step lower, List<LatencyObjective> objectives) {
+    if (higher.unsettled() || lower.unsettled()) {
+      return false; // a backlog from the warm-up, not the rate, set their latencies
+    }
+    StepMeasured m = lower.measured();
+    if (!(m.achieved() + m.edgeSlack() >= CapacitySearch.KEEPS_UP * lower.offered())) {
+      return false;
+    }
+    boolean any = false;
+    for (LatencyObjective o : objectives) {
+      double below = StepVerdict.figure(o, lower.measured());
+      if (o.errors() || below <= o.limit()) {
+        continue;
+      }
+      any = true;
+      double above = StepVerdict.figure(o, higher.measured());
+      // flat both ways: a figure that rose as the rate halved is erratic (the host's stalls), not the operation's time
+      if (!(below >= CapacitySearch.FLAT * above && below <= above / CapacitySearch.FLAT)) {
+        return false;
+      }
+      // the operation's own time shows in the median too, not only in the tail
+      if (!(m.p50Ms() >= OWN_TIME * o.limit())) {
+        return false;
+      }
+    }
+    return any;
+  }
+
+  private static BreakCause unknown(StepMeasured m, String at, String figure, double p99) {
     return new BreakCause(Kind.UNKNOWN, "cannot tell the cause: p50 " + CapacityText.ms(m.p50Ms()) + " ms, " + figure
         + " " + CapacityText.ms(p99) + " ms" + at + client(m) + "; pin the host (server and client on CPUs of their"
         + " own), lengthen the steps or add rounds to tell a queue from the host's stalls");
   }
 
-  private static String client(CapacitySearch.Measured m) {
+  private static String client(StepMeasured m) {
     return m.client() == null ? "" : " (" + m.client().text() + ")";
   }
 

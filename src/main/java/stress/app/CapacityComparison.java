@@ -49,7 +49,7 @@ record CapacityComparison(String baseline, List<Row> rows, double leastDifferenc
         why.add("every round: its capacity held in only " + check.held() + " of " + check.atRate().size()
             + " plain runs at it");
       } else if (c.search() != null) {
-        for (CapacitySearch.Round r : c.search().result().rounds()) {
+        for (CapacityRound r : c.search().result().rounds()) {
           if (r.lowerBound()) {
             why.add("round " + r.round() + ": " + (r.clientLimit() ? "the client's limit" : "no step broke")
                 + ", a lower bound");
@@ -73,7 +73,8 @@ record CapacityComparison(String baseline, List<Row> rows, double leastDifferenc
     for (int i = 0; i < contenders.size(); i++) {
       double[] found = Arrays.stream(all.get(i)).filter(Double::isFinite).toArray();
       // a capacity found in fewer than half the rounds is none (as a search of one combination says it)
-      rows.add(new Row(contenders.get(i).name(), all.get(i), 2 * found.length > rounds ? MedianInterval.of(found) : null,
+      rows.add(new Row(contenders.get(i).name(), all.get(i),
+          2 * found.length > rounds ? MedianInterval.of(found) : null,
           i == 0 ? null : PairedRatio.of(all.get(0), all.get(i), true, least), leftOut.get(i),
           contenders.get(i).failure()));
     }

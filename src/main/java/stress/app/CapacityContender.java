@@ -151,7 +151,7 @@ final class CapacityContender {
   }
 
   /** One step: a run at {@code rate}, its output kept out of the terminal (the step's line says it). */
-  CapacitySearch.Measured offer(double rate, int round, PrintStream out) throws Exception {
+  StepMeasured offer(double rate, int round, PrintStream out) throws Exception {
     ByteArrayOutputStream buffer = new ByteArrayOutputStream();
     RunConfig step = config.forCapacityStep(rate);
     RunConfig longer = lengthened(step, rate);
@@ -197,7 +197,7 @@ final class CapacityContender {
     boolean clientBound = phase.client() != null && phase.client().clientBound()
         && !phase.client().onlySharesCpusWithServer();
     double seconds = phase.stats().durationSeconds();
-    return new CapacitySearch.Measured(total.opsPerSecond(), total.latencyMs().p50(), total.latencyMs().p90(),
+    return new StepMeasured(total.opsPerSecond(), total.latencyMs().p50(), total.latencyMs().p90(),
         total.latencyMs().p95(), total.latencyMs().p99(), total.latencyMs().p999(),
         all == 0 ? 0 : (double) total.errorCount() / all, clientBound,
         seconds > 0 ? clients * config.threads().get(0) / seconds : 0, all, figures(phase.client()));
@@ -216,7 +216,7 @@ final class CapacityContender {
   }
 
   /** One run of the check after the search ({@link CapacityCheck}): a step marked with the run's number. */
-  CapacitySearch.Measured check(double rate, int run, PrintStream out) throws Exception {
+  StepMeasured check(double rate, int run, PrintStream out) throws Exception {
     checkRun = run;
     try {
       return offer(rate, 0, out);
@@ -248,7 +248,7 @@ final class CapacityContender {
     if (result.rounds().isEmpty()) {
       return null;
     }
-    CapacitySearch.Round last = result.rounds().get(result.rounds().size() - 1);
+    CapacityRound last = result.rounds().get(result.rounds().size() - 1);
     if (!Double.isFinite(last.capacity()) || last.broke() == null) {
       return null;
     }

@@ -41,7 +41,8 @@ final class CapacityJob {
   /**
    * @param contenders one per combination searched; the first is the baseline of a comparison
    */
-  CapacityJob(RunConfig config, stress.config.CapacityRequest request, List<CapacityContender> contenders, PrintStream out,
+  CapacityJob(RunConfig config, stress.config.CapacityRequest request, List<CapacityContender> contenders,
+              PrintStream out,
               Interruption interruption) {
     if (contenders.isEmpty()) {
       throw new IllegalArgumentException("nothing to search");
@@ -153,7 +154,8 @@ final class CapacityJob {
   }
 
   private static String minutes(long seconds) {
-    return seconds < 600 ? Double.toString(Math.round(seconds / 6.0) / 10.0) : Long.toString(Math.round(seconds / 60.0));
+    return seconds < 600 ? Double.toString(Math.round(seconds / 6.0) / 10.0)
+        : Long.toString(Math.round(seconds / 60.0));
   }
 
   /**
@@ -258,7 +260,8 @@ final class CapacityJob {
       }
       allFound &= answer != null && c.failure() == null;
     }
-    CapacityComparison comparison = contenders.size() > 1 ? CapacityComparison.of(contenders, config.rounds(), answersDiffer) : null;
+    CapacityComparison comparison = contenders.size() > 1
+        ? CapacityComparison.of(contenders, config.rounds(), answersDiffer) : null;
     if (comparison != null) {
       out.println();
       comparison.lines().forEach(out::println);

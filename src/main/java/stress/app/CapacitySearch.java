@@ -41,30 +41,6 @@ public final class CapacitySearch {
   static final int CANDIDATES = 4;
 
   /**
-   * What one step measured.
-   *
-   * @param edgeSlack ops/s the measured window's edges may cut off whatever the server does: each thread's first
-   *                  execution starts up to one interval late and its last may end after the window, so one execution
-   *                  per thread over the window's seconds. At a low rate or in a short step that is more than 1% of
-   *                  the rate offered, and without it a step that kept up would break on a count.
-   * @param operations the executions measured, failed ones included
-   */
-  public record Measured(double achieved, double p50Ms, double p90Ms, double p95Ms, double p99Ms, double p999Ms,
-                         double errorShare, boolean clientBound, double edgeSlack, long operations,
-                         StepClientFigures client) {
-    /** A step without the client's figures (a scripted server). */
-    public Measured(double achieved, double p50Ms, double p90Ms, double p95Ms, double p99Ms, double p999Ms,
-                    double errorShare, boolean clientBound, double edgeSlack, long operations) {
-      this(achieved, p50Ms, p90Ms, p95Ms, p99Ms, p999Ms, errorShare, clientBound, edgeSlack, operations, null);
-    }
-
-    /** Whether the step achieved the rate offered (within 1%, beyond its window's edges). */
-    boolean keptUp(double offered) {
-      return achieved + edgeSlack >= KEEPS_UP * offered;
-    }
-  }
-
-  /**
    * One step.
    *
    * @param round    1-based
@@ -77,19 +53,19 @@ public final class CapacitySearch {
    * @param check      which run of the check after the search this step is ({@link CapacityCheck}), 1-based; 0 for a
    *                   step of the search
    */
-  public record Step(int round, double offered, Measured measured, List<String> broken, List<String> brokeFirst,
+  public record Step(int round, double offered, StepMeasured measured, List<String> broken, List<String> brokeFirst,
                      int confirming, int check) {
     public Step {
       broken = List.copyOf(broken);
       brokeFirst = List.copyOf(brokeFirst);
     }
 
-    public Step(int round, double offered, Measured measured, List<String> broken, List<String> brokeFirst,
+    public Step(int round, double offered, StepMeasured measured, List<String> broken, List<String> brokeFirst,
                 int confirming) {
       this(round, offered, measured, broken, brokeFirst, confirming, 0);
     }
 
-    public Step(int round, double offered, Measured measured, List<String> broken, List<String> brokeFirst) {
+    public Step(int round, double offered, StepMeasured measured, List<String> broken, List<String> brokeFirst) {
       this(round, offered, measured, broken, brokeFirst, 0, 0);
     }
 
@@ -126,42 +102,7 @@ public final class CapacitySearch {
 
   /** Runs one step: offers {@code rate} ops/s in round {@code round} and returns what it measured. */
   public interface Steps {
-    Measured offer(double rate, int round) throws Exception;
-  }
-
-  /**
-   * One round's answer.
-   *
-   * @param capacity   the highest rate held {@code offers} running, NaN when none did
-   * @param broke      the lowest broken step above it, or null when none broke
-   * @param clientLimit true when that step broke because the client could not offer it: the capacity is then a lower
-   *                   bound of the server's
-   * @param unloaded   true when no rate held and halving the rate left the broken latency where it was (within
-   *                   {@link #FLAT}): the operations' own time breaks the objective, not a queue, so no rate would hold
-   * @param knee       the highest rate the search saw hold once, NaN when none held
-   * @param offers     the offers running the capacity held: {@value #CONFIRMING_OFFERS} when confirmed, 1 for a lower
-   *                   bound (the client's limit, or no step broke), 0 with no capacity
-   */
-  public record Round(int round, double capacity, Step broke, boolean clientLimit, boolean unloaded, double knee,
-                      int offers) {
-    public Round(int round, double capacity, Step broke, boolean clientLimit) {
-      this(round, capacity, broke, clientLimit, false, capacity, Double.isFinite(capacity) ? 1 : 0);
-    }
-
-    /** Whether a rate held once but no rate tried held {@value #CONFIRMING_OFFERS} offers running. */
-    public boolean unconfirmed() {
-      return !Double.isFinite(capacity) && Double.isFinite(knee);
-    }
-
-    /** Whether the capacity is a lower bound: the client's limit, or no step broke. Never in a median. */
-    public boolean lowerBound() {
-      return Double.isFinite(capacity) && (clientLimit || broke == null);
-    }
-
-    /** Whether this round found a capacity: held {@value #CONFIRMING_OFFERS} offers running, a rate above it broke. */
-    public boolean found() {
-      return Double.isFinite(capacity) && !lowerBound() && offers >= CONFIRMING_OFFERS;
-    }
+    StepMeasured offer(double rate, int round) throws Exception;
   }
 
   /**
@@ -171,20 +112,21 @@ public final class CapacitySearch {
    * @param resolution e.g. 0.05
    * @param steps      every step, in the order run
    * @param rounds     each round's answer
-   * @param interval   the median of the capacities the rounds found ({@link Round#found}, lower bounds never) with its
-   *                   interval; null unless more than half the rounds found one
+   * @param interval   the median of the capacities the rounds found ({@link CapacityRound#found}, lower bounds never)
+   *                   with its interval; null unless more than half the rounds found one
    * @param check      the plain runs that checked the capacity after the search; null when not (yet) checked
    */
-  public record Result(List<LatencyObjective> objectives, double resolution, List<Step> steps, List<Round> rounds,
+  public record Result(List<LatencyObjective> objectives, double resolution, List<Step> steps,
+                       List<CapacityRound> rounds,
                        MedianInterval interval, CapacityCheck check) {
-    public Result(List<LatencyObjective> objectives, double resolution, List<Step> steps, List<Round> rounds,
+    public Result(List<LatencyObjective> objectives, double resolution, List<Step> steps, List<CapacityRound> rounds,
                   MedianInterval interval) {
       this(objectives, resolution, steps, rounds, interval, null);
     }
 
     /** The rounds that found a capacity. */
     public long found() {
-      return rounds.stream().filter(Round::found).count();
+      return rounds.stream().filter(CapacityRound::found).count();
     }
 
     /** The capacity the search vouches for: found by most rounds and held in most of its check; else null. */
@@ -215,7 +157,7 @@ public final class CapacitySearch {
   private final double resolution;
   private final StepListener listener;
   private final List<Step> all = new ArrayList<>();
-  private final List<Round> answers = new ArrayList<>();
+  private final List<CapacityRound> answers = new ArrayList<>();
   private double from;
   /** Without an error objective, the share of failed executions a step may have ({@code --max-error-rate}). */
   private double errorBound = Double.NaN;
@@ -243,7 +185,7 @@ public final class CapacitySearch {
 
   /** The answer of the rounds run so far. */
   public Result result() {
-    double[] found = answers.stream().filter(Round::found).mapToDouble(Round::capacity).toArray();
+    double[] found = answers.stream().filter(CapacityRound::found).mapToDouble(CapacityRound::capacity).toArray();
     // rounds that disagree are said, not averaged: a capacity most rounds did not find is none
     return new Result(objectives, resolution, all, answers, 2 * found.length > answers.size() ? MedianInterval.of(found)
         : null, check);
@@ -267,8 +209,8 @@ public final class CapacitySearch {
   }
 
   /** Runs round {@code round} (1-based) of this search and returns its answer. */
-  public Round round(Steps steps, int round) throws Exception {
-    Round answer = round(steps, from, answers.isEmpty() ? 2.0 : 1.25, round);
+  public CapacityRound round(Steps steps, int round) throws Exception {
+    CapacityRound answer = round(steps, from, answers.isEmpty() ? 2.0 : 1.25, round);
     answers.add(answer);
     if (Double.isFinite(answer.capacity())) {
       from = answer.capacity();
@@ -278,7 +220,7 @@ public final class CapacitySearch {
     return answer;
   }
 
-  private Round round(Steps steps, double start, double growth, int round) throws Exception {
+  private CapacityRound round(Steps steps, double start, double growth, int round) throws Exception {
     double held = Double.NaN;
     Step broke = null;
     double rate = start;
@@ -297,13 +239,14 @@ public final class CapacitySearch {
         Step above = broke;
         broke = step;
         if (step.unsettled() && !Double.isFinite(held)) {
-          return new Round(round, held, broke, false); // its start, not a rate, broke: no lower rate is judged either
+          // its start, not a rate, broke: no lower rate is judged either
+          return new CapacityRound(round, held, broke, false);
         }
         if (step.clientLimited() || step.unjudged() || Double.isFinite(held)) {
           break; // an unjudged step: a lower rate would run fewer operations still
         }
-        if (above != null && unloaded(above, step)) {
-          return new Round(round, held, broke, false, true, held, 0);
+        if (above != null && BreakCause.unloaded(above, step, objectives)) {
+          return new CapacityRound(round, held, broke, false, true, held, 0);
         }
         rate /= 2;
         if (taken >= 8) {
@@ -312,7 +255,7 @@ public final class CapacitySearch {
       }
     }
     if (broke != null && broke.clientLimited()) {
-      return new Round(round, held, broke, true);
+      return new CapacityRound(round, held, broke, true);
     }
     while (Double.isFinite(held) && broke != null && !broke.unjudged() && broke.offered() / held - 1 > resolution
         && taken < MAX_STEPS) {
@@ -323,12 +266,12 @@ public final class CapacitySearch {
       } else {
         broke = step;
         if (step.clientLimited()) {
-          return new Round(round, held, broke, true);
+          return new CapacityRound(round, held, broke, true);
         }
       }
     }
     if (!Double.isFinite(held) || broke == null) {
-      return new Round(round, held, broke, false); // none held, or a lower bound: no step broke
+      return new CapacityRound(round, held, broke, false); // none held, or a lower bound: no step broke
     }
     return confirmed(steps, round, held, broke);
   }
@@ -340,10 +283,10 @@ public final class CapacitySearch {
    * confirmed, at most {@value #CANDIDATES} rates; then the gap between the confirmed rate and the lowest unsteady one
    * above it is halved, each middle confirmed the same way, until it is within the resolution.
    */
-  private Round confirmed(Steps steps, int round, double knee, Step broke) throws Exception {
+  private CapacityRound confirmed(Steps steps, int round, double knee, Step broke) throws Exception {
     Step failed = confirm(steps, round, knee, 1); // the search's own offer of the knee held once
     if (failed == null) {
-      return new Round(round, knee, broke, false, false, knee, CONFIRMING_OFFERS);
+      return new CapacityRound(round, knee, broke, false, false, knee, CONFIRMING_OFFERS);
     }
     double high = knee;
     double low = Double.NaN;
@@ -360,7 +303,7 @@ public final class CapacitySearch {
       down *= down;
     }
     if (!Double.isFinite(low)) {
-      return new Round(round, Double.NaN, failed, false, false, knee, 0);
+      return new CapacityRound(round, Double.NaN, failed, false, false, knee, 0);
     }
     while (high / low - 1 > resolution) {
       double mid = (low + high) / 2;
@@ -372,7 +315,7 @@ public final class CapacitySearch {
         failed = unsteady;
       }
     }
-    return new Round(round, low, failed, false, false, knee, CONFIRMING_OFFERS);
+    return new CapacityRound(round, low, failed, false, false, knee, CONFIRMING_OFFERS);
   }
 
   /**
@@ -393,38 +336,6 @@ public final class CapacitySearch {
       }
     }
     return null;
-  }
-
-  /**
-   * Whether {@code lower}, at half the rate of {@code higher}, broke the same latency objectives with latencies at
-   * least {@link #FLAT} of those above, while keeping up: the objective breaks on the operations' own time.
-   */
-  private boolean unloaded(Step higher, Step lower) {
-    if (higher.unsettled() || lower.unsettled()) {
-      return false; // a backlog from the warm-up, not the rate, set their latencies
-    }
-    Measured m = lower.measured();
-    if (!(m.achieved() + m.edgeSlack() >= KEEPS_UP * lower.offered())) {
-      return false;
-    }
-    boolean any = false;
-    for (LatencyObjective o : objectives) {
-      double below = StepVerdict.figure(o, lower.measured());
-      if (o.errors() || below <= o.limit()) {
-        continue;
-      }
-      any = true;
-      double above = StepVerdict.figure(o, higher.measured());
-      // flat both ways: a figure that rose as the rate halved is erratic (the host's stalls), not the operation's time
-      if (!(below >= FLAT * above && below <= above / FLAT)) {
-        return false;
-      }
-      // the operation's own time shows in the median too, not only in the tail
-      if (!(m.p50Ms() >= BreakCause.OWN_TIME * o.limit())) {
-        return false;
-      }
-    }
-    return any;
   }
 
   /** A step at {@code rate}, offered once more when its break may be the host's ({@link #mayBeTransient}). */
@@ -451,7 +362,7 @@ public final class CapacitySearch {
    * {@link #REOFFERS} a round, so a server whose latency is unsteady at every rate does not double the search.
    */
   private boolean mayBeTransient(Step step) {
-    Measured m = step.measured();
+    StepMeasured m = step.measured();
     return reoffered < REOFFERS && !m.clientBound() && !step.unjudged() && !step.unsettled()
         && m.achieved() + m.edgeSlack() >= KEEPS_UP * step.offered();
   }
@@ -466,7 +377,7 @@ public final class CapacitySearch {
 
   private Step step(Steps steps, double rate, int round, List<String> brokeFirst, int confirming, int check)
       throws Exception {
-    Measured m = steps.offer(rate, round);
+    StepMeasured m = steps.offer(rate, round);
     Step step = new Step(round, rate, m, StepVerdict.broken(rate, m, objectives, errorBound), brokeFirst, confirming,
         check);
     all.add(step);

@@ -27,7 +27,7 @@ final class CapacityText {
    * below the search).
    */
   static String step(CapacitySearch.Step step, int number, int rounds) {
-    CapacitySearch.Measured m = step.measured();
+    StepMeasured m = step.measured();
     String name = step.check() > 0 ? "check " + step.check() : "step " + number + (rounds > 1 && step.round() > 0
         ? " (round " + step.round() + ")" : "");
     return name + ": " + rate(step.offered()) + " ops/s offered, " + rate(m.achieved()) + " achieved ("
@@ -53,7 +53,7 @@ final class CapacityText {
    */
   static List<String> result(CapacitySearch.Result result) {
     List<String> lines = new ArrayList<>();
-    for (CapacitySearch.Round round : result.rounds()) {
+    for (CapacityRound round : result.rounds()) {
       lines.add((result.rounds().size() > 1 ? "round " + round.round() : "the search") + ": " + answer(round, result));
     }
     if (result.check() != null) {
@@ -99,9 +99,9 @@ final class CapacityText {
         .map(r -> "round " + r.round() + " " + (r.found() ? rate(r.capacity()) + " ops/s"
             : r.lowerBound() ? "at least " + rate(r.capacity()) + " (a lower bound)" : "none"))
         .collect(Collectors.joining(", "))
-        + (result.rounds().stream().anyMatch(CapacitySearch.Round::lowerBound) && found == 0
-        ? "; the lowest bound, at least " + rate(result.rounds().stream().filter(CapacitySearch.Round::lowerBound)
-        .mapToDouble(CapacitySearch.Round::capacity).min().orElseThrow()) + " ops/s, is all that was measured" : "");
+        + (result.rounds().stream().anyMatch(CapacityRound::lowerBound) && found == 0
+        ? "; the lowest bound, at least " + rate(result.rounds().stream().filter(CapacityRound::lowerBound)
+        .mapToDouble(CapacityRound::capacity).min().orElseThrow()) + " ops/s, is all that was measured" : "");
   }
 
   /** The latency figure the check prints: the first latency objective's, else p99. */
@@ -112,12 +112,13 @@ final class CapacityText {
   /** E.g. {@code capacity x3.10 [2.90-3.30] the logged rate (120 ops/s)}. */
   static String ofLoggedRate(MedianInterval capacity, double loggedRate) {
     return "capacity " + Decimals.ratio(capacity.median() / loggedRate) + (capacity.estimated() ? " "
-        + Decimals.ratioInterval(capacity.low() / loggedRate, capacity.high() / loggedRate) : "") + " the logged rate (" + rate(loggedRate)
+        + Decimals.ratioInterval(capacity.low() / loggedRate, capacity.high() / loggedRate) : "") + " the logged rate ("
+        + rate(loggedRate)
         + " ops/s, the rate the application's log shows)";
   }
 
   /** One round's answer in words, with the cause of its break and the figures behind it. */
-  static String answer(CapacitySearch.Round round, CapacitySearch.Result result) {
+  static String answer(CapacityRound round, CapacitySearch.Result result) {
     double resolution = result.resolution();
     String cause = round.broke() == null ? null : cause(round, result);
     if (!Double.isFinite(round.capacity()) && round.unloaded()) {
@@ -149,7 +150,8 @@ final class CapacityText {
       return "at least " + rate(round.capacity()) + " ops/s, a lower bound (no step broke; the search's steps ran out)";
     }
     if (round.clientLimit()) {
-      return "at least " + rate(round.capacity()) + " ops/s, a lower bound" + (cause == null ? "" : ": " + cause) + "; run the client on a host of"
+      return "at least " + rate(round.capacity()) + " ops/s, a lower bound" + (cause == null ? "" : ": " + cause)
+          + "; run the client on a host of"
           + " its own or as several instances (--instances)";
     }
     return rate(round.capacity()) + " ops/s, the highest rate held " + round.offers() + " offers running (resolution "
@@ -164,7 +166,7 @@ final class CapacityText {
   }
 
   /** The cause of the round's break with its figures ({@link BreakCause}), or null where no latency broke. */
-  private static String cause(CapacitySearch.Round round, CapacitySearch.Result result) {
+  private static String cause(CapacityRound round, CapacitySearch.Result result) {
     BreakCause cause = BreakCause.of(result.steps(), round.broke(), result.objectives());
     return cause == null ? null : cause.sentence();
   }

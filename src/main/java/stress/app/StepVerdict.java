@@ -9,12 +9,12 @@ final class StepVerdict {
   private StepVerdict() {}
 
   /** The step's figure an objective names. */
-  static double figure(LatencyObjective o, CapacitySearch.Measured m) {
+  static double figure(LatencyObjective o, StepMeasured m) {
     return figure(o.figure(), m);
   }
 
   /** The step's figure named so: {@code p50}, {@code p90}, {@code p95}, {@code p99}, {@code p999} or errors. */
-  static double figure(String name, CapacitySearch.Measured m) {
+  static double figure(String name, StepMeasured m) {
     return switch (name) {
       case "p50" -> m.p50Ms();
       case "p90" -> m.p90Ms();
@@ -26,15 +26,15 @@ final class StepVerdict {
   }
 
   /** Which objectives a step broke, and whether it kept up with the rate offered. */
-  static List<String> broken(double offered, CapacitySearch.Measured m, List<LatencyObjective> objectives) {
+  static List<String> broken(double offered, StepMeasured m, List<LatencyObjective> objectives) {
     return broken(offered, m, objectives, Double.NaN);
   }
 
   /**
-   * As {@link #broken(double, CapacitySearch.Measured, List)}; without an error objective, a share of failed executions over
+   * As {@link #broken(double, StepMeasured, List)}; without an error objective, a share of failed executions over
    * {@code errorBound} ({@code --max-error-rate}) breaks the step too: failed executions are never free.
    */
-  static List<String> broken(double offered, CapacitySearch.Measured m, List<LatencyObjective> objectives, double errorBound) {
+  static List<String> broken(double offered, StepMeasured m, List<LatencyObjective> objectives, double errorBound) {
     List<String> broken = new ArrayList<>();
     if (Double.isFinite(errorBound) && objectives.stream().noneMatch(LatencyObjective::errors)
         && m.errorShare() > errorBound) {

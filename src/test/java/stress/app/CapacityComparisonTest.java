@@ -108,8 +108,8 @@ class CapacityComparisonTest {
       java.util.Map<Double, Integer> offers = new java.util.HashMap<>();
       boolean steady = r != 2; // in round 2 every rate breaks after its first offer: no rate is steady
       unsteady.search().round((rate, round) -> {
-        CapacitySearch.Measured m = QueueModel.step(drifted, rate, Double.MAX_VALUE);
-        return steady || offers.merge(rate, 1, Integer::sum) == 1 ? m : new CapacitySearch.Measured(m.achieved(),
+        StepMeasured m = QueueModel.step(drifted, rate, Double.MAX_VALUE);
+        return steady || offers.merge(rate, 1, Integer::sum) == 1 ? m : new StepMeasured(m.achieved(),
             m.p50Ms(), m.p90Ms(), m.p95Ms(), 30, 40, 0, false, 0, m.operations());
       }, r);
     }

@@ -29,12 +29,12 @@ class CapacityJsonTest {
   Path dir;
 
   /** An M/M/1 queue of {@code mu} completions per second, as in {@link CapacitySearchTest}; its p95 is 2/3 of p99. */
-  private static CapacitySearch.Measured queue(double mu, double rate) {
+  private static StepMeasured queue(double mu, double rate) {
     double achieved = Math.min(rate, mu);
     double p99 = rate < mu ? 1000 * Math.log(100) / (mu - rate) : Double.POSITIVE_INFINITY;
     double p50 = rate < mu ? 1000 * Math.log(2) / (mu - rate) : Double.POSITIVE_INFINITY;
     double p95 = rate < mu ? 1000 * Math.log(20) / (mu - rate) : Double.POSITIVE_INFINITY;
-    return new CapacitySearch.Measured(achieved, p50, p50, p95, p99, p99 * 1.5, 0, false, 0, (long) (achieved * 10));
+    return new StepMeasured(achieved, p50, p50, p95, p99, p99 * 1.5, 0, false, 0, (long) (achieved * 10));
   }
 
   @Test

@@ -63,7 +63,7 @@ class CapacitySearchTest {
     // the client can offer 500 ops/s at most; the server would hold 769.7
     CapacitySearch.Result result = CapacitySearch.search((rate, round) -> QueueModel.step(1000, rate, 500), P99_20MS, 100, 0.05,
         1, (step, n) -> { });
-    CapacitySearch.Round round = result.rounds().get(0);
+    CapacityRound round = result.rounds().get(0);
     assertTrue(round.clientLimit(), round.toString());
     assertEquals(400, round.capacity(), 1e-9, "100, 200, 400 held; 800 the client could not offer");
     String line = CapacityText.result(result).get(0);
@@ -93,16 +93,16 @@ class CapacitySearchTest {
   void aStepShortByLessThanOneExecutionPerThreadKeepsUp() throws Exception {
     // 68.7 ops/s offered for 1 s by 4 threads: 68 executions fit in the window, 1% short on a count alone
     List<LatencyObjective> p90 = LatencyObjective.parse("--slo", "p90<=20ms"); // 20 operations judge a p90
-    CapacitySearch.Measured edges = new CapacitySearch.Measured(68, 0.2, 0.3, 0.4, 4.1, 4.1, 0, false, 4 / 1.0, 68);
+    StepMeasured edges = new StepMeasured(68, 0.2, 0.3, 0.4, 4.1, 4.1, 0, false, 4 / 1.0, 68);
     assertEquals(List.of(), StepVerdict.broken(68.7, edges, p90));
-    CapacitySearch.Measured behind = new CapacitySearch.Measured(63, 0.2, 0.3, 0.4, 4.1, 4.1, 0, false, 4 / 1.0, 63);
+    StepMeasured behind = new StepMeasured(63, 0.2, 0.3, 0.4, 4.1, 4.1, 0, false, 4 / 1.0, 63);
     assertEquals(List.of("achieved 63 of 68.7 ops/s offered (under 99%)"),
         StepVerdict.broken(68.7, behind, p90), "more than one execution per thread short is behind");
   }
 
   @Test
   void failedExecutionsBreakAStepBeyondTheMaxErrorRateWhenNoObjectiveNamesErrors() {
-    CapacitySearch.Measured failing = new CapacitySearch.Measured(1000, 0.2, 0.3, 0.4, 4.1, 4.1, 0.01, false, 0, 10000);
+    StepMeasured failing = new StepMeasured(1000, 0.2, 0.3, 0.4, 4.1, 4.1, 0.01, false, 0, 10000);
     assertEquals(List.of("errors 1% > 0% (--max-error-rate)"), StepVerdict.broken(1000, failing, P99_20MS, 0),
         "fast failures are never a capacity");
     assertEquals(List.of(), StepVerdict.broken(1000, failing, P99_20MS, 0.02), "within --max-error-rate 0.02");
@@ -113,7 +113,7 @@ class CapacitySearchTest {
   @Test
   void aStepOfTooFewOperationsToJudgeItsPercentileEndsTheRoundInsteadOfDecidingByChance() throws Exception {
     // 68 operations hold one or two beyond their p99: a p99 of them is the slowest execution, not a percentile
-    CapacitySearch.Measured few = new CapacitySearch.Measured(68, 0.2, 0.3, 0.4, 4.1, 4.1, 0, false, 4, 68);
+    StepMeasured few = new StepMeasured(68, 0.2, 0.3, 0.4, 4.1, 4.1, 0, false, 4, 68);
     assertEquals(List.of("p99 not judged: 68 operations, 200 needed"), StepVerdict.broken(68.7, few, P99_20MS));
     assertEquals(200, P99_20MS.get(0).operationsToJudge());
     assertEquals(2000, LatencyObjective.parse("--slo", "p999<=1s").get(0).operationsToJudge());
@@ -122,7 +122,7 @@ class CapacitySearchTest {
     List<Double> offered = new ArrayList<>();
     CapacitySearch.Result result = CapacitySearch.search((rate, round) -> {
       offered.add(rate);
-      return new CapacitySearch.Measured(rate, rate / 4, rate / 3, rate / 3, rate / 2, rate, 0, false, 0,
+      return new StepMeasured(rate, rate / 4, rate / 3, rate / 3, rate / 2, rate, 0, false, 0,
           (long) (rate * 10));
     }, LatencyObjective.parse("--slo", "p99<=1ms"), 100, 0.05, 1, (step, n) -> { });
     // the first two breaks are offered again (they kept up); 12.5 ops/s for 10 s is 125 operations: the last step
@@ -158,9 +158,9 @@ class CapacitySearchTest {
     int[] offersOf400 = {0};
     List<String> lines = new ArrayList<>();
     CapacitySearch.Result result = CapacitySearch.search((rate, round) -> {
-      CapacitySearch.Measured m = QueueModel.step(1000, rate, Double.MAX_VALUE);
+      StepMeasured m = QueueModel.step(1000, rate, Double.MAX_VALUE);
       if (rate == 400 && offersOf400[0]++ == 0) {
-        return new CapacitySearch.Measured(m.achieved(), m.p50Ms(), m.p90Ms(), m.p95Ms(), 250, 400, 0, false, 0,
+        return new StepMeasured(m.achieved(), m.p50Ms(), m.p90Ms(), m.p95Ms(), 250, 400, 0, false, 0,
             m.operations());
       }
       return m;
@@ -192,14 +192,14 @@ class CapacitySearchTest {
     java.util.Map<Double, Integer> offers = new java.util.HashMap<>();
     List<String> lines = new ArrayList<>();
     CapacitySearch.Result result = CapacitySearch.search((rate, round) -> {
-      CapacitySearch.Measured m = QueueModel.step(1000, rate, Double.MAX_VALUE);
+      StepMeasured m = QueueModel.step(1000, rate, Double.MAX_VALUE);
       if (rate > 700 && rate < knee(1000) && offers.merge(rate, 1, Integer::sum) > 1) {
-        return new CapacitySearch.Measured(m.achieved(), m.p50Ms(), m.p90Ms(), m.p95Ms(), 30, 40, 0, false, 0,
+        return new StepMeasured(m.achieved(), m.p50Ms(), m.p90Ms(), m.p95Ms(), 30, 40, 0, false, 0,
             m.operations());
       }
       return m;
     }, P99_20MS, 100, 0.05, 1, (step, n) -> lines.add(CapacityText.step(step, n, 1)));
-    CapacitySearch.Round round = result.rounds().get(0);
+    CapacityRound round = result.rounds().get(0);
     assertTrue(round.knee() > 700, round.toString());
     assertTrue(round.capacity() <= 700 && round.capacity() >= 700 / 1.05, "the steady 700 within the resolution: "
         + round);
@@ -218,14 +218,14 @@ class CapacitySearchTest {
     // a host whose stalls break every second offer, whatever the rate: no rate is steady, and a figure would be chance
     java.util.Map<Double, Integer> offers = new java.util.HashMap<>();
     CapacitySearch.Result result = CapacitySearch.search((rate, round) -> {
-      CapacitySearch.Measured m = QueueModel.step(1000, rate, Double.MAX_VALUE);
+      StepMeasured m = QueueModel.step(1000, rate, Double.MAX_VALUE);
       if (offers.merge(rate, 1, Integer::sum) > 1) {
-        return new CapacitySearch.Measured(m.achieved(), m.p50Ms(), m.p90Ms(), m.p95Ms(), 30, 40, 0, false, 0,
+        return new StepMeasured(m.achieved(), m.p50Ms(), m.p90Ms(), m.p95Ms(), 30, 40, 0, false, 0,
             m.operations());
       }
       return m;
     }, P99_20MS, 100, 0.05, 1, (step, n) -> { });
-    CapacitySearch.Round round = result.rounds().get(0);
+    CapacityRound round = result.rounds().get(0);
     assertTrue(round.unconfirmed(), round.toString());
     assertNull(result.interval(), "no capacity to give");
     assertEquals(CapacitySearch.CANDIDATES, result.steps().stream().filter(s -> s.confirming() > 0 && !s.held())
@@ -244,9 +244,9 @@ class CapacitySearchTest {
     int[] offered = {0};
     List<String> lines = new ArrayList<>();
     CapacitySearch.Result result = CapacitySearch.search((rate, round) -> {
-      CapacitySearch.Measured m = QueueModel.step(1000, rate, Double.MAX_VALUE);
+      StepMeasured m = QueueModel.step(1000, rate, Double.MAX_VALUE);
       if (offered[0]++ < 2) {
-        return new CapacitySearch.Measured(1.2 * rate, 24, 300, 400, 600, 650, 0, false, 0, m.operations());
+        return new StepMeasured(1.2 * rate, 24, 300, 400, 600, 650, 0, false, 0, m.operations());
       }
       return m;
     }, P99_20MS, 400, 0.05, 1, (step, n) -> lines.add(CapacityText.step(step, n, 1)));
@@ -258,7 +258,7 @@ class CapacitySearchTest {
     assertTrue(lines.get(1).startsWith("step 2: 400 ops/s offered"), "the same rate again: " + lines.get(1));
 
     // a warm-up that never drains: the round says so instead of giving a figure
-    CapacitySearch.Result never = CapacitySearch.search((rate, round) -> new CapacitySearch.Measured(1.2 * rate, 24,
+    CapacitySearch.Result never = CapacitySearch.search((rate, round) -> new StepMeasured(1.2 * rate, 24,
         300, 400, 600, 650, 0, false, 0, (long) (rate * 3)), P99_20MS, 400, 0.05, 1, (step, n) -> { });
     assertEquals(3, never.steps().size(), "offered three times, then given up: " + never.steps());
     assertNull(never.interval());
@@ -272,7 +272,7 @@ class CapacitySearchTest {
     // p50 flat at 0.6 ms whatever the rate; p99 20-40x the objective at random rates as the host stalls: halving the
     // rate makes it rise as often as fall. Neither the operation's own time (p50 far under the objective) nor a queue
     java.util.Random random = new java.util.Random(7);
-    CapacitySearch.Result result = CapacitySearch.search((rate, round) -> new CapacitySearch.Measured(rate, 0.6, 0.9,
+    CapacitySearch.Result result = CapacitySearch.search((rate, round) -> new StepMeasured(rate, 0.6, 0.9,
         1.0, 5 + random.nextInt(40) * 10, 600, 0, false, 0, (long) (rate * 10)),
         LatencyObjective.parse("--slo", "p99<=20ms"), 1000, 0.05, 1, (step, n) -> { });
     String answer = CapacityText.result(result).get(0);
@@ -301,14 +301,14 @@ class CapacitySearchTest {
     assertEquals(BreakCause.Kind.OWN_TIME, own.kind());
     assertTrue(own.sentence().contains("a faster plan (stress explain)"), own.sentence());
     // the client: it could not offer the rate, its CPU at its share
-    CapacitySearch.Step behind = new CapacitySearch.Step(1, 1000, new CapacitySearch.Measured(700, 0.3, 0.4, 0.5, 9, 12,
+    CapacitySearch.Step behind = new CapacitySearch.Step(1, 1000, new StepMeasured(700, 0.3, 0.4, 0.5, 9, 12,
         0, true, 0, 7000, new StepClientFigures(0.93, 0.01, 0.02, 1.0, 0.6)), List.of("p99 9.0 ms > 5.0 ms",
         "achieved 700 of 1000 ops/s offered (under 99%)"), List.of());
     BreakCause client = BreakCause.of(List.of(low, behind), behind, p99);
     assertEquals(BreakCause.Kind.CLIENT, client.kind());
     assertTrue(client.sentence().contains("client CPU 93% of its cores"), client.sentence());
     // marked client-bound, but it achieved its rate: never the client's limit
-    CapacitySearch.Step keptUp = new CapacitySearch.Step(1, 71.8, new CapacitySearch.Measured(71.5, 0.3, 0.4, 0.5, 9,
+    CapacitySearch.Step keptUp = new CapacitySearch.Step(1, 71.8, new StepMeasured(71.5, 0.3, 0.4, 0.5, 9,
         12, 0, true, 4 / 10.0, 718), List.of("p99 9.0 ms > 5.0 ms"), List.of());
     assertTrue(!keptUp.clientLimited(), "71.5 of 71.8 ops/s achieved is the rate offered");
     assertNotEquals(BreakCause.Kind.CLIENT, BreakCause.of(List.of(low, keptUp), keptUp, p99).kind());
@@ -322,9 +322,9 @@ class CapacitySearchTest {
     // round 1 finds the knee; in round 2 every second offer breaks, so it confirms nothing
     java.util.Map<Double, Integer> offers = new java.util.HashMap<>();
     CapacitySearch.Result result = CapacitySearch.search((rate, round) -> {
-      CapacitySearch.Measured m = QueueModel.step(1000, rate, Double.MAX_VALUE);
+      StepMeasured m = QueueModel.step(1000, rate, Double.MAX_VALUE);
       if (round == 2 && offers.merge(rate, 1, Integer::sum) > 1) {
-        return new CapacitySearch.Measured(m.achieved(), m.p50Ms(), m.p90Ms(), m.p95Ms(), 30, 40, 0, false, 0,
+        return new StepMeasured(m.achieved(), m.p50Ms(), m.p90Ms(), m.p95Ms(), 30, 40, 0, false, 0,
             m.operations());
       }
       return m;
@@ -357,8 +357,8 @@ class CapacitySearchTest {
     double capacity = stalled.result().interval().median();
     int[] atCapacity = {0};
     CapacitySearch.Steps stalling = (rate, round) -> {
-      CapacitySearch.Measured m = QueueModel.step(1000, rate, Double.MAX_VALUE);
-      return rate != capacity || atCapacity[0]++ == 1 ? m : new CapacitySearch.Measured(m.achieved(), m.p50Ms(),
+      StepMeasured m = QueueModel.step(1000, rate, Double.MAX_VALUE);
+      return rate != capacity || atCapacity[0]++ == 1 ? m : new StepMeasured(m.achieved(), m.p50Ms(),
           m.p90Ms(), m.p95Ms(), 90, 120, 0, false, 0, m.operations());
     };
     for (int run = 1; run <= 3; run++) {
@@ -375,7 +375,7 @@ class CapacitySearchTest {
   }
 
   private static CapacitySearch.Step step(double rate, double p50, double p99, boolean held) {
-    CapacitySearch.Measured m = new CapacitySearch.Measured(rate, p50, p50, p99, p99, p99, 0, false, 0,
+    StepMeasured m = new StepMeasured(rate, p50, p50, p99, p99, p99, 0, false, 0,
         (long) (rate * 10));
     return new CapacitySearch.Step(1, rate, m, held ? List.of() : List.of("p99 " + p99 + " ms > 5.0 ms"), List.of());
   }

@@ -9,11 +9,11 @@ final class QueueModel {
   private QueueModel() {}
 
   /** What a step offering {@code rate} measures on the queue at {@code mu}, the client offering {@code clientMax}. */
-  static CapacitySearch.Measured step(double mu, double rate, double clientMax) {
+  static StepMeasured step(double mu, double rate, double clientMax) {
     double achieved = Math.min(Math.min(rate, mu), clientMax);
     double p99 = rate < mu ? 1000 * Math.log(100) / (mu - rate) : Double.POSITIVE_INFINITY;
     double p50 = rate < mu ? 1000 * Math.log(2) / (mu - rate) : Double.POSITIVE_INFINITY;
-    return new CapacitySearch.Measured(achieved, p50, p50, p99, p99, p99 * 1.5, 0, rate > clientMax, 0,
+    return new StepMeasured(achieved, p50, p50, p99, p99, p99 * 1.5, 0, rate > clientMax, 0,
         (long) (achieved * 10));
   }
 }

@@ -110,8 +110,10 @@ class CapacityRunTest {
     assertTrue(compared.startsWith("capacities compared (each round's answers paired with mode=prepared's of the same"
         + " round; differences beyond x1.50 are called):\n  mode=prepared: "), "the resolution is the least"
         + " difference: " + compared);
-    assertTrue(compared.contains("\n  mode=plain: ") && compared.contains("; vs mode=prepared x")
-        && compared.contains(": 1 round: no noise estimate"), compared);
+    assertTrue(compared.contains("\n  mode=plain: "), compared);
+    // both vouched for: a ratio, without a verdict after one round; a capacity a busy host left unvouched: no pair
+    assertTrue(r.exitCode() == 0 ? compared.contains("; vs mode=prepared x")
+        && compared.contains(": 1 round: no noise estimate") : compared.contains("nothing to pair"), compared);
 
     JsonNode json = new ObjectMapper().readTree(Files.readString(out.resolve("result.json")));
     JsonNode search = json.path("settings").path("capacity");

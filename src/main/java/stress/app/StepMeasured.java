@@ -1,0 +1,25 @@
+package stress.app;
+
+/**
+ * What one step of a capacity search ({@link CapacitySearch}) measured.
+ *
+ * @param edgeSlack ops/s the measured window's edges may cut off whatever the server does: each thread's first
+ *                  execution starts up to one interval late and its last may end after the window, so one execution
+ *                  per thread over the window's seconds. At a low rate or in a short step that is more than 1% of
+ *                  the rate offered, and without it a step that kept up would break on a count.
+ * @param operations the executions measured, failed ones included
+ */
+public record StepMeasured(double achieved, double p50Ms, double p90Ms, double p95Ms, double p99Ms, double p999Ms,
+                           double errorShare, boolean clientBound, double edgeSlack, long operations,
+                           StepClientFigures client) {
+  /** A step without the client's figures (a scripted server). */
+  public StepMeasured(double achieved, double p50Ms, double p90Ms, double p95Ms, double p99Ms, double p999Ms,
+                      double errorShare, boolean clientBound, double edgeSlack, long operations) {
+    this(achieved, p50Ms, p90Ms, p95Ms, p99Ms, p999Ms, errorShare, clientBound, edgeSlack, operations, null);
+  }
+
+  /** Whether the step achieved the rate offered (within 1%, beyond its window's edges). */
+  boolean keptUp(double offered) {
+    return achieved + edgeSlack >= CapacitySearch.KEEPS_UP * offered;
+  }
+}
