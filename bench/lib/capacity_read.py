@@ -5,6 +5,9 @@ usage: capacity_read.py search RESULT_JSON WALL_SECONDS        -> capacity, brok
        capacity_read.py rate RESULT_JSON OFFERED SLO WALL      -> offered, achieved, p99, held|broken, why, wall, client
        capacity_read.py grid SEARCH_TSV MULTIPLES              -> the grid's rates, lowest first
        capacity_read.py summary WORK ROUNDS SLO                -> the table of rounds and the medians
+       capacity_read.py answer RESULT_JSON                     -> capacity vouched for, steps, causes, the answer
+       capacity_read.py checked NAME ANSWER_TSV PLAIN_TSV      -> one line: the search and its plain runs
+       capacity_read.py checks WORK                            -> the closing counts of bench/capacity_check.sh
 Each TSV line is tab-separated; "nan" where there is no figure."""
 import json
 import math
@@ -146,14 +149,52 @@ def summary(work, rounds, slo):
           f" of {counted}")
 
 
+def answer(path):
+    capacity = json.load(open(path))["settings"]["capacity"]
+    causes = sorted({r.get("cause", "-") for r in capacity["rounds"]})
+    vouched = capacity.get("capacity ops/s") if capacity.get("vouched for") else None
+    print("\t".join([fmt(vouched if vouched is not None else math.nan), str(len(capacity["steps"])),
+                     ",".join(causes), capacity.get("answer", "-")]))
+
+
+def checked(name, answer_tsv, plain_tsv):
+    c, steps, causes, text = rows(answer_tsv)[0]
+    plain = rows(plain_tsv) if os.path.exists(plain_tsv) else []
+    at = [p for p in plain if p[0] == "1"]
+    above = [p for p in plain if p[0] == "1.5"]
+    held = sum(p[4] == "held" for p in at)
+    broke = sum(p[4] == "broken" for p in above)
+    p99 = lambda ps: ", ".join(p[3] for p in ps)
+    print(f"{name}\t{c}\t{steps}\t{causes}\t{held}/{len(at)}\t{broke}/{len(above)}\tp99 at C {p99(at) or '-'};"
+          f" at 1.5C {p99(above) or '-'}\t{text}")
+    with open(os.path.join(os.path.dirname(answer_tsv), "checks.tsv"), "a") as f:
+        f.write(f"{name}\t{c}\t{causes}\t{held}\t{len(at)}\t{broke}\t{len(above)}\n")
+
+
+def checks(work):
+    for phase in ("quiet", "hog"):
+        lines = [r for r in rows(f"{work}/checks.tsv") if r[0].startswith(phase + "-")] \
+            if os.path.exists(f"{work}/checks.tsv") else []
+        if not lines:
+            continue
+        printed = [r for r in lines if r[1] != "nan"]
+        holds = sum(int(r[3]) >= 2 for r in printed)
+        breaks = sum(int(r[5]) >= 2 for r in printed)
+        own = sum("own time" in r[2] for r in lines)
+        print(f"{phase}: {len(printed)} of {len(lines)} searches printed a capacity; C held in >= 2 of 3 plain runs in"
+              f" {holds} of {len(printed)}; 1.5xC broke in >= 2 of 3 in {breaks} of {len(printed)}; searches naming"
+              f" the operation's own time: {own}")
+
+
 def main(argv):
     if len(argv) < 2:
         sys.exit(__doc__)
     command, args = argv[1], argv[2:]
     if command == "summary":
         summary(args[0], int(args[1]), args[2])
-    elif command in ("search", "rate", "grid"):
-        {"search": search, "rate": rate, "grid": grid}[command](*args)
+    elif command in ("search", "rate", "grid", "answer", "checked", "checks"):
+        {"search": search, "rate": rate, "grid": grid, "answer": answer, "checked": checked,
+         "checks": checks}[command](*args)
     else:
         sys.exit(__doc__)
 

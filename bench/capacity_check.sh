@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# Does a printed capacity hold? The capacity search (`run --slo OBJ --rounds R`, its own check included) run SEARCHES
+# times on a throwaway PostgreSQL, the server pinned to SERVER_CPUS and every client to CLIENT_CPUS; each capacity C it
+# prints (vouched for) is then checked from outside, as a sceptical engineer would: 3 plain `run --rate C` and 3
+# `run --rate 1.5×C`, interleaved, each a new process judged by the same objective from its result.json. Then the same
+# again with a CPU hog on the client's CPUs (HOG_SEARCHES times; 0 skips it).
+# Target: quiet, every printed C holds in >= 2 of 3 and 1.5×C breaks in >= 2 of 3; with the hog, every printed C holds
+# in >= 2 of 3 (or no C is printed), and no search blames the plan of a primary-key lookup (cause "own time").
+#
+# Usage: bench/capacity_check.sh [--searches N] [--hog-searches N] [--docs N] [--threads T] [--rounds R]
+#                                [--duration SECONDS] [--warmup SECONDS] [--plain-warmup SECONDS] [--slo OBJ]
+#                                [--port FIRST] [--log-dir DIR]
+# Environment: SEARCHES (5), HOG_SEARCHES (5), DOCS (100000), THREADS (8), ROUNDS (3), DURATION (10), WARMUP (2),
+# PLAIN_WARMUP (10: a new JVM warms up in each plain run), SLO (p99<=5ms), PORT (5624), SERVER_CPUS (0),
+# CLIENT_CPUS (1), STRESS_JAR, PG_BIN, JAVA, STRESS_JAVA_OPTS as in lib/throwaway_pg.sh.
+# Run as root, the server runs as the `postgres` OS user on 127.0.0.1 only and is removed at exit, the hog with it.
+# Exit status: 0 when every run completed (whatever the figures), non-zero on failure.
+set -euo pipefail
+
+BENCH_NAME=capacity_check
+SERVER_CPUS=${SERVER_CPUS-0}
+CLIENT_CPUS=${CLIENT_CPUS-1}
+# shellcheck source=lib/throwaway_pg.sh
+. "$(dirname "$0")/lib/throwaway_pg.sh"
+
+SEARCHES=${SEARCHES:-5}
+HOG_SEARCHES=${HOG_SEARCHES:-5}
+DOCS=${DOCS:-100000}
+THREADS=${THREADS:-8}
+ROUNDS=${ROUNDS:-3}
+DURATION=${DURATION:-10}
+WARMUP=${WARMUP:-2}
+PLAIN_WARMUP=${PLAIN_WARMUP:-10}
+SLO=${SLO:-p99<=5ms}
+PORT=${PORT:-5624}
+STRESS_JAVA_OPTS=${STRESS_JAVA_OPTS:-}
+DB=bench
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --searches) SEARCHES=${2:?--searches needs a value}; shift 2 ;;
+    --hog-searches) HOG_SEARCHES=${2:?--hog-searches needs a value}; shift 2 ;;
+    --docs) DOCS=${2:?--docs needs a value}; shift 2 ;;
+    --threads) THREADS=${2:?--threads needs a value}; shift 2 ;;
+    --rounds) ROUNDS=${2:?--rounds needs a value}; shift 2 ;;
+    --duration) DURATION=${2:?--duration needs a value}; shift 2 ;;
+    --warmup) WARMUP=${2:?--warmup needs a value}; shift 2 ;;
+    --plain-warmup) PLAIN_WARMUP=${2:?--plain-warmup needs a value}; shift 2 ;;
+    --slo) SLO=${2:?--slo needs a value}; shift 2 ;;
+    --port) PORT=${2:?--port needs a value}; shift 2 ;;
+    --log-dir) LOG_DIR=${2:?--log-dir needs a value}; shift 2 ;;
+    -h|--help) bench_usage; exit 0 ;;
+    *) die "unknown argument '$1' (see --help)" ;;
+  esac
+done
+for v in DOCS THREADS ROUNDS DURATION PORT; do
+  bench_require_count "--$(echo "$v" | tr 'A-Z' 'a-z')" "${!v}"
+done
+[[ $SEARCHES =~ ^[0-9]+$ && $HOG_SEARCHES =~ ^[0-9]+$ ]] || die "--searches and --hog-searches must be whole numbers"
+[[ $WARMUP =~ ^[0-9]+$ && $PLAIN_WARMUP =~ ^[0-9]+$ ]] || die "--warmup and --plain-warmup must be whole seconds"
+
+bench_require_tools initdb pg_ctl postgres createdb
+command -v python3 >/dev/null || die "python3 not found on PATH (used to read stress's JSON results)"
+bench_resolve_jar
+bench_print_machine
+echo "settings: docs=$DOCS threads=$THREADS rounds=$ROUNDS step=${WARMUP}s+${DURATION}s plain runs ${PLAIN_WARMUP}s+${DURATION}s" \
+  "slo=$SLO searches=$SEARCHES with the hog=$HOG_SEARCHES"
+
+# shellcheck disable=SC2086 # STRESS_JAVA_OPTS is a list of JVM options
+bench_server_with_docs "$DOCS" $STRESS_JAVA_OPTS
+echo "server: 127.0.0.1:$PORT, data in $DATA (removed at exit)"
+READ=$BENCH_LIB/capacity_read.py
+
+HOG_PID=""
+stop_hog() { [ -z "$HOG_PID" ] || { kill "$HOG_PID" 2>/dev/null || true; wait "$HOG_PID" 2>/dev/null || true; HOG_PID=""; }; }
+trap 'stop_hog' EXIT
+
+one_rate() { # one_rate NAME RATE: a plain open-loop run at RATE, judged by the objective; a line into NAME.tsv
+  local name=$1 rate=$2
+  # shellcheck disable=SC2086 # STRESS_JAVA_OPTS is a list of options
+  run_client "$WORK/$name.log" "$JAVA" $STRESS_JAVA_OPTS -jar "$STRESS_JAR" --url "$URL" -U postgres run \
+    --op find_first --threads "$THREADS" --duration "${DURATION}s" --warmup "${PLAIN_WARMUP}s" --rate "$rate" \
+    --json "$WORK/$name.json" || fail_with_log "stress run --rate $rate failed" "$WORK/$name.log"
+  python3 "$READ" rate "$WORK/$name.json" "$rate" "$SLO" 0 > "$WORK/$name.tsv"
+}
+
+one_search() { # one_search NAME: a search and, when it vouched for C, the plain runs at C and 1.5×C
+  local name=$1 c i factor
+  # exit 4: no capacity vouched for, which the line says
+  # shellcheck disable=SC2086 # STRESS_JAVA_OPTS is a list of options
+  run_client "$WORK/$name.log" "$JAVA" $STRESS_JAVA_OPTS -jar "$STRESS_JAR" --url "$URL" -U postgres run \
+    --op find_first --threads "$THREADS" --duration "${DURATION}s" --warmup "${WARMUP}s" --slo "$SLO" \
+    --rounds "$ROUNDS" --out "$WORK/$name" || [ -f "$WORK/$name/result.json" ] \
+    || fail_with_log "the search failed" "$WORK/$name.log"
+  python3 "$READ" answer "$WORK/$name/result.json" > "$WORK/$name.tsv"
+  c=$(cut -f1 "$WORK/$name.tsv")
+  : > "$WORK/$name-plain.tsv"
+  if [ "$c" != nan ]; then
+    for i in 1 2 3; do
+      for factor in 1 1.5; do
+        if [ $((i % 2)) -eq 0 ]; then factor=$([ "$factor" = 1 ] && echo 1.5 || echo 1); fi
+        one_rate "$name-$i-$factor" "$(python3 -c "print(round($c * $factor))")"
+        sed "s/^/$factor\t/" "$WORK/$name-$i-$factor.tsv" >> "$WORK/$name-plain.tsv"
+      done
+    done
+  fi
+  python3 "$READ" checked "$name" "$WORK/$name.tsv" "$WORK/$name-plain.tsv"
+}
+
+echo
+echo "quiet: $SEARCHES searches (load $(cut -d' ' -f1-3 /proc/loadavg))"
+for ((s = 1; s <= SEARCHES; s++)); do one_search "quiet-$s"; done
+if [ "$HOG_SEARCHES" -gt 0 ]; then
+  "${CLIENT_PIN[@]}" sh -c 'while :; do :; done' &
+  HOG_PID=$!
+  echo
+  echo "noisy: a CPU hog (pid $HOG_PID) on the client's CPUs ${CLIENT_CPUS:-any}; $HOG_SEARCHES searches"
+  for ((s = 1; s <= HOG_SEARCHES; s++)); do one_search "hog-$s"; done
+  stop_hog
+fi
+echo
+python3 "$READ" checks "$WORK"
