@@ -37,6 +37,33 @@ class CapacityJsonTest {
     return new StepMeasured(achieved, p50, p50, p95, p99, p99 * 1.5, 0, false, 0, (long) (achieved * 10));
   }
 
+  /**
+   * Rounds that disagree, one of them a lower bound, then a check: result.json has no capacity, the report reads the
+   * text's answer and each round's words, and the lower bound is a round's row, never a median.
+   */
+  @Test
+  void roundsThatDisagreeAndALowerBoundReadBackWithoutACapacity() throws Exception {
+    List<LatencyObjective> objectives = LatencyObjective.parse("--slo", "p99<=20ms");
+    // round 1 finds the queue's knee; in round 2 the client cannot offer more than 800 ops/s: a lower bound
+    CapacitySearch.Result search = CapacitySearch.search((rate, round) -> round == 1 ? queue(1000, rate)
+        : QueueModel.step(1000, rate, 800), objectives, 100, 0.05, 2, (step, n) -> { });
+    assertTrue(search.rounds().get(1).lowerBound(), search.rounds().toString());
+    assertNull(search.interval(), "one round found a capacity, the other a lower bound: none");
+    RunResult result = new RunResult("test", Instant.parse("2026-01-02T03:04:05Z"),
+        Map.of("capacity", CapacityJson.of(search)), Map.of("kind", "postgres"), List.of(), false);
+    Path file = dir.resolve("disagree.json");
+    JsonReport.write(result, file);
+
+    CapacitySearchResult read = CapacitySearchResult.of(JsonReport.read(file));
+    assertTrue(Double.isNaN(read.capacity()), "no capacity in result.json: " + read);
+    assertEquals(CapacityText.answer(search), read.sentences().get(0));
+    assertTrue(read.sentences().get(0).contains("none vouched for: found in 1 of 2 rounds only (a capacity needs most"
+        + " of them): round 1 7") && read.sentences().get(0).contains("round 2 at least 750 (a lower bound)"),
+        read.sentences().get(0));
+    assertEquals("round 2: " + CapacityText.answer(search.rounds().get(1), search), read.sentences().get(2));
+    assertTrue(read.rounds().get(1).lowerBound(), read.rounds().toString());
+  }
+
   @Test
   void aSearchOfThreeRoundsReadsBackFromResultJson() throws Exception {
     List<LatencyObjective> objectives = LatencyObjective.parse("--slo", "p95<=15ms,p99<=20ms,errors<=1%");

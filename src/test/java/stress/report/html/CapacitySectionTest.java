@@ -171,6 +171,30 @@ class CapacitySectionTest {
   }
 
   @Test
+  void aLowerBoundIsARoundsRowNeverAMedianAndTheChecksPointsAreNamed() {
+    Map<String, Object> check = step(0, 3000, 4, 15, true);
+    check.put("check run", 1);
+    Map<String, Object> found = round(1, 3000, 3500, List.of("p99 30.0 ms > 20.0 ms"), false);
+    found.put("in words", "3000 ops/s, the highest rate held 3 offers running");
+    Map<String, Object> bound = round(2, 3300, 4000, List.of("achieved 3000 of 4000 ops/s offered (under 99%)"), true);
+    bound.put("in words", "at least 3300 ops/s, a lower bound");
+    Map<String, Object> json = search(List.of("p99<=20ms"), 0.05, List.of(step(1, 3000, 4, 15, true),
+        step(1, 3500, 5, 30, false), step(2, 3300, 4, 15, true), check), List.of(found, bound), null, null);
+    json.put("answer", "capacity under p99<=20ms: none vouched for: found in 1 of 2 rounds only");
+    Section section = section(json);
+    assertEquals(List.of("capacity under p99<=20ms: none vouched for: found in 1 of 2 rounds only.",
+        "round 1: 3000 ops/s, the highest rate held 3 offers running.", "round 2: at least 3300 ops/s, a lower bound."),
+        section.headlines(), "the text's own words, each once");
+    ChartSpec chart = section.charts().get(0);
+    assertTrue(chart.series().stream().noneMatch(s -> "capacity".equals(s.style()) || "band".equals(s.style())),
+        "no capacity line nor interval from a lower bound");
+    assertTrue(chart.series().stream().anyMatch(s -> s.label().equals("p99 · check")), "the check's points named");
+    List<List<String>> answers = chart.table().rows();
+    assertEquals("at least 3300 (a lower bound)", answers.get(1).get(1));
+    assertEquals("-", answers.get(2).get(1), "the median of the rounds: none");
+  }
+
+  @Test
   void aRunWithoutASearchHasNoSection() {
     assertNull(CapacitySection.of(List.of(new NamedResult("run", Runs.single())), () -> "chart-0"));
     assertTrue(ReportModel.sections(List.of(new NamedResult("run", Runs.single()))).stream()
