@@ -124,6 +124,51 @@ class ReportBrowserIT {
    * per-phase charts: with eleven, the throughput chart has more series than its legend shows and its last series,
    * one point, fails the render check (a limit of the per-phase charts, not of the knee).
    */
+  /**
+   * The real search's steps with its rounds' answers as a search whose rounds disagree writes them (round 1 found a
+   * capacity, round 2 a lower bound, the client's limit): no capacity line nor band, the answer and each round's words
+   * once, the lower bound a round's row, the rounds told apart in the knee's legend.
+   */
+  @Test
+  void theReportOfASearchWhoseRoundsDisagreeDrawsNoCapacityAndNamesTheLowerBound() throws Exception {
+    RunResult search = JsonReport.read(Path.of(getClass().getResource("/stress/report/capacity-result.json").toURI()));
+    com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+    java.util.Map<String, Object> settings = mapper.convertValue(search.settings(),
+        new com.fasterxml.jackson.core.type.TypeReference<java.util.LinkedHashMap<String, Object>>() { });
+    @SuppressWarnings("unchecked")
+    java.util.Map<String, Object> capacity = (java.util.Map<String, Object>) settings.get("capacity");
+    capacity.remove("capacity ops/s");
+    capacity.remove("interval");
+    capacity.remove("coverage");
+    capacity.put("answer", "capacity under p99<=5ms: none vouched for: found in 1 of 2 rounds only (a capacity needs"
+        + " most of them): round 1 156 ops/s, round 2 at least 58.6 (a lower bound)");
+    @SuppressWarnings("unchecked")
+    List<java.util.Map<String, Object>> rounds = (List<java.util.Map<String, Object>>) capacity.get("rounds");
+    rounds.get(0).put("in words", "156 ops/s, the highest rate held 3 offers running");
+    rounds.get(1).put("client's limit", true);
+    rounds.get(1).put("in words", "at least 58.6 ops/s, a lower bound: the client's limit");
+    RunResult result = new RunResult(search.toolVersion(), search.startTime(), settings, search.target(),
+        search.phases().subList(0, 6), false);
+    Path page = HtmlReport.writeInto(result, dir.resolve("capacity-disagree"));
+    String html = Files.readString(page);
+    RenderedPage rendered = assertRendered(page, html.split("<canvas", -1).length - 1);
+    String knee = rendered.canvasIn("capacity").orElseThrow();
+    assertEquals(Optional.of("0"), rendered.canvasData(knee, "missing-series"), rendered.describe());
+    List<String> plotted = List.of(rendered.canvasData(knee, "plotted-labels").orElseThrow().replace("&lt;", "<")
+        .split(" \\| "));
+    assertTrue(plotted.containsAll(List.of("p99 · round 1", "p99 · round 2", "objective p99<=5ms")), plotted.toString());
+    assertTrue(plotted.stream().noneMatch(l -> l.startsWith("capacity ") || l.startsWith("interval ")),
+        "no capacity from a lower bound: " + plotted);
+    assertTrue(rendered.headlines().get(0).startsWith("capacity under p99<=5ms: none vouched for: found in 1 of 2 rounds"
+        + " only"), rendered.headlines().toString());
+    assertEquals(1, rendered.headlines().stream().filter(h -> h.contains("see Capacity")).count(),
+        "the headline's explanation once: " + rendered.headlines());
+    assertTrue(rendered.headlines().contains("round 2: at least 58.6 ops/s, a lower bound: the client's limit."),
+        rendered.headlines().toString());
+    assertTrue(rendered.dom().contains("at least 58.6 (a lower bound)"), "the round's row in the answers' table");
+    browser.screenshot(page, SCREENSHOTS.resolve("capacity-disagree.png"), 1400, 1600);
+  }
+
   @Test
   void theReportOfACapacitySearchDrawsTheKneeWithTheObjectiveAndTheCapacity() throws Exception {
     RunResult search = JsonReport.read(Path.of(getClass().getResource("/stress/report/capacity-result.json").toURI()));

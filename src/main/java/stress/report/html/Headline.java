@@ -61,8 +61,12 @@ final class Headline {
       stress.report.CapacitySearchResult capacity = stress.report.CapacitySearchResult.of(run.result());
       if (capacity != null) {
         // a search's steps are offered rates, not combinations: the step with the most ops/s is one that broke
-        capacity.sentences().forEach(line -> sentences.add((overlay ? run.name() + ": " : "") + line
-            + " (each phase below is one step of the search: see Capacity)."));
+        // the explanation once, after the answer; each round's sentence as it is
+        List<String> lines = capacity.sentences();
+        for (int i = 0; i < lines.size(); i++) {
+          sentences.add((overlay ? run.name() + ": " : "") + lines.get(i)
+              + (i == 0 ? " (each phase below is one step of the search: see Capacity)." : "."));
+        }
         sentences.add(scope);
         continue;
       }
