@@ -52,10 +52,12 @@ record BreakCause(Kind kind, String sentence) {
           + " of " + CapacityText.rate(broke.offered()) + " ops/s achieved, p50 " + CapacityText.ms(m.p50Ms()) + " ms"
           + client(m));
     }
-    if (m.p50Ms() >= OWN_TIME * objective.limit()) {
+    double fastest = fastestP50(steps);
+    if (m.p50Ms() >= OWN_TIME * objective.limit() && fastest >= OWN_TIME * objective.limit()) {
       return new BreakCause(Kind.OWN_TIME, "the operation's own time: p50 " + CapacityText.ms(m.p50Ms()) + " ms" + at
-          + ", near or above the objective's " + CapacityText.ms(objective.limit()) + " ms; a looser objective, or a"
-          + " faster plan (stress explain), is the way");
+          + ", near or above the objective's " + CapacityText.ms(objective.limit()) + " ms, and never under "
+          + CapacityText.ms(fastest) + " ms at any rate; a looser objective, or a faster plan (stress explain), is"
+          + " the way");
     }
     List<CapacitySearch.Step> round = steps.stream().filter(s -> s.round() == broke.round() && s.check() == 0
         && s != broke).toList();
@@ -95,7 +97,8 @@ record BreakCause(Kind kind, String sentence) {
    * least {@link CapacitySearch#FLAT} of those above (and at most their inverse), while keeping up, and p50 itself at
    * least {@link #OWN_TIME} of the objective: the objective breaks on the operations' own time.
    */
-  static boolean unloaded(CapacitySearch.Step higher, CapacitySearch.Step lower, List<LatencyObjective> objectives) {
+  static boolean unloaded(CapacitySearch.Step higher, CapacitySearch.Step lower, List<LatencyObjective> objectives,
+                          List<CapacitySearch.Step> all) {
     if (higher.unsettled() || lower.unsettled()) {
       return false; // a backlog from the warm-up, not the rate, set their latencies
     }
@@ -115,12 +118,22 @@ record BreakCause(Kind kind, String sentence) {
       if (!(below >= CapacitySearch.FLAT * above && below <= above / CapacitySearch.FLAT)) {
         return false;
       }
-      // the operation's own time shows in the median too, not only in the tail
-      if (!(m.p50Ms() >= OWN_TIME * o.limit())) {
+      // the operation's own time shows in the median too, not only in the tail, and at every rate: a step that
+      // measured a faster median anywhere (a stall raises the median of the steps it falls on) rules it out
+      if (!(m.p50Ms() >= OWN_TIME * o.limit() && fastestP50(all) >= OWN_TIME * o.limit())) {
         return false;
       }
     }
     return any;
+  }
+
+  /**
+   * The lowest p50 any step of the search measured, at any rate, leaving out steps that drained their warm-up's
+   * backlog: the operation's own time is at most this.
+   */
+  static double fastestP50(List<CapacitySearch.Step> steps) {
+    return steps.stream().filter(s -> !s.unsettled()).mapToDouble(s -> s.measured().p50Ms()).filter(v -> v > 0)
+        .min().orElse(Double.NaN);
   }
 
   private static BreakCause unknown(StepMeasured m, String at, String figure, double p99) {

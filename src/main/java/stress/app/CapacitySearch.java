@@ -245,7 +245,7 @@ public final class CapacitySearch {
         if (step.clientLimited() || step.unjudged() || Double.isFinite(held)) {
           break; // an unjudged step: a lower rate would run fewer operations still
         }
-        if (above != null && BreakCause.unloaded(above, step, objectives)) {
+        if (above != null && BreakCause.unloaded(above, step, objectives, all)) {
           return new CapacityRound(round, held, broke, false, true, held, 0);
         }
         rate /= 2;

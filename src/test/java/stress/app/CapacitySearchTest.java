@@ -300,6 +300,10 @@ class CapacitySearchTest {
     BreakCause own = BreakCause.of(List.of(slow), slow, p99);
     assertEquals(BreakCause.Kind.OWN_TIME, own.kind());
     assertTrue(own.sentence().contains("a faster plan (stress explain)"), own.sentence());
+    // a median of 3.1 ms at 50 ops/s where 6000 ops/s measured 0.2 ms: a stall raised it, not the operation
+    CapacitySearch.Step fast = step(6000, 0.2, 3.0, true);
+    assertNotEquals(BreakCause.Kind.OWN_TIME, BreakCause.of(List.of(fast, slow), slow, p99).kind(),
+        "never the plan of an operation measured faster at another rate");
     // the client: it could not offer the rate, its CPU at its share
     CapacitySearch.Step behind = new CapacitySearch.Step(1, 1000, new StepMeasured(700, 0.3, 0.4, 0.5, 9, 12,
         0, true, 0, 7000, new StepClientFigures(0.93, 0.01, 0.02, 1.0, 0.6)), List.of("p99 9.0 ms > 5.0 ms",
