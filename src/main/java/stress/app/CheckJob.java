@@ -55,6 +55,7 @@ public final class CheckJob {
   private int same;
   private int different;
   private int refused;
+  private int notChecked;
 
   private final Request request;
   private final ChosenDatabase database;
@@ -85,7 +86,7 @@ public final class CheckJob {
     }
   }
 
-  /** Checks every operation; exit 0 when no answer differs, 1 otherwise. */
+  /** Checks every operation; exit 0 when answers were compared and none differs, 1 otherwise. */
   public ExitCode run() throws SQLException {
     try (Connection c = PhysicalConnections.open(database.spec());
          MongoTarget mongo = MongoTarget.connect("--against", request.against(), null)) {
@@ -99,9 +100,19 @@ public final class CheckJob {
       out.println("each read run " + request.samples() + " times with the same drawn values on both (seed "
           + request.seed() + "); documents compared as sets unless sorted, numbers by value, keys in any order where"
           + " jsonb keeps them so");
-      outcomes(c, table, mongo, false, null).forEach(o -> out.println(o.line()));
+      List<Outcome> outcomes = outcomes(c, table, mongo, false, null);
+      outcomes.forEach(o -> out.println(o.line()));
+      notChecked = (int) outcomes.stream().filter(o -> o.verdict() == Verdict.NOT_CHECKED).count();
     }
-    out.println("checked: " + same + " same, " + different + " different, " + refused + " refused by one side");
+    out.println("checked: " + same + " same, " + different + " different, " + refused + " refused by one side"
+        + (notChecked == 0 ? "" : ", " + notChecked + " not checked"));
+    if (same + different == 0) {
+      // a check that compared no answer would pass on anything: it says so and fails
+      out.println("nothing compared: no read of " + request.workload().file() + " was answered by both servers, so"
+          + " nothing shows that their answers agree; check reads (--op), or measure the writes on both with"
+          + " run --against");
+      return ExitCode.FAILURE;
+    }
     return different > 0 ? ExitCode.FAILURE : ExitCode.OK;
   }
 
