@@ -93,7 +93,7 @@ public final class CheckJob {
       DocumentTable table = TableSetup.existing(c, request.schema(), request.table(), false);
       String missing = stress.mongodb.CollectionPresence.problem(mongo, request.collection());
       if (missing != null) {
-        throw new stress.model.UsageException("--collection: " + missing + "; nothing compared");
+        throw new stress.model.DataStateException("--collection: " + missing + "; nothing compared");
       }
       out.println("PostgreSQL: table " + table.displayName() + "; MongoDB: " + mongo.describe() + ", "
           + mongo.version() + ", collection " + request.collection());
@@ -246,10 +246,10 @@ public final class CheckJob {
       }
     }
     same++;
-    return new Outcome(nativeOp.name(), Verdict.SAME, nativeOp.name() + ": same in " + draws + " of " + draws + " draws ("
+    return new Outcome(nativeOp.name(), Verdict.SAME, nativeOp.name() + ": same in " + draws + " of " + stress.model.Plural.of(draws, "draw") + " ("
         + (nativeOp.spec().kind().equals("countDocuments") ? "counts adding up to " + compared
-        : compared + " documents") + ")" + (picked ? " (as many documents: a limit without a sort lets each server pick which)" : "")
-        + (withinJsonb > 0 ? "; " + withinJsonb + " draws within jsonb's limits (" + jsonbWhat + ")" : "")
+        : stress.model.Plural.of(compared, "document")) + ")" + (picked ? " (as many documents: a limit without a sort lets each server pick which)" : "")
+        + (withinJsonb > 0 ? "; " + stress.model.Plural.of(withinJsonb, "draw") + " within jsonb's limits (" + jsonbWhat + ")" : "")
         + (found == 0 ? "; no draw found a document on either side, so only empty answers were compared" : ""));
   }
 
