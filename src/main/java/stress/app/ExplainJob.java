@@ -112,7 +112,7 @@ public final class ExplainJob {
         MongoPlans.print(request, operations, keysOf(operations, chooser), out);
       }
       if (!result.unfinished().isEmpty()) {
-        out.println(result.unfinished().size() + " operation(s) not explained, each named above with what ended it: "
+        out.println(stress.model.Plural.of(result.unfinished().size(), "operation") + " not explained, each named above with what ended it: "
             + String.join(", ", result.unfinished().stream().map(RouteCheck.Unfinished::operation).toList()));
         return ExitCode.FAILURE;
       }
