@@ -70,8 +70,8 @@ final class MissingTable {
       throws SQLException {
     List<String[]> found = new ArrayList<>();
     try (PreparedStatement ps = connection.prepareStatement(
-        "SELECT n.nspname, c.relname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
-            + " WHERE c.relkind IN ('r', 'p') AND " + where + " AND " + LIKE + " ORDER BY c.relname")) {
+        "SELECT n.nspname, c.relname FROM pg_catalog.pg_class c"
+            + " JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace WHERE c.relkind IN ('r', 'p') AND " + where + " AND " + LIKE + " ORDER BY c.relname")) {
       for (int i = 0; i < parameters.size(); i++) {
         ps.setString(i + 1, parameters.get(i));
       }
