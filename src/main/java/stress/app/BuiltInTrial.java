@@ -122,8 +122,8 @@ final class BuiltInTrial {
             + compared + " (key " + mongo.shown(firstKeys.get(i)) + "): " + result.detail());
       }
     }
-    return new CheckJob.Outcome("", CheckJob.Verdict.SAME, "same in " + compared + " of " + compared + " draws ("
-        + compared + " documents by _id); " + found);
+    return new CheckJob.Outcome("", CheckJob.Verdict.SAME, "same in " + compared + " of "
+        + stress.model.Plural.of(compared, "draw") + " (" + stress.model.Plural.of(compared, "document") + " by _id); " + found);
   }
 
   private static String share(int found) {

@@ -55,6 +55,7 @@ public final class CheckJob {
   private int same;
   private int different;
   private int refused;
+  private int notChecked;
 
   private final Request request;
   private final ChosenDatabase database;
@@ -85,23 +86,33 @@ public final class CheckJob {
     }
   }
 
-  /** Checks every operation; exit 0 when no answer differs, 1 otherwise. */
+  /** Checks every operation; exit 0 when answers were compared and none differs, 1 otherwise. */
   public ExitCode run() throws SQLException {
     try (Connection c = PhysicalConnections.open(database.spec());
          MongoTarget mongo = MongoTarget.connect("--against", request.against(), null)) {
       DocumentTable table = TableSetup.existing(c, request.schema(), request.table(), false);
       String missing = stress.mongodb.CollectionPresence.problem(mongo, request.collection());
       if (missing != null) {
-        throw new stress.model.UsageException("--collection: " + missing + "; nothing compared");
+        throw new stress.model.DataStateException("--collection: " + missing + "; nothing compared");
       }
       out.println("PostgreSQL: table " + table.displayName() + "; MongoDB: " + mongo.describe() + ", "
           + mongo.version() + ", collection " + request.collection());
       out.println("each read run " + request.samples() + " times with the same drawn values on both (seed "
           + request.seed() + "); documents compared as sets unless sorted, numbers by value, keys in any order where"
           + " jsonb keeps them so");
-      outcomes(c, table, mongo, false, null).forEach(o -> out.println(o.line()));
+      List<Outcome> outcomes = outcomes(c, table, mongo, false, null);
+      outcomes.forEach(o -> out.println(o.line()));
+      notChecked = (int) outcomes.stream().filter(o -> o.verdict() == Verdict.NOT_CHECKED).count();
     }
-    out.println("checked: " + same + " same, " + different + " different, " + refused + " refused by one side");
+    out.println("checked: " + same + " same, " + different + " different, " + refused + " refused by one side"
+        + (notChecked == 0 ? "" : ", " + notChecked + " not checked"));
+    if (same + different == 0) {
+      // a check that compared no answer would pass on anything: it says so and fails
+      out.println("nothing compared: no read of " + request.workload().file() + " was answered by both servers, so"
+          + " nothing shows that their answers agree; check reads (--op), or measure the writes on both with"
+          + " run --against");
+      return ExitCode.FAILURE;
+    }
     return different > 0 ? ExitCode.FAILURE : ExitCode.OK;
   }
 
@@ -235,10 +246,10 @@ public final class CheckJob {
       }
     }
     same++;
-    return new Outcome(nativeOp.name(), Verdict.SAME, nativeOp.name() + ": same in " + draws + " of " + draws + " draws ("
+    return new Outcome(nativeOp.name(), Verdict.SAME, nativeOp.name() + ": same in " + draws + " of " + stress.model.Plural.of(draws, "draw") + " ("
         + (nativeOp.spec().kind().equals("countDocuments") ? "counts adding up to " + compared
-        : compared + " documents") + ")" + (picked ? " (as many documents: a limit without a sort lets each server pick which)" : "")
-        + (withinJsonb > 0 ? "; " + withinJsonb + " draws within jsonb's limits (" + jsonbWhat + ")" : "")
+        : stress.model.Plural.of(compared, "document")) + ")" + (picked ? " (as many documents: a limit without a sort lets each server pick which)" : "")
+        + (withinJsonb > 0 ? "; " + stress.model.Plural.of(withinJsonb, "draw") + " within jsonb's limits (" + jsonbWhat + ")" : "")
         + (found == 0 ? "; no draw found a document on either side, so only empty answers were compared" : ""));
   }
 

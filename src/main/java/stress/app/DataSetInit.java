@@ -32,7 +32,9 @@ final class DataSetInit {
 
   /**
    * Fills an embedded server with the default data set: always on one started for this command, and on the kept
-   * one only when the table is not there yet (a kept table is used as it is, as on the user's own server).
+   * one only when the table is not there yet (a kept table is used as it is, as on the user's own server). Only the
+   * default table gets it: another name is the user's table, so one that finds none is refused as on any server
+   * (with the table differing in case to paste) instead of becoming a table of generated documents.
    */
   static void initializeDefault(ChosenDatabase db, String schema, String table, PrintStream out)
       throws SQLException, InterruptedException {
@@ -42,7 +44,7 @@ final class DataSetInit {
   /** As above; a signal stops the generation at once when {@code interruption} is given (else it is not watched). */
   static void initializeDefault(ChosenDatabase db, String schema, String table, Interruption interruption,
                                         PrintStream out) throws SQLException, InterruptedException {
-    if (db.embedded() == ChosenDatabase.Embedded.NONE) {
+    if (db.embedded() == ChosenDatabase.Embedded.NONE || !isDefaultTable(schema, table)) {
       return;
     }
     if (db.embedded() == ChosenDatabase.Embedded.KEPT) {
@@ -61,6 +63,11 @@ final class DataSetInit {
     out.println("embedded: generating the default data set (like 'stress init --docs " + init.docs()
         + " --shape small')");
     initialize(init, db, out);
+  }
+
+  /** Whether {@code schema.table} is the default data set's table, the one an embedded server generates. */
+  static boolean isDefaultTable(String schema, String table) {
+    return Defaults.TABLE.equals(table) && (schema == null || "public".equals(schema));
   }
 
   /** What {@code init} did, and against what. */

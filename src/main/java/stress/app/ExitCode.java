@@ -1,39 +1,41 @@
 package stress.app;
 
 /**
- * Every exit code of {@code stress}, in one place. A SIGTERM ends the process with 143 (128 + 15) by the JVM's own
- * shutdown, so it has no constant here.
+ * Every exit code of {@code stress}, in one place: one constant per outcome, each with the sentence the README's
+ * "Exit codes" table gives it (a test reads the table against this list). A SIGTERM ends the process with 143 by the
+ * JVM's own shutdown; it is listed so that the table is complete.
  */
 public enum ExitCode {
-  /** The command did what was asked (a run's errors within {@code --max-error-rate} included). */
-  OK(0),
-  /**
-   * A runtime failure: the server, a table, a file, failed executions above {@code --max-error-rate}, an import
-   * collection that could not be written, or an internal error.
-   */
-  FAILURE(1),
-  /** Bad input: an option, a configuration or workload file, a value that breaks a rule. */
-  USAGE(2),
-  /** An import finished but rejected documents or stopped a collection at corrupt input. */
-  REJECTED(3),
-  /** {@code embedded status}: the kept server does not run (as {@code pg_ctl status} answers 3). */
-  NOT_RUNNING(3),
-  /**
-   * {@code run --slo}: the search ran, but vouched for no capacity (of one combination searched, or of any of those
-   * compared): no rate held in most rounds and in most of its check, or the only answers were lower bounds.
-   */
-  NO_CAPACITY(4),
-  /** Stopped by Ctrl-C (SIGINT), as shells report a SIGINT death: 128 + 2. */
-  INTERRUPTED(130);
+  OK(0, "The command did what was asked, a run's failed executions within `--max-error-rate` included."),
+  FAILURE(1, "A runtime failure: a server unreachable, a table, collection or run id not there, failed executions"
+      + " beyond `--max-error-rate`, answers that differ or none compared, or an internal error."),
+  USAGE(2, "Bad input: an option, a file or a value that breaks a rule, or a setting the server does not have, named"
+      + " in one line with the rule."),
+  REJECTED(3, "`import` finished but rejected documents or stopped a collection at corrupt input."),
+  /** As {@code pg_ctl status} answers 3; no other command returns it, so it may share import's 3. */
+  NOT_RUNNING(3, "`embedded status`: the kept embedded server does not run."),
+  NO_CAPACITY(4, "`run --slo`: the capacity search vouched for no capacity (of one combination, or of any of those"
+      + " compared): no rate held in most rounds and in most plain runs of its check."),
+  /** As shells report a SIGINT death: 128 + 2. */
+  INTERRUPTED(130, "Stopped by Ctrl-C (SIGINT), after printing what ran."),
+  /** 128 + 15, set by the JVM's shutdown, never returned by the code. */
+  TERMINATED(143, "Stopped by SIGTERM, after printing what ran.");
 
   private final int code;
+  private final String outcome;
 
-  ExitCode(int code) {
+  ExitCode(int code, String outcome) {
     this.code = code;
+    this.outcome = outcome;
   }
 
   /** The number the process returns. */
   public int code() {
     return code;
+  }
+
+  /** What it means, one sentence, as the README's table says it. */
+  public String outcome() {
+    return outcome;
   }
 }

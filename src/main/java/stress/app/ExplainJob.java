@@ -95,24 +95,30 @@ public final class ExplainJob {
       }
       IndexStatistics.warnings(c, table).forEach(out::println);
       out.println("explain: each operation ran once without writing (its reads ran, its writes were only recorded);"
-          + " each statement is shown with EXPLAIN (" + (request.analyze() ? "ANALYZE, " : "") + "VERBOSE)"
+          + " each statement explained with EXPLAIN (" + (request.analyze() ? "ANALYZE, " : "") + "VERBOSE)"
           + (request.analyze() ? ", every one in a transaction that was rolled back" : ", which executes nothing"));
       RouteCheck.Result result = RouteCheck.check(c, target, table, operations, request.operationSettings(), newDocuments,
           chooser, request.seed(), mode -> true, request.analyze(), new RouteCheck.Limits(request.statementTimeout(),
               request.socketTimeout(), () -> PhysicalConnections.open(database.spec().withInitStatements(init))));
       out.println("plan modes: " + String.join("; ", result.modes().stream().map(ExplainJob::describe).toList()));
-      RoutePrinter.details(out, result);
+      // the summary first and, by default, alone: each statement's SQL and plans are a page per operation
       out.println();
-      out.println("summary:");
+      out.println("summary (route, index or scan, per operation and plan mode):");
       RoutePrinter.summary(out, result, "  ", true);
       for (String line : LookupJoins.lines(c, target, table, request.workload(), result)) {
         out.println("  " + line);
       }
+      if (request.verbose()) {
+        RoutePrinter.statements(out, result);
+      } else if (!result.statements().isEmpty()) {
+        out.println("  each statement's SQL, values and plan per mode: explain --verbose");
+      }
+      RoutePrinter.notExplained(out, result);
       if (request.mongodb() != null) {
         MongoPlans.print(request, operations, keysOf(operations, chooser), out);
       }
       if (!result.unfinished().isEmpty()) {
-        out.println(result.unfinished().size() + " operation(s) not explained, each named above with what ended it: "
+        out.println(stress.model.Plural.of(result.unfinished().size(), "operation") + " not explained, each named above with what ended it: "
             + String.join(", ", result.unfinished().stream().map(RouteCheck.Unfinished::operation).toList()));
         return ExitCode.FAILURE;
       }

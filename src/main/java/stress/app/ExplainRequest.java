@@ -25,10 +25,11 @@ import stress.workload.WorkloadFile;
  * @param workload          the --workload file whose operations the names may be, or null
  * @param mongodb           a MongoDB server and collection whose plans to show beside PostgreSQL's ({@code --against},
  *                          {@code --collection}), or null
+ * @param verbose           each statement's SQL, values and plans after the summary ({@code --verbose})
  */
 public record ExplainRequest(List<String> operations, String schema, String table, OperationSettings operationSettings,
                              long seed, int keySample, boolean analyze, Duration statementTimeout,
-                             Duration socketTimeout, WorkloadFile workload, MongoSide mongodb) {
+                             Duration socketTimeout, WorkloadFile workload, MongoSide mongodb, boolean verbose) {
   /** The MongoDB server of {@code --against} and its collection of the table's documents. */
   public record MongoSide(String url, String collection) {}
 

@@ -21,14 +21,16 @@ final class ImportBound {
   /**
    * @param u       what the process spent over the import
    * @param bytes   BSON bytes read in this run (not those of earlier runs a resume left out)
+   * @param seconds the import's time, its summary's total row: the one duration the summary's last lines use
    * @param streams how long the load streams loaded and waited for the client
    */
-  static String lines(ClientUsage u, long bytes, LoadStreamTime streams) {
+  static String lines(ClientUsage u, long bytes, double seconds, LoadStreamTime streams) {
     double mb = bytes / 1e6;
     String client = String.format(Locale.ROOT, "client: CPU %.1f s = %d%% of %d core%s%s; the load: %.1f MB/s of BSON"
-            + " in %.1f s", u.cpuSeconds(), Math.round(u.cpuShare() * 100), u.cores(), u.cores() == 1 ? "" : "s",
+            + " (the total row's MB over its seconds)", u.cpuSeconds(), Math.round(u.cpuShare() * 100), u.cores(),
+        u.cores() == 1 ? "" : "s",
         mb > 0 ? String.format(Locale.ROOT, ", %.1f ms per MB of BSON", u.cpuSeconds() * 1e3 / mb) : "",
-        u.seconds() > 0 ? mb / u.seconds() : 0, u.seconds());
+        seconds > 0 ? mb / seconds : 0);
     return client + "\nbounded by: " + bound(u, streams.waitingShare());
   }
 

@@ -112,7 +112,7 @@ public final class ImportJob {
     }
     if (result.read() > 0 && result.earlier() == 0) { // a resumed import's bytes include what earlier runs loaded
       out.println(ImportBound.lines(meter.stop(result.read(), ServerPlacement.anyOnThisHost(db.spec().servers())),
-          result.bytes(), result.streams()));
+          result.bytes(), result.seconds(), result.streams()));
     }
     ExitCode exitCode = result.interrupted() ? ExitCode.INTERRUPTED : exitCode(result.outcome());
     if (json != null) {

@@ -139,7 +139,8 @@ public final class LogWorkloadJob {
       return;
     }
     long documents = r.standIns().stream().mapToLong(LogWorkloads.StandIn::documents).sum();
-    summary.line("stand-in collections (" + documents + " documents in " + r.standIns().size() + " collections, seed "
+    summary.line("stand-in collections (" + stress.model.Plural.of(documents, "document") + " in "
+        + stress.model.Plural.of(r.standIns().size(), "collection") + ", seed "
         + request.seed() + "): not the application's data but documents built from the values the logged statements"
         + " compare and write, so that each finds documents as it did; what runs on them measures this data:");
     for (LogWorkloads.StandIn s : r.standIns()) {

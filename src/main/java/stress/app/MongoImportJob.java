@@ -49,8 +49,8 @@ final class MongoImportJob {
       List<stress.mongodb.MongoLoad.Loaded> loaded = stress.mongodb.MongoLoad.load(source, target,
           config.dropExisting(), out);
       long refused = loaded.stream().mapToLong(stress.mongodb.MongoLoad.Loaded::refused).sum();
-      out.println("import --to: " + loaded.size() + " collection(s), " + loaded.stream()
-          .mapToLong(stress.mongodb.MongoLoad.Loaded::documents).sum() + " documents"
+      out.println("import --to: " + stress.model.Plural.of(loaded.size(), "collection") + ", " + stress.model.Plural.of(loaded.stream()
+          .mapToLong(stress.mongodb.MongoLoad.Loaded::documents).sum(), "document")
           + (refused == 0 ? "" : ", " + refused + " refused by the server"));
       return refused == 0 ? ExitCode.OK : ExitCode.REJECTED;
     }

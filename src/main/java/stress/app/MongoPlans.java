@@ -27,7 +27,7 @@ final class MongoPlans {
     try (MongoTarget mongo = MongoTarget.connect("--against", side.url(), null)) {
       String problem = stress.mongodb.CollectionPresence.problem(mongo, side.collection());
       if (problem != null) {
-        throw new stress.model.UsageException("--collection: " + problem + "; nothing explained");
+        throw new stress.model.DataStateException("--collection: " + problem + "; nothing explained");
       }
     }
   }

@@ -22,7 +22,7 @@ final class ShardKeyText {
   void print(DocumentTable table, ShardKeyJob.Request request, List<ShardKeyRanking.Candidate> candidates,
              List<ShardKeyRanking.Ranked> ranked) {
     long documents = candidates.isEmpty() ? 0 : candidates.get(0).figures().documents();
-    out.println("shard-key analysis of " + table.displayName() + " (" + documents + " documents), read only:"
+    out.println("shard-key analysis of " + table.displayName() + " (" + stress.model.Plural.of(documents, "document") + "), read only:"
         + " nothing is written");
     WorkloadFile w = request.workload();
     if (w != null) {
@@ -61,7 +61,8 @@ final class ShardKeyText {
   }
 
   private void figures(KeyFigures f) {
-    StringBuilder values = new StringBuilder("  values: " + f.distinct() + " distinct in " + f.keyed() + " documents");
+    StringBuilder values = new StringBuilder("  values: " + f.distinct() + " distinct in "
+        + stress.model.Plural.of(f.keyed(), "document"));
     if (!f.top().isEmpty()) {
       values.append("; most frequent: ");
       for (int i = 0; i < f.top().size(); i++) {

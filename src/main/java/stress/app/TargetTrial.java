@@ -14,7 +14,6 @@ import stress.config.RunConfig;
 import stress.connect.PhysicalConnections;
 import stress.load.TableSetup;
 import stress.model.OperationMix;
-import stress.model.UsageException;
 import stress.mongodb.CollectionPresence;
 import stress.mongodb.MongoTarget;
 import stress.table.DocumentTable;
@@ -65,7 +64,7 @@ final class TargetTrial {
       ownParity.forEach(line -> parity.add(prefix + line));
     }
     out.println("before measuring, each operation on PostgreSQL and " + (servers.size() == 1 ? "MongoDB"
-        : "each MongoDB server") + " (a read's answers compared for " + check.draws() + " draws, more while all are"
+        : "each MongoDB server") + " (a read's answers compared for " + stress.model.Plural.of(check.draws(), "draw") + ", more while all are"
         + " empty; a built-in's keys looked up on both; a write run once on MongoDB):");
     lines.forEach(line -> out.println("  " + line));
     answersDiffer.keySet().removeAll(leftOut.keySet());
@@ -88,7 +87,7 @@ final class TargetTrial {
     String hint = reasons.values().stream().anyMatch(r -> r.contains(DIFFERENT)) && !check.measureDifferent()
         ? "; --measure-different measures those whose answers differ anyway, marked" : "";
     if (kept.isEmpty()) {
-      throw new UsageException("--against: nothing is left to compare, no operation can be compared: "
+      throw new stress.model.DataStateException("--against: nothing is left to compare, no operation can be compared: "
           + String.join(", ", why) + hint + "; the first: " + leftOut.values().iterator().next());
     }
     printParity(parity, out);

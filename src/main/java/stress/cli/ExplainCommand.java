@@ -97,6 +97,7 @@ final class ExplainCommand implements Callable<Integer> {
           + " give --workload FILE");
     }
     return new ExplainRequest(names, target.schema(), target.table(), settings, keys.seed, keys.keySample, analyze,
-        timeout, socket, file, against ? new ExplainRequest.MongoSide(mongodb.url(), mongodb.namespace()) : null);
+        timeout, socket, file, against ? new ExplainRequest.MongoSide(mongodb.url(), mongodb.namespace()) : null,
+        root.verbose);
   }
 }

@@ -36,7 +36,8 @@ final class StressCommand implements Callable<Integer> {
       description = "YAML file of option values (name: value); the command line wins over it.")
   Path config;
 
-  @Option(names = "--verbose", scope = ScopeType.INHERIT, description = "Show stack traces of errors.")
+  @Option(names = "--verbose", scope = ScopeType.INHERIT,
+      description = "Show stack traces of errors; with explain, each statement's SQL and plans after the summary.")
   boolean verbose;
 
   @Option(names = "--help", usageHelp = true, scope = ScopeType.INHERIT, description = "Show this help.")

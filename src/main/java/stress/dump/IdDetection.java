@@ -14,7 +14,7 @@ import stress.table.IdType;
  * @param kinds    documents per {@code _id} kind (int32, int64, double, string, ObjectId, UUID, date...),
  *                 in order of first appearance
  * @param missing  documents seen without {@code _id} (they will be rejected)
- * @param reason   one line, e.g. {@code mixed _id types: double (8), ObjectId (2) → text (relaxed Extended JSON of each _id)}
+ * @param reason   one line, e.g. {@code mixed _id types: double (8), ObjectId (2) -> text (relaxed Extended JSON of each _id)}
  */
 public record IdDetection(IdType type, IdTextForm textForm, Map<String, Long> kinds, long missing, String reason) {
   public IdDetection {

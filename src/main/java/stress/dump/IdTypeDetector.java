@@ -175,7 +175,7 @@ public final class IdTypeDetector {
     }
     String counts = kinds.entrySet().stream().map(e -> e.getKey() + " (" + e.getValue() + ")")
         .collect(Collectors.joining(", "));
-    String reason = (seen.isEmpty() ? "" : (seen.size() > 1 ? "mixed _id types: " : "_id type: ") + counts + " → ") + how
+    String reason = (seen.isEmpty() ? "" : (seen.size() > 1 ? "mixed _id types: " : "_id type: ") + counts + " -> ") + how
         + (missing > 0 ? "; " + missing + " document(s) without _id will be rejected" : "");
     return new IdDetection(type, form, kinds, missing, reason);
   }

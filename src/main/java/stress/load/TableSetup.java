@@ -113,16 +113,7 @@ public final class TableSetup {
     DocumentTable wanted = new DocumentTable(schema, name, IdType.INTEGER);
     Relation main = find(connection, wanted);
     if (main == null) {
-      List<Relation> otherCase = sameNameInOtherCase(connection, schema, name);
-      if (!otherCase.isEmpty()) {
-        throw new LoadException("table " + wanted.displayName() + " does not exist, but " + otherCase.stream()
-            .map(Relation::displayName).collect(Collectors.joining(" and ")) + (otherCase.size() == 1 ? " does" : " do")
-            + ": names are read as PostgreSQL reads them, unquoted in lower case and \"Quoted\" as written (import"
-            + " keeps MongoDB's case unless --lower-case-names); use "
-            + stress.model.TableName.option(schema, otherCase.get(0).name()));
-      }
-      throw new LoadException("table " + wanted.displayName() + " does not exist: create and fill it with 'stress init'"
-          + " (generated documents) or 'stress import' (a mongodump), or name another with --table/--schema");
+      throw MissingTable.refusal(connection, schema, name);
     }
     Shape shape = shapeOf(connection, main);
     IdType idType = shape.idType();
@@ -166,31 +157,6 @@ public final class TableSetup {
   public static Layout layoutOf(Connection connection, String schema, String name) throws SQLException {
     Relation main = find(connection, new DocumentTable(schema, name, IdType.INTEGER));
     return main == null ? null : shapeOf(connection, main).layout();
-  }
-
-  /**
-   * Tables in {@code schema} (or, when null, visible in the search path) whose names differ from {@code name} in
-   * case only: what a user who typed the name unquoted-style most likely meant.
-   */
-  private static List<Relation> sameNameInOtherCase(Connection connection, String schema, String name)
-      throws SQLException {
-    List<Relation> found = new ArrayList<>();
-    try (PreparedStatement ps = connection.prepareStatement(
-        "SELECT n.nspname, c.relname FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace"
-            + " WHERE c.relkind IN ('r', 'p') AND lower(c.relname) = lower(?) AND c.relname <> ?"
-            + " AND (n.nspname = ? OR (?::text IS NULL AND pg_catalog.pg_table_is_visible(c.oid)))"
-            + " ORDER BY c.relname")) {
-      ps.setString(1, name);
-      ps.setString(2, name);
-      ps.setString(3, schema);
-      ps.setString(4, schema);
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          found.add(new Relation(rs.getString(1), rs.getString(2), "r", null));
-        }
-      }
-    }
-    return found;
   }
 
   /** The --schema/--table options that name this table again, quoted for a POSIX shell where needed. */

@@ -53,7 +53,7 @@ public final class AnswerComparison {
           + " (int, long, double of one value)");
     }
     if (postgres.size() != mongodb.size()) {
-      return new Result(Verdict.DIFFERENT, "PostgreSQL returned " + postgres.size() + " documents, MongoDB "
+      return new Result(Verdict.DIFFERENT, "PostgreSQL returned " + stress.model.Plural.of(postgres.size(), "document") + ", MongoDB "
           + mongodb.size() + firstDifference(postgres, pg, mongodb, mongo, ordered));
     }
     return new Result(Verdict.DIFFERENT, "the same number of documents (" + postgres.size() + ")"

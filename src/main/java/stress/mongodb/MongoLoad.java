@@ -77,7 +77,7 @@ public final class MongoLoad {
       }
       List<String> indexes = indexes(c, collection);
       Loaded l = new Loaded(c.namespace().toString(), documents, refused, indexes, firstRefusal);
-      out.println(l.namespace() + ": " + documents + " documents inserted" + (refused == 0 ? ""
+      out.println(l.namespace() + ": " + stress.model.Plural.of(documents, "document") + " inserted" + (refused == 0 ? ""
           : ", " + refused + " refused by the server (first: " + firstRefusal + ")") + (indexes.isEmpty() ? ""
           : "; indexes " + String.join(", ", indexes)));
       loaded.add(l);

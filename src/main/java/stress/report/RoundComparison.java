@@ -207,8 +207,9 @@ public final class RoundComparison {
     if (inLast >= combinations) {
       return null;
     }
-    return "round " + last + " was interrupted after " + inLast + " of " + combinations + " combinations: it is left"
-        + " out of the pairs and of the coverage, so " + (last - 1) + " rounds are compared";
+    return "round " + last + " was interrupted after " + inLast + " of "
+        + stress.model.Plural.of(combinations, "combination") + ": it is left out of the pairs and of the coverage, so "
+        + stress.model.Plural.of(last - 1, "round") + (last - 1 == 1 ? " is" : " are") + " compared";
   }
 
   /**

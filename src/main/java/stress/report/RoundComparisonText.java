@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import stress.metrics.OperationStats;
+import stress.model.Plural;
 
 /**
  * The text of a {@link RoundComparison}: how to read it, the machine's steadiness, then per group a table of every
@@ -121,11 +122,12 @@ public final class RoundComparisonText {
   /** How the columns are made, one sentence each. */
   static List<String> legend(RoundComparison.Result result, String baseline) {
     return List.of(
-        "median and range: the figure's median and its lowest and highest over the " + result.rounds() + " rounds",
+        "median and range: the figure's median and its lowest and highest over the "
+            + Plural.of(result.rounds(), "round"),
         "vs first: the median over the rounds of this row's figure / that of " + baseline
             + " in the same round (paired, so a slow drift of the machine cancels)",
         "interval: " + MedianInterval.METHOD + " of those ratios, " + percent(result.coverage())
-            + " coverage with " + result.rounds() + " rounds"
+            + " coverage with " + Plural.of(result.rounds(), "round")
             + (result.rounds() < 6 ? " (6 or more rounds give 95% or more)" : ""),
         "verdict: faster or slower only where the whole interval lies beyond the least difference, else no difference"
             + " beyond noise; for latencies lower is faster");
@@ -146,8 +148,8 @@ public final class RoundComparisonText {
    */
   static String text(RoundComparison.Result result, List<String> host, String comparedKey, Set<String> marked) {
     long combinations = result.rows().size();
-    StringBuilder out = new StringBuilder("comparison (" + combinations + " combinations, " + result.rounds()
-        + " rounds, interleaved; * = most ops/s by the paired ratio the verdict reads; ratios to "
+    StringBuilder out = new StringBuilder("comparison (" + Plural.of(combinations, "combination") + ", "
+        + Plural.of(result.rounds(), "round") + ", interleaved; * = most ops/s by the paired ratio the verdict reads; ratios to "
         + baseline(comparedKey) + "):\n");
     legend(result, baseline(comparedKey)).forEach(line -> out.append("  ").append(line).append('\n'));
     if (result.leftOut() != null) {
@@ -160,8 +162,8 @@ public final class RoundComparisonText {
 
   /** The noise of a {@code run --compare-tables} with rounds: per phase, each table beside the first. */
   public static String tables(RoundComparison.Result result) {
-    StringBuilder out = new StringBuilder("tables compared with their noise (" + result.rounds()
-        + " rounds, interleaved; ratios to the first table):\n");
+    StringBuilder out = new StringBuilder("tables compared with their noise ("
+        + Plural.of(result.rounds(), "round") + ", interleaved; ratios to the first table):\n");
     legend(result, baseline(LayoutComparison.TABLE)).forEach(line -> out.append("  ").append(line).append('\n'));
     if (result.leftOut() != null) {
       out.append("  ").append(result.leftOut()).append('\n');

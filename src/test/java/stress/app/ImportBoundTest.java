@@ -16,9 +16,10 @@ class ImportBoundTest {
 
   @Test
   void aClientThatHadCpuToSpareLeavesTheServerAsTheBound() {
-    String lines = ImportBound.lines(usage(10, 4, new HostUsage(2, 0.5, true)), 464_170_000L,
+    String lines = ImportBound.lines(usage(10, 4, new HostUsage(2, 0.5, true)), 464_170_000L, 10.0,
         new LoadStreamTime(9, 0.2));
-    assertEquals("client: CPU 4.0 s = 20% of 2 cores, 8.6 ms per MB of BSON; the load: 46.4 MB/s of BSON in 10.0 s\n"
+    assertEquals("client: CPU 4.0 s = 20% of 2 cores, 8.6 ms per MB of BSON; the load: 46.4 MB/s of BSON (the total"
+        + " row's MB over its seconds)\n"
         + "bounded by: the server, or the network to it: the client used 20% of its cores (this host's CPUs were 50%"
         + " busy)", lines);
   }

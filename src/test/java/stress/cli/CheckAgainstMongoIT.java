@@ -49,8 +49,16 @@ class CheckAgainstMongoIT {
     assertTrue(out.contains("customer_since: same in 20 of 20 draws ("), out);
     assertTrue(out.contains("count_status: same in 20 of 20 draws (counts adding up to "), out);
     assertTrue(out.contains("change_status: not checked: updateOne writes"), out);
-    assertTrue(out.contains("checked: 3 same, 0 different, 0 refused by one side"), out);
+    assertTrue(out.contains("checked: 3 same, 0 different, 0 refused by one side, 1 not checked\n"), out);
     assertTrue(!out.contains("(0 documents)"), "the reads found documents to compare: " + out);
+
+    // a check of writes only compares nothing, and does not pass
+    CliTester.Result writes = CliTester.run("--url", url, "-U", "postgres", "check", "--workload",
+        "config/workloads/orders-mongo.yaml", "--table", "stress_orders", "--against", mongo, "--collection",
+        "stress.orders", "--op", "change_status");
+    assertEquals(1, writes.exitCode(), writes.all());
+    assertTrue(writes.out().contains("checked: 0 same, 0 different, 0 refused by one side, 1 not checked\nnothing"
+        + " compared: no read of config/workloads/orders-mongo.yaml was answered by both servers"), writes.out());
 
     CliTester.Result plans = CliTester.run("--url", url, "-U", "postgres", "explain", "--workload",
         "config/workloads/orders-mongo.yaml", "--table", "stress_orders", "--against", mongo, "--collection",

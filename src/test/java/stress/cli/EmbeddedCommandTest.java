@@ -79,6 +79,23 @@ class EmbeddedCommandTest {
     assertFalse(run.out().contains("generating the default data set"), run.out());
     assertEquals(rows, count(port, "stress_check_in"));
 
+    // a name that finds no table is refused with the one that exists, never filled with the default data set
+    java.util.List<String> tablesBefore = tables(port);
+    for (String command : new String[] {"explain", "run", "analyze"}) {
+      CliTester.Result otherCase = CliTester.run(command, "--table", "\"Stress_Check_In\"");
+      assertEquals(1, otherCase.exitCode(), otherCase.all());
+      assertFalse(otherCase.out().contains("generating the default data set"), otherCase.out());
+      assertTrue(otherCase.err().strip().startsWith("stress: table Stress_Check_In does not exist, but"
+          + " public.stress_check_in does: "), otherCase.err());
+      assertTrue(otherCase.err().strip().endsWith("; use --table stress_check_in"), otherCase.err());
+    }
+    CliTester.Result namespace = CliTester.run("explain", "--table", "stress.check_in");
+    assertEquals(1, namespace.exitCode(), namespace.all());
+    assertEquals("stress: table stress.check_in: there is no schema stress; stress_check_in is the table import makes"
+        + " from the MongoDB collection stress.check_in (a namespace is DATABASE.COLLECTION, a table's name joins them"
+        + " with _); use --table stress_check_in", namespace.err().strip());
+    assertEquals(tablesBefore, tables(port), "no table was made");
+
     CliTester.Result stop = CliTester.run("embedded", "stop");
     assertEquals(0, stop.exitCode(), stop.all());
     assertFalse(kept.running().isPresent(), stop.all());
@@ -120,6 +137,19 @@ class EmbeddedCommandTest {
     assertEquals(Path.of("/x/stress/embedded"), KeptEmbeddedServer.defaultDirectory(null, "", "/x", "/home/u"));
     assertEquals(Path.of("/home/u/.cache/stress/embedded"), KeptEmbeddedServer.defaultDirectory(null, null, null,
         "/home/u"));
+  }
+
+  private static java.util.List<String> tables(int port) throws Exception {
+    java.util.List<String> names = new java.util.ArrayList<>();
+    try (java.sql.Connection c = java.sql.DriverManager.getConnection("jdbc:postgresql://localhost:" + port
+        + "/postgres", "postgres", null);
+         java.sql.ResultSet rs = c.createStatement().executeQuery("SELECT relname FROM pg_class WHERE relkind = 'r'"
+             + " AND relnamespace = 'public'::regnamespace ORDER BY 1")) {
+      while (rs.next()) {
+        names.add(rs.getString(1));
+      }
+    }
+    return names;
   }
 
   private static long count(int port, String table) throws Exception {

@@ -42,7 +42,7 @@ class EqualitiesWithoutGinTest {
     CliTester.Result built = CliTester.run(connect[0], connect[1], connect[2], connect[3], "index", "--workload",
         file.toString(), "--table", "orders");
     assertEquals(0, built.exitCode(), built.all());
-    CliTester.Result btree = CliTester.run(connect[0], connect[1], connect[2], connect[3], "explain", "--workload",
+    CliTester.Result btree = CliTester.run(connect[0], connect[1], connect[2], connect[3], "explain", "--verbose", "--workload",
         file.toString(), "--table", "orders");
     assertEquals(0, btree.exitCode(), btree.all());
     String out = btree.out();
@@ -56,7 +56,7 @@ class EqualitiesWithoutGinTest {
     Files.writeString(file, Files.readString(file).replace("indexes:\n", "indexes:\n  - {gin: data}\n"));
     assertEquals(0, CliTester.run(connect[0], connect[1], connect[2], connect[3], "index", "--workload",
         file.toString(), "--table", "orders").exitCode());
-    CliTester.Result gin = CliTester.run(connect[0], connect[1], connect[2], connect[3], "explain", "--workload",
+    CliTester.Result gin = CliTester.run(connect[0], connect[1], connect[2], connect[3], "explain", "--verbose", "--workload",
         file.toString(), "--table", "orders");
     assertEquals(0, gin.exitCode(), gin.all());
     assertTrue(gin.out().contains("status, customer.customerId: equalities as one containment"), gin.out());

@@ -41,9 +41,9 @@ class ExplainCommandTest {
   }
 
   private static CliTester.Result explain(String... args) {
-    String[] all = new String[args.length + 5];
-    System.arraycopy(new String[] {"--url", url, "-U", "postgres", "explain"}, 0, all, 0, 5);
-    System.arraycopy(args, 0, all, 5, args.length);
+    String[] all = new String[args.length + 6];
+    System.arraycopy(new String[] {"--url", url, "-U", "postgres", "explain", "--verbose"}, 0, all, 0, 6);
+    System.arraycopy(args, 0, all, 6, args.length);
     return CliTester.run(all);
   }
 
@@ -77,6 +77,23 @@ class ExplainCommandTest {
     assertTrue(Pattern.compile("\\n  find_in {6}SELECT {5}(single node, (index|seq scan) +){2}single node, (index|seq"
         + " scan)\\n").matcher(r.out()).find(), r.out());
     assertFalse(r.out().contains("! "), "nothing to flag on one server");
+  }
+
+  @Test
+  void byDefaultTheSummaryStandsAloneAndVerboseAddsTheStatementsAfterIt() {
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "explain", "--op", "find_first,find_update");
+    assertEquals(0, r.exitCode(), r.all());
+    String out = r.out();
+    assertTrue(out.contains("\nsummary (route, index or scan, per operation and plan mode):\n"), out);
+    assertTrue(Pattern.compile("\\n  find_update +2 UPDATE +single node").matcher(out).find(), out);
+    assertTrue(out.endsWith("\n  each statement's SQL, values and plan per mode: explain --verbose\n"), out);
+    assertFalse(out.contains("SELECT _id, data FROM"), "no SQL by default: " + out);
+    assertFalse(out.contains("Index Cond"), "no plan by default: " + out);
+
+    String verbose = explain("--op", "find_first,find_update").out();
+    assertTrue(verbose.indexOf("\nsummary (") < verbose.indexOf("\nfind_first SELECT: SELECT _id, data FROM"),
+        "the summary first: " + verbose);
+    assertTrue(verbose.contains("Index Cond: (check_in._id = $1)"), verbose);
   }
 
   @Test

@@ -68,6 +68,6 @@ class ExplainUnfinishedTest {
   private static void assertExplained(String out) {
     assertTrue(out.lines().anyMatch(l -> l.matches("\\s*first\\s+SELECT.*")), "first is in the summary:\n" + out);
     assertTrue(out.lines().anyMatch(l -> l.matches("\\s*last\\s+SELECT.*")), "last is in the summary:\n" + out);
-    assertTrue(out.contains("1 operation(s) not explained, each named above with what ended it: slow"), out);
+    assertTrue(out.contains("1 operation not explained, each named above with what ended it: slow"), out);
   }
 }

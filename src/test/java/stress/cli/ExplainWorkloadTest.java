@@ -62,8 +62,8 @@ class ExplainWorkloadTest {
   private CliTester.Result explain(String yaml, String... args) throws IOException {
     Path file = dir.resolve("w.yaml");
     Files.writeString(file, yaml);
-    List<String> all = new ArrayList<>(List.of("--url", url, "-U", "postgres", "explain", "--workload",
-        file.toString()));
+    List<String> all = new ArrayList<>(List.of("--url", url, "-U", "postgres", "explain", "--verbose",
+        "--workload", file.toString()));
     all.addAll(List.of(args));
     return CliTester.run(all.toArray(String[]::new));
   }

@@ -39,7 +39,7 @@ class IndexSuggestTest {
             countDocuments: {filter: {n: {$gt: 19990}}}
         """);
     String[] connect = {"--url", url, "-U", "postgres"};
-    CliTester.Result before = CliTester.run(connect[0], connect[1], connect[2], connect[3], "explain", "--workload",
+    CliTester.Result before = CliTester.run(connect[0], connect[1], connect[2], connect[3], "explain", "--verbose", "--workload",
         file.toString(), "--table", "docs");
     assertEquals(0, before.exitCode(), before.all());
     assertTrue(before.out().contains("n: sorted on its typed number expression, after the equalities on s"),
@@ -53,7 +53,7 @@ class IndexSuggestTest {
     assertTrue(built.out().contains("suggested {path: n, type: number}: created"), built.out());
     assertFalse(built.out().contains("suggested {path: s, type: string}"), "the compound one serves s: " + built.out());
 
-    CliTester.Result after = CliTester.run(connect[0], connect[1], connect[2], connect[3], "explain", "--workload",
+    CliTester.Result after = CliTester.run(connect[0], connect[1], connect[2], connect[3], "explain", "--verbose", "--workload",
         file.toString(), "--table", "docs");
     assertEquals(0, after.exitCode(), after.all());
     assertTrue(after.out().contains("s: typed string equality"), after.out());

@@ -128,7 +128,8 @@ class MongoWorkloadRunTest {
     // 100 executions of two operations of equal weight run both but for a chance of 2^-99
     Map<String, Long> counts = run(w, "--mode", mode, "--threads", "2", "--ops", "100");
     assertTrue(counts.getOrDefault("per_user", 0L) > 0 && counts.getOrDefault("shaped", 0L) > 0, counts.toString());
-    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "explain", "--workload", w.toString());
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "explain", "--verbose", "--workload",
+        w.toString());
     assertEquals(0, r.exitCode(), r.all());
     assertTrue(r.out().contains("\nper_user SELECT: ") && r.out().contains("\nshaped SELECT: "), r.out());
     assertTrue(r.out().contains("GROUP BY g.k"), "the SQL is shown:\n" + r.out());

@@ -80,7 +80,7 @@ class CitusCompareTablesIT {
                 - {$lookup: {from: orders, localField: customer.customerId, foreignField: customer.customerId, as: same}}
             params: {c: {sample: customer.customerId, cap: 200}}
         """);
-    String onKey = ClusterUrls.cli(url, 0, "explain", "--table", TABLES.get(1), "--workload", file.toString());
+    String onKey = ClusterUrls.cli(url, 0, "explain", "--verbose", "--table", TABLES.get(1), "--workload", file.toString());
     System.out.println(onKey);
     // the $lookup joined on the two key columns: Citus joins a shard of both tables in each task
     assertTrue(onKey.contains("  same_customer $lookup from orders (" + TABLES.get(1) + "): co-located join on"
@@ -91,7 +91,7 @@ class CitusCompareTablesIT {
         + " read from 32 of 32 shards into an intermediate result"), onKey);
     assertTrue(onKey.contains("but a stage before the $lookup other than $match changes the documents"), onKey);
     // (the unpinned join on values over the whole _id table is left out: it outlasts the statement timeout)
-    String onId = ClusterUrls.cli(url, 0, "explain", "--table", TABLES.get(0), "--workload", file.toString(), "--op",
+    String onId = ClusterUrls.cli(url, 0, "explain", "--verbose", "--table", TABLES.get(0), "--workload", file.toString(), "--op",
         "same_customer");
     assertTrue(onId.contains("  same_customer $lookup from orders (" + TABLES.get(0) + "): not co-located: " + TABLES.get(0) + " is"
         + " read from 32 of 32 shards"), onId);
@@ -125,7 +125,7 @@ class CitusCompareTablesIT {
                 - {$group: {_id: "$status", n: {$sum: 1}}}
             params: {c: {sample: customer.customerId, cap: 200}}
         """);
-    String grouped = ClusterUrls.cli(url, 0, "explain", "--table", TABLES.get(1), "--workload", file.toString());
+    String grouped = ClusterUrls.cli(url, 0, "explain", "--verbose", "--table", TABLES.get(1), "--workload", file.toString());
     for (Map.Entry<String, String> v : ExplainVerdicts.of(grouped).get("per_status SELECT").entrySet()) {
       assertTrue(v.getValue().startsWith("single-node route: 1 of 32 shards"), v.getKey() + ": " + v.getValue());
     }

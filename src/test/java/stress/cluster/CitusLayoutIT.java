@@ -132,7 +132,7 @@ class CitusLayoutIT {
             params: {id: new_key, c: {int: [1, 50]}}
         """);
     ByteArrayOutputStream explained = new ByteArrayOutputStream();
-    assertEquals(0, cli(explained, "explain", "--table", "layout_it_orders", "--workload", file.toString()),
+    assertEquals(0, cli(explained, "explain", "--verbose", "--table", "layout_it_orders", "--workload", file.toString()),
         explained.toString(StandardCharsets.UTF_8));
     String text = explained.toString(StandardCharsets.UTF_8);
     System.out.println(text);

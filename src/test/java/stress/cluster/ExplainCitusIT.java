@@ -65,9 +65,9 @@ class ExplainCitusIT {
 
   /** As {@link #explain}, with the explain command's own arguments. */
   private static Map<String, Map<String, String>> explainWith(String... args) {
-    String[] all = new String[args.length + 3];
-    System.arraycopy(new String[] {"explain", "--table", TABLE}, 0, all, 0, 3);
-    System.arraycopy(args, 0, all, 3, args.length);
+    String[] all = new String[args.length + 4];
+    System.arraycopy(new String[] {"explain", "--verbose", "--table", TABLE}, 0, all, 0, 4);
+    System.arraycopy(args, 0, all, 4, args.length);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     assertEquals(0, cli(out, all));
     String text = out.toString(StandardCharsets.UTF_8);
@@ -201,7 +201,7 @@ class ExplainCitusIT {
       assertEquals(shards, rs.getInt(1), "every shard has the index");
     }
     ByteArrayOutputStream explainOut = new ByteArrayOutputStream();
-    assertEquals(0, cli(explainOut, "explain", "--table", TABLE, "--workload", file.toString()));
+    assertEquals(0, cli(explainOut, "explain", "--verbose", "--table", TABLE, "--workload", file.toString()));
     String explained = explainOut.toString(StandardCharsets.UTF_8);
     // about 150 rows per shard: the planner may well read a shard whole, so only the index line itself is certain
     assertTrue(explained.contains("    index: " + TABLE + "_u_idx_")

@@ -55,7 +55,7 @@ class ExplainPostgresXlIT {
     assertEquals(0, cli(new ByteArrayOutputStream(), "init", "--table", TABLE, "--docs", "2000", "--drop-existing"));
     try {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
-      assertEquals(0, cli(out, "explain", "--table", TABLE, "--op", "find_first", "--analyze"));
+      assertEquals(0, cli(out, "explain", "--verbose", "--table", TABLE, "--op", "find_first", "--analyze"));
       String text = out.toString(StandardCharsets.UTF_8);
       System.out.println(text);
       assertTrue(text.contains("  plain: single-node route: 1 of " + datanodes + " datanodes (Remote Fast Query"
@@ -88,7 +88,7 @@ class ExplainPostgresXlIT {
     try {
       String before = contents();
       ByteArrayOutputStream out = new ByteArrayOutputStream();
-      assertEquals(0, cli(out, "explain", "--table", TABLE, "--workload", workload.toString(), "--op", "touch"));
+      assertEquals(0, cli(out, "explain", "--verbose", "--table", TABLE, "--workload", workload.toString(), "--op", "touch"));
       String text = out.toString(StandardCharsets.UTF_8);
       System.out.println(text);
       assertTrue(text.contains("  prepared: broadcast: " + datanodes + " of " + datanodes

@@ -30,8 +30,8 @@ class MongoAggregateCitusIT {
   }
 
   private static String explain(String op) {
-    return ClusterUrls.cli(url, 0, "explain", "--workload", "config/workloads/orders-aggregate.yaml", "--table",
-        "stress_orders", "--op", op);
+    return ClusterUrls.cli(url, 0, "explain", "--verbose", "--workload", "config/workloads/orders-aggregate.yaml",
+        "--table", "stress_orders", "--op", op);
   }
 
   @Test

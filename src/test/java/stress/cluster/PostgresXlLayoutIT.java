@@ -56,7 +56,7 @@ class PostgresXlLayoutIT {
               find: {filter: {u: ":u"}, limit: 5}
               params: {u: {int: [1, 100]}}
           """);
-      String text = ClusterUrls.cli(url, 0, "explain", "--table", KEYED, "--workload", file.toString());
+      String text = ClusterUrls.cli(url, 0, "explain", "--verbose", "--table", KEYED, "--workload", file.toString());
       System.out.println(text);
       Map<String, String> byUser = ExplainVerdicts.of(text).get("by_user SELECT");
       assertTrue(byUser.get("plain").startsWith("single-node route: 1 of "), byUser.toString());

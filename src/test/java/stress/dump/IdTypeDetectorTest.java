@@ -47,7 +47,7 @@ class IdTypeDetectorTest {
     assertEquals(IdTextForm.PLAIN, strings.textForm());
     IdDetection oids = detect("{\"$oid\": \"546511a34bf6e4cb017c52ff\"}");
     assertEquals(IdTextForm.PLAIN, oids.textForm());
-    assertEquals("_id type: ObjectId (1) → text (24 hex digits)", oids.reason());
+    assertEquals("_id type: ObjectId (1) -> text (24 hex digits)", oids.reason());
     IdDetection dates = detect("{\"$date\": \"2020-01-01T00:00:00Z\"}");
     assertEquals(IdType.TEXT, dates.type());
     assertEquals(IdTextForm.EXTENDED_JSON, dates.textForm());
@@ -63,15 +63,15 @@ class IdTypeDetectorTest {
     assertEquals(IdTextForm.EXTENDED_JSON, mixed.textForm());
     assertEquals(Map.of("int32", 2L, "string", 1L), mixed.kinds());
     assertEquals(1, mixed.missing());
-    assertEquals("mixed _id types: int32 (2), string (1) → text (relaxed Extended JSON of each _id);"
+    assertEquals("mixed _id types: int32 (2), string (1) -> text (relaxed Extended JSON of each _id);"
         + " 1 document(s) without _id will be rejected", mixed.reason());
   }
 
   @Test
   void wholeDoublesAreNotedInTheReason() {
-    assertEquals("_id type: double (2) → double precision (all are whole numbers; a bigint column would hold them too)",
+    assertEquals("_id type: double (2) -> double precision (all are whole numbers; a bigint column would hold them too)",
         detect("1.0", "2.0").reason());
-    assertEquals("_id type: double (2) → double precision", detect("1.0", "2.5").reason());
+    assertEquals("_id type: double (2) -> double precision", detect("1.0", "2.5").reason());
   }
 
   @Test
@@ -82,7 +82,7 @@ class IdTypeDetectorTest {
     assertEquals(IdTextForm.EXTENDED_JSON, detection.textForm());
     assertEquals(Map.of("double", 8L, "ObjectId", 2L), detection.kinds());
     assertTrue(detection.reason().startsWith("mixed _id types: "), detection.reason());
-    assertTrue(detection.reason().endsWith(" → text (relaxed Extended JSON of each _id)"), detection.reason());
+    assertTrue(detection.reason().endsWith(" -> text (relaxed Extended JSON of each _id)"), detection.reason());
     Set<Object> keys = new HashSet<>();
     DocumentConverter converter = new DocumentConverter(JsonFormat.RELAXED, detection.converter());
     for (DumpDocument document : Corpus.readAll(bios.open(ReadPolicy.ABORT)).documents()) {

@@ -50,7 +50,7 @@ class AnswerComparisonTest {
     assertEquals("the same number of documents (2); only in PostgreSQL's: {\"_id\": 1, \"total\": 169967.87}; only"
         + " in MongoDB's: {\"_id\": 3, \"total\": 0}", r.detail());
     AnswerComparison.Result fewer = AnswerComparison.documents(docs("{_id: 1}"), docs(), false);
-    assertTrue(fewer.detail().startsWith("PostgreSQL returned 1 documents, MongoDB 0; only in PostgreSQL's:"),
+    assertTrue(fewer.detail().startsWith("PostgreSQL returned 1 document, MongoDB 0; only in PostgreSQL's:"),
         fewer.detail());
     assertEquals(Verdict.DIFFERENT, AnswerComparison.counts(3, 4).verdict());
     assertEquals(Verdict.SAME, AnswerComparison.counts(4, 4).verdict());

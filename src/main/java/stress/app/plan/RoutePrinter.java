@@ -13,7 +13,10 @@ import stress.server.explain.ModeRoute;
 import stress.server.explain.PlanMode;
 import stress.server.explain.Verdict;
 
-/** Shows a {@link RouteCheck.Result}: whole plans for {@code stress explain}, a table for a run's header, maps for JSON. */
+/**
+ * Shows a {@link RouteCheck.Result}: a table of verdicts (a run's header, and {@code stress explain} first), whole plans
+ * for {@code explain --verbose}, maps for JSON.
+ */
 public final class RoutePrinter {
   /** Values beyond this many characters are cut in the output (a 40-key batch, a large document). */
   private static final int VALUES_SHOWN = 160;
@@ -21,7 +24,7 @@ public final class RoutePrinter {
   private RoutePrinter() {}
 
   /** Every statement: its SQL and values, then per mode the verdict and the plan, then its flags. */
-  public static void details(PrintStream out, RouteCheck.Result result) {
+  public static void statements(PrintStream out, RouteCheck.Result result) {
     for (RouteCheck.Explained e : result.statements()) {
       out.println();
       out.println(e.operation() + " " + e.statementLabel() + ": " + e.sent().preparedText());
@@ -49,6 +52,10 @@ public final class RoutePrinter {
         out.println("  ! " + flag.line());
       }
     }
+  }
+
+  /** The operations that sent no statement, and those a timeout ended, each with why. */
+  public static void notExplained(PrintStream out, RouteCheck.Result result) {
     for (String op : result.silent()) {
       out.println();
       out.println(op + ": sent no statement through its SQL executor, so there is nothing to explain");

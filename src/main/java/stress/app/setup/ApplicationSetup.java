@@ -23,7 +23,6 @@ import stress.load.TableSetup;
 import stress.model.MongoRecorded;
 import stress.model.OperationMix;
 import stress.model.StatementMode;
-import stress.model.UsageException;
 import stress.ops.NewDocuments;
 import stress.ops.Operation;
 import stress.ops.TableOperation;
@@ -153,13 +152,13 @@ public final class ApplicationSetup {
       }
     }
     if (!missing.isEmpty() && !config.application().skipMissing()) {
-      throw new UsageException("--workload " + application.listing() + ": " + missing.entrySet().stream()
+      throw new stress.model.DataStateException("--workload " + application.listing() + ": " + missing.entrySet().stream()
           .map(e -> "collection " + e.getKey().namespace() + ": " + e.getValue()).collect(Collectors.joining("; "))
           + " (import it with 'stress import', or give --skip-missing to run the other collections)");
     }
     if (missing.size() == application.collections().stream()
         .filter(c -> c.operationNames().stream().anyMatch(names::contains)).count()) {
-      throw new UsageException("--workload " + application.listing() + ": no collection's table exists: "
+      throw new stress.model.DataStateException("--workload " + application.listing() + ": no collection's table exists: "
           + String.join("; ", missing.values()));
     }
     return missing;

@@ -69,7 +69,7 @@ public final class PrintingImportListener implements ImportListener, AutoCloseab
   @Override
   public synchronized void scanned(DumpSource source) {
     line("import: " + source.path() + " (" + source.format().name().toLowerCase(Locale.ROOT).replace('_', ' ') + "): "
-        + source.collections().size() + " collection(s) to import");
+        + stress.model.Plural.of(source.collections().size(), "collection") + " to import");
     for (DumpNotice notice : source.notices()) {
       line("notice: " + notice);
     }
@@ -139,7 +139,7 @@ public final class PrintingImportListener implements ImportListener, AutoCloseab
 
   @Override
   public synchronized void collectionDone(CollectionResult r) {
-    line(String.format(Locale.ROOT, "import: %s: %d read, %d loaded%s, %d rejected, %.2f MB in %.1f s (%.0f docs/s)%s",
+    line(String.format(Locale.ROOT, "import: %s: %d read, %d loaded%s, %d rejected, %.2f MB loaded in %.1f s (%.0f docs/s)%s",
         r.namespace(), r.read(), r.loaded(), r.repeatedFields() > 0 ? " (" + r.repeatedFields()
             + " with a repeated field name)" : "", r.rejected(), r.bytes() / 1e6, r.seconds(), r.docsPerSecond(),
         r.status() == CollectionResult.Status.LOADED ? "" : "; " + r.status().name().toLowerCase(Locale.ROOT)
@@ -161,7 +161,8 @@ public final class PrintingImportListener implements ImportListener, AutoCloseab
           String.format(Locale.ROOT, "%.0f", c.docsPerSecond()), status(c)));
     }
     double rate = result.seconds() > 0 ? (result.read() - result.earlier()) / result.seconds() : 0;
-    rows.add(List.of("total", "", Long.toString(result.read()), Long.toString(result.loaded()),
+    // the import's whole time, its set-up and closing (durable commit, ANALYZE) included, not the sum of the rows
+    rows.add(List.of("total, set-up included", "", Long.toString(result.read()), Long.toString(result.loaded()),
         Long.toString(result.rejected()), mb(result.bytes()), seconds(result.seconds()),
         String.format(Locale.ROOT, "%.0f", rate), result.interrupted() ? "interrupted" : ""));
     line("");
@@ -177,11 +178,11 @@ public final class PrintingImportListener implements ImportListener, AutoCloseab
         ? " (" + result.skipped() + " duplicates skipped)" : "") + "; " + reconcile
         + (result.earlier() > 0 ? "; " + result.earlier() + " of them by earlier runs" : ""));
     if (result.repeatedFields() > 0) {
-      line("import: " + result.repeatedFields() + " loaded document(s) had a field name repeated in one object;"
+      line("import: " + stress.model.Plural.of(result.repeatedFields(), "loaded document") + " had a field name repeated in one object;"
           + " --repeated-fields chose the value kept; each is listed in the rejects file (action \"loaded\")");
     }
     if (result.rejectLines() > 0 || result.rejected() > 0) {
-      line("import: rejects file " + result.rejects() + " (" + result.rejectLines() + " line(s) written by this run)");
+      line("import: rejects file " + result.rejects() + " (" + stress.model.Plural.of(result.rejectLines(), "line") + " written by this run)");
     }
     if (result.interrupted()) {
       line("import: interrupted: the counts cover committed batches; run again with --resume to continue");

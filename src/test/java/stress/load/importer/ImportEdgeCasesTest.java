@@ -265,7 +265,7 @@ class ImportEdgeCasesTest {
     assertEquals(10, result.loaded());
     assertEquals(ImportResult.Outcome.LOADED, result.outcome());
     String choice = recorder.started.get(0).idChoice();
-    assertEquals("mixed _id types: double (8), ObjectId (2) → text (relaxed Extended JSON of each _id)", choice);
+    assertEquals("mixed _id types: double (8), ObjectId (2) -> text (relaxed Extended JSON of each _id)", choice);
     assertEquals(IdType.TEXT, recorder.started.get(0).table().idType());
     assertEquals(10, Imports.count(url, "SELECT count(DISTINCT _id) FROM sample_examples_bios"));
     assertEquals(2, Imports.count(url, "SELECT count(*) FROM sample_examples_bios WHERE _id LIKE '{\"$oid\": %'"));

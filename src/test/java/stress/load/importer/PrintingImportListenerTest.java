@@ -73,7 +73,7 @@ class PrintingImportListenerTest {
     assertTrue(finalBar.startsWith("import 100% |"), finalBar);
     assertTrue(finalBar.contains("4/4 MB"), finalBar);
     assertTrue(finalBar.contains("2/2 collections, 40000 docs, 20000 docs/s, 2.0 MB/s"), finalBar);
-    assertTrue(text.endsWith("rejects file rejects.jsonl (1 line(s) written by this run)\n"), text);
+    assertTrue(text.endsWith("rejects file rejects.jsonl (1 line written by this run)\n"), text);
   }
 
   @Test
@@ -135,12 +135,12 @@ class PrintingImportListenerTest {
         false, Path.of("rejects.jsonl"), 1, LoadStreamTime.NONE));
     assertEquals("""
 
-        collection  table  read  loaded  rejected    MB  seconds  docs/s  status
-        db.a        db_a    100     100         0  2.00      1.0     100  ok
-        db.b        db_b      3       2         1  0.00      0.5       6  stopped at corrupt input
-        total               103     102         1  2.00      2.0      52
+        collection              table  read  loaded  rejected    MB  seconds  docs/s  status
+        db.a                    db_a    100     100         0  2.00      1.0     100  ok
+        db.b                    db_b      3       2         1  0.00      0.5       6  stopped at corrupt input
+        total, set-up included          103     102         1  2.00      2.0      52
         import: 103 documents read, 102 loaded, 1 rejected; read = loaded + rejected
-        import: rejects file rejects.jsonl (1 line(s) written by this run)
+        import: rejects file rejects.jsonl (1 line written by this run)
         """, printed());
   }
 }

@@ -92,7 +92,7 @@ class RepeatedFieldsImportTest {
     }
     assertTrue(lines.stream().anyMatch(l -> l.get("reason").asText().startsWith("field 'list.0.k' appears more")),
         "the path goes through the array: " + lines);
-    assertTrue(summary(result).contains("import: 3 loaded document(s) had a field name repeated in one object"),
+    assertTrue(summary(result).contains("import: 3 loaded documents had a field name repeated in one object"),
         summary(result));
   }
 
