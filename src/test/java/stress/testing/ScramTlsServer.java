@@ -1,29 +1,21 @@
 package stress.testing;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import java.io.FileInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.security.Key;
-import java.security.KeyStore;
-import java.security.cert.Certificate;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Base64;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
  * An embedded PostgreSQL set up as production runs it: {@code password_encryption = scram-sha-256}, {@code ssl = on}
- * with a certificate for IP:127.0.0.1 and DNS:localhost (its own root, made by keytool at start), and a pg_hba.conf
+ * with a certificate for IP:127.0.0.1 and DNS:localhost (its own root, {@link TestCertificates}), and a pg_hba.conf
  * holding only {@code hostssl ... scram-sha-256} lines. The roles and their passwords are made first, on a start with
  * initdb's trust logins; the server then starts again on the same data directory with that file, so no login
  * without TLS and a password is left. One login role, {@link #USER}, owns the database {@link #DATABASE}.
@@ -60,7 +52,8 @@ public final class ScramTlsServer implements AutoCloseable {
       s.execute("CREATE ROLE " + USER + " LOGIN PASSWORD '" + password.replace("'", "''") + "'");
       s.execute("CREATE DATABASE " + DATABASE + " OWNER " + USER);
     }
-    Path[] certificate = selfSigned(Files.createDirectories(dir.resolve("tls")));
+    TestCertificates.Pem certificate = TestCertificates.selfSigned(Files.createDirectories(dir.resolve("tls")),
+        "server");
     Path hba = dir.resolve("pg_hba.conf");
     Files.writeString(hba, """
         # logins over TLS with a SCRAM password only
@@ -71,14 +64,14 @@ public final class ScramTlsServer implements AutoCloseable {
     EmbeddedPostgres server = EmbeddedPostgres.builder().setDataDirectory(data).setCleanDataDirectory(false)
         .setServerConfig("password_encryption", "scram-sha-256")
         .setServerConfig("ssl", "on")
-        .setServerConfig("ssl_cert_file", certificate[0].toString())
-        .setServerConfig("ssl_key_file", certificate[1].toString())
+        .setServerConfig("ssl_cert_file", certificate.certificate().toString())
+        .setServerConfig("ssl_key_file", certificate.key().toString())
         .setServerConfig("hba_file", hba.toString())
         .setConnectConfig("sslmode", "verify-full")
-        .setConnectConfig("sslrootcert", certificate[0].toString())
+        .setConnectConfig("sslrootcert", certificate.certificate().toString())
         .setConnectConfig("password", superuserPassword)
         .start();
-    return new ScramTlsServer(dir, server, certificate[0], password);
+    return new ScramTlsServer(dir, server, certificate.certificate(), password);
   }
 
   public int port() {
@@ -119,36 +112,5 @@ public final class ScramTlsServer implements AutoCloseable {
         files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
       }
     }
-  }
-
-  /** A key pair and a self-signed certificate for 127.0.0.1 and localhost, made by keytool, as PEM: {cert, key}. */
-  private static Path[] selfSigned(Path into) throws Exception {
-    Path store = into.resolve("server.p12");
-    String keytool = Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
-    Process p = new ProcessBuilder(keytool, "-genkeypair", "-alias", "server", "-keyalg", "RSA", "-keysize", "2048",
-        "-dname", "CN=localhost", "-ext", "SAN=ip:127.0.0.1,dns:localhost", "-validity", "2", "-storetype", "PKCS12",
-        "-keystore", store.toString(), "-storepass", "changeit", "-keypass", "changeit")
-        .redirectErrorStream(true).start();
-    String printed = new String(p.getInputStream().readAllBytes());
-    if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
-      throw new IllegalStateException("keytool failed: " + printed);
-    }
-    KeyStore keys = KeyStore.getInstance("PKCS12");
-    try (InputStream in = new FileInputStream(store.toFile())) {
-      keys.load(in, "changeit".toCharArray());
-    }
-    Certificate cert = keys.getCertificate("server");
-    Key key = keys.getKey("server", "changeit".toCharArray());
-    Path certFile = into.resolve("server.crt");
-    Path keyFile = into.resolve("server.key");
-    Files.writeString(certFile, pem("CERTIFICATE", cert.getEncoded()));
-    Files.writeString(keyFile, pem("PRIVATE KEY", key.getEncoded()));
-    Files.setPosixFilePermissions(keyFile, PosixFilePermissions.fromString("rw-------")); // the server demands it
-    return new Path[] {certFile, keyFile};
-  }
-
-  private static String pem(String type, byte[] der) {
-    return "-----BEGIN " + type + "-----\n" + Base64.getMimeEncoder(64, "\n".getBytes()).encodeToString(der)
-        + "\n-----END " + type + "-----\n";
   }
 }
