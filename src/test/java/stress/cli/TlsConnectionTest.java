@@ -8,19 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
-import java.io.FileInputStream;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.security.Key;
-import java.security.KeyStore;
-import java.security.cert.Certificate;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,10 +32,11 @@ import stress.connect.PhysicalConnections;
 import stress.connect.eventloop.EventLoopConnection;
 import stress.connect.eventloop.EventLoops;
 import stress.model.PreferQueryMode;
+import stress.testing.TestCertificates;
 
 /**
  * A real TLS connection: an embedded PostgreSQL started with {@code ssl=on} and a self-signed certificate made here
- * (keytool, then PEM files written from the key store). The TLS options given in the URL or in PGSSLMODE and
+ * ({@link TestCertificates}). The TLS options given in the URL or in PGSSLMODE and
  * PGSSLROOTCERT reach the driver (the server sees TLS; a wrong root certificate is refused under verify-full), and the
  * run header and JSON show them without the key passphrase.
  */
@@ -59,13 +53,13 @@ class TlsConnectionTest {
   @BeforeAll
   static void startTlsServer() throws Exception {
     Path serverDir = Files.createDirectories(dir.resolve("server"));
-    String[] serverFiles = selfSigned(serverDir, "server");
-    rootCert = Path.of(serverFiles[0]);
-    otherCert = Path.of(selfSigned(Files.createDirectories(dir.resolve("other")), "other")[0]);
+    TestCertificates.Pem serverFiles = TestCertificates.selfSigned(serverDir, "server");
+    rootCert = serverFiles.certificate();
+    otherCert = TestCertificates.selfSigned(Files.createDirectories(dir.resolve("other")), "other").certificate();
     server = EmbeddedPostgres.builder()
         .setServerConfig("ssl", "on")
-        .setServerConfig("ssl_cert_file", serverFiles[0])
-        .setServerConfig("ssl_key_file", serverFiles[1])
+        .setServerConfig("ssl_cert_file", serverFiles.certificate().toString())
+        .setServerConfig("ssl_key_file", serverFiles.key().toString())
         .start();
   }
 
@@ -74,38 +68,6 @@ class TlsConnectionTest {
     if (server != null) {
       server.close();
     }
-  }
-
-  /**
-   * A key pair and self-signed certificate for localhost made by keytool, written as PEM: {certificate, key}. The
-   * certificate is its own root, so clients verify against it.
-   */
-  private static String[] selfSigned(Path into, String alias) throws Exception {
-    Path store = into.resolve(alias + ".p12");
-    String keytool = Path.of(System.getProperty("java.home"), "bin", "keytool").toString();
-    Process p = new ProcessBuilder(keytool, "-genkeypair", "-alias", alias, "-keyalg", "RSA", "-keysize", "2048",
-        "-dname", "CN=localhost", "-ext", "SAN=dns:localhost,ip:127.0.0.1", "-validity", "2", "-storetype", "PKCS12",
-        "-keystore", store.toString(), "-storepass", "changeit", "-keypass", "changeit")
-        .redirectErrorStream(true).start();
-    String printed = new String(p.getInputStream().readAllBytes());
-    assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, "keytool: " + printed);
-    KeyStore keys = KeyStore.getInstance("PKCS12");
-    try (InputStream in = new FileInputStream(store.toFile())) {
-      keys.load(in, "changeit".toCharArray());
-    }
-    Certificate cert = keys.getCertificate(alias);
-    Key key = keys.getKey(alias, "changeit".toCharArray());
-    Path certFile = into.resolve(alias + ".crt");
-    Path keyFile = into.resolve(alias + ".key");
-    Files.writeString(certFile, pem("CERTIFICATE", cert.getEncoded()));
-    Files.writeString(keyFile, pem("PRIVATE KEY", key.getEncoded())); // PKCS#8, which OpenSSL reads
-    Files.setPosixFilePermissions(keyFile, PosixFilePermissions.fromString("rw-------"));
-    return new String[] {certFile.toString(), keyFile.toString()};
-  }
-
-  private static String pem(String type, byte[] der) {
-    return "-----BEGIN " + type + "-----\n" + Base64.getMimeEncoder(64, "\n".getBytes()).encodeToString(der)
-        + "\n-----END " + type + "-----\n";
   }
 
   private static String url(String query) {

@@ -16,11 +16,17 @@ import stress.table.DocumentTable;
  * keeps a third of the table, an equality 0.5%), and a MongoDB-style operation measured then measures that guess.
  */
 public final class IndexStatistics {
-  /** The expression indexes of a table that has statistics of its own but none of theirs. */
+  /**
+   * The expression indexes of a table that has statistics of its own but none of theirs. Read through the pg_stats
+   * view, which shows the owner of a table (an application's role) the statistics of its columns and of its indexes'
+   * expressions, where pg_statistic itself is readable by superusers only. An index lives in its table's schema.
+   */
   private static final String WITHOUT = "SELECT c.relname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid"
+      + " JOIN pg_class t ON t.oid = i.indrelid JOIN pg_namespace n ON n.oid = t.relnamespace"
       + " WHERE i.indrelid = CAST(? AS regclass) AND i.indexprs IS NOT NULL"
-      + " AND NOT EXISTS (SELECT 1 FROM pg_statistic s WHERE s.starelid = i.indexrelid)"
-      + " AND EXISTS (SELECT 1 FROM pg_statistic s WHERE s.starelid = i.indrelid) ORDER BY c.relname";
+      + " AND NOT EXISTS (SELECT 1 FROM pg_stats s WHERE s.schemaname = n.nspname AND s.tablename = c.relname)"
+      + " AND EXISTS (SELECT 1 FROM pg_stats s WHERE s.schemaname = n.nspname AND s.tablename = t.relname)"
+      + " ORDER BY c.relname";
 
   private IndexStatistics() {}
 
