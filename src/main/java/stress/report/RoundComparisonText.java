@@ -288,7 +288,7 @@ public final class RoundComparisonText {
     RoundComparison.Ratio r = f.vsBaseline();
     return List.of(f.figure(), number(f.median(), ops), number(f.low(), ops) + "-" + number(f.high(), ops),
         baseline ? "-" : r == null ? "-" : Decimals.ratio(r.median()),
-        baseline || r == null || r.coverage() == 0 ? "-" : Decimals.ratio(r.low()) + "-" + Decimals.ratio(r.high()),
+        baseline || r == null || r.coverage() == 0 ? "-" : Decimals.ratioRangeOutward(r.low(), r.high()),
         baseline ? "baseline" : r == null ? "-" : r.verdict());
   }
 
