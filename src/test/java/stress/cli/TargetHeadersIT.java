@@ -53,6 +53,12 @@ class TargetHeadersIT {
     // MongoDB's phases name what applies to them: the threads, not PostgreSQL's mode, pool or jit
     String mongoPart = run.out().substring(run.out().indexOf("\ntarget mongodb ("));
     String firstMongoPhase = mongoPart.lines().filter(l -> l.startsWith("phase ")).findFirst().orElseThrow();
-    assertEquals("phase 1/1: threads=1", firstMongoPhase);
+    assertTrue(firstMongoPhase.matches("phase [1-6]/6: threads=1"), firstMongoPhase);
+    // each target-round's phase numbered as the plan counts them: 2 targets x 3 rounds, 1 to 6 each once
+    assertTrue(lines.stream().anyMatch(l -> l.startsWith("plan: 6 phases")), run.out());
+    assertEquals(List.of("1", "2", "3", "4", "5", "6"), lines.stream().filter(l -> l.matches("phase \\d+/\\d+: .*"))
+        .map(l -> l.substring(6, l.indexOf('/'))).toList(), run.out());
+    assertTrue(lines.stream().filter(l -> l.startsWith("phase ")).allMatch(l -> l.matches("phase \\d/6: .*")),
+        run.out());
   }
 }
