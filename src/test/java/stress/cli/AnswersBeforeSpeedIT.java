@@ -58,11 +58,12 @@ class AnswersBeforeSpeedIT {
     CliTester.Result run = stress("run", "--op", "find_first", "--table", "stress_orders", "--against", mongo,
         "--collection", wrongCase, "--duration", "1s", "--warmup", "0");
     assertEquals(2, run.exitCode(), run.all());
-    assertTrue(run.out().contains("find_first: not compared: collection " + wrongCase + " does not exist on "),
-        run.out());
+    assertTrue(run.out().contains("  collection " + wrongCase + " does not exist on "), run.out());
+    assertTrue(run.out().contains(": not compared, which takes out find_first\n"), run.out());
     assertTrue(run.out().contains(" (names that differ only in case: " + DB + ".orders; MongoDB's names are"
         + " case-sensitive)"), run.out());
     assertTrue(run.err().contains("nothing is left to compare"), run.err());
+    assertFalse(run.err().contains("does not exist"), "named once, above: " + run.err());
     assertFalse(run.out().contains("phase 1/"), "nothing measured: " + run.out());
 
     CliTester.Result check = stress("check", "--workload", "config/workloads/orders-mongo.yaml", "--table",
@@ -84,8 +85,15 @@ class AnswersBeforeSpeedIT {
         "customer_since", "--table", "stress_orders", "--against", mongo, "--collection", DB + ".empty",
         "--duration", "1s", "--warmup", "0");
     assertEquals(2, empty.exitCode(), empty.all());
-    assertTrue(empty.out().contains("customer_since: not compared: collection " + DB + ".empty on "), empty.out());
+    assertTrue(empty.out().contains("  collection " + DB + ".empty on "), empty.out());
     assertTrue(empty.out().contains(" is empty: every read would answer nothing"), empty.out());
+    // five operations, one empty collection: named once, with the operations it takes out
+    CliTester.Result five = stress("run", "--workload", "config/workloads/orders-mongo.yaml", "--table",
+        "stress_orders", "--against", mongo, "--collection", DB + ".empty", "--duration", "1s", "--warmup", "0");
+    assertEquals(1, five.out().lines().filter(l -> l.contains(DB + ".empty")).count(), five.out());
+    assertTrue(five.out().lines().anyMatch(l -> l.contains(DB + ".empty") && l.contains("which takes out ")
+        && l.contains("customer_since")), five.out());
+    assertFalse(five.err().contains(DB + ".empty"), five.err());
   }
 
   @Test
