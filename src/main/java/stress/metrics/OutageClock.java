@@ -10,7 +10,8 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Tracks outages over all workers of a phase: any failed execution opens one, dated from the last success before it
- * (a server frozen at 3 s whose first timeout is reported at 6.7 s was unavailable from 3 s, not 6.7 s), and the
+ * (a server frozen at 3 s whose first timeout is reported at 6.7 s was unavailable from 3 s, not 6.7 s), though not
+ * from before that execution started, and the
  * first success after it, on any worker, closes it, so nothing succeeded in between. The success path only reads one volatile reference while no
  * outage is open. Windows are never joined: a success between two of them would make the joined one a lie (with
  * one node of a cluster down, failures and successes alternate all the time). Windows shorter than
@@ -64,10 +65,20 @@ final class OutageClock {
    * @param node the node the failure names, or null
    */
   void failed(long nowNanos, String sqlState, String node) {
+    failed(nowNanos, nowNanos, sqlState, node);
+  }
+
+  /**
+   * As {@link #failed(long, String, String)}, for an execution started at {@code startedNanos}: an outage it opens
+   * starts at the last success before it, but not before this execution started (a paced run's successes a second
+   * apart are no outage of a second when one execution fails at once).
+   */
+  void failed(long nowNanos, long startedNanos, String sqlState, String node) {
     Open current = open.get();
     if (current == null) {
       long last = lastSuccess;
-      Open fresh = new Open(last != NONE && last <= nowNanos ? last : nowNanos, sqlState);
+      long start = last == NONE || last > nowNanos ? nowNanos : Math.max(last, Math.min(startedNanos, nowNanos));
+      Open fresh = new Open(start, sqlState);
       current = open.compareAndSet(null, fresh) ? fresh : open.get();
     }
     if (current != null) {

@@ -121,7 +121,8 @@ public final class WorkerRecorder {
     } finally {
       phaser.writerCriticalSectionExit(critical);
     }
-    phase.outages().failed(phase.now(), state, node);
+    long now = phase.now();
+    phase.outages().failed(now, now - latencyNanos, state, node);
     return phase.counts(generation);
   }
 

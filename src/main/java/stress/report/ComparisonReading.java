@@ -117,6 +117,9 @@ public final class ComparisonReading {
    */
   static String inversePart(PairedRatio forward) {
     MedianInterval i = forward.interval();
+    if (!(i.low() > 0)) {
+      return "- (no inverse: the other finished no execution in a round)";
+    }
     double median = Decimals.ratioRounded(i.median(), java.math.RoundingMode.HALF_UP);
     String interval = i.estimated() ? " " + Decimals.ratioInterval(
         1 / Decimals.ratioRounded(i.high(), java.math.RoundingMode.CEILING),
@@ -135,7 +138,8 @@ public final class ComparisonReading {
     return switch (ratio.verdict()) {
       case FASTER -> ratio.higherIsBetter() ? "higher (faster)" : "lower (faster)";
       case SLOWER -> ratio.higherIsBetter() ? "lower (slower)" : "higher (slower)";
-      case NO_ESTIMATE -> ratio.verdict().words();
+      // with rounds, a single pair is a round left alone by the others' missing figures, not a run of 1 round
+      case NO_ESTIMATE -> "only 1 round paired: no noise estimate";
       case NO_DIFFERENCE -> ratio.undecided()
           ? "no verdict (the interval is wide: it reaches beyond " + Decimals.ratio(1 + ratio.leastDifference())
               + ", the least difference called, without lying beyond it)"

@@ -75,9 +75,12 @@ public final class RoundComparison {
    * @param verdict  faster, slower, no difference beyond noise, or no noise estimate
    */
   public record Ratio(double median, double low, double high, double coverage, String verdict) {
-    static Ratio of(PairedRatio p) {
+    static Ratio of(PairedRatio p, int rounds) {
       MedianInterval i = p.interval();
-      return new Ratio(i.median(), i.low(), i.high(), i.coverage(), p.said());
+      // one pair left of several rounds: the others ran none of it on a side, which "1 round" would hide
+      String verdict = p.verdict() == PairedRatio.Verdict.NO_ESTIMATE && rounds > 1 ? "1 of " + rounds + " rounds"
+          + " paired (in the others a side finished no execution of it): no noise estimate" : p.said();
+      return new Ratio(i.median(), i.low(), i.high(), i.coverage(), verdict);
     }
   }
 
@@ -294,7 +297,7 @@ public final class RoundComparison {
     PairedRatio ratio = baseline ? null : PairedRatio.of(values(base, value), own, higherIsBetter, least);
     return new Figure(operation, name, rounds, MedianInterval.of(present).median(),
         Arrays.stream(present).min().orElseThrow(), Arrays.stream(present).max().orElseThrow(),
-        ratio == null ? null : Ratio.of(ratio));
+        ratio == null ? null : Ratio.of(ratio, own.length));
   }
 
   /** The figure of each round's phase, NaN where the round did not run it. */

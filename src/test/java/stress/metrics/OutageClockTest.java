@@ -131,7 +131,7 @@ class OutageClockTest {
       phase.worker(i % 2).success(0, MS, 1);
     }
     now[0] = 6 * S + 713 * MS;
-    phase.worker(0).failure(0, 3700 * MS, "57014", "canceling statement due to statement timeout");
+    phase.worker(0).failure(0, 3713 * MS, "57014", "canceling statement due to statement timeout"); // sent at 3 s
     now[0] = 7 * S;
     phase.worker(1).failure(0, 4 * S, "57014", "canceling statement due to statement timeout");
     now[0] = 10 * S + 854 * MS;
@@ -142,5 +142,6 @@ class OutageClockTest {
     assertEquals(3.0, outage.startSeconds(), 0.0011, "from the last success, within the grain kept");
     assertEquals(10.854, outage.endSeconds(), 1e-9);
     assertEquals(2, outage.failed());
+
   }
 }

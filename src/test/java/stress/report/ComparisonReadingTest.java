@@ -149,4 +149,19 @@ class ComparisonReadingTest {
     assertTrue(ComparisonReading.inversePart(p50).startsWith("x0.91 [0.83-0.99] "),
         ComparisonReading.inversePart(p50));
   }
+
+  @Test
+  void aRowThatFinishedNoExecutionSaysSoAndHowManyRoundsItsRatioHad() {
+    // plain finished nothing in either of 2 rounds (e.g. measured with --measure-different past the time limit)
+    String none = RoundComparisonText.of(run(rounds(20_000, 100, 2), new int[][] {{0, 100}, {0, 100}}, false, 2));
+    assertTrue(none.lines().anyMatch(l -> l.matches(" +p50 ms +none +- +- +- +no execution finished in any of its 2"
+        + " rounds")), none);
+    assertFalse(none.contains("---"), none);
+    // it finished executions in round 2 only: one pair of 2 rounds, not "1 round"
+    String one = RoundComparisonText.of(run(rounds(20_000, 100, 2), new int[][] {{0, 100}, {10_000, 100}}, false,
+        2));
+    assertTrue(one.contains("1 of 2 rounds paired (in the others a side finished no execution of it): no noise"
+        + " estimate"), one);
+    assertFalse(one.contains("1 round: no noise estimate"), one);
+  }
 }
