@@ -92,7 +92,10 @@ final class TargetTrial {
     }
     List<String> why = new ArrayList<>();
     reasons.forEach((op, r) -> why.add(op + " (" + String.join(", ", r) + ")"));
-    String hint = reasons.values().stream().anyMatch(r -> r.contains(DIFFERENT)) && !check.measureDifferent()
+    boolean differ = reasons.values().stream().anyMatch(r -> r.contains(DIFFERENT));
+    // written since the import: reloading is the answer, measuring different answers is not
+    String written = differ ? writtenSinceLoad(config, database, servers, collection) : null;
+    String hint = written != null ? "; " + written : differ && !check.measureDifferent()
         ? "; --measure-different measures those whose answers differ anyway, marked" : "";
     if (kept.isEmpty()) {
       // a missing collection was named above, with what it takes out: not again
@@ -104,6 +107,25 @@ final class TargetTrial {
     out.println("left out on all targets, as they cannot be compared: " + String.join(", ", why) + hint);
     return new Result(config.withMix(OperationMix.of(kept)), lines, leftOut, answersDiffer, parity,
         objectIdTables);
+  }
+
+  /** {@link WritesSinceLoad} of the run's table and collection; null for an application or where it cannot tell. */
+  private static String writtenSinceLoad(RunConfig config, ChosenDatabase database, Map<String, MongoTarget> servers,
+                                         String collection) {
+    if (config.application() != null || collection == null) {
+      return null;
+    }
+    try (Connection c = PhysicalConnections.open(database.spec())) {
+      for (MongoTarget server : servers.values()) {
+        String found = WritesSinceLoad.of(c, config.schema(), config.table(), server, collection);
+        if (found != null) {
+          return found;
+        }
+      }
+    } catch (SQLException | RuntimeException e) {
+      return null; // only a hint: the answers' difference is said either way
+    }
+    return null;
   }
 
   /** The index parity lines, once something is left to measure. */

@@ -154,6 +154,30 @@ class AnswersBeforeSpeedIT {
   }
 
   /** Index parity: a path indexed on one side only is named with the command that builds it there. */
+  /** A table written since the import is found so: the hint that answers differ because of it, to reload both. */
+  @Test
+  void aTableWrittenSinceTheImportIsFoundAndReloadingSuggested() throws Exception {
+    String written = TestDatabase.newDatabaseUrl("answers_written");
+    assertEquals(0, CliTester.run("--url", written, "-U", "postgres", "import", "datasets/sample-large").exitCode());
+    try (java.sql.Connection c = TestDatabase.connect(written);
+         stress.mongodb.MongoTarget target = stress.mongodb.MongoTarget.connect("--against", mongo, null);
+         java.sql.Statement s = c.createStatement()) {
+      assertEquals(null, stress.app.WritesSinceLoad.of(c, null, "stress_orders", target, DB + ".orders"),
+          "as imported: the same documents on both sides");
+      s.execute("UPDATE stress_orders SET data = data || '{\"written\": true}'");
+      // the statistics of another backend's writes are flushed within a second: wait for them, not for a time
+      String found = null;
+      for (int i = 0; i < 100 && found == null; i++) {
+        found = stress.app.WritesSinceLoad.of(c, null, "stress_orders", target, DB + ".orders");
+        if (found == null) {
+          s.execute("SELECT pg_stat_force_next_flush()");
+        }
+      }
+      assertTrue(found != null && found.startsWith("the table or the collection was written since the import (table"
+          + " stress_orders had ") && found.contains("reload both"), String.valueOf(found));
+    }
+  }
+
   @Test
   void anIndexOnOneSideOnlyIsNamedWithTheCommandThatBuildsIt() {
     String namespace = DB + ".orders_indexed";
