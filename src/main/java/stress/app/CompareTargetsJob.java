@@ -123,7 +123,7 @@ final class CompareTargetsJob {
     MongoTimeouts timeouts = MongoTimeouts.of(trial.measured().timeouts().connect(),
         trial.measured().timeouts().statement());
     Map<String, NativeRun> sent = new LinkedHashMap<>();
-    try (ServerTimeWatch watch = ServerTimeWatch.open(database.spec())) {
+    try (ServerTimeWatch watch = ServerTimeWatch.open(database.spec()).onEmbedded(database.embedded() != null)) {
       untimed.forEach((name, server) -> sent.put(name, server.through(server.target().forRun(timeouts))));
       watch.learn(database.spec(), trial.measured());
       return capacity != null ? capacities(trial, sent) : rounds(trial, sent, watch);
@@ -149,6 +149,8 @@ final class CompareTargetsJob {
     PhaseCost.before(targets.size() * PhaseGrid.count(config), rounds, config.duration(), config.ops(),
         config.warmup(), "--against").forEach(out::println);
     RunConfig single = config.onComparedTarget();
+    int perJob = PhaseGrid.count(config);
+    int planned = targets.size() * perJob * rounds; // as the plan: line counts them
     java.util.Set<String> headed = new java.util.HashSet<>();
     // the keys every target draws from, read before the first phase: a table's own inserts are not in the collection
     stress.keys.KeySpaces keys = new stress.keys.KeySpaces();
@@ -161,6 +163,7 @@ final class CompareTargetsJob {
         String name = targets.get(orders.get(r).get(k));
         NativeRun server = sent.get(name);
         String round = rounds > 1 ? ", round " + (r + 1) + " of " + rounds : "";
+        int before = (r * targets.size() + k) * perJob; // a skipped target-round keeps its numbers
         if (failed.containsKey(name)) {
           out.println("\ntarget " + name + round + ": skipped, " + failed.get(name));
           notMeasured.add(name + (rounds > 1 ? ", round " + (r + 1) : "") + ": not measured, " + failed.get(name));
@@ -170,7 +173,7 @@ final class CompareTargetsJob {
             + server.collectionsText() + ")" : config.application() == null ? " (table " + config.table() + ")"
             : " (the application's tables)") + round + ":");
         RunJob job = new RunJob(single, database, out, interruption).withoutPlan().markingAnswersDiffer(
-            trial.answersDiffer().keySet()).readingKeysFrom(keys);
+            trial.answersDiffer().keySet()).readingKeysFrom(keys).numberingPhases(before, planned);
         if (!headed.add(name)) {
           job.withoutHeader(); // once per target: its later rounds are the line above
         }

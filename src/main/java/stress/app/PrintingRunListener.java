@@ -29,10 +29,20 @@ final class PrintingRunListener implements RunListener {
     this.mongodb = mongodb;
   }
 
+  private int phasesBefore;
+  private int phasesPlanned;
+
+  /** Numbers phases within a plan of {@code planned} phases, {@code before} of them run by others; returns this. */
+  PrintingRunListener numbering(int before, int planned) {
+    this.phasesBefore = before;
+    this.phasesPlanned = planned;
+    return this;
+  }
+
   @Override
   public void phaseStarted(PhaseSpec phase, int index, int count) {
     out.println();
-    out.println("phase " + (index + 1) + "/" + count + ": " + (mongodb ? "threads=" + phase.threads()
+    out.println("phase " + (phasesBefore + index + 1) + "/" + (phasesPlanned > 0 ? phasesPlanned : count) + ": " + (mongodb ? "threads=" + phase.threads()
         + (phase.round() > 0 ? " round=" + phase.round() : "") : phase.label()));
   }
 

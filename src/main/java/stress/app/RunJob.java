@@ -142,6 +142,19 @@ public final class RunJob {
   }
 
   private RunListener extra = new RunListener() {};
+  /** Phases of the whole plan before this job's, and in it (0: this job's own count), as {@code plan:} counts them. */
+  private int phasesBefore;
+  private int phasesPlanned;
+
+  /**
+   * Numbers this job's phases within a larger plan ({@code run --against}: one job per target and round), as its
+   * {@code plan:} line counts them; returns this job.
+   */
+  RunJob numberingPhases(int before, int planned) {
+    this.phasesBefore = before;
+    this.phasesPlanned = planned;
+    return this;
+  }
 
   /**
    * With {@code --metrics-port}: called with the endpoint's URL after the summaries (and the JSON result)
@@ -392,7 +405,7 @@ public final class RunJob {
     }
     PhaseStartTimes startTimes = new PhaseStartTimes(Clock.systemUTC());
     RunListener listener = RunListener.both(RunListener.both(new PrintingRunListener(out, answersDiffer,
-        sentTo != null), startTimes), extra);
+        sentTo != null).numbering(phasesBefore, phasesPlanned), startTimes), extra);
     RunProbe probe = live == null ? RunProbe.NONE : live.probe();
     Runner runner = spread == null
         ? new Runner(plan, spec -> withPoolMeters(live, openSource(spec)), listener, probe)

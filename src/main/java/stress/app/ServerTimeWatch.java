@@ -75,6 +75,14 @@ final class ServerTimeWatch implements RunListener, AutoCloseable {
     return new ConnectionSpec(url, spec.user(), spec.password(), spec.driverProperties(), spec.initStatements());
   }
 
+  private boolean embedded;
+
+  /** Marks the run's server as the embedded one, whose settings the advice to restart it cannot change; returns this. */
+  ServerTimeWatch onEmbedded(boolean embedded) {
+    this.embedded = embedded;
+    return this;
+  }
+
   /** Why the split cannot be made, and how to enable it; null when it can. */
   String absence() {
     return absence;
@@ -165,8 +173,18 @@ final class ServerTimeWatch implements RunListener, AutoCloseable {
   List<String> lines(Map<String, ServerIdentity> servers) {
     List<String> lines = new ArrayList<>();
     if (absence != null) {
-      lines.add("where the time goes: the server-side split needs pg_stat_statements on the PostgreSQL server ("
-          + absence + ")");
+      // advice only where it can work: a MongoDB side that can be split, a server whose settings can be changed
+      List<String> unsplittable = servers.entrySet().stream().filter(e -> e.getValue().kind()
+          != ServerIdentity.Kind.FERRETDB_2).map(e -> e.getKey() + " (" + e.getValue().family() + ")").toList();
+      if (!servers.isEmpty() && unsplittable.size() == servers.size()) {
+        lines.add("where the time goes: not split: " + String.join(", ", unsplittable) + " cannot be split (only"
+            + " FerretDB 2's statements are DocumentDB's calls), so pg_stat_statements would not help here");
+      } else if (embedded) {
+        lines.add("where the time goes: not split: the embedded server does not load pg_stat_statements");
+      } else {
+        lines.add("where the time goes: the server-side split needs pg_stat_statements on the PostgreSQL server ("
+            + absence + ")");
+      }
       return lines;
     }
     lines.add("where the time goes (each statement's time inside PostgreSQL from pg_stat_statements, read in " + where

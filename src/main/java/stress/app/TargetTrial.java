@@ -48,12 +48,18 @@ final class TargetTrial {
     Map<String, Set<String>> reasons = new LinkedHashMap<>();
     Set<String> objectIdTables = new HashSet<>();
     List<String> parity = new ArrayList<>();
+    // a missing or empty collection, said once with the operations it takes out
+    Map<String, List<String>> missing = new LinkedHashMap<>();
     for (Map.Entry<String, MongoTarget> server : servers.entrySet()) {
       String prefix = servers.size() == 1 ? "" : server.getKey() + ": ";
       List<String> ownParity = new ArrayList<>();
       for (CheckJob.Outcome o : outcomes(config, database, server.getValue(), collection, check, objectIdTables,
           ownParity)) {
-        lines.add(prefix + o.line());
+        if (o.verdict() == CheckJob.Verdict.NO_COLLECTION) {
+          missing.computeIfAbsent(prefix + o.line(), k -> new ArrayList<>()).add(o.operation());
+        } else {
+          lines.add(prefix + o.line());
+        }
         if (o.refused() || o.verdict() == CheckJob.Verdict.DIFFERENT && !check.measureDifferent()) {
           leftOut.merge(o.operation(), prefix + o.line(), (a, b) -> a + "; " + b);
           reasons.computeIfAbsent(o.operation(), k -> new java.util.TreeSet<>()).add(reason(o.verdict()));
@@ -63,8 +69,10 @@ final class TargetTrial {
       }
       ownParity.forEach(line -> parity.add(prefix + line));
     }
+    missing.forEach((problem, ops) -> lines.add(problem + ": not compared, which takes out " + String.join(", ", ops)));
     out.println("before measuring, each operation on PostgreSQL and " + (servers.size() == 1 ? "MongoDB"
-        : "each MongoDB server") + " (a read's answers compared for " + stress.model.Plural.of(check.draws(), "draw") + ", more while all are"
+        : "each MongoDB server") + " (a read's answers compared for " + stress.model.Plural.of(check.draws(), "draw")
+        + ", more while all are"
         + " empty; a built-in's keys looked up on both; a write run once on MongoDB):");
     lines.forEach(line -> out.println("  " + line));
     answersDiffer.keySet().removeAll(leftOut.keySet());
@@ -84,16 +92,40 @@ final class TargetTrial {
     }
     List<String> why = new ArrayList<>();
     reasons.forEach((op, r) -> why.add(op + " (" + String.join(", ", r) + ")"));
-    String hint = reasons.values().stream().anyMatch(r -> r.contains(DIFFERENT)) && !check.measureDifferent()
+    boolean differ = reasons.values().stream().anyMatch(r -> r.contains(DIFFERENT));
+    // written since the import: reloading is the answer, measuring different answers is not
+    String written = differ ? writtenSinceLoad(config, database, servers, collection) : null;
+    String hint = written != null ? "; " + written : differ && !check.measureDifferent()
         ? "; --measure-different measures those whose answers differ anyway, marked" : "";
     if (kept.isEmpty()) {
+      // a missing collection was named above, with what it takes out: not again
+      String first = leftOut.values().iterator().next();
       throw new stress.model.DataStateException("--against: nothing is left to compare, no operation can be compared: "
-          + String.join(", ", why) + hint + "; the first: " + leftOut.values().iterator().next());
+          + String.join(", ", why) + hint + (missing.containsKey(first) ? " (see above)" : "; the first: " + first));
     }
     printParity(parity, out);
     out.println("left out on all targets, as they cannot be compared: " + String.join(", ", why) + hint);
     return new Result(config.withMix(OperationMix.of(kept)), lines, leftOut, answersDiffer, parity,
         objectIdTables);
+  }
+
+  /** {@link WritesSinceLoad} of the run's table and collection; null for an application or where it cannot tell. */
+  private static String writtenSinceLoad(RunConfig config, ChosenDatabase database, Map<String, MongoTarget> servers,
+                                         String collection) {
+    if (config.application() != null || collection == null) {
+      return null;
+    }
+    try (Connection c = PhysicalConnections.open(database.spec())) {
+      for (MongoTarget server : servers.values()) {
+        String found = WritesSinceLoad.of(c, config.schema(), config.table(), server, collection);
+        if (found != null) {
+          return found;
+        }
+      }
+    } catch (SQLException | RuntimeException e) {
+      return null; // only a hint: the answers' difference is said either way
+    }
+    return null;
   }
 
   /** The index parity lines, once something is left to measure. */
@@ -131,7 +163,7 @@ final class TargetTrial {
         String missing = CollectionPresence.problem(mongo, collection);
         if (missing != null) {
           config.mix().names().forEach(name -> outcomes.add(new CheckJob.Outcome(name,
-              CheckJob.Verdict.NO_COLLECTION, name + ": not compared: " + missing)));
+              CheckJob.Verdict.NO_COLLECTION, missing)));
           return outcomes;
         }
         boolean objectIds = stress.table.DocumentIds.objectIds(c, table);
@@ -168,7 +200,7 @@ final class TargetTrial {
           String missing = CollectionPresence.problem(mongo, each.namespace());
           if (missing != null) {
             own.forEach(name -> outcomes.add(new CheckJob.Outcome(each.operationName(name),
-                CheckJob.Verdict.NO_COLLECTION, each.table() + "." + name + ": not compared: " + missing)));
+                CheckJob.Verdict.NO_COLLECTION, missing)));
             continue;
           }
           DocumentTable table = TableSetup.existing(c, config.schema(), each.table(), false);

@@ -9,8 +9,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Tracks outages over all workers of a phase: any failed execution opens one, the first success after it, on any
- * worker, closes it, so nothing succeeded in between. The success path only reads one volatile reference while no
+ * Tracks outages over all workers of a phase: any failed execution opens one, dated from the last success before it
+ * (a server frozen at 3 s whose first timeout is reported at 6.7 s was unavailable from 3 s, not 6.7 s), though not
+ * from before that execution started, and the
+ * first success after it, on any worker, closes it, so nothing succeeded in between. The success path only reads one volatile reference while no
  * outage is open. Windows are never joined: a success between two of them would make the joined one a lie (with
  * one node of a cluster down, failures and successes alternate all the time). Windows shorter than
  * {@link #MIN_OUTAGE_NANOS} are not outages: a failure followed within milliseconds by another worker's success
@@ -20,7 +22,16 @@ final class OutageClock {
   /** The shortest time without a successful execution that is reported as an outage. */
   static final long MIN_OUTAGE_NANOS = 100_000_000L;
 
+  /**
+   * How close the kept time of the last success is to the real one: it is written only when it moved by more, so the
+   * workers' successes share a field that is mostly read.
+   */
+  static final long SUCCESS_GRAIN_NANOS = 1_000_000L;
+  private static final long NONE = Long.MIN_VALUE;
+
   private final AtomicReference<Open> open = new AtomicReference<>();
+  /** The latest success, to within {@link #SUCCESS_GRAIN_NANOS}; {@link #NONE} before the first. */
+  private volatile long lastSuccess = NONE;
   /** Closed windows; guarded by itself. */
   private final List<Window> closed = new ArrayList<>();
 
@@ -54,9 +65,20 @@ final class OutageClock {
    * @param node the node the failure names, or null
    */
   void failed(long nowNanos, String sqlState, String node) {
+    failed(nowNanos, nowNanos, sqlState, node);
+  }
+
+  /**
+   * As {@link #failed(long, String, String)}, for an execution started at {@code startedNanos}: an outage it opens
+   * starts at the last success before it, but not before this execution started (a paced run's successes a second
+   * apart are no outage of a second when one execution fails at once).
+   */
+  void failed(long nowNanos, long startedNanos, String sqlState, String node) {
     Open current = open.get();
     if (current == null) {
-      Open fresh = new Open(nowNanos, sqlState);
+      long last = lastSuccess;
+      long start = last == NONE || last > nowNanos ? nowNanos : Math.max(last, Math.min(startedNanos, nowNanos));
+      Open fresh = new Open(start, sqlState);
       current = open.compareAndSet(null, fresh) ? fresh : open.get();
     }
     if (current != null) {
@@ -85,6 +107,17 @@ final class OutageClock {
 
   boolean open() {
     return open.get() != null;
+  }
+
+  /** A successful execution at {@code nowNanos}: kept as the last success, and closes an open outage. */
+  void succeeded(long nowNanos) {
+    long last = lastSuccess;
+    if (last == NONE || nowNanos - last >= SUCCESS_GRAIN_NANOS) {
+      lastSuccess = nowNanos;
+    }
+    if (open.get() != null) {
+      recovered(nowNanos);
+    }
   }
 
   void recovered(long nowNanos) {

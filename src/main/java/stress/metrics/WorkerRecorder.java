@@ -67,9 +67,8 @@ public final class WorkerRecorder {
     } finally {
       phaser.writerCriticalSectionExit(critical);
     }
-    if (phase.outages().open()) {
-      phase.outages().recovered(phase.now());
-    }
+    // every success is timed: an outage starts at the last one before it
+    phase.outages().succeeded(phase.now());
     return phase.counts(generation);
   }
 
@@ -122,7 +121,8 @@ public final class WorkerRecorder {
     } finally {
       phaser.writerCriticalSectionExit(critical);
     }
-    phase.outages().failed(phase.now(), state, node);
+    long now = phase.now();
+    phase.outages().failed(now, now - latencyNanos, state, node);
     return phase.counts(generation);
   }
 

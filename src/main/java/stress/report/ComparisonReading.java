@@ -45,18 +45,41 @@ public final class ComparisonReading {
       List<String> parts = new ArrayList<>();
       for (String figure : List.of(RoundComparison.OPS, RoundComparison.P50, RoundComparison.P99)) {
         boolean higherIsBetter = figure.equals(RoundComparison.OPS);
-        PairedRatio ratio = paired(total(subject, figure), total(other, figure), higherIsBetter, leastDifference);
+        // the row's ratio to the baseline, as the table has it; read from the baseline, its exact inverse
+        PairedRatio forward = paired(total(row, figure), total(baseline, figure), higherIsBetter, leastDifference);
+        PairedRatio ratio = forward == null || rowFirst ? forward : forward.inverse();
         ratios.add(ratio);
-        parts.add(figure.replace(" ms", "") + " " + (ratio == null ? "-" : part(ratio)));
+        parts.add(figure.replace(" ms", "") + " " + (ratio == null ? "-" : rowFirst ? part(ratio) : inversePart(forward)));
       }
       lines.add(label(subject.combination(), other.combination(), comparedKey) + " vs "
           + label(other.combination(), subject.combination(), comparedKey) + ": " + String.join("; ", parts));
+      String medians = mediansDisagree(subject, other, comparedKey);
+      if (medians != null) {
+        lines.add("  " + medians);
+      }
       String disagreement = disagreement(ratios.get(0), ratios.get(1), ratios.get(2));
       if (disagreement != null) {
         lines.add("  " + disagreement);
       }
     }
     return lines;
+  }
+
+  /**
+   * Where the paired ratio puts {@code subject} first while its median ops/s is below the other's, the line saying
+   * so; else null. The median of the per-round ratios and the ratio of the medians can point apart when the rounds
+   * drift: neither is then the faster, and {@link RoundComparison#best} stars neither.
+   */
+  static String mediansDisagree(RoundComparison.Row subject, RoundComparison.Row other, String comparedKey) {
+    RoundComparison.Figure mine = total(subject, RoundComparison.OPS);
+    RoundComparison.Figure theirs = total(other, RoundComparison.OPS);
+    if (mine == null || theirs == null || !(mine.median() < theirs.median())) {
+      return null;
+    }
+    return "the rounds disagree: paired round by round " + label(subject.combination(), other.combination(),
+        comparedKey) + " had more ops/s, yet its median ops/s (" + Decimals.oneDecimal(mine.median()) + ") is below "
+        + label(other.combination(), subject.combination(), comparedKey) + "'s (" + Decimals.oneDecimal(theirs.median())
+        + "): neither is called the faster, and none is starred";
   }
 
   /**
@@ -80,16 +103,34 @@ public final class ComparisonReading {
     return all;
   }
 
-  /** E.g. {@code x2.08 [1.67-3.33] higher (faster)}. */
+  /** E.g. {@code x2.08 [1.67-3.33] higher (faster)}, the interval rounded outward as the table's. */
   static String part(PairedRatio ratio) {
     MedianInterval i = ratio.interval();
-    String interval = i.estimated() ? " " + Decimals.ratioInterval(i.low(), i.high()) : "";
+    String interval = i.estimated() ? " [" + Decimals.ratioRangeOutward(i.low(), i.high()).replace("x", "") + "]"
+        : "";
     return Decimals.ratio(i.median()) + interval + " " + words(ratio);
   }
 
   /**
+   * The inverse of a ratio the table prints, from the figures as printed: the table's {@code x1.01-x1.20} reads
+   * {@code [0.83-0.99]}, so the two never seem to say different things.
+   */
+  static String inversePart(PairedRatio forward) {
+    MedianInterval i = forward.interval();
+    if (!(i.low() > 0)) {
+      return "- (no inverse: the other finished no execution in a round)";
+    }
+    double median = Decimals.ratioRounded(i.median(), java.math.RoundingMode.HALF_UP);
+    String interval = i.estimated() ? " " + Decimals.ratioInterval(
+        1 / Decimals.ratioRounded(i.high(), java.math.RoundingMode.CEILING),
+        1 / Decimals.ratioRounded(i.low(), java.math.RoundingMode.FLOOR)) : "";
+    return Decimals.ratio(1 / median) + interval + " " + words(forward.inverse());
+  }
+
+  /**
    * A verdict in words that say its direction: for ops/s {@code higher (faster)}, for a latency {@code lower
-   * (faster)}; an interval that excludes 1 but not the least difference says so, naming it.
+   * (faster)}; an interval that excludes 1 but lies within the least difference says so, naming it; one that reaches
+   * beyond the least difference without lying beyond it gives no verdict.
    */
   public static String words(PairedRatio ratio) {
     MedianInterval i = ratio.interval();
@@ -97,8 +138,12 @@ public final class ComparisonReading {
     return switch (ratio.verdict()) {
       case FASTER -> ratio.higherIsBetter() ? "higher (faster)" : "lower (faster)";
       case SLOWER -> ratio.higherIsBetter() ? "lower (slower)" : "higher (slower)";
-      case NO_ESTIMATE -> ratio.verdict().words();
-      case NO_DIFFERENCE -> i.low() > 1 || i.high() < 1
+      // with rounds, a single pair is a round left alone by the others' missing figures, not a run of 1 round
+      case NO_ESTIMATE -> "only 1 round paired: no noise estimate";
+      case NO_DIFFERENCE -> ratio.undecided()
+          ? "no verdict (the interval is wide: it reaches beyond " + Decimals.ratio(1 + ratio.leastDifference())
+              + ", the least difference called, without lying beyond it)"
+          : i.low() > 1 || i.high() < 1
           ? "no difference beyond noise (" + (more ? "above x1" : "below x1") + " but within "
               + Decimals.ratio(1 + ratio.leastDifference()) + ", the least difference called)"
           : ratio.verdict().words();

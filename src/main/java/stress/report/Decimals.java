@@ -64,6 +64,24 @@ public final class Decimals {
     return "x" + new BigDecimal(ratio).setScale(2, RoundingMode.HALF_UP).toPlainString();
   }
 
+  /**
+   * A ratio rounded as {@link #ratio} prints it, but in the given direction: an interval's low end down and its high
+   * end up, so the printed interval never looks narrower than the measured one.
+   */
+  public static double ratioRounded(double ratio, RoundingMode direction) {
+    if (!Double.isFinite(ratio)) {
+      return ratio;
+    }
+    BigDecimal exact = BigDecimal.valueOf(ratio); // its shortest decimal: 1.13 stays 1.13, not 1.1299...
+    return (ratio > 0 && ratio < 0.1 ? exact.round(new MathContext(2, direction))
+        : exact.setScale(2, direction)).doubleValue();
+  }
+
+  /** A ratio's interval rounded outward (low end down, high end up), as {@code x1.01-x1.20}. */
+  public static String ratioRangeOutward(double low, double high) {
+    return ratio(ratioRounded(low, RoundingMode.FLOOR)) + "-" + ratio(ratioRounded(high, RoundingMode.CEILING));
+  }
+
   /** A ratio's interval as it follows the ratio: {@code [1.40-1.90]}, the x of each end left out. */
   public static String ratioInterval(double low, double high) {
     return "[" + ratio(low).substring(1) + "-" + ratio(high).substring(1) + "]";

@@ -56,6 +56,39 @@ public record PairedRatio(MedianInterval interval, boolean higherIsBetter, doubl
   }
 
   /**
+   * Whether the interval is too wide for any verdict: no difference was called, yet it reaches beyond the least
+   * difference (x2.59 [1.13-4.04] with x1.15 called is not "within x1.15"). Only a least difference above 0 has a
+   * band to lie within.
+   */
+  public boolean undecided() {
+    return verdict == Verdict.NO_DIFFERENCE && leastDifference > 0
+        && (interval.high() > 1 + leastDifference || interval.low() < 1 / (1 + leastDifference));
+  }
+
+  /** The verdict as a table's cell prints it: {@link #NO_VERDICT} where {@link #undecided}. */
+  public String said() {
+    return undecided() ? NO_VERDICT : verdict.words();
+  }
+
+  /** Said where the interval crosses the least difference. */
+  public static final String NO_VERDICT = "no verdict: the interval crosses the least difference";
+
+  /**
+   * The same comparison read the other way: the other's figure / this one's, each ratio and end inverted, the
+   * interval's ends swapped and the verdict turned (faster becomes slower).
+   */
+  public PairedRatio inverse() {
+    MedianInterval i = interval;
+    Verdict turned = switch (verdict) {
+      case FASTER -> Verdict.SLOWER;
+      case SLOWER -> Verdict.FASTER;
+      default -> verdict;
+    };
+    return new PairedRatio(new MedianInterval(1 / i.median(), 1 / i.high(), 1 / i.low(), i.coverage(), i.count()),
+        higherIsBetter, leastDifference, turned);
+  }
+
+  /**
    * Faster or slower only when the whole interval lies beyond the least difference (above 1 + d, or below
    * 1 / (1 + d)); a single round gives no interval and so no verdict.
    */

@@ -75,9 +75,12 @@ public final class RoundComparison {
    * @param verdict  faster, slower, no difference beyond noise, or no noise estimate
    */
   public record Ratio(double median, double low, double high, double coverage, String verdict) {
-    static Ratio of(PairedRatio p) {
+    static Ratio of(PairedRatio p, int rounds) {
       MedianInterval i = p.interval();
-      return new Ratio(i.median(), i.low(), i.high(), i.coverage(), p.verdict().words());
+      // one pair left of several rounds: the others ran none of it on a side, which "1 round" would hide
+      String verdict = p.verdict() == PairedRatio.Verdict.NO_ESTIMATE && rounds > 1 ? "1 of " + rounds + " rounds"
+          + " paired (in the others a side finished no execution of it): no noise estimate" : p.said();
+      return new Ratio(i.median(), i.low(), i.high(), i.coverage(), verdict);
     }
   }
 
@@ -214,8 +217,9 @@ public final class RoundComparison {
 
   /**
    * The combination of a group with the most ops/s by the figure its verdict reads: the median of its paired ratios
-   * to the baseline (the baseline's own is 1); the first of them on a tie. Medians of each row's own rounds could
-   * rank two rows otherwise than their pairs do.
+   * to the baseline (the baseline's own is 1); the first of them on a tie. Null where another row's median ops/s is
+   * higher: the medians of each row's own rounds then rank the rows otherwise than their pairs do, and a star on
+   * either would take a side.
    */
   public static Row best(List<Row> group) {
     Row best = group.get(0);
@@ -227,17 +231,21 @@ public final class RoundComparison {
         bestRatio = ratio;
       }
     }
-    return best;
+    // the paired ratio and the medians pointing apart: neither is the faster (the reading says so in a line)
+    double bestMedian = best.figures().get(0).median();
+    boolean outdone = group.stream().anyMatch(r -> r.figures().get(0).median() > bestMedian);
+    return outdone ? null : best;
   }
 
   /**
    * The best combination of a whole comparison: of one group its {@link #best(List)}; of several (each with its own
-   * baseline, so paired ratios do not compare across them) the group best with the highest median ops/s.
+   * baseline, so paired ratios do not compare across them) the group best with the highest median ops/s; null where
+   * no group has one.
    */
   public static Row best(Result result) {
     Map<String, List<Row>> groups = new LinkedHashMap<>();
     result.rows().forEach(r -> groups.computeIfAbsent(r.group(), k -> new ArrayList<>()).add(r));
-    return groups.values().stream().map(RoundComparison::best)
+    return groups.values().stream().map(RoundComparison::best).filter(Objects::nonNull)
         .reduce((a, b) -> b.figures().get(0).median() > a.figures().get(0).median() ? b : a).orElse(null);
   }
 
@@ -290,7 +298,7 @@ public final class RoundComparison {
     PairedRatio ratio = baseline ? null : PairedRatio.of(values(base, value), own, higherIsBetter, least);
     return new Figure(operation, name, rounds, MedianInterval.of(present).median(),
         Arrays.stream(present).min().orElseThrow(), Arrays.stream(present).max().orElseThrow(),
-        ratio == null ? null : Ratio.of(ratio));
+        ratio == null ? null : Ratio.of(ratio, own.length));
   }
 
   /** The figure of each round's phase, NaN where the round did not run it. */

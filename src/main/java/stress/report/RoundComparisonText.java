@@ -288,9 +288,14 @@ public final class RoundComparisonText {
   public static List<String> figureCells(RoundComparison.Figure f, boolean baseline) {
     boolean ops = f.figure().equals(RoundComparison.OPS);
     RoundComparison.Ratio r = f.vsBaseline();
+    if (!Double.isFinite(f.median())) {
+      // e.g. measured with --measure-different and past the time limit on every round: no figure, said why
+      return List.of(f.figure(), "none", "-", "-", "-", "no execution finished in any of its " + f.rounds().size()
+          + " rounds");
+    }
     return List.of(f.figure(), number(f.median(), ops), number(f.low(), ops) + "-" + number(f.high(), ops),
         baseline ? "-" : r == null ? "-" : Decimals.ratio(r.median()),
-        baseline || r == null || r.coverage() == 0 ? "-" : Decimals.ratio(r.low()) + "-" + Decimals.ratio(r.high()),
+        baseline || r == null || r.coverage() == 0 ? "-" : Decimals.ratioRangeOutward(r.low(), r.high()),
         baseline ? "baseline" : r == null ? "-" : r.verdict());
   }
 

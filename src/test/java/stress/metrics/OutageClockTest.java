@@ -116,4 +116,32 @@ class OutageClockTest {
     assertEquals(List.of(new Outage(0.0, null, "22012", null, 100, Map.of("22012", 100L), Map.of())),
         stats.outages());
   }
+
+  /**
+   * A server frozen 3 s into the phase for 8 s: its executions time out 3.7 s later, yet nothing succeeded from 3 s, so
+   * the outage runs from the last success, on the workers' own path through a phase recorder.
+   */
+  @Test
+  void anOutageStartsAtTheLastSuccessBeforeItNotAtTheFirstTimeout() {
+    long[] now = {0};
+    PhaseRecorder phase = new PhaseRecorder(List.of("find"), 2, TimeUnit.HOURS.toNanos(1), List.of(), () -> now[0]);
+    phase.resetTotals(0);
+    for (int i = 0; i <= 300; i++) { // a success every 10 ms until 3 s
+      now[0] = i * 10 * MS;
+      phase.worker(i % 2).success(0, MS, 1);
+    }
+    now[0] = 6 * S + 713 * MS;
+    phase.worker(0).failure(0, 3713 * MS, "57014", "canceling statement due to statement timeout"); // sent at 3 s
+    now[0] = 7 * S;
+    phase.worker(1).failure(0, 4 * S, "57014", "canceling statement due to statement timeout");
+    now[0] = 10 * S + 854 * MS;
+    phase.worker(0).success(0, MS, 1);
+    PhaseStats stats = phase.finish(0, 12 * S);
+    assertEquals(1, stats.outages().size(), stats.outages().toString());
+    Outage outage = stats.outages().get(0);
+    assertEquals(3.0, outage.startSeconds(), 0.0011, "from the last success, within the grain kept");
+    assertEquals(10.854, outage.endSeconds(), 1e-9);
+    assertEquals(2, outage.failed());
+
+  }
 }

@@ -1,6 +1,7 @@
 package stress.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -53,9 +54,11 @@ class ComparisonReadingTest {
   void theFasterIsTheSubjectAndEachFigureSaysItsDirection() {
     // plain is the second row: half the ops/s at twice the p50 of prepared, the baseline
     String text = RoundComparisonText.of(run(rounds(20_000, 100, 5), rounds(10_000, 200, 5), false, 2));
-    // p50 x0.57: each latency is the given one plus up to 60 µs
-    assertTrue(text.contains("    prepared vs plain: ops/s x2.00 [2.00-2.00] higher (faster); p50 x0.57 [0.57-0.57]"
-        + " lower (faster); p99 x0.62 [0.62-0.62] lower (faster)\n"), text);
+    // read from prepared's side: the exact inverses of the table's plain row (x0.50-x0.51, x1.76-x1.77, x1.62-x1.63),
+    // each interval rounded outward there
+    assertTrue(text.contains("x0.50-x0.51") && text.contains("x1.76-x1.77"), text);
+    assertTrue(text.contains("    prepared vs plain: ops/s x2.00 [1.96-2.00] higher (faster); p50 x0.56 [0.56-0.57]"
+        + " lower (faster); p99 x0.62 [0.61-0.62] lower (faster)\n"), text);
     assertTrue(text.contains("differences beyond x1.05 are called):"), text);
   }
 
@@ -64,18 +67,18 @@ class ComparisonReadingTest {
     // the same ops/s, p50 twice as high
     String text = RoundComparisonText.of(run(rounds(20_000, 100, 5), rounds(20_000, 200, 5), false, 2));
     assertTrue(text.contains("plain vs prepared: ops/s x1.00 [1.00-1.00] no difference beyond noise; p50 x1.77"
-        + " [1.77-1.77] higher (slower)"), text);
+        + " [1.76-1.77] higher (slower)"), text);
     assertTrue(text.contains("      p50 differs beyond noise while ops/s does not: in a closed loop ops/s follows the"
         + " mean time of an operation"), text);
     // more ops/s at a higher p50: the trade said as one
     String traded = RoundComparisonText.of(run(rounds(10_000, 100, 5), rounds(20_000, 300, 5), false, 2));
-    assertTrue(traded.contains("plain vs prepared: ops/s x2.00 [2.00-2.00] higher (faster); p50 x2.54 [2.54-2.54]"
+    assertTrue(traded.contains("plain vs prepared: ops/s x2.00 [1.99-2.00] higher (faster); p50 x2.54 [2.53-2.54]"
         + " higher (slower)"), traded);
     assertTrue(traded.contains("ops/s and p50 disagree: more operations per second, yet a higher p50"), traded);
   }
 
   @Test
-  void theStarFollowsThePairedRatioNotEachRowsOwnMedian() {
+  void wherePairedRatioAndMediansDisagreeOneLineSaysSoAndNoneIsStarred() {
     // plain's own median (2000) beats prepared's (1000); round by round plain had x0.9, x2.0 and x0.9 of prepared
     int[][] prepared = {{10_000, 100}, {10_000, 100}, {30_000, 100}};
     int[][] plain = {{9_000, 100}, {20_000, 100}, {27_000, 100}};
@@ -83,10 +86,16 @@ class ComparisonReadingTest {
     RoundComparison.Result result = run.roundComparison();
     assertEquals(2000.0, result.rows().get(1).figures().get(0).median(), 1e-6);
     assertEquals(0.9, result.rows().get(1).figures().get(0).vsBaseline().median(), 1e-6);
-    assertEquals("prepared", RoundComparison.best(result).combination().get("mode"));
+    assertNull(RoundComparison.best(result));
     String text = RoundComparisonText.of(run);
-    assertTrue(text.contains("\n*  prepared "), text);
-    assertTrue(text.contains("\n   plain "), text);
+    assertFalse(text.contains("\n*"), text);
+    assertTrue(text.contains("prepared vs plain: ops/s x1.11 [0.50-1.11] no verdict"), text);
+    assertTrue(text.contains("      the rounds disagree: paired round by round prepared had more ops/s, yet its median"
+        + " ops/s (1000.0) is below plain's (2000.0): neither is called the faster, and none is starred\n"), text);
+    // where they agree the star stays
+    String agreed = RoundComparisonText.of(run(rounds(20_000, 100, 5), rounds(10_000, 200, 5), false, 2));
+    assertTrue(agreed.contains("\n*  prepared "), agreed);
+    assertFalse(agreed.contains("the rounds disagree"), agreed);
   }
 
   @Test
@@ -115,8 +124,44 @@ class ComparisonReadingTest {
     PairedRatio ratio = new PairedRatio(i, false, 0.15, PairedRatio.verdict(i, false, 0.15));
     assertEquals("no difference beyond noise (below x1 but within x1.15, the least difference called)",
         ComparisonReading.words(ratio));
-    PairedRatio wide = PairedRatio.of(new double[] {1, 1, 1}, new double[] {0.8, 1.1, 1.3}, true, 0.05);
-    assertNotNull(wide);
-    assertEquals("no difference beyond noise", ComparisonReading.words(wide));
+    PairedRatio within = PairedRatio.of(new double[] {1, 1, 1}, new double[] {0.98, 1.01, 1.04}, true, 0.05);
+    assertNotNull(within);
+    assertEquals("no difference beyond noise", ComparisonReading.words(within));
+  }
+
+  @Test
+  void anIntervalReachingBeyondTheLeastDifferenceGivesNoVerdict() {
+    // an interrupted run's p50: x2.59 [1.13-4.04] with x1.15 called is not "within x1.15"
+    PairedRatio wide = PairedRatio.of(new double[] {1, 1, 1, 1, 1}, new double[] {1.13, 2.0, 2.59, 3.0, 4.04}, false,
+        0.15);
+    assertEquals("x2.59 [1.13-4.04] no verdict (the interval is wide: it reaches beyond x1.15, the least difference"
+        + " called, without lying beyond it)", ComparisonReading.part(wide));
+    assertEquals(PairedRatio.NO_VERDICT, wide.said(), "the table's verdict cell says the same");
+    PairedRatio across = PairedRatio.of(new double[] {1, 1, 1}, new double[] {0.8, 1.1, 1.3}, true, 0.05);
+    assertTrue(ComparisonReading.words(across).startsWith("no verdict"), ComparisonReading.words(across));
+  }
+
+  @Test
+  void theReadingFromTheOtherSideIsTheTablesIntervalInverted() {
+    // the table's p50 x1.01-x1.20 (rounded outward), read from the faster side: 1/1.20 = 0.83, 1/1.01 = 0.99
+    PairedRatio p50 = PairedRatio.of(new double[] {1, 1, 1}, new double[] {1.012, 1.1, 1.196}, false, 0.05);
+    assertEquals("x1.01-x1.20", Decimals.ratioRangeOutward(p50.interval().low(), p50.interval().high()));
+    assertTrue(ComparisonReading.inversePart(p50).startsWith("x0.91 [0.83-0.99] "),
+        ComparisonReading.inversePart(p50));
+  }
+
+  @Test
+  void aRowThatFinishedNoExecutionSaysSoAndHowManyRoundsItsRatioHad() {
+    // plain finished nothing in either of 2 rounds (e.g. measured with --measure-different past the time limit)
+    String none = RoundComparisonText.of(run(rounds(20_000, 100, 2), new int[][] {{0, 100}, {0, 100}}, false, 2));
+    assertTrue(none.lines().anyMatch(l -> l.matches(" +p50 ms +none +- +- +- +no execution finished in any of its 2"
+        + " rounds")), none);
+    assertFalse(none.contains("---"), none);
+    // it finished executions in round 2 only: one pair of 2 rounds, not "1 round"
+    String one = RoundComparisonText.of(run(rounds(20_000, 100, 2), new int[][] {{0, 100}, {10_000, 100}}, false,
+        2));
+    assertTrue(one.contains("1 of 2 rounds paired (in the others a side finished no execution of it): no noise"
+        + " estimate"), one);
+    assertFalse(one.contains("1 round: no noise estimate"), one);
   }
 }

@@ -115,7 +115,9 @@ class RoundsUnderDriftTest {
         List.of("find_first", "update_one")), null);
     for (RoundComparison.Figure f : result.rows().get(1).figures()) {
       assertNotNull(f.vsBaseline(), f.operation() + " " + f.figure());
-      assertEquals("no difference beyond noise", f.vsBaseline().verdict(), f.operation() + " " + f.figure());
+      // never called faster or slower; an interval reaching past the least difference is not called "the same" either
+      assertTrue(List.of("no difference beyond noise", PairedRatio.NO_VERDICT).contains(f.vsBaseline().verdict()),
+          f.operation() + " " + f.figure() + ": " + f.vsBaseline().verdict());
     }
     List<String> figures = result.rows().get(1).figures().stream().map(f -> f.operation() + " " + f.figure()).toList();
     assertEquals(List.of("total ops/s", "total p50 ms", "total p99 ms", "find_first p50 ms", "find_first p99 ms",

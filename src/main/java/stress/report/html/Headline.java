@@ -84,14 +84,17 @@ final class Headline {
       int degraded = phases.stream().mapToInt(p -> p.stats().degraded().size()).sum();
       RoundComparison.Result rounds = run.result().roundComparison();
       // as the text's star: the paired ratio the verdict reads
-      RoundComparison.Row bestRow = rounds == null ? null : RoundComparison.best(rounds);
+      RoundComparison.Row starred = rounds == null ? null : RoundComparison.best(rounds);
+      // the paired ratio and the medians disagreeing: no best, the baseline's figures shown under that heading
+      boolean undecided = rounds != null && starred == null && !rounds.rows().isEmpty();
+      RoundComparison.Row bestRow = undecided ? rounds.rows().get(0) : starred;
       List<String> row;
       String opening;
       if (bestRow != null) {
         // medians over the rounds, the ratio paired with its interval: one round's figures would be one draw of noise
         RoundComparison.Ratio r = bestRow.figures().get(0).vsBaseline();
         ratio = bestRow.baseline() ? "baseline" : r == null ? "" : Decimals.ratio(r.median()) + " ("
-            + Decimals.ratio(r.low()) + "-" + Decimals.ratio(r.high()) + ", " + r.verdict() + ")";
+            + Decimals.ratioRangeOutward(r.low(), r.high()) + ", " + r.verdict() + ")";
         String label = RoundComparison.label(bestRow.combination(), null);
         List<PhaseResult> bestRounds = phases.stream().filter(p -> p.combination().equals(bestRow.combination()))
             .toList();
@@ -105,7 +108,8 @@ final class Headline {
         String of = comparedKey == null ? "" : " (" + RoundComparison.label(rounds.rows().stream()
             .filter(b -> b.baseline() && b.group().equals(bestRow.group())).findFirst().orElse(bestRow)
             .combination(), null) + ")";
-        opening = (overlay ? run.name() + ": " : "") + "best " + label + " — median "
+        opening = (overlay ? run.name() + ": " : "") + (undecided ? "no best combination (the paired ratios and the"
+            + " medians disagree: see Comparison with noise); " : "best ") + label + " — median "
             + oneDecimal(bestRow.figures().get(0).median()) + " ops/s over " + rounds.rounds() + " rounds, p99 "
             + millis(bestRow.figures().get(2).median()) + " ms, " + (bestRow.baseline()
             ? (comparedKey == null ? firstRow : "the baseline") : ratio + " " + firstRow + of)

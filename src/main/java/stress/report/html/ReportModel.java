@@ -4,7 +4,6 @@ import static stress.report.Decimals.millis;
 import static stress.report.Decimals.oneDecimal;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +19,6 @@ import stress.report.CapacitySteps;
 import stress.report.Decimals;
 import stress.report.PhaseResult;
 import stress.report.ResultMerger;
-import stress.report.RoundComparison;
 import stress.report.TextReport;
 
 /**
@@ -76,7 +74,7 @@ final class ReportModel {
       sections.add(rounds);
     }
     if (runs.stream().anyMatch(run -> run.result().phases().size() > 1)) {
-      sections.add(comparison());
+      sections.add(ComparisonSection.of(runs, this::chartId, this::dashed));
     }
     Section instances = InstancesSection.of(runs);
     if (instances != null) {
@@ -226,65 +224,6 @@ final class ReportModel {
       return stats.operations().size() > 1 ? stats.total() : null;
     }
     return stats.operations().stream().filter(op -> op.name().equals(operation)).findFirst().orElse(null);
-  }
-
-  // ---- comparison ---------------------------------------------------------------------------
-
-  private Section comparison() {
-    if (runs.stream().anyMatch(run -> CapacitySteps.isSearch(run.result()))) {
-      return new Section("comparison", "Comparison", CapacitySteps.NOT_COMPARED, List.of(), List.of());
-    }
-    List<String> categories = phaseLabels();
-    List<Series> series = new ArrayList<>();
-    List<String> headers = new ArrayList<>(List.of("combination"));
-    Map<String, List<String>> rows = new LinkedHashMap<>();
-    categories.forEach(category -> rows.put(category, new ArrayList<>(List.of(category))));
-    for (int index = 0; index < runs.size(); index++) {
-      NamedResult run = runs.get(index);
-      String prefix = overlay ? run.name() + " · " : "";
-      String comparedKey = RoundComparison.comparedKey(run.result());
-      headers.addAll(List.of(prefix + "ops/s", prefix + "p99 ms", prefix + "errors", prefix + "best",
-          prefix + (comparedKey == null ? "vs first row" : "vs baseline")));
-      List<Point> ops = new ArrayList<>();
-      List<Point> p99 = new ArrayList<>();
-      if (run.result().phases().isEmpty()) {
-        // interrupted before its first phase: a column of blanks, and the results section says so
-        categories.forEach(category -> rows.get(category).addAll(List.of("", "", "", "", "")));
-        continue;
-      }
-      int winner = Headline.winner(run.result().phases());
-      for (int c = 0; c < categories.size(); c++) {
-        PhaseResult phase = phase(run, categories.get(c));
-        List<String> row = rows.get(categories.get(c));
-        if (phase == null) {
-          row.addAll(List.of("", "", "", "", ""));
-          continue;
-        }
-        OperationStats total = phase.stats().total();
-        ops.add(new Point(c, total.opsPerSecond()));
-        p99.add(new Point(c, total.latencyMs().p99()));
-        boolean best = run.result().phases().indexOf(phase) == winner;
-        double first = Headline.baseline(run.result().phases(), phase, comparedKey).stats().total().opsPerSecond();
-        row.addAll(List.of(oneDecimal(total.opsPerSecond()), millis(total.latencyMs().p99()),
-            Long.toString(total.errorCount()), best ? "★" : "",
-            first > 0 ? Decimals.ratio(total.opsPerSecond() / first) : ""));
-      }
-      int marked = categories.indexOf(run.result().phases().get(winner).label());
-      series.add(new Series(prefix + "ops/s", prefix + "ops/s", dashed(index), "y", ops, List.of(marked),
-          "★ best" + (overlay ? " of " + run.name() : "")));
-      series.add(new Series(prefix + "p99 ms", prefix + "p99", dashed(index), "y2", p99, List.of(), null));
-    }
-    ChartSpec chart = new ChartSpec(chartId(), "Comparison of the combinations", "bars", "combination", "ops/s", "p99 ms",
-        categories, series, new DataTable(headers, new ArrayList<>(rows.values())));
-    return new Section("comparison", "Comparison",
-        "Ops/s (left axis) and p99 latency (right axis) of all operations together, per combination; ★ marks the"
-            + " highest ops/s" + (overlay ? " of each run" : "") + " (the first of them on a tie); the last column is the"
-            + " ratio of ops/s to the run's first row (comparing tables or targets, to the baseline of the row's group"
-            + " in its round: the first table, or PostgreSQL with the same settings).", List.of(chart), List.of());
-  }
-
-  private static PhaseResult phase(NamedResult run, String label) {
-    return run.result().phases().stream().filter(p -> p.label().equals(label)).findFirst().orElse(null);
   }
 
   // ---- errors -------------------------------------------------------------------------------

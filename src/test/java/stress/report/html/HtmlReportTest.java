@@ -27,6 +27,7 @@ import stress.metrics.PhaseStats;
 import stress.report.ClientUsageText;
 import stress.report.Decimals;
 import stress.report.PhaseResult;
+import stress.report.RoundComparison;
 import stress.report.RunResult;
 
 /** The page: self-contained, data escaped, and the numbers of each table taken from the result. */
@@ -239,6 +240,39 @@ class HtmlReportTest {
     assertTrue(results.headlines().get(0).contains("median " + Decimals.oneDecimal(
         result.roundComparison().rows().get(1).figures().get(0).median()) + " ops/s over 3 rounds"),
         results.headlines().get(0));
+  }
+
+  /** Rounds of one combination are one entry of the Comparison section, starred and compared as the text does. */
+  @Test
+  void withRoundsTheComparisonShowsEachCombinationOnceWithItsMedianAndPairedRatio() {
+    int[] plainRates = {300, 330, 280};
+    int[] preparedRates = {500, 450, 560};
+    List<PhaseResult> phases = new ArrayList<>();
+    for (int r = 0; r < 3; r++) {
+      for (String mode : List.of("plain", "prepared")) {
+        boolean plain = mode.equals("plain");
+        phases.add(new PhaseResult("mode=" + mode, Map.of("mode", mode), Map.of(), Map.of("pool", "none"),
+            Runs.phase(plain ? plainRates[r] : preparedRates[r], plain ? 1.0 : 0.5)).inRound(r + 1));
+      }
+    }
+    RunResult base = Runs.comparison();
+    RunResult result = new RunResult(base.toolVersion(), base.startTime(), base.settings(), base.target(), phases);
+    Section comparison = ReportModel.sections(List.of(new NamedResult("run", result))).stream()
+        .filter(s -> s.id().equals("comparison")).findFirst().orElseThrow();
+    ChartSpec chart = comparison.charts().get(0);
+    assertEquals(List.of("mode=plain", "mode=prepared"), chart.categories(), "no bar per round");
+    List<List<String>> rows = chart.table().rows();
+    assertEquals(2, rows.size());
+    RoundComparison.Row prepared = result.roundComparison().rows().get(1);
+    assertEquals("", rows.get(0).get(4), "the baseline is not starred");
+    assertEquals("baseline", rows.get(0).get(5));
+    assertEquals("★", rows.get(1).get(4));
+    assertEquals(Decimals.oneDecimal(prepared.figures().get(0).median()) + " ("
+        + Decimals.oneDecimal(prepared.figures().get(0).low()) + "-"
+        + Decimals.oneDecimal(prepared.figures().get(0).high()) + ")", rows.get(1).get(1));
+    RoundComparison.Ratio paired = prepared.figures().get(0).vsBaseline();
+    assertEquals(Decimals.ratio(paired.median()) + " (" + Decimals.ratioRangeOutward(paired.low(), paired.high())
+        + ", " + paired.verdict() + ")", rows.get(1).get(5), "the paired ratio, as the text reads it");
   }
 
   @Test
