@@ -71,10 +71,6 @@ bench_server_with_docs "$DOCS" $STRESS_JAVA_OPTS
 echo "server: 127.0.0.1:$PORT, data in $DATA (removed at exit)"
 READ=$BENCH_LIB/capacity_read.py
 
-HOG_PID=""
-stop_hog() { [ -z "$HOG_PID" ] || { kill "$HOG_PID" 2>/dev/null || true; wait "$HOG_PID" 2>/dev/null || true; HOG_PID=""; }; }
-trap 'stop_hog' EXIT
-
 one_rate() { # one_rate NAME RATE: a plain open-loop run at RATE, judged by the objective; a line into NAME.tsv
   local name=$1 rate=$2
   # shellcheck disable=SC2086 # STRESS_JAVA_OPTS is a list of options
@@ -111,12 +107,12 @@ echo
 echo "quiet: $SEARCHES searches (load $(cut -d' ' -f1-3 /proc/loadavg))"
 for ((s = 1; s <= SEARCHES; s++)); do one_search "quiet-$s"; done
 if [ "$HOG_SEARCHES" -gt 0 ]; then
-  "${CLIENT_PIN[@]}" sh -c 'while :; do :; done' &
-  HOG_PID=$!
+  # a service of the library's: its exit trap stops it with the server
+  start_service "$WORK/hog.log" "${CLIENT_PIN[@]}" sh -c 'while :; do :; done'
   echo
-  echo "noisy: a CPU hog (pid $HOG_PID) on the client's CPUs ${CLIENT_CPUS:-any}; $HOG_SEARCHES searches"
+  echo "noisy: a CPU hog on the client's CPUs ${CLIENT_CPUS:-any}; $HOG_SEARCHES searches"
   for ((s = 1; s <= HOG_SEARCHES; s++)); do one_search "hog-$s"; done
-  stop_hog
+  stop_services
 fi
 echo
 python3 "$READ" checks "$WORK"
