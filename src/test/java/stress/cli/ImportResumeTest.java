@@ -139,7 +139,7 @@ class ImportResumeTest {
     long rejected = Long.parseLong(collection.group(3));
     assertTrue(loaded > 0 && loaded < 29_470 && rejected > 0, printed);
     assertEquals(read, loaded + rejected, "read = loaded + rejected, no failed batch:\n" + printed);
-    Matcher lines = Pattern.compile("import: rejects file .* \\((\\d+) line\\(s\\) written by this run\\)")
+    Matcher lines = Pattern.compile("import: rejects file .* \\((\\d+) lines? written by this run\\)")
         .matcher(printed);
     assertTrue(lines.find(), printed);
     List<String> written = Files.readAllLines(rejects);
