@@ -68,8 +68,8 @@ class AggregateWorkloadRunTest {
     // each order has exactly one customer in shop_customers (none in the other table): one row per execution
     assertEquals(op.get("count").asLong(), op.get("rows").asLong(), op.toString());
 
-    CliTester.Result explain = CliTester.run("--url", url, "-U", "postgres", "explain", "--workload", w.toString(),
-        "--table", "shop_orders");
+    CliTester.Result explain = CliTester.run("--url", url, "-U", "postgres", "explain", "--verbose", "--workload",
+        w.toString(), "--table", "shop_orders");
     assertEquals(0, explain.exitCode(), explain.all());
     assertTrue(explain.all().contains("JOIN \"shop_customers\" AS "), explain.all());
   }
