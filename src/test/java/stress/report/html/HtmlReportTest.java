@@ -207,16 +207,7 @@ class HtmlReportTest {
   /** The operations under the headline are the best combination's over its rounds, as the headline's figures. */
   @Test
   void withRoundsTheOperationsUnderTheHeadlineAreTheMediansOverTheRounds() {
-    int[] plainRates = {300, 330, 280};
-    int[] preparedRates = {500, 450, 560};
-    List<PhaseResult> phases = new ArrayList<>();
-    for (int r = 0; r < 3; r++) {
-      for (String mode : List.of("plain", "prepared")) {
-        boolean plain = mode.equals("plain");
-        phases.add(new PhaseResult("mode=" + mode, Map.of("mode", mode), Map.of(), Map.of("pool", "none"),
-            Runs.phase(plain ? plainRates[r] : preparedRates[r], plain ? 1.0 : 0.5)).inRound(r + 1));
-      }
-    }
+    List<PhaseResult> phases = threeRoundsOfPlainAndPrepared();
     RunResult base = Runs.comparison();
     RunResult result = new RunResult(base.toolVersion(), base.startTime(), base.settings(), base.target(), phases);
     Section results = ReportModel.sections(List.of(new NamedResult("run", result))).get(0);
@@ -245,16 +236,7 @@ class HtmlReportTest {
   /** Rounds of one combination are one entry of the Comparison section, starred and compared as the text does. */
   @Test
   void withRoundsTheComparisonShowsEachCombinationOnceWithItsMedianAndPairedRatio() {
-    int[] plainRates = {300, 330, 280};
-    int[] preparedRates = {500, 450, 560};
-    List<PhaseResult> phases = new ArrayList<>();
-    for (int r = 0; r < 3; r++) {
-      for (String mode : List.of("plain", "prepared")) {
-        boolean plain = mode.equals("plain");
-        phases.add(new PhaseResult("mode=" + mode, Map.of("mode", mode), Map.of(), Map.of("pool", "none"),
-            Runs.phase(plain ? plainRates[r] : preparedRates[r], plain ? 1.0 : 0.5)).inRound(r + 1));
-      }
-    }
+    List<PhaseResult> phases = threeRoundsOfPlainAndPrepared();
     RunResult base = Runs.comparison();
     RunResult result = new RunResult(base.toolVersion(), base.startTime(), base.settings(), base.target(), phases);
     Section comparison = ReportModel.sections(List.of(new NamedResult("run", result))).stream()
@@ -435,5 +417,20 @@ class HtmlReportTest {
       n++;
     }
     return n;
+  }
+
+  /** Plain at 300, 330, 280 ops/s and prepared at 500, 450, 560 in rounds 1 to 3, interleaved. */
+  private static List<PhaseResult> threeRoundsOfPlainAndPrepared() {
+    int[] plainRates = {300, 330, 280};
+    int[] preparedRates = {500, 450, 560};
+    List<PhaseResult> phases = new ArrayList<>();
+    for (int r = 0; r < 3; r++) {
+      for (String mode : List.of("plain", "prepared")) {
+        boolean plain = mode.equals("plain");
+        phases.add(new PhaseResult("mode=" + mode, Map.of("mode", mode), Map.of(), Map.of("pool", "none"),
+            Runs.phase(plain ? plainRates[r] : preparedRates[r], plain ? 1.0 : 0.5)).inRound(r + 1));
+      }
+    }
+    return phases;
   }
 }
