@@ -9,9 +9,11 @@ import stress.config.LatencyObjective;
  * <ul>
  *   <li>a server queue: p50 and p99 rose together from the rate held to the rate that broke, or the server fell
  *       behind the rate;</li>
- *   <li>host stalls: p50 flat while p99 jumps between offers of about the same rate, or rises as the rate falls;</li>
- *   <li>the client's limit: the rate not achieved with the client's CPU at its share, never on a step that achieved
- *       its rate;</li>
+ *   <li>host stalls: the host's CPUs busy with work of neither the client nor the server (at least
+ *       {@link StepClientFigures#OTHERS_BUSY} of them), or p50 flat while p99 jumps between offers of about the same
+ *       rate, or rises as the rate falls;</li>
+ *   <li>the client's limit: the rate not achieved with the client's CPU at its share, or with its pacer waking late
+ *       for its slots on a host not busy with others; never on a step that achieved its rate;</li>
  *   <li>the operation's own time: p50 itself near or above the objective (at least {@value #OWN_TIME} of it).</li>
  * </ul>
  * Where the figures fit none of these it says it cannot tell, and what would tell.
@@ -37,8 +39,11 @@ record BreakCause(Kind kind, String sentence) {
     StepMeasured m = broke.measured();
     String at = " at " + CapacityText.rate(broke.offered()) + " ops/s";
     if (broke.clientLimited()) {
+      boolean cpu = m.client() == null || m.client().pacer() == null
+          || m.client().cpuShare() > stress.metrics.ClientUsage.CPU_LIMIT;
       return new BreakCause(Kind.CLIENT, "the client's limit: it achieved " + CapacityText.rate(m.achieved()) + " of "
-          + CapacityText.rate(broke.offered()) + " ops/s with its CPU at its share ("
+          + CapacityText.rate(broke.offered()) + " ops/s " + (cpu ? "with its CPU at its share" : "waking late for its"
+          + " slots while the host was not busy with others") + " ("
           + (m.client() == null ? "its CPU the bottleneck" : m.client().text()) + ")");
     }
     LatencyObjective objective = objectives.stream().filter(o -> !o.errors()
@@ -47,6 +52,12 @@ record BreakCause(Kind kind, String sentence) {
       return null; // errors or the rate broke, not a latency: the step's own line says so
     }
     String figure = objective.figure().equals("p999") ? "p99.9" : objective.figure();
+    if (m.client() != null && m.client().othersBusy()) {
+      return new BreakCause(Kind.HOST_STALLS, "host stalls: " + CapacityText.percent(m.client().hostOthers())
+          + " of the host's CPUs were busy with work of neither the client nor the server" + at + ", p50 "
+          + CapacityText.ms(m.p50Ms()) + " ms, " + figure + " " + CapacityText.ms(StepVerdict.figure(objective, m))
+          + " ms" + client(m) + "; quiet the host, or pin the server and the client to CPUs of their own");
+    }
     if (!m.keptUp(broke.offered())) {
       return new BreakCause(Kind.QUEUE, "a server queue: it fell behind the rate, " + CapacityText.rate(m.achieved())
           + " of " + CapacityText.rate(broke.offered()) + " ops/s achieved, p50 " + CapacityText.ms(m.p50Ms()) + " ms"

@@ -57,6 +57,8 @@ final class CapacityContender {
   private int searchRounds = 1;
   /** The operations a step needs to judge every objective ({@link stress.config.LatencyObjective#operationsToJudge}). */
   private long toJudge;
+  /** The tightest latency objective's limit, ms: a pacer waking late by half of it limits the client. */
+  private double tightestMs = Double.POSITIVE_INFINITY;
   /** The processes that offer each step together (--instances N), each with the run's threads. */
   private int clients = 1;
   /** The run of the check the step running belongs to, 0 for a step of the search. */
@@ -97,6 +99,8 @@ final class CapacityContender {
     searchRounds = rounds;
     toJudge = request.objectives().stream().mapToLong(stress.config.LatencyObjective::operationsToJudge).max()
         .orElse(0);
+    tightestMs = request.objectives().stream().filter(o -> !o.errors())
+        .mapToDouble(stress.config.LatencyObjective::limit).min().orElse(Double.POSITIVE_INFINITY);
     search = new CapacitySearch(request.objectives(), rate, request.resolution(), (step, n) -> {
       steps.add(step);
       listener.stepped(step, n);
@@ -194,13 +198,23 @@ final class CapacityContender {
           + total.errorCount() + (first == null ? "" : ", " + first.sqlState() + ": " + CompareTargetsJob.oneLine(
           new Exception(first.firstMessage()))) + "): the server failed, not its capacity");
     }
+    StepClientFigures figures = figures(phase.client());
     boolean clientBound = phase.client() != null && phase.client().clientBound()
-        && !phase.client().onlySharesCpusWithServer();
+        && !phase.client().onlySharesCpusWithServer() || pacerLate(figures);
     double seconds = phase.stats().durationSeconds();
     return new StepMeasured(total.opsPerSecond(), total.latencyMs().p50(), total.latencyMs().p90(),
         total.latencyMs().p95(), total.latencyMs().p99(), total.latencyMs().p999(),
         all == 0 ? 0 : (double) total.errorCount() / all, clientBound,
-        seconds > 0 ? clients * config.threads().get(0) / seconds : 0, all, figures(phase.client()));
+        seconds > 0 ? clients * config.threads().get(0) / seconds : 0, all, figures);
+  }
+
+  /**
+   * Whether the client's workers woke for their slots late by half the tightest objective or more (p99) while nothing
+   * else kept the host busy: the client could not pace the rate. With others busy, the host's stalls are the cause.
+   */
+  private boolean pacerLate(StepClientFigures f) {
+    return f != null && f.pacer() != null && f.pacer().wokeLateP99Ms() >= BreakCause.OWN_TIME * tightestMs
+        && !f.othersBusy();
   }
 
   /** The client's and the host's figures over a step, to name a cause by; null where the phase has none. */
@@ -212,7 +226,8 @@ final class CapacityContender {
     return new StepClientFigures(c.cpuShare(), c.gcShare(), c.jitSeconds() == null || !(c.cpuSeconds() > 0)
         ? Double.NaN : c.jitSeconds() / c.cpuSeconds(), host == null ? Double.NaN : host.cpuShare(),
         host == null || host.cpus() < 1 || !(c.seconds() > 0) ? Double.NaN
-            : c.cpuSeconds() / (c.seconds() * host.cpus()));
+            : c.cpuSeconds() / (c.seconds() * host.cpus()),
+        host == null || host.serverCpuShare() == null ? Double.NaN : host.serverCpuShare(), c.pacer());
   }
 
   /** One run of the check after the search ({@link CapacityCheck}): a step marked with the run's number. */

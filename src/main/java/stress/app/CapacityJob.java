@@ -252,7 +252,7 @@ final class CapacityJob {
       CapacityText.result(result).forEach(line -> out.println(prefix + line));
       stress.report.MedianInterval answer = request.checked() ? result.vouched() : result.interval();
       if (Double.isFinite(request.loggedRate()) && answer != null) {
-        out.println(prefix + CapacityText.ofLoggedRate(answer, request.loggedRate()));
+        out.println(prefix + CapacityText.ofLoggedRate(result.capacity(), answer, request.loggedRate()));
       }
       String rose = c.roseFirst();
       if (rose != null) {

@@ -97,13 +97,14 @@ final class CapacityJson {
       json.put("check", c);
     }
     if (result.interval() != null && (result.check() == null || result.check().holds())) {
-      json.put("capacity ops/s", result.interval().median());
+      json.put("capacity ops/s", result.capacity());
       if (result.rounds().size() > 1) {
+        json.put("median of the rounds ops/s", result.interval().median());
         json.put("interval", List.of(result.interval().low(), result.interval().high()));
         json.put("coverage", result.interval().coverage());
       }
       if (Double.isFinite(loggedRate) && loggedRate > 0) {
-        json.put("multiple of the logged rate", result.interval().median() / loggedRate);
+        json.put("multiple of the logged rate", result.capacity() / loggedRate);
         if (result.rounds().size() > 1) {
           json.put("multiple interval", List.of(result.interval().low() / loggedRate,
               result.interval().high() / loggedRate));
@@ -168,6 +169,13 @@ final class CapacityJson {
         step.put("client jit share", client.jitShare());
         step.put("host busy share", client.hostBusy());
         step.put("host client share", client.hostClient());
+        step.put("host server share", client.hostServer());
+        step.put("host others share", client.hostOthers());
+        if (client.pacer() != null) {
+          step.put("pacer behind share", client.pacer().behindShare());
+          step.put("pacer woke late p99 ms", client.pacer().wokeLateP99Ms());
+          step.put("pacer woke late max ms", client.pacer().wokeLateMaxMs());
+        }
       }
       return step;
     }).toList());

@@ -129,6 +129,16 @@ public final class CapacitySearch {
       return rounds.stream().filter(CapacityRound::found).count();
     }
 
+    /**
+     * The capacity the rounds found together: the lowest answer of the rounds that found one, a rate every one of them
+     * held. Their median can be a rate that held in some rounds only, at a knee the host's noise moves from round to
+     * round, and a plain run at it then breaks as often as it holds. NaN where most rounds found none.
+     */
+    public double capacity() {
+      return interval == null ? Double.NaN : rounds.stream().filter(CapacityRound::found)
+          .mapToDouble(CapacityRound::capacity).min().orElse(Double.NaN);
+    }
+
     /** The capacity the search vouches for: found by most rounds and held in most of its check; else null. */
     public MedianInterval vouched() {
       return interval != null && check != null && check.holds() ? interval : null;
@@ -196,11 +206,10 @@ public final class CapacitySearch {
    * rate {@link CapacityCheck#ABOVE} times it, the order turned on even runs so neither always runs first.
    */
   public void checkRun(Steps steps, int run) throws Exception {
-    MedianInterval found = result().interval();
-    if (found == null) {
+    double rate = result().capacity();
+    if (!Double.isFinite(rate)) {
       throw new IllegalStateException("no capacity to check");
     }
-    double rate = found.median();
     double above = rate * CapacityCheck.ABOVE;
     check = check == null ? new CapacityCheck(rate, above, List.of(), List.of()) : check;
     for (double offered : run % 2 == 1 ? new double[] {rate, above} : new double[] {above, rate}) {

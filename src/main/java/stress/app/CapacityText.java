@@ -73,15 +73,15 @@ final class CapacityText {
           ? "at least " + rate(result.rounds().get(0).capacity()) + " ops/s, a lower bound, is all that was measured"
           : disagreement(result));
     }
-    String figure = rate(i.median()) + " ops/s" + (rounds > 1 ? " [" + rate(i.low()) + "-" + rate(i.high())
-        + "], the median of the " + result.found() + " of " + rounds + " rounds that found one, "
-        + RoundComparisonText.percent(i.coverage()) + " coverage (" + MedianInterval.METHOD + ")" : "");
+    String figure = rate(result.capacity()) + " ops/s" + (rounds > 1 ? ", the lowest answer of the " + result.found()
+        + " of " + rounds + " rounds that found one (their median " + rate(i.median()) + " [" + rate(i.low()) + "-"
+        + rate(i.high()) + "], " + RoundComparisonText.percent(i.coverage()) + " coverage)" : "");
     if (result.check() == null) {
       return under + figure + ", unchecked (--no-slo-check): no plain runs at it confirmed it" + (rounds == 1
           ? "; " + ONE_SEARCH : "");
     }
     if (!result.check().holds()) {
-      return under + "none vouched for: the search found " + rate(i.median()) + " ops/s, but it held in only "
+      return under + "none vouched for: the search found " + rate(result.capacity()) + " ops/s, but it held in only "
           + result.check().held() + " of " + result.check().atRate().size() + " plain runs at it";
     }
     return under + figure + ", held in " + result.check().held() + " of " + result.check().atRate().size()
@@ -109,10 +109,13 @@ final class CapacityText {
     return objectives.stream().filter(o -> !o.errors()).map(LatencyObjective::figure).findFirst().orElse("p99");
   }
 
-  /** E.g. {@code capacity x3.10 [2.90-3.30] the logged rate (120 ops/s)}. */
-  static String ofLoggedRate(MedianInterval capacity, double loggedRate) {
-    return "capacity " + Decimals.ratio(capacity.median() / loggedRate) + (capacity.estimated() ? " "
-        + Decimals.ratioInterval(capacity.low() / loggedRate, capacity.high() / loggedRate) : "") + " the logged rate ("
+  /**
+   * E.g. {@code capacity x3.10 [2.90-3.30] the logged rate (120 ops/s)}: the capacity over the logged rate, and the
+   * rounds' answers' interval over it.
+   */
+  static String ofLoggedRate(double capacity, MedianInterval rounds, double loggedRate) {
+    return "capacity " + Decimals.ratio(capacity / loggedRate) + (rounds.estimated() ? " "
+        + Decimals.ratioInterval(rounds.low() / loggedRate, rounds.high() / loggedRate) : "") + " the logged rate ("
         + rate(loggedRate)
         + " ops/s, the rate the application's log shows)";
   }

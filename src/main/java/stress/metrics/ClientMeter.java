@@ -30,6 +30,7 @@ public final class ClientMeter {
   private final long startGcCount;
   private final long startGcMillis;
   private final HostCpu startHost;
+  private final ServerCpu startServer;
   private final Map<String, Long> startJit;
   /** The event loops' polling CPU in nanoseconds so far ({@code --busy-poll}), or null when they do not poll. */
   private final LongSupplier spin;
@@ -45,6 +46,7 @@ public final class ClientMeter {
     startGcMillis = gcMillis();
     startTicks = userSystemTicks();
     startHost = HostCpu.sample();
+    startServer = startHost == null ? null : ServerCpu.sample();
     startJit = JitCpu.sample();
     startCpuNanos = processCpuNanos();
     startNanos = System.nanoTime();
@@ -82,8 +84,13 @@ public final class ClientMeter {
     long[] ticks = userSystemTicks();
     Map<String, Long> endJit = JitCpu.sample();
     HostCpu endHost = HostCpu.sample();
+    ServerCpu endServer = serverOnThisHost && startServer != null ? ServerCpu.sample() : null;
     Double hostShare = startHost == null || endHost == null ? null : endHost.busyShareSince(startHost);
-    HostUsage host = hostShare == null ? null : new HostUsage(endHost.cpus(), hostShare, serverOnThisHost);
+    long hostTicks = hostShare == null ? 0 : endHost.totalTicks() - startHost.totalTicks();
+    Double serverShare = endServer == null || hostTicks <= 0 ? null
+        : Math.min(hostShare, (double) endServer.ticksSince(startServer) / hostTicks);
+    HostUsage host = hostShare == null ? null : new HostUsage(endHost.cpus(), hostShare, serverOnThisHost,
+        serverShare);
     double cpuSeconds = cpuNanos / 1e9;
     Double user = null;
     Double system = null;

@@ -31,12 +31,14 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param maxHeapBytes           the heap's limit ({@code -Xmx} or the JVM's own choice); -1 when undefined
  * @param host                   the host's CPUs and whether a server shares them; null where not known
  * @param bottleneck             why the client limited the figures, or null when it did not
+ * @param pacer                  how the pacer kept its schedule ({@code --rate}); null when the phase was not paced
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ClientUsage(double seconds, int cores, double cpuSeconds, Double userSeconds, Double systemSeconds,
                           long operations, double cpuMicrosPerOperation, double cpuShare, long gcCount,
                           double gcSeconds, double gcShare, Double jitSeconds, Double spinSeconds, Long peakRssBytes,
-                          long peakHeapBytes, long maxHeapBytes, HostUsage host, String bottleneck) {
+                          long peakHeapBytes, long maxHeapBytes, HostUsage host, String bottleneck,
+                          PacerLag pacer) {
   /** Above this share of its usable cores the client is taken to be short of CPU. */
   public static final double CPU_LIMIT = 0.85;
   /** Above this share of the wall time in garbage collection the client is taken to be held up by it. */
@@ -64,7 +66,7 @@ public record ClientUsage(double seconds, int cores, double cpuSeconds, Double u
     double gcShare = seconds > 0 ? gcSeconds / seconds : 0;
     return new ClientUsage(seconds, cores, cpuSeconds, userSeconds, systemSeconds, operations, perOp, cpuShare,
         gcCount, gcSeconds, gcShare, null, null, peakRssBytes, peakHeapBytes, maxHeapBytes, host,
-        verdict(cpuShare, gcShare, cores, host));
+        verdict(cpuShare, gcShare, cores, host), null);
   }
 
   /** Why these shares make the client the bottleneck, or null when they do not. */
@@ -111,14 +113,21 @@ public record ClientUsage(double seconds, int cores, double cpuSeconds, Double u
   public ClientUsage withJitSeconds(Double jit) {
     return new ClientUsage(seconds, cores, cpuSeconds, userSeconds, systemSeconds, operations, cpuMicrosPerOperation,
         cpuShare, gcCount, gcSeconds, gcShare, jit, spinSeconds, peakRssBytes, peakHeapBytes, maxHeapBytes, host,
-        bottleneck);
+        bottleneck, pacer);
   }
 
   /** These figures with the polling's CPU time attached as it is (already left out of {@code cpuSeconds}). */
   public ClientUsage withSpinSeconds(Double spin) {
     return new ClientUsage(seconds, cores, cpuSeconds, userSeconds, systemSeconds, operations, cpuMicrosPerOperation,
         cpuShare, gcCount, gcSeconds, gcShare, jitSeconds, spin, peakRssBytes, peakHeapBytes, maxHeapBytes, host,
-        bottleneck);
+        bottleneck, pacer);
+  }
+
+  /** These figures with the pacer's (null: the phase was not paced). */
+  public ClientUsage withPacer(PacerLag lag) {
+    return new ClientUsage(seconds, cores, cpuSeconds, userSeconds, systemSeconds, operations, cpuMicrosPerOperation,
+        cpuShare, gcCount, gcSeconds, gcShare, jitSeconds, spinSeconds, peakRssBytes, peakHeapBytes, maxHeapBytes,
+        host, bottleneck, lag);
   }
 
   /**
@@ -133,7 +142,7 @@ public record ClientUsage(double seconds, int cores, double cpuSeconds, Double u
     // the polling is not work, but on CPUs shared with a server it is CPU the server did not get
     return new ClientUsage(seconds, cores, working.cpuSeconds, null, null, operations,
         working.cpuMicrosPerOperation, working.cpuShare, gcCount, gcSeconds, gcShare, jitSeconds, spin, peakRssBytes,
-        peakHeapBytes, maxHeapBytes, host, verdict(working.cpuShare, cpuShare, gcShare, cores, host));
+        peakHeapBytes, maxHeapBytes, host, verdict(working.cpuShare, cpuShare, gcShare, cores, host), pacer);
   }
 
   /** The JIT's share of the client's CPU time, or null where not known. */

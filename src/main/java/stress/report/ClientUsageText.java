@@ -154,6 +154,6 @@ public final class ClientUsageText {
     return bottleneck == null ? sum : new ClientUsage(sum.seconds(), sum.cores(), sum.cpuSeconds(), sum.userSeconds(),
         sum.systemSeconds(), sum.operations(), sum.cpuMicrosPerOperation(), sum.cpuShare(), sum.gcCount(),
         sum.gcSeconds(), sum.gcShare(), sum.jitSeconds(), sum.spinSeconds(), sum.peakRssBytes(), sum.peakHeapBytes(),
-        sum.maxHeapBytes(), null, bottleneck);
+        sum.maxHeapBytes(), null, bottleneck, null);
   }
 }

@@ -11,6 +11,8 @@ final class Pacer {
   private long nextIntended;
 
   private final double phaseOffset;
+  /** Whether the latest {@link #awaitNext} waited for its slot (false: the worker was behind schedule). */
+  private boolean waited;
 
   /**
    * @param opsPerSecond this worker's share of the target rate, or 0 for no pacing
@@ -39,9 +41,15 @@ final class Pacer {
     long intended = nextIntended;
     nextIntended += intervalNanos;
     long wait;
+    waited = intended > System.nanoTime();
     while ((wait = intended - System.nanoTime()) > 0 && !stop.requested()) {
       LockSupport.parkNanos(wait);
     }
     return intended;
+  }
+
+  /** Whether the latest {@link #awaitNext} waited for its slot, rather than finding the worker behind schedule. */
+  boolean waited() {
+    return waited;
   }
 }

@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import stress.connect.ConnectionSource;
 import stress.connect.ServerPlacement;
 import stress.metrics.ClientMeter;
+import stress.metrics.PacerLagRecorder;
 import stress.metrics.ClientUsage;
 import stress.metrics.HostStats;
 import stress.metrics.IntervalStats;
@@ -246,7 +247,8 @@ final class PhaseRun {
     }
     gate.ended((int) phaseIndex, epochNanos(beganAt) + (end - begin));
     PhaseStats stats = recorder.finish(measureStart, end);
-    ClientUsage client = clientMeter.stop(stats.total().count() + stats.total().errorCount(), serverOnThisHost);
+    ClientUsage client = clientMeter.stop(stats.total().count() + stats.total().errorCount(), serverOnThisHost)
+        .withPacer(PacerLagRecorder.merge(workers.stream().map(w -> w.lateStarts).toList()));
     phaseProbe.clientUsage(client);
     // a backend is a process id on one server: the same pid on two hosts is two backends
     Set<Long> backends = new HashSet<>();

@@ -2,6 +2,7 @@ package stress.runner;
 
 import java.sql.SQLException;
 import java.util.concurrent.TimeUnit;
+import stress.metrics.PacerLagRecorder;
 
 /**
  * What a phase reads of each of its workers, on a thread of its own ({@link Worker}) or a connection of an event loop
@@ -22,6 +23,9 @@ abstract class PhaseWorker {
   volatile long finalExecutionEnd;
   /** Why the worker's connection could not be opened before the start, or null. */
   volatile SQLException startFailure;
+
+  /** The paced starts of measured executions; written by the worker's own thread, read once it has ended. */
+  final PacerLagRecorder lateStarts = new PacerLagRecorder();
 
   /** The server backend of the held connection (0 when the worker uses a pool or has none). */
   final int backendPid() {

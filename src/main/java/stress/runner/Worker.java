@@ -146,15 +146,20 @@ final class Worker extends PhaseWorker implements Runnable {
       if (stop.requested()) {
         return;
       }
-      execute(op, pacer.paced() ? intended : System.nanoTime());
+      long started = System.nanoTime();
+      if (execute(op, pacer.paced() ? intended : started) && pacer.paced()) {
+        lateStarts.started(started - intended, pacer.waited());
+      }
     }
   }
 
   /**
    * One execution: attempts it, and runs it again after a serialization failure or deadlock while --retries
    * allows and the operation is idempotent. The latency of a retried execution includes its failed attempts.
+   *
+   * @return whether it counts in the phase's measured part (false for warm-up)
    */
-  private void execute(int op, long start) {
+  private boolean execute(int op, long start) {
     for (int attempt = 0; ; attempt++) {
       Connection connection = null;
       try {
@@ -166,9 +171,10 @@ final class Worker extends PhaseWorker implements Runnable {
         }
         lastExecutionEnd = System.nanoTime();
         long latency = lastExecutionEnd - start;
-        probe.success(op, latency, recorder.success(op, latency, rows));
+        boolean counted = recorder.success(op, latency, rows);
+        probe.success(op, latency, counted);
         backoffNanos = FIRST_BACKOFF_NANOS;
-        return;
+        return counted;
       } catch (SQLException e) {
         if (attempt < retries && retryable[op] && SqlStates.classify(e) == ErrorClass.SERIALIZATION
             && rolledBack(connection)) {
@@ -177,16 +183,17 @@ final class Worker extends PhaseWorker implements Runnable {
         }
         lastExecutionEnd = System.nanoTime();
         long latency = lastExecutionEnd - start;
-        probe.failure(op, latency, e.getSQLState(),
-            recorder.failure(op, latency, e.getSQLState(), e.getMessage(), failures.node(e.getMessage())));
+        boolean counted = recorder.failure(op, latency, e.getSQLState(), e.getMessage(), failures.node(e.getMessage()));
+        probe.failure(op, latency, e.getSQLState(), counted);
         recover(connection, e);
-        return;
+        return counted;
       } catch (RuntimeException e) {
         lastExecutionEnd = System.nanoTime();
         long latency = lastExecutionEnd - start;
-        probe.failure(op, latency, null, recorder.failure(op, latency, null, e.toString()));
+        boolean counted = recorder.failure(op, latency, null, e.toString());
+        probe.failure(op, latency, null, counted);
         recover(connection, new SQLException(e));
-        return;
+        return counted;
       } finally {
         if (!source.heldPerWorker() && connection != null) {
           session.release();

@@ -84,9 +84,12 @@ class CapacitySearchTest {
     assertTrue(result.interval().low() <= truth && truth <= result.interval().high() * 1.02,
         "[" + result.interval().low() + ", " + result.interval().high() + "] holds " + truth);
     assertEquals(0.9375, result.interval().coverage(), 1e-4);
-    assertTrue(CapacityText.answer(result).startsWith("capacity under p99<=20ms: 7")
-        && CapacityText.answer(result).contains("the median of the 5 of 5 rounds that found one"),
-        CapacityText.answer(result));
+    double lowest = result.rounds().stream().mapToDouble(CapacityRound::capacity).min().orElseThrow();
+    assertEquals(lowest, result.capacity(), "a rate every round held, not their median");
+    assertTrue(lowest < result.interval().median(), "the slowest machine's round answers lowest");
+    assertTrue(CapacityText.answer(result).startsWith("capacity under p99<=20ms: " + CapacityText.rate(lowest)
+        + " ops/s, the lowest answer of the 5 of 5 rounds that found one (their median "
+        + CapacityText.rate(result.interval().median()) + " ["), CapacityText.answer(result));
   }
 
   @Test
@@ -317,6 +320,28 @@ class CapacitySearchTest {
         12, 0, true, 4 / 10.0, 718), List.of("p99 9.0 ms > 5.0 ms"), List.of());
     assertTrue(!keptUp.clientLimited(), "71.5 of 71.8 ops/s achieved is the rate offered");
     assertNotEquals(BreakCause.Kind.CLIENT, BreakCause.of(List.of(low, keptUp), keptUp, p99).kind());
+    // the client: its workers woke 4 ms late for their slots (p99) on a host not busy with others, its CPU low
+    StepClientFigures lateWakes = new StepClientFigures(0.30, 0.01, 0.02, 0.6, 0.15, 0.44,
+        new stress.metrics.PacerLag(7000, 0.4, 4.0, 19));
+    CapacitySearch.Step unpaced = new CapacitySearch.Step(1, 1000, new StepMeasured(800, 0.3, 0.4, 0.5, 9, 12,
+        0, true, 0, 8000, lateWakes), List.of("p99 9.0 ms > 5.0 ms", "achieved 800 of 1000 ops/s offered (under 99%)"),
+        List.of());
+    BreakCause pacer = BreakCause.of(List.of(low, unpaced), unpaced, p99);
+    assertEquals(BreakCause.Kind.CLIENT, pacer.kind(), pacer.sentence());
+    assertTrue(pacer.sentence().contains("waking late for its slots while the host was not busy with others")
+        && pacer.sentence().contains("pacer: 40% of starts behind schedule, woke p99 4 ms late (max 19 ms)")
+        && pacer.sentence().contains("host CPUs 60% busy: client 15%, server 44%, others 1%"), pacer.sentence());
+    // host stalls: half the host's CPUs busy with neither client nor server, whatever p50 and p99 did
+    StepClientFigures hog = new StepClientFigures(0.30, 0.01, 0.02, 0.98, 0.15, 0.33, null);
+    CapacitySearch.Step neighbour = new CapacitySearch.Step(1, 1000, new StepMeasured(995, 1.2, 3, 4, 9, 12, 0, false,
+        0, 9950, hog), List.of("p99 9.0 ms > 5.0 ms"), List.of());
+    BreakCause others = BreakCause.of(List.of(low, neighbour), neighbour, p99);
+    assertEquals(BreakCause.Kind.HOST_STALLS, others.kind(), others.sentence());
+    assertTrue(others.sentence().startsWith("host stalls: 50% of the host's CPUs were busy with work of neither the"
+        + " client nor the server at 1000 ops/s"), others.sentence());
+    // the server's part not known (a remote server): no split, no stalls blamed on others
+    StepClientFigures remote = new StepClientFigures(0.30, 0.01, 0.02, 0.98, 0.15);
+    assertTrue(!remote.othersBusy() && !remote.text().contains("others"), remote.text());
     // figures that fit none: p50 flat, the tail up once, nothing repeated
     CapacitySearch.Step unclear = step(1000, 0.32, 6.0, false);
     assertEquals(BreakCause.Kind.UNKNOWN, BreakCause.of(List.of(low, unclear), unclear, p99).kind());
@@ -359,7 +384,7 @@ class CapacitySearchTest {
     // the host stalls during the check: two of three runs at the capacity break
     CapacitySearch stalled = new CapacitySearch(P99_20MS, 100, 0.05, (step, n) -> { });
     stalled.round(queue, 1);
-    double capacity = stalled.result().interval().median();
+    double capacity = stalled.result().capacity();
     int[] atCapacity = {0};
     CapacitySearch.Steps stalling = (rate, round) -> {
       StepMeasured m = QueueModel.step(1000, rate, Double.MAX_VALUE);

@@ -183,4 +183,66 @@ class CapacityRunTest {
     assertEquals(2, bad.exitCode(), bad.all());
     assertTrue(bad.err().contains("--slo 'p99<5ms': an objective is FIGURE<=LIMIT"), bad.err());
   }
+
+  /**
+   * A capacity whose check stalls is not printed: the search runs on a lookup of about 2 ms, and once the output says
+   * the check begins, a switch in the database makes a tenth of the executions sleep 60 ms, so every run of the check
+   * breaks p99<=50ms. The answer is "none vouched for" with exit 4, never the figure the search found.
+   */
+  @Test
+  void aCapacityWhoseCheckStallsIsNotVouchedFor() throws Exception {
+    try (java.sql.Connection c = TestDatabase.connect(url); java.sql.Statement st = c.createStatement()) {
+      st.execute("CREATE TABLE stall_switch (stalled boolean NOT NULL)");
+      st.execute("INSERT INTO stall_switch VALUES (false)");
+    }
+    Path workload = dir.resolve("stalls.yaml");
+    Files.writeString(workload, """
+        operations:
+          lookup:
+            sql: >-
+              SELECT _id, pg_sleep(CASE WHEN (SELECT stalled FROM stall_switch) AND random() < 0.1 THEN 0.06
+              ELSE 0.002 END) FROM {table} WHERE _id = :id
+            params:
+              id: key
+        """);
+    Path json = dir.resolve("stalled.json");
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+    java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+    java.util.concurrent.CompletableFuture<Boolean> stalled = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+      // a condition, not a clock: the switch flips when the output says the check begins
+      while (!done.get()) {
+        if (out.toString(java.nio.charset.StandardCharsets.UTF_8).contains("\nchecking the capacity found: ")) {
+          try (java.sql.Connection c = TestDatabase.connect(url); java.sql.Statement st = c.createStatement()) {
+            st.execute("UPDATE stall_switch SET stalled = true");
+            return true;
+          } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+          }
+        }
+        java.util.concurrent.locks.LockSupport.parkNanos(5_000_000);
+      }
+      return false;
+    });
+    int code;
+    try (java.io.PrintStream o = new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8);
+         java.io.PrintStream e = new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8)) {
+      code = new Cli(o, e).execute("--url", url, "-U", "postgres", "run", "--workload", workload.toString(),
+          "--threads", "1", "--slo", "p99<=50ms", "--slo-resolution", "50%", "--rate", "100", "--ops", "300",
+          "--warmup", "0", "--json", json.toString());
+    } finally {
+      done.set(true);
+    }
+    String text = out.toString(java.nio.charset.StandardCharsets.UTF_8);
+    assertTrue(stalled.get(), "the search found a capacity and its check began: " + text + err);
+    assertEquals(4, code, text + err);
+    String capacity = text.lines().filter(l -> l.startsWith("capacity under p99<=50ms: ")).findFirst().orElseThrow();
+    assertTrue(capacity.startsWith("capacity under p99<=50ms: none vouched for: the search found ")
+        && capacity.contains(" ops/s, but it held in only "), capacity);
+    assertTrue(text.contains(": no rate vouched for, the capacity the search found did not hold in most plain runs"),
+        text);
+    JsonNode search = new ObjectMapper().readTree(json.toFile()).path("settings").path("capacity");
+    assertEquals(false, search.path("vouched for").asBoolean(true), search.toString());
+    assertTrue(!search.has("capacity ops/s"), "no capacity in result.json: " + search);
+  }
 }

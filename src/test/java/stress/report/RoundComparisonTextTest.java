@@ -16,7 +16,8 @@ import stress.metrics.ClientUsage;
 class RoundComparisonTextTest {
   /** A client that spent {@code jitSeconds} of its 5 CPU seconds compiling. */
   private static ClientUsage client(double jitSeconds) {
-    return new ClientUsage(10, 2, 5.0, 4.0, 1.0, 1000, 5000, 0.25, 0, 0, 0, jitSeconds, null, null, 0, 0, null, null);
+    return new ClientUsage(10, 2, 5.0, 4.0, 1.0, 1000, 5000, 0.25, 0, 0, 0, jitSeconds, null, null, 0, 0, null, null,
+        null);
   }
 
   private static RunResult run(double firstPhaseJit) {
