@@ -156,7 +156,8 @@ record CapacityComparison(String baseline, List<Row> rows, double leastDifferenc
     if (m == null) {
       return "no capacity found";
     }
-    return CapacityText.rate(m.median()) + " ops/s" + (m.estimated() ? " [" + CapacityText.rate(m.low()) + "-"
-        + CapacityText.rate(m.high()) + "]" : "");
+    // the rounds' median, which the pairs compare; each search's own answer (its lowest round's) is on its line above
+    return (m.estimated() ? "rounds' median " : "") + CapacityText.rate(m.median()) + " ops/s" + (m.estimated() ? " ["
+        + CapacityText.rate(m.low()) + "-" + CapacityText.rate(m.high()) + "]" : "");
   }
 }

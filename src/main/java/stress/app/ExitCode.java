@@ -15,7 +15,7 @@ public enum ExitCode {
   /** As {@code pg_ctl status} answers 3; no other command returns it, so it may share import's 3. */
   NOT_RUNNING(3, "`embedded status`: the kept embedded server does not run."),
   NO_CAPACITY(4, "`run --slo`: the capacity search vouched for no capacity (of one combination, or of any of those"
-      + " compared): no rate held in most rounds and in most plain runs of its check."),
+      + " compared): most rounds found none, or a plain run of its check broke the rate found."),
   /** As shells report a SIGINT death: 128 + 2. */
   INTERRUPTED(130, "Stopped by Ctrl-C (SIGINT), after printing what ran."),
   /** 128 + 15, set by the JVM's shutdown, never returned by the code. */

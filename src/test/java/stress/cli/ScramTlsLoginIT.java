@@ -109,6 +109,20 @@ class ScramTlsLoginIT {
     assertNoPasswordIn(out);
   }
 
+  /** A run of several processes on this host: each instance logs in with the password its parent was given. */
+  @Test
+  void theInstancesOfARunOfSeveralLogInWithScram() throws Exception {
+    Path out = dir.resolve("instances");
+    ChildJvm.Result run = stress(withPassword(), "run", "--table", "docs", "--instances", "2", "--threads", "1",
+        "--ops", "200", "--warmup", "0s", "--out", out.toString());
+    assertEquals(0, run.exitCode(), run.all());
+    com.fasterxml.jackson.databind.JsonNode total = new com.fasterxml.jackson.databind.ObjectMapper()
+        .readTree(out.resolve("result.json").toFile()).path("phases").get(0).path("stats").path("total");
+    assertEquals(200, total.path("count").asLong() + total.path("errorCount").asLong(), "both instances, merged");
+    assertEquals(0, total.path("errorCount").asLong(), run.out());
+    assertNoPasswordIn(out);
+  }
+
   @Test
   void eventLoopWorkersLogInWithScram() throws Exception {
     Path out = dir.resolve("event-loops");

@@ -46,6 +46,12 @@ class ClientUsageTextTest {
     ClientUsage elsewhere = ClientUsage.of(10, 2, 7.4, 2.9, 4.5, 270_000, 12, 0.013, 105 * MB, 32 * MB, -1,
         new HostUsage(2, 0.4, false));
     assertTrue(ClientUsageText.lines(elsewhere).endsWith("heap peak 32 MB; host 2 CPUs 40% busy\n"));
+    // the host split where the server's processes were read, and the pacer's lag of a paced run
+    ClientUsage split = ClientUsage.of(10, 2, 7.4, 2.9, 4.5, 270_000, 12, 0.013, 105 * MB, 32 * MB, -1,
+        new HostUsage(2, 0.98, true, 0.40)).withPacer(new stress.metrics.PacerLag(270_000, 0.02, 0.3, 12));
+    assertTrue(ClientUsageText.lines(split).split("\n")[0].endsWith("heap peak 32 MB; host 2 CPUs 98% busy, server on"
+        + " this host (its processes 40%, the client 37%, others 21%); pacer: 2% of starts behind schedule, woke p99"
+        + " 0.3 ms late (max 12 ms)"), ClientUsageText.lines(split));
     ClientUsage merged = ClientUsageText.merge(List.of(u, elsewhere));
     assertEquals(null, merged.host(), "processes of a merge may have run on different hosts");
     assertTrue(ClientUsageText.lines(merged).contains(ClientUsageText.ADVICE), ClientUsageText.lines(merged));
