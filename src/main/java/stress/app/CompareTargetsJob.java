@@ -123,7 +123,7 @@ final class CompareTargetsJob {
     MongoTimeouts timeouts = MongoTimeouts.of(trial.measured().timeouts().connect(),
         trial.measured().timeouts().statement());
     Map<String, NativeRun> sent = new LinkedHashMap<>();
-    try (ServerTimeWatch watch = ServerTimeWatch.open(database.spec()).onEmbedded(database.embedded() != null)) {
+    try (ServerTimeWatch watch = ServerTimeWatch.open(database.spec()).onEmbedded(database.embedded())) {
       untimed.forEach((name, server) -> sent.put(name, server.through(server.target().forRun(timeouts))));
       watch.learn(database.spec(), trial.measured());
       return capacity != null ? capacities(trial, sent) : rounds(trial, sent, watch);
