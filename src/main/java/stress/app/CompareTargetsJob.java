@@ -37,6 +37,8 @@ final class CompareTargetsJob {
   static final String MONGODB = "mongodb";
   /** The key of the server-side split in result.json's settings. */
   static final String SERVER_TIME = "where the time goes (server side, pg_stat_statements)";
+  /** The key, and the line's start, of PostgreSQL's own settings. */
+  static final String POSTGRESQL_OWN = "PostgreSQL's own settings";
 
   private final RunConfig config;
   private final List<ExplainRequest.MongoSide> mongodb;
@@ -123,7 +125,7 @@ final class CompareTargetsJob {
     MongoTimeouts timeouts = MongoTimeouts.of(trial.measured().timeouts().connect(),
         trial.measured().timeouts().statement());
     Map<String, NativeRun> sent = new LinkedHashMap<>();
-    try (ServerTimeWatch watch = ServerTimeWatch.open(database.spec()).onEmbedded(database.embedded() != null)) {
+    try (ServerTimeWatch watch = ServerTimeWatch.open(database.spec()).onEmbedded(database.embedded())) {
       untimed.forEach((name, server) -> sent.put(name, server.through(server.target().forRun(timeouts))));
       watch.learn(database.spec(), trial.measured());
       return capacity != null ? capacities(trial, sent) : rounds(trial, sent, watch);
@@ -148,6 +150,7 @@ final class CompareTargetsJob {
     List<List<Integer>> orders = RoundSchedule.orders(targets.size(), rounds, config.seed());
     PhaseCost.before(targets.size() * PhaseGrid.count(config), rounds, config.duration(), config.ops(),
         config.warmup(), "--against").forEach(out::println);
+    out.println(POSTGRESQL_OWN + ": " + postgresqlOwn(config));
     RunConfig single = config.onComparedTarget();
     int perJob = PhaseGrid.count(config);
     int planned = targets.size() * perJob * rounds; // as the plan: line counts them
@@ -205,7 +208,8 @@ final class CompareTargetsJob {
         }
         first = first == null || name.equals(POSTGRESQL) ? result : first;
         int number = r + 1;
-        result.phases().forEach(p -> phases.add(ComparedRuns.marked(p, TARGET, name, rounds > 1 ? number : null)));
+        result.phases().forEach(p -> phases.add(ComparedRuns.marked(ComparedRuns.sharedByTargets(p), TARGET, name,
+            rounds > 1 ? number : null)));
         starts.addAll(job.measuredStarts());
         if (result.interrupted()) {
           interrupted = true;
@@ -221,6 +225,7 @@ final class CompareTargetsJob {
     if (!notMeasured.isEmpty()) {
       settings.put("not measured", notMeasured);
     }
+    settings.put(POSTGRESQL_OWN, postgresqlOwn(config));
     settings.put(SERVER_TIME, watch.json());
     if (rounds > 1) {
       settings.put("rounds", rounds + " (each target once per round, interleaved, the order changed between rounds;"
@@ -248,6 +253,17 @@ final class CompareTargetsJob {
           + "; exit code " + ExitCode.FAILURE.code());
     }
     return worst;
+  }
+
+  /**
+   * PostgreSQL's own settings, said once: the statement mode, the pool and pgjdbc's settings reach the PostgreSQL
+   * target alone (MongoDB's driver has its own pool, in its header), so they label no row of the comparison.
+   */
+  static String postgresqlOwn(RunConfig config) {
+    return "statement mode " + config.modes().get(0).label() + ", pool " + config.pools().get(0)
+        + ", prepareThreshold " + config.prepareThreshold() + ", preferQueryMode "
+        + (config.queryMode() == null ? "extended" : config.queryMode().driverName())
+        + " (on the PostgreSQL target alone; MongoDB's driver has none of them, so they label no row)";
   }
 
   /** What the result says of the targets compared and of the check before measuring. */

@@ -19,4 +19,21 @@ final class ComparedRuns {
     PhaseResult labelled = phase.relabelled(key + "=" + value + " " + phase.label(), combination);
     return round == null ? labelled : labelled.inRound(round);
   }
+
+  /**
+   * The phase with only what every kind of target has in its combination and label (the threads): PostgreSQL's
+   * statement mode, pool and session settings (jit among them) are its own, said once for its target, and never label
+   * a MongoDB target's row ({@code run --against}, where each is a single choice).
+   */
+  static PhaseResult sharedByTargets(PhaseResult phase) {
+    Map<String, String> shared = new LinkedHashMap<>();
+    phase.combination().forEach((key, value) -> {
+      if (key.equals("threads")) {
+        shared.put(key, value);
+      }
+    });
+    String label = shared.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+        .collect(java.util.stream.Collectors.joining(" "));
+    return phase.relabelled(label, shared);
+  }
 }

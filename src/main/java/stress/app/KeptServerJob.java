@@ -36,14 +36,30 @@ public final class KeptServerJob {
    * another port than the one asked for is refused: it is not moved while commands may be using it.
    */
   public ExitCode start(Integer port) {
+    return start(port, null);
+  }
+
+  /**
+   * As {@link #start(Integer)}, loading {@code preload} ({@code shared_preload_libraries}; null: as the last start
+   * left it, {@code none}: no library) at this start and the later ones. A server running without it is refused, as
+   * a library is loaded only when the server starts.
+   */
+  public ExitCode start(Integer port, String preload) {
     if (port != null && (port < 1 || port > 65535)) {
       throw new UsageException("--port must be between 1 and 65535, got " + port);
     }
+    String libraries = preload == null ? null : ServerPreload.libraries(preload);
     Optional<Running> already = server.running();
     if (already.isPresent()) {
       if (port != null && already.get().port() != port) {
         out.println("embedded: already running on port " + already.get().port() + ", not " + port
             + "; 'stress embedded stop' first to start it on port " + port);
+        return ExitCode.FAILURE;
+      }
+      String loaded = libraries == null ? null : ServerPreload.loaded(already.get().port());
+      if (libraries != null && !libraries.equals(loaded)) {
+        out.println("embedded: already running on port " + already.get().port() + ", loading '" + loaded + "', not '"
+            + libraries + "'; a library loads when the server starts: 'stress embedded stop' first");
         return ExitCode.FAILURE;
       }
       out.println("embedded: already running on port " + already.get().port() + " (" + where() + ")");
@@ -52,7 +68,10 @@ public final class KeptServerJob {
     boolean fresh = !Files.exists(server.dataDirectory());
     out.println("embedded: starting " + (fresh ? "a new" : "the kept") + " PostgreSQL, data in "
         + server.dataDirectory() + (port == null ? "" : ", on port " + port));
-    Running running = server.start(Map.of(), port);
+    Running running = server.start(libraries == null ? Map.of() : ServerPreload.atStart(libraries), port);
+    if (libraries != null) {
+      out.println("embedded: " + ServerPreload.keep(running.port(), libraries));
+    }
     out.println("embedded: running on port " + running.port() + " (" + url(running) + "); commands given no"
         + " connection use it until 'stress embedded stop'");
     return ExitCode.OK;

@@ -75,10 +75,13 @@ final class ServerTimeWatch implements RunListener, AutoCloseable {
     return new ConnectionSpec(url, spec.user(), spec.password(), spec.driverProperties(), spec.initStatements());
   }
 
-  private boolean embedded;
+  private stress.app.setup.ChosenDatabase.Embedded embedded = stress.app.setup.ChosenDatabase.Embedded.NONE;
 
-  /** Marks the run's server as the embedded one, whose settings the advice to restart it cannot change; returns this. */
-  ServerTimeWatch onEmbedded(boolean embedded) {
+  /**
+   * Which embedded server the run's is, if any: the advice to enable the view is then {@code embedded start
+   * --preload}, the one way to change its settings; returns this.
+   */
+  ServerTimeWatch onEmbedded(stress.app.setup.ChosenDatabase.Embedded embedded) {
     this.embedded = embedded;
     return this;
   }
@@ -179,8 +182,14 @@ final class ServerTimeWatch implements RunListener, AutoCloseable {
       if (!servers.isEmpty() && unsplittable.size() == servers.size()) {
         lines.add("where the time goes: not split: " + String.join(", ", unsplittable) + " cannot be split (only"
             + " FerretDB 2's statements are DocumentDB's calls), so pg_stat_statements would not help here");
-      } else if (embedded) {
-        lines.add("where the time goes: not split: the embedded server does not load pg_stat_statements");
+      } else if (embedded == stress.app.setup.ChosenDatabase.Embedded.FOR_THIS_COMMAND) {
+        lines.add("where the time goes: not split: the embedded server started for this run does not load"
+            + " pg_stat_statements; 'stress embedded start --preload pg_stat_statements' keeps one that does, for"
+            + " every command given no connection");
+      } else if (embedded == stress.app.setup.ChosenDatabase.Embedded.KEPT) {
+        lines.add("where the time goes: not split: the kept embedded server " + (absence.startsWith(
+            "pg_stat_statements is not loaded") ? "does not load pg_stat_statements; 'stress embedded stop', then"
+            + " 'stress embedded start --preload pg_stat_statements'" : "lacks pg_stat_statements: " + absence));
       } else {
         lines.add("where the time goes: the server-side split needs pg_stat_statements on the PostgreSQL server ("
             + absence + ")");

@@ -29,14 +29,23 @@ final class EmbeddedCommand implements Callable<Integer> {
       description = "start: the port to listen on (localhost). Default: a free port chosen at each start.")
   Integer port;
 
+  @Option(names = "--preload", paramLabel = "LIBRARY",
+      description = "start: a server library loaded at this and every later start (shared_preload_libraries, kept in"
+          + " the data directory), e.g. pg_stat_statements for the server-side split of run --against; none: no"
+          + " library. Default: as the last start left it.")
+  String preload;
+
   @Override
   public Integer call() {
     if (port != null && action != Action.start) {
       throw new stress.model.UsageException("--port applies to 'embedded start', not to 'embedded " + action + "'");
     }
+    if (preload != null && action != Action.start) {
+      throw new stress.model.UsageException("--preload applies to 'embedded start', not to 'embedded " + action + "'");
+    }
     KeptServerJob job = KeptServerJob.atDefaultDirectory(root.out);
     ExitCode code = switch (action) {
-      case start -> job.start(port);
+      case start -> job.start(port, preload);
       case status -> job.status();
       case stop -> job.stop();
       case reset -> job.reset();

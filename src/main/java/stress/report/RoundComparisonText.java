@@ -41,7 +41,7 @@ public final class RoundComparisonText {
     if (RoundComparison.hasRounds(result)) {
       List<String> host = new ArrayList<>();
       for (String line : java.util.Arrays.asList(hostLine(result.phases()), compilingLine(result.phases()),
-          PhaseCost.shortPhases(result.phases()))) {
+          PhaseCost.shortPhases(result.phases()), unfinishedLine(result))) {
         if (line != null) {
           host.add(line);
         }
@@ -70,6 +70,25 @@ public final class RoundComparisonText {
           Map.of(comparedKey, c.get(comparedKey)), byCombination.get(c).stats())).toList()));
     });
     return out.toString();
+  }
+
+  /** The key of the run's statement timeout in its settings, the time limit of one execution. */
+  static final String STATEMENT_TIMEOUT = "statement timeout";
+
+  /**
+   * Where a row finished no execution in any round (its figures "none"), why that can be: each execution was stopped
+   * at the time limit, or failed; null where every row has figures.
+   */
+  static String unfinishedLine(RunResult result) {
+    boolean none = result.roundComparison().rows().stream().flatMap(r -> r.figures().stream())
+        .anyMatch(f -> !Double.isFinite(f.median()));
+    if (!none) {
+      return null;
+    }
+    Object limit = result.settings().get(STATEMENT_TIMEOUT);
+    return "none: no execution finished in any round of that row; each execution may last up to the time limit ("
+        + (limit == null ? "" : limit + ", ") + "--statement-timeout), and one stopped there or failed is counted"
+        + " under errors, not in the figures";
   }
 
   /** Whom a comparison's ratios are to: the first row, or within each group the first table, or PostgreSQL. */

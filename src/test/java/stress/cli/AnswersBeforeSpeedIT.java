@@ -178,6 +178,48 @@ class AnswersBeforeSpeedIT {
     }
   }
 
+  /**
+   * As a user would meet it (the README's tour runs a workload that writes, then compares): a run that wrote to the
+   * table alone, then run --against finds the answers differ, says the table was written since the import and to
+   * reload both, and does not offer --measure-different as the way out.
+   */
+  @Test
+  void aRunThatWroteFirstGetsTheReloadHintNotMeasureDifferent() throws Exception {
+    String written = TestDatabase.newDatabaseUrl("answers_wrote");
+    assertEquals(0, CliTester.run("--url", written, "-U", "postgres", "import", "datasets/sample-large").exitCode());
+    Path file = dir.resolve("paid.yaml");
+    Files.writeString(file, """
+        operations:
+          mark_paid:
+            weight: 1
+            updateOne:
+              filter: {_id: ":id"}
+              update: {$set: {status: "paid", priority: true}}
+            params:
+              id: key
+          count_paid:
+            weight: 1
+            countDocuments: {filter: {status: "paid", priority: true}}
+        """);
+    CliTester.Result wrote = CliTester.run("--url", written, "-U", "postgres", "run", "--workload", file.toString(),
+        "--op", "mark_paid", "--table", "stress_orders", "--threads", "1", "--ops", "200", "--warmup", "0");
+    assertEquals(0, wrote.exitCode(), wrote.all());
+    // the run's sessions report their writes to the statistics as they end: wait for that, not for a time
+    for (int i = 0; i < 200 && TestDatabase.count(written, "SELECT n_tup_upd FROM pg_stat_user_tables WHERE relname"
+        + " = 'stress_orders'") == 0; i++) {
+      Thread.onSpinWait();
+    }
+    CliTester.Result compared = CliTester.run("--url", written, "-U", "postgres", "run", "--workload",
+        file.toString(), "--op", "count_paid", "--table", "stress_orders", "--against", mongo, "--collection",
+        DB + ".orders", "--duration", "1s", "--warmup", "0");
+    assertEquals(1, compared.exitCode(), "nothing left to compare: " + compared.all());
+    assertTrue(compared.out().contains("  count_paid: different "), compared.out());
+    assertTrue(compared.err().contains("the table or the collection was written since the import (table stress_orders"
+        + " had ") && compared.err().contains("reload both"), compared.err());
+    assertFalse(compared.all().contains("--measure-different"), "not the fix here: " + compared.all());
+    assertFalse(compared.out().contains("phase 1/"), "nothing measured: " + compared.out());
+  }
+
   @Test
   void anIndexOnOneSideOnlyIsNamedWithTheCommandThatBuildsIt() {
     String namespace = DB + ".orders_indexed";

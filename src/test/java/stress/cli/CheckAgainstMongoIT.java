@@ -1,6 +1,7 @@
 package stress.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -147,7 +148,7 @@ class CheckAgainstMongoIT {
     assertTrue(both.out().contains("\ntarget mongodb (mongodb://"), both.out());
     assertTrue(both.out().contains("PostgreSQL and MongoDB compared"), both.out());
     // one group, of the settings both share; within it only the target tells the rows apart
-    assertTrue(both.out().contains("\nmode=prepared pool=none threads=2:\n"), both.out());
+    assertTrue(both.out().contains("\nthreads=2:\n"), both.out());
     assertTrue(both.out().lines().anyMatch(l -> l.matches("\\*? +mongodb +ops/s .*")), both.out());
     com.fasterxml.jackson.databind.JsonNode result = new com.fasterxml.jackson.databind.ObjectMapper()
         .readTree(json.toFile());
@@ -226,13 +227,13 @@ class CheckAgainstMongoIT {
     CliTester.Result run = CliTester.run("--url", url, "-U", "postgres", "run", "--workload",
         "config/workloads/orders-mongo.yaml", "--table", "stress_orders", "--against", stress, "--collection",
         "orders", "--op", "customer_since,count_status", "--threads", "1,2", "--duration", "1s", "--warmup", "0",
-        "--rounds", "2", "--out", out.toString());
+        "--rounds", "2", "--pool", "hikari", "--out", out.toString());
     assertEquals(0, run.exitCode(), run.all());
     String text = run.out();
     assertTrue(text.contains("collection stress.orders"), "the URL's database with --collection orders: " + text);
     assertTrue(text.contains("ratios to postgresql with the same settings"), text);
     for (String threads : new String[] {"1", "2"}) {
-      String group = text.substring(text.indexOf("pool=none threads=" + threads + ":\n"));
+      String group = text.substring(text.indexOf("\nthreads=" + threads + ":\n") + 1);
       List<String> rows = group.lines().skip(3).limit(7).toList();
       assertTrue(rows.get(0).matches("\\*? +postgresql +ops/s .* baseline"), threads + " threads: " + text);
       assertTrue(rows.stream().anyMatch(l -> l.matches("\\*? +mongodb +ops/s .* x[0-9.]+ .*")), threads + ": " + text);
@@ -250,8 +251,23 @@ class CheckAgainstMongoIT {
       assertEquals(postgresql, row.get("baseline").asBoolean(), "postgresql at " + threads + " threads: " + row);
     }
     String html = Files.readString(out.resolve("report.html"));
-    assertTrue(java.util.regex.Pattern.compile("pool=none threads=2: (mongodb vs postgresql|postgresql vs mongodb):"
+    assertTrue(java.util.regex.Pattern.compile("threads=2: (mongodb vs postgresql|postgresql vs mongodb):"
         + " ops/s x").matcher(html).find(), "the rounds headline per group, the faster first");
     assertTrue(html.contains("vs baseline"), "the comparison's column names its baseline");
+
+    // PostgreSQL's own settings (--pool hikari, the statement mode) are said once and label no row of either target
+    assertEquals(1, text.lines().filter(l -> l.startsWith("PostgreSQL's own settings: statement mode prepared, pool"
+        + " hikari, ")).count(), text);
+    for (com.fasterxml.jackson.databind.JsonNode phase : result.get("phases")) {
+      assertFalse(phase.get("combination").has("mode") || phase.get("combination").has("pool")
+          || phase.get("label").asText().contains("pool="), phase.get("label").asText());
+    }
+    assertTrue(result.get("settings").get("PostgreSQL's own settings").asText().contains("pool hikari"),
+        result.get("settings").toString());
+    String comparison = text.substring(text.indexOf("PostgreSQL and MongoDB compared"),
+        text.indexOf("\nwhere the time goes"));
+    assertFalse(comparison.contains("hikari") || comparison.contains("prepared"), comparison);
+    assertFalse(html.contains("pool=hikari") || html.contains("pool=none") || html.contains("mode=prepared"),
+        "report.html labels the phases by target and threads alone");
   }
 }

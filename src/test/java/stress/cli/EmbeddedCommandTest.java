@@ -123,6 +123,49 @@ class EmbeddedCommandTest {
     assertFalse(Files.exists(kept.dataDirectory()), "a command's own server leaves nothing in the kept directory");
   }
 
+  /** --preload: the library loads at this start and the later ones, pg_stat_statements created where runs read it. */
+  @Test
+  void aPreloadedLibraryIsKeptForTheLaterStarts() throws Exception {
+    CliTester.Result bad = CliTester.run("embedded", "start", "--preload", "pg_stat_statements;DROP");
+    assertEquals(2, bad.exitCode(), bad.all());
+    assertEquals("stress: --preload: 'pg_stat_statements;DROP' is not a library name (letters, digits and _, several"
+        + " joined by commas, e.g. pg_stat_statements), nor none", bad.err().strip());
+    CliTester.Result notStart = CliTester.run("embedded", "status", "--preload", "pg_stat_statements");
+    assertEquals(2, notStart.exitCode(), notStart.all());
+
+    CliTester.Result start = CliTester.run("embedded", "start", "--preload", "pg_stat_statements");
+    assertEquals(0, start.exitCode(), start.all());
+    assertTrue(start.out().contains("embedded: loads pg_stat_statements at this and every later start"
+        + " (shared_preload_libraries, kept in its data directory); extension pg_stat_statements created in database"
+        + " postgres"), start.out());
+    int port = kept.running().orElseThrow().port();
+    assertEquals("pg_stat_statements", query(port, "SELECT current_setting('shared_preload_libraries')"));
+    assertEquals("1", query(port, "SELECT count(*) FROM pg_extension WHERE extname = 'pg_stat_statements'"));
+    // the view fails unless the library was loaded at the start
+    assertEquals("t", query(port, "SELECT count(*) >= 0 FROM pg_stat_statements"));
+
+    CliTester.Result other = CliTester.run("embedded", "start", "--preload", "none");
+    assertEquals(1, other.exitCode(), other.all());
+    assertTrue(other.out().contains("loading 'pg_stat_statements', not ''; a library loads when the server starts:"
+        + " 'stress embedded stop' first"), other.out());
+
+    assertEquals(0, CliTester.run("embedded", "stop").exitCode());
+    CliTester.Result again = CliTester.run("embedded", "start");
+    assertEquals(0, again.exitCode(), again.all());
+    assertEquals("pg_stat_statements", query(kept.running().orElseThrow().port(),
+        "SELECT current_setting('shared_preload_libraries')"), "kept for a start that names no library");
+  }
+
+  private static String query(int port, String sql) throws Exception {
+    try (Connection c = DriverManager.getConnection("jdbc:postgresql://localhost:" + port + "/postgres", "postgres",
+        null);
+         Statement s = c.createStatement();
+         ResultSet rs = s.executeQuery(sql)) {
+      rs.next();
+      return rs.getString(1);
+    }
+  }
+
   @Test
   void anUnknownActionIsOneLineNamingTheActions() {
     CliTester.Result r = CliTester.run("embedded", "restart");

@@ -157,6 +157,13 @@ class ComparisonReadingTest {
     assertTrue(none.lines().anyMatch(l -> l.matches(" +p50 ms +none +- +- +- +no execution finished in any of its 2"
         + " rounds")), none);
     assertFalse(none.contains("---"), none);
+    // and what stops an execution: the time limit, named with its value
+    RunResult limited = run(rounds(20_000, 100, 2), new int[][] {{0, 100}, {0, 100}}, false, 2);
+    String timed = RoundComparisonText.of(new RunResult("test", Instant.EPOCH, Map.of("statement timeout", "5s"),
+        Map.of(), limited.phases(), false));
+    assertTrue(timed.contains("\n  none: no execution finished in any round of that row; each execution may last up to"
+        + " the time limit (5s, --statement-timeout), and one stopped there or failed is counted under errors, not in"
+        + " the figures\n"), timed);
     // it finished executions in round 2 only: one pair of 2 rounds, not "1 round"
     String one = RoundComparisonText.of(run(rounds(20_000, 100, 2), new int[][] {{0, 100}, {10_000, 100}}, false,
         2));
