@@ -176,6 +176,9 @@ final class CapacityContender {
     }
     first = first == null ? result : first;
     PhaseResult phase = result.phases().get(0);
+    if (marks.containsKey(CompareTargetsJob.TARGET)) {
+      phase = ComparedRuns.sharedByTargets(phase); // PostgreSQL's own settings never label a MongoDB target's steps
+    }
     for (Map.Entry<String, String> mark : marks.entrySet()) {
       phase = ComparedRuns.marked(phase, mark.getKey(), mark.getValue(), null);
     }

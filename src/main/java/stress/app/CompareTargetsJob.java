@@ -307,7 +307,10 @@ final class CompareTargetsJob {
         return CapacityContender.Ran.of(server == null ? job : job.sendingTo(server));
       }));
     }
-    return new CapacityJob(config, capacity, contenders, out, interruption).withSettings(targetSettings(config, trial, sent))
+    Map<String, Object> settings = new java.util.LinkedHashMap<>(targetSettings(config, trial, sent));
+    settings.put(POSTGRESQL_OWN, postgresqlOwn(config));
+    out.println(POSTGRESQL_OWN + ": " + postgresqlOwn(config));
+    return new CapacityJob(config, capacity, contenders, out, interruption).withSettings(settings)
         .answersDiffer(trial.answersDiffer().keySet()).run();
   }
 

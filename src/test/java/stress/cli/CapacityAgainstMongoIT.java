@@ -54,5 +54,11 @@ class CapacityAgainstMongoIT {
     assertTrue(result.path("settings").has("compared targets"), "the targets are named as in a closed-loop comparison");
     List<String> targets = result.path("phases").findValuesAsText("target");
     assertTrue(targets.contains("postgresql") && targets.contains("mongodb"), "each step's phase names its target");
+    // PostgreSQL's own settings said once, never a label of a step: the statement mode and pool reach one target only
+    assertTrue(text.contains("\nPostgreSQL's own settings: statement mode prepared, pool none"), text);
+    assertTrue(result.path("settings").has("PostgreSQL's own settings"), result.path("settings").toString());
+    for (JsonNode phase : result.path("phases")) {
+      assertTrue(!phase.path("combination").has("mode") && !phase.path("combination").has("pool"), phase.toString());
+    }
   }
 }
