@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.capacity;
 
 /**
  * What the load process and its host did during a step of a capacity search: the figures a cause is named by
