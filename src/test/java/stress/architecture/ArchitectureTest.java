@@ -91,7 +91,9 @@ class ArchitectureTest {
     allow("app.setup", with(belowApp, "app.index", "app.plan"));
     // the capacity search, below the jobs that run its steps (RunJob, LocalInstances) and offer it (run --slo)
     allow("app.capacity", belowApp);
-    allow("app", with(belowApp, "app.index", "app.plan", "app.setup", "app.capacity"));
+    // what the comparison with other servers (run --against) reads beside its runs, below CompareTargetsJob
+    allow("app.against", with(belowApp, "app.index"));
+    allow("app", with(belowApp, "app.index", "app.plan", "app.setup", "app.capacity", "app.against"));
     allow("cli", "app", "config", "model");
 
     // RunConfig carries the parsed --workload file; a workload record of its own in config would remove the edge

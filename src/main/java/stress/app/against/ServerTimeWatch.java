@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.against;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -29,7 +29,7 @@ import stress.table.DocumentTable;
  * neither can, {@link #absence()} says why and how to enable it, and nothing else changes. A failed read is a line of
  * its own, never the run's failure.
  */
-final class ServerTimeWatch implements RunListener, AutoCloseable {
+public final class ServerTimeWatch implements RunListener, AutoCloseable {
   private final Connection connection;
   private final String absence;
   private final String where;
@@ -48,7 +48,7 @@ final class ServerTimeWatch implements RunListener, AutoCloseable {
   }
 
   /** Opens the watch on the run's server: its own connection, held until {@link #close()}. */
-  static ServerTimeWatch open(ConnectionSpec run) {
+  public static ServerTimeWatch open(ConnectionSpec run) {
     String first;
     try {
       Connection c = PhysicalConnections.open(run);
@@ -78,7 +78,7 @@ final class ServerTimeWatch implements RunListener, AutoCloseable {
   private boolean embedded;
 
   /** Marks the run's server as the embedded one, whose settings the advice to restart it cannot change; returns this. */
-  ServerTimeWatch onEmbedded(boolean embedded) {
+  public ServerTimeWatch onEmbedded(boolean embedded) {
     this.embedded = embedded;
     return this;
   }
@@ -89,7 +89,7 @@ final class ServerTimeWatch implements RunListener, AutoCloseable {
   }
 
   /** Learns the table's database and each operation's SQL as sent to the table (a workload file's), before the runs. */
-  void learn(ConnectionSpec run, RunConfig config) {
+  public void learn(ConnectionSpec run, RunConfig config) {
     if (connection == null) {
       return;
     }
@@ -119,7 +119,7 @@ final class ServerTimeWatch implements RunListener, AutoCloseable {
    * The phases that follow are {@code target}'s: the table's when {@code server} is null, else a MongoDB-compatible
    * server's (split only when it is FerretDB 2 on DocumentDB).
    */
-  void measuring(String target, ServerIdentity server, RunConfig config) {
+  public void measuring(String target, ServerIdentity server, RunConfig config) {
     this.target = target;
     this.commands = server == null ? null : server.kind() == ServerIdentity.Kind.FERRETDB_2 ? commands(config)
         : Map.of();
@@ -170,7 +170,7 @@ final class ServerTimeWatch implements RunListener, AutoCloseable {
   }
 
   /** The lines printed under the comparison. */
-  List<String> lines(Map<String, ServerIdentity> servers) {
+  public List<String> lines(Map<String, ServerIdentity> servers) {
     List<String> lines = new ArrayList<>();
     if (absence != null) {
       // advice only where it can work: a MongoDB side that can be split, a server whose settings can be changed
@@ -203,7 +203,7 @@ final class ServerTimeWatch implements RunListener, AutoCloseable {
   }
 
   /** The figures for result.json: each target's phases, or why there are none. */
-  Object json() {
+  public Object json() {
     if (absence != null) {
       return "needs pg_stat_statements: " + absence;
     }
