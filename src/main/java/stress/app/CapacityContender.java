@@ -8,6 +8,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import stress.app.capacity.CapacityRound;
+import stress.app.capacity.CapacitySearch;
+import stress.app.capacity.CapacityText;
+import stress.app.capacity.StepClientFigures;
+import stress.app.capacity.StepMeasured;
 import stress.config.RunConfig;
 import stress.metrics.OperationStats;
 import stress.report.PhaseResult;
@@ -216,7 +221,7 @@ final class CapacityContender {
    * else kept the host busy: the client could not pace the rate. With others busy, the host's stalls are the cause.
    */
   private boolean pacerLate(StepClientFigures f) {
-    return f != null && f.pacer() != null && f.pacer().wokeLateP99Ms() >= BreakCause.OWN_TIME * tightestMs
+    return f != null && f.pacer() != null && f.pacer().wokeLateP99Ms() >= stress.app.capacity.BreakCause.OWN_TIME * tightestMs
         && !f.othersBusy();
   }
 

@@ -3,6 +3,11 @@ package stress.app;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import stress.app.capacity.BreakCause;
+import stress.app.capacity.CapacityCheck;
+import stress.app.capacity.CapacitySearch;
+import stress.app.capacity.CapacityText;
+import stress.app.capacity.StepClientFigures;
 import stress.report.MedianInterval;
 
 /** A capacity search as result.json keeps it (under the settings' {@code capacity}): plain maps and lists. */

@@ -153,7 +153,7 @@ public final class Commands {
 
   private static Outcome runOn(RunConfig config, ConnectionOptions options, PrintStream out, RunWork work)
       throws Exception {
-    DriverSettings driver = driverSettings(config.timeouts(), config.prepareThreshold(), config.queryMode());
+    DriverSettings driver = CommandDriverSettings.of(config.timeouts(), config.prepareThreshold(), config.queryMode());
     try (Interruption interruption = Interruption.install()) {
       interruption.interruptOnSignal("starting; nothing was measured");
       ExitCode code;
@@ -178,7 +178,7 @@ public final class Commands {
   public static Outcome runLocalInstances(RunConfig config, ConnectionOptions options, List<String> java,
                                           List<String> childArgs, int instances, List<String> cpus, PrintStream out)
       throws Exception {
-    DriverSettings driver = driverSettings(config.timeouts(), config.prepareThreshold(), config.queryMode());
+    DriverSettings driver = CommandDriverSettings.of(config.timeouts(), config.prepareThreshold(), config.queryMode());
     try (Interruption interruption = Interruption.install()) {
       ExitCode code;
       try (ChosenDatabase db = ChosenDatabase.open(options, driver, ConnectionResolver.fromSystem(), out)) {
@@ -196,7 +196,7 @@ public final class Commands {
     try (Interruption interruption = Interruption.install()) {
       // a signal stops the load streams after their current document; the batches committed so far stay
       interruption.interruptOnSignal("loading the data set; the batches committed so far stay in the table");
-      try (ChosenDatabase db = ChosenDatabase.open(options, defaultDriverSettings(), ConnectionResolver.fromSystem(),
+      try (ChosenDatabase db = ChosenDatabase.open(options, CommandDriverSettings.defaults(), ConnectionResolver.fromSystem(),
           out)) {
         try {
           if (db.embedded() == ChosenDatabase.Embedded.FOR_THIS_COMMAND) {
@@ -227,7 +227,7 @@ public final class Commands {
       throws Exception {
     ImportRequest request = ImportRequests.of(config);
     boolean terminal = out == System.out && System.console() != null;
-    return new ImportJob(request, options, defaultDriverSettings(), out, terminal, config.json()).run();
+    return new ImportJob(request, options, CommandDriverSettings.defaults(), out, terminal, config.json()).run();
   }
 
   /** {@code stress import --to URL}: the dump loaded into a MongoDB server ({@link MongoImportJob}). */
@@ -267,7 +267,7 @@ public final class Commands {
    */
   public static ExitCode mergeRun(String runId, Duration wait, Path json, Path outDir, ConnectionOptions options,
                                   PrintStream out) throws Exception {
-    try (ChosenDatabase db = ChosenDatabase.open(options, defaultDriverSettings(), ConnectionResolver.fromSystem(), out)) {
+    try (ChosenDatabase db = ChosenDatabase.open(options, CommandDriverSettings.defaults(), ConnectionResolver.fromSystem(), out)) {
       return FleetMerge.run(runId, wait, json, outDir, db, out);
     }
   }
@@ -283,7 +283,7 @@ public final class Commands {
 
   /** {@code stress detect}. */
   public static ExitCode detect(ConnectionOptions options, PrintStream out) throws SQLException {
-    try (ChosenDatabase db = ChosenDatabase.open(options, defaultDriverSettings(), ConnectionResolver.fromSystem(), out);
+    try (ChosenDatabase db = ChosenDatabase.open(options, CommandDriverSettings.defaults(), ConnectionResolver.fromSystem(), out);
          Connection c = PhysicalConnections.open(db.spec())) {
       for (String line : TargetDetector.detect(c).describeLines()) {
         out.println(line);
@@ -300,7 +300,7 @@ public final class Commands {
       throws SQLException, InterruptedException {
     Timeouts timeouts = new Timeouts(Durations.parse("--connect-timeout", Defaults.CONNECT_TIMEOUT),
         request.statementTimeout(), request.socketTimeout());
-    DriverSettings driver = driverSettings(timeouts, Integer.parseInt(Defaults.PREPARE_THRESHOLD),
+    DriverSettings driver = CommandDriverSettings.of(timeouts, Integer.parseInt(Defaults.PREPARE_THRESHOLD),
         PreferQueryMode.fromDriverName(Defaults.QUERY_MODE));
     try (ChosenDatabase db = ChosenDatabase.open(options, driver, ConnectionResolver.fromSystem(), out)) {
       DataSetInit.initializeDefault(db, request.schema(), request.table(), out);
@@ -313,7 +313,7 @@ public final class Commands {
       throws SQLException, InterruptedException {
     Timeouts timeouts = new Timeouts(Durations.parse("--connect-timeout", Defaults.CONNECT_TIMEOUT),
         java.time.Duration.ofMillis(request.maxTimeMs()), java.time.Duration.ZERO);
-    DriverSettings driver = driverSettings(timeouts, Integer.parseInt(Defaults.PREPARE_THRESHOLD),
+    DriverSettings driver = CommandDriverSettings.of(timeouts, Integer.parseInt(Defaults.PREPARE_THRESHOLD),
         PreferQueryMode.fromDriverName(Defaults.QUERY_MODE));
     try (ChosenDatabase db = ChosenDatabase.open(options, driver, ConnectionResolver.fromSystem(), out)) {
       return new CheckJob(request, db, out).run();
@@ -372,31 +372,12 @@ public final class Commands {
   static DriverSettings indexDriverSettings(Duration socketTimeout) {
     Timeouts t = new Timeouts(Durations.parse("--connect-timeout", Defaults.CONNECT_TIMEOUT), Duration.ZERO,
         socketTimeout);
-    return driverSettings(t, Integer.parseInt(Defaults.PREPARE_THRESHOLD),
+    return CommandDriverSettings.of(t, Integer.parseInt(Defaults.PREPARE_THRESHOLD),
         PreferQueryMode.fromDriverName(Defaults.QUERY_MODE));
   }
 
   /** {@code stress generate}: writes generated documents as mongodump output; no database is involved. */
   public static ExitCode generate(GenerateRequest request, Path json, PrintStream out) throws IOException {
     return GenerateJob.run(request, json, out);
-  }
-
-  private static DriverSettings defaultDriverSettings() {
-    Timeouts t = new Timeouts(Durations.parse("--connect-timeout", Defaults.CONNECT_TIMEOUT),
-        Durations.parse("--statement-timeout", Defaults.STATEMENT_TIMEOUT),
-        Durations.parse("--socket-timeout", Defaults.SOCKET_TIMEOUT));
-    return driverSettings(t, Integer.parseInt(Defaults.PREPARE_THRESHOLD),
-        PreferQueryMode.fromDriverName(Defaults.QUERY_MODE));
-  }
-
-  static DriverSettings driverSettings(Timeouts t, int prepareThreshold, PreferQueryMode mode) {
-    int connect = seconds(t.connect());
-    return new DriverSettings(connect, seconds(t.socket()), connect, prepareThreshold, mode, null);
-  }
-
-  /** Whole seconds, rounded up, as pgjdbc takes them (a 500ms timeout must not become "none"). */
-  private static int seconds(Duration d) {
-    long ms = d.toMillis();
-    return (int) Math.min(Integer.MAX_VALUE, (ms + 999) / 1000);
   }
 }

@@ -7,14 +7,11 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
-import stress.app.index.IndexStatistics;
-import stress.app.index.SuggestedIndexes;
 import stress.app.plan.RecordedPlans;
 import stress.app.plan.RouteCheck;
 import stress.app.plan.RoutePrinter;
@@ -22,11 +19,10 @@ import stress.app.setup.ApplicationSetup;
 import stress.app.setup.ChosenDatabase;
 import stress.app.setup.FleetJoin;
 import stress.app.setup.InsertSetup;
-import stress.app.setup.PhaseGrid;
 import stress.app.setup.PipelineJit;
 import stress.app.setup.RunCapacity;
+import stress.app.setup.RunReadings;
 import stress.app.setup.RunSettingsReport;
-import stress.app.setup.SettingCombinations;
 import stress.app.setup.SetupConnection;
 import stress.app.setup.SpreadHosts;
 import stress.config.RunConfig;
@@ -34,15 +30,14 @@ import stress.connect.ConnectionSource;
 import stress.connect.ConnectionSources;
 import stress.fleet.FleetException;
 import stress.fleet.FleetMember;
-import stress.load.TableSetup;
+import stress.keys.KeyChooser;
+import stress.keys.KeyDistribution;
+import stress.keys.KeySpace;
 import stress.live.LiveMetrics;
 import stress.model.MongoRecorded;
 import stress.model.UsageException;
-import stress.ops.NewDocuments;
 import stress.ops.Operation;
 import stress.ops.Operations;
-import stress.model.StatementMode;
-import stress.ops.WorkloadOperation;
 import stress.report.JsonReport;
 import stress.report.PhaseCost;
 import stress.report.PhaseResult;
@@ -50,21 +45,12 @@ import stress.report.RecordedOperation;
 import stress.report.RoundComparisonText;
 import stress.report.RunResult;
 import stress.runner.PhaseSpec;
-import stress.runner.RoundSchedule;
 import stress.runner.RunListener;
 import stress.runner.RunPlan;
 import stress.runner.RunProbe;
 import stress.runner.Runner;
-import stress.table.DocumentTable;
-import stress.server.FailureReader;
-import stress.server.SessionSettingsPlan;
-import stress.server.ServerSettings;
-import stress.server.SettingsCatalog;
-import stress.server.TargetDetector;
 import stress.server.TargetInfo;
-import stress.keys.KeyChooser;
-import stress.keys.KeyDistribution;
-import stress.keys.KeySpace;
+import stress.table.DocumentTable;
 
 /**
  * {@code stress run}: detects the target, checks the table and the requested settings, runs every
@@ -249,87 +235,19 @@ public final class RunJob {
     config.pools().forEach(ConnectionSources::factory);
     Instant started = Instant.now();
 
-    TargetInfo target;
-    FailureReader failureReader;
-    Map<String, String> serverSettings;
-    DocumentTable table;
-    KeySpace keys;
-    NewDocuments newDocuments;
-    List<DocumentTable> workerTables;
-    List<Map<String, String>> settingCombos = SettingCombinations.of(config.settings());
-    List<SessionSettingsPlan> settingPlans = new ArrayList<>();
-    List<PhaseSpec> phases;
-    String jitNote;
-    Map<String, MongoRecorded> recordedFigures = RecordedPlans.figures(config);
-    ApplicationSetup.Prepared application = null;
-    // per MongoDB-style operation with recorded figures: the indexes that serve it and the table lacks
-    Map<String, List<String>> missingIndexes = new LinkedHashMap<>();
     // every read below survives a node that is down for up to --connect-timeout, as a phase does (SetupConnection)
     SetupConnection setup = SetupConnection.open(database.spec(), config.timeouts().connect(), "--connect-timeout", out);
+    RunReadings read;
     try (setup) {
-      sampledValues.clear();
-      target = setup.read("detecting the target", TargetDetector::detect);
-      TargetInfo detected = target;
-      failureReader = setup.read("reading the cluster's nodes", c -> FailureReader.read(c, detected));
-      serverSettings = setup.read("reading the server's settings", ServerSettings::read);
-      SettingsCatalog catalog = setup.read("reading the server's settings", SettingsCatalog::read);
-      jitNote = PipelineJit.apply(operations, settingCombos, catalog);
-      settingPlans.addAll(PhaseGrid.planSettings(catalog, settingCombos));
-      phases = RoundSchedule.interleave(PhaseGrid.phases(config, database.spec(), settingCombos, settingPlans),
-          config.rounds(), config.seed(), PhaseSpec::inRound);
-      if (!config.hostSpreading().spread() && database.spec().servers().size() == 1) {
-        setup.read("reading the server's free connection slots", RunCapacity::read)
-            .ifPresent(slots -> RunCapacity.checkSlots(slots, phases, config.poolSize(), 0, 1, ""));
-      }
-      if (config.application() != null) {
-        application = setup.read("setting up the workload's collections", c -> ApplicationSetup.prepare(c, detected,
-            config, database, out, keySpaces));
-        operations = new ArrayList<>(application.operations());
-        sampledValues.addAll(application.sampledValues());
-        recordedFigures.clear(); // the application's are read per collection, on its table
-      }
-      List<Operation> named = operations;
-      table = application != null ? application.table() : setup.read("reading the table", c -> TableSetup.existing(c,
-          config.schema(), config.table(), named.stream().anyMatch(Operation::usesCopyTable)));
-      DocumentTable onTable = table;
-      for (int i = 0; i < operations.size(); i++) {
-        if (operations.get(i) instanceof WorkloadOperation fileOp) {
-          boolean mongoStyle = fileOp.translation() != null;
-          WorkloadOperation fromFile = setup.read("reading the table's indexes", c -> fileOp.forTable(c, onTable));
-          if (mongoStyle && recordedFigures.containsKey(fromFile.name())) {
-            setup.readOrSkip("reading the indexes " + fromFile.name() + " lacks", "the indexes " + fromFile.name()
-                + " lacks", c -> missingIndexes.put(fromFile.name(), SuggestedIndexes.missing(c, onTable, fromFile)),
-                null);
-          }
-          operations.set(i, fromFile);
-          setup.read("checking " + fromFile.name() + " on the server", c -> {
-            fromFile.checkOnServer(c, onTable, config.modes().contains(StatementMode.PREPARED));
-            return null;
-          });
-          sampledValues.addAll(setup.read("sampling the values of " + fromFile.name(),
-              c -> fromFile.readSamples(c, onTable)));
-        }
-      }
-      if (sentTo != null) {
-        operations = sentTo.operations(operations, config.workload() == null ? Map.of() : config.workload().mongo());
-        recordedFigures.clear(); // MongoDB's recorded figures are not compared with MongoDB's measured ones here
-      }
-      if (operations.stream().anyMatch(o -> o instanceof WorkloadOperation)) {
-        setup.readOrSkip("reading the indexes' statistics", "the note on indexes without statistics",
-            c -> IndexStatistics.warnings(c, onTable), List.<String>of()).forEach(out::println);
-      }
-      keys = operations.stream().anyMatch(Operation::readsExistingKeys)
-          ? setup.read("reading the table's keys", c -> keySpaces.read(c, onTable, config.keySample())) : null;
-      // an application's new keys are each collection's own (ApplicationSetup), above its table's largest key
-      List<Operation> inserting = operations;
-      newDocuments = application != null ? null : setup.read("reading the table's largest key",
-          c -> InsertSetup.prepare(c, detected, onTable, config, inserting));
-      if (sentTo != null) {
-        newDocuments = sentTo.aboveCollections(newDocuments); // the collection keeps its earlier rounds' inserts
-      }
-      workerTables = setup.writeOnce("creating the tables of --table-per-thread",
-          c -> InsertSetup.workerTables(c, detected, onTable, config));
+      read = RunReadings.read(setup, config, database, out, keySpaces, sentTo, operations, sampledValues);
     }
+    operations = read.operations();
+    TargetInfo target = read.target();
+    DocumentTable table = read.table();
+    KeySpace keys = read.keys();
+    List<PhaseSpec> phases = read.phases();
+    Map<String, MongoRecorded> recordedFigures = read.recordedFigures();
+    ApplicationSetup.Prepared application = read.application();
     SpreadHosts spread = config.hostSpreading().spread()
         ? SpreadHosts.check(database, config, table, operations.stream().anyMatch(Operation::usesCopyTable)) : null;
     KeyChooser chooser = keys == null ? null
@@ -341,8 +259,8 @@ public final class RunJob {
     RunPlan plan = new RunPlan(phases, application == null ? config.mix() : application.mix(), operations, table,
         chooser, config.operationSettings(), config.duration(), config.ops(), config.warmup(), config.reportInterval(),
         application == null ? config.rate() : application.rate(),
-        config.transaction(), config.seed(), config.workerThreads(), newDocuments, config.failures().retries(),
-        workerTables, failureReader);
+        config.transaction(), config.seed(), config.workerThreads(), read.newDocuments(), config.failures().retries(),
+        read.workerTables(), read.failureReader());
     Map<String, Object> settings = RunSettingsReport.of(config, database, sampledValues, table, chooser, operations);
     if (application != null) {
       application.describe(settings, plan.mix().toString(), plan.rate());
@@ -350,12 +268,12 @@ public final class RunJob {
     if (sentTo != null) {
       settings.put("sent to", sentTo.describe());
     }
-    InsertSetup.describe(newDocuments, settings);
-    InsertSetup.describeWorkerTables(workerTables, config.inserts().unlogged(), settings);
+    InsertSetup.describe(read.newDocuments(), settings);
+    InsertSetup.describeWorkerTables(read.workerTables(), config.inserts().unlogged(), settings);
     RunSettingsReport.describeHosts(settings, database, spread);
-    settings.put("server settings (read, not changed by this run)", serverSettings);
-    if (jitNote != null) {
-      settings.put(PipelineJit.REPORT_KEY, jitNote);
+    settings.put("server settings (read, not changed by this run)", read.serverSettings());
+    if (read.jitNote() != null) {
+      settings.put(PipelineJit.REPORT_KEY, read.jitNote());
     }
     // operations that insert new keys are not explained: explain's dry run has no new-key partition
     List<Operation> explained = operations.stream().filter(op -> !op.insertsNewKeys()).toList();
@@ -382,7 +300,7 @@ public final class RunJob {
     ApplicationSetup.Prepared recordedApp = sentTo == null ? application : null;
     List<RecordedOperation> recorded = recordedApp != null ? recordedApp.recorded() : application != null ? List.of()
         : RecordedPlans.of(recordedFigures, routes, notExplained, operations.stream()
-        .filter(Operation::insertsNewKeys).map(Operation::name).collect(Collectors.toSet()), missingIndexes,
+        .filter(Operation::insertsNewKeys).map(Operation::name).collect(Collectors.toSet()), read.missingIndexes(),
         "stress index --suggest --workload " + (config.workload() == null ? "" : config.workload().file())
             + " " + stress.model.TableName.option(config.schema(), config.table()));
     throwIfStoppedSetUp();

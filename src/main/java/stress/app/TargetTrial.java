@@ -9,6 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import stress.app.against.IndexParity;
+import stress.app.against.WritesSinceLoad;
 import stress.app.setup.ChosenDatabase;
 import stress.config.RunConfig;
 import stress.connect.PhysicalConnections;

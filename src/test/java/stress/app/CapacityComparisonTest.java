@@ -1,16 +1,17 @@
 package stress.app;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import stress.app.capacity.QueueModel;
+import stress.app.capacity.StepMeasured;
 import stress.config.CapacityRequest;
 import stress.config.LatencyObjective;
 import stress.report.PairedRatio;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Capacities compared round by round, on scripted servers: M/M/1 queues whose p99 crosses 20 ms at mu - 230.3 ops/s

@@ -1,10 +1,5 @@
 package stress.app;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -13,12 +8,21 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import stress.app.capacity.CapacityRound;
+import stress.app.capacity.CapacitySearch;
+import stress.app.capacity.CapacityText;
+import stress.app.capacity.QueueModel;
+import stress.app.capacity.StepMeasured;
 import stress.config.CapacityRequest;
 import stress.config.LatencyObjective;
 import stress.report.CapacitiesCompared;
 import stress.report.CapacitySearchResult;
 import stress.report.JsonReport;
 import stress.report.RunResult;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A search as result.json keeps it reads back in the report package ({@link CapacitySearchResult}, what report.html

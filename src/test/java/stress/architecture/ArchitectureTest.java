@@ -89,7 +89,11 @@ class ArchitectureTest {
     allow("app.index", belowApp);
     allow("app.plan", belowApp);
     allow("app.setup", with(belowApp, "app.index", "app.plan"));
-    allow("app", with(belowApp, "app.index", "app.plan", "app.setup"));
+    // the capacity search, below the jobs that run its steps (RunJob, LocalInstances) and offer it (run --slo)
+    allow("app.capacity", belowApp);
+    // what the comparison with other servers (run --against) reads beside its runs, below CompareTargetsJob
+    allow("app.against", with(belowApp, "app.index", "app.setup"));
+    allow("app", with(belowApp, "app.index", "app.plan", "app.setup", "app.capacity", "app.against"));
     allow("cli", "app", "config", "model");
 
     // RunConfig carries the parsed --workload file; a workload record of its own in config would remove the edge

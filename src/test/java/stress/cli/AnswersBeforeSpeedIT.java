@@ -162,13 +162,13 @@ class AnswersBeforeSpeedIT {
     try (java.sql.Connection c = TestDatabase.connect(written);
          stress.mongodb.MongoTarget target = stress.mongodb.MongoTarget.connect("--against", mongo, null);
          java.sql.Statement s = c.createStatement()) {
-      assertEquals(null, stress.app.WritesSinceLoad.of(c, null, "stress_orders", target, DB + ".orders"),
+      assertEquals(null, stress.app.against.WritesSinceLoad.of(c, null, "stress_orders", target, DB + ".orders"),
           "as imported: the same documents on both sides");
       s.execute("UPDATE stress_orders SET data = data || '{\"written\": true}'");
       // the statistics of another backend's writes are flushed within a second: wait for them, not for a time
       String found = null;
       for (int i = 0; i < 100 && found == null; i++) {
-        found = stress.app.WritesSinceLoad.of(c, null, "stress_orders", target, DB + ".orders");
+        found = stress.app.against.WritesSinceLoad.of(c, null, "stress_orders", target, DB + ".orders");
         if (found == null) {
           s.execute("SELECT pg_stat_force_next_flush()");
         }

@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.capacity;
 
 import stress.metrics.PacerLag;
 
@@ -25,13 +25,13 @@ public record StepClientFigures(double cpuShare, double gcShare, double jitShare
   }
 
   /** The host's CPUs busy with work of neither the client nor the server; NaN where the split is not known. */
-  double hostOthers() {
+  public double hostOthers() {
     return Double.isFinite(hostBusy) && Double.isFinite(hostClient) && Double.isFinite(hostServer)
         ? Math.max(0, hostBusy - hostClient - hostServer) : Double.NaN;
   }
 
   /** Whether work of neither the client nor the server kept the host's CPUs busy: stalls of the server's and ours. */
-  boolean othersBusy() {
+  public boolean othersBusy() {
     return hostOthers() >= OTHERS_BUSY;
   }
 

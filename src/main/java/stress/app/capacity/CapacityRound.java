@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.capacity;
 
 /**
  * One round's answer.

@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.against;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -29,7 +29,7 @@ import stress.table.DocumentTable;
  * neither can, {@link #absence()} says why and how to enable it, and nothing else changes. A failed read is a line of
  * its own, never the run's failure.
  */
-final class ServerTimeWatch implements RunListener, AutoCloseable {
+public final class ServerTimeWatch implements RunListener, AutoCloseable {
   private final Connection connection;
   private final String absence;
   private final String where;
@@ -48,7 +48,7 @@ final class ServerTimeWatch implements RunListener, AutoCloseable {
   }
 
   /** Opens the watch on the run's server: its own connection, held until {@link #close()}. */
-  static ServerTimeWatch open(ConnectionSpec run) {
+  public static ServerTimeWatch open(ConnectionSpec run) {
     String first;
     try {
       Connection c = PhysicalConnections.open(run);
@@ -81,7 +81,7 @@ final class ServerTimeWatch implements RunListener, AutoCloseable {
    * Which embedded server the run's is, if any: the advice to enable the view is then {@code embedded start
    * --preload}, the one way to change its settings; returns this.
    */
-  ServerTimeWatch onEmbedded(stress.app.setup.ChosenDatabase.Embedded embedded) {
+  public ServerTimeWatch onEmbedded(stress.app.setup.ChosenDatabase.Embedded embedded) {
     this.embedded = embedded;
     return this;
   }
@@ -92,7 +92,7 @@ final class ServerTimeWatch implements RunListener, AutoCloseable {
   }
 
   /** Learns the table's database and each operation's SQL as sent to the table (a workload file's), before the runs. */
-  void learn(ConnectionSpec run, RunConfig config) {
+  public void learn(ConnectionSpec run, RunConfig config) {
     if (connection == null) {
       return;
     }
@@ -122,7 +122,7 @@ final class ServerTimeWatch implements RunListener, AutoCloseable {
    * The phases that follow are {@code target}'s: the table's when {@code server} is null, else a MongoDB-compatible
    * server's (split only when it is FerretDB 2 on DocumentDB).
    */
-  void measuring(String target, ServerIdentity server, RunConfig config) {
+  public void measuring(String target, ServerIdentity server, RunConfig config) {
     this.target = target;
     this.commands = server == null ? null : server.kind() == ServerIdentity.Kind.FERRETDB_2 ? commands(config)
         : Map.of();
@@ -173,7 +173,7 @@ final class ServerTimeWatch implements RunListener, AutoCloseable {
   }
 
   /** The lines printed under the comparison. */
-  List<String> lines(Map<String, ServerIdentity> servers) {
+  public List<String> lines(Map<String, ServerIdentity> servers) {
     List<String> lines = new ArrayList<>();
     if (absence != null) {
       // advice only where it can work: a MongoDB side that can be split, a server whose settings can be changed
@@ -212,7 +212,7 @@ final class ServerTimeWatch implements RunListener, AutoCloseable {
   }
 
   /** The figures for result.json: each target's phases, or why there are none. */
-  Object json() {
+  public Object json() {
     if (absence != null) {
       return "needs pg_stat_statements: " + absence;
     }

@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.capacity;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -188,7 +188,7 @@ public final class CapacitySearch {
   }
 
   /** This search with failed executions bounded by {@code share} when no objective names errors. */
-  CapacitySearch boundingErrorsBy(double share) {
+  public CapacitySearch boundingErrorsBy(double share) {
     errorBound = share;
     return this;
   }

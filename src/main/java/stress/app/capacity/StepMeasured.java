@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.capacity;
 
 /**
  * What one step of a capacity search ({@link CapacitySearch}) measured.

@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.against;
 
 import com.mongodb.MongoException;
 import java.sql.Connection;
@@ -22,7 +22,7 @@ import stress.table.DocumentTable;
  * is served by as {@code stress explain} names it; said with the command that builds the missing one. The comparison
  * goes on.
  */
-final class IndexParity {
+public final class IndexParity {
   private IndexParity() {}
 
   /**
@@ -31,7 +31,7 @@ final class IndexParity {
    * @param operations the operations of a workload file (as written for any table: they are written for this one)
    * @param build      the command that builds a suggested index on the table, for the lines
    */
-  static List<String> lines(Connection c, DocumentTable table, MongoTarget mongo, String namespace,
+  public static List<String> lines(Connection c, DocumentTable table, MongoTarget mongo, String namespace,
                             List<WorkloadOperation> operations, String build) throws SQLException {
     List<BsonDocument> mongoKeys = new ArrayList<>();
     try {

@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.against;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

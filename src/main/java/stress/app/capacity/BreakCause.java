@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.capacity;
 
 import java.util.Comparator;
 import java.util.List;
@@ -21,21 +21,21 @@ import stress.config.LatencyObjective;
  * @param kind     the cause
  * @param sentence the cause with its figures, e.g. {@code a server queue: p50 0.4 -> 1.2 ms, p99 2.1 -> 9.3 ms ...}
  */
-record BreakCause(Kind kind, String sentence) {
+public record BreakCause(Kind kind, String sentence) {
   /** A p50 at least this share of a latency objective is the operation's own time, not a queue's. */
-  static final double OWN_TIME = 0.5;
+  public static final double OWN_TIME = 0.5;
   /** p50 within this factor between two steps is flat. */
   static final double FLAT_P50 = 1.25;
   /** p99s of offers of about the same rate this many times apart are erratic. */
   static final double ERRATIC_P99 = 2;
 
-  enum Kind { QUEUE, HOST_STALLS, CLIENT, OWN_TIME, UNKNOWN }
+  public enum Kind { QUEUE, HOST_STALLS, CLIENT, OWN_TIME, UNKNOWN }
 
   /**
    * The cause of {@code broke}'s break, from the steps of its round ({@code steps}, in the order run): compared with
    * the highest step below it that held, or, where none held, with the steps above it.
    */
-  static BreakCause of(List<CapacitySearch.Step> steps, CapacitySearch.Step broke, List<LatencyObjective> objectives) {
+  public static BreakCause of(List<CapacitySearch.Step> steps, CapacitySearch.Step broke, List<LatencyObjective> objectives) {
     StepMeasured m = broke.measured();
     String at = " at " + CapacityText.rate(broke.offered()) + " ops/s";
     if (broke.clientLimited()) {

@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.against;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.capacity;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,14 +10,14 @@ import stress.report.MedianInterval;
 import stress.report.RoundComparisonText;
 
 /** The text of a capacity search: one line per step, then the capacity, what broke first, and its noise. */
-final class CapacityText {
+public final class CapacityText {
   /** Said after the capacity of a single search. */
   static final String ONE_SEARCH = "1 round: no noise estimate, --rounds 3 or more gives an interval";
 
   private CapacityText() {}
 
   /** E.g. {@code p99<=5ms, errors<=0.1%}. */
-  static String objectives(List<LatencyObjective> objectives) {
+  public static String objectives(List<LatencyObjective> objectives) {
     return objectives.stream().map(LatencyObjective::describe).collect(Collectors.joining(", "));
   }
 
@@ -26,7 +26,7 @@ final class CapacityText {
    * ops, p50 0.21 p99 3.1 p99.9 8.0 ms: held}; what it broke in a few words each (the long explanations are said once,
    * below the search).
    */
-  static String step(CapacitySearch.Step step, int number, int rounds) {
+  public static String step(CapacitySearch.Step step, int number, int rounds) {
     StepMeasured m = step.measured();
     String name = step.check() > 0 ? "check " + step.check() : "step " + number + (rounds > 1 && step.round() > 0
         ? " (round " + step.round() + ")" : "");
@@ -51,7 +51,7 @@ final class CapacityText {
    * capacity vouched for, or none and why. Only a capacity most rounds found enters the median (lower bounds never),
    * and only one that held in most of its check is vouched for.
    */
-  static List<String> result(CapacitySearch.Result result) {
+  public static List<String> result(CapacitySearch.Result result) {
     List<String> lines = new ArrayList<>();
     for (CapacityRound round : result.rounds()) {
       lines.add((result.rounds().size() > 1 ? "round " + round.round() : "the search") + ": " + answer(round, result));
@@ -64,7 +64,7 @@ final class CapacityText {
   }
 
   /** The answer in one line: the capacity vouched for (or unchecked), or none and why. */
-  static String answer(CapacitySearch.Result result) {
+  public static String answer(CapacitySearch.Result result) {
     String under = "capacity under " + objectives(result.objectives()) + ": ";
     MedianInterval i = result.interval();
     int rounds = result.rounds().size();
@@ -113,7 +113,7 @@ final class CapacityText {
    * E.g. {@code capacity x3.10 [2.90-3.30] the logged rate (120 ops/s)}: the capacity over the logged rate, and the
    * rounds' answers' interval over it.
    */
-  static String ofLoggedRate(double capacity, MedianInterval rounds, double loggedRate) {
+  public static String ofLoggedRate(double capacity, MedianInterval rounds, double loggedRate) {
     return "capacity " + Decimals.ratio(capacity / loggedRate) + (rounds.estimated() ? " "
         + Decimals.ratioInterval(rounds.low() / loggedRate, rounds.high() / loggedRate) : "") + " the logged rate ("
         + rate(loggedRate)
@@ -121,7 +121,7 @@ final class CapacityText {
   }
 
   /** One round's answer in words, with the cause of its break and the figures behind it. */
-  static String answer(CapacityRound round, CapacitySearch.Result result) {
+  public static String answer(CapacityRound round, CapacitySearch.Result result) {
     double resolution = result.resolution();
     String cause = round.broke() == null ? null : cause(round, result);
     if (!Double.isFinite(round.capacity()) && round.unloaded()) {
@@ -178,7 +178,7 @@ final class CapacityText {
    * What rose first from the capacity step to the step that broke: per operation its p99 at both, the one that rose
    * most first; null without both steps.
    */
-  static String roseFirst(Map<String, Double> atCapacity, Map<String, Double> above) {
+  public static String roseFirst(Map<String, Double> atCapacity, Map<String, Double> above) {
     String worst = null;
     double most = 0;
     for (Map.Entry<String, Double> e : above.entrySet()) {
@@ -193,12 +193,12 @@ final class CapacityText {
   }
 
   /** As the report writes it ({@link stress.report.CapacitySearchResult#rate}): 4210, 97.5, 0.523. */
-  static String rate(double rate) {
+  public static String rate(double rate) {
     return stress.report.CapacitySearchResult.rate(rate);
   }
 
   /** E.g. {@code 1.2x}. */
-  static String ratio(double ratio) {
+  public static String ratio(double ratio) {
     return Decimals.ratio(ratio);
   }
 

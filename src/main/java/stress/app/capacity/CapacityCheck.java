@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.capacity;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -27,7 +27,7 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
   }
 
   /** How many runs check a search of {@code rounds} rounds: as many as its rounds, at least 3. */
-  static int runs(int rounds) {
+  public static int runs(int rounds) {
     return Math.max(3, rounds);
   }
 
