@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import stress.app.index.IndexStatistics;
@@ -25,6 +26,7 @@ import stress.app.setup.InsertSetup;
 import stress.app.setup.PhaseGrid;
 import stress.app.setup.PipelineJit;
 import stress.app.setup.RunCapacity;
+import stress.app.setup.PooledPrepared;
 import stress.app.setup.RunSettingsReport;
 import stress.app.setup.SettingCombinations;
 import stress.app.setup.SetupConnection;
@@ -62,6 +64,8 @@ import stress.server.ServerSettings;
 import stress.server.SettingsCatalog;
 import stress.server.TargetDetector;
 import stress.server.TargetInfo;
+import stress.server.pooler.PoolerDetector;
+import stress.server.pooler.PoolerInfo;
 import stress.keys.KeyChooser;
 import stress.keys.KeyDistribution;
 import stress.keys.KeySpace;
@@ -74,6 +78,8 @@ public final class RunJob {
 
   /** The key of the explain verdicts in the report's settings. */
   static final String EXPLAIN_KEY = "explain";
+  /** The header's and result file's setting naming the pooler between the tool and the server. */
+  static final String POOLER_KEY = "pooler";
 
   private final RunConfig config;
   private final ChosenDatabase database;
@@ -250,6 +256,8 @@ public final class RunJob {
     Instant started = Instant.now();
 
     TargetInfo target;
+    Optional<PoolerInfo> pooler;
+    Optional<String> preparedLeftOut;
     FailureReader failureReader;
     Map<String, String> serverSettings;
     DocumentTable table;
@@ -270,13 +278,19 @@ public final class RunJob {
       sampledValues.clear();
       target = setup.read("detecting the target", TargetDetector::detect);
       TargetInfo detected = target;
+      pooler = setup.read("looking for a pooler", c -> PoolerDetector.detect(c, database.spec()));
       failureReader = setup.read("reading the cluster's nodes", c -> FailureReader.read(c, detected));
       serverSettings = setup.read("reading the server's settings", ServerSettings::read);
       SettingsCatalog catalog = setup.read("reading the server's settings", SettingsCatalog::read);
       jitNote = PipelineJit.apply(operations, settingCombos, catalog);
       settingPlans.addAll(PhaseGrid.planSettings(catalog, settingCombos));
-      phases = RoundSchedule.interleave(PhaseGrid.phases(config, database.spec(), settingCombos, settingPlans),
-          config.rounds(), config.seed(), PhaseSpec::inRound);
+      phases = new ArrayList<>(RoundSchedule.interleave(PhaseGrid.phases(config, database.spec(), settingCombos,
+          settingPlans), config.rounds(), config.seed(), PhaseSpec::inRound));
+      preparedLeftOut = PooledPrepared.check(pooler, phases, config.prepareThreshold(), config.queryMode());
+      if (preparedLeftOut.isPresent() && phases.isEmpty()) {
+        out.println(preparedLeftOut.get());
+        return ExitCode.PREPARED_REFUSED;
+      }
       if (!config.hostSpreading().spread() && database.spec().servers().size() == 1) {
         setup.read("reading the server's free connection slots", RunCapacity::read)
             .ifPresent(slots -> RunCapacity.checkSlots(slots, phases, config.poolSize(), 0, 1, ""));
@@ -344,6 +358,8 @@ public final class RunJob {
         config.transaction(), config.seed(), config.workerThreads(), newDocuments, config.failures().retries(),
         workerTables, failureReader);
     Map<String, Object> settings = RunSettingsReport.of(config, database, sampledValues, table, chooser, operations);
+    pooler.ifPresent(p -> settings.put(POOLER_KEY, p.describe()));
+    preparedLeftOut.ifPresent(line -> settings.put(PooledPrepared.REPORT_KEY, line));
     if (application != null) {
       application.describe(settings, plan.mix().toString(), plan.rate());
     }
