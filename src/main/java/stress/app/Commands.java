@@ -288,6 +288,7 @@ public final class Commands {
       for (String line : TargetDetector.detect(c).describeLines()) {
         out.println(line);
       }
+      stress.server.pooler.PoolerDetector.detect(c, db.spec()).ifPresent(p -> out.println("pooler: " + p.describe()));
     }
     return ExitCode.OK;
   }

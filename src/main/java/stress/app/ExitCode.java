@@ -16,6 +16,8 @@ public enum ExitCode {
   NOT_RUNNING(3, "`embedded status`: the kept embedded server does not run."),
   NO_CAPACITY(4, "`run --slo`: the capacity search vouched for no capacity (of one combination, or of any of those"
       + " compared): most rounds found none, or a plain run of its check broke the rate found."),
+  PREPARED_REFUSED(5, "`run` through a pooler that keeps no server-side prepared statements, with only prepared"
+      + " combinations asked: none is run, and one line names both fixes."),
   /** As shells report a SIGINT death: 128 + 2. */
   INTERRUPTED(130, "Stopped by Ctrl-C (SIGINT), after printing what ran."),
   /** 128 + 15, set by the JVM's shutdown, never returned by the code. */

@@ -21,6 +21,7 @@ import stress.app.setup.FleetJoin;
 import stress.app.setup.InsertSetup;
 import stress.app.setup.PipelineJit;
 import stress.app.setup.RunCapacity;
+import stress.app.setup.PooledPrepared;
 import stress.app.setup.RunReadings;
 import stress.app.setup.RunSettingsReport;
 import stress.app.setup.SetupConnection;
@@ -60,6 +61,8 @@ public final class RunJob {
 
   /** The key of the explain verdicts in the report's settings. */
   static final String EXPLAIN_KEY = "explain";
+  /** The header's and result file's setting naming the pooler between the tool and the server. */
+  static final String POOLER_KEY = "pooler";
 
   private final RunConfig config;
   private final ChosenDatabase database;
@@ -241,6 +244,10 @@ public final class RunJob {
     try (setup) {
       read = RunReadings.read(setup, config, database, out, keySpaces, sentTo, operations, sampledValues);
     }
+    if (read.preparedLeftOut() != null && read.phases().isEmpty()) {
+      out.println(read.preparedLeftOut());
+      return ExitCode.PREPARED_REFUSED;
+    }
     operations = read.operations();
     TargetInfo target = read.target();
     DocumentTable table = read.table();
@@ -262,6 +269,12 @@ public final class RunJob {
         config.transaction(), config.seed(), config.workerThreads(), read.newDocuments(), config.failures().retries(),
         read.workerTables(), read.failureReader());
     Map<String, Object> settings = RunSettingsReport.of(config, database, sampledValues, table, chooser, operations);
+    if (read.pooler() != null) {
+      settings.put(POOLER_KEY, read.pooler().describe());
+    }
+    if (read.preparedLeftOut() != null) {
+      settings.put(PooledPrepared.REPORT_KEY, read.preparedLeftOut());
+    }
     if (application != null) {
       application.describe(settings, plan.mix().toString(), plan.rate());
     }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import stress.app.index.IndexStatistics;
 import stress.app.index.SuggestedIndexes;
 import stress.app.plan.RecordedPlans;
@@ -26,6 +27,8 @@ import stress.server.ServerSettings;
 import stress.server.SessionSettingsPlan;
 import stress.server.SettingsCatalog;
 import stress.server.TargetDetector;
+import stress.server.pooler.PoolerDetector;
+import stress.server.pooler.PoolerInfo;
 import stress.server.TargetInfo;
 import stress.table.DocumentTable;
 
@@ -39,12 +42,16 @@ import stress.table.DocumentTable;
  * @param missingIndexes  per MongoDB-style operation with recorded figures: the indexes that serve it and the table lacks
  * @param application     the collections of {@code --workload DIR}, or null
  * @param keys            the table's keys, or null when no operation reads existing keys
+ * @param pooler          the pooler between the tool and the server, or null where none was seen
+ * @param preparedLeftOut the line saying why the prepared combinations were left out (a pooler that keeps no
+ *                        server-side prepared statements), or null; with no phase left the rest is not read
  */
 public record RunReadings(List<Operation> operations, TargetInfo target, FailureReader failureReader,
                           Map<String, String> serverSettings, String jitNote, List<PhaseSpec> phases,
                           Map<String, MongoRecorded> recordedFigures, Map<String, List<String>> missingIndexes,
                           ApplicationSetup.Prepared application, DocumentTable table, KeySpace keys,
-                          NewDocuments newDocuments, List<DocumentTable> workerTables) {
+                          NewDocuments newDocuments, List<DocumentTable> workerTables, PoolerInfo pooler,
+                          String preparedLeftOut) {
 
   /**
    * Reads all of it through {@code setup}; {@code sentTo} (a MongoDB collection of {@code run --against}) or null,
@@ -71,13 +78,20 @@ public record RunReadings(List<Operation> operations, TargetInfo target, Failure
     sampledValues.clear();
     target = setup.read("detecting the target", TargetDetector::detect);
     TargetInfo detected = target;
+    Optional<PoolerInfo> pooler = setup.read("looking for a pooler", c -> PoolerDetector.detect(c, database.spec()));
     failureReader = setup.read("reading the cluster's nodes", c -> FailureReader.read(c, detected));
     serverSettings = setup.read("reading the server's settings", ServerSettings::read);
     SettingsCatalog catalog = setup.read("reading the server's settings", SettingsCatalog::read);
     jitNote = PipelineJit.apply(operations, settingCombos, catalog);
     settingPlans.addAll(PhaseGrid.planSettings(catalog, settingCombos));
-    phases = RoundSchedule.interleave(PhaseGrid.phases(config, database.spec(), settingCombos, settingPlans),
-        config.rounds(), config.seed(), PhaseSpec::inRound);
+    phases = new ArrayList<>(RoundSchedule.interleave(PhaseGrid.phases(config, database.spec(), settingCombos,
+        settingPlans), config.rounds(), config.seed(), PhaseSpec::inRound));
+    Optional<String> preparedLeftOut = PooledPrepared.check(pooler, phases, config.prepareThreshold(),
+        config.queryMode());
+    if (preparedLeftOut.isPresent() && phases.isEmpty()) {
+      return new RunReadings(operations, target, failureReader, serverSettings, jitNote, phases, recordedFigures,
+          missingIndexes, null, null, null, null, List.of(), pooler.orElse(null), preparedLeftOut.get());
+    }
     if (!config.hostSpreading().spread() && database.spec().servers().size() == 1) {
       setup.read("reading the server's free connection slots", RunCapacity::read)
           .ifPresent(slots -> RunCapacity.checkSlots(slots, phases, config.poolSize(), 0, 1, ""));
@@ -131,6 +145,7 @@ public record RunReadings(List<Operation> operations, TargetInfo target, Failure
     workerTables = setup.writeOnce("creating the tables of --table-per-thread",
         c -> InsertSetup.workerTables(c, detected, onTable, config));
     return new RunReadings(operations, target, failureReader, serverSettings, jitNote, phases, recordedFigures,
-        missingIndexes, application, table, keys, newDocuments, workerTables);
+        missingIndexes, application, table, keys, newDocuments, workerTables, pooler.orElse(null),
+        preparedLeftOut.orElse(null));
   }
 }
