@@ -118,7 +118,7 @@ class ScramTlsLoginIT {
     assertEquals(0, run.exitCode(), run.all());
     com.fasterxml.jackson.databind.JsonNode total = new com.fasterxml.jackson.databind.ObjectMapper()
         .readTree(out.resolve("result.json").toFile()).path("phases").get(0).path("stats").path("total");
-    assertEquals(200, total.path("count").asLong() + total.path("errorCount").asLong(), "both instances, merged");
+    assertEquals(400, total.path("count").asLong() + total.path("errorCount").asLong(), "200 by each instance, merged");
     assertEquals(0, total.path("errorCount").asLong(), run.out());
     assertNoPasswordIn(out);
   }
