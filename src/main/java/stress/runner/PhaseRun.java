@@ -211,12 +211,14 @@ final class PhaseRun {
           recorder.resetTotals(resetAt, true);
           budget.limitTo(plan.opsPerPhase());
         } else {
+          // the meter's first readings (/proc: the host, the JIT's threads, the server's processes) are taken before
+          // the workers may be paused for the reset, not while they wait: its few ms are not charged to their latency
+          clientMeter = startClientMeter(eventLoop);
           long resetStart = System.nanoTime();
           boolean pausedForReset = turn.begin(0);
           try {
             resetAt = System.nanoTime();
             recorder.resetTotals(resetAt, pausedForReset);
-            clientMeter = startClientMeter(eventLoop);
           } finally {
             turn.end(System.nanoTime() - resetStart);
           }
