@@ -34,6 +34,15 @@ final class TooManyConnections {
 
   /** As above, for workers that opened {@code connected} connections; {@code maxConnections} null when unknown. */
   static SQLException atStart(PhaseSpec spec, int wanted, int connected, String maxConnections, SQLException cause) {
+    String role = roleLimited(cause);
+    if (role != null) {
+      // the same SQLState for a role's CONNECTION LIMIT: max_connections is not what to raise then
+      return new SQLException("the server refused connections for phase '" + spec.label() + "' (SQLState "
+          + ConnectionErrors.TOO_MANY_CONNECTIONS + ", too many connections for role " + role + "): only " + connected
+          + " of " + wanted + " connections could be opened. Lower --threads" + (spec.poolKind().equals("none") ? ""
+          : " or --pool-size") + " or raise the role's CONNECTION LIMIT; nothing was measured",
+          ConnectionErrors.TOO_MANY_CONNECTIONS, cause);
+    }
     return new SQLException("the server refused connections for phase '" + spec.label() + "' (SQLState "
         + ConnectionErrors.TOO_MANY_CONNECTIONS + ", too many clients): only " + connected + " of "
         + wanted + " connections could be opened; max_connections is "
@@ -49,6 +58,19 @@ final class TooManyConnections {
         + ConnectionErrors.TOO_MANY_CONNECTIONS + ", too many clients): the pool of " + spec.pool().size()
         + " connections does not fit the server's max_connections. Lower --pool-size or --threads, or raise"
         + " max_connections; the run was stopped", ConnectionErrors.TOO_MANY_CONNECTIONS, cause);
+  }
+
+  /** The quoted role name when the server refused a role over its own CONNECTION LIMIT, else null. */
+  private static String roleLimited(SQLException cause) {
+    String message = cause == null ? null : cause.getMessage();
+    String marker = "too many connections for role ";
+    int at = message == null ? -1 : message.indexOf(marker);
+    if (at < 0) {
+      return null;
+    }
+    String rest = message.substring(at + marker.length()).strip();
+    int end = rest.startsWith("\"") ? rest.indexOf('"', 1) : -1;
+    return end > 0 ? rest.substring(0, end + 1) : null;
   }
 
   private static String maxConnections(Connection c) {

@@ -268,7 +268,12 @@ class RunnerTest {
           () -> runner(plan(List.of(five), "find_first", Duration.ofSeconds(30), Duration.ZERO), new RunListener() {})
               .run());
       assertEquals("53300", e.getSQLState(), e.getMessage());
-      assertTrue(e.getMessage().contains("only 3 of 5 connections could be opened")
+      // PostgreSQL enforces a role's limit only approximately: sessions that start together may all be refused
+      // when one slot is left (CREATE ROLE's documentation), so fewer than 3 may have got in, never more
+      assertTrue(e.getMessage().matches(".*only [0-3] of 5 connections could be opened.*")
+          && e.getMessage().contains("too many connections for role \"" + role + "\"")
+          && e.getMessage().contains("raise the role's CONNECTION LIMIT")
+          && !e.getMessage().contains("max_connections")
           && e.getMessage().contains("nothing was measured"), e.getMessage());
     } finally {
       try (Connection c = TestDatabase.connect(url); Statement s = c.createStatement()) {
