@@ -11,8 +11,8 @@
 #                                [--duration SECONDS] [--warmup SECONDS] [--plain-warmup SECONDS] [--slo OBJ]
 #                                [--port FIRST] [--log-dir DIR]
 # Environment: SEARCHES (5), HOG_SEARCHES (5), DOCS (100000), THREADS (8), ROUNDS (3), DURATION (10), WARMUP (2),
-# PLAIN_WARMUP (10: a new JVM warms up in each plain run), SLO (p99<=5ms), PORT (5624), SERVER_CPUS (0),
-# CLIENT_CPUS (1), STRESS_JAR, PG_BIN, JAVA, STRESS_JAVA_OPTS as in lib/throwaway_pg.sh.
+# PLAIN_WARMUP (20: a new JVM warms up in each plain run), SLO (p99<=5ms), PORT (5624), SERVER_CPUS (0),
+# CLIENT_CPUS (1), STRESS_JAR, PG_BIN, JAVA, STRESS_JAVA_OPTS, LOG_DIR (keeps the logs) as in lib/throwaway_pg.sh.
 # Run as root, the server runs as the `postgres` OS user on 127.0.0.1 only and is removed at exit, the hog with it.
 # Exit status: 0 when every run completed (whatever the figures), non-zero on failure.
 set -euo pipefail
@@ -30,7 +30,7 @@ THREADS=${THREADS:-8}
 ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-10}
 WARMUP=${WARMUP:-2}
-PLAIN_WARMUP=${PLAIN_WARMUP:-10}
+PLAIN_WARMUP=${PLAIN_WARMUP:-20}
 SLO=${SLO:-p99<=5ms}
 PORT=${PORT:-5624}
 STRESS_JAVA_OPTS=${STRESS_JAVA_OPTS:-}

@@ -52,6 +52,9 @@ record CapacityComparison(String baseline, List<Row> rows, double leastDifferenc
       if (check != null && !check.holds()) {
         why.add("every round: its capacity held in only " + check.held() + " of " + check.atRate().size()
             + " plain runs at it");
+      } else if (check != null && !Double.isFinite(c.search().result().vouchedRate())) {
+        why.add("every round: its capacity held its plain runs, but not within "
+            + CapacityCheck.margin(c.search().result().objectives()));
       } else if (c.search() != null) {
         for (CapacityRound r : c.search().result().rounds()) {
           if (r.lowerBound()) {

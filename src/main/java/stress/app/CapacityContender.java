@@ -232,9 +232,7 @@ final class CapacityContender {
     }
     stress.metrics.HostUsage host = c.host();
     return new StepClientFigures(c.cpuShare(), c.gcShare(), c.jitSeconds() == null || !(c.cpuSeconds() > 0)
-        ? Double.NaN : c.jitSeconds() / c.cpuSeconds(), host == null ? Double.NaN : host.cpuShare(),
-        host == null || host.cpus() < 1 || !(c.seconds() > 0) ? Double.NaN
-            : c.cpuSeconds() / (c.seconds() * host.cpus()),
+        ? Double.NaN : c.jitSeconds() / c.cpuSeconds(), host == null ? Double.NaN : host.cpuShare(), c.hostShare(),
         host == null || host.serverCpuShare() == null ? Double.NaN : host.serverCpuShare(), c.pacer());
   }
 

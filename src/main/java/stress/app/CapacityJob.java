@@ -147,11 +147,12 @@ final class CapacityJob {
    */
   private String cost(int rounds) {
     int checks = request.checked() ? 2 * CapacityCheck.runs(rounds) : 0;
+    int below = request.checked() ? CapacityCheck.runs(rounds) : 0; // the rate below, when the capacity held narrowly
     int fewest = contenders.size() * (9 + 6 * (rounds - 1) + checks);
-    int most = contenders.size() * (16 + 12 * (rounds - 1) + checks);
+    int most = contenders.size() * (16 + 12 * (rounds - 1) + checks + below);
     long seconds = config.warmup().toSeconds() + (config.ops() > 0 ? 0 : config.duration().toSeconds()) + 1;
     return "expected: " + fewest + "-" + most + " steps" + (checks > 0 ? " (the check's " + contenders.size() * checks
-        + " included)" : "") + (config.ops() > 0 ? "" : ", about " + minutes(fewest * seconds) + "-"
+        + "-" + contenders.size() * (checks + below) + " included)" : "") + (config.ops() > 0 ? "" : ", about " + minutes(fewest * seconds) + "-"
         + minutes(most * seconds) + " min at " + seconds + " s a step") + "; more where a break is offered again, and a"
         + " step lengthened to judge its objectives says so";
   }
@@ -175,14 +176,34 @@ final class CapacityJob {
     out.println();
     out.println("checking the capacity found: " + runs + " plain runs at it and " + runs + " at "
         + CapacityText.ratio(CapacityCheck.ABOVE) + " it, interleaved");
+    worst = checkRuns(found, runs, worst, false);
+    List<CapacityContender> below = found.stream().filter(c -> c.failure() == null && c.search().checksBelow())
+        .toList();
+    if (!below.isEmpty()) {
+      out.println();
+      out.println((below.size() == 1 && contenders.size() > 1 ? below.get(0).name() + ": " : "") + "checking below"
+          + " the capacity found, which held each plain run but not within " + CapacityCheck.margin(
+          request.objectives()) + ": " + runs + " plain runs at " + Math.round(CapacityCheck.BELOW * 100) + "% of it");
+      worst = checkRuns(below, runs, worst, true);
+    }
+    return worst;
+  }
+
+  /** The check's runs, the combinations interleaved run by run; at the rate below the capacity when {@code below}. */
+  private ExitCode checkRuns(List<CapacityContender> found, int runs, ExitCode worst, boolean below) {
     for (int run = 1; run <= runs; run++) {
       for (CapacityContender c : found) {
         if (c.failure() != null) {
           continue;
         }
-        int number = run;
+        int number = below ? runs + run : run;
         try {
-          c.search().checkRun((rate, round) -> c.check(rate, number, out), run);
+          CapacitySearch.Steps steps = (rate, round) -> c.check(rate, number, out);
+          if (below) {
+            c.search().belowRun(steps, number);
+          } else {
+            c.search().checkRun(steps, run);
+          }
         } catch (CapacityContender.Stopped e) {
           throw e;
         } catch (Exception e) {
@@ -255,7 +276,7 @@ final class CapacityJob {
       CapacityText.result(result).forEach(line -> out.println(prefix + line));
       stress.report.MedianInterval answer = request.checked() ? result.vouched() : result.interval();
       if (Double.isFinite(request.loggedRate()) && answer != null) {
-        out.println(prefix + CapacityText.ofLoggedRate(result.capacity(), answer, request.loggedRate()));
+        out.println(prefix + CapacityText.ofLoggedRate(result.answerRate(), answer, request.loggedRate()));
       }
       String rose = c.roseFirst();
       if (rose != null) {

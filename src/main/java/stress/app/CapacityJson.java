@@ -99,17 +99,26 @@ final class CapacityJson {
       c.put("runs at the rate", check.atRate().size());
       c.put("broke above", check.aboveBroke());
       c.put("runs above", check.atAbove().size());
+      c.put("margin", CapacityCheck.MARGIN);
+      c.put("held within the margin", CapacityCheck.withMargin(check.atRate(), result.objectives()));
+      if (!check.atBelow().isEmpty()) {
+        c.put("below ops/s", check.below());
+        c.put("held below", check.atBelow().stream().filter(CapacitySearch.Step::held).count());
+        c.put("runs below", check.atBelow().size());
+        c.put("held below within the margin", CapacityCheck.withMargin(check.atBelow(), result.objectives()));
+      }
       json.put("check", c);
     }
-    if (result.interval() != null && (result.check() == null || result.check().holds())) {
-      json.put("capacity ops/s", result.capacity());
+    if (result.interval() != null && Double.isFinite(result.answerRate())) {
+      json.put("capacity ops/s", result.answerRate());
+      json.put("found ops/s", result.capacity());
       if (result.rounds().size() > 1) {
         json.put("median of the rounds ops/s", result.interval().median());
         json.put("interval", List.of(result.interval().low(), result.interval().high()));
         json.put("coverage", result.interval().coverage());
       }
       if (Double.isFinite(loggedRate) && loggedRate > 0) {
-        json.put("multiple of the logged rate", result.capacity() / loggedRate);
+        json.put("multiple of the logged rate", result.answerRate() / loggedRate);
         if (result.rounds().size() > 1) {
           json.put("multiple interval", List.of(result.interval().low() / loggedRate,
               result.interval().high() / loggedRate));

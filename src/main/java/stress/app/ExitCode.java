@@ -15,7 +15,8 @@ public enum ExitCode {
   /** As {@code pg_ctl status} answers 3; no other command returns it, so it may share import's 3. */
   NOT_RUNNING(3, "`embedded status`: the kept embedded server does not run."),
   NO_CAPACITY(4, "`run --slo`: the capacity search vouched for no capacity (of one combination, or of any of those"
-      + " compared): most rounds found none, or a plain run of its check broke the rate found."),
+      + " compared): most rounds found none, or no rate held every plain run of its check within 0.8 of the"
+      + " objective."),
   PREPARED_REFUSED(5, "`run` through a pooler that keeps no server-side prepared statements, with only prepared"
       + " combinations asked: none is run, and one line names both fixes."),
   /** As shells report a SIGINT death: 128 + 2. */

@@ -36,7 +36,7 @@ public final class ClientMeter {
   private final LongSupplier spin;
   private final long startSpin;
 
-  private ClientMeter(LongSupplier spin) {
+  private ClientMeter(LongSupplier spin, boolean serverOnThisHost) {
     this.spin = spin;
     startSpin = spin == null ? 0 : spin.getAsLong();
     for (MemoryPoolMXBean pool : heapPools()) {
@@ -46,7 +46,8 @@ public final class ClientMeter {
     startGcMillis = gcMillis();
     startTicks = userSystemTicks();
     startHost = HostCpu.sample();
-    startServer = startHost == null ? null : ServerCpu.sample();
+    // a scan of every process: only where a server shares the host
+    startServer = startHost == null || !serverOnThisHost ? null : ServerCpu.sample();
     startJit = JitCpu.sample();
     startCpuNanos = processCpuNanos();
     startNanos = System.nanoTime();
@@ -60,17 +61,25 @@ public final class ClientMeter {
     JitCpu.sample();
   }
 
-  /** Starts measuring now. */
+  /** Starts measuring now; the host's CPUs are not split (no server process read). */
   public static ClientMeter start() {
-    return new ClientMeter(null);
+    return new ClientMeter(null, false);
+  }
+
+  /**
+   * Starts measuring now; where {@code serverOnThisHost}, the database servers' processes are read too, so that
+   * {@link #stop} can split the host's CPUs.
+   */
+  public static ClientMeter start(boolean serverOnThisHost) {
+    return new ClientMeter(null, serverOnThisHost);
   }
 
   /**
    * Starts measuring now a process whose event loops poll without sleeping: {@code spinCpuNanos} tells the CPU
    * time they have spent polling with nothing to read so far, which {@link #stop} leaves out of the CPU figures.
    */
-  public static ClientMeter start(LongSupplier spinCpuNanos) {
-    return new ClientMeter(spinCpuNanos);
+  public static ClientMeter start(LongSupplier spinCpuNanos, boolean serverOnThisHost) {
+    return new ClientMeter(spinCpuNanos, serverOnThisHost);
   }
 
   /**

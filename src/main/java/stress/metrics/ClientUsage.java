@@ -104,6 +104,20 @@ public record ClientUsage(double seconds, int cores, double cpuSeconds, Double u
         && cpuShare >= SHARED_HOST_CLIENT_SHARE;
   }
 
+  /** The client's part of the host's CPUs (its CPU time over the host's), 0..1; NaN where the host is not known. */
+  public double hostShare() {
+    return host == null || host.cpus() < 1 || !(seconds > 0) ? Double.NaN : cpuSeconds / (seconds * host.cpus());
+  }
+
+  /**
+   * The part of the host's CPUs busy with work of neither the client nor the database server, 0..1; NaN where the
+   * server's processes were not read.
+   */
+  public double othersHostShare() {
+    return host == null || host.serverCpuShare() == null || !Double.isFinite(hostShare()) ? Double.NaN
+        : Math.max(0, host.cpuShare() - host.serverCpuShare() - hostShare());
+  }
+
   /** Whether the client is the bottleneck only by sharing a busy host's CPUs with the server. */
   public boolean onlySharesCpusWithServer() {
     return clientBound() && host != null && cpuShare <= CPU_LIMIT && gcShare <= GC_LIMIT;

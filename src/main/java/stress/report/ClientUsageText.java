@@ -67,12 +67,10 @@ public final class ClientUsageText {
       out.append("; host ").append(u.host().cpus()).append(u.host().cpus() == 1 ? " CPU " : " CPUs ")
           .append(Math.round(u.host().cpuShare() * 100)).append("% busy")
           .append(u.host().serverOnThisHost() ? ", server on this host" : "");
-      Double server = u.host().serverCpuShare();
-      if (server != null && u.seconds() > 0) {
-        double client = u.cpuSeconds() / (u.seconds() * u.host().cpus());
-        out.append(" (its processes ").append(Math.round(server * 100)).append("%, the client ")
-            .append(Math.round(client * 100)).append("%, others ")
-            .append(Math.round(Math.max(0, u.host().cpuShare() - server - client) * 100)).append("%)");
+      if (Double.isFinite(u.othersHostShare())) {
+        out.append(" (its processes ").append(Math.round(u.host().serverCpuShare() * 100)).append("%, the client ")
+            .append(Math.round(u.hostShare() * 100)).append("%, others ")
+            .append(Math.round(u.othersHostShare() * 100)).append("%)");
       }
     }
     if (u.pacer() != null) {

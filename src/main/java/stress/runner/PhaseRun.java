@@ -157,7 +157,7 @@ final class PhaseRun {
     }
     ClientMeter clientMeter = null;
     if (warmupNanos == 0) {
-      clientMeter = startClientMeter(eventLoop);
+      clientMeter = startClientMeter(eventLoop, serverOnThisHost);
     }
     boolean warmingUp = warmupNanos > 0;
     if (warmingUp) {
@@ -206,14 +206,14 @@ final class PhaseRun {
             stoppedAt = System.nanoTime();
             break;
           }
-          clientMeter = startClientMeter(eventLoop);
+          clientMeter = startClientMeter(eventLoop, serverOnThisHost);
           resetAt = System.nanoTime();
           recorder.resetTotals(resetAt, true);
           budget.limitTo(plan.opsPerPhase());
         } else {
           // the meter's first readings (/proc: the host, the JIT's threads, the server's processes) are taken before
           // the workers may be paused for the reset, not while they wait: its few ms are not charged to their latency
-          clientMeter = startClientMeter(eventLoop);
+          clientMeter = startClientMeter(eventLoop, serverOnThisHost);
           long resetStart = System.nanoTime();
           boolean pausedForReset = turn.begin(0);
           try {
@@ -245,7 +245,7 @@ final class PhaseRun {
       // interrupted during warm-up: nothing was measured
       recorder.resetTotals(end);
       measureStart = end;
-      clientMeter = startClientMeter(eventLoop);
+      clientMeter = startClientMeter(eventLoop, serverOnThisHost);
     }
     gate.ended((int) phaseIndex, epochNanos(beganAt) + (end - begin));
     PhaseStats stats = recorder.finish(measureStart, end);
@@ -313,8 +313,9 @@ final class PhaseRun {
   }
 
   /** Starts measuring the client; the CPU of busy-polling event loops waiting for replies is left out of it. */
-  private static ClientMeter startClientMeter(EventLoopWorkers eventLoop) {
-    return eventLoop != null && eventLoop.busyPoll() ? ClientMeter.start(eventLoop::spinCpuNanos) : ClientMeter.start();
+  private static ClientMeter startClientMeter(EventLoopWorkers eventLoop, boolean serverOnThisHost) {
+    return eventLoop != null && eventLoop.busyPoll() ? ClientMeter.start(eventLoop::spinCpuNanos, serverOnThisHost)
+        : ClientMeter.start(serverOnThisHost);
   }
 
   private static List<Worker> threadWorkers(List<PhaseWorker> workers) {

@@ -39,7 +39,7 @@ class CapacityRunTest {
     String text = r.out();
     assertTrue(text.contains("capacity search under p99<=1000ms: from 1000 ops/s, doubling until an objective"
         + " breaks"), text);
-    assertTrue(text.contains("\nexpected: ") && text.contains(" steps (the check's 6 included)"), "the cost first: "
+    assertTrue(text.contains("\nexpected: ") && text.contains(" steps (the check's 6-9 included)"), "the cost first: "
         + text);
     List<String> steps = text.lines().filter(l -> l.startsWith("step ")).toList();
     List<String> checks = text.lines().filter(l -> l.startsWith("check ")).toList();
@@ -58,9 +58,11 @@ class CapacityRunTest {
         round);
     String capacity = text.lines().filter(l -> l.startsWith("capacity under p99<=1000ms: ")).findFirst().orElseThrow();
     // vouched for (exit 0) only when the check's plain runs held it; else none (exit 4), never a figure
-    boolean vouched = capacity.contains(" plain runs at it") && !capacity.contains("none vouched for");
+    boolean vouched = capacity.contains(" plain runs") && !capacity.contains("none vouched for");
     assertEquals(vouched ? 0 : 4, r.exitCode(), r.all());
-    assertEquals(clientLimit ? 0 : 6, checks.size(), "3 runs at the capacity and 3 above: " + text);
+    // a capacity held each run but not within 0.8 of the objective: 3 runs more, at 0.9 of it
+    boolean below = text.contains("\nchecking below the capacity found, which held each plain run but not within");
+    assertEquals(clientLimit ? 0 : below ? 9 : 6, checks.size(), "3 runs at the capacity and 3 above: " + text);
     assertTrue(!text.contains("\nphase 1/"), "the steps' own phase output is not printed: " + text);
 
     JsonNode json = new ObjectMapper().readTree(Files.readString(out.resolve("result.json")));
@@ -163,7 +165,9 @@ class CapacityRunTest {
         "1", "--slo", "p50<=0.001ms", "--rate", "400", "--ops", "300", "--warmup", "0");
     assertEquals(4, alone.exitCode(), alone.all());
     assertTrue(alone.out().contains("\ncapacity under p50<=0.001ms: none vouched for: "), alone.out());
-    assertTrue(alone.out().contains("the operation's own time: p50 "), alone.out());
+    // p50 over the objective at every rate: the operation's own time, unless other work kept this host's CPUs busy
+    assertTrue(alone.out().contains("the operation's own time: p50 ") || alone.out().contains("host stalls: "),
+        alone.out());
     assertTrue(!alone.out().contains("\ncheck 1: "), "nothing found, nothing checked: " + alone.out());
 
     CliTester.Result tables = CliTester.run("--url", url, "-U", "postgres", "run", "--op", "find_first", "--threads",

@@ -102,7 +102,7 @@ class ClientUsageTest {
 
   @Test
   void measuresThisProcess() {
-    ClientMeter meter = ClientMeter.start();
+    ClientMeter meter = ClientMeter.start(true);
     long sum = 0;
     // work and garbage the meter must see
     for (int i = 0; i < 2_000_000; i++) {

@@ -35,10 +35,11 @@ public final class CapacitySearch {
   /** A capacity is a rate held this many offers running: once by the search, then confirmed. */
   public static final int CONFIRMING_OFFERS = stress.report.CapacitySteps.CONFIRMING_OFFERS;
   /**
-   * Rates tried to confirm: the knee, then down by steps that double (5%, 10% and 21.6% more with a resolution of 5%:
-   * to 71% of the knee), before a round says none held steadily.
+   * Rates tried to confirm: the knee, then down by steps that double (5%, 10%, 21.6% and 47.7% more with a resolution
+   * of 5%: to 48% of the knee), before a round says none held steadily. Stopping at 71% ended rounds of an idle host
+   * with none while another round of the same search confirmed a rate below that.
    */
-  static final int CANDIDATES = 4;
+  static final int CANDIDATES = 5;
 
   /**
    * One step.
@@ -139,9 +140,22 @@ public final class CapacitySearch {
           .mapToDouble(CapacityRound::capacity).min().orElse(Double.NaN);
     }
 
-    /** The capacity the search vouches for: found by most rounds and held in most of its check; else null. */
+    /**
+     * The rate the check vouched for ({@link CapacityCheck#vouched}): the capacity found, or the rate below it; NaN when
+     * none, or not checked.
+     */
+    public double vouchedRate() {
+      return interval != null && check != null ? check.vouched(objectives) : Double.NaN;
+    }
+
+    /** The rate the answer gives: the one vouched for when checked, else the one found (NaN when none). */
+    public double answerRate() {
+      return check == null ? capacity() : vouchedRate();
+    }
+
+    /** The rounds' median and interval when the check vouched for a rate; else null. */
     public MedianInterval vouched() {
-      return interval != null && check != null && check.holds() ? interval : null;
+      return Double.isFinite(vouchedRate()) ? interval : null;
     }
   }
 
@@ -211,10 +225,23 @@ public final class CapacitySearch {
       throw new IllegalStateException("no capacity to check");
     }
     double above = rate * CapacityCheck.ABOVE;
-    check = check == null ? new CapacityCheck(rate, above, List.of(), List.of()) : check;
+    check = check == null ? new CapacityCheck(rate, above) : check;
     for (double offered : run % 2 == 1 ? new double[] {rate, above} : new double[] {above, rate}) {
       check = check.with(step(steps, offered, 0, List.of(), 0, run));
     }
+  }
+
+  /** Whether the check held the capacity in every run but not with the margin, so the rate below is checked. */
+  public boolean checksBelow() {
+    return check != null && check.needsBelow(objectives);
+  }
+
+  /** Run {@code run} of the check of the rate {@link CapacityCheck#BELOW} times the capacity ({@link #checksBelow}). */
+  public void belowRun(Steps steps, int run) throws Exception {
+    if (!checksBelow()) {
+      throw new IllegalStateException("no rate below to check");
+    }
+    check = check.withBelow(step(steps, check.rate() * CapacityCheck.BELOW, 0, List.of(), 0, run));
   }
 
   /** Runs round {@code round} (1-based) of this search and returns its answer. */

@@ -57,7 +57,7 @@ public final class CapacityText {
       lines.add((result.rounds().size() > 1 ? "round " + round.round() : "the search") + ": " + answer(round, result));
     }
     if (result.check() != null) {
-      lines.add(result.check().line(objectives(result.objectives()), checkedFigure(result.objectives())));
+      lines.addAll(result.check().lines(result.objectives(), checkedFigure(result.objectives())));
     }
     lines.add(answer(result));
     return lines;
@@ -80,12 +80,24 @@ public final class CapacityText {
       return under + figure + ", unchecked (--no-slo-check): no plain runs at it confirmed it" + (rounds == 1
           ? "; " + ONE_SEARCH : "");
     }
-    if (!result.check().holds()) {
+    CapacityCheck check = result.check();
+    if (!check.holds()) {
       return under + "none vouched for: the search found " + rate(result.capacity()) + " ops/s, but it held in only "
-          + result.check().held() + " of " + result.check().atRate().size() + " plain runs at it";
+          + check.held() + " of " + check.atRate().size() + " plain runs at it";
     }
-    return under + figure + ", held in " + result.check().held() + " of " + result.check().atRate().size()
-        + " plain runs at it" + (rounds == 1 ? "; " + ONE_SEARCH : "");
+    String margin = CapacityCheck.margin(result.objectives());
+    if (!Double.isFinite(result.vouchedRate())) {
+      return under + "none vouched for: the search found " + rate(result.capacity()) + " ops/s, which held in "
+          + check.held() + " of " + check.atRate().size() + " plain runs but not within " + margin
+          + (check.atBelow().isEmpty() ? "" : ", nor did " + rate(check.below()) + " ops/s below it");
+    }
+    if (result.vouchedRate() < result.capacity()) {
+      return under + rate(result.vouchedRate()) + " ops/s, held in " + check.atBelow().size() + " of "
+          + check.atBelow().size() + " plain runs within " + margin + "; the search found " + figure
+          + ", which held only nearer the objective" + (rounds == 1 ? "; " + ONE_SEARCH : "");
+    }
+    return under + figure + ", held in " + check.held() + " of " + check.atRate().size()
+        + " plain runs at it within " + margin + (rounds == 1 ? "; " + ONE_SEARCH : "");
   }
 
   /** Why rounds gave no capacity together: each round's answer in a word, and the rule. */

@@ -374,12 +374,42 @@ class CapacitySearchTest {
     for (int run = 1; run <= 3; run++) {
       steady.checkRun(queue, run);
     }
+    CapacitySearch.Result narrow = steady.result();
+    assertEquals(3, narrow.check().held());
+    assertEquals(3, narrow.check().aboveBroke(), "1.2 times the knee is over it");
+    // within 5% below the knee, the queue's p99 is over 16 ms: held, but not within 0.8 of the objective
+    assertTrue(steady.checksBelow(), narrow.check().toString());
+    assertNull(narrow.vouched(), "not yet: the rate below is to be checked");
+    assertTrue(CapacityText.answer(narrow).contains("none vouched for: the search found "), CapacityText.answer(narrow));
+    for (int run = 4; run <= 6; run++) {
+      steady.belowRun(queue, run);
+    }
     CapacitySearch.Result held = steady.result();
-    assertEquals(3, held.check().held());
-    assertEquals(3, held.check().aboveBroke(), "1.2 times the knee is over it");
+    double found = held.capacity();
+    assertEquals(CapacityCheck.BELOW * found, held.vouchedRate(), 1e-9, "0.9 of it: p99 14.2 ms, within 16 ms");
     assertNotNull(held.vouched());
-    assertTrue(CapacityText.answer(held).endsWith(" ops/s, held in 3 of 3 plain runs at it; "
-        + CapacityText.ONE_SEARCH), CapacityText.answer(held));
+    assertTrue(held.answerRate() < found);
+    List<String> lines = CapacityText.result(held);
+    assertTrue(lines.get(lines.size() - 3).contains(": each held, but not within p99 16.0 ms (0.8 of the objective)"),
+        lines.toString());
+    assertTrue(lines.get(lines.size() - 2).startsWith("checked below: " + CapacityText.rate(held.vouchedRate())
+        + " ops/s held p99<=20ms in 3 of 3 plain runs (p99 14"), lines.toString());
+    assertTrue(CapacityText.answer(held).startsWith("capacity under p99<=20ms: " + CapacityText.rate(held.vouchedRate())
+        + " ops/s, held in 3 of 3 plain runs within p99 16.0 ms (0.8 of the objective); the search found "
+        + CapacityText.rate(found)), CapacityText.answer(held));
+
+    // a server with room to spare at the rate found: p99 far under the objective in every run of the check
+    CapacitySearch roomy = new CapacitySearch(P99_20MS, 100, 0.05, (step, n) -> { });
+    roomy.round(queue, 1);
+    double roomyFound = roomy.result().capacity();
+    CapacitySearch.Steps faster = (rate, round) -> QueueModel.step(rate == roomyFound ? 5000 : 1000, rate,
+        Double.MAX_VALUE);
+    for (int run = 1; run <= 3; run++) {
+      roomy.checkRun(faster, run);
+    }
+    assertTrue(!roomy.checksBelow() && roomy.result().vouchedRate() == roomyFound, roomy.result().check().toString());
+    assertTrue(CapacityText.answer(roomy.result()).endsWith(" ops/s, held in 3 of 3 plain runs at it within p99 16.0 ms"
+        + " (0.8 of the objective); " + CapacityText.ONE_SEARCH), CapacityText.answer(roomy.result()));
 
     // the host stalls during the check: two of three runs at the capacity break
     CapacitySearch stalled = new CapacitySearch(P99_20MS, 100, 0.05, (step, n) -> { });
