@@ -14,7 +14,7 @@ public enum ExitCode {
   REJECTED(3, "`import` finished but rejected documents or stopped a collection at corrupt input."),
   /** As {@code pg_ctl status} answers 3; no other command returns it, so it may share import's 3. */
   NOT_RUNNING(3, "`embedded status`: the kept embedded server does not run."),
-  NO_CAPACITY(4, "`run --slo`: the capacity search vouched for no capacity (of one combination, or of any of those"
+  NO_CAPACITY(4, "`run --slo`: the capacity search vouched for no capacity (of one combination, or of any"
       + " compared): most rounds found none, or no rate held every plain run of its check within 0.8 of the"
       + " objective."),
   PREPARED_REFUSED(5, "`run` through a pooler that keeps no server-side prepared statements, with only prepared"

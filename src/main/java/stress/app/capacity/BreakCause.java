@@ -55,8 +55,8 @@ public record BreakCause(Kind kind, String sentence) {
     if (m.client() != null && m.client().othersBusy()) {
       return new BreakCause(Kind.HOST_STALLS, "host stalls: " + CapacityText.percent(m.client().hostOthers())
           + " of the host's CPUs were busy with work of neither the client nor the server" + at + ", p50 "
-          + CapacityText.ms(m.p50Ms()) + " ms, " + figure + " " + CapacityText.ms(StepVerdict.figure(objective, m))
-          + " ms" + client(m) + "; quiet the host, or pin the server and the client to CPUs of their own");
+          + CapacityText.ms(m.p50Ms()) + " ms" + (figure.equals("p50") ? "" : ", " + figure + " "
+          + CapacityText.ms(StepVerdict.figure(objective, m)) + " ms") + client(m) + "; quiet the host, or pin the server and the client to CPUs of their own");
     }
     if (!m.keptUp(broke.offered())) {
       return new BreakCause(Kind.QUEUE, "a server queue: it fell behind the rate, " + CapacityText.rate(m.achieved())
