@@ -33,26 +33,33 @@ final class CapacityContenders {
     List<Map<String, String>> settings = SettingCombinations.of(config.settings());
     KeySpaces keys = new KeySpaces();
     List<CapacityContender> contenders = new ArrayList<>();
+    List<stress.config.ViaRoute> roads = config.vias().isEmpty() ? java.util.Collections.singletonList(null)
+        : config.vias();
     for (StatementMode mode : config.modes()) {
       for (String pool : config.pools()) {
-        for (int threads : config.threads()) {
-          for (Map<String, String> set : settings) {
-            List<String> name = new ArrayList<>();
-            if (config.modes().size() > 1) {
-              name.add("mode=" + mode.label());
+        for (stress.config.ViaRoute road : roads) {
+          for (int threads : config.threads()) {
+            for (Map<String, String> set : settings) {
+              List<String> name = new ArrayList<>();
+              if (config.modes().size() > 1) {
+                name.add("mode=" + mode.label());
+              }
+              if (config.pools().size() > 1) {
+                name.add("pool=" + pool);
+              }
+              if (road != null) {
+                name.add("via=" + road.name());
+              }
+              if (config.threads().size() > 1) {
+                name.add("threads=" + threads);
+              }
+              if (settings.size() > 1) {
+                set.forEach((k, v) -> name.add(k + "=" + v));
+              }
+              contenders.add(new CapacityContender(String.join(" ", name), Map.of(),
+                  config.onlyCombination(mode, pool, road, threads, set), (step, o) -> CapacityContender.Ran.of(
+                  new RunJob(step, db, o, interruption).withoutPlan().readingKeysFrom(keys))));
             }
-            if (config.pools().size() > 1) {
-              name.add("pool=" + pool);
-            }
-            if (config.threads().size() > 1) {
-              name.add("threads=" + threads);
-            }
-            if (settings.size() > 1) {
-              set.forEach((k, v) -> name.add(k + "=" + v));
-            }
-            contenders.add(new CapacityContender(String.join(" ", name), Map.of(),
-                config.onlyCombination(mode, pool, threads, set), (step, o) -> CapacityContender.Ran.of(new RunJob(step, db, o,
-                interruption).withoutPlan().readingKeysFrom(keys))));
           }
         }
       }

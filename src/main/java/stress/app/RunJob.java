@@ -275,6 +275,7 @@ public final class RunJob {
     if (read.preparedLeftOut() != null) {
       settings.put(PooledPrepared.REPORT_KEY, read.preparedLeftOut());
     }
+    settings.putAll(read.viaRoads());
     if (application != null) {
       application.describe(settings, plan.mix().toString(), plan.rate());
     }

@@ -192,6 +192,11 @@ final class RunArgs {
           + " --event-loops.")
   String hosts;
 
+  @Option(names = "--via", paramLabel = "NAME=URL|NAME",
+      description = "Another road to the same database, e.g. through PgBouncer: every combination runs on the --url"
+          + " (the road 'direct', or NAME alone) and on each road, compared in rounds. Repeatable.")
+  List<String> via;
+
   @Option(names = "--spread-hosts",
       description = "Spread the workers over the hosts of a multi-host --url or -h list as --hosts does; without it"
           + " pgjdbc picks one host per connection (targetServerType, loadBalanceHosts); not with"
@@ -260,6 +265,7 @@ final class RunArgs {
         return null;
       });
     }
+    List<stress.config.ViaRoute> roads = attempt(problems, () -> stress.config.ViaRoute.parse(via));
     stress.model.TableName table = attempt(problems, tables::name);
     if (!problems.isEmpty()) {
       throw new UsageException(String.join("; ", problems));
@@ -268,7 +274,7 @@ final class RunArgs {
         poolKinds, pools.poolSize, pools.c3p0MaxStatements, pools.prepareThreshold, mode, settings, transaction, dist, zipfConstant,
         opSettings, table.schema(), table.name(), keys.seed, keys.keySample, timeouts, json, workerThreads, inserts, explain, out,
         metricsPort, new HostSpreading(hostList, spreadHosts), failures, workloadFile, fleet, application == null
-        ? null : new ApplicationRun(application, skipMissing, "log".equals(rate.strip())), rounds);
+        ? null : new ApplicationRun(application, skipMissing, "log".equals(rate.strip())), rounds, roads);
   }
 
   /** With {@code --against}: the same workload on a MongoDB server beside the table, compared. */

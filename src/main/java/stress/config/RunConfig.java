@@ -57,6 +57,8 @@ import stress.model.OperationMix;
  * @param application       with {@code --workload DIR}: the application's collections, each on its table; else null
  * @param rounds            how many times every phase runs, interleaved ({@code --rounds}; 1 = once, no noise
  *                          estimate)
+ * @param vias              the roads to the database compared ({@code --via}), the run's own first; empty for the run's
+ *                          own connection alone
  */
 public record RunConfig(OperationMix mix, List<Integer> threads, Duration duration, long ops, Duration warmup,
                         Duration reportInterval, double rate, List<StatementMode> modes, List<String> pools,
@@ -66,7 +68,8 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
                         long seed, int keySample, Timeouts timeouts, Path jsonFile,
                         WorkerThreadPolicy workerThreads, InsertSettings inserts, boolean explain, Path outDir,
                         Integer metricsPort, HostSpreading hostSpreading, FailurePolicy failures,
-                        WorkloadFile workload, FleetSettings fleet, ApplicationRun application, int rounds) {
+                        WorkloadFile workload, FleetSettings fleet, ApplicationRun application, int rounds,
+                        List<ViaRoute> vias) {
 
   public RunConfig {
     Objects.requireNonNull(inserts, "inserts");
@@ -77,6 +80,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     modes = List.copyOf(modes);
     pools = List.copyOf(pools);
     settings = List.copyOf(settings);
+    vias = vias == null ? List.of() : List.copyOf(vias);
     List<String> problems = new ArrayList<>();
     if (threads.isEmpty()) {
       problems.add("--threads needs at least one value");
@@ -131,6 +135,10 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     }
     if (application != null) {
       applicationProblems(table, explain, inserts, hostSpreading, problems);
+    }
+    if (!vias.isEmpty() && (hostSpreading.spread() || fleet != null)) {
+      problems.add("--via with " + (fleet != null ? "--run-id (a fleet)" : "--hosts") + ": not built; compare the"
+          + " roads in a run of their own");
     }
     duplicates("--mode", modes, problems);
     duplicates("--pool", pools, problems);
@@ -188,7 +196,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     this(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize, c3p0MaxStatements,
         prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant, operationSettings, schema,
         table, seed, keySample, timeouts, jsonFile, WorkerThreadPolicy.of(virtualThreads), inserts, explain, null, null,
-        HostSpreading.NONE, FailurePolicy.DEFAULT, null, null, null, 1);
+        HostSpreading.NONE, FailurePolicy.DEFAULT, null, null, null, 1, List.of());
   }
 
   /** A configuration with the default insert settings. */
@@ -201,7 +209,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     this(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize, c3p0MaxStatements,
         prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant, operationSettings, schema,
         table, seed, keySample, timeouts, jsonFile, WorkerThreadPolicy.of(virtualThreads), InsertSettings.DEFAULT, false,
-        null, null, HostSpreading.NONE, FailurePolicy.DEFAULT, null, null, null, 1);
+        null, null, HostSpreading.NONE, FailurePolicy.DEFAULT, null, null, null, 1, List.of());
   }
 
   /** What a run of an application's collections (--workload DIR) does not do: each collection names its table. */
@@ -232,7 +240,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     return new RunConfig(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize,
         c3p0MaxStatements, prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant,
         operationSettings, otherSchema, other, seed, keySample, timeouts, null, workerThreads, inserts, true, null,
-        metricsPort, hostSpreading, failures, workload, fleet, null, 1);
+        metricsPort, hostSpreading, failures, workload, fleet, null, 1, vias);
   }
 
   /**
@@ -243,7 +251,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     return new RunConfig(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize,
         c3p0MaxStatements, prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant,
         operationSettings, schema, table, seed, keySample, timeouts, null, workerThreads, inserts, application == null,
-        null, metricsPort, hostSpreading, failures, workload, fleet, application, 1);
+        null, metricsPort, hostSpreading, failures, workload, fleet, application, 1, vias);
   }
 
   /** This run with fewer operations: those a check before measuring left in (their weights kept). */
@@ -251,7 +259,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     return new RunConfig(kept, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize,
         c3p0MaxStatements, prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant,
         operationSettings, schema, table, seed, keySample, timeouts, jsonFile, workerThreads, inserts, explain, outDir,
-        metricsPort, hostSpreading, failures, workload, fleet, application, rounds);
+        metricsPort, hostSpreading, failures, workload, fleet, application, rounds, vias);
   }
 
   /**
@@ -264,7 +272,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
         c3p0MaxStatements, prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant,
         operationSettings, schema, table, seed, keySample, timeouts, null, workerThreads, inserts, false, null,
         metricsPort, hostSpreading, failures, workload, fleet, application == null ? null
-        : new ApplicationRun(application.application(), application.skipMissing(), false), 1);
+        : new ApplicationRun(application.application(), application.skipMissing(), false), 1, vias);
   }
 
   /**
@@ -273,12 +281,19 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
    */
   public RunConfig onlyCombination(StatementMode mode, String pool, int threadCount,
                                    java.util.Map<String, String> sessionSettings) {
+    return onlyCombination(mode, pool, null, threadCount, sessionSettings);
+  }
+
+  /** As above, on one road of {@code --via} ({@code via} null: the roads as given). */
+  public RunConfig onlyCombination(StatementMode mode, String pool, ViaRoute via, int threadCount,
+                                   java.util.Map<String, String> sessionSettings) {
     List<SettingChoice> one = sessionSettings.entrySet().stream()
         .map(e -> new SettingChoice(e.getKey(), List.of(e.getValue()))).toList();
     return new RunConfig(mix, List.of(threadCount), duration, ops, warmup, reportInterval, rate, List.of(mode),
         List.of(pool), poolSize, c3p0MaxStatements, prepareThreshold, queryMode, one, transaction, distribution,
         zipfConstant, operationSettings, schema, table, seed, keySample, timeouts, jsonFile, workerThreads, inserts,
-        explain, outDir, metricsPort, hostSpreading, failures, workload, fleet, application, rounds);
+        explain, outDir, metricsPort, hostSpreading, failures, workload, fleet, application, rounds,
+        via == null ? vias : List.of(via));
   }
 
   /** This run measured for {@code length} or {@code operations} (0: by time), e.g. a step made long enough. */
@@ -286,7 +301,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     return new RunConfig(mix, threads, length, operations, warmup, reportInterval, rate, modes, pools, poolSize,
         c3p0MaxStatements, prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant,
         operationSettings, schema, table, seed, keySample, timeouts, jsonFile, workerThreads, inserts, explain, outDir,
-        metricsPort, hostSpreading, failures, workload, fleet, application, rounds);
+        metricsPort, hostSpreading, failures, workload, fleet, application, rounds, vias);
   }
 
   /** This run with another number of rounds. */
@@ -294,7 +309,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     return new RunConfig(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize,
         c3p0MaxStatements, prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant,
         operationSettings, schema, table, seed, keySample, timeouts, jsonFile, workerThreads, inserts, explain, outDir,
-        metricsPort, hostSpreading, failures, workload, fleet, application, n);
+        metricsPort, hostSpreading, failures, workload, fleet, application, n, vias);
   }
 
   private static void duplicates(String option, List<?> values, List<String> problems) {

@@ -38,6 +38,25 @@ public record ConnectionSpec(String url, String user, String password, Map<Strin
   }
 
   /**
+   * This connection by another road to the same database ({@code option}'s {@code url}, e.g. through a pooler): the
+   * URL's hosts, database and parameters, its user and password where it names them (else this one's), this one's
+   * driver properties and init statements. A URL setting a property this tool sets itself is refused.
+   */
+  public ConnectionSpec through(String otherUrl, String option) {
+    JdbcUrl parsed = JdbcUrl.parse(otherUrl, option);
+    for (String name : parsed.parameterNames()) {
+      if (DriverSettings.PROPERTY_NAMES.contains(name)) {
+        throw new stress.model.UsageException(option + " sets " + name + ", which this tool sets itself from its own"
+            + " settings (and reports); remove it from the URL");
+      }
+    }
+    Map<String, String> properties = new java.util.LinkedHashMap<>(driverProperties);
+    properties.putAll(parsed.secretParameters);
+    return new ConnectionSpec(parsed.withoutCredentials(), parsed.user != null ? parsed.user : user,
+        parsed.password != null ? parsed.password : password, properties, initStatements);
+  }
+
+  /**
    * The servers of the URL as {@code host:port} (the default port filled in), in the URL's order; one for a
    * single-host URL.
    */

@@ -17,8 +17,9 @@ import java.util.Set;
  * @param ticks user + system clock ticks of the server processes and of their ended children, since each started
  */
 record ServerCpu(long ticks) {
-  /** The process names ({@code comm}) taken for a database server's. */
-  static final Set<String> SERVER_PROCESSES = Set.of("postgres", "postmaster", "mongod", "mongos", "ferretdb");
+  /** The process names ({@code comm}) taken for a database server's; a pooler in front of it serves it too. */
+  static final Set<String> SERVER_PROCESSES = Set.of("postgres", "postmaster", "mongod", "mongos", "ferretdb",
+      "pgbouncer");
   private static final Path PROC = Path.of("/proc");
 
   /** The server processes' counters now, or null where {@code /proc} cannot be read. */

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import stress.config.RunConfig;
+import stress.config.ViaRoute;
 import stress.connect.ConnectionSpec;
 import stress.connect.PoolSettings;
 import stress.model.StatementMode;
@@ -15,10 +16,13 @@ import stress.server.SessionSettingsPlan;
 import stress.server.SettingsCatalog;
 
 /**
- * The phases of a run: one per combination of statement mode, pool, thread count and session settings, in that
- * nesting order, each with its own connection (the base connection, the phase's settings, the statement timeout).
+ * The phases of a run: one per combination of statement mode, pool, road ({@code --via}), thread count and session
+ * settings, in that nesting order, each with its own connection (the base connection, the phase's settings, the statement timeout).
  */
 public final class PhaseGrid {
+  /** The combination's key naming its road of {@code --via}. */
+  public static final String VIA = "via";
+
   private PhaseGrid() {}
 
   /**
@@ -45,7 +49,7 @@ public final class PhaseGrid {
 
   /** How many phases a round of {@link #phases} holds, without reading the server. */
   public static int count(RunConfig config) {
-    return config.modes().size() * config.pools().size() * config.threads().size()
+    return config.modes().size() * config.pools().size() * Math.max(1, config.vias().size()) * config.threads().size()
         * config.inserts().tablePerThread().size() * SettingCombinations.of(config.settings()).size();
   }
 
@@ -53,28 +57,41 @@ public final class PhaseGrid {
   public static List<PhaseSpec> phases(RunConfig config, ConnectionSpec base, List<Map<String, String>> combos,
                                        List<SessionSettingsPlan> plans) {
     List<PhaseSpec> phases = new ArrayList<>();
+    List<ViaRoute> roads = config.vias().isEmpty() ? java.util.Collections.singletonList(null) : config.vias();
     for (StatementMode mode : config.modes()) {
       for (String pool : config.pools()) {
-        for (int threads : config.threads()) {
-          for (boolean ownTables : config.inserts().tablePerThread()) {
-            for (int s = 0; s < combos.size(); s++) {
-              Map<String, String> combination = new LinkedHashMap<>();
-              combination.put("mode", mode.label());
-              combination.put("pool", pool);
-              combination.put("threads", Integer.toString(threads));
-              if (config.inserts().anyTablePerThread()) {
-                combination.put("table-per-thread", ownTables ? "yes" : "no");
+        for (ViaRoute road : roads) {
+          ConnectionSpec onRoad = road(base, road);
+          for (int threads : config.threads()) {
+            for (boolean ownTables : config.inserts().tablePerThread()) {
+              for (int s = 0; s < combos.size(); s++) {
+                Map<String, String> combination = new LinkedHashMap<>();
+                combination.put("mode", mode.label());
+                combination.put("pool", pool);
+                if (road != null) {
+                  combination.put(VIA, road.name());
+                }
+                combination.put("threads", Integer.toString(threads));
+                if (config.inserts().anyTablePerThread()) {
+                  combination.put("table-per-thread", ownTables ? "yes" : "no");
+                }
+                combination.putAll(combos.get(s));
+                int poolSize = config.poolSize() == null ? threads : config.poolSize();
+                phases.add(new PhaseSpec(combination, mode, pool, new PoolSettings(poolSize,
+                    config.c3p0MaxStatements()), threads, phaseConnection(config, onRoad, plans.get(s)),
+                    combos.get(s), ownTables));
               }
-              combination.putAll(combos.get(s));
-              int poolSize = config.poolSize() == null ? threads : config.poolSize();
-              phases.add(new PhaseSpec(combination, mode, pool, new PoolSettings(poolSize, config.c3p0MaxStatements()),
-                  threads, phaseConnection(config, base, plans.get(s)), combos.get(s), ownTables));
             }
           }
         }
       }
     }
     return phases;
+  }
+
+  /** The connection of a road of {@code --via}: the base one for the run's own (or no road). */
+  public static ConnectionSpec road(ConnectionSpec base, ViaRoute road) {
+    return road == null || road.own() ? base : base.through(road.url(), "--via " + road.name());
   }
 
   /** The base connection plus this phase's session settings and the statement timeout. */

@@ -45,13 +45,15 @@ import stress.table.DocumentTable;
  * @param pooler          the pooler between the tool and the server, or null where none was seen
  * @param preparedLeftOut the line saying why the prepared combinations were left out (a pooler that keeps no
  *                        server-side prepared statements), or null; with no phase left the rest is not read
+ * @param viaRoads        each road of {@code --via} by its setting's name ({@link ViaRoads#KEY}), what it is; empty
+ *                        without {@code --via}
  */
 public record RunReadings(List<Operation> operations, TargetInfo target, FailureReader failureReader,
                           Map<String, String> serverSettings, String jitNote, List<PhaseSpec> phases,
                           Map<String, MongoRecorded> recordedFigures, Map<String, List<String>> missingIndexes,
                           ApplicationSetup.Prepared application, DocumentTable table, KeySpace keys,
                           NewDocuments newDocuments, List<DocumentTable> workerTables, PoolerInfo pooler,
-                          String preparedLeftOut) {
+                          String preparedLeftOut, Map<String, String> viaRoads) {
 
   /**
    * Reads all of it through {@code setup}; {@code sentTo} (a MongoDB collection of {@code run --against}) or null,
@@ -86,11 +88,17 @@ public record RunReadings(List<Operation> operations, TargetInfo target, Failure
     settingPlans.addAll(PhaseGrid.planSettings(catalog, settingCombos));
     phases = new ArrayList<>(RoundSchedule.interleave(PhaseGrid.phases(config, database.spec(), settingCombos,
         settingPlans), config.rounds(), config.seed(), PhaseSpec::inRound));
-    Optional<String> preparedLeftOut = PooledPrepared.check(pooler, phases, config.prepareThreshold(),
+    // the run's own connection's phases are tried here, each road's of --via by ViaRoads
+    List<PhaseSpec> own = new ArrayList<>(phases.stream().filter(p -> ViaRoads.own(config, p)).toList());
+    Optional<String> preparedLeftOut = PooledPrepared.check(pooler, own, config.prepareThreshold(),
         config.queryMode());
+    if (preparedLeftOut.isPresent()) {
+      phases.removeIf(p -> ViaRoads.own(config, p) && p.mode() == StatementMode.PREPARED);
+    }
+    Map<String, String> roads = ViaRoads.check(config, database.spec(), phases);
     if (preparedLeftOut.isPresent() && phases.isEmpty()) {
       return new RunReadings(operations, target, failureReader, serverSettings, jitNote, phases, recordedFigures,
-          missingIndexes, null, null, null, null, List.of(), pooler.orElse(null), preparedLeftOut.get());
+          missingIndexes, null, null, null, null, List.of(), pooler.orElse(null), preparedLeftOut.get(), roads);
     }
     if (!config.hostSpreading().spread() && database.spec().servers().size() == 1) {
       setup.read("reading the server's free connection slots", RunCapacity::read)
@@ -146,6 +154,6 @@ public record RunReadings(List<Operation> operations, TargetInfo target, Failure
         c -> InsertSetup.workerTables(c, detected, onTable, config));
     return new RunReadings(operations, target, failureReader, serverSettings, jitNote, phases, recordedFigures,
         missingIndexes, application, table, keys, newDocuments, workerTables, pooler.orElse(null),
-        preparedLeftOut.orElse(null));
+        preparedLeftOut.orElse(null), roads);
   }
 }

@@ -1,0 +1,109 @@
+package stress.app.setup;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import stress.config.RunConfig;
+import stress.config.ViaRoute;
+import stress.connect.ConnectionSpec;
+import stress.connect.PhysicalConnections;
+import stress.model.StatementMode;
+import stress.model.UsageException;
+import stress.runner.PhaseSpec;
+import stress.server.pooler.PoolerDetector;
+import stress.server.pooler.PoolerInfo;
+
+/**
+ * The roads of {@code --via}, checked before measuring: each must reach the run's own database on the same server (a
+ * comparison of two databases would be said as one of two roads), each one's pooler is named, and prepared statements
+ * are tried through each pooler as through the run's own ({@link PooledPrepared}): a road that keeps none has its
+ * prepared combinations left out, with one line.
+ */
+public final class ViaRoads {
+  /** The header's and result file's setting of each road: {@code via NAME}. */
+  public static final String KEY = "via ";
+
+  private ViaRoads() {}
+
+  /**
+   * What each road is, by name ({@code jdbc:postgresql://host:6432/db as alice; pooler: PgBouncer 1.18.0, ...}), and
+   * any line saying why a road's prepared combinations were left out; {@code phases} loses those.
+   */
+  public static Map<String, String> check(RunConfig config, ConnectionSpec base, List<PhaseSpec> phases)
+      throws SQLException, InterruptedException {
+    Map<String, String> described = new LinkedHashMap<>();
+    if (config.vias().isEmpty()) {
+      return described;
+    }
+    String own;
+    try (Connection c = PhysicalConnections.open(base)) {
+      own = identity(c);
+    }
+    for (ViaRoute road : config.vias()) {
+      if (road.own()) {
+        described.put(KEY + road.name(), base.url() + " (the run's own connection)");
+        continue;
+      }
+      ConnectionSpec spec = PhaseGrid.road(base, road);
+      Optional<PoolerInfo> pooler;
+      try (Connection c = open(spec, road)) {
+        String theirs = identity(c);
+        if (!theirs.equals(own)) {
+          throw new UsageException("--via " + road.name() + " reaches " + theirs + ", not the run's own database ("
+              + own + "): a road of --via is another way to the same database, e.g. through a pooler");
+        }
+        pooler = PoolerDetector.detect(c, spec);
+      }
+      String text = spec.url() + (spec.user() == null ? "" : " as " + spec.user())
+          + pooler.map(p -> "; " + p.describe()).orElse("; no pooler seen");
+      List<PhaseSpec> onRoad = new ArrayList<>(phases.stream()
+          .filter(p -> road.name().equals(p.combination().get(PhaseGrid.VIA))).toList());
+      Optional<String> leftOut = PooledPrepared.check(pooler, onRoad, config.prepareThreshold(), config.queryMode());
+      if (leftOut.isPresent()) {
+        phases.removeIf(p -> road.name().equals(p.combination().get(PhaseGrid.VIA)) && p.mode() == StatementMode.PREPARED);
+        text += "; " + leftOut.get();
+      }
+      described.put(KEY + road.name(), text);
+    }
+    return described;
+  }
+
+  /** Whether a phase runs on the run's own connection (with or without roads of {@code --via}). */
+  public static boolean own(RunConfig config, PhaseSpec phase) {
+    String road = phase.combination().get(PhaseGrid.VIA);
+    return road == null || config.vias().stream().anyMatch(v -> v.own() && v.name().equals(road));
+  }
+
+  private static Connection open(ConnectionSpec spec, ViaRoute road) throws SQLException {
+    try {
+      return PhysicalConnections.open(spec);
+    } catch (SQLException e) {
+      throw new SQLException("--via " + road.name() + ": could not connect to " + spec.url() + ": " + e.getMessage(),
+          e.getSQLState(), e);
+    }
+  }
+
+  /**
+   * The database and the server a connection reached, as the server tells them (a pooler passes the server's own
+   * answers through): its database, port and the start time of its postmaster.
+   */
+  static String identity(Connection c) throws SQLException {
+    try (Statement s = c.createStatement();
+         ResultSet rs = s.executeQuery("SELECT current_database(), current_setting('port'),"
+             + " pg_postmaster_start_time()::text")) {
+      rs.next();
+      String text = "database " + rs.getString(1) + " of the server on port " + rs.getString(2) + " started "
+          + rs.getString(3);
+      if (!c.getAutoCommit()) {
+        c.rollback();
+      }
+      return text;
+    }
+  }
+}
