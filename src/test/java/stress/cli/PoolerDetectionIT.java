@@ -85,6 +85,23 @@ class PoolerDetectionIT {
   }
 
   @Test
+  void aConsoleOfItsOwnIsReadWithItsLogin() throws Exception {
+    try (PgBouncerServer pooler = PgBouncerServer.start(database, "session", 5, PgBouncerServer.Console.ADMIN)) {
+      // the run's user may not read the console; --pooler-console names an admin user's login
+      CliTester.Result run = CliTester.run("run", "--url", pooler.url(database) + "?password=" + pooler.password(),
+          "-U", PgBouncerServer.OTHER_USER, "--table", "docs", "--op", "find_first", "--mode", "plain", "--threads",
+          "1", "--duration", "100ms", "--warmup", "0s", "--pooler-console", pooler.url("pgbouncer") + "?user="
+          + PgBouncerServer.USER + "&password=" + pooler.password());
+      assertEquals(0, run.exitCode(), run.all() + pooler.log());
+      assertTrue(run.out().contains("pooler console: " + pooler.url("pgbouncer") + " as " + PgBouncerServer.USER
+          + ", password: --url"), run.out());
+      assertTrue(run.out().contains("pooler: " + PgBouncerServer.version() + ", pool_mode session, pool size 5 for"
+          + " this database and user, max_client_conn 200"), run.out());
+      assertFalse(run.all().contains(pooler.password()), "the password was printed");
+    }
+  }
+
+  @Test
   void aRunStraightToTheServerNamesNoPooler() {
     CliTester.Result run = CliTester.run("run", "--url", TestDatabase.url(database), "-U", "postgres", "--table",
         "docs", "--op", "find_first", "--mode", "plain", "--threads", "1", "--duration", "100ms", "--warmup", "0s");

@@ -78,7 +78,9 @@ public record RunReadings(List<Operation> operations, TargetInfo target, Failure
     sampledValues.clear();
     target = setup.read("detecting the target", TargetDetector::detect);
     TargetInfo detected = target;
-    Optional<PoolerInfo> pooler = setup.read("looking for a pooler", c -> PoolerDetector.detect(c, database.spec()));
+    stress.connect.ConnectionSpec poolerConsole = PoolerConsoleLogin.resolve(config, out);
+    Optional<PoolerInfo> pooler = setup.read("looking for a pooler", c -> PoolerDetector.detect(c, database.spec(),
+        poolerConsole));
     failureReader = setup.read("reading the cluster's nodes", c -> FailureReader.read(c, detected));
     serverSettings = setup.read("reading the server's settings", ServerSettings::read);
     SettingsCatalog catalog = setup.read("reading the server's settings", SettingsCatalog::read);

@@ -35,25 +35,38 @@ public final class PoolerDetector {
 
   /** The pooler behind {@code spec}, read through the run's open connection {@code run}; empty when none is seen. */
   public static Optional<PoolerInfo> detect(Connection run, ConnectionSpec spec) throws SQLException {
-    if (spec.servers().size() != 1 || !spec.url().startsWith(ConsoleUrl.PREFIX)) {
-      return Optional.empty(); // a list of hosts: pgjdbc chooses one, the console's would be a guess
-    }
-    String server = spec.servers().get(0);
-    int urlPort = Integer.parseInt(server.substring(server.lastIndexOf(':') + 1));
-    Integer serverPort = serverPort(run);
-    if (serverPort != null && serverPort == urlPort) {
-      return Optional.empty();
-    }
+    return detect(run, spec, null);
+  }
+
+  /**
+   * The pooler behind {@code spec}: with {@code given} ({@code --pooler-console}, a login of its own) that console is
+   * read whatever the ports say; else the console twin of a single-host URL with the run's login, only when something
+   * is between. Empty when none is seen.
+   */
+  public static Optional<PoolerInfo> detect(Connection run, ConnectionSpec spec, ConnectionSpec given)
+      throws SQLException {
     String user = run.getMetaData().getUserName();
-    ConsoleUrl url = ConsoleUrl.of(spec.url());
-    try (SimpleQuerySession console = SimpleQuerySession.open(consoleSpec(spec, url))) {
-      return Optional.of(PgBouncerConsole.read(console, url.database(user), user));
+    if (given == null) {
+      if (spec.servers().size() != 1 || !spec.url().startsWith(ConsoleUrl.PREFIX)) {
+        return Optional.empty(); // a list of hosts: pgjdbc chooses one, the console's would be a guess
+      }
+      String server = spec.servers().get(0);
+      int urlPort = Integer.parseInt(server.substring(server.lastIndexOf(':') + 1));
+      Integer serverPort = serverPort(run);
+      if (serverPort != null && serverPort == urlPort) {
+        return Optional.empty();
+      }
+    }
+    ConnectionSpec consoleSpec = console(spec, given);
+    String consoleUser = consoleSpec.user() == null ? user : consoleSpec.user();
+    try (SimpleQuerySession console = SimpleQuerySession.open(consoleSpec)) {
+      return Optional.of(PgBouncerConsole.read(console, database(spec, user), user));
     } catch (SQLException e) {
       String message = String.valueOf(e.getMessage());
       if (message.contains(NOT_ALLOWED)) {
-        return Optional.of(PoolerInfo.unreadable(PgBouncerConsole.PRODUCT, "its console refused " + user
-            + ": add " + user + " to stats_users in pgbouncer.ini and reload it to see its version, pool mode and"
-            + " sizes"));
+        return Optional.of(PoolerInfo.unreadable(PgBouncerConsole.PRODUCT, "its console refused " + consoleUser
+            + ": add " + consoleUser + " to stats_users in pgbouncer.ini and reload it to see its version, pool mode"
+            + " and sizes"));
       }
       if (message.contains(UNSUPPORTED_PARAMETER)) {
         String parameter = message.substring(message.indexOf(UNSUPPORTED_PARAMETER) + UNSUPPORTED_PARAMETER.length())
@@ -62,8 +75,22 @@ public final class PoolerDetector {
             + parameter + ": add " + parameter + " to ignore_startup_parameters in pgbouncer.ini and reload it to see"
             + " its version, pool mode and sizes"));
       }
+      if (given != null) {
+        return Optional.of(PoolerInfo.unreadable(PgBouncerConsole.PRODUCT, "--pooler-console " + given.url()
+            + " could not be read: " + message));
+      }
       return Optional.empty(); // no console there (PostgreSQL's 'database does not exist'), or not PgBouncer's
     }
+  }
+
+  /** The console to read: {@code given} ({@code --pooler-console}), else the run's URL's twin with its login. */
+  public static ConnectionSpec console(ConnectionSpec spec, ConnectionSpec given) {
+    return given != null ? given : consoleSpec(spec, ConsoleUrl.of(spec.url()));
+  }
+
+  /** The database the run's pool is named after in the console's lists. */
+  public static String database(ConnectionSpec spec, String user) {
+    return ConsoleUrl.of(spec.url()).database(user);
   }
 
   private static Integer serverPort(Connection run) throws SQLException {
