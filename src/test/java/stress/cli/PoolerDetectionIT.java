@@ -102,6 +102,36 @@ class PoolerDetectionIT {
   }
 
   @Test
+  void eachPhaseCarriesThePoolersOwnFigures() throws Exception {
+    try (PgBouncerServer pooler = PgBouncerServer.start(database, "transaction", 2, PgBouncerServer.Console.ADMIN)) {
+      Path out = dir.resolve("figures");
+      CliTester.Result run = CliTester.run("run", "--url", pooler.url(database) + "?password=" + pooler.password(),
+          "-U", PgBouncerServer.USER, "--table", "docs", "--op", "find_first", "--mode", "plain", "--threads", "4",
+          "--ops", "300", "--warmup", "0s", "--out", out.toString());
+      assertEquals(0, run.exitCode(), run.all() + pooler.log());
+      java.util.regex.Matcher line = java.util.regex.Pattern.compile("pooler: ([0-9,]+) transactions, ([0-9,]+)"
+          + " queries; clients waited avg [0-9.]+ ms, max seen [0-9.]+ ms; ([0-9]+) of 2 server connections used, at most"
+          + " ([0-9]+) clients waiting; waiting at the pooler [0-9.]+% of the client's mean latency [0-9.]+ ms")
+          .matcher(run.out());
+      assertTrue(line.find(), run.out());
+      long transactions = Long.parseLong(line.group(1).replace(",", ""));
+      JsonNode phase = new ObjectMapper().readTree(out.resolve("result.json").toFile()).path("phases").get(0);
+      long executed = phase.path("stats").path("total").path("count").asLong();
+      assertEquals(300, executed, phase.toString());
+      // every execution is one autocommit transaction through the pooler; the set-up's own go through it too
+      assertTrue(transactions >= executed, transactions + " transactions through the pooler, " + executed
+          + " executed: " + run.out());
+      assertTrue(Long.parseLong(line.group(2).replace(",", "")) >= transactions, run.out());
+      int servers = Integer.parseInt(line.group(3));
+      assertTrue(servers >= 1 && servers <= 2, "a pool of 2 used " + servers + ": " + run.out());
+      JsonNode connection = phase.path("connection");
+      assertEquals(transactions, connection.path("pooler transactions").asLong(), connection.toString());
+      assertEquals(Integer.toString(servers), connection.path("pooler server connections used").asText());
+      assertEquals(line.group(4), connection.path("pooler clients waiting at most").asText());
+    }
+  }
+
+  @Test
   void aRunStraightToTheServerNamesNoPooler() {
     CliTester.Result run = CliTester.run("run", "--url", TestDatabase.url(database), "-U", "postgres", "--table",
         "docs", "--op", "find_first", "--mode", "plain", "--threads", "1", "--duration", "100ms", "--warmup", "0s");

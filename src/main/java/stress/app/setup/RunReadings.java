@@ -45,13 +45,14 @@ import stress.table.DocumentTable;
  * @param pooler          the pooler between the tool and the server, or null where none was seen
  * @param preparedLeftOut the line saying why the prepared combinations were left out (a pooler that keeps no
  *                        server-side prepared statements), or null; with no phase left the rest is not read
+ * @param poolerConsole   the console's own login ({@code --pooler-console}), or null for the run's
  */
 public record RunReadings(List<Operation> operations, TargetInfo target, FailureReader failureReader,
                           Map<String, String> serverSettings, String jitNote, List<PhaseSpec> phases,
                           Map<String, MongoRecorded> recordedFigures, Map<String, List<String>> missingIndexes,
                           ApplicationSetup.Prepared application, DocumentTable table, KeySpace keys,
                           NewDocuments newDocuments, List<DocumentTable> workerTables, PoolerInfo pooler,
-                          String preparedLeftOut) {
+                          String preparedLeftOut, stress.connect.ConnectionSpec poolerConsole) {
 
   /**
    * Reads all of it through {@code setup}; {@code sentTo} (a MongoDB collection of {@code run --against}) or null,
@@ -92,7 +93,7 @@ public record RunReadings(List<Operation> operations, TargetInfo target, Failure
         config.queryMode());
     if (preparedLeftOut.isPresent() && phases.isEmpty()) {
       return new RunReadings(operations, target, failureReader, serverSettings, jitNote, phases, recordedFigures,
-          missingIndexes, null, null, null, null, List.of(), pooler.orElse(null), preparedLeftOut.get());
+          missingIndexes, null, null, null, null, List.of(), pooler.orElse(null), preparedLeftOut.get(), poolerConsole);
     }
     if (!config.hostSpreading().spread() && database.spec().servers().size() == 1) {
       setup.read("reading the server's free connection slots", RunCapacity::read)
@@ -148,6 +149,6 @@ public record RunReadings(List<Operation> operations, TargetInfo target, Failure
         c -> InsertSetup.workerTables(c, detected, onTable, config));
     return new RunReadings(operations, target, failureReader, serverSettings, jitNote, phases, recordedFigures,
         missingIndexes, application, table, keys, newDocuments, workerTables, pooler.orElse(null),
-        preparedLeftOut.orElse(null));
+        preparedLeftOut.orElse(null), poolerConsole);
   }
 }
