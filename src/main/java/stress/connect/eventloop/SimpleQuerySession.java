@@ -24,7 +24,8 @@ import stress.connect.ConnectionSpec;
  * reporting a version below 9.0 (the console reports PgBouncer's own), and startup parameters it does not track.
  * The login sends only {@code application_name}, {@code client_encoding} and {@code DateStyle}, which PgBouncer
  * accepts everywhere; the server, user, password and TLS are read from the pgjdbc URL as the event loops read them.
- * Each call waits for its answer on the calling thread, at most the URL's connectTimeout (10 s by default).
+ * Each call waits for its answer on the calling thread, at most the URL's connectTimeout (10 s by default). Client
+ * certificates are not presented (as the event loops do not): such a login is refused with an SQLException.
  */
 public final class SimpleQuerySession implements AutoCloseable {
   private final Vertx vertx;
@@ -39,7 +40,14 @@ public final class SimpleQuerySession implements AutoCloseable {
 
   /** Logs in as {@code spec} says; a refusal is an {@link SQLException} with the server's message and SQLState. */
   public static SimpleQuerySession open(ConnectionSpec spec) throws SQLException {
-    PgConnectOptions options = EventLoopOptions.of(spec).connect();
+    PgConnectOptions options;
+    try {
+      options = EventLoopOptions.of(spec).connect();
+    } catch (IllegalArgumentException e) { // said for --event-loops: here it is this login's
+      throw new SQLException(String.valueOf(e.getMessage()).contains("client certificates")
+          ? "this client presents no client certificate and uses no sslfactory (sslcert, sslkey, sslfactory,"
+          + " sslpassword), and the login sets one" : e.getMessage(), "08001", e);
+    }
     options.setProperties(new LinkedHashMap<>(Map.of("application_name",
         options.getProperties().getOrDefault("application_name", "stress"), "client_encoding", "UTF8",
         "DateStyle", "ISO")));
