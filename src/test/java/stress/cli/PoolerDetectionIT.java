@@ -128,6 +128,9 @@ class PoolerDetectionIT {
       assertEquals(transactions, connection.path("pooler transactions").asLong(), connection.toString());
       assertEquals(Integer.toString(servers), connection.path("pooler server connections used").asText());
       assertEquals(line.group(4), connection.path("pooler clients waiting at most").asText());
+      // report.html's table of phases shows each phase's connection, the pooler's figures with it
+      assertTrue(Files.readString(out.resolve("report.html")).contains("pooler transactions=" + transactions),
+          "report.html without the pooler's figures");
     }
   }
 
