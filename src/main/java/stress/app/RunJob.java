@@ -339,8 +339,7 @@ public final class RunJob {
     PoolerPhaseWatch poolerWatch = PoolerPhaseWatch.open(read.pooler(), database.spec(), read.poolerConsole(),
         database.spec().user(), out);
     RunListener listener = RunListener.both(RunListener.both(new PrintingRunListener(out, answersDiffer,
-        sentTo != null).numbering(phasesBefore, phasesPlanned), startTimes),
-        poolerWatch == null ? extra : RunListener.both(poolerWatch, extra));
+        sentTo != null).numbering(phasesBefore, phasesPlanned), startTimes), RunListener.both(poolerWatch, extra));
     RunProbe probe = live == null ? RunProbe.NONE : live.probe();
     Runner runner = spread == null
         ? new Runner(plan, spec -> withPoolMeters(live, openSource(spec)), listener, probe)
@@ -356,12 +355,8 @@ public final class RunJob {
     interruption.onSignal(runner::requestStop);
     throwIfStoppedSetUp(); // a signal after the check above, before the runner's own stop took over
     Runner.Result result;
-    try {
+    try (poolerWatch) {
       result = runner.run();
-    } finally {
-      if (poolerWatch != null) {
-        poolerWatch.close();
-      }
     }
     if (fleet != null && fleet.peerLost() != null) {
       throw new FleetException(fleet.peerLost());
@@ -370,8 +365,7 @@ public final class RunJob {
       settings.put("stopped", result.stoppedBy());
     }
 
-    List<PhaseResult> phaseResults = RunOutputs.phaseResults(result.phases(),
-        spec -> poolerWatch == null ? Map.of() : poolerWatch.figures(spec));
+    List<PhaseResult> phaseResults = RunOutputs.phaseResults(result.phases(), poolerWatch::figures);
     RunResult runResult = new RunResult(Version.current(), started, settings, target, phaseResults, result.interrupted(),
         recorded, recordedApp == null ? List.of() : recordedApp.collections(), List.of(), List.of(), Instant.now());
     out.print(RoundComparisonText.of(runResult));

@@ -21,6 +21,7 @@ import stress.server.pooler.PoolerInfo;
  * console that stops answering ends the watch with one line; the run goes on.
  */
 public final class PoolerPhaseWatch implements RunListener, AutoCloseable {
+  /** The console read, or null: no pooler's figures to read. */
   private final PgBouncerWatch watch;
   private final PrintStream out;
   private final Map<PhaseSpec, Map<String, String>> figures = new HashMap<>();
@@ -32,20 +33,20 @@ public final class PoolerPhaseWatch implements RunListener, AutoCloseable {
   }
 
   /**
-   * A watch of the pooler read before measuring, or null where none was found or its console could not be read
-   * (its line already said so); a console that no longer opens is said in one line.
+   * A watch of the pooler read before measuring; one that reads nothing where none was found or its console could not
+   * be read (its line already said so); a console that no longer opens is said in one line.
    */
   public static PoolerPhaseWatch open(PoolerInfo pooler, ConnectionSpec run, ConnectionSpec givenConsole,
                                       String user, PrintStream out) {
     if (pooler == null || pooler.unreadable() != null) {
-      return null;
+      return new PoolerPhaseWatch(null, out);
     }
     try {
       return new PoolerPhaseWatch(PgBouncerWatch.open(PoolerDetector.console(run, givenConsole),
           PoolerDetector.database(run, user), user, pooler.poolSize()), out);
     } catch (SQLException e) {
       out.println("pooler: its console could not be opened again for the figures per phase: " + e.getMessage());
-      return null;
+      return new PoolerPhaseWatch(null, out);
     }
   }
 
@@ -56,17 +57,17 @@ public final class PoolerPhaseWatch implements RunListener, AutoCloseable {
 
   @Override
   public synchronized void phaseStarted(PhaseSpec phase, int index, int count) {
-    read(watch::begin);
+    read(() -> watch.begin()); // a lambda: watch may be null
   }
 
   @Override
   public synchronized void interval(PhaseSpec phase, IntervalStats stats) {
-    read(watch::poll);
+    read(() -> watch.poll());
   }
 
   @Override
   public synchronized void phaseFinished(PhaseSpec phase, PhaseStats stats) {
-    if (broken) {
+    if (watch == null || broken) {
       return;
     }
     try {
@@ -84,7 +85,7 @@ public final class PoolerPhaseWatch implements RunListener, AutoCloseable {
   }
 
   private void read(Read read) {
-    if (broken) {
+    if (watch == null || broken) {
       return;
     }
     try {
@@ -101,6 +102,8 @@ public final class PoolerPhaseWatch implements RunListener, AutoCloseable {
 
   @Override
   public synchronized void close() {
-    watch.close();
+    if (watch != null) {
+      watch.close();
+    }
   }
 }
