@@ -67,6 +67,9 @@ class PoolerDetectionIT {
       String line = "pooler: " + PgBouncerServer.version() + ", pool_mode session, pool size 4 for this database and"
           + " user, max_client_conn";
       assertTrue(run.out().contains(line), run.out());
+      // SHOW STATS and SHOW POOLS are a stats user's too: the phase's figures are read
+      assertTrue(run.out().matches("(?s).*\npooler: [0-9,]+ transactions, [0-9,]+ queries; .* of 4 server connections"
+          + " used.*"), run.out());
       CliTester.Result detect = CliTester.run("detect", "--url", pooler.url(database) + "?password="
           + pooler.password(), "-U", PgBouncerServer.USER);
       assertEquals(0, detect.exitCode(), detect.all());
