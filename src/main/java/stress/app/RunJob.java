@@ -22,6 +22,7 @@ import stress.app.setup.InsertSetup;
 import stress.app.setup.PipelineJit;
 import stress.app.setup.RunCapacity;
 import stress.app.setup.PooledPrepared;
+import stress.app.setup.PoolerPhaseWatch;
 import stress.app.setup.RunReadings;
 import stress.app.setup.RunSettingsReport;
 import stress.app.setup.SetupConnection;
@@ -336,8 +337,10 @@ public final class RunJob {
           config.warmup(), COMPARED_OPTIONS).forEach(out::println);
     }
     PhaseStartTimes startTimes = new PhaseStartTimes(Clock.systemUTC());
+    PoolerPhaseWatch poolerWatch = PoolerPhaseWatch.open(read.pooler(), database.spec(), read.poolerConsole(),
+        database.spec().user(), out);
     RunListener listener = RunListener.both(RunListener.both(new PrintingRunListener(out, answersDiffer,
-        sentTo != null).numbering(phasesBefore, phasesPlanned), startTimes), extra);
+        sentTo != null).numbering(phasesBefore, phasesPlanned), startTimes), RunListener.both(poolerWatch, extra));
     RunProbe probe = live == null ? RunProbe.NONE : live.probe();
     Runner runner = spread == null
         ? new Runner(plan, spec -> withPoolMeters(live, openSource(spec)), listener, probe)
@@ -352,7 +355,10 @@ public final class RunJob {
     }
     interruption.onSignal(runner::requestStop);
     throwIfStoppedSetUp(); // a signal after the check above, before the runner's own stop took over
-    Runner.Result result = runner.run();
+    Runner.Result result;
+    try (poolerWatch) {
+      result = runner.run();
+    }
     if (fleet != null && fleet.peerLost() != null) {
       throw new FleetException(fleet.peerLost());
     }
@@ -360,7 +366,7 @@ public final class RunJob {
       settings.put("stopped", result.stoppedBy());
     }
 
-    List<PhaseResult> phaseResults = RunOutputs.phaseResults(result.phases());
+    List<PhaseResult> phaseResults = RunOutputs.phaseResults(result.phases(), poolerWatch::figures);
     RunResult runResult = new RunResult(Version.current(), started, settings, target, phaseResults, result.interrupted(),
         recorded, recordedApp == null ? List.of() : recordedApp.collections(), List.of(), List.of(), Instant.now());
     out.print(RoundComparisonText.of(runResult));

@@ -37,12 +37,20 @@ final class RunOutputs {
 
   /** The runner's phases as the result keeps them, with the server backends a phase saw when counted. */
   static List<PhaseResult> phaseResults(List<PhaseOutcome> outcomes) {
+    return phaseResults(outcomes, spec -> java.util.Map.of());
+  }
+
+  /** The phases' results, each phase's {@code connection} with what {@code more} adds (the pooler's figures). */
+  static List<PhaseResult> phaseResults(List<PhaseOutcome> outcomes,
+                                        java.util.function.Function<stress.runner.PhaseSpec,
+                                            java.util.Map<String, String>> more) {
     List<PhaseResult> phases = new ArrayList<>();
     for (PhaseOutcome o : outcomes) {
       java.util.Map<String, String> connection = new java.util.LinkedHashMap<>(o.source());
       if (o.distinctBackends() > 0) {
         connection.put("distinct server backends", Integer.toString(o.distinctBackends()));
       }
+      connection.putAll(more.apply(o.spec()));
       phases.add(new PhaseResult(o.spec().label(), o.spec().combination(), o.settingsReadBack(), connection,
           o.stats(), o.hosts(), o.client(), o.spec().round() > 0 ? o.spec().round() : null));
     }

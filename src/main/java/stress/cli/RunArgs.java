@@ -69,6 +69,11 @@ final class RunArgs {
           + " Default: ${DEFAULT-VALUE}.")
   String warmup;
 
+  @Option(names = "--pooler-console", paramLabel = "JDBC_URL",
+      description = "PgBouncer's admin console (database pgbouncer) with a login of its own, read for the pooler's"
+          + " settings and figures instead of with the run's login; password from the URL, PGPASSWORD or ~/.pgpass.")
+  String poolerConsole;
+
   @Option(names = "--rounds", paramLabel = "N", defaultValue = Defaults.ROUNDS,
       description = "Run every phase (each combination, each table of --compare-tables) N times, interleaved: each"
           + " round runs every combination once, in an order that changes between rounds, each with its own warm-up;"
@@ -274,7 +279,7 @@ final class RunArgs {
         poolKinds, pools.poolSize, pools.c3p0MaxStatements, pools.prepareThreshold, mode, settings, transaction, dist, zipfConstant,
         opSettings, table.schema(), table.name(), keys.seed, keys.keySample, timeouts, json, workerThreads, inserts, explain, out,
         metricsPort, new HostSpreading(hostList, spreadHosts), failures, workloadFile, fleet, application == null
-        ? null : new ApplicationRun(application, skipMissing, "log".equals(rate.strip())), rounds, roads);
+        ? null : new ApplicationRun(application, skipMissing, "log".equals(rate.strip())), rounds, roads, poolerConsole);
   }
 
   /** With {@code --against}: the same workload on a MongoDB server beside the table, compared. */

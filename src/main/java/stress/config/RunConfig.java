@@ -55,6 +55,8 @@ import stress.model.OperationMix;
  * @param workload          the --workload file whose operations --op may name, or null
  * @param fleet             this process as one instance of a run of several ({@code --run-id}), or null alone
  * @param application       with {@code --workload DIR}: the application's collections, each on its table; else null
+ * @param poolerConsole     {@code --pooler-console}: the JDBC URL of PgBouncer's admin console (database
+ *                          {@code pgbouncer}) read with its own login instead of the run's; null: the run's login
  * @param rounds            how many times every phase runs, interleaved ({@code --rounds}; 1 = once, no noise
  *                          estimate)
  * @param vias              the roads to the database compared ({@code --via}), the run's own first; empty for the run's
@@ -69,7 +71,11 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
                         WorkerThreadPolicy workerThreads, InsertSettings inserts, boolean explain, Path outDir,
                         Integer metricsPort, HostSpreading hostSpreading, FailurePolicy failures,
                         WorkloadFile workload, FleetSettings fleet, ApplicationRun application, int rounds,
-                        List<ViaRoute> vias) {
+                        List<ViaRoute> vias, String poolerConsole) {
+
+  /** One host (no list), the console's database, any parameters: what {@code --pooler-console} takes. */
+  private static final java.util.regex.Pattern CONSOLE_URL =
+      java.util.regex.Pattern.compile("jdbc:postgresql://[^/,?]+/pgbouncer(\\?.*)?");
 
   public RunConfig {
     Objects.requireNonNull(inserts, "inserts");
@@ -119,6 +125,11 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     }
     if (metricsPort != null && (metricsPort < 0 || metricsPort > 65535)) {
       problems.add("--metrics-port must be 0 (any free port) or 1 to 65535, got " + metricsPort);
+    }
+    if (poolerConsole != null && !CONSOLE_URL.matcher(poolerConsole).matches()) {
+      problems.add("--pooler-console must be the JDBC URL of one host's database pgbouncer (PgBouncer's admin"
+          + " console), e.g. jdbc:postgresql://HOST:6432/pgbouncer?user=NAME, got "
+          + poolerConsole.replaceAll("(?i)(password=)[^&]*", "$1(not shown)"));
     }
     if (rounds < 1) {
       problems.add("--rounds must be at least 1, got " + rounds);
@@ -196,7 +207,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     this(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize, c3p0MaxStatements,
         prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant, operationSettings, schema,
         table, seed, keySample, timeouts, jsonFile, WorkerThreadPolicy.of(virtualThreads), inserts, explain, null, null,
-        HostSpreading.NONE, FailurePolicy.DEFAULT, null, null, null, 1, List.of());
+        HostSpreading.NONE, FailurePolicy.DEFAULT, null, null, null, 1, List.of(), null);
   }
 
   /** A configuration with the default insert settings. */
@@ -209,7 +220,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     this(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize, c3p0MaxStatements,
         prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant, operationSettings, schema,
         table, seed, keySample, timeouts, jsonFile, WorkerThreadPolicy.of(virtualThreads), InsertSettings.DEFAULT, false,
-        null, null, HostSpreading.NONE, FailurePolicy.DEFAULT, null, null, null, 1, List.of());
+        null, null, HostSpreading.NONE, FailurePolicy.DEFAULT, null, null, null, 1, List.of(), null);
   }
 
   /** What a run of an application's collections (--workload DIR) does not do: each collection names its table. */
@@ -240,7 +251,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     return new RunConfig(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize,
         c3p0MaxStatements, prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant,
         operationSettings, otherSchema, other, seed, keySample, timeouts, null, workerThreads, inserts, true, null,
-        metricsPort, hostSpreading, failures, workload, fleet, null, 1, vias);
+        metricsPort, hostSpreading, failures, workload, fleet, null, 1, vias, poolerConsole);
   }
 
   /**
@@ -251,7 +262,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     return new RunConfig(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize,
         c3p0MaxStatements, prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant,
         operationSettings, schema, table, seed, keySample, timeouts, null, workerThreads, inserts, application == null,
-        null, metricsPort, hostSpreading, failures, workload, fleet, application, 1, vias);
+        null, metricsPort, hostSpreading, failures, workload, fleet, application, 1, vias, poolerConsole);
   }
 
   /** This run with fewer operations: those a check before measuring left in (their weights kept). */
@@ -259,7 +270,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     return new RunConfig(kept, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize,
         c3p0MaxStatements, prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant,
         operationSettings, schema, table, seed, keySample, timeouts, jsonFile, workerThreads, inserts, explain, outDir,
-        metricsPort, hostSpreading, failures, workload, fleet, application, rounds, vias);
+        metricsPort, hostSpreading, failures, workload, fleet, application, rounds, vias, poolerConsole);
   }
 
   /**
@@ -272,7 +283,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
         c3p0MaxStatements, prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant,
         operationSettings, schema, table, seed, keySample, timeouts, null, workerThreads, inserts, false, null,
         metricsPort, hostSpreading, failures, workload, fleet, application == null ? null
-        : new ApplicationRun(application.application(), application.skipMissing(), false), 1, vias);
+        : new ApplicationRun(application.application(), application.skipMissing(), false), 1, vias, poolerConsole);
   }
 
   /**
@@ -293,7 +304,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
         List.of(pool), poolSize, c3p0MaxStatements, prepareThreshold, queryMode, one, transaction, distribution,
         zipfConstant, operationSettings, schema, table, seed, keySample, timeouts, jsonFile, workerThreads, inserts,
         explain, outDir, metricsPort, hostSpreading, failures, workload, fleet, application, rounds,
-        via == null ? vias : List.of(via));
+        via == null ? vias : List.of(via), poolerConsole);
   }
 
   /** This run measured for {@code length} or {@code operations} (0: by time), e.g. a step made long enough. */
@@ -301,7 +312,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     return new RunConfig(mix, threads, length, operations, warmup, reportInterval, rate, modes, pools, poolSize,
         c3p0MaxStatements, prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant,
         operationSettings, schema, table, seed, keySample, timeouts, jsonFile, workerThreads, inserts, explain, outDir,
-        metricsPort, hostSpreading, failures, workload, fleet, application, rounds, vias);
+        metricsPort, hostSpreading, failures, workload, fleet, application, rounds, vias, poolerConsole);
   }
 
   /** This run with another number of rounds. */
@@ -309,7 +320,7 @@ public record RunConfig(OperationMix mix, List<Integer> threads, Duration durati
     return new RunConfig(mix, threads, duration, ops, warmup, reportInterval, rate, modes, pools, poolSize,
         c3p0MaxStatements, prepareThreshold, queryMode, settings, transaction, distribution, zipfConstant,
         operationSettings, schema, table, seed, keySample, timeouts, jsonFile, workerThreads, inserts, explain, outDir,
-        metricsPort, hostSpreading, failures, workload, fleet, application, n, vias);
+        metricsPort, hostSpreading, failures, workload, fleet, application, n, vias, poolerConsole);
   }
 
   private static void duplicates(String option, List<?> values, List<String> problems) {

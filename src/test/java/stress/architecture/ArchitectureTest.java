@@ -58,7 +58,7 @@ class ArchitectureTest {
     }
     allow("server", "model", "table");
     allow("server.explain", "server", "table", "model");
-    allow("server.pooler", "connect");
+    allow("server.pooler", "connect", "connect.eventloop");
     allow("dump", "model", "table");
     allow("dump.generate", "dump", "model");
     allow("metrics", "model");

@@ -50,6 +50,16 @@ class BadInputTest {
   }
 
   @Test
+  void aPoolerConsoleIsTheDatabasePgbouncerOfOneHost() {
+    CliTester.Result r = CliTester.run("--url", url(), "run", "--pooler-console",
+        "jdbc:postgresql://h:6432/app?password=Secret-1");
+    assertOneLineError(r, 2, "--pooler-console must be the JDBC URL of one host's database pgbouncer (PgBouncer's"
+        + " admin console), e.g. jdbc:postgresql://HOST:6432/pgbouncer?user=NAME, got"
+        + " jdbc:postgresql://h:6432/app?password=(not shown)");
+    assertFalse(r.all().contains("Secret-1"), r.all());
+  }
+
+  @Test
   void badDuration() {
     assertOneLineError(CliTester.run("--url", url(), "run", "--duration", "ten"), 2,
         "--duration must be a duration like 60s, 500ms, 2m, 1h or 1m30s, got 'ten'");

@@ -18,7 +18,8 @@ import stress.testing.TestDatabase;
 
 /**
  * A run through PgBouncer names it in the header, result.json and report.html, with what its console says (version,
- * pool mode, pool size, max_client_conn, max_prepared_statements), in session and in transaction pooling; a login
+ * pool mode, pool size, max_client_conn, max_prepared_statements) to an admin user, without SHOW CONFIG's to a stats
+ * user, in session and in transaction pooling; a login
  * the console refuses gets the pooler named and one line saying how to grant it; a run straight to the server names
  * no pooler.
  */
@@ -47,9 +48,9 @@ class PoolerDetectionIT {
       CliTester.Result run = runThrough(pooler, PgBouncerServer.USER, out);
       assertEquals(0, run.exitCode(), run.all() + pooler.log());
       String line = run.out().lines().filter(l -> l.startsWith("pooler: ")).findFirst().orElse("");
-      // pgjdbc 42.7.5 on cannot log in to PgBouncer's console (a SET it refuses): named, its figures not read
-      assertEquals("pooler: PgBouncer (its console refused pgjdbc's SET extra_float_digits after the login, so its"
-          + " version, pool mode and sizes are not read)", line, run.out());
+      // an admin user reads every figure; max_prepared_statements is there from 1.21 on
+      assertTrue(line.startsWith("pooler: " + PgBouncerServer.version() + ", pool_mode transaction, pool size 3 for"
+          + " this database and user, max_client_conn 200, max_prepared_statements "), run.out());
       JsonNode settings = new ObjectMapper().readTree(out.resolve("result.json").toFile()).path("settings");
       assertEquals(line.substring("pooler: ".length()), settings.path("pooler").asText());
       assertTrue(Files.readString(out.resolve("report.html")).contains("PgBouncer"));
@@ -62,11 +63,17 @@ class PoolerDetectionIT {
     try (PgBouncerServer pooler = PgBouncerServer.start(database, "session", 4, PgBouncerServer.Console.STATS)) {
       CliTester.Result run = runThrough(pooler, PgBouncerServer.USER, dir.resolve("session"));
       assertEquals(0, run.exitCode(), run.all() + pooler.log());
-      assertTrue(run.out().contains("pooler: PgBouncer (its console refused pgjdbc's SET"), run.out());
+      // a stats user reads SHOW POOLS and SHOW DATABASES; 1.18 shows SHOW CONFIG to admin_users only
+      String line = "pooler: " + PgBouncerServer.version() + ", pool_mode session, pool size 4 for this database and"
+          + " user, max_client_conn";
+      assertTrue(run.out().contains(line), run.out());
+      // SHOW STATS and SHOW POOLS are a stats user's too: the phase's figures are read
+      assertTrue(run.out().matches("(?s).*\npooler: [0-9,]+ transactions, [0-9,]+ queries; .* of 4 server connections"
+          + " used.*"), run.out());
       CliTester.Result detect = CliTester.run("detect", "--url", pooler.url(database) + "?password="
           + pooler.password(), "-U", PgBouncerServer.USER);
       assertEquals(0, detect.exitCode(), detect.all());
-      assertTrue(detect.out().contains("pooler: PgBouncer ("), detect.out());
+      assertTrue(detect.out().contains(line), detect.out());
     }
   }
 
@@ -77,6 +84,56 @@ class PoolerDetectionIT {
       assertEquals(0, run.exitCode(), run.all() + pooler.log());
       assertTrue(run.out().contains("pooler: PgBouncer (its console refused " + PgBouncerServer.OTHER_USER + ": add "
           + PgBouncerServer.OTHER_USER + " to stats_users in pgbouncer.ini"), run.out());
+    }
+  }
+
+  @Test
+  void aConsoleOfItsOwnIsReadWithItsLogin() throws Exception {
+    try (PgBouncerServer pooler = PgBouncerServer.start(database, "session", 5, PgBouncerServer.Console.ADMIN)) {
+      // the run's user may not read the console; --pooler-console names an admin user's login
+      CliTester.Result run = CliTester.run("run", "--url", pooler.url(database) + "?password=" + pooler.password(),
+          "-U", PgBouncerServer.OTHER_USER, "--table", "docs", "--op", "find_first", "--mode", "plain", "--threads",
+          "1", "--duration", "100ms", "--warmup", "0s", "--pooler-console", pooler.url("pgbouncer") + "?user="
+          + PgBouncerServer.USER + "&password=" + pooler.password());
+      assertEquals(0, run.exitCode(), run.all() + pooler.log());
+      assertTrue(run.out().contains("pooler console: " + pooler.url("pgbouncer") + " as " + PgBouncerServer.USER
+          + ", password: --url"), run.out());
+      assertTrue(run.out().contains("pooler: " + PgBouncerServer.version() + ", pool_mode session, pool size 5 for"
+          + " this database and user, max_client_conn 200"), run.out());
+      assertFalse(run.all().contains(pooler.password()), "the password was printed");
+    }
+  }
+
+  @Test
+  void eachPhaseCarriesThePoolersOwnFigures() throws Exception {
+    try (PgBouncerServer pooler = PgBouncerServer.start(database, "transaction", 2, PgBouncerServer.Console.ADMIN)) {
+      Path out = dir.resolve("figures");
+      CliTester.Result run = CliTester.run("run", "--url", pooler.url(database) + "?password=" + pooler.password(),
+          "-U", PgBouncerServer.USER, "--table", "docs", "--op", "find_first", "--mode", "plain", "--threads", "4",
+          "--ops", "300", "--warmup", "0s", "--out", out.toString());
+      assertEquals(0, run.exitCode(), run.all() + pooler.log());
+      java.util.regex.Matcher line = java.util.regex.Pattern.compile("pooler: ([0-9,]+) transactions, ([0-9,]+)"
+          + " queries; clients waited avg [0-9.]+ ms, max seen [0-9.]+ ms; ([0-9]+) of 2 server connections used, at most"
+          + " ([0-9]+) clients waiting; waiting at the pooler [0-9.]+% of the client's mean latency [0-9.]+ ms")
+          .matcher(run.out());
+      assertTrue(line.find(), run.out());
+      long transactions = Long.parseLong(line.group(1).replace(",", ""));
+      JsonNode phase = new ObjectMapper().readTree(out.resolve("result.json").toFile()).path("phases").get(0);
+      long executed = phase.path("stats").path("total").path("count").asLong();
+      assertEquals(300, executed, phase.toString());
+      // every execution is one autocommit transaction through the pooler; the set-up's own go through it too
+      assertTrue(transactions >= executed, transactions + " transactions through the pooler, " + executed
+          + " executed: " + run.out());
+      assertTrue(Long.parseLong(line.group(2).replace(",", "")) >= transactions, run.out());
+      int servers = Integer.parseInt(line.group(3));
+      assertTrue(servers >= 1 && servers <= 2, "a pool of 2 used " + servers + ": " + run.out());
+      JsonNode connection = phase.path("connection");
+      assertEquals(transactions, connection.path("pooler transactions").asLong(), connection.toString());
+      assertEquals(Integer.toString(servers), connection.path("pooler server connections used").asText());
+      assertEquals(line.group(4), connection.path("pooler clients waiting at most").asText());
+      // report.html's table of phases shows each phase's connection, the pooler's figures with it
+      assertTrue(Files.readString(out.resolve("report.html")).contains("pooler transactions=" + transactions),
+          "report.html without the pooler's figures");
     }
   }
 

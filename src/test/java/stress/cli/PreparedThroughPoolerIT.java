@@ -61,7 +61,7 @@ class PreparedThroughPoolerIT {
       String line = run.out().lines().filter(l -> l.startsWith("prepared statements through the pooler: "))
           .findFirst().orElse("");
       assertTrue(line.matches("prepared statements through the pooler: server-side prepared statements fail through"
-          + " PgBouncer \\((42P05|08P01|26000): .*\\): .* the prepared"
+          + " PgBouncer 1\\.[0-9.]+ in transaction pooling \\((42P05|08P01|26000): .*\\): .* the prepared"
           + " combinations are left out\\. " + Pattern.quote(FIXES)), run.out());
       assertEquals(1, run.all().split("server-side prepared statements fail", -1).length - 1, "said once: " + run.all());
       assertFalse(run.all().contains("already exists\n"), "raw errors printed: " + run.all());

@@ -47,13 +47,15 @@ import stress.table.DocumentTable;
  *                        server-side prepared statements), or null; with no phase left the rest is not read
  * @param viaRoads        each road of {@code --via} by its setting's name ({@link ViaRoads#KEY}), what it is; empty
  *                        without {@code --via}
+ * @param poolerConsole   the console's own login ({@code --pooler-console}), or null for the run's
  */
 public record RunReadings(List<Operation> operations, TargetInfo target, FailureReader failureReader,
                           Map<String, String> serverSettings, String jitNote, List<PhaseSpec> phases,
                           Map<String, MongoRecorded> recordedFigures, Map<String, List<String>> missingIndexes,
                           ApplicationSetup.Prepared application, DocumentTable table, KeySpace keys,
                           NewDocuments newDocuments, List<DocumentTable> workerTables, PoolerInfo pooler,
-                          String preparedLeftOut, Map<String, String> viaRoads) {
+                          String preparedLeftOut, Map<String, String> viaRoads,
+                          stress.connect.ConnectionSpec poolerConsole) {
 
   /**
    * Reads all of it through {@code setup}; {@code sentTo} (a MongoDB collection of {@code run --against}) or null,
@@ -80,7 +82,9 @@ public record RunReadings(List<Operation> operations, TargetInfo target, Failure
     sampledValues.clear();
     target = setup.read("detecting the target", TargetDetector::detect);
     TargetInfo detected = target;
-    Optional<PoolerInfo> pooler = setup.read("looking for a pooler", c -> PoolerDetector.detect(c, database.spec()));
+    stress.connect.ConnectionSpec poolerConsole = PoolerConsoleLogin.resolve(config, out);
+    Optional<PoolerInfo> pooler = setup.read("looking for a pooler", c -> PoolerDetector.detect(c, database.spec(),
+        poolerConsole));
     failureReader = setup.read("reading the cluster's nodes", c -> FailureReader.read(c, detected));
     serverSettings = setup.read("reading the server's settings", ServerSettings::read);
     SettingsCatalog catalog = setup.read("reading the server's settings", SettingsCatalog::read);
@@ -98,7 +102,7 @@ public record RunReadings(List<Operation> operations, TargetInfo target, Failure
     Map<String, String> roads = ViaRoads.check(config, database.spec(), phases);
     if (preparedLeftOut.isPresent() && phases.isEmpty()) {
       return new RunReadings(operations, target, failureReader, serverSettings, jitNote, phases, recordedFigures,
-          missingIndexes, null, null, null, null, List.of(), pooler.orElse(null), preparedLeftOut.get(), roads);
+          missingIndexes, null, null, null, null, List.of(), pooler.orElse(null), preparedLeftOut.get(), roads, poolerConsole);
     }
     if (!config.hostSpreading().spread() && database.spec().servers().size() == 1) {
       setup.read("reading the server's free connection slots", RunCapacity::read)
@@ -154,6 +158,6 @@ public record RunReadings(List<Operation> operations, TargetInfo target, Failure
         c -> InsertSetup.workerTables(c, detected, onTable, config));
     return new RunReadings(operations, target, failureReader, serverSettings, jitNote, phases, recordedFigures,
         missingIndexes, application, table, keys, newDocuments, workerTables, pooler.orElse(null),
-        preparedLeftOut.orElse(null), roads);
+        preparedLeftOut.orElse(null), roads, poolerConsole);
   }
 }

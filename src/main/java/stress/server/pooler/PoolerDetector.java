@@ -3,20 +3,24 @@ package stress.server.pooler;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import stress.connect.ConnectionSpec;
+import stress.connect.eventloop.SimpleQuerySession;
 
 /**
  * Finds a pooler between the tool and the server. The server's own port ({@code inet_server_port()}) differing from
  * the URL's (or a Unix socket behind a TCP URL) says something is between; only then is PgBouncer's console database
  * {@code pgbouncer} asked, with the run's own login, so a server reached directly never logs a failed login. The
  * console answering {@code SHOW VERSION} with PgBouncer's name, or refusing the login with PgBouncer's own
- * {@code not allowed} or pgjdbc's set-up with its {@code SET failed}, names it; anything else (a real database's {@code does not exist}) names nothing.
+ * {@code not allowed} or a startup parameter with its {@code unsupported startup parameter}, names it; anything else
+ * (a real database's {@code does not exist}) names nothing. The console is read with a client that sends no SET
+ * ({@link SimpleQuerySession}): pgjdbc's {@code SET extra_float_digits} after the login is refused there.
  */
 public final class PoolerDetector {
   /** The console's database. */
@@ -24,45 +28,69 @@ public final class PoolerDetector {
   /** The text of PgBouncer's refusal of a console login by a user in neither admin_users nor stats_users. */
   static final String NOT_ALLOWED = "not allowed";
 
-  /**
-   * PgBouncer's console refusing a SET it does not know: pgjdbc 42.7.5 on sends {@code SET extra_float_digits} after
-   * logging in to a server whose version (the console reports PgBouncer's own) is below 9.0, whatever
-   * assumeMinServerVersion says. Only PgBouncer answers so.
-   */
-  static final String SET_FAILED = "SET failed";
-  /** The same refusal to a user of stats_users, who may not SET at all. */
-  static final String ADMIN_NEEDED = "admin access needed";
+  /** PgBouncer refusing a startup parameter that is not in its ignore_startup_parameters. */
+  static final String UNSUPPORTED_PARAMETER = "unsupported startup parameter";
 
   private PoolerDetector() {}
 
   /** The pooler behind {@code spec}, read through the run's open connection {@code run}; empty when none is seen. */
   public static Optional<PoolerInfo> detect(Connection run, ConnectionSpec spec) throws SQLException {
-    if (spec.servers().size() != 1 || !spec.url().startsWith(ConsoleUrl.PREFIX)) {
-      return Optional.empty(); // a list of hosts: pgjdbc chooses one, the console's would be a guess
-    }
-    String server = spec.servers().get(0);
-    int urlPort = Integer.parseInt(server.substring(server.lastIndexOf(':') + 1));
-    Integer serverPort = serverPort(run);
-    if (serverPort != null && serverPort == urlPort) {
-      return Optional.empty();
-    }
+    return detect(run, spec, null);
+  }
+
+  /**
+   * The pooler behind {@code spec}: with {@code given} ({@code --pooler-console}, a login of its own) that console is
+   * read whatever the ports say; else the console twin of a single-host URL with the run's login, only when something
+   * is between. Empty when none is seen.
+   */
+  public static Optional<PoolerInfo> detect(Connection run, ConnectionSpec spec, ConnectionSpec given)
+      throws SQLException {
     String user = run.getMetaData().getUserName();
-    ConsoleUrl url = ConsoleUrl.of(spec.url());
-    try (Connection console = DriverManager.getConnection(url.console(), consoleProperties(spec))) {
-      return Optional.of(PgBouncerConsole.read(console, url.database(user), user));
+    if (given == null) {
+      if (spec.servers().size() != 1 || !spec.url().startsWith(ConsoleUrl.PREFIX)) {
+        return Optional.empty(); // a list of hosts: pgjdbc chooses one, the console's would be a guess
+      }
+      String server = spec.servers().get(0);
+      int urlPort = Integer.parseInt(server.substring(server.lastIndexOf(':') + 1));
+      Integer serverPort = serverPort(run);
+      if (serverPort != null && serverPort == urlPort) {
+        return Optional.empty();
+      }
+    }
+    ConnectionSpec consoleSpec = console(spec, given);
+    String consoleUser = consoleSpec.user() == null ? user : consoleSpec.user();
+    try (SimpleQuerySession console = SimpleQuerySession.open(consoleSpec)) {
+      return Optional.of(PgBouncerConsole.read(console, database(spec, user), user));
     } catch (SQLException e) {
       String message = String.valueOf(e.getMessage());
       if (message.contains(NOT_ALLOWED)) {
-        return Optional.of(PoolerInfo.unreadable(PgBouncerConsole.PRODUCT, "its console refused " + user
-            + ": add " + user + " to stats_users in pgbouncer.ini and reload it to see its version, pool mode and"
-            + " sizes"));
+        return Optional.of(PoolerInfo.unreadable(PgBouncerConsole.PRODUCT, "its console refused " + consoleUser
+            + ": add " + consoleUser + " to stats_users in pgbouncer.ini and reload it to see its version, pool mode"
+            + " and sizes"));
       }
-      if (message.contains(SET_FAILED) || message.contains(ADMIN_NEEDED)) {
-        return Optional.of(PoolerInfo.unreadable(PgBouncerConsole.PRODUCT, "its console refused pgjdbc's SET"
-            + " extra_float_digits after the login, so its version, pool mode and sizes are not read"));
+      if (message.contains(UNSUPPORTED_PARAMETER)) {
+        String parameter = message.substring(message.indexOf(UNSUPPORTED_PARAMETER) + UNSUPPORTED_PARAMETER.length())
+            .replaceFirst("^[:\\s]+", "").trim();
+        return Optional.of(PoolerInfo.unreadable(PgBouncerConsole.PRODUCT, "its console refused the startup parameter "
+            + parameter + ": add " + parameter + " to ignore_startup_parameters in pgbouncer.ini and reload it to see"
+            + " its version, pool mode and sizes"));
+      }
+      if (given != null) {
+        return Optional.of(PoolerInfo.unreadable(PgBouncerConsole.PRODUCT, "--pooler-console " + given.url()
+            + " could not be read: " + message));
       }
       return Optional.empty(); // no console there (PostgreSQL's 'database does not exist'), or not PgBouncer's
     }
+  }
+
+  /** The console to read: {@code given} ({@code --pooler-console}), else the run's URL's twin with its login. */
+  public static ConnectionSpec console(ConnectionSpec spec, ConnectionSpec given) {
+    return given != null ? given : consoleSpec(spec, ConsoleUrl.of(spec.url()));
+  }
+
+  /** The database the run's pool is named after in the console's lists. */
+  public static String database(ConnectionSpec spec, String user) {
+    return ConsoleUrl.of(spec.url()).database(user);
   }
 
   private static Integer serverPort(Connection run) throws SQLException {
@@ -74,15 +102,14 @@ public final class PoolerDetector {
   }
 
   /**
-   * The run's login for the console: PgBouncer's console takes the simple query protocol only, and no startup
-   * parameter it does not know ({@code options}, pgjdbc's {@code currentSchema} as {@code search_path}).
+   * The run's login for the console: the same user, password and TLS, the console's database, and no startup
+   * parameter PgBouncer does not know ({@code options}, pgjdbc's {@code currentSchema} as {@code search_path}).
    */
-  static Properties consoleProperties(ConnectionSpec spec) {
-    Properties p = spec.toDriverProperties();
-    p.remove("options");
-    p.remove("currentSchema");
-    p.setProperty("preferQueryMode", "simple");
-    return p;
+  static ConnectionSpec consoleSpec(ConnectionSpec spec, ConsoleUrl url) {
+    Map<String, String> properties = new HashMap<>(spec.driverProperties());
+    properties.remove("options");
+    properties.remove("currentSchema");
+    return new ConnectionSpec(url.console(), spec.user(), spec.password(), properties, List.of());
   }
 
   /** A single-host URL's console twin: the same host, port and parameters, database {@code pgbouncer}. */

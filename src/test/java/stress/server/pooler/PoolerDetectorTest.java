@@ -29,15 +29,16 @@ class PoolerDetectorTest {
   }
 
   @Test
-  void theConsoleLoginSpeaksSimpleQueriesAndSendsNoStartupOptions() {
+  void theConsoleLoginSendsNoStartupOptions() {
     ConnectionSpec spec = new ConnectionSpec("jdbc:postgresql://h:6432/db", "alice", "secret",
         Map.of("options", "-c jit=off", "currentSchema", "s", "sslmode", "require"), List.of());
-    var p = PoolerDetector.consoleProperties(spec);
-    assertEquals("simple", p.getProperty("preferQueryMode"));
-    assertFalse(p.containsKey("options"));
-    assertFalse(p.containsKey("currentSchema"));
-    assertEquals("require", p.getProperty("sslmode"));
-    assertEquals("secret", p.getProperty("password"));
+    ConnectionSpec console = PoolerDetector.consoleSpec(spec, PoolerDetector.ConsoleUrl.of(spec.url()));
+    assertEquals("jdbc:postgresql://h:6432/pgbouncer", console.url());
+    assertFalse(console.driverProperties().containsKey("options"));
+    assertFalse(console.driverProperties().containsKey("currentSchema"));
+    assertEquals("require", console.driverProperties().get("sslmode"));
+    assertEquals("alice", console.user());
+    assertEquals("secret", console.password());
   }
 
   @Test

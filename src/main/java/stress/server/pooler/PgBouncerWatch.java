@@ -1,0 +1,96 @@
+package stress.server.pooler;
+
+import java.sql.SQLException;
+import java.util.Map;
+import stress.connect.ConnectionSpec;
+import stress.connect.eventloop.SimpleQuerySession;
+
+/**
+ * PgBouncer's console held open for a run, read around each phase: {@code SHOW STATS} at its start and end (the
+ * cumulative counters of the run's database) and {@code SHOW POOLS} whenever {@link #poll} is called (the run's
+ * pool: waiting clients, server connections, the longest wait), giving one {@link PoolerFigures} per phase.
+ * Not thread-safe on its own: callers serialise their calls.
+ */
+public final class PgBouncerWatch implements AutoCloseable {
+  private final SimpleQuerySession console;
+  private final String database;
+  private final String user;
+  private final Integer poolSize;
+  private long[] start;
+  private long maxWaitMicros;
+  private int serverConnections;
+  private int waitingClients;
+
+  private PgBouncerWatch(SimpleQuerySession console, String database, String user, Integer poolSize) {
+    this.console = console;
+    this.database = database;
+    this.user = user;
+    this.poolSize = poolSize;
+  }
+
+  /** Opens {@code consoleSpec} once for the run; the pool watched is {@code database} and {@code user}'s. */
+  public static PgBouncerWatch open(ConnectionSpec consoleSpec, String database, String user, Integer poolSize)
+      throws SQLException {
+    return new PgBouncerWatch(SimpleQuerySession.open(consoleSpec), database, user, poolSize);
+  }
+
+  /** A phase begins: its counters' start, and the pool's maxima start over. */
+  public void begin() throws SQLException {
+    start = counters();
+    maxWaitMicros = 0;
+    serverConnections = 0;
+    waitingClients = 0;
+    poll();
+  }
+
+  /** The pool now: each figure's most seen kept. */
+  public void poll() throws SQLException {
+    int servers = 0;
+    int waiting = 0;
+    long wait = 0;
+    for (Map<String, String> row : PgBouncerConsole.rows(console, "SHOW POOLS",
+        PgBouncerConsole.ofPool(database, user))) {
+      servers += number(row, "sv_active") + number(row, "sv_idle") + number(row, "sv_used");
+      waiting += number(row, "cl_waiting");
+      wait = Math.max(wait, number(row, "maxwait") * 1_000_000L + number(row, "maxwait_us"));
+    }
+    serverConnections = Math.max(serverConnections, servers);
+    waitingClients = Math.max(waitingClients, waiting);
+    maxWaitMicros = Math.max(maxWaitMicros, wait);
+  }
+
+  /** The phase ended: its figures since {@link #begin}. */
+  public PoolerFigures end() throws SQLException {
+    poll();
+    long[] end = counters();
+    return new PoolerFigures(end[0] - start[0], end[1] - start[1], end[2] - start[2], maxWaitMicros,
+        serverConnections, poolSize, waitingClients);
+  }
+
+  /** {@code total_xact_count}, {@code total_query_count} and {@code total_wait_time} (µs) of the run's database. */
+  private long[] counters() throws SQLException {
+    long[] c = new long[3];
+    for (Map<String, String> row : console.query("SHOW STATS")) {
+      if (database.equals(row.get("database"))) {
+        c[0] += number(row, "total_xact_count");
+        c[1] += number(row, "total_query_count");
+        c[2] += number(row, "total_wait_time");
+      }
+    }
+    return c;
+  }
+
+  private static long number(Map<String, String> row, String column) {
+    String value = row.get(column);
+    try {
+      return value == null ? 0 : Long.parseLong(value.trim());
+    } catch (NumberFormatException e) {
+      return 0; // a column this version writes otherwise counts as none
+    }
+  }
+
+  @Override
+  public void close() {
+    console.close();
+  }
+}

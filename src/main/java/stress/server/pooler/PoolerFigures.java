@@ -1,0 +1,58 @@
+package stress.server.pooler;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * PgBouncer's own figures over one phase: deltas of {@code SHOW STATS}' cumulative counters of the run's database
+ * (every user's) and the most {@code SHOW POOLS} showed for the run's database and user while the phase ran.
+ *
+ * @param transactions        {@code total_xact_count} delta
+ * @param queries             {@code total_query_count} delta
+ * @param waitMicros          {@code total_wait_time} delta: how long clients waited for a server connection, in all
+ * @param maxWaitMicros       the longest wait of a client then waiting ({@code maxwait}, {@code maxwait_us}) seen
+ * @param serverConnections   the most server connections seen ({@code sv_active + sv_idle + sv_used})
+ * @param poolSize            the pool's size for this database and user, or null where unknown
+ * @param peakWaitingClients  the most clients seen waiting ({@code cl_waiting})
+ */
+public record PoolerFigures(long transactions, long queries, long waitMicros, long maxWaitMicros,
+                            int serverConnections, Integer poolSize, int peakWaitingClients) {
+
+  /** The mean wait per transaction through the pooler, in milliseconds; 0 without transactions. */
+  public double meanWaitMillis() {
+    return transactions == 0 ? 0 : waitMicros / 1000.0 / transactions;
+  }
+
+  /** The text under the phase: the pooler's figures and, given the client's mean latency, the share spent waiting. */
+  public String line(double clientMeanMillis) {
+    String line = String.format(Locale.ROOT, "pooler: %,d transactions, %,d queries; clients waited avg %.3f ms,"
+            + " max seen %.3f ms; %d%s server connections used, at most %d clients waiting", transactions, queries,
+        meanWaitMillis(), maxWaitMicros / 1000.0, serverConnections, poolSize == null ? "" : " of " + poolSize,
+        peakWaitingClients);
+    if (clientMeanMillis > 0 && transactions > 0) {
+      line += String.format(Locale.ROOT, "; waiting at the pooler %.1f%% of the client's mean latency %.3f ms",
+          100 * meanWaitMillis() / clientMeanMillis, clientMeanMillis);
+    }
+    return line;
+  }
+
+  /** The same figures for the phase's {@code connection} in result.json, each key beginning {@code pooler }. */
+  public Map<String, String> toReport(double clientMeanMillis) {
+    Map<String, String> m = new LinkedHashMap<>();
+    m.put("pooler transactions", Long.toString(transactions));
+    m.put("pooler queries", Long.toString(queries));
+    m.put("pooler client wait avg ms", String.format(Locale.ROOT, "%.3f", meanWaitMillis()));
+    m.put("pooler client wait max seen ms", String.format(Locale.ROOT, "%.3f", maxWaitMicros / 1000.0));
+    m.put("pooler server connections used", Integer.toString(serverConnections));
+    if (poolSize != null) {
+      m.put("pooler pool size", Integer.toString(poolSize));
+    }
+    m.put("pooler clients waiting at most", Integer.toString(peakWaitingClients));
+    if (clientMeanMillis > 0 && transactions > 0) {
+      m.put("pooler wait share of client mean latency", String.format(Locale.ROOT, "%.4f",
+          meanWaitMillis() / clientMeanMillis));
+    }
+    return m;
+  }
+}
