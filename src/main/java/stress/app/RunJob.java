@@ -22,7 +22,7 @@ import stress.app.setup.InsertSetup;
 import stress.app.setup.PipelineJit;
 import stress.app.setup.RunCapacity;
 import stress.app.setup.PooledPrepared;
-import stress.app.setup.PoolerPhaseWatch;
+import stress.app.setup.PoolerWatches;
 import stress.app.setup.RunReadings;
 import stress.app.setup.RunSettingsReport;
 import stress.app.setup.SetupConnection;
@@ -276,7 +276,7 @@ public final class RunJob {
     if (read.preparedLeftOut() != null) {
       settings.put(PooledPrepared.REPORT_KEY, read.preparedLeftOut());
     }
-    settings.putAll(read.viaRoads());
+    settings.putAll(read.viaRoads().described());
     if (application != null) {
       application.describe(settings, plan.mix().toString(), plan.rate());
     }
@@ -337,8 +337,7 @@ public final class RunJob {
           config.warmup(), COMPARED_OPTIONS).forEach(out::println);
     }
     PhaseStartTimes startTimes = new PhaseStartTimes(Clock.systemUTC());
-    PoolerPhaseWatch poolerWatch = PoolerPhaseWatch.open(read.pooler(), database.spec(), read.poolerConsole(),
-        database.spec().user(), out);
+    PoolerWatches poolerWatch = PoolerWatches.open(read, config, database.spec(), out);
     RunListener listener = RunListener.both(RunListener.both(new PrintingRunListener(out, answersDiffer,
         sentTo != null).numbering(phasesBefore, phasesPlanned), startTimes), RunListener.both(poolerWatch, extra));
     RunProbe probe = live == null ? RunProbe.NONE : live.probe();

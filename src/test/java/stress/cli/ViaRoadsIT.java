@@ -55,7 +55,15 @@ class ViaRoadsIT {
       for (JsonNode phase : result.path("phases")) {
         JsonNode combination = phase.path("combination");
         ran.add(combination.path("via").asText() + " " + combination.path("mode").asText());
-        assertTrue(phase.path("stats").path("total").path("count").asLong() > 0, "each phase measured: " + phase);
+        long executions = phase.path("stats").path("total").path("count").asLong();
+        assertTrue(executions > 0, "each phase measured: " + phase);
+        // PgBouncer's own figures on its road's phases alone: at least a transaction per execution through it
+        JsonNode transactions = phase.path("connection").path("pooler transactions");
+        if (combination.path("via").asText().equals("pgbouncer")) {
+          assertTrue(transactions.asLong() >= executions, phase.path("connection").toString());
+        } else {
+          assertTrue(transactions.isMissingNode(), "no pooler on the direct road: " + phase.path("connection"));
+        }
       }
       boolean preparedThroughPooler = !road.contains("server-side prepared statements fail");
       List<String> expected = new ArrayList<>(List.of("direct prepared", "direct plain", "pgbouncer plain"));

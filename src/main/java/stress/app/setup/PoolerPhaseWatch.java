@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Predicate;
 import stress.connect.ConnectionSpec;
 import stress.metrics.IntervalStats;
 import stress.metrics.PhaseStats;
@@ -27,9 +28,18 @@ public final class PoolerPhaseWatch implements RunListener, AutoCloseable {
   private final Map<PhaseSpec, Map<String, String>> figures = new HashMap<>();
   private boolean broken;
 
+  /** The phases this pooler serves: all, or those of one road of {@code --via}. */
+  private Predicate<PhaseSpec> serves = phase -> true;
+
   private PoolerPhaseWatch(PgBouncerWatch watch, PrintStream out) {
     this.watch = watch;
     this.out = out;
+  }
+
+  /** This watch reading the pooler's figures of the phases {@code serves} alone. */
+  PoolerPhaseWatch serving(Predicate<PhaseSpec> phases) {
+    serves = phases;
+    return this;
   }
 
   /**
@@ -57,17 +67,21 @@ public final class PoolerPhaseWatch implements RunListener, AutoCloseable {
 
   @Override
   public synchronized void phaseStarted(PhaseSpec phase, int index, int count) {
-    read(() -> watch.begin()); // a lambda: watch may be null
+    if (serves.test(phase)) {
+      read(() -> watch.begin()); // a lambda: watch may be null
+    }
   }
 
   @Override
   public synchronized void interval(PhaseSpec phase, IntervalStats stats) {
-    read(() -> watch.poll());
+    if (serves.test(phase)) {
+      read(() -> watch.poll());
+    }
   }
 
   @Override
   public synchronized void phaseFinished(PhaseSpec phase, PhaseStats stats) {
-    if (watch == null || broken) {
+    if (watch == null || broken || !serves.test(phase)) {
       return;
     }
     try {

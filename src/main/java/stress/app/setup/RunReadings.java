@@ -45,8 +45,7 @@ import stress.table.DocumentTable;
  * @param pooler          the pooler between the tool and the server, or null where none was seen
  * @param preparedLeftOut the line saying why the prepared combinations were left out (a pooler that keeps no
  *                        server-side prepared statements), or null; with no phase left the rest is not read
- * @param viaRoads        each road of {@code --via} by its setting's name ({@link ViaRoads#KEY}), what it is; empty
- *                        without {@code --via}
+ * @param viaRoads        the roads of {@code --via} as checked; {@link ViaRoads.Checked#NONE} without it
  * @param poolerConsole   the console's own login ({@code --pooler-console}), or null for the run's
  */
 public record RunReadings(List<Operation> operations, TargetInfo target, FailureReader failureReader,
@@ -54,7 +53,7 @@ public record RunReadings(List<Operation> operations, TargetInfo target, Failure
                           Map<String, MongoRecorded> recordedFigures, Map<String, List<String>> missingIndexes,
                           ApplicationSetup.Prepared application, DocumentTable table, KeySpace keys,
                           NewDocuments newDocuments, List<DocumentTable> workerTables, PoolerInfo pooler,
-                          String preparedLeftOut, Map<String, String> viaRoads,
+                          String preparedLeftOut, ViaRoads.Checked viaRoads,
                           stress.connect.ConnectionSpec poolerConsole) {
 
   /**
@@ -99,7 +98,7 @@ public record RunReadings(List<Operation> operations, TargetInfo target, Failure
     if (preparedLeftOut.isPresent()) {
       phases.removeIf(p -> ViaRoads.own(config, p) && p.mode() == StatementMode.PREPARED);
     }
-    Map<String, String> roads = ViaRoads.check(config, database.spec(), phases);
+    ViaRoads.Checked roads = ViaRoads.check(config, database.spec(), phases);
     if (preparedLeftOut.isPresent() && phases.isEmpty()) {
       return new RunReadings(operations, target, failureReader, serverSettings, jitNote, phases, recordedFigures,
           missingIndexes, null, null, null, null, List.of(), pooler.orElse(null), preparedLeftOut.get(), roads, poolerConsole);

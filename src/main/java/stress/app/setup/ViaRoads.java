@@ -32,14 +32,31 @@ public final class ViaRoads {
   private ViaRoads() {}
 
   /**
-   * What each road is, by name ({@code jdbc:postgresql://host:6432/db as alice; pooler: PgBouncer 1.18.0, ...}), and
-   * any line saying why a road's prepared combinations were left out; {@code phases} loses those.
+   * A road of {@code --via} as checked: its name, its connection and the pooler seen on it (null: none).
    */
-  public static Map<String, String> check(RunConfig config, ConnectionSpec base, List<PhaseSpec> phases)
+  public record Road(String name, ConnectionSpec spec, PoolerInfo pooler) {}
+
+  /**
+   * What the check found.
+   *
+   * @param described each road's setting ({@link #KEY} and its name) and what it is, for the header and result file
+   * @param roads     the roads other than the run's own, in order
+   */
+  public record Checked(Map<String, String> described, List<Road> roads) {
+    /** Without {@code --via}. */
+    public static final Checked NONE = new Checked(Map.of(), List.of());
+  }
+
+  /**
+   * Each road checked: what it is, by name ({@code jdbc:postgresql://host:6432/db as alice; PgBouncer 1.18.0, ...}),
+   * with any line saying why its prepared combinations were left out; {@code phases} loses those.
+   */
+  public static Checked check(RunConfig config, ConnectionSpec base, List<PhaseSpec> phases)
       throws SQLException, InterruptedException {
     Map<String, String> described = new LinkedHashMap<>();
+    List<Road> checked = new ArrayList<>();
     if (config.vias().isEmpty()) {
-      return described;
+      return Checked.NONE;
     }
     String own;
     try (Connection c = PhysicalConnections.open(base)) {
@@ -70,8 +87,14 @@ public final class ViaRoads {
         text += "; " + leftOut.get();
       }
       described.put(KEY + road.name(), text);
+      checked.add(new Road(road.name(), spec, pooler.orElse(null)));
     }
-    return described;
+    return new Checked(described, checked);
+  }
+
+  /** Whether a phase runs on the road named so. */
+  public static boolean on(String road, PhaseSpec phase) {
+    return road.equals(phase.combination().get(PhaseGrid.VIA));
   }
 
   /** Whether a phase runs on the run's own connection (with or without roads of {@code --via}). */
