@@ -44,6 +44,8 @@ final class EventLoopWorker extends PhaseWorker
   private final Runnable resume = this::resumeOnLoop;
   private final AtomicBoolean done = new AtomicBoolean();
   private volatile boolean started;
+  /** Told when the first open ended, opened or not: the next connection may begin opening. */
+  private Runnable openEnded = () -> { };
   /** The phase closed this worker: what its closing does to an opening under way is not the run's failure. */
   private volatile boolean closed;
   /** The open connection, or null after its session ended (until a new one is open). */
@@ -80,9 +82,19 @@ final class EventLoopWorker extends PhaseWorker
     this.failures = failures;
   }
 
-  /** Opens the connection; {@code ready} is counted down once it is open or could not be. */
-  void open() {
+  /**
+   * Opens the connection; {@code ready} is counted down once it is open or could not be, {@code ended} run just
+   * before.
+   */
+  void open(Runnable ended) {
+    openEnded = ended;
     EventLoopConnection.open(loops, spec, preparedSql, this);
+  }
+
+  /** Counted as not opened, without trying: an earlier connection of the phase failed to open. */
+  void notOpened() {
+    startFailure = new SQLException("not opened: an earlier connection of the phase failed to open", "08000");
+    ready.countDown();
   }
 
   /** The go: the first execution starts on the connection's loop. Only after {@link #open} succeeded. */
@@ -163,6 +175,7 @@ final class EventLoopWorker extends PhaseWorker
     loop = c;
     backendPid = c.backendPid();
     if (!started) {
+      openEnded.run();
       ready.countDown();
       return;
     }
@@ -178,6 +191,7 @@ final class EventLoopWorker extends PhaseWorker
     }
     if (!started) {
       startFailure = new SQLException(message, sqlState);
+      openEnded.run();
       ready.countDown();
       return;
     }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import stress.connect.eventloop.EventLoops;
 import stress.metrics.PhaseRecorder;
@@ -25,10 +26,13 @@ final class EventLoopWorkers {
     this.workers = workers;
   }
 
-  /** Starts the loops and opens every worker's connection; {@code ready} counts the opened (or failed) ones. */
+  /** Connections logging in at the same time, at most. */
+  static final int OPENING_AT_ONCE = 64;
+
+  /** Starts the loops and opens every worker's connection, at most {@value #OPENING_AT_ONCE} at a time; {@code ready} counts the opened (or failed) ones. */
   static EventLoopWorkers open(RunPlan plan, PhaseSpec spec, long phaseIndex, PhaseRecorder recorder,
                                PhaseProbe phaseProbe, Stop stop, OpsBudget budget, CountDownLatch ready,
-                               CountDownLatch finished, PhaseAbort abort) {
+                               CountDownLatch finished, PhaseAbort abort) throws InterruptedException {
     EventLoops loops = EventLoops.start(plan.workerThreads().eventLoops(), plan.workerThreads().busyPoll());
     boolean plain = spec.mode() == StatementMode.PLAIN;
     String sql = FindFirst.eventLoopSelectById(plan.table(), plain);
@@ -40,11 +44,20 @@ final class EventLoopWorkers {
           budget, ready, finished, phaseProbe.worker(i), abort, plan.retries(), plan.failureReader()));
     }
     EventLoopWorkers all = new EventLoopWorkers(loops, workers);
+    // at most OPENING_AT_ONCE logins in flight: a thousand SCRAM logins at once kept a single-threaded pooler busy
+    // past the connect timeout, so the run measured nothing (the start-up storm a client fleet would not make)
+    Semaphore opening = new Semaphore(OPENING_AT_ONCE);
     try {
       for (EventLoopWorker w : workers) {
-        w.open();
+        opening.acquire();
+        if (workers.stream().anyMatch(o -> o.startFailure() != null)) {
+          opening.release();
+          w.notOpened(); // the phase will not start: the others need not wait for their connect timeouts
+        } else {
+          w.open(opening::release);
+        }
       }
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | InterruptedException e) {
       all.close();
       throw e;
     }

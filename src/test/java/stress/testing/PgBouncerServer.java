@@ -94,7 +94,7 @@ public final class PgBouncerServer implements AutoCloseable {
         "auth_file = " + dir.resolve("users.txt"),
         "pool_mode = " + poolMode,
         "default_pool_size = " + poolSize,
-        "max_client_conn = 200",
+        "max_client_conn = 2000",
         "admin_users = " + (console == Console.ADMIN ? USER : ""),
         "stats_users = " + (console == Console.STATS ? USER : ""),
         "ignore_startup_parameters = extra_float_digits,options",
@@ -105,6 +105,9 @@ public final class PgBouncerServer implements AutoCloseable {
       giveToPostgres(dir);
       command.addAll(List.of("runuser", "-u", "postgres", "--"));
     }
+    // a login session's soft limit of 1024 files would refuse clients past about a thousand (accept(): too many open
+    // files): raised to the hard limit, as a pooler's service unit does
+    command.addAll(List.of("sh", "-c", "ulimit -n \"$(ulimit -Hn)\" 2>/dev/null; exec \"$0\" \"$@\""));
     command.add(binary.get().toString());
     command.add(dir.resolve("pgbouncer.ini").toString());
     Process process = new ProcessBuilder(command).redirectErrorStream(true)

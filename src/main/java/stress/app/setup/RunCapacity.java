@@ -10,6 +10,7 @@ import java.util.Optional;
 import stress.model.UsageException;
 import stress.runner.HostSources;
 import stress.runner.PhaseSpec;
+import stress.server.pooler.PoolerInfo;
 import stress.runner.Runner;
 
 /**
@@ -97,6 +98,25 @@ public final class RunCapacity {
           + slots.describe() + ") and phase '" + phase.label() + "' needs " + needed
           + (hosts > 1 ? " there" : "") + " (" + why + "); a run may not open more connections than the server has"
           + " free. Lower " + (pooled ? "--pool-size or --threads" : "--threads") + " or raise max_connections");
+    }
+  }
+
+  /**
+   * Refuses a phase that would open more client connections through a pooler than its {@code max_client_conn} (where
+   * the pooler told it): the pooler would refuse the rest, and the run would measure refusals.
+   */
+  public static void checkPoolerClients(List<PhaseSpec> phases, Integer poolSize,
+                                        java.util.function.Function<PhaseSpec, PoolerInfo> poolerOf) {
+    for (PhaseSpec phase : phases) {
+      PoolerInfo pooler = poolerOf.apply(phase);
+      boolean pooled = !phase.poolKind().equals("none");
+      int needed = pooled && poolSize != null ? poolSize : phase.threads();
+      if (pooler != null && pooler.maxClientConn() != null && needed > pooler.maxClientConn()) {
+        throw new UsageException((pooled && poolSize != null ? "--pool-size " + poolSize : "--threads "
+            + phase.threads()) + ": phase '" + phase.label() + "' opens " + needed + " client connections through "
+            + pooler.product() + ", whose max_client_conn is " + pooler.maxClientConn() + "; lower it, or raise"
+            + " max_client_conn in the pooler's settings");
+      }
     }
   }
 

@@ -103,9 +103,14 @@ public record RunReadings(List<Operation> operations, TargetInfo target, Failure
       return new RunReadings(operations, target, failureReader, serverSettings, jitNote, phases, recordedFigures,
           missingIndexes, null, null, null, null, List.of(), pooler.orElse(null), preparedLeftOut.get(), roads, poolerConsole);
     }
-    if (!config.hostSpreading().spread() && database.spec().servers().size() == 1) {
+    // through a pooler the server's slots are the pooler's business: its max_client_conn bounds the client's
+    List<PhaseSpec> direct = phases.stream().filter(p -> ViaRoads.poolerOf(p, config, pooler.orElse(null), roads) == null)
+        .toList();
+    RunCapacity.checkPoolerClients(phases, config.poolSize(), p -> ViaRoads.poolerOf(p, config, pooler.orElse(null),
+        roads));
+    if (!direct.isEmpty() && !config.hostSpreading().spread() && database.spec().servers().size() == 1) {
       setup.read("reading the server's free connection slots", RunCapacity::read)
-          .ifPresent(slots -> RunCapacity.checkSlots(slots, phases, config.poolSize(), 0, 1, ""));
+          .ifPresent(slots -> RunCapacity.checkSlots(slots, direct, config.poolSize(), 0, 1, ""));
     }
     if (config.application() != null) {
       application = setup.read("setting up the workload's collections", c -> ApplicationSetup.prepare(c, detected,

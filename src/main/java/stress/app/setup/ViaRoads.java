@@ -92,6 +92,15 @@ public final class ViaRoads {
     return new Checked(described, checked);
   }
 
+  /** The pooler a phase's connections go through: its road's, or the run's own ({@code own}); null where none. */
+  public static PoolerInfo poolerOf(PhaseSpec phase, RunConfig config, PoolerInfo own, Checked roads) {
+    if (own(config, phase)) {
+      return own;
+    }
+    return roads.roads().stream().filter(r -> on(r.name(), phase)).map(Road::pooler).filter(p -> p != null)
+        .findFirst().orElse(null);
+  }
+
   /** Whether a phase runs on the road named so. */
   public static boolean on(String road, PhaseSpec phase) {
     return road.equals(phase.combination().get(PhaseGrid.VIA));

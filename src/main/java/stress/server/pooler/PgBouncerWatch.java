@@ -20,6 +20,8 @@ public final class PgBouncerWatch implements AutoCloseable {
   private long maxWaitMicros;
   private int serverConnections;
   private int waitingClients;
+  /** Reads of the pool while the phase ran. */
+  private int samples;
 
   private PgBouncerWatch(SimpleQuerySession console, String database, String user, Integer poolSize) {
     this.console = console;
@@ -40,11 +42,17 @@ public final class PgBouncerWatch implements AutoCloseable {
     maxWaitMicros = 0;
     serverConnections = 0;
     waitingClients = 0;
-    poll();
+    samples = 0;
+    read();
   }
 
-  /** The pool now: each figure's most seen kept. */
+  /** The pool now, while the phase runs: each figure's most seen kept. */
   public void poll() throws SQLException {
+    read();
+    samples++;
+  }
+
+  private void read() throws SQLException {
     int servers = 0;
     int waiting = 0;
     long wait = 0;
@@ -61,10 +69,10 @@ public final class PgBouncerWatch implements AutoCloseable {
 
   /** The phase ended: its figures since {@link #begin}. */
   public PoolerFigures end() throws SQLException {
-    poll();
+    read();
     long[] end = counters();
     return new PoolerFigures(end[0] - start[0], end[1] - start[1], end[2] - start[2], maxWaitMicros,
-        serverConnections, poolSize, waitingClients);
+        serverConnections, poolSize, waitingClients, samples);
   }
 
   /** {@code total_xact_count}, {@code total_query_count} and {@code total_wait_time} (µs) of the run's database. */

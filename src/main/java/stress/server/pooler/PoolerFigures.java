@@ -15,9 +15,11 @@ import java.util.Map;
  * @param serverConnections   the most server connections seen ({@code sv_active + sv_idle + sv_used})
  * @param poolSize            the pool's size for this database and user, or null where unknown
  * @param peakWaitingClients  the most clients seen waiting ({@code cl_waiting})
+ * @param samples             {@code SHOW POOLS} reads while the phase ran (at its intervals); with none, the
+ *                            longest wait and the waiting clients were only read before and after the load
  */
 public record PoolerFigures(long transactions, long queries, long waitMicros, long maxWaitMicros,
-                            int serverConnections, Integer poolSize, int peakWaitingClients) {
+                            int serverConnections, Integer poolSize, int peakWaitingClients, int samples) {
 
   /** The mean wait per transaction through the pooler, in milliseconds; 0 without transactions. */
   public double meanWaitMillis() {
@@ -26,10 +28,15 @@ public record PoolerFigures(long transactions, long queries, long waitMicros, lo
 
   /** The text under the phase: the pooler's figures and, given the client's mean latency, the share spent waiting. */
   public String line(double clientMeanMillis) {
-    String line = String.format(Locale.ROOT, "pooler: %,d transactions, %,d queries; clients waited avg %.3f ms,"
-            + " max seen %.3f ms; %d%s server connections used, at most %d clients waiting", transactions, queries,
-        meanWaitMillis(), maxWaitMicros / 1000.0, serverConnections, poolSize == null ? "" : " of " + poolSize,
-        peakWaitingClients);
+    String line = String.format(Locale.ROOT, "pooler: %,d transactions, %,d queries; clients waited avg %.3f ms",
+        transactions, queries, meanWaitMillis());
+    line += samples == 0
+        ? String.format(Locale.ROOT, "; %d%s server connections open; the longest wait and the waiting clients not"
+            + " sampled (no interval ended while the phase ran)", serverConnections, poolSize == null ? ""
+            : " of " + poolSize)
+        : String.format(Locale.ROOT, ", max seen %.3f ms; %d%s server connections used, at most %d clients waiting"
+            + " (%d samples)", maxWaitMicros / 1000.0, serverConnections, poolSize == null ? "" : " of " + poolSize,
+            peakWaitingClients, samples);
     if (clientMeanMillis > 0 && transactions > 0) {
       line += String.format(Locale.ROOT, "; waiting at the pooler %.1f%% of the client's mean latency %.3f ms",
           100 * meanWaitMillis() / clientMeanMillis, clientMeanMillis);
@@ -43,12 +50,17 @@ public record PoolerFigures(long transactions, long queries, long waitMicros, lo
     m.put("pooler transactions", Long.toString(transactions));
     m.put("pooler queries", Long.toString(queries));
     m.put("pooler client wait avg ms", String.format(Locale.ROOT, "%.3f", meanWaitMillis()));
-    m.put("pooler client wait max seen ms", String.format(Locale.ROOT, "%.3f", maxWaitMicros / 1000.0));
+    if (samples > 0) {
+      m.put("pooler client wait max seen ms", String.format(Locale.ROOT, "%.3f", maxWaitMicros / 1000.0));
+    }
     m.put("pooler server connections used", Integer.toString(serverConnections));
     if (poolSize != null) {
       m.put("pooler pool size", Integer.toString(poolSize));
     }
-    m.put("pooler clients waiting at most", Integer.toString(peakWaitingClients));
+    if (samples > 0) {
+      m.put("pooler clients waiting at most", Integer.toString(peakWaitingClients));
+    }
+    m.put("pooler pool samples", Integer.toString(samples));
     if (clientMeanMillis > 0 && transactions > 0) {
       m.put("pooler wait share of client mean latency", String.format(Locale.ROOT, "%.4f",
           meanWaitMillis() / clientMeanMillis));
