@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
 import org.bson.BsonValue;
+import stress.dump.bson.FrameReader;
 
 /**
  * Reads a plain BSON stream (a mongodump {@code .bson} file: documents back to back, nothing else),

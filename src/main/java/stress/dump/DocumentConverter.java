@@ -2,6 +2,11 @@ package stress.dump;
 
 import java.io.Writer;
 import java.util.Objects;
+import stress.dump.bson.BsonJson;
+import stress.dump.bson.BsonWalker;
+import stress.dump.bson.CopyFieldJson;
+import stress.dump.bson.JsonFormat;
+import stress.dump.bson.RepeatedFields;
 
 /**
  * Turns each {@link DumpDocument} into a {@link ConvertedDocument}: the {@code _id} column value (by an

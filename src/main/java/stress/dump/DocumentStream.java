@@ -3,6 +3,8 @@ package stress.dump;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.function.BooleanSupplier;
+import stress.dump.bson.BsonWalker;
+import stress.dump.bson.FrameReader;
 
 /**
  * The documents of one collection, read one at a time in dump order. Each call of {@link #next()}

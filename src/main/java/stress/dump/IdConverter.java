@@ -9,6 +9,9 @@ import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
 import org.bson.codecs.DecoderContext;
+import stress.dump.bson.BsonJson;
+import stress.dump.bson.BsonWalker;
+import stress.dump.bson.DoubleText;
 import stress.table.IdType;
 
 /**

@@ -16,6 +16,7 @@ import org.bson.BsonString;
 import org.bson.BsonType;
 import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
+import stress.dump.bson.BsonWalker;
 import stress.table.IdType;
 
 /**

@@ -59,16 +59,17 @@ class ArchitectureTest {
     allow("server", "model", "table");
     allow("server.explain", "server", "table", "model");
     allow("server.pooler", "connect");
-    allow("dump", "model", "table");
-    allow("dump.generate", "dump", "model");
+    allow("dump.bson", "model");
+    allow("dump", "model", "table", "dump.bson");
+    allow("dump.generate", "dump", "dump.bson", "model");
     allow("metrics", "model");
     allow("load", "model", "table", "server", "dump", "dump.generate", "connect");
-    allow("load.importer", "load", "dump", "server", "table", "model", "connect");
+    allow("load.importer", "load", "dump", "dump.bson", "server", "table", "model", "connect");
     allow("keys", "model", "table", "server");
     allow("ops", "model", "keys", "table", "server", "dump.generate");
     // the translation of MongoDB's language, in layers: value below expression and routing, below filter, below
     // update and aggregate (which do not use each other), below mongo (MongoStatement), the one entry point on top
-    String[] mongoLibraries = {"model", "ops", "dump", "table"};
+    String[] mongoLibraries = {"model", "ops", "dump", "dump.bson", "table"};
     allow("mongo.value", mongoLibraries);
     allow("mongo.expression", with(mongoLibraries, "mongo.value"));
     allow("mongo.routing", with(mongoLibraries, "mongo.value"));

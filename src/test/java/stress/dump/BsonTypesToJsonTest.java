@@ -36,6 +36,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import stress.dump.bson.BsonJson;
+import stress.dump.bson.BsonWalker;
+import stress.dump.bson.JsonFormat;
 import stress.table.IdType;
 
 /**

@@ -12,6 +12,8 @@ import org.bson.RawBsonDocument;
 import org.bson.json.JsonMode;
 import org.bson.json.JsonWriterSettings;
 import org.junit.jupiter.api.Test;
+import stress.dump.bson.JsonFormat;
+import stress.dump.bson.RepeatedFields;
 import stress.table.IdType;
 
 /**

@@ -16,6 +16,8 @@ import org.bson.json.JsonMode;
 import org.bson.json.JsonWriterSettings;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import stress.dump.bson.BsonJson;
+import stress.dump.bson.JsonFormat;
 
 /**
  * The JSON of corpus documents equals, once parsed, org.bson's own independent conversion

@@ -16,6 +16,7 @@ import java.util.Random;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import stress.dump.bson.JsonFormat;
 import stress.table.IdType;
 
 /**

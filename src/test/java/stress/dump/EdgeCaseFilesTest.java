@@ -15,6 +15,8 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import stress.dump.bson.BsonJson;
+import stress.dump.bson.JsonFormat;
 import stress.table.IdType;
 
 /**

@@ -15,6 +15,7 @@ import org.bson.BsonBinarySubType;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 import org.junit.jupiter.api.Test;
+import stress.dump.bson.JsonFormat;
 import stress.table.IdType;
 
 /** _id type detection and conversion, on made-up documents and on the corpus. */

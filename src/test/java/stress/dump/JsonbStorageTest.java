@@ -18,6 +18,8 @@ import org.bson.BsonInt32;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import stress.dump.bson.BsonJson;
+import stress.dump.bson.JsonFormat;
 import stress.table.IdType;
 import stress.testing.TestDatabase;
 

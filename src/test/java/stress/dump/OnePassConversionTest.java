@@ -16,6 +16,8 @@ import java.util.Random;
 import org.bson.BsonBinaryWriter;
 import org.bson.io.BasicOutputBuffer;
 import org.junit.jupiter.api.Test;
+import stress.dump.bson.BsonWalker;
+import stress.dump.bson.JsonFormat;
 import stress.table.IdType;
 
 /**

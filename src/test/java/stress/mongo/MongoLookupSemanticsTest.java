@@ -19,7 +19,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import stress.dump.BsonJson;
+import stress.dump.bson.BsonJson;
 import stress.mongo.value.ForeignCollection;
 import stress.mongo.value.Parameters;
 import stress.mongo.value.PathCatalog;

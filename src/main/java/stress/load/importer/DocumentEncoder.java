@@ -1,6 +1,6 @@
 package stress.load.importer;
 
-import stress.dump.CopyFieldJson;
+import stress.dump.bson.CopyFieldJson;
 import stress.dump.DocumentConverter;
 import stress.dump.DocumentRejectedException;
 import stress.dump.DumpDocument;

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
-import stress.dump.BsonJson;
+import stress.dump.bson.BsonJson;
 import stress.mongo.value.Conditions;
 import stress.mongo.value.JsonPathText;
 import stress.mongo.value.MongoPath;

@@ -131,7 +131,7 @@ public final class SortAndProjection {
   private static String direction(String path, BsonValue d) {
     if (!d.isNumber() || Math.abs(d.asNumber().doubleValue()) != 1) {
       throw new IllegalArgumentException("sort on '" + path + "' must be 1 or -1, got "
-          + stress.dump.BsonJson.valueToRelaxedJson(d));
+          + stress.dump.bson.BsonJson.valueToRelaxedJson(d));
     }
     return d.asNumber().doubleValue() > 0 ? " ASC" : " DESC";
   }
@@ -207,7 +207,7 @@ public final class SortAndProjection {
       boolean keep = v.isBoolean() ? v.asBoolean().getValue() : v.isNumber() && v.asNumber().doubleValue() != 0;
       if (!v.isBoolean() && !v.isNumber()) {
         throw new IllegalArgumentException("projection of '" + e.getKey() + "' must be 1 or 0, got "
-            + stress.dump.BsonJson.valueToRelaxedJson(v));
+            + stress.dump.bson.BsonJson.valueToRelaxedJson(v));
       }
       (keep ? kept : dropped).add(e.getKey());
     }

@@ -189,7 +189,7 @@ final class TypedCondition {
       after.append('}');
     }
     if (p < 0) {
-      return "data @> CAST(" + JsonPathText.sql(before + stress.dump.BsonJson.valueToRelaxedJson(arg) + after)
+      return "data @> CAST(" + JsonPathText.sql(before + stress.dump.bson.BsonJson.valueToRelaxedJson(arg) + after)
           + " AS jsonb)";
     }
     String name = t.parameters.name(p);

@@ -6,7 +6,7 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.OffsetDateTime;
 import org.bson.BsonValue;
-import stress.dump.DoubleText;
+import stress.dump.bson.DoubleText;
 import stress.ops.JsonValueText;
 
 /**

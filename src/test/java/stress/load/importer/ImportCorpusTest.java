@@ -30,7 +30,7 @@ import stress.dump.BsonDocumentReader;
 import stress.dump.Corpus;
 import stress.dump.DocumentStream;
 import stress.dump.DumpDocument;
-import stress.dump.JsonFormat;
+import stress.dump.bson.JsonFormat;
 import stress.dump.ReadItem;
 import stress.dump.ReadPolicy;
 import stress.dump.ScanOptions;

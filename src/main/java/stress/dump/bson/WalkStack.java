@@ -1,4 +1,4 @@
-package stress.dump;
+package stress.dump.bson;
 
 import java.util.ArrayList;
 import java.util.Arrays;

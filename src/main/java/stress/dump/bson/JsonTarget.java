@@ -1,4 +1,4 @@
-package stress.dump;
+package stress.dump.bson;
 
 import org.bson.BsonBinary;
 import org.bson.BsonWriter;

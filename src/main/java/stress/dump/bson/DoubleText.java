@@ -1,4 +1,4 @@
-package stress.dump;
+package stress.dump.bson;
 
 import com.fasterxml.jackson.core.io.NumberOutput;
 import org.bson.json.Converter;

@@ -1,4 +1,4 @@
-package stress.dump;
+package stress.dump.bson;
 
 import java.time.LocalDate;
 import org.bson.json.Converter;
@@ -13,7 +13,7 @@ import org.bson.json.StrictJsonWriter;
  * seconds always, the fraction only when not zero and without trailing zeros, as {@code ISO_OFFSET_DATE_TIME}
  * prints it); every other date is handed to org.bson's converter, which writes the canonical form.
  */
-final class RelaxedDateConverter implements Converter<Long> {
+public final class RelaxedDateConverter implements Converter<Long> {
   /** 9999-12-31T23:59:59.999Z, the last instant org.bson writes as an ISO string. */
   private static final long LAST_ISO_MILLIS = 253402300799999L;
   private static final long MILLIS_PER_DAY = 86_400_000L;
@@ -38,7 +38,7 @@ final class RelaxedDateConverter implements Converter<Long> {
   }
 
   /** The ISO-8601 text of a date from 1970 to 9999 (milliseconds since the epoch, not negative). */
-  static String iso(long millis) {
+  public static String iso(long millis) {
     LocalDate day = LocalDate.ofEpochDay(millis / MILLIS_PER_DAY);
     int ofDay = (int) (millis % MILLIS_PER_DAY);
     char[] text = new char[24];

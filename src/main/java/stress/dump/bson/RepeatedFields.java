@@ -1,4 +1,4 @@
-package stress.dump;
+package stress.dump.bson;
 
 import java.util.Arrays;
 import java.util.Locale;

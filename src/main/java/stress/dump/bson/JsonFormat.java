@@ -1,4 +1,4 @@
-package stress.dump;
+package stress.dump.bson;
 
 /** Which MongoDB Extended JSON v2 flavour documents are written in. */
 public enum JsonFormat {

@@ -1,4 +1,4 @@
-package stress.dump;
+package stress.dump.bson;
 
 import java.io.Writer;
 import org.bson.ByteBuf;
@@ -86,7 +86,7 @@ public final class BsonJson {
   }
 
   /** The conversion itself; org.bson's runtime exceptions signal undecodable input. */
-  static Text convert(byte[] document, JsonFormat format, RepeatedFields repeated)
+  public static Text convert(byte[] document, JsonFormat format, RepeatedFields repeated)
       throws BsonWalker.JsonbIncompatibleException {
     TextBuffer buffer = BUFFERS.get();
     buffer.text.setLength(0); // a refused document may have left part of its text behind
@@ -99,13 +99,13 @@ public final class BsonJson {
   }
 
   /** A document's JSON text, and the repeated names the policy let through (null when none). */
-  record Text(String json, BsonWalker.Repeats repeats) {}
+  public record Text(String json, BsonWalker.Repeats repeats) {}
 
   /**
    * Writes the JSON text of the document to {@code out}, the same text {@link #convert} returns; on a throw,
    * {@code out} may hold part of it.
    */
-  static BsonWalker.Repeats write(byte[] document, JsonFormat format, Writer out, RepeatedFields repeated)
+  public static BsonWalker.Repeats write(byte[] document, JsonFormat format, Writer out, RepeatedFields repeated)
       throws BsonWalker.JsonbIncompatibleException {
     JsonWriter writer = new JsonWriter(out, format == JsonFormat.CANONICAL ? CANONICAL : RELAXED);
     BsonWalker.Repeats repeats = BsonWalker.copy(document, new JsonTarget.BsonWriterTarget(writer), repeated);

@@ -1,4 +1,4 @@
-package stress.dump;
+package stress.dump.bson;
 
 import java.util.Arrays;
 import java.util.HashSet;
@@ -18,11 +18,11 @@ import org.bson.BsonWriter;
  * object (jsonb keeps only the last value), which {@link RepeatedFields} may allow instead: {@code LAST} writes every
  * value and leaves jsonb to keep the last, {@code FIRST} reads the later values without writing them.
  */
-final class BsonWalker {
+public final class BsonWalker {
   private BsonWalker() {}
 
   /** A valid BSON document that jsonb cannot store as is. */
-  static final class JsonbIncompatibleException extends Exception {
+  public static final class JsonbIncompatibleException extends Exception {
     private static final long serialVersionUID = 1L;
 
     JsonbIncompatibleException(String reason) {
@@ -33,7 +33,7 @@ final class BsonWalker {
 
 
   /** Decodes the whole document; returns null when it is good, else one line saying what is wrong. */
-  static String decodingProblem(byte[] document) {
+  public static String decodingProblem(byte[] document) {
     try {
       walk(document, null, false, RepeatedFields.REJECT);
       return null;
@@ -54,9 +54,9 @@ final class BsonWalker {
    * @param firstPath  the dotted path of the first one
    * @param topLevelId whether {@code _id} itself is repeated at the top level
    */
-  record Repeats(int count, String firstPath, boolean topLevelId) {
+  public record Repeats(int count, String firstPath, boolean topLevelId) {
     /** One line for the summary's rejects-file entry: where and what was kept. */
-    String describe(RepeatedFields policy) {
+    public String describe(RepeatedFields policy) {
       return "field '" + firstPath + "' appears more than once in the same object" + (count > 1 ? " (" + count
           + " repeated names in the document)" : "") + "; the " + policy.word() + " value of each was loaded ("
           + RepeatedFields.OPTION + " " + policy.word() + ")";
@@ -64,7 +64,7 @@ final class BsonWalker {
   }
 
   /** Writes the document to {@code out}, checking what jsonb cannot hold; repeated names refused. */
-  static void copy(byte[] document, JsonTarget out) throws JsonbIncompatibleException {
+  public static void copy(byte[] document, JsonTarget out) throws JsonbIncompatibleException {
     walk(document, out, true, RepeatedFields.REJECT);
   }
 
@@ -73,7 +73,7 @@ final class BsonWalker {
    *
    * @return the repeated names let through, or null when there were none
    */
-  static Repeats copy(byte[] document, JsonTarget out, RepeatedFields repeated) throws JsonbIncompatibleException {
+  public static Repeats copy(byte[] document, JsonTarget out, RepeatedFields repeated) throws JsonbIncompatibleException {
     return walk(document, out, true, repeated);
   }
 

@@ -1,4 +1,4 @@
-package stress.dump;
+package stress.dump.bson;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;

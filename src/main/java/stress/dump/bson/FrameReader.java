@@ -1,4 +1,4 @@
-package stress.dump;
+package stress.dump.bson;
 
 import java.io.EOFException;
 import java.io.IOException;
@@ -13,18 +13,18 @@ import java.util.zip.ZipException;
  * 5 and {@link #MAX_DOCUMENT_SIZE}, the bytes are all there, and the last byte is the 0 that ends every
  * BSON document; anything else means the framing is lost.
  */
-final class FrameReader {
+public final class FrameReader {
   /** MongoDB's 16 MiB document limit plus the 16 KiB of headroom its tools allow. */
-  static final int MAX_DOCUMENT_SIZE = 16 * 1024 * 1024 + 16 * 1024;
-  static final int MIN_DOCUMENT_SIZE = 5;
+  public static final int MAX_DOCUMENT_SIZE = 16 * 1024 * 1024 + 16 * 1024;
+  public static final int MIN_DOCUMENT_SIZE = 5;
   private static final int TERMINATOR = 0xFFFFFFFF;
   private static final int EAGER_ALLOCATION = 1 << 20;
 
   /** {@code HEAD}: a document of which only the first bytes were read, the rest skipped (see {@link #nextHead}). */
-  enum Kind { END, TERMINATOR, DOCUMENT, HEAD, BROKEN }
+  public enum Kind { END, TERMINATOR, DOCUMENT, HEAD, BROKEN }
 
   /** One thing found in the stream. */
-  record Frame(Kind kind, long offset, byte[] bytes, long length, String problem) {
+  public record Frame(Kind kind, long offset, byte[] bytes, long length, String problem) {
     static Frame broken(long offset, byte[] bytes, long length, String problem) {
       return new Frame(Kind.BROKEN, offset, bytes, length, problem);
     }
@@ -34,13 +34,13 @@ final class FrameReader {
   private final byte[] prefix = new byte[4];
   private long position;
 
-  FrameReader(InputStream in, long startPosition) {
+  public FrameReader(InputStream in, long startPosition) {
     this.in = in;
     this.position = startPosition;
   }
 
   /** Bytes consumed so far (plus the start position). */
-  long position() {
+  public long position() {
     return position;
   }
 
@@ -48,7 +48,7 @@ final class FrameReader {
    * Reads the next frame. {@code terminatorAllowed} makes 0xFFFFFFFF a terminator (archives) rather than
    * a bad length. I/O errors other than a corrupt or truncated gzip stream are thrown.
    */
-  Frame next(boolean terminatorAllowed) throws IOException {
+  public Frame next(boolean terminatorAllowed) throws IOException {
     return next(terminatorAllowed, null, 0);
   }
 
@@ -59,7 +59,7 @@ final class FrameReader {
    * and the frame is a {@link Kind#HEAD} holding those first bytes (its length is the document's). Otherwise the rest
    * is read and the frame is the whole document. A frame broken in the skipped part holds no bytes.
    */
-  Frame nextHead(Predicate<byte[]> headSuffices, int headBytes) throws IOException {
+  public Frame nextHead(Predicate<byte[]> headSuffices, int headBytes) throws IOException {
     return next(false, headSuffices, headBytes);
   }
 
@@ -151,7 +151,7 @@ final class FrameReader {
   }
 
   /** Moves on to {@code target}, skipping what lies before it unread (fewer bytes only at the end of the stream). */
-  void skipTo(long target) throws IOException {
+  public void skipTo(long target) throws IOException {
     skipFully(target - position);
   }
 
@@ -208,7 +208,7 @@ final class FrameReader {
     return total;
   }
 
-  void close() throws IOException {
+  public void close() throws IOException {
     in.close();
   }
 }
