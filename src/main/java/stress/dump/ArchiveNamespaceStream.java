@@ -3,6 +3,7 @@ package stress.dump;
 import java.io.IOException;
 import java.nio.file.Path;
 import stress.dump.bson.FrameReader;
+import stress.dump.document.ReadItem;
 
 /**
  * The documents of one namespace of a mongodump archive. Blocks of other namespaces are skipped

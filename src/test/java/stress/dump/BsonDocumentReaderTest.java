@@ -19,6 +19,7 @@ import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.dump.bson.FrameReader;
+import stress.dump.document.Rejection;
 
 /** Framing and decoding rules of {@link BsonDocumentReader} on made-up streams. */
 class BsonDocumentReaderTest {

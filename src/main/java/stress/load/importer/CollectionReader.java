@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import stress.dump.DocumentStream;
 import stress.dump.DumpFormatException;
-import stress.dump.ReadItem;
+import stress.dump.document.ReadItem;
 import stress.load.ConnectionSupplier;
 import stress.server.Dialect;
 

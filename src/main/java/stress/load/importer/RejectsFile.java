@@ -21,7 +21,7 @@ import java.util.Set;
 import stress.dump.bson.BsonJson;
 import stress.dump.bson.JsonFormat;
 import stress.dump.bson.RepeatedFields;
-import stress.dump.Rejection;
+import stress.dump.document.Rejection;
 
 /**
  * The rejects file: one JSON object per line (written with Jackson) for every document that was not loaded, and for

@@ -1,4 +1,4 @@
-package stress.dump;
+package stress.dump.document;
 
 import java.nio.ByteBuffer;
 import java.util.Objects;

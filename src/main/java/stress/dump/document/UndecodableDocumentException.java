@@ -1,4 +1,4 @@
-package stress.dump;
+package stress.dump.document;
 
 /**
  * A document whose bytes do not decode as BSON, found while converting it. Its {@link Rejection} has the

@@ -1,21 +1,21 @@
-package stress.dump;
+package stress.dump.document;
 
 import org.bson.BsonBinary;
 import org.bson.BsonBinarySubType;
 import org.bson.BsonValue;
 
 /** Names the kind of an {@code _id} value the way users know BSON types. */
-final class IdKind {
-  static final String INT32 = "int32";
-  static final String INT64 = "int64";
-  static final String DOUBLE = "double";
-  static final String STRING = "string";
-  static final String OBJECT_ID = "ObjectId";
-  static final String UUID = "UUID";
+public final class IdKind {
+  public static final String INT32 = "int32";
+  public static final String INT64 = "int64";
+  public static final String DOUBLE = "double";
+  public static final String STRING = "string";
+  public static final String OBJECT_ID = "ObjectId";
+  public static final String UUID = "UUID";
 
   private IdKind() {}
 
-  static String of(BsonValue value) {
+  public static String of(BsonValue value) {
     return switch (value.getBsonType()) {
       case INT32 -> INT32;
       case INT64 -> INT64;

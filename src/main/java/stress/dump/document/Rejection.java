@@ -1,4 +1,4 @@
-package stress.dump;
+package stress.dump.document;
 
 import java.util.Objects;
 import java.util.Optional;

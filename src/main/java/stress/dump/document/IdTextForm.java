@@ -1,4 +1,4 @@
-package stress.dump;
+package stress.dump.document;
 
 /**
  * How {@code _id} values become text for a {@code text} {@code _id} column. Both forms are

@@ -1,4 +1,4 @@
-package stress.dump;
+package stress.dump.document;
 
 /**
  * One length-prefixed document of a dump, in read order: either a good {@link DumpDocument} or a
