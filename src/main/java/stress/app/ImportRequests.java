@@ -10,7 +10,7 @@ import java.util.function.Supplier;
 import stress.config.ImportConfig;
 import stress.dump.DumpScanner;
 import stress.dump.bson.JsonFormat;
-import stress.dump.NamespaceFilter;
+import stress.dump.naming.NamespaceFilter;
 import stress.dump.ReadPolicy;
 import stress.dump.bson.RepeatedFields;
 import stress.dump.ScanOptions;

@@ -11,6 +11,7 @@ import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
 import stress.dump.bson.BsonWalker;
 import stress.dump.bson.FrameReader;
+import stress.dump.naming.Namespace;
 
 /**
  * The framing of a mongodump {@code --archive} file (plain or gzip-compressed): the magic number

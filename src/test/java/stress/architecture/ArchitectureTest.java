@@ -59,12 +59,17 @@ class ArchitectureTest {
     allow("server", "model", "table");
     allow("server.explain", "server", "table", "model");
     allow("server.pooler", "connect");
+    // dump in layers: the names of a dump and the BSON walk at the bottom, the documents read above the walk, the
+    // readers of files, archives and exports (dump itself) on top
+    allow("dump.naming", "model");
     allow("dump.bson", "model");
-    allow("dump", "model", "table", "dump.bson");
+    allow("dump.document", "model", "table", "dump.bson");
+    allow("dump", "model", "table", "dump.naming", "dump.bson", "dump.document");
     allow("dump.generate", "dump", "dump.bson", "model");
     allow("metrics", "model");
     allow("load", "model", "table", "server", "dump", "dump.generate", "connect");
-    allow("load.importer", "load", "dump", "dump.bson", "server", "table", "model", "connect");
+    allow("load.importer", "load", "dump", "dump.naming", "dump.bson", "dump.document", "server", "table", "model",
+        "connect");
     allow("keys", "model", "table", "server");
     allow("ops", "model", "keys", "table", "server", "dump.generate");
     // the translation of MongoDB's language, in layers: value below expression and routing, below filter, below
@@ -79,8 +84,8 @@ class ArchitectureTest {
     allow("mongo", with(mongoLibraries, "mongo.value", "mongo.expression", "mongo.routing", "mongo.filter",
         "mongo.update", "mongo.aggregate"));
     allow("workload", "model", "ops", "table", "server", "mongo", "mongo.value", "mongo.routing");
-    allow("mongolog", "model", "dump", "load.importer", "workload");
-    allow("mongodb", "model", "dump", "keys", "ops", "table", "workload");
+    allow("mongolog", "model", "dump", "dump.naming", "dump.document", "load.importer", "workload");
+    allow("mongodb", "model", "dump", "dump.naming", "dump.document", "keys", "ops", "table", "workload");
     allow("runner", "model", "ops", "keys", "metrics", "connect", "connect.eventloop", "server", "table");
     allow("fleet", "runner");
     allow("live", "metrics", "runner", "connect", "model");

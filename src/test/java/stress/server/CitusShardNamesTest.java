@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import stress.dump.Namespace;
+import stress.dump.naming.Namespace;
 import stress.load.importer.TableNaming;
 import stress.table.DocumentTable;
 import stress.table.IdType;

@@ -1,7 +1,7 @@
 package stress.load.importer;
 
 import java.util.Objects;
-import stress.dump.Namespace;
+import stress.dump.naming.Namespace;
 import stress.table.IdType;
 
 /**

@@ -23,7 +23,7 @@ import java.util.function.BooleanSupplier;
 import stress.dump.DumpCollection;
 import stress.dump.DumpScanner;
 import stress.dump.DumpSource;
-import stress.dump.Namespace;
+import stress.dump.naming.Namespace;
 import stress.load.ConnectionSupplier;
 import stress.server.Dialect;
 

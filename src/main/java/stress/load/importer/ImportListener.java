@@ -1,7 +1,7 @@
 package stress.load.importer;
 
 import stress.dump.DumpSource;
-import stress.dump.Namespace;
+import stress.dump.naming.Namespace;
 import stress.load.PreparedTable;
 import stress.table.DocumentTable;
 

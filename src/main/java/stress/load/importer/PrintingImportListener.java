@@ -9,7 +9,7 @@ import java.util.Objects;
 import java.util.function.LongSupplier;
 import stress.dump.DumpNotice;
 import stress.dump.DumpSource;
-import stress.dump.Namespace;
+import stress.dump.naming.Namespace;
 import stress.load.TerminalBar;
 
 /**

@@ -38,7 +38,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.dump.DumpFormatException;
 import stress.dump.DumpSource;
-import stress.dump.NamespaceFilter;
+import stress.dump.naming.NamespaceFilter;
 import stress.dump.ReadPolicy;
 import stress.dump.ScanOptions;
 import stress.testing.TestDatabase;

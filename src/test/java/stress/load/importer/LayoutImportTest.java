@@ -106,7 +106,7 @@ class LayoutImportTest {
   void whereTheKeyIsInThePrimaryKeyIdIsUniquePerKeyAndAMissingPathIsRejected() throws Exception {
     Imports.Recorder recorder = new Imports.Recorder();
     ImportResult result = run(KEY_IN_PRIMARY_KEY, request(dump()).scan(stress.dump.ScanOptions.defaults()
-        .withFilter(new stress.dump.NamespaceFilter(List.of(), List.of(), List.of("orders"), List.of())))
+        .withFilter(new stress.dump.naming.NamespaceFilter(List.of(), List.of(), List.of("orders"), List.of())))
         .distributeBy(Map.of("shop.orders", "customer.id")).build(), recorder);
     CollectionResult orders = Imports.collection(result, "shop.orders");
     assertEquals(List.of(4L, 3L, 1L), List.of(orders.read(), orders.loaded(), orders.rejected()));

@@ -1,4 +1,4 @@
-package stress.dump;
+package stress.dump.naming;
 
 import java.util.List;
 import java.util.Objects;
@@ -57,7 +57,7 @@ public record NamespaceFilter(List<String> includeDatabases, List<String> exclud
   }
 
   /** Glob match of the whole name: {@code *} any run, {@code ?} one character, the rest literal. */
-  static boolean matches(String glob, String name) {
+  public static boolean matches(String glob, String name) {
     return toRegex(glob).matcher(name).matches();
   }
 

@@ -1,4 +1,4 @@
-package stress.dump;
+package stress.dump.naming;
 
 import java.util.Objects;
 

@@ -1,4 +1,4 @@
-package stress.dump;
+package stress.dump.naming;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

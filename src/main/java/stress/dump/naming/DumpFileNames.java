@@ -1,4 +1,4 @@
-package stress.dump;
+package stress.dump.naming;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
@@ -8,35 +8,35 @@ import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 /** The file names mongodump writes, and how collection names are escaped in them. */
-final class DumpFileNames {
+public final class DumpFileNames {
   static final String BSON = ".bson";
   static final String BSON_GZ = ".bson.gz";
-  static final String METADATA = ".metadata.json";
-  static final String METADATA_GZ = ".metadata.json.gz";
-  static final String OPLOG = "oplog";
+  public static final String METADATA = ".metadata.json";
+  public static final String METADATA_GZ = ".metadata.json.gz";
+  public static final String OPLOG = "oplog";
 
   private DumpFileNames() {}
 
   /** The escaped collection name of a data file ({@code .bson} or {@code .bson.gz}), or null. */
-  static String dataBase(String fileName) {
+  public static String dataBase(String fileName) {
     return strip(fileName, BSON, BSON_GZ);
   }
 
   /** The escaped collection name of a metadata file, or null. */
-  static String metadataBase(String fileName) {
+  public static String metadataBase(String fileName) {
     return strip(fileName, METADATA, METADATA_GZ);
   }
 
-  static boolean isCollectionFile(String fileName) {
+  public static boolean isCollectionFile(String fileName) {
     return dataBase(fileName) != null || metadataBase(fileName) != null;
   }
 
   /** {@code oplog.bson} as mongodump --oplog writes it at the root of a dump. */
-  static boolean isRootOplog(String fileName) {
+  public static boolean isRootOplog(String fileName) {
     return OPLOG.equals(dataBase(fileName));
   }
 
-  static boolean isPrelude(String fileName) {
+  public static boolean isPrelude(String fileName) {
     return fileName.equals("prelude.json") || fileName.equals("prelude.json.gz");
   }
 
@@ -53,7 +53,7 @@ final class DumpFileNames {
    * Undoes mongodump's percent-escaping of a collection name ({@code caf%C3%A9s} is {@code cafés}). Empty
    * when an escape is malformed or the bytes are not UTF-8; '+' stays '+' (this is not form encoding).
    */
-  static Optional<String> unescape(String escaped) {
+  public static Optional<String> unescape(String escaped) {
     if (escaped.indexOf('%') < 0) {
       return Optional.of(escaped);
     }
@@ -94,7 +94,7 @@ final class DumpFileNames {
    * True when a name looks cut by mongodump: names too long for a file are truncated and end with an
    * escaped '$' and a hash, and '$' cannot otherwise appear in a collection name.
    */
-  static boolean looksTruncated(String unescapedName) {
+  public static boolean looksTruncated(String unescapedName) {
     return unescapedName.indexOf('$') >= 0;
   }
 }
