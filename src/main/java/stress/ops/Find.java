@@ -1,5 +1,7 @@
 package stress.ops;
 
+import stress.ops.sql.Sql;
+
 /** A range scan: documents with _id above a random existing key, ORDER BY _id LIMIT n, streamed. */
 public final class Find implements Operation {
 

@@ -1,5 +1,7 @@
 package stress.ops;
 
+import stress.ops.sql.Sql;
+
 /** Read one document by key, then delete that key from the copy table (0 rows once it is gone). */
 public final class FindDelete implements Operation {
 

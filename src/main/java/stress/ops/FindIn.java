@@ -1,5 +1,7 @@
 package stress.ops;
 
+import stress.ops.sql.Sql;
+
 /** A batch of primary keys in one statement (40 by default, --batch). */
 public final class FindIn implements Operation {
 

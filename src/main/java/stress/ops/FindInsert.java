@@ -1,5 +1,6 @@
 package stress.ops;
 
+import stress.ops.sql.Sql;
 import stress.table.DocumentTable;
 
 /**

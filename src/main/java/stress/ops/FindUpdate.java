@@ -1,5 +1,7 @@
 package stress.ops;
 
+import stress.ops.sql.Sql;
+
 /** Read one document by key, then write exactly the same document back to that row. */
 public final class FindUpdate implements Operation {
 

@@ -3,6 +3,8 @@ package stress.ops;
 import java.sql.SQLException;
 import java.util.List;
 import stress.model.UsageException;
+import stress.ops.sql.ResultRows;
+import stress.ops.sql.Sql;
 
 /**
  * An operation declared in a workload file: one statement or a short sequence of SQL statements, whose

@@ -22,7 +22,7 @@ import stress.connect.PoolSettings;
 import stress.ops.Operation;
 import stress.ops.OperationContext;
 import stress.ops.Operations;
-import stress.ops.Sql;
+import stress.ops.sql.Sql;
 import stress.model.StatementMode;
 import stress.table.DocumentTable;
 import stress.table.IdType;

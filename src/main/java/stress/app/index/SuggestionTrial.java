@@ -24,7 +24,7 @@ import stress.model.OperationSettings;
 import stress.model.Shape;
 import stress.ops.NewDocuments;
 import stress.ops.OperationContext;
-import stress.ops.SentStatement;
+import stress.ops.sql.SentStatement;
 import stress.ops.StatementRecorder;
 import stress.ops.WorkloadOperation;
 import stress.table.DocumentTable;

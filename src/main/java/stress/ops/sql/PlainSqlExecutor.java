@@ -1,4 +1,4 @@
-package stress.ops;
+package stress.ops.sql;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -7,14 +7,14 @@ import java.sql.Statement;
 import org.postgresql.PGConnection;
 
 /** One java.sql.Statement; values are written into the SQL text as escaped literals. */
-final class PlainSqlExecutor implements SqlExecutor {
+public final class PlainSqlExecutor implements SqlExecutor {
   private final Connection connection;
   private final PGConnection pg;
   private final int fetchSize;
   private final StringBuilder text = new StringBuilder(256);
   private Statement statement;
 
-  PlainSqlExecutor(Connection connection, int fetchSize) {
+  public PlainSqlExecutor(Connection connection, int fetchSize) {
     this.connection = connection;
     this.fetchSize = fetchSize;
     try {

@@ -1,4 +1,4 @@
-package stress.ops;
+package stress.ops.sql;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -9,11 +9,11 @@ import java.util.List;
  * {@code ?} (so jsonb's {@code ?} and {@code @?} operators can be written {@code ??} and {@code @??}). The
  * fragments between placeholders are what plain mode and {@code PREPARE ... AS} send, {@code ??} already undone.
  */
-final class PlaceholderScanner {
+public final class PlaceholderScanner {
   private PlaceholderScanner() {}
 
   /** The text between placeholders: one more fragment than placeholders. */
-  static String[] fragments(String sql) {
+  public static String[] fragments(String sql) {
     List<String> out = new ArrayList<>();
     StringBuilder current = new StringBuilder(sql.length());
     int n = sql.length();

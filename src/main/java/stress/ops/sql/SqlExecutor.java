@@ -1,4 +1,4 @@
-package stress.ops;
+package stress.ops.sql;
 
 import java.sql.SQLException;
 

@@ -1,4 +1,4 @@
-package stress.ops;
+package stress.ops.sql;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -6,7 +6,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /** Shared helpers of the executors. */
-final class ResultRows {
+public final class ResultRows {
   private ResultRows() {}
 
   /** Reads every row and both columns, as an application would; returns the row count. */
@@ -37,12 +37,12 @@ final class ResultRows {
   }
 
   @FunctionalInterface
-  interface SqlWork {
+  public interface SqlWork {
     long run() throws SQLException;
   }
 
   /** Runs work inside a transaction, opening and committing one only if the connection is in autocommit. */
-  static long inTransaction(Connection connection, SqlWork work) throws SQLException {
+  public static long inTransaction(Connection connection, SqlWork work) throws SQLException {
     if (!connection.getAutoCommit()) {
       return work.run();
     }

@@ -1,4 +1,4 @@
-package stress.ops;
+package stress.ops.sql;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -7,12 +7,12 @@ import java.sql.SQLException;
 import java.util.Arrays;
 
 /** PreparedStatements, one per {@link Sql}, kept open while this executor lives. */
-final class PreparedSqlExecutor implements SqlExecutor {
+public final class PreparedSqlExecutor implements SqlExecutor {
   private final Connection connection;
   private final int fetchSize;
   private PreparedStatement[] statements = new PreparedStatement[8];
 
-  PreparedSqlExecutor(Connection connection, int fetchSize) {
+  public PreparedSqlExecutor(Connection connection, int fetchSize) {
     this.connection = connection;
     this.fetchSize = fetchSize;
   }

@@ -1,4 +1,4 @@
-package stress.ops;
+package stress.ops.sql;
 
 import java.sql.SQLException;
 import java.util.List;
@@ -11,7 +11,7 @@ import java.util.List;
 public final class UnfinishedExecution extends SQLException {
   private final transient List<SentStatement> sent;
 
-  UnfinishedExecution(SQLException cause, List<SentStatement> sent) {
+  public UnfinishedExecution(SQLException cause, List<SentStatement> sent) {
     super(cause.getMessage(), cause.getSQLState(), cause.getErrorCode(), cause);
     this.sent = List.copyOf(sent);
   }
