@@ -18,7 +18,7 @@ import stress.dump.generate.DocumentGenerator;
 import stress.model.Shape;
 import stress.ops.NewDocuments;
 import stress.ops.Operation;
-import stress.ops.Operations;
+import stress.ops.builtin.Operations;
 import stress.ops.WorkloadOperation;
 import stress.table.DocumentTable;
 import stress.server.TargetDetector;

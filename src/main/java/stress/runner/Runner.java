@@ -13,7 +13,7 @@ import java.util.function.Function;
 import stress.connect.ConnectionSource;
 import stress.metrics.PhaseRecorder;
 import stress.model.StatementMode;
-import stress.ops.FindFirst;
+import stress.ops.builtin.FindFirst;
 import stress.server.SettingsCatalog;
 
 /**

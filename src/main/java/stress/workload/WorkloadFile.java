@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
 import stress.model.MongoRecorded;
 import stress.model.UsageException;
 import stress.ops.Operation;
-import stress.ops.Operations;
+import stress.ops.builtin.Operations;
 import stress.ops.ParameterDeclaration;
 import stress.ops.ParameterGenerator;
 import stress.ops.WorkloadOperation;

@@ -18,6 +18,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.Test;
 import stress.model.OperationSettings;
 import stress.model.StatementMode;
+import stress.ops.builtin.FindFirst;
+import stress.ops.builtin.Operations;
 import stress.ops.sql.Sql;
 import stress.table.DocumentTable;
 import stress.table.IdType;

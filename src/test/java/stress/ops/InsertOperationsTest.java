@@ -23,6 +23,8 @@ import stress.dump.generate.DocumentGenerator;
 import stress.model.Shape;
 import stress.model.OperationSettings;
 import stress.model.StatementMode;
+import stress.ops.builtin.InsertBatch;
+import stress.ops.builtin.Operations;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.server.PostgresDialect;

@@ -18,6 +18,7 @@ import stress.connect.ConnectionSpec;
 import stress.connect.PhysicalConnections;
 import stress.model.OperationSettings;
 import stress.model.StatementMode;
+import stress.ops.builtin.FindFirst;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.server.PostgresDialect;

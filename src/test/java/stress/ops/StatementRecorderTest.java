@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import stress.model.OperationSettings;
+import stress.ops.builtin.Operations;
 import stress.ops.sql.SentStatement;
 import stress.table.DocumentTable;
 import stress.table.IdType;

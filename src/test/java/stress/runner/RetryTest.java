@@ -20,7 +20,7 @@ import stress.metrics.OperationStats;
 import stress.metrics.PhaseStats;
 import stress.ops.Operation;
 import stress.ops.OperationContext;
-import stress.ops.Operations;
+import stress.ops.builtin.Operations;
 import stress.ops.sql.Sql;
 import stress.model.StatementMode;
 import stress.table.DocumentTable;

@@ -21,7 +21,7 @@ import stress.connect.ConnectionSpec;
 import stress.connect.PoolSettings;
 import stress.ops.Operation;
 import stress.ops.OperationContext;
-import stress.ops.Operations;
+import stress.ops.builtin.Operations;
 import stress.ops.sql.Sql;
 import stress.model.StatementMode;
 import stress.table.DocumentTable;

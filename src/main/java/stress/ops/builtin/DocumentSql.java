@@ -1,4 +1,4 @@
-package stress.ops;
+package stress.ops.builtin;
 
 import stress.ops.sql.Sql;
 import stress.table.DocumentTable;

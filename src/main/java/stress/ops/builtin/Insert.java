@@ -1,5 +1,10 @@
-package stress.ops;
+package stress.ops.builtin;
 
+import stress.ops.NewDocuments;
+import stress.ops.NewRows;
+import stress.ops.Operation;
+import stress.ops.OperationContext;
+import stress.ops.SessionLocal;
 import stress.ops.sql.Sql;
 import stress.table.DocumentTable;
 

@@ -1,5 +1,7 @@
-package stress.ops;
+package stress.ops.builtin;
 
+import stress.ops.Operation;
+import stress.ops.OperationContext;
 import stress.ops.sql.Sql;
 
 /** Read one document by key, then delete that key from the copy table (0 rows once it is gone). */

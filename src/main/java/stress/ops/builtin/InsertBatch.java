@@ -1,5 +1,10 @@
-package stress.ops;
+package stress.ops.builtin;
 
+import stress.ops.NewDocuments;
+import stress.ops.NewRows;
+import stress.ops.Operation;
+import stress.ops.OperationContext;
+import stress.ops.SessionLocal;
 import stress.ops.sql.Sql;
 import stress.table.DocumentTable;
 import stress.model.UsageException;
@@ -10,7 +15,7 @@ import stress.model.UsageException;
  */
 public final class InsertBatch implements Operation {
   /** Two parameters per row, and a PostgreSQL statement takes at most 65535. */
-  static final int MAX_ROWS = 65535 / 2;
+  public static final int MAX_ROWS = 65535 / 2;
 
   @Override
   public String name() {

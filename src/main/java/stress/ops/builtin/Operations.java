@@ -1,4 +1,4 @@
-package stress.ops;
+package stress.ops.builtin;
 
 import java.lang.reflect.InvocationTargetException;
 import java.util.LinkedHashMap;
@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
 import stress.model.UsageException;
+import stress.ops.Operation;
 
 /** Finds operations by name: built-ins first, then ServiceLoader, then a class name. */
 public final class Operations {

@@ -1,5 +1,7 @@
-package stress.ops;
+package stress.ops.builtin;
 
+import stress.ops.Operation;
+import stress.ops.OperationContext;
 import stress.ops.sql.Sql;
 
 /** A batch of primary keys in one statement (40 by default, --batch). */

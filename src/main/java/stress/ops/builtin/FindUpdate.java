@@ -1,5 +1,7 @@
-package stress.ops;
+package stress.ops.builtin;
 
+import stress.ops.Operation;
+import stress.ops.OperationContext;
 import stress.ops.sql.Sql;
 
 /** Read one document by key, then write exactly the same document back to that row. */

@@ -1,10 +1,15 @@
-package stress.ops;
+package stress.ops.builtin;
 
 import java.util.ArrayList;
 import java.util.List;
 import stress.load.CopyBatching;
 import stress.load.CopyLoader;
 import stress.load.DocumentRow;
+import stress.ops.NewDocuments;
+import stress.ops.NewRows;
+import stress.ops.Operation;
+import stress.ops.OperationContext;
+import stress.ops.SessionLocal;
 import stress.table.DocumentTable;
 
 /**

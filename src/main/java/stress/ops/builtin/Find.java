@@ -1,5 +1,7 @@
-package stress.ops;
+package stress.ops.builtin;
 
+import stress.ops.Operation;
+import stress.ops.OperationContext;
 import stress.ops.sql.Sql;
 
 /** A range scan: documents with _id above a random existing key, ORDER BY _id LIMIT n, streamed. */
