@@ -19,7 +19,7 @@ import stress.model.Shape;
 import stress.ops.NewDocuments;
 import stress.ops.Operation;
 import stress.ops.builtin.Operations;
-import stress.ops.WorkloadOperation;
+import stress.ops.file.WorkloadOperation;
 import stress.table.DocumentTable;
 import stress.server.TargetDetector;
 import stress.server.TargetInfo;

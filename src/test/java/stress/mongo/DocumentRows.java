@@ -13,7 +13,7 @@ import org.bson.BsonValue;
 import stress.dump.bson.BsonJson;
 import stress.mongo.value.Parameters;
 import stress.mongo.value.TranslationTarget;
-import stress.ops.IdLiteral;
+import stress.ops.file.IdLiteral;
 import stress.table.IdType;
 import stress.testing.TestDatabase;
 

@@ -26,7 +26,7 @@ import stress.ops.NewDocuments;
 import stress.ops.OperationContext;
 import stress.ops.sql.SentStatement;
 import stress.ops.StatementRecorder;
-import stress.ops.WorkloadOperation;
+import stress.ops.file.WorkloadOperation;
 import stress.table.DocumentTable;
 import stress.table.Identifiers;
 import stress.server.explain.IndexUse;

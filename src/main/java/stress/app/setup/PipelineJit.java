@@ -3,7 +3,7 @@ package stress.app.setup;
 import java.util.List;
 import java.util.Map;
 import stress.ops.Operation;
-import stress.ops.WorkloadOperation;
+import stress.ops.file.WorkloadOperation;
 import stress.server.SettingsCatalog;
 
 /**

@@ -19,7 +19,7 @@ import stress.model.StatementMode;
 import stress.mongodb.NativeRun;
 import stress.ops.NewDocuments;
 import stress.ops.Operation;
-import stress.ops.WorkloadOperation;
+import stress.ops.file.WorkloadOperation;
 import stress.runner.PhaseSpec;
 import stress.runner.RoundSchedule;
 import stress.server.FailureReader;

@@ -71,7 +71,7 @@ public final class Containment {
       }
     }
     t.chose(path + ": $elemMatch with a containment test beside it, data @> '{...}'",
-        stress.ops.TableForms.IndexAdvice.GIN);
+        stress.ops.file.TableForms.IndexAdvice.GIN);
     return "(" + String.join(" OR ", tests) + ")";
   }
 

@@ -83,7 +83,7 @@ final class EqualityContainment {
     }
     t.chose(String.join(", ", keys) + ": equalities as one containment, data @> '{...}', which a GIN index on data"
         + " serves; no btree condition beside it (PostgreSQL intersected both indexes, slower)",
-        stress.ops.TableForms.IndexAdvice.GIN);
+        stress.ops.file.TableForms.IndexAdvice.GIN);
     if (used.isEmpty()) {
       return "data @> CAST(" + JsonPathText.sql(json(t, root, null)) + " AS jsonb)";
     }

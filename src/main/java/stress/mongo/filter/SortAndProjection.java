@@ -49,7 +49,7 @@ public final class SortAndProjection {
       String handWritten = kind == null ? null : handWrittenSort(path, kind, t);
       if (handWritten != null) {
         t.chose(path + ": sorted on its hand-written numeric expression (every document holds a number there)",
-            new stress.ops.TableForms.IndexAdvice(List.of(path.toString()), List.of(TypedExpression.NUMERIC)));
+            new stress.ops.file.TableForms.IndexAdvice(List.of(path.toString()), List.of(TypedExpression.NUMERIC)));
         keys.add(handWritten + dir);
         continue;
       }
@@ -90,14 +90,14 @@ public final class SortAndProjection {
    * The btree that serves a sort after the filter's equalities: their paths, then the sorted one, unless the filter pins
    * it to one value (it orders nothing then, and a path twice in one index is no index anyone writes).
    */
-  private static stress.ops.TableForms.IndexAdvice afterEqualities(Translation t, String path, String kind) {
+  private static stress.ops.file.TableForms.IndexAdvice afterEqualities(Translation t, String path, String kind) {
     List<String> paths = new ArrayList<>(t.equalities.keySet());
     List<String> kinds = new ArrayList<>(t.equalities.values());
     if (!t.equalities.containsKey(path)) {
       paths.add(path);
       kinds.add(kind);
     }
-    return new stress.ops.TableForms.IndexAdvice(paths, kinds);
+    return new stress.ops.file.TableForms.IndexAdvice(paths, kinds);
   }
 
   /**

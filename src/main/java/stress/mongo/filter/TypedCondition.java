@@ -8,7 +8,7 @@ import stress.mongo.value.PathFacts;
 import stress.mongo.value.Translation;
 import stress.mongo.value.TypedExpression;
 import stress.mongo.value.TypedValues;
-import stress.ops.TableForms.IndexAdvice;
+import stress.ops.file.TableForms.IndexAdvice;
 
 /** Comparisons written on a path's {@link TypedExpression}, where the table's facts make that MongoDB's answer. */
 final class TypedCondition {

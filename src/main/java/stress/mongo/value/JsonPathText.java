@@ -9,7 +9,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.bson.BsonValue;
 import stress.dump.bson.DoubleText;
-import stress.ops.JsonValueText;
+import stress.ops.file.JsonValueText;
 
 /** Literals of jsonpath and of SQL, written from filter values and from parameter values. */
 public final class JsonPathText {
@@ -66,7 +66,7 @@ public final class JsonPathText {
     if (value instanceof JsonValueText j) {
       return j.json();
     }
-    if (value instanceof stress.ops.ObjectIdText id) {
+    if (value instanceof stress.ops.file.ObjectIdText id) {
       return id.json();
     }
     if (value instanceof java.time.OffsetDateTime t) {

@@ -7,7 +7,7 @@ import java.math.BigDecimal;
 import java.time.OffsetDateTime;
 import org.bson.BsonValue;
 import stress.dump.bson.DoubleText;
-import stress.ops.JsonValueText;
+import stress.ops.file.JsonValueText;
 
 /**
  * Values compared with a {@link TypedExpression}: a filter's literal written into the SQL, or a drawn parameter

@@ -1,8 +1,11 @@
-package stress.ops;
+package stress.ops.file;
 
 import java.sql.SQLException;
 import java.util.List;
 import stress.model.UsageException;
+import stress.ops.Operation;
+import stress.ops.OperationContext;
+import stress.ops.OperationSession;
 import stress.ops.sql.ResultRows;
 import stress.ops.sql.Sql;
 

@@ -1,4 +1,4 @@
-package stress.ops;
+package stress.ops.file;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

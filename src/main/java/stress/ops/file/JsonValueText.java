@@ -1,4 +1,4 @@
-package stress.ops;
+package stress.ops.file;
 
 /**
  * A parameter value that is JSON text read from the table (a sampled value of a document path, for a

@@ -1,4 +1,4 @@
-package stress.ops;
+package stress.ops.file;
 
 /**
  * One parameter of a workload file's SQL operation as the file declares it, for checking before the run that the

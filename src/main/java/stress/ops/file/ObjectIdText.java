@@ -1,4 +1,4 @@
-package stress.ops;
+package stress.ops.file;
 
 /**
  * A new key drawn for a table whose documents have ObjectId {@code _id}s ({@code new_key}): a fresh ObjectId, unique

@@ -1,4 +1,6 @@
-package stress.ops;
+package stress.ops.file;
+
+import stress.ops.OperationSession;
 
 /**
  * A parameter declared {@code key}: one of the table's existing keys, chosen by the session. A class of its own so that

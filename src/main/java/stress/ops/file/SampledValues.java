@@ -1,4 +1,4 @@
-package stress.ops;
+package stress.ops.file;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import stress.model.UsageException;
+import stress.ops.OperationSession;
 import stress.table.DocumentTable;
 
 /**

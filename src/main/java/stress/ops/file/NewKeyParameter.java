@@ -1,7 +1,10 @@
-package stress.ops;
+package stress.ops.file;
 
 import stress.keys.NewKeyStream;
 import stress.keys.NewKeys;
+import stress.ops.NewDocuments;
+import stress.ops.OperationSession;
+import stress.ops.SessionLocal;
 
 /**
  * A workload parameter {@code new_key}: keys no row has yet, from the run's new keys (above the table's

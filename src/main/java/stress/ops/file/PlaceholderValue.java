@@ -1,4 +1,4 @@
-package stress.ops;
+package stress.ops.file;
 
 /**
  * Makes the value of one {@code ?} of a workload-file statement from the parameter values drawn for the execution,

@@ -1,4 +1,6 @@
-package stress.ops;
+package stress.ops.file;
+
+import stress.ops.OperationSession;
 
 /**
  * Makes one parameter value per execution of a workload-file operation. Implementations are immutable and
