@@ -71,10 +71,15 @@ class ArchitectureTest {
     allow("load.importer", "load", "dump", "dump.naming", "dump.bson", "dump.document", "server", "table", "model",
         "connect");
     allow("keys", "model", "table", "server");
-    allow("ops", "model", "keys", "table", "server", "dump.generate");
+    // the Operation interface above statement execution (ops.sql), below the built-ins and a workload file's operations
+    allow("ops.sql", "model");
+    String[] opsLibraries = {"model", "keys", "table", "server", "dump.generate", "ops.sql"};
+    allow("ops", opsLibraries);
+    allow("ops.builtin", with(opsLibraries, "ops"));
+    allow("ops.file", with(opsLibraries, "ops"));
     // the translation of MongoDB's language, in layers: value below expression and routing, below filter, below
     // update and aggregate (which do not use each other), below mongo (MongoStatement), the one entry point on top
-    String[] mongoLibraries = {"model", "ops", "dump", "dump.bson", "table"};
+    String[] mongoLibraries = {"model", "ops", "ops.file", "dump", "dump.bson", "table"};
     allow("mongo.value", mongoLibraries);
     allow("mongo.expression", with(mongoLibraries, "mongo.value"));
     allow("mongo.routing", with(mongoLibraries, "mongo.value"));
@@ -83,10 +88,13 @@ class ArchitectureTest {
     allow("mongo.aggregate", with(mongoLibraries, "mongo.value", "mongo.expression", "mongo.routing", "mongo.filter"));
     allow("mongo", with(mongoLibraries, "mongo.value", "mongo.expression", "mongo.routing", "mongo.filter",
         "mongo.update", "mongo.aggregate"));
-    allow("workload", "model", "ops", "table", "server", "mongo", "mongo.value", "mongo.routing");
+    allow("workload", "model", "ops", "ops.builtin", "ops.file", "table", "server", "mongo", "mongo.value",
+        "mongo.routing");
     allow("mongolog", "model", "dump", "dump.naming", "dump.document", "load.importer", "workload");
-    allow("mongodb", "model", "dump", "dump.naming", "dump.document", "keys", "ops", "table", "workload");
-    allow("runner", "model", "ops", "keys", "metrics", "connect", "connect.eventloop", "server", "table");
+    allow("mongodb", "model", "dump", "dump.naming", "dump.document", "keys", "ops", "ops.file", "table",
+        "workload");
+    allow("runner", "model", "ops", "ops.sql", "ops.builtin", "keys", "metrics", "connect", "connect.eventloop", "server",
+        "table");
     allow("fleet", "runner");
     allow("live", "metrics", "runner", "connect", "model");
     allow("report", "metrics", "model");
@@ -106,7 +114,7 @@ class ArchitectureTest {
     // RunConfig carries the parsed --workload file; a workload record of its own in config would remove the edge
     known("config", "workload");
     // the copy operation streams its rows with load's CopyLoader; COPY writing would have to move below both
-    known("ops", "load");
+    known("ops.builtin", "load");
     // ConnectionArgs builds connect's ConnectionOptions; RunArgs reads the workload file; ConfigFile says YAML mistakes
     // as workload files do (workload.YamlSyntax)
     known("cli", "connect", "workload");
