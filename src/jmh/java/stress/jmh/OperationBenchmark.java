@@ -32,7 +32,7 @@ import stress.ops.builtin.Operations;
 import stress.model.StatementMode;
 import stress.table.DocumentTable;
 import stress.table.IdType;
-import stress.server.PostgresDialect;
+import stress.server.dialect.PostgresDialect;
 import stress.keys.DenseIntegerKeys;
 import stress.keys.KeyChooser;
 import stress.keys.UniformDistribution;

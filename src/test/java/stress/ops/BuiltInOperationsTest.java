@@ -23,7 +23,7 @@ import stress.ops.builtin.Operations;
 import stress.ops.sql.Sql;
 import stress.table.DocumentTable;
 import stress.table.IdType;
-import stress.server.PostgresDialect;
+import stress.server.dialect.PostgresDialect;
 import stress.testing.TestDatabase;
 import stress.keys.DenseIntegerKeys;
 import stress.keys.KeyChooser;

@@ -27,7 +27,7 @@ import stress.ops.builtin.InsertBatch;
 import stress.ops.builtin.Operations;
 import stress.table.DocumentTable;
 import stress.table.IdType;
-import stress.server.PostgresDialect;
+import stress.server.dialect.PostgresDialect;
 import stress.testing.TestDatabase;
 import stress.model.Instance;
 import stress.keys.NewKeys;

@@ -21,7 +21,7 @@ import stress.model.StatementMode;
 import stress.ops.builtin.FindFirst;
 import stress.table.DocumentTable;
 import stress.table.IdType;
-import stress.server.PostgresDialect;
+import stress.server.dialect.PostgresDialect;
 import stress.testing.TestDatabase;
 import stress.keys.DenseIntegerKeys;
 import stress.keys.KeyChooser;

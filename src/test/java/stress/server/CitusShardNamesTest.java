@@ -10,6 +10,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import stress.dump.naming.Namespace;
 import stress.load.importer.TableNaming;
+import stress.server.dialect.CitusDialect;
+import stress.server.dialect.CitusShardNames;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 

@@ -16,7 +16,7 @@ import stress.dump.DocumentStream;
 import stress.dump.DumpFormatException;
 import stress.dump.document.ReadItem;
 import stress.load.ConnectionSupplier;
-import stress.server.Dialect;
+import stress.server.dialect.Dialect;
 
 /**
  * Reads one collection for an import: once {@link CollectionSetup} has set up its table and read the checkpoints of

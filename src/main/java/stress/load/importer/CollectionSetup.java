@@ -17,7 +17,7 @@ import stress.load.PreparedTable;
 import stress.load.TableSetup;
 import stress.table.DocumentTable;
 import stress.table.IdType;
-import stress.server.Dialect;
+import stress.server.dialect.Dialect;
 
 /**
  * Before a collection is read for loading: chooses the {@code _id} type (a first pass over the collection unless

@@ -25,7 +25,7 @@ import stress.dump.DumpScanner;
 import stress.dump.DumpSource;
 import stress.dump.naming.Namespace;
 import stress.load.ConnectionSupplier;
-import stress.server.Dialect;
+import stress.server.dialect.Dialect;
 
 /**
  * The library entry point of {@code import}: scans a mongodump path, gives every collection a table

@@ -18,7 +18,7 @@ import stress.model.ExistingTablePolicy;
 import stress.model.UsageException;
 import stress.table.KeyType;
 import stress.table.Layout;
-import stress.server.Dialect;
+import stress.server.dialect.Dialect;
 
 /**
  * The layouts of an import, settled before anything is created: every {@code --distribute-by} and {@code --reference}

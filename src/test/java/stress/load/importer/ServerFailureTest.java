@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.load.CopyBatching;
 import stress.model.ExistingTablePolicy;
-import stress.server.PostgresDialect;
+import stress.server.dialect.PostgresDialect;
 import stress.testing.InterceptedConnection;
 import stress.testing.TestDatabase;
 import stress.testing.BsonFiles;

@@ -1,4 +1,4 @@
-package stress.server;
+package stress.server.dialect;
 
 /** Greenplum family: both tables distributed across the segments ({@link DistributingDialect}). */
 public final class GreenplumDialect extends DistributingDialect {

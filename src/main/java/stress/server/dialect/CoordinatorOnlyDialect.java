@@ -1,6 +1,7 @@
-package stress.server;
+package stress.server.dialect;
 
 import java.util.List;
+import stress.server.TargetInfo;
 import stress.table.DocumentTable;
 
 /**

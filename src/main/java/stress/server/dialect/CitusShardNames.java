@@ -1,4 +1,4 @@
-package stress.server;
+package stress.server.dialect;
 
 import java.nio.charset.StandardCharsets;
 import stress.table.Identifiers;
@@ -49,7 +49,7 @@ public final class CitusShardNames {
    * The name PostgreSQL gives the index of a {@code PRIMARY KEY} declared in CREATE TABLE: the table name, cut
    * between characters so that {@code _pkey} still fits in 63 bytes, then {@code _pkey}.
    */
-  static String primaryKeyName(String table) {
+  public static String primaryKeyName(String table) {
     return Identifiers.clipToBytes(table, MAX_IDENTIFIER_BYTES - PKEY_SUFFIX.length()) + PKEY_SUFFIX;
   }
 

@@ -1,4 +1,4 @@
-package stress.server;
+package stress.server.dialect;
 
 /** Postgres-XL coordinator: both tables hash-distributed across the datanodes ({@link DistributingDialect}). */
 public final class XlDialect extends DistributingDialect {

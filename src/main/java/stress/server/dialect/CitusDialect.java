@@ -1,6 +1,7 @@
-package stress.server;
+package stress.server.dialect;
 
 import java.util.List;
+import stress.server.SqlLiterals;
 import stress.table.DocumentTable;
 import stress.table.Layout;
 

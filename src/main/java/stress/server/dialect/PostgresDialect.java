@@ -1,4 +1,4 @@
-package stress.server;
+package stress.server.dialect;
 
 import java.util.List;
 import stress.table.DocumentTable;

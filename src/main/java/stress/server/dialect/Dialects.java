@@ -1,4 +1,6 @@
-package stress.server;
+package stress.server.dialect;
+
+import stress.server.TargetInfo;
 
 /** Picks the {@link Dialect} for a detected target. */
 public final class Dialects {
