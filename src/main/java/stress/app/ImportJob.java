@@ -19,7 +19,7 @@ import stress.load.importer.PrintingImportListener;
 import stress.metrics.ClientMeter;
 import stress.server.dialect.Dialect;
 import stress.server.dialect.Dialects;
-import stress.server.ServerSettings;
+import stress.server.settings.ServerSettings;
 import stress.server.TargetDetector;
 import stress.server.TargetInfo;
 

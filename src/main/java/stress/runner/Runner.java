@@ -14,7 +14,7 @@ import stress.connect.ConnectionSource;
 import stress.metrics.PhaseRecorder;
 import stress.model.StatementMode;
 import stress.ops.builtin.FindFirst;
-import stress.server.SettingsCatalog;
+import stress.server.settings.SettingsCatalog;
 
 /**
  * The library entry point for runs, used by the command line, the tests and the benchmarks: runs each

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 import stress.ops.Operation;
 import stress.ops.file.WorkloadOperation;
-import stress.server.SettingsCatalog;
+import stress.server.settings.SettingsCatalog;
 
 /**
  * A run of translated aggregation pipelines sets {@code jit = off} in its sessions, unless the user sets {@code jit}

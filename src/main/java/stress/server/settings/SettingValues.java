@@ -1,4 +1,4 @@
-package stress.server;
+package stress.server.settings;
 
 import java.math.BigInteger;
 import java.util.List;
@@ -13,7 +13,7 @@ import java.util.stream.Collectors;
  * mistakes are reported before a run starts. Where the catalog cannot tell (strings, enums whose values
  * the server hides) the value passes and the server judges it when it is applied.
  */
-final class SettingValues {
+public final class SettingValues {
   private SettingValues() {}
 
   private static final List<String> BOOL_WORDS = List.of("true", "false", "yes", "no", "on", "off");
@@ -30,7 +30,7 @@ final class SettingValues {
       "us", 0.001, "ms", 1.0, "s", 1000.0, "min", 60_000.0, "h", 3_600_000.0, "d", 86_400_000.0);
 
   /** The problem with {@code value} for {@code def}, or null when the value is acceptable. */
-  static String problem(SettingDefinition def, String value) {
+  public static String problem(SettingDefinition def, String value) {
     return switch (def.vartype()) {
       case "bool" -> isBool(value) ? null : "'" + value + "' is not a boolean (on, off, true, false, yes, no, 1, 0)";
       case "integer" -> numberProblem(def, value, true);
@@ -41,7 +41,7 @@ final class SettingValues {
   }
 
   /** The server accepts any unique prefix of true/false/yes/no, on/off from two letters, and 1/0. */
-  static boolean isBool(String value) {
+  public static boolean isBool(String value) {
     String v = value.toLowerCase(Locale.ROOT);
     if (v.equals("1") || v.equals("0")) {
       return true;

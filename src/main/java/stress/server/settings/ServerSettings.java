@@ -1,4 +1,4 @@
-package stress.server;
+package stress.server.settings;
 
 import java.sql.Array;
 import java.sql.Connection;
@@ -16,7 +16,7 @@ import java.util.Map;
  */
 public final class ServerSettings {
   /** Plain PostgreSQL first, then Postgres-XL, Citus and Greenplum settings; order is the report's order. */
-  static final List<String> NAMES = List.of(
+  public static final List<String> NAMES = List.of(
       "max_connections", "shared_buffers", "synchronous_commit", "fsync", "plan_cache_mode",
       "default_toast_compression", "max_prepared_transactions",
       "max_pool_size", "gtm_host", "gtm_port", "pooler_port", "persistent_datanode_connections",

@@ -1,4 +1,4 @@
-package stress.server;
+package stress.server.settings;
 
 /**
  * A requested setting that passed validation, and how it reaches each connection.

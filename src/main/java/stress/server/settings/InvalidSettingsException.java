@@ -1,4 +1,4 @@
-package stress.server;
+package stress.server.settings;
 
 import java.util.List;
 import stress.model.UsageException;

@@ -1,4 +1,4 @@
-package stress.server;
+package stress.server.settings;
 
 import java.sql.Array;
 import java.sql.Connection;
@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
+import stress.server.SqlLiterals;
 import stress.table.Identifiers;
 
 /**
