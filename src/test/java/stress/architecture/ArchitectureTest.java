@@ -58,6 +58,9 @@ class ArchitectureTest {
     }
     allow("server", "model", "table");
     allow("server.explain", "server", "table", "model");
+    // what differs per target above detection: its SQL (dialects) and its settings
+    allow("server.dialect", "server", "table", "model");
+    allow("server.settings", "server", "table", "model");
     allow("server.pooler", "connect");
     // dump in layers: the names of a dump and the BSON walk at the bottom, the documents read above the walk, the
     // readers of files, archives and exports (dump itself) on top
@@ -67,9 +70,9 @@ class ArchitectureTest {
     allow("dump", "model", "table", "dump.naming", "dump.bson", "dump.document");
     allow("dump.generate", "dump", "dump.bson", "model");
     allow("metrics", "model");
-    allow("load", "model", "table", "server", "dump", "dump.generate", "connect");
-    allow("load.importer", "load", "dump", "dump.naming", "dump.bson", "dump.document", "server", "table", "model",
-        "connect");
+    allow("load", "model", "table", "server", "server.dialect", "dump", "dump.generate", "connect");
+    allow("load.importer", "load", "dump", "dump.naming", "dump.bson", "dump.document", "server",
+        "server.dialect", "table", "model", "connect");
     allow("keys", "model", "table", "server");
     // the Operation interface above statement execution (ops.sql), below the built-ins and a workload file's operations
     allow("ops.sql", "model");
@@ -94,7 +97,7 @@ class ArchitectureTest {
     allow("mongodb", "model", "dump", "dump.naming", "dump.document", "keys", "ops", "ops.file", "table",
         "workload");
     allow("runner", "model", "ops", "ops.sql", "ops.builtin", "keys", "metrics", "connect", "connect.eventloop", "server",
-        "table");
+        "server.settings", "table");
     allow("fleet", "runner");
     allow("live", "metrics", "runner", "connect", "model");
     allow("report", "metrics", "model");
