@@ -14,7 +14,7 @@ import stress.connect.PhysicalConnections;
 import stress.connect.ServerPlacement;
 import stress.load.importer.DumpImporter;
 import stress.load.importer.ImportRequest;
-import stress.load.importer.ImportResult;
+import stress.load.importer.progress.ImportResult;
 import stress.load.importer.PrintingImportListener;
 import stress.metrics.ClientMeter;
 import stress.server.dialect.Dialect;

@@ -16,6 +16,8 @@ import stress.dump.DocumentStream;
 import stress.dump.DumpFormatException;
 import stress.dump.document.ReadItem;
 import stress.load.ConnectionSupplier;
+import stress.load.importer.progress.CollectionResult;
+import stress.load.importer.progress.ImportListener;
 import stress.server.dialect.Dialect;
 
 /**

@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import stress.dump.document.DocumentConverter;
 import stress.dump.DumpCollection;
+import stress.load.importer.progress.CollectionResult;
 import stress.table.DocumentTable;
 
 /**

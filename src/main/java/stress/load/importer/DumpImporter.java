@@ -25,6 +25,10 @@ import stress.dump.DumpScanner;
 import stress.dump.DumpSource;
 import stress.dump.naming.Namespace;
 import stress.load.ConnectionSupplier;
+import stress.load.importer.progress.CollectionResult;
+import stress.load.importer.progress.ImportListener;
+import stress.load.importer.progress.ImportProgress;
+import stress.load.importer.progress.ImportResult;
 import stress.server.dialect.Dialect;
 
 /**

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.load.CopyBatching;
+import stress.load.importer.progress.ImportResult;
 import stress.server.dialect.Dialect;
 import stress.server.dialect.PostgresDialect;
 import stress.testing.BsonFiles;

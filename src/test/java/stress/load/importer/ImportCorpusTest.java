@@ -34,6 +34,8 @@ import stress.dump.bson.JsonFormat;
 import stress.dump.document.ReadItem;
 import stress.dump.ReadPolicy;
 import stress.dump.ScanOptions;
+import stress.load.importer.progress.CollectionResult;
+import stress.load.importer.progress.ImportResult;
 import stress.testing.TestDatabase;
 
 /**

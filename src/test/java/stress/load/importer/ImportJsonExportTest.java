@@ -41,6 +41,8 @@ import stress.dump.DumpSource;
 import stress.dump.naming.NamespaceFilter;
 import stress.dump.ReadPolicy;
 import stress.dump.ScanOptions;
+import stress.load.importer.progress.CollectionResult;
+import stress.load.importer.progress.ImportResult;
 import stress.testing.TestDatabase;
 
 /**

@@ -14,6 +14,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.load.CopyBatching;
+import stress.load.importer.progress.ImportResult;
 import stress.server.dialect.CitusDialect;
 import stress.server.dialect.Dialect;
 import stress.server.dialect.GreenplumDialect;

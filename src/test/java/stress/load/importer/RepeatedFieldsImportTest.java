@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.dump.bson.RepeatedFields;
+import stress.load.importer.progress.ImportResult;
 import stress.testing.BsonFiles;
 import stress.testing.TestDatabase;
 

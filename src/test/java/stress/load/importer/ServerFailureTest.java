@@ -16,6 +16,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.load.CopyBatching;
+import stress.load.importer.progress.CollectionResult;
+import stress.load.importer.progress.ImportResult;
 import stress.model.ExistingTablePolicy;
 import stress.server.dialect.PostgresDialect;
 import stress.testing.InterceptedConnection;

@@ -1,4 +1,4 @@
-package stress.load.importer;
+package stress.load.importer.progress;
 
 /**
  * How long an import's load streams loaded, and how much of it they waited for the client: for the next batch to be

@@ -1,4 +1,4 @@
-package stress.load.importer;
+package stress.load.importer.progress;
 
 import java.nio.file.Path;
 import java.util.List;

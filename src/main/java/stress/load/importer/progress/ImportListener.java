@@ -1,4 +1,4 @@
-package stress.load.importer;
+package stress.load.importer.progress;
 
 import stress.dump.DumpSource;
 import stress.dump.naming.Namespace;
