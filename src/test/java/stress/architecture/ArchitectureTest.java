@@ -71,8 +71,10 @@ class ArchitectureTest {
     allow("dump.generate", "dump", "dump.bson", "model");
     allow("metrics", "model");
     allow("load", "model", "table", "server", "server.dialect", "dump", "dump.generate", "connect");
-    allow("load.importer", "load", "dump", "dump.naming", "dump.bson", "dump.document", "server",
-        "server.dialect", "table", "model", "connect");
+    // what an import tells (its listener, progress and results), below the importer
+    allow("load.importer.progress", "load", "dump", "dump.naming", "table", "model");
+    allow("load.importer", "load", "load.importer.progress", "dump", "dump.naming", "dump.bson", "dump.document",
+        "server", "server.dialect", "table", "model", "connect");
     allow("keys", "model", "table", "server");
     // the Operation interface above statement execution (ops.sql), below the built-ins and a workload file's operations
     allow("ops.sql", "model");
