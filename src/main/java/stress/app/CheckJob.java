@@ -23,7 +23,7 @@ import stress.mongodb.AnswerComparison;
 import stress.mongodb.MongoTarget;
 import stress.mongodb.NativeOperation;
 import stress.ops.OperationSession;
-import stress.ops.WorkloadOperation;
+import stress.ops.file.WorkloadOperation;
 import stress.table.DocumentTable;
 import stress.workload.MongoSpec;
 import stress.workload.WorkloadFile;

@@ -34,7 +34,7 @@ import stress.connect.PhysicalConnections;
 import stress.model.PreferQueryMode;
 import stress.load.importer.ImportRequest;
 import stress.ops.Operation;
-import stress.ops.Operations;
+import stress.ops.builtin.Operations;
 import stress.server.TargetDetector;
 import stress.workload.WorkloadFile;
 

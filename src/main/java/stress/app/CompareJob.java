@@ -122,7 +122,7 @@ final class CompareJob {
       return;
     }
     for (String op : config.mix().names()) {
-      if (config.workload().operations().get(op) instanceof stress.ops.WorkloadOperation fromFile) {
+      if (config.workload().operations().get(op) instanceof stress.ops.file.WorkloadOperation fromFile) {
         try {
           fromFile.forTable(c, table).readSamples(c, table);
         } catch (UsageException e) {

@@ -19,7 +19,7 @@ import stress.load.PrintingInitProgress;
 import stress.load.TableSetup;
 import stress.table.DocumentTable;
 import stress.table.IdType;
-import stress.server.Dialects;
+import stress.server.dialect.Dialects;
 import stress.server.TargetDetector;
 import stress.server.TargetInfo;
 

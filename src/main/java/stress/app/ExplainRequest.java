@@ -7,7 +7,7 @@ import stress.model.UsageException;
 import stress.model.OperationSettings;
 import stress.model.OperationMix;
 import stress.ops.Operation;
-import stress.ops.Operations;
+import stress.ops.builtin.Operations;
 import stress.workload.WorkloadFile;
 
 /**

@@ -1,7 +1,7 @@
 package stress.app;
 
 import java.util.Locale;
-import stress.load.importer.LoadStreamTime;
+import stress.load.importer.progress.LoadStreamTime;
 import stress.metrics.ClientUsage;
 
 /**

@@ -14,12 +14,12 @@ import stress.connect.PhysicalConnections;
 import stress.connect.ServerPlacement;
 import stress.load.importer.DumpImporter;
 import stress.load.importer.ImportRequest;
-import stress.load.importer.ImportResult;
+import stress.load.importer.progress.ImportResult;
 import stress.load.importer.PrintingImportListener;
 import stress.metrics.ClientMeter;
-import stress.server.Dialect;
-import stress.server.Dialects;
-import stress.server.ServerSettings;
+import stress.server.dialect.Dialect;
+import stress.server.dialect.Dialects;
+import stress.server.settings.ServerSettings;
 import stress.server.TargetDetector;
 import stress.server.TargetInfo;
 

@@ -24,7 +24,7 @@ import stress.connect.PhysicalConnections;
 import stress.connect.ReadTimeout;
 import stress.load.TableSetup;
 import stress.model.UsageException;
-import stress.ops.WorkloadOperation;
+import stress.ops.file.WorkloadOperation;
 import stress.table.DocumentTable;
 import stress.server.TargetDetector;
 import stress.workload.IndexSpec;

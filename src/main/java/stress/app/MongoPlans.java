@@ -12,7 +12,7 @@ import stress.mongodb.MongoTarget;
 import stress.mongodb.NativeOperation;
 import stress.ops.Operation;
 import stress.ops.OperationSession;
-import stress.ops.WorkloadOperation;
+import stress.ops.file.WorkloadOperation;
 import stress.workload.MongoSpec;
 
 /**

@@ -39,7 +39,7 @@ import stress.live.LiveMetrics;
 import stress.model.MongoRecorded;
 import stress.model.UsageException;
 import stress.ops.Operation;
-import stress.ops.Operations;
+import stress.ops.builtin.Operations;
 import stress.report.JsonReport;
 import stress.report.PhaseCost;
 import stress.report.PhaseResult;

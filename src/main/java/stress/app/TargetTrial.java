@@ -230,9 +230,9 @@ final class TargetTrial {
    */
   private static List<CheckJob.Outcome> withKeyShare(Connection c, DocumentTable table,
       com.mongodb.client.MongoCollection<org.bson.BsonDocument> collection, boolean objectIds, RunConfig config,
-      List<stress.ops.WorkloadOperation> ops, List<CheckJob.Outcome> outcomes) throws SQLException {
+      List<stress.ops.file.WorkloadOperation> ops, List<CheckJob.Outcome> outcomes) throws SQLException {
     Set<String> drawingKeys = new HashSet<>();
-    ops.stream().filter(stress.ops.WorkloadOperation::readsExistingKeys).forEach(op -> drawingKeys.add(op.name()));
+    ops.stream().filter(stress.ops.file.WorkloadOperation::readsExistingKeys).forEach(op -> drawingKeys.add(op.name()));
     if (drawingKeys.isEmpty()) {
       return outcomes;
     }
@@ -250,10 +250,10 @@ final class TargetTrial {
   }
 
   /** The file's operations of these names (MongoDB-style or not: those without a form have no index advice). */
-  private static List<stress.ops.WorkloadOperation> written(stress.workload.WorkloadFile workload, List<String> names) {
-    List<stress.ops.WorkloadOperation> ops = new ArrayList<>();
+  private static List<stress.ops.file.WorkloadOperation> written(stress.workload.WorkloadFile workload, List<String> names) {
+    List<stress.ops.file.WorkloadOperation> ops = new ArrayList<>();
     for (String name : names) {
-      if (workload.operations().get(name) instanceof stress.ops.WorkloadOperation op) {
+      if (workload.operations().get(name) instanceof stress.ops.file.WorkloadOperation op) {
         ops.add(op);
       }
     }

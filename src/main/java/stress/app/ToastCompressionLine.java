@@ -9,7 +9,7 @@ import stress.server.TargetKind;
  * figures an import gives depend on it. Servers before PostgreSQL 14 have no such setting, and no line.
  */
 final class ToastCompressionLine {
-  /** The server setting that names the method, as {@link stress.server.ServerSettings} reads it. */
+  /** The server setting that names the method, as {@link stress.server.settings.ServerSettings} reads it. */
   static final String SETTING = "default_toast_compression";
 
   private ToastCompressionLine() {}

@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
+import stress.dump.bson.FrameReader;
+import stress.dump.naming.Namespace;
 
 /**
  * What one framing pass over a whole archive found: the prelude, and per namespace (in order of

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import stress.dump.DumpNotice.Severity;
+import stress.dump.naming.DumpFileNames;
+import stress.dump.naming.Namespace;
 
 /**
  * Discovery in a {@code --archive} file. Collections come from the prelude's metadata entries; with

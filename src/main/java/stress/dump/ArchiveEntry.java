@@ -1,5 +1,7 @@
 package stress.dump;
 
+import stress.dump.naming.Namespace;
+
 /**
  * One collection-metadata entry of a mongodump archive's prelude.
  *

@@ -2,6 +2,9 @@ package stress.dump;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import stress.dump.bson.FrameReader;
+import stress.dump.document.ReadItem;
+import stress.dump.naming.Namespace;
 
 /**
  * The documents of one namespace of a mongodump archive. Blocks of other namespaces are skipped

@@ -9,6 +9,9 @@ import java.util.List;
 import java.util.zip.ZipException;
 import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
+import stress.dump.bson.BsonWalker;
+import stress.dump.bson.FrameReader;
+import stress.dump.naming.Namespace;
 
 /**
  * The framing of a mongodump {@code --archive} file (plain or gzip-compressed): the magic number

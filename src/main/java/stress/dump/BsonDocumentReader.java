@@ -6,6 +6,9 @@ import java.nio.file.Path;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
 import org.bson.BsonValue;
+import stress.dump.bson.FrameReader;
+import stress.dump.document.DumpDocument;
+import stress.dump.document.ReadItem;
 
 /**
  * Reads a plain BSON stream (a mongodump {@code .bson} file: documents back to back, nothing else),

@@ -14,6 +14,8 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import stress.dump.DumpNotice.Severity;
+import stress.dump.naming.DumpFileNames;
+import stress.dump.naming.Namespace;
 import stress.model.UsageException;
 
 /** Discovery in directories and single {@code .bson} files. */

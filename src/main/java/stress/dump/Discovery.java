@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import stress.dump.DumpNotice.Severity;
+import stress.dump.naming.Namespace;
+import stress.dump.naming.NamespaceFilter;
 
 /** The collections and notices gathered during one scan, and the rules every layout shares. */
 final class Discovery {

@@ -3,6 +3,11 @@ package stress.dump;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.function.BooleanSupplier;
+import stress.dump.bson.BsonWalker;
+import stress.dump.bson.FrameReader;
+import stress.dump.document.DumpDocument;
+import stress.dump.document.ReadItem;
+import stress.dump.document.Rejection;
 
 /**
  * The documents of one collection, read one at a time in dump order. Each call of {@link #next()}

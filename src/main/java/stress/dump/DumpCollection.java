@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import stress.dump.naming.Namespace;
 
 /**
  * One collection found in a dump, ready to be read any number of times with {@link #open(ReadPolicy)}.

@@ -2,6 +2,7 @@ package stress.dump;
 
 import java.io.IOException;
 import java.util.Optional;
+import stress.dump.document.Rejection;
 
 /**
  * Corrupt dump input: a bad length prefix, a truncated file, an undecodable document under

@@ -5,6 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
 import stress.dump.DumpNotice.Severity;
+import stress.dump.naming.DumpFileNames;
+import stress.dump.naming.Namespace;
 import stress.model.UsageException;
 
 /**

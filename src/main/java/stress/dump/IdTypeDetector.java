@@ -16,6 +16,12 @@ import org.bson.BsonString;
 import org.bson.BsonType;
 import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
+import stress.dump.bson.BsonWalker;
+import stress.dump.document.DumpDocument;
+import stress.dump.document.IdDetection;
+import stress.dump.document.IdKind;
+import stress.dump.document.IdTextForm;
+import stress.dump.document.Rejection;
 import stress.table.IdType;
 
 /**

@@ -17,6 +17,7 @@ import org.bson.BsonType;
 import org.bson.io.BasicOutputBuffer;
 import org.bson.json.JsonParseException;
 import org.bson.json.JsonReader;
+import stress.dump.document.ReadItem;
 
 /**
  * The documents of a mongoexport file: Extended JSON (canonical or relaxed, v2, and the v1 forms mongoexport wrote

@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import stress.dump.naming.Namespace;
+import stress.dump.naming.NamespaceFilter;
 
 /**
  * mongoexport files among the files given to {@code import}: recognised by their content (after an optional UTF-8 byte

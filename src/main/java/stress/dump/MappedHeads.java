@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.function.BooleanSupplier;
 import org.bson.BsonValue;
+import stress.dump.bson.FrameReader;
 
 /**
  * The {@code _id} pass over an uncompressed {@code .bson} file through a memory map. A stream copies every byte of

@@ -1,6 +1,7 @@
 package stress.dump;
 
 import java.util.Objects;
+import stress.dump.naming.NamespaceFilter;
 
 /**
  * How {@link DumpScanner} reads a dump path.

@@ -21,7 +21,7 @@ import stress.dump.generate.DocumentGenerator;
 import stress.model.ExistingTablePolicy;
 import stress.table.DocumentTable;
 import stress.table.IdType;
-import stress.server.Dialect;
+import stress.server.dialect.Dialect;
 
 /**
  * The library entry point of {@code init}: prepares a document table and its copy table ({@link TableSetup}),

@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
 import stress.model.ExistingTablePolicy;
 import stress.table.DocumentTable;
 import stress.table.IdType;
-import stress.server.Dialect;
+import stress.server.dialect.Dialect;
 import stress.server.TableLayouts;
 import stress.table.Layout;
 import stress.model.UsageException;

@@ -9,7 +9,7 @@ import stress.table.DocumentTable;
 
 /**
  * Creates new tables statement by statement, each statement its own transaction, where a target makes them faster so
- * ({@link stress.server.Dialect#createDocumentTablesOneByOne}). A failure part way drops the tables this attempt
+ * ({@link stress.server.dialect.Dialect#createDocumentTablesOneByOne}). A failure part way drops the tables this attempt
  * made, and only those: a table whose CREATE TABLE failed (one made by someone else meanwhile) is left as it is. A
  * process killed part way can leave a table without its copy table, which the next import names ({@code --resume}
  * or {@code --reuse} make the copy table, {@code --drop-existing} both).

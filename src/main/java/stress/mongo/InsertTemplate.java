@@ -7,7 +7,7 @@ import java.util.Map;
 import org.bson.BsonDocument;
 import org.bson.BsonString;
 import org.bson.BsonValue;
-import stress.dump.BsonJson;
+import stress.dump.bson.BsonJson;
 import stress.mongo.filter.FilterTranslator;
 import stress.mongo.filter.IdCondition;
 import stress.mongo.routing.KeyRoute;

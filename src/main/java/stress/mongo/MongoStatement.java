@@ -32,7 +32,7 @@ import stress.mongo.value.WrittenPaths;
  * @param collections the collections its {@code $lookup} stages read, by name
  */
 public record MongoStatement(SqlWithValues statement, boolean query, BitSet used, WrittenPaths writes,
-                             Set<String> paths, stress.ops.TableForms forms, Set<String> collections) {
+                             Set<String> paths, stress.ops.file.TableForms forms, Set<String> collections) {
   /** The operation kinds, with the keys each takes. */
   public static final Map<String, Set<String>> KINDS = Map.ofEntries(
       Map.entry("find", Set.of("filter", "projection", "sort", "limit", "skip")),
@@ -279,7 +279,7 @@ public record MongoStatement(SqlWithValues statement, boolean query, BitSet used
   }
 
   /** The placeholders' value makers, in order. */
-  public List<stress.ops.PlaceholderValue> values() {
+  public List<stress.ops.file.PlaceholderValue> values() {
     return statement.values();
   }
 }

@@ -63,6 +63,6 @@ final class ReplacementTranslator {
   /** The replacement's {@code _id} as a message shows it: a parameter by its name. */
   private String shown(BsonValue id) {
     int p = t.parameters.indexOf(id);
-    return p >= 0 ? ":" + t.parameters.name(p) : stress.dump.BsonJson.valueToRelaxedJson(id);
+    return p >= 0 ? ":" + t.parameters.name(p) : stress.dump.bson.BsonJson.valueToRelaxedJson(id);
   }
 }

@@ -78,7 +78,7 @@ final class UpsertStatement {
     BsonValue id = seed.get("_id");
     // a new ObjectId, made once per execution: the _id column and the document's _id are the same one
     // (a column of numbers cannot hold it: the insert fails, saying so, and only when it inserts)
-    String idSql = id != null ? "CAST(" + IdCondition.single(t, id) + " AS " + stress.ops.IdLiteral.columnType() + ")" : stress.ops.IdLiteral.token("CAST(CAST(" + JsonPathText.sql(
+    String idSql = id != null ? "CAST(" + IdCondition.single(t, id) + " AS " + stress.ops.file.IdLiteral.columnType() + ")" : stress.ops.file.IdLiteral.token("CAST(CAST(" + JsonPathText.sql(
         "the upsert inserts a document under a new ObjectId, which the table's _id column does not hold: ")
         + " || seed.oid AS integer) AS numeric)", "seed.oid");
     String data = inserted.apply(t);

@@ -14,9 +14,9 @@ import org.bson.BsonDocument;
 import org.bson.RawBsonDocument;
 import stress.dump.DocumentStream;
 import stress.dump.DumpCollection;
-import stress.dump.DumpDocument;
+import stress.dump.document.DumpDocument;
 import stress.dump.DumpSource;
-import stress.dump.ReadItem;
+import stress.dump.document.ReadItem;
 import stress.dump.ReadPolicy;
 import stress.model.UsageException;
 

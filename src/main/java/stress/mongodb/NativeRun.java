@@ -10,7 +10,7 @@ import stress.model.UsageException;
 import stress.ops.Operation;
 import stress.ops.OperationContext;
 import stress.ops.TableOperation;
-import stress.ops.WorkloadOperation;
+import stress.ops.file.WorkloadOperation;
 import stress.workload.MongoSpec;
 
 /**

@@ -13,7 +13,7 @@ import org.bson.BsonInt64;
 import org.bson.BsonNull;
 import org.bson.BsonString;
 import org.bson.BsonValue;
-import stress.ops.JsonValueText;
+import stress.ops.file.JsonValueText;
 
 /**
  * A workload operation's MongoDB command with the values drawn for one execution in place of its {@code ":name"}
@@ -36,7 +36,7 @@ final class NativeValues {
     if (drawn instanceof JsonValueText json) {
       return BsonDocument.parse("{\"v\": " + json.json() + "}").get("v");
     }
-    if (drawn instanceof stress.ops.ObjectIdText id) {
+    if (drawn instanceof stress.ops.file.ObjectIdText id) {
       return new org.bson.BsonObjectId(new org.bson.types.ObjectId(id.hex()));
     }
     if (drawn instanceof Integer i) {

@@ -10,8 +10,8 @@ import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
 import stress.dump.BsonDocumentReader;
-import stress.dump.DumpDocument;
-import stress.dump.ReadItem;
+import stress.dump.document.DumpDocument;
+import stress.dump.document.ReadItem;
 import stress.dump.ReadPolicy;
 
 /**

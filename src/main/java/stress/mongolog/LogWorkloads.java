@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import stress.dump.Namespace;
+import stress.dump.naming.Namespace;
 import stress.load.importer.TableNaming;
 import stress.model.UsageException;
 import stress.workload.ShardKeyRanking;

@@ -13,11 +13,11 @@ import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
 import stress.dump.BsonDocumentReader;
-import stress.dump.DumpDocument;
+import stress.dump.document.DumpDocument;
 import stress.dump.DumpFormatException;
-import stress.dump.ReadItem;
+import stress.dump.document.ReadItem;
 import stress.dump.ReadPolicy;
-import stress.dump.Rejection;
+import stress.dump.document.Rejection;
 
 /**
  * Documents of MongoDB's profiler ({@code system.profile}) exported as JSON (canonical or relaxed Extended JSON, one

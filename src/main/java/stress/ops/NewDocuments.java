@@ -16,7 +16,7 @@ import stress.keys.NewKeys;
 public record NewDocuments(NewKeys keys, DocumentGenerator documents, ShardLookup shards) {
 
   /** New keys handed to a worker at a time when rows are not grouped by shard. */
-  static final int KEY_BLOCK = 1024;
+  public static final int KEY_BLOCK = 1024;
 
   public NewDocuments {
     Objects.requireNonNull(keys, "keys");

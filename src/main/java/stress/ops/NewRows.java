@@ -9,7 +9,7 @@ import stress.keys.ShardGroupedKeys;
  * One worker's supply of rows for the insert operations: batches of new keys (all in one shard when asked)
  * and the generated document of each. Not thread-safe: each worker owns one through a {@link SessionLocal}.
  */
-final class NewRows {
+public final class NewRows {
   private final NewDocuments source;
   private final NewKeyStream stream;
   private final ShardGroupedKeys grouped;
@@ -21,7 +21,7 @@ final class NewRows {
    * @param batch  rows per statement
    * @param group  put each batch into one shard (needs {@code source.shards()})
    */
-  NewRows(NewDocuments source, int batch, boolean group) {
+  public NewRows(NewDocuments source, int batch, boolean group) {
     this.source = source;
     this.keys = new long[batch];
     if (group) {
@@ -35,7 +35,7 @@ final class NewRows {
   }
 
   /** The keys of the next batch, in an array reused by the next call. */
-  long[] nextKeys(Connection connection) throws SQLException {
+  public long[] nextKeys(Connection connection) throws SQLException {
     if (grouped != null) {
       grouped.nextBatch(connection, keys);
     } else {
@@ -50,7 +50,7 @@ final class NewRows {
   }
 
   /** Key and document of each key, in an array reused by the next call: the parameters of a multi-row INSERT. */
-  Object[] parameters(long[] batch) {
+  public Object[] parameters(long[] batch) {
     return parameters(batch, 2);
   }
 
@@ -58,7 +58,7 @@ final class NewRows {
    * The rows' parameters, {@code perRow} of them each: key and document, and with 3 the document once more (a table
    * with a key column reads the column's value from it, {@link DocumentSql#parametersPerRow}).
    */
-  Object[] parameters(long[] batch, int perRow) {
+  public Object[] parameters(long[] batch, int perRow) {
     if (parameters == null || parameters.length != perRow * batch.length) {
       parameters = new Object[perRow * batch.length];
     }
@@ -73,7 +73,7 @@ final class NewRows {
   }
 
   /** The document of a key as JSON text for the jsonb column. */
-  String json(long key) {
+  public String json(long key) {
     return source.documents().generate(key).json();
   }
 }

@@ -7,6 +7,9 @@ import java.util.SplittableRandom;
 import java.util.function.Supplier;
 import stress.model.StatementMode;
 import stress.keys.KeyChooser;
+import stress.ops.sql.PlainSqlExecutor;
+import stress.ops.sql.PreparedSqlExecutor;
+import stress.ops.sql.SqlExecutor;
 
 /**
  * One worker's view while it runs operations: the connection in use, the statement mode, its random

@@ -8,6 +8,11 @@ import java.util.List;
 import java.util.SplittableRandom;
 import stress.model.StatementMode;
 import stress.keys.KeyChooser;
+import stress.ops.sql.PlainSqlExecutor;
+import stress.ops.sql.SentStatement;
+import stress.ops.sql.Sql;
+import stress.ops.sql.SqlExecutor;
+import stress.ops.sql.UnfinishedExecution;
 
 /**
  * Runs one execution of an operation as a dry run and returns the statements it sent, with their values:

@@ -9,7 +9,7 @@ import stress.connect.ConnectionSpec;
 import stress.connect.eventloop.EventLoopConnection;
 import stress.connect.eventloop.EventLoops;
 import stress.metrics.WorkerRecorder;
-import stress.ops.SqlLiterals;
+import stress.ops.sql.SqlLiterals;
 import stress.server.ErrorClass;
 import stress.server.FailureReader;
 import stress.server.SqlStates;

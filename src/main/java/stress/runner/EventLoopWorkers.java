@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 import stress.connect.eventloop.EventLoops;
 import stress.metrics.PhaseRecorder;
 import stress.model.StatementMode;
-import stress.ops.FindFirst;
+import stress.ops.builtin.FindFirst;
 
 /**
  * A phase's workers on the event-loop client ({@code --event-loops}): the loops, one {@link EventLoopWorker} per

@@ -13,8 +13,8 @@ import java.util.function.Function;
 import stress.connect.ConnectionSource;
 import stress.metrics.PhaseRecorder;
 import stress.model.StatementMode;
-import stress.ops.FindFirst;
-import stress.server.SettingsCatalog;
+import stress.ops.builtin.FindFirst;
+import stress.server.settings.SettingsCatalog;
 
 /**
  * The library entry point for runs, used by the command line, the tests and the benchmarks: runs each

@@ -9,9 +9,9 @@ import org.bson.BsonDocument;
 import org.bson.json.JsonParseException;
 import stress.mongo.MongoStatement;
 import stress.mongo.value.Parameters;
-import stress.ops.ParameterGenerator;
-import stress.ops.PlaceholderValue;
-import stress.ops.WorkloadOperation;
+import stress.ops.file.ParameterGenerator;
+import stress.ops.file.PlaceholderValue;
+import stress.ops.file.WorkloadOperation;
 
 /**
  * A MongoDB-style operation of a workload file ({@code find: {filter: ..., sort: ..., limit: ...}},
@@ -48,7 +48,7 @@ final class MongoOperationReader {
         lines.put(p.getKey(), p.getValue().line());
         usesKeys |= spec.isKey();
         dates.set(generators.size() - 1, spec.isDate());
-        sampled.set(generators.size() - 1, spec.generator() instanceof stress.ops.SampledValues);
+        sampled.set(generators.size() - 1, spec.generator() instanceof stress.ops.file.SampledValues);
         kinds.add(spec.kind());
       }
     }
@@ -81,7 +81,7 @@ final class MongoOperationReader {
     List<ParameterGenerator> drawn = List.copyOf(generators.values());
     String source = file + ":" + specNode.line();
     boolean keys = usesKeys;
-    stress.ops.TableTranslation forTable = (connection, table) -> {
+    stress.ops.file.TableTranslation forTable = (connection, table) -> {
       try {
         stress.mongo.value.TranslationTarget target = scope.target(connection, table, statement.paths(),
             statement.collections());
@@ -101,7 +101,7 @@ final class MongoOperationReader {
   }
 
   private static WorkloadOperation operation(String name, MongoStatement statement, List<ParameterGenerator> drawn,
-      boolean usesKeys, String source, stress.ops.TableTranslation forTable) {
+      boolean usesKeys, String source, stress.ops.file.TableTranslation forTable) {
     return new WorkloadOperation(name, List.of(statement.statement().sql()), drawn, new int[1][0],
         new boolean[] {statement.query()}, false, usesKeys, false, List.of(source),
         new PlaceholderValue[][] {statement.values().toArray(PlaceholderValue[]::new)}, forTable, statement.forms());

@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import stress.ops.OperationSession;
-import stress.ops.NewKeyParameter;
-import stress.ops.ParameterGenerator;
-import stress.ops.SampledValues;
+import stress.ops.file.NewKeyParameter;
+import stress.ops.file.ParameterGenerator;
+import stress.ops.file.SampledValues;
 
 /**
  * One parameter's generator as declared in a workload file:
@@ -40,7 +40,7 @@ record ParameterSpec(ParameterGenerator generator, boolean isKey, boolean isDate
       throw new WorkloadFileException(node.line(), "parameter '" + name + "': a name is letters, digits and _");
     }
     if ("key".equals(node.text())) {
-      return new ParameterSpec(new stress.ops.ExistingKeyParameter(), true);
+      return new ParameterSpec(new stress.ops.file.ExistingKeyParameter(), true);
     }
     if ("new_key".equals(node.text())) {
       return new ParameterSpec(new NewKeyParameter(), false);

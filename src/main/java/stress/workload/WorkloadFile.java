@@ -16,10 +16,10 @@ import java.util.regex.Pattern;
 import stress.model.MongoRecorded;
 import stress.model.UsageException;
 import stress.ops.Operation;
-import stress.ops.Operations;
-import stress.ops.ParameterDeclaration;
-import stress.ops.ParameterGenerator;
-import stress.ops.WorkloadOperation;
+import stress.ops.builtin.Operations;
+import stress.ops.file.ParameterDeclaration;
+import stress.ops.file.ParameterGenerator;
+import stress.ops.file.WorkloadOperation;
 
 /**
  * {@code --workload FILE}: named SQL operations with weights and parameter generators (see docs/workloads.md,

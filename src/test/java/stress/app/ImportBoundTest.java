@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
-import stress.load.importer.LoadStreamTime;
+import stress.load.importer.progress.LoadStreamTime;
 import stress.metrics.ClientUsage;
 import stress.metrics.HostUsage;
 

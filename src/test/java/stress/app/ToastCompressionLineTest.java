@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import java.sql.Connection;
 import java.sql.Statement;
 import org.junit.jupiter.api.Test;
-import stress.server.ServerSettings;
+import stress.server.settings.ServerSettings;
 import stress.server.TargetKind;
 import stress.testing.TestDatabase;
 

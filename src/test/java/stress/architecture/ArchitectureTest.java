@@ -58,17 +58,33 @@ class ArchitectureTest {
     }
     allow("server", "model", "table");
     allow("server.explain", "server", "table", "model");
+    // what differs per target above detection: its SQL (dialects) and its settings
+    allow("server.dialect", "server", "table", "model");
+    allow("server.settings", "server", "table", "model");
     allow("server.pooler", "connect", "connect.eventloop");
-    allow("dump", "model", "table");
-    allow("dump.generate", "dump", "model");
+    // dump in layers: the names of a dump and the BSON walk at the bottom, the documents read above the walk, the
+    // readers of files, archives and exports (dump itself) on top
+    allow("dump.naming", "model");
+    allow("dump.bson", "model");
+    allow("dump.document", "model", "table", "dump.bson");
+    allow("dump", "model", "table", "dump.naming", "dump.bson", "dump.document");
+    allow("dump.generate", "dump", "dump.bson", "model");
     allow("metrics", "model");
-    allow("load", "model", "table", "server", "dump", "dump.generate", "connect");
-    allow("load.importer", "load", "dump", "server", "table", "model", "connect");
+    allow("load", "model", "table", "server", "server.dialect", "dump", "dump.generate", "connect");
+    // what an import tells (its listener, progress and results), below the importer
+    allow("load.importer.progress", "load", "dump", "dump.naming", "table", "model");
+    allow("load.importer", "load", "load.importer.progress", "dump", "dump.naming", "dump.bson", "dump.document",
+        "server", "server.dialect", "table", "model", "connect");
     allow("keys", "model", "table", "server");
-    allow("ops", "model", "keys", "table", "server", "dump.generate");
+    // the Operation interface above statement execution (ops.sql), below the built-ins and a workload file's operations
+    allow("ops.sql", "model");
+    String[] opsLibraries = {"model", "keys", "table", "server", "dump.generate", "ops.sql"};
+    allow("ops", opsLibraries);
+    allow("ops.builtin", with(opsLibraries, "ops"));
+    allow("ops.file", with(opsLibraries, "ops"));
     // the translation of MongoDB's language, in layers: value below expression and routing, below filter, below
     // update and aggregate (which do not use each other), below mongo (MongoStatement), the one entry point on top
-    String[] mongoLibraries = {"model", "ops", "dump", "table"};
+    String[] mongoLibraries = {"model", "ops", "ops.file", "dump", "dump.bson", "table"};
     allow("mongo.value", mongoLibraries);
     allow("mongo.expression", with(mongoLibraries, "mongo.value"));
     allow("mongo.routing", with(mongoLibraries, "mongo.value"));
@@ -77,10 +93,13 @@ class ArchitectureTest {
     allow("mongo.aggregate", with(mongoLibraries, "mongo.value", "mongo.expression", "mongo.routing", "mongo.filter"));
     allow("mongo", with(mongoLibraries, "mongo.value", "mongo.expression", "mongo.routing", "mongo.filter",
         "mongo.update", "mongo.aggregate"));
-    allow("workload", "model", "ops", "table", "server", "mongo", "mongo.value", "mongo.routing");
-    allow("mongolog", "model", "dump", "load.importer", "workload");
-    allow("mongodb", "model", "dump", "keys", "ops", "table", "workload");
-    allow("runner", "model", "ops", "keys", "metrics", "connect", "connect.eventloop", "server", "table");
+    allow("workload", "model", "ops", "ops.builtin", "ops.file", "table", "server", "mongo", "mongo.value",
+        "mongo.routing");
+    allow("mongolog", "model", "dump", "dump.naming", "dump.document", "load.importer", "workload");
+    allow("mongodb", "model", "dump", "dump.naming", "dump.document", "keys", "ops", "ops.file", "table",
+        "workload");
+    allow("runner", "model", "ops", "ops.sql", "ops.builtin", "keys", "metrics", "connect", "connect.eventloop", "server",
+        "server.settings", "table");
     allow("fleet", "runner");
     allow("live", "metrics", "runner", "connect", "model");
     allow("report", "metrics", "model");
@@ -100,7 +119,7 @@ class ArchitectureTest {
     // RunConfig carries the parsed --workload file; a workload record of its own in config would remove the edge
     known("config", "workload");
     // the copy operation streams its rows with load's CopyLoader; COPY writing would have to move below both
-    known("ops", "load");
+    known("ops.builtin", "load");
     // ConnectionArgs builds connect's ConnectionOptions; RunArgs reads the workload file; ConfigFile says YAML mistakes
     // as workload files do (workload.YamlSyntax)
     known("cli", "connect", "workload");

@@ -148,7 +148,7 @@ class WorkloadParameterTypesTest {
   private static String uuidTable(DocumentTable table) throws SQLException {
     String database = TestDatabase.newDatabaseUrl("uuid_keys");
     try (java.sql.Connection c = TestDatabase.connect(database); java.sql.Statement s = c.createStatement()) {
-      for (String ddl : new stress.server.PostgresDialect().createDocumentTables(table)) {
+      for (String ddl : new stress.server.dialect.PostgresDialect().createDocumentTables(table)) {
         s.execute(ddl);
       }
       s.execute("INSERT INTO keyed SELECT md5(i::text)::uuid, jsonb_build_object('i', i) FROM generate_series(1, 50) i");

@@ -30,7 +30,7 @@ import stress.ops.Operation;
 import stress.ops.OperationContext;
 import stress.ops.OperationSession;
 import stress.model.OperationSettings;
-import stress.ops.Operations;
+import stress.ops.builtin.Operations;
 import stress.model.StatementMode;
 import stress.table.DocumentTable;
 import stress.table.IdType;

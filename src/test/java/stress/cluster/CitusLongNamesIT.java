@@ -27,8 +27,8 @@ import stress.load.importer.TableNaming;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.table.Identifiers;
-import stress.server.CitusDialect;
-import stress.server.Dialect;
+import stress.server.dialect.CitusDialect;
+import stress.server.dialect.Dialect;
 
 /**
  * On a real Citus coordinator: tables whose names are so long that Citus must hash their shard names (citusdata/citus

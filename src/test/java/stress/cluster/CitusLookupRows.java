@@ -19,7 +19,7 @@ import stress.mongo.MongoStatement;
 import stress.mongo.value.Parameters;
 import stress.mongo.value.PathCatalog;
 import stress.mongo.value.TranslationTarget;
-import stress.ops.IdLiteral;
+import stress.ops.file.IdLiteral;
 import stress.table.DocumentTable;
 
 /**

@@ -13,7 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import stress.ops.WorkloadOperation;
+import stress.ops.file.WorkloadOperation;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.workload.WorkloadFile;

@@ -5,6 +5,7 @@ import org.bson.BsonDocument;
 import org.bson.ByteBuf;
 import org.bson.RawBsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
+import stress.dump.document.DumpDocument;
 
 /** Test helpers to build BSON bytes with org.bson. */
 final class Bson {

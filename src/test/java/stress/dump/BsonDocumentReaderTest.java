@@ -18,6 +18,8 @@ import java.util.Arrays;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import stress.dump.bson.FrameReader;
+import stress.dump.document.Rejection;
 
 /** Framing and decoding rules of {@link BsonDocumentReader} on made-up streams. */
 class BsonDocumentReaderTest {

@@ -14,6 +14,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import stress.dump.document.DumpDocument;
+import stress.dump.document.ReadItem;
+import stress.dump.document.Rejection;
 
 /**
  * The real mongodump corpus outside the repository ({@code ../shared/datasets/mongodump} from the

@@ -20,6 +20,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import stress.dump.naming.Namespace;
 
 /** Every data file of the corpus reads to exactly the document counts PROVENANCE.md states. */
 class CorpusCountsTest {

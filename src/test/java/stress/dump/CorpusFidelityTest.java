@@ -12,6 +12,13 @@ import org.bson.RawBsonDocument;
 import org.bson.json.JsonMode;
 import org.bson.json.JsonWriterSettings;
 import org.junit.jupiter.api.Test;
+import stress.dump.bson.JsonFormat;
+import stress.dump.bson.RepeatedFields;
+import stress.dump.document.DocumentConverter;
+import stress.dump.document.DocumentRejectedException;
+import stress.dump.document.DumpDocument;
+import stress.dump.document.IdConverter;
+import stress.dump.document.IdTextForm;
 import stress.table.IdType;
 
 /**

@@ -16,6 +16,9 @@ import org.bson.json.JsonMode;
 import org.bson.json.JsonWriterSettings;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import stress.dump.bson.BsonJson;
+import stress.dump.bson.JsonFormat;
+import stress.dump.document.DumpDocument;
 
 /**
  * The JSON of corpus documents equals, once parsed, org.bson's own independent conversion

@@ -23,6 +23,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import stress.dump.bson.BsonJson;
+import stress.dump.bson.DoubleText;
+import stress.dump.bson.JsonFormat;
+import stress.dump.document.ConvertedDocument;
+import stress.dump.document.DocumentConverter;
+import stress.dump.document.DumpDocument;
+import stress.dump.document.IdConverter;
+import stress.dump.document.IdTextForm;
 import stress.table.IdType;
 import stress.testing.TestDatabase;
 

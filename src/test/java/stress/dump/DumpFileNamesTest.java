@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import stress.dump.naming.DumpFileNames;
 
 class DumpFileNamesTest {
   @Test

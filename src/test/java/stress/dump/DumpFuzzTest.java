@@ -16,6 +16,12 @@ import java.util.Random;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import stress.dump.bson.JsonFormat;
+import stress.dump.document.DocumentConverter;
+import stress.dump.document.DocumentRejectedException;
+import stress.dump.document.DumpDocument;
+import stress.dump.document.IdConverter;
+import stress.dump.document.IdTextForm;
 import stress.table.IdType;
 
 /**

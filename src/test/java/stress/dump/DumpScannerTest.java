@@ -16,6 +16,7 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.dump.DumpNotice.Severity;
+import stress.dump.naming.NamespaceFilter;
 
 /** Discovery over the corpus layouts and edge-case directories, and over small made-up dumps. */
 class DumpScannerTest {

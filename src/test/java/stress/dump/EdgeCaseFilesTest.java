@@ -15,6 +15,14 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import stress.dump.bson.BsonJson;
+import stress.dump.bson.JsonFormat;
+import stress.dump.document.DocumentConverter;
+import stress.dump.document.DocumentRejectedException;
+import stress.dump.document.DumpDocument;
+import stress.dump.document.IdConverter;
+import stress.dump.document.IdTextForm;
+import stress.dump.document.Rejection;
 import stress.table.IdType;
 
 /**

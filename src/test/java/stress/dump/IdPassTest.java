@@ -24,6 +24,8 @@ import org.bson.BsonString;
 import org.bson.BsonValue;
 import org.bson.types.ObjectId;
 import org.junit.jupiter.api.Test;
+import stress.dump.document.DumpDocument;
+import stress.dump.document.ReadItem;
 
 /**
  * The {@code _id} pass that reads only the start of each document ({@link DocumentStream#countIds}, a plain BSON

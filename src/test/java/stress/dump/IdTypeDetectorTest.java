@@ -15,6 +15,14 @@ import org.bson.BsonBinarySubType;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 import org.junit.jupiter.api.Test;
+import stress.dump.bson.JsonFormat;
+import stress.dump.document.ConvertedDocument;
+import stress.dump.document.DocumentConverter;
+import stress.dump.document.DocumentRejectedException;
+import stress.dump.document.DumpDocument;
+import stress.dump.document.IdConverter;
+import stress.dump.document.IdDetection;
+import stress.dump.document.IdTextForm;
 import stress.table.IdType;
 
 /** _id type detection and conversion, on made-up documents and on the corpus. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import stress.dump.naming.NamespaceFilter;
 import stress.model.UsageException;
 
 /** An include pattern that matches nothing the dump holds is refused, naming what it holds, instead of importing none. */

@@ -18,6 +18,11 @@ import org.bson.BsonInt32;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import stress.dump.bson.BsonJson;
+import stress.dump.bson.JsonFormat;
+import stress.dump.document.DumpDocument;
+import stress.dump.document.IdConverter;
+import stress.dump.document.IdTextForm;
 import stress.table.IdType;
 import stress.testing.TestDatabase;
 

@@ -12,6 +12,7 @@ import org.bson.BsonInt32;
 import org.bson.BsonString;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import stress.dump.document.DumpDocument;
 
 /**
  * The mapped {@code _id} pass takes the documents whose head shows their {@code _id}, across map windows smaller than

@@ -16,6 +16,18 @@ import java.util.Random;
 import org.bson.BsonBinaryWriter;
 import org.bson.io.BasicOutputBuffer;
 import org.junit.jupiter.api.Test;
+import stress.dump.bson.BsonWalker;
+import stress.dump.bson.JsonFormat;
+import stress.dump.document.ConvertedDocument;
+import stress.dump.document.DocumentConverter;
+import stress.dump.document.DocumentRejectedException;
+import stress.dump.document.DumpDocument;
+import stress.dump.document.IdConverter;
+import stress.dump.document.IdKind;
+import stress.dump.document.IdTextForm;
+import stress.dump.document.ReadItem;
+import stress.dump.document.Rejection;
+import stress.dump.document.UndecodableDocumentException;
 import stress.table.IdType;
 
 /**

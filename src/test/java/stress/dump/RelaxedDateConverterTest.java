@@ -15,6 +15,9 @@ import org.bson.RawBsonDocument;
 import org.bson.json.JsonMode;
 import org.bson.json.JsonWriterSettings;
 import org.junit.jupiter.api.Test;
+import stress.dump.bson.BsonJson;
+import stress.dump.bson.JsonFormat;
+import stress.dump.bson.RelaxedDateConverter;
 
 /** The relaxed date converter writes what org.bson's own relaxed converter writes, for every kind of date. */
 class RelaxedDateConverterTest {

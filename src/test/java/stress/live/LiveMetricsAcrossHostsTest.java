@@ -24,7 +24,7 @@ import stress.runner.RunPlan;
 import stress.runner.Runner;
 import stress.table.DocumentTable;
 import stress.table.IdType;
-import stress.server.PostgresDialect;
+import stress.server.dialect.PostgresDialect;
 import stress.testing.TestDatabase;
 import stress.model.OperationMix;
 

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import stress.table.DocumentTable;
 import stress.table.IdType;
-import stress.server.PostgresDialect;
+import stress.server.dialect.PostgresDialect;
 import stress.testing.TestDatabase;
 
 class CopyLoaderTest {

@@ -21,7 +21,7 @@ import stress.model.Shape;
 import stress.model.ExistingTablePolicy;
 import stress.table.DocumentTable;
 import stress.table.IdType;
-import stress.server.PostgresDialect;
+import stress.server.dialect.PostgresDialect;
 import stress.testing.TestDatabase;
 
 class DatasetInitializerTest {

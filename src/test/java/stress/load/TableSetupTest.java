@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 import stress.model.ExistingTablePolicy;
 import stress.table.DocumentTable;
 import stress.table.IdType;
-import stress.server.Dialect;
-import stress.server.PostgresDialect;
+import stress.server.dialect.Dialect;
+import stress.server.dialect.PostgresDialect;
 import stress.testing.TestDatabase;
 
 class TableSetupTest {

@@ -10,10 +10,10 @@ import java.util.List;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
-import stress.dump.BsonJson;
+import stress.dump.bson.BsonJson;
 import stress.mongo.value.Parameters;
 import stress.mongo.value.TranslationTarget;
-import stress.ops.IdLiteral;
+import stress.ops.file.IdLiteral;
 import stress.table.IdType;
 import stress.testing.TestDatabase;
 

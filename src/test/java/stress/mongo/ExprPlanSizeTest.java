@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import stress.mongo.value.Parameters;
 import stress.mongo.value.PathCatalog;
 import stress.mongo.value.TranslationTarget;
-import stress.ops.IdLiteral;
+import stress.ops.file.IdLiteral;
 import stress.table.IdType;
 import stress.testing.TestDatabase;
 

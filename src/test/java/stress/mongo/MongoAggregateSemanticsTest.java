@@ -21,11 +21,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import stress.dump.BsonJson;
+import stress.dump.bson.BsonJson;
 import stress.mongo.value.Parameters;
 import stress.mongo.value.PathCatalog;
 import stress.mongo.value.TranslationTarget;
-import stress.ops.IdLiteral;
+import stress.ops.file.IdLiteral;
 import stress.table.IdType;
 import stress.testing.TestDatabase;
 

@@ -19,7 +19,7 @@ import org.bson.BsonDocument;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
-import stress.dump.BsonJson;
+import stress.dump.bson.BsonJson;
 import stress.mongo.value.Parameters;
 import stress.mongo.value.PathCatalog;
 import stress.mongo.value.TranslationTarget;

@@ -33,7 +33,7 @@ import stress.mongo.value.PathCatalog;
 import stress.mongo.value.PathFactsStore;
 import stress.mongo.value.TranslationTarget;
 import stress.mongo.value.TypedExpression;
-import stress.ops.IdLiteral;
+import stress.ops.file.IdLiteral;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.testing.TestDatabase;

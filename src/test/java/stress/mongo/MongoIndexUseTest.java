@@ -13,7 +13,7 @@ import org.bson.BsonDocument;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import stress.mongo.value.Parameters;
-import stress.ops.IdLiteral;
+import stress.ops.file.IdLiteral;
 import stress.table.IdType;
 import stress.testing.TestDatabase;
 

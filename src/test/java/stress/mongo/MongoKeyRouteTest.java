@@ -20,7 +20,7 @@ import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.table.KeyType;
 import stress.table.Layout;
-import stress.server.PostgresDialect;
+import stress.server.dialect.PostgresDialect;
 import stress.testing.TestDatabase;
 
 /**

@@ -185,7 +185,7 @@ class MongoUpdateOperatorsTest {
         String iso = data.get(date).get("$date").asText();
         long ms = java.time.Instant.parse(iso).toEpochMilli();
         assertTrue(ms >= before && ms <= after, date + ": " + iso + " not within the execution");
-        assertEquals(stress.dump.BsonJson.isoDate(ms), iso, "written as the importer writes dates");
+        assertEquals(stress.dump.bson.BsonJson.isoDate(ms), iso, "written as the importer writes dates");
       }
       com.fasterxml.jackson.databind.JsonNode ts = data.get("m").get("t").get("$timestamp");
       assertTrue(ts.get("t").asLong() >= before / 1000 && ts.get("t").asLong() <= after / 1000, ts.toString());

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import stress.mongo.value.Parameters;
-import stress.ops.JsonValueText;
+import stress.ops.file.JsonValueText;
 import stress.server.ErrorClass;
 import stress.server.SqlStates;
 

@@ -15,7 +15,7 @@ import stress.mongo.value.Parameters;
 import stress.mongo.value.PathCatalog;
 import stress.mongo.value.PathFactsStore;
 import stress.mongo.value.TranslationTarget;
-import stress.ops.TableForms.IndexAdvice;
+import stress.ops.file.TableForms.IndexAdvice;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.testing.TestDatabase;

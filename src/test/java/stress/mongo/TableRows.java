@@ -34,7 +34,7 @@ final class TableRows {
   /** The statement of a workload file's operation as written for the table, with its literals in place. */
   static String statement(WorkloadFile workload, String name, Connection c, DocumentTable table) {
     try {
-      return ((stress.ops.WorkloadOperation) workload.operations().get(name)).forTable(c, table).textFor(0, table);
+      return ((stress.ops.file.WorkloadOperation) workload.operations().get(name)).forTable(c, table).textFor(0, table);
     } catch (SQLException e) {
       throw new IllegalStateException(e);
     }

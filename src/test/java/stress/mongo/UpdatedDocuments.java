@@ -6,8 +6,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
-import stress.ops.IdLiteral;
-import stress.ops.PlaceholderValue;
+import stress.ops.file.IdLiteral;
+import stress.ops.file.PlaceholderValue;
 import stress.table.IdType;
 import stress.testing.TestDatabase;
 

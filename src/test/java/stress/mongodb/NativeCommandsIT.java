@@ -119,10 +119,10 @@ class NativeCommandsIT {
       var twin = new stress.ops.OperationSession(stress.model.StatementMode.PREPARED, true, keys,
           new java.util.SplittableRandom(7), 100); // draws what the table's side draws
 
-      assertEquals(1, run.operation(new stress.ops.FindFirst(), null).bind(context).execute(session));
+      assertEquals(1, run.operation(new stress.ops.builtin.FindFirst(), null).bind(context).execute(session));
       assertEquals(new BsonDocument("_id", NativeValues.of(twin.nextKey())), sent.last("find").getDocument("filter"));
 
-      long rows = run.operation(new stress.ops.Find(), null).bind(context).execute(session);
+      long rows = run.operation(new stress.ops.builtin.Find(), null).bind(context).execute(session);
       BsonDocument range = sent.last("find");
       Object from = twin.nextKey();
       assertEquals(BsonDocument.parse("{_id: {$gt: " + from + "}}"), range.getDocument("filter"));
@@ -130,11 +130,11 @@ class NativeCommandsIT {
       assertEquals(twin.nextInt(2, 2), range.getNumber("limit").intValue());
       assertEquals(Math.min(2, 5 - ((Number) from).intValue()), rows);
 
-      run.operation(new stress.ops.FindIn(), null).bind(context).execute(session);
+      run.operation(new stress.ops.builtin.FindIn(), null).bind(context).execute(session);
       assertEquals(BsonDocument.parse("{_id: {$in: [" + twin.nextKey() + ", " + twin.nextKey() + ", "
           + twin.nextKey() + "]}}"), sent.last("find").getDocument("filter"));
 
-      assertEquals(2, run.operation(new stress.ops.FindUpdate(), null).bind(context).execute(session));
+      assertEquals(2, run.operation(new stress.ops.builtin.FindUpdate(), null).bind(context).execute(session));
       Object updated = twin.nextKey();
       BsonDocument replace = sent.last("update").getArray("updates").get(0).asDocument();
       assertEquals(BsonDocument.parse("{_id: " + updated + "}"), replace.getDocument("q"));

@@ -9,7 +9,7 @@ import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import org.bson.BsonInt64;
 import org.junit.jupiter.api.Test;
-import stress.ops.JsonValueText;
+import stress.ops.file.JsonValueText;
 import stress.workload.MongoSpec;
 
 /** The drawn values put into the operation as BSON of the kinds MongoDB's shell sends, every reference replaced. */

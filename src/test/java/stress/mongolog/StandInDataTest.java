@@ -17,8 +17,8 @@ import org.bson.codecs.BsonDocumentCodec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.dump.BsonDocumentReader;
-import stress.dump.DumpDocument;
-import stress.dump.ReadItem;
+import stress.dump.document.DumpDocument;
+import stress.dump.document.ReadItem;
 import stress.dump.ReadPolicy;
 
 /** The stand-in documents a logged statement gives, their BSON types, their keys and copies, and the files. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import stress.ops.sql.PlaceholderScanner;
 
 /** Placeholders are found as pgjdbc finds them. */
 class PlaceholderScannerTest {

@@ -21,12 +21,12 @@ import stress.connect.ConnectionSpec;
 import stress.connect.PoolSettings;
 import stress.ops.Operation;
 import stress.ops.OperationContext;
-import stress.ops.Operations;
-import stress.ops.Sql;
+import stress.ops.builtin.Operations;
+import stress.ops.sql.Sql;
 import stress.model.StatementMode;
 import stress.table.DocumentTable;
 import stress.table.IdType;
-import stress.server.PostgresDialect;
+import stress.server.dialect.PostgresDialect;
 import stress.testing.TestDatabase;
 import stress.model.OperationMix;
 

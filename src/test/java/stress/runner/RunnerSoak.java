@@ -26,7 +26,7 @@ import stress.metrics.PhaseStats;
 import stress.model.StatementMode;
 import stress.table.DocumentTable;
 import stress.table.IdType;
-import stress.server.PostgresDialect;
+import stress.server.dialect.PostgresDialect;
 import stress.testing.TestDatabase;
 import stress.model.OperationMix;
 

@@ -26,7 +26,7 @@ import stress.metrics.PhaseStats;
 import stress.model.StatementMode;
 import stress.table.DocumentTable;
 import stress.table.IdType;
-import stress.server.PostgresDialect;
+import stress.server.dialect.PostgresDialect;
 import stress.testing.InterceptedConnection;
 import stress.testing.TestDatabase;
 import stress.model.OperationMix;
@@ -214,8 +214,8 @@ class RunnerTest {
     public Bound bind(stress.ops.OperationContext context) {
       // the timeout is set here rather than at connection start, where it could also hit the runner's own
       // short start-up queries on a busy machine
-      stress.ops.Sql shortTimeout = new stress.ops.Sql("SET statement_timeout = 20");
-      stress.ops.Sql sleep = new stress.ops.Sql("SELECT 1, pg_sleep(0.5)::text WHERE ? > 0");
+      stress.ops.sql.Sql shortTimeout = new stress.ops.sql.Sql("SET statement_timeout = 20");
+      stress.ops.sql.Sql sleep = new stress.ops.sql.Sql("SELECT 1, pg_sleep(0.5)::text WHERE ? > 0");
       return session -> {
         session.sql().update(shortTimeout);
         return session.sql().queryRows(sleep, session.nextKey());

@@ -28,7 +28,7 @@ import stress.metrics.PhaseStats;
 import stress.model.OperationMix;
 import stress.model.StatementMode;
 import stress.model.WorkerThreadPolicy;
-import stress.ops.Operations;
+import stress.ops.builtin.Operations;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.testing.TestDatabase;

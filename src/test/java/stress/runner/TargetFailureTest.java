@@ -23,7 +23,7 @@ import stress.model.StatementMode;
 import stress.ops.Operation;
 import stress.ops.OperationContext;
 import stress.ops.TargetFailure;
-import stress.server.PostgresDialect;
+import stress.server.dialect.PostgresDialect;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.testing.TestDatabase;

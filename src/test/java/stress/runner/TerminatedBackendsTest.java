@@ -26,7 +26,7 @@ import stress.connect.PoolSettings;
 import stress.metrics.ErrorStats;
 import stress.metrics.IntervalStats;
 import stress.metrics.PhaseStats;
-import stress.ops.Operations;
+import stress.ops.builtin.Operations;
 import stress.model.StatementMode;
 import stress.model.WorkerThreadPolicy;
 import stress.table.DocumentTable;

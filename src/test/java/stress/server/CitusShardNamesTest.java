@@ -8,8 +8,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import stress.dump.Namespace;
+import stress.dump.naming.Namespace;
 import stress.load.importer.TableNaming;
+import stress.server.dialect.CitusDialect;
+import stress.server.dialect.CitusShardNames;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 

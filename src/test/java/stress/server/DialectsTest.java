@@ -7,6 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import stress.server.dialect.CitusDialect;
+import stress.server.dialect.CoordinatorOnlyDialect;
+import stress.server.dialect.Dialect;
+import stress.server.dialect.Dialects;
+import stress.server.dialect.GreenplumDialect;
+import stress.server.dialect.PostgresDialect;
+import stress.server.dialect.XlDialect;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 

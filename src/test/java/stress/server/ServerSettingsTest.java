@@ -8,6 +8,7 @@ import java.sql.Connection;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import stress.server.settings.ServerSettings;
 import stress.testing.TestDatabase;
 
 class ServerSettingsTest {

@@ -10,6 +10,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import stress.server.dialect.Dialects;
+import stress.server.settings.SessionSetting;
+import stress.server.settings.SettingDefinition;
+import stress.server.settings.SettingValues;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 

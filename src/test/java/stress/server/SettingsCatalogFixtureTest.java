@@ -10,7 +10,13 @@ import static stress.server.PsqlOutput.section;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import stress.server.AppliedSetting.Method;
+import stress.server.settings.AppliedSetting;
+import stress.server.settings.AppliedSetting.Method;
+import stress.server.settings.InvalidSettingsException;
+import stress.server.settings.SessionSetting;
+import stress.server.settings.SessionSettingsPlan;
+import stress.server.settings.SettingDefinition;
+import stress.server.settings.SettingsCatalog;
 
 /** Planning --set requests against the pg_settings rows captured on a Postgres-XL 10r1.1 coordinator. */
 class SettingsCatalogFixtureTest {

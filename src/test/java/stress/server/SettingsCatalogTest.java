@@ -13,7 +13,14 @@ import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import stress.server.AppliedSetting.Method;
+import stress.server.settings.AppliedSetting;
+import stress.server.settings.AppliedSetting.Method;
+import stress.server.settings.InvalidSettingsException;
+import stress.server.settings.SessionSetting;
+import stress.server.settings.SessionSettingsPlan;
+import stress.server.settings.SettingDefinition;
+import stress.server.settings.SettingsCatalog;
+import stress.server.settings.StartupOptions;
 import stress.testing.TestDatabase;
 
 /** Session settings validated against, and applied to, the real embedded PostgreSQL 18. */

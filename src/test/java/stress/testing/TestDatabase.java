@@ -9,7 +9,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.atomic.AtomicInteger;
 import stress.table.DocumentTable;
-import stress.server.PostgresDialect;
+import stress.server.dialect.PostgresDialect;
 
 /**
  * One real embedded PostgreSQL per test JVM, started on first use and stopped at JVM exit. Each caller

@@ -6,7 +6,7 @@ import stress.model.WorkerThreadPolicy;
 import stress.model.OperationMix;
 import stress.model.OperationSettings;
 import stress.ops.Operation;
-import stress.ops.Operations;
+import stress.ops.builtin.Operations;
 import stress.runner.PhaseSpec;
 import stress.runner.RunPlan;
 import stress.server.FailureReader;

@@ -15,9 +15,9 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.ops.OperationSession;
-import stress.ops.ParameterGenerator;
+import stress.ops.file.ParameterGenerator;
 import stress.model.StatementMode;
-import stress.ops.WorkloadOperation;
+import stress.ops.file.WorkloadOperation;
 
 class WorkloadFileTest {
   @TempDir

@@ -11,8 +11,8 @@ import org.bson.BsonDocument;
 import org.bson.BsonInt32;
 import stress.app.index.SuggestedIndexes;
 import stress.mongodb.MongoTarget;
-import stress.ops.TableForms;
-import stress.ops.WorkloadOperation;
+import stress.ops.file.TableForms;
+import stress.ops.file.WorkloadOperation;
 import stress.table.DocumentTable;
 
 /**

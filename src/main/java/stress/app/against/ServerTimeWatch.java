@@ -15,7 +15,7 @@ import stress.metrics.PhaseStats;
 import stress.mongodb.NativeOperation;
 import stress.mongodb.ServerIdentity;
 import stress.ops.Operation;
-import stress.ops.WorkloadOperation;
+import stress.ops.file.WorkloadOperation;
 import stress.runner.PhaseSpec;
 import stress.runner.RunListener;
 import stress.server.StatementStatistics;

@@ -26,7 +26,7 @@ import stress.model.StatementMode;
 import stress.ops.NewDocuments;
 import stress.ops.Operation;
 import stress.ops.TableOperation;
-import stress.ops.WorkloadOperation;
+import stress.ops.file.WorkloadOperation;
 import stress.report.RecordedCollection;
 import stress.report.RecordedOperation;
 import stress.table.DocumentTable;

@@ -18,9 +18,9 @@ import stress.model.ExistingTablePolicy;
 import stress.load.TableSetup;
 import stress.ops.Operation;
 import stress.table.DocumentTable;
-import stress.server.CitusShardNames;
-import stress.server.Dialect;
-import stress.server.Dialects;
+import stress.server.dialect.CitusShardNames;
+import stress.server.dialect.Dialect;
+import stress.server.dialect.Dialects;
 import stress.server.ShardLookup;
 import stress.server.SqlLiterals;
 import stress.server.ShardLookups;
@@ -80,8 +80,8 @@ public final class InsertSetup {
       return null;
     }
     // a workload file's new_key draws fresh ObjectIds on a table of ObjectId keys; the built-ins need whole numbers
-    boolean builtIn = operations.stream().anyMatch(op -> op instanceof stress.ops.Insert
-        || op instanceof stress.ops.InsertBatch || op instanceof stress.ops.Copy);
+    boolean builtIn = operations.stream().anyMatch(op -> op instanceof stress.ops.builtin.Insert
+        || op instanceof stress.ops.builtin.InsertBatch || op instanceof stress.ops.builtin.Copy);
     NewKeys keys = builtIn ? NewKeys.above(control, table, settings.instance())
         : NewKeys.forNewKeyParameters(control, table, settings.instance());
     ShardLookup shards = settings.groupByShard() ? ShardLookups.forTarget(target, control, table) : null;

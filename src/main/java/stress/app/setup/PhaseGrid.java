@@ -10,10 +10,10 @@ import stress.connect.ConnectionSpec;
 import stress.connect.PoolSettings;
 import stress.model.StatementMode;
 import stress.runner.PhaseSpec;
-import stress.server.InvalidSettingsException;
-import stress.server.SessionSetting;
-import stress.server.SessionSettingsPlan;
-import stress.server.SettingsCatalog;
+import stress.server.settings.InvalidSettingsException;
+import stress.server.settings.SessionSetting;
+import stress.server.settings.SessionSettingsPlan;
+import stress.server.settings.SettingsCatalog;
 
 /**
  * The phases of a run: one per combination of statement mode, pool, road ({@code --via}), thread count and session

@@ -3,8 +3,8 @@ package stress.app.setup;
 import java.util.List;
 import java.util.Map;
 import stress.ops.Operation;
-import stress.ops.WorkloadOperation;
-import stress.server.SettingsCatalog;
+import stress.ops.file.WorkloadOperation;
+import stress.server.settings.SettingsCatalog;
 
 /**
  * A run of translated aggregation pipelines sets {@code jit = off} in its sessions, unless the user sets {@code jit}

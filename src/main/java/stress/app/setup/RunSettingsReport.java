@@ -11,7 +11,7 @@ import stress.config.SettingChoice;
 import stress.connect.PoolSettings;
 import stress.model.StatementMode;
 import stress.table.DocumentTable;
-import stress.server.KnownSetting;
+import stress.server.settings.KnownSetting;
 import stress.keys.KeyChooser;
 
 /**

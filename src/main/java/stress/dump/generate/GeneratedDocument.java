@@ -2,7 +2,7 @@ package stress.dump.generate;
 
 import java.nio.ByteBuffer;
 import org.bson.RawBsonDocument;
-import stress.dump.BsonJson;
+import stress.dump.bson.BsonJson;
 
 /**
  * One generated document and its key.

@@ -1,13 +1,13 @@
 package stress.load.importer;
 
 import java.util.List;
-import stress.dump.DocumentRejectedException;
-import stress.dump.DumpDocument;
+import stress.dump.document.DocumentRejectedException;
+import stress.dump.document.DumpDocument;
 import stress.dump.DumpFormatException;
-import stress.dump.ReadItem;
+import stress.dump.document.ReadItem;
 import stress.dump.ReadPolicy;
-import stress.dump.Rejection;
-import stress.dump.UndecodableDocumentException;
+import stress.dump.document.Rejection;
+import stress.dump.document.UndecodableDocumentException;
 import stress.load.ByteSlab;
 import stress.load.EncodedRow;
 

@@ -1,6 +1,6 @@
 package stress.load.importer;
 
-import stress.dump.Rejection;
+import stress.dump.document.Rejection;
 
 /** One item of a {@link Batch}, in read order: a converted document, or a document refused while reading it. */
 sealed interface BatchItem permits KeptDocument, BatchItem.Refused {

@@ -1,6 +1,6 @@
 package stress.load.importer;
 
-import stress.dump.DumpDocument;
+import stress.dump.document.DumpDocument;
 import stress.load.EncodedRow;
 
 /** A row for the table and the document it came from, as the load stream settles and writes it. */

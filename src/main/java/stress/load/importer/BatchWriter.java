@@ -22,7 +22,7 @@ import stress.load.LoadException;
  * the batch are settled by {@link BatchSettlement}. Nothing of a batch is committed unless all of it is accounted
  * for.
  *
- * <p>Where a commit is one server's own ({@link stress.server.Dialect#commitsLocally()}: plain PostgreSQL), each
+ * <p>Where a commit is one server's own ({@link stress.server.dialect.Dialect#commitsLocally()}: plain PostgreSQL), each
  * batch commits with {@code synchronous_commit} off, so the stream does not wait for the disk between batches: a
  * server crash may lose the last batches, but each together with its checkpoint, so {@code --resume} redoes them.
  * The importer makes it all durable at the end ({@link DumpImporter}).

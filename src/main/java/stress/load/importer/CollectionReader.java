@@ -14,9 +14,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import stress.dump.DocumentStream;
 import stress.dump.DumpFormatException;
-import stress.dump.ReadItem;
+import stress.dump.document.ReadItem;
 import stress.load.ConnectionSupplier;
-import stress.server.Dialect;
+import stress.load.importer.progress.CollectionResult;
+import stress.load.importer.progress.ImportListener;
+import stress.server.dialect.Dialect;
 
 /**
  * Reads one collection for an import: once {@link CollectionSetup} has set up its table and read the checkpoints of

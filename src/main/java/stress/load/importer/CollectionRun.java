@@ -4,8 +4,9 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
-import stress.dump.DocumentConverter;
+import stress.dump.document.DocumentConverter;
 import stress.dump.DumpCollection;
+import stress.load.importer.progress.CollectionResult;
 import stress.table.DocumentTable;
 
 /**

@@ -5,19 +5,21 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.function.BooleanSupplier;
-import stress.dump.DocumentConverter;
-import stress.dump.IdConverter;
-import stress.dump.IdDetection;
-import stress.dump.IdTextForm;
+import stress.dump.document.DocumentConverter;
+import stress.dump.document.IdConverter;
+import stress.dump.document.IdDetection;
+import stress.dump.document.IdTextForm;
 import stress.dump.ReadPolicy;
 import stress.load.ConnectionSupplier;
+import stress.load.importer.progress.CollectionResult;
+import stress.load.importer.progress.ImportListener;
 import stress.model.ExistingTablePolicy;
 import stress.load.LoadException;
 import stress.load.PreparedTable;
 import stress.load.TableSetup;
 import stress.table.DocumentTable;
 import stress.table.IdType;
-import stress.server.Dialect;
+import stress.server.dialect.Dialect;
 
 /**
  * Before a collection is read for loading: chooses the {@code _id} type (a first pass over the collection unless

@@ -1,11 +1,11 @@
 package stress.load.importer;
 
-import stress.dump.CopyFieldJson;
-import stress.dump.DocumentConverter;
-import stress.dump.DocumentRejectedException;
-import stress.dump.DumpDocument;
-import stress.dump.IdConverter;
-import stress.dump.Rejection;
+import stress.dump.bson.CopyFieldJson;
+import stress.dump.document.DocumentConverter;
+import stress.dump.document.DocumentRejectedException;
+import stress.dump.document.DumpDocument;
+import stress.dump.document.IdConverter;
+import stress.dump.document.Rejection;
 import stress.load.ByteSlab;
 import stress.load.CopyTextWriter;
 import stress.load.EncodedRow;
@@ -39,7 +39,7 @@ final class DocumentEncoder {
   /**
    * The document's row, its text copied into {@code rows}.
    *
-   * @throws stress.dump.UndecodableDocumentException when the bytes do not decode
+   * @throws stress.dump.document.UndecodableDocumentException when the bytes do not decode
    * @throws DocumentRejectedException                when it cannot become a row (no {@code _id}, NUL, ...)
    */
   EncodedRow encode(DumpDocument document, ByteSlab rows) throws DocumentRejectedException {

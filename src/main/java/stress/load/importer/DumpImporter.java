@@ -23,9 +23,13 @@ import java.util.function.BooleanSupplier;
 import stress.dump.DumpCollection;
 import stress.dump.DumpScanner;
 import stress.dump.DumpSource;
-import stress.dump.Namespace;
+import stress.dump.naming.Namespace;
 import stress.load.ConnectionSupplier;
-import stress.server.Dialect;
+import stress.load.importer.progress.CollectionResult;
+import stress.load.importer.progress.ImportListener;
+import stress.load.importer.progress.ImportProgress;
+import stress.load.importer.progress.ImportResult;
+import stress.server.dialect.Dialect;
 
 /**
  * The library entry point of {@code import}: scans a mongodump path, gives every collection a table

@@ -13,7 +13,7 @@ import java.util.concurrent.Future;
 import java.util.function.BooleanSupplier;
 import stress.dump.DocumentStream;
 import stress.dump.DumpFormatException;
-import stress.dump.IdDetection;
+import stress.dump.document.IdDetection;
 import stress.dump.IdTypeDetector;
 import stress.table.IdType;
 

@@ -4,9 +4,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import stress.dump.JsonFormat;
+import stress.dump.bson.JsonFormat;
 import stress.dump.ReadPolicy;
-import stress.dump.RepeatedFields;
+import stress.dump.bson.RepeatedFields;
 import stress.dump.ScanOptions;
 import stress.load.CopyBatching;
 import stress.model.ExistingTablePolicy;
@@ -35,7 +35,7 @@ import stress.table.IdType;
  * @param allowMissingKey whether a {@code --distribute-by} path that most documents lack is accepted (their rows get a
  *                    null key, all on one node); a path that no document holds is refused either way
  * @param batchBytesGiven whether the user chose the batch size ({@code --batch-mb}); if not, the target may
- *                    ({@link stress.server.Dialect#loadBatch()})
+ *                    ({@link stress.server.dialect.Dialect#loadBatch()})
  */
 public record ImportRequest(Path source, ScanOptions scan, TableNaming naming, ExistingTablePolicy policy,
                             boolean resume, int jobs, JsonFormat jsonFormat, IdType idType, ReadPolicy onError,

@@ -1,7 +1,7 @@
 package stress.load.importer;
 
 import java.util.Arrays;
-import stress.dump.DumpDocument;
+import stress.dump.document.DumpDocument;
 import stress.load.EncodedRow;
 
 /**

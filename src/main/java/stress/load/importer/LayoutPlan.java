@@ -7,10 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import stress.dump.DocumentStream;
-import stress.dump.DumpDocument;
+import stress.dump.document.DumpDocument;
 import stress.dump.DumpFormatException;
 import stress.dump.KeyPath;
-import stress.dump.ReadItem;
+import stress.dump.document.ReadItem;
 import stress.dump.ReadPolicy;
 import stress.load.ConnectionSupplier;
 import stress.load.TableSetup;
@@ -18,7 +18,7 @@ import stress.model.ExistingTablePolicy;
 import stress.model.UsageException;
 import stress.table.KeyType;
 import stress.table.Layout;
-import stress.server.Dialect;
+import stress.server.dialect.Dialect;
 
 /**
  * The layouts of an import, settled before anything is created: every {@code --distribute-by} and {@code --reference}

@@ -9,8 +9,12 @@ import java.util.Objects;
 import java.util.function.LongSupplier;
 import stress.dump.DumpNotice;
 import stress.dump.DumpSource;
-import stress.dump.Namespace;
+import stress.dump.naming.Namespace;
 import stress.load.TerminalBar;
+import stress.load.importer.progress.CollectionResult;
+import stress.load.importer.progress.ImportListener;
+import stress.load.importer.progress.ImportProgress;
+import stress.load.importer.progress.ImportResult;
 
 /**
  * Prints an import for people: the scanner's notices, each collection's table and {@code _id} choice, problems at

@@ -5,8 +5,8 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import stress.dump.DumpDocument;
-import stress.dump.Rejection;
+import stress.dump.document.DumpDocument;
+import stress.dump.document.Rejection;
 import stress.table.DocumentTable;
 
 /** The lines a load stream writes to the rejects file, and the texts they carry. */

@@ -18,10 +18,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
-import stress.dump.BsonJson;
-import stress.dump.JsonFormat;
-import stress.dump.RepeatedFields;
-import stress.dump.Rejection;
+import stress.dump.bson.BsonJson;
+import stress.dump.bson.JsonFormat;
+import stress.dump.bson.RepeatedFields;
+import stress.dump.document.Rejection;
 
 /**
  * The rejects file: one JSON object per line (written with Jackson) for every document that was not loaded, and for

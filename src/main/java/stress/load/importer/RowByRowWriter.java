@@ -17,7 +17,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import stress.dump.DocumentRejectedException;
+import stress.dump.document.DocumentRejectedException;
 import stress.table.DocumentTable;
 
 /**

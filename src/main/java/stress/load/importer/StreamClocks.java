@@ -1,6 +1,7 @@
 package stress.load.importer;
 
 import java.util.concurrent.atomic.LongAdder;
+import stress.load.importer.progress.LoadStreamTime;
 
 /** Times an import's load streams for {@link LoadStreamTime}: one clock per stream, summed when each ends. */
 final class StreamClocks {

@@ -8,7 +8,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import stress.dump.Namespace;
+import stress.dump.naming.Namespace;
 import stress.load.LoadException;
 import stress.model.UsageException;
 import stress.table.DocumentTable;

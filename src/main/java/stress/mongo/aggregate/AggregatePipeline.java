@@ -265,7 +265,7 @@ public final class AggregatePipeline {
       count = Long.toString(arg.asNumber().longValue());
     } else {
       throw new IllegalArgumentException(name + " takes a whole number" + (name.equals("$limit") ? " above 0" : "")
-          + " or a parameter, got " + stress.dump.BsonJson.valueToRelaxedJson(arg));
+          + " or a parameter, got " + stress.dump.bson.BsonJson.valueToRelaxedJson(arg));
     }
     String clause = name.equals("$limit") ? " LIMIT " + count : " OFFSET " + count;
     if (sortOpen == 1 || sortOpen == 2 && name.equals("$limit")) {

@@ -45,7 +45,7 @@ final class AggregateSample {
       count = Long.toString(n);
     } else {
       throw new IllegalArgumentException("size argument to $sample must be a number, got "
-          + stress.dump.BsonJson.valueToRelaxedJson(size));
+          + stress.dump.bson.BsonJson.valueToRelaxedJson(size));
     }
     return count;
   }

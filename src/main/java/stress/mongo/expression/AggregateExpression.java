@@ -8,7 +8,7 @@ import java.util.TreeSet;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
-import stress.dump.BsonJson;
+import stress.dump.bson.BsonJson;
 import stress.mongo.value.BsonOrder;
 import stress.mongo.value.FailingCast;
 import stress.mongo.value.JsonPathText;

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.bson.BsonValue;
-import stress.dump.BsonJson;
+import stress.dump.bson.BsonJson;
 import stress.mongo.value.Conditions;
 import stress.mongo.value.JsonPathText;
 import stress.mongo.value.MongoPath;
@@ -71,7 +71,7 @@ public final class Containment {
       }
     }
     t.chose(path + ": $elemMatch with a containment test beside it, data @> '{...}'",
-        stress.ops.TableForms.IndexAdvice.GIN);
+        stress.ops.file.TableForms.IndexAdvice.GIN);
     return "(" + String.join(" OR ", tests) + ")";
   }
 

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
-import stress.dump.BsonJson;
+import stress.dump.bson.BsonJson;
 import stress.mongo.value.Conditions;
 import stress.mongo.value.JsonPathText;
 import stress.mongo.value.MongoPath;
@@ -83,7 +83,7 @@ final class EqualityContainment {
     }
     t.chose(String.join(", ", keys) + ": equalities as one containment, data @> '{...}', which a GIN index on data"
         + " serves; no btree condition beside it (PostgreSQL intersected both indexes, slower)",
-        stress.ops.TableForms.IndexAdvice.GIN);
+        stress.ops.file.TableForms.IndexAdvice.GIN);
     if (used.isEmpty()) {
       return "data @> CAST(" + JsonPathText.sql(json(t, root, null)) + " AS jsonb)";
     }

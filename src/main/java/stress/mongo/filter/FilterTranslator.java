@@ -7,7 +7,7 @@ import java.util.Set;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
-import stress.dump.BsonJson;
+import stress.dump.bson.BsonJson;
 import stress.mongo.expression.AggregateExpression;
 import stress.mongo.routing.KeyRoute;
 import stress.mongo.value.Conditions;

@@ -5,14 +5,14 @@ import java.util.List;
 import java.util.Set;
 import org.bson.BsonBinarySubType;
 import org.bson.BsonValue;
-import stress.dump.BsonJson;
-import stress.dump.DoubleText;
+import stress.dump.bson.BsonJson;
+import stress.dump.bson.DoubleText;
 import stress.mongo.value.JsonPathText;
 import stress.mongo.value.MongoPath;
 import stress.mongo.value.PathFacts;
 import stress.mongo.value.RefusedOperator;
 import stress.mongo.value.Translation;
-import stress.ops.IdLiteral;
+import stress.ops.file.IdLiteral;
 
 /**
  * Conditions on the top-level {@code _id}, written on the {@code _id} column so the primary key serves them and a
@@ -137,7 +137,7 @@ public final class IdCondition {
   public static String single(Translation t, BsonValue v) {
     int p = t.parameters.indexOf(v);
     if (p >= 0) { // a new ObjectId key goes into the key column as its hex text
-      return t.placeholder(p, x -> x instanceof stress.ops.ObjectIdText id ? id.hex() : x);
+      return t.placeholder(p, x -> x instanceof stress.ops.file.ObjectIdText id ? id.hex() : x);
     }
     String texts = texts(v);
     int comma = texts.indexOf("', '");

@@ -34,12 +34,12 @@ public final class PathValues {
           + ")";
     }
     if (v.isDocument() || v.isArray()) {
-      String json = JsonPathText.sql(stress.dump.BsonJson.valueToRelaxedJson(v));
+      String json = JsonPathText.sql(stress.dump.bson.BsonJson.valueToRelaxedJson(v));
       return anyOrElement(root, jp, c -> c + " = CAST(" + json + " AS jsonb)");
     }
     if (ValueComparisons.scalarTest(v, "==") == null && Decimals.number(v) == null) {
       throw new IllegalArgumentException("a " + FilterTranslator.typeName(v) + " value cannot be compared ("
-          + stress.dump.BsonJson.valueToRelaxedJson(v) + ")");
+          + stress.dump.bson.BsonJson.valueToRelaxedJson(v) + ")");
     }
     return any(root, jp, c -> literalTest(c, v, "=="));
   }
@@ -63,7 +63,7 @@ public final class PathValues {
     String test = literalTest("c", v, sqlOp);
     if (test == null) {
       throw new IllegalArgumentException(op + " with a " + FilterTranslator.typeName(v) + " value is not supported ("
-          + stress.dump.BsonJson.valueToRelaxedJson(v) + ")");
+          + stress.dump.bson.BsonJson.valueToRelaxedJson(v) + ")");
     }
     return any(root, jp, c -> literalTest(c, v, sqlOp));
   }
@@ -157,7 +157,7 @@ public final class PathValues {
     }
     if (sqlOp.equals("==")) {
       return v.isNull() ? "jsonb_typeof(" + c + ") = 'null'"
-          : c + " = CAST(" + JsonPathText.sql(stress.dump.BsonJson.valueToRelaxedJson(v)) + " AS jsonb)";
+          : c + " = CAST(" + JsonPathText.sql(stress.dump.bson.BsonJson.valueToRelaxedJson(v)) + " AS jsonb)";
     }
     if (v.isString()) {
       return string(c) + " " + sqlOp + " " + JsonPathText.sql(v.asString().getValue());

@@ -49,7 +49,7 @@ public final class SortAndProjection {
       String handWritten = kind == null ? null : handWrittenSort(path, kind, t);
       if (handWritten != null) {
         t.chose(path + ": sorted on its hand-written numeric expression (every document holds a number there)",
-            new stress.ops.TableForms.IndexAdvice(List.of(path.toString()), List.of(TypedExpression.NUMERIC)));
+            new stress.ops.file.TableForms.IndexAdvice(List.of(path.toString()), List.of(TypedExpression.NUMERIC)));
         keys.add(handWritten + dir);
         continue;
       }
@@ -90,14 +90,14 @@ public final class SortAndProjection {
    * The btree that serves a sort after the filter's equalities: their paths, then the sorted one, unless the filter pins
    * it to one value (it orders nothing then, and a path twice in one index is no index anyone writes).
    */
-  private static stress.ops.TableForms.IndexAdvice afterEqualities(Translation t, String path, String kind) {
+  private static stress.ops.file.TableForms.IndexAdvice afterEqualities(Translation t, String path, String kind) {
     List<String> paths = new ArrayList<>(t.equalities.keySet());
     List<String> kinds = new ArrayList<>(t.equalities.values());
     if (!t.equalities.containsKey(path)) {
       paths.add(path);
       kinds.add(kind);
     }
-    return new stress.ops.TableForms.IndexAdvice(paths, kinds);
+    return new stress.ops.file.TableForms.IndexAdvice(paths, kinds);
   }
 
   /**
@@ -131,7 +131,7 @@ public final class SortAndProjection {
   private static String direction(String path, BsonValue d) {
     if (!d.isNumber() || Math.abs(d.asNumber().doubleValue()) != 1) {
       throw new IllegalArgumentException("sort on '" + path + "' must be 1 or -1, got "
-          + stress.dump.BsonJson.valueToRelaxedJson(d));
+          + stress.dump.bson.BsonJson.valueToRelaxedJson(d));
     }
     return d.asNumber().doubleValue() > 0 ? " ASC" : " DESC";
   }
@@ -207,7 +207,7 @@ public final class SortAndProjection {
       boolean keep = v.isBoolean() ? v.asBoolean().getValue() : v.isNumber() && v.asNumber().doubleValue() != 0;
       if (!v.isBoolean() && !v.isNumber()) {
         throw new IllegalArgumentException("projection of '" + e.getKey() + "' must be 1 or 0, got "
-            + stress.dump.BsonJson.valueToRelaxedJson(v));
+            + stress.dump.bson.BsonJson.valueToRelaxedJson(v));
       }
       (keep ? kept : dropped).add(e.getKey());
     }

@@ -8,7 +8,7 @@ import stress.mongo.value.PathFacts;
 import stress.mongo.value.Translation;
 import stress.mongo.value.TypedExpression;
 import stress.mongo.value.TypedValues;
-import stress.ops.TableForms.IndexAdvice;
+import stress.ops.file.TableForms.IndexAdvice;
 
 /** Comparisons written on a path's {@link TypedExpression}, where the table's facts make that MongoDB's answer. */
 final class TypedCondition {
@@ -189,7 +189,7 @@ final class TypedCondition {
       after.append('}');
     }
     if (p < 0) {
-      return "data @> CAST(" + JsonPathText.sql(before + stress.dump.BsonJson.valueToRelaxedJson(arg) + after)
+      return "data @> CAST(" + JsonPathText.sql(before + stress.dump.bson.BsonJson.valueToRelaxedJson(arg) + after)
           + " AS jsonb)";
     }
     String name = t.parameters.name(p);

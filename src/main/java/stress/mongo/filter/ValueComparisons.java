@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.bson.BsonArray;
 import org.bson.BsonValue;
-import stress.dump.BsonJson;
+import stress.dump.bson.BsonJson;
 import stress.mongo.value.BsonOrder;
 import stress.mongo.value.Conditions;
 import stress.mongo.value.DateSql;

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.bson.BsonRegularExpression;
 import org.bson.BsonValue;
-import stress.dump.BsonJson;
+import stress.dump.bson.BsonJson;
 import stress.mongo.value.JsonPathText;
 import stress.mongo.value.Translation;
 

@@ -11,7 +11,7 @@ import org.bson.BsonValue;
 import stress.mongo.value.Conditions;
 import stress.mongo.value.MongoPath;
 import stress.mongo.value.Translation;
-import stress.ops.JsonValueText;
+import stress.ops.file.JsonValueText;
 import stress.table.KeyType;
 import stress.table.Layout;
 

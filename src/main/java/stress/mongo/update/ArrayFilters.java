@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
-import stress.dump.BsonJson;
+import stress.dump.bson.BsonJson;
 
 /**
  * The {@code arrayFilters} of an update: per identifier, the filter an element must pass for {@code $[<identifier>]}

@@ -1,6 +1,6 @@
 package stress.mongo.update;
 
-import stress.dump.BsonJson;
+import stress.dump.bson.BsonJson;
 import stress.mongo.value.FailingCast;
 import stress.mongo.value.JsonPathText;
 import stress.mongo.value.Translation;

@@ -4,7 +4,7 @@ import java.util.Map;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
-import stress.dump.BsonJson;
+import stress.dump.bson.BsonJson;
 import stress.mongo.filter.FilterTranslator;
 import stress.mongo.value.BsonOrder;
 import stress.mongo.value.Conditions;

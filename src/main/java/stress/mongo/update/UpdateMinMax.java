@@ -1,7 +1,7 @@
 package stress.mongo.update;
 
 import org.bson.BsonValue;
-import stress.dump.BsonJson;
+import stress.dump.bson.BsonJson;
 import stress.mongo.value.BsonOrder;
 import stress.mongo.value.Translation;
 

@@ -27,7 +27,7 @@ public final class Decimals {
       case INT32 -> Integer.toString(v.asInt32().getValue());
       case INT64 -> Long.toString(v.asInt64().getValue());
       case DOUBLE -> Double.isFinite(v.asDouble().getValue())
-          ? new BigDecimal(stress.dump.DoubleText.of(v.asDouble().getValue())).toPlainString() : null;
+          ? new BigDecimal(stress.dump.bson.DoubleText.of(v.asDouble().getValue())).toPlainString() : null;
       case DECIMAL128 -> v.asDecimal128().getValue().isFinite()
           ? v.asDecimal128().getValue().bigDecimalValue().toPlainString() : null;
       default -> null;

@@ -8,8 +8,8 @@ import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.bson.BsonValue;
-import stress.dump.DoubleText;
-import stress.ops.JsonValueText;
+import stress.dump.bson.DoubleText;
+import stress.ops.file.JsonValueText;
 
 /** Literals of jsonpath and of SQL, written from filter values and from parameter values. */
 public final class JsonPathText {
@@ -66,7 +66,7 @@ public final class JsonPathText {
     if (value instanceof JsonValueText j) {
       return j.json();
     }
-    if (value instanceof stress.ops.ObjectIdText id) {
+    if (value instanceof stress.ops.file.ObjectIdText id) {
       return id.json();
     }
     if (value instanceof java.time.OffsetDateTime t) {
@@ -77,13 +77,13 @@ public final class JsonPathText {
 
   /** The {@code $date} value the importer writes: the ISO text within 1970-9999, else {@code {"$numberLong": ...}}. */
   public static String dateText(long ms) {
-    return ms >= 0 && ms <= 253402300799999L ? string(stress.dump.BsonJson.isoDate(ms))
+    return ms >= 0 && ms <= 253402300799999L ? string(stress.dump.bson.BsonJson.isoDate(ms))
         : "{\"$numberLong\": " + string(Long.toString(ms)) + "}";
   }
 
   /** A jsonpath test that {@code @} is this date as the importer writes it. */
   public static String dateTest(long ms) {
-    return ms >= 0 && ms <= 253402300799999L ? "@.\"$date\" == " + string(stress.dump.BsonJson.isoDate(ms))
+    return ms >= 0 && ms <= 253402300799999L ? "@.\"$date\" == " + string(stress.dump.bson.BsonJson.isoDate(ms))
         : "@.\"$date\".\"$numberLong\" == " + string(Long.toString(ms));
   }
 

@@ -1,7 +1,7 @@
 package stress.mongo.value;
 
 import java.util.List;
-import stress.ops.PlaceholderValue;
+import stress.ops.file.PlaceholderValue;
 
 /**
  * SQL text with {@code ?} placeholders, and how each placeholder's value is made per execution, in order.

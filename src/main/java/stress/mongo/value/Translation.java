@@ -3,7 +3,7 @@ package stress.mongo.value;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
-import stress.ops.PlaceholderValue;
+import stress.ops.file.PlaceholderValue;
 
 /**
  * The state of translating one operation: the placeholders in the order their {@code ?} are written (every
@@ -31,7 +31,7 @@ public final class Translation {
    */
   public final java.util.Map<String, String[]> handWrittenFilter = new java.util.HashMap<>();
   private final java.util.Set<String> notes = new java.util.LinkedHashSet<>();
-  private final java.util.Set<stress.ops.TableForms.IndexAdvice> advice = new java.util.LinkedHashSet<>();
+  private final java.util.Set<stress.ops.file.TableForms.IndexAdvice> advice = new java.util.LinkedHashSet<>();
   public final BitSet used = new BitSet();
   private int aliases;
 
@@ -92,7 +92,7 @@ public final class Translation {
   }
 
   /** Notes a choice of form for a path, and the index that serves it (null: none); nothing without facts. */
-  public void chose(String note, stress.ops.TableForms.IndexAdvice served) {
+  public void chose(String note, stress.ops.file.TableForms.IndexAdvice served) {
     if (target.paths() == PathCatalog.NONE) {
       return;
     }
@@ -103,8 +103,8 @@ public final class Translation {
   }
 
   /** The choices made. */
-  public stress.ops.TableForms forms() {
-    return new stress.ops.TableForms(List.copyOf(notes), List.copyOf(advice), pipeline);
+  public stress.ops.file.TableForms forms() {
+    return new stress.ops.file.TableForms(List.copyOf(notes), List.copyOf(advice), pipeline);
   }
 
   /** A new alias for a set-returning function in a subquery. */

@@ -69,7 +69,7 @@ public final class TypedExpression {
 
   /** The value of a date in the date expression's form: {@code 2014-11-14T19:03:03.120}. */
   static String dateText(long millis) {
-    String iso = stress.dump.BsonJson.isoDate(millis);
+    String iso = stress.dump.bson.BsonJson.isoDate(millis);
     String noZ = iso.substring(0, iso.length() - 1);
     return noZ.length() == 19 ? noZ + ".000" : (noZ + "00").substring(0, 23);
   }

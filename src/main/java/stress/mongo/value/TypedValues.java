@@ -6,8 +6,8 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.OffsetDateTime;
 import org.bson.BsonValue;
-import stress.dump.DoubleText;
-import stress.ops.JsonValueText;
+import stress.dump.bson.DoubleText;
+import stress.ops.file.JsonValueText;
 
 /**
  * Values compared with a {@link TypedExpression}: a filter's literal written into the SQL, or a drawn parameter

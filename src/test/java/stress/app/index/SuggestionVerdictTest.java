@@ -8,7 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import stress.ops.TableForms.IndexAdvice;
+import stress.ops.file.TableForms.IndexAdvice;
 import stress.server.explain.IndexUse;
 import stress.workload.IndexSpec;
 

@@ -10,10 +10,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import stress.dump.DocumentStream;
 import stress.dump.DumpCollection;
-import stress.dump.DumpDocument;
+import stress.dump.document.DumpDocument;
 import stress.dump.DumpScanner;
 import stress.dump.DumpSource;
-import stress.dump.ReadItem;
+import stress.dump.document.ReadItem;
 import stress.dump.ReadPolicy;
 import stress.model.Shape;
 

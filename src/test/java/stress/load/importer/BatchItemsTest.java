@@ -16,7 +16,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import stress.dump.Rejection;
+import stress.dump.document.Rejection;
 
 /**
  * A batch's items reach its load stream while they are converted: the stream takes each one as it comes, waits for one

@@ -13,8 +13,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.load.CopyBatching;
-import stress.server.Dialect;
-import stress.server.PostgresDialect;
+import stress.load.importer.progress.ImportResult;
+import stress.server.dialect.Dialect;
+import stress.server.dialect.PostgresDialect;
 import stress.testing.BsonFiles;
 import stress.testing.TestDatabase;
 

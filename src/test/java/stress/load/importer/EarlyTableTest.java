@@ -11,7 +11,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.dump.DumpSource;
 import stress.load.PreparedTable;
-import stress.server.PostgresDialect;
+import stress.load.importer.progress.CollectionResult;
+import stress.load.importer.progress.ImportListener;
+import stress.load.importer.progress.ImportResult;
+import stress.server.dialect.PostgresDialect;
 import stress.testing.BsonFiles;
 import stress.testing.TestDatabase;
 

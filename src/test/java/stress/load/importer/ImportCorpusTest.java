@@ -29,11 +29,13 @@ import org.junit.jupiter.api.io.TempDir;
 import stress.dump.BsonDocumentReader;
 import stress.dump.Corpus;
 import stress.dump.DocumentStream;
-import stress.dump.DumpDocument;
-import stress.dump.JsonFormat;
-import stress.dump.ReadItem;
+import stress.dump.document.DumpDocument;
+import stress.dump.bson.JsonFormat;
+import stress.dump.document.ReadItem;
 import stress.dump.ReadPolicy;
 import stress.dump.ScanOptions;
+import stress.load.importer.progress.CollectionResult;
+import stress.load.importer.progress.ImportResult;
 import stress.testing.TestDatabase;
 
 /**

@@ -24,6 +24,8 @@ import stress.dump.DumpFormatException;
 import stress.dump.DumpNotice;
 import stress.dump.ReadPolicy;
 import stress.dump.ScanOptions;
+import stress.load.importer.progress.CollectionResult;
+import stress.load.importer.progress.ImportResult;
 import stress.model.ExistingTablePolicy;
 import stress.table.IdType;
 import stress.testing.TestDatabase;

@@ -28,6 +28,8 @@ import stress.dump.generate.DumpOrigin;
 import stress.dump.generate.DumpPlan;
 import stress.dump.generate.DumpWriter;
 import stress.dump.generate.GenerationListener;
+import stress.load.importer.progress.CollectionResult;
+import stress.load.importer.progress.ImportResult;
 import stress.model.Shape;
 import stress.load.CopyBatching;
 import stress.model.ExistingTablePolicy;

@@ -38,9 +38,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.dump.DumpFormatException;
 import stress.dump.DumpSource;
-import stress.dump.NamespaceFilter;
+import stress.dump.naming.NamespaceFilter;
 import stress.dump.ReadPolicy;
 import stress.dump.ScanOptions;
+import stress.load.importer.progress.CollectionResult;
+import stress.load.importer.progress.ImportResult;
 import stress.testing.TestDatabase;
 
 /**

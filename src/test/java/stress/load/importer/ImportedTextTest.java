@@ -18,7 +18,7 @@ import org.bson.RawBsonDocument;
 import org.bson.codecs.BsonDocumentCodec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import stress.dump.BsonJson;
+import stress.dump.bson.BsonJson;
 import stress.testing.TestDatabase;
 
 /**

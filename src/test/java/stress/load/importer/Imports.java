@@ -10,7 +10,11 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import stress.server.PostgresDialect;
+import stress.load.importer.progress.CollectionResult;
+import stress.load.importer.progress.ImportListener;
+import stress.load.importer.progress.ImportProgress;
+import stress.load.importer.progress.ImportResult;
+import stress.server.dialect.PostgresDialect;
 import stress.testing.BsonFiles;
 import stress.testing.TestDatabase;
 

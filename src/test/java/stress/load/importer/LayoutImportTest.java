@@ -14,12 +14,15 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import stress.dump.ReadPolicy;
+import stress.load.importer.progress.CollectionResult;
+import stress.load.importer.progress.ImportListener;
+import stress.load.importer.progress.ImportResult;
 import stress.model.ExistingTablePolicy;
 import stress.model.UsageException;
 import stress.table.DocumentTable;
 import stress.table.Layout;
-import stress.server.Dialect;
-import stress.server.PostgresDialect;
+import stress.server.dialect.Dialect;
+import stress.server.dialect.PostgresDialect;
 import stress.testing.BsonFiles;
 import stress.testing.TestDatabase;
 import stress.testing.TestDumps;
@@ -106,7 +109,7 @@ class LayoutImportTest {
   void whereTheKeyIsInThePrimaryKeyIdIsUniquePerKeyAndAMissingPathIsRejected() throws Exception {
     Imports.Recorder recorder = new Imports.Recorder();
     ImportResult result = run(KEY_IN_PRIMARY_KEY, request(dump()).scan(stress.dump.ScanOptions.defaults()
-        .withFilter(new stress.dump.NamespaceFilter(List.of(), List.of(), List.of("orders"), List.of())))
+        .withFilter(new stress.dump.naming.NamespaceFilter(List.of(), List.of(), List.of("orders"), List.of())))
         .distributeBy(Map.of("shop.orders", "customer.id")).build(), recorder);
     CollectionResult orders = Imports.collection(result, "shop.orders");
     assertEquals(List.of(4L, 3L, 1L), List.of(orders.read(), orders.loaded(), orders.rejected()));

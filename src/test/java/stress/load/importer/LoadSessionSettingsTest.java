@@ -14,10 +14,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.load.CopyBatching;
-import stress.server.CitusDialect;
-import stress.server.Dialect;
-import stress.server.GreenplumDialect;
-import stress.server.PostgresDialect;
+import stress.load.importer.progress.ImportResult;
+import stress.server.dialect.CitusDialect;
+import stress.server.dialect.Dialect;
+import stress.server.dialect.GreenplumDialect;
+import stress.server.dialect.PostgresDialect;
 import stress.testing.InterceptedConnection;
 import stress.testing.TestDatabase;
 

@@ -1,8 +1,8 @@
 package stress.load.importer;
 
 import java.util.List;
-import stress.server.Dialect;
-import stress.server.PostgresDialect;
+import stress.server.dialect.Dialect;
+import stress.server.dialect.PostgresDialect;
 import stress.table.DocumentTable;
 
 /**

@@ -10,7 +10,11 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import stress.dump.DumpSource;
-import stress.dump.Namespace;
+import stress.dump.naming.Namespace;
+import stress.load.importer.progress.CollectionResult;
+import stress.load.importer.progress.ImportProgress;
+import stress.load.importer.progress.ImportResult;
+import stress.load.importer.progress.LoadStreamTime;
 import stress.table.IdType;
 
 class PrintingImportListenerTest {

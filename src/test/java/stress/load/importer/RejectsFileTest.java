@@ -17,7 +17,7 @@ import java.util.Base64;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import stress.dump.Rejection;
+import stress.dump.document.Rejection;
 import stress.testing.BsonFiles;
 
 class RejectsFileTest {

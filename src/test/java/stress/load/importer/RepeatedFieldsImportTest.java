@@ -14,7 +14,8 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import stress.dump.RepeatedFields;
+import stress.dump.bson.RepeatedFields;
+import stress.load.importer.progress.ImportResult;
 import stress.testing.BsonFiles;
 import stress.testing.TestDatabase;
 

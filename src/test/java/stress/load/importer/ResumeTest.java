@@ -12,7 +12,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import stress.dump.Corpus;
 import stress.load.CopyBatching;
-import stress.server.PostgresDialect;
+import stress.load.importer.progress.CollectionResult;
+import stress.load.importer.progress.ImportListener;
+import stress.load.importer.progress.ImportResult;
+import stress.server.dialect.PostgresDialect;
 import stress.testing.TestDatabase;
 import stress.testing.TestDumps;
 

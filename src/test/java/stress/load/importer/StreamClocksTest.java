@@ -3,6 +3,7 @@ package stress.load.importer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
+import stress.load.importer.progress.LoadStreamTime;
 
 /** The load streams' clocks: from each stream's first batch to its end, and the waits for the client in between. */
 class StreamClocksTest {

@@ -18,7 +18,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.load.CopyBatching;
-import stress.server.Dialect;
+import stress.load.importer.progress.ImportResult;
+import stress.server.dialect.Dialect;
 import stress.testing.TestDatabase;
 
 /**

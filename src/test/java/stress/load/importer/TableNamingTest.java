@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import stress.dump.Namespace;
+import stress.dump.naming.Namespace;
 import stress.load.LoadException;
 
 class TableNamingTest {
