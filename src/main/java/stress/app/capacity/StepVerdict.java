@@ -25,6 +25,12 @@ final class StepVerdict {
     };
   }
 
+  /** A figure over its limit, with the digits that show it over: 5.04, not 5.0 beside a limit of 5.0. */
+  static String over(double value, double limit) {
+    String shown = CapacityText.ms(value);
+    return shown.equals(CapacityText.ms(limit)) ? String.format(java.util.Locale.ROOT, "%.3f", value) : shown;
+  }
+
   /** Which objectives a step broke, and whether it kept up with the rate offered. */
   static List<String> broken(double offered, StepMeasured m, List<LatencyObjective> objectives) {
     return broken(offered, m, objectives, Double.NaN);
@@ -50,7 +56,7 @@ final class StepVerdict {
       double value = figure(o, m);
       if (!(value <= o.limit())) {
         broken.add(o.errors() ? "errors " + CapacityText.percent(value) + " > " + CapacityText.percent(o.limit())
-            : o.figure() + " " + CapacityText.ms(value) + " ms > " + CapacityText.ms(o.limit()) + " ms");
+            : o.figure() + " " + over(value, o.limit()) + " ms > " + CapacityText.ms(o.limit()) + " ms");
       }
     }
     if (!(m.achieved() + m.edgeSlack() >= CapacitySearch.KEEPS_UP * offered)) {

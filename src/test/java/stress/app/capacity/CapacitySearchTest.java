@@ -434,6 +434,14 @@ class CapacitySearchTest {
         text.get(text.size() - 1));
   }
 
+  @Test
+  void aFigureJustOverItsLimitShowsTheDigitsThatPutItOver() {
+    StepMeasured m = new StepMeasured(1000, 0.2, 0.3, 0.4, 5.04, 6, 0, false, 0, 10_000);
+    assertEquals(List.of("p99 5.040 ms > 5.0 ms"), StepVerdict.broken(1000, m, LatencyObjective.parse("--slo",
+        "p99<=5ms")));
+    assertEquals("7.2", StepVerdict.over(7.2, 5));
+  }
+
   private static CapacitySearch.Step step(double rate, double p50, double p99, boolean held) {
     StepMeasured m = new StepMeasured(rate, p50, p50, p99, p99, p99, 0, false, 0,
         (long) (rate * 10));
