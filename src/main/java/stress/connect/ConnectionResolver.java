@@ -118,12 +118,7 @@ public final class ConnectionResolver {
       url = onlyHost < 0 ? parsed.withoutCredentials() : parsed.withoutCredentials(hosts.get(0));
       urlPassword = parsed.password;
       secretUrlParameters = parsed.secretParameters;
-      for (String name : parsed.parameterNames()) {
-        if (DriverSettings.PROPERTY_NAMES.contains(name)) {
-          throw new UsageException("--url sets " + name + ", which this tool sets itself from its own"
-              + " settings (and reports); remove it from the URL");
-        }
-      }
+      parsed.refuseToolProperties("--url");
     } else {
       String hostSource = options.host() != null ? "-h" : envValue("PGHOST").isPresent() ? "PGHOST" : "default host";
       String hostText = firstOf(options.host(), envValue("PGHOST").orElse(null), DEFAULT_HOST);

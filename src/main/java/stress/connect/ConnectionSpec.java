@@ -44,12 +44,7 @@ public record ConnectionSpec(String url, String user, String password, Map<Strin
    */
   public ConnectionSpec through(String otherUrl, String option) {
     JdbcUrl parsed = JdbcUrl.parse(otherUrl, option);
-    for (String name : parsed.parameterNames()) {
-      if (DriverSettings.PROPERTY_NAMES.contains(name)) {
-        throw new stress.model.UsageException(option + " sets " + name + ", which this tool sets itself from its own"
-            + " settings (and reports); remove it from the URL");
-      }
-    }
+    parsed.refuseToolProperties(option);
     Map<String, String> properties = new java.util.LinkedHashMap<>(driverProperties);
     properties.putAll(parsed.secretParameters);
     return new ConnectionSpec(parsed.withoutCredentials(), parsed.user != null ? parsed.user : user,

@@ -203,6 +203,19 @@ final class JdbcUrl {
     return names;
   }
 
+  /**
+   * Refuses a URL, given with {@code option}, that sets a pgjdbc property this tool sets itself from its own settings
+   * ({@link DriverSettings#PROPERTY_NAMES}): the run would report one value and use another.
+   */
+  void refuseToolProperties(String option) {
+    for (String name : parameterNames()) {
+      if (DriverSettings.PROPERTY_NAMES.contains(name)) {
+        throw new UsageException(option + " sets " + name + ", which this tool sets itself from its own"
+            + " settings (and reports); remove it from the URL");
+      }
+    }
+  }
+
   /** Masks password values and anything before an {@code @}, for error messages about unparsable URLs. */
   static String redact(String url) {
     String masked = PASSWORD_VALUE.matcher(url).replaceAll("$1***");
