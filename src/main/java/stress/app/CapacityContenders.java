@@ -33,8 +33,7 @@ final class CapacityContenders {
     List<Map<String, String>> settings = SettingCombinations.of(config.settings());
     KeySpaces keys = new KeySpaces();
     List<CapacityContender> contenders = new ArrayList<>();
-    List<stress.config.ViaRoute> roads = config.vias().isEmpty() ? java.util.Collections.singletonList(null)
-        : config.vias();
+    List<stress.config.ViaRoute> roads = stress.app.setup.PhaseGrid.roads(config);
     for (StatementMode mode : config.modes()) {
       for (String pool : config.pools()) {
         for (stress.config.ViaRoute road : roads) {

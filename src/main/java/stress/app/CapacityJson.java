@@ -103,7 +103,7 @@ final class CapacityJson {
       c.put("held within the margin", CapacityCheck.withMargin(check.atRate(), result.objectives()));
       if (!check.atBelow().isEmpty()) {
         c.put("below ops/s", check.below());
-        c.put("held below", check.atBelow().stream().filter(CapacitySearch.Step::held).count());
+        c.put("held below", check.heldBelow());
         c.put("runs below", check.atBelow().size());
         c.put("held below within the margin", CapacityCheck.withMargin(check.atBelow(), result.objectives()));
       }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.TimeUnit;
 import stress.connect.eventloop.EventLoops;
 import stress.metrics.PhaseRecorder;
@@ -47,14 +48,20 @@ final class EventLoopWorkers {
     // at most OPENING_AT_ONCE logins in flight: a thousand SCRAM logins at once kept a single-threaded pooler busy
     // past the connect timeout, so the run measured nothing (the start-up storm a client fleet would not make)
     Semaphore opening = new Semaphore(OPENING_AT_ONCE);
+    AtomicBoolean failed = new AtomicBoolean();
     try {
       for (EventLoopWorker w : workers) {
         opening.acquire();
-        if (workers.stream().anyMatch(o -> o.startFailure() != null)) {
+        if (failed.get()) {
           opening.release();
           w.notOpened(); // the phase will not start: the others need not wait for their connect timeouts
         } else {
-          w.open(opening::release);
+          w.open(() -> { // its start failure, if any, is set before
+            if (w.startFailure() != null) {
+              failed.set(true);
+            }
+            opening.release();
+          });
         }
       }
     } catch (RuntimeException | InterruptedException e) {

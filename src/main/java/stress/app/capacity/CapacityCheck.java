@@ -71,6 +71,11 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
     return atAbove.stream().filter(s -> !s.held()).count();
   }
 
+  /** Runs at the rate below that held. */
+  public long heldBelow() {
+    return atBelow.stream().filter(CapacitySearch.Step::held).count();
+  }
+
   /** Whether the capacity held in every one of its runs (with or without the margin). */
   public boolean holds() {
     return !atRate.isEmpty() && held() == atRate.size();
@@ -114,8 +119,7 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
       List<String> lines = new ArrayList<>(List.of(text + ": each held, but not within " + margin(objectives)
           + ", so a plain run at it may break; " + CapacityText.rate(rate * BELOW) + " ops/s checked below it"));
       if (!atBelow.isEmpty()) {
-        long heldBelow = atBelow.stream().filter(CapacitySearch.Step::held).count();
-        lines.add("checked below: " + CapacityText.rate(below) + " ops/s held " + described + " in " + heldBelow
+        lines.add("checked below: " + CapacityText.rate(below) + " ops/s held " + described + " in " + heldBelow()
             + " of " + atBelow.size() + " plain runs (" + figures(atBelow, figure) + ")" + (withMargin(atBelow,
             objectives) ? ", each within " + margin(objectives) : ": not each within " + margin(objectives)
             + ", no rate vouched for; quiet or pin the host, or loosen the objective"));

@@ -57,7 +57,7 @@ public final class PhaseGrid {
   public static List<PhaseSpec> phases(RunConfig config, ConnectionSpec base, List<Map<String, String>> combos,
                                        List<SessionSettingsPlan> plans) {
     List<PhaseSpec> phases = new ArrayList<>();
-    List<ViaRoute> roads = config.vias().isEmpty() ? java.util.Collections.singletonList(null) : config.vias();
+    List<ViaRoute> roads = roads(config);
     for (StatementMode mode : config.modes()) {
       for (String pool : config.pools()) {
         for (ViaRoute road : roads) {
@@ -87,6 +87,11 @@ public final class PhaseGrid {
       }
     }
     return phases;
+  }
+
+  /** The roads a combination runs on: those of {@code --via}, or one null (no road named) without it. */
+  public static List<ViaRoute> roads(RunConfig config) {
+    return config.vias().isEmpty() ? java.util.Collections.singletonList(null) : config.vias();
   }
 
   /** The connection of a road of {@code --via}: the base one for the run's own (or no road). */

@@ -3,6 +3,7 @@ package stress.app.setup;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 import stress.model.PreferQueryMode;
 import stress.model.StatementMode;
 import stress.runner.PhaseSpec;
@@ -27,7 +28,18 @@ public final class PooledPrepared {
    */
   public static Optional<String> check(Optional<PoolerInfo> pooler, List<PhaseSpec> phases, int prepareThreshold,
                                        PreferQueryMode queryMode) throws SQLException, InterruptedException {
-    Optional<PhaseSpec> prepared = phases.stream().filter(p -> p.mode() == StatementMode.PREPARED).findFirst();
+    return check(pooler, phases, phase -> true, prepareThreshold, queryMode);
+  }
+
+  /**
+   * As above, for the phases {@code through} the pooler alone (one road of {@code --via}): only their prepared ones
+   * are removed.
+   */
+  public static Optional<String> check(Optional<PoolerInfo> pooler, List<PhaseSpec> phases,
+                                       Predicate<PhaseSpec> through, int prepareThreshold, PreferQueryMode queryMode)
+      throws SQLException, InterruptedException {
+    Optional<PhaseSpec> prepared = phases.stream().filter(p -> through.test(p) && p.mode() == StatementMode.PREPARED)
+        .findFirst();
     if (pooler.isEmpty() || pooler.get().keepsPreparedStatements() || prepared.isEmpty() || prepareThreshold == 0
         || queryMode == PreferQueryMode.SIMPLE) {
       return Optional.empty();
@@ -36,7 +48,7 @@ public final class PooledPrepared {
     if (failure.isEmpty()) {
       return Optional.empty();
     }
-    phases.removeIf(p -> p.mode() == StatementMode.PREPARED);
-    return Optional.of(PreparedTrial.line(pooler.get(), failure.get(), !phases.isEmpty()));
+    phases.removeIf(p -> through.test(p) && p.mode() == StatementMode.PREPARED);
+    return Optional.of(PreparedTrial.line(pooler.get(), failure.get(), phases.stream().anyMatch(through)));
   }
 }

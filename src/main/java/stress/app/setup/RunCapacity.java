@@ -86,7 +86,7 @@ public final class RunCapacity {
     for (PhaseSpec phase : phases) {
       int threads = HostSources.threadsOn(hostIndex, hosts, phase.threads());
       boolean pooled = !phase.poolKind().equals("none");
-      int needed = pooled && poolSize != null ? poolSize : threads;
+      int needed = connections(pooled, poolSize, threads);
       if (needed <= slots.free()) {
         continue;
       }
@@ -101,6 +101,11 @@ public final class RunCapacity {
     }
   }
 
+  /** The connections a phase opens: its pool's size where a pool is sized, else one per thread. */
+  private static int connections(boolean pooled, Integer poolSize, int threads) {
+    return pooled && poolSize != null ? poolSize : threads;
+  }
+
   /**
    * Refuses a phase that would open more client connections through a pooler than its {@code max_client_conn} (where
    * the pooler told it): the pooler would refuse the rest, and the run would measure refusals.
@@ -110,7 +115,7 @@ public final class RunCapacity {
     for (PhaseSpec phase : phases) {
       PoolerInfo pooler = poolerOf.apply(phase);
       boolean pooled = !phase.poolKind().equals("none");
-      int needed = pooled && poolSize != null ? poolSize : phase.threads();
+      int needed = connections(pooled, poolSize, phase.threads());
       if (pooler != null && pooler.maxClientConn() != null && needed > pooler.maxClientConn()) {
         throw new UsageException((pooled && poolSize != null ? "--pool-size " + poolSize : "--threads "
             + phase.threads()) + ": phase '" + phase.label() + "' opens " + needed + " client connections through "

@@ -92,22 +92,19 @@ public record RunReadings(List<Operation> operations, TargetInfo target, Failure
     phases = new ArrayList<>(RoundSchedule.interleave(PhaseGrid.phases(config, database.spec(), settingCombos,
         settingPlans), config.rounds(), config.seed(), PhaseSpec::inRound));
     // the run's own connection's phases are tried here, each road's of --via by ViaRoads
-    List<PhaseSpec> own = new ArrayList<>(phases.stream().filter(p -> ViaRoads.own(config, p)).toList());
-    Optional<String> preparedLeftOut = PooledPrepared.check(pooler, own, config.prepareThreshold(),
-        config.queryMode());
-    if (preparedLeftOut.isPresent()) {
-      phases.removeIf(p -> ViaRoads.own(config, p) && p.mode() == StatementMode.PREPARED);
-    }
-    ViaRoads.Checked roads = ViaRoads.check(config, database.spec(), phases);
+    Optional<String> preparedLeftOut = PooledPrepared.check(pooler, phases, p -> ViaRoads.own(config, p),
+        config.prepareThreshold(), config.queryMode());
+    ViaRoads.Checked roads = config.vias().isEmpty() ? ViaRoads.Checked.NONE : ViaRoads.check(config,
+        database.spec(), setup.read("reading the run's own database", ViaRoads::identity), phases);
     if (preparedLeftOut.isPresent() && phases.isEmpty()) {
       return new RunReadings(operations, target, failureReader, serverSettings, jitNote, phases, recordedFigures,
           missingIndexes, null, null, null, null, List.of(), pooler.orElse(null), preparedLeftOut.get(), roads, poolerConsole);
     }
     // through a pooler the server's slots are the pooler's business: its max_client_conn bounds the client's
-    List<PhaseSpec> direct = phases.stream().filter(p -> ViaRoads.poolerOf(p, config, pooler.orElse(null), roads) == null)
-        .toList();
-    RunCapacity.checkPoolerClients(phases, config.poolSize(), p -> ViaRoads.poolerOf(p, config, pooler.orElse(null),
-        roads));
+    java.util.function.Function<PhaseSpec, PoolerInfo> through = p -> ViaRoads.poolerOf(p, config,
+        pooler.orElse(null), roads);
+    List<PhaseSpec> direct = phases.stream().filter(p -> through.apply(p) == null).toList();
+    RunCapacity.checkPoolerClients(phases, config.poolSize(), through);
     if (!direct.isEmpty() && !config.hostSpreading().spread() && database.spec().servers().size() == 1) {
       setup.read("reading the server's free connection slots", RunCapacity::read)
           .ifPresent(slots -> RunCapacity.checkSlots(slots, direct, config.poolSize(), 0, 1, ""));

@@ -13,7 +13,6 @@ import stress.config.RunConfig;
 import stress.config.ViaRoute;
 import stress.connect.ConnectionSpec;
 import stress.connect.PhysicalConnections;
-import stress.model.StatementMode;
 import stress.model.UsageException;
 import stress.runner.PhaseSpec;
 import stress.server.pooler.PoolerDetector;
@@ -48,20 +47,13 @@ public final class ViaRoads {
   }
 
   /**
-   * Each road checked: what it is, by name ({@code jdbc:postgresql://host:6432/db as alice; PgBouncer 1.18.0, ...}),
+   * Each road checked against {@code own}, the run's own database ({@link #identity}): what it is, by name ({@code jdbc:postgresql://host:6432/db as alice; PgBouncer 1.18.0, ...}),
    * with any line saying why its prepared combinations were left out; {@code phases} loses those.
    */
-  public static Checked check(RunConfig config, ConnectionSpec base, List<PhaseSpec> phases)
+  public static Checked check(RunConfig config, ConnectionSpec base, String own, List<PhaseSpec> phases)
       throws SQLException, InterruptedException {
     Map<String, String> described = new LinkedHashMap<>();
     List<Road> checked = new ArrayList<>();
-    if (config.vias().isEmpty()) {
-      return Checked.NONE;
-    }
-    String own;
-    try (Connection c = PhysicalConnections.open(base)) {
-      own = identity(c);
-    }
     for (ViaRoute road : config.vias()) {
       if (road.own()) {
         described.put(KEY + road.name(), base.url() + " (the run's own connection)");
@@ -79,11 +71,9 @@ public final class ViaRoads {
       }
       String text = spec.url() + (spec.user() == null ? "" : " as " + spec.user())
           + pooler.map(p -> "; " + p.describe()).orElse("; no pooler seen");
-      List<PhaseSpec> onRoad = new ArrayList<>(phases.stream()
-          .filter(p -> road.name().equals(p.combination().get(PhaseGrid.VIA))).toList());
-      Optional<String> leftOut = PooledPrepared.check(pooler, onRoad, config.prepareThreshold(), config.queryMode());
+      Optional<String> leftOut = PooledPrepared.check(pooler, phases, p -> on(road.name(), p),
+          config.prepareThreshold(), config.queryMode());
       if (leftOut.isPresent()) {
-        phases.removeIf(p -> road.name().equals(p.combination().get(PhaseGrid.VIA)) && p.mode() == StatementMode.PREPARED);
         text += "; " + leftOut.get();
       }
       described.put(KEY + road.name(), text);

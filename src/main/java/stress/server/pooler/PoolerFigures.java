@@ -30,13 +30,12 @@ public record PoolerFigures(long transactions, long queries, long waitMicros, lo
   public String line(double clientMeanMillis) {
     String line = String.format(Locale.ROOT, "pooler: %,d transactions, %,d queries; clients waited avg %.3f ms",
         transactions, queries, meanWaitMillis());
+    String ofPool = poolSize == null ? "" : " of " + poolSize;
     line += samples == 0
         ? String.format(Locale.ROOT, "; %d%s server connections open; the longest wait and the waiting clients not"
-            + " sampled (no interval ended while the phase ran)", serverConnections, poolSize == null ? ""
-            : " of " + poolSize)
+            + " sampled (no interval ended while the phase ran)", serverConnections, ofPool)
         : String.format(Locale.ROOT, ", max seen %.3f ms; %d%s server connections used, at most %d clients waiting"
-            + " (%d samples)", maxWaitMicros / 1000.0, serverConnections, poolSize == null ? "" : " of " + poolSize,
-            peakWaitingClients, samples);
+            + " (%d samples)", maxWaitMicros / 1000.0, serverConnections, ofPool, peakWaitingClients, samples);
     if (clientMeanMillis > 0 && transactions > 0) {
       line += String.format(Locale.ROOT, "; waiting at the pooler %.1f%% of the client's mean latency %.3f ms",
           100 * meanWaitMillis() / clientMeanMillis, clientMeanMillis);
