@@ -8,7 +8,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Path;
-import java.util.regex.Matcher;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -20,9 +21,12 @@ import stress.testing.PgBouncerServer;
 import stress.testing.TestDatabase;
 
 /**
- * Server-side prepared statements through PgBouncer are tried before measuring: in transaction pooling before 1.21
- * the trial fails, one line names the pooler, the cause and both fixes, and the prepared combinations are left out
- * (or the run refused when nothing else was asked) instead of a phase of raw errors; in session pooling they run.
+ * Server-side prepared statements through PgBouncer are tried before measuring: in transaction pooling without
+ * prepared statements kept per server connection (before 1.21, or {@code max_prepared_statements = 0}) the trial fails,
+ * one line names the pooler, the cause and both fixes, and the prepared combinations are left out (or the run refused
+ * when nothing else was asked) instead of a phase of raw errors; in session pooling they run, and in transaction pooling
+ * from 1.21 on with {@code max_prepared_statements} above 0 too. Debian 12's PgBouncer is 1.18; {@code
+ * STRESS_PGBOUNCER=PATH} runs these against another binary, e.g. one built from source.
  */
 class PreparedThroughPoolerIT {
   private static final DocumentTable TABLE = new DocumentTable(null, "docs", IdType.BIGINT);
@@ -44,17 +48,16 @@ class PreparedThroughPoolerIT {
         "--duration", "300ms", "--warmup", "0s", "--out", out.toString());
   }
 
-  /** Debian's 1.18 keeps no prepared statements in transaction pooling; 1.21 on may, by its settings. */
-  private static void assumeBefore121(PgBouncerServer pooler) throws Exception {
-    Matcher version = Pattern.compile("PgBouncer 1\\.(\\d+)").matcher(PgBouncerServer.version());
-    assumeTrue(version.find() && Integer.parseInt(version.group(1)) < 21,
-        "the failing trial needs PgBouncer before 1.21; this one is " + PgBouncerServer.version());
+  /** Transaction pooling that keeps no prepared statements: any version before 1.21, or 1.21 on with the setting 0. */
+  private static PgBouncerServer transactionPoolingWithoutPrepared() throws Exception {
+    List<String> settings = PgBouncerServer.binary().isPresent() && PgBouncerServer.minorVersion() >= 21
+        ? List.of("max_prepared_statements = 0") : List.of();
+    return PgBouncerServer.start(database, "transaction", 2, PgBouncerServer.Console.ADMIN, settings);
   }
 
   @Test
-  void transactionPoolingBefore121LeavesThePreparedCombinationsOut() throws Exception {
-    try (PgBouncerServer pooler = PgBouncerServer.start(database, "transaction", 2, PgBouncerServer.Console.ADMIN)) {
-      assumeBefore121(pooler);
+  void transactionPoolingWithoutPreparedStatementsLeavesThePreparedCombinationsOut() throws Exception {
+    try (PgBouncerServer pooler = transactionPoolingWithoutPrepared()) {
       Path out = dir.resolve("left-out");
       CliTester.Result run = run(pooler, "prepared,plain", out);
       assertEquals(0, run.exitCode(), run.all() + pooler.log());
@@ -76,8 +79,7 @@ class PreparedThroughPoolerIT {
 
   @Test
   void onlyPreparedCombinationsAreRefused() throws Exception {
-    try (PgBouncerServer pooler = PgBouncerServer.start(database, "transaction", 2, PgBouncerServer.Console.ADMIN)) {
-      assumeBefore121(pooler);
+    try (PgBouncerServer pooler = transactionPoolingWithoutPrepared()) {
       CliTester.Result run = run(pooler, "prepared", dir.resolve("refused"));
       assertEquals(ExitCode.PREPARED_REFUSED.code(), run.exitCode(), run.all());
       assertTrue(run.out().contains("only prepared combinations were asked, none is run. " + FIXES), run.out());
@@ -90,6 +92,31 @@ class PreparedThroughPoolerIT {
       CliTester.Result run = run(pooler, "prepared", dir.resolve("session"));
       assertEquals(0, run.exitCode(), run.all() + pooler.log());
       assertFalse(run.all().contains("server-side prepared statements fail"), run.all());
+    }
+  }
+
+  /** 1.21 on keeps prepared statements per server connection: the trial passes and both modes are measured. */
+  @Test
+  void transactionPoolingWithMaxPreparedStatementsRunsPreparedStatements() throws Exception {
+    assumeTrue(PgBouncerServer.binary().isPresent() && PgBouncerServer.minorVersion() >= 21,
+        "prepared statements in transaction pooling need PgBouncer 1.21 or later (Debian 12's is 1.18;"
+            + " STRESS_PGBOUNCER=PATH names another binary)");
+    try (PgBouncerServer pooler = PgBouncerServer.start(database, "transaction", 2, PgBouncerServer.Console.ADMIN,
+        List.of("max_prepared_statements = 50"))) {
+      Path out = dir.resolve("kept");
+      CliTester.Result run = run(pooler, "prepared,plain", out);
+      assertEquals(0, run.exitCode(), run.all() + pooler.log());
+      assertTrue(run.out().contains("max_prepared_statements 50"), run.out());
+      assertFalse(run.all().contains("server-side prepared statements fail"), run.all());
+      JsonNode result = new ObjectMapper().readTree(out.resolve("result.json").toFile());
+      List<String> modes = new ArrayList<>();
+      for (JsonNode phase : result.path("phases")) {
+        modes.add(phase.path("combination").path("mode").asText());
+        JsonNode total = phase.path("stats").path("total");
+        assertTrue(total.path("count").asLong() > 0, "measured: " + phase.path("label"));
+        assertEquals(0, total.path("errorCount").asLong(), "errors in " + phase.path("label"));
+      }
+      assertTrue(modes.contains("prepared") && modes.contains("plain"), "both modes measured: " + modes);
     }
   }
 }

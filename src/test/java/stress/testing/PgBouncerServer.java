@@ -74,6 +74,12 @@ public final class PgBouncerServer implements AutoCloseable {
    */
   public static PgBouncerServer start(String database, String poolMode, int poolSize, Console console)
       throws Exception {
+    return start(database, poolMode, poolSize, console, List.of());
+  }
+
+  /** As {@link #start(String, String, int, Console)}, with {@code settings} ("name = value") added to its ini. */
+  public static PgBouncerServer start(String database, String poolMode, int poolSize, Console console,
+      List<String> settings) throws Exception {
     Optional<Path> binary = binary();
     assumeTrue(binary.isPresent(), "PgBouncer is not installed (apt-get install pgbouncer, or STRESS_PGBOUNCER=PATH"
         + " to a binary): the tests through a pooler skip");
@@ -98,6 +104,7 @@ public final class PgBouncerServer implements AutoCloseable {
         "admin_users = " + (console == Console.ADMIN ? USER : ""),
         "stats_users = " + (console == Console.STATS ? USER : ""),
         "ignore_startup_parameters = extra_float_digits,options",
+        String.join("\n", settings),
         "") );
     List<String> command = new ArrayList<>();
     boolean root = "root".equals(System.getProperty("user.name"));
@@ -150,6 +157,15 @@ public final class PgBouncerServer implements AutoCloseable {
     String text = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
     p.waitFor();
     return text.lines().findFirst().orElse("").trim();
+  }
+
+  /** Its minor version (18 for 1.18.0); 1.21 was the first to keep prepared statements in transaction pooling. */
+  public static int minorVersion() throws IOException, InterruptedException {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("PgBouncer 1\\.(\\d+)").matcher(version());
+    if (!m.find()) {
+      throw new IllegalStateException("not a PgBouncer 1.x version: " + version());
+    }
+    return Integer.parseInt(m.group(1));
   }
 
   /** What PgBouncer wrote so far, for a failing test's message. */
