@@ -10,7 +10,12 @@
 #
 # Usage: bench/pooler_prepared.sh [--docs N] [--threads T] [--rounds R] [--duration SECONDS] [--warmup SECONDS]
 #                                 [--pool N] [--clients N] [--event-loops N] [--port FIRST] [--log-dir DIR]
-# Environment: DOCS (100000), THREADS (8), ROUNDS (5), DURATION (5), WARMUP (5), POOL (20), CLIENTS (2000),
+#                                 [--url URL --txn-url URL --session-url URL]
+# With --url (a server of your own, e.g. a Citus coordinator) and the URLs of two PgBouncers in front of it (one in
+# transaction pooling, one in session pooling, their console readable by the login), no server or pooler is started:
+# the tool's default table in that database is replaced by DOCS generated documents (laid out by the tool for the
+# server it finds) and the same runs go there. --pool is then only the label of the many-clients run.
+# Environment: SERVER_URL, TXN_URL, SESSION_URL (the options above), DOCS (100000), THREADS (8), ROUNDS (5), DURATION (5), WARMUP (5), POOL (20), CLIENTS (2000),
 # EVENT_LOOPS (2), PORT (5644: the server; the poolers take free ports above it), PGBOUNCER (the binary: default
 # Debian's /usr/sbin/pgbouncer, else one on PATH; 1.21 or later to measure prepared statements in transaction
 # pooling), SERVER_CPUS / CLIENT_CPUS (pin the server and poolers, and the client, with taskset), STRESS_JAR, PG_BIN,
@@ -47,6 +52,9 @@ while [ $# -gt 0 ]; do
     --event-loops) EVENT_LOOPS=${2:?--event-loops needs a value}; shift 2 ;;
     --port) PORT=${2:?--port needs a value}; shift 2 ;;
     --log-dir) LOG_DIR=${2:?--log-dir needs a value}; shift 2 ;;
+    --url) SERVER_URL=${2:?--url needs a value}; shift 2 ;;
+    --txn-url) TXN_URL=${2:?--txn-url needs a value}; shift 2 ;;
+    --session-url) SESSION_URL=${2:?--session-url needs a value}; shift 2 ;;
     -h|--help) bench_usage; exit 0 ;;
     *) die "unknown argument '$1' (see --help)" ;;
   esac
@@ -56,28 +64,47 @@ for v in DOCS THREADS ROUNDS DURATION POOL CLIENTS EVENT_LOOPS PORT; do
 done
 [[ $WARMUP =~ ^[0-9]+$ ]] || die "--warmup '$WARMUP' must be whole seconds"
 
-if [ -z "${PGBOUNCER:-}" ]; then
-  for candidate in /usr/sbin/pgbouncer $(command -v pgbouncer || true); do
-    [ -x "$candidate" ] && PGBOUNCER=$candidate && break
-  done
+SERVER_URL=${SERVER_URL:-}
+TXN_URL=${TXN_URL:-}
+SESSION_URL=${SESSION_URL:-}
+if [ -n "$SERVER_URL" ]; then
+  [ -n "$TXN_URL" ] && [ -n "$SESSION_URL" ] || die "--url needs --txn-url and --session-url (the poolers in front of it)"
+else
+  if [ -z "${PGBOUNCER:-}" ]; then
+    for candidate in /usr/sbin/pgbouncer $(command -v pgbouncer || true); do
+      [ -x "$candidate" ] && PGBOUNCER=$candidate && break
+    done
+  fi
+  [ -n "${PGBOUNCER:-}" ] && [ -x "$PGBOUNCER" ] \
+    || die "no PgBouncer binary (apt-get install pgbouncer, or PGBOUNCER=PATH to one, 1.21 or later for max_prepared_statements)"
+  PGBOUNCER_VERSION=$("$PGBOUNCER" --version | head -n 1)
+  PGBOUNCER_MINOR=$(echo "$PGBOUNCER_VERSION" | sed -n 's/^PgBouncer 1\.\([0-9]*\).*/\1/p')
+  [ -n "$PGBOUNCER_MINOR" ] || die "PGBOUNCER=$PGBOUNCER says '$PGBOUNCER_VERSION', not a PgBouncer 1.x"
 fi
-[ -n "${PGBOUNCER:-}" ] && [ -x "$PGBOUNCER" ] \
-  || die "no PgBouncer binary (apt-get install pgbouncer, or PGBOUNCER=PATH to one, 1.21 or later for max_prepared_statements)"
-PGBOUNCER_VERSION=$("$PGBOUNCER" --version | head -n 1)
-PGBOUNCER_MINOR=$(echo "$PGBOUNCER_VERSION" | sed -n 's/^PgBouncer 1\.\([0-9]*\).*/\1/p')
-[ -n "$PGBOUNCER_MINOR" ] || die "PGBOUNCER=$PGBOUNCER says '$PGBOUNCER_VERSION', not a PgBouncer 1.x"
 
-bench_require_tools initdb pg_ctl postgres createdb
+[ -n "$SERVER_URL" ] || bench_require_tools initdb pg_ctl postgres createdb
 command -v python3 >/dev/null || die "python3 not found on PATH (used to read stress's JSON result)"
 bench_resolve_jar
 bench_print_machine
-echo "pooler: $PGBOUNCER_VERSION ($PGBOUNCER)"
+if [ -n "$SERVER_URL" ]; then
+  echo "server of your own: $SERVER_URL; poolers: $TXN_URL (transaction), $SESSION_URL (session)"
+else
+  echo "pooler: $PGBOUNCER_VERSION ($PGBOUNCER)"
+fi
 echo "settings: docs=$DOCS threads=$THREADS rounds=$ROUNDS duration=${DURATION}s warmup=${WARMUP}s pool=$POOL" \
   "clients=$CLIENTS event-loops=$EVENT_LOOPS"
 
-# shellcheck disable=SC2086 # STRESS_JAVA_OPTS is a list of JVM options
-bench_server_with_docs "$DOCS" $STRESS_JAVA_OPTS
-pin_running_servers "$DATA"
+
+# runuser does not pass a TERM on to the pooler it started: each pooler writes a pidfile and is stopped by it at exit.
+POOLER_PIDFILES=()
+stop_poolers() {
+  local f
+  for f in "${POOLER_PIDFILES[@]}"; do
+    [ -s "$f" ] && kill -TERM "$(cat "$f")" 2>/dev/null
+  done
+  POOLER_PIDFILES=()
+}
+trap 'rc=$?; stop_poolers; (exit "$rc"); bench_cleanup' EXIT
 
 free_port() {
   local p=$1
@@ -106,8 +133,10 @@ default_pool_size = $POOL
 max_client_conn = $((CLIENTS + 100))
 ignore_startup_parameters = extra_float_digits,options
 logfile = $WORK/pooler-$name.log
+pidfile = $dir/pgbouncer.pid
 $extra
 EOF
+  POOLER_PIDFILES+=("$dir/pgbouncer.pid")
   [ "$(id -u)" -ne 0 ] || chown -R postgres: "$dir"
   # a login shell's soft limit of 1,024 open files would refuse clients past about a thousand: raised to the hard one
   # shellcheck disable=SC2016 # expanded by the inner shell
@@ -121,14 +150,25 @@ EOF
   fail_with_log "PgBouncer ($name) did not listen on $POOLER_PORT" "$WORK/pooler-$name.log"
 }
 
-if [ "$PGBOUNCER_MINOR" -ge 21 ]; then
-  start_pooler txn transaction "max_prepared_statements = 200"
+if [ -n "$SERVER_URL" ]; then
+  WORK=$(mktemp -d "${TMPDIR:-/tmp}/$BENCH_NAME.XXXXXX")
+  URL=$SERVER_URL
+  # shellcheck disable=SC2086 # STRESS_JAVA_OPTS is a list of JVM options
+  "$JAVA" $STRESS_JAVA_OPTS -jar "$STRESS_JAR" --url "$URL" -U postgres init --docs "$DOCS" --shape small \
+    --drop-existing >"$WORK/init.log" 2>&1 || fail_with_log "stress init failed" "$WORK/init.log"
 else
-  start_pooler txn transaction ""
+  # shellcheck disable=SC2086 # STRESS_JAVA_OPTS is a list of JVM options
+  bench_server_with_docs "$DOCS" $STRESS_JAVA_OPTS
+  pin_running_servers "$DATA"
+  if [ "$PGBOUNCER_MINOR" -ge 21 ]; then
+    start_pooler txn transaction "max_prepared_statements = 200"
+  else
+    start_pooler txn transaction ""
+  fi
+  TXN_URL="jdbc:postgresql://127.0.0.1:$POOLER_PORT/$DB"
+  start_pooler session session ""
+  SESSION_URL="jdbc:postgresql://127.0.0.1:$POOLER_PORT/$DB"
 fi
-TXN_URL="jdbc:postgresql://127.0.0.1:$POOLER_PORT/$DB"
-start_pooler session session ""
-SESSION_URL="jdbc:postgresql://127.0.0.1:$POOLER_PORT/$DB"
 
 one_run() { # $1 = name, $2 = the URL, the rest: the run's options
   local name=$1 url=$2 json=$WORK/$1.json
@@ -141,7 +181,7 @@ one_run() { # $1 = name, $2 = the URL, the rest: the run's options
 one_run roads "$URL" --via "txn=$TXN_URL" --via "session=$SESSION_URL" --mode prepared,plain \
   --threads "$THREADS" --duration "${DURATION}s" --warmup "${WARMUP}s" --rounds "$ROUNDS"
 echo
-echo "== roads: direct, txn ($PGBOUNCER_VERSION, transaction pooling), session; prepared and plain; $ROUNDS rounds"
+echo "== roads: direct, txn (transaction pooling), session (session pooling); prepared and plain; $ROUNDS rounds"
 grep -E '^(pooler|via|prepared statements through)' "$WORK/roads.log" || true
 sed -n '/^comparison (/,$p' "$WORK/roads.log" | grep -v '^result:'
 
@@ -150,6 +190,7 @@ one_run many "$TXN_URL" --mode plain --event-loops "$EVENT_LOOPS" --threads "$CL
 echo
 echo "== many: $CLIENTS clients on $EVENT_LOOPS event loops through $POOL server connections (transaction pooling)"
 grep -E '^(pooler|phase|connections|  total|total)' "$WORK/many.log" || true
+stop_poolers
 stop_services
 
 echo
