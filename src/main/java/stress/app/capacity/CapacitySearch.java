@@ -14,8 +14,8 @@ import stress.report.MedianInterval;
  * server's. A step that broke on latency while keeping up is offered once more (at most {@value #REOFFERS} a round):
  * a stall of the host would otherwise end the growth early and bias the answer low. The rate found (the knee) held
  * once; a plain run at it holds about half the time, so it is confirmed: a round's capacity is the highest rate that
- * held {@value #CONFIRMING_OFFERS} offers running, within the resolution ({@link #confirmed}), or none when no rate
- * down to {@value #CANDIDATES} steps below the knee held that steadily. With several rounds each round is a
+ * held {@value #CONFIRMING_OFFERS} offers running, within the resolution ({@link KneeConfirmation}), or none when
+ * no rate down to {@value #CANDIDATES} steps below the knee held that steadily. With several rounds each round is a
  * search of its own, and the capacity is the median of theirs with an order-statistics interval.
  */
 public final class CapacitySearch {
@@ -309,69 +309,9 @@ public final class CapacitySearch {
     if (!Double.isFinite(held) || broke == null) {
       return new CapacityRound(round, held, broke, false); // none held, or a lower bound: no step broke
     }
-    return confirmed(steps, round, held, broke);
-  }
-
-  /**
-   * The knee held once, and the bisection chose it for holding: a rate that holds half the time is found as often as
-   * one that always holds. Offers it until it has held {@value #CONFIRMING_OFFERS} times running. A break steps down,
-   * each step about twice the last (5%, then 10.25% and 21.6% more with a resolution of 5%) until a rate is
-   * confirmed, at most {@value #CANDIDATES} rates; then the gap between the confirmed rate and the lowest unsteady one
-   * above it is halved, each middle confirmed the same way, until it is within the resolution.
-   */
-  private CapacityRound confirmed(Steps steps, int round, double knee, Step broke) throws Exception {
-    Step failed = confirm(steps, round, knee, 1); // the search's own offer of the knee held once
-    if (failed == null) {
-      return new CapacityRound(round, knee, broke, false, false, knee, CONFIRMING_OFFERS);
-    }
-    double high = knee;
-    double low = Double.NaN;
-    double down = 1 + resolution;
-    for (int candidate = 2; candidate <= CANDIDATES && !Double.isFinite(low); candidate++) {
-      double rate = high / down;
-      Step unsteady = confirm(steps, round, rate, 0);
-      if (unsteady == null) {
-        low = rate;
-      } else {
-        high = rate;
-        failed = unsteady;
-      }
-      down *= down;
-    }
-    if (!Double.isFinite(low)) {
-      return new CapacityRound(round, Double.NaN, failed, false, false, knee, 0);
-    }
-    while (high / low - 1 > resolution) {
-      double mid = (low + high) / 2;
-      Step unsteady = confirm(steps, round, mid, 0);
-      if (unsteady == null) {
-        low = mid;
-      } else {
-        high = mid;
-        failed = unsteady;
-      }
-    }
-    return new CapacityRound(round, low, failed, false, false, knee, CONFIRMING_OFFERS);
-  }
-
-  /**
-   * Offers {@code rate} until it has held {@value #CONFIRMING_OFFERS} times running, counting {@code held} offers
-   * already made; returns the offer that broke, or null when confirmed. A break that measured its warm-up's backlog
-   * is offered again ({@link Step#unsettled}): its start broke, not the rate.
-   */
-  private Step confirm(Steps steps, int round, double rate, int held) throws Exception {
-    for (int running = held; running < CONFIRMING_OFFERS; running++) {
-      Step step = step(steps, rate, round, List.of(), running + 1);
-      taken++;
-      for (int again = 0; again < UNSETTLED_REOFFERS && !step.held() && step.unsettled(); again++) {
-        taken++;
-        step = step(steps, rate, round, step.broken(), running + 1);
-      }
-      if (!step.held()) {
-        return step;
-      }
-    }
-    return null;
+    // the confirming offers need no count against MAX_STEPS: the round's growing and bisecting are over
+    return KneeConfirmation.confirmed((offered, brokeFirst, confirming) -> step(steps, offered, round, brokeFirst,
+        confirming), round, resolution, held, broke);
   }
 
   /** A step at {@code rate}, offered once more when its break may be the host's ({@link #mayBeTransient}). */
