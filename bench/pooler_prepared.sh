@@ -85,9 +85,10 @@ fi
 [ -n "$SERVER_URL" ] || bench_require_tools initdb pg_ctl postgres createdb
 command -v python3 >/dev/null || die "python3 not found on PATH (used to read stress's JSON result)"
 bench_resolve_jar
+[ -z "$SERVER_URL" ] || BENCH_OWN_SERVER=$SERVER_URL
 bench_print_machine
 if [ -n "$SERVER_URL" ]; then
-  echo "server of your own: $SERVER_URL; poolers: $TXN_URL (transaction), $SESSION_URL (session)"
+  echo "poolers: $TXN_URL (transaction pooling), $SESSION_URL (session pooling)"
 else
   echo "pooler: $PGBOUNCER_VERSION ($PGBOUNCER)"
 fi

@@ -103,7 +103,11 @@ bench_print_machine() {
   echo "machine: $(hostname), $(nproc) cores ($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')), $(free -g | awk '/^Mem:/ {print $2}') GiB RAM"
   echo "kernel: $(uname -sr); load average at start: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min)"
   echo "pinning: server on CPUs ${SERVER_CPUS:-any}, clients on CPUs ${CLIENT_CPUS:-any}"
-  echo "server: $("$PG_BIN/postgres" --version)"
+  if [ -n "${BENCH_OWN_SERVER:-}" ]; then
+    echo "server: $BENCH_OWN_SERVER (each run's header names what it found there)"
+  else
+    echo "server: $("$PG_BIN/postgres" --version)"
+  fi
   echo "java: $("$JAVA" -version 2>&1 | head -n 1)"
   echo "stress: $("$JAVA" -jar "$STRESS_JAR" --version 2>&1 | head -n 1) ($STRESS_JAR)"
 }

@@ -44,6 +44,16 @@ final class ClusterUrls {
     return "jdbc:postgresql://" + citus.getHost() + ":" + citus.getMappedPort(5432) + "/postgres?user=postgres";
   }
 
+  /**
+   * A JDBC URL of a PgBouncer in front of the Citus coordinator {@link #citus()} names ({@code STRESS_CITUS_POOLER_URL},
+   * its console readable by the URL's user), or the test is skipped with the reason.
+   */
+  static String citusPooler() {
+    String url = System.getenv("STRESS_CITUS_POOLER_URL");
+    skipWith(url != null && !url.isBlank(), "Citus-through-a-pooler tests SKIPPED: STRESS_CITUS_POOLER_URL is not set");
+    return url;
+  }
+
   /** A JDBC URL of a Postgres-XL coordinator, or the test is skipped with the reason. */
   static String postgresXl() {
     String url = System.getenv("STRESS_XL_URL");
