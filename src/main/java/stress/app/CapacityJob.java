@@ -143,7 +143,8 @@ final class CapacityJob {
   /**
    * The cost said before the first step, as a range: a first round takes 9-24 steps (growing, bisecting to the
    * resolution, two offers confirming; up to 24 with breaks offered again and rates stepped down to be confirmed, as
-   * searches on a 2-core host took 45-73 steps for 3 rounds), a later one 6-20 as it starts near the answer, the check
+   * searches on a 2-core host took 45-80 steps for 3 rounds), a later one 6-24 (it starts near the answer, but stalls
+   * make it confirm as often as the first), the check
    * two runs a round and the rate below it one;
    * a step takes its warm-up, its length and about a second to set up.
    */
@@ -151,7 +152,7 @@ final class CapacityJob {
     int checks = request.checked() ? 2 * CapacityCheck.runs(rounds) : 0;
     int below = request.checked() ? CapacityCheck.runs(rounds) : 0; // the rate below, when the capacity held narrowly
     int fewest = contenders.size() * (9 + 6 * (rounds - 1) + checks);
-    int most = contenders.size() * (24 + 20 * (rounds - 1) + checks + below);
+    int most = contenders.size() * (24 * rounds + checks + below);
     long seconds = config.warmup().toSeconds() + (config.ops() > 0 ? 0 : config.duration().toSeconds()) + 1;
     return "expected: " + fewest + "-" + most + " steps" + (checks > 0 ? " (the check's " + contenders.size() * checks
         + "-" + contenders.size() * (checks + below) + " included)" : "") + (config.ops() > 0 ? "" : ", about " + minutes(fewest * seconds) + "-"
