@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import stress.app.process.ExitCode;
 import stress.model.UsageException;
 import stress.report.JsonReport;
 import stress.report.ResultFiles;

@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
-import stress.app.CheckJob;
+import stress.app.against.CheckJob;
 import stress.app.Commands;
 import stress.config.Defaults;
 import stress.config.Durations;

@@ -5,7 +5,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
-import stress.app.ExitCode;
+import stress.app.process.ExitCode;
 import stress.app.KeptServerJob;
 
 /** {@code stress embedded start|status|stop|reset}: the embedded PostgreSQL that keeps its data between commands. */

@@ -105,16 +105,24 @@ class ArchitectureTest {
     allow("report", "metrics", "model");
     allow("report.html", "report", "metrics", "model");
     String[] belowApp = new TreeSet<>(ALLOWED.keySet()).toArray(String[]::new);
+    // how the tool's process ends (exit codes, Ctrl-C and SIGTERM) and its version, below every job
+    allow("app.process");
     // what the jobs share, below them: index advice and plan reading, then the run's set-up, which uses both
     allow("app.index", belowApp);
     allow("app.plan", belowApp);
     allow("app.setup", with(belowApp, "app.index", "app.plan"));
     // the capacity search, below the jobs that run its steps (RunJob, LocalInstances) and offer it (run --slo)
     allow("app.capacity", belowApp);
-    // what the comparison with other servers (run --against) reads beside its runs, below CompareTargetsJob
-    allow("app.against", with(belowApp, "app.index", "app.setup"));
-    allow("app", with(belowApp, "app.index", "app.plan", "app.setup", "app.capacity", "app.against"));
-    allow("cli", "app", "config", "model");
+    // the commands that make a data set (init, import, generate) and their --json files, below the other commands
+    allow("app.data", with(belowApp, "app.process", "app.setup"));
+    // the shard-key analysis, whose --json has the header of import's and generate's (app.data.CommandResultJson)
+    allow("app.shardkey", with(belowApp, "app.process", "app.setup", "app.data"));
+    // the comparison with other servers (run --against): the answer checks before it measures (also stress check) and
+    // what it reads beside its runs, below CompareTargetsJob
+    allow("app.against", with(belowApp, "app.process", "app.index", "app.setup"));
+    allow("app", with(belowApp, "app.process", "app.index", "app.plan", "app.setup", "app.capacity", "app.data",
+        "app.shardkey", "app.against"));
+    allow("cli", "app", "app.process", "app.data", "app.shardkey", "app.against", "config", "model");
 
     // RunConfig carries the parsed --workload file; a workload record of its own in config would remove the edge
     known("config", "workload");

@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.process;
 
 /**
  * Every exit code of {@code stress}, in one place: one constant per outcome, each with the sentence the README's

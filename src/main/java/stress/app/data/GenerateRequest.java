@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.data;
 
 import java.nio.file.Path;
 import java.util.Objects;

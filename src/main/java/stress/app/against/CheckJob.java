@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.against;
 
 import com.mongodb.MongoException;
 import com.mongodb.client.MongoCollection;
@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.bson.BsonDocument;
+import stress.app.process.ExitCode;
 import stress.app.setup.ChosenDatabase;
 import stress.connect.PhysicalConnections;
 import stress.keys.KeyChooser;

@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.data;
 
 import java.util.Locale;
 import stress.load.importer.progress.LoadStreamTime;

@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.data;
 
 import java.io.PrintStream;
 import java.util.Locale;

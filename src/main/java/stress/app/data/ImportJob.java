@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.data;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
+import stress.app.process.ExitCode;
+import stress.app.process.Interruption;
 import stress.app.setup.ChosenDatabase;
 import stress.connect.ConnectionOptions;
 import stress.connect.ConnectionResolver;

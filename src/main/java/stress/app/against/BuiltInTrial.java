@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.against;
 
 import com.mongodb.MongoException;
 import com.mongodb.client.MongoCollection;

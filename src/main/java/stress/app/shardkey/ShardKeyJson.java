@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.shardkey;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.time.Instant;
@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import stress.app.data.CommandResultJson;
+import stress.app.process.ExitCode;
 import stress.mongo.routing.KeyFigures;
 import stress.table.DocumentTable;
 import stress.workload.ShardKeyRanking;

@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.against;
 
 import java.io.PrintStream;
 import java.sql.Connection;
@@ -28,12 +28,12 @@ import stress.workload.Application;
  * limit, its collection is missing or empty, or its answers differ (measured anyway with {@code --measure-different},
  * then marked wherever its figures are shown). The others are measured.
  */
-final class TargetTrial {
+public final class TargetTrial {
   /**
    * The run's operations that are measured, one line per operation of what the trial found, the operations left out
    * (with why), those measured although their answers differ, and the tables whose keys are ObjectIds.
    */
-  record Result(RunConfig measured, List<String> lines, Map<String, String> leftOut, Map<String, String> answersDiffer,
+  public record Result(RunConfig measured, List<String> lines, Map<String, String> leftOut, Map<String, String> answersDiffer,
                 List<String> indexParity, Set<String> objectIdTables) {}
 
   private TargetTrial() {}
@@ -42,7 +42,7 @@ final class TargetTrial {
    * The trial on each server of {@code servers} (by its name in the run): an operation that cannot be compared on
    * any of them is left out on all targets.
    */
-  static Result run(RunConfig config, ChosenDatabase database, Map<String, MongoTarget> servers, String collection,
+  public static Result run(RunConfig config, ChosenDatabase database, Map<String, MongoTarget> servers, String collection,
                     AnswerCheck check, PrintStream out) throws SQLException {
     List<String> lines = new ArrayList<>();
     Map<String, String> leftOut = new LinkedHashMap<>();

@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.data;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.stream.Stream;
+import stress.app.process.ExitCode;
+import stress.app.process.Version;
 import stress.dump.generate.ArchiveWriter;
 import stress.dump.generate.DumpOrigin;
 import stress.dump.generate.DumpPlan;
@@ -15,10 +17,10 @@ import stress.dump.generate.DumpWriter;
 import stress.model.UsageException;
 
 /** {@code stress generate}: checks the target, writes the dump, prints progress and a closing line. */
-final class GenerateJob {
+public final class GenerateJob {
   private GenerateJob() {}
 
-  static ExitCode run(GenerateRequest request, Path json, PrintStream out) throws IOException {
+  public static ExitCode run(GenerateRequest request, Path json, PrintStream out) throws IOException {
     Instant start = Instant.now();
     checkTarget(request);
     DumpPlan plan = request.plan();

@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.against;
 
 import stress.model.UsageException;
 

@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.process;
 
 import java.io.PrintStream;
 import java.util.concurrent.CountDownLatch;

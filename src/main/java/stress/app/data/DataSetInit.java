@@ -1,8 +1,9 @@
-package stress.app;
+package stress.app.data;
 
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
+import stress.app.process.Interruption;
 import stress.app.setup.ChosenDatabase;
 import stress.config.Defaults;
 import stress.config.InitConfig;
@@ -27,7 +28,7 @@ import stress.server.TargetInfo;
  * A table filled with generated documents: {@code stress init}, and the default data set an embedded server gets
  * before the first command that needs it.
  */
-final class DataSetInit {
+public final class DataSetInit {
   private DataSetInit() {}
 
   /**
@@ -36,13 +37,13 @@ final class DataSetInit {
    * default table gets it: another name is the user's table, so one that finds none is refused as on any server
    * (with the table differing in case to paste) instead of becoming a table of generated documents.
    */
-  static void initializeDefault(ChosenDatabase db, String schema, String table, PrintStream out)
+  public static void initializeDefault(ChosenDatabase db, String schema, String table, PrintStream out)
       throws SQLException, InterruptedException {
     initializeDefault(db, schema, table, null, out);
   }
 
   /** As above; a signal stops the generation at once when {@code interruption} is given (else it is not watched). */
-  static void initializeDefault(ChosenDatabase db, String schema, String table, Interruption interruption,
+  public static void initializeDefault(ChosenDatabase db, String schema, String table, Interruption interruption,
                                         PrintStream out) throws SQLException, InterruptedException {
     if (db.embedded() == ChosenDatabase.Embedded.NONE || !isDefaultTable(schema, table)) {
       return;
@@ -71,9 +72,9 @@ final class DataSetInit {
   }
 
   /** What {@code init} did, and against what. */
-  record Initialized(TargetInfo target, InitResult result) {}
+  public record Initialized(TargetInfo target, InitResult result) {}
 
-  static Initialized initialize(InitConfig config, ChosenDatabase db, PrintStream out)
+  public static Initialized initialize(InitConfig config, ChosenDatabase db, PrintStream out)
       throws SQLException, InterruptedException {
     TargetInfo target;
     try (Connection c = PhysicalConnections.open(db.spec())) {

@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.shardkey;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -7,6 +7,8 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import stress.app.data.CommandResultJson;
+import stress.app.process.ExitCode;
 import stress.app.setup.ChosenDatabase;
 import stress.connect.PhysicalConnections;
 import stress.load.TableSetup;

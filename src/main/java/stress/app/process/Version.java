@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.process;
 
 /** The tool's version, from the jar manifest (or "dev" when run from classes). */
 public final class Version {

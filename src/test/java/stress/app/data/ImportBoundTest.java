@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

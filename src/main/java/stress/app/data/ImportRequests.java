@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.data;
 
 import java.io.IOException;
 import java.nio.file.Files;

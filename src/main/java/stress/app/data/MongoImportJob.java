@@ -1,20 +1,21 @@
-package stress.app;
+package stress.app.data;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import stress.app.process.ExitCode;
 import stress.config.ImportConfig;
 import stress.load.importer.ImportRequest;
 
 /** {@code stress import --to URL}. */
-final class MongoImportJob {
+public final class MongoImportJob {
   private MongoImportJob() {}
 
   /**
    * {@code stress import --to URL}: the dump loaded into a MongoDB server (documents and the dump's indexes), so the
    * same data stands on both sides of {@code stress check}. Options that only shape PostgreSQL tables are refused.
    */
-  static ExitCode run(ImportConfig config, String url, PrintStream out) throws Exception {
+  public static ExitCode run(ImportConfig config, String url, PrintStream out) throws Exception {
     List<String> tableOnly = new ArrayList<>();
     if (!config.distributeBy().isEmpty() || !config.reference().isEmpty()) {
       tableOnly.add("--distribute-by/--reference");

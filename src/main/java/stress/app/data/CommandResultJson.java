@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.data;
 
 import com.fasterxml.jackson.databind.ObjectWriter;
 import java.io.IOException;
@@ -11,6 +11,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import stress.app.process.ExitCode;
+import stress.app.process.Version;
 import stress.dump.DumpNotice;
 import stress.dump.generate.DumpPlan;
 import stress.dump.generate.DumpSummary;
@@ -101,7 +103,7 @@ public final class CommandResultJson {
   }
 
   /** The result of {@code init}. */
-  static Map<String, Object> ofInit(Instant start, TargetInfo target, InitResult result, long seed, int jobs) {
+  public static Map<String, Object> ofInit(Instant start, TargetInfo target, InitResult result, long seed, int jobs) {
     Map<String, Object> json = header("init", start, ExitCode.OK);
     json.put("outcome", "loaded");
     json.put("target", target(target));
@@ -143,7 +145,7 @@ public final class CommandResultJson {
   }
 
   /** Writes the result, replacing the file. */
-  static void write(Map<String, Object> json, Path file) {
+  public static void write(Map<String, Object> json, Path file) {
     try {
       Files.writeString(file, WRITER.writeValueAsString(json) + "\n");
     } catch (IOException e) {
@@ -151,7 +153,7 @@ public final class CommandResultJson {
     }
   }
 
-  static Map<String, Object> header(String command, Instant start, ExitCode exitCode) {
+  public static Map<String, Object> header(String command, Instant start, ExitCode exitCode) {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("command", command);
     json.put("toolVersion", Version.current());

@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.shardkey;
 
 import static stress.workload.ShardKeyRanking.pct;
 
