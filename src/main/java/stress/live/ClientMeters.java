@@ -7,7 +7,7 @@ import io.micrometer.core.instrument.Tags;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.function.ToDoubleFunction;
-import stress.metrics.ClientMeter;
+import stress.metrics.client.ClientMeter;
 import stress.metrics.ClientUsage;
 
 /**

@@ -18,7 +18,7 @@ import stress.load.importer.DumpImporter;
 import stress.load.importer.ImportRequest;
 import stress.load.importer.progress.ImportResult;
 import stress.load.importer.PrintingImportListener;
-import stress.metrics.ClientMeter;
+import stress.metrics.client.ClientMeter;
 import stress.server.dialect.Dialect;
 import stress.server.dialect.Dialects;
 import stress.server.settings.ServerSettings;

@@ -1,4 +1,4 @@
-package stress.metrics;
+package stress.metrics.client;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;

@@ -1,4 +1,4 @@
-package stress.metrics;
+package stress.metrics.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import stress.metrics.PacerLag;
 
 /** The pacer's starts of several workers together: behind schedule, or woken late for a slot. */
 class PacerLagRecorderTest {

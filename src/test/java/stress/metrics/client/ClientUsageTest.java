@@ -1,4 +1,4 @@
-package stress.metrics;
+package stress.metrics.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
+import stress.metrics.ClientUsage;
+import stress.metrics.HostUsage;
 
 /** The derived figures and the verdict of {@link ClientUsage}, and the /proc parsing of {@link ClientMeter}. */
 class ClientUsageTest {

@@ -1,4 +1,4 @@
-package stress.metrics;
+package stress.metrics.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package stress.metrics;
+package stress.metrics.client;
 
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;
@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongSupplier;
+import stress.metrics.ClientUsage;
+import stress.metrics.HostUsage;
 
 /**
  * Measures the process's own cost between {@link #start()} and {@link #stop(long)}: CPU time from the JVM

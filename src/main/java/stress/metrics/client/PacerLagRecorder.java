@@ -1,7 +1,8 @@
-package stress.metrics;
+package stress.metrics.client;
 
 import java.util.List;
 import org.HdrHistogram.Histogram;
+import stress.metrics.PacerLag;
 
 /**
  * One paced worker's starts while a phase is measured ({@link PacerLag}). Only the worker's thread writes; the phase
