@@ -1,4 +1,4 @@
-package stress.load.importer;
+package stress.load.importer.connection;
 
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;

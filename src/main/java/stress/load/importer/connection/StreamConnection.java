@@ -1,4 +1,4 @@
-package stress.load.importer;
+package stress.load.importer.connection;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -11,7 +11,7 @@ import stress.load.ConnectionSupplier;
  * The connection of one load stream: opened when first needed, a transaction per batch, dropped after a failure that
  * may have left it unusable (the next batch opens a new one).
  */
-final class StreamConnection implements AutoCloseable {
+public final class StreamConnection implements AutoCloseable {
   /** Commits of this session no longer wait for the disk (plain PostgreSQL; the import's last commit does). */
   private static final String ASYNC_COMMITS = "SET synchronous_commit TO off";
 
@@ -25,7 +25,7 @@ final class StreamConnection implements AutoCloseable {
    *                        of its own, waits for the disk
    * @param sessionSettings the target's settings for load sessions, run once when the connection is opened
    */
-  StreamConnection(ConnectionSupplier connections, boolean asyncCommits, List<String> sessionSettings) {
+  public StreamConnection(ConnectionSupplier connections, boolean asyncCommits, List<String> sessionSettings) {
     this.connections = connections;
     List<String> settings = new ArrayList<>(sessionSettings);
     if (asyncCommits) {
@@ -35,7 +35,7 @@ final class StreamConnection implements AutoCloseable {
   }
 
   /** The stream's connection with a transaction started, committing asynchronously where that is safe. */
-  Connection transaction() throws SQLException {
+  public Connection transaction() throws SQLException {
     Connection c = connection();
     c.setAutoCommit(false);
     return c;
@@ -45,7 +45,7 @@ final class StreamConnection implements AutoCloseable {
    * Opens the connection ahead of the first batch, while the collection's table is being made, so that batch does not
    * wait for it. A failure is not reported here: the first batch tries again and reports what fails then.
    */
-  void openEarly() {
+  public void openEarly() {
     try {
       connection();
     } catch (SQLException e) {
@@ -58,7 +58,7 @@ final class StreamConnection implements AutoCloseable {
    * on plain PostgreSQL (its tables' DDL, clearing old checkpoints), which a crash can only lose together with the
    * batches after it, and which the import's last commit makes durable with them.
    */
-  static void commitAsynchronously(Connection c) throws SQLException {
+  public static void commitAsynchronously(Connection c) throws SQLException {
     try (Statement s = c.createStatement()) {
       s.execute(ASYNC_COMMITS);
     }
@@ -81,7 +81,7 @@ final class StreamConnection implements AutoCloseable {
   }
 
   /** Rolls back the open transaction; a rollback that fails is kept on {@code failure} and drops the connection. */
-  void rollbackQuietly(Throwable failure) {
+  public void rollbackQuietly(Throwable failure) {
     try {
       if (connection != null && !connection.isClosed() && !connection.getAutoCommit()) {
         connection.rollback();
@@ -93,7 +93,7 @@ final class StreamConnection implements AutoCloseable {
   }
 
   /** The open connection, now the caller's to close, or null when none is open; the stream keeps none. */
-  Connection detach() {
+  public Connection detach() {
     Connection open = connection;
     connection = null;
     return open;

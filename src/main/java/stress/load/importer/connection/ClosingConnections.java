@@ -1,4 +1,4 @@
-package stress.load.importer;
+package stress.load.importer.connection;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -11,11 +11,11 @@ import java.util.List;
  * shards it kept for the next batch (one per shard placement), and closing one took 135-141 ms against 4-6 ms without
  * them. The import waits for every close before it ends.
  */
-final class ClosingConnections {
+public final class ClosingConnections {
   private final List<Thread> closers = new ArrayList<>();
 
   /** Starts closing {@code connection} on a thread of its own; null is nothing to close. */
-  synchronized void closeInBackground(Connection connection) {
+  public synchronized void closeInBackground(Connection connection) {
     if (connection == null) {
       return;
     }
@@ -32,7 +32,7 @@ final class ClosingConnections {
   }
 
   /** Waits until every connection handed over is closed; an interrupt stops the wait and is kept. */
-  void await() {
+  public void await() {
     List<Thread> started;
     synchronized (this) {
       started = List.copyOf(closers);

@@ -1,4 +1,4 @@
-package stress.load.importer;
+package stress.load.importer.connection;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -11,11 +11,11 @@ import stress.load.ConnectionSupplier;
  * ANALYZE): opening one there cost a cluster's coordinator up to 0.17 s with TLS on a busy client core, after the last
  * batch, when nothing else was going on.
  */
-final class EarlyConnection implements AutoCloseable {
+public final class EarlyConnection implements AutoCloseable {
   private final CompletableFuture<Connection> opening;
   private boolean taken;
 
-  EarlyConnection(ConnectionSupplier connections) {
+  public EarlyConnection(ConnectionSupplier connections) {
     opening = CompletableFuture.supplyAsync(() -> {
       try {
         return connections.get();
@@ -30,7 +30,7 @@ final class EarlyConnection implements AutoCloseable {
   }
 
   /** The connection, now the caller's to close; a failure to open it is thrown here. */
-  Connection take() throws SQLException {
+  public Connection take() throws SQLException {
     taken = true;
     try {
       return opening.join();
