@@ -23,7 +23,7 @@ import stress.app.shardkey.ShardKeyJob;
 import stress.report.RoundComparisonText;
 import stress.report.JsonReport;
 import stress.report.PhaseResult;
-import stress.report.ResultMerger;
+import stress.report.merge.ResultMerger;
 import stress.report.RunResult;
 import stress.report.TextReport;
 import java.sql.Connection;

@@ -18,8 +18,8 @@ import stress.report.InstanceRow;
 import stress.report.InstanceTable;
 import stress.report.JsonReport;
 import stress.report.PhaseResult;
-import stress.report.ResultFiles;
-import stress.report.ResultMerger;
+import stress.report.files.ResultFiles;
+import stress.report.merge.ResultMerger;
 import stress.report.RunResult;
 import stress.report.html.HtmlReport;
 

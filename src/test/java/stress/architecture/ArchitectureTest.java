@@ -107,7 +107,13 @@ class ArchitectureTest {
     allow("fleet", "runner");
     allow("live", "metrics", "metrics.client", "runner", "connect", "model");
     allow("report", "metrics", "model");
-    allow("report.html", "report", "metrics", "model");
+    // above the results and their texts: the files of --out DIR, the merge of several processes' results (stress
+    // merge) and two runs compared (stress report A B)
+    allow("report.files", "report", "metrics", "model");
+    allow("report.merge", "report", "metrics", "model");
+    allow("report.tworuns", "report", "metrics", "model");
+    // report.html reads ResultMerger.MERGED_FROM, a constant the compiler copies, so no use is in its bytecode
+    allow("report.html", "report", "report.merge", "report.tworuns", "metrics", "model");
     String[] belowApp = new TreeSet<>(ALLOWED.keySet()).toArray(String[]::new);
     // how the tool's process ends (exit codes, Ctrl-C and SIGTERM) and its version, below every job
     allow("app.process");

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 import stress.metrics.IntervalStats;
 import stress.metrics.OperationStats;
 import stress.metrics.PhaseStats;
-import stress.report.CsvReport;
+import stress.report.files.CsvReport;
 import stress.report.JsonReport;
 import stress.report.PhaseResult;
 import stress.report.RunResult;

@@ -1,4 +1,4 @@
-package stress.report;
+package stress.report.merge;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -9,6 +9,10 @@ import java.util.Objects;
 import stress.metrics.IntervalStats;
 import stress.metrics.PhaseStats;
 import stress.model.UsageException;
+import stress.report.CapacitySearchResult;
+import stress.report.JsonReport;
+import stress.report.PhaseResult;
+import stress.report.RunResult;
 
 /**
  * Whether results are the processes of one run, which is all that merging them means: not one result given twice, not

@@ -1,4 +1,4 @@
-package stress.report;
+package stress.report.files;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -13,6 +13,7 @@ import java.util.List;
 import org.HdrHistogram.HistogramLogWriter;
 import stress.metrics.IntervalOperationStats;
 import stress.metrics.IntervalStats;
+import stress.report.PhaseResult;
 
 /**
  * HdrHistogram interval logs ({@code .hlog}), one per phase and operation, written with HdrHistogram's own

@@ -1,9 +1,13 @@
-package stress.report;
+package stress.report.tworuns;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import stress.model.UsageException;
+import stress.report.CapacitySearchResult;
+import stress.report.CapacitySteps;
+import stress.report.Decimals;
+import stress.report.RunResult;
 
 /**
  * Two runs' capacities ({@code stress report BEFORE AFTER}, at least one a capacity search): per combination both

@@ -1,4 +1,4 @@
-package stress.report;
+package stress.report.files;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;

@@ -1,4 +1,4 @@
-package stress.report;
+package stress.report.merge;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -14,6 +14,9 @@ import stress.metrics.OperationStats;
 import stress.metrics.Outage;
 import stress.metrics.PhaseStats;
 import stress.model.UsageException;
+import stress.report.ClientUsageText;
+import stress.report.PhaseResult;
+import stress.report.RunResult;
 
 /**
  * Combines the results of several stress processes that ran at the same time (one per load machine,

@@ -1,4 +1,4 @@
-package stress.report;
+package stress.report.tworuns;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -12,6 +12,12 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import stress.model.UsageException;
+import stress.report.CapacitySteps;
+import stress.report.JsonReport;
+import stress.report.PhaseResult;
+import stress.report.RoundComparison;
+import stress.report.RoundComparisonText;
+import stress.report.RunResult;
 
 /**
  * {@code report A B} with a capacity search on a side: capacities compared by their ratio, never the steps as

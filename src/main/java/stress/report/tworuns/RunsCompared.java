@@ -1,4 +1,4 @@
-package stress.report;
+package stress.report.tworuns;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -6,6 +6,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 import stress.metrics.PhaseStats;
+import stress.report.ComparisonReading;
+import stress.report.Decimals;
+import stress.report.MedianInterval;
+import stress.report.PairedRatio;
+import stress.report.RoundComparison;
+import stress.report.RoundComparisonText;
+import stress.report.RunResult;
+import stress.report.Steadiness;
+import stress.report.TargetWords;
 
 /**
  * Two runs compared ({@code stress report BEFORE AFTER}) by the rule of a run's own comparison, when both have rounds:

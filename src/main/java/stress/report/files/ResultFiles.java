@@ -1,4 +1,4 @@
-package stress.report;
+package stress.report.files;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -9,6 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import stress.model.UsageException;
+import stress.report.CapacitySearchResult;
+import stress.report.JsonReport;
+import stress.report.RoundComparison;
+import stress.report.RunResult;
 
 /**
  * A result directory: the JSON result, the CSV tables of {@link CsvReport} and the HdrHistogram interval logs

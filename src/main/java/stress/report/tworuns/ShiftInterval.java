@@ -1,6 +1,7 @@
-package stress.report;
+package stress.report.tworuns;
 
 import java.util.Arrays;
+import stress.report.MedianInterval;
 
 /**
  * The ratio of two independent samples (the rounds of two runs made at different times, so no round of one pairs

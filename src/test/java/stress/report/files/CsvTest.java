@@ -1,4 +1,4 @@
-package stress.report;
+package stress.report.files;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

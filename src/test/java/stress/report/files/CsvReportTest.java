@@ -1,4 +1,4 @@
-package stress.report;
+package stress.report.files;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,6 +11,10 @@ import org.junit.jupiter.api.Test;
 import stress.metrics.IntervalStats;
 import stress.metrics.OperationStats;
 import stress.metrics.PhaseStats;
+import stress.report.Fixtures;
+import stress.report.Golden;
+import stress.report.PhaseResult;
+import stress.report.StrictCsv;
 
 class CsvReportTest {
   /** Two phases of the fixture, the second with a label a spreadsheet must not split. */

@@ -1,4 +1,4 @@
-package stress.report;
+package stress.report.merge;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -9,6 +9,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import stress.report.Fixtures;
+import stress.report.PhaseResult;
+import stress.report.RoundComparison;
+import stress.report.RunResult;
 
 /** {@code stress merge} of a fleet run of rounds keeps each phase's round, so the merged result is compared too. */
 class RoundsMergeTest {

@@ -1,4 +1,4 @@
-package stress.report;
+package stress.report.tworuns;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +12,10 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import stress.report.Fixtures;
+import stress.report.MedianInterval;
+import stress.report.PhaseResult;
+import stress.report.RunResult;
 
 class ShiftIntervalTest {
 

@@ -1,4 +1,4 @@
-package stress.report;
+package stress.report.merge;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -9,6 +9,9 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import stress.metrics.PhaseStats;
+import stress.report.Fixtures;
+import stress.report.PhaseResult;
+import stress.report.RunResult;
 
 /** The merged rate: the merged count over the time some instance was measuring, never over a mean of durations. */
 class ResultMergerTest {
