@@ -18,10 +18,10 @@ import stress.report.InstanceRow;
 import stress.report.InstanceTable;
 import stress.report.JsonReport;
 import stress.report.PhaseResult;
-import stress.report.files.ResultFiles;
-import stress.report.merge.ResultMerger;
 import stress.report.RunResult;
+import stress.report.files.ResultFiles;
 import stress.report.html.HtmlReport;
+import stress.report.merge.ResultMerger;
 
 /**
  * {@code stress merge --run ID}: reads the results a run's instances kept in the target database and merges them

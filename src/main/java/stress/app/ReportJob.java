@@ -9,9 +9,9 @@ import stress.app.process.ExitCode;
 import stress.model.UsageException;
 import stress.report.JsonReport;
 import stress.report.files.ResultFiles;
-import stress.report.tworuns.RunsCompared;
 import stress.report.html.HtmlReport;
 import stress.report.html.NamedResult;
+import stress.report.tworuns.RunsCompared;
 
 /** {@code stress report}: reads one or two run results and writes their page. */
 public final class ReportJob {

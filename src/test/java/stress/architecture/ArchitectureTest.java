@@ -75,7 +75,7 @@ class ArchitectureTest {
     allow("load", "model", "table", "server", "server.dialect", "dump", "dump.generate", "connect");
     // what an import tells (its listener, progress and results), below the importer
     allow("load.importer.progress", "load", "dump", "dump.naming", "table", "model");
-    // the import's connections to the target (a load stream's, the early one, the locks' session), below the importer
+    // the import's connections to the target (a load stream's, the early one, their closing), below the importer
     allow("load.importer.connection", "load");
     allow("load.importer", "load", "load.importer.progress", "load.importer.connection", "dump", "dump.naming", "dump.bson", "dump.document",
         "server", "server.dialect", "table", "model", "connect");

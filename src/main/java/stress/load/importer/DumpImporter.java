@@ -27,7 +27,6 @@ import stress.dump.naming.Namespace;
 import stress.load.ConnectionSupplier;
 import stress.load.importer.connection.ClosingConnections;
 import stress.load.importer.connection.EarlyConnection;
-import stress.load.importer.connection.ImportLocks;
 import stress.load.importer.connection.StreamConnection;
 import stress.load.importer.progress.CollectionResult;
 import stress.load.importer.progress.ImportListener;

@@ -18,8 +18,8 @@ import stress.metrics.PhaseStats;
 import stress.report.CapacitySteps;
 import stress.report.Decimals;
 import stress.report.PhaseResult;
-import stress.report.merge.ResultMerger;
 import stress.report.TextReport;
+import stress.report.merge.ResultMerger;
 
 /**
  * What the page shows, computed from one run or two overlaid runs: the sections with their charts and

@@ -1,5 +1,5 @@
 /**
  * The import's connections to the target, below the importer: a load stream's ({@code StreamConnection}), the one
- * opened early for the work after the load, the closing in the background, and the session of the advisory locks.
+ * opened early for the work after the load, and the streams' connections closed in the background.
  */
 package stress.load.importer.connection;

@@ -1,4 +1,4 @@
-package stress.load.importer.connection;
+package stress.load.importer;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -14,7 +14,7 @@ import stress.load.ConnectionSupplier;
  * working directory or not) stops at once, naming the one that holds it, instead of colliding with it on the
  * progress table. The lock is the server's (on Citus and Postgres-XL the coordinator's that both imports use).
  */
-public final class ImportLocks implements AutoCloseable {
+final class ImportLocks implements AutoCloseable {
   /** The first key of stress's import locks; the second is the table's name hashed by the server. */
   private static final int IMPORT_LOCK = 0x5354494d; // "STIM"
   /** The table's name as the lock key: its schema (the current one when none is given), a dot, its name. */
@@ -36,8 +36,7 @@ public final class ImportLocks implements AutoCloseable {
    *
    * @throws IllegalStateException when another import holds a table
    */
-  public static ImportLocks take(ConnectionSupplier connections, String schema, List<String> tables)
-      throws SQLException {
+  static ImportLocks take(ConnectionSupplier connections, String schema, List<String> tables) throws SQLException {
     Connection c = connections.get();
     try {
       c.setAutoCommit(true);
@@ -85,7 +84,7 @@ public final class ImportLocks implements AutoCloseable {
    * The session that holds the locks, in autocommit, for statements of the import that need no connection of their own;
    * closing it would release the locks.
    */
-  public Connection connection() {
+  Connection connection() {
     return connection;
   }
 
