@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import stress.app.process.ExitCode;
 import stress.app.setup.ChosenDatabase;
 import stress.connect.PhysicalConnections;
 import stress.load.TableSetup;

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import stress.app.process.Interruption;
 import stress.app.setup.ChosenDatabase;
 import stress.app.setup.SettingCombinations;
 import stress.config.RunConfig;

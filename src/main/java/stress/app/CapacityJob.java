@@ -10,6 +10,8 @@ import java.util.Map;
 import stress.app.capacity.CapacityCheck;
 import stress.app.capacity.CapacitySearch;
 import stress.app.capacity.CapacityText;
+import stress.app.process.ExitCode;
+import stress.app.process.Interruption;
 import stress.config.RunConfig;
 import stress.model.UsageException;
 import stress.report.PhaseResult;

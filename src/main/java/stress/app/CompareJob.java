@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import stress.app.plan.RouteCheck;
+import stress.app.process.ExitCode;
+import stress.app.process.Interruption;
 import stress.app.setup.ChosenDatabase;
 import stress.config.RunConfig;
 import stress.model.StatementMode;

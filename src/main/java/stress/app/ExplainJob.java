@@ -11,6 +11,7 @@ import stress.app.index.SuggestedIndexes;
 import stress.app.plan.LookupJoins;
 import stress.app.plan.RouteCheck;
 import stress.app.plan.RoutePrinter;
+import stress.app.process.ExitCode;
 import stress.app.setup.ChosenDatabase;
 import stress.connect.PhysicalConnections;
 import stress.load.TableSetup;

@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import stress.app.process.ExitCode;
 import stress.app.setup.ChosenDatabase;
 import stress.connect.PhysicalConnections;
 import stress.fleet.FleetException;
@@ -17,10 +18,10 @@ import stress.report.InstanceRow;
 import stress.report.InstanceTable;
 import stress.report.JsonReport;
 import stress.report.PhaseResult;
-import stress.report.ResultFiles;
-import stress.report.ResultMerger;
 import stress.report.RunResult;
+import stress.report.files.ResultFiles;
 import stress.report.html.HtmlReport;
+import stress.report.merge.ResultMerger;
 
 /**
  * {@code stress merge --run ID}: reads the results a run's instances kept in the target database and merges them

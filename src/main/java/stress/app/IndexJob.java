@@ -18,6 +18,7 @@ import stress.app.index.NumericIndexCheck;
 import stress.app.index.StatementWatch;
 import stress.app.index.SuggestedIndexes;
 import stress.app.index.SuggestionTrial;
+import stress.app.process.ExitCode;
 import stress.app.setup.ChosenDatabase;
 import stress.config.Durations;
 import stress.connect.PhysicalConnections;

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
+import stress.app.process.ExitCode;
 import stress.connect.embedded.KeptEmbeddedServer;
 import stress.connect.embedded.KeptEmbeddedServer.Running;
 import stress.model.UsageException;

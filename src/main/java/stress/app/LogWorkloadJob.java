@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import stress.app.process.ExitCode;
 import stress.load.importer.TableNaming;
 import stress.model.UsageException;
 import stress.mongolog.LogWorkloads;

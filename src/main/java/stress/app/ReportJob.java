@@ -5,12 +5,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import stress.app.process.ExitCode;
 import stress.model.UsageException;
 import stress.report.JsonReport;
-import stress.report.ResultFiles;
-import stress.report.RunsCompared;
+import stress.report.files.ResultFiles;
 import stress.report.html.HtmlReport;
 import stress.report.html.NamedResult;
+import stress.report.tworuns.RunsCompared;
 
 /** {@code stress report}: reads one or two run results and writes their page. */
 public final class ReportJob {
@@ -46,7 +47,7 @@ public final class ReportJob {
     for (int i = 0; i < runs.size(); i++) {
       results.add(new NamedResult(names.get(i), JsonReport.read(resultFile(runs.get(i)))));
     }
-    stress.report.SameRunCheck.refuseTheSameResult("compare", names, results.stream().map(NamedResult::result)
+    stress.report.merge.SameRunCheck.refuseTheSameResult("compare", names, results.stream().map(NamedResult::result)
         .toList(), "report compares two runs; 'stress report " + runs.get(0) + "' writes the page of one");
     Path file = out != null ? out
         : runs.size() == 1 ? directoryOf(runs.get(0)).resolve(HtmlReport.FILE_NAME)

@@ -7,6 +7,7 @@ import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import stress.app.data.CommandResultJson;
 import stress.model.UsageException;
 import stress.report.JsonReport;
 

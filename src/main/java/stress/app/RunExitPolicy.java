@@ -2,6 +2,7 @@ package stress.app;
 
 import java.io.PrintStream;
 import java.util.List;
+import stress.app.process.ExitCode;
 import stress.config.FailurePolicy;
 import stress.report.TextReport;
 import stress.runner.Runner;

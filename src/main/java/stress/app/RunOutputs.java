@@ -13,7 +13,7 @@ import stress.report.JsonReport;
 import stress.report.MongoComparison;
 import stress.report.PhaseResult;
 import stress.runner.PhaseOutcome;
-import stress.report.ResultFiles;
+import stress.report.files.ResultFiles;
 import stress.report.RunResult;
 import stress.report.html.HtmlReport;
 

@@ -8,7 +8,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import java.util.List;
 import stress.app.Commands;
-import stress.app.ShardKeyJob;
+import stress.app.shardkey.ShardKeyJob;
 import stress.model.UsageException;
 import stress.workload.WorkloadFile;
 

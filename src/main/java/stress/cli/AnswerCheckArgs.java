@@ -1,7 +1,7 @@
 package stress.cli;
 
 import picocli.CommandLine.Option;
-import stress.app.AnswerCheck;
+import stress.app.against.AnswerCheck;
 import stress.model.UsageException;
 
 /** How {@code run --against} compares answers before it measures ({@link AnswerCheck}). */

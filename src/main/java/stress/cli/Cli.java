@@ -14,7 +14,7 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.UnmatchedArgumentException;
-import stress.app.ExitCode;
+import stress.app.process.ExitCode;
 import stress.model.UsageException;
 
 /**

@@ -2,10 +2,10 @@ package stress.cli;
 
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
-import stress.app.CommandResultJson;
+import stress.app.data.CommandResultJson;
 
 /**
- * The {@code --json} result file of init and generate ({@code app.CommandResultJson}). Import's own {@code --json}
+ * The {@code --json} result file of init and generate ({@code app.data.CommandResultJson}). Import's own {@code --json}
  * writes the same file with a row per collection, and says so; run, merge and analyze write other results.
  */
 final class CommandResultArgs {

@@ -5,8 +5,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
-import stress.app.ExitCode;
 import stress.app.KeptServerJob;
+import stress.app.process.ExitCode;
 
 /** {@code stress embedded start|status|stop|reset}: the embedded PostgreSQL that keeps its data between commands. */
 @Command(name = "embedded", usageHelpAutoWidth = true,

@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
-import stress.app.GenerateRequest;
+import stress.app.data.GenerateRequest;
 import stress.app.Commands;
 import stress.config.Defaults;
 import stress.model.Shape;

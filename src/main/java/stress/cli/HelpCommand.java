@@ -8,7 +8,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import stress.app.ExitCode;
+import stress.app.process.ExitCode;
 import stress.model.NearestNames;
 
 /**

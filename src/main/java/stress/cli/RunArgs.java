@@ -291,7 +291,7 @@ final class RunArgs {
   AnswerCheckArgs answerCheck;
 
   /** The answer check of {@code --against}; its options without {@code --against} are refused. */
-  stress.app.AnswerCheck answerCheck() {
+  stress.app.against.AnswerCheck answerCheck() {
     return answerCheck.toCheck(mongoSides() != null);
   }
 

@@ -95,7 +95,7 @@ final class StressCommand implements Callable<Integer> {
           : Commands.capacity(config, request, conn.toOptions(outer), out);
       return outcome.exitCode().code();
     }
-    stress.app.AnswerCheck check = args.answerCheck();
+    stress.app.against.AnswerCheck check = args.answerCheck();
     Commands.Outcome outcome = args.comparedTables() != null
         ? Commands.compareTables(args.toConfig(), args.comparedTables(), conn.toOptions(outer), out)
         : args.mongoSides() != null ? Commands.compareTargets(args.toConfig(), args.mongoSides(), check,

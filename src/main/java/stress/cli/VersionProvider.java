@@ -1,7 +1,7 @@
 package stress.cli;
 
 import picocli.CommandLine.IVersionProvider;
-import stress.app.Version;
+import stress.app.process.Version;
 
 /** --version. */
 final class VersionProvider implements IVersionProvider {

@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * The options of {@code stress import} as given, before the engine's request is built from them
- * ({@code app.ImportRequests}, which checks them all and says every problem in one message).
+ * ({@code app.data.ImportRequests}, which checks them all and says every problem in one message).
  *
  * @param path             the dump directory or {@code .bson}/{@code .bson.gz} file, or null
  * @param archive          the {@code --archive} file, or null

@@ -7,8 +7,8 @@ import io.micrometer.core.instrument.Tags;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.function.ToDoubleFunction;
-import stress.metrics.ClientMeter;
 import stress.metrics.ClientUsage;
+import stress.metrics.client.ClientMeter;
 
 /**
  * The load process's own cost as meters: live process totals (CPU seconds, GC time and collections, peak RSS,

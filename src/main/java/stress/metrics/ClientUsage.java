@@ -21,7 +21,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param gcSeconds              time the collectors report (pauses, and concurrent work for some collectors)
  * @param gcShare                {@code gcSeconds / seconds}
  * @param jitSeconds             CPU time of the JIT compiler threads, part of {@code cpuSeconds} (at least: see
- *                               {@link JitCpu}); null where not known
+ *                               {@code JitCpu}); null where not known
  * @param spinSeconds            CPU time the event loops spent polling with nothing to read ({@code --busy-poll}),
  *                               left out of {@code cpuSeconds}, the CPU per operation and the verdict: it is how
  *                               they wait, not work; null when the loops sleep while they wait

@@ -10,7 +10,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param cpuShare         their busy share over the measured part: 1.0 = every CPU busy all the time
  * @param serverOnThisHost whether a server the workers connect to has an address of this host (loopback or one of
  *                         its interfaces)
- * @param serverCpuShare   the database servers' processes' part of the host's CPUs ({@link ServerCpu}), 0..1; null
+ * @param serverCpuShare   the database servers' processes' part of the host's CPUs ({@code ServerCpu}), 0..1; null
  *                         where no server is on this host or it cannot be read
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)

@@ -92,7 +92,7 @@ public record PairedRatio(MedianInterval interval, boolean higherIsBetter, doubl
    * Faster or slower only when the whole interval lies beyond the least difference (above 1 + d, or below
    * 1 / (1 + d)); a single round gives no interval and so no verdict.
    */
-  static Verdict verdict(MedianInterval interval, boolean higherIsBetter, double leastDifference) {
+  public static Verdict verdict(MedianInterval interval, boolean higherIsBetter, double leastDifference) {
     if (!interval.estimated()) {
       return Verdict.NO_ESTIMATE;
     }

@@ -312,7 +312,7 @@ public final class RoundComparison {
   }
 
   /** p50 or p99 of the successful executions; NaN when none succeeded (a latency of nothing is no figure). */
-  static Double latency(OperationStats op, boolean p50) {
+  public static Double latency(OperationStats op, boolean p50) {
     if (op == null || op.count() == 0) {
       return Double.NaN;
     }

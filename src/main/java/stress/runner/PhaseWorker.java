@@ -2,7 +2,7 @@ package stress.runner;
 
 import java.sql.SQLException;
 import java.util.concurrent.TimeUnit;
-import stress.metrics.PacerLagRecorder;
+import stress.metrics.client.PacerLagRecorder;
 
 /**
  * What a phase reads of each of its workers, on a thread of its own ({@link Worker}) or a connection of an event loop

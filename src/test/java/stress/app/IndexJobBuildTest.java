@@ -27,6 +27,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.app.index.IndexProgress;
+import stress.app.process.ExitCode;
 import stress.app.setup.ChosenDatabase;
 import stress.connect.ConnectionOptions;
 import stress.connect.ConnectionResolver;

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import stress.app.process.ExitCode;
 
 /** {@code stress report BEFORE AFTER} without {@code --out}: the page goes where the README's results go. */
 class ReportJobTest {

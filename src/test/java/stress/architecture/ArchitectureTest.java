@@ -70,10 +70,14 @@ class ArchitectureTest {
     allow("dump", "model", "table", "dump.naming", "dump.bson", "dump.document");
     allow("dump.generate", "dump", "dump.bson", "model");
     allow("metrics", "model");
+    // what the client process and its host cost while a phase is measured, above the figures they give
+    allow("metrics.client", "metrics");
     allow("load", "model", "table", "server", "server.dialect", "dump", "dump.generate", "connect");
     // what an import tells (its listener, progress and results), below the importer
     allow("load.importer.progress", "load", "dump", "dump.naming", "table", "model");
-    allow("load.importer", "load", "load.importer.progress", "dump", "dump.naming", "dump.bson", "dump.document",
+    // the import's connections to the target (a load stream's, the early one, their closing), below the importer
+    allow("load.importer.connection", "load");
+    allow("load.importer", "load", "load.importer.progress", "load.importer.connection", "dump", "dump.naming", "dump.bson", "dump.document",
         "server", "server.dialect", "table", "model", "connect");
     allow("keys", "model", "table", "server");
     // the Operation interface above statement execution (ops.sql), below the built-ins and a workload file's operations
@@ -98,23 +102,37 @@ class ArchitectureTest {
     allow("mongolog", "model", "dump", "dump.naming", "dump.document", "load.importer", "workload");
     allow("mongodb", "model", "dump", "dump.naming", "dump.document", "keys", "ops", "ops.file", "table",
         "workload");
-    allow("runner", "model", "ops", "ops.sql", "ops.builtin", "keys", "metrics", "connect", "connect.eventloop", "server",
-        "server.settings", "table");
+    allow("runner", "model", "ops", "ops.sql", "ops.builtin", "keys", "metrics", "metrics.client", "connect",
+        "connect.eventloop", "server", "server.settings", "table");
     allow("fleet", "runner");
-    allow("live", "metrics", "runner", "connect", "model");
+    allow("live", "metrics", "metrics.client", "runner", "connect", "model");
     allow("report", "metrics", "model");
-    allow("report.html", "report", "metrics", "model");
+    // above the results and their texts: the files of --out DIR, the merge of several processes' results (stress
+    // merge) and two runs compared (stress report A B)
+    allow("report.files", "report", "metrics", "model");
+    allow("report.merge", "report", "metrics", "model");
+    allow("report.tworuns", "report", "metrics", "model");
+    // report.html reads ResultMerger.MERGED_FROM, a constant the compiler copies, so no use is in its bytecode
+    allow("report.html", "report", "report.merge", "report.tworuns", "metrics", "model");
     String[] belowApp = new TreeSet<>(ALLOWED.keySet()).toArray(String[]::new);
+    // how the tool's process ends (exit codes, Ctrl-C and SIGTERM) and its version, below every job
+    allow("app.process");
     // what the jobs share, below them: index advice and plan reading, then the run's set-up, which uses both
     allow("app.index", belowApp);
     allow("app.plan", belowApp);
     allow("app.setup", with(belowApp, "app.index", "app.plan"));
     // the capacity search, below the jobs that run its steps (RunJob, LocalInstances) and offer it (run --slo)
     allow("app.capacity", belowApp);
-    // what the comparison with other servers (run --against) reads beside its runs, below CompareTargetsJob
-    allow("app.against", with(belowApp, "app.index", "app.setup"));
-    allow("app", with(belowApp, "app.index", "app.plan", "app.setup", "app.capacity", "app.against"));
-    allow("cli", "app", "config", "model");
+    // the commands that make a data set (init, import, generate) and their --json files, below the other commands
+    allow("app.data", with(belowApp, "app.process", "app.setup"));
+    // the shard-key analysis, whose --json has the header of import's and generate's (app.data.CommandResultJson)
+    allow("app.shardkey", with(belowApp, "app.process", "app.setup", "app.data"));
+    // the comparison with other servers (run --against): the answer checks before it measures (also stress check) and
+    // what it reads beside its runs, below CompareTargetsJob
+    allow("app.against", with(belowApp, "app.process", "app.index", "app.setup"));
+    allow("app", with(belowApp, "app.process", "app.index", "app.plan", "app.setup", "app.capacity", "app.data",
+        "app.shardkey", "app.against"));
+    allow("cli", "app", "app.process", "app.data", "app.shardkey", "app.against", "config", "model");
 
     // RunConfig carries the parsed --workload file; a workload record of its own in config would remove the edge
     known("config", "workload");

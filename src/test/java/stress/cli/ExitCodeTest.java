@@ -21,7 +21,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import stress.app.ExitCode;
+import stress.app.process.ExitCode;
 import stress.connect.embedded.KeptEmbeddedServer;
 import stress.model.DataStateException;
 import stress.model.UsageException;
@@ -56,11 +56,11 @@ class ExitCodeTest {
     for (String[] row : rows) {
       ExitCode code = Arrays.stream(ExitCode.values()).filter(c -> c.outcome().equals(row[1])).findFirst()
           .orElseThrow(() -> new AssertionError("README's exit code " + row[0] + " '" + row[1] + "' is no outcome of"
-              + " app.ExitCode"));
+              + " app.process.ExitCode"));
       assertEquals(code.code(), Integer.parseInt(row[0]), "README's code for " + code);
       listed.add(code);
     }
-    assertEquals(List.of(ExitCode.values()), listed, "every outcome listed once, in app.ExitCode's order");
+    assertEquals(List.of(ExitCode.values()), listed, "every outcome listed once, in app.process.ExitCode's order");
   }
 
   @Test

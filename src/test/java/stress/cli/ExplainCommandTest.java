@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import stress.app.ExitCode;
+import stress.app.process.ExitCode;
 import stress.testing.TestDatabase;
 
 /** {@code stress explain} and {@code run --explain} against a real PostgreSQL: a single node in every mode. */

@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import stress.app.ExitCode;
+import stress.app.process.ExitCode;
 import stress.testing.TestDatabase;
 
 /**

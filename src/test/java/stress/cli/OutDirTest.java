@@ -20,11 +20,11 @@ import org.junit.jupiter.api.io.TempDir;
 import stress.metrics.IntervalStats;
 import stress.metrics.OperationStats;
 import stress.metrics.PhaseStats;
-import stress.report.CsvReport;
 import stress.report.JsonReport;
 import stress.report.PhaseResult;
 import stress.report.RunResult;
 import stress.report.StrictCsv;
+import stress.report.files.CsvReport;
 import stress.testing.TestDatabase;
 
 /** {@code stress run --out DIR} against a real PostgreSQL: every file is there and agrees with result.json. */

@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import stress.app.ExitCode;
+import stress.app.process.ExitCode;
 import stress.table.DocumentTable;
 import stress.table.IdType;
 import stress.testing.PgBouncerServer;

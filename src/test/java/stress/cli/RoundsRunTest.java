@@ -13,9 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.report.JsonReport;
 import stress.report.PairedRatio;
-import stress.report.ResultFiles;
 import stress.report.RoundComparison;
 import stress.report.RunResult;
+import stress.report.files.ResultFiles;
 import stress.testing.TestDatabase;
 
 /**

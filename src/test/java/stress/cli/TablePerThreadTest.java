@@ -1,6 +1,6 @@
 package stress.cli;
 
-import stress.app.ExitCode;
+import stress.app.process.ExitCode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import stress.report.files.CsvReport;
+import stress.report.files.ResultFiles;
 
 /** capacity.csv: one row per step of a capacity search, or of each combination compared, from real result.json files. */
 class CapacityCsvTest {

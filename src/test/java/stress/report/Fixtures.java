@@ -7,7 +7,7 @@ import stress.metrics.PhaseStats;
 import stress.metrics.WorkerRecorder;
 
 /** Phases recorded from known values at known (fake) times, so every figure is reproducible. */
-final class Fixtures {
+public final class Fixtures {
   static final long SECOND = 1_000_000_000L;
   static final long MICROS = 1_000L;
   /**
@@ -29,7 +29,7 @@ final class Fixtures {
    * A one-second warm-up, then 10 measured seconds with a report at 5 s: find_first does {@code 1000 * scale}
    * reads of 10 µs .. 10 ms spread evenly; find_update does 200 reads of 0.5 .. 100 ms and fails 4 times.
    */
-  static PhaseStats twoOperations(int scale) {
+  public static PhaseStats twoOperations(int scale) {
     // outages timed by a clock that stands still, after the phase's made-up end (where System.nanoTime stood when
     // the golden files were written): a pause of the machine between a failure and the next success must not become
     // an outage they do not have, and the last failure's open window lies outside the phase
@@ -66,7 +66,7 @@ final class Fixtures {
   }
 
   /** 10 s of one operation: {@code count} reads at {@code latencyMicros} each, nothing failing. */
-  static PhaseStats oneOperation(int count, long latencyMicros) {
+  public static PhaseStats oneOperation(int count, long latencyMicros) {
     PhaseRecorder phase = new PhaseRecorder(List.of("find_first"), 1, TimeUnit.HOURS.toNanos(1), List.of(),
         STOPPED_CLOCK);
     WorkerRecorder worker = phase.worker(0);

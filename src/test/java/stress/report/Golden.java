@@ -14,7 +14,7 @@ import java.nio.file.Path;
  * Golden files under src/test/resources/stress/report. Run with {@code -Dgolden.update=true} to rewrite
  * them from the actual output; the test then fails so the new files get reviewed before they count.
  */
-final class Golden {
+public final class Golden {
   private Golden() {}
 
   static String read(String name) {
@@ -28,7 +28,7 @@ final class Golden {
     }
   }
 
-  static void assertMatches(String name, String actual) {
+  public static void assertMatches(String name, String actual) {
     if (Boolean.getBoolean("golden.update")) {
       try {
         Path file = Path.of("src/test/resources/stress/report", name);

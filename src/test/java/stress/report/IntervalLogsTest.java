@@ -17,6 +17,7 @@ import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.metrics.OperationStats;
+import stress.report.files.IntervalLogs;
 
 class IntervalLogsTest {
   private static final Instant START = Instant.parse("2025-06-01T10:15:31.250Z");

@@ -14,6 +14,7 @@ import stress.metrics.PhaseStats;
 import stress.model.MongoRecorded;
 import stress.report.html.HtmlReport;
 import stress.report.html.NamedResult;
+import stress.report.merge.ResultMerger;
 
 /** MongoDB's recorded figures beside the measured ones: the rows, the text, the JSON and the page. */
 class MongoComparisonTest {

@@ -14,6 +14,8 @@ import stress.metrics.DegradedWindow;
 import stress.metrics.Outage;
 import stress.metrics.PhaseRecorder;
 import stress.metrics.PhaseStats;
+import stress.report.files.CsvReport;
+import stress.report.merge.ResultMerger;
 
 class PerHostReportTest {
   private static final long MS = 1_000_000L;

@@ -10,6 +10,8 @@ import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import stress.report.files.CsvReport;
+import stress.report.files.ResultFiles;
 
 class ResultFilesTest {
   @TempDir

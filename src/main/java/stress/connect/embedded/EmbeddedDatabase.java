@@ -36,7 +36,7 @@ public final class EmbeddedDatabase implements AutoCloseable {
 
   /**
    * How long the JVM's exit waits for the owner to close the server before stopping it itself: longer than the
-   * grace a signalled command gets for its summary ({@code stress.app.Interruption}).
+   * grace a signalled command gets for its summary ({@code stress.app.process.Interruption}).
    */
   public static final Duration OWNER_GRACE = Duration.ofSeconds(70);
 

@@ -9,6 +9,7 @@ import stress.load.ConnectionSupplier;
 import stress.load.CopyBatching;
 import stress.load.CopyLoader;
 import stress.load.LoadException;
+import stress.load.importer.connection.StreamConnection;
 
 /**
  * One load stream: writes batches on its own connection, each in one transaction together with its checkpoint.

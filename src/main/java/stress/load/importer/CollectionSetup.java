@@ -11,6 +11,7 @@ import stress.dump.document.IdDetection;
 import stress.dump.document.IdTextForm;
 import stress.dump.ReadPolicy;
 import stress.load.ConnectionSupplier;
+import stress.load.importer.connection.StreamConnection;
 import stress.load.importer.progress.CollectionResult;
 import stress.load.importer.progress.ImportListener;
 import stress.model.ExistingTablePolicy;

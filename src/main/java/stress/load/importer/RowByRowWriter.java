@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import stress.dump.document.DocumentRejectedException;
+import stress.load.importer.connection.StreamConnection;
 import stress.table.DocumentTable;
 
 /**

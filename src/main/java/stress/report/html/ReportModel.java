@@ -18,8 +18,8 @@ import stress.metrics.PhaseStats;
 import stress.report.CapacitySteps;
 import stress.report.Decimals;
 import stress.report.PhaseResult;
-import stress.report.ResultMerger;
 import stress.report.TextReport;
+import stress.report.merge.ResultMerger;
 
 /**
  * What the page shows, computed from one run or two overlaid runs: the sections with their charts and
@@ -39,7 +39,7 @@ final class ReportModel {
       throw new IllegalArgumentException("a report needs at least one run result");
     }
     if (runs.size() == 2) {
-      stress.report.CapacitiesOfTwoRuns.refuseMisleading(runs.get(0).name(), runs.get(0).result(),
+      stress.report.tworuns.CapacitiesOfTwoRuns.refuseMisleading(runs.get(0).name(), runs.get(0).result(),
           runs.get(1).name(), runs.get(1).result());
     }
     // a search's steps named by their number: a rate offered twice would repeat a label
@@ -60,10 +60,10 @@ final class ReportModel {
       sections.add(capacity);
     }
     if (runs.size() == 2) {
-      List<String> lines = stress.report.RunsCompared.lines(runs.get(0).name(), runs.get(0).result(),
+      List<String> lines = stress.report.tworuns.RunsCompared.lines(runs.get(0).name(), runs.get(0).result(),
           runs.get(1).name(), runs.get(1).result());
       List<String> headlines = new ArrayList<>();
-      stress.report.RunsCompared.differences(runs.get(0).name(), runs.get(0).result(), runs.get(1).name(),
+      stress.report.tworuns.RunsCompared.differences(runs.get(0).name(), runs.get(0).result(), runs.get(1).name(),
           runs.get(1).result()).forEach(d -> headlines.add("The runs differ in " + d + "."));
       lines.subList(1, lines.size()).forEach(l -> headlines.add(l + "."));
       sections.add(new Section("before-after", "Before and after, with noise", lines.get(0) + ".", headlines,
