@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;
 import java.sql.SQLException;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -150,10 +149,8 @@ public final class RunJob {
   }
 
   /**
-   * With {@code --metrics-port}: called with the endpoint's URL after the summaries (and the JSON result)
-   * are written, just before the endpoint closes, e.g. for a last scrape.
-   *
-   * @return this job
+   * With {@code --metrics-port}: called with the endpoint's URL after the summaries (and the JSON result) are written,
+   * just before the endpoint closes, e.g. for a last scrape; returns this job.
    */
   public RunJob beforeMetricsClose(Consumer<URI> hook) {
     this.beforeMetricsClose = Objects.requireNonNull(hook, "hook");
@@ -339,7 +336,7 @@ public final class RunJob {
       PhaseCost.before(phases.size() / config.rounds(), config.rounds(), config.duration(), config.ops(),
           config.warmup(), COMPARED_OPTIONS).forEach(out::println);
     }
-    PhaseStartTimes startTimes = new PhaseStartTimes(Clock.systemUTC());
+    PhaseStartTimes startTimes = new PhaseStartTimes(java.time.Clock.systemUTC());
     PoolerWatches poolerWatch = PoolerWatches.open(read, config, database.spec(), out);
     RunListener listener = RunListener.both(RunListener.both(new PrintingRunListener(out, answersDiffer,
         sentTo != null).numbering(phasesBefore, phasesPlanned), startTimes), RunListener.both(poolerWatch, extra));
