@@ -202,8 +202,17 @@ class CitusHostsIT {
   }
 
   @Test
-  void aPlainPostgresqlBesideTheCoordinatorIsRefusedInOneLine() {
+  void aPlainPostgresqlBesideTheCoordinatorIsRefusedInOneLine() throws SQLException {
     String plain = "localhost:" + TestDatabase.port();
+    // the plain server must hold the coordinator's database, whatever STRESS_CITUS_URL names, to be told apart by kind
+    try (Connection c = TestDatabase.server().getPostgresDatabase().getConnection(); Statement s = c.createStatement();
+         ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_database WHERE datname = '" + database.replace("'", "''")
+             + "'")) {
+      rs.next();
+      if (rs.getInt(1) == 0) {
+        s.execute("CREATE DATABASE \"" + database.replace("\"", "\"\"") + "\"");
+      }
+    }
     Result r = cli("-d", database, "-U", user, "run", "--hosts", nodes.get(0) + "," + plain, "--table", TABLE,
         "--threads", "2", "--ops", "10");
     assertEquals(2, r.exitCode(), r.all());
