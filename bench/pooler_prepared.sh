@@ -5,8 +5,9 @@
 # `session` (session pooling), each with --mode prepared,plain, on one throwaway PostgreSQL and table. Then many
 # clients through few server connections: CLIENTS event-loop connections through the transaction pooler's POOL
 # server connections, with the pooler's own figures (how long clients waited for a server connection).
-# Prints each run's comparison as the tool prints it, then one line per row: the paired ratio to direct+prepared, its
-# interval and verdict (from result.json), and the many-clients run's connection counts and pooler line.
+# Prints each run's comparison as the tool prints it, then one line per row (the paired ratio to direct+prepared, its
+# interval and verdict, from result.json), the paired ratios prepared ÷ plain per road and road ÷ direct per mode with
+# their intervals, and the many-clients run's figures and pooler line.
 #
 # Usage: bench/pooler_prepared.sh [--docs N] [--threads T] [--rounds R] [--duration SECONDS] [--warmup SECONDS]
 #                                 [--pool N] [--clients N] [--event-loops N] [--port FIRST] [--log-dir DIR]
@@ -15,8 +16,8 @@
 # transaction pooling, one in session pooling, their console readable by the login), no server or pooler is started:
 # the tool's default table in that database is replaced by DOCS generated documents (laid out by the tool for the
 # server it finds) and the same runs go there. --pool is then only the label of the many-clients run.
-# Environment: SERVER_URL, TXN_URL, SESSION_URL (the options above), DOCS (100000), THREADS (8), ROUNDS (5), DURATION (5), WARMUP (5), POOL (20), CLIENTS (2000),
-# EVENT_LOOPS (2), PORT (5644: the server; the poolers take free ports above it), PGBOUNCER (the binary: default
+# Environment: SERVER_URL, TXN_URL, SESSION_URL (the options above), DOCS (100000), THREADS (8), ROUNDS (5),
+# DURATION (5), WARMUP (5), POOL (20), CLIENTS (2000), EVENT_LOOPS (2), PORT (5644: the server; the poolers take free ports above it), PGBOUNCER (the binary: default
 # Debian's /usr/sbin/pgbouncer, else one on PATH; 1.21 or later to measure prepared statements in transaction
 # pooling), SERVER_CPUS / CLIENT_CPUS (pin the server and poolers, and the client, with taskset), STRESS_JAR, PG_BIN,
 # JAVA, STRESS_JAVA_OPTS, LOG_DIR as in lib/throwaway_pg.sh.
