@@ -20,6 +20,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -161,9 +163,10 @@ public final class PgBouncerServer implements AutoCloseable {
 
   /** Its minor version (18 for 1.18.0); 1.21 was the first to keep prepared statements in transaction pooling. */
   public static int minorVersion() throws IOException, InterruptedException {
-    java.util.regex.Matcher m = java.util.regex.Pattern.compile("PgBouncer 1\\.(\\d+)").matcher(version());
+    String version = version();
+    Matcher m = Pattern.compile("PgBouncer 1\\.(\\d+)").matcher(version);
     if (!m.find()) {
-      throw new IllegalStateException("not a PgBouncer 1.x version: " + version());
+      throw new IllegalStateException("not a PgBouncer 1.x version: " + version);
     }
     return Integer.parseInt(m.group(1));
   }
