@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import stress.app.capacity.CapacityContender;
 import stress.app.process.Interruption;
 import stress.app.setup.ChosenDatabase;
 import stress.app.setup.SettingCombinations;
@@ -57,7 +58,7 @@ final class CapacityContenders {
                 set.forEach((k, v) -> name.add(k + "=" + v));
               }
               contenders.add(new CapacityContender(String.join(" ", name), Map.of(),
-                  config.onlyCombination(mode, pool, road, threads, set), (step, o) -> CapacityContender.Ran.of(
+                  config.onlyCombination(mode, pool, road, threads, set), (step, o) -> ran(
                   new RunJob(step, db, o, interruption).withoutPlan().readingKeysFrom(keys))));
             }
           }
@@ -76,9 +77,15 @@ final class CapacityContenders {
       Map<String, String> marks = new LinkedHashMap<>();
       marks.put(LayoutComparison.TABLE, table.typed());
       contenders.add(new CapacityContender("table " + table.typed(), marks,
-          config.onComparedTable(table.schema(), table.name()), (step, o) -> CapacityContender.Ran.of(new RunJob(step, db, o,
+          config.onComparedTable(table.schema(), table.name()), (step, o) -> ran(new RunJob(step, db, o,
           interruption).withoutPlan().readingKeysFrom(keys))));
     }
     return contenders;
+  }
+
+  /** A step run by {@code job} in this process: its result and each phase's measured start. */
+  static CapacityContender.Ran ran(RunJob job) throws Exception {
+    job.run();
+    return new CapacityContender.Ran(job.result(), job.measuredStarts());
   }
 }

@@ -11,6 +11,11 @@ import java.util.Map;
 import stress.app.against.AnswerCheck;
 import stress.app.against.ServerTimeWatch;
 import stress.app.against.TargetTrial;
+import stress.app.capacity.CapacityContender;
+import stress.app.capacity.CapacityJob;
+import stress.app.output.ComparedRuns;
+import stress.app.output.ResultFileClaim;
+import stress.app.output.RunOutputs;
 import stress.app.process.ExitCode;
 import stress.app.process.Interruption;
 import stress.app.setup.ChosenDatabase;
@@ -198,7 +203,7 @@ final class CompareTargetsJob {
             throw e; // bad input, found before anything was measured
           }
           // the figures of the phases that ran are kept: this target's later rounds are skipped, with the reason
-          String why = oneLine(e);
+          String why = ComparedRuns.oneLine(e);
           out.println("target " + name + round + " failed: " + why);
           failed.put(name, "its round " + (r + 1) + " failed: " + why);
           notMeasured.add(name + (rounds > 1 ? ", round " + (r + 1) : "") + ": not measured: " + why);
@@ -309,7 +314,7 @@ final class CompareTargetsJob {
       contenders.add(new CapacityContender(name, Map.of(TARGET, name), single, (step, o) -> {
         RunJob job = new RunJob(step, database, o, interruption).withoutPlan()
             .markingAnswersDiffer(trial.answersDiffer().keySet()).readingKeysFrom(keys);
-        return CapacityContender.Ran.of(server == null ? job : job.sendingTo(server));
+        return CapacityContenders.ran(server == null ? job : job.sendingTo(server));
       }));
     }
     Map<String, Object> settings = new java.util.LinkedHashMap<>(targetSettings(config, trial, sent));
@@ -317,14 +322,6 @@ final class CompareTargetsJob {
     out.println(POSTGRESQL_OWN + ": " + postgresqlOwn(config));
     return new CapacityJob(config, capacity, contenders, out, interruption).withSettings(settings)
         .answersDiffer(trial.answersDiffer().keySet()).run();
-  }
-
-  /** One line for a failure: its message's first line, with the SQLState when it has one. */
-  static String oneLine(Exception e) {
-    String message = MongoTarget.firstLine(e.getMessage());
-    message = message.isBlank() ? e.getClass().getSimpleName() : message;
-    return e instanceof SQLException sql && sql.getSQLState() != null && !message.contains(sql.getSQLState())
-        ? message + " (SQLState " + sql.getSQLState() + ")" : message;
   }
 
   private static void throwUnchecked(Exception e) throws SQLException, IOException {

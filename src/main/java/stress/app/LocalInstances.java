@@ -13,6 +13,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
+import stress.app.capacity.CapacityContender;
 import stress.app.process.ExitCode;
 import stress.app.process.Interruption;
 import stress.app.setup.ChosenDatabase;

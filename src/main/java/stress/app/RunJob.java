@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
+import stress.app.output.ResultFileClaim;
+import stress.app.output.RunOutputs;
 import stress.app.plan.RecordedPlans;
 import stress.app.plan.RouteCheck;
 import stress.app.plan.RoutePrinter;

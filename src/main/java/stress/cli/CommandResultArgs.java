@@ -3,6 +3,7 @@ package stress.cli;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 import stress.app.data.CommandResultJson;
+import stress.app.output.ResultFileClaim;
 
 /**
  * The {@code --json} result file of init and generate ({@code app.data.CommandResultJson}). Import's own {@code --json}
@@ -16,7 +17,7 @@ final class CommandResultArgs {
   /** The file, checked to be writable before any work is done; null when none was asked for. */
   Path writableFile() {
     if (json != null) {
-      CommandResultJson.checkWritable(json);
+      ResultFileClaim.checkWritable(json);
     }
     return json;
   }

@@ -109,11 +109,13 @@ class ArchitectureTest {
     allow("report", "metrics", "model");
     // above the results and their texts: the files of --out DIR, the merge of several processes' results (stress
     // merge) and two runs compared (stress report A B)
-    allow("report.files", "report", "metrics", "model");
+    // a capacity search as its result holds it (one search, or capacities compared), above the results and their texts
+    allow("report.capacity", "report");
+    allow("report.files", "report", "report.capacity", "metrics", "model");
     allow("report.merge", "report", "metrics", "model");
-    allow("report.tworuns", "report", "metrics", "model");
+    allow("report.tworuns", "report", "report.capacity", "metrics", "model");
     // report.html reads ResultMerger.MERGED_FROM, a constant the compiler copies, so no use is in its bytecode
-    allow("report.html", "report", "report.merge", "report.tworuns", "metrics", "model");
+    allow("report.html", "report", "report.capacity", "report.merge", "report.tworuns", "metrics", "model");
     String[] belowApp = new TreeSet<>(ALLOWED.keySet()).toArray(String[]::new);
     // how the tool's process ends (exit codes, Ctrl-C and SIGTERM) and its version, below every job
     allow("app.process");
@@ -121,18 +123,21 @@ class ArchitectureTest {
     allow("app.index", belowApp);
     allow("app.plan", belowApp);
     allow("app.setup", with(belowApp, "app.index", "app.plan"));
-    // the capacity search, below the jobs that run its steps (RunJob, LocalInstances) and offer it (run --slo)
-    allow("app.capacity", belowApp);
+    // where a run's result goes (--out, --json) and how the comparisons of runs mark their phases, below every job
+    allow("app.output", belowApp);
+    // the capacity search and its job, below the jobs that make its contenders and run their steps (RunJob,
+    // LocalInstances, CompareTargetsJob), which give it each step as a call
+    allow("app.capacity", with(belowApp, "app.process", "app.output"));
     // the commands that make a data set (init, import, generate) and their --json files, below the other commands
-    allow("app.data", with(belowApp, "app.process", "app.setup"));
+    allow("app.data", with(belowApp, "app.process", "app.output", "app.setup"));
     // the shard-key analysis, whose --json has the header of import's and generate's (app.data.CommandResultJson)
-    allow("app.shardkey", with(belowApp, "app.process", "app.setup", "app.data"));
+    allow("app.shardkey", with(belowApp, "app.process", "app.output", "app.setup", "app.data"));
     // the comparison with other servers (run --against): the answer checks before it measures (also stress check) and
     // what it reads beside its runs, below CompareTargetsJob
     allow("app.against", with(belowApp, "app.process", "app.index", "app.setup"));
-    allow("app", with(belowApp, "app.process", "app.index", "app.plan", "app.setup", "app.capacity", "app.data",
-        "app.shardkey", "app.against"));
-    allow("cli", "app", "app.process", "app.data", "app.shardkey", "app.against", "config", "model");
+    allow("app", with(belowApp, "app.process", "app.output", "app.index", "app.plan", "app.setup", "app.capacity",
+        "app.data", "app.shardkey", "app.against"));
+    allow("cli", "app", "app.process", "app.output", "app.data", "app.shardkey", "app.against", "config", "model");
 
     // RunConfig carries the parsed --workload file; a workload record of its own in config would remove the edge
     known("config", "workload");

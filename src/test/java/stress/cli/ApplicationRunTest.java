@@ -269,12 +269,12 @@ class ApplicationRunTest {
     JsonNode search = new ObjectMapper().readTree(Files.readString(out.resolve("result.json"))).path("settings")
         .path("capacity");
     double ops = search.path("capacity ops/s").asDouble();
-    assertTrue(r.out().contains("\ncapacity under p90<=1000ms: " + stress.report.CapacitySearchResult.rate(ops)
+    assertTrue(r.out().contains("\ncapacity under p90<=1000ms: " + stress.report.capacity.CapacitySearchResult.rate(ops)
         + " ops/s"), r.out());
     String multiple = r.out().lines().filter(l -> l.startsWith("capacity x")).findFirst().orElseThrow();
     double running = loggedRate("stress.sessions");
     assertTrue(multiple.startsWith("capacity " + stress.report.Decimals.ratio(ops / running) + " the logged rate ("
-        + stress.report.CapacitySearchResult.rate(running) + " ops/s"), "of the collections run, " + running + ": "
+        + stress.report.capacity.CapacitySearchResult.rate(running) + " ops/s"), "of the collections run, " + running + ": "
         + multiple);
     assertEquals(running, search.path("logged rate ops/s").asDouble(), 1e-9);
     assertEquals(search.path("capacity ops/s").asDouble() / running, search.path("multiple of the logged rate")

@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import stress.report.capacity.CapacitiesComparedTest;
+import stress.report.capacity.CapacitySearchResult;
 import stress.report.files.CsvReport;
 import stress.report.files.ResultFiles;
 

@@ -204,9 +204,9 @@ public final class CapacityText {
         + ms(atCapacity.get(worst)) + " ms -> " + ms(above.get(worst)) + " ms, " + Decimals.ratio(most) + ")";
   }
 
-  /** As the report writes it ({@link stress.report.CapacitySearchResult#rate}): 4210, 97.5, 0.523. */
+  /** As the report writes it ({@link stress.report.capacity.CapacitySearchResult#rate}): 4210, 97.5, 0.523. */
   public static String rate(double rate) {
-    return stress.report.CapacitySearchResult.rate(rate);
+    return stress.report.capacity.CapacitySearchResult.rate(rate);
   }
 
   /** E.g. {@code 1.2x}. */
@@ -219,6 +219,6 @@ public final class CapacityText {
   }
 
   static String percent(double share) {
-    return stress.report.CapacitySearchResult.percent(share);
+    return stress.report.capacity.CapacitySearchResult.percent(share);
   }
 }

@@ -36,23 +36,6 @@ public final class CommandResultJson {
 
   private CommandResultJson() {}
 
-  /**
-   * Refuses, before any work, a path the result could not be written to: a directory, or a file whose directory
-   * does not exist. One line naming the option and the path.
-   */
-  public static void checkWritable(Path file) {
-    if (Files.isDirectory(file)) {
-      throw new UsageException("--json '" + file + "' is a directory; give a file name");
-    }
-    Path parent = file.toAbsolutePath().getParent();
-    if (parent != null && !Files.isDirectory(parent)) {
-      throw new UsageException("--json '" + file + "': directory '" + parent + "' does not exist");
-    }
-    if (parent != null && !Files.isWritable(parent)) {
-      throw new UsageException("--json '" + file + "': directory '" + parent + "' is not writable");
-    }
-  }
-
   /** The result of an import. */
   static Map<String, Object> ofImport(Instant start, ImportRequest request, TargetInfo target, String toastCompression,
                                       ImportResult result, ExitCode exitCode) {

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
+import stress.app.output.ResultFileClaim;
 import stress.config.ImportConfig;
 import stress.dump.DumpScanner;
 import stress.dump.bson.JsonFormat;
@@ -35,7 +36,7 @@ public final class ImportRequests {
     }
     if (config.json() != null) {
       attempt(problems, () -> {
-        CommandResultJson.checkWritable(config.json());
+        ResultFileClaim.checkWritable(config.json());
         return config.json();
       });
     }

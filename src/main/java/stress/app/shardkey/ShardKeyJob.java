@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import stress.app.data.CommandResultJson;
+import stress.app.output.ResultFileClaim;
 import stress.app.process.ExitCode;
 import stress.app.setup.ChosenDatabase;
 import stress.connect.PhysicalConnections;
@@ -50,7 +51,7 @@ public final class ShardKeyJob {
         }
       }
       if (json != null) {
-        CommandResultJson.checkWritable(json);
+        ResultFileClaim.checkWritable(json);
       }
     }
   }

@@ -13,9 +13,9 @@ import stress.metrics.IntervalStats;
 import stress.metrics.LatencyMillis;
 import stress.metrics.OperationStats;
 import stress.metrics.PhaseStats;
-import stress.report.CapacitySearchResult;
 import stress.report.PhaseResult;
 import stress.report.RoundComparison;
+import stress.report.capacity.CapacitySearchResult;
 
 /**
  * The CSV files of a result directory (see {@link ResultFiles}): one table per file, one header line, RFC 4180

@@ -9,10 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import stress.model.UsageException;
-import stress.report.CapacitySearchResult;
 import stress.report.JsonReport;
 import stress.report.RoundComparison;
 import stress.report.RunResult;
+import stress.report.capacity.CapacitySearchResult;
 
 /**
  * A result directory: the JSON result, the CSV tables of {@link CsvReport} and the HdrHistogram interval logs

@@ -3,9 +3,9 @@ package stress.report.html;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import stress.report.CapacitySearchResult;
-import stress.report.CapacitySearchResult.Step;
 import stress.report.Decimals;
+import stress.report.capacity.CapacitySearchResult.Step;
+import stress.report.capacity.CapacitySearchResult;
 
 /**
  * The Results table of capacity searches: a row per combination searched, its capacity under the objectives and the

@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
-import stress.report.CapacitiesCompared;
-import stress.report.CapacitySearchResult;
-import stress.report.CapacitySearchResult.Step;
 import stress.report.Decimals;
+import stress.report.capacity.CapacitiesCompared;
+import stress.report.capacity.CapacitySearchResult.Step;
+import stress.report.capacity.CapacitySearchResult;
 
 /**
  * A capacity search ({@code run --slo}): the capacity in words first, then the knee, latency against the offered

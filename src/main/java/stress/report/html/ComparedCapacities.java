@@ -6,11 +6,11 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import stress.report.CapacitiesCompared;
-import stress.report.CapacitySearchResult;
-import stress.report.CapacitySearchResult.Step;
 import stress.report.Decimals;
 import stress.report.RoundComparisonText;
+import stress.report.capacity.CapacitiesCompared;
+import stress.report.capacity.CapacitySearchResult.Step;
+import stress.report.capacity.CapacitySearchResult;
 
 /**
  * The Capacity section's parts for capacities compared: one knee with every combination's steps, the comparison's

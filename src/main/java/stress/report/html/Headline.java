@@ -50,7 +50,7 @@ final class Headline {
         sentences.add(scope);
         continue;
       }
-      stress.report.CapacitiesCompared compared = stress.report.CapacitiesCompared.of(run.result());
+      stress.report.capacity.CapacitiesCompared compared = stress.report.capacity.CapacitiesCompared.of(run.result());
       if (compared != null) {
         // the comparison's answer: the steps' ops/s are offered rates, none of them a closed-loop throughput
         sentences.add((overlay ? run.name() + ": " : "") + compared.sentence()
@@ -58,7 +58,7 @@ final class Headline {
         sentences.add(scope);
         continue;
       }
-      stress.report.CapacitySearchResult capacity = stress.report.CapacitySearchResult.of(run.result());
+      stress.report.capacity.CapacitySearchResult capacity = stress.report.capacity.CapacitySearchResult.of(run.result());
       if (capacity != null) {
         // a search's steps are offered rates, not combinations: the step with the most ops/s is one that broke
         // the explanation once, after the answer; each round's sentence as it is

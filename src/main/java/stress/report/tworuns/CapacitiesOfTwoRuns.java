@@ -4,10 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import stress.model.UsageException;
-import stress.report.CapacitySearchResult;
 import stress.report.CapacitySteps;
 import stress.report.Decimals;
 import stress.report.RunResult;
+import stress.report.capacity.CapacitySearchResult;
 
 /**
  * Two runs' capacities ({@code stress report BEFORE AFTER}, at least one a capacity search): per combination both

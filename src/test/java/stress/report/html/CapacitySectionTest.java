@@ -15,9 +15,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import stress.report.CapacitySearchResult;
+import stress.app.capacity.CapacityJson;
 import stress.report.JsonReport;
 import stress.report.RunResult;
+import stress.report.capacity.CapacitySearchResult;
 
 /**
  * The Capacity section of report.html: a real search's result.json (two rounds, rates from 39 to 1000 ops/s) and

@@ -11,12 +11,12 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import stress.model.UsageException;
-import stress.report.CapacitySearchResult;
 import stress.report.CapacitySteps;
 import stress.report.Decimals;
 import stress.report.JsonReport;
 import stress.report.PhaseResult;
 import stress.report.RunResult;
+import stress.report.capacity.CapacitySearchResult;
 
 /**
  * report.html of a capacity search never reads its steps as combinations compared in a closed loop: no best

@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.capacity;
 
 import java.util.List;
 import java.util.Map;
@@ -22,7 +22,6 @@ class CapacityComparisonTest {
   private static final CapacityRequest P99_20MS = new CapacityRequest(LatencyObjective.parse("--slo", "p99<=20ms"),
       0.02, Double.NaN);
   private static final double[] DRIFT = {1.0, 1.3, 0.8, 1.15, 0.9};
-
 
   /** A combination served by a queue at {@code mu} x the round's drift, searched from 100 ops/s. */
   private static CapacityContender searched(String name, double mu, double clientMax) throws Exception {

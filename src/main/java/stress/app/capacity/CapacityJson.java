@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.capacity;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,7 +11,7 @@ import stress.app.capacity.StepClientFigures;
 import stress.report.MedianInterval;
 
 /** A capacity search as result.json keeps it (under the settings' {@code capacity}): plain maps and lists. */
-final class CapacityJson {
+public final class CapacityJson {
   private CapacityJson() {}
 
   /**

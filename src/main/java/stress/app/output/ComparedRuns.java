@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.output;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -6,13 +6,13 @@ import stress.report.PhaseResult;
 
 /**
  * What the comparisons of one workload run in turn ({@code --compare-tables}, {@code --against}) share beside
- * {@link RunOutputs}: each run's phases marked with what they ran on.
+ * {@link RunOutputs}: each run's phases marked with what they ran on, and the line of a run that failed.
  */
-final class ComparedRuns {
+public final class ComparedRuns {
   private ComparedRuns() {}
 
   /** The phase with {@code key=value} first in its combination and label, and its round when there are several. */
-  static PhaseResult marked(PhaseResult phase, String key, String value, Integer round) {
+  public static PhaseResult marked(PhaseResult phase, String key, String value, Integer round) {
     Map<String, String> combination = new LinkedHashMap<>();
     combination.put(key, value);
     combination.putAll(phase.combination());
@@ -25,7 +25,7 @@ final class ComparedRuns {
    * statement mode, pool and session settings (jit among them) are its own, said once for its target, and never label
    * a MongoDB target's row ({@code run --against}, where each is a single choice).
    */
-  static PhaseResult sharedByTargets(PhaseResult phase) {
+  public static PhaseResult sharedByTargets(PhaseResult phase) {
     Map<String, String> shared = new LinkedHashMap<>();
     phase.combination().forEach((key, value) -> {
       if (key.equals("threads")) {
@@ -35,5 +35,13 @@ final class ComparedRuns {
     String label = shared.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
         .collect(java.util.stream.Collectors.joining(" "));
     return phase.relabelled(label, shared);
+  }
+
+  /** One line for a failure: its message's first line, with the SQLState when it has one. */
+  public static String oneLine(Exception e) {
+    String message = stress.mongodb.MongoTarget.firstLine(e.getMessage());
+    message = message.isBlank() ? e.getClass().getSimpleName() : message;
+    return e instanceof java.sql.SQLException sql && sql.getSQLState() != null && !message.contains(sql.getSQLState())
+        ? message + " (SQLState " + sql.getSQLState() + ")" : message;
   }
 }

@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.capacity;
 
 import java.nio.file.Path;
 import java.time.Instant;
@@ -15,10 +15,10 @@ import stress.app.capacity.QueueModel;
 import stress.app.capacity.StepMeasured;
 import stress.config.CapacityRequest;
 import stress.config.LatencyObjective;
-import stress.report.CapacitiesCompared;
-import stress.report.CapacitySearchResult;
 import stress.report.JsonReport;
 import stress.report.RunResult;
+import stress.report.capacity.CapacitiesCompared;
+import stress.report.capacity.CapacitySearchResult;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -117,7 +117,7 @@ class CapacityJsonTest {
 
   /**
    * Capacities compared as result.json keeps them read back in the report package ({@link
-   * stress.report.CapacitiesCompared}): each combination's search under its name, its multiple of the logged rate,
+   * stress.report.capacity.CapacitiesCompared}): each combination's search under its name, its multiple of the logged rate,
    * why a search stopped, and the comparison's rows as the run worked them out, never recomputed.
    */
   @Test

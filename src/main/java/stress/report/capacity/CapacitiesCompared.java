@@ -1,8 +1,10 @@
-package stress.report;
+package stress.report.capacity;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import stress.report.Decimals;
+import stress.report.RunResult;
 
 /**
  * Capacities compared ({@code run --slo} with lists, {@code --compare-tables} or {@code --against}), as the result's

@@ -1,4 +1,4 @@
-package stress.report;
+package stress.report.capacity;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -13,13 +13,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import stress.app.capacity.CapacityJson;
+import stress.report.JsonReport;
+import stress.report.RunResult;
 
 /**
  * Capacities compared, read back from the settings' {@code capacity}: a real comparison's result.json (two modes,
  * three rounds) and comparisons written as the run writes them.
  */
-class CapacitiesComparedTest {
-  static Path fixture() throws Exception {
+public class CapacitiesComparedTest {
+  public static Path fixture() throws Exception {
     return Path.of(CapacitiesComparedTest.class.getResource("/stress/report/capacity-compared-result.json").toURI());
   }
 

@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.output;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -12,20 +12,20 @@ import stress.report.CollectionComparison;
 import stress.report.JsonReport;
 import stress.report.MongoComparison;
 import stress.report.PhaseResult;
+import stress.report.RunResult;
 import stress.runner.PhaseOutcome;
 import stress.report.files.ResultFiles;
-import stress.report.RunResult;
 import stress.report.html.HtmlReport;
 
 /**
  * Where a run's result goes, for a run and for the comparisons of runs: {@code --out DIR} made before anything is
  * measured, and the result written to {@code --json} and {@code --out} at the end.
  */
-final class RunOutputs {
+public final class RunOutputs {
   private RunOutputs() {}
 
   /** {@code --out DIR}, when given, made (or an empty one accepted) before anything is measured. */
-  static void prepare(RunConfig config) {
+  public static void prepare(RunConfig config) {
     if (config.outDir() != null) {
       try {
         ResultFiles.prepare(config.outDir());
@@ -36,12 +36,12 @@ final class RunOutputs {
   }
 
   /** The runner's phases as the result keeps them, with the server backends a phase saw when counted. */
-  static List<PhaseResult> phaseResults(List<PhaseOutcome> outcomes) {
+  public static List<PhaseResult> phaseResults(List<PhaseOutcome> outcomes) {
     return phaseResults(outcomes, spec -> java.util.Map.of());
   }
 
   /** The phases' results, each phase's {@code connection} with what {@code more} adds (the pooler's figures). */
-  static List<PhaseResult> phaseResults(List<PhaseOutcome> outcomes,
+  public static List<PhaseResult> phaseResults(List<PhaseOutcome> outcomes,
                                         java.util.function.Function<stress.runner.PhaseSpec,
                                             java.util.Map<String, String>> more) {
     List<PhaseResult> phases = new ArrayList<>();
@@ -58,7 +58,7 @@ final class RunOutputs {
   }
 
   /** MongoDB's recorded figures beside the measured ones, and an application's per collection, after an empty line. */
-  static void printMongoComparisons(RunResult result, boolean application, PrintStream out) {
+  public static void printMongoComparisons(RunResult result, boolean application, PrintStream out) {
     String mongodb = MongoComparison.text(result) + (application ? "\n" + CollectionComparison.text(result) : "");
     if (!mongodb.isEmpty()) {
       out.println();
@@ -67,7 +67,7 @@ final class RunOutputs {
   }
 
   /** The line of an instance of a fleet run at its end: where its result is kept, or that it stopped early. */
-  static String keptInFleet(RunConfig config, boolean nothingMeasured) {
+  public static String keptInFleet(RunConfig config, boolean nothingMeasured) {
     return "run " + config.fleet().runId() + ": " + (nothingMeasured
         ? "instance " + config.fleet().instance() + " stopped before its first phase; the others stop at their"
         + " barrier" : "the result of instance " + config.fleet().instance() + " is kept in the target database;"
@@ -75,7 +75,7 @@ final class RunOutputs {
   }
 
   /** The result to {@code --json} and {@code --out} when given, each named on {@code out}. */
-  static void write(RunConfig config, RunResult result, List<Instant> starts, PrintStream out) throws IOException {
+  public static void write(RunConfig config, RunResult result, List<Instant> starts, PrintStream out) throws IOException {
     if (config.jsonFile() != null) {
       JsonReport.write(result, config.jsonFile());
       out.println("result: " + config.jsonFile());

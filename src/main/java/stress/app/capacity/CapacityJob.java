@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.capacity;
 
 import java.io.PrintStream;
 import java.sql.SQLException;
@@ -7,9 +7,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import stress.app.capacity.CapacityCheck;
-import stress.app.capacity.CapacitySearch;
-import stress.app.capacity.CapacityText;
+import stress.app.output.ComparedRuns;
+import stress.app.output.RunOutputs;
 import stress.app.process.ExitCode;
 import stress.app.process.Interruption;
 import stress.config.RunConfig;
@@ -27,7 +26,7 @@ import stress.runner.RoundSchedule;
  * rounds), and their capacities compared round by round ({@link CapacityComparison}). The result files hold every
  * step's phase (its combination names the rate offered) and a {@code capacity} entry in the settings.
  */
-final class CapacityJob {
+public final class CapacityJob {
   /** The combination key of the rate a step offered. */
   static final String OFFERED = stress.report.CapacitySteps.OFFERED;
   /** The combination key of the round of the search a step ran in, with {@code --rounds N}. */
@@ -46,7 +45,7 @@ final class CapacityJob {
   /**
    * @param contenders one per combination searched; the first is the baseline of a comparison
    */
-  CapacityJob(RunConfig config, stress.config.CapacityRequest request, List<CapacityContender> contenders,
+  public CapacityJob(RunConfig config, stress.config.CapacityRequest request, List<CapacityContender> contenders,
               PrintStream out,
               Interruption interruption) {
     if (contenders.isEmpty()) {
@@ -64,18 +63,18 @@ final class CapacityJob {
   }
 
   /** Settings the merged result carries besides the first step's, e.g. the targets compared. */
-  CapacityJob withSettings(Map<String, Object> settings) {
+  public CapacityJob withSettings(Map<String, Object> settings) {
     moreSettings.putAll(settings);
     return this;
   }
 
   /** Operations whose answers differ between the targets: their comparison is marked, never a verdict. */
-  CapacityJob answersDiffer(java.util.Set<String> operations) {
+  public CapacityJob answersDiffer(java.util.Set<String> operations) {
     answersDiffer = java.util.Set.copyOf(operations);
     return this;
   }
 
-  ExitCode run() throws Exception {
+  public ExitCode run() throws Exception {
     RunOutputs.prepare(config);
     Instant started = Instant.now();
     int rounds = config.rounds();
@@ -121,7 +120,7 @@ final class CapacityJob {
             if (interruption.signalled()) {
               throw new CapacityContender.Stopped(); // the step's set-up was stopped, not failed
             }
-            c.failed(CompareTargetsJob.oneLine(e));
+            c.failed(ComparedRuns.oneLine(e));
             out.println((compared ? c.name() + ": " : "") + "the search stopped, a step failed: " + c.failure());
             worst = ExitCode.FAILURE;
           }
@@ -218,7 +217,7 @@ final class CapacityJob {
           if (interruption.signalled()) {
             throw new CapacityContender.Stopped();
           }
-          c.failed(CompareTargetsJob.oneLine(e));
+          c.failed(ComparedRuns.oneLine(e));
           out.println((contenders.size() > 1 ? c.name() + ": " : "") + "the check stopped, a run failed: "
               + c.failure());
           worst = ExitCode.FAILURE;
@@ -243,7 +242,7 @@ final class CapacityJob {
         if (e instanceof UsageException || contenders.size() == 1) {
           throw e;
         }
-        c.failed(CompareTargetsJob.oneLine(e));
+        c.failed(ComparedRuns.oneLine(e));
         out.println(prefix + "not searched, its probe failed: " + c.failure());
         return ExitCode.FAILURE;
       }

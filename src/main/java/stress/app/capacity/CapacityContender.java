@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.capacity;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -8,11 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import stress.app.capacity.CapacityRound;
-import stress.app.capacity.CapacitySearch;
-import stress.app.capacity.CapacityText;
-import stress.app.capacity.StepClientFigures;
-import stress.app.capacity.StepMeasured;
+import stress.app.output.ComparedRuns;
 import stress.config.RunConfig;
 import stress.metrics.OperationStats;
 import stress.report.PhaseResult;
@@ -23,24 +19,19 @@ import stress.report.RunResult;
  * measured. A search of one combination has one; a comparison of capacities has one per mode, pool, thread count and
  * setting of the lists, per table of {@code --compare-tables}, or per target of {@code --against}.
  */
-final class CapacityContender {
+public final class CapacityContender {
   /** A run of this combination at an offered rate (0: the closed-loop probe), printing to {@code out}. */
-  interface Jobs {
+  public interface Jobs {
     Ran at(RunConfig step, PrintStream out) throws Exception;
   }
 
   /** What a run gave: its result (null when it measured nothing) and each phase's measured start. */
-  record Ran(RunResult result, List<Instant> starts) {
-    /** Runs {@code job} in this process. */
-    static Ran of(RunJob job) throws Exception {
-      job.run();
-      return new Ran(job.result(), job.measuredStarts());
-    }
+  public record Ran(RunResult result, List<Instant> starts) {
   }
 
   /** A step interrupted by a signal: the search stops, the steps before it kept. */
-  static final class Stopped extends RuntimeException {
-    Stopped() {
+  public static final class Stopped extends RuntimeException {
+    public Stopped() {
       super("interrupted", null, false, false);
     }
   }
@@ -74,7 +65,7 @@ final class CapacityContender {
    * @param marks  what each of its phases carries in its combination besides the rate, e.g. the table compared
    * @param config the run of this one combination; null when {@code jobs} are scripted (no run to configure)
    */
-  CapacityContender(String name, Map<String, String> marks, RunConfig config, Jobs jobs) {
+  public CapacityContender(String name, Map<String, String> marks, RunConfig config, Jobs jobs) {
     this.name = name;
     this.marks = Map.copyOf(marks);
     this.config = config;
@@ -82,7 +73,7 @@ final class CapacityContender {
   }
 
   /** This combination offered by {@code n} processes at once, each a share of the rate. */
-  CapacityContender offeredBy(int n) {
+  public CapacityContender offeredBy(int n) {
     clients = n;
     return this;
   }
@@ -181,7 +172,7 @@ final class CapacityContender {
     }
     first = first == null ? result : first;
     PhaseResult phase = result.phases().get(0);
-    if (marks.containsKey(CompareTargetsJob.TARGET)) {
+    if (marks.containsKey(stress.report.RoundComparison.TARGET)) {
       phase = ComparedRuns.sharedByTargets(phase); // PostgreSQL's own settings never label a MongoDB target's steps
     }
     for (Map.Entry<String, String> mark : marks.entrySet()) {
@@ -203,7 +194,7 @@ final class CapacityContender {
     if (total.count() == 0 && total.errorCount() > 0) {
       stress.metrics.ErrorStats first = total.errors().isEmpty() ? null : total.errors().get(0);
       throw new IllegalStateException("every execution of the step at " + CapacityText.rate(rate) + " ops/s failed ("
-          + total.errorCount() + (first == null ? "" : ", " + first.sqlState() + ": " + CompareTargetsJob.oneLine(
+          + total.errorCount() + (first == null ? "" : ", " + first.sqlState() + ": " + ComparedRuns.oneLine(
           new Exception(first.firstMessage()))) + "): the server failed, not its capacity");
     }
     StepClientFigures figures = figures(phase.client());

@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.output;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -7,7 +7,6 @@ import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import stress.app.data.CommandResultJson;
 import stress.model.UsageException;
 import stress.report.JsonReport;
 
@@ -18,7 +17,7 @@ import stress.report.JsonReport;
  * system's (released when this process ends, however it ends); a file this claim created is removed again when the
  * run writes nothing into it.
  */
-final class ResultFileClaim implements AutoCloseable {
+public final class ResultFileClaim implements AutoCloseable {
   private final Path file;
   private final FileChannel channel;
   private final boolean created;
@@ -34,11 +33,11 @@ final class ResultFileClaim implements AutoCloseable {
    *
    * @throws UsageException when it cannot be written (the system's reason said) or another process holds it
    */
-  static ResultFileClaim claim(String option, Path file) {
+  public static ResultFileClaim claim(String option, Path file) {
     if (file == null) {
       return null;
     }
-    CommandResultJson.checkWritable(file);
+    checkWritable(file);
     boolean existed = Files.exists(file);
     FileChannel channel;
     try {
@@ -88,6 +87,23 @@ final class ResultFileClaim implements AutoCloseable {
       channel.close();
     } catch (IOException e) {
       // closing releases the lock either way
+    }
+  }
+
+  /**
+   * Refuses, before any work, a path the result could not be written to: a directory, or a file whose directory
+   * does not exist. One line naming the option and the path.
+   */
+  public static void checkWritable(Path file) {
+    if (Files.isDirectory(file)) {
+      throw new UsageException("--json '" + file + "' is a directory; give a file name");
+    }
+    Path parent = file.toAbsolutePath().getParent();
+    if (parent != null && !Files.isDirectory(parent)) {
+      throw new UsageException("--json '" + file + "': directory '" + parent + "' does not exist");
+    }
+    if (parent != null && !Files.isWritable(parent)) {
+      throw new UsageException("--json '" + file + "': directory '" + parent + "' is not writable");
     }
   }
 }

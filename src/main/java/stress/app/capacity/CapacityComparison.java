@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.capacity;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package stress.report;
+package stress.report.capacity;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -9,6 +9,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import stress.report.CapacitySteps;
+import stress.report.Decimals;
+import stress.report.RoundComparisonText;
+import stress.report.RunResult;
 
 /**
  * A capacity search ({@code run --slo}) as a result holds it: read from the settings' {@value #KEY} entry, which
@@ -34,7 +38,7 @@ public record CapacitySearchResult(List<String> objectives, double resolution, L
                                    double capacity, double low, double high, double coverage, LoggedMultiple logged,
                                    String failure, String answer) {
   /** The settings' key of a capacity search. */
-  public static final String KEY = "capacity";
+  public static final String KEY = CapacitySteps.KEY;
   /** The latency figures a step can hold, each under its key {@code <figure> ms}, in order. */
   public static final List<String> LATENCIES = List.of("p50", "p90", "p95", "p99", "p99.9");
   /** A latency objective as {@code LatencyObjective.describe} writes it: always in ms. */
