@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import stress.app.against.AnswerCheck;
 import stress.app.against.CheckJob;
+import stress.app.against.CompareTargetsJob;
 import stress.app.capacity.CapacityContender;
 import stress.app.capacity.CapacityJob;
 import stress.app.data.CommandResultJson;
@@ -135,16 +136,17 @@ public final class Commands {
   public static Outcome compareTargets(RunConfig config, List<ExplainRequest.MongoSide> mongodb, AnswerCheck check,
                                        ConnectionOptions options, PrintStream out) throws Exception {
     return runOn(config, options, out,
-        (db, interruption) -> new CompareTargetsJob(config, mongodb, check, db, out, interruption).run());
+        (db, interruption) -> RunJobTargets.job(config, mongodb, check, db, out, interruption).run());
   }
 
   /** {@code run --slo --against URL --collection NS}: each target's capacity under the same objectives, compared. */
   public static Outcome compareTargetCapacities(RunConfig config, List<ExplainRequest.MongoSide> mongodb,
                                                 AnswerCheck check, stress.config.CapacityRequest request,
                                                 ConnectionOptions options, PrintStream out) throws Exception {
-    return runOn(config, options, out, (db, interruption) -> new CompareTargetsJob(config, mongodb, check, db, out,
+    return runOn(config, options, out, (db, interruption) -> RunJobTargets.job(config, mongodb, check, db, out,
         interruption).capacities(request));
   }
+
 
   /** {@code stress index --against URL --collection NS}: the file's indexes on a MongoDB collection. */
   public static ExitCode indexOnMongo(WorkloadFile workload, String url, String collection, String table,

@@ -126,15 +126,16 @@ class ArchitectureTest {
     // where a run's result goes (--out, --json) and how the comparisons of runs mark their phases, below every job
     allow("app.output", belowApp);
     // the capacity search and its job, below the jobs that make its contenders and run their steps (RunJob,
-    // LocalInstances, CompareTargetsJob), which give it each step as a call
+    // LocalInstances, against.CompareTargetsJob), which give it each step as a call
     allow("app.capacity", with(belowApp, "app.process", "app.output"));
     // the commands that make a data set (init, import, generate) and their --json files, below the other commands
     allow("app.data", with(belowApp, "app.process", "app.output", "app.setup"));
     // the shard-key analysis, whose --json has the header of import's and generate's (app.data.CommandResultJson)
     allow("app.shardkey", with(belowApp, "app.process", "app.output", "app.setup", "app.data"));
-    // the comparison with other servers (run --against): the answer checks before it measures (also stress check) and
-    // what it reads beside its runs, below CompareTargetsJob
-    allow("app.against", with(belowApp, "app.process", "app.index", "app.setup"));
+    // the comparison with other servers (run --against) and its job, CompareTargetsJob: the answer checks before it
+    // measures (also stress check) and what it reads beside its runs; each target's run is a call app gives it (RunJob),
+    // and with --slo each target a contender of the capacity search
+    allow("app.against", with(belowApp, "app.process", "app.output", "app.index", "app.setup", "app.capacity"));
     allow("app", with(belowApp, "app.process", "app.output", "app.index", "app.plan", "app.setup", "app.capacity",
         "app.data", "app.shardkey", "app.against"));
     allow("cli", "app", "app.process", "app.output", "app.data", "app.shardkey", "app.against", "config", "model");

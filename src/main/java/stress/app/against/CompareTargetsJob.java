@@ -1,4 +1,4 @@
-package stress.app;
+package stress.app.against;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -8,9 +8,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import stress.app.against.AnswerCheck;
-import stress.app.against.ServerTimeWatch;
-import stress.app.against.TargetTrial;
 import stress.app.capacity.CapacityContender;
 import stress.app.capacity.CapacityJob;
 import stress.app.output.ComparedRuns;
@@ -18,7 +15,6 @@ import stress.app.output.ResultFileClaim;
 import stress.app.output.RunOutputs;
 import stress.app.process.ExitCode;
 import stress.app.process.Interruption;
-import stress.app.setup.ChosenDatabase;
 import stress.app.setup.PhaseGrid;
 import stress.config.RunConfig;
 import stress.model.UsageException;
@@ -40,7 +36,7 @@ import stress.runner.RoundSchedule;
  * carry the target in their combination: {@code mongodb}, or {@code mongodb-1}, {@code mongodb-2}, ... in the order
  * given.
  */
-final class CompareTargetsJob {
+public final class CompareTargetsJob {
   /** The combination key of the target a phase measured. */
   static final String TARGET = stress.report.RoundComparison.TARGET;
   static final String POSTGRESQL = stress.report.RoundComparison.POSTGRESQL;
@@ -51,16 +47,23 @@ final class CompareTargetsJob {
   static final String POSTGRESQL_OWN = "PostgreSQL's own settings";
 
   private final RunConfig config;
-  private final List<ExplainRequest.MongoSide> mongodb;
-  private final ChosenDatabase database;
+  private final List<String> urls;
+  private final String collection;
+  private final TargetRuns runs;
+  private final stress.app.setup.ChosenDatabase database;
   private final PrintStream out;
   private final Interruption interruption;
   private final AnswerCheck check;
   /** With {@code --slo}: the capacity search asked, each target's compared; else null. */
   private stress.config.CapacityRequest capacity;
 
-  CompareTargetsJob(RunConfig config, List<ExplainRequest.MongoSide> mongodb, AnswerCheck check,
-                    ChosenDatabase database, PrintStream out, Interruption interruption) {
+  /**
+   * The comparison of {@code config}'s run on PostgreSQL with the same run on the MongoDB servers at {@code urls}
+   * ({@code collection} the namespace of a single table's), each target's run made by {@code runs}.
+   */
+  public CompareTargetsJob(RunConfig config, List<String> urls, String collection, AnswerCheck check,
+                           stress.app.setup.ChosenDatabase database, TargetRuns runs, PrintStream out,
+                           Interruption interruption) {
     if (config.modes().size() > 1 || config.pools().size() > 1 || !config.settings().isEmpty()) {
       throw new UsageException("--against compares PostgreSQL with MongoDB; --mode, --pool and --set choices are"
           + " PostgreSQL's own: give one mode and one pool, and no --set");
@@ -84,37 +87,39 @@ final class CompareTargetsJob {
       }
     }
     this.config = config;
-    this.mongodb = mongodb;
+    this.urls = List.copyOf(urls);
+    this.collection = collection;
     this.database = database;
+    this.runs = runs;
     this.out = out;
     this.interruption = interruption;
     this.check = check;
   }
 
   /** {@code --slo}: each target's capacity instead of the closed-loop rounds. */
-  ExitCode capacities(stress.config.CapacityRequest request) throws Exception {
+  public ExitCode capacities(stress.config.CapacityRequest request) throws Exception {
     capacity = request;
     return run();
   }
 
-  ExitCode run() throws Exception {
+  public ExitCode run() throws Exception {
     List<MongoTarget> servers = new ArrayList<>();
     try (ResultFileClaim json = ResultFileClaim.claim("--json", config.jsonFile())) {
       Map<String, NativeRun> sent = new LinkedHashMap<>();
-      for (int i = 0; i < mongodb.size(); i++) {
-        servers.add(MongoTarget.connect("--against", mongodb.get(i).url(), null));
+      for (String url : urls) {
+        servers.add(MongoTarget.connect("--against", url, null));
       }
       Map<String, String> collections = new LinkedHashMap<>();
       if (config.application() != null) {
         config.application().application().collections().forEach(c -> collections.put(c.table(), c.namespace()));
       } else {
-        collections.put(config.table(), mongodb.get(0).collection());
+        collections.put(config.table(), collection);
       }
       Map<String, MongoTarget> named = new LinkedHashMap<>();
       for (int i = 0; i < servers.size(); i++) {
         named.put(servers.size() == 1 ? MONGODB : MONGODB + "-" + (i + 1), servers.get(i));
       }
-      TargetTrial.Result trial = TargetTrial.run(config, database, named, mongodb.get(0).collection(), check,
+      TargetTrial.Result trial = TargetTrial.run(config, database, named, collection, check,
           out);
       named.forEach((name, server) -> sent.put(name, new NativeRun(server, collections, trial.objectIdTables(),
           config.timeouts().statement().toMillis())));
@@ -185,19 +190,13 @@ final class CompareTargetsJob {
         out.println("\ntarget " + name + (server != null ? " (" + server.target().describe() + ", "
             + server.collectionsText() + ")" : config.application() == null ? " (table " + config.table() + ")"
             : " (the application's tables)") + round + ":");
-        RunJob job = new RunJob(single, database, out, interruption).withoutPlan().markingAnswersDiffer(
-            trial.answersDiffer().keySet()).readingKeysFrom(keys).numberingPhases(before, planned);
-        if (!headed.add(name)) {
-          job.withoutHeader(); // once per target: its later rounds are the line above
-        }
-        if (server != null) {
-          job.sendingTo(server);
-        }
+        // the header once per target: its later rounds are the line above
+        TargetRuns.Options options = new TargetRuns.Options(trial.answersDiffer().keySet(), keys, before, planned,
+            headed.add(name), watch);
         watch.measuring(name, server == null ? null : server.target().identity(), config);
-        job.listeningWith(watch);
-        ExitCode code;
+        TargetRuns.Ran ran;
         try {
-          code = job.run();
+          ran = runs.run(single, server, options, out);
         } catch (SQLException | IOException | RuntimeException e) {
           if (e instanceof UsageException && phases.isEmpty()) {
             throw e; // bad input, found before anything was measured
@@ -211,8 +210,8 @@ final class CompareTargetsJob {
           worst = worst.code() > ExitCode.FAILURE.code() ? worst : ExitCode.FAILURE;
           continue;
         }
-        worst = code.code() > worst.code() ? code : worst;
-        RunResult result = job.result();
+        worst = ran.code().code() > worst.code() ? ran.code() : worst;
+        RunResult result = ran.result();
         if (result == null) {
           return worst;
         }
@@ -220,7 +219,7 @@ final class CompareTargetsJob {
         int number = r + 1;
         result.phases().forEach(p -> phases.add(ComparedRuns.marked(ComparedRuns.sharedByTargets(p), TARGET, name,
             rounds > 1 ? number : null)));
-        starts.addAll(job.measuredStarts());
+        starts.addAll(ran.starts());
         if (result.interrupted()) {
           interrupted = true;
           break rounds;
@@ -312,9 +311,9 @@ final class CompareTargetsJob {
     for (String name : targets) {
       NativeRun server = sent.get(name);
       contenders.add(new CapacityContender(name, Map.of(TARGET, name), single, (step, o) -> {
-        RunJob job = new RunJob(step, database, o, interruption).withoutPlan()
-            .markingAnswersDiffer(trial.answersDiffer().keySet()).readingKeysFrom(keys);
-        return CapacityContenders.ran(server == null ? job : job.sendingTo(server));
+        TargetRuns.Ran ran = runs.run(step, server, TargetRuns.Options.ofStep(trial.answersDiffer().keySet(), keys),
+            o);
+        return new CapacityContender.Ran(ran.result(), ran.starts());
       }));
     }
     Map<String, Object> settings = new java.util.LinkedHashMap<>(targetSettings(config, trial, sent));
