@@ -101,6 +101,7 @@ public final class CapacityJson {
       c.put("runs above", check.atAbove().size());
       c.put("margin", CapacityCheck.MARGIN);
       c.put("held within the margin", CapacityCheck.withMargin(check.atRate(), result.objectives()));
+      c.put("held above within the margin", check.aboveHeldWithMargin(result.objectives()));
       if (!check.atBelow().isEmpty()) {
         c.put("below ops/s", check.below());
         c.put("held below", check.heldBelow());

@@ -141,8 +141,8 @@ public final class CapacitySearch {
     }
 
     /**
-     * The rate the check vouched for ({@link CapacityCheck#vouched}): the capacity found, or the rate below it; NaN when
-     * none, or not checked.
+     * The rate the check vouched for ({@link CapacityCheck#vouched}): the rate above the capacity found, the capacity
+     * found, or the rate below it; NaN when none, or not checked.
      */
     public double vouchedRate() {
       return interval != null && check != null ? check.vouched(objectives) : Double.NaN;

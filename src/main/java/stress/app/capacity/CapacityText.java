@@ -96,6 +96,11 @@ public final class CapacityText {
           + check.atBelow().size() + " plain runs within " + margin + "; the search found " + figure
           + ", which held only nearer the objective" + (rounds == 1 ? "; " + ONE_SEARCH : "");
     }
+    if (result.vouchedRate() > result.capacity()) {
+      return under + rate(result.vouchedRate()) + " ops/s, " + ratio(CapacityCheck.ABOVE) + " the capacity found,"
+          + " held in " + check.atAbove().size() + " of " + check.atAbove().size() + " plain runs within " + margin
+          + ", as the capacity found did; the search found " + figure + (rounds == 1 ? "; " + ONE_SEARCH : "");
+    }
     return under + figure + ", held in " + check.held() + " of " + check.atRate().size()
         + " plain runs at it within " + margin + (rounds == 1 ? "; " + ONE_SEARCH : "");
   }

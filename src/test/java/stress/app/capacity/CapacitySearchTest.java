@@ -339,6 +339,47 @@ class CapacitySearchTest {
   }
 
   @Test
+  void theRateAboveIsVouchedForWhenEachOfItsRunsHeldWithinTheMargin() throws Exception {
+    // the search ran on a busy host and found a rate well under the knee; the check runs on a quieter one (mu 2000)
+    CapacitySearch search = new CapacitySearch(P99_20MS, 100, 0.05, (step, n) -> { });
+    search.round((rate, round) -> QueueModel.step(1000, rate, Double.MAX_VALUE), 1);
+    double found = search.result().capacity();
+    CapacitySearch.Steps quieter = (rate, round) -> QueueModel.step(2000, rate, Double.MAX_VALUE);
+    for (int run = 1; run <= 2; run++) {
+      search.checkRun(quieter, run);
+    }
+    // two runs at each: the rate above has the capacity's evidence so far
+    assertEquals(CapacityCheck.ABOVE * found, search.result().vouchedRate(), 1e-9);
+    search.checkRun(quieter, 3);
+    CapacitySearch.Result result = search.result();
+    assertEquals(0, result.check().aboveBroke(), result.check().toString());
+    assertEquals(CapacityCheck.ABOVE * found, result.vouchedRate(), 1e-9, "x1.2 held each run within 16 ms");
+    assertEquals(result.vouchedRate(), result.answerRate(), 1e-9);
+    List<String> lines = CapacityText.result(result);
+    assertTrue(lines.get(lines.size() - 2).endsWith(": the rate above held too, each run within p99 16.0 ms (0.8 of"
+        + " the objective), so it is the capacity vouched for; no rate above it was checked, so the capacity may be"
+        + " higher still"), lines.toString());
+    assertTrue(CapacityText.answer(result).startsWith("capacity under p99<=20ms: "
+        + CapacityText.rate(result.vouchedRate()) + " ops/s, x1.20 the capacity found, held in 3 of 3 plain runs"
+        + " within p99 16.0 ms (0.8 of the objective), as the capacity found did; the search found "
+        + CapacityText.rate(found) + " ops/s"), CapacityText.answer(result));
+
+    // one run above within the objective but not within the margin: the capacity found is the answer, as before
+    CapacitySearch near = new CapacitySearch(P99_20MS, 100, 0.05, (step, n) -> { });
+    near.round((rate, round) -> QueueModel.step(1000, rate, Double.MAX_VALUE), 1);
+    double nearFound = near.result().capacity();
+    int[] above = {0};
+    CapacitySearch.Steps oneSlow = (rate, round) -> QueueModel.step(rate == nearFound || above[0]++ != 1 ? 2000
+        : rate + 1000 * Math.log(100) / 18, rate, Double.MAX_VALUE); // that run's p99 is 18 ms
+    for (int run = 1; run <= 3; run++) {
+      near.checkRun(oneSlow, run);
+    }
+    assertEquals(nearFound, near.result().vouchedRate(), 1e-9, near.result().check().toString());
+    assertTrue(CapacityText.result(near.result()).get(CapacityText.result(near.result()).size() - 2)
+        .endsWith("(a conservative answer)"), CapacityText.result(near.result()).toString());
+  }
+
+  @Test
   void aFigureJustOverItsLimitShowsTheDigitsThatPutItOver() {
     StepMeasured m = new StepMeasured(1000, 0.2, 0.3, 0.4, 5.04, 6, 0, false, 0, 10_000);
     assertEquals(List.of("p99 5.040 ms > 5.0 ms"), StepVerdict.broken(1000, m, LatencyObjective.parse("--slo",
