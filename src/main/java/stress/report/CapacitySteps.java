@@ -13,8 +13,6 @@ import java.util.Map;
  * are searches, and names each phase after its step, since a rate offered a second time repeats its label.
  */
 public final class CapacitySteps {
-  /** The settings' entry that holds a capacity search, as {@code report.capacity.CapacitySearchResult} reads it. */
-  public static final String KEY = "capacity";
   /** The combination key of a step's offered rate, as the search writes it. */
   public static final String OFFERED = "offered ops/s";
   /** A capacity is a rate held this many offers running: once by the search, then confirmed. */
@@ -33,12 +31,7 @@ public final class CapacitySteps {
 
   /** Whether a result holds a capacity search, of one combination or capacities compared. */
   public static boolean isSearch(RunResult result) {
-    if (!(result.settings().get(KEY) instanceof Map<?, ?> capacity)) {
-      return false;
-    }
-    // capacities compared are a list of searches; an empty one holds none
-    return !capacity.containsKey("compared")
-        || capacity.get("compared") instanceof List<?> compared && compared.stream().anyMatch(c -> c instanceof Map);
+    return CapacityEntry.holdsSearch(result);
   }
 
   /**

@@ -3,6 +3,7 @@ package stress.report.capacity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import stress.report.CapacityEntry;
 import stress.report.Decimals;
 import stress.report.RunResult;
 
@@ -62,10 +63,11 @@ public record CapacitiesCompared(List<String> objectives, String baseline, doubl
 
   /** The capacities a result compared, or null when it searched one combination or none. */
   public static CapacitiesCompared of(RunResult result) {
-    if (!(result.settings().get(CapacitySearchResult.KEY) instanceof Map<?, ?> capacity)
-        || !capacity.containsKey("compared")) {
+    CapacityEntry entry = CapacityEntry.of(result);
+    if (entry == null || !entry.compared()) {
       return null;
     }
+    Map<?, ?> capacity = entry.head();
     Map<?, ?> comparison = capacity.get("comparison") instanceof Map<?, ?> c ? c : Map.of();
     List<Row> rows = new ArrayList<>();
     for (Object item : CapacitySearchResult.list(comparison.get("rows"))) {

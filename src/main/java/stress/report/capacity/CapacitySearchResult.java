@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import stress.report.CapacityEntry;
 import stress.report.CapacitySteps;
 import stress.report.Decimals;
 import stress.report.RoundComparisonText;
@@ -38,7 +39,7 @@ public record CapacitySearchResult(List<String> objectives, double resolution, L
                                    double capacity, double low, double high, double coverage, LoggedMultiple logged,
                                    String failure, String answer) {
   /** The settings' key of a capacity search. */
-  public static final String KEY = CapacitySteps.KEY;
+  public static final String KEY = CapacityEntry.KEY;
   /** The latency figures a step can hold, each under its key {@code <figure> ms}, in order. */
   public static final List<String> LATENCIES = List.of("p50", "p90", "p95", "p99", "p99.9");
   /** A latency objective as {@code LatencyObjective.describe} writes it: always in ms. */
@@ -155,8 +156,8 @@ public record CapacitySearchResult(List<String> objectives, double resolution, L
    * combinations ({@link #searches}, {@link CapacitiesCompared}).
    */
   public static CapacitySearchResult of(RunResult result) {
-    return result.settings().get(KEY) instanceof Map<?, ?> capacity && !capacity.containsKey("compared")
-        ? of(capacity, capacity) : null;
+    CapacityEntry entry = CapacityEntry.of(result);
+    return entry != null && !entry.compared() ? of(entry.head(), entry.head()) : null;
   }
 
   /**
@@ -165,18 +166,10 @@ public record CapacitySearchResult(List<String> objectives, double resolution, L
    */
   public static Map<String, CapacitySearchResult> searches(RunResult result) {
     Map<String, CapacitySearchResult> searches = new LinkedHashMap<>();
-    if (!(result.settings().get(KEY) instanceof Map<?, ?> capacity)) {
-      return searches;
-    }
-    if (!capacity.containsKey("compared")) {
-      searches.put("", of(capacity, capacity));
-      return searches;
-    }
-    for (Object item : list(capacity.get("compared"))) {
-      if (item instanceof Map<?, ?> one) {
-        // the objectives, resolution and logged rate are the comparison's, written once above its searches
-        searches.put(String.valueOf(one.get("combination")), of(capacity, one));
-      }
+    CapacityEntry entry = CapacityEntry.of(result);
+    if (entry != null) {
+      // the objectives, resolution and logged rate of capacities compared are written once above their searches
+      entry.searches().forEach((name, json) -> searches.put(name, of(entry.head(), json)));
     }
     return searches;
   }

@@ -9,7 +9,7 @@ import java.util.Objects;
 import stress.metrics.IntervalStats;
 import stress.metrics.PhaseStats;
 import stress.model.UsageException;
-import stress.report.CapacitySteps;
+import stress.report.CapacityEntry;
 import stress.report.JsonReport;
 import stress.report.PhaseResult;
 import stress.report.RunResult;
@@ -40,7 +40,7 @@ public final class SameRunCheck {
   /** A capacity search's steps ran one after another, at different rates: nothing to add up. */
   static void refuseCapacitySearches(List<String> names, List<RunResult> results) {
     for (int i = 0; i < results.size(); i++) {
-      if (settingsOf(results.get(i)).get(CapacitySteps.KEY) != null) {
+      if (settingsOf(results.get(i)).get(CapacityEntry.KEY) != null) {
         throw new UsageException("cannot merge " + names.get(i) + ": it is a capacity search (run --slo), whose steps"
             + " ran one after another at different rates; merge adds the results of processes that ran together ('stress"
             + " report " + names.get(i) + "' reads it)");
