@@ -129,8 +129,8 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
           + " rounds");
     }
     if (needsBelow(objectives)) {
-      List<String> lines = new ArrayList<>(List.of(text + ": each held, but not within " + margin(objectives)
-          + ", so a plain run at it may break; " + CapacityText.rate(rate * BELOW) + " ops/s checked below it"));
+      List<String> lines = new ArrayList<>(List.of(text + ": the runs at " + CapacityText.rate(rate)
+          + " ops/s each held, but not within " + margin(objectives) + ", so a plain run at it may break; " + CapacityText.rate(rate * BELOW) + " ops/s checked below it"));
       if (!atBelow.isEmpty()) {
         lines.add("checked below: " + CapacityText.rate(below) + " ops/s held " + described + " in " + heldBelow()
             + " of " + atBelow.size() + " plain runs (" + figures(atBelow, figure) + ")" + (withMargin(atBelow,
@@ -143,8 +143,9 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
       return List.of(text + ": the rate above held too, each run within " + margin(objectives) + ", so it is the"
           + " capacity vouched for; no rate above it was checked, so the capacity may be higher still");
     }
-    return List.of(2 * aboveBroke() > atAbove.size() ? text : text + ": the rate above held too, so the capacity may"
-        + " be higher than found (a conservative answer)");
+    return List.of(2 * aboveBroke() > atAbove.size() ? text : text + ": the rate above held in " + (atAbove.size()
+        - aboveBroke()) + " of " + atAbove.size() + " too, so the capacity may be higher than found (a conservative"
+        + " answer)");
   }
 
   /** E.g. {@code p99 4 ms (0.8 of the objective)}. */
