@@ -40,10 +40,4 @@ public record CapacityEntry(Map<?, ?> head, boolean compared, Map<String, Map<?,
     }
     return new CapacityEntry(capacity, true, searches);
   }
-
-  /** Whether a result holds a capacity search, of one combination or capacities compared (an empty list holds none). */
-  public static boolean holdsSearch(RunResult result) {
-    CapacityEntry entry = of(result);
-    return entry != null && !entry.searches().isEmpty();
-  }
 }

@@ -29,9 +29,10 @@ public final class CapacitySteps {
 
   private CapacitySteps() {}
 
-  /** Whether a result holds a capacity search, of one combination or capacities compared. */
+  /** Whether a result holds a capacity search, of one combination or capacities compared (an empty list holds none). */
   public static boolean isSearch(RunResult result) {
-    return CapacityEntry.holdsSearch(result);
+    CapacityEntry entry = CapacityEntry.of(result);
+    return entry != null && !entry.searches().isEmpty();
   }
 
   /**

@@ -23,7 +23,6 @@ class CapacityEntryTest {
     assertEquals(List.of(""), new ArrayList<>(entry.searches().keySet()));
     assertSame(capacity, entry.searches().get(""));
     assertSame(capacity, entry.head());
-    assertTrue(CapacityEntry.holdsSearch(result(capacity)));
     assertTrue(CapacitySteps.isSearch(result(capacity)));
   }
 

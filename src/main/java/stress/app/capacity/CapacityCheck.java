@@ -130,7 +130,8 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
     }
     if (needsBelow(objectives)) {
       List<String> lines = new ArrayList<>(List.of(text + ": the runs at " + CapacityText.rate(rate)
-          + " ops/s each held, but not within " + margin(objectives) + ", so a plain run at it may break; " + CapacityText.rate(rate * BELOW) + " ops/s checked below it"));
+          + " ops/s each held, but not within " + margin(objectives) + ", so a plain run at it may break; "
+          + CapacityText.rate(rate * BELOW) + " ops/s checked below it"));
       if (!atBelow.isEmpty()) {
         lines.add("checked below: " + CapacityText.rate(below) + " ops/s held " + described + " in " + heldBelow()
             + " of " + atBelow.size() + " plain runs (" + figures(atBelow, figure) + ")" + (withMargin(atBelow,

@@ -16,8 +16,8 @@ import stress.report.RoundComparisonText;
 import stress.report.RunResult;
 
 /**
- * A capacity search ({@code run --slo}) as a result holds it: read from the settings' {@value #KEY} entry, which
- * the search writes as plain maps and lists and which reads back the same from result.json. The HTML report and
+ * A capacity search ({@code run --slo}) as a result holds it: read from the settings' {@value CapacityEntry#KEY}
+ * entry ({@link CapacityEntry}), which the search writes as plain maps and lists and which reads back the same from result.json. The HTML report and
  * {@code capacity.csv} both read it from here. A search of one combination keeps its steps at the top of that entry;
  * capacities compared keep each combination's search under {@code compared} and the comparison under
  * {@code comparison} ({@link CapacitiesCompared}).
@@ -38,8 +38,6 @@ import stress.report.RunResult;
 public record CapacitySearchResult(List<String> objectives, double resolution, List<Step> steps, List<Round> rounds,
                                    double capacity, double low, double high, double coverage, LoggedMultiple logged,
                                    String failure, String answer) {
-  /** The settings' key of a capacity search. */
-  public static final String KEY = CapacityEntry.KEY;
   /** The latency figures a step can hold, each under its key {@code <figure> ms}, in order. */
   public static final List<String> LATENCIES = List.of("p50", "p90", "p95", "p99", "p99.9");
   /** A latency objective as {@code LatencyObjective.describe} writes it: always in ms. */

@@ -294,8 +294,8 @@ class CapacitySearchTest {
     assertNotNull(held.vouched());
     assertTrue(held.answerRate() < found);
     List<String> lines = CapacityText.result(held);
-    assertTrue(lines.get(lines.size() - 3).contains(": the runs at " + CapacityText.rate(found) + " ops/s each held, but"
-        + " not within p99 16.0 ms (0.8 of the objective)"), lines.toString());
+    assertTrue(lines.get(lines.size() - 3).contains(": the runs at " + CapacityText.rate(found) + " ops/s each held,"
+        + " but not within p99 16.0 ms (0.8 of the objective)"), lines.toString());
     assertTrue(lines.get(lines.size() - 2).startsWith("checked below: " + CapacityText.rate(held.vouchedRate())
         + " ops/s held p99<=20ms in 3 of 3 plain runs (p99 14"), lines.toString());
     assertTrue(CapacityText.answer(held).startsWith("capacity under p99<=20ms: " + CapacityText.rate(held.vouchedRate())
