@@ -21,6 +21,11 @@ public record PacerLag(long starts, double behindShare, double wokeLateP99Ms,
         + ms(wokeLateP99Ms) + " ms late (max " + ms(wokeLateMaxMs) + " ms)";
   }
 
+  /** How late the workers woke (p99), ms, as {@link #text} prints it: a rule over it reads what the user reads. */
+  public String wokeLateP99Text() {
+    return ms(wokeLateP99Ms);
+  }
+
   /** Three significant digits at most, as the steps print latencies: 0.213, 4.1, 37. */
   private static String ms(double v) {
     return String.format(Locale.ROOT, v < 1 ? "%.3f" : v < 10 ? "%.2f" : v < 100 ? "%.1f" : "%.0f", v)

@@ -53,8 +53,6 @@ public final class CapacityContender {
   private int searchRounds = 1;
   /** The operations a step needs to judge every objective ({@link stress.config.LatencyObjective#operationsToJudge}). */
   private long toJudge;
-  /** The tightest latency objective's limit, ms: a pacer waking late by half of it limits the client. */
-  private double tightestMs = Double.POSITIVE_INFINITY;
   /** The processes that offer each step together (--instances N), each with the run's threads. */
   private int clients = 1;
   /** The run of the check the step running belongs to, 0 for a step of the search. */
@@ -95,8 +93,6 @@ public final class CapacityContender {
     searchRounds = rounds;
     toJudge = request.objectives().stream().mapToLong(stress.config.LatencyObjective::operationsToJudge).max()
         .orElse(0);
-    tightestMs = request.objectives().stream().filter(o -> !o.errors())
-        .mapToDouble(stress.config.LatencyObjective::limit).min().orElse(Double.POSITIVE_INFINITY);
     search = new CapacitySearch(request.objectives(), rate, request.resolution(), (step, n) -> {
       steps.add(step);
       listener.stepped(step, n);
@@ -197,34 +193,36 @@ public final class CapacityContender {
           + total.errorCount() + (first == null ? "" : ", " + first.sqlState() + ": " + ComparedRuns.oneLine(
           new Exception(first.firstMessage()))) + "): the server failed, not its capacity");
     }
-    StepClientFigures figures = figures(phase.client());
-    boolean clientBound = phase.client() != null && phase.client().clientBound()
-        && !phase.client().onlySharesCpusWithServer() || pacerLate(figures);
+    StepClientFigures figures = figures(phase.client(), workers());
     double seconds = phase.stats().durationSeconds();
     return new StepMeasured(total.opsPerSecond(), total.latencyMs().p50(), total.latencyMs().p90(),
         total.latencyMs().p95(), total.latencyMs().p99(), total.latencyMs().p999(),
-        all == 0 ? 0 : (double) total.errorCount() / all, clientBound,
-        seconds > 0 ? clients * config.threads().get(0) / seconds : 0, all, figures);
+        all == 0 ? 0 : (double) total.errorCount() / all,
+        seconds > 0 ? clients * config.threads().get(0) / seconds : 0, all,
+        total.count() == 0 ? Double.NaN : total.latencyMs().min(), figures);
   }
 
   /**
-   * Whether the client's workers woke for their slots late by half the tightest objective or more (p99) while nothing
-   * else kept the host busy: the client could not pace the rate. With others busy, the host's stalls are the cause.
+   * The client's OS threads that run executions: its event loops, its threads, or (virtual threads) the carriers,
+   * one per core.
    */
-  private boolean pacerLate(StepClientFigures f) {
-    return f != null && f.pacer() != null && f.pacer().wokeLateP99Ms() >= stress.app.capacity.BreakCause.OWN_TIME * tightestMs
-        && !f.othersBusy();
+  private int workers() {
+    int threads = config.threads().get(0);
+    stress.model.WorkerThreadPolicy policy = config.workerThreads();
+    return policy.eventLoops() > 0 ? policy.eventLoops() : policy.virtual(threads)
+        ? Runtime.getRuntime().availableProcessors() : threads;
   }
 
   /** The client's and the host's figures over a step, to name a cause by; null where the phase has none. */
-  private static StepClientFigures figures(stress.metrics.ClientUsage c) {
+  private static StepClientFigures figures(stress.metrics.ClientUsage c, int workers) {
     if (c == null) {
       return null;
     }
     stress.metrics.HostUsage host = c.host();
     return new StepClientFigures(c.cpuShare(), c.gcShare(), c.jitSeconds() == null || !(c.cpuSeconds() > 0)
         ? Double.NaN : c.jitSeconds() / c.cpuSeconds(), host == null ? Double.NaN : host.cpuShare(), c.hostShare(),
-        host == null || host.serverCpuShare() == null ? Double.NaN : host.serverCpuShare(), c.pacer());
+        host == null || host.serverCpuShare() == null ? Double.NaN : host.serverCpuShare(), c.pacer(), c.cores(),
+        workers);
   }
 
   /** One run of the check after the search ({@link CapacityCheck}): a step marked with the run's number. */

@@ -138,10 +138,8 @@ public final class CapacityJson {
       round.put("found", r.found());
       if (r.broke() != null) {
         BreakCause cause = BreakCause.of(result.steps(), r.broke(), result.objectives());
-        if (cause != null) {
-          round.put("cause", cause.kind().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' '));
-          round.put("cause in words", cause.sentence());
-        }
+        round.put("causes", cause.keys()); // empty: no rule held, the cause not determined
+        round.put("cause in words", cause.sentence());
       }
       round.put("held offers running", r.offers());
       round.put("knee ops/s", Double.isFinite(r.knee()) ? r.knee() : null);
@@ -177,11 +175,19 @@ public final class CapacityJson {
       if (s.check() > 0) {
         step.put("check run", s.check());
       }
+      if (s.cause() != null) {
+        step.put("causes", s.cause().keys());
+      }
+      if (Double.isFinite(s.measured().fastestMs())) {
+        step.put("fastest ms", s.measured().fastestMs());
+      }
       StepClientFigures client = s.measured().client();
       if (client != null) {
         step.put("client cpu share", client.cpuShare());
         step.put("client gc share", client.gcShare());
         step.put("client jit share", client.jitShare());
+        step.put("client cores", client.cores());
+        step.put("client worker threads", client.workers());
         step.put("host busy share", client.hostBusy());
         step.put("host client share", client.hostClient());
         step.put("host server share", client.hostServer());

@@ -53,12 +53,18 @@ public final class CapacitySearch {
    *                   capacity; 0 for a step of the search itself
    * @param check      which run of the check after the search this step is ({@link CapacityCheck}), 1-based; 0 for a
    *                   step of the search
+   * @param cause      why it broke, decided on the steps run until it ({@link CauseRules}); null when it held
    */
   public record Step(int round, double offered, StepMeasured measured, List<String> broken, List<String> brokeFirst,
-                     int confirming, int check) {
+                     int confirming, int check, BreakCause cause) {
     public Step {
       broken = List.copyOf(broken);
       brokeFirst = List.copyOf(brokeFirst);
+    }
+
+    public Step(int round, double offered, StepMeasured measured, List<String> broken, List<String> brokeFirst,
+                int confirming, int check) {
+      this(round, offered, measured, broken, brokeFirst, confirming, check, null);
     }
 
     public Step(int round, double offered, StepMeasured measured, List<String> broken, List<String> brokeFirst,
@@ -93,11 +99,16 @@ public final class CapacitySearch {
     }
 
     /**
-     * Whether the client, not the server, could not offer the rate: its CPU the bottleneck and the rate not achieved.
-     * A step that achieved its rate was offered, whatever the client's CPU.
+     * Whether the client, not the server, could not offer the rate: the client's rule holds ({@link CauseRules}) and
+     * the rate was not achieved. A step that achieved its rate was offered, whatever the client's figures.
      */
     public boolean clientLimited() {
-      return measured.clientBound() && !held() && !measured.keptUp(offered);
+      return cause != null && cause.has(CauseRules.Cause.CLIENT) && !held() && !measured.keptUp(offered);
+    }
+
+    /** Whether its cause is an objective no execution met: no rate can hold it. */
+    public boolean objectiveBelowFastest() {
+      return cause != null && cause.has(CauseRules.Cause.OBJECTIVE_BELOW_FASTEST);
     }
   }
 
@@ -274,6 +285,9 @@ public final class CapacitySearch {
       } else {
         Step above = broke;
         broke = step;
+        if (step.objectiveBelowFastest()) {
+          return new CapacityRound(round, Double.NaN, broke, false); // no rate can hold: the search's budget is saved
+        }
         if (step.unsettled() && !Double.isFinite(held)) {
           // its start, not a rate, broke: no lower rate is judged either
           return new CapacityRound(round, held, broke, false);
@@ -339,8 +353,8 @@ public final class CapacitySearch {
    */
   private boolean mayBeTransient(Step step) {
     StepMeasured m = step.measured();
-    return reoffered < REOFFERS && !m.clientBound() && !step.unjudged() && !step.unsettled()
-        && m.achieved() + m.edgeSlack() >= KEEPS_UP * step.offered();
+    return reoffered < REOFFERS && !step.cause().has(CauseRules.Cause.CLIENT) && !step.objectiveBelowFastest()
+        && !step.unjudged() && !step.unsettled() && m.achieved() + m.edgeSlack() >= KEEPS_UP * step.offered();
   }
 
   private Step step(Steps steps, double rate, int round, List<String> brokeFirst) throws Exception {
@@ -356,6 +370,12 @@ public final class CapacitySearch {
     StepMeasured m = steps.offer(rate, round);
     Step step = new Step(round, rate, m, StepVerdict.broken(rate, m, objectives, errorBound), brokeFirst, confirming,
         check);
+    if (!step.held()) {
+      List<Step> until = new ArrayList<>(all);
+      until.add(step);
+      step = new Step(round, rate, m, step.broken(), brokeFirst, confirming, check, BreakCause.of(until, step,
+          objectives));
+    }
     all.add(step);
     listener.stepped(step, all.size());
     return step;

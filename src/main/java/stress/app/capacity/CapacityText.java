@@ -109,7 +109,8 @@ public final class CapacityText {
   private static String disagreement(CapacitySearch.Result result) {
     long found = result.found();
     if (result.rounds().size() == 1) {
-      return "the search found none (its line above says why)";
+      CapacityRound only = result.rounds().get(0);
+      return "the search found none" + (only.broke() == null ? "" : "; " + cause(only, result));
     }
     return (found == 0 ? "no round found one" : "found in " + found + " of " + result.rounds().size()
         + " rounds only (a capacity needs most of them)") + ": " + result.rounds().stream()
@@ -137,30 +138,34 @@ public final class CapacityText {
         + " ops/s, the rate the application's log shows)";
   }
 
-  /** One round's answer in words, with the cause of its break and the figures behind it. */
+  /** One round's answer in words, with the cause of its break and the figures behind it ({@link CauseRules}). */
   public static String answer(CapacityRound round, CapacitySearch.Result result) {
     double resolution = result.resolution();
     String cause = round.broke() == null ? null : cause(round, result);
+    if (!Double.isFinite(round.capacity()) && round.broke().objectiveBelowFastest()) {
+      return "none: " + String.join("; ", round.broke().broken()) + " at " + rate(round.broke().offered())
+          + " ops/s" + because(cause);
+    }
     if (!Double.isFinite(round.capacity()) && round.unloaded()) {
       return "none: " + String.join("; ", round.broke().broken()) + " at " + rate(round.broke().offered())
           + " ops/s, where half the rate above left it within " + Math.round((1 - CapacitySearch.FLAT) * 100)
-          + "%" + (cause == null ? "" : ": " + cause);
+          + "%" + because(cause);
     }
     if (!Double.isFinite(round.capacity()) && round.broke().unsettled()) {
       return "none: at " + rate(round.broke().offered()) + " ops/s each offer achieved more than the rate offered ("
           + rate(round.broke().measured().achieved()) + " ops/s): a backlog left by the step's warm-up drained in its"
-          + " measured window, so the steps measured their start (a client or host still warming up), not a rate;"
-          + " give the steps a longer --warmup";
+          + " measured window, so the steps measured their start (a client or host still warming up), not a rate"
+          + because(cause);
     }
     if (!Double.isFinite(round.capacity()) && round.broke().unjudged()) {
       String why = round.broke().broken().stream().filter(b -> b.contains(" not judged: ")).findFirst().orElseThrow();
       return "none: at " + rate(round.broke().offered()) + " ops/s a step runs too few operations to judge "
-          + why.replace(" not judged: ", " (") + "), and every higher rate tried broke an objective";
+          + why.replace(" not judged: ", " (") + "), and every higher rate tried broke an objective" + because(cause);
     }
     if (round.unconfirmed()) {
       return "none held " + CapacitySearch.CONFIRMING_OFFERS + " offers running: " + rate(round.knee())
-          + " ops/s held once, but it and each rate tried below it down to " + rate(round.broke().offered())
-          + " broke on a later offer, the last on " + String.join("; ", round.broke().broken()) + because(cause);
+          + " ops/s held once; " + KneeConfirmation.brokeOn(result.steps(), round.round()) + "; the last broke on "
+          + String.join("; ", round.broke().broken()) + because(cause);
     }
     if (!Double.isFinite(round.capacity())) {
       return "none: every rate tried broke an objective, the lowest " + rate(round.broke().offered()) + " ops/s ("
@@ -170,9 +175,8 @@ public final class CapacityText {
       return "at least " + rate(round.capacity()) + " ops/s, a lower bound (no step broke; the search's steps ran out)";
     }
     if (round.clientLimit()) {
-      return "at least " + rate(round.capacity()) + " ops/s, a lower bound" + (cause == null ? "" : ": " + cause)
-          + "; run the client on a host of"
-          + " its own or as several instances (--instances)";
+      return "at least " + rate(round.capacity()) + " ops/s, a lower bound, as " + rate(round.broke().offered())
+          + " ops/s was not achieved" + because(cause);
     }
     return rate(round.capacity()) + " ops/s, the highest rate held " + round.offers() + " offers running (resolution "
         + Math.round(resolution * 100) + "%); " + rate(round.broke().offered()) + " ops/s broke "
@@ -182,13 +186,12 @@ public final class CapacityText {
   }
 
   private static String because(String cause) {
-    return cause == null ? "" : "; cause: " + cause;
+    return cause == null ? "" : "; " + cause;
   }
 
-  /** The cause of the round's break with its figures ({@link BreakCause}), or null where no latency broke. */
+  /** The cause of the round's break with its figures ({@link CauseRules}), over every step of the search. */
   private static String cause(CapacityRound round, CapacitySearch.Result result) {
-    BreakCause cause = BreakCause.of(result.steps(), round.broke(), result.objectives());
-    return cause == null ? null : cause.sentence();
+    return BreakCause.of(result.steps(), round.broke(), result.objectives()).sentence();
   }
 
   /**

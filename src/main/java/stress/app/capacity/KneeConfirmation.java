@@ -76,4 +76,29 @@ final class KneeConfirmation {
     }
     return null;
   }
+
+  /**
+   * On which offer each rate that confirmed a round's knee broke, in the order tried, e.g. {@code on the offers that
+   * confirm a rate, 5690 ops/s broke on its 2nd, 5420 on its 1st, 4050 on its 1st}: only what happened.
+   */
+  static String brokeOn(List<Step> steps, int round) {
+    java.util.Map<Double, Integer> broke = new java.util.LinkedHashMap<>();
+    for (Step s : steps) {
+      if (s.round() == round && s.check() == 0 && s.confirming() > 0 && !s.held()) {
+        broke.putIfAbsent(s.offered(), s.confirming());
+      }
+    }
+    StringBuilder out = new StringBuilder("on the offers that confirm a rate");
+    boolean first = true;
+    for (java.util.Map.Entry<Double, Integer> e : broke.entrySet()) {
+      out.append(", ").append(CapacityText.rate(e.getKey())).append(first ? " ops/s" : "")
+          .append(" broke on its ").append(ordinal(e.getValue()));
+      first = false;
+    }
+    return first ? "no offer that confirms a rate held" : out.toString();
+  }
+
+  private static String ordinal(int n) {
+    return n == 1 ? "1st" : n == 2 ? "2nd" : n == 3 ? "3rd" : n + "th";
+  }
 }

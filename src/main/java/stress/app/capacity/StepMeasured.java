@@ -8,14 +8,16 @@ package stress.app.capacity;
  *                  per thread over the window's seconds. At a low rate or in a short step that is more than 1% of
  *                  the rate offered, and without it a step that kept up would break on a count.
  * @param operations the executions measured, failed ones included
+ * @param fastestMs the fastest execution measured, ms; NaN where not known
+ * @param client    the client's and the host's figures; null where not known (a scripted server)
  */
 public record StepMeasured(double achieved, double p50Ms, double p90Ms, double p95Ms, double p99Ms, double p999Ms,
-                           double errorShare, boolean clientBound, double edgeSlack, long operations,
+                           double errorShare, double edgeSlack, long operations, double fastestMs,
                            StepClientFigures client) {
-  /** A step without the client's figures (a scripted server). */
+  /** A step without the fastest execution and the client's figures (a scripted server). */
   public StepMeasured(double achieved, double p50Ms, double p90Ms, double p95Ms, double p99Ms, double p999Ms,
-                      double errorShare, boolean clientBound, double edgeSlack, long operations) {
-    this(achieved, p50Ms, p90Ms, p95Ms, p99Ms, p999Ms, errorShare, clientBound, edgeSlack, operations, null);
+                      double errorShare, double edgeSlack, long operations) {
+    this(achieved, p50Ms, p90Ms, p95Ms, p99Ms, p999Ms, errorShare, edgeSlack, operations, Double.NaN, null);
   }
 
   /** Whether the step achieved the rate offered (within 1%, beyond its window's edges). */

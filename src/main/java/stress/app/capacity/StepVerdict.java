@@ -67,9 +67,6 @@ final class StepVerdict {
       broken.add("achieved " + CapacityText.rate(m.achieved()) + " ops/s, over the " + CapacityText.rate(offered)
           + " offered: a backlog from the warm-up drained in the measured window, the start measured, not the rate");
     }
-    if (m.clientBound() && !broken.isEmpty()) {
-      broken.add("the client's CPU was the bottleneck: the client's limit, not the server's");
-    }
     return broken;
   }
 }

@@ -110,7 +110,7 @@ class CapacityComparisonTest {
       unsteady.search().round((rate, round) -> {
         StepMeasured m = QueueModel.step(drifted, rate, Double.MAX_VALUE);
         return steady || offers.merge(rate, 1, Integer::sum) == 1 ? m : new StepMeasured(m.achieved(),
-            m.p50Ms(), m.p90Ms(), m.p95Ms(), 30, 40, 0, false, 0, m.operations());
+            m.p50Ms(), m.p90Ms(), m.p95Ms(), 30, 40, 0, 0, m.operations());
       }, r);
     }
     CapacityComparison comparison = CapacityComparison.of(List.of(searched("a", 2000, Double.MAX_VALUE), unsteady),

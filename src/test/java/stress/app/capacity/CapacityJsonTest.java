@@ -38,7 +38,7 @@ class CapacityJsonTest {
     double p99 = rate < mu ? 1000 * Math.log(100) / (mu - rate) : Double.POSITIVE_INFINITY;
     double p50 = rate < mu ? 1000 * Math.log(2) / (mu - rate) : Double.POSITIVE_INFINITY;
     double p95 = rate < mu ? 1000 * Math.log(20) / (mu - rate) : Double.POSITIVE_INFINITY;
-    return new StepMeasured(achieved, p50, p50, p95, p99, p99 * 1.5, 0, false, 0, (long) (achieved * 10));
+    return new StepMeasured(achieved, p50, p50, p95, p99, p99 * 1.5, 0, 0, (long) (achieved * 10));
   }
 
   /**

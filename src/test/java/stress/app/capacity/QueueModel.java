@@ -13,7 +13,10 @@ public final class QueueModel {
     double achieved = Math.min(Math.min(rate, mu), clientMax);
     double p99 = rate < mu ? 1000 * Math.log(100) / (mu - rate) : Double.POSITIVE_INFINITY;
     double p50 = rate < mu ? 1000 * Math.log(2) / (mu - rate) : Double.POSITIVE_INFINITY;
-    return new StepMeasured(achieved, p50, p50, p99, p99, p99 * 1.5, 0, rate > clientMax, 0,
-        (long) (achieved * 10));
+    // a client at its limit shows it in its own figures: its CPU busy on its one core, the host not busy with others
+    StepClientFigures client = rate > clientMax ? new StepClientFigures(0.95, 0.01, 0.02, 0.97, 0.5, 0.45, null)
+        : null;
+    return new StepMeasured(achieved, p50, p50, p99, p99, p99 * 1.5, 0, 0, (long) (achieved * 10), Double.NaN,
+        client);
   }
 }
