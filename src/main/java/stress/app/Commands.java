@@ -36,6 +36,7 @@ import java.time.Instant;
 import stress.app.setup.ChosenDatabase;
 import stress.app.setup.PhaseGrid;
 import stress.app.setup.SpreadHosts;
+import stress.app.output.ResultFileClaim;
 import stress.config.Defaults;
 import stress.config.Durations;
 import stress.config.ImportConfig;
@@ -253,6 +254,7 @@ public final class Commands {
 
   /** {@code stress merge}: prints the merged summary and comparison, writes it when {@code json} is given. */
   public static ExitCode merge(List<Path> files, Path json, PrintStream out) {
+    ResultFileClaim.refuseEarlierResult("--json", json);
     List<RunResult> results = new ArrayList<>();
     List<String> names = new ArrayList<>();
     for (Path f : files) {

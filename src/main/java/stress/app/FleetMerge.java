@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import stress.app.output.ResultFileClaim;
 import stress.app.process.ExitCode;
 import stress.app.setup.ChosenDatabase;
 import stress.connect.PhysicalConnections;
@@ -36,6 +37,7 @@ final class FleetMerge {
     if (outDir != null) {
       ResultFiles.prepare(outDir);
     }
+    ResultFileClaim.refuseEarlierResult("--json", json);
     FleetRun run = await(runId, wait, db, out);
     RunResult merged = merged(run);
     out.println("run " + runId + ": started " + run.started() + " (database clock) on " + hosts(run) + "; "

@@ -15,6 +15,16 @@ import stress.runner.Runner;
 final class RunExitPolicy {
   private RunExitPolicy() {}
 
+  /** What an interrupted run measured: nothing (before or in the first warm-up), or the phases above. */
+  private static String interruptedLine(Runner.Result result) {
+    if (result.phases().isEmpty()) {
+      return result.stoppedInWarmup() != null ? "interrupted during warm-up: nothing was measured"
+          : "interrupted before the first phase started: nothing was measured";
+    }
+    return "interrupted: the figures above cover what ran until the stop" + (result.stoppedInWarmup() == null ? ""
+        : "; phase '" + result.stoppedInWarmup().label() + "' was stopped in its warm-up, nothing of it measured");
+  }
+
   static ExitCode exitCode(Runner.Result result, FailurePolicy failures, PrintStream out) {
     if (result.stoppedBy() != null) {
       out.println("stopped: " + result.stoppedBy() + "; the figures above cover what ran until then; exit code "
@@ -22,8 +32,7 @@ final class RunExitPolicy {
       return ExitCode.FAILURE;
     }
     if (result.interrupted()) {
-      out.println(result.phases().isEmpty() ? "interrupted before the first phase started: nothing was measured"
-          : "interrupted: the figures above cover what ran until the stop");
+      out.println(interruptedLine(result));
       return ExitCode.INTERRUPTED;
     }
     // a phase in which no execution ended measured nothing: its 0 ops/s describe no statement, so the run fails

@@ -53,6 +53,12 @@ public final class Cli {
       err.println("stress: " + ErrorMessages.oneLine(e));
       return ExitCode.FAILURE.code();
     }
+    String oneDash = SingleDashWords.refusal(cmd, args);
+    if (oneDash != null) {
+      err.println("stress: " + oneDash);
+      err.println("Try 'stress --help' for more information.");
+      return ExitCode.USAGE.code();
+    }
     cmd.setHelpFactory(SpacedOptionHelp::new);
     cmd.setParameterExceptionHandler((ParameterException e, String[] a) -> {
       String unmatched = e instanceof UnmatchedArgumentException u ? Suggestions.describe(u) : null;

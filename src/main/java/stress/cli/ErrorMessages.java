@@ -10,6 +10,9 @@ final class ErrorMessages {
   private static final String INVALID_CATALOG_NAME = "3D000";
   /** The user lacks a privilege. */
   private static final String INSUFFICIENT_PRIVILEGE = "42501";
+  /** A login was refused, here because its role does not exist. */
+  private static final String INVALID_AUTHORIZATION = "28000";
+  private static final Pattern NO_ROLE = Pattern.compile("role \"[^\"]*\" does not exist");
   private static final Pattern SCHEMA_DENIED = Pattern.compile("permission denied for schema \"?([^\\s\":;,()]+)");
 
   private ErrorMessages() {}
@@ -28,6 +31,11 @@ final class ErrorMessages {
     if (sql != null && INVALID_CATALOG_NAME.equals(sql.getSQLState())) {
       line.append("; check the database given with -d, PGDATABASE or the --url path (without them: the user's name),"
           + " or create it with createdb");
+    }
+    if (sql != null && INVALID_AUTHORIZATION.equals(sql.getSQLState()) && NO_ROLE.matcher(line).find()) {
+      // as libpq, the user defaults to the OS user's name, which is rarely a role on a server set up elsewhere
+      line.append("; check the user given with -U, PGUSER or ?user= in the --url (without them: the OS user's name,")
+          .append(" as in libpq), or create the role with createuser");
     }
     if (sql != null && INSUFFICIENT_PRIVILEGE.equals(sql.getSQLState())) {
       line.append(schemaHint(line.toString()));

@@ -165,7 +165,8 @@ final class RunArgs {
       description = "Client gives up on a silent server after this, 0 = never. Default: ${DEFAULT-VALUE}.")
   String socketTimeout;
 
-  @Option(names = "--json", paramLabel = "FILE", description = "Write the full result as JSON (the result.json of --out).")
+  @Option(names = "--json", paramLabel = "FILE", description = "Write the full result as JSON (the result.json of"
+      + " --out); a new or empty file, as --out is.")
   Path json;
 
   @Option(names = "--out", paramLabel = "DIR",

@@ -52,7 +52,7 @@ final class ArchiveReader implements Closeable {
         | (magic[3] & 0xff) << 24;
     if (magic.length < 4 || value != MAGIC) {
       opened.in().close();
-      throw new DumpFormatException(source, 0, JsonExports.notReadable(JsonExports.head(file)));
+      throw new NotADumpException(source, JsonExports.notReadable(JsonExports.head(file)));
     }
     try {
       return new ArchiveReader(source, new FrameReader(opened.in(), 4));

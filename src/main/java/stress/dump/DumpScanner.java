@@ -39,9 +39,9 @@ public final class DumpScanner {
   /**
    * Scans a path.
    *
-   * @throws IllegalArgumentException when the path does not exist or is a metadata file
-   * @throws DumpFormatException      when an archive's magic number or prelude is bad (nothing can be read)
-   * @throws IOException              when a file or directory cannot be read
+   * @throws UsageException     when the path does not exist, is a metadata file or a file of no kind read
+   * @throws DumpFormatException when an archive's prelude is bad (nothing can be read)
+   * @throws IOException         when a file or directory cannot be read
    */
   public DumpSource scan(Path path) throws IOException {
     Objects.requireNonNull(path, "path");
@@ -75,7 +75,12 @@ public final class DumpScanner {
       }
       return found.source(path, DumpSource.Format.JSON_EXPORT);
     }
-    new ArchiveDiscovery(found).scan(path);
+    try {
+      new ArchiveDiscovery(found).scan(path);
+    } catch (NotADumpException e) {
+      // the file given is no dump at all: bad input, as a path that is not there (exit 2), not a corrupt dump
+      throw new UsageException(e.line(), e);
+    }
     return found.source(path, DumpSource.Format.ARCHIVE);
   }
 }

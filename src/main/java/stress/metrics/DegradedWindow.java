@@ -63,9 +63,11 @@ public record DegradedWindow(double startSeconds, double endSeconds, long execut
   public static final double SHORTEST_OUTAGE_INSIDE_SECONDS = 1.0;
 
   /**
-   * The outages that are not part of a degraded window: those lying inside one that lasted less than
-   * {@link #SHORTEST_OUTAGE_INSIDE_SECONDS} or saw fewer failures than the workers running are left out (their
-   * failures stay counted in the window and its intervals).
+   * The outages that are not part of a degraded window: those lying inside one, or reaching over its first or last
+   * edge, that lasted less than {@link #SHORTEST_OUTAGE_INSIDE_SECONDS} or saw fewer failures than the workers running
+   * are left out (their failures stay counted in the window and its intervals). The window's edges are report
+   * intervals' while an outage's are the workers' own times, so a moment of one failure at a window's end ends a
+   * few milliseconds after it.
    *
    * @param threads the workers running in the phase
    */
@@ -73,7 +75,7 @@ public record DegradedWindow(double startSeconds, double endSeconds, long execut
     List<Outage> kept = new ArrayList<>();
     for (Outage o : outages) {
       boolean inside = o.endSeconds() != null && windows.stream()
-          .anyMatch(w -> o.startSeconds() >= w.startSeconds() && o.endSeconds() <= w.endSeconds());
+          .anyMatch(w -> o.startSeconds() <= w.endSeconds() && o.endSeconds() >= w.startSeconds());
       boolean brief = o.endSeconds() != null && (o.endSeconds() - o.startSeconds() < SHORTEST_OUTAGE_INSIDE_SECONDS
           || o.failed() < threads);
       if (!(inside && brief)) {

@@ -18,7 +18,7 @@ import stress.dump.document.DumpDocument;
 import stress.dump.DumpSource;
 import stress.dump.document.ReadItem;
 import stress.dump.ReadPolicy;
-import stress.model.UsageException;
+import stress.model.DataStateException;
 
 /**
  * A dump loaded into a MongoDB server, so that one dump stands in MongoDB, FerretDB or DocumentDB as in PostgreSQL:
@@ -35,13 +35,21 @@ public final class MongoLoad {
   /** What one collection's load did. */
   public record Loaded(String namespace, long documents, long refused, List<String> indexes, String firstRefusal) {}
 
+  /**
+   * The refusal of a collection that holds documents: what the server holds, as an existing table on import into
+   * PostgreSQL, not bad input (exit 1).
+   */
+  static DataStateException alreadyFilled(String namespace, String server) {
+    return new DataStateException("import --to: collection " + namespace + " on " + server
+        + " already holds documents; --drop-existing drops it first");
+  }
+
   public static List<Loaded> load(DumpSource source, MongoTarget target, boolean dropExisting, PrintStream out)
       throws IOException {
     for (DumpCollection c : source.collections()) {
       MongoCollection<BsonDocument> collection = target.collection(c.namespace().toString());
       if (!dropExisting && collection.estimatedDocumentCount() > 0) {
-        throw new UsageException("import --to: collection " + c.namespace() + " on " + target.describe()
-            + " already holds documents; --drop-existing drops it first");
+        throw alreadyFilled(c.namespace().toString(), target.describe());
       }
     }
     List<Loaded> loaded = new ArrayList<>();

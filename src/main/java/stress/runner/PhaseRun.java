@@ -44,6 +44,8 @@ final class PhaseRun {
   private final PhaseStartGate gate;
   /** The phase's event-loop workers, or null when its workers have threads of their own. */
   private EventLoopWorkers eventLoop;
+  /** Whether the stop came while the phase was still warming up: it measured nothing. */
+  private boolean stoppedInWarmup;
 
   PhaseRun(RunPlan plan, PhaseSpec spec, List<ConnectionSource> sources, List<String> hosts, RunListener listener,
            RunProbe probe, Stop stop, PhaseStartGate gate) {
@@ -65,7 +67,10 @@ final class PhaseRun {
   record Outcome(PhaseStats stats, int distinctBackends, boolean interrupted, List<HostStats> hosts,
                  ClientUsage client) {}
 
-  /** The phase's outcome, or null when the run was asked to stop before the phase started. */
+  /**
+   * The phase's outcome, or null when the run was asked to stop before the phase started or during its warm-up
+   * ({@link #stoppedInWarmup()}).
+   */
   Outcome run(long phaseIndex) throws SQLException, InterruptedException {
     PhaseProbe phaseProbe = probe.phase(spec, plan.mix().names());
     try {
@@ -241,13 +246,12 @@ final class PhaseRun {
     if (!warmingUp && end > intervalStart) {
       listener.interval(spec, recorder.takeInterval(intervalStart, end, threads));
     }
-    if (warmingUp) {
-      // interrupted during warm-up: nothing was measured
-      recorder.resetTotals(end);
-      measureStart = end;
-      clientMeter = startClientMeter(eventLoop, serverOnThisHost);
-    }
     gate.ended((int) phaseIndex, epochNanos(beganAt) + (end - begin));
+    if (warmingUp) {
+      // stopped during warm-up: nothing was measured, so there are no figures to give (not figures of nothing)
+      stoppedInWarmup = true;
+      return null;
+    }
     PhaseStats stats = recorder.finish(measureStart, end);
     ClientUsage client = clientMeter.stop(stats.total().count() + stats.total().errorCount(), serverOnThisHost)
         .withPacer(PacerLagRecorder.merge(workers.stream().map(w -> w.lateStarts).toList()));
@@ -261,6 +265,11 @@ final class PhaseRun {
       }
     }
     return new Outcome(stats, backends.size(), stop.requested(), recorder.hostStats(), client);
+  }
+
+  /** Whether {@link #run} returned null because the stop came during the phase's warm-up. */
+  boolean stoppedInWarmup() {
+    return stoppedInWarmup;
   }
 
   /** The phase does not start: its workers, held at the start, are released to stop and are waited for. */

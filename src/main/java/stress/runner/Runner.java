@@ -140,15 +140,20 @@ public final class Runner {
    * @param stoppedBy   why the run stopped before its end by itself, e.g. {@code --max-errors 1 reached: ...}, or
    *                    null when it did not
    */
-  public record Result(List<PhaseOutcome> phases, boolean interrupted, String stoppedBy) {
+  public record Result(List<PhaseOutcome> phases, boolean interrupted, String stoppedBy, PhaseSpec stoppedInWarmup) {
     /** A result of a run that no failure limit stopped. */
     public Result(List<PhaseOutcome> phases, boolean interrupted) {
-      this(phases, interrupted, null);
+      this(phases, interrupted, null, null);
+    }
+
+    public Result(List<PhaseOutcome> phases, boolean interrupted, String stoppedBy) {
+      this(phases, interrupted, stoppedBy, null);
     }
   }
 
   public Result run() throws SQLException, InterruptedException {
     List<PhaseOutcome> outcomes = new ArrayList<>();
+    PhaseSpec inWarmup = null;
     List<PhaseSpec> phases = plan.phases();
     for (int i = 0; i < phases.size() && !stop.requested(); i++) {
       PhaseSpec spec = phases.get(i);
@@ -160,9 +165,14 @@ public final class Runner {
         for (int h = 0; h < n; h++) {
           opened.add(sources.open(spec, h, HostSources.threadsOn(h, n, spec.threads())));
         }
-        PhaseRun.Outcome outcome = new PhaseRun(plan, spec, opened, hosts, listener,
-            failureLimit == null ? probe : failureLimit, stop, gate).run(i);
+        PhaseRun phase = new PhaseRun(plan, spec, opened, hosts, listener,
+            failureLimit == null ? probe : failureLimit, stop, gate);
+        PhaseRun.Outcome outcome = phase.run(i);
         if (outcome == null) {
+          if (!stop.requested()) {
+            throw new IllegalStateException("phase '" + spec.label() + "' ended in its warm-up unasked");
+          }
+          inWarmup = phase.stoppedInWarmup() ? spec : null;
           completed = true;
           break;
         }
@@ -182,7 +192,7 @@ public final class Runner {
     boolean limited = failureLimit != null && failureLimit.reached();
     String reason = stopReason;
     return new Result(outcomes, stop.requested() && !limited && reason == null,
-        limited ? failureLimit.reason() : reason);
+        limited ? failureLimit.reason() : reason, inWarmup);
   }
 
   /** The first source's settings (every host's source is built alike), and the hosts when spread. */

@@ -178,6 +178,13 @@ class BadInputTest {
   }
 
   @Test
+  void missingRoleSaysWhereTheUserComesFrom() {
+    assertOneLineError(CliTester.run("--url", TestDatabase.url("postgres"), "-U", "no_such_role", "detect"), 1,
+        "role \"no_such_role\" does not exist (SQLState 28000); check the user given with -U, PGUSER or ?user= in the"
+            + " --url (without them: the OS user's name, as in libpq), or create the role with createuser");
+  }
+
+  @Test
   void aPasswordOnTheCommandLineIsRefusedNamingPgpasswordAndPgpassWithoutShowingIt() {
     String secret = "Secret-" + System.nanoTime();
     for (String[] args : new String[][] {{"run", "--password", secret}, {"run", "--password=" + secret},

@@ -14,8 +14,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -122,6 +125,63 @@ class ExitCodeTest {
       CliTester.Result r = command.get();
       assertEquals(code.code(), r.exitCode(), code + ": " + r.all());
     }
+  }
+
+  /**
+   * The same outcome is the same code whichever command meets it: what the command line names (a path not there, a
+   * file that is no dump, a directory that holds no run) is bad input, 2; what the database holds (a table not there,
+   * or there when the command would create it) is a failure, 1.
+   */
+  @Test
+  void anOutcomeHasOneCodeOnEveryCommand() throws Exception {
+    String url = TestDatabase.newDatabaseUrl("exit_outcomes");
+    Path notADump = Files.writeString(dir.resolve("notes.txt"), "hello");
+    Path oneDocument = Files.write(dir.resolve("orders.bson"), Arrays.copyOf(truncatedBson(), 14));
+    Path noRun = Files.createDirectories(dir.resolve("no-run"));
+    Map<String, String[]> usage = new LinkedHashMap<>();
+    usage.put("report of a run not there", new String[] {"report", dir.resolve("nosuchrun").toString()});
+    usage.put("report of a directory without a result", new String[] {"report", noRun.toString()});
+    usage.put("import of a path not there", new String[] {"--url", url, "-U", "postgres", "import",
+        dir.resolve("nosuchdump").toString()});
+    usage.put("import of a file that is no dump", new String[] {"--url", url, "-U", "postgres", "import",
+        notADump.toString()});
+    usage.put("import of a directory without a dump", new String[] {"--url", url, "-U", "postgres", "import",
+        noRun.toString()});
+    for (Map.Entry<String, String[]> c : usage.entrySet()) {
+      CliTester.Result r = CliTester.run(c.getValue());
+      assertEquals(ExitCode.USAGE.code(), r.exitCode(), c.getKey() + ": " + r.all());
+    }
+    CliTester.Result first = CliTester.run("--url", url, "-U", "postgres", "import", oneDocument.toString());
+    assertEquals(ExitCode.OK.code(), first.exitCode(), first.all());
+    CliTester.Result init = CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "10");
+    assertEquals(ExitCode.OK.code(), init.exitCode(), init.all());
+    Map<String, String[]> failure = new LinkedHashMap<>();
+    failure.put("import into a table already there", new String[] {"--url", url, "-U", "postgres", "import",
+        oneDocument.toString()});
+    failure.put("init of a table already there", new String[] {"--url", url, "-U", "postgres", "init", "--docs",
+        "10"});
+    failure.put("run on a table not there", new String[] {"--url", url, "-U", "postgres", "run", "--table",
+        "not_there", "--ops", "1"});
+    for (Map.Entry<String, String[]> c : failure.entrySet()) {
+      CliTester.Result r = CliTester.run(c.getValue());
+      assertEquals(ExitCode.FAILURE.code(), r.exitCode(), c.getKey() + ": " + r.all());
+    }
+  }
+
+  /** docs/failures.md's table gives every code the README's does, and no other. */
+  @Test
+  void theFailuresPageListsTheSameCodes() throws Exception {
+    String page = Files.readString(Path.of("docs/failures.md"));
+    String table = page.substring(page.indexOf("\n## Exit codes\n"));
+    Set<Integer> listed = new TreeSet<>();
+    Matcher row = Pattern.compile("(?m)^\\| (\\d+)(?: / (\\d+))? \\|").matcher(table);
+    while (row.find()) {
+      listed.add(Integer.parseInt(row.group(1)));
+      if (row.group(2) != null) {
+        listed.add(Integer.parseInt(row.group(2)));
+      }
+    }
+    assertEquals(new TreeSet<>(Arrays.stream(ExitCode.values()).map(ExitCode::code).toList()), listed);
   }
 
   /** A BSON file of one document ({@code _id: 1}) and the first bytes of a second: corrupt input after one. */

@@ -70,6 +70,26 @@ class HelpTest {
     }
   }
 
+  /** A Java habit: {@code -help} would be the host "elp" and the command would try to connect. */
+  @Test
+  void aLongOptionWithOneDashIsRefusedBeforeConnecting() {
+    CliTester.Result help = CliTester.run("run", "-help");
+    assertEquals(2, help.exitCode(), help.all());
+    assertEquals("stress: -help has one dash: long options take two (--help); -h is the host, as in libpq: -help"
+        + " would be the host 'elp'", help.err().lines().findFirst().orElseThrow());
+    assertTrue(help.err().contains("Try 'stress --help'"), help.err());
+    assertFalse(help.all().contains("connection:"), "nothing connected: " + help.all());
+    CliTester.Result version = CliTester.run("-version");
+    assertEquals(2, version.exitCode(), version.all());
+    assertEquals("stress: -version has one dash: long options take two (--version)",
+        version.err().lines().findFirst().orElseThrow());
+    CliTester.Result threads = CliTester.run("run", "-threads", "4");
+    assertEquals("stress: -threads has one dash: long options take two (--threads)",
+        threads.err().lines().findFirst().orElseThrow());
+    CliTester.Result attached = CliTester.run("run", "-hnosuchhost.invalid", "--threads", "0");
+    assertFalse(attached.err().contains("one dash"), "a host attached to -h is libpq's way: " + attached.err());
+  }
+
   @Test
   void helpRunSaysEventLoopsDoNotCombineWithSeveralHosts() {
     String help = CliTester.run("help", "run").out().replaceAll("\\s+", " ");

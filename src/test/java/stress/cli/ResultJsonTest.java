@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -15,7 +16,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.testing.TestDatabase;
 
-/** {@code --json FILE} of {@code import}, {@code init} and {@code generate}: the counts match the database. */
+/**
+ * {@code --json FILE} of {@code import}, {@code init} and {@code generate}: the counts match the database; of
+ * {@code run} and {@code merge}: never written over.
+ */
 class ResultJsonTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -51,6 +55,35 @@ class ResultJsonTest {
         "--rejects=" + dir.resolve("rejects.jsonl"), "--json", json.toString()}, 0, all, 0, 8);
     System.arraycopy(args, 0, all, 8, args.length);
     return CliTester.run(all);
+  }
+
+  /**
+   * A run's --json takes a new or empty file, as its --out a new or empty directory: an earlier result is refused
+   * before the run and left as it was, not written over; merge's --json the same.
+   */
+  @Test
+  void anEarlierRunResultIsRefusedNotWrittenOver() throws IOException {
+    assertEquals(0, CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "100").exitCode());
+    Path json = dir.resolve("run.json");
+    String[] run = {"--url", url, "-U", "postgres", "run", "--op", "find_first", "--threads", "1", "--ops", "50",
+        "--warmup", "0", "--json", json.toString()};
+    CliTester.Result first = CliTester.run(run);
+    assertEquals(0, first.exitCode(), first.all());
+    String earlier = Files.readString(json);
+    CliTester.Result again = CliTester.run(run);
+    assertEquals(2, again.exitCode(), again.all());
+    assertEquals("stress: --json " + json + " exists and holds " + earlier.getBytes(StandardCharsets.UTF_8).length
+        + " bytes (an earlier result?): a result never replaces another, as --out takes only a new or empty"
+        + " directory; give a new file name or remove it", again.err().strip());
+    assertFalse(again.out().contains("phase 1"), "refused before measuring: " + again.out());
+    assertEquals(earlier, Files.readString(json));
+    Path empty = Files.createFile(dir.resolve("empty.json"));
+    CliTester.Result intoEmpty = CliTester.run("--url", url, "-U", "postgres", "run", "--op", "find_first",
+        "--threads", "1", "--ops", "50", "--warmup", "0", "--json", empty.toString());
+    assertEquals(0, intoEmpty.exitCode(), "an empty file is taken, as mktemp makes: " + intoEmpty.all());
+    CliTester.Result merged = CliTester.run("merge", json.toString(), empty.toString(), "--json", json.toString());
+    assertEquals(2, merged.exitCode(), merged.all());
+    assertEquals(earlier, Files.readString(json));
   }
 
   private static JsonNode read(Path file) throws IOException {

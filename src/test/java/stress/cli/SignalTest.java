@@ -87,6 +87,27 @@ class SignalTest {
   }
 
   /**
+   * Ctrl-C in the warm-up of the only phase: one line says nothing was measured (it was an internal error about the
+   * measured window), the JSON says interrupted with no phase; exit 130.
+   */
+  @Test
+  void sigintDuringWarmupSaysNothingWasMeasured(@TempDir Path dir) throws Exception {
+    assumeFalse(ChildJvm.sigintIgnored(), ChildJvm.SIGINT_IGNORED);
+    Path json = dir.resolve("result.json");
+    String url = TestDatabase.newDatabaseUrl("sigint_warmup");
+    assertEquals(0, CliTester.run("--url", url, "-U", "postgres", "init", "--docs", "1000").exitCode());
+    Stopped stopped = stopAt(List.of("--url", url, "-U", "postgres", "run", "--op", "find_first", "--threads", "2",
+        "--warmup", "30s", "--duration", "5s", "--report-interval", "200ms", "--json", json.toString()), Map.of(),
+        line -> line.startsWith("[ warmup "), "INT", out -> {});
+    assertEquals(130, stopped.exitCode(), stopped.out());
+    assertTrue(stopped.out().contains("\ninterrupted during warm-up: nothing was measured\n"), stopped.out());
+    assertTrue(!stopped.out().contains("stress: "), "no error line: " + stopped.out());
+    RunResult result = JsonReport.read(json);
+    assertTrue(result.interrupted(), stopped.out());
+    assertEquals(0, result.phases().size(), stopped.out());
+  }
+
+  /**
    * No connection given: the child starts its own PostgreSQL. After SIGTERM the summary and files are complete,
    * measured on a server that was still up (no errors), and the server process is gone with its port.
    */

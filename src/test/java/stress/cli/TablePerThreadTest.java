@@ -115,7 +115,7 @@ class TablePerThreadTest {
     }
     CliTester.Result r = run(dir.resolve("x.json"), "--table", "mine", "--threads", "2", "--ops", "4",
         "--table-per-thread");
-    assertEquals(ExitCode.USAGE.code(), r.exitCode(), r.all());
+    assertEquals(ExitCode.FAILURE.code(), r.exitCode(), "an existing table is what the database holds: " + r.all());
     assertTrue(r.err().contains("table mine_t2 already exists and was not made by --table-per-thread for mine"),
         r.err());
     assertEquals(1, count("SELECT count(*) FROM mine_t2"));

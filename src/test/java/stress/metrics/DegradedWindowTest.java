@@ -62,6 +62,22 @@ class DegradedWindowTest {
     assertEquals(List.of(real, outside, open), kept);
   }
 
+  /**
+   * A Citus worker restarting: one failure at 13.940 s, the next success 0.104 s later, just past the end of the
+   * degraded window at 14 s. That moment is part of the window, as one inside it is; a real outage over the edge stays.
+   */
+  @Test
+  void aBriefMomentOverADegradedWindowsEdgeIsPartOfIt() {
+    List<DegradedWindow> windows = List.of(new DegradedWindow(4.0, 14.0, 2000, 994, 0, Map.of("08006", 994L),
+        Map.of(), null));
+    Outage oneFailureAtTheEnd = outage(13.940, 14.044, 1);
+    Outage oneFailureAtTheStart = outage(3.95, 4.02, 1);
+    Outage realOverTheEnd = outage(13.5, 16.0, 400);
+    List<Outage> kept = DegradedWindow.outagesBeyond(List.of(oneFailureAtTheStart, oneFailureAtTheEnd, realOverTheEnd),
+        windows, 8);
+    assertEquals(List.of(realOverTheEnd), kept);
+  }
+
   @Test
   void aPhaseRecorderCountsFailuresByNodeAndFindsTheWindow() {
     PhaseRecorder phase = new PhaseRecorder(List.of("find_first"), 2, TimeUnit.HOURS.toNanos(1));

@@ -91,6 +91,25 @@ public final class ResultFileClaim implements AutoCloseable {
   }
 
   /**
+   * Refuses, before any work, a result file that holds something already (an earlier run's result): as {@code --out}
+   * takes only a new or empty directory, {@code --json} takes only a new or empty file, so no result is replaced
+   * without a word. An empty file (made by this run's own claim, or by mktemp) is taken.
+   */
+  public static void refuseEarlierResult(String option, Path file) {
+    long size;
+    try {
+      size = file != null && Files.isRegularFile(file) ? Files.size(file) : 0;
+    } catch (IOException e) {
+      size = 0; // unreadable: the claim says why it cannot be written
+    }
+    if (size > 0) {
+      throw new UsageException(option + " " + file + " exists and holds " + size + " bytes (an earlier result?): a"
+          + " result never replaces another, as --out takes only a new or empty directory; give a new file name or"
+          + " remove it");
+    }
+  }
+
+  /**
    * Refuses, before any work, a path the result could not be written to: a directory, or a file whose directory
    * does not exist. One line naming the option and the path.
    */

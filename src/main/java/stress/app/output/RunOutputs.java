@@ -26,6 +26,7 @@ public final class RunOutputs {
 
   /** {@code --out DIR}, when given, made (or an empty one accepted) before anything is measured. */
   public static void prepare(RunConfig config) {
+    ResultFileClaim.refuseEarlierResult("--json", config.jsonFile());
     if (config.outDir() != null) {
       try {
         ResultFiles.prepare(config.outDir());

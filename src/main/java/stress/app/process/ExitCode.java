@@ -7,10 +7,10 @@ package stress.app.process;
  */
 public enum ExitCode {
   OK(0, "The command did what was asked, a run's failed executions within `--max-error-rate` included."),
-  FAILURE(1, "A runtime failure: a server unreachable, a table, collection or run id not there, failed executions"
-      + " beyond `--max-error-rate`, answers that differ or none compared, or an internal error."),
-  USAGE(2, "Bad input: an option, a file or a value that breaks a rule, or a setting the server does not have, named"
-      + " in one line with the rule."),
+  FAILURE(1, "A runtime failure: a server unreachable, a table or collection not there (or there for a command"
+      + " that creates it), failed executions beyond `--max-error-rate`, differing answers, or an internal error."),
+  USAGE(2, "Bad input: an option, a value or a file that breaks a rule (a path not there, a file that is no dump"
+      + " or no result), or a setting the server lacks, named in one line with the rule."),
   REJECTED(3, "`import` finished but rejected documents or stopped a collection at corrupt input."),
   /** As {@code pg_ctl status} answers 3; no other command returns it, so it may share import's 3. */
   NOT_RUNNING(3, "`embedded status`: the kept embedded server does not run."),

@@ -12,6 +12,7 @@ import java.util.Map;
 import stress.config.InsertSettings;
 import stress.config.RunConfig;
 import stress.dump.generate.DocumentGenerator;
+import stress.model.DataStateException;
 import stress.model.UsageException;
 import stress.ops.NewDocuments;
 import stress.model.ExistingTablePolicy;
@@ -114,7 +115,7 @@ public final class InsertSetup {
       String comment = comment(control, own);
       boolean earlier = comment != null && comment.equals(mark);
       if (comment != null && !earlier) {
-        throw new UsageException("--table-per-thread: table " + own.displayName() + " already exists and"
+        throw new DataStateException("--table-per-thread: table " + own.displayName() + " already exists and"
             + " was not made by --table-per-thread for " + table.displayName() + "; drop or rename it, or use another"
             + " --table");
       }
