@@ -22,7 +22,8 @@ final class MongoServerArgs {
 
   @Option(names = "--collection", paramLabel = "[DB.]COLLECTION",
       description = "The collection on that server that holds the table's documents (the same dump imported there with"
-          + " 'import --to'): DB.COLLECTION, or COLLECTION in the database the --against URL names; one collection.")
+          + " 'import --to'): DB.COLLECTION, or COLLECTION in the database the --against URL names; one collection (a name"
+          + " with '/' is refused: DB.COLLECTION takes a dot).")
   String collection;
 
   /**
@@ -73,6 +74,11 @@ final class MongoServerArgs {
     if (collection.contains(",")) {
       throw new UsageException("--collection takes one collection, got the list '" + collection + "': each server"
           + " is measured on one collection (--workload DIR names an application's collections)");
+    }
+    if (collection.contains("/")) { // a URL's path typed as a namespace: mongodb://h/stress and then stress/orders
+      throw new UsageException("--collection '" + collection + "' is not a namespace: a collection is named"
+          + " DB.COLLECTION, the database and the collection joined by a dot (--collection "
+          + collection.replaceFirst("/", ".") + "), or COLLECTION in the database of the --against URL");
     }
     int dot = collection.indexOf('.');
     if (collection.isBlank() || dot == 0 || dot == collection.length() - 1) {

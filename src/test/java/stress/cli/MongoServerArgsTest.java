@@ -59,6 +59,15 @@ class MongoServerArgsTest {
   }
 
   @Test
+  void aNameWithASlashIsNoNamespace() {
+    assertRefused(check("--against", NOWHERE + "/", "--collection", "stress/orders"), "--collection 'stress/orders'"
+        + " is not a namespace: a collection is named DB.COLLECTION, the database and the collection joined by a dot"
+        + " (--collection stress.orders), or COLLECTION in the database of the --against URL");
+    assertRefused(check("--against", NOWHERE + "/shop", "--collection", "stress/orders"), "--collection"
+        + " 'stress/orders' is not a namespace");
+  }
+
+  @Test
   void aDatabaseOtherThanTheUrlsIsRefused() {
     assertRefused(check("--against", "mongodb://app:s3cret@127.0.0.1:1/shop", "--collection", "other.orders"),
         "--collection other.orders is in the database other, but --against mongodb://127.0.0.1:1/shop names the"
