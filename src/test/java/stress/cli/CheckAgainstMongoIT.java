@@ -290,5 +290,15 @@ class CheckAgainstMongoIT {
     assertFalse(comparison.contains("hikari") || comparison.contains("prepared"), comparison);
     assertFalse(html.contains("pool=hikari") || html.contains("pool=none") || html.contains("mode=prepared"),
         "report.html labels the phases by target and threads alone");
+    // nor a MongoDB target's own table under its run: its rows read by threads alone
+    for (String section : text.split("\ntarget ")) {
+      if (section.startsWith("mongodb (") && section.contains("\ncomparison (")) {
+        String own = section.substring(section.indexOf("\ncomparison ("));
+        assertFalse(own.contains("hikari") || own.contains("prepared"), own);
+        assertTrue(own.lines().anyMatch(l -> l.matches(" +threads +ops/s .*")), own);
+      }
+    }
+    assertTrue(text.contains("\ntarget mongodb (") && text.split("\ntarget mongodb \\(")[1].contains("\ncomparison ("),
+        "MongoDB's own table under its run: " + text);
   }
 }
