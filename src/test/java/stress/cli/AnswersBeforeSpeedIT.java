@@ -218,6 +218,15 @@ class AnswersBeforeSpeedIT {
         + " had ") && compared.err().contains("reload both"), compared.err());
     assertFalse(compared.all().contains("--measure-different"), "not the fix here: " + compared.all());
     assertFalse(compared.out().contains("phase 1/"), "nothing measured: " + compared.out());
+
+    // check finds the same difference, and says why as the run does
+    CliTester.Result checked = CliTester.run("--url", written, "-U", "postgres", "check", "--workload",
+        file.toString(), "--op", "count_paid", "--table", "stress_orders", "--against", mongo, "--collection",
+        DB + ".orders");
+    assertEquals(1, checked.exitCode(), checked.all());
+    assertTrue(checked.out().contains("\ncount_paid: different "), checked.out());
+    assertTrue(checked.out().contains("\nthe table or the collection was written since the import (table"
+        + " stress_orders had ") && checked.out().contains("reload both"), checked.out());
   }
 
   @Test
