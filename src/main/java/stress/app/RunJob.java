@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
+import stress.app.output.ComparedRuns;
 import stress.app.output.ResultFileClaim;
 import stress.app.output.RunOutputs;
 import stress.app.plan.RecordedPlans;
@@ -367,7 +368,8 @@ public final class RunJob {
       settings.put("stopped", result.stoppedBy());
     }
 
-    List<PhaseResult> phaseResults = RunOutputs.phaseResults(result.phases(), poolerWatch::figures);
+    List<PhaseResult> phaseResults = ComparedRuns.asRunOn(RunOutputs.phaseResults(result.phases(),
+        poolerWatch::figures), sentTo != null);
     RunResult runResult = new RunResult(Version.current(), started, settings, target, phaseResults, result.interrupted(),
         recorded, recordedApp == null ? List.of() : recordedApp.collections(), List.of(), List.of(), Instant.now());
     out.print(RoundComparisonText.of(runResult));

@@ -1,7 +1,6 @@
 package stress.cli;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Option;
@@ -17,13 +16,18 @@ final class MongoServerArgs {
       description = "The MongoDB server (mongodb://HOST:PORT/ or mongodb+srv://...; FerretDB and DocumentDB too); its"
           + " password is never printed. A database in its path (mongodb://HOST:PORT/DB) is that of a --collection"
           + " without one; another one there is refused. run takes it more than once: every server measured beside"
-          + " PostgreSQL (the same server twice is refused).")
+          + " PostgreSQL (the same server twice is refused: the same address and port once host names are resolved,"
+          + " or the same process or replica set by what the servers say).")
   java.util.List<String> against;
 
   @Option(names = "--collection", paramLabel = "[DB.]COLLECTION",
       description = "The collection on that server that holds the table's documents (the same dump imported there with"
-          + " 'import --to'): DB.COLLECTION, or COLLECTION in the database the --against URL names; one collection.")
+          + " 'import --to'): DB.COLLECTION, or COLLECTION in the database the --against URL names; one collection (a name"
+          + " with '/' is refused: DB.COLLECTION takes a dot).")
   String collection;
+
+  /** How host names are resolved to tell one server given twice. */
+  MongoServerAddresses addresses = new MongoServerAddresses(MongoServerAddresses.SYSTEM);
 
   /**
    * True when a server is given, for {@code run}: with {@code --workload DIR} each collection's namespace in the
@@ -73,6 +77,11 @@ final class MongoServerArgs {
     if (collection.contains(",")) {
       throw new UsageException("--collection takes one collection, got the list '" + collection + "': each server"
           + " is measured on one collection (--workload DIR names an application's collections)");
+    }
+    if (collection.contains("/")) { // a URL's path typed as a namespace: mongodb://h/stress and then stress/orders
+      throw new UsageException("--collection '" + collection + "' is not a namespace: a collection is named"
+          + " DB.COLLECTION, the database and the collection joined by a dot (--collection "
+          + collection.replaceFirst("/", ".") + "), or COLLECTION in the database of the --against URL");
     }
     int dot = collection.indexOf('.');
     if (collection.isBlank() || dot == 0 || dot == collection.length() - 1) {
@@ -133,7 +142,7 @@ final class MongoServerArgs {
    * and a collection in a URL's path.
    */
   private List<MongoUrl> servers() {
-    Map<String, MongoUrl> seen = new LinkedHashMap<>();
+    List<MongoUrl> seen = new ArrayList<>();
     List<MongoUrl> urls = new ArrayList<>();
     for (String text : against) {
       MongoUrl url = MongoUrl.read(text);
@@ -146,12 +155,15 @@ final class MongoServerArgs {
             + url.collection() + " in its path: the path names a database only; give the collection with"
             + " --collection");
       }
-      MongoUrl earlier = seen.putIfAbsent(url.key(), url);
-      if (earlier != null) {
-        throw new UsageException("--against names one server twice (" + earlier.shown()
-            + (earlier.shown().equals(url.shown()) ? "" : " and " + url.shown()) + "): each server is a target of"
-            + " its own, measured once per round; give it once");
+      for (MongoUrl earlier : seen) {
+        String shared = addresses.shared(earlier, url);
+        if (shared != null) {
+          throw new UsageException("--against names one server twice (" + earlier.shown()
+              + (earlier.shown().equals(url.shown()) ? "" : " and " + url.shown() + ", both " + shared) + "): each"
+              + " server is a target of its own, measured once per round; give it once");
+        }
       }
+      seen.add(url);
     }
     return urls;
   }

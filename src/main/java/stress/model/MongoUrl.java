@@ -17,8 +17,10 @@ import java.util.Locale;
  * @param key        scheme, user, hosts (lower case, the default port written out, sorted) and options (names in lower
  *                   case, sorted), without the path: equal for two spellings of one connection, e.g. with and without
  *                   the trailing slash
+ * @param hosts      each host as {@code host:port}, lower case, the default port written out, sorted; a
+ *                   {@code mongodb+srv://} URL's one name as given, without a port (its servers are in DNS)
  */
-public record MongoUrl(String shown, String database, String collection, String key) {
+public record MongoUrl(String shown, String database, String collection, String key, List<String> hosts) {
   private static final String PLAIN = "mongodb://";
   private static final String SRV = "mongodb+srv://";
 
@@ -60,7 +62,12 @@ public record MongoUrl(String shown, String database, String collection, String 
     String collection = dot < 0 ? "" : path.substring(dot + 1);
     return new MongoUrl(scheme + hostList + "/" + path, database.isEmpty() ? null : database,
         collection.isEmpty() ? null : collection,
-        scheme + user + "@" + String.join(",", hosts) + "?" + String.join("&", options));
+        scheme + user + "@" + String.join(",", hosts) + "?" + String.join("&", options), List.copyOf(hosts));
+  }
+
+  /** Whether this is a {@code mongodb+srv://} URL, whose host is a DNS name of its servers, not one of them. */
+  public boolean srv() {
+    return shown.startsWith(SRV);
   }
 
   private static String decode(String text) {

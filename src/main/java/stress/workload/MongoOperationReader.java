@@ -21,6 +21,19 @@ import stress.ops.file.WorkloadOperation;
 final class MongoOperationReader {
   private MongoOperationReader() {}
 
+  /** An operation of this kind as a workload file writes it: what a refusal shows for the form to follow. */
+  static String example(String kind) {
+    return switch (kind) {
+      case "find" -> "{filter: {...}, sort: {...}, limit: 10}";
+      case "updateOne", "updateMany" -> "{filter: {...}, update: {$set: {...}}}";
+      case "replaceOne", "findOneAndReplace" -> "{filter: {...}, replacement: {...}}";
+      case "insertOne" -> "{document: {...}}";
+      case "insertMany" -> "{documents: [{...}, {...}]}";
+      case "aggregate" -> "{pipeline: [{$match: {...}}, {$group: {...}}]}";
+      default -> "{filter: {...}}"; // countDocuments, deleteOne, deleteMany
+    };
+  }
+
   /**
    * @param scope what the whole file writes and indexes, which the translation for a table reads (it is complete
    *              before any operation is translated for a table)
@@ -28,7 +41,7 @@ final class MongoOperationReader {
   static WorkloadOperation read(Path file, String name, String kind, YamlNode def, WorkloadScope scope) {
     YamlNode specNode = def.map().get(kind);
     if (!specNode.isMap()) {
-      throw new WorkloadFileException(specNode.line(), kind + " must be a map such as {filter: {...}}; keys: "
+      throw new WorkloadFileException(specNode.line(), kind + " must be a map such as " + example(kind) + "; keys: "
           + String.join(", ", new java.util.TreeSet<>(MongoStatement.KINDS.get(kind))));
     }
     Map<String, ParameterGenerator> generators = new LinkedHashMap<>();

@@ -218,6 +218,44 @@ class AnswersBeforeSpeedIT {
         + " had ") && compared.err().contains("reload both"), compared.err());
     assertFalse(compared.all().contains("--measure-different"), "not the fix here: " + compared.all());
     assertFalse(compared.out().contains("phase 1/"), "nothing measured: " + compared.out());
+
+    // check finds the same difference, and says why as the run does
+    CliTester.Result checked = CliTester.run("--url", written, "-U", "postgres", "check", "--workload",
+        file.toString(), "--op", "count_paid", "--table", "stress_orders", "--against", mongo, "--collection",
+        DB + ".orders");
+    assertEquals(1, checked.exitCode(), checked.all());
+    assertTrue(checked.out().contains("\ncount_paid: different "), checked.out());
+    assertTrue(checked.out().contains("\nthe table or the collection was written since the import (table"
+        + " stress_orders had ") && checked.out().contains("reload both"), checked.out());
+  }
+
+  /**
+   * {@code --table} forgotten: the default table, generated, set beside the imported collection. The difference is
+   * said to come from that table, which no import made, and the import's own is named: not a write since the import.
+   */
+  @Test
+  void theDefaultTableBesideAnImportedCollectionNamesTheImportsTable() throws Exception {
+    String both = TestDatabase.newDatabaseUrl("answers_default_table");
+    assertEquals(0, CliTester.run("--url", both, "-U", "postgres", "import", "datasets/sample-large").exitCode());
+    CliTester.Result generated = CliTester.run("--url", both, "-U", "postgres", "init", "--docs", "200");
+    assertEquals(0, generated.exitCode(), generated.all());
+    Path file = dir.resolve("count.yaml");
+    Files.writeString(file, """
+        operations:
+          count_all:
+            countDocuments: {filter: {}}
+        """);
+    String hint = "table check_in is the default one (--table not given), not an import of collection stress.orders:"
+        + " the import made another (--table stress_orders)";
+    CliTester.Result run = CliTester.run("--url", both, "-U", "postgres", "run", "--workload", file.toString(),
+        "--against", mongo, "--collection", "stress.orders", "--duration", "1s", "--warmup", "0");
+    assertEquals(1, run.exitCode(), "nothing left to compare: " + run.all());
+    assertTrue(run.err().contains(hint), run.all());
+    assertFalse(run.all().contains("written since the import"), run.all());
+    CliTester.Result checked = CliTester.run("--url", both, "-U", "postgres", "check", "--workload", file.toString(),
+        "--against", mongo, "--collection", "stress.orders");
+    assertEquals(1, checked.exitCode(), checked.all());
+    assertTrue(checked.out().contains("\n" + hint + "\n"), checked.out());
   }
 
   @Test

@@ -11,6 +11,8 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.mongodb.ServerIdentity;
+import stress.testing.OwnFerretDb;
+import stress.testing.TcpRelay;
 import stress.testing.TestDatabase;
 
 /**
@@ -170,36 +172,55 @@ class CheckAgainstMongoIT {
     String url = TestDatabase.newDatabaseUrl("two_targets");
     assertEquals(0, CliTester.run("--url", url, "-U", "postgres", "import", "datasets/sample-large").exitCode());
     Path json = dir.resolve("three.json");
-    // two URLs of the same server (its address and localhost) stand for two servers: what is checked is that each is
-    // measured as a target of its own; the same URL twice is refused (MongoServerArgsTest)
-    String other = otherSpelling(mongo);
-    CliTester.Result three = CliTester.run("--url", url, "-U", "postgres", "run", "--workload",
-        "config/workloads/orders-mongo.yaml", "--table", "stress_orders", "--against", mongo, "--against", other,
-        "--collection", "stress.orders", "--op", "customer_since,count_status", "--threads", "1", "--duration",
-        "1s", "--warmup", "0", "--json", json.toString());
-    assertEquals(0, three.exitCode(), three.all());
-    assertTrue(three.out().contains("PostgreSQL and mongodb-1, mongodb-2 compared"), three.out());
-    assertTrue(three.out().contains("\n  mongodb-2: count_status: same in 5 of 5 draws"), three.out());
-    com.fasterxml.jackson.databind.JsonNode result = new com.fasterxml.jackson.databind.ObjectMapper()
-        .readTree(json.toFile());
-    java.util.List<String> targets = new java.util.ArrayList<>();
-    result.get("phases").forEach(p -> targets.add(p.get("combination").get("target").asText()));
-    assertEquals(java.util.List.of("postgresql", "mongodb-1", "mongodb-2"), targets);
+    try (OwnFerretDb second = OwnFerretDb.start(dir.resolve("second"))) { // another process: another server
+      CliTester.Result loaded = CliTester.run("import", "datasets/sample-large", "--to", second.url());
+      assertEquals(0, loaded.exitCode(), loaded.all());
+      CliTester.Result three = CliTester.run("--url", url, "-U", "postgres", "run", "--workload",
+          "config/workloads/orders-mongo.yaml", "--table", "stress_orders", "--against", mongo, "--against",
+          second.url(), "--collection", "stress.orders", "--op", "customer_since,count_status", "--threads", "1",
+          "--duration", "1s", "--warmup", "0", "--json", json.toString());
+      assertEquals(0, three.exitCode(), three.all());
+      assertTrue(three.out().contains("PostgreSQL and mongodb-1, mongodb-2 compared"), three.out());
+      assertTrue(three.out().contains("\n  mongodb-2: count_status: same in 5 of 5 draws"), three.out());
+      com.fasterxml.jackson.databind.JsonNode result = new com.fasterxml.jackson.databind.ObjectMapper()
+          .readTree(json.toFile());
+      java.util.List<String> targets = new java.util.ArrayList<>();
+      result.get("phases").forEach(p -> targets.add(p.get("combination").get("target").asText()));
+      assertEquals(java.util.List.of("postgresql", "mongodb-1", "mongodb-2"), targets);
 
-    CliTester.Result explainTwo = CliTester.run("--url", url, "-U", "postgres", "explain", "--workload",
-        "config/workloads/orders-mongo.yaml", "--table", "stress_orders", "--against", mongo, "--against", other,
-        "--collection", "stress.orders");
-    assertEquals(2, explainTwo.exitCode(), explainTwo.all());
-    assertTrue(explainTwo.err().contains("--against is given 2 times; this command compares with one server"),
-        explainTwo.err());
+      CliTester.Result explainTwo = CliTester.run("--url", url, "-U", "postgres", "explain", "--workload",
+          "config/workloads/orders-mongo.yaml", "--table", "stress_orders", "--against", mongo, "--against",
+          second.url(), "--collection", "stress.orders");
+      assertEquals(2, explainTwo.exitCode(), explainTwo.all());
+      assertTrue(explainTwo.err().contains("--against is given 2 times; this command compares with one server"),
+          explainTwo.err());
+    }
   }
 
-  /** The server's URL under its other local name: 127.0.0.1 as localhost, or localhost as 127.0.0.1. */
-  private static String otherSpelling(String url) {
-    String other = url.contains("127.0.0.1") ? url.replace("127.0.0.1", "localhost")
-        : url.replace("localhost", "127.0.0.1");
-    Assumptions.assumeFalse(other.equals(url), "a second spelling of " + url + " needs 127.0.0.1 or localhost in it");
-    return other;
+  /**
+   * One server under two addresses that resolve apart (its own port and a relay's, as a proxy or tunnel gives): the
+   * server says it is one process, and the run is refused before anything is measured.
+   */
+  @Test
+  void oneServerUnderTwoAddressesIsRefused() throws Exception {
+    String mongo = serverWithSampleOrders();
+    com.mongodb.ConnectionString parsed = new com.mongodb.ConnectionString(mongo);
+    String host = parsed.getHosts().get(0);
+    Assumptions.assumeTrue(parsed.getHosts().size() == 1 && host.matches("(127\\.0\\.0\\.1|localhost):\\d+"),
+        "a relay to " + mongo + " needs one host on 127.0.0.1");
+    String url = TestDatabase.newDatabaseUrl("one_server_twice");
+    assertEquals(0, CliTester.run("--url", url, "-U", "postgres", "import", "datasets/sample-large").exitCode());
+    try (TcpRelay relay = TcpRelay.to(Integer.parseInt(host.substring(host.indexOf(':') + 1)))) {
+      String relayed = "mongodb://127.0.0.1:" + relay.port() + "/";
+      CliTester.Result twice = CliTester.run("--url", url, "-U", "postgres", "run", "--workload",
+          "config/workloads/orders-mongo.yaml", "--table", "stress_orders", "--against", mongo, "--against",
+          relayed, "--collection", "stress.orders", "--op", "customer_since", "--threads", "1", "--ops", "10");
+      assertEquals(2, twice.exitCode(), twice.all());
+      assertTrue(twice.err().strip().matches("stress: --against mongodb://\\S+ and mongodb://127\\.0\\.0\\.1:"
+          + relay.port() + "/ reach one server \\(the same (process: \\S+ pid \\d+ on host \\S+|replica set .*)\\):"
+          + " each server is a target of its own, measured once per round; give it once"), twice.err());
+      assertFalse(twice.out().contains("\nphase "), "nothing measured: " + twice.out());
+    }
   }
 
   /** {@code mongodb://host:port/} with the database {@code db} in its path. */
@@ -269,5 +290,15 @@ class CheckAgainstMongoIT {
     assertFalse(comparison.contains("hikari") || comparison.contains("prepared"), comparison);
     assertFalse(html.contains("pool=hikari") || html.contains("pool=none") || html.contains("mode=prepared"),
         "report.html labels the phases by target and threads alone");
+    // nor a MongoDB target's own table under its run: its rows read by threads alone
+    for (String section : text.split("\ntarget ")) {
+      if (section.startsWith("mongodb (") && section.contains("\ncomparison (")) {
+        String own = section.substring(section.indexOf("\ncomparison ("));
+        assertFalse(own.contains("hikari") || own.contains("prepared"), own);
+        assertTrue(own.lines().anyMatch(l -> l.matches(" +threads +ops/s .*")), own);
+      }
+    }
+    assertTrue(text.contains("\ntarget mongodb (") && text.split("\ntarget mongodb \\(")[1].contains("\ncomparison ("),
+        "MongoDB's own table under its run: " + text);
   }
 }

@@ -2,11 +2,17 @@ package stress.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import stress.model.MongoUrl;
 
 /**
  * The rules of {@code --against} and {@code --collection}, and of {@code import --to} beside {@code --db}: the
@@ -43,8 +49,8 @@ class MongoServerArgsTest {
     assertEquals("shop.orders", args("orders", NOWHERE + "/shop").namespace());
     assertEquals("shop.orders", args("shop.orders", NOWHERE + "/shop").namespace(), "the same database twice");
     assertEquals("shop.orders", args("shop.orders", NOWHERE + "/").namespace());
-    assertEquals("shop.orders", args("orders", NOWHERE + "/shop", "mongodb://localhost:1/shop?w=1").namespace());
-    assertEquals("shop.orders", args("orders", NOWHERE + "/shop", "mongodb://localhost:1/").namespace(),
+    assertEquals("shop.orders", args("orders", NOWHERE + "/shop", "mongodb://localhost:2/shop?w=1").namespace());
+    assertEquals("shop.orders", args("orders", NOWHERE + "/shop", "mongodb://localhost:2/").namespace(),
         "a URL without a database takes the other's");
     assertEquals("shop.orders.2024", args("shop.orders.2024", NOWHERE).namespace(), "the first dot ends the database");
   }
@@ -59,14 +65,23 @@ class MongoServerArgsTest {
   }
 
   @Test
+  void aNameWithASlashIsNoNamespace() {
+    assertRefused(check("--against", NOWHERE + "/", "--collection", "stress/orders"), "--collection 'stress/orders'"
+        + " is not a namespace: a collection is named DB.COLLECTION, the database and the collection joined by a dot"
+        + " (--collection stress.orders), or COLLECTION in the database of the --against URL");
+    assertRefused(check("--against", NOWHERE + "/shop", "--collection", "stress/orders"), "--collection"
+        + " 'stress/orders' is not a namespace");
+  }
+
+  @Test
   void aDatabaseOtherThanTheUrlsIsRefused() {
     assertRefused(check("--against", "mongodb://app:s3cret@127.0.0.1:1/shop", "--collection", "other.orders"),
         "--collection other.orders is in the database other, but --against mongodb://127.0.0.1:1/shop names the"
             + " database shop: give the collection alone (orders) or the same database in both (a database the URL"
             + " names only to sign in with is ?authSource=DB)");
     assertRefused(CliTester.run("run", "--workload", "config/workloads/orders-mongo.yaml", "--against",
-        NOWHERE + "/a", "--against", "mongodb://localhost:1/b", "--collection", "orders", "--ops", "1"),
-        "--against mongodb://127.0.0.1:1/a and mongodb://localhost:1/b name different databases for --collection"
+        NOWHERE + "/a", "--against", "mongodb://localhost:2/b", "--collection", "orders", "--ops", "1"),
+        "--against mongodb://127.0.0.1:1/a and mongodb://localhost:2/b name different databases for --collection"
             + " orders: every server is measured on the same collection");
     assertRefused(check("--against", NOWHERE + "/shop.orders", "--collection", "orders"),
         "--against mongodb://127.0.0.1:1/shop.orders names the collection shop.orders in its path: the path names a"
@@ -80,13 +95,57 @@ class MongoServerArgsTest {
   }
 
   @Test
-  void oneServerGivenTwiceIsRefusedTwoSpellingsOfItAreNot() {
+  void oneServerGivenTwiceIsRefusedWhateverItsSpelling() {
     assertRefused(CliTester.run("run", "--workload", "config/workloads/orders-mongo.yaml", "--against",
         "mongodb://app:s3cret@127.0.0.1:27017/", "--against", "mongodb://app:other@127.0.0.1", "--collection",
         "stress.orders", "--ops", "1"), "--against names one server twice (mongodb://127.0.0.1:27017/ and"
-        + " mongodb://127.0.0.1/): each server is a target of its own, measured once per round; give it once");
-    assertEquals("stress.orders", args("stress.orders", "mongodb://127.0.0.1:27017/", "mongodb://localhost:27017/")
-        .namespace(), "127.0.0.1 and localhost are two URLs: a user may compare them");
+        + " mongodb://127.0.0.1/, both 127.0.0.1:27017): each server is a target of its own, measured once per round;"
+        + " give it once");
+    assertRefused(CliTester.run("run", "--workload", "config/workloads/orders-mongo.yaml", "--against",
+        "mongodb://127.0.0.1:27017/?maxPoolSize=5", "--against", "mongodb://other@127.0.0.1:27017/stress",
+        "--collection", "orders", "--ops", "1"), "--against names one server twice (mongodb://127.0.0.1:27017/ and"
+        + " mongodb://127.0.0.1:27017/stress, both 127.0.0.1:27017)");
+  }
+
+  @Test
+  void aNameAndItsAddressAreOneServer() throws Exception {
+    Assumptions.assumeTrue(List.of(InetAddress.getAllByName("localhost")).contains(InetAddress.getByName("127.0.0.1")),
+        "localhost does not resolve to 127.0.0.1 on this host");
+    assertRefused(CliTester.run("run", "--workload", "config/workloads/orders-mongo.yaml", "--against",
+        "mongodb://127.0.0.1:27017/", "--against", "mongodb://localhost:27017/", "--collection", "stress.orders",
+        "--ops", "1"), "--against names one server twice (mongodb://127.0.0.1:27017/ and mongodb://localhost:27017/,"
+        + " both 127.0.0.1:27017): each server is a target of its own");
+  }
+
+  @Test
+  void sameServerIsAnAddressAndPortSharedAfterResolution() throws Exception {
+    InetAddress a = InetAddress.getByName("10.0.0.5");
+    InetAddress six = InetAddress.getByName("fd00::5");
+    Map<String, List<InetAddress>> dns = Map.of("db-a", List.of(a), "db-alias", List.of(six, a), "db-b",
+        List.of(InetAddress.getByName("10.0.0.6")), "10.0.0.5", List.of(a), "fd00::5", List.of(six));
+    MongoServerAddresses addresses = new MongoServerAddresses(host -> {
+      if (!dns.containsKey(host)) {
+        throw new UnknownHostException(host);
+      }
+      return dns.get(host);
+    });
+    assertEquals("10.0.0.5:27017", addresses.shared(url("mongodb://db-a/"), url("mongodb://db-alias:27017/")));
+    assertEquals("10.0.0.5:27017", addresses.shared(url("mongodb://DB-A/"), url("mongodb://10.0.0.5/")));
+    assertEquals("[fd00:0:0:0:0:0:0:5]:27017", addresses.shared(url("mongodb://[fd00::5]/"),
+        url("mongodb://db-alias/")));
+    assertEquals("10.0.0.5:27018", addresses.shared(url("mongodb://db-b:27018,db-a:27018/?replicaSet=rs"),
+        url("mongodb://10.0.0.5:27018/")), "a member of the set given alone");
+    assertNull(addresses.shared(url("mongodb://db-a:27017/"), url("mongodb://db-a:27018/")), "another port");
+    assertNull(addresses.shared(url("mongodb://db-a/"), url("mongodb://db-b/")));
+    assertEquals("nowhere:27017", addresses.shared(url("mongodb://nowhere/"), url("mongodb://NOWHERE:27017")),
+        "a name that does not resolve is compared as written");
+    assertEquals("cluster0.example.net", addresses.shared(url("mongodb+srv://a@cluster0.example.net/"),
+        url("mongodb+srv://b@cluster0.example.net/?w=1")));
+    assertNull(addresses.shared(url("mongodb+srv://cluster0.example.net/"), url("mongodb://cluster0.example.net/")));
+  }
+
+  private static MongoUrl url(String text) {
+    return MongoUrl.read(text);
   }
 
   @Test

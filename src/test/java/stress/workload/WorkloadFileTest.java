@@ -129,6 +129,17 @@ class WorkloadFileTest {
     }
   }
 
+  @Test
+  void anOperationThatIsNoMapIsRefusedWithAnExampleOfItsOwnKind() throws IOException {
+    assertEquals("w.yaml:3: operation 'totals': aggregate must be a map such as {pipeline: [{$match: {...}}, {$group: {...}}]}; keys:"
+        + " pipeline", refusal("operations:\n  totals:\n    aggregate: [{$match: {status: paid}}]\n")
+        .replaceFirst("^.*/", ""));
+    assertEquals("w.yaml:3: operation 'by_status': find must be a map such as {filter: {...}, sort: {...}, limit: 10}; keys: filter, limit,"
+        + " projection, skip, sort", refusal("operations:\n  by_status:\n    find: paid\n").replaceFirst("^.*/", ""));
+    assertEquals("w.yaml:3: operation 'add': insertMany must be a map such as {documents: [{...}, {...}]}; keys: documents",
+        refusal("operations:\n  add:\n    insertMany: [{a: 1}]\n").replaceFirst("^.*/", ""));
+  }
+
   private static List<Object> draw(List<ParameterGenerator> gens, long seed) {
     OperationSession session = new OperationSession(StatementMode.PREPARED, true, null, new SplittableRandom(seed), 1);
     List<Object> out = new ArrayList<>();

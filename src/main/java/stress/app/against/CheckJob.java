@@ -103,6 +103,12 @@ public final class CheckJob {
           + " jsonb keeps them so");
       List<Outcome> outcomes = outcomes(c, table, mongo, false, null);
       outcomes.forEach(o -> out.println(o.line()));
+      if (different > 0) {
+        String written = writtenSinceLoad(c, mongo);
+        if (written != null) {
+          out.println(written);
+        }
+      }
       notChecked = (int) outcomes.stream().filter(o -> o.verdict() == Verdict.NOT_CHECKED).count();
     }
     out.println("checked: " + same + " same, " + different + " different, " + refused + " refused by one side"
@@ -115,6 +121,15 @@ public final class CheckJob {
       return ExitCode.FAILURE;
     }
     return different > 0 ? ExitCode.FAILURE : ExitCode.OK;
+  }
+
+  /** {@link WritesSinceLoad}: why the answers may differ; null where nothing shows it or it cannot be read. */
+  private String writtenSinceLoad(Connection c, MongoTarget mongo) {
+    try {
+      return WritesSinceLoad.of(c, request.schema(), request.table(), mongo, request.collection());
+    } catch (SQLException | RuntimeException e) {
+      return null; // only a hint: the differences are said either way
+    }
   }
 
   /**

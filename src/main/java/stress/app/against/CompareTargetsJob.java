@@ -109,6 +109,9 @@ public final class CompareTargetsJob {
       for (String url : urls) {
         servers.add(MongoTarget.connect("--against", url, null));
       }
+      if (servers.size() > 1) { // addresses told apart may still reach one process: the servers say
+        stress.mongodb.ServerProcess.refuseTwice(servers);
+      }
       Map<String, String> collections = new LinkedHashMap<>();
       if (config.application() != null) {
         config.application().application().collections().forEach(c -> collections.put(c.table(), c.namespace()));

@@ -1,6 +1,7 @@
 package stress.app.output;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import stress.report.PhaseResult;
 
@@ -35,6 +36,14 @@ public final class ComparedRuns {
     String label = shared.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
         .collect(java.util.stream.Collectors.joining(" "));
     return phase.relabelled(label, shared);
+  }
+
+  /**
+   * The phases of one target's run as its rows read: on a MongoDB target ({@code mongodb}) by their threads alone, as
+   * PostgreSQL's statement mode, pool and settings never reached it; on PostgreSQL as they ran.
+   */
+  public static List<PhaseResult> asRunOn(List<PhaseResult> phases, boolean mongodb) {
+    return mongodb ? phases.stream().map(ComparedRuns::sharedByTargets).toList() : phases;
   }
 
   /** One line for a failure: its message's first line, with the SQLState when it has one. */
