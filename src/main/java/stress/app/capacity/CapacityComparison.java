@@ -37,9 +37,12 @@ record CapacityComparison(String baseline, List<Row> rows, double leastDifferenc
    * @param ratio      the paired ratio to the baseline; null for the baseline, or without a pair
    * @param leftOut    why rounds were left out of the pairs, e.g. {@code round 2: the client's limit}
    * @param failure    why its search stopped early, or null
+   * @param unpaired   why it has no ratio to the baseline although it is not the baseline, e.g. {@code table a
+   *                   vouched for no capacity}; null where paired (and for the baseline)
+   * @param checked    whether plain runs checked its capacity; false with {@code --no-slo-check}
    */
   record Row(String name, double[] capacities, MedianInterval capacity, PairedRatio ratio, List<String> leftOut,
-             String failure) {}
+             String failure, String unpaired, boolean checked) {}
 
   static CapacityComparison of(List<CapacityContender> contenders, int rounds, Set<String> answersDiffer) {
     List<double[]> all = new ArrayList<>();
@@ -77,19 +80,42 @@ record CapacityComparison(String baseline, List<Row> rows, double leastDifferenc
     double least = Math.max(resolution, steadiness.unsteady() ? Steadiness.UNSTEADY_LEAST_DIFFERENCE
         : Steadiness.LEAST_DIFFERENCE);
     List<Row> rows = new ArrayList<>();
+    String baselineNone = none(contenders.get(0));
     for (int i = 0; i < contenders.size(); i++) {
       double[] found = Arrays.stream(all.get(i)).filter(Double::isFinite).toArray();
+      // a ratio only between two answers, each vouched for (or each unchecked): never beside "none"
+      String unpaired = i == 0 ? null : baselineNone != null ? baselineNone : none(contenders.get(i));
       // a capacity found in fewer than half the rounds is none (as a search of one combination says it)
       rows.add(new Row(contenders.get(i).name(), all.get(i),
           2 * found.length > rounds ? MedianInterval.of(found) : null,
-          i == 0 ? null : PairedRatio.of(all.get(0), all.get(i), true, least), leftOut.get(i),
-          contenders.get(i).failure()));
+          i == 0 || unpaired != null ? null : PairedRatio.of(all.get(0), all.get(i), true, least), leftOut.get(i),
+          contenders.get(i).failure(), unpaired, contenders.get(i).search() != null
+          && contenders.get(i).search().result().check() != null));
     }
     return new CapacityComparison(contenders.get(0).name(), rows, least, answersDiffer.stream().sorted().toList());
   }
 
+  /**
+   * Why a combination's search gives no capacity to compare, e.g. {@code table a vouched for no capacity}; null where
+   * it gives one: vouched for by its check, or found by most rounds and unchecked ({@code --no-slo-check}).
+   */
+  private static String none(CapacityContender c) {
+    CapacitySearch.Result result = c.search() == null ? null : c.search().result();
+    if (result == null) {
+      return c.name() + " was not searched";
+    }
+    if (result.interval() == null) {
+      return c.name() + " found no capacity";
+    }
+    return result.check() != null && !Double.isFinite(result.vouchedRate())
+        ? c.name() + " vouched for no capacity" : null;
+  }
+
   /** The verdict in words: holds more, holds less, no difference beyond noise, or why there is none. */
   String verdict(Row row) {
+    if (row.unpaired() != null) {
+      return "not compared: " + row.unpaired() + ", and a ratio is only between two capacities";
+    }
     if (!answersDiffer.isEmpty()) {
       return "not compared: the answers of " + String.join(", ", answersDiffer) + " differ between the targets, so"
           + " the capacities are of different work";
@@ -111,7 +137,8 @@ record CapacityComparison(String baseline, List<Row> rows, double leastDifferenc
     lines.add("capacities compared (each round's answers paired with " + baseline + "'s of the same round; differences"
         + " beyond " + Decimals.ratio(1 + leastDifference) + " are called):");
     for (Row row : rows) {
-      StringBuilder line = new StringBuilder("  ").append(row.name()).append(": ").append(capacity(row.capacity()));
+      StringBuilder line = new StringBuilder("  ").append(row.name()).append(": ").append(capacity(row.capacity()))
+          .append(row.capacity() == null || row.checked() ? "" : " (unchecked: no plain runs confirmed it)");
       if (row.ratio() != null) {
         MedianInterval r = row.ratio().interval();
         line.append("; vs ").append(baseline).append(" ").append(Decimals.ratio(r.median()));

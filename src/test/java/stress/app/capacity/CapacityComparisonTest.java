@@ -82,7 +82,10 @@ class CapacityComparisonTest {
         .toString());
     // rounds 1, 2, 4 (mu 1000, 1300, 1150 hold over 700) and 5 (mu 900: the search tried over 700 before p99 broke)
     assertEquals(4, b.leftOut().size(), b.leftOut().toString());
-    assertTrue(b.ratio().interval().count() == 1, "round 3 alone is paired: " + b.ratio());
+    // round 3 alone found a capacity: b has none (most rounds found none), and none is never given a ratio
+    assertNull(b.ratio(), "no ratio beside none");
+    assertEquals("not compared: b found no capacity, and a ratio is only between two capacities",
+        comparison.verdict(b));
     assertTrue(comparison.lines().get(2).contains("; left out of the pairs: round 1: the client's limit"),
         comparison.lines().get(2));
   }
@@ -93,8 +96,18 @@ class CapacityComparisonTest {
         searched("b", 100, Double.MAX_VALUE)), DRIFT.length, Set.of());
     CapacityComparison.Row b = comparison.rows().get(1);
     assertNull(b.capacity());
-    assertEquals("no round with both capacities: nothing to pair", comparison.verdict(b));
+    assertNull(b.ratio());
+    assertEquals("not compared: b found no capacity, and a ratio is only between two capacities",
+        comparison.verdict(b));
     assertTrue(comparison.lines().get(2).startsWith("  b: no capacity found"), comparison.lines().get(2));
+    // the baseline without one: no ratio for any combination, however many rounds paired
+    CapacityComparison reversed = CapacityComparison.of(List.of(searched("b", 100, Double.MAX_VALUE),
+        searched("a", 1000, Double.MAX_VALUE)), DRIFT.length, Set.of());
+    assertNull(reversed.rows().get(1).ratio());
+    assertEquals("not compared: b found no capacity, and a ratio is only between two capacities",
+        reversed.verdict(reversed.rows().get(1)));
+    assertTrue(reversed.lines().stream().skip(1).noneMatch(l -> l.contains(" x0.") || l.contains(" x1.")
+        || l.contains("read as")), reversed.lines().toString());
   }
 
   @Test
