@@ -141,6 +141,19 @@ class PoolerDetectionIT {
   }
 
   @Test
+  void aConsoleGivenOnAPlainServerNamesNoPooler() {
+    String console = TestDatabase.url("pgbouncer");
+    CliTester.Result run = CliTester.run("run", "--url", TestDatabase.url(database), "-U", "postgres", "--table",
+        "docs", "--op", "find_first", "--mode", "plain", "--threads", "1", "--duration", "100ms", "--warmup", "0s",
+        "--pooler-console", console + "?user=postgres");
+    assertEquals(0, run.exitCode(), run.all());
+    // PostgreSQL answered: no database pgbouncer there, so no pooler is named
+    assertTrue(run.out().contains("pooler: none seen (--pooler-console " + console + " could not be"
+        + " read: database \"pgbouncer\" does not exist; nothing there shows a pooler)"), run.out());
+    assertFalse(run.out().contains("PgBouncer"), run.out());
+  }
+
+  @Test
   void aRunStraightToTheServerNamesNoPooler() {
     CliTester.Result run = CliTester.run("run", "--url", TestDatabase.url(database), "-U", "postgres", "--table",
         "docs", "--op", "find_first", "--mode", "plain", "--threads", "1", "--duration", "100ms", "--warmup", "0s");
