@@ -80,6 +80,17 @@ class ViaRoadsIT {
   }
 
   @Test
+  void aRoadThatIsTheUrlItselfIsRefused() {
+    CliTester.Result run = CliTester.run("run", "--url", url, "-U", "postgres", "--via", "pgbouncer=" + url,
+        "--table", "docs", "--op", "find_first", "--duration", "200ms", "--warmup", "0s");
+    assertEquals(2, run.exitCode(), run.all());
+    assertTrue(run.err().contains("--via pgbouncer=" + url + " is the --url itself ("), run.all());
+    assertTrue(run.err().contains("database " + database + "; no other pooler or server on it)"), run.all());
+    assertEquals(1, run.err().lines().filter(l -> !l.isBlank()).count(), run.err());
+    assertFalse(run.out().contains("comparison"), "nothing measured: " + run.out());
+  }
+
+  @Test
   void aRoadToAnotherDatabaseIsRefused() throws Exception {
     String other = TestDatabase.newDatabaseUrl("via_other");
     CliTester.Result run = CliTester.run("run", "--url", url, "-U", "postgres", "--via", "other=" + other,
