@@ -96,7 +96,7 @@ public record RunReadings(List<Operation> operations, TargetInfo target, Failure
         settingPlans), config.rounds(), config.seed(), PhaseSpec::inRound));
     // the run's own connection's phases are tried here, each road's of --via by ViaRoads
     Optional<String> preparedLeftOut = PooledPrepared.check(pooler, phases, p -> ViaRoads.own(config, p),
-        config.prepareThreshold(), config.queryMode());
+        config);
     ViaRoads.Checked roads = config.vias().isEmpty() ? ViaRoads.Checked.NONE : ViaRoads.check(config,
         database.spec(), setup.read("reading the run's own database", ViaRoads::identity), phases);
     if (preparedLeftOut.isPresent() && phases.isEmpty()) {

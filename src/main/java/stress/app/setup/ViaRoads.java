@@ -73,7 +73,7 @@ public final class ViaRoads {
       String text = spec.url() + (spec.user() == null ? "" : " as " + spec.user())
           + pooler.map(p -> "; " + p.describe()).orElse("; no pooler seen");
       Optional<String> leftOut = PooledPrepared.check(pooler, phases, p -> on(road.name(), p),
-          config.prepareThreshold(), config.queryMode());
+          config);
       if (leftOut.isPresent()) {
         text += "; " + leftOut.get();
       }
