@@ -121,6 +121,12 @@ public final class ViaRoads {
     try {
       return PhysicalConnections.open(spec);
     } catch (SQLException e) {
+      if (PoolerDetector.CONSOLE_DATABASE.equals(PoolerDetector.database(spec, spec.user()))) {
+        // PgBouncer's console refuses pgjdbc's SET after the login (SET failed, 08P01): it is no database to measure
+        throw new UsageException("--via " + road.name() + "=" + spec.url() + " is PgBouncer's console (database "
+            + PoolerDetector.CONSOLE_DATABASE + "), not a database to measure: a road of --via is the pooler's entry"
+            + " for the run's own database (" + e.getMessage() + ")");
+      }
       throw new SQLException("--via " + road.name() + ": could not connect to " + spec.url() + ": " + e.getMessage(),
           e.getSQLState(), e);
     }

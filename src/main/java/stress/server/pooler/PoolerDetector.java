@@ -24,7 +24,7 @@ import stress.connect.eventloop.SimpleQuerySession;
  */
 public final class PoolerDetector {
   /** The console's database. */
-  static final String CONSOLE_DATABASE = "pgbouncer";
+  public static final String CONSOLE_DATABASE = "pgbouncer";
   /** The text of PgBouncer's refusal of a console login by a user in neither admin_users nor stats_users. */
   static final String NOT_ALLOWED = "not allowed";
 
