@@ -10,6 +10,8 @@ final class ErrorMessages {
   private static final String INVALID_CATALOG_NAME = "3D000";
   /** The user lacks a privilege. */
   private static final String INSUFFICIENT_PRIVILEGE = "42501";
+  /** PgBouncer's SQLState for all its refusals, a login's included; PostgreSQL's own login refusals are class 28. */
+  private static final String PGBOUNCER_REFUSAL = "08P01";
   private static final Pattern SCHEMA_DENIED = Pattern.compile("permission denied for schema \"?([^\\s\":;,()]+)");
 
   private ErrorMessages() {}
@@ -28,6 +30,12 @@ final class ErrorMessages {
     if (sql != null && INVALID_CATALOG_NAME.equals(sql.getSQLState())) {
       line.append("; check the database given with -d, PGDATABASE or the --url path (without them: the user's name),"
           + " or create it with createdb");
+    }
+    if (sql != null && PGBOUNCER_REFUSAL.equals(sql.getSQLState())
+        && String.valueOf(sql.getMessage()).contains("authentication failed")) {
+      // PgBouncer checks the password against its own list before any server sees the login
+      line.append("; the pooler refused the login: the password for this user is wrong (the URL, PGPASSWORD or the"
+          + " password file), or the pooler's auth_file (or auth_query) holds another one for it");
     }
     if (sql != null && INSUFFICIENT_PRIVILEGE.equals(sql.getSQLState())) {
       line.append(schemaHint(line.toString()));

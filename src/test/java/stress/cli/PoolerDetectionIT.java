@@ -88,6 +88,23 @@ class PoolerDetectionIT {
   }
 
   @Test
+  void aWrongPasswordThroughThePoolerSaysWhatItMeansAndLeavesNoEmptyOut() throws Exception {
+    try (PgBouncerServer pooler = PgBouncerServer.start(database, "session", 2, PgBouncerServer.Console.ADMIN)) {
+      Path out = dir.resolve("never-written");
+      CliTester.Result run = CliTester.run("run", "--url", pooler.url(database) + "?password=Wrong-" + pooler.password(),
+          "-U", PgBouncerServer.USER, "--table", "docs", "--op", "find_first", "--threads", "1", "--duration",
+          "100ms", "--warmup", "0s", "--out", out.toString());
+      assertEquals(1, run.exitCode(), run.all() + pooler.log());
+      assertTrue(run.err().contains("authentication failed"), run.all());
+      assertTrue(run.err().contains("; the pooler refused the login: the password for this user is wrong (the URL,"
+          + " PGPASSWORD or the password file), or the pooler's auth_file (or auth_query) holds another one for it"),
+          run.all());
+      assertFalse(Files.exists(out), "an empty --out left behind");
+      assertFalse(run.all().contains(pooler.password()), "the password was printed");
+    }
+  }
+
+  @Test
   void aConsoleOfItsOwnIsReadWithItsLogin() throws Exception {
     try (PgBouncerServer pooler = PgBouncerServer.start(database, "session", 5, PgBouncerServer.Console.ADMIN)) {
       // the run's user may not read the console; --pooler-console names an admin user's login
