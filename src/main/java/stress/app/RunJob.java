@@ -167,7 +167,7 @@ public final class RunJob {
   public ExitCode run() throws SQLException, InterruptedException, IOException {
     interruption.interruptOnSignal("setting up the run; nothing was measured");
     RunCapacity.checkHeap(config.threads(), config.mix().names().size(), Runtime.getRuntime().maxMemory());
-    RunOutputs.prepare(config);
+    boolean madeOut = RunOutputs.prepareNew(config);
     try (ResultFileClaim json = ResultFileClaim.claim("--json", config.jsonFile());
          LiveMetrics live = config.metricsPort() == null ? null : LiveMetrics.start(config.metricsPort());
          FleetMember fleet = FleetJoin.join(config.fleet(), database, out)) {
@@ -186,6 +186,9 @@ public final class RunJob {
         beforeMetricsClose.accept(live.url());
       }
       return code;
+    } catch (Exception | Error e) {
+      RunOutputs.removeIfLeftEmpty(config, madeOut); // a run that failed before writing leaves no empty --out
+      throw e;
     }
   }
 

@@ -13,6 +13,8 @@ final class ErrorMessages {
   /** A login was refused, here because its role does not exist. */
   private static final String INVALID_AUTHORIZATION = "28000";
   private static final Pattern NO_ROLE = Pattern.compile("role \"[^\"]*\" does not exist");
+  /** PgBouncer's SQLState for all its refusals, a login's included; PostgreSQL's own login refusals are class 28. */
+  private static final String PGBOUNCER_REFUSAL = "08P01";
   private static final Pattern SCHEMA_DENIED = Pattern.compile("permission denied for schema \"?([^\\s\":;,()]+)");
 
   private ErrorMessages() {}
@@ -36,6 +38,12 @@ final class ErrorMessages {
       // as libpq, the user defaults to the OS user's name, which is rarely a role on a server set up elsewhere
       line.append("; check the user given with -U, PGUSER or ?user= in the --url (without them: the OS user's name,")
           .append(" as in libpq), or create the role with createuser");
+    }
+    if (sql != null && PGBOUNCER_REFUSAL.equals(sql.getSQLState())
+        && String.valueOf(sql.getMessage()).contains("authentication failed")) {
+      // PgBouncer checks the password against its own list before any server sees the login
+      line.append("; the pooler refused the login: the password for this user is wrong (the URL, PGPASSWORD or the"
+          + " password file), or the pooler's auth_file (or auth_query) holds another one for it");
     }
     if (sql != null && INSUFFICIENT_PRIVILEGE.equals(sql.getSQLState())) {
       line.append(schemaHint(line.toString()));

@@ -1,6 +1,7 @@
 package stress.report;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,7 +18,8 @@ import stress.metrics.PhaseStats;
  * @param combination      the settings that vary between the phases of the run, in display order
  * @param settingsReadBack session settings as the server reported them during the phase (SHOW / pg_settings)
  * @param connection       how the phase connected: pool kind and size, statement caches, driver settings,
- *                         distinct server backends the workers held; never a password
+ *                         distinct server backends the workers held; never a password; the pooler's figures are
+ *                         JSON numbers ({@link ConnectionJson})
  * @param stats            what was measured
  * @param hosts            per-host figures when the workers were spread over several hosts (coordinators), in
  *                         the hosts' order; empty otherwise, and then left out of the JSON (files written
@@ -30,7 +32,8 @@ import stress.metrics.PhaseStats;
  *                         for a run of one round, and then left out of the JSON
  */
 public record PhaseResult(String label, Map<String, String> combination, Map<String, String> settingsReadBack,
-                          Map<String, String> connection, PhaseStats stats,
+                          @JsonSerialize(using = ConnectionJson.class) Map<String, String> connection,
+                          PhaseStats stats,
                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<HostStats> hosts,
                           @JsonInclude(JsonInclude.Include.NON_NULL) ClientUsage client,
                           @JsonInclude(JsonInclude.Include.NON_NULL) Integer round) {

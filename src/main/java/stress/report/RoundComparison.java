@@ -165,8 +165,20 @@ public final class RoundComparison {
     groups.forEach((group, combinations) -> {
       PhaseResult[] base = byCombination.get(combinations.get(0));
       Steadiness steadiness = Steadiness.of(values(base, s -> s.total().opsPerSecond()));
-      double least = steadiness.leastDifference();
-      noise.add(new Noise(group, steadiness.spread(), least, steadiness.sentence(OPS)));
+      // the widest-spread row beside a steady baseline makes the group's rounds unsteady all the same
+      String unsteady = steadiness.sentence(OPS);
+      double widest = 0;
+      for (Map<String, String> other : combinations.subList(1, combinations.size())) {
+        double[] figures = values(byCombination.get(other), s -> s.total().opsPerSecond());
+        String sentence = steadiness.rowSentence(label(other, null), figures, OPS);
+        double spread = Steadiness.of(figures).spread();
+        if (sentence != null && spread > widest) {
+          unsteady = sentence;
+          widest = spread;
+        }
+      }
+      double least = widest > 0 ? Steadiness.UNSTEADY_LEAST_DIFFERENCE : steadiness.leastDifference();
+      noise.add(new Noise(group, steadiness.spread(), least, unsteady));
       List<String> operations = operations(byCombination, combinations);
       for (int c = 0; c < combinations.size(); c++) {
         PhaseResult[] phases = byCombination.get(combinations.get(c));

@@ -55,6 +55,25 @@ public record Steadiness(double spread, List<Integer> farRounds, List<Double> fa
     return new Steadiness(spread, far, ratios);
   }
 
+  /**
+   * The sentence of another row of the group whose rounds spread more than {@link #UNSTEADY_SPREAD} where the
+   * baseline's did not: a "steady" said from the baseline alone would hide it. E.g. {@code unsteady rounds:
+   * mode=plain via=pgbouncer's ops/s spread over 105% of its median between rounds (3,318-10,715), the baseline's over
+   * 0%; only differences beyond x1.15 are called}; null when the row held as steady as the baseline is judged.
+   */
+  public String rowSentence(String row, double[] rowRounds, String figure) {
+    Steadiness own = of(rowRounds);
+    if (unsteady() || !own.unsteady()) {
+      return null;
+    }
+    double[] present = java.util.Arrays.stream(rowRounds).filter(Double::isFinite).toArray();
+    return String.format(java.util.Locale.ROOT, "unsteady rounds: %s's %s spread over %d%% of its median between"
+        + " rounds (%,.0f-%,.0f), the baseline's over %d%%; only differences beyond %s are called", row, figure,
+        Math.round(own.spread() * 100), java.util.Arrays.stream(present).min().orElseThrow(),
+        java.util.Arrays.stream(present).max().orElseThrow(), Math.round(spread * 100),
+        Decimals.ratio(1 + UNSTEADY_LEAST_DIFFERENCE));
+  }
+
   /** The baseline's rounds spread more than {@link #UNSTEADY_SPREAD}. */
   public boolean unsteady() {
     return spread > UNSTEADY_SPREAD;

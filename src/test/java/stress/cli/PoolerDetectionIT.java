@@ -69,7 +69,7 @@ class PoolerDetectionIT {
       assertTrue(run.out().contains(line), run.out());
       // SHOW STATS and SHOW POOLS are a stats user's too: the phase's figures are read
       assertTrue(run.out().matches("(?s).*\npooler: [0-9,]+ transactions, [0-9,]+ queries; .* of 4 server connections"
-          + " used.*"), run.out());
+          + " open, at most [0-9]+ active at once.*"), run.out());
       CliTester.Result detect = CliTester.run("detect", "--url", pooler.url(database) + "?password="
           + pooler.password(), "-U", PgBouncerServer.USER);
       assertEquals(0, detect.exitCode(), detect.all());
@@ -84,6 +84,23 @@ class PoolerDetectionIT {
       assertEquals(0, run.exitCode(), run.all() + pooler.log());
       assertTrue(run.out().contains("pooler: PgBouncer (its console refused " + PgBouncerServer.OTHER_USER + ": add "
           + PgBouncerServer.OTHER_USER + " to stats_users in pgbouncer.ini"), run.out());
+    }
+  }
+
+  @Test
+  void aWrongPasswordThroughThePoolerSaysWhatItMeansAndLeavesNoEmptyOut() throws Exception {
+    try (PgBouncerServer pooler = PgBouncerServer.start(database, "session", 2, PgBouncerServer.Console.ADMIN)) {
+      Path out = dir.resolve("never-written");
+      CliTester.Result run = CliTester.run("run", "--url", pooler.url(database) + "?password=Wrong-" + pooler.password(),
+          "-U", PgBouncerServer.USER, "--table", "docs", "--op", "find_first", "--threads", "1", "--duration",
+          "100ms", "--warmup", "0s", "--out", out.toString());
+      assertEquals(1, run.exitCode(), run.all() + pooler.log());
+      assertTrue(run.err().contains("authentication failed"), run.all());
+      assertTrue(run.err().contains("; the pooler refused the login: the password for this user is wrong (the URL,"
+          + " PGPASSWORD or the password file), or the pooler's auth_file (or auth_query) holds another one for it"),
+          run.all());
+      assertFalse(Files.exists(out), "an empty --out left behind");
+      assertFalse(run.all().contains(pooler.password()), "the password was printed");
     }
   }
 
@@ -114,8 +131,8 @@ class PoolerDetectionIT {
       assertEquals(0, run.exitCode(), run.all() + pooler.log());
       // sampled at the phase's intervals; a phase that ends before its first says so, never a 0 it did not see
       java.util.regex.Matcher line = java.util.regex.Pattern.compile("pooler: ([0-9,]+) transactions, ([0-9,]+)"
-          + " queries; clients waited avg [0-9.]+ ms(?:, max seen [0-9.]+ ms; ([0-9]+) of 2 server connections used, at"
-          + " most ([0-9]+) clients waiting \\([0-9]+ samples\\)|; ([0-9]+) of 2 server connections open; the longest"
+          + " queries; clients waited avg [0-9.]+ ms(?:, max seen [0-9.]+ ms; ([0-9]+) of 2 server connections open, at"
+          + " most [0-9]+ active at once, at most ([0-9]+) clients waiting \\([0-9]+ samples\\)|; ([0-9]+) of 2 server connections open; the longest"
           + " wait and the waiting clients not sampled \\(no interval ended while the phase ran\\)); waiting at the"
           + " pooler [0-9.]+% of the client's mean latency [0-9.]+ ms").matcher(run.out());
       assertTrue(line.find(), run.out());
@@ -131,13 +148,26 @@ class PoolerDetectionIT {
       assertTrue(servers >= 1 && servers <= 2, "a pool of 2 used " + servers + ": " + run.out());
       JsonNode connection = phase.path("connection");
       assertEquals(transactions, connection.path("pooler transactions").asLong(), connection.toString());
-      assertEquals(Integer.toString(servers), connection.path("pooler server connections used").asText());
+      assertEquals(Integer.toString(servers), connection.path("pooler server connections open").asText());
       assertEquals(line.group(4) == null ? "" : line.group(4), connection.path("pooler clients waiting at most")
           .asText());
       // report.html's table of phases shows each phase's connection, the pooler's figures with it
       assertTrue(Files.readString(out.resolve("report.html")).contains("pooler transactions=" + transactions),
           "report.html without the pooler's figures");
     }
+  }
+
+  @Test
+  void aConsoleGivenOnAPlainServerNamesNoPooler() {
+    String console = TestDatabase.url("pgbouncer");
+    CliTester.Result run = CliTester.run("run", "--url", TestDatabase.url(database), "-U", "postgres", "--table",
+        "docs", "--op", "find_first", "--mode", "plain", "--threads", "1", "--duration", "100ms", "--warmup", "0s",
+        "--pooler-console", console + "?user=postgres");
+    assertEquals(0, run.exitCode(), run.all());
+    // PostgreSQL answered: no database pgbouncer there, so no pooler is named
+    assertTrue(run.out().contains("pooler: none seen (--pooler-console " + console + " could not be"
+        + " read: database \"pgbouncer\" does not exist; nothing there shows a pooler)"), run.out());
+    assertFalse(run.out().contains("PgBouncer"), run.out());
   }
 
   @Test

@@ -87,6 +87,27 @@ class PreparedThroughPoolerIT {
   }
 
   @Test
+  void eventLoopsAreAdvisedWhatTurnsTheirPreparedStatementsOff() throws Exception {
+    try (PgBouncerServer pooler = transactionPoolingWithoutPrepared()) {
+      List<String> args = new java.util.ArrayList<>(List.of("run", "--url", pooler.url(database) + "?password="
+          + pooler.password(), "-U", PgBouncerServer.USER, "--table", "docs", "--op", "find_first", "--event-loops",
+          "1", "--threads", "4", "--ops", "200", "--warmup", "0s", "--mode", "prepared"));
+      CliTester.Result refused = CliTester.run(args.toArray(String[]::new));
+      assertEquals(ExitCode.PREPARED_REFUSED.code(), refused.exitCode(), refused.all());
+      java.util.regex.Matcher fix = Pattern.compile("Fixes: (--[a-z-]+ [a-z0-9]+) \\(").matcher(refused.out());
+      assertTrue(fix.find(), refused.out());
+      assertFalse(refused.out().contains("--prepare-threshold"), "pgjdbc's knob advised to event loops: "
+          + refused.out());
+      // the advice followed: the run measures, through the same pooler, with no error
+      args.subList(args.size() - 2, args.size()).clear();
+      args.addAll(List.of(fix.group(1).split(" ")));
+      CliTester.Result followed = CliTester.run(args.toArray(String[]::new));
+      assertEquals(0, followed.exitCode(), fix.group(1) + ": " + followed.all() + pooler.log());
+      assertFalse(followed.all().contains("server-side prepared statements fail"), followed.all());
+    }
+  }
+
+  @Test
   void sessionPoolingRunsPreparedStatements() throws Exception {
     try (PgBouncerServer pooler = PgBouncerServer.start(database, "session", 8, PgBouncerServer.Console.STATS)) {
       CliTester.Result run = run(pooler, "prepared", dir.resolve("session"));

@@ -80,6 +80,30 @@ class ViaRoadsIT {
   }
 
   @Test
+  void aRoadThatIsTheUrlItselfIsRefused() {
+    CliTester.Result run = CliTester.run("run", "--url", url, "-U", "postgres", "--via", "pgbouncer=" + url,
+        "--table", "docs", "--op", "find_first", "--duration", "200ms", "--warmup", "0s");
+    assertEquals(2, run.exitCode(), run.all());
+    assertTrue(run.err().contains("--via pgbouncer=" + url + " is the --url itself ("), run.all());
+    assertTrue(run.err().contains("database " + database + "; no other pooler or server on it)"), run.all());
+    assertEquals(1, run.err().lines().filter(l -> !l.isBlank()).count(), run.err());
+    assertFalse(run.out().contains("comparison"), "nothing measured: " + run.out());
+  }
+
+  @Test
+  void aRoadToThePoolersConsoleIsRefused() throws Exception {
+    try (PgBouncerServer pooler = PgBouncerServer.start(database, "transaction", 2, PgBouncerServer.Console.ADMIN)) {
+      CliTester.Result run = CliTester.run("run", "--url", url, "-U", PgBouncerServer.USER, "--via",
+          "console=" + pooler.url("pgbouncer") + "?password=" + pooler.password(), "--table", "docs", "--op",
+          "find_first", "--duration", "200ms", "--warmup", "0s");
+      assertEquals(2, run.exitCode(), run.all() + pooler.log());
+      assertTrue(run.err().contains("--via console=" + pooler.url("pgbouncer") + " is PgBouncer's console (database"
+          + " pgbouncer), not a database to measure"), run.all());
+      assertFalse(run.all().contains(pooler.password()), "the password is never printed");
+    }
+  }
+
+  @Test
   void aRoadToAnotherDatabaseIsRefused() throws Exception {
     String other = TestDatabase.newDatabaseUrl("via_other");
     CliTester.Result run = CliTester.run("run", "--url", url, "-U", "postgres", "--via", "other=" + other,

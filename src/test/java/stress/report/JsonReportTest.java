@@ -237,6 +237,23 @@ class JsonReportTest {
   }
 
   @Test
+  void thePoolersFiguresAreNumbersAndReadBackAsWritten() throws Exception {
+    Map<String, String> connection = new LinkedHashMap<>();
+    connection.put("pool", "none");
+    connection.put("pooler transactions", "12801");
+    connection.put("pooler wait share of client mean latency", "0.1000");
+    RunResult result = new RunResult("0.1.0", Instant.EPOCH, Map.of(), "pg", List.of(new PhaseResult("mode=plain",
+        Map.of("mode", "plain"), Map.of(), connection, Fixtures.oneOperation(10, 100))));
+    JsonNode written = JsonReport.mapper().readTree(JsonReport.toJson(result)).path("phases").get(0)
+        .path("connection");
+    assertTrue(written.path("pooler transactions").isIntegralNumber(), written.toString());
+    assertEquals(12801, written.path("pooler transactions").asLong());
+    assertTrue(written.path("pooler wait share of client mean latency").isNumber(), written.toString());
+    assertTrue(written.path("pool").isTextual(), "a setting stays text: " + written);
+    assertEquals(connection, JsonReport.fromJson(JsonReport.toJson(result)).phases().get(0).connection());
+  }
+
+  @Test
   void aPasswordIsNeverStored() {
     Map<String, Object> pool = new LinkedHashMap<>();
     pool.put("kind", "hikari");

@@ -35,6 +35,24 @@ class RoundComparisonTextTest {
   }
 
   @Test
+  void aRowWhoseRoundsSpreadIsNotCalledSteadyBesideASteadyBaseline() {
+    // a held still over both rounds; b ran 3,318 ops/s in one round and 10,715 in the other
+    int[][] counts = {{50_000, 33_180}, {50_000, 107_150}};
+    List<PhaseResult> phases = new ArrayList<>();
+    for (int r = 0; r < 2; r++) {
+      for (int c = 0; c < 2; c++) {
+        String mode = c == 0 ? "a" : "b";
+        phases.add(new PhaseResult("mode=" + mode, Map.of("mode", mode), Map.of(), Map.of(),
+            Fixtures.oneOperation(counts[r][c], 100), List.of(), null, r + 1));
+      }
+    }
+    String text = RoundComparisonText.of(new RunResult("test", Instant.EPOCH, Map.of(), Map.of(), phases, false));
+    assertTrue(!text.contains("steady machine"), text);
+    assertTrue(text.contains("unsteady rounds: mode=b's ops/s spread over 105% of its median between rounds"
+        + " (3,318-10,715), the baseline's over 0%; only differences beyond x1.15 are called"), text);
+  }
+
+  @Test
   void aRoundWhoseClientWasStillCompilingIsNamed() {
     RunResult compiling = run(1.5);
     assertTrue(client(1.5).stillCompiling() && !client(0.01).stillCompiling(), "30% and 0.2% of the CPU compiling");

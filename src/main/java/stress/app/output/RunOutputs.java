@@ -36,6 +36,30 @@ public final class RunOutputs {
     }
   }
 
+  /**
+   * As {@link #prepare}, saying whether it made the directory (none was there): a run that fails before writing
+   * into it removes it again ({@link #removeIfLeftEmpty}).
+   */
+  public static boolean prepareNew(RunConfig config) {
+    boolean absent = config.outDir() != null && !java.nio.file.Files.exists(config.outDir());
+    prepare(config);
+    return absent;
+  }
+
+  /** The directory {@link #prepareNew} made, removed when nothing was written into it; one given empty stays. */
+  public static void removeIfLeftEmpty(RunConfig config, boolean made) {
+    if (!made) {
+      return;
+    }
+    try (java.util.stream.Stream<Path> entries = java.nio.file.Files.list(config.outDir())) {
+      if (entries.findAny().isEmpty()) {
+        java.nio.file.Files.delete(config.outDir());
+      }
+    } catch (IOException e) {
+      // left as it is: the run's own failure is the line to say
+    }
+  }
+
   /** The runner's phases as the result keeps them, with the server backends a phase saw when counted. */
   public static List<PhaseResult> phaseResults(List<PhaseOutcome> outcomes) {
     return phaseResults(outcomes, spec -> java.util.Map.of());

@@ -4,6 +4,7 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
+import stress.config.RunConfig;
 import stress.model.PreferQueryMode;
 import stress.model.StatementMode;
 import stress.runner.PhaseSpec;
@@ -23,21 +24,15 @@ public final class PooledPrepared {
   private PooledPrepared() {}
 
   /**
-   * Tries prepared statements through the pooler when a prepared phase would prepare on the server; on failure
-   * removes the prepared phases from {@code phases} and returns the line saying so.
-   */
-  public static Optional<String> check(Optional<PoolerInfo> pooler, List<PhaseSpec> phases, int prepareThreshold,
-                                       PreferQueryMode queryMode) throws SQLException, InterruptedException {
-    return check(pooler, phases, phase -> true, prepareThreshold, queryMode);
-  }
-
-  /**
-   * As above, for the phases {@code through} the pooler alone (one road of {@code --via}): only their prepared ones
-   * are removed.
+   * Tries prepared statements through the pooler when a prepared phase {@code through} it (the run's own connection,
+   * or one road of {@code --via}) would prepare on the server; on failure removes those prepared phases from
+   * {@code phases} and returns the line saying so, with the fixes for the run's kind of worker.
    */
   public static Optional<String> check(Optional<PoolerInfo> pooler, List<PhaseSpec> phases,
-                                       Predicate<PhaseSpec> through, int prepareThreshold, PreferQueryMode queryMode)
+                                       Predicate<PhaseSpec> through, RunConfig config)
       throws SQLException, InterruptedException {
+    int prepareThreshold = config.prepareThreshold();
+    PreferQueryMode queryMode = config.queryMode();
     Optional<PhaseSpec> prepared = phases.stream().filter(p -> through.test(p) && p.mode() == StatementMode.PREPARED)
         .findFirst();
     if (pooler.isEmpty() || pooler.get().keepsPreparedStatements() || prepared.isEmpty() || prepareThreshold == 0
@@ -49,6 +44,7 @@ public final class PooledPrepared {
       return Optional.empty();
     }
     phases.removeIf(p -> through.test(p) && p.mode() == StatementMode.PREPARED);
-    return Optional.of(PreparedTrial.line(pooler.get(), failure.get(), phases.stream().anyMatch(through)));
+    return Optional.of(PreparedTrial.line(pooler.get(), failure.get(), phases.stream().anyMatch(through),
+        config.workerThreads().eventLoop()));
   }
 }

@@ -82,8 +82,11 @@ public record RunReadings(List<Operation> operations, TargetInfo target, Failure
     target = setup.read("detecting the target", TargetDetector::detect);
     TargetInfo detected = target;
     stress.connect.ConnectionSpec poolerConsole = PoolerConsoleLogin.resolve(config, out);
-    Optional<PoolerInfo> pooler = setup.read("looking for a pooler", c -> PoolerDetector.detect(c, database.spec(),
-        poolerConsole));
+    Optional<PoolerInfo> detectedPooler = setup.read("looking for a pooler", c -> PoolerDetector.detect(c,
+        database.spec(), poolerConsole));
+    // a console that showed no pooler is said once; the run goes on as straight to the server
+    detectedPooler.filter(p -> !p.seen()).ifPresent(p -> out.println("pooler: " + p.describe()));
+    Optional<PoolerInfo> pooler = detectedPooler.filter(PoolerInfo::seen);
     failureReader = setup.read("reading the cluster's nodes", c -> FailureReader.read(c, detected));
     serverSettings = setup.read("reading the server's settings", ServerSettings::read);
     SettingsCatalog catalog = setup.read("reading the server's settings", SettingsCatalog::read);
@@ -93,7 +96,7 @@ public record RunReadings(List<Operation> operations, TargetInfo target, Failure
         settingPlans), config.rounds(), config.seed(), PhaseSpec::inRound));
     // the run's own connection's phases are tried here, each road's of --via by ViaRoads
     Optional<String> preparedLeftOut = PooledPrepared.check(pooler, phases, p -> ViaRoads.own(config, p),
-        config.prepareThreshold(), config.queryMode());
+        config);
     ViaRoads.Checked roads = config.vias().isEmpty() ? ViaRoads.Checked.NONE : ViaRoads.check(config,
         database.spec(), setup.read("reading the run's own database", ViaRoads::identity), phases);
     if (preparedLeftOut.isPresent() && phases.isEmpty()) {

@@ -60,6 +60,7 @@ public final class ViaRoads {
         continue;
       }
       ConnectionSpec spec = PhaseGrid.road(base, road);
+      refuseTheUrlItself(road, spec, base);
       Optional<PoolerInfo> pooler;
       try (Connection c = open(spec, road)) {
         String theirs = identity(c);
@@ -72,7 +73,7 @@ public final class ViaRoads {
       String text = spec.url() + (spec.user() == null ? "" : " as " + spec.user())
           + pooler.map(p -> "; " + p.describe()).orElse("; no pooler seen");
       Optional<String> leftOut = PooledPrepared.check(pooler, phases, p -> on(road.name(), p),
-          config.prepareThreshold(), config.queryMode());
+          config);
       if (leftOut.isPresent()) {
         text += "; " + leftOut.get();
       }
@@ -80,6 +81,20 @@ public final class ViaRoads {
       checked.add(new Road(road.name(), spec, pooler.orElse(null)));
     }
     return new Checked(described, checked);
+  }
+
+  /**
+   * A road to the same servers and database as {@code --url} is the run's own road under a second name: its phases
+   * would be the direct ones again, and their ratio a comparison of nothing.
+   */
+  private static void refuseTheUrlItself(ViaRoute road, ConnectionSpec spec, ConnectionSpec base) {
+    String database = PoolerDetector.database(spec, spec.user());
+    if (spec.servers().equals(base.servers()) && database.equals(PoolerDetector.database(base, base.user()))) {
+      throw new UsageException("--via " + road.name() + "=" + spec.url() + " is the --url itself (" + String.join(",",
+          spec.servers()) + ", database " + database + "; no other pooler or server on it): a road of --via is"
+          + " another way to the same database, e.g. through a pooler; --via " + road.name() + " alone names the"
+          + " --url's own road");
+    }
   }
 
   /** The pooler a phase's connections go through: its road's, or the run's own ({@code own}); null where none. */
@@ -106,6 +121,12 @@ public final class ViaRoads {
     try {
       return PhysicalConnections.open(spec);
     } catch (SQLException e) {
+      if (PoolerDetector.CONSOLE_DATABASE.equals(PoolerDetector.database(spec, spec.user()))) {
+        // PgBouncer's console refuses pgjdbc's SET after the login (SET failed, 08P01): it is no database to measure
+        throw new UsageException("--via " + road.name() + "=" + spec.url() + " is PgBouncer's console (database "
+            + PoolerDetector.CONSOLE_DATABASE + "), not a database to measure: a road of --via is the pooler's entry"
+            + " for the run's own database (" + e.getMessage() + ")");
+      }
       throw new SQLException("--via " + road.name() + ": could not connect to " + spec.url() + ": " + e.getMessage(),
           e.getSQLState(), e);
     }

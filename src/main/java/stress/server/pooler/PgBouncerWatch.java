@@ -19,6 +19,7 @@ public final class PgBouncerWatch implements AutoCloseable {
   private long[] start;
   private long maxWaitMicros;
   private int serverConnections;
+  private int activeConnections;
   private int waitingClients;
   /** Reads of the pool while the phase ran. */
   private int samples;
@@ -41,6 +42,7 @@ public final class PgBouncerWatch implements AutoCloseable {
     start = counters();
     maxWaitMicros = 0;
     serverConnections = 0;
+    activeConnections = 0;
     waitingClients = 0;
     samples = 0;
     read();
@@ -54,15 +56,18 @@ public final class PgBouncerWatch implements AutoCloseable {
 
   private void read() throws SQLException {
     int servers = 0;
+    int active = 0;
     int waiting = 0;
     long wait = 0;
     for (Map<String, String> row : PgBouncerConsole.rows(console, "SHOW POOLS",
         PgBouncerConsole.ofPool(database, user))) {
       servers += number(row, "sv_active") + number(row, "sv_idle") + number(row, "sv_used");
+      active += number(row, "sv_active");
       waiting += number(row, "cl_waiting");
       wait = Math.max(wait, number(row, "maxwait") * 1_000_000L + number(row, "maxwait_us"));
     }
     serverConnections = Math.max(serverConnections, servers);
+    activeConnections = Math.max(activeConnections, active);
     waitingClients = Math.max(waitingClients, waiting);
     maxWaitMicros = Math.max(maxWaitMicros, wait);
   }
@@ -72,7 +77,7 @@ public final class PgBouncerWatch implements AutoCloseable {
     read();
     long[] end = counters();
     return new PoolerFigures(end[0] - start[0], end[1] - start[1], end[2] - start[2], maxWaitMicros,
-        serverConnections, poolSize, waitingClients, samples);
+        serverConnections, activeConnections, poolSize, waitingClients, samples);
   }
 
   /** {@code total_xact_count}, {@code total_query_count} and {@code total_wait_time} (µs) of the run's database. */

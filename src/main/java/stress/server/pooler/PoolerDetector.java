@@ -24,12 +24,15 @@ import stress.connect.eventloop.SimpleQuerySession;
  */
 public final class PoolerDetector {
   /** The console's database. */
-  static final String CONSOLE_DATABASE = "pgbouncer";
+  public static final String CONSOLE_DATABASE = "pgbouncer";
   /** The text of PgBouncer's refusal of a console login by a user in neither admin_users nor stats_users. */
   static final String NOT_ALLOWED = "not allowed";
 
   /** PgBouncer refusing a startup parameter that is not in its ignore_startup_parameters. */
   static final String UNSUPPORTED_PARAMETER = "unsupported startup parameter";
+
+  /** The SQLState PgBouncer gives its own refusals (a login, a console command), where PostgreSQL's differ. */
+  static final String PGBOUNCER_REFUSAL = "08P01";
 
   private PoolerDetector() {}
 
@@ -76,8 +79,12 @@ public final class PoolerDetector {
             + " its version, pool mode and sizes"));
       }
       if (given != null) {
-        return Optional.of(PoolerInfo.unreadable(PgBouncerConsole.PRODUCT, "--pooler-console " + given.url()
-            + " could not be read: " + message));
+        String unread = "--pooler-console " + given.url() + " could not be read: " + message;
+        // PgBouncer answers every refusal with 08P01; anything else (PostgreSQL's 3D000 'database "pgbouncer" does
+        // not exist', no answer at all) shows no pooler there
+        return Optional.of(PGBOUNCER_REFUSAL.equals(e.getSQLState())
+            ? PoolerInfo.unreadable(PgBouncerConsole.PRODUCT, unread)
+            : PoolerInfo.noneSeen(unread + "; nothing there shows a pooler"));
       }
       return Optional.empty(); // no console there (PostgreSQL's 'database does not exist'), or not PgBouncer's
     }

@@ -12,14 +12,17 @@ import java.util.Map;
  * @param queries             {@code total_query_count} delta
  * @param waitMicros          {@code total_wait_time} delta: how long clients waited for a server connection, in all
  * @param maxWaitMicros       the longest wait of a client then waiting ({@code maxwait}, {@code maxwait_us}) seen
- * @param serverConnections   the most server connections seen ({@code sv_active + sv_idle + sv_used})
+ * @param serverConnections   the most server connections seen open ({@code sv_active + sv_idle + sv_used}): idle ones
+ *                            an earlier run left in the pool count too
+ * @param activeConnections   the most server connections seen serving a client at once ({@code sv_active}): those
+ *                            this run (and any other client of the pool then) used
  * @param poolSize            the pool's size for this database and user, or null where unknown
  * @param peakWaitingClients  the most clients seen waiting ({@code cl_waiting})
  * @param samples             {@code SHOW POOLS} reads while the phase ran (at its intervals); with none, the
  *                            longest wait and the waiting clients were only read before and after the load
  */
 public record PoolerFigures(long transactions, long queries, long waitMicros, long maxWaitMicros,
-                            int serverConnections, Integer poolSize, int peakWaitingClients, int samples) {
+                            int serverConnections, int activeConnections, Integer poolSize, int peakWaitingClients, int samples) {
 
   /** The mean wait per transaction through the pooler, in milliseconds; 0 without transactions. */
   public double meanWaitMillis() {
@@ -34,8 +37,9 @@ public record PoolerFigures(long transactions, long queries, long waitMicros, lo
     line += samples == 0
         ? String.format(Locale.ROOT, "; %d%s server connections open; the longest wait and the waiting clients not"
             + " sampled (no interval ended while the phase ran)", serverConnections, ofPool)
-        : String.format(Locale.ROOT, ", max seen %.3f ms; %d%s server connections used, at most %d clients waiting"
-            + " (%d samples)", maxWaitMicros / 1000.0, serverConnections, ofPool, peakWaitingClients, samples);
+        : String.format(Locale.ROOT, ", max seen %.3f ms; %d%s server connections open, at most %d active at once,"
+            + " at most %d clients waiting (%d samples)", maxWaitMicros / 1000.0, serverConnections, ofPool,
+            activeConnections, peakWaitingClients, samples);
     if (clientMeanMillis > 0 && transactions > 0) {
       line += String.format(Locale.ROOT, "; waiting at the pooler %.1f%% of the client's mean latency %.3f ms",
           100 * meanWaitMillis() / clientMeanMillis, clientMeanMillis);
@@ -52,7 +56,10 @@ public record PoolerFigures(long transactions, long queries, long waitMicros, lo
     if (samples > 0) {
       m.put("pooler client wait max seen ms", String.format(Locale.ROOT, "%.3f", maxWaitMicros / 1000.0));
     }
-    m.put("pooler server connections used", Integer.toString(serverConnections));
+    m.put("pooler server connections open", Integer.toString(serverConnections));
+    if (samples > 0) {
+      m.put("pooler server connections active at most", Integer.toString(activeConnections));
+    }
     if (poolSize != null) {
       m.put("pooler pool size", Integer.toString(poolSize));
     }

@@ -3,8 +3,10 @@ package stress.server.pooler;
 /**
  * A pooler found between the tool and the server, and what its console said of it. When the console could not be
  * read, only {@code product} and {@code unreadable} are set: the pooler is named and the line says how to grant it.
+ * A console named by {@code --pooler-console} that answered as no pooler would has no {@code product}: the line says
+ * it could not be read and names no pooler.
  *
- * @param product               {@code PgBouncer}
+ * @param product               {@code PgBouncer}, or null when nothing showed a pooler
  * @param version               its version ({@code 1.18.0}), or null
  * @param poolMode              {@code session}, {@code transaction} or {@code statement} for this database and user
  * @param poolSize              server connections for this database and user, or null
@@ -19,6 +21,16 @@ public record PoolerInfo(String product, String version, String poolMode, Intege
   /** A pooler named without its figures. */
   static PoolerInfo unreadable(String product, String why) {
     return new PoolerInfo(product, null, null, null, null, null, why, false);
+  }
+
+  /** A console given to read that showed no pooler: {@code why} says what it answered. */
+  static PoolerInfo noneSeen(String why) {
+    return new PoolerInfo(null, null, null, null, null, null, why, false);
+  }
+
+  /** False when the console named showed no pooler ({@link #noneSeen}). */
+  public boolean seen() {
+    return product != null;
   }
 
   /** True when transaction or statement pooling may hand each transaction another server connection. */
@@ -36,6 +48,9 @@ public record PoolerInfo(String product, String version, String poolMode, Intege
 
   /** The header's line after {@code pooler: }. */
   public String describe() {
+    if (!seen()) {
+      return "none seen (" + unreadable + ")";
+    }
     if (unreadable != null) {
       return product + " (" + unreadable + ")";
     }

@@ -58,17 +58,21 @@ public final class PreparedTrial {
   }
 
   /**
-   * The one line a failed trial gives: the pooler, the cause and both fixes; {@code leftOut} when other combinations
-   * are still measured, else the run measures nothing.
+   * The one line a failed trial gives: the pooler, the cause and both fixes, the client's own for the worker kind
+   * ({@code eventLoops}: vertx-pg-client, which pgjdbc's settings do not reach); {@code leftOut} when other
+   * combinations are still measured, else the run measures nothing.
    */
-  public static String line(PoolerInfo pooler, String failure, boolean leftOut) {
+  public static String line(PoolerInfo pooler, String failure, boolean leftOut, boolean eventLoops) {
     String named = pooler.product() + (pooler.version() == null ? "" : " " + pooler.version())
         + (pooler.poolMode() == null ? "" : " in " + pooler.poolMode() + " pooling");
     return "server-side prepared statements fail through " + named + " (" + failure + "): its server connections"
         + " serve many clients' transactions and keep no client's prepared statements; "
         + (leftOut ? "the prepared combinations are left out" : "only prepared combinations were asked, none is run")
-        + ". Fixes: --prepare-threshold 0 (pgjdbc then never prepares on the server), or PgBouncer 1.21 or later"
-        + " with max_prepared_statements above 0";
+        + ". Fixes: " + (eventLoops
+        // the event loops prepare --mode prepared's statement once per connection, not through pgjdbc's threshold
+        ? "--mode plain (the event loops then send each lookup as a plain statement, nothing prepared on the server)"
+        : "--prepare-threshold 0 (pgjdbc then never prepares on the server)")
+        + ", or PgBouncer 1.21 or later with max_prepared_statements above 0";
   }
 
   private static Optional<String> outcome(Future<Optional<String>> result) throws SQLException, InterruptedException {

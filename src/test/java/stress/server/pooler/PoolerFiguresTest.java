@@ -10,17 +10,21 @@ class PoolerFiguresTest {
 
   @Test
   void theLineSaysTheWaitPerTransactionAndItsShareOfTheClientsMean() {
-    PoolerFigures f = new PoolerFigures(12_345, 12_400, 246_900, 1_300, 3, 20, 2, 9);
-    assertEquals("pooler: 12,345 transactions, 12,400 queries; clients waited avg 0.020 ms, max seen 1.300 ms; 3 of"
-        + " 20 server connections used, at most 2 clients waiting (9 samples); waiting at the pooler 10.0% of the"
+    PoolerFigures f = new PoolerFigures(12_345, 12_400, 246_900, 1_300, 16, 3, 20, 2, 9);
+    assertEquals("pooler: 12,345 transactions, 12,400 queries; clients waited avg 0.020 ms, max seen 1.300 ms; 16 of"
+        + " 20 server connections open, at most 3 active at once, at most 2 clients waiting (9 samples); waiting at"
+        + " the pooler 10.0% of the"
         + " client's mean latency 0.200 ms", f.line(0.2));
     assertEquals("0.1000", f.toReport(0.2).get("pooler wait share of client mean latency"));
     assertEquals("12345", f.toReport(0.2).get("pooler transactions"));
+    // idle connections an earlier run left in the pool are open, not used by this run
+    assertEquals("16", f.toReport(0.2).get("pooler server connections open"));
+    assertEquals("3", f.toReport(0.2).get("pooler server connections active at most"));
   }
 
   @Test
   void withoutTransactionsOrPoolSizeNothingIsDividedByZero() {
-    PoolerFigures none = new PoolerFigures(0, 0, 0, 0, 0, null, 0, 0);
+    PoolerFigures none = new PoolerFigures(0, 0, 0, 0, 0, 0, null, 0, 0);
     assertEquals("pooler: 0 transactions, 0 queries; clients waited avg 0.000 ms; 0 server connections open; the"
         + " longest wait and the waiting clients not sampled (no interval ended while the phase ran)", none.line(1.5));
     assertFalse(none.toReport(1.5).containsKey("pooler client wait max seen ms"), "never a 0 not measured");
