@@ -26,6 +26,17 @@ final class SloArgs {
           + " as many as the rounds, at least 3): a quick look, whose answer is then said to be unchecked.")
   boolean noCheck;
 
+  @Option(names = "--slo-check-duration", paramLabel = "TIME", defaultValue = "30s",
+      description = "How long each plain run of the check measures, after the step's warm-up: at least as long as a"
+          + " run of yours, since stalls that break a percentile come every few seconds on a busy host. Default:"
+          + " ${DEFAULT-VALUE}.")
+  String checkDuration;
+
+  @Option(names = "--slo-window", paramLabel = "TIME", defaultValue = "5s",
+      description = "The window the check also reads each objective over: a rate is vouched for only when at least"
+          + " 90%% of its runs' windows held. Default: ${DEFAULT-VALUE}.")
+  String window;
+
   /** The objectives, or null without --slo. */
   List<LatencyObjective> objectives() {
     return slo == null ? null : LatencyObjective.parse("--slo", slo);
@@ -33,7 +44,13 @@ final class SloArgs {
 
   /** The request of a search starting from {@code loggedRate} (NaN: not the logged rate). */
   stress.config.CapacityRequest request(double loggedRate) {
-    return new stress.config.CapacityRequest(objectives(), resolution(), loggedRate, !noCheck);
+    java.time.Duration check = stress.config.Durations.parse("--slo-check-duration", checkDuration);
+    java.time.Duration each = stress.config.Durations.parse("--slo-window", window);
+    if (each.isZero() || each.isNegative() || check.compareTo(each) < 0) {
+      throw new UsageException("--slo-window " + window + " with --slo-check-duration " + checkDuration + ": a window"
+          + " is above zero and no longer than a run of the check");
+    }
+    return new stress.config.CapacityRequest(objectives(), resolution(), loggedRate, !noCheck, check, each);
   }
 
   /** The resolution as a fraction, 0.005 to 0.5. */

@@ -1,5 +1,6 @@
 package stress.config;
 
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -11,11 +12,22 @@ import java.util.List;
  *                   then also said as a multiple of it
  * @param checked    whether the capacity found is checked by plain runs at it before it is vouched for (not with
  *                   {@code --no-slo-check}, a quick look whose answer is said to be unchecked)
+ * @param checkDuration how long each run of the check measures ({@code --slo-check-duration})
+ * @param window        the window each objective is also read over in a run of the check ({@code --slo-window})
  */
 public record CapacityRequest(List<LatencyObjective> objectives, double resolution, double loggedRate,
-                              boolean checked) {
+                              boolean checked, Duration checkDuration, Duration window) {
+  /** A check run's length and window where none is given. */
+  public static final Duration CHECK_DURATION = Duration.ofSeconds(30);
+  public static final Duration WINDOW = Duration.ofSeconds(5);
+
   public CapacityRequest {
     objectives = List.copyOf(objectives);
+  }
+
+  /** A request whose answer is checked, or not, by runs of the default length and window. */
+  public CapacityRequest(List<LatencyObjective> objectives, double resolution, double loggedRate, boolean checked) {
+    this(objectives, resolution, loggedRate, checked, CHECK_DURATION, WINDOW);
   }
 
   /** A request whose answer is checked. */

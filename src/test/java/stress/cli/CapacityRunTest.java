@@ -34,13 +34,18 @@ class CapacityRunTest {
   void theSearchPrintsEachStepAndTheCapacityAndKeepsThemInTheResult() throws Exception {
     Path out = dir.resolve("out");
     CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--op", "find_first", "--threads", "1",
-        "--slo", "p99<=1s", "--slo-resolution", "50%", "--rate", "1000", "--ops", "300", "--warmup", "0",
+        "--slo", "p99<=1s", "--slo-resolution", "50%",
+        "--slo-check-duration", "1s", "--slo-window", "1s", "--rate", "1000", "--ops", "300", "--warmup", "0",
         "--out", out.toString());
     String text = r.out();
     assertTrue(text.contains("capacity search under p99<=1000ms: from 1000 ops/s, doubling until an objective"
         + " breaks"), text);
-    assertTrue(text.contains("\nexpected: ") && text.contains(" steps (the check's 6-9 included)"), "the cost first: "
-        + text);
+    assertTrue(text.contains("\nexpected: ") && text.contains(" steps (the check's 6-9 included, 2 s each)"),
+        "the cost first: " + text);
+    // each run of the check measures --slo-check-duration, read also window by window
+    assertTrue(text.contains("x1.20 it to check it, each 1 s read also by 1-s windows"), text);
+    assertTrue(text.lines().filter(l -> l.startsWith("checked: ")).allMatch(l -> l.matches(".*plain runs \\([^)]*\\)"
+        + "(, and in [0-9]+ of [0-9]+ 1-s windows.*)?;.*")), text);
     List<String> steps = text.lines().filter(l -> l.startsWith("step ")).toList();
     List<String> checks = text.lines().filter(l -> l.startsWith("check ")).toList();
     assertTrue(steps.get(0).startsWith("step 1: 1000 ops/s offered, "), steps.get(0));
@@ -98,7 +103,8 @@ class CapacityRunTest {
   void eachCombinationOfTheListsIsSearchedAndTheCapacitiesCompared() throws Exception {
     Path out = dir.resolve("lists");
     CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--op", "find_first", "--threads", "1",
-        "--mode", "prepared,plain", "--slo", "p99<=1s", "--slo-resolution", "50%", "--rate", "1000", "--ops", "300",
+        "--mode", "prepared,plain", "--slo", "p99<=1s", "--slo-resolution", "50%",
+        "--slo-check-duration", "1s", "--slo-window", "1s", "--rate", "1000", "--ops", "300",
         "--warmup", "0", "--out", out.toString());
     String text = r.out();
     assertEquals(text.contains("none vouched for") ? 4 : 0, r.exitCode(), "exit 4 when any combination has no"
@@ -135,7 +141,8 @@ class CapacityRunTest {
   void instancesOnThisHostOfferEachStepTogether() throws Exception {
     Path out = dir.resolve("instances");
     CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--op", "find_first", "--threads", "1",
-        "--instances", "2", "--slo", "p99<=1s", "--slo-resolution", "50%", "--rate", "200", "--ops", "300",
+        "--instances", "2", "--slo", "p99<=1s", "--slo-resolution", "50%",
+        "--slo-check-duration", "1s", "--slo-window", "1s", "--rate", "200", "--ops", "300",
         "--warmup", "1s", "--no-slo-check", "--out", out.toString()); // new processes each step: a warm-up, a low rate
 
     // a capacity said unchecked (exit 0), or none vouched for (a lower bound on a busy machine: exit 4)
@@ -234,7 +241,8 @@ class CapacityRunTest {
     try (java.io.PrintStream o = new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8);
          java.io.PrintStream e = new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8)) {
       code = new Cli(o, e).execute("--url", url, "-U", "postgres", "run", "--workload", workload.toString(),
-          "--threads", "1", "--slo", "p99<=50ms", "--slo-resolution", "50%", "--rate", "100", "--ops", "300",
+          "--threads", "1", "--slo", "p99<=50ms", "--slo-resolution", "50%",
+        "--slo-check-duration", "1s", "--slo-window", "1s", "--rate", "100", "--ops", "300",
           "--warmup", "0", "--json", json.toString());
     } finally {
       done.set(true);

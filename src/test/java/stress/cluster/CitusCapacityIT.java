@@ -47,7 +47,8 @@ class CitusCapacityIT {
     Path file = CitusOrderLayouts.create(url, TABLES, dir);
     Path out = dir.resolve("out");
     String text = ClusterUrls.cli(url, 0, "run", "--workload", file.toString(), "--compare-tables",
-        String.join(",", TABLES), "--threads", "4", "--slo", "p90<=1s", "--slo-resolution", "25%", "--rounds", "3",
+        String.join(",", TABLES), "--threads", "4", "--slo", "p90<=1s", "--slo-resolution", "25%",
+        "--slo-check-duration", "5s", "--slo-window", "5s", "--rounds", "3",
         "--warmup", "1s", "--duration", "1s", "--out", out.toString());
     System.out.println(text);
     String compared = text.substring(text.indexOf("capacities compared"));
@@ -87,7 +88,8 @@ class CitusCapacityIT {
     ClusterUrls.cli(url, 0, "import", "datasets/sample-small", "--drop-existing");
     Path out = dir.resolve("app");
     String text = ClusterUrls.cli(url, 0, "run", "--workload", wl.toString(), "--skip-missing", "--rate", "log",
-        "--slo", "p95<=2s", "--slo-resolution", "50%", "--threads", "2", "--warmup", "0", "--duration", "1s",
+        "--slo", "p95<=2s", "--slo-resolution", "50%",
+        "--slo-check-duration", "1s", "--slo-window", "1s", "--threads", "2", "--warmup", "0", "--duration", "1s",
         "--out", out.toString());
     System.out.println(text);
     assertTrue(text.contains("(the logged rate), doubling until an objective breaks"), text);

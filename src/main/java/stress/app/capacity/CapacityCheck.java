@@ -107,10 +107,26 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
     return atAbove.size() >= atRate.size() && withMargin(atAbove, objectives);
   }
 
-  /** Every run held, each latency figure at most {@link #MARGIN} of its objective (a share of errors: its limit). */
+  /**
+   * Every run held, each latency figure at most {@link #MARGIN} of its objective (a share of errors: its limit), and
+   * the objectives held in at least {@link CheckWindows#HELD} of the runs' windows together.
+   */
   public static boolean withMargin(List<CapacitySearch.Step> runs, List<LatencyObjective> objectives) {
     return !runs.isEmpty() && runs.stream().allMatch(s -> s.held() && objectives.stream()
-        .allMatch(o -> o.errors() || StepVerdict.figure(o, s.measured()) <= MARGIN * o.limit()));
+        .allMatch(o -> o.errors() || StepVerdict.figure(o, s.measured()) <= MARGIN * o.limit()))
+        && windows(runs).mostHeld();
+  }
+
+  /** The windows of these runs together ({@link CheckWindows#NONE} where none was read). */
+  public static CheckWindows windows(List<CapacitySearch.Step> runs) {
+    return runs.stream().map(s -> s.measured().windows()).reduce(CheckWindows.NONE, CheckWindows::plus);
+  }
+
+  /** E.g. {@code , and in 34 of 36 5-s windows}; empty where no window was read. */
+  static String inWindows(List<CapacitySearch.Step> runs) {
+    CheckWindows w = windows(runs);
+    return w.judged() == 0 ? "" : ", and in " + w.text() + (w.mostHeld() ? "" : ", under "
+        + Math.round(CheckWindows.HELD * 100) + "% of them (the host's stalls, or a knee the runs sit on)");
   }
 
   /**
@@ -120,7 +136,8 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
   List<String> lines(List<LatencyObjective> objectives, String figure) {
     String described = CapacityText.objectives(objectives);
     String text = "checked: " + CapacityText.rate(rate) + " ops/s held " + described + " in " + held() + " of "
-        + atRate.size() + " plain runs (" + figures(atRate, figure) + "); " + CapacityText.ratio(ABOVE) + " ("
+        + atRate.size() + " plain runs (" + figures(atRate, figure) + ")" + inWindows(atRate) + "; "
+        + CapacityText.ratio(ABOVE) + " ("
         + CapacityText.rate(above) + " ops/s) broke in " + aboveBroke() + " of " + atAbove.size() + " ("
         + figures(atAbove, figure) + ")";
     if (!holds()) {
@@ -130,23 +147,34 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
     }
     if (needsBelow(objectives)) {
       List<String> lines = new ArrayList<>(List.of(text + ": the runs at " + CapacityText.rate(rate)
-          + " ops/s each held, but not within " + margin(objectives) + ", so a plain run at it may break; "
+          + " ops/s each held, but not within " + within(objectives) + ", so a plain run at it may break; "
           + CapacityText.rate(rate * BELOW) + " ops/s checked below it"));
       if (!atBelow.isEmpty()) {
         lines.add("checked below: " + CapacityText.rate(below) + " ops/s held " + described + " in " + heldBelow()
-            + " of " + atBelow.size() + " plain runs (" + figures(atBelow, figure) + ")" + (withMargin(atBelow,
-            objectives) ? ", each within " + margin(objectives) : ": not each within " + margin(objectives)
+            + " of " + atBelow.size() + " plain runs (" + figures(atBelow, figure) + ")" + inWindows(atBelow)
+            + (withMargin(atBelow,
+            objectives) ? ", each within " + within(objectives) : ": not each within " + within(objectives)
             + ", no rate vouched for; quiet or pin the host, or loosen the objective"));
       }
       return lines;
     }
     if (aboveHeldWithMargin(objectives)) {
-      return List.of(text + ": the rate above held too, each run within " + margin(objectives) + ", so it is the"
+      return List.of(text + ": the rate above held too, each run within " + within(objectives) + ", so it is the"
           + " capacity vouched for; no rate above it was checked, so the capacity may be higher still");
     }
     return List.of(2 * aboveBroke() > atAbove.size() ? text : text + ": the rate above held in " + (atAbove.size()
         - aboveBroke()) + " of " + atAbove.size() + " too, so the capacity may be higher than found (a conservative"
         + " answer)");
+  }
+
+  /**
+   * What a run must hold to vouch for its rate, e.g. {@code p99 4 ms (0.8 of the objective) and in 90% of its 5-s
+   * windows}; the windows only where the runs were read by them.
+   */
+  public String within(List<LatencyObjective> objectives) {
+    CheckWindows w = windows(atRate).plus(windows(atAbove)).plus(windows(atBelow));
+    return margin(objectives) + (w.judged() == 0 ? "" : " and in " + Math.round(CheckWindows.HELD * 100) + "% of the "
+        + stress.report.Decimals.seconds(w.seconds()) + "-s windows");
   }
 
   /** E.g. {@code p99 4 ms (0.8 of the objective)}. */

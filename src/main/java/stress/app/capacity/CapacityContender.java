@@ -57,6 +57,8 @@ public final class CapacityContender {
   private int clients = 1;
   /** The run of the check the step running belongs to, 0 for a step of the search. */
   private int checkRun;
+  /** How long the check's runs measure and the window they are read by ({@code --slo-check-duration}, ...). */
+  private stress.config.CapacityRequest request;
 
   /**
    * @param name   as the comparison names it (empty for a search of one combination)
@@ -91,6 +93,7 @@ public final class CapacityContender {
 
   void startAt(double rate, CapacitySearch.StepListener listener, stress.config.CapacityRequest request, int rounds) {
     searchRounds = rounds;
+    this.request = request;
     toJudge = request.objectives().stream().mapToLong(stress.config.LatencyObjective::operationsToJudge).max()
         .orElse(0);
     search = new CapacitySearch(request.objectives(), rate, request.resolution(), (step, n) -> {
@@ -149,7 +152,8 @@ public final class CapacityContender {
   /** One step: a run at {@code rate}, its output kept out of the terminal (the step's line says it). */
   StepMeasured offer(double rate, int round, PrintStream out) throws Exception {
     ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-    RunConfig step = config.forCapacityStep(rate);
+    RunConfig step = checkRun > 0 ? config.forCapacityStep(rate).withLength(request.checkDuration(), 0)
+        : config.forCapacityStep(rate);
     RunConfig longer = lengthened(step, rate);
     if (!java.util.Objects.equals(longer.duration(), step.duration()) || longer.ops() != step.ops()) {
       out.println((name.isEmpty() ? "" : name + ": ") + "the step at " + CapacityText.rate(rate) + " ops/s runs "
@@ -199,7 +203,8 @@ public final class CapacityContender {
         total.latencyMs().p95(), total.latencyMs().p99(), total.latencyMs().p999(),
         all == 0 ? 0 : (double) total.errorCount() / all,
         seconds > 0 ? clients * config.threads().get(0) / seconds : 0, all,
-        total.count() == 0 ? Double.NaN : total.latencyMs().min(), figures);
+        total.count() == 0 ? Double.NaN : total.latencyMs().min(), figures, checkRun == 0 ? CheckWindows.NONE
+        : CheckWindows.of(phase.stats(), request.window(), request.objectives()));
   }
 
   /**

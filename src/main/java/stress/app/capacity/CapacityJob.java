@@ -89,7 +89,9 @@ public final class CapacityJob {
         + " s warm-up + " + (config.ops() > 0 ? config.ops()
         + " operations" : config.duration().toSeconds() + " s") + ", open loop, latency from each intended start; "
         + rounds + " round" + (rounds > 1 ? "s" : "") + (request.checked() ? ", then " + CapacityCheck.runs(rounds)
-        + " plain runs at the capacity found and " + CapacityText.ratio(CapacityCheck.ABOVE) + " it to check it" : ""));
+        + " plain runs at the capacity found and " + CapacityText.ratio(CapacityCheck.ABOVE) + " it to check it, each "
+        + stress.report.Decimals.seconds(request.checkDuration().toMillis() / 1000.0) + " s read also by "
+        + stress.report.Decimals.seconds(request.window().toMillis() / 1000.0) + "-s windows" : ""));
     out.println(cost(rounds));
     ExitCode worst = ExitCode.OK;
     boolean interrupted = false;
@@ -155,10 +157,15 @@ public final class CapacityJob {
     int fewest = contenders.size() * (9 + 6 * (rounds - 1) + checks);
     int most = contenders.size() * (24 * rounds + checks + below);
     long seconds = config.warmup().toSeconds() + (config.ops() > 0 ? 0 : config.duration().toSeconds()) + 1;
-    return "expected: " + fewest + "-" + most + " steps" + (checks > 0 ? " (the check's " + contenders.size() * checks
-        + "-" + contenders.size() * (checks + below) + " included)" : "") + (config.ops() > 0 ? "" : ", about " + minutes(fewest * seconds) + "-"
-        + minutes(most * seconds) + " min at " + seconds + " s a step") + "; more where a break is offered again, and a"
-        + " step lengthened to judge its objectives says so";
+    // a run of the check measures --slo-check-duration after the step's warm-up
+    long checkSeconds = config.warmup().toSeconds() + request.checkDuration().toSeconds() + 1;
+    int fewestChecks = contenders.size() * checks;
+    int mostChecks = contenders.size() * (checks + below);
+    return "expected: " + fewest + "-" + most + " steps" + (checks > 0 ? " (the check's " + fewestChecks + "-"
+        + mostChecks + " included, " + checkSeconds + " s each)" : "") + (config.ops() > 0 ? "" : ", about "
+        + minutes((fewest - fewestChecks) * seconds + fewestChecks * checkSeconds) + "-"
+        + minutes((most - mostChecks) * seconds + mostChecks * checkSeconds) + " min at " + seconds + " s a step")
+        + "; more where a break is offered again, and a step lengthened to judge its objectives says so";
   }
 
   private static String minutes(long seconds) {

@@ -102,6 +102,13 @@ public final class CapacityJson {
       c.put("margin", CapacityCheck.MARGIN);
       c.put("held within the margin", CapacityCheck.withMargin(check.atRate(), result.objectives()));
       c.put("held above within the margin", check.aboveHeldWithMargin(result.objectives()));
+      CheckWindows windows = CapacityCheck.windows(check.atRate());
+      if (windows.judged() > 0) {
+        c.put("window seconds", windows.seconds());
+        c.put("windows at the rate", windows.judged());
+        c.put("windows held at the rate", windows.held());
+        c.put("windows to hold", CheckWindows.HELD);
+      }
       if (!check.atBelow().isEmpty()) {
         c.put("below ops/s", check.below());
         c.put("held below", check.heldBelow());
@@ -174,6 +181,10 @@ public final class CapacityJson {
       }
       if (s.check() > 0) {
         step.put("check run", s.check());
+      }
+      if (s.measured().windows().judged() > 0) {
+        step.put("windows", s.measured().windows().judged());
+        step.put("windows held", s.measured().windows().held());
       }
       if (s.cause() != null) {
         step.put("causes", s.cause().keys());

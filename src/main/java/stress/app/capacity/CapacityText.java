@@ -85,24 +85,28 @@ public final class CapacityText {
       return under + "none vouched for: the search found " + rate(result.capacity()) + " ops/s, but it held in only "
           + check.held() + " of " + check.atRate().size() + " plain runs at it";
     }
-    String margin = CapacityCheck.margin(result.objectives());
+    String margin = check.within(result.objectives());
     if (!Double.isFinite(result.vouchedRate())) {
       return under + "none vouched for: the search found " + rate(result.capacity()) + " ops/s, which held in "
-          + check.held() + " of " + check.atRate().size() + " plain runs but not within " + margin
+          + check.held() + " of " + check.atRate().size() + " plain runs" + CapacityCheck.inWindows(check.atRate())
+          + " but not within " + margin
           + (check.atBelow().isEmpty() ? "" : ", nor did " + rate(check.below()) + " ops/s below it");
     }
     if (result.vouchedRate() < result.capacity()) {
       return under + rate(result.vouchedRate()) + " ops/s, held in " + check.atBelow().size() + " of "
-          + check.atBelow().size() + " plain runs within " + margin + "; the search found " + figure
+          + check.atBelow().size() + " plain runs within " + margin + CapacityCheck.inWindows(check.atBelow())
+          + "; the search found " + figure
           + ", which held only nearer the objective" + (rounds == 1 ? "; " + ONE_SEARCH : "");
     }
     if (result.vouchedRate() > result.capacity()) {
       return under + rate(result.vouchedRate()) + " ops/s, " + ratio(CapacityCheck.ABOVE) + " the capacity found,"
           + " held in " + check.atAbove().size() + " of " + check.atAbove().size() + " plain runs within " + margin
+          + CapacityCheck.inWindows(check.atAbove())
           + ", as the capacity found did; the search found " + figure + (rounds == 1 ? "; " + ONE_SEARCH : "");
     }
     return under + figure + ", held in " + check.held() + " of " + check.atRate().size()
-        + " plain runs at it within " + margin + (rounds == 1 ? "; " + ONE_SEARCH : "");
+        + " plain runs at it within " + margin + CapacityCheck.inWindows(check.atRate()) + (rounds == 1 ? "; "
+        + ONE_SEARCH : "");
   }
 
   /** Why rounds gave no capacity together: each round's answer in a word, and the rule. */

@@ -10,10 +10,19 @@ package stress.app.capacity;
  * @param operations the executions measured, failed ones included
  * @param fastestMs the fastest execution measured, ms; NaN where not known
  * @param client    the client's and the host's figures; null where not known (a scripted server)
+ * @param windows   a run of the check read window by window; {@link CheckWindows#NONE} for a step of the search
  */
 public record StepMeasured(double achieved, double p50Ms, double p90Ms, double p95Ms, double p99Ms, double p999Ms,
                            double errorShare, double edgeSlack, long operations, double fastestMs,
-                           StepClientFigures client) {
+                           StepClientFigures client, CheckWindows windows) {
+  /** A step not read by windows. */
+  public StepMeasured(double achieved, double p50Ms, double p90Ms, double p95Ms, double p99Ms, double p999Ms,
+                      double errorShare, double edgeSlack, long operations, double fastestMs,
+                      StepClientFigures client) {
+    this(achieved, p50Ms, p90Ms, p95Ms, p99Ms, p999Ms, errorShare, edgeSlack, operations, fastestMs, client,
+        CheckWindows.NONE);
+  }
+
   /** A step without the fastest execution and the client's figures (a scripted server). */
   public StepMeasured(double achieved, double p50Ms, double p90Ms, double p95Ms, double p99Ms, double p999Ms,
                       double errorShare, double edgeSlack, long operations) {

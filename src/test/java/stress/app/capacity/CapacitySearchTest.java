@@ -392,4 +392,47 @@ class CapacitySearchTest {
         "p99<=5ms")));
     assertEquals("7.2", StepVerdict.over(7.2, 5));
   }
+
+  @Test
+  void aRateWhoseRunsHeldButWhoseWindowsBrokeOneInThreeIsNotVouchedFor() throws Exception {
+    // every run of the check holds p99 within the margin over its whole length, but one 5-s window in three broke
+    // (the host's stalls): the windows say the next minute of a user's run would break, so no rate is vouched for
+    CapacitySearch search = new CapacitySearch(P99_20MS, 100, 0.05, (step, n) -> { });
+    search.round((rate, round) -> QueueModel.step(1000, rate, Double.MAX_VALUE), 1);
+    CapacitySearch.Steps stalling = (rate, round) -> {
+      StepMeasured m = QueueModel.step(1000, rate, Double.MAX_VALUE);
+      return new StepMeasured(m.achieved(), m.p50Ms(), m.p90Ms(), m.p95Ms(), 5, 6, 0, 0, m.operations(), Double.NaN,
+          null, new CheckWindows(6, 4, 5));
+    };
+    for (int run = 1; run <= 3; run++) {
+      search.checkRun(stalling, run);
+    }
+    while (search.checksBelow() && search.result().check().atBelow().size() < 3) {
+      search.belowRun(stalling, search.result().check().atBelow().size() + 1);
+    }
+    CapacitySearch.Result stalled = search.result();
+    assertTrue(stalled.check().holds(), "every run held over its whole length");
+    assertTrue(!Double.isFinite(stalled.vouchedRate()), CapacityText.answer(stalled));
+    assertTrue(CapacityText.answer(stalled).contains("none vouched for: the search found ")
+        && CapacityText.answer(stalled).contains(", and in 12 of 18 5-s windows, under 90% of them"),
+        CapacityText.answer(stalled));
+
+    // 34 of 36 windows held: vouched for, the windows said
+    CapacitySearch steady = new CapacitySearch(P99_20MS, 100, 0.05, (step, n) -> { });
+    steady.round((rate, round) -> QueueModel.step(1000, rate, Double.MAX_VALUE), 1);
+    int[] run = {0};
+    CapacitySearch.Steps mostly = (rate, round) -> {
+      StepMeasured m = QueueModel.step(1000, rate, Double.MAX_VALUE);
+      int held = run[0]++ == 0 ? 10 : 12;
+      return new StepMeasured(m.achieved(), m.p50Ms(), m.p90Ms(), m.p95Ms(), 5, 6, 0, 0, m.operations(), Double.NaN,
+          null, new CheckWindows(12, rate == steady.result().capacity() ? held : 12, 5));
+    };
+    for (int r = 1; r <= 3; r++) {
+      steady.checkRun(mostly, r);
+    }
+    CapacitySearch.Result vouched = steady.result();
+    assertTrue(Double.isFinite(vouched.vouchedRate()), CapacityText.answer(vouched));
+    assertTrue(CapacityText.answer(vouched).contains("and in 90% of the 5-s windows")
+        && CapacityText.answer(vouched).contains(", and in 3"), CapacityText.answer(vouched));
+  }
 }

@@ -1,0 +1,119 @@
+package stress.app.capacity;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+import stress.config.LatencyObjective;
+import stress.metrics.IntervalOperationStats;
+import stress.metrics.IntervalStats;
+import stress.metrics.PhaseStats;
+
+/**
+ * A run of the check read window by window: its measured report intervals merged into consecutive windows of
+ * {@code --slo-window} (a trailing part under 90% of a window is left out), each objective read over each window. A
+ * user's run is longer than a step, and the stalls that break a p99 come every few seconds on a busy host: a run whose
+ * whole p99 held can hide windows that broke.
+ *
+ * @param judged  windows with enough executions to judge every objective
+ * @param held    of them, those in which every objective held
+ * @param seconds a window's length
+ */
+public record CheckWindows(int judged, int held, double seconds) {
+  /** The share of a rate's windows that must hold for it to be vouched for. */
+  public static final double HELD = 0.9;
+  /** No windows read (a scripted step, or a step of the search). */
+  public static final CheckWindows NONE = new CheckWindows(0, 0, Double.NaN);
+
+  /** Reads {@code stats}' measured intervals in windows of {@code window} against {@code objectives}. */
+  public static CheckWindows of(PhaseStats stats, Duration window, List<LatencyObjective> objectives) {
+    List<IntervalStats> measured = stats.intervals().stream().filter(i -> !i.warmup()).toList();
+    double seconds = window.toMillis() / 1000.0;
+    int judged = 0;
+    int held = 0;
+    List<IntervalStats> part = new ArrayList<>();
+    double length = 0;
+    for (IntervalStats interval : measured) {
+      part.add(interval);
+      length += interval.durationSeconds();
+      if (length + 1e-6 < seconds) {
+        continue;
+      }
+      Boolean holds = holds(part, objectives);
+      if (holds != null) {
+        judged++;
+        held += holds ? 1 : 0;
+      }
+      part.clear();
+      length = 0;
+    }
+    // the run's last report interval can end a little short of a window: most of one is read as one
+    if (!part.isEmpty() && length >= 0.9 * seconds) {
+      Boolean holds = holds(part, objectives);
+      if (holds != null) {
+        judged++;
+        held += holds ? 1 : 0;
+      }
+    }
+    return new CheckWindows(judged, held, seconds);
+  }
+
+  /** Whether every objective held over these intervals; null where too few executions ran to judge one. */
+  private static Boolean holds(List<IntervalStats> window, List<LatencyObjective> objectives) {
+    Histogram all = null;
+    long failed = 0;
+    long done = 0;
+    for (IntervalStats interval : window) {
+      failed += interval.errorCount();
+      done += interval.count();
+      for (IntervalOperationStats op : interval.operations()) {
+        if (op.latency() == null) {
+          continue;
+        }
+        Histogram h = op.latency().decode();
+        if (all == null) {
+          all = new Histogram(h.getHighestTrackableValue(), h.getNumberOfSignificantValueDigits());
+          all.setAutoResize(true);
+        }
+        all.add(h);
+      }
+    }
+    for (LatencyObjective o : objectives) {
+      if (done + failed < o.operationsToJudge()) {
+        return null;
+      }
+      double value = o.errors() ? (done + failed == 0 ? 0 : (double) failed / (done + failed))
+          : all == null ? Double.NaN : all.getValueAtPercentile(percentile(o.figure())) / 1e6;
+      if (!(value <= o.limit())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static double percentile(String figure) {
+    return switch (figure) {
+      case "p50" -> 50;
+      case "p90" -> 90;
+      case "p95" -> 95;
+      case "p99" -> 99;
+      default -> 99.9;
+    };
+  }
+
+  /** E.g. {@code 34 of 36 5-s windows}. */
+  public String text() {
+    return held + " of " + judged + " " + stress.report.Decimals.seconds(seconds) + "-s windows";
+  }
+
+  /** Whether at least {@link #HELD} of the windows held; true where none was read (nothing to refute). */
+  public boolean mostHeld() {
+    return judged == 0 || held >= HELD * judged - 1e-9;
+  }
+
+  /** These windows and {@code other}'s together. */
+  public CheckWindows plus(CheckWindows other) {
+    return new CheckWindows(judged + other.judged, held + other.held, Double.isFinite(seconds) ? seconds
+        : other.seconds);
+  }
+}
