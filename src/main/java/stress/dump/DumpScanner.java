@@ -39,7 +39,8 @@ public final class DumpScanner {
   /**
    * Scans a path.
    *
-   * @throws UsageException     when the path does not exist, is a metadata file or a file of no kind read
+   * @throws UsageException     when the path does not exist or is a metadata file
+   * @throws NotADumpException   when the file is of no kind read (bad input all the same)
    * @throws DumpFormatException when an archive's prelude is bad (nothing can be read)
    * @throws IOException         when a file or directory cannot be read
    */
@@ -75,12 +76,8 @@ public final class DumpScanner {
       }
       return found.source(path, DumpSource.Format.JSON_EXPORT);
     }
-    try {
-      new ArchiveDiscovery(found).scan(path);
-    } catch (NotADumpException e) {
-      // the file given is no dump at all: bad input, as a path that is not there (exit 2), not a corrupt dump
-      throw new UsageException(e.line(), e);
-    }
+    // a file that is no dump at all throws NotADumpException: bad input (exit 2), as a path that is not there
+    new ArchiveDiscovery(found).scan(path);
     return found.source(path, DumpSource.Format.ARCHIVE);
   }
 }

@@ -2,9 +2,10 @@ package stress.dump;
 
 /**
  * A file given as a dump that is none of the kinds read (no archive magic number, not JSON): nothing in it can be
- * read. {@link DumpScanner} turns it into bad input, as it does a path that is not there.
+ * read. The command line takes it for bad input (exit 2), as a path that is not there; readers of dumps see a
+ * {@link DumpFormatException} as of any file they cannot read.
  */
-final class NotADumpException extends DumpFormatException {
+public final class NotADumpException extends DumpFormatException {
   private static final long serialVersionUID = 1L;
 
   private final String reason;
@@ -15,7 +16,7 @@ final class NotADumpException extends DumpFormatException {
   }
 
   /** The file and why it is no dump, without the byte offset (always 0). */
-  String line() {
+  public String line() {
     return source() + ": " + reason;
   }
 }

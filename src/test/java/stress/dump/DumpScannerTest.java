@@ -17,7 +17,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import stress.dump.DumpNotice.Severity;
 import stress.dump.naming.NamespaceFilter;
-import stress.model.UsageException;
 
 /** Discovery over the corpus layouts and edge-case directories, and over small made-up dumps. */
 class DumpScannerTest {
@@ -205,12 +204,12 @@ class DumpScannerTest {
   @Test
   void powershellMangledArchiveIsRefusedForItsMagic() {
     Path file = Corpus.file("edge-cases/archives/Liandrys2_dump_utf16-mangled.archive");
-    UsageException e = assertThrows(UsageException.class, () -> new DumpScanner().scan(file));
+    DumpFormatException e = assertThrows(DumpFormatException.class, () -> new DumpScanner().scan(file));
     assertEquals(file + ": neither a mongodump archive (it starts with bytes 6d e2 99 81) nor a mongoexport JSON"
         + " file (it starts with '{' or '['): it starts with bytes ff fe 6d 00, a UTF-16LE byte-order mark: the file"
         + " was re-encoded as text (e.g. redirected with PowerShell '>'), which cannot be undone for an archive;"
         + " stress imports a mongodump directory, a .bson or .bson.gz file, a mongodump --archive file or mongoexport"
-        + " JSON (one document a line or --jsonArray), plain or gzipped", e.getMessage());
+        + " JSON (one document a line or --jsonArray), plain or gzipped (byte offset 0)", e.getMessage());
   }
 
   @Test
@@ -283,14 +282,15 @@ class DumpScannerTest {
 
   @Test
   void badPathsAreUsageErrors(@TempDir Path dir) throws IOException {
-    UsageException missing = assertThrows(UsageException.class,
+    IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
         () -> new DumpScanner().scan(dir.resolve("nope")));
     assertTrue(missing.getMessage().contains("does not exist"), missing.getMessage());
     Path metadata = Files.writeString(dir.resolve("c.metadata.json"), "{}");
-    UsageException meta = assertThrows(UsageException.class, () -> new DumpScanner().scan(metadata));
+    IllegalArgumentException meta = assertThrows(IllegalArgumentException.class, () -> new DumpScanner().scan(metadata));
     assertTrue(meta.getMessage().contains("is a metadata file"), meta.getMessage());
     Path text = Files.writeString(dir.resolve("notes.txt"), "hello");
-    UsageException notArchive = assertThrows(UsageException.class, () -> new DumpScanner().scan(text));
+    // no dump at all: its own kind, which the command line takes for bad input (exit 2)
+    NotADumpException notArchive = assertThrows(NotADumpException.class, () -> new DumpScanner().scan(text));
     assertTrue(notArchive.getMessage().contains("it starts with the text 'hello'; stress imports"),
         notArchive.getMessage());
   }

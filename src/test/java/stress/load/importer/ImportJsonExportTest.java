@@ -36,13 +36,13 @@ import org.bson.types.ObjectId;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import stress.dump.DumpFormatException;
 import stress.dump.DumpSource;
 import stress.dump.naming.NamespaceFilter;
 import stress.dump.ReadPolicy;
 import stress.dump.ScanOptions;
 import stress.load.importer.progress.CollectionResult;
 import stress.load.importer.progress.ImportResult;
-import stress.model.UsageException;
 import stress.testing.TestDatabase;
 
 /**
@@ -157,15 +157,15 @@ class ImportJsonExportTest {
   @Test
   void aFileOfNeitherKindSaysWhatItLooksLikeAndWhatIsRead() throws Exception {
     Path csv = Files.writeString(dir.resolve("orders.csv"), "_id,name\n1,a\n");
-    UsageException e = assertThrows(UsageException.class, () -> run(csv, "csv", ReadPolicy.ABORT));
+    DumpFormatException e = assertThrows(DumpFormatException.class, () -> run(csv, "csv", ReadPolicy.ABORT));
     assertEquals(csv + ": neither a mongodump archive (it starts with bytes 6d e2 99 81) nor a mongoexport JSON file"
         + " (it starts with '{' or '['): it starts with the text '_id,name', like CSV (mongoexport --type=csv), which"
         + " has no types to import; export as JSON instead; stress imports a mongodump directory, a .bson or .bson.gz"
         + " file, a mongodump --archive file or mongoexport JSON (one document a line or --jsonArray), plain or"
-        + " gzipped", e.getMessage());
+        + " gzipped (byte offset 0)", e.getMessage());
     Path renamedBson = dir.resolve("orders.dat");
     Files.copy(bson, renamedBson);
-    e = assertThrows(UsageException.class, () -> run(renamedBson, "dat", ReadPolicy.ABORT));
+    e = assertThrows(DumpFormatException.class, () -> run(renamedBson, "dat", ReadPolicy.ABORT));
     assertTrue(e.getMessage().contains("like a BSON document of "), e.getMessage());
     assertTrue(e.getMessage().contains("a mongodump data file is read when its name ends in .bson or .bson.gz"),
         e.getMessage());
