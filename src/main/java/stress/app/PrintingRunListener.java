@@ -42,8 +42,13 @@ final class PrintingRunListener implements RunListener {
   @Override
   public void phaseStarted(PhaseSpec phase, int index, int count) {
     out.println();
-    out.println("phase " + (phasesBefore + index + 1) + "/" + (phasesPlanned > 0 ? phasesPlanned : count) + ": " + (mongodb ? "threads=" + phase.threads()
-        + (phase.round() > 0 ? " round=" + phase.round() : "") : phase.label()));
+    out.println("phase " + (phasesBefore + index + 1) + "/" + (phasesPlanned > 0 ? phasesPlanned : count) + ": "
+        + label(phase, mongodb));
+  }
+
+  /** A phase as its line names it: a MongoDB target's by its threads (and round), PostgreSQL's choices not its own. */
+  static String label(PhaseSpec phase, boolean mongodb) {
+    return mongodb ? "threads=" + phase.threads() + (phase.round() > 0 ? " round=" + phase.round() : "") : phase.label();
   }
 
   @Override

@@ -168,6 +168,7 @@ public final class RunJob {
     interruption.interruptOnSignal("setting up the run; nothing was measured");
     RunCapacity.checkHeap(config.threads(), config.mix().names().size(), Runtime.getRuntime().maxMemory());
     boolean madeOut = RunOutputs.prepareNew(config);
+    steps = new RunSteps(database.spec().url(), sentTo, phasesBefore, phasesPlanned);
     try (ResultFileClaim json = ResultFileClaim.claim("--json", config.jsonFile());
          LiveMetrics live = config.metricsPort() == null ? null : LiveMetrics.start(config.metricsPort());
          FleetMember fleet = FleetJoin.join(config.fleet(), database, out)) {
@@ -176,11 +177,7 @@ public final class RunJob {
       try {
         code = run(live);
       } catch (Exception | Error e) {
-        if (fleet != null) {
-          fleet.fail(e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst()
-              .orElse(""));
-        }
-        throw e;
+        throw steps.failed(e, fleet); // named by its step and server, once, here
       }
       if (live != null) {
         beforeMetricsClose.accept(live.url());
@@ -194,6 +191,7 @@ public final class RunJob {
 
   /** This process as one instance of a run of several, or null alone. */
   private FleetMember fleet;
+  private RunSteps steps;
 
   /** What the last {@link #run()} measured, and where its statements went (null when not explained). */
   private RunResult result;
@@ -345,7 +343,8 @@ public final class RunJob {
     PhaseStartTimes startTimes = new PhaseStartTimes(java.time.Clock.systemUTC());
     PoolerWatches poolerWatch = PoolerWatches.open(read, config, database.spec(), out);
     RunListener listener = RunListener.both(RunListener.both(new PrintingRunListener(out, answersDiffer,
-        sentTo != null).numbering(phasesBefore, phasesPlanned), startTimes), RunListener.both(poolerWatch, extra));
+        sentTo != null).numbering(phasesBefore, phasesPlanned), startTimes), RunListener.both(poolerWatch,
+        RunListener.both(extra, steps)));
     RunProbe probe = live == null ? RunProbe.NONE : live.probe();
     Runner runner = spread == null
         ? new Runner(plan, spec -> withPoolMeters(live, openSource(spec)), listener, probe)
@@ -364,6 +363,7 @@ public final class RunJob {
     try (poolerWatch) {
       result = runner.run();
     }
+    steps.phasesEnded();
     if (fleet != null && fleet.peerLost() != null) {
       throw new FleetException(fleet.peerLost());
     }

@@ -171,6 +171,11 @@ final class PhaseRun {
       // measured while the summary dropped it with the warm-up (4,001 against 4,000, seen once in CI)
       recorder.beginWarmup();
     }
+    if (warmingUp) {
+      listener.warmupStarted(spec);
+    } else {
+      listener.measuringStarted(spec);
+    }
     long begin = System.nanoTime();
     Instant beganAt = Instant.now();
     go.countDown();
@@ -228,6 +233,7 @@ final class PhaseRun {
             turn.end(System.nanoTime() - resetStart);
           }
         }
+        listener.measuringStarted(spec);
         intervalStart = resetAt;
         warmingUp = false;
         measureStart = resetAt;

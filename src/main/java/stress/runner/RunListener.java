@@ -11,6 +11,12 @@ public interface RunListener {
 
   default void phaseStarted(PhaseSpec phase, int index, int count) {}
 
+  /** The phase's workers start, in its warm-up (a phase without one calls {@link #measuringStarted} instead). */
+  default void warmupStarted(PhaseSpec phase) {}
+
+  /** The phase starts measuring: its warm-up is over, or its workers start when it has none. */
+  default void measuringStarted(PhaseSpec phase) {}
+
   default void interval(PhaseSpec phase, IntervalStats stats) {}
 
   default void phaseFinished(PhaseSpec phase, PhaseStats stats) {}
@@ -28,6 +34,18 @@ public interface RunListener {
       public void phaseStarted(PhaseSpec phase, int index, int count) {
         first.phaseStarted(phase, index, count);
         second.phaseStarted(phase, index, count);
+      }
+
+      @Override
+      public void warmupStarted(PhaseSpec phase) {
+        first.warmupStarted(phase);
+        second.warmupStarted(phase);
+      }
+
+      @Override
+      public void measuringStarted(PhaseSpec phase) {
+        first.measuringStarted(phase);
+        second.measuringStarted(phase);
       }
 
       @Override

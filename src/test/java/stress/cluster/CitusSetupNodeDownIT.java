@@ -119,7 +119,8 @@ class CitusSetupNodeDownIT {
     String node = waiting.group(1);
     List<String> errors = text.lines().filter(l -> l.startsWith("stress: ")).toList();
     assertEquals(1, errors.size(), text);
-    assertTrue(errors.get(0).matches("stress: " + Pattern.quote(node) + " was unavailable for \\d+\\.\\d s"
+    assertTrue(errors.get(0).matches("stress: set-up \\(on postgresql jdbc:postgresql://\\S+\\): " + Pattern.quote(node)
+        + " was unavailable for \\d+\\.\\d s"
         + " \\(--connect-timeout 2s\\) while the run was reading the table's keys: connection to the remote node"
         + " \\S+ failed with the following error: .*; nothing was measured \\(SQLState 08006\\)"), errors.get(0));
     assertEquals(1, text.lines().filter(l -> l.startsWith("set-up: ")).count(), text);

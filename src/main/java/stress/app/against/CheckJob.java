@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import org.bson.BsonDocument;
 import stress.app.process.ExitCode;
+import stress.app.process.FailedStep;
 import stress.app.setup.ChosenDatabase;
 import stress.connect.PhysicalConnections;
 import stress.keys.KeyChooser;
@@ -66,7 +67,11 @@ public final class CheckJob {
     this.request = request;
     this.database = database;
     this.out = out;
+    this.step = TargetTrial.step(database.spec().url(), MongoTarget.withoutPassword(request.against()));
   }
+
+  /** The check as a step; its MongoDB server as the server describes itself once connected. */
+  private FailedStep.Step step;
 
   /** How a check of one operation ended. */
   enum Verdict {
@@ -89,8 +94,19 @@ public final class CheckJob {
 
   /** Checks every operation; exit 0 when answers were compared and none differs, 1 otherwise. */
   public ExitCode run() throws SQLException {
+    try {
+      return check();
+    } catch (SQLException e) {
+      throw FailedStep.named(step, e); // a server's failure names the check and that server
+    } catch (RuntimeException e) {
+      throw FailedStep.named(step, e);
+    }
+  }
+
+  private ExitCode check() throws SQLException {
     try (Connection c = PhysicalConnections.open(database.spec());
          MongoTarget mongo = MongoTarget.connect("--against", request.against(), null)) {
+      step = TargetTrial.step(database.spec().url(), mongo.describe());
       DocumentTable table = TableSetup.existing(c, request.schema(), request.table(), false);
       String missing = stress.mongodb.CollectionPresence.problem(mongo, request.collection());
       if (missing != null) {

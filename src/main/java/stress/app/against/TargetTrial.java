@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import stress.app.against.IndexParity;
 import stress.app.against.WritesSinceLoad;
+import stress.app.process.FailedStep;
 import stress.app.setup.ChosenDatabase;
 import stress.config.RunConfig;
 import stress.connect.PhysicalConnections;
@@ -55,8 +56,16 @@ public final class TargetTrial {
     for (Map.Entry<String, MongoTarget> server : servers.entrySet()) {
       String prefix = servers.size() == 1 ? "" : server.getKey() + ": ";
       List<String> ownParity = new ArrayList<>();
-      for (CheckJob.Outcome o : outcomes(config, database, server.getValue(), collection, check, objectIdTables,
-          ownParity)) {
+      List<CheckJob.Outcome> found;
+      FailedStep.Step step = step(database.spec().url(), server.getValue().describe());
+      try {
+        found = outcomes(config, database, server.getValue(), collection, check, objectIdTables, ownParity);
+      } catch (SQLException e) {
+        throw FailedStep.named(step, e);
+      } catch (RuntimeException e) {
+        throw FailedStep.named(step, e);
+      }
+      for (CheckJob.Outcome o : found) {
         if (o.verdict() == CheckJob.Verdict.NO_COLLECTION) {
           missing.computeIfAbsent(prefix + o.line(), k -> new ArrayList<>()).add(o.operation());
         } else {
@@ -109,6 +118,11 @@ public final class TargetTrial {
     out.println("left out on all targets, as they cannot be compared: " + String.join(", ", why) + hint);
     return new Result(config.withMix(OperationMix.of(kept)), lines, leftOut, answersDiffer, parity,
         objectIdTables);
+  }
+
+  /** The answer check as a step of {@code check} or {@code run --against}, on PostgreSQL and a MongoDB server. */
+  static FailedStep.Step step(String postgresql, String mongodb) {
+    return new FailedStep.Step("the answer check", null, postgresql, mongodb);
   }
 
   /** {@link WritesSinceLoad} of the run's table and collection; null for an application or where it cannot tell. */
