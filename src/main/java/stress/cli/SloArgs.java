@@ -23,8 +23,23 @@ final class SloArgs {
 
   @Option(names = "--no-slo-check",
       description = "Skip the check after a capacity search (plain runs at the capacity found and at 1.2 times it,"
-          + " as many as the rounds, at least 3): a quick look, whose answer is then said to be unchecked.")
+          + " as many as the rounds, at least 3): a quick look, whose answer is then said to be unchecked. Only"
+          + " with --slo.")
   boolean noCheck;
+
+  /**
+   * The options that would do nothing, each refused with its rule: {@code --no-slo-check} without a search, and
+   * {@code --explain} in one (its steps run without the route check).
+   */
+  void refuseIdleOptions(boolean explain, List<String> problems) {
+    if (slo == null && noCheck) {
+      problems.add("--no-slo-check skips the check after a capacity search: only with --slo");
+    }
+    if (slo != null && explain) {
+      problems.add("--explain with --slo: a capacity search's steps are not explained; run 'stress explain' with the"
+          + " same options for the routes");
+    }
+  }
 
   /** The objectives, or null without --slo. */
   List<LatencyObjective> objectives() {
