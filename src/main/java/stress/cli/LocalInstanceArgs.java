@@ -56,6 +56,9 @@ final class LocalInstanceArgs {
         }
         continue;
       }
+      if (name.equals("--no-slo-check")) { // the search's, not a step's: a step without --slo refuses it
+        continue;
+      }
       kept.add(arg);
     }
     kept.addAll(List.of("--rate", Double.toString(step.rate() / instances), "--warmup", step.warmup().toMillis() + "ms",

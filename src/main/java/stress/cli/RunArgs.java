@@ -177,7 +177,7 @@ final class RunArgs {
   WorkerArgs workers = new WorkerArgs();
 
   @Option(names = "--explain",
-      description = "Before measuring, show where each operation's statements go in the run's modes (as 'stress explain'); the verdicts go into the header and the JSON result.")
+      description = "Before measuring, show where each operation's statements go in the run's modes (as 'stress explain'); the verdicts go into the header and the JSON result. Not with --slo: a capacity search's steps are not explained.")
   boolean explain;
 
   @Option(names = "--compare-tables", paramLabel = "TABLE,TABLE[,...]", split = ",",
@@ -273,6 +273,7 @@ final class RunArgs {
     }
     List<stress.config.ViaRoute> roads = attempt(problems, () -> stress.config.ViaRoute.parse(via));
     stress.model.TableName table = attempt(problems, tables::name);
+    slo.refuseIdleOptions(explain, problems);
     if (!problems.isEmpty()) {
       throw new UsageException(String.join("; ", problems));
     }

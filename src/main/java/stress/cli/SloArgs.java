@@ -23,19 +23,40 @@ final class SloArgs {
 
   @Option(names = "--no-slo-check",
       description = "Skip the check after a capacity search (plain runs at the capacity found and at 1.2 times it,"
-          + " as many as the rounds, at least 3): a quick look, whose answer is then said to be unchecked.")
+          + " as many as the rounds, at least 3): a quick look, whose answer is then said to be unchecked. Only"
+          + " with --slo.")
   boolean noCheck;
 
-  @Option(names = "--slo-check-duration", paramLabel = "TIME", defaultValue = "30s",
+  @Option(names = "--slo-check-duration", paramLabel = "TIME",
       description = "How long each plain run of the check measures, after the step's warm-up: at least as long as a"
           + " run of yours, since stalls that break a percentile come every few seconds on a busy host. Default:"
-          + " ${DEFAULT-VALUE}.")
+          + " 30s.")
   String checkDuration;
 
-  @Option(names = "--slo-window", paramLabel = "TIME", defaultValue = "5s",
+  @Option(names = "--slo-window", paramLabel = "TIME",
       description = "The window the check also reads each objective over: a rate is vouched for only when at least"
-          + " 90%% of its runs' windows held. Default: ${DEFAULT-VALUE}.")
+          + " 90%% of its runs' windows held. Default: 5s.")
   String window;
+
+  /**
+   * The options that would do nothing, each refused with its rule: {@code --no-slo-check} without a search, and
+   * {@code --explain} in one (its steps run without the route check).
+   */
+  void refuseIdleOptions(boolean explain, List<String> problems) {
+    if (slo == null && noCheck) {
+      problems.add("--no-slo-check skips the check after a capacity search: only with --slo");
+    }
+    for (String[] option : new String[][] {{"--slo-check-duration", checkDuration}, {"--slo-window", window}}) {
+      if (option[1] != null && (slo == null || noCheck)) {
+        problems.add(option[0] + " sets the runs of the check after a capacity search: only with --slo, without"
+            + " --no-slo-check");
+      }
+    }
+    if (slo != null && explain) {
+      problems.add("--explain with --slo: a capacity search's steps are not explained; run 'stress explain' with the"
+          + " same options for the routes");
+    }
+  }
 
   /** The objectives, or null without --slo. */
   List<LatencyObjective> objectives() {
@@ -44,11 +65,13 @@ final class SloArgs {
 
   /** The request of a search starting from {@code loggedRate} (NaN: not the logged rate). */
   stress.config.CapacityRequest request(double loggedRate) {
-    java.time.Duration check = stress.config.Durations.parse("--slo-check-duration", checkDuration);
-    java.time.Duration each = stress.config.Durations.parse("--slo-window", window);
+    java.time.Duration check = checkDuration == null ? stress.config.CapacityRequest.CHECK_DURATION
+        : stress.config.Durations.parse("--slo-check-duration", checkDuration);
+    java.time.Duration each = window == null ? stress.config.CapacityRequest.WINDOW
+        : stress.config.Durations.parse("--slo-window", window);
     if (each.isZero() || each.isNegative() || check.compareTo(each) < 0) {
-      throw new UsageException("--slo-window " + window + " with --slo-check-duration " + checkDuration + ": a window"
-          + " is above zero and no longer than a run of the check");
+      throw new UsageException("--slo-window " + each.toMillis() / 1000.0 + "s with --slo-check-duration "
+          + check.toMillis() / 1000.0 + "s: a window is above zero and no longer than a run of the check");
     }
     return new stress.config.CapacityRequest(objectives(), resolution(), loggedRate, !noCheck, check, each);
   }

@@ -198,6 +198,40 @@ class CapacityRunTest {
   }
 
   /**
+   * Options that would do nothing are refused in one line naming the option and the rule, exit 2, before anything
+   * connects (no server listens on the URL's port): --no-slo-check without --slo, --explain with --slo.
+   */
+  @Test
+  void optionsThatWouldDoNothingAreRefusedInOneLineBeforeConnecting() {
+    String nowhere = "jdbc:postgresql://127.0.0.1:1/nowhere";
+    CliTester.Result noSearch = CliTester.run("--url", nowhere, "-U", "postgres", "run", "--no-slo-check", "--ops",
+        "10");
+    assertEquals(2, noSearch.exitCode(), noSearch.all());
+    assertEquals(List.of("stress: --no-slo-check skips the check after a capacity search: only with --slo"),
+        noSearch.err().lines().toList());
+    CliTester.Result explained = CliTester.run("--url", nowhere, "-U", "postgres", "run", "--slo", "p99<=5ms",
+        "--explain", "--ops", "10");
+    assertEquals(2, explained.exitCode(), explained.all());
+    assertEquals(List.of("stress: --explain with --slo: a capacity search's steps are not explained; run 'stress"
+        + " explain' with the same options for the routes"), explained.err().lines().toList());
+    CliTester.Result both = CliTester.run("--url", nowhere, "-U", "postgres", "run", "--slo", "p99<=5ms",
+        "--explain", "--no-slo-check", "--instances", "2", "--ops", "10");
+    assertEquals(2, both.exitCode(), both.all());
+    assertTrue(both.err().startsWith("stress: --explain with --slo: ") && both.err().lines().count() == 1,
+        "with --instances too, before any instance starts: " + both.err());
+    CliTester.Result window = CliTester.run("--url", nowhere, "-U", "postgres", "run", "--slo-window", "5s", "--ops",
+        "10");
+    assertEquals(2, window.exitCode(), window.all());
+    assertEquals(List.of("stress: --slo-window sets the runs of the check after a capacity search: only with --slo,"
+        + " without --no-slo-check"), window.err().lines().toList());
+    CliTester.Result longer = CliTester.run("--url", nowhere, "-U", "postgres", "run", "--slo", "p99<=5ms",
+        "--slo-check-duration", "2s", "--slo-window", "5s", "--ops", "10");
+    assertEquals(2, longer.exitCode(), longer.all());
+    assertTrue(longer.err().contains("--slo-window 5.0s with --slo-check-duration 2.0s: a window is above zero and no"
+        + " longer than a run of the check"), longer.err());
+  }
+
+  /**
    * A capacity whose check stalls is not printed: the search runs on a lookup of about 2 ms, and once the output says
    * the check begins, a switch in the database makes a tenth of the executions sleep 60 ms, so every run of the check
    * breaks p99<=50ms. The answer is "none vouched for" with exit 4, never the figure the search found.

@@ -196,6 +196,52 @@ class ReportBrowserIT {
   }
 
   /**
+   * The knee of one search by round (the real search's steps, its first p50 lowered to 0.15 ms and two runs of the
+   * check added): the legend drawn on the chart names each round and the check, each in its own colour inside the
+   * plot, and the p50 of 0.15 ms, under the lowest tick Chart.js picks by itself (0.2), lies inside the plot with a
+   * tick at or under it.
+   */
+  @Test
+  void theKneeNamesEachRoundInItsLegendAndKeepsALowPointInsideThePlot() throws Exception {
+    RunResult search = JsonReport.read(Path.of(getClass().getResource("/stress/report/capacity-result.json").toURI()));
+    com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+    java.util.Map<String, Object> settings = mapper.convertValue(search.settings(),
+        new com.fasterxml.jackson.core.type.TypeReference<java.util.LinkedHashMap<String, Object>>() { });
+    @SuppressWarnings("unchecked")
+    java.util.Map<String, Object> capacity = (java.util.Map<String, Object>) settings.get("capacity");
+    @SuppressWarnings("unchecked")
+    List<java.util.Map<String, Object>> steps = (List<java.util.Map<String, Object>>) capacity.get("steps");
+    assertEquals(1000.0, steps.get(0).get("offered ops/s"));
+    steps.get(0).put("p50 ms", 0.15);
+    for (double rate : List.of(107.0, 128.0)) {
+      java.util.Map<String, Object> check = new java.util.LinkedHashMap<>(steps.get(3));
+      check.put("round", 0);
+      check.put("check run", 1);
+      check.put("offered ops/s", rate);
+      check.put("achieved ops/s", rate);
+      steps.add(check);
+    }
+    RunResult result = new RunResult(search.toolVersion(), search.startTime(), settings, search.target(),
+        search.phases().subList(0, 6), false);
+    Path page = HtmlReport.writeInto(result, dir.resolve("capacity-legend"));
+    String html = Files.readString(page);
+    RenderedPage rendered = assertRendered(page, html.split("<canvas", -1).length - 1);
+    String knee = rendered.canvasIn("capacity").orElseThrow();
+    List<String> legend = List.of(rendered.canvasData(knee, "legend").orElseThrow().split(" \\| "));
+    assertTrue(legend.containsAll(List.of("round 1", "round 2", "check", "p50", "p99", "p99.9")), legend.toString());
+    List<String> plotted = List.of(rendered.canvasData(knee, "plotted-labels").orElseThrow().replace("&lt;", "<")
+        .split(" \\| "));
+    assertTrue(plotted.containsAll(List.of("p99 · round 1", "p99 · round 2", "p99 · check")),
+        "each round's colour inside the plot: " + plotted);
+    assertEquals(Optional.of("0"), rendered.canvasData(knee, "points-outside"), rendered.describe());
+    double lowestTick = Double.parseDouble(rendered.canvasData(knee, "y-ticks").orElseThrow().split(" ")[0]);
+    assertTrue(lowestTick <= 0.15, "the lowest tick " + lowestTick + " lies above the p50 of 0.15 ms");
+    Path png = SCREENSHOTS.resolve("capacity-knee-legend.png");
+    browser.screenshot(page, png, 1400, 1600);
+    System.out.println("ReportBrowserIT: screenshot of the knee by round at " + png);
+  }
+
+  /**
    * Capacities compared (a real result.json of two modes searched over three rounds, kept as a test resource with two
    * steps' phases of each mode): one knee draws each combination's p99 per round, the objective and each capacity.
    */

@@ -14,7 +14,8 @@ import stress.report.capacity.CapacitySearchResult;
 
 /**
  * A capacity search ({@code run --slo}): the capacity in words first, then the knee, latency against the offered
- * rate (each step's latencies, one line per figure and round in order of rate, a broken step hollow), with each
+ * rate (each step's latencies, one line per figure and round in order of rate, each round its colour and each figure
+ * its dash ({@link KneeLegend}), a broken step hollow), with each
  * latency objective drawn across and the capacity marked up the chart (over rounds its interval a band), and the
  * table of every step. Capacities compared ({@link ComparedCapacities}) share one knee, with the comparison's table
  * before the steps'. No section for a run without a search.
@@ -61,12 +62,13 @@ final class CapacitySection {
     }
     return new Section(ID, "Capacity", "Each step offered one rate in an open loop, latency measured from each"
         + " intended start. The chart draws each step's latencies of all operations against the rate it offered, a"
-        + " line per figure and round in order of rate (each round its own marker; a hollow marker is a step that broke"
-        + " an objective or did not keep up with the rate), each latency objective as a dashed line across, and the"
-        + " capacity as a line up the chart, over several rounds with its interval as a band. Latency is on a"
+        + " line per figure and round in order of rate (each round its own colour, the check's runs one more, and each"
+        + " figure its own dash: p50 dotted, p99 solid, p99.9 dashed; the legend names them; a hollow marker is a step"
+        + " that broke an objective or did not keep up with the rate), each latency objective as a dashed line across,"
+        + " and the capacity as a line up the chart, over several rounds with its interval as a band. Latency is on a"
         + " logarithmic axis, and so is the rate when the steps span more than " + (int) LOG_SPAN + " times."
-        + (anyCompared ? " Capacities compared share one chart: each combination in its own colour, drawn with the"
-        + " figures its objectives name, its capacity marked; the table under it gives each combination's capacity"
+        + (anyCompared ? " Capacities compared share one chart: each combination in its own colour (each round its own"
+        + " marker), drawn with the figures its objectives name, its capacity marked; the table under it gives each combination's capacity"
         + " and its ratio to the first combination's, paired round by round, with the interval and the verdict." : "")
         + " The table of steps lists every step in the order run.", headlines, charts, tables, false);
   }
@@ -81,6 +83,7 @@ final class CapacitySection {
     double yLow = Double.POSITIVE_INFINITY;
     double yHigh = 0;
     List<Series> series = new ArrayList<>();
+    KneeLegend legend = new KneeLegend();
     for (String figure : figures) {
       for (String round : rounds) {
         List<Step> drawn = search.steps().stream()
@@ -97,8 +100,10 @@ final class CapacitySection {
           yHigh = Math.max(yHigh, step.latency(figure));
         }
         String name = round.equals("check") ? "check" : "round " + round;
+        // a round's colour, a figure's dash: the rounds told apart at a glance, and the figures within each
         series.add(new Series(rounds.size() > 1 ? prefix + figure + " · " + name : prefix + figure,
-            figure, false, "y", points, broken, null, name));
+            name, false, "y", points, broken, null, name,
+            legend.steps(series.size(), round, figure, !broken.isEmpty())));
       }
     }
     for (CapacitySearchResult.LatencyLimit limit : search.latencyLimits()) {
@@ -110,23 +115,28 @@ final class CapacitySection {
       yHigh = 1;
     }
     for (CapacitySearchResult.LatencyLimit limit : search.latencyLimits()) {
-      series.add(new Series(prefix + "objective " + limit.objective(), "objective " + limit.figure(), true, "y",
-          List.of(new Point(xLow, limit.ms()), new Point(xHigh, limit.ms())), List.of(), null, "objective"));
+      String label = prefix + "objective " + limit.objective();
+      series.add(new Series(label, "objective " + limit.figure(), true, "y",
+          List.of(new Point(xLow, limit.ms()), new Point(xHigh, limit.ms())), List.of(), null, "objective",
+          legend.objective(series.size(), label)));
     }
     if (search.hasInterval()) {
-      series.add(new Series(prefix + "interval " + CapacitySearchResult.rate(search.low()) + "-"
-          + CapacitySearchResult.rate(search.high()) + " ops/s", "capacity interval", false, "y",
-          List.of(new Point(search.low(), yHigh), new Point(search.high(), yHigh)), List.of(), null, "band"));
+      String label = prefix + "interval " + CapacitySearchResult.rate(search.low()) + "-"
+          + CapacitySearchResult.rate(search.high()) + " ops/s";
+      series.add(new Series(label, "capacity interval", false, "y",
+          List.of(new Point(search.low(), yHigh), new Point(search.high(), yHigh)), List.of(), null, "band",
+          legend.capacity(series.size(), label, true)));
     }
     if (Double.isFinite(search.capacity())) {
-      series.add(new Series(prefix + "capacity " + CapacitySearchResult.rate(search.capacity()) + " ops/s", "capacity",
-          false, "y", List.of(new Point(search.capacity(), yLow), new Point(search.capacity(), yHigh)), List.of(),
-          null, "capacity"));
+      String label = prefix + "capacity " + CapacitySearchResult.rate(search.capacity()) + " ops/s";
+      series.add(new Series(label, "capacity", false, "y", List.of(new Point(search.capacity(), yLow),
+          new Point(search.capacity(), yHigh)), List.of(), null, "capacity",
+          legend.capacity(series.size(), label, false)));
     }
     boolean logRates = xLow > 0 && xHigh / xLow > LOG_SPAN;
     return new ChartSpec(id, prefix + "Latency against the offered rate, under " + search.objectivesText(),
         logRates ? "knee-log" : "knee", "offered ops/s" + (logRates ? " (log scale)" : ""), "ms (log scale)", null,
-        List.of(), series, answers(search));
+        List.of(), series, answers(search), legend.entries());
   }
 
   /** The latency figures the steps hold, in order: p50, p99, p99.9 and any other an objective names. */

@@ -1,6 +1,7 @@
 package stress.report.html;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 import java.util.Objects;
 
@@ -21,14 +22,29 @@ import java.util.Objects;
  * @param categories the bar labels of a bar chart, else empty
  * @param series     what is drawn
  * @param table      the numbers, shown as a table beside the chart (rendered as HTML, not sent to the script)
+ * @param legend     the chart's own legend, entry by entry; empty: an entry per series
  */
 record ChartSpec(String id, String title, String kind, String xTitle, String yTitle, String y2Title,
-                 List<String> categories, List<Series> series, @JsonIgnore DataTable table) {
+                 List<String> categories, List<Series> series, @JsonIgnore DataTable table,
+                 @JsonInclude(JsonInclude.Include.NON_EMPTY) List<LegendEntry> legend) {
   ChartSpec {
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(title, "title");
     categories = List.copyOf(categories);
     series = List.copyOf(series);
     Objects.requireNonNull(table, "table");
+    legend = List.copyOf(legend);
+    int count = series.size();
+    for (LegendEntry entry : legend) {
+      if (entry.series().stream().anyMatch(i -> i < 0 || i >= count)) {
+        throw new IllegalArgumentException("legend entry " + entry.text() + " names a series the chart lacks: "
+            + entry.series());
+      }
+    }
+  }
+
+  ChartSpec(String id, String title, String kind, String xTitle, String yTitle, String y2Title,
+            List<String> categories, List<Series> series, DataTable table) {
+    this(id, title, kind, xTitle, yTitle, y2Title, categories, series, table, List.of());
   }
 }

@@ -17,9 +17,12 @@ import java.util.Objects;
  * @param style    how a capacity chart draws it, else null: {@code round N} (a round's steps, its own marker; the
  *                 marked points, broken steps, hollow), {@code objective} (a dashed line across), {@code capacity}
  *                 (a line up the chart), {@code band} (its interval, filled down to the axis)
+ * @param look     its colour and dash when its chart decides them (the knee of one search), else null: the page's
+ *                 palette by {@code colorKey}
  */
 record Series(String label, String colorKey, boolean dashed, String axis, List<Point> points, List<Integer> marked,
-              String markText, @JsonInclude(JsonInclude.Include.NON_NULL) String style) {
+              String markText, @JsonInclude(JsonInclude.Include.NON_NULL) String style,
+              @JsonInclude(JsonInclude.Include.NON_NULL) Look look) {
   Series {
     Objects.requireNonNull(label, "label");
     Objects.requireNonNull(colorKey, "colorKey");
@@ -29,7 +32,12 @@ record Series(String label, String colorKey, boolean dashed, String axis, List<P
 
   Series(String label, String colorKey, boolean dashed, String axis, List<Point> points, List<Integer> marked,
          String markText) {
-    this(label, colorKey, dashed, axis, points, marked, markText, null);
+    this(label, colorKey, dashed, axis, points, marked, markText, null, null);
+  }
+
+  Series(String label, String colorKey, boolean dashed, String axis, List<Point> points, List<Integer> marked,
+         String markText, String style) {
+    this(label, colorKey, dashed, axis, points, marked, markText, style, null);
   }
 
   static Series line(String label, String colorKey, boolean dashed, List<Point> points) {

@@ -26,7 +26,7 @@
   }
 
   function lineDataset(series) {
-    var c = color(series.colorKey);
+    var c = seriesColor(series);
     return {
       label: series.label, data: series.points, borderColor: c, backgroundColor: c,
       borderDash: series.dashed ? [6, 4] : [], borderWidth: 2, pointRadius: 1.5, tension: 0
@@ -159,41 +159,108 @@
     };
   }
 
-  // Latency against the offered rate (a capacity search): a round's steps joined in order of rate, each round its
-  // own marker and a broken step hollow; an objective dashed across, the capacity a line up the chart, its interval
-  // a band filled down to the axis. Latency on a logarithmic axis; the rate too for knee-log.
+  // The colour a series is drawn in: its own look's (a knee of one search), else its key's in the page's palette.
+  function seriesColor(series) {
+    return series.look ? series.look.color : color(series.colorKey);
+  }
+
+  // The 1-2-5 value at or below (at or above, up) a positive value. Left to itself Chart.js starts a logarithmic axis
+  // at the lowest point but its first tick above it (0.2 for a p50 of 0.15 ms): that point then sits on the axis line,
+  // under every tick. Bounded by these, each axis starts and ends on a labelled tick beyond every point.
+  function niceBound(value, up) {
+    var base = Math.pow(10, Math.floor(Math.log10(value)));
+    var steps = up ? [1, 2, 5, 10] : [5, 2, 1];
+    for (var i = 0; i < steps.length; i += 1) {
+      var bound = Number((steps[i] * base).toPrecision(12));
+      if (up ? bound >= value : bound <= value) {
+        return bound;
+      }
+    }
+    return Number(base.toPrecision(12));
+  }
+
+  function logAxis(spec, key, title) {
+    var values = [];
+    spec.series.forEach(function (series) {
+      series.points.forEach(function (point) {
+        if (point[key] > 0) {
+          values.push(point[key]);
+        }
+      });
+    });
+    var axis = { type: 'logarithmic', title: axisTitle(title) };
+    if (values.length > 0) {
+      // a quarter of margin keeps the markers at the ends clear of the axis lines
+      axis.min = niceBound(Math.min.apply(null, values) / 1.25, false);
+      axis.max = niceBound(Math.max.apply(null, values) * 1.25, true);
+    }
+    return axis;
+  }
+
+  // The knee's own legend (rounds in colours, figures in dashes): an entry shows or hides every series it names.
+  function kneeLegend(spec) {
+    return {
+      labels: {
+        usePointStyle: true,
+        generateLabels: function (chart) {
+          return spec.legend.map(function (entry) {
+            var shown = entry.series.length === 0 || entry.series.some(function (i) { return chart.isDatasetVisible(i); });
+            return {
+              text: entry.text, series: entry.series, hidden: !shown, lineWidth: 2, lineDash: entry.dash,
+              strokeStyle: entry.color, fontColor: Chart.defaults.color,
+              fillStyle: entry.symbol === 'hollow' ? '#ffffff' : entry.symbol === 'box' ? withAlpha(entry.color, 0.3) : entry.color,
+              pointStyle: entry.symbol === 'line' ? 'line' : entry.symbol === 'box' ? 'rect' : 'circle'
+            };
+          });
+        }
+      },
+      onClick: function (event, item, legend) {
+        var chart = legend.chart;
+        var shown = item.series.some(function (i) { return chart.isDatasetVisible(i); });
+        item.series.forEach(function (i) { chart.setDatasetVisibility(i, !shown); });
+        chart.update();
+      }
+    };
+  }
+
+  // Latency against the offered rate (a capacity search): a round's steps joined in order of rate, a broken step
+  // hollow; an objective dashed across, the capacity a line up the chart, its interval a band filled down to the axis.
+  // One search: each round its colour, each figure its dash (the series' look), and the chart's own legend.
+  // Capacities compared: each combination its colour, each round its marker. Latency on a logarithmic axis; the rate
+  // too for knee-log; both bounded by ticks around every point.
   function kneeConfig(spec) {
     var shapes = ['circle', 'triangle', 'rect', 'rectRot', 'star', 'crossRot'];
     var datasets = spec.series.map(function (series) {
-      var c = color(series.colorKey);
+      var c = seriesColor(series);
       var dataset = { label: series.label, data: series.points, borderColor: c, backgroundColor: c, borderWidth: 2,
-        tension: 0, pointRadius: 0, order: 1 };
+        tension: 0, pointRadius: 0, order: 1, clip: 6 };
       if (series.style === 'objective') {
-        dataset.borderDash = [8, 4];
+        dataset.borderDash = series.look ? series.look.dash : [8, 4];
       } else if (series.style === 'band') {
         dataset.fill = 'start';
-        dataset.backgroundColor = withAlpha(c, 0.3);
+        dataset.backgroundColor = withAlpha(c, series.look ? 0.2 : 0.3);
         dataset.order = 3;
       } else if (series.style !== 'capacity') { // a round's steps
         var round = parseInt(String(series.style).replace('round ', ''), 10) || 1;
         var broken = series.points.map(function (ignored, index) { return series.marked.indexOf(index) >= 0; });
-        dataset.pointStyle = shapes[(round - 1) % shapes.length];
+        dataset.pointStyle = series.look ? 'circle' : shapes[(round - 1) % shapes.length];
+        dataset.borderDash = series.look ? series.look.dash : [];
         dataset.pointRadius = broken.map(function (b) { return b ? 5 : 4; });
         dataset.pointBackgroundColor = broken.map(function (b) { return b ? '#ffffff' : c; });
         dataset.order = 0;
       }
       return dataset;
     });
-    return {
-      type: 'line',
-      data: { datasets: datasets },
-      options: {
-        scales: {
-          x: { type: spec.kind === 'knee-log' ? 'logarithmic' : 'linear', title: axisTitle(spec.xTitle) },
-          y: { type: 'logarithmic', title: axisTitle(spec.yTitle) }
-        }
+    var options = {
+      scales: {
+        x: spec.kind === 'knee-log' ? logAxis(spec, 'x', spec.xTitle) : { type: 'linear', title: axisTitle(spec.xTitle) },
+        y: logAxis(spec, 'y', spec.yTitle)
       }
     };
+    if (spec.legend && spec.legend.length > 0) {
+      options.plugins = { legend: kneeLegend(spec) };
+    }
+    return { type: 'line', data: { datasets: datasets }, options: options };
   }
 
   var builders = { knee: kneeConfig, 'knee-log': kneeConfig, intervals: intervalConfig, time: timeConfig, 'time-log': timeLogConfig, percentiles: percentileConfig, bars: barConfig,
@@ -219,42 +286,77 @@
   // drawn exactly under another shows only in the legend) and the plot area shows pixels of at least one of them.
   // A bar's fill is translucent (alpha 0.7 or 0.3, which the canvas returns un-premultiplied) and its 1-pixel
   // border may fall between pixels, so any pixel with an alpha over 60 counts.
-  function paintedColours(canvas, left, top, width, height) {
+  function paintedColours(canvas, left, top, width, height, hexes) {
     var pixels = canvas.getContext('2d').getImageData(left, top, Math.max(1, width), Math.max(1, height)).data;
     var found = {};
-    Object.keys(colors).forEach(function (key) {
-      var n = parseInt(colors[key].slice(1), 16);
+    hexes.forEach(function (hex) {
+      var n = parseInt(hex.slice(1), 16);
       var r = n >> 16, g = (n >> 8) & 255, b = n & 255, hits = 0;
       for (var i = 0; i < pixels.length && hits < 20; i += 4) {
         if (pixels[i + 3] > 60 && Math.abs(pixels[i] - r) + Math.abs(pixels[i + 1] - g) + Math.abs(pixels[i + 2] - b) < 40) {
           hits += 1;
         }
       }
-      found[key] = hits >= 20;
+      found[hex] = hits >= 20;
     });
     return found;
   }
 
-  function plotArea(chart) {
+  function plotArea(chart, hexes) {
     var ratio = chart.currentDevicePixelRatio || 1, area = chart.chartArea;
     var left = Math.max(0, Math.floor(area.left * ratio)), top = Math.max(0, Math.floor(area.top * ratio));
     return paintedColours(chart.canvas, left, top, Math.min(chart.canvas.width, Math.ceil(area.right * ratio)) - left,
-      Math.min(chart.canvas.height, Math.ceil(area.bottom * ratio)) - top);
+      Math.min(chart.canvas.height, Math.ceil(area.bottom * ratio)) - top, hexes);
+  }
+
+  // Every point where Chart.js placed it, against the plot area (half a pixel of rounding allowed): a point outside
+  // reads against no tick, so a knee with one fails the check, naming it.
+  function pointsOutside(chart) {
+    var area = chart.chartArea, outside = [];
+    chart.data.datasets.forEach(function (dataset, index) {
+      chart.getDatasetMeta(index).data.forEach(function (element, j) {
+        if (!(element.x >= area.left - 0.5 && element.x <= area.right + 0.5 && element.y >= area.top - 0.5
+            && element.y <= area.bottom + 0.5)) {
+          outside.push(dataset.label + ' at ' + dataset.data[j].x + ' ops/s, ' + dataset.data[j].y + ' ms');
+        }
+      });
+    });
+    return outside;
+  }
+
+  // The legend's entries that lie wholly on the canvas (a legend too long for its chart cuts the last ones off).
+  function legendShown(chart) {
+    var legend = chart.legend;
+    if (!legend || !legend.options.display || !legend.legendItems) {
+      return [];
+    }
+    return legend.legendItems.filter(function (entry, i) {
+      var box = legend.legendHitBoxes[i];
+      return box && box.left >= 0 && box.top >= 0 && box.left + box.width <= chart.width
+        && box.top + box.height <= chart.chartArea.top;
+    }).map(function (entry) { return entry.text; });
   }
 
   var rendered = 0;
   drawn.forEach(function (item) {
     var canvas = item.chart.canvas;
-    var found = paintedColours(canvas, 0, 0, canvas.width, canvas.height);
-    var plotted = plotArea(item.chart);
     var withPoints = item.spec.series.filter(function (s) { return s.points.length > 0; });
-    var missing = withPoints.filter(function (s) { return !found[s.colorKey]; });
-    var nothingPlotted = withPoints.length > 0 && !withPoints.some(function (s) { return plotted[s.colorKey]; });
+    var hexes = withPoints.map(seriesColor);
+    var found = paintedColours(canvas, 0, 0, canvas.width, canvas.height, hexes);
+    var plotted = plotArea(item.chart, hexes);
+    var missing = withPoints.filter(function (s) { return !found[seriesColor(s)]; });
+    var nothingPlotted = withPoints.length > 0 && !withPoints.some(function (s) { return plotted[seriesColor(s)]; });
+    var outside = item.spec.kind.indexOf('knee') === 0 ? pointsOutside(item.chart) : [];
     canvas.dataset.missingSeries = String(missing.length);
-    canvas.dataset.plottedSeries = String(withPoints.filter(function (s) { return plotted[s.colorKey]; }).length);
+    canvas.dataset.plottedSeries = String(withPoints.filter(function (s) { return plotted[seriesColor(s)]; }).length);
     // the labels of the series seen inside the axes, for a reader's check (and a browser test's)
-    canvas.dataset.plottedLabels = withPoints.filter(function (s) { return plotted[s.colorKey]; })
+    canvas.dataset.plottedLabels = withPoints.filter(function (s) { return plotted[seriesColor(s)]; })
       .map(function (s) { return s.label; }).join(' | ');
+    canvas.dataset.legend = legendShown(item.chart).join(' | ');
+    if (item.spec.kind.indexOf('knee') === 0) { // the axes as drawn and any point outside them, for the same checks
+      canvas.dataset.pointsOutside = String(outside.length);
+      canvas.dataset.yTicks = item.chart.scales.y.ticks[0].value + ' ' + item.chart.scales.y.ticks.slice(-1)[0].value;
+    }
     if (item.spec.categories) { // the bars' order as drawn, for a reader's check (and a browser test's)
       canvas.dataset.categories = item.chart.data.labels.map(function (label) { return label[0]; }).join(' | ');
     }
@@ -263,6 +365,9 @@
         + missing.map(function (s) { return s.label; }).join(', '));
     } else if (nothingPlotted) {
       window.reportError('chart ' + item.spec.id + ' (' + item.spec.title + ') draws nothing inside its axes');
+    } else if (outside.length > 0) {
+      window.reportError('chart ' + item.spec.id + ' (' + item.spec.title + ') draws points outside its axes: '
+        + outside.join('; '));
     } else {
       rendered += 1;
     }

@@ -195,6 +195,74 @@ class CapacitySectionTest {
     assertEquals("-", answers.get(2).get(1), "the median of the rounds: none");
   }
 
+  /**
+   * The knee of one search drawn by round: a series per round and figure, each round (and the check's runs) in a colour
+   * of its own and each figure in a dash of its own, and the chart's own legend naming each round, the check and each
+   * figure, an entry standing for exactly the series it names.
+   */
+  @Test
+  void eachRoundAndTheCheckHaveAColourOfTheirOwnNamedInTheLegend() throws Exception {
+    Map<String, Object> check = step(0, 3200, 4, 14, true);
+    check.put("check run", 1);
+    Map<String, Object> json = search(List.of("p99<=20ms"), 0.05, List.of(step(1, 3000, 4, 15, true),
+        step(1, 3500, 5, 30, false), step(2, 3300, 4, 15, true), step(3, 3200, 4, 14, true), check),
+        List.of(round(1, 3000, 3500, List.of("p99 30.0 ms > 20.0 ms"), false),
+            round(2, 3300, 3600, List.of("p99 30.0 ms > 20.0 ms"), false),
+            round(3, 3200, 3400, List.of("p99 30.0 ms > 20.0 ms"), false)), 3200.0, List.of(3000.0, 3300.0));
+    ChartSpec chart = section(json).charts().get(0);
+    List<String> groups = List.of("round 1", "round 2", "round 3", "check");
+    Map<String, List<Integer>> seriesOf = new LinkedHashMap<>();
+    Map<String, java.util.Set<String>> coloursOf = new LinkedHashMap<>();
+    for (int i = 0; i < chart.series().size(); i++) {
+      Series series = chart.series().get(i);
+      if (groups.contains(series.style())) {
+        seriesOf.computeIfAbsent(series.style(), k -> new ArrayList<>()).add(i);
+        coloursOf.computeIfAbsent(series.style(), k -> new java.util.HashSet<>()).add(series.look().color());
+      }
+    }
+    assertEquals(groups, new ArrayList<>(seriesOf.keySet()));
+    seriesOf.values().forEach(indexes -> assertEquals(4, indexes.size(), "a series per figure: p50, p95, p99, p99.9"));
+    coloursOf.forEach((group, colours) -> assertEquals(1, colours.size(), group + " in one colour: " + colours));
+    assertEquals(4, coloursOf.values().stream().flatMap(java.util.Set::stream).distinct().count(),
+        "each round and the check in a colour of its own: " + coloursOf);
+    List<Series> p99 = chart.series().stream().filter(s -> s.label().startsWith("p99 · ")).toList();
+    List<Series> p50 = chart.series().stream().filter(s -> s.label().startsWith("p50 · ")).toList();
+    assertEquals(4, p99.size());
+    assertEquals(1, p99.stream().map(s -> s.look().dash()).distinct().count(), "one figure, one dash");
+    assertFalse(p50.get(0).look().dash().equals(p99.get(0).look().dash()), "the figures told apart by their dash");
+
+    assertEquals(List.of("round 1", "round 2", "round 3", "check", "p50", "p95", "p99", "p99.9",
+        "hollow: a step that broke", "objective p99<=20ms", "interval 3000-3300 ops/s", "capacity 3200 ops/s"),
+        chart.legend().stream().map(LegendEntry::text).toList());
+    for (LegendEntry entry : chart.legend().subList(0, 4)) {
+      assertEquals(seriesOf.get(entry.text()), entry.series(), entry.text() + " stands for its round's series");
+      assertEquals(coloursOf.get(entry.text()), java.util.Set.of(entry.color()), entry.text() + " in its colour");
+      assertEquals("point", entry.symbol());
+    }
+    LegendEntry p99Entry = chart.legend().get(6);
+    assertEquals(p99.stream().map(chart.series()::indexOf).toList(), p99Entry.series());
+    assertEquals(p99.get(0).look().dash(), p99Entry.dash());
+
+    // the page carries the legend and the looks to its script, which draws the legend from them
+    String page = HtmlReport.render(List.of(new NamedResult("run", new RunResult("test",
+        Instant.parse("2026-01-02T03:04:05Z"), Map.of("rate", "searched (--slo)", "capacity", json),
+        Map.of("kind", "postgres"), List.of(), false))));
+    JsonNode spec = new ObjectMapper().readTree(page.substring(page.indexOf('>', page.indexOf("id=\"report-data\""))
+        + 1, page.indexOf("</script>", page.indexOf("id=\"report-data\"")))).get("charts").get(0);
+    assertEquals("round 3", spec.get("legend").get(2).get("text").asText());
+    assertEquals(coloursOf.get("round 3").iterator().next(), spec.get("legend").get(2).get("color").asText());
+    assertEquals(coloursOf.get("round 2").iterator().next(), spec.get("series").get(seriesOf.get("round 2").get(0))
+        .get("look").get("color").asText());
+    assertTrue(page.contains("generateLabels") && page.contains("spec.legend.map("), "the script draws that legend");
+  }
+
+  /** Other charts keep a legend entry per series: no legend of their own, no look. */
+  @Test
+  void otherChartsKeepTheirLegendPerSeries() throws Exception {
+    String page = HtmlReport.render(List.of(new NamedResult("run", Runs.single())));
+    assertFalse(page.contains("\"legend\":") || page.contains("\"look\":"), "no legend nor look in other charts");
+  }
+
   @Test
   void aRunWithoutASearchHasNoSection() {
     assertNull(CapacitySection.of(List.of(new NamedResult("run", Runs.single())), () -> "chart-0"));
