@@ -141,8 +141,7 @@ class CapacityRunTest {
   void instancesOnThisHostOfferEachStepTogether() throws Exception {
     Path out = dir.resolve("instances");
     CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--op", "find_first", "--threads", "1",
-        "--instances", "2", "--slo", "p99<=1s", "--slo-resolution", "50%",
-        "--slo-check-duration", "1s", "--slo-window", "1s", "--rate", "200", "--ops", "300",
+        "--instances", "2", "--slo", "p99<=1s", "--slo-resolution", "50%", "--rate", "200", "--ops", "300",
         "--warmup", "1s", "--no-slo-check", "--out", out.toString()); // new processes each step: a warm-up, a low rate
 
     // a capacity said unchecked (exit 0), or none vouched for (a lower bound on a busy machine: exit 4)
