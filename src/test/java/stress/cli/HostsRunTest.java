@@ -206,12 +206,13 @@ class HostsRunTest {
     assertFalse(r.out().contains("per host ("), r.out());
     assertFalse(read(json).get("phases").get(0).has("hosts"));
 
+    Path spreadJson = dir.resolve("url-spread.json"); // a result never replaces another
     CliTester.Result spread = run("--url", url, "run", "--spread-hosts", "--threads", "2", "--ops", "100",
-        "--warmup", "0", "--json", json.toString());
+        "--warmup", "0", "--json", spreadJson.toString());
     assertEquals(0, spread.exitCode(), spread.all());
     assertTrue(spread.out().contains("per host ("), spread.out());
-    assertEquals(2, read(json).get("phases").get(0).get("hosts").size());
-    assertHostsAddUp(read(json).get("phases").get(0));
+    assertEquals(2, read(spreadJson).get("phases").get(0).get("hosts").size());
+    assertHostsAddUp(read(spreadJson).get("phases").get(0));
   }
 
   @Test

@@ -125,7 +125,7 @@ class ImportCommandTest {
   }
 
   @Test
-  void rejectedDocumentsExitThreeAndCorruptArchivesExitOneNamingTheOffset() {
+  void rejectedDocumentsExitThreeAndAFileOfNoDumpKindExitsTwoNamingTheOffset() {
     CliTester.Result rejected = importing(Corpus.file("edge-cases/bsondump/partial_file.bson").toString());
     assertEquals(3, rejected.exitCode(), rejected.all());
     assertTrue(rejected.out().contains("stopped at corrupt input: " + Corpus.file("edge-cases/bsondump/partial_file.bson")
@@ -134,7 +134,7 @@ class ImportCommandTest {
 
     Path mangled = Corpus.file("edge-cases/archives/Liandrys2_dump_utf16-mangled.archive");
     CliTester.Result bad = importing("--archive", mangled.toString());
-    assertEquals(1, bad.exitCode(), bad.all());
+    assertEquals(2, bad.exitCode(), "no dump of any kind read is bad input: " + bad.all());
     assertTrue(bad.err().startsWith("stress: " + mangled + ": "), bad.err());
     assertTrue(bad.err().contains("(byte offset 0)"), bad.err());
     assertFalse(bad.err().contains("\tat "), bad.err());
