@@ -114,8 +114,7 @@ public final class Cli {
    * inside the program, not the user's mistake), is a failure.
    */
   static ExitCode exitCodeOf(Exception e) {
-    return e instanceof UsageException || e instanceof stress.dump.NotADumpException ? ExitCode.USAGE
-        : ExitCode.FAILURE;
+    return e instanceof UsageException || e instanceof stress.model.BadInput ? ExitCode.USAGE : ExitCode.FAILURE;
   }
 
   /** Kept for tests that want to see how an SQLException is shown. */

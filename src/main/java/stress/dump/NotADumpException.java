@@ -5,7 +5,7 @@ package stress.dump;
  * read. The command line takes it for bad input (exit 2), as a path that is not there; readers of dumps see a
  * {@link DumpFormatException} as of any file they cannot read.
  */
-public final class NotADumpException extends DumpFormatException {
+public final class NotADumpException extends DumpFormatException implements stress.model.BadInput {
   private static final long serialVersionUID = 1L;
 
   private final String reason;
