@@ -131,12 +131,9 @@ class ReportBrowserIT {
    */
   @Test
   void theReportOfASearchWhoseRoundsDisagreeDrawsNoCapacityAndNamesTheLowerBound() throws Exception {
-    RunResult search = JsonReport.read(Path.of(getClass().getResource("/stress/report/capacity-result.json").toURI()));
-    com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
-    java.util.Map<String, Object> settings = mapper.convertValue(search.settings(),
-        new com.fasterxml.jackson.core.type.TypeReference<java.util.LinkedHashMap<String, Object>>() { });
-    @SuppressWarnings("unchecked")
-    java.util.Map<String, Object> capacity = (java.util.Map<String, Object>) settings.get("capacity");
+    RunResult search = sampleSearch();
+    java.util.Map<String, Object> settings = settingsOf(search);
+    java.util.Map<String, Object> capacity = capacityOf(settings);
     capacity.remove("capacity ops/s");
     capacity.remove("interval");
     capacity.remove("coverage");
@@ -203,12 +200,9 @@ class ReportBrowserIT {
    */
   @Test
   void theKneeNamesEachRoundInItsLegendAndKeepsALowPointInsideThePlot() throws Exception {
-    RunResult search = JsonReport.read(Path.of(getClass().getResource("/stress/report/capacity-result.json").toURI()));
-    com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
-    java.util.Map<String, Object> settings = mapper.convertValue(search.settings(),
-        new com.fasterxml.jackson.core.type.TypeReference<java.util.LinkedHashMap<String, Object>>() { });
-    @SuppressWarnings("unchecked")
-    java.util.Map<String, Object> capacity = (java.util.Map<String, Object>) settings.get("capacity");
+    RunResult search = sampleSearch();
+    java.util.Map<String, Object> settings = settingsOf(search);
+    java.util.Map<String, Object> capacity = capacityOf(settings);
     @SuppressWarnings("unchecked")
     List<java.util.Map<String, Object>> steps = (List<java.util.Map<String, Object>>) capacity.get("steps");
     assertEquals(1000.0, steps.get(0).get("offered ops/s"));
@@ -292,5 +286,20 @@ class ReportBrowserIT {
       assertFalse(RECORD_TEXT.matcher(headline).find(), "record text in the headline: " + headline);
     }
     return rendered;
+  }
+
+  /** The sample search's result, which a test changes in copies of its settings. */
+  private RunResult sampleSearch() throws Exception {
+    return JsonReport.read(Path.of(getClass().getResource("/stress/report/capacity-result.json").toURI()));
+  }
+
+  private static java.util.Map<String, Object> settingsOf(RunResult search) {
+    return new com.fasterxml.jackson.databind.ObjectMapper().convertValue(search.settings(),
+        new com.fasterxml.jackson.core.type.TypeReference<java.util.LinkedHashMap<String, Object>>() { });
+  }
+
+  @SuppressWarnings("unchecked")
+  private static java.util.Map<String, Object> capacityOf(java.util.Map<String, Object> settings) {
+    return (java.util.Map<String, Object>) settings.get("capacity");
   }
 }
