@@ -88,6 +88,12 @@ public record CauseEvidence(double offered, double achieved, double edgeSlack, l
     return new Other(s.offered(), s.measured().p50Ms(), StepVerdict.figure(figure, s.measured()));
   }
 
+  /** This evidence without the other steps' latencies: the step's own figures, the client's and the host's. */
+  CauseEvidence withoutOtherSteps() {
+    return new CauseEvidence(offered, achieved, edgeSlack, operations, operationsNeeded, figure, value, limit, p50Ms,
+        fastestMs, fastestP50Ms, null, null, null, errorShare, errorsBroke, client);
+  }
+
   /** Whether the step achieved the rate offered (within 1%, beyond its window's edges). */
   boolean keptUp() {
     return achieved + edgeSlack >= CapacitySearch.KEEPS_UP * offered;

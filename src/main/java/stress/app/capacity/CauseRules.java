@@ -15,8 +15,8 @@ import stress.metrics.ClientUsage;
  *   <li>An objective below the fastest execution: the objective's limit under the fastest execution of any step.
  *       No rate can hold it, so no other cause is read.</li>
  *   <li>Steps too short to measure a rate: fewer executions than the objectives need to be judged, or over 101% of
- *       the rate achieved (a backlog of the warm-up drained in the window). The latencies are of no rate, so no other
- *       cause is read.</li>
+ *       the rate achieved (a backlog of the warm-up drained in the window). The latencies are of no rate, so beside it
+ *       only errors, the client and the host's figures are read (not the other steps' latencies).</li>
  *   <li>Errors: an error objective (or {@code --max-error-rate}) broke.</li>
  *   <li>The client's limit: its CPU at least {@link ClientUsage#CPU_LIMIT} of its cores, or its CPU less the JIT's
  *       at least that share of the cores its worker threads can use (fewer worker threads than cores);
@@ -91,10 +91,14 @@ public final class CauseRules {
     if (below != null) {
       add(causes, whys, Cause.OBJECTIVE_BELOW_FASTEST, below);
     } else if (shortSteps != null) {
+      // its latencies are of no rate: only what the host and the client did is read beside it
+      CauseEvidence host = e.withoutOtherSteps();
       add(causes, whys, Cause.TOO_SHORT, shortSteps);
+      add(causes, whys, Cause.ERRORS, errors(host));
+      add(causes, whys, Cause.CLIENT, client(host));
+      add(causes, whys, Cause.HOST_STALLS, hostStalls(host));
     } else {
-      add(causes, whys, Cause.ERRORS, e.errorsBroke() ? "executions failed: " + CapacityText.percent(e.errorShare())
-          + " of them, over the objective" : null);
+      add(causes, whys, Cause.ERRORS, errors(e));
       String client = client(e);
       add(causes, whys, Cause.CLIENT, client);
       add(causes, whys, Cause.HOST_STALLS, hostStalls(e));
@@ -121,6 +125,11 @@ public final class CauseRules {
       causes.add(cause);
       whys.add(why);
     }
+  }
+
+  static String errors(CauseEvidence e) {
+    return e.errorsBroke() ? "executions failed: " + CapacityText.percent(e.errorShare()) + " of them, over the"
+        + " objective" : null;
   }
 
   static String belowFastest(CauseEvidence e) {

@@ -62,8 +62,9 @@ class CauseRulesPropertyTest {
       return List.of(Cause.OBJECTIVE_BELOW_FASTEST);
     }
     boolean drained = e.achieved() - e.edgeSlack() > 1.01 * e.offered();
-    if (e.operations() < e.operationsNeeded() || drained) {
-      return List.of(Cause.TOO_SHORT);
+    boolean tooShort = e.operations() < e.operationsNeeded() || drained;
+    if (tooShort) {
+      held.add(Cause.TOO_SHORT);
     }
     if (e.errorsBroke()) {
       held.add(Cause.ERRORS);
@@ -83,9 +84,12 @@ class CauseRulesPropertyTest {
     if (client) {
       held.add(Cause.CLIENT);
     }
-    if (othersBusy || e.sameRate() != null && flatAndApart(s, "p50 flat, ") || e.higherLower() != null
-        || late && p.hostBusy != null && p.hostBusy >= 85) {
+    if (othersBusy || !tooShort && e.sameRate() != null && flatAndApart(s, "p50 flat, ")
+        || !tooShort && e.higherLower() != null || late && p.hostBusy != null && p.hostBusy >= 85) {
       held.add(Cause.HOST_STALLS);
+    }
+    if (tooShort) {
+      return held; // the latencies are of no rate: no queue, no own time
     }
     boolean keptUp = e.achieved() + e.edgeSlack() >= 0.99 * e.offered();
     CauseEvidence.Other below = e.heldBelow();
