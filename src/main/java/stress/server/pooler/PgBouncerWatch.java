@@ -16,7 +16,7 @@ public final class PgBouncerWatch implements AutoCloseable {
   private final String database;
   private final String user;
   private final Integer poolSize;
-  private long[] start;
+  private Counters start;
   private long maxWaitMicros;
   private int serverConnections;
   private int activeConnections;
@@ -75,22 +75,33 @@ public final class PgBouncerWatch implements AutoCloseable {
   /** The phase ended: its figures since {@link #begin}. */
   public PoolerFigures end() throws SQLException {
     read();
-    long[] end = counters();
-    return new PoolerFigures(end[0] - start[0], end[1] - start[1], end[2] - start[2], maxWaitMicros,
-        serverConnections, activeConnections, poolSize, waitingClients, samples);
+    Counters end = counters();
+    Long queryMicros = end.queryMicros() == null || start.queryMicros() == null ? null
+        : end.queryMicros() - start.queryMicros();
+    return new PoolerFigures(end.transactions() - start.transactions(), end.queries() - start.queries(),
+        end.waitMicros() - start.waitMicros(), queryMicros, maxWaitMicros, serverConnections, activeConnections,
+        poolSize, waitingClients, samples);
   }
 
-  /** {@code total_xact_count}, {@code total_query_count} and {@code total_wait_time} (µs) of the run's database. */
-  private long[] counters() throws SQLException {
-    long[] c = new long[3];
+  /** {@code SHOW STATS}' cumulative counters of the run's database; {@code queryMicros} null where not a column. */
+  private record Counters(long transactions, long queries, long waitMicros, Long queryMicros) {}
+
+  private Counters counters() throws SQLException {
+    long transactions = 0;
+    long queries = 0;
+    long wait = 0;
+    Long query = null;
     for (Map<String, String> row : console.query("SHOW STATS")) {
       if (database.equals(row.get("database"))) {
-        c[0] += number(row, "total_xact_count");
-        c[1] += number(row, "total_query_count");
-        c[2] += number(row, "total_wait_time");
+        transactions += number(row, "total_xact_count");
+        queries += number(row, "total_query_count");
+        wait += number(row, "total_wait_time");
+        if (row.containsKey("total_query_time")) {
+          query = (query == null ? 0 : query) + number(row, "total_query_time");
+        }
       }
     }
-    return c;
+    return new Counters(transactions, queries, wait, query);
   }
 
   private static long number(Map<String, String> row, String column) {

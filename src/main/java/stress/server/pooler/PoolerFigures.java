@@ -11,6 +11,8 @@ import java.util.Map;
  * @param transactions        {@code total_xact_count} delta
  * @param queries             {@code total_query_count} delta
  * @param waitMicros          {@code total_wait_time} delta: how long clients waited for a server connection, in all
+ * @param queryMicros         {@code total_query_time} delta: how long the pooler's server connections executed queries,
+ *                            in all; null where {@code SHOW STATS} has no such column
  * @param maxWaitMicros       the longest wait of a client then waiting ({@code maxwait}, {@code maxwait_us}) seen
  * @param serverConnections   the most server connections seen open ({@code sv_active + sv_idle + sv_used}): idle ones
  *                            an earlier run left in the pool count too
@@ -21,7 +23,7 @@ import java.util.Map;
  * @param samples             {@code SHOW POOLS} reads while the phase ran (at its intervals); with none, the
  *                            longest wait and the waiting clients were only read before and after the load
  */
-public record PoolerFigures(long transactions, long queries, long waitMicros, long maxWaitMicros,
+public record PoolerFigures(long transactions, long queries, long waitMicros, Long queryMicros, long maxWaitMicros,
                             int serverConnections, int activeConnections, Integer poolSize, int peakWaitingClients, int samples) {
 
   /** The mean wait per transaction through the pooler, in milliseconds; 0 without transactions. */
@@ -29,7 +31,19 @@ public record PoolerFigures(long transactions, long queries, long waitMicros, lo
     return transactions == 0 ? 0 : waitMicros / 1000.0 / transactions;
   }
 
-  /** The text under the phase: the pooler's figures and, given the client's mean latency, the share spent waiting. */
+  /**
+   * The client's mean latency split into waiting at the pooler, inside the server and the rest, both of the pooler's
+   * parts per transaction; null without transactions or a client's mean to split.
+   */
+  public ClientLatencySplit split(double clientMeanMillis) {
+    if (clientMeanMillis <= 0 || transactions == 0) {
+      return null;
+    }
+    return new ClientLatencySplit(clientMeanMillis, meanWaitMillis(),
+        queryMicros == null ? null : queryMicros / 1000.0 / transactions);
+  }
+
+  /** The text under the phase: the pooler's figures and, given the client's mean latency, where it went. */
   public String line(double clientMeanMillis) {
     String line = String.format(Locale.ROOT, "pooler: %,d transactions, %,d queries; clients waited avg %.3f ms",
         transactions, queries, meanWaitMillis());
@@ -40,11 +54,8 @@ public record PoolerFigures(long transactions, long queries, long waitMicros, lo
         : String.format(Locale.ROOT, ", max seen %.3f ms; %d%s server connections open, at most %d active at once,"
             + " at most %d clients waiting (%d samples)", maxWaitMicros / 1000.0, serverConnections, ofPool,
             activeConnections, peakWaitingClients, samples);
-    if (clientMeanMillis > 0 && transactions > 0) {
-      line += String.format(Locale.ROOT, "; waiting at the pooler %.1f%% of the client's mean latency %.3f ms",
-          100 * meanWaitMillis() / clientMeanMillis, clientMeanMillis);
-    }
-    return line;
+    ClientLatencySplit split = split(clientMeanMillis);
+    return split == null ? line : line + "; " + split.text();
   }
 
   /** The same figures for the phase's {@code connection} in result.json, each key beginning {@code pooler }. */
@@ -67,9 +78,9 @@ public record PoolerFigures(long transactions, long queries, long waitMicros, lo
       m.put("pooler clients waiting at most", Integer.toString(peakWaitingClients));
     }
     m.put("pooler pool samples", Integer.toString(samples));
-    if (clientMeanMillis > 0 && transactions > 0) {
-      m.put("pooler wait share of client mean latency", String.format(Locale.ROOT, "%.4f",
-          meanWaitMillis() / clientMeanMillis));
+    ClientLatencySplit split = split(clientMeanMillis);
+    if (split != null) {
+      split.putInto(m);
     }
     return m;
   }
