@@ -1,9 +1,12 @@
 package stress.report;
 
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import stress.metrics.OperationStats;
 
 /**
@@ -24,35 +27,45 @@ public final class ComparisonReading {
   }
 
   /**
-   * One line per combination of a group but its baseline (the first row), and a line after it where its verdicts
-   * disagree.
+   * One line per combination of a group but its baseline (the first row), read against the baseline or against the
+   * row it differs from in one key ({@link #counterpart}), and a line after it where its verdicts disagree.
    *
    * @param group       the rows of one group, the baseline first
    * @param comparedKey the key the group's rows differ in (null: any)
    */
   static List<String> lines(List<RoundComparison.Row> group, double leastDifference, String comparedKey) {
     List<String> lines = new ArrayList<>();
-    RoundComparison.Row baseline = group.get(0);
+    Set<Set<Map<String, String>>> read = new HashSet<>();
     for (RoundComparison.Row row : group) {
       if (row.baseline()) {
         continue;
       }
-      RoundComparison.Figure ops = total(row, RoundComparison.OPS);
-      boolean rowFirst = ops == null || ops.vsBaseline() == null || ops.vsBaseline().median() >= 1;
-      RoundComparison.Row subject = rowFirst ? row : baseline;
-      RoundComparison.Row other = rowFirst ? baseline : row;
+      RoundComparison.Row against = counterpart(group, row, comparedKey, read);
+      read.add(Set.of(row.combination(), against.combination()));
+      boolean rowFirst;
+      if (against == group.get(0)) {
+        RoundComparison.Figure ops = total(row, RoundComparison.OPS);
+        rowFirst = ops == null || ops.vsBaseline() == null || ops.vsBaseline().median() >= 1;
+      } else {
+        PairedRatio ops = paired(total(row, RoundComparison.OPS), total(against, RoundComparison.OPS), true,
+            leastDifference);
+        rowFirst = ops == null || ops.interval().median() >= 1;
+      }
+      RoundComparison.Row subject = rowFirst ? row : against;
+      RoundComparison.Row other = rowFirst ? against : row;
       List<PairedRatio> ratios = new ArrayList<>();
       List<String> parts = new ArrayList<>();
       for (String figure : List.of(RoundComparison.OPS, RoundComparison.P50, RoundComparison.P99)) {
         boolean higherIsBetter = figure.equals(RoundComparison.OPS);
-        // the row's ratio to the baseline, as the table has it; read from the baseline, its exact inverse
-        PairedRatio forward = paired(total(row, figure), total(baseline, figure), higherIsBetter, leastDifference);
+        // the row's ratio to the other (against the baseline: the table's); from the other's side, its exact inverse
+        PairedRatio forward = paired(total(row, figure), total(against, figure), higherIsBetter, leastDifference);
         PairedRatio ratio = forward == null || rowFirst ? forward : forward.inverse();
         ratios.add(ratio);
         parts.add(figure.replace(" ms", "") + " " + (ratio == null ? "-" : rowFirst ? part(ratio) : inversePart(forward)));
       }
       lines.add(label(subject.combination(), other.combination(), comparedKey) + " vs "
-          + label(other.combination(), subject.combination(), comparedKey) + ": " + String.join("; ", parts));
+          + label(other.combination(), subject.combination(), comparedKey)
+          + factors(subject.combination(), other.combination(), comparedKey) + ": " + String.join("; ", parts));
       String medians = mediansDisagree(subject, other, comparedKey);
       if (medians != null) {
         lines.add("  " + medians);
@@ -63,6 +76,47 @@ public final class ComparisonReading {
       }
     }
     return lines;
+  }
+
+  /**
+   * The row {@code row} is read against, so that one line says one difference: the baseline where the two differ in
+   * one key (always, when a key is compared), else the first row of the group that differs from {@code row} in exactly
+   * one key and was not yet read against it (a road whose prepared phases were left out: its plain phase beside
+   * the plain phase of another road); else the baseline, its line then saying which keys differ.
+   */
+  static RoundComparison.Row counterpart(List<RoundComparison.Row> group, RoundComparison.Row row, String comparedKey,
+                                         Set<Set<Map<String, String>>> read) {
+    RoundComparison.Row baseline = group.get(0);
+    if (comparedKey != null || differing(row.combination(), baseline.combination()).size() <= 1) {
+      return baseline;
+    }
+    for (RoundComparison.Row other : group) {
+      if (other != row && differing(row.combination(), other.combination()).size() == 1
+          && !read.contains(Set.of(row.combination(), other.combination()))) {
+        return other;
+      }
+    }
+    return baseline;
+  }
+
+  /** {@code " (two factors differ: mode and via)"} where the two combinations differ in more than one key, else "". */
+  static String factors(Map<String, String> combination, Map<String, String> other, String comparedKey) {
+    List<String> keys = differing(combination, other);
+    if (comparedKey != null || keys.size() < 2) {
+      return "";
+    }
+    String count = keys.size() < COUNTS.size() ? COUNTS.get(keys.size()) : Integer.toString(keys.size());
+    return " (" + count + " factors differ: " + String.join(", ", keys.subList(0, keys.size() - 1)) + " and "
+        + keys.get(keys.size() - 1) + ")";
+  }
+
+  private static final List<String> COUNTS = List.of("", "one", "two", "three", "four", "five", "six");
+
+  /** The keys whose values differ between the two, in {@code combination}'s order, then {@code other}'s. */
+  private static List<String> differing(Map<String, String> combination, Map<String, String> other) {
+    Set<String> keys = new LinkedHashSet<>(combination.keySet());
+    keys.addAll(other.keySet());
+    return keys.stream().filter(k -> !Objects.equals(combination.get(k), other.get(k))).toList();
   }
 
   /**

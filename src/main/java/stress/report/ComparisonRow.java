@@ -12,8 +12,14 @@ import stress.metrics.PhaseStats;
  *
  * @param settings the combination; each key becomes a column of the comparison
  * @param stats    the phase's totals
+ * @param outage   what its ratios must carry when it ran across an outage ({@link OutageNote}), or null
  */
-public record ComparisonRow(Map<String, String> settings, PhaseStats stats) {
+public record ComparisonRow(Map<String, String> settings, PhaseStats stats, String outage) {
+  /** A row that ran across no outage. */
+  public ComparisonRow(Map<String, String> settings, PhaseStats stats) {
+    this(settings, stats, null);
+  }
+
   public ComparisonRow {
     settings.forEach((key, value) -> {
       if (key == null || value == null) {

@@ -56,8 +56,12 @@ public final class RoundComparisonText {
         + " ops/s, ratio to " + baseline(comparedKey) + "; " + ONE_ROUND + "):\n"
         + (shortPhases == null ? "" : "  " + shortPhases + "\n"));
     if (comparedKey == null) {
-      return out.append(TextReport.comparison(result.phases().stream()
-          .map(p -> new ComparisonRow(p.combination(), p.stats())).toList())).toString();
+      List<ComparisonRow> rows = new ArrayList<>();
+      for (int i = 0; i < result.phases().size(); i++) {
+        PhaseResult p = result.phases().get(i);
+        rows.add(new ComparisonRow(p.combination(), p.stats(), OutageNote.of(p, i + 1)));
+      }
+      return out.append(TextReport.comparison(rows)).toString();
     }
     Map<Map<String, String>, PhaseResult> byCombination = new LinkedHashMap<>();
     result.phases().forEach(p -> byCombination.putIfAbsent(p.combination(), p));
@@ -67,7 +71,8 @@ public final class RoundComparisonText {
       }
       // as with rounds: within a group only the compared key tells its rows apart
       out.append(TextReport.comparison(combinations.stream().map(c -> new ComparisonRow(
-          Map.of(comparedKey, c.get(comparedKey)), byCombination.get(c).stats())).toList()));
+          Map.of(comparedKey, c.get(comparedKey)), byCombination.get(c).stats(),
+          OutageNote.of(byCombination.get(c), result.phases().indexOf(byCombination.get(c)) + 1))).toList()));
     });
     return out.toString();
   }

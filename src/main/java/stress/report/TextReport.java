@@ -8,6 +8,7 @@ import static stress.report.TextTable.Align.LEFT;
 import static stress.report.TextTable.Align.RIGHT;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -263,7 +264,7 @@ public final class TextReport {
   /**
    * One row per combination: its settings as columns, ops/s, avg/p95/p99 ms and errors of all
    * operations together, the ratio of its ops/s to the first row's, and {@code *} before the row with
-   * the highest ops/s (the first of them on a tie).
+   * the highest ops/s (the first of them on a tie). A ratio of a phase that ran across an outage says so beside it.
    *
    * @throws IllegalArgumentException when there are no rows
    */
@@ -308,10 +309,22 @@ public final class TextReport {
       cells.add(millis(total.latencyMs().p99()));
       cells.add(Long.toString(total.errorCount()));
       // no ratio to a first row that did nothing
-      cells.add(baseline > 0 ? Decimals.ratio(total.opsPerSecond() / baseline) : "-");
+      cells.add((baseline > 0 ? Decimals.ratio(total.opsPerSecond() / baseline) : "-")
+          + (i == 0 ? "" : outages(rows.get(0), row)));
       table.row(cells);
     }
     return table.render();
+  }
+
+  /** {@code " (phase 1 ran across ...)"} where either phase of a ratio ran across an outage, else "". */
+  private static String outages(ComparisonRow first, ComparisonRow row) {
+    List<String> notes = new ArrayList<>();
+    for (String note : Arrays.asList(first.outage(), row.outage())) {
+      if (note != null) {
+        notes.add(note);
+      }
+    }
+    return notes.isEmpty() ? "" : " (" + String.join("; ", notes) + ")";
   }
 
   private static double opsPerSecond(ComparisonRow row) {

@@ -171,4 +171,62 @@ class ComparisonReadingTest {
         + " estimate"), one);
     assertFalse(one.contains("1 round: no noise estimate"), one);
   }
+
+  /**
+   * Each combination ({@code mode/via}) in every round, its executions in 10 s and its latency in µs, in the order
+   * given; the rounds vary the executions a little so each ratio has an interval.
+   */
+  private static RunResult roads(int rounds, Object... combinationsAndFigures) {
+    List<PhaseResult> phases = new ArrayList<>();
+    for (int r = 0; r < rounds; r++) {
+      for (int c = 0; c < combinationsAndFigures.length; c += 2) {
+        String[] modeVia = ((String) combinationsAndFigures[c]).split("/");
+        int[] figures = (int[]) combinationsAndFigures[c + 1];
+        Map<String, String> combination = new LinkedHashMap<>();
+        combination.put("mode", modeVia[0]);
+        combination.put("via", modeVia[1]);
+        phases.add(new PhaseResult("mode=" + modeVia[0] + " via=" + modeVia[1], combination, Map.of(), Map.of(),
+            Fixtures.oneOperation(figures[0] + 10 * r, figures[1])).inRound(r + 1));
+      }
+    }
+    return new RunResult("test", Instant.EPOCH, Map.of(), Map.of(), phases, false);
+  }
+
+  @Test
+  void aRoadWithoutItsPreparedPhaseIsReadAgainstTheRowItDiffersFromInOneKey() {
+    // the pooler's road lost its prepared phase: its plain phase is read beside the direct plain phase, not beside
+    // the direct prepared one (mode and via at once)
+    String text = RoundComparisonText.of(roads(5, "prepared/direct", new int[] {20_000, 100},
+        "plain/direct", new int[] {10_000, 200}, "plain/pgbouncer", new int[] {5_000, 400}));
+    List<String> reading = text.lines().dropWhile(l -> !l.contains("read as")).skip(1).toList();
+    assertEquals(2, reading.size(), text);
+    assertTrue(reading.get(0).startsWith("    prepared vs plain: ops/s x2.0"), text);
+    assertTrue(reading.get(1).startsWith("    direct vs pgbouncer: ops/s x2.0"), text);
+    assertFalse(text.contains("factors differ"), text);
+    // listed the other way round, the same pairs, each said once
+    String reordered = RoundComparisonText.of(roads(5, "prepared/direct", new int[] {20_000, 100},
+        "plain/pgbouncer", new int[] {5_000, 400}, "plain/direct", new int[] {10_000, 200}));
+    List<String> lines = reordered.lines().dropWhile(l -> !l.contains("read as")).skip(1).toList();
+    assertEquals(2, lines.size(), reordered);
+    assertTrue(lines.get(0).startsWith("    direct vs pgbouncer: ops/s x2.0"), reordered);
+    assertTrue(lines.get(1).startsWith("    prepared vs plain: ops/s x2.0"), reordered);
+  }
+
+  @Test
+  void twoFactorsAtOnceAreSaidWhereNoRowDiffersInOne() {
+    String text = RoundComparisonText.of(roads(5, "prepared/direct", new int[] {20_000, 100},
+        "plain/pgbouncer", new int[] {5_000, 400}));
+    assertTrue(text.contains("    mode=prepared via=direct vs mode=plain via=pgbouncer (two factors differ: mode and"
+        + " via): ops/s x4.0"), text);
+    Map<String, String> plain = new LinkedHashMap<>();
+    plain.put("mode", "plain");
+    plain.put("pool", "none");
+    plain.put("via", "direct");
+    Map<String, String> prepared = new LinkedHashMap<>(plain);
+    prepared.put("mode", "prepared");
+    prepared.put("pool", "hikari");
+    prepared.put("via", "pgbouncer");
+    assertEquals(" (three factors differ: mode, pool and via)", ComparisonReading.factors(plain, prepared, null));
+    assertEquals("", ComparisonReading.factors(plain, prepared, "via"), "a compared key is the one difference said");
+  }
 }

@@ -29,7 +29,8 @@ import java.util.stream.Stream;
  * with its ini and auth file in a directory of its own. Clients log in with SCRAM as {@link #USER} with
  * {@link #password()}; PgBouncer logs in to the server (which trusts local logins) as the same role. Debian's binary
  * (or the one {@code STRESS_PGBOUNCER} names) refuses to run as root, so as root it runs as the {@code postgres} OS
- * user. Tests that need it call {@link #start} and skip, saying why, when no binary is installed.
+ * user. Tests that need it call {@link #start} and skip, saying why, when no binary is installed; {@link #stop} and
+ * {@link #startAgain} make an outage of it on the same port.
  */
 public final class PgBouncerServer implements AutoCloseable {
   /** The login role, made on the embedded server, listed in stats_users when the console is allowed. */
@@ -43,15 +44,27 @@ public final class PgBouncerServer implements AutoCloseable {
   private static final Duration READY_WITHIN = Duration.ofSeconds(20);
 
   private final Path dir;
-  private final Process process;
+  /** What starts it, so {@link #startAgain} starts the same ini on the same port. */
+  private final List<String> command;
+  private final String database;
+  private Process process;
   private final int port;
   private final String password;
 
-  private PgBouncerServer(Path dir, Process process, int port, String password) {
+  private PgBouncerServer(Path dir, List<String> command, String database, int port, String password)
+      throws IOException {
     this.dir = dir;
-    this.process = process;
+    this.command = List.copyOf(command);
+    this.database = database;
     this.port = port;
     this.password = password;
+    this.process = launch();
+  }
+
+  private Process launch() throws IOException {
+    // appended to, so the log of a run before a restart stays there
+    return new ProcessBuilder(command).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("pgbouncer.log").toFile())).start();
   }
 
   /** The PgBouncer binary: {@code STRESS_PGBOUNCER}, else Debian's, else one on the PATH; empty when none is. */
@@ -119,9 +132,7 @@ public final class PgBouncerServer implements AutoCloseable {
     command.addAll(List.of("sh", "-c", "ulimit -n \"$(ulimit -Hn)\" 2>/dev/null; exec \"$0\" \"$@\""));
     command.add(binary.get().toString());
     command.add(dir.resolve("pgbouncer.ini").toString());
-    Process process = new ProcessBuilder(command).redirectErrorStream(true)
-        .redirectOutput(dir.resolve("pgbouncer.log").toFile()).start();
-    PgBouncerServer server = new PgBouncerServer(dir, process, port, password);
+    PgBouncerServer server = new PgBouncerServer(dir, command, database, port, password);
     try {
       server.awaitReady(database);
     } catch (Exception e) {
@@ -178,6 +189,28 @@ public final class PgBouncerServer implements AutoCloseable {
     } catch (IOException e) {
       return "(no log: " + e.getMessage() + ")";
     }
+  }
+
+  /**
+   * Stops this PgBouncer as an outage would (its clients' connections broken), and returns once its processes are
+   * gone, so its port is free again; its files stay for {@link #startAgain}.
+   */
+  public void stop() throws Exception {
+    List<ProcessHandle> all = new ArrayList<>(process.descendants().toList());
+    all.add(process.toHandle());
+    all.forEach(ProcessHandle::destroy);
+    for (ProcessHandle p : all) {
+      p.onExit().get(READY_WITHIN.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+    }
+  }
+
+  /** Starts it again after {@link #stop}: the same ini, port and logins; returns once a login through it works. */
+  public void startAgain() throws Exception {
+    if (process.isAlive()) {
+      throw new IllegalStateException("PgBouncer on port " + port + " is still running: stop it first");
+    }
+    process = launch();
+    awaitReady(database);
   }
 
   /** Stops exactly this PgBouncer (the binary under runuser, then runuser) and removes its files. */
