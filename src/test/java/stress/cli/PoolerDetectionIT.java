@@ -135,13 +135,20 @@ class PoolerDetectionIT {
           + " most [0-9]+ active at once, at most ([0-9]+) clients waiting \\([0-9]+ samples\\)|; ([0-9]+) of 2 server connections open; the longest"
           + " wait and the waiting clients not sampled \\(no interval ended while the phase ran\\)); client's mean"
           + " latency ([0-9.]+) ms: waiting at the pooler ([0-9.]+) ms \\([0-9.]+%\\), inside the server ([0-9.]+) ms"
-          + " \\([0-9.]+%\\), the rest ([0-9.]+) ms \\([0-9.]+%\\)").matcher(run.out());
+          + " \\([0-9.]+%\\), the rest (?:([0-9.]+) ms \\([0-9.]+%\\)|not known: the two add up to ([0-9.]+) ms, more"
+          + " than the client's mean)").matcher(run.out());
       assertTrue(line.find(), run.out());
-      // the three parts, each rounded to the µs, add up to the client's mean
+      // the three parts, each rounded to the µs, add up to the client's mean; or, where the pooler's two means are more
+      // than the client's (a loaded host, whose pooler reads the server's answers late), the rest is said not known
       double mean = Double.parseDouble(line.group(6));
-      double parts = Double.parseDouble(line.group(7)) + Double.parseDouble(line.group(8))
-          + Double.parseDouble(line.group(9));
-      assertEquals(mean, parts, 0.0015, run.out());
+      double twoParts = Double.parseDouble(line.group(7)) + Double.parseDouble(line.group(8));
+      boolean restKnown = line.group(9) != null;
+      if (restKnown) {
+        assertEquals(mean, twoParts + Double.parseDouble(line.group(9)), 0.0015, run.out());
+      } else {
+        assertEquals(twoParts, Double.parseDouble(line.group(10)), 0.0015, run.out());
+        assertTrue(twoParts > mean, run.out());
+      }
       assertTrue(Double.parseDouble(line.group(8)) > 0, "the server's time of 300 lookups: " + run.out());
       long transactions = Long.parseLong(line.group(1).replace(",", ""));
       JsonNode phase = new ObjectMapper().readTree(out.resolve("result.json").toFile()).path("phases").get(0);
@@ -156,9 +163,12 @@ class PoolerDetectionIT {
       JsonNode connection = phase.path("connection");
       assertEquals(transactions, connection.path("pooler transactions").asLong(), connection.toString());
       assertEquals(mean, connection.path("pooler client mean latency ms").asDouble(), 0.0005, connection.toString());
-      assertEquals(mean, connection.path("pooler client wait avg ms").asDouble() + connection.path("pooler server"
-          + " time avg ms").asDouble() + connection.path("pooler rest avg ms").asDouble(), 0.0015, connection.toString());
-      assertTrue(connection.path("pooler rest avg ms").isNumber(), connection.toString());
+      if (restKnown) {
+        assertEquals(mean, connection.path("pooler client wait avg ms").asDouble() + connection.path("pooler server"
+            + " time avg ms").asDouble() + connection.path("pooler rest avg ms").asDouble(), 0.0015,
+            connection.toString());
+      }
+      assertEquals(restKnown, connection.path("pooler rest avg ms").isNumber(), connection.toString());
       assertEquals(Integer.toString(servers), connection.path("pooler server connections open").asText());
       assertEquals(line.group(4) == null ? "" : line.group(4), connection.path("pooler clients waiting at most")
           .asText());
