@@ -63,22 +63,26 @@ public record DegradedWindow(double startSeconds, double endSeconds, long execut
   public static final double SHORTEST_OUTAGE_INSIDE_SECONDS = 1.0;
 
   /**
-   * The outages that are not part of a degraded window: those lying inside one, or reaching over its first or last
-   * edge, that lasted less than {@link #SHORTEST_OUTAGE_INSIDE_SECONDS} or saw fewer failures than the workers running
-   * are left out (their failures stay counted in the window and its intervals). The window's edges are report
-   * intervals' while an outage's are the workers' own times, so a moment of one failure at a window's end ends a
-   * few milliseconds after it.
+   * The outages that are not part of a degraded window: those lying inside one that lasted less than
+   * {@link #SHORTEST_OUTAGE_INSIDE_SECONDS} or saw fewer failures than the workers running are left out, and so are
+   * those reaching over its first or last edge that did both (shorter, and not every worker failed): the window's
+   * edges are report intervals' while an outage's are the workers' own times, so a moment of one failure at a
+   * window's end ends a few milliseconds after it, while a server restarting fails every worker at once and stays an
+   * outage. Their failures stay counted in the window and its intervals.
    *
    * @param threads the workers running in the phase
    */
   public static List<Outage> outagesBeyond(List<Outage> outages, List<DegradedWindow> windows, int threads) {
     List<Outage> kept = new ArrayList<>();
     for (Outage o : outages) {
-      boolean inside = o.endSeconds() != null && windows.stream()
+      boolean ended = o.endSeconds() != null;
+      boolean inside = ended && windows.stream()
+          .anyMatch(w -> o.startSeconds() >= w.startSeconds() && o.endSeconds() <= w.endSeconds());
+      boolean overEdge = ended && windows.stream()
           .anyMatch(w -> o.startSeconds() <= w.endSeconds() && o.endSeconds() >= w.startSeconds());
-      boolean brief = o.endSeconds() != null && (o.endSeconds() - o.startSeconds() < SHORTEST_OUTAGE_INSIDE_SECONDS
-          || o.failed() < threads);
-      if (!(inside && brief)) {
+      boolean shorter = ended && o.endSeconds() - o.startSeconds() < SHORTEST_OUTAGE_INSIDE_SECONDS;
+      boolean few = o.failed() < threads;
+      if (!(inside && (shorter || few) || overEdge && shorter && few)) {
         kept.add(o);
       }
     }
