@@ -168,7 +168,7 @@ public final class RunJob {
     interruption.interruptOnSignal("setting up the run; nothing was measured");
     RunCapacity.checkHeap(config.threads(), config.mix().names().size(), Runtime.getRuntime().maxMemory());
     boolean madeOut = RunOutputs.prepareNew(config);
-    steps = new RunSteps(database.spec().url(), sentTo, phasesBefore, phasesPlanned);
+    steps = new RunSteps(database == null ? null : database.spec().url(), sentTo, phasesBefore, phasesPlanned);
     try (ResultFileClaim json = ResultFileClaim.claim("--json", config.jsonFile());
          LiveMetrics live = config.metricsPort() == null ? null : LiveMetrics.start(config.metricsPort());
          FleetMember fleet = FleetJoin.join(config.fleet(), database, out)) {
