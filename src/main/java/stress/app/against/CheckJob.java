@@ -67,7 +67,8 @@ public final class CheckJob {
     this.request = request;
     this.database = database;
     this.out = out;
-    this.step = TargetTrial.step(database == null ? null : database.spec().url(), MongoTarget.withoutPassword(request.against()));
+    this.step = TargetTrial.step(database == null ? null : database.spec().url(),
+        MongoTarget.withoutPassword(request.against()));
   }
 
   /** The check as a step; its MongoDB server as the server describes itself once connected. */
