@@ -20,7 +20,7 @@ import stress.config.RunConfig;
     description = {"Document workloads on PostgreSQL, Citus, Postgres-XL and Greenplum: ops/s and latency,"
         + " compared across statement modes, pools, thread counts and server settings.",
         "Without a connection (--url, -h or PGHOST) it starts an embedded PostgreSQL and fills it first."},
-    subcommands = {RunCommand.class, InitCommand.class, ImportCommand.class, GenerateCommand.class, DetectCommand.class,
+    subcommands = {RunCommand.class, InitCommand.class, ImportCommand.class, AssessCommand.class, GenerateCommand.class, DetectCommand.class,
         ExplainCommand.class, CheckCommand.class, IndexCommand.class, AnalyzeCommand.class, MergeCommand.class, WorkloadCommand.class, OpsCommand.class, ReportCommand.class,
         EmbeddedCommand.class, HelpCommand.class})
 final class StressCommand implements Callable<Integer> {

@@ -59,6 +59,11 @@ public record ConnectionOptions(String url, String host, String port, String use
     }
   }
 
+  /** The URL as it may be shown: its password masked; null without a URL. */
+  public String shownUrl() {
+    return url == null ? null : JdbcUrl.redact(url);
+  }
+
   @Override
   public String toString() {
     // the URL may still carry a password here; it is only removed when the options are resolved

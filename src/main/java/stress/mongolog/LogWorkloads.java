@@ -25,7 +25,7 @@ import stress.workload.WorkloadFile;
  */
 public final class LogWorkloads {
   /** Skipped because the workload file reader (the translation) refuses the derived operation. */
-  static final String REFUSED = "statements the translation refuses";
+  public static final String REFUSED = "statements the translation refuses";
 
   /**
    * @param logs   the log files, read in order

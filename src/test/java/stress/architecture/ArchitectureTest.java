@@ -116,6 +116,8 @@ class ArchitectureTest {
     allow("report.tworuns", "report", "report.capacity", "metrics", "model");
     // report.html reads ResultMerger.MERGED_FROM, a constant the compiler copies, so no use is in its bytecode
     allow("report.html", "report", "report.capacity", "report.merge", "report.tworuns", "metrics", "model");
+    // an assessment's sections and report (stress assess), read from its file, above the results they quote
+    allow("report.assess", "report", "model");
     String[] belowApp = new TreeSet<>(ALLOWED.keySet()).toArray(String[]::new);
     // how the tool's process ends (exit codes, Ctrl-C and SIGTERM) and its version, below every job
     allow("app.process");
@@ -138,7 +140,10 @@ class ArchitectureTest {
     allow("app.against", with(belowApp, "app.process", "app.output", "app.index", "app.setup", "app.capacity"));
     allow("app", with(belowApp, "app.process", "app.output", "app.index", "app.plan", "app.setup", "app.capacity",
         "app.data", "app.shardkey", "app.against"));
-    allow("cli", "app", "app.process", "app.output", "app.data", "app.shardkey", "app.against", "config", "model");
+    // stress assess: the other commands run in turn as calls of app, each step's section saved for the report
+    allow("app.assess", with(belowApp, "app", "app.process", "app.output", "app.index", "app.plan", "app.setup",
+        "app.capacity", "app.data", "app.shardkey", "app.against"));
+    allow("cli", "app.assess", "app", "app.process", "app.output", "app.data", "app.shardkey", "app.against", "config", "model");
 
     // RunConfig carries the parsed --workload file; a workload record of its own in config would remove the edge
     known("config", "workload");

@@ -50,6 +50,11 @@ class OptionDeclarationsTest {
       Map.entry("--collection", "generate names the dump's collection, import selects collections by pattern, check and"
           + " explain name the MongoDB collection beside the table"),
       Map.entry("--archive", "generate writes the archive, import reads it"),
+      Map.entry("--against", "assess takes the MongoDB server alone: its collections are the dump's namespaces"),
+      Map.entry("--app", "assess passes it to the log's derivation, as workload --from-log takes it"),
+      Map.entry("--drop-existing", "assess passes it to its import only; it has no --reuse"),
+      Map.entry("--dump", "assess assesses the dump; workload reads it for the inserts' documents"),
+      Map.entry("--slo", "assess gives the objective to its capacity step, which takes none of the search's options"),
       Map.entry("--port", "embedded start's port to listen on, not the server's port to connect to"));
 
   /** Per option name, its declarations ({@code Class.field}), found by walking every command from the root. */
