@@ -126,7 +126,8 @@ final class AssessState {
     Iterator<Map.Entry<String, JsonNode>> fields = now.fields();
     while (fields.hasNext()) {
       Map.Entry<String, JsonNode> f = fields.next();
-      if (!f.getValue().equals(before.path(f.getKey()))) {
+      // compared as written: a long written is read back as an int
+      if (!f.getValue().toString().equals(before.path(f.getKey()).toString())) {
         return f.getKey() + " was " + before.path(f.getKey()) + ", now " + f.getValue();
       }
     }

@@ -19,22 +19,55 @@ import stress.report.JsonReport;
 public final class AssessmentReport {
   private AssessmentReport() {}
 
-  /** Writes {@code summary.txt} into {@code dir} and prints it on {@code out}. */
+  /** The summary's most findings of one kind under a verdict; the rest are counted, and all are in report.html. */
+  static final int FINDINGS_SHOWN = 3;
+
+  /**
+   * Puts the verdicts into {@code assessment} (its {@code verdicts}), writes {@code summary.txt} and
+   * {@code report.html} into {@code dir} and prints the summary on {@code out}.
+   */
   public static void write(ObjectNode assessment, Path dir, PrintStream out) {
-    List<String> lines = summary(assessment);
+    List<Verdict> verdicts = VerdictRules.of(assessment);
+    assessment.set("verdicts", JsonReport.mapper().valueToTree(verdicts));
+    List<String> lines = summary(assessment, verdicts);
     try {
       Files.write(dir.resolve("summary.txt"), lines);
+      Files.writeString(dir.resolve(AssessmentHtml.FILE_NAME), AssessmentHtml.page(assessment, verdicts));
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + dir.resolve("summary.txt") + ": " + JsonReport.reason(e), e);
+      throw new UncheckedIOException("cannot write the report into " + dir + ": " + JsonReport.reason(e), e);
     }
     lines.forEach(out::println);
+    out.println("report: " + dir.resolve(AssessmentHtml.FILE_NAME) + " (every finding with its evidence), "
+        + dir.resolve("assessment.json"));
   }
 
-  /** The summary: each section's lines under its name, and the steps that did not finish. */
-  static List<String> summary(JsonNode assessment) {
+  /** The summary: the verdicts with their first findings, each section's lines, and the steps that did not finish. */
+  static List<String> summary(JsonNode assessment, List<Verdict> verdicts) {
     List<String> lines = new ArrayList<>();
-    lines.add("assessment" + (assessment.path("complete").asBoolean() ? "" : " (incomplete: some steps did not"
+    lines.add("verdicts" + (assessment.path("complete").asBoolean() ? "" : " (incomplete: some steps did not"
         + " finish, see below)") + ":");
+    for (Verdict v : verdicts) {
+      lines.add(String.format(java.util.Locale.ROOT, "  %-30s %s", v.ns() == null ? "the application" : v.ns(),
+          v.outcome().text()));
+      for (Finding.Weight w : List.of(Finding.Weight.BLOCKER, Finding.Weight.CHANGE, Finding.Weight.UNDETERMINED)) {
+        List<Finding> of = v.of(w);
+        if (v.ns() == null && w != Finding.Weight.UNDETERMINED) {
+          of = of.stream().filter(f -> f.ns() == null).toList();
+        }
+        String label = switch (w) {
+          case BLOCKER -> "blocker";
+          case CHANGE -> "change";
+          default -> "not determined";
+        };
+        of.stream().limit(FINDINGS_SHOWN).forEach(f -> lines.add("    " + label + ": " + f.text()
+            + (f.share() == null ? "" : String.format(java.util.Locale.ROOT, " (%.1f%% of the logged operations)",
+            100 * f.share()))));
+        if (of.size() > FINDINGS_SHOWN) {
+          lines.add("    " + (of.size() - FINDINGS_SHOWN) + " more " + label + "s in report.html");
+        }
+      }
+    }
+    lines.add("assessment:");
     for (Map.Entry<String, Class<? extends SectionSummary>> e : AssessSections.TYPES.entrySet()) {
       SectionSummary section = section(assessment, e.getKey(), e.getValue());
       if (section != null) {

@@ -1,0 +1,114 @@
+package stress.report.assess;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The written rules that turn an assessment's sections into verdicts (docs/assess.md, "Verdicts"). Each section gives
+ * its findings by the rules of its own method below; a collection is <em>blocked</em> when any finding about it is a
+ * blocker, <em>ready with changes</em> when any is a change, else <em>ready</em>; the application likewise over every
+ * finding. What a step did not find out (skipped, failed, not checked) is a finding of its own, "not determined", which
+ * changes no verdict but is listed beside it.
+ */
+public final class VerdictRules {
+  private VerdictRules() {}
+
+  /** The application's verdict first, then one per collection in name order. */
+  public static List<Verdict> of(JsonNode assessment) {
+    List<Finding> findings = findings(assessment);
+    Set<String> collections = new TreeSet<>();
+    WorkloadSection workload = AssessmentReport.section(assessment, "workload", WorkloadSection.class);
+    if (workload != null) {
+      workload.files().forEach(f -> collections.add(f.ns()));
+    }
+    ImportSection imported = AssessmentReport.section(assessment, "import", ImportSection.class);
+    if (imported != null) {
+      imported.tables().forEach(t -> collections.add(t.ns()));
+    }
+    findings.stream().filter(f -> f.ns() != null).forEach(f -> collections.add(f.ns()));
+    List<Verdict> verdicts = new ArrayList<>();
+    verdicts.add(new Verdict(null, outcome(findings), findings.stream().filter(f -> f.weight() != Finding.Weight.NOTE
+        || f.ns() == null).toList()));
+    for (String ns : collections) {
+      List<Finding> own = findings.stream().filter(f -> ns.equals(f.ns())).toList();
+      verdicts.add(new Verdict(ns, outcome(own), own));
+    }
+    return verdicts;
+  }
+
+  /** Blocked by any blocker, else ready with changes by any change, else ready. */
+  static Verdict.Outcome outcome(List<Finding> findings) {
+    if (findings.stream().anyMatch(f -> f.weight() == Finding.Weight.BLOCKER)) {
+      return Verdict.Outcome.BLOCKED;
+    }
+    if (findings.stream().anyMatch(f -> f.weight() == Finding.Weight.CHANGE)) {
+      return Verdict.Outcome.READY_WITH_CHANGES;
+    }
+    return Verdict.Outcome.READY;
+  }
+
+  /** Every section's findings, by the rules of each, and a finding per step that did not finish. */
+  static List<Finding> findings(JsonNode assessment) {
+    List<Finding> all = new ArrayList<>();
+    for (JsonNode step : assessment.path("plan")) {
+      String status = step.path("status").asText();
+      if (!status.equals("done")) {
+        all.add(new Finding(null, Finding.Weight.UNDETERMINED, step.path("step").asText(), "step "
+            + step.path("step").asText() + " " + status + (step.path("reason").isTextual() ? ": "
+            + step.path("reason").asText() : "") + ": what it finds out is not determined", null));
+      }
+    }
+    WorkloadSection workload = AssessmentReport.section(assessment, "workload", WorkloadSection.class);
+    if (workload != null) {
+      all.addAll(workload(workload));
+    }
+    ImportSection imported = AssessmentReport.section(assessment, "import", ImportSection.class);
+    if (imported != null) {
+      all.addAll(imported(imported));
+    }
+    return all;
+  }
+
+  /**
+   * The workload: a log-less assessment knows only lookups by {@code _id}, and the log's entries no collection's file
+   * holds are noted (the operations section weighs those the translation refuses).
+   */
+  static List<Finding> workload(WorkloadSection w) {
+    List<Finding> f = new ArrayList<>();
+    if (w.source().equals("dump")) {
+      f.add(new Finding(null, Finding.Weight.UNDETERMINED, "workload", "no log: only a lookup by _id per collection"
+          + " was assessed, not the application's own operations", null));
+    }
+    for (WorkloadSection.StandIn s : w.standIns()) {
+      f.add(new Finding(s.ns(), Finding.Weight.NOTE, "workload", "no dump: the table holds " + s.documents()
+          + " stand-in documents built from the log's values, not the application's data", null));
+    }
+    return f;
+  }
+
+  /**
+   * The import: a collection import did not read to its end (stopped, failed, interrupted) is blocked; documents it
+   * rejected are a blocker unless the data section finds an option that loads them (its rule then replaces this one).
+   */
+  static List<Finding> imported(ImportSection i) {
+    List<Finding> f = new ArrayList<>();
+    for (ImportSection.Table t : i.tables()) {
+      if (!t.status().equals("loaded")) {
+        f.add(new Finding(t.ns(), Finding.Weight.BLOCKER, "import", "import " + t.status() + (t.message() == null
+            ? "" : ": " + t.message()), null));
+      } else if (t.rejected() > 0) {
+        f.add(new Finding(t.ns(), Finding.Weight.BLOCKER, "import", String.format(Locale.ROOT, "%d of %d documents"
+            + " rejected by the import (each with its reason in %s)", t.rejected(), t.read(), i.rejectsFile()), null));
+      }
+      if (t.repeatedFields() > 0) {
+        f.add(new Finding(t.ns(), Finding.Weight.NOTE, "import", t.repeatedFields() + " documents with repeated field"
+            + " names", null));
+      }
+    }
+    return f;
+  }
+}
