@@ -138,7 +138,7 @@ public final class BsonWalker {
   private enum Container { NONE, DOCUMENT, ARRAY }
 
   /** org.bson allocates a binary's declared size before checking it is there: a corrupt size could ask for 2 GiB. */
-  private static void checkBinarySize(BsonBinaryReader reader, StrictBsonInput input, int documentLength) {
+  static void checkBinarySize(BsonBinaryReader reader, StrictBsonInput input, int documentLength) {
     int size = reader.peekBinarySize();
     if (size < 0 || size > documentLength - input.getPosition()) {
       throw new BsonSerializationException("binary of " + size + " bytes at byte " + input.getPosition()
@@ -316,7 +316,7 @@ public final class BsonWalker {
   }
 
   /** Adds the name to the level's names; false when it is there already. */
-  private static boolean addName(WalkStack.Level level, String name) {
+  static boolean addName(WalkStack.Level level, String name) {
     if (level.names == null) {
       for (int i = 0; i < level.nameCount; i++) {
         if (level.firstNames[i].equals(name)) {

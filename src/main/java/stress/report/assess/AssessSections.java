@@ -13,6 +13,8 @@ public final class AssessSections {
   private static Map<String, Class<? extends SectionSummary>> types() {
     Map<String, Class<? extends SectionSummary>> m = new LinkedHashMap<>();
     m.put("workload", WorkloadSection.class);
+    m.put("inventory", InventorySection.class);
+    m.put("data", DataSection.class);
     m.put("import", ImportSection.class);
     return m;
   }
