@@ -66,11 +66,81 @@ public final class VerdictRules {
     if (workload != null) {
       all.addAll(workload(workload));
     }
+    InventorySection inventory = AssessmentReport.section(assessment, "inventory", InventorySection.class);
+    if (inventory != null) {
+      all.addAll(inventory(inventory));
+    }
+    DataSection data = AssessmentReport.section(assessment, "data", DataSection.class);
+    if (data != null) {
+      all.addAll(data(data));
+    }
     ImportSection imported = AssessmentReport.section(assessment, "import", ImportSection.class);
     if (imported != null) {
-      all.addAll(imported(imported));
+      all.addAll(imported(imported, data != null && data.source() != null));
     }
     return all;
+  }
+
+  /** The inventory: a collection the log uses and the dump lacks is not measured; one the log never uses is noted. */
+  static List<Finding> inventory(InventorySection i) {
+    List<Finding> f = new ArrayList<>();
+    for (String ns : i.logOnly()) {
+      InventorySection.Collection c = i.collections().stream().filter(x -> x.ns().equals(ns)).findFirst()
+          .orElse(null);
+      Double share = c == null || c.log() == null ? null : c.log().share();
+      f.add(new Finding(ns, Finding.Weight.UNDETERMINED, "inventory", "the log uses " + ns + ", which the dump"
+          + " lacks: its operations run on no data of the application's", share));
+    }
+    for (String ns : i.dumpOnly()) {
+      f.add(new Finding(ns, Finding.Weight.NOTE, "inventory", "the log shows no operation on " + ns, null));
+    }
+    return f;
+  }
+
+  /**
+   * The data: documents no import option loads are a blocker, those an option loads a change (the option), a
+   * collection whose reading stops at broken input a blocker; values stored in another form are noted with the rule's
+   * advice.
+   */
+  static List<Finding> data(DataSection d) {
+    List<Finding> f = new ArrayList<>();
+    java.util.Map<String, DataSection.Rule> rules = new java.util.HashMap<>();
+    d.rules().forEach(r -> rules.put(r.kind(), r));
+    for (DataSection.Collection c : d.collections()) {
+      if (c.blocked() > 0) {
+        f.add(new Finding(c.ns(), Finding.Weight.BLOCKER, "data", c.blocked() + " of " + c.documents()
+            + " documents no import option loads (" + kinds(c, rules, true, false) + ")", null));
+      }
+      if (c.loadableWithOption() > 0) {
+        f.add(new Finding(c.ns(), Finding.Weight.CHANGE, "data", "import with " + c.withOption() + ": it loads "
+            + c.loadableWithOption() + " documents the default rejects (" + kinds(c, rules, true, true) + ")", null));
+      }
+      if (c.stopped() != null) {
+        f.add(new Finding(c.ns(), Finding.Weight.BLOCKER, "data", "reading stops before the end: " + c.stopped(),
+            null));
+      }
+      for (DataSection.Finding k : c.findings()) {
+        DataSection.Rule r = rules.get(k.kind());
+        if (r != null && !r.rejects()) {
+          f.add(new Finding(c.ns(), Finding.Weight.NOTE, "data", k.documents() + " documents hold " + r.what()
+              + ": stored as " + r.storedAs() + (r.change() == null ? "" : "; " + r.change()), null));
+        }
+      }
+    }
+    return f;
+  }
+
+  private static String kinds(DataSection.Collection c, java.util.Map<String, DataSection.Rule> rules,
+                              boolean rejecting, boolean loadable) {
+    List<String> kinds = new ArrayList<>();
+    for (DataSection.Finding k : c.findings()) {
+      DataSection.Rule r = rules.get(k.kind());
+      if (r != null && r.rejects() == rejecting && k.loadableWithOption() == loadable) {
+        kinds.add(r.what() + ": " + k.documents() + (k.sampleIds().isEmpty() ? "" : ", e.g. _id "
+            + String.join(", ", k.sampleIds())));
+      }
+    }
+    return String.join("; ", kinds);
   }
 
   /**
@@ -92,15 +162,16 @@ public final class VerdictRules {
 
   /**
    * The import: a collection import did not read to its end (stopped, failed, interrupted) is blocked; documents it
-   * rejected are a blocker unless the data section finds an option that loads them (its rule then replaces this one).
+   * rejected are a blocker when the data section did not read the dump (when it did, its rules weigh them: blocked,
+   * or a change where an option loads them).
    */
-  static List<Finding> imported(ImportSection i) {
+  static List<Finding> imported(ImportSection i, boolean dataRead) {
     List<Finding> f = new ArrayList<>();
     for (ImportSection.Table t : i.tables()) {
       if (!t.status().equals("loaded")) {
         f.add(new Finding(t.ns(), Finding.Weight.BLOCKER, "import", "import " + t.status() + (t.message() == null
             ? "" : ": " + t.message()), null));
-      } else if (t.rejected() > 0) {
+      } else if (t.rejected() > 0 && !dataRead) {
         f.add(new Finding(t.ns(), Finding.Weight.BLOCKER, "import", String.format(Locale.ROOT, "%d of %d documents"
             + " rejected by the import (each with its reason in %s)", t.rejected(), t.read(), i.rejectsFile()), null));
       }
