@@ -16,6 +16,7 @@ public final class AssessSections {
     m.put("inventory", InventorySection.class);
     m.put("data", DataSection.class);
     m.put("import", ImportSection.class);
+    m.put("speed", SpeedSection.class);
     return m;
   }
 }
