@@ -78,7 +78,45 @@ public final class VerdictRules {
     if (imported != null) {
       all.addAll(imported(imported, data != null && data.source() != null));
     }
+    SpeedSection speed = AssessmentReport.section(assessment, "speed", SpeedSection.class);
+    if (speed != null) {
+      all.addAll(speed(speed));
+    }
     return all;
+  }
+
+  /**
+   * The speed: failed executions of a shape block its collection; a capacity vouched for below the logged rate blocks
+   * the application, one at or above it is noted with its multiple; no capacity vouched for, or none searched, is not
+   * determined. The latencies beside MongoDB's are evidence, not a rule: a scan the indexes section finds is its change.
+   */
+  static List<Finding> speed(SpeedSection s) {
+    List<Finding> f = new ArrayList<>();
+    for (SpeedSection.Shape shape : s.perShape()) {
+      if (shape.errors() > 0) {
+        f.add(new Finding(shape.ns(), Finding.Weight.BLOCKER, "speed", shape.operation() + ": " + shape.errors()
+            + " of " + (shape.executions() + shape.errors()) + " executions failed on the target (their errors in"
+            + " the application run's output)", null));
+      }
+    }
+    SpeedSection.Capacity c = s.capacity();
+    if (c == null) {
+      return f;
+    }
+    if (c.skipped() != null) {
+      f.add(new Finding(null, Finding.Weight.UNDETERMINED, "speed", "capacity not searched: " + c.skipped(), null));
+    } else if (!c.vouched()) {
+      f.add(new Finding(null, Finding.Weight.UNDETERMINED, "speed", "no capacity vouched for at " + c.objective()
+          + (c.cause() == null ? "" : "; cause: " + c.cause()), null));
+    } else if (c.multipleOfLoggedRate() == null) {
+      f.add(new Finding(null, Finding.Weight.NOTE, "speed", String.format(Locale.ROOT, "holds %.0f ops/s at %s; the"
+          + " log shows no rate to compare it with", c.opsPerSecond(), c.objective()), null));
+    } else {
+      f.add(new Finding(null, c.multipleOfLoggedRate() < 1 ? Finding.Weight.BLOCKER : Finding.Weight.NOTE, "speed",
+          String.format(Locale.ROOT, "holds %.2f× the logged rate at %s (%.0f of %.1f ops/s)",
+              c.multipleOfLoggedRate(), c.objective(), c.opsPerSecond(), c.loggedRate()), null));
+    }
+    return f;
   }
 
   /** The inventory: a collection the log uses and the dump lacks is not measured; one the log never uses is noted. */
