@@ -7,6 +7,6 @@ final class AssessSteps {
   private AssessSteps() {}
 
   static List<AssessStep> all(boolean dropExisting) {
-    return List.of(new WorkloadStep(), new ImportStep(dropExisting), new IndexesStep());
+    return List.of(new WorkloadStep(), new ImportStep(dropExisting), new IndexesStep(), new LayoutStep());
   }
 }

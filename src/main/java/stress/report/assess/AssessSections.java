@@ -15,6 +15,7 @@ public final class AssessSections {
     m.put("workload", WorkloadSection.class);
     m.put("import", ImportSection.class);
     m.put("indexes", IndexesSection.class);
+    m.put("layout", LayoutSection.class);
     return m;
   }
 }
