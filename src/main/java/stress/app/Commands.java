@@ -299,6 +299,19 @@ public final class Commands {
     return ExitCode.OK;
   }
 
+  /** Work done on one connection. */
+  public interface OnConnection<T> {
+    T apply(Connection c) throws SQLException;
+  }
+
+  /** One connection to the target as the commands open theirs (the kept embedded server when none is given). */
+  public static <T> T onTarget(ConnectionOptions options, PrintStream out, OnConnection<T> work) throws SQLException {
+    try (ChosenDatabase db = ChosenDatabase.open(options, CommandDriverSettings.defaults(), ConnectionResolver.fromSystem(), out);
+         Connection c = PhysicalConnections.open(db.spec())) {
+      return work.apply(c);
+    }
+  }
+
   /** {@code stress detect}. */
   public static ExitCode detect(ConnectionOptions options, PrintStream out) throws SQLException {
     try (ChosenDatabase db = ChosenDatabase.open(options, CommandDriverSettings.defaults(), ConnectionResolver.fromSystem(), out);
@@ -317,13 +330,27 @@ public final class Commands {
    */
   public static ExitCode explain(ExplainRequest request, ConnectionOptions options, PrintStream out)
       throws SQLException, InterruptedException {
+    return explain(request, options, out, r -> { });
+  }
+
+  /** As {@link #explain(ExplainRequest, ConnectionOptions, PrintStream)}, handing what it explained to {@code result}. */
+  public static ExitCode explain(ExplainRequest request, ConnectionOptions options, PrintStream out,
+                                 java.util.function.Consumer<stress.app.plan.RouteCheck.Result> result)
+      throws SQLException, InterruptedException {
     Timeouts timeouts = new Timeouts(Durations.parse("--connect-timeout", Defaults.CONNECT_TIMEOUT),
         request.statementTimeout(), request.socketTimeout());
     DriverSettings driver = CommandDriverSettings.of(timeouts, Integer.parseInt(Defaults.PREPARE_THRESHOLD),
         PreferQueryMode.fromDriverName(Defaults.QUERY_MODE));
     try (ChosenDatabase db = ChosenDatabase.open(options, driver, ConnectionResolver.fromSystem(), out)) {
       DataSetInit.initializeDefault(db, request.schema(), request.table(), out);
-      return new ExplainJob(request, db, out).run();
+      ExplainJob job = new ExplainJob(request, db, out);
+      try {
+        return job.run();
+      } finally {
+        if (job.result() != null) {
+          result.accept(job.result());
+        }
+      }
     }
   }
 
@@ -348,6 +375,14 @@ public final class Commands {
   public static ExitCode index(WorkloadFile workload, String schema, String table, Duration socketTimeout,
                                boolean suggest, boolean strict, ConnectionOptions options, PrintStream out)
       throws SQLException, InterruptedException {
+    return index(workload, schema, table, socketTimeout, suggest, strict, options, out, r -> { });
+  }
+
+  /** As above, handing what it built and suggested (what it printed) to {@code result}, also when it failed. */
+  public static ExitCode index(WorkloadFile workload, String schema, String table, Duration socketTimeout,
+                               boolean suggest, boolean strict, ConnectionOptions options, PrintStream out,
+                               java.util.function.Consumer<IndexJob.Result> result)
+      throws SQLException, InterruptedException {
     try (Interruption interruption = Interruption.install();
          ChosenDatabase db = ChosenDatabase.open(options, indexDriverSettings(socketTimeout), ConnectionResolver.fromSystem(),
              out)) {
@@ -360,7 +395,11 @@ public final class Commands {
         job.strict();
       }
       interruption.onSignal(job::stop);
-      return job.run();
+      try {
+        return job.run();
+      } finally {
+        result.accept(job.result());
+      }
     }
   }
 

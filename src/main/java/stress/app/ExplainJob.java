@@ -41,6 +41,8 @@ public final class ExplainJob {
   private final ExplainRequest request;
   private final ChosenDatabase database;
   private final PrintStream out;
+  /** What the last run explained, which its summary printed; null before a run got that far. */
+  private RouteCheck.Result result;
 
   public ExplainJob(ExplainRequest request, ChosenDatabase database, PrintStream out) {
     this.request = request;
@@ -101,6 +103,7 @@ public final class ExplainJob {
       RouteCheck.Result result = RouteCheck.check(c, target, table, operations, request.operationSettings(), newDocuments,
           chooser, request.seed(), mode -> true, request.analyze(), new RouteCheck.Limits(request.statementTimeout(),
               request.socketTimeout(), () -> PhysicalConnections.open(database.spec().withInitStatements(init))));
+      this.result = result;
       out.println("plan modes: " + String.join("; ", result.modes().stream().map(ExplainJob::describe).toList()));
       // the summary first and, by default, alone: each statement's SQL and plans are a page per operation
       out.println();
@@ -125,6 +128,11 @@ public final class ExplainJob {
       }
     }
     return ExitCode.OK;
+  }
+
+  /** The routes and plans of the last run, as its summary printed them (null when it explained nothing). */
+  public RouteCheck.Result result() {
+    return result;
   }
 
   /** The table's keys where a MongoDB-style operation draws them, else null. */

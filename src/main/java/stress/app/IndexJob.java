@@ -65,6 +65,34 @@ public final class IndexJob {
   private final Duration pollInterval;
   private boolean stopped;
   private StatementWatch watch;
+  /** What the run built and found, which its lines print and {@link #result()} returns. */
+  private final List<Built> builtIndexes = new ArrayList<>();
+  private final List<Suggested> suggestions = new ArrayList<>();
+
+  /**
+   * An index this run created: where it is written (the file's line, or "suggested"), its name and its statement.
+   */
+  public record Built(String where, String name, String createIndex, double seconds) {
+    String line() {
+      return where + ": created in " + String.format(Locale.ROOT, "%.2f", seconds) + " s: " + createIndex;
+    }
+  }
+
+  /**
+   * One suggested index: as an {@code indexes:} entry, its statement, the operations it serves, and what became of
+   * it: {@code already built} (named in {@code there}), {@code kept} or {@code dropped} by the trial (its line says
+   * why).
+   */
+  public record Suggested(String entry, String name, String createIndex, List<String> forOperations, String outcome,
+                          String there, String reason) {}
+
+  /** What a run built and suggested: the same records its lines were printed from. */
+  public record Result(List<Built> built, List<Suggested> suggested) {
+    public Result {
+      built = List.copyOf(built);
+      suggested = List.copyOf(suggested);
+    }
+  }
 
   /**
    * @param socketTimeout the socket timeout {@code database}'s connections carry, zero for none (named when a
@@ -120,6 +148,11 @@ public final class IndexJob {
     return this;
   }
 
+  /** What the last {@link #run} built and suggested (what it printed), as far as it got. */
+  public Result result() {
+    return new Result(builtIndexes, suggestions);
+  }
+
   /** Creates what is missing; returns the exit code. */
   public ExitCode run() throws SQLException {
     if (workload.indexes().isEmpty() && !suggest) {
@@ -148,6 +181,8 @@ public final class IndexJob {
             continue;
           }
           if (s.there() != null) {
+            suggestions.add(new Suggested(s.spec().describe(), s.there(), s.spec().ddl(documents),
+                s.operations().stream().map(WorkloadOperation::name).toList(), "already built", s.there(), null));
             out.println(workload.file() + ": suggested " + s.spec().describe() + ": already built: " + s.there());
             built = true;
           } else {
@@ -255,6 +290,9 @@ public final class IndexJob {
       if (!verdict.kept()) {
         trial.drop(name);
       }
+      suggestions.add(new Suggested(s.spec().describe(), name, s.spec().ddl(documents),
+          served.stream().map(WorkloadOperation::name).toList(), verdict.kept() ? "kept" : "dropped", null,
+          verdict.line()));
       out.println(where + ": " + verdict.line());
       if (stopped()) {
         return ExitCode.INTERRUPTED;
@@ -358,8 +396,9 @@ public final class IndexJob {
       }
       throw new IllegalStateException(where + ": the server refused " + ddl + ": " + firstLine(e), e);
     }
-    double seconds = (System.nanoTime() - start) / 1e9;
-    out.println(where + ": created in " + String.format(Locale.ROOT, "%.2f", seconds) + " s: " + ddl);
+    Built made = new Built(where, entry.name(), ddl, (System.nanoTime() - start) / 1e9);
+    builtIndexes.add(made);
+    out.println(made.line());
     if (stopped()) {
       out.println("stopped: the build of " + entry.name() + " ended before the cancel reached the server");
       return ExitCode.INTERRUPTED;
