@@ -78,11 +78,74 @@ public final class VerdictRules {
     if (imported != null) {
       all.addAll(imported(imported, data != null && data.source() != null));
     }
+    IndexesSection indexes = AssessmentReport.section(assessment, "indexes", IndexesSection.class);
+    if (indexes != null) {
+      all.addAll(indexes(indexes));
+    }
+    LayoutSection layout = AssessmentReport.section(assessment, "layout", LayoutSection.class);
+    if (layout != null) {
+      all.addAll(layout(layout));
+    }
     SpeedSection speed = AssessmentReport.section(assessment, "speed", SpeedSection.class);
     if (speed != null) {
       all.addAll(speed(speed));
     }
     return all;
+  }
+
+  /**
+   * The indexes: each index built for the application (the dump's, or suggested and kept) is a change to make; a dump
+   * index no PostgreSQL index replaces is a change (what to do instead); a shape still served by a scan is noted; a
+   * collection whose indexes could not be worked out is not determined.
+   */
+  static List<Finding> indexes(IndexesSection s) {
+    List<Finding> f = new ArrayList<>();
+    for (IndexesSection.Collection c : s.collections()) {
+      if (c.error() != null) {
+        f.add(new Finding(c.ns(), Finding.Weight.UNDETERMINED, "indexes", "indexes not worked out: " + c.error(),
+            null));
+      }
+      for (IndexesSection.DumpIndex d : c.dumpIndexes()) {
+        if (!d.buildable()) {
+          f.add(new Finding(c.ns(), Finding.Weight.CHANGE, "indexes", "MongoDB index " + d.name() + " (" + d.kind()
+              + ") has no PostgreSQL index" + (d.instead() == null ? "" : ": " + d.instead()), null));
+        }
+      }
+      for (IndexesSection.Built b : c.built()) {
+        f.add(new Finding(c.ns(), Finding.Weight.CHANGE, "indexes", "build " + b.createIndex() + " ("
+            + (b.source().equals("dump") ? "the dump's index" : "suggested for the logged operations") + ")", null));
+      }
+    }
+    for (IndexesSection.Shape shape : s.shapes()) {
+      if (!shape.served()) {
+        f.add(new Finding(shape.ns(), Finding.Weight.NOTE, "indexes", shape.operation() + " is served by "
+            + shape.index() + " (no index serves it)", null));
+      }
+    }
+    return f;
+  }
+
+  /**
+   * The layout on a cluster: each collection's layout (its import option) is a change to make; a collection whose
+   * layout could not be worked out is not determined; a shape that reaches every shard is noted.
+   */
+  static List<Finding> layout(LayoutSection s) {
+    List<Finding> f = new ArrayList<>();
+    for (LayoutSection.Collection c : s.collections()) {
+      if (c.error() != null) {
+        f.add(new Finding(c.ns(), Finding.Weight.UNDETERMINED, "layout", "layout not worked out: " + c.error(), null));
+      } else if (c.importOption() != null) {
+        f.add(new Finding(c.ns(), Finding.Weight.CHANGE, "layout", c.layout() + ": import with " + c.importOption()
+            + (c.reason() == null ? "" : " (" + c.reason() + ")"), null));
+      }
+    }
+    for (LayoutSection.Shape shape : s.shapes()) {
+      if ("all".equals(shape.route())) {
+        f.add(new Finding(shape.ns(), Finding.Weight.NOTE, "layout", shape.operation() + " reaches every shard under"
+            + " the chosen layout", null));
+      }
+    }
+    return f;
   }
 
   /**
