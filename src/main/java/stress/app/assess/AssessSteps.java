@@ -7,6 +7,7 @@ final class AssessSteps {
   private AssessSteps() {}
 
   static List<AssessStep> all(boolean dropExisting) {
-    return List.of(new WorkloadStep(), new ImportStep(dropExisting));
+    return List.of(new WorkloadStep(), new ImportStep(dropExisting),
+        new OperationsStep());
   }
 }

@@ -14,6 +14,7 @@ public final class AssessSections {
     Map<String, Class<? extends SectionSummary>> m = new LinkedHashMap<>();
     m.put("workload", WorkloadSection.class);
     m.put("import", ImportSection.class);
+    m.put("operations", OperationsSection.class);
     return m;
   }
 }
