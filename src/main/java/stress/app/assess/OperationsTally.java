@@ -54,7 +54,8 @@ final class OperationsTally {
     List<OperationsSection.OperatorShare> refusedBy = new ArrayList<>();
     byOperator.forEach((op, n) -> refusedBy.add(new OperationsSection.OperatorShare(op.isEmpty() ? null : op, n[0],
         share(n[0], total), reasons.get(op))));
-    refusedBy.sort((a, b) -> Long.compare(b.entries(), a.entries()));
+    refusedBy.sort((a, b) -> a.entries() != b.entries() ? Long.compare(b.entries(), a.entries())
+        : String.valueOf(a.operator()).compareTo(String.valueOf(b.operator())));
     String weighting = switch (source) {
       case "log" -> "each shape's logged statements (getMores not counted) over those of every shape, the refused"
           + " ones included";

@@ -87,6 +87,8 @@ final class TranslationDifferences {
         operators(v.asDocument(), found);
       } else if (v.isDocument()) {
         found.putIfAbsent("document equality", KEY_ORDER_MATCH);
+      } else if (v.isRegularExpression() && v.asRegularExpression().getOptions().contains("i")) {
+        found.putIfAbsent("$regex", CASE_FOLDING); // {$regex, $options} reads as one regular expression
       }
     }
   }

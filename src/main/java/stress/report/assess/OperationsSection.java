@@ -94,18 +94,15 @@ public record OperationsSection(String source, String weighting, long entries, d
     return shapes.stream().filter(s -> s.check().equals(verdict)).count();
   }
 
-  /** A share as the summary says it: one decimal below 10%, none above; never 0% or 100% for a part. */
+  /** A share as the summary says it: one decimal, none when it is 0 ({@code 12.5%}, {@code 75%}); never 0% or 100% for a part. */
   public static String percent(double share) {
     double p = share * 100;
-    if (p == 0 || p == 100) {
-      return (int) p + "%";
-    }
-    if (p > 0 && p < 0.1) {
+    if (p > 0 && p < 0.05) {
       return "<0.1%";
     }
-    if (p < 100 && p > 99.9) {
+    if (p < 100 && p >= 99.95) {
       return ">99.9%";
     }
-    return String.format(Locale.ROOT, p < 10 || p > 90 && p < 100 ? "%.1f%%" : "%.0f%%", p);
+    return String.format(Locale.ROOT, "%.1f", p).replaceFirst("\\.0$", "") + "%";
   }
 }
