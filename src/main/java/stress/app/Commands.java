@@ -357,13 +357,24 @@ public final class Commands {
   /** {@code stress check}: the workload's MongoDB-style reads on the table and on a MongoDB server, compared. */
   public static ExitCode check(CheckJob.Request request, ConnectionOptions options, PrintStream out)
       throws SQLException, InterruptedException {
-    Timeouts timeouts = new Timeouts(Durations.parse("--connect-timeout", Defaults.CONNECT_TIMEOUT),
-        java.time.Duration.ofMillis(request.maxTimeMs()), java.time.Duration.ZERO);
-    DriverSettings driver = CommandDriverSettings.of(timeouts, Integer.parseInt(Defaults.PREPARE_THRESHOLD),
-        PreferQueryMode.fromDriverName(Defaults.QUERY_MODE));
-    try (ChosenDatabase db = ChosenDatabase.open(options, driver, ConnectionResolver.fromSystem(), out)) {
+    try (ChosenDatabase db = ChosenDatabase.open(options, checkDriver(request), ConnectionResolver.fromSystem(), out)) {
       return new CheckJob(request, db, out).run();
     }
+  }
+
+  /** {@code stress check}'s result without its printing, for {@code stress assess}: each operation's outcome. */
+  public static CheckJob.Result checkResult(CheckJob.Request request, ConnectionOptions options, PrintStream out)
+      throws SQLException, InterruptedException {
+    try (ChosenDatabase db = ChosenDatabase.open(options, checkDriver(request), ConnectionResolver.fromSystem(), out)) {
+      return new CheckJob(request, db, out).result();
+    }
+  }
+
+  private static DriverSettings checkDriver(CheckJob.Request request) {
+    Timeouts timeouts = new Timeouts(Durations.parse("--connect-timeout", Defaults.CONNECT_TIMEOUT),
+        java.time.Duration.ofMillis(request.maxTimeMs()), java.time.Duration.ZERO);
+    return CommandDriverSettings.of(timeouts, Integer.parseInt(Defaults.PREPARE_THRESHOLD),
+        PreferQueryMode.fromDriverName(Defaults.QUERY_MODE));
   }
 
   /**

@@ -83,17 +83,28 @@ public final class LogWorkloads {
   /** One written file. */
   public record Written(String ns, String table, Path file, int operations, long entries) {}
 
+  /**
+   * One shape the translation refuses, as counted under {@link #REFUSED}: its namespace, kind, the operator the
+   * refusal names (null when it names none), the refusal, its statements and the getMores that continued them.
+   *
+   * @param statement the shape as derived, its values parameters ({@code {"filter": {"$where": ...}}})
+   */
+  public record Refusal(String ns, String kind, String operator, String reason, long entries, long getMores,
+                        String statement) {}
+
   /** What was read, used and skipped, and the files written. */
   public record Result(long entries, long used, long folded, double totalMillis,
                        Map<String, Skipped> skipped, Map<String, Long> applications, List<Written> files,
                        long otherLines, long damaged, List<String> damagedNamed, List<String> thresholds,
-                       String representativeness, Path application, List<StandIn> standIns) {}
+                       String representativeness, Path application, List<StandIn> standIns,
+                       List<Refusal> refusals) {}
 
   private LogWorkloads() {}
 
   public static Result derive(Request request) {
     Map<String, Map<String, ShapeStats>> byNamespace = new TreeMap<>();
     Map<String, Skipped> skipped = new LinkedHashMap<>();
+    List<Refusal> refusals = new ArrayList<>();
     Map<String, Long> apps = new HashMap<>();
     LogTally tally = new LogTally();
     long[] counts = new long[3]; // entries, used, folded
@@ -129,7 +140,8 @@ public final class LogWorkloads {
     InsertTemplates templates = new InsertTemplates(request.dump() == null && standIn != null
         ? request.standInDir() : request.dump());
     for (Map.Entry<String, Map<String, ShapeStats>> ns : byNamespace.entrySet()) {
-      Written w = write(request, ns.getKey(), ns.getValue().values(), skipped, counts, templates, collections);
+      Written w = write(request, ns.getKey(), ns.getValue().values(), skipped, refusals, counts, templates,
+          collections);
       if (w != null) {
         files.add(w);
       }
@@ -137,7 +149,40 @@ public final class LogWorkloads {
     Path application = files.isEmpty() ? null : ApplicationListing.write(request, files, collections);
     return new Result(counts[0], counts[1], counts[2], total[0], skipped, apps, files, tally.otherLines(),
         tally.damaged(), tally.damagedNamed(), tally.thresholds(), tally.representativeness(), application,
-        standIns);
+        standIns, List.copyOf(refusals));
+  }
+
+  /**
+   * The operator a refusal names: the first {@code $name} in its text ({@code find: operator $where runs
+   * JavaScript ...} names {@code $where}), or null when it names none (a projection of a nested field, ...).
+   */
+  public static String operatorOf(String refusal) {
+    java.util.regex.Matcher m = OPERATOR.matcher(refusal);
+    return m.find() ? m.group() : null;
+  }
+
+  private static final java.util.regex.Pattern OPERATOR = java.util.regex.Pattern.compile("\\$[A-Za-z][A-Za-z0-9]*");
+
+  /**
+   * What differs from what MongoDB ran, per operation of a derived file: the {@code differs from MongoDB:} comment
+   * {@link OperationText} writes under an operation (a distinct written as a pipeline, a findAndModify that returns
+   * nothing), by operation name; empty for a file written by hand.
+   */
+  public static Map<String, String> differences(Path file) throws IOException {
+    Map<String, String> notes = new LinkedHashMap<>();
+    String operation = null;
+    boolean inOperations = false;
+    for (String line : Files.readAllLines(file)) {
+      if (!line.startsWith(" ") && !line.startsWith("#")) {
+        inOperations = line.startsWith("operations:");
+        operation = null;
+      } else if (inOperations && line.matches("  [A-Za-z_][A-Za-z0-9_]*:\\s*")) {
+        operation = line.trim().substring(0, line.trim().length() - 1);
+      } else if (operation != null && line.startsWith("    # " + OperationText.DIFFERS)) {
+        notes.put(operation, line.substring(("    # " + OperationText.DIFFERS).length()));
+      }
+    }
+    return notes;
   }
 
   /** The five most frequent keys with their counts, most frequent first, and how many more there are. */
@@ -165,7 +210,8 @@ public final class LogWorkloads {
    * shapes written, together, go into {@code collections} under the namespace.
    */
   private static Written write(Request request, String ns, java.util.Collection<ShapeStats> shapes,
-                               Map<String, Skipped> skipped, long[] counts, InsertTemplates templates,
+                               Map<String, Skipped> skipped, List<Refusal> refusedShapes, long[] counts,
+                               InsertTemplates templates,
                                Map<String, ShapeStats> collections) {
     String table = request.tables().getOrDefault(ns, request.naming().nameFor(namespace(ns)));
     Path file = request.outDir().resolve(table + ".yaml");
@@ -199,6 +245,8 @@ public final class LogWorkloads {
         String why = refused.getMessage().replaceFirst("^.*?operation '" + name + "': ", "");
         skip(skipped, REFUSED, why, s.entries + s.folded, s.totalMillis);
         refusals.merge(why, s.entries + s.folded, Long::sum);
+        refusedShapes.add(new Refusal(ns, s.first.kind(), operatorOf(why), why, s.entries, s.folded,
+            s.first.spec().toJson()));
         counts[1] -= s.entries;
         counts[2] -= s.folded;
         continue;

@@ -129,6 +129,9 @@ final class OperationText {
     return Math.max(1, Math.min(MAX_LIST, common == null ? 1 : common));
   }
 
+  /** How the comment naming what differs from what MongoDB ran starts. */
+  static final String DIFFERS = "differs from MongoDB: ";
+
   /** Where the shape was first logged, and what differs from what MongoDB ran: comment lines. */
   static List<String> recorded(ShapeStats s) {
     List<String> lines = new ArrayList<>();
@@ -137,7 +140,7 @@ final class OperationText {
       lines.add("MongoDB examined " + s.examinedDocs + " documents and " + s.examinedKeys + " keys and returned none");
     }
     if (!s.first.note().isEmpty()) {
-      lines.add("differs from MongoDB: " + s.first.note());
+      lines.add(DIFFERS + s.first.note());
     }
     return lines;
   }

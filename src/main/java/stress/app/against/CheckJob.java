@@ -53,12 +53,6 @@ public final class CheckJob {
   public record Request(WorkloadFile workload, List<String> operations, String schema, String table, String against,
                         String collection, int samples, long seed, long maxTimeMs) {}
 
-  /** How many operations ended how. */
-  private int same;
-  private int different;
-  private int refused;
-  private int notChecked;
-
   private final Request request;
   private final ChosenDatabase database;
   private final PrintStream out;
@@ -75,8 +69,11 @@ public final class CheckJob {
   private FailedStep.Step step;
 
   /** How a check of one operation ended. */
-  enum Verdict {
-    SAME, DIFFERENT, REFUSED_BY_POSTGRESQL, REFUSED_BY_MONGODB, TIMED_OUT, NOT_CHECKED, WRITTEN_ONCE,
+  public enum Verdict {
+    SAME,
+    /** The same documents, within what jsonb keeps: keys in another order, numbers of another kind. */
+    SAME_WITHIN_JSONB,
+    DIFFERENT, REFUSED_BY_POSTGRESQL, REFUSED_BY_MONGODB, TIMED_OUT, NOT_CHECKED, WRITTEN_ONCE,
     /** The collection does not exist, or holds no document: every read would answer nothing. */
     NO_COLLECTION
   }
@@ -85,16 +82,51 @@ public final class CheckJob {
   private static final int MAX_TIME_EXPIRED = 50;
 
   /** One operation's line and how it ended. */
-  record Outcome(String operation, Verdict verdict, String line) {
+  public record Outcome(String operation, Verdict verdict, String line) {
     /** True when one of the servers refused it, or did not finish it in time: it cannot be measured on both. */
-    boolean refused() {
+    public boolean refused() {
       return verdict == Verdict.REFUSED_BY_MONGODB || verdict == Verdict.REFUSED_BY_POSTGRESQL
           || verdict == Verdict.TIMED_OUT || verdict == Verdict.NO_COLLECTION;
     }
   }
 
-  /** Checks every operation; exit 0 when answers were compared and none differs, 1 otherwise. */
+  /**
+   * What a check found: the two sides as its header names them, each operation's outcome in the file's order, and why
+   * answers may differ (the table or the collection written since the load), or null. {@code stress check} prints it;
+   * {@code stress assess} keeps it per operation.
+   */
+  public record Result(String sides, List<Outcome> outcomes, String writtenSinceLoad) {
+    public long count(Verdict... verdicts) {
+      List<Verdict> any = List.of(verdicts);
+      return outcomes.stream().filter(o -> any.contains(o.verdict())).count();
+    }
+
+    /** Operations whose answers were compared and agree (exactly, or within jsonb's limits). */
+    public long same() {
+      return count(Verdict.SAME, Verdict.SAME_WITHIN_JSONB);
+    }
+
+    public long different() {
+      return count(Verdict.DIFFERENT);
+    }
+
+    /** Operations one side refused or did not finish in time. */
+    public long refused() {
+      return count(Verdict.REFUSED_BY_POSTGRESQL, Verdict.REFUSED_BY_MONGODB, Verdict.TIMED_OUT);
+    }
+
+    public long notChecked() {
+      return count(Verdict.NOT_CHECKED);
+    }
+  }
+
+  /** Checks every operation and prints each one's line; exit 0 when answers were compared and none differs, 1 otherwise. */
   public ExitCode run() throws SQLException {
+    return print(result(), request.workload().file(), out);
+  }
+
+  /** Checks every operation, printing nothing. */
+  public Result result() throws SQLException {
     try {
       return check();
     } catch (SQLException e) {
@@ -104,7 +136,25 @@ public final class CheckJob {
     }
   }
 
-  private ExitCode check() throws SQLException {
+  /** The check as {@code stress check} prints it, and its exit code. */
+  public static ExitCode print(Result result, java.nio.file.Path workload, PrintStream out) {
+    out.println(result.sides());
+    result.outcomes().forEach(o -> out.println(o.line()));
+    if (result.writtenSinceLoad() != null) {
+      out.println(result.writtenSinceLoad());
+    }
+    out.println("checked: " + result.same() + " same, " + result.different() + " different, " + result.refused()
+        + " refused by one side" + (result.notChecked() == 0 ? "" : ", " + result.notChecked() + " not checked"));
+    if (result.same() + result.different() == 0) {
+      // a check that compared no answer would pass on anything: it says so and fails
+      out.println("nothing compared: no read of " + workload + " was answered by both servers, so nothing shows that"
+          + " their answers agree; check reads (--op), or measure the writes on both with run --against");
+      return ExitCode.FAILURE;
+    }
+    return result.different() > 0 ? ExitCode.FAILURE : ExitCode.OK;
+  }
+
+  private Result check() throws SQLException {
     try (Connection c = PhysicalConnections.open(database.spec());
          MongoTarget mongo = MongoTarget.connect("--against", request.against(), null)) {
       step = TargetTrial.step(database.spec().url(), mongo.describe());
@@ -113,31 +163,15 @@ public final class CheckJob {
       if (missing != null) {
         throw new stress.model.DataStateException("--collection: " + missing + "; nothing compared");
       }
-      out.println("PostgreSQL: table " + table.displayName() + "; MongoDB: " + mongo.describe() + ", "
-          + mongo.version() + ", collection " + request.collection());
-      out.println("each read run " + request.samples() + " times with the same drawn values on both (seed "
-          + request.seed() + "); documents compared as sets unless sorted, numbers by value, keys in any order where"
-          + " jsonb keeps them so");
+      String sides = "PostgreSQL: table " + table.displayName() + "; MongoDB: " + mongo.describe() + ", "
+          + mongo.version() + ", collection " + request.collection() + "\neach read run " + request.samples()
+          + " times with the same drawn values on both (seed " + request.seed() + "); documents compared as sets"
+          + " unless sorted, numbers by value, keys in any order where jsonb keeps them so";
       List<Outcome> outcomes = outcomes(c, table, mongo, false, null);
-      outcomes.forEach(o -> out.println(o.line()));
-      if (different > 0) {
-        String written = writtenSinceLoad(c, mongo);
-        if (written != null) {
-          out.println(written);
-        }
-      }
-      notChecked = (int) outcomes.stream().filter(o -> o.verdict() == Verdict.NOT_CHECKED).count();
+      String written = outcomes.stream().anyMatch(o -> o.verdict() == Verdict.DIFFERENT)
+          ? writtenSinceLoad(c, mongo) : null;
+      return new Result(sides, List.copyOf(outcomes), written);
     }
-    out.println("checked: " + same + " same, " + different + " different, " + refused + " refused by one side"
-        + (notChecked == 0 ? "" : ", " + notChecked + " not checked"));
-    if (same + different == 0) {
-      // a check that compared no answer would pass on anything: it says so and fails
-      out.println("nothing compared: no read of " + request.workload().file() + " was answered by both servers, so"
-          + " nothing shows that their answers agree; check reads (--op), or measure the writes on both with"
-          + " run --against");
-      return ExitCode.FAILURE;
-    }
-    return different > 0 ? ExitCode.FAILURE : ExitCode.OK;
   }
 
   /** {@link WritesSinceLoad}: why the answers may differ; null where nothing shows it or it cannot be read. */
@@ -239,7 +273,6 @@ public final class CheckJob {
       try {
         pgCount = postgres(c, sql, op.parameters(0, drawn), pgDocs);
       } catch (SQLException e) {
-        refused++;
         return new Outcome(nativeOp.name(), Verdict.REFUSED_BY_POSTGRESQL, nativeOp.name() + ": refused by PostgreSQL"
             + " at draw " + draw + ": " + MongoTarget.firstLine(e.getMessage()));
       }
@@ -264,7 +297,6 @@ public final class CheckJob {
         result = AnswerComparison.documents(pgDocs, answer.documents(), false);
       }
       if (result.verdict() == AnswerComparison.Verdict.DIFFERENT) {
-        different++;
         String values = nativeOp.values(drawn).isEmpty() ? "" : " (values " + nativeOp.values(drawn).toJson() + ")";
         return new Outcome(nativeOp.name(), Verdict.DIFFERENT, nativeOp.name() + ": different at draw " + draw + " of "
             + draws + values + ": " + result.detail());
@@ -278,8 +310,8 @@ public final class CheckJob {
         draws++; // every answer so far was empty on both sides: draw again, for one that compares documents
       }
     }
-    same++;
-    return new Outcome(nativeOp.name(), Verdict.SAME, nativeOp.name() + ": same in " + draws + " of " + stress.model.Plural.of(draws, "draw") + " ("
+    return new Outcome(nativeOp.name(), withinJsonb > 0 ? Verdict.SAME_WITHIN_JSONB : Verdict.SAME,
+        nativeOp.name() + ": same in " + draws + " of " + stress.model.Plural.of(draws, "draw") + " ("
         + (nativeOp.spec().kind().equals("countDocuments") ? "counts adding up to " + compared
         : stress.model.Plural.of(compared, "document")) + ")" + (picked ? " (as many documents: a limit without a sort lets each server pick which)" : "")
         + (withinJsonb > 0 ? "; " + stress.model.Plural.of(withinJsonb, "draw") + " within jsonb's limits (" + jsonbWhat + ")" : "")
@@ -291,7 +323,6 @@ public final class CheckJob {
 
   /** MongoDB refused the operation, or it did not finish within the time limit: either way it has no answer. */
   private Outcome mongoFailed(NativeOperation nativeOp, MongoException e) {
-    refused++;
     if (e instanceof com.mongodb.MongoExecutionTimeoutException || e.getCode() == MAX_TIME_EXPIRED) {
       return new Outcome(nativeOp.name(), Verdict.TIMED_OUT, nativeOp.name() + ": did not finish on MongoDB within "
           + request.maxTimeMs() + " ms (--statement-timeout; a longer one lets it finish): " + MongoTarget.refusal(e));

@@ -8,6 +8,6 @@ final class AssessSteps {
 
   static List<AssessStep> all(boolean dropExisting) {
     return List.of(new WorkloadStep(), new InventoryStep(), new DataStep(), new ImportStep(dropExisting),
-        new IndexesStep(), new LayoutStep(), new SpeedStep());
+        new OperationsStep(), new IndexesStep(), new LayoutStep(), new SpeedStep());
   }
 }

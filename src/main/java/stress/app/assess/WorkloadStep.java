@@ -66,7 +66,7 @@ final class WorkloadStep implements AssessStep {
             + " workload --from-log' wrote, or one listing each collection's file and table)");
       }
       return new WorkloadSection("workload", r.workload().toAbsolutePath().toString(), 0, 0, 0, List.of(), Map.of(),
-          List.of(), List.of(), "the workload given");
+          List.of(), List.of(), "the workload given", List.of());
     }
     return byId(r.dump(), dir);
   }
@@ -90,7 +90,9 @@ final class WorkloadStep implements AssessStep {
     List<WorkloadSection.StandIn> standIns = result.standIns().stream()
         .map(s -> new WorkloadSection.StandIn(s.ns(), s.documents(), s.placeholder())).toList();
     return new WorkloadSection("log", dir.toAbsolutePath().toString(), result.entries(), result.used(),
-        result.folded(), skipped, new TreeMap<>(result.applications()), files, standIns, result.representativeness());
+        result.folded(), skipped, new TreeMap<>(result.applications()), files, standIns, result.representativeness(),
+        result.refusals().stream().map(x -> new WorkloadSection.Refusal(x.ns(), x.kind(), x.operator(), x.reason(),
+            x.entries(), x.getMores(), x.statement())).toList());
   }
 
   /** With a dump alone: each collection's lookup by {@code _id}, the one operation every application has. */
@@ -116,7 +118,7 @@ final class WorkloadStep implements AssessStep {
     }
     Files.writeString(dir.resolve("application.yaml"), listing.toString());
     return new WorkloadSection("dump", dir.toAbsolutePath().toString(), 0, 0, 0, List.of(), Map.of(), files,
-        List.of(), "no log: a lookup by _id per collection, not the application's own operations");
+        List.of(), "no log: a lookup by _id per collection, not the application's own operations", List.of());
   }
 
   @Override

@@ -16,6 +16,7 @@ public final class AssessSections {
     m.put("inventory", InventorySection.class);
     m.put("data", DataSection.class);
     m.put("import", ImportSection.class);
+    m.put("operations", OperationsSection.class);
     m.put("indexes", IndexesSection.class);
     m.put("layout", LayoutSection.class);
     m.put("speed", SpeedSection.class);

@@ -10,11 +10,24 @@ import java.util.Map;
  *
  * @param source    {@code log}, {@code workload} or {@code dump}
  * @param directory the workload directory the later steps run ({@code application.yaml} and one file per collection)
+ * @param refusals  each shape the translation refused (counted under {@code skipped} too), with its namespace and
+ *                  operator
  */
 public record WorkloadSection(String source, String directory, long entries, long used, long folded,
                               List<Skip> skipped, Map<String, Long> applications, List<File> files,
-                              List<StandIn> standIns, String representativeness)
+                              List<StandIn> standIns, String representativeness, List<Refusal> refusals)
     implements SectionSummary {
+  public WorkloadSection {
+    refusals = refusals == null ? List.of() : refusals; // a file saved before refusals were kept
+  }
+
+  /**
+   * One refused shape: its namespace, kind, the operator the refusal names (null: none), the refusal, its logged
+   * statements and the getMores that continued them, and the shape as derived.
+   */
+  public record Refusal(String ns, String kind, String operator, String reason, long entries, long getMores,
+                        String statement) {}
+
   /** One reason entries were skipped: how many, MongoDB's time of them, and what each was. */
   public record Skip(String reason, long entries, double millis, Map<String, Long> details) {}
 
