@@ -146,7 +146,7 @@ public final class AssessmentHtml {
       List<JsonNode> rows = new ArrayList<>();
       v.forEach(rows::add);
       table(h, rows);
-    } else if (v.isObject() && v.size() > 0 && containerFields(v)) {
+    } else if (v.isObject() && v.size() > 0) {
       h.append("<table>");
       Iterator<Map.Entry<String, JsonNode>> fields = v.fields();
       while (fields.hasNext()) {
@@ -159,16 +159,6 @@ public final class AssessmentHtml {
     } else {
       h.append("<code>").append(esc(v.toString())).append("</code>");
     }
-  }
-
-  private static boolean containerFields(JsonNode v) {
-    Iterator<JsonNode> values = v.elements();
-    while (values.hasNext()) {
-      if (values.next().isContainerNode()) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private static void steps(StringBuilder h, JsonNode assessment) {

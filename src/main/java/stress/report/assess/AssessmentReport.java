@@ -63,7 +63,14 @@ public final class AssessmentReport {
             + (f.share() == null ? "" : String.format(java.util.Locale.ROOT, " (%.1f%% of the logged operations)",
             100 * f.share()))));
         if (of.size() > FINDINGS_SHOWN) {
-          lines.add("    " + (of.size() - FINDINGS_SHOWN) + " more " + label + "s in report.html");
+          lines.add("    and " + (of.size() - FINDINGS_SHOWN) + " more (" + label + ") in report.html");
+        }
+      }
+      if (v.ns() == null) {
+        List<String> blocked = verdicts.stream().filter(c -> c.ns() != null
+            && c.outcome() == Verdict.Outcome.BLOCKED).map(Verdict::ns).toList();
+        if (!blocked.isEmpty()) {
+          lines.add("    blocked by its collection" + (blocked.size() == 1 ? " " : "s ") + String.join(", ", blocked));
         }
       }
     }

@@ -56,10 +56,15 @@ public final class VerdictRules {
     List<Finding> all = new ArrayList<>();
     for (JsonNode step : assessment.path("plan")) {
       String status = step.path("status").asText();
-      if (!status.equals("done")) {
+      String reason = step.path("reason").asText("");
+      if (status.equals("skipped") && !reason.startsWith("over --budget")) {
+        // a step that does not apply (no cluster, no dump) leaves nothing undetermined
+        all.add(new Finding(null, Finding.Weight.NOTE, step.path("step").asText(), "step " + step.path("step")
+            .asText() + " skipped: " + reason, null));
+      } else if (!status.equals("done")) {
         all.add(new Finding(null, Finding.Weight.UNDETERMINED, step.path("step").asText(), "step "
-            + step.path("step").asText() + " " + status + (step.path("reason").isTextual() ? ": "
-            + step.path("reason").asText() : "") + ": what it finds out is not determined", null));
+            + step.path("step").asText() + " " + status + (reason.isEmpty() ? "" : ": " + reason)
+            + ": what it finds out is not determined", null));
       }
     }
     WorkloadSection workload = AssessmentReport.section(assessment, "workload", WorkloadSection.class);
@@ -78,9 +83,13 @@ public final class VerdictRules {
     if (imported != null) {
       all.addAll(imported(imported, data != null && data.source() != null));
     }
+    OperationsSection operations = AssessmentReport.section(assessment, "operations", OperationsSection.class);
+    if (operations != null) {
+      all.addAll(operations(operations));
+    }
     IndexesSection indexes = AssessmentReport.section(assessment, "indexes", IndexesSection.class);
     if (indexes != null) {
-      all.addAll(indexes(indexes));
+      all.addAll(indexes(indexes, operations));
     }
     LayoutSection layout = AssessmentReport.section(assessment, "layout", LayoutSection.class);
     if (layout != null) {
@@ -94,11 +103,60 @@ public final class VerdictRules {
   }
 
   /**
+   * The operations: a shape the translation refuses blocks its collection (with its share and the refusal's advice), so
+   * does an answer that differs from MongoDB's or that PostgreSQL refuses; a named difference is noted with its share;
+   * answers not checked (no MongoDB server given, or the checks could not run) are not determined.
+   */
+  static List<Finding> operations(OperationsSection o) {
+    List<Finding> f = new ArrayList<>();
+    // the refused shapes of one collection grouped by what they use and the advice: one blocker each, shares added
+    java.util.Map<List<String>, Double> refused = new java.util.LinkedHashMap<>();
+    for (OperationsSection.Shape s : o.shapes()) {
+      if (s.status().equals(OperationsSection.REFUSED)) {
+        refused.merge(java.util.Arrays.asList(s.ns(), s.kind() + " uses " + (s.refusedOperator() == null
+            ? "what the translation refuses" : s.refusedOperator()) + " (refused)" + (s.change() == null ? ""
+            : ": " + s.change())), s.share(), Double::sum);
+      }
+    }
+    refused.forEach((key, share) -> f.add(new Finding(key.get(0), Finding.Weight.BLOCKER, "operations", key.get(1),
+        share)));
+    for (OperationsSection.Shape s : o.shapes()) {
+      if (s.status().equals(OperationsSection.REFUSED)) {
+        continue;
+      } else if (s.status().equals(OperationsSection.WITH_DIFFERENCE)) {
+        f.add(new Finding(s.ns(), Finding.Weight.NOTE, "operations", s.operation() + " translates with a difference: "
+            + s.difference(), s.share()));
+      }
+      if (s.check() != null && (s.check().equals("different") || s.check().equals("refused by PostgreSQL"))) {
+        f.add(new Finding(s.ns(), Finding.Weight.BLOCKER, "operations", s.operation() + ": the answer is "
+            + s.check() + (s.checkLine() == null ? "" : " (" + s.checkLine() + ")"), s.share()));
+      }
+    }
+    if (o.against() == null) {
+      f.add(new Finding(null, Finding.Weight.UNDETERMINED, "operations", "answers not checked against MongoDB (no"
+          + " --against)", null));
+    } else if (o.checkProblem() != null) {
+      f.add(new Finding(null, Finding.Weight.UNDETERMINED, "operations", "answers not checked: " + o.checkProblem(),
+          null));
+    }
+    return f;
+  }
+
+  /** A shape's share of the logged operations as the operations section gives it, or null. */
+  private static Double share(OperationsSection o, String ns, String operation) {
+    if (o == null) {
+      return null;
+    }
+    return o.shapes().stream().filter(s -> s.ns().equals(ns) && s.operation().equals(operation)).findFirst()
+        .map(OperationsSection.Shape::share).orElse(null);
+  }
+
+  /**
    * The indexes: each index built for the application (the dump's, or suggested and kept) is a change to make; a dump
    * index no PostgreSQL index replaces is a change (what to do instead); a shape still served by a scan is noted; a
    * collection whose indexes could not be worked out is not determined.
    */
-  static List<Finding> indexes(IndexesSection s) {
+  static List<Finding> indexes(IndexesSection s, OperationsSection operations) {
     List<Finding> f = new ArrayList<>();
     for (IndexesSection.Collection c : s.collections()) {
       if (c.error() != null) {
@@ -119,7 +177,7 @@ public final class VerdictRules {
     for (IndexesSection.Shape shape : s.shapes()) {
       if (!shape.served()) {
         f.add(new Finding(shape.ns(), Finding.Weight.NOTE, "indexes", shape.operation() + " is served by "
-            + shape.index() + " (no index serves it)", null));
+            + shape.index() + " (no index serves it)", share(operations, shape.ns(), shape.operation())));
       }
     }
     return f;
