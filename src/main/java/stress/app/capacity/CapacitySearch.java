@@ -21,6 +21,23 @@ import stress.report.MedianInterval;
 public final class CapacitySearch {
   /** The share of the offered rate a step must achieve to hold. */
   public static final double KEEPS_UP = 0.99;
+
+  /**
+   * Whether {@code achieved} ops/s kept up with {@code offered}: at least {@link #KEEPS_UP} of it, beyond the
+   * {@code edgeSlack} ops/s a window's edges may cut off ({@link StepMeasured#edgeSlack}).
+   */
+  static boolean keptUp(double achieved, double edgeSlack, double offered) {
+    return achieved + edgeSlack >= KEEPS_UP * offered;
+  }
+
+  /**
+   * Whether {@code achieved} ops/s is over 101% of {@code offered} (as far over as {@link #KEEPS_UP} is under), beyond
+   * the window's edges: a backlog the step's warm-up left drained in its measured window.
+   */
+  static boolean drained(double achieved, double edgeSlack, double offered) {
+    return achieved - edgeSlack > (2 - KEEPS_UP) * offered;
+  }
+
   /** At most this many steps per round: a resolution of 1% from a start 1000 times off still fits. */
   static final int MAX_STEPS = 24;
   /** At most this many broken steps a round are offered once more ({@link #mayBeTransient}). */
@@ -95,7 +112,7 @@ public final class CapacitySearch {
      * warm-up left drained in its measured window, so its latencies are of its start, not of the rate.
      */
     public boolean unsettled() {
-      return measured.achieved() - measured.edgeSlack() > (2 - KEEPS_UP) * offered;
+      return measured.drained(offered);
     }
 
     /**
@@ -354,7 +371,7 @@ public final class CapacitySearch {
   private boolean mayBeTransient(Step step) {
     StepMeasured m = step.measured();
     return reoffered < REOFFERS && !step.cause().has(CauseRules.Cause.CLIENT) && !step.objectiveBelowFastest()
-        && !step.unjudged() && !step.unsettled() && m.achieved() + m.edgeSlack() >= KEEPS_UP * step.offered();
+        && !step.unjudged() && !step.unsettled() && m.keptUp(step.offered());
   }
 
   private Step step(Steps steps, double rate, int round, List<String> brokeFirst) throws Exception {
