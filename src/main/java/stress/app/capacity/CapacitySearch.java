@@ -1,7 +1,9 @@
 package stress.app.capacity;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import stress.config.LatencyObjective;
 import stress.report.MedianInterval;
 
@@ -144,13 +146,45 @@ public final class CapacitySearch {
    * @param interval   the median of the capacities the rounds found ({@link CapacityRound#found}, lower bounds never)
    *                   with its interval; null unless more than half the rounds found one
    * @param check      the plain runs that checked the capacity after the search; null when not (yet) checked
+   * @param causes     why each round's answer broke ({@link CapacityRound#broke}), by round number, decided once over
+   *                   every step of the search ({@link BreakCause#of}); a round where no step broke has none
    */
   public record Result(List<LatencyObjective> objectives, double resolution, List<Step> steps,
-                       List<CapacityRound> rounds,
-                       MedianInterval interval, CapacityCheck check) {
+                       List<CapacityRound> rounds, MedianInterval interval, CapacityCheck check,
+                       Map<Integer, BreakCause> causes) {
+    public Result {
+      causes = Map.copyOf(causes);
+    }
+
+    /** The result of these steps and rounds, each round's cause decided over all the steps. */
+    public Result(List<LatencyObjective> objectives, double resolution, List<Step> steps, List<CapacityRound> rounds,
+                  MedianInterval interval, CapacityCheck check) {
+      this(objectives, resolution, steps, rounds, interval, check, causes(steps, rounds, objectives));
+    }
+
     public Result(List<LatencyObjective> objectives, double resolution, List<Step> steps, List<CapacityRound> rounds,
                   MedianInterval interval) {
       this(objectives, resolution, steps, rounds, interval, null);
+    }
+
+    /**
+     * Each round's cause, read once the round is over: over every step of the search, as later steps are read too
+     * (the fastest execution of any step, say).
+     */
+    private static Map<Integer, BreakCause> causes(List<Step> steps, List<CapacityRound> rounds,
+                                                   List<LatencyObjective> objectives) {
+      Map<Integer, BreakCause> causes = new HashMap<>();
+      for (CapacityRound round : rounds) {
+        if (round.broke() != null) {
+          causes.put(round.round(), BreakCause.of(steps, round.broke(), objectives));
+        }
+      }
+      return causes;
+    }
+
+    /** Why {@code round}'s answer broke ({@link CauseRules}); null where no step of it broke. */
+    public BreakCause cause(CapacityRound round) {
+      return causes.get(round.round());
     }
 
     /** The rounds that found a capacity. */
