@@ -2,19 +2,24 @@
 # Does a printed capacity hold? The capacity search (`run --slo OBJ --rounds R`, its own check included) run SEARCHES
 # times on a throwaway PostgreSQL, the server pinned to SERVER_CPUS and every client to CLIENT_CPUS; each capacity C it
 # prints (vouched for) is then checked from outside, as a sceptical engineer would: 3 plain `run --rate C` and 3
-# `run --rate 1.5×C`, interleaved, each a new process judged by the same objective from its result.json. Then the same
-# again with a CPU hog on the client's CPUs (HOG_SEARCHES times; 0 skips it).
+# `run --rate 1.5×C`, interleaved, each a new process judged by the same objective from its result.json, each as long
+# as a run of the search's own check (--check-duration, passed to the search as --slo-check-duration) after a warm-up
+# of its new JVM (--plain-warmup). Then the same again with a CPU hog on the client's CPUs (HOG_SEARCHES times; 0 skips
+# it). Every cause line a search prints (each round's, in its result.json) is read back and each cause's rule of
+# docs/capacity.md re-applied to the figures printed with it.
 # Target: quiet, every printed C holds in >= 2 of 3 and 1.5×C breaks in >= 2 of 3; with the hog, every printed C holds
 # in >= 2 of 3 (or no C is printed), and no search blames the plan of a primary-key lookup (cause "own time").
 #
 # Usage: bench/capacity_check.sh [--searches N] [--hog-searches N] [--docs N] [--threads T] [--rounds R]
-#                                [--duration SECONDS] [--warmup SECONDS] [--plain-warmup SECONDS] [--slo OBJ]
-#                                [--port FIRST] [--log-dir DIR]
-# Environment: SEARCHES (5), HOG_SEARCHES (5), DOCS (100000), THREADS (8), ROUNDS (3), DURATION (10), WARMUP (2),
-# PLAIN_WARMUP (20: a new JVM warms up in each plain run), SLO (p99<=5ms), PORT (5624), SERVER_CPUS (0),
-# CLIENT_CPUS (1), STRESS_JAR, PG_BIN, JAVA, STRESS_JAVA_OPTS, LOG_DIR (keeps the logs) as in lib/throwaway_pg.sh.
+#                                [--duration SECONDS] [--warmup SECONDS] [--check-duration SECONDS]
+#                                [--plain-warmup SECONDS] [--slo OBJ] [--port FIRST] [--log-dir DIR]
+# Environment: SEARCHES (5), HOG_SEARCHES (5), DOCS (100000), THREADS (8), ROUNDS (3), DURATION (10: a step),
+# WARMUP (2: a step's), CHECK_DURATION (30, the tool's default --slo-check-duration: a run of the search's check and
+# each plain run), PLAIN_WARMUP (20: a new JVM warms up in each plain run), SLO (p99<=5ms), PORT (5624), SERVER_CPUS
+# (0), CLIENT_CPUS (1), STRESS_JAR, PG_BIN, JAVA, STRESS_JAVA_OPTS, LOG_DIR (keeps the logs) as in lib/throwaway_pg.sh.
 # Run as root, the server runs as the `postgres` OS user on 127.0.0.1 only and is removed at exit, the hog with it.
-# Exit status: 0 when every run completed (whatever the figures), non-zero on failure.
+# Exit status: 0 when every run completed (whatever the figures) and every cause line held its rule; 1 when a cause
+# line's rule does not hold on its own figures (listed at the end); non-zero on failure.
 set -euo pipefail
 
 BENCH_NAME=capacity_check
@@ -30,6 +35,7 @@ THREADS=${THREADS:-8}
 ROUNDS=${ROUNDS:-3}
 DURATION=${DURATION:-10}
 WARMUP=${WARMUP:-2}
+CHECK_DURATION=${CHECK_DURATION:-30}
 PLAIN_WARMUP=${PLAIN_WARMUP:-20}
 SLO=${SLO:-p99<=5ms}
 PORT=${PORT:-5624}
@@ -45,6 +51,7 @@ while [ $# -gt 0 ]; do
     --rounds) ROUNDS=${2:?--rounds needs a value}; shift 2 ;;
     --duration) DURATION=${2:?--duration needs a value}; shift 2 ;;
     --warmup) WARMUP=${2:?--warmup needs a value}; shift 2 ;;
+    --check-duration) CHECK_DURATION=${2:?--check-duration needs a value}; shift 2 ;;
     --plain-warmup) PLAIN_WARMUP=${2:?--plain-warmup needs a value}; shift 2 ;;
     --slo) SLO=${2:?--slo needs a value}; shift 2 ;;
     --port) PORT=${2:?--port needs a value}; shift 2 ;;
@@ -53,8 +60,8 @@ while [ $# -gt 0 ]; do
     *) die "unknown argument '$1' (see --help)" ;;
   esac
 done
-for v in DOCS THREADS ROUNDS DURATION PORT; do
-  bench_require_count "--$(echo "$v" | tr 'A-Z' 'a-z')" "${!v}"
+for v in DOCS THREADS ROUNDS DURATION CHECK_DURATION PORT; do
+  bench_require_count "--$(echo "$v" | tr 'A-Z_' 'a-z-')" "${!v}"
 done
 [[ $SEARCHES =~ ^[0-9]+$ && $HOG_SEARCHES =~ ^[0-9]+$ ]] || die "--searches and --hog-searches must be whole numbers"
 [[ $WARMUP =~ ^[0-9]+$ && $PLAIN_WARMUP =~ ^[0-9]+$ ]] || die "--warmup and --plain-warmup must be whole seconds"
@@ -63,7 +70,8 @@ bench_require_tools initdb pg_ctl postgres createdb
 command -v python3 >/dev/null || die "python3 not found on PATH (used to read stress's JSON results)"
 bench_resolve_jar
 bench_print_machine
-echo "settings: docs=$DOCS threads=$THREADS rounds=$ROUNDS step=${WARMUP}s+${DURATION}s plain runs ${PLAIN_WARMUP}s+${DURATION}s" \
+echo "settings: docs=$DOCS threads=$THREADS rounds=$ROUNDS step=${WARMUP}s+${DURATION}s" \
+  "the search's check runs ${WARMUP}s+${CHECK_DURATION}s plain runs ${PLAIN_WARMUP}s+${CHECK_DURATION}s" \
   "slo=$SLO searches=$SEARCHES with the hog=$HOG_SEARCHES"
 
 # shellcheck disable=SC2086 # STRESS_JAVA_OPTS is a list of JVM options
@@ -71,11 +79,12 @@ bench_server_with_docs "$DOCS" $STRESS_JAVA_OPTS
 echo "server: 127.0.0.1:$PORT, data in $DATA (removed at exit)"
 READ=$BENCH_LIB/capacity_read.py
 
-one_rate() { # one_rate NAME RATE: a plain open-loop run at RATE, judged by the objective; a line into NAME.tsv
+one_rate() { # one_rate NAME RATE: a plain open-loop run at RATE, as long as a run of the search's check, judged by the
+  # objective; a line into NAME.tsv
   local name=$1 rate=$2
   # shellcheck disable=SC2086 # STRESS_JAVA_OPTS is a list of options
   run_client "$WORK/$name.log" "$JAVA" $STRESS_JAVA_OPTS -jar "$STRESS_JAR" --url "$URL" -U postgres run \
-    --op find_first --threads "$THREADS" --duration "${DURATION}s" --warmup "${PLAIN_WARMUP}s" --rate "$rate" \
+    --op find_first --threads "$THREADS" --duration "${CHECK_DURATION}s" --warmup "${PLAIN_WARMUP}s" --rate "$rate" \
     --json "$WORK/$name.json" || fail_with_log "stress run --rate $rate failed" "$WORK/$name.log"
   python3 "$READ" rate "$WORK/$name.json" "$rate" "$SLO" 0 > "$WORK/$name.tsv"
 }
@@ -86,9 +95,12 @@ one_search() { # one_search NAME: a search and, when it vouched for C, the plain
   # shellcheck disable=SC2086 # STRESS_JAVA_OPTS is a list of options
   run_client "$WORK/$name.log" "$JAVA" $STRESS_JAVA_OPTS -jar "$STRESS_JAR" --url "$URL" -U postgres run \
     --op find_first --threads "$THREADS" --duration "${DURATION}s" --warmup "${WARMUP}s" --slo "$SLO" \
-    --rounds "$ROUNDS" --out "$WORK/$name" || [ -f "$WORK/$name/result.json" ] \
-    || fail_with_log "the search failed" "$WORK/$name.log"
+    --slo-check-duration "${CHECK_DURATION}s" --rounds "$ROUNDS" --out "$WORK/$name" \
+    || [ -f "$WORK/$name/result.json" ] || fail_with_log "the search failed" "$WORK/$name.log"
   python3 "$READ" answer "$WORK/$name/result.json" > "$WORK/$name.tsv"
+  # each round's cause line, its rules re-applied to the figures printed with it; one not held is said at once
+  python3 "$READ" causes "$name" "$WORK/$name/result.json" | tee -a "$WORK/causes.tsv" \
+    | awk -F'\t' '$4 != "held" { print "cause line of " $1 " " $2 " does not hold its rule: " $5 }'
   c=$(cut -f1 "$WORK/$name.tsv")
   : > "$WORK/$name-plain.tsv"
   if [ "$c" != nan ]; then

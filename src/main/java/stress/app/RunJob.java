@@ -167,26 +167,19 @@ public final class RunJob {
   public ExitCode run() throws SQLException, InterruptedException, IOException {
     interruption.interruptOnSignal("setting up the run; nothing was measured");
     RunCapacity.checkHeap(config.threads(), config.mix().names().size(), Runtime.getRuntime().maxMemory());
-    boolean madeOut = RunOutputs.prepareNew(config);
     steps = new RunSteps(database == null ? null : database.spec().url(), sentTo, phasesBefore, phasesPlanned);
-    try (ResultFileClaim json = ResultFileClaim.claim("--json", config.jsonFile());
-         LiveMetrics live = config.metricsPort() == null ? null : LiveMetrics.start(config.metricsPort());
-         FleetMember fleet = FleetJoin.join(config.fleet(), database, out)) {
-      this.fleet = fleet;
-      ExitCode code;
-      try {
-        code = run(live);
-      } catch (Exception | Error e) {
-        throw steps.failed(e, fleet); // named by its step and server, once, here
+    return RunSteps.leavingNoEmptyOut(config, () -> {
+      try (ResultFileClaim json = ResultFileClaim.claim("--json", config.jsonFile());
+           LiveMetrics live = config.metricsPort() == null ? null : LiveMetrics.start(config.metricsPort());
+           FleetMember fleet = FleetJoin.join(config.fleet(), database, out)) {
+        this.fleet = fleet;
+        ExitCode code = steps.named(fleet, () -> run(live));
+        if (live != null) {
+          beforeMetricsClose.accept(live.url());
+        }
+        return code;
       }
-      if (live != null) {
-        beforeMetricsClose.accept(live.url());
-      }
-      return code;
-    } catch (Exception | Error e) {
-      RunOutputs.removeIfLeftEmpty(config, madeOut); // a run that failed before writing leaves no empty --out
-      throw e;
-    }
+    });
   }
 
   /** This process as one instance of a run of several, or null alone. */

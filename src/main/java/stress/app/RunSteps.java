@@ -2,7 +2,9 @@ package stress.app;
 
 import java.io.IOException;
 import java.sql.SQLException;
+import stress.app.output.RunOutputs;
 import stress.app.process.FailedStep;
+import stress.config.RunConfig;
 import stress.fleet.FleetMember;
 import stress.metrics.PhaseStats;
 import stress.mongodb.NativeRun;
@@ -13,8 +15,42 @@ import stress.runner.RunListener;
  * Which step of a run is under way, so that a failure can be named by it ({@link FailedStep}): the set-up, each phase
  * numbered as its line is ({@code phase 2/4}) with its combination and stage (starting, warm-up, measuring, ending),
  * then the results. Steps change on the runner's reporting thread and are read by the thread the failure reaches.
+ * Also what a failed run leaves behind: its failure named once ({@link #named}), and no empty {@code --out} directory
+ * ({@link #leavingNoEmptyOut}).
  */
 final class RunSteps implements RunListener {
+  /** A part of a run, failing as a run does. */
+  interface Part<T> {
+    T run() throws SQLException, IOException, InterruptedException;
+  }
+
+  /**
+   * Runs {@code part} with {@code config}'s {@code --out} directory made when new ({@link RunOutputs#prepareNew}); a
+   * run that fails before writing removes the directory it made, left empty.
+   */
+  static <T> T leavingNoEmptyOut(RunConfig config, Part<T> part) throws SQLException, IOException,
+      InterruptedException {
+    boolean madeOut = RunOutputs.prepareNew(config);
+    try {
+      return part.run();
+    } catch (Exception | Error e) {
+      RunOutputs.removeIfLeftEmpty(config, madeOut);
+      throw e;
+    }
+  }
+
+  /**
+   * Runs {@code part}; its failure is named by the step under way and its server, once, here ({@link #failed}), the
+   * run's other instances ({@code fleet}, null when alone) told.
+   */
+  <T> T named(FleetMember fleet, Part<T> part) throws SQLException, IOException, InterruptedException {
+    try {
+      return part.run();
+    } catch (Exception | Error e) {
+      throw failed(e, fleet);
+    }
+  }
+
   private final String postgresql;
   private final String mongodb;
   private final int phasesBefore;
@@ -42,7 +78,7 @@ final class RunSteps implements RunListener {
    * Throws {@code failure} named by the step under way when it is a server's ({@link FailedStep#named}), after telling
    * the run's other instances ({@code fleet}, null when alone) the line it ends this one with.
    */
-  RuntimeException failed(Throwable failure, FleetMember fleet) throws SQLException, IOException, InterruptedException {
+  private RuntimeException failed(Throwable failure, FleetMember fleet) throws SQLException, IOException, InterruptedException {
     Throwable named = FailedStep.named(step, failure);
     if (fleet != null) {
       String message = named.getMessage();

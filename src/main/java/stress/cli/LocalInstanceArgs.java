@@ -42,7 +42,7 @@ final class LocalInstanceArgs {
 
   /**
    * One step of {@code run --slo --instances N}: each instance's arguments, offering its share of the step's rate for
-   * its share of the step's operations (or the step's time), with the step's warm-up, one round, no search.
+   * the step's time, with the step's warm-up, one round, no search.
    */
   public static List<String> stepArgs(List<String> childArgs, stress.config.RunConfig step, int instances) {
     List<String> kept = new ArrayList<>();
@@ -62,12 +62,7 @@ final class LocalInstanceArgs {
       kept.add(arg);
     }
     kept.addAll(List.of("--rate", Double.toString(step.rate() / instances), "--warmup", step.warmup().toMillis() + "ms",
-        "--rounds", "1"));
-    if (step.ops() > 0) {
-      kept.addAll(List.of("--ops", Long.toString((step.ops() + instances - 1) / instances)));
-    } else {
-      kept.addAll(List.of("--duration", step.duration().toMillis() + "ms"));
-    }
+        "--rounds", "1", "--duration", step.duration().toMillis() + "ms"));
     return kept;
   }
 

@@ -61,7 +61,8 @@ final class RunArgs {
       description = "Measured time per phase: 60s, 500ms, 2m, 1m30s; a bare number is seconds. Default: " + Defaults.DURATION + " unless --ops is given.")
   String duration;
 
-  @Option(names = "--ops", paramLabel = "N", description = "Executions per phase (all threads together) instead of --duration.")
+  @Option(names = "--ops", paramLabel = "N", description = "Executions per phase (all threads together) instead of"
+      + " --duration. Not with --slo, whose steps are measured by time.")
   Long ops;
 
   @Option(names = "--warmup", paramLabel = "TIME", defaultValue = Defaults.WARMUP,
@@ -273,7 +274,7 @@ final class RunArgs {
     }
     List<stress.config.ViaRoute> roads = attempt(problems, () -> stress.config.ViaRoute.parse(via));
     stress.model.TableName table = attempt(problems, tables::name);
-    slo.refuseIdleOptions(explain, problems);
+    slo.refuseIdleOptions(explain, ops != null, problems);
     if (!problems.isEmpty()) {
       throw new UsageException(String.join("; ", problems));
     }

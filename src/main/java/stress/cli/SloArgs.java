@@ -38,11 +38,16 @@ final class SloArgs {
           + " 90%% of its runs' windows held. Default: 5s.")
   String window;
 
+  /** A search refuses {@code --ops}: why, in one line. */
+  static final String OPS_REFUSED = "--ops with --slo: a step measured by a count of executions shortens as the rate"
+      + " offered rises, so a search's steps are measured by time (--duration)";
+
   /**
-   * The options that would do nothing, each refused with its rule: {@code --no-slo-check} without a search, and
-   * {@code --explain} in one (its steps run without the route check).
+   * The options that would do nothing, or nothing meaningful, each refused with its rule: {@code --no-slo-check}
+   * without a search, {@code --explain} in one (its steps run without the route check), and {@code --ops} in one
+   * ({@code byCount}: steps of a count of executions shorten as the rate rises).
    */
-  void refuseIdleOptions(boolean explain, List<String> problems) {
+  void refuseIdleOptions(boolean explain, boolean byCount, List<String> problems) {
     if (slo == null && noCheck) {
       problems.add("--no-slo-check skips the check after a capacity search: only with --slo");
     }
@@ -55,6 +60,9 @@ final class SloArgs {
     if (slo != null && explain) {
       problems.add("--explain with --slo: a capacity search's steps are not explained; run 'stress explain' with the"
           + " same options for the routes");
+    }
+    if (slo != null && byCount) {
+      problems.add(OPS_REFUSED);
     }
   }
 

@@ -29,7 +29,10 @@ class RunStepsTest {
   /** What RunJob does with a failure, without a run of several instances: named, then thrown. */
   private static String named(RunSteps steps) {
     try {
-      throw steps.failed(new SQLException("boom", "08003"), null);
+      steps.named(null, () -> {
+        throw new SQLException("boom", "08003");
+      });
+      throw new AssertionError("the failure was not thrown");
     } catch (SQLException e) {
       assertEquals("08003", e.getSQLState());
       return e.getMessage();

@@ -14,8 +14,8 @@ import stress.testing.TestDatabase;
 
 /**
  * {@code run --slo --against}: PostgreSQL's and the MongoDB server's capacity under the same objective, each searched
- * in its own steps, a round of each in turn, and the two compared. Steps end by {@code --ops}, so no test waits on a
- * clock; one client thread cannot keep up past some rate on either side, so each search ends. On the server of
+ * in its own steps, a round of each in turn, and the two compared. Steps are short (1.25 s, 250 operations at the
+ * first rate); one client thread cannot keep up past some rate on either side, so each search ends. On the server of
  * {@code STRESS_MONGODB_URL} (CI starts FerretDB); skipped without one.
  */
 class CapacityAgainstMongoIT {
@@ -30,7 +30,7 @@ class CapacityAgainstMongoIT {
     Path out = dir.resolve("out");
     CliTester.Result run = CliTester.run("--url", url, "-U", "postgres", "run", "--op", "find_first", "--table",
         "stress_orders", "--against", mongo, "--collection", "capacity_against.orders", "--threads", "1", "--slo",
-        "p99<=1s", "--slo-resolution", "50%", "--rate", "200", "--ops", "250", "--warmup", "0",
+        "p99<=1s", "--slo-resolution", "50%", "--rate", "200", "--duration", "1250ms", "--warmup", "0",
         "--no-slo-check", "--out", out.toString());
     String text = run.out();
     assertEquals(text.contains("none vouched for") ? 4 : 0, run.exitCode(), run.all());

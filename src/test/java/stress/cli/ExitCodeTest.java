@@ -99,7 +99,7 @@ class ExitCodeTest {
         "--rejects", dir.resolve("rejects.jsonl").toString()));
     // a search no rate passes: a lookup's median within a microsecond
     cases.put(ExitCode.NO_CAPACITY, () -> CliTester.run("--url", url, "-U", "postgres", "run", "--op", "find_first",
-        "--threads", "1", "--slo", "p50<=0.001ms", "--rate", "400", "--ops", "300", "--warmup", "0"));
+        "--threads", "1", "--slo", "p50<=0.001ms", "--rate", "400", "--duration", "750ms", "--warmup", "0"));
     cases.put(ExitCode.NOT_RUNNING, () -> {
       String before = System.getProperty(KeptEmbeddedServer.DIRECTORY_PROPERTY);
       System.setProperty(KeptEmbeddedServer.DIRECTORY_PROPERTY, dir.resolve("kept").toString());

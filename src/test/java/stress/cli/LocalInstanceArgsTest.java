@@ -21,17 +21,18 @@ class LocalInstanceArgsTest {
   }
 
   @Test
-  void aCapacityStepGivesEachInstanceItsShareOfTheRateAndOfTheOperations() {
+  void aCapacityStepGivesEachInstanceItsShareOfTheRateForTheStepsTime() {
     List<String> child = List.of("--url", "jdbc:postgresql://db/x", "run", "--threads", "2", "--slo", "p99<=5ms",
-        "--slo-resolution=20%", "--rounds", "3", "--no-slo-check", "--rate", "100", "--ops", "301", "--warmup", "2s",
-        "--op", "find_first");
+        "--slo-resolution=20%", "--rounds", "3", "--no-slo-check", "--rate", "100", "--duration", "3s", "--warmup",
+        "2s", "--op", "find_first");
     RunArgs args = new RunArgs();
-    new picocli.CommandLine(args).parseArgs("--threads", "2", "--ops", "301", "--warmup", "2s", "--op", "find_first");
+    new picocli.CommandLine(args).parseArgs("--threads", "2", "--duration", "3s", "--warmup", "2s", "--op",
+        "find_first");
     stress.config.RunConfig step = args.toConfig().forCapacityStep(1000);
     assertEquals(List.of("--url", "jdbc:postgresql://db/x", "run", "--threads", "2", "--op", "find_first", "--rate",
-        "333.3333333333333", "--warmup", "2000ms", "--rounds", "1", "--ops", "101"),
-        LocalInstanceArgs.stepArgs(child, step, 3), "301 operations over 3 instances: 101 each, rounded up; the"
-        + " search's --no-slo-check, which a step without --slo refuses, left out");
+        "333.3333333333333", "--warmup", "2000ms", "--rounds", "1", "--duration", "3000ms"),
+        LocalInstanceArgs.stepArgs(child, step, 3), "a third of the rate each, for the step's time; the search's"
+        + " --no-slo-check, which a step without --slo refuses, left out");
   }
 
   @Test

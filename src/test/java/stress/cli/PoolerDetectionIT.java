@@ -127,29 +127,38 @@ class PoolerDetectionIT {
       Path out = dir.resolve("figures");
       CliTester.Result run = CliTester.run("run", "--url", pooler.url(database) + "?password=" + pooler.password(),
           "-U", PgBouncerServer.USER, "--table", "docs", "--op", "find_first", "--mode", "plain", "--threads", "4",
-          "--ops", "300", "--warmup", "0s", "--out", out.toString());
+          "--ops", "300", "--warmup", "0s", "--report-interval", "50ms", "--out", out.toString());
       assertEquals(0, run.exitCode(), run.all() + pooler.log());
       // sampled at the phase's intervals; a phase that ends before its first says so, never a 0 it did not see
       java.util.regex.Matcher line = java.util.regex.Pattern.compile("pooler: ([0-9,]+) transactions, ([0-9,]+)"
           + " queries; clients waited avg [0-9.]+ ms(?:, max seen [0-9.]+ ms; ([0-9]+) of 2 server connections open, at"
           + " most [0-9]+ active at once, at most ([0-9]+) clients waiting \\([0-9]+ samples\\)|; ([0-9]+) of 2 server connections open; the longest"
           + " wait and the waiting clients not sampled \\(no interval ended while the phase ran\\)); client's mean"
-          + " latency ([0-9.]+) ms: waiting at the pooler ([0-9.]+) ms \\([0-9.]+%\\), inside the server ([0-9.]+) ms"
+          + " latency ([0-9.]+) ms: waiting at the pooler ([0-9.]+) ms \\([0-9.]+%(?:; ([0-9]+) of ([0-9]+) clients?"
+          + " waiting at the peak seen)?\\), inside the server ([0-9.]+) ms"
           + " \\([0-9.]+%\\), the rest (?:([0-9.]+) ms \\([0-9.]+%\\)|not known: the two add up to ([0-9.]+) ms, more"
           + " than the client's mean)").matcher(run.out());
       assertTrue(line.find(), run.out());
       // the three parts, each rounded to the µs, add up to the client's mean; or, where the pooler's two means are more
       // than the client's (a loaded host, whose pooler reads the server's answers late), the rest is said not known
       double mean = Double.parseDouble(line.group(6));
-      double twoParts = Double.parseDouble(line.group(7)) + Double.parseDouble(line.group(8));
-      boolean restKnown = line.group(9) != null;
+      double twoParts = Double.parseDouble(line.group(7)) + Double.parseDouble(line.group(10));
+      boolean restKnown = line.group(11) != null;
       if (restKnown) {
-        assertEquals(mean, twoParts + Double.parseDouble(line.group(9)), 0.0015, run.out());
+        assertEquals(mean, twoParts + Double.parseDouble(line.group(11)), 0.0015, run.out());
       } else {
-        assertEquals(twoParts, Double.parseDouble(line.group(10)), 0.0015, run.out());
+        assertEquals(twoParts, Double.parseDouble(line.group(12)), 0.0015, run.out());
         assertTrue(twoParts > mean, run.out());
       }
-      assertTrue(Double.parseDouble(line.group(8)) > 0, "the server's time of 300 lookups: " + run.out());
+      assertTrue(Double.parseDouble(line.group(10)) > 0, "the server's time of 300 lookups: " + run.out());
+      // the clients waiting at the peak seen, beside the wait's share, only where the pool was sampled: the same count
+      // as the line's maximum, of the pool's clients at that read (the run's 4 connections, the set-up's at most 1)
+      assertEquals(line.group(4) != null, line.group(8) != null, run.out());
+      if (line.group(8) != null) {
+        int clients = Integer.parseInt(line.group(9));
+        assertEquals(line.group(4), line.group(8), run.out());
+        assertTrue(clients >= Integer.parseInt(line.group(8)) && clients >= 1 && clients <= 5, run.out());
+      }
       long transactions = Long.parseLong(line.group(1).replace(",", ""));
       JsonNode phase = new ObjectMapper().readTree(out.resolve("result.json").toFile()).path("phases").get(0);
       long executed = phase.path("stats").path("total").path("count").asLong();
@@ -171,6 +180,8 @@ class PoolerDetectionIT {
       assertEquals(restKnown, connection.path("pooler rest avg ms").isNumber(), connection.toString());
       assertEquals(Integer.toString(servers), connection.path("pooler server connections open").asText());
       assertEquals(line.group(4) == null ? "" : line.group(4), connection.path("pooler clients waiting at most")
+          .asText());
+      assertEquals(line.group(9) == null ? "" : line.group(9), connection.path("pooler clients at the waiting peak")
           .asText());
       // report.html's table of phases shows each phase's connection, the pooler's figures with it
       assertTrue(Files.readString(out.resolve("report.html")).contains("pooler transactions=" + transactions),

@@ -260,6 +260,70 @@ class ReportBrowserIT {
     browser.screenshot(page, SCREENSHOTS.resolve("capacities-compared.png"), 1400, 1600);
   }
 
+  /**
+   * Capacities compared where one side found none: a real search of two tables under p99<=200ms (loose, so a busy host
+   * does not break the quick table's steps), a lookup that sleeps 2 ms on one and 300 ms on the other, whose fastest
+   * execution is over the objective. The page, written from the run's result.json (its first six steps' phases, as
+   * above: the per-phase charts, not the knee, have a limit), gives no ratio beside none, says that side's cause in
+   * the Capacity section, and the knee's legend names both tables' p99 and the objective, and no capacity of none.
+   */
+  @Test
+  void theReportOfCapacitiesComparedWhereOneFoundNoneGivesNoRatioAndTheCause() throws Exception {
+    String url = TestDatabase.newDatabaseUrl("report_none");
+    for (String table : List.of("quick", "slow")) {
+      assertEquals(0, CliTester.run("--url", url, "-U", "postgres", "init", "--table", table, "--docs", "200")
+          .exitCode());
+    }
+    try (java.sql.Connection c = TestDatabase.connect(url); java.sql.Statement st = c.createStatement()) {
+      st.execute("UPDATE slow SET data = data || '{\"pause\": 0.3}'");
+    }
+    Path workload = dir.resolve("pause.yaml");
+    Files.writeString(workload, """
+        operations:
+          lookup:
+            sql: >-
+              SELECT _id, pg_sleep(coalesce((data->>'pause')::float8, 0.002)) FROM {table} WHERE _id = :id
+            params:
+              id: key
+        """);
+    Path runDir = dir.resolve("capacities-none");
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", workload.toString(),
+        "--compare-tables", "quick,slow", "--threads", "1", "--slo", "p99<=200ms", "--slo-resolution", "50%",
+        "--rate", "200", "--duration", "2s", "--warmup", "0", "--no-slo-check", "--out", runDir.toString());
+    assertEquals(4, r.exitCode(), "no capacity for the slow table: " + r.all());
+    assertTrue(r.out().contains("table slow: capacity under p99<=200ms: none vouched for: "), r.out());
+
+    RunResult search = JsonReport.read(runDir.resolve("result.json"));
+    RunResult result = new RunResult(search.toolVersion(), search.startTime(), search.settings(), search.target(),
+        search.phases().subList(0, Math.min(6, search.phases().size())), false);
+    Path page = HtmlReport.writeInto(result, dir.resolve("capacities-none-page"));
+    String html = Files.readString(page);
+    RenderedPage rendered = assertRendered(page, html.split("<canvas", -1).length - 1);
+    String sentence = rendered.headlines().stream().filter(h -> h.startsWith("capacity under p99<=200ms: table quick "))
+        .findFirst().orElseThrow(() -> new AssertionError(rendered.headlines().toString()));
+    assertTrue(sentence.contains("; table slow: not compared: ") && !sentence.contains("table slow x"),
+        "no ratio beside none: " + sentence);
+    String capacity = rendered.dom().substring(rendered.dom().indexOf("<section id=\"capacity\""));
+    capacity = capacity.substring(0, capacity.indexOf("</section>"));
+    // the comparison's row of the slow table: its capacity none found, an empty cell for the ratio, and why
+    assertTrue(java.util.regex.Pattern.compile("<tr><td class=\"text\">table slow</td><td class=\"text\">none"
+        + " found</td><td class=\"text\"></td><td class=\"text\">not compared: [^<]* found no capacity, and a ratio"
+        + " is only between two capacities</td>").matcher(capacity).find(), capacity);
+    assertTrue(capacity.contains("table slow: capacity under p99&lt;=200ms: none vouched for: ")
+        && capacity.contains("cause: an objective below the fastest execution (the fastest execution of any step"
+        + " took "), "the slow table's cause in the Capacity section: " + capacity);
+    String knee = rendered.canvasIn("capacity").orElseThrow();
+    assertEquals(Optional.of("0"), rendered.canvasData(knee, "missing-series"), rendered.describe());
+    List<String> legend = List.of(rendered.canvasData(knee, "legend").orElseThrow().replace("&lt;", "<")
+        .split(" \\| "));
+    System.out.println("ReportBrowserIT: the knee's legend of capacities compared with none: " + legend);
+    assertTrue(legend.containsAll(List.of("table quick p99", "table slow p99", "objective p99<=200ms")), legend
+        + " " + rendered.describe());
+    assertTrue(legend.stream().noneMatch(l -> l.startsWith("table slow capacity")), "no capacity line of none: "
+        + legend);
+    browser.screenshot(page, SCREENSHOTS.resolve("capacities-compared-none.png"), 1400, 1600);
+  }
+
   /** A page whose labels and error messages hold script: nothing runs, and the error chart draws. */
   @Test
   void scriptInLabelsStaysText() throws Exception {

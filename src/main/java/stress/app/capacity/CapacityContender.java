@@ -155,11 +155,9 @@ public final class CapacityContender {
     RunConfig step = checkRun > 0 ? config.forCapacityStep(rate).withLength(request.checkDuration(), 0)
         : config.forCapacityStep(rate);
     RunConfig longer = lengthened(step, rate);
-    if (!java.util.Objects.equals(longer.duration(), step.duration()) || longer.ops() != step.ops()) {
+    if (!longer.duration().equals(step.duration())) {
       out.println((name.isEmpty() ? "" : name + ": ") + "the step at " + CapacityText.rate(rate) + " ops/s runs "
-          + (longer.ops() > 0 ? longer.ops() + " operations" : longer.duration().toSeconds() + " s") + ", not "
-          + (step.ops() > 0 ? step.ops() + " operations" : step.duration().toSeconds() + " s") + ": " + toJudge
-          + " operations judge its objectives");
+          + seconds(longer) + " s, not " + seconds(step) + " s: " + toJudge + " operations judge its objectives");
     }
     Ran ran = jobs.at(longer, new PrintStream(buffer, true, StandardCharsets.UTF_8));
     RunResult result = ran.result();
@@ -246,15 +244,17 @@ public final class CapacityContender {
    * step, and the search reads its percentile as not judged.
    */
   private RunConfig lengthened(RunConfig step, double rate) {
-    if (step.ops() > 0) {
-      return step.ops() >= toJudge ? step : step.withLength(step.duration(), toJudge);
-    }
     double seconds = step.duration().toMillis() / 1000.0;
     if (rate * seconds >= 1.1 * toJudge) {
       return step;
     }
     double longest = Math.max(LONGEST.toSeconds(), 10 * seconds);
     return step.withLength(java.time.Duration.ofSeconds((long) Math.ceil(Math.min(longest, 1.1 * toJudge / rate))), 0);
+  }
+
+  /** A step's measured time as its line says it: 10, 0.3. */
+  private static String seconds(RunConfig step) {
+    return stress.report.Decimals.seconds(step.duration().toMillis() / 1000.0);
   }
 
   /** In the last round, the operation whose p99 rose most from the capacity step to the step that broke. */

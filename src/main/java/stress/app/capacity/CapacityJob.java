@@ -85,9 +85,10 @@ public final class CapacityJob {
         + (Double.isFinite(request.loggedRate()) ? " (the logged rate)" : "") : "half a closed-loop probe's ops/s")
         + ", doubling until an objective breaks, then halving the gap to " + Math.round(request.resolution() * 100)
  + "%, then confirming the rate found by "
-        + CapacitySearch.CONFIRMING_OFFERS + " offers running; each step " + config.warmup().toSeconds()
-        + " s warm-up + " + (config.ops() > 0 ? config.ops()
-        + " operations" : config.duration().toSeconds() + " s") + ", open loop, latency from each intended start; "
+        + CapacitySearch.CONFIRMING_OFFERS + " offers running; each step "
+        + stress.report.Decimals.seconds(config.warmup().toMillis() / 1000.0) + " s warm-up + "
+        + stress.report.Decimals.seconds(config.duration().toMillis() / 1000.0) + " s, open loop, latency from each"
+        + " intended start; "
         + rounds + " round" + (rounds > 1 ? "s" : "") + (request.checked() ? ", then " + CapacityCheck.runs(rounds)
         + " plain runs at the capacity found and " + CapacityText.ratio(CapacityCheck.ABOVE) + " it to check it, each "
         + stress.report.Decimals.seconds(request.checkDuration().toMillis() / 1000.0) + " s read also by "
@@ -156,15 +157,15 @@ public final class CapacityJob {
     int below = request.checked() ? CapacityCheck.runs(rounds) : 0; // the rate below, when the capacity held narrowly
     int fewest = contenders.size() * (9 + 6 * (rounds - 1) + checks);
     int most = contenders.size() * (24 * rounds + checks + below);
-    long seconds = config.warmup().toSeconds() + (config.ops() > 0 ? 0 : config.duration().toSeconds()) + 1;
+    long seconds = config.warmup().toSeconds() + config.duration().toSeconds() + 1;
     // a run of the check measures --slo-check-duration after the step's warm-up
     long checkSeconds = config.warmup().toSeconds() + request.checkDuration().toSeconds() + 1;
     int fewestChecks = contenders.size() * checks;
     int mostChecks = contenders.size() * (checks + below);
     return "expected: " + fewest + "-" + most + " steps" + (checks > 0 ? " (the check's " + fewestChecks + "-"
-        + mostChecks + " included, " + checkSeconds + " s each)" : "") + (config.ops() > 0 ? "" : ", about "
+        + mostChecks + " included, " + checkSeconds + " s each)" : "") + ", about "
         + minutes((fewest - fewestChecks) * seconds + fewestChecks * checkSeconds) + "-"
-        + minutes((most - mostChecks) * seconds + mostChecks * checkSeconds) + " min at " + seconds + " s a step")
+        + minutes((most - mostChecks) * seconds + mostChecks * checkSeconds) + " min at " + seconds + " s a step"
         + "; more where a break is offered again, and a step lengthened to judge its objectives says so";
   }
 

@@ -144,7 +144,7 @@ public final class CapacityJson {
       round.put("lower bound", r.lowerBound());
       round.put("found", r.found());
       if (r.broke() != null) {
-        BreakCause cause = BreakCause.of(result.steps(), r.broke(), result.objectives());
+        BreakCause cause = result.cause(r);
         round.put("causes", cause.keys()); // empty: no rule held, the cause not determined
         round.put("cause in words", cause.sentence());
       }

@@ -1,7 +1,9 @@
 package stress.app.capacity;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import stress.config.LatencyObjective;
 import stress.report.MedianInterval;
 
@@ -21,6 +23,23 @@ import stress.report.MedianInterval;
 public final class CapacitySearch {
   /** The share of the offered rate a step must achieve to hold. */
   public static final double KEEPS_UP = 0.99;
+
+  /**
+   * Whether {@code achieved} ops/s kept up with {@code offered}: at least {@link #KEEPS_UP} of it, beyond the
+   * {@code edgeSlack} ops/s a window's edges may cut off ({@link StepMeasured#edgeSlack}).
+   */
+  static boolean keptUp(double achieved, double edgeSlack, double offered) {
+    return achieved + edgeSlack >= KEEPS_UP * offered;
+  }
+
+  /**
+   * Whether {@code achieved} ops/s is over 101% of {@code offered} (as far over as {@link #KEEPS_UP} is under), beyond
+   * the window's edges: a backlog the step's warm-up left drained in its measured window.
+   */
+  static boolean drained(double achieved, double edgeSlack, double offered) {
+    return achieved - edgeSlack > (2 - KEEPS_UP) * offered;
+  }
+
   /** At most this many steps per round: a resolution of 1% from a start 1000 times off still fits. */
   static final int MAX_STEPS = 24;
   /** At most this many broken steps a round are offered once more ({@link #mayBeTransient}). */
@@ -95,7 +114,7 @@ public final class CapacitySearch {
      * warm-up left drained in its measured window, so its latencies are of its start, not of the rate.
      */
     public boolean unsettled() {
-      return measured.achieved() - measured.edgeSlack() > (2 - KEEPS_UP) * offered;
+      return measured.drained(offered);
     }
 
     /**
@@ -127,13 +146,45 @@ public final class CapacitySearch {
    * @param interval   the median of the capacities the rounds found ({@link CapacityRound#found}, lower bounds never)
    *                   with its interval; null unless more than half the rounds found one
    * @param check      the plain runs that checked the capacity after the search; null when not (yet) checked
+   * @param causes     why each round's answer broke ({@link CapacityRound#broke}), by round number, decided once over
+   *                   every step of the search ({@link BreakCause#of}); a round where no step broke has none
    */
   public record Result(List<LatencyObjective> objectives, double resolution, List<Step> steps,
-                       List<CapacityRound> rounds,
-                       MedianInterval interval, CapacityCheck check) {
+                       List<CapacityRound> rounds, MedianInterval interval, CapacityCheck check,
+                       Map<Integer, BreakCause> causes) {
+    public Result {
+      causes = Map.copyOf(causes);
+    }
+
+    /** The result of these steps and rounds, each round's cause decided over all the steps. */
+    public Result(List<LatencyObjective> objectives, double resolution, List<Step> steps, List<CapacityRound> rounds,
+                  MedianInterval interval, CapacityCheck check) {
+      this(objectives, resolution, steps, rounds, interval, check, causes(steps, rounds, objectives));
+    }
+
     public Result(List<LatencyObjective> objectives, double resolution, List<Step> steps, List<CapacityRound> rounds,
                   MedianInterval interval) {
       this(objectives, resolution, steps, rounds, interval, null);
+    }
+
+    /**
+     * Each round's cause, read once the round is over: over every step of the search, as later steps are read too
+     * (the fastest execution of any step, say).
+     */
+    private static Map<Integer, BreakCause> causes(List<Step> steps, List<CapacityRound> rounds,
+                                                   List<LatencyObjective> objectives) {
+      Map<Integer, BreakCause> causes = new HashMap<>();
+      for (CapacityRound round : rounds) {
+        if (round.broke() != null) {
+          causes.put(round.round(), BreakCause.of(steps, round.broke(), objectives));
+        }
+      }
+      return causes;
+    }
+
+    /** Why {@code round}'s answer broke ({@link CauseRules}); null where no step of it broke. */
+    public BreakCause cause(CapacityRound round) {
+      return causes.get(round.round());
     }
 
     /** The rounds that found a capacity. */
@@ -354,7 +405,7 @@ public final class CapacitySearch {
   private boolean mayBeTransient(Step step) {
     StepMeasured m = step.measured();
     return reoffered < REOFFERS && !step.cause().has(CauseRules.Cause.CLIENT) && !step.objectiveBelowFastest()
-        && !step.unjudged() && !step.unsettled() && m.achieved() + m.edgeSlack() >= KEEPS_UP * step.offered();
+        && !step.unjudged() && !step.unsettled() && m.keptUp(step.offered());
   }
 
   private Step step(Steps steps, double rate, int round, List<String> brokeFirst) throws Exception {

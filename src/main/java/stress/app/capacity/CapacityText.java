@@ -193,9 +193,9 @@ public final class CapacityText {
     return cause == null ? "" : "; " + cause;
   }
 
-  /** The cause of the round's break with its figures ({@link CauseRules}), over every step of the search. */
+  /** The cause of the round's break with its figures ({@link CauseRules}), as the result decided it. */
   private static String cause(CapacityRound round, CapacitySearch.Result result) {
-    return BreakCause.of(result.steps(), round.broke(), result.objectives()).sentence();
+    return result.cause(round).sentence();
   }
 
   /**

@@ -96,11 +96,11 @@ public record CauseEvidence(double offered, double achieved, double edgeSlack, l
 
   /** Whether the step achieved the rate offered (within 1%, beyond its window's edges). */
   boolean keptUp() {
-    return achieved + edgeSlack >= CapacitySearch.KEEPS_UP * offered;
+    return CapacitySearch.keptUp(achieved, edgeSlack, offered);
   }
 
   /** Whether it achieved over 101% of the rate: a backlog its warm-up left drained in its window. */
   boolean drained() {
-    return achieved - edgeSlack > (2 - CapacitySearch.KEEPS_UP) * offered;
+    return CapacitySearch.drained(achieved, edgeSlack, offered);
   }
 }

@@ -29,8 +29,7 @@ public record CheckWindows(int judged, int held, double seconds) {
   public static CheckWindows of(PhaseStats stats, Duration window, List<LatencyObjective> objectives) {
     List<IntervalStats> measured = stats.intervals().stream().filter(i -> !i.warmup()).toList();
     double seconds = window.toMillis() / 1000.0;
-    int judged = 0;
-    int held = 0;
+    CheckWindows read = new CheckWindows(0, 0, seconds);
     List<IntervalStats> part = new ArrayList<>();
     double length = 0;
     for (IntervalStats interval : measured) {
@@ -39,23 +38,18 @@ public record CheckWindows(int judged, int held, double seconds) {
       if (length + 1e-6 < seconds) {
         continue;
       }
-      Boolean holds = holds(part, objectives);
-      if (holds != null) {
-        judged++;
-        held += holds ? 1 : 0;
-      }
+      read = read.closing(part, objectives);
       part.clear();
       length = 0;
     }
     // the run's last report interval can end a little short of a window: most of one is read as one
-    if (!part.isEmpty() && length >= 0.9 * seconds) {
-      Boolean holds = holds(part, objectives);
-      if (holds != null) {
-        judged++;
-        held += holds ? 1 : 0;
-      }
-    }
-    return new CheckWindows(judged, held, seconds);
+    return !part.isEmpty() && length >= 0.9 * seconds ? read.closing(part, objectives) : read;
+  }
+
+  /** These windows and one more of {@code window}'s intervals, counted where enough executions ran to judge it. */
+  private CheckWindows closing(List<IntervalStats> window, List<LatencyObjective> objectives) {
+    Boolean holds = holds(window, objectives);
+    return holds == null ? this : new CheckWindows(judged + 1, held + (holds ? 1 : 0), seconds);
   }
 
   /** Whether every objective held over these intervals; null where too few executions ran to judge one. */

@@ -31,6 +31,11 @@ public record StepMeasured(double achieved, double p50Ms, double p90Ms, double p
 
   /** Whether the step achieved the rate offered (within 1%, beyond its window's edges). */
   boolean keptUp(double offered) {
-    return achieved + edgeSlack >= CapacitySearch.KEEPS_UP * offered;
+    return CapacitySearch.keptUp(achieved, edgeSlack, offered);
+  }
+
+  /** Whether it achieved over 101% of the rate offered, beyond its window's edges: its warm-up's backlog drained. */
+  boolean drained(double offered) {
+    return CapacitySearch.drained(achieved, edgeSlack, offered);
   }
 }

@@ -59,11 +59,11 @@ final class StepVerdict {
             : o.figure() + " " + over(value, o.limit()) + " ms > " + CapacityText.ms(o.limit()) + " ms");
       }
     }
-    if (!(m.achieved() + m.edgeSlack() >= CapacitySearch.KEEPS_UP * offered)) {
+    if (!m.keptUp(offered)) {
       broken.add("achieved " + CapacityText.rate(m.achieved()) + " of " + CapacityText.rate(offered)
           + " ops/s offered (under 99%)");
     }
-    if (!broken.isEmpty() && m.achieved() - m.edgeSlack() > (2 - CapacitySearch.KEEPS_UP) * offered) {
+    if (!broken.isEmpty() && m.drained(offered)) {
       broken.add("achieved " + CapacityText.rate(m.achieved()) + " ops/s, over the " + CapacityText.rate(offered)
           + " offered: a backlog from the warm-up drained in the measured window, the start measured, not the rate");
     }

@@ -13,8 +13,26 @@ import java.util.Map;
  * @param clientMeanMillis the client's mean latency of the phase
  * @param waitMillis       the mean wait per transaction at the pooler
  * @param serverMillis     the mean time per transaction inside the server, or null where the pooler does not tell it
+ * @param waiting          the clients waiting at the pooler at the peak its console showed, said beside the wait's
+ *                         share so that the two read as one; null where the pool was not read while the phase ran
  */
-public record ClientLatencySplit(double clientMeanMillis, double waitMillis, Double serverMillis) {
+public record ClientLatencySplit(double clientMeanMillis, double waitMillis, Double serverMillis, Waiting waiting) {
+  /**
+   * The most clients {@code SHOW POOLS} showed waiting ({@code cl_waiting}) and, at that read, the pool's clients
+   * ({@code cl_active + cl_waiting}).
+   */
+  public record Waiting(int waiting, int clients) {
+    /** E.g. {@code 967 of 1000 clients waiting at the peak seen}. */
+    String text() {
+      return waiting + " of " + clients + " client" + (clients == 1 ? "" : "s") + " waiting at the peak seen";
+    }
+  }
+
+  /** A split without the clients waiting (the pool not read while the phase ran). */
+  public ClientLatencySplit(double clientMeanMillis, double waitMillis, Double serverMillis) {
+    this(clientMeanMillis, waitMillis, serverMillis, null);
+  }
+
   /** Below the line's resolution (µs): parts that add up to the mean exactly may leave -1e-17 in doubles. */
   private static final double ROUNDING_MILLIS = 0.0005;
 
@@ -30,7 +48,7 @@ public record ClientLatencySplit(double clientMeanMillis, double waitMillis, Dou
   /** The split as one clause of the pooler's line. */
   public String text() {
     String text = String.format(Locale.ROOT, "client's mean latency %.3f ms: waiting at the pooler %s, ",
-        clientMeanMillis, part(waitMillis));
+        clientMeanMillis, part(waitMillis, waiting == null ? "" : "; " + waiting.text()));
     if (serverMillis == null) {
       return text + "inside the server not read (no total_query_time in SHOW STATS), the rest not told apart from it";
     }
@@ -56,7 +74,12 @@ public record ClientLatencySplit(double clientMeanMillis, double waitMillis, Dou
   }
 
   private String part(double ms) {
-    return String.format(Locale.ROOT, "%.3f ms (%.1f%%)", ms, 100 * ms / clientMeanMillis);
+    return part(ms, "");
+  }
+
+  /** E.g. {@code 1.114 ms (35.7%)}, {@code note} said inside the brackets after the share. */
+  private String part(double ms, String note) {
+    return String.format(Locale.ROOT, "%.3f ms (%.1f%%%s)", ms, 100 * ms / clientMeanMillis, note);
   }
 
   private static String millis(double ms) {

@@ -21,6 +21,8 @@ public final class PgBouncerWatch implements AutoCloseable {
   private int serverConnections;
   private int activeConnections;
   private int waitingClients;
+  /** The clients of the pool ({@code cl_active + cl_waiting}) at the read that showed the most waiting. */
+  private int clientsAtPeak;
   /** Reads of the pool while the phase ran. */
   private int samples;
 
@@ -44,6 +46,7 @@ public final class PgBouncerWatch implements AutoCloseable {
     serverConnections = 0;
     activeConnections = 0;
     waitingClients = 0;
+    clientsAtPeak = 0;
     samples = 0;
     read();
   }
@@ -58,17 +61,23 @@ public final class PgBouncerWatch implements AutoCloseable {
     int servers = 0;
     int active = 0;
     int waiting = 0;
+    int clients = 0;
     long wait = 0;
     for (Map<String, String> row : PgBouncerConsole.rows(console, "SHOW POOLS",
         PgBouncerConsole.ofPool(database, user))) {
       servers += number(row, "sv_active") + number(row, "sv_idle") + number(row, "sv_used");
       active += number(row, "sv_active");
       waiting += number(row, "cl_waiting");
+      clients += number(row, "cl_active") + number(row, "cl_waiting");
       wait = Math.max(wait, number(row, "maxwait") * 1_000_000L + number(row, "maxwait_us"));
     }
     serverConnections = Math.max(serverConnections, servers);
     activeConnections = Math.max(activeConnections, active);
-    waitingClients = Math.max(waitingClients, waiting);
+    // the clients beside the most waiting, read at once: "967 of 1000 waiting" is one moment's
+    if (waiting > waitingClients || waiting == waitingClients && clients > clientsAtPeak) {
+      waitingClients = waiting;
+      clientsAtPeak = clients;
+    }
     maxWaitMicros = Math.max(maxWaitMicros, wait);
   }
 
@@ -80,7 +89,7 @@ public final class PgBouncerWatch implements AutoCloseable {
         : end.queryMicros() - start.queryMicros();
     return new PoolerFigures(end.transactions() - start.transactions(), end.queries() - start.queries(),
         end.waitMicros() - start.waitMicros(), queryMicros, maxWaitMicros, serverConnections, activeConnections,
-        poolSize, waitingClients, samples);
+        poolSize, waitingClients, clientsAtPeak, samples);
   }
 
   /** {@code SHOW STATS}' cumulative counters of the run's database; {@code queryMicros} null where not a column. */

@@ -20,11 +20,13 @@ import java.util.Map;
  *                            this run (and any other client of the pool then) used
  * @param poolSize            the pool's size for this database and user, or null where unknown
  * @param peakWaitingClients  the most clients seen waiting ({@code cl_waiting})
+ * @param clientsAtPeak       the pool's clients ({@code cl_active + cl_waiting}) read with that most waiting
  * @param samples             {@code SHOW POOLS} reads while the phase ran (at its intervals); with none, the
  *                            longest wait and the waiting clients were only read before and after the load
  */
 public record PoolerFigures(long transactions, long queries, long waitMicros, Long queryMicros, long maxWaitMicros,
-                            int serverConnections, int activeConnections, Integer poolSize, int peakWaitingClients, int samples) {
+                            int serverConnections, int activeConnections, Integer poolSize, int peakWaitingClients,
+                            int clientsAtPeak, int samples) {
 
   /** The mean wait per transaction through the pooler, in milliseconds; 0 without transactions. */
   public double meanWaitMillis() {
@@ -33,14 +35,16 @@ public record PoolerFigures(long transactions, long queries, long waitMicros, Lo
 
   /**
    * The client's mean latency split into waiting at the pooler, inside the server and the rest, both of the pooler's
-   * parts per transaction; null without transactions or a client's mean to split.
+   * parts per transaction, the wait beside the clients waiting at its peak (where the pool was read while the phase
+   * ran); null without transactions or a client's mean to split.
    */
   public ClientLatencySplit split(double clientMeanMillis) {
     if (clientMeanMillis <= 0 || transactions == 0) {
       return null;
     }
     return new ClientLatencySplit(clientMeanMillis, meanWaitMillis(),
-        queryMicros == null ? null : queryMicros / 1000.0 / transactions);
+        queryMicros == null ? null : queryMicros / 1000.0 / transactions,
+        samples == 0 ? null : new ClientLatencySplit.Waiting(peakWaitingClients, clientsAtPeak));
   }
 
   /** The text under the phase: the pooler's figures and, given the client's mean latency, where it went. */
@@ -76,6 +80,7 @@ public record PoolerFigures(long transactions, long queries, long waitMicros, Lo
     }
     if (samples > 0) {
       m.put("pooler clients waiting at most", Integer.toString(peakWaitingClients));
+      m.put("pooler clients at the waiting peak", Integer.toString(clientsAtPeak));
     }
     m.put("pooler pool samples", Integer.toString(samples));
     ClientLatencySplit split = split(clientMeanMillis);
