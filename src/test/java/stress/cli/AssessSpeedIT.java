@@ -29,7 +29,7 @@ class AssessSpeedIT {
     String url = TestDatabase.newDatabaseUrl("assessspeed");
     Path out = dir.resolve("assessment");
     CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "assess", "--dump", "datasets/sample-large",
-        "--log", "src/test/resources/mongolog/application-mongod.log", "--slo", "p99<=50ms", "--budget", "3m",
+        "--log", "src/test/resources/mongolog/application-mongod.log", "--slo", "p99<=1us", "--budget", "3m",
         "--out", out.toString());
     assertEquals(0, r.exitCode(), r.all());
 
@@ -61,20 +61,18 @@ class AssessSpeedIT {
     assertEquals(2, app.skipped().size(), app.skipped().toString());
 
     SpeedSection.Capacity capacity = speed.capacity();
-    assertEquals("p99<=50ms", capacity.objective());
+    assertEquals("p99<=1us", capacity.objective());
     assertNull(capacity.skipped(), capacity.toString());
     assertNotNull(capacity.answer(), capacity.toString());
     assertEquals(app.loggedRate(), capacity.loggedRate(), 1e-9);
-    if (capacity.vouched()) {
-      assertTrue(capacity.opsPerSecond() > 0, capacity.toString());
-      assertEquals(capacity.opsPerSecond() / capacity.loggedRate(), capacity.multipleOfLoggedRate(), 1e-6);
-      assertTrue(capacity.line().startsWith("holds x"), capacity.line());
-    } else {
-      assertNull(capacity.opsPerSecond(), capacity.toString());
-      assertNull(capacity.multipleOfLoggedRate());
-      assertTrue(capacity.answer().contains("none"), capacity.answer());
-      assertTrue(capacity.line().startsWith("none vouched for at p99<=50ms"), capacity.line());
-    }
+    // an objective no execution meets ends the search at its first step, with that cause: the search is short, and
+    // the capacity's line is the one of "none vouched for"
+    assertFalse(capacity.vouched(), capacity.toString());
+    assertNull(capacity.opsPerSecond(), capacity.toString());
+    assertNull(capacity.multipleOfLoggedRate());
+    assertTrue(capacity.answer().contains("none"), capacity.answer());
+    assertTrue(capacity.line().startsWith("none vouched for at p99<=1us"), capacity.line());
+    assertTrue(capacity.cause().contains("objective below"), capacity.toString());
     assertTrue(r.out().contains(capacity.line()), "the summary gives the capacity's line: " + r.out());
     Path evidence = out.resolve("steps").resolve("speed");
     assertTrue(Files.isRegularFile(evidence.resolve("application").resolve("result.json")));
