@@ -67,8 +67,12 @@ python3 "$BENCH_LIB/assess_log.py" "$DOCS" "$ENTRIES" 1 "$WORK/generated.log"
 echo "inputs: samples ($(du -sh "$WORK/samples" | cut -f1)), generated ($(du -sh "$WORK/generated" | cut -f1) of BSON," \
   "log of $ENTRIES statements)"
 
-n=0
-newdb() { n=$((n + 1)); "$PG_BIN/createdb" -h 127.0.0.1 -p "$PORT" -U postgres "db$n"; echo "jdbc:postgresql://127.0.0.1:$PORT/db$n"; }
+newdb() { # a new database each time (called in $(...), so its name is from the clock, not a counter)
+  local db
+  db=db_$(date +%s%N)
+  "$PG_BIN/createdb" -h 127.0.0.1 -p "$PORT" -U postgres "$db"
+  echo "jdbc:postgresql://127.0.0.1:$PORT/$db"
+}
 
 assess() { # assess NAME DUMP LOG: one assessment, its steps' seconds as NAME.assess.tsv (step, seconds)
   local name=$1 dump=$2 log=$3 url start end
