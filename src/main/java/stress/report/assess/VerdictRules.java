@@ -313,8 +313,9 @@ public final class VerdictRules {
           + " was assessed, not the application's own operations", null));
     }
     for (WorkloadSection.StandIn s : w.standIns()) {
-      f.add(new Finding(s.ns(), Finding.Weight.NOTE, "workload", "no dump: the table holds " + s.documents()
-          + " stand-in documents built from the log's values, not the application's data", null));
+      f.add(new Finding(s.ns(), Finding.Weight.UNDETERMINED, "workload", "no dump: the table holds "
+          + s.documents() + " stand-in documents built from the log's values, so every figure of it is of them, not"
+          + " of the application's data", null));
     }
     return f;
   }
