@@ -106,6 +106,27 @@ class AssessIT {
     browser.get().screenshot(page, Path.of("target", "report-screenshots", "assessment.png"), 1400, 1800);
   }
 
+  @Test
+  void aLogAloneIsAssessedOnStandInCollectionsAndEveryVerdictSaysSo() throws IOException {
+    Path alone = dir.resolve("log-alone");
+    CliTester.Result r = CliTester.run("--url", TestDatabase.newDatabaseUrl("assess_log"), "-U", "postgres", "assess",
+        "--log", "src/test/resources/mongolog/assess-mongod.log", "--out", alone.toString(), "--budget", "40s");
+    assertEquals(0, r.exitCode(), r.all());
+    JsonNode a = JsonReport.mapper().readTree(alone.resolve("assessment.json").toFile());
+    assertTrue(a.path("sections").path("import").path("standIn").asBoolean(), a.path("sections").path("import")
+        .toString());
+    assertTrue(a.path("sections").path("speed").path("standIn").asBoolean());
+    for (JsonNode v : a.path("verdicts")) {
+      if (!v.path("ns").isNull()) {
+        boolean said = false;
+        for (JsonNode f : v.path("findings")) {
+          said |= f.path("weight").asText().equals("UNDETERMINED") && f.path("text").asText().contains("stand-in");
+        }
+        assertTrue(said, "the verdict on " + v.path("ns") + " says its data is stand-in: " + v);
+      }
+    }
+  }
+
   private static JsonNode step(String name) {
     for (JsonNode s : assessment.path("plan")) {
       if (s.path("step").asText().equals(name)) {
