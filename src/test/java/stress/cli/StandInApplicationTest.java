@@ -129,8 +129,10 @@ class StandInApplicationTest {
     CliTester.Result imported = CliTester.run("--url", url, "-U", "postgres", "import", wl.resolve("stand-in").toString());
     assertEquals(0, imported.exitCode(), imported.all());
     Path json = dir.resolve(name + ".json");
+    // 300 executions a phase: the rarest reads checked (hatchet-replica's, 5% of its weight) run in the two phases
+    // but for a chance of 2e-14; hatchet-sample's inserts of 1,000 documents each (37%) made 800 take minutes
     CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", wl.toString(), "--warmup",
-        "0", "--threads", "2", "--ops", "800", "--mode", "prepared,plain", "--json", json.toString());
+        "0", "--threads", "2", "--ops", "300", "--mode", "prepared,plain", "--json", json.toString());
     assertEquals(0, r.exitCode(), r.all());
     assertTrue(r.out().contains("\nMongoDB recorded vs measured here:\n"), r.out());
     JsonNode result = new ObjectMapper().readTree(Files.readString(json));

@@ -26,6 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import stress.dump.Corpus;
 import stress.testing.TestDatabase;
 import stress.model.TableName;
+import stress.workload.WorkloadFile;
 
 /**
  * Every workload example in config/workloads runs on the embedded PostgreSQL, over the data it is written for, in
@@ -69,6 +70,26 @@ class WorkloadExamplesTest {
 
   static Stream<String[]> examples() {
     return DATA.keySet().stream().sorted().flatMap(f -> Stream.of(new String[] {f, "prepared"}, new String[] {f, "plain"}));
+  }
+
+  /**
+   * The executions of an example's run: the fewest, in tens and at least 50, that run each of its operations but for
+   * a chance of 3e-8 in all (an operation of share p of the weight is left out of N executions with chance
+   * (1 - p)^N). The pipelines over whole collections (zips, shipwrecks, Northwind) take seconds each on a busy
+   * machine: 600 executions of them, as every example once had, took minutes and checked nothing more.
+   */
+  static int executions(String example) {
+    Map<String, Integer> weights = WorkloadFile.load(Path.of("config/workloads", example)).weights();
+    double total = weights.values().stream().mapToInt(Integer::intValue).sum();
+    for (int executions = 50; ; executions += 10) {
+      double missed = 0;
+      for (int weight : weights.values()) {
+        missed += Math.pow(1 - weight / total, executions);
+      }
+      if (missed <= 3e-8) {
+        return executions;
+      }
+    }
   }
 
   /** The database of the key layout's table (init --distribute-by u), set up by the first of its two runs. */
@@ -115,9 +136,7 @@ class WorkloadExamplesTest {
     Path json = dir.resolve(example + "-" + mode + ".json");
     List<String> args = new ArrayList<>(List.of("--url", url, "-U", "postgres", "run", "--json", json.toString(),
         "--warmup", "0", "--workload", "config/workloads/" + example, "--table", TableName.typed(table), "--mode", mode,
-        // each of the zips pipelines groups the whole 29,000-document collection: 100 runs each of its 3 about 30
-        // times (weights 30/30/40), in a sixth of the time of 600
-        "--threads", "2", "--ops", example.equals("sample-training-zips-aggregate.yaml") ? "100" : "600"));
+        "--threads", "2", "--ops", Integer.toString(executions(example))));
     CliTester.Result r = CliTester.run(args.toArray(String[]::new));
     assertEquals(0, r.exitCode(), r.all());
     if (example.endsWith("-aggregate.yaml")) {

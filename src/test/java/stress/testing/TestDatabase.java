@@ -1,8 +1,11 @@
 package stress.testing;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -24,22 +27,45 @@ public final class TestDatabase {
   /** The shared server, started on first use. */
   public static synchronized EmbeddedPostgres server() {
     if (server == null) {
+      Path data;
       try {
+        data = Files.createTempDirectory("stress-test-postgres");
         server = EmbeddedPostgres.builder()
             .setServerConfig("max_connections", "300")
+            .setDataDirectory(data)
+            .setCleanDataDirectory(false)
             .start();
       } catch (IOException e) {
         throw new UncheckedIOException("could not start the embedded PostgreSQL for tests", e);
       }
       Runtime.getRuntime().addShutdownHook(new Thread(() -> {
         try {
-          server.close();
+          server.close(); // stops the server; its data directory is left to removeLater
         } catch (IOException ignored) {
           // the JVM is exiting; nothing else to do
         }
+        removeLater(data);
       }));
     }
     return server;
+  }
+
+  /**
+   * Removes the stopped server's data directory in a process of its own that outlives this JVM: the databases of a
+   * whole test run are hundreds of thousands of files, longer to delete than Surefire waits for a fork to exit (30 s,
+   * after which it kills the fork and says so), and nothing needs to wait for them.
+   */
+  private static void removeLater(Path data) {
+    try {
+      new ProcessBuilder("rm", "-rf", data.toString()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+          .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    } catch (IOException e) {
+      try (java.util.stream.Stream<Path> files = Files.walk(data)) { // no rm here: delete it now
+        files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+      } catch (IOException | UncheckedIOException ignored) {
+        // the JVM is exiting; a temporary directory is left behind
+      }
+    }
   }
 
   /** Creates a new empty database and returns its JDBC URL (user postgres, no password). */
