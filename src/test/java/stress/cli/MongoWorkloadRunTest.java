@@ -125,8 +125,8 @@ class MongoWorkloadRunTest {
               id: key
               k: {int: [1, 4]}
         """);
-    // 100 executions of two operations of equal weight run both but for a chance of 2^-99
-    Map<String, Long> counts = run(w, "--mode", mode, "--threads", "2", "--ops", "100");
+    // 30 executions of two operations of equal weight run both but for a chance of 2^-29 (2e-9)
+    Map<String, Long> counts = run(w, "--mode", mode, "--threads", "2", "--ops", "30");
     assertTrue(counts.getOrDefault("per_user", 0L) > 0 && counts.getOrDefault("shaped", 0L) > 0, counts.toString());
     CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "explain", "--verbose", "--workload",
         w.toString());
