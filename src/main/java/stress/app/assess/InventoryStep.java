@@ -61,7 +61,23 @@ final class InventoryStep implements AssessStep {
     String noLog = workload == null ? "the workload step did not run"
         : workload.source().equals("dump") ? "no log given (--log FILE)" : null;
     Application app = noLog == null ? Application.load(Path.of(workload.directory())) : null;
-    return of(r.dump() == null ? null : r.dump().toString(), dump, app, noLog);
+    InventorySection section = of(r.dump() == null ? null : r.dump().toString(), dump, app, noLog);
+    refuseStrangers(section, r);
+    return section;
+  }
+
+  /**
+   * A dump and a log with no collection in common are of two applications: nothing the later steps would measure
+   * joins the log's operations to the dump's data, so the assessment stops here with one line.
+   */
+  static void refuseStrangers(InventorySection s, AssessRequest r) {
+    if (s.dump() == null || s.log() == null || s.logOnly().isEmpty()
+        || s.collections().stream().anyMatch(c -> c.dump() != null && c.log() != null)) {
+      return;
+    }
+    throw new stress.model.UsageException("--dump " + r.dump() + " and --log " + r.logs().get(0) + " have no"
+        + " collection in common (the dump: " + String.join(", ", s.dumpOnly()) + "; the log: "
+        + String.join(", ", s.logOnly()) + "): they are of two applications; give the dump and the log of one");
   }
 
   /** The section from the dump's collections (or null) and the application's workload (or null, and why not). */

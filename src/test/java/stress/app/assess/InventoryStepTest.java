@@ -67,4 +67,24 @@ class InventoryStepTest {
     assertEquals(2, s.collections().size());
     assertTrue(Files.exists(dir.resolve("shop/orders.bson")));
   }
+
+  @Test
+  void aDumpAndALogWithNoCollectionInCommonAreRefusedInOneLine() {
+    InventorySection.Dump d = new InventorySection.Dump(1, 10, 10, 10, java.util.List.of(), null);
+    InventorySection.Log l = new InventorySection.Log(5, 1.0, null, null, null, null, null, null, 0, null);
+    AssessRequest request = new AssessRequest(Path.of("dump"), java.util.List.of(Path.of("app.log")), null,
+        Path.of("out"), stress.connect.ConnectionOptions.empty(), null, null, java.time.Duration.ofMinutes(1), null, 1,
+        false);
+    InventorySection strangers = new InventorySection("dump", null, "app.yaml", null, 5, java.util.List.of(
+        new InventorySection.Collection("shop.a", d, null), new InventorySection.Collection("crm.b", null, l)),
+        java.util.List.of("crm.b"), java.util.List.of("shop.a"));
+    stress.model.UsageException e = org.junit.jupiter.api.Assertions.assertThrows(stress.model.UsageException.class,
+        () -> InventoryStep.refuseStrangers(strangers, request));
+    assertEquals("--dump dump and --log app.log have no collection in common (the dump: shop.a; the log: crm.b): they"
+        + " are of two applications; give the dump and the log of one", e.getMessage());
+    InventorySection shared = new InventorySection("dump", null, "app.yaml", null, 5, java.util.List.of(
+        new InventorySection.Collection("shop.a", d, l), new InventorySection.Collection("crm.b", null, l)),
+        java.util.List.of("crm.b"), java.util.List.of());
+    InventoryStep.refuseStrangers(shared, request); // one collection in common: assessed, the other one said
+  }
 }
