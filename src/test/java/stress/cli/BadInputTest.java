@@ -141,9 +141,9 @@ class BadInputTest {
   void anUnknownCommandIsCalledOneAndTheCommandsAreListed() {
     CliTester.Result r = CliTester.run("rn", "--threads", "4");
     assertEquals(2, r.exitCode(), r.all());
-    assertEquals("stress: unknown command 'rn' (did you mean run?); the commands are run, init, import, generate,"
-        + " detect, explain, check, index, analyze, merge, workload, ops, report, embedded, help", r.err().lines().findFirst().orElseThrow());
-    assertEquals("stress: unknown command 'frobnicate'; the commands are run, init, import, generate, detect,"
+    assertEquals("stress: unknown command 'rn' (did you mean run?); the commands are run, init, import, assess,"
+        + " generate, detect, explain, check, index, analyze, merge, workload, ops, report, embedded, help", r.err().lines().findFirst().orElseThrow());
+    assertEquals("stress: unknown command 'frobnicate'; the commands are run, init, import, assess, generate, detect,"
         + " explain, check, index, analyze, merge, workload, ops, report, embedded, help",
         CliTester.run("frobnicate").err().lines().findFirst().orElseThrow());
     assertTrue(CliTester.run("hlep").err().startsWith("stress: unknown command 'hlep' (did you mean help?)"));
