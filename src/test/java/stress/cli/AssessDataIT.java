@@ -34,8 +34,10 @@ class AssessDataIT {
     Path dump = KindDumps.write(dir.resolve("dump"));
     String url = TestDatabase.newDatabaseUrl("assess_data");
     Path out = dir.resolve("out");
+    // a budget that leaves the speed step out (said as "over --budget"): its run of a lookup by _id refuses a table
+    // whose documents the import all rejected (no kinds to draw a key of), which this test's dump holds on purpose
     CliTester.Result r = CliTester.run("assess", "--dump", dump.toString(), "--out", out.toString(), "--url", url,
-        "-U", "postgres");
+        "-U", "postgres", "--budget", "20s");
     assertEquals(0, r.exitCode(), r.all());
     JsonNode root = JsonReport.mapper().readTree(out.resolve("assessment.json").toFile());
     InventorySection inventory = JsonReport.mapper().treeToValue(root.path("sections").path("inventory"),
