@@ -43,14 +43,18 @@ class CapacityAgainstMongoIT {
           + text);
     }
     String compared = text.substring(text.indexOf("capacities compared"));
+    // the MongoDB server may find no capacity on a busy host (its first step broken): then no ratio stands beside it
+    boolean mongoFoundNone = compared.contains("mongodb: no capacity found");
     assertTrue(compared.contains("\n  postgresql: ") && compared.contains(" (baseline)\n  mongodb: ")
-        && compared.contains("; vs postgresql x"), compared);
+        && (mongoFoundNone ? compared.contains("not compared") && !compared.contains("; vs postgresql x")
+        : compared.contains("; vs postgresql x")), compared);
 
     JsonNode result = new ObjectMapper().readTree(Files.readString(out.resolve("result.json")));
     JsonNode capacity = result.path("settings").path("capacity");
     assertEquals("postgresql", capacity.path("compared").get(0).path("combination").asText());
     assertEquals("mongodb", capacity.path("compared").get(1).path("combination").asText());
-    assertTrue(capacity.path("compared").get(1).path("capacity ops/s").asDouble() > 0, capacity.toString());
+    assertTrue(mongoFoundNone || capacity.path("compared").get(1).path("capacity ops/s").asDouble() > 0,
+        capacity.toString());
     assertTrue(result.path("settings").has("compared targets"), "the targets are named as in a closed-loop comparison");
     List<String> targets = result.path("phases").findValuesAsText("target");
     assertTrue(targets.contains("postgresql") && targets.contains("mongodb"), "each step's phase names its target");
