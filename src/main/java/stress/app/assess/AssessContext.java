@@ -19,6 +19,8 @@ public final class AssessContext {
   private final AssessState state;
   private final ConnectionOptions target;
   private final PrintStream out;
+  /** The dump's bytes, read once: every step's estimate scales with it, and the plan asks each more than once. */
+  private long dumpBytes = -1;
 
   AssessContext(AssessRequest request, AssessState state, ConnectionOptions target, PrintStream out) {
     this.request = request;
@@ -34,6 +36,21 @@ public final class AssessContext {
   /** The target as the tool's commands take it: the user's, or empty for the kept embedded server. */
   public ConnectionOptions target() {
     return target;
+  }
+
+  /** The bytes of the dump's files (0 without a dump, or where they cannot be listed), for the steps' estimates. */
+  public synchronized long dumpBytes() {
+    if (dumpBytes < 0) {
+      dumpBytes = 0;
+      if (request.dump() != null) {
+        try (var files = Files.walk(request.dump())) {
+          dumpBytes = files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
+        } catch (IOException | UncheckedIOException e) {
+          // a dump that cannot be listed makes the estimates smaller; the steps that read it say why
+        }
+      }
+    }
+    return dumpBytes;
   }
 
   /** Where progress lines and the commands' own output go. */

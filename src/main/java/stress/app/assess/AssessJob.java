@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import stress.app.KeptServerJob;
@@ -190,6 +189,4 @@ public final class AssessJob {
     }
   }
 
-  /** The default --budget. */
-  public static final Duration DEFAULT_BUDGET = Duration.ofMinutes(30);
 }

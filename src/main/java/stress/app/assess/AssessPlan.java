@@ -60,7 +60,7 @@ final class AssessPlan {
     }
     for (int i = fitted.size() - 1; i >= 0 && over.compareTo(Duration.ZERO) > 0; i--) {
       Planned p = fitted.get(i);
-      if (p.runs() && !p.step().minimum(context).equals(p.step().estimate(context))) {
+      if (p.runs() && !p.step().minimum(context).equals(p.estimate())) {
         fitted.set(i, new Planned(p.step(), "over --budget " + text(budget) + ": the steps before it are expected to"
             + " take " + text(total(fitted).minus(p.allowance())) + "; give a longer --budget to run it",
             p.estimate(), Duration.ZERO));

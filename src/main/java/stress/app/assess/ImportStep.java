@@ -1,7 +1,6 @@
 package stress.app.assess;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,16 +50,7 @@ final class ImportStep implements AssessStep {
 
   @Override
   public Duration estimate(AssessContext context) {
-    Path dump = context.request().dump();
-    return Duration.ofSeconds(5 + (dump == null ? 0 : size(dump) / BYTES_PER_SECOND));
-  }
-
-  static long size(Path path) {
-    try (var files = Files.walk(path)) {
-      return files.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
-    } catch (IOException e) {
-      return 0;
-    }
+    return Duration.ofSeconds(5 + context.dumpBytes() / BYTES_PER_SECOND);
   }
 
   @Override

@@ -64,8 +64,7 @@ final class IndexesStep implements AssessStep {
 
   @Override
   public Duration estimate(AssessContext context) {
-    Path dump = context.request().dump();
-    return Duration.ofSeconds(10 + (dump == null ? 0 : ImportStep.size(dump) / BYTES_PER_SECOND));
+    return Duration.ofSeconds(10 + context.dumpBytes() / BYTES_PER_SECOND);
   }
 
   @Override

@@ -49,8 +49,7 @@ final class InventoryStep implements AssessStep {
 
   @Override
   public Duration estimate(AssessContext context) {
-    Path dump = context.request().dump();
-    return Duration.ofSeconds(1 + (dump == null ? 0 : ImportStep.size(dump) / BYTES_PER_SECOND));
+    return Duration.ofSeconds(1 + context.dumpBytes() / BYTES_PER_SECOND);
   }
 
   @Override

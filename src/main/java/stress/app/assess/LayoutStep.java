@@ -54,8 +54,7 @@ final class LayoutStep implements AssessStep {
 
   @Override
   public Duration estimate(AssessContext context) {
-    Path dump = context.request().dump();
-    return Duration.ofSeconds(10 + (dump == null ? 0 : ImportStep.size(dump) / 50_000_000));
+    return Duration.ofSeconds(10 + context.dumpBytes() / 50_000_000);
   }
 
   @Override

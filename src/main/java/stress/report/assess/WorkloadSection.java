@@ -55,9 +55,4 @@ public record WorkloadSection(String source, String directory, long entries, lon
     }
     return lines;
   }
-
-  /** The skipped entries of one reason (e.g. the statements the translation refuses), 0 when none. */
-  public long skippedEntries(String reason) {
-    return skipped.stream().filter(s -> s.reason().equals(reason)).mapToLong(Skip::entries).sum();
-  }
 }
