@@ -42,7 +42,7 @@ public final class PathFactsStore {
         ps.setArray(2, c.createArrayOf("text", paths.toArray()));
         try (ResultSet rs = ps.executeQuery()) {
           while (rs.next()) {
-            found.put(rs.getString(1), new PathFacts(rs.getBoolean(2), Set.of(rs.getString(3).split(" "))));
+            found.put(rs.getString(1), new PathFacts(rs.getBoolean(2), kinds(rs.getString(3))));
             since = since == null || rs.getString(4).compareTo(since) < 0 ? rs.getString(4) : since;
           }
         }
@@ -76,7 +76,15 @@ public final class PathFactsStore {
     return paths;
   }
 
-  /** Finds the facts of these paths with one scan and stores them, replacing older rows; returns them. */
+  /** The kinds of a stored row: an empty text is none (a path no document held when it was found). */
+  private static Set<String> kinds(String stored) {
+    return stored.isBlank() ? Set.of() : Set.of(stored.strip().split(" "));
+  }
+
+  /**
+   * Finds the facts of these paths with one scan and stores them, replacing older rows; returns them. An empty table
+   * tells nothing of what its documents will hold: each path is then {@link PathFacts#UNKNOWN}, and nothing is stored.
+   */
   public static Map<String, PathFacts> analyze(Connection c, DocumentTable table, Set<String> paths)
       throws SQLException {
     List<String> ordered = new ArrayList<>(new LinkedHashSet<>(paths));
@@ -98,10 +106,12 @@ public final class PathFactsStore {
             kinds.add(KIND_BITS.get(k));
           }
         }
-        facts.put(ordered.get(i), new PathFacts((bits & 1) != 0, kinds));
+        facts.put(ordered.get(i), documents == 0 ? PathFacts.UNKNOWN : new PathFacts((bits & 1) != 0, kinds));
       }
     }
-    store(c, table, facts, documents);
+    if (documents > 0) {
+      store(c, table, facts, documents);
+    }
     return facts;
   }
 
