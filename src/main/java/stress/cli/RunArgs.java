@@ -49,8 +49,8 @@ final class RunArgs {
   Path workload;
 
   @Option(names = "--skip-missing",
-      description = "With --workload DIR: run the other collections when a collection's table is missing, and count"
-          + " it in the summary, instead of refusing the run.")
+      description = "With --workload DIR: run the other collections when a collection's table is missing or holds no"
+          + " document, and count it in the summary, instead of refusing the run.")
   boolean skipMissing;
 
   @Option(names = "--threads", paramLabel = "N[,N...]", defaultValue = Defaults.THREADS,

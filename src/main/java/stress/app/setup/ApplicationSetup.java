@@ -139,16 +139,20 @@ public final class ApplicationSetup {
 
   /**
    * The collections whose table is missing, with why; none when --skip-missing is not given (the run is refused, every
-   * missing table named) or when every table is there.
+   * missing table named) or when every table is there. With --skip-missing a table that holds no document is skipped
+   * too: its reads would have no key to draw, and an import that rejected every document leaves one so.
    */
   private static Map<Application.Collection, String> missingTables(Connection control, RunConfig config,
       Application application, Set<String> names) throws SQLException {
     Map<Application.Collection, String> missing = new LinkedHashMap<>();
     for (Application.Collection c : application.collections()) {
       DocumentTable table = new DocumentTable(config.schema(), c.table(), IdType.INTEGER);
-      if (c.operationNames().stream().anyMatch(names::contains)
-          && !TableSetup.exists(control, config.schema(), c.table())) {
-        missing.put(c, "table " + table.displayName() + " does not exist");
+      if (c.operationNames().stream().anyMatch(names::contains)) {
+        if (!TableSetup.exists(control, config.schema(), c.table())) {
+          missing.put(c, "table " + table.displayName() + " does not exist");
+        } else if (config.application().skipMissing() && empty(control, table)) {
+          missing.put(c, "table " + table.displayName() + " holds no document");
+        }
       }
     }
     if (!missing.isEmpty() && !config.application().skipMissing()) {
@@ -158,10 +162,18 @@ public final class ApplicationSetup {
     }
     if (missing.size() == application.collections().stream()
         .filter(c -> c.operationNames().stream().anyMatch(names::contains)).count()) {
-      throw new stress.model.DataStateException("--workload " + application.listing() + ": no collection's table exists: "
-          + String.join("; ", missing.values()));
+      throw new stress.model.DataStateException("--workload " + application.listing() + ": no collection's table"
+          + " exists and holds documents: " + String.join("; ", missing.values()));
     }
     return missing;
+  }
+
+  private static boolean empty(Connection control, DocumentTable table) throws SQLException {
+    try (java.sql.Statement s = control.createStatement();
+         java.sql.ResultSet rs = s.executeQuery("SELECT NOT EXISTS (SELECT 1 FROM " + table.qualifiedName() + ")")) {
+      rs.next();
+      return rs.getBoolean(1);
+    }
   }
 
   /**
