@@ -80,10 +80,12 @@ public final class AssessJob {
         Object section;
         try {
           section = p.step().run(context, p.allowance());
-        } catch (UsageException | InterruptedException e) {
+        } catch (RequestRefused | InterruptedException e) {
           throw e;
         } catch (Exception e) {
-          String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+          // a command the step ran refused its part (UsageException): the step failed, the request stands
+          String why = (e instanceof UsageException ? "refused: " : "")
+              + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
           mark(state, name, "failed", why);
           state.save();
           out.println(head + ": failed: " + why);

@@ -74,7 +74,7 @@ final class InventoryStep implements AssessStep {
         || s.collections().stream().anyMatch(c -> c.dump() != null && c.log() != null)) {
       return;
     }
-    throw new stress.model.UsageException("--dump " + r.dump() + " and --log " + r.logs().get(0) + " have no"
+    throw new RequestRefused("--dump " + r.dump() + " and --log " + r.logs().get(0) + " have no"
         + " collection in common (the dump: " + String.join(", ", s.dumpOnly()) + "; the log: "
         + String.join(", ", s.logOnly()) + "): they are of two applications; give the dump and the log of one");
   }
@@ -196,7 +196,8 @@ final class InventoryStep implements AssessStep {
   @Override
   public String reproduce(AssessContext context) {
     AssessRequest r = context.request();
-    return (r.dump() == null ? "" : "stress import " + r.dump() + " (its summary: documents per collection); ")
+    return (r.dump() == null ? "" : context.stress("import") + " " + r.dump()
+        + " (its summary: documents per collection); ")
         + (r.fromLog() ? "the mongodb: keys of " + r.out().resolve("steps").resolve(WorkloadStep.NAME)
         .resolve("application.yaml") : "");
   }

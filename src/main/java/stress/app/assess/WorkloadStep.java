@@ -12,7 +12,6 @@ import stress.dump.DumpCollection;
 import stress.dump.DumpScanner;
 import stress.dump.DumpSource;
 import stress.load.importer.TableNaming;
-import stress.model.UsageException;
 import stress.mongolog.LogWorkloads;
 import stress.report.assess.WorkloadSection;
 
@@ -62,7 +61,7 @@ final class WorkloadStep implements AssessStep {
     if (r.workload() != null) {
       Path listing = r.workload().resolve("application.yaml");
       if (!Files.isRegularFile(listing)) {
-        throw new UsageException("--workload " + r.workload() + ": no application.yaml there (a directory 'stress"
+        throw new RequestRefused("--workload " + r.workload() + ": no application.yaml there (a directory 'stress"
             + " workload --from-log' wrote, or one listing each collection's file and table)");
       }
       return new WorkloadSection("workload", r.workload().toAbsolutePath().toString(), 0, 0, 0, List.of(), Map.of(),
@@ -78,7 +77,7 @@ final class WorkloadStep implements AssessStep {
         r.dump() != null && Files.isDirectory(r.dump()) ? r.dump() : null, standIn, r.seed());
     LogWorkloads.Result result = LogWorkloads.derive(request);
     if (result.files().isEmpty()) {
-      throw new UsageException("--log " + r.logs().get(0) + (r.logs().size() > 1 ? " and the others" : "") + ": no"
+      throw new RequestRefused("--log " + r.logs().get(0) + (r.logs().size() > 1 ? " and the others" : "") + ": no"
           + " usable operation in " + result.entries() + " entries (" + result.used() + " used): 'stress workload"
           + " --from-log' says why each was skipped");
     }

@@ -30,7 +30,7 @@ class AssessResumeIT {
   @TempDir
   Path dir;
 
-  /** A last step that fails on its first run and then finds what the import loaded. */
+  /** A last step whose command refuses on its first run and then finds what the import loaded. */
   private static final class FailingOnce implements AssessStep {
     final AtomicInteger runs = new AtomicInteger();
 
@@ -57,7 +57,8 @@ class AssessResumeIT {
     @Override
     public Object run(AssessContext context, Duration allowance) {
       if (runs.incrementAndGet() == 1) {
-        throw new IllegalStateException("the server went away");
+        // a command the step runs refuses its part: the step fails, the request itself is not bad input (exit 2)
+        throw new UsageException("--workload W: table t is empty");
       }
       return context.section(ImportStep.NAME, stress.report.assess.ImportSection.class).orElseThrow();
     }
@@ -79,7 +80,7 @@ class AssessResumeIT {
 
     Run first = run(request, steps);
     assertEquals(ExitCode.FAILURE, first.exit, first.text);
-    assertTrue(first.text.contains("step 3/3 probe: failed: the server went away"), first.text);
+    assertTrue(first.text.contains("step 3/3 probe: failed: refused: --workload W: table t is empty"), first.text);
     JsonNode saved = JsonReport.mapper().readTree(out.resolve("assessment.json").toFile());
     assertFalse(saved.path("complete").asBoolean());
     assertEquals("failed", saved.path("plan").get(2).path("status").asText());
