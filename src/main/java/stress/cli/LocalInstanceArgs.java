@@ -38,7 +38,7 @@ final class LocalInstanceArgs {
 
   /** Options a step of a capacity search sets itself, each followed by its value. */
   private static final Set<String> STEP_OPTIONS = Set.of("--slo", "--slo-resolution", "--slo-check-duration",
-      "--slo-window", "--rounds", "--rate", "--duration", "--ops", "--warmup");
+      "--slo-window", "--slo-time-limit", "--rounds", "--rate", "--duration", "--ops", "--warmup");
 
   /**
    * One step of {@code run --slo --instances N}: each instance's arguments, offering its share of the step's rate for

@@ -38,6 +38,12 @@ final class SloArgs {
           + " 90%% of its runs' windows held. Default: 5s.")
   String window;
 
+  @Option(names = "--slo-time-limit", paramLabel = "TIME",
+      description = "The time the search's rounds may take, from their first step (the check after them not"
+          + " included): no step starts that is expected to end after it, and a round it cuts short gives no answer,"
+          + " said so. Default: none (a round ends by its steps, 9 to 24 of them and those confirming its answer).")
+  String timeLimit;
+
   /** A search refuses {@code --ops}: why, in one line. */
   static final String OPS_REFUSED = "--ops with --slo: a step measured by a count of executions shortens as the rate"
       + " offered rises, so a search's steps are measured by time (--duration)";
@@ -50,6 +56,9 @@ final class SloArgs {
   void refuseIdleOptions(boolean explain, boolean byCount, List<String> problems) {
     if (slo == null && noCheck) {
       problems.add("--no-slo-check skips the check after a capacity search: only with --slo");
+    }
+    if (slo == null && timeLimit != null) {
+      problems.add("--slo-time-limit limits a capacity search: only with --slo");
     }
     for (String[] option : new String[][] {{"--slo-check-duration", checkDuration}, {"--slo-window", window}}) {
       if (option[1] != null && (slo == null || noCheck)) {
@@ -81,7 +90,12 @@ final class SloArgs {
       throw new UsageException("--slo-window " + each.toMillis() / 1000.0 + "s with --slo-check-duration "
           + check.toMillis() / 1000.0 + "s: a window is above zero and no longer than a run of the check");
     }
-    return new stress.config.CapacityRequest(objectives(), resolution(), loggedRate, !noCheck, check, each);
+    java.time.Duration limit = timeLimit == null ? null
+        : stress.config.Durations.parse("--slo-time-limit", timeLimit);
+    if (limit != null && (limit.isZero() || limit.isNegative())) {
+      throw new UsageException("--slo-time-limit must be above zero, got '" + timeLimit + "'");
+    }
+    return new stress.config.CapacityRequest(objectives(), resolution(), loggedRate, !noCheck, check, each, limit);
   }
 
   /** The resolution as a fraction, 0.005 to 0.5. */

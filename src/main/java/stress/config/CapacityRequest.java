@@ -14,15 +14,29 @@ import java.util.List;
  *                   {@code --no-slo-check}, a quick look whose answer is said to be unchecked)
  * @param checkDuration how long each run of the check measures ({@code --slo-check-duration})
  * @param window        the window each objective is also read over in a run of the check ({@code --slo-window})
+ * @param searchTimeLimit the time the search's rounds may take from their first step (its check not included): no
+ *                        step starts that is expected to end after it, and the rounds not ended by then give no answer;
+ *                        null for none (the command line's searches, which end by their steps)
  */
 public record CapacityRequest(List<LatencyObjective> objectives, double resolution, double loggedRate,
-                              boolean checked, Duration checkDuration, Duration window) {
+                              boolean checked, Duration checkDuration, Duration window, Duration searchTimeLimit) {
   /** A check run's length and window where none is given. */
   public static final Duration CHECK_DURATION = Duration.ofSeconds(30);
   public static final Duration WINDOW = Duration.ofSeconds(5);
 
   public CapacityRequest {
     objectives = List.copyOf(objectives);
+  }
+
+  /** A request with no time limit. */
+  public CapacityRequest(List<LatencyObjective> objectives, double resolution, double loggedRate, boolean checked,
+                         Duration checkDuration, Duration window) {
+    this(objectives, resolution, loggedRate, checked, checkDuration, window, null);
+  }
+
+  /** This request with another logged rate. */
+  public CapacityRequest withLoggedRate(double rate) {
+    return new CapacityRequest(objectives, resolution, rate, checked, checkDuration, window, searchTimeLimit);
   }
 
   /** A request whose answer is checked, or not, by runs of the default length and window. */

@@ -20,6 +20,8 @@ public record CapacityEntry(Map<?, ?> head, boolean compared, Map<String, Map<?,
   public static final String KEY = "capacity";
   /** The entry's key of the list of searches compared. */
   public static final String COMPARED = "compared";
+  /** The entry's key of the sentence saying the search's time limit ended it; absent when it did not. */
+  public static final String TIME_LIMIT = "time limit";
 
   /** The result's entry; null when the run searched none. */
   public static CapacityEntry of(RunResult result) {

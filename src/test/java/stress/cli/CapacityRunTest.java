@@ -141,14 +141,14 @@ class CapacityRunTest {
   @Test
   void instancesOnThisHostOfferEachStepTogether() throws Exception {
     Path out = dir.resolve("instances");
+    // new processes each step: a warm-up, a low rate; the steps, not the search's end, are what this test reads, so
+    // a time limit ends the search after a few (a whole search of new processes took over two minutes)
     CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--op", "find_first", "--threads", "1",
         "--instances", "2", "--slo", "p99<=1s", "--slo-resolution", "50%", "--rate", "200", "--duration", "1500ms",
-        "--warmup", "1s", "--no-slo-check", "--out", out.toString()); // new processes each step: a warm-up, a low rate
+        "--warmup", "1s", "--no-slo-check", "--slo-time-limit", "12s", "--out", out.toString());
 
-    // a capacity said unchecked (exit 0), or none vouched for (a lower bound on a busy machine: exit 4)
-    boolean unchecked = r.out().contains(", unchecked (--no-slo-check): no plain runs at it confirmed it");
-    assertTrue(unchecked || r.out().contains("none vouched for"), r.out());
-    assertEquals(unchecked ? 0 : 4, r.exitCode(), r.all());
+    assertTrue(r.out().contains("\nthe search stopped at its time limit of 12 s"), r.out());
+    assertEquals(4, r.exitCode(), r.all());
     assertTrue(!r.out().contains("\ncheck 1: "), "no check with --no-slo-check: " + r.out());
     assertTrue(r.out().contains("each step offered by 2 instances on this host together, each a 1/2 share of the rate,"
         + " their histograms merged into one verdict"), r.out());
@@ -240,6 +240,39 @@ class CapacityRunTest {
     assertEquals(2, longer.exitCode(), longer.all());
     assertTrue(longer.err().contains("--slo-window 5.0s with --slo-check-duration 2.0s: a window is above zero and no"
         + " longer than a run of the check"), longer.err());
+    CliTester.Result limited = CliTester.run("--url", nowhere, "-U", "postgres", "run", "--slo-time-limit", "5m",
+        "--ops", "10");
+    assertEquals(2, limited.exitCode(), limited.all());
+    assertEquals(List.of("stress: --slo-time-limit limits a capacity search: only with --slo"),
+        limited.err().lines().toList());
+    CliTester.Result zero = CliTester.run("--url", nowhere, "-U", "postgres", "run", "--slo", "p99<=5ms",
+        "--slo-time-limit", "0s");
+    assertEquals(2, zero.exitCode(), zero.all());
+    assertEquals(List.of("stress: --slo-time-limit must be above zero, got '0s'"), zero.err().lines().toList());
+  }
+
+  /**
+   * A search held to a time limit starts no step expected to end after it: steps of 0.3 s and a second to set up
+   * each, an objective every step holds (so the search would double for many steps), a limit of 3 s: a few steps, then
+   * the search stops and says so, no round ended, no capacity (exit 4), and result.json says why.
+   */
+  @Test
+  void aTimeLimitStopsTheSearchBeforeAStepThatWouldEndAfterIt() throws Exception {
+    Path out = dir.resolve("limited");
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--op", "find_first", "--threads", "1",
+        "--slo", "p99<=1s", "--rate", "1000", "--duration", "300ms", "--warmup", "0", "--slo-time-limit", "3s",
+        "--out", out.toString());
+    assertEquals(4, r.exitCode(), r.all());
+    String said = "the search stopped at its time limit of 3 s, its next step expected to end after it: only rounds"
+        + " that ended give an answer";
+    assertTrue(r.out().contains("\n" + said + "\n"), r.out());
+    assertTrue(r.out().contains("capacity under p99<=1000ms: no round ended, no capacity"), r.out());
+    assertTrue(!r.out().contains("\ncheck 1: "), "nothing to check: " + r.out());
+    JsonNode capacity = new ObjectMapper().readTree(Files.readString(out.resolve("result.json"))).path("settings")
+        .path("capacity");
+    assertEquals(said, capacity.path("time limit").asText(), capacity.toString());
+    int steps = capacity.path("steps").size();
+    assertTrue(steps >= 1 && steps <= 3, steps + " steps of 1.3 s expected in 3 s: " + r.out());
   }
 
   /**

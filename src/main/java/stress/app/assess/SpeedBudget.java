@@ -8,8 +8,8 @@ import java.util.List;
  * The lengths of the speed step's runs, fitted to the time the plan gave it: the application's run at its logged rate,
  * then the capacity search with the check of plain runs after it. Each length lies between its default and its
  * shortest; the search shrinks first (its steps, its warm-ups, its check's runs), then the application's run; when
- * even the shortest search does not fit beside the shortest run, the search is skipped, and said so. The time a
- * search takes is an expectation, not a bound (its steps number 9 to 24 a round), so the plan counts a typical search.
+ * even the shortest search does not fit beside the shortest run, the search is skipped, and said so. The plan counts a
+ * typical search (its steps number 9 to 24 a round); its rounds are then held to {@link #searchLimit}.
  *
  * @param appWarmup  the application run's unmeasured start
  * @param appLength  its measured time
@@ -78,6 +78,17 @@ record SpeedBudget(Duration appWarmup, Duration appLength, Search search, String
         + s(allowance.minus(app(warmupFor(length), length))) + " after the application run, and the shortest search"
         + " with its check is expected to take " + s(searchMin) + "; give a longer --budget to run it",
         length.equals(APP_LENGTH) ? null : "the application run " + s(length) + " (not " + s(APP_LENGTH) + ")");
+  }
+
+  /**
+   * The time the search's rounds may take ({@link stress.config.CapacityRequest#searchTimeLimit}): the allowance less
+   * the application's run and the longest check (its runs at, above and below the capacity), so that the step ends
+   * within its allowance, a step's lengthening aside, however many steps the search would have taken.
+   */
+  Duration searchLimit(Duration allowance) {
+    Duration check = search.stepWarmup().plus(search.checkLength()).plus(SET_UP).multipliedBy(CHECK_RUNS + 3);
+    Duration left = allowance.minus(app(appWarmup, appLength)).minus(check);
+    return left.isNegative() ? Duration.ZERO : left;
   }
 
   /** The step's expected time with every length at its default; {@code startRate} NaN: not known yet. */

@@ -99,6 +99,11 @@ final class SpeedReading {
       cause = last.get("cause in words") == null ? null : String.valueOf(last.get("cause in words"));
       causes = last.get("causes") instanceof List<?> keys ? keys.stream().map(String::valueOf).toList() : List.of();
     }
+    if (!vouched && head.get(CapacityEntry.TIME_LIMIT) != null) {
+      // the allowance, not the server, ended the search: what it says is not a cause of the server's
+      cause = String.valueOf(head.get(CapacityEntry.TIME_LIMIT)) + " (the step's share of --budget)";
+      causes = List.of("time limit");
+    }
     return new SpeedSection.Capacity(objective, rate, vouched && rate != null,
         rate == null ? null : number(head.get("multiple of the logged rate")), number(head.get("logged rate ops/s")),
         result == null ? null : result.answer(), cause, causes, shrunk, null, reproduce);

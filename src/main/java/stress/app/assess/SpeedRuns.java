@@ -54,11 +54,14 @@ final class SpeedRuns {
         null);
   }
 
-  /** What the search asks ({@code run --slo OBJECTIVE}), its check's runs of the lengths given. */
-  static CapacityRequest search(String objective, double loggedRate, SpeedBudget.Search lengths) {
+  /**
+   * What the search asks ({@code run --slo OBJECTIVE}), its check's runs of the lengths given, its rounds held to
+   * {@code limit}.
+   */
+  static CapacityRequest search(String objective, double loggedRate, SpeedBudget.Search lengths, Duration limit) {
     return new CapacityRequest(LatencyObjective.parse("--slo", objective), RESOLUTION,
         Double.isFinite(loggedRate) && loggedRate > 0 ? loggedRate : Double.NaN, true, lengths.checkLength(),
-        lengths.window());
+        lengths.window(), limit);
   }
 
   /** The operations a step needs to judge every objective of {@code objective} (0 without one). */
@@ -73,17 +76,19 @@ final class SpeedRuns {
         Durations.parse("--socket-timeout", Defaults.SOCKET_TIMEOUT));
   }
 
-  /** {@code stress run} of the application as a user types it. */
-  static String applicationCommand(Path workload, boolean paced, Duration warmup, Duration length, Path out) {
-    return "stress run --workload " + workload + (paced ? " --rate log" : "") + " --skip-missing --duration "
+  /** {@code stress run} of the application as a user types it ({@code stressRun}: the command and its connection). */
+  static String applicationCommand(String stressRun, Path workload, boolean paced, Duration warmup, Duration length,
+                                   Path out) {
+    return stressRun + " --workload " + workload + (paced ? " --rate log" : "") + " --skip-missing --duration "
         + length.toSeconds() + "s --warmup " + warmup.toSeconds() + "s --out " + out;
   }
 
   /** {@code stress run --slo} of the application as a user types it. */
-  static String searchCommand(Path workload, boolean paced, String objective, SpeedBudget.Search s, Path out) {
-    return "stress run --workload " + workload + (paced ? " --rate log" : "") + " --skip-missing --slo '" + objective
+  static String searchCommand(String stressRun, Path workload, boolean paced, String objective, SpeedBudget.Search s,
+                              Duration limit, Path out) {
+    return stressRun + " --workload " + workload + (paced ? " --rate log" : "") + " --skip-missing --slo '" + objective
         + "' --duration " + s.stepLength().toSeconds() + "s --warmup " + s.stepWarmup().toSeconds()
         + "s --slo-check-duration " + s.checkLength().toSeconds() + "s --slo-window " + s.window().toSeconds()
-        + "s --out " + out;
+        + "s" + (limit == null ? "" : " --slo-time-limit " + limit.toSeconds() + "s") + " --out " + out;
   }
 }

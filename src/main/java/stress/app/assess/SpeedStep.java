@@ -65,7 +65,8 @@ final class SpeedStep implements AssessStep {
 
     Path dir = context.stepDir(NAME);
     Path appDir = fresh(dir.resolve("application"));
-    String appCommand = SpeedRuns.applicationCommand(listing, paced, budget.appWarmup(), budget.appLength(), appDir);
+    String appCommand = SpeedRuns.applicationCommand(context.stress("run"), listing, paced, budget.appWarmup(),
+        budget.appLength(), appDir);
     context.out().println("  the application " + (paced ? "at its logged rate, " + rate(loggedRate) + " ops/s,"
         : "unthrottled (the log gives no rate),") + " for " + AssessPlan.text(budget.appLength()) + ": " + appCommand);
     RunConfig appRun = SpeedRuns.application(application, loggedRate, budget.appWarmup(), budget.appLength(), appDir,
@@ -78,13 +79,15 @@ final class SpeedStep implements AssessStep {
       context.out().println("  capacity not searched: " + budget.skipped());
     } else {
       Path capDir = fresh(dir.resolve("capacity"));
-      String capCommand = SpeedRuns.searchCommand(listing, paced, r.slo(), budget.search(), capDir);
+      Duration limit = budget.searchLimit(allowance);
+      String capCommand = SpeedRuns.searchCommand(context.stress("run"), listing, paced, r.slo(), budget.search(),
+          limit, capDir);
       context.out().println("  its capacity under " + r.slo() + (budget.shrunk() == null ? "" : " (" + budget.shrunk()
           + ")") + ": " + capCommand);
       RunConfig steps = SpeedRuns.application(application, loggedRate, budget.search().stepWarmup(),
           budget.search().stepLength(), capDir, r.seed());
       RunResult capResult = runInto(capDir, out -> Commands.capacity(steps,
-          SpeedRuns.search(r.slo(), loggedRate, budget.search()), context.target(), out));
+          SpeedRuns.search(r.slo(), loggedRate, budget.search(), limit), context.target(), out));
       capacity = SpeedReading.capacity(capResult, r.slo(), budget.shrunk(), capCommand);
     }
     return new SpeedSection(standIn, dir.toAbsolutePath().toString(), SpeedReading.shapes(application, appResult),
@@ -143,9 +146,9 @@ final class SpeedStep implements AssessStep {
     AssessRequest r = context.request();
     Path listing = r.workload() != null ? r.workload() : r.out().resolve("steps").resolve(WorkloadStep.NAME);
     Path dir = r.out().resolve("steps").resolve(NAME);
-    String app = SpeedRuns.applicationCommand(listing, true, SpeedBudget.APP_WARMUP, SpeedBudget.APP_LENGTH,
-        dir.resolve("application"));
-    return r.slo() == null ? app : app + "; " + SpeedRuns.searchCommand(listing, true, r.slo(), SpeedBudget.SEARCH,
-        dir.resolve("capacity"));
+    String app = SpeedRuns.applicationCommand(context.stress("run"), listing, true, SpeedBudget.APP_WARMUP,
+        SpeedBudget.APP_LENGTH, dir.resolve("application"));
+    return r.slo() == null ? app : app + "; " + SpeedRuns.searchCommand(context.stress("run"), listing, true,
+        r.slo(), SpeedBudget.SEARCH, null, dir.resolve("capacity"));
   }
 }

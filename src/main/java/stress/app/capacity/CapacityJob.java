@@ -41,6 +41,8 @@ public final class CapacityJob {
   private final Interruption interruption;
   private final Map<String, Object> moreSettings = new LinkedHashMap<>();
   private java.util.Set<String> answersDiffer = java.util.Set.of();
+  /** What the search's time limit ended, in words; null when it did not end it. */
+  private String timeLimit;
 
   /**
    * @param contenders one per combination searched; the first is the baseline of a comparison
@@ -101,6 +103,8 @@ public final class CapacityJob {
         worst = started(c, worst);
       }
       List<List<Integer>> orders = RoundSchedule.orders(contenders.size(), rounds, config.seed());
+      Instant deadline = request.searchTimeLimit() == null ? null : Instant.now().plus(request.searchTimeLimit());
+      search:
       for (int r = 1; r <= rounds; r++) {
         for (int k = 0; k < contenders.size(); k++) {
           CapacityContender c = contenders.get(orders.get(r - 1).get(k));
@@ -112,7 +116,16 @@ public final class CapacityJob {
           }
           int round = r;
           try {
-            c.search().round((rate, n) -> c.offer(rate, n, out), round);
+            c.search().round((rate, n) -> {
+              startsInTime(deadline);
+              return c.offer(rate, n, out);
+            }, round);
+          } catch (OutOfTime e) {
+            timeLimit = "the search stopped at its time limit of " + stress.report.Decimals.seconds(
+                request.searchTimeLimit().toMillis() / 1000.0) + " s, its next step expected to end after it: only"
+                + " rounds that ended give an answer";
+            out.println(timeLimit);
+            break search;
           } catch (CapacityContender.Stopped e) {
             throw e;
           } catch (SQLException | java.io.IOException | RuntimeException e) {
@@ -142,6 +155,21 @@ public final class CapacityJob {
           + " ended, the steps of the round interrupted kept in the result files");
     }
     return finish(started, worst, interrupted);
+  }
+
+  /** Thrown before a step that is expected to end after the search's time limit: the search ends there. */
+  private static final class OutOfTime extends RuntimeException {
+    OutOfTime() {
+      super("out of time", null, false, false);
+    }
+  }
+
+  /** Refuses a step expected to end after {@code deadline} (null: none): its warm-up, length and a second to set up. */
+  private void startsInTime(Instant deadline) {
+    if (deadline != null && Instant.now().plus(config.warmup()).plus(config.duration()).plusSeconds(1)
+        .isAfter(deadline)) {
+      throw new OutOfTime();
+    }
   }
 
   /**
@@ -271,8 +299,7 @@ public final class CapacityJob {
     if (Double.isFinite(request.loggedRate())
         && first.settings().get(stress.app.setup.ApplicationSetup.LOGGED_RATE_RUN) instanceof Number running) {
       // collections were skipped: the multiple is of the rate the log shows for those that ran
-      request = new stress.config.CapacityRequest(request.objectives(), request.resolution(), running.doubleValue(),
-          request.checked());
+      request = request.withLoggedRate(running.doubleValue());
     }
     boolean allFound = true;
     for (CapacityContender c : contenders) {
@@ -311,7 +338,11 @@ public final class CapacityJob {
     Map<String, Object> settings = new LinkedHashMap<>(first.settings());
     settings.putAll(moreSettings);
     settings.put("rate", "searched (--slo)");
-    settings.put("capacity", CapacityJson.of(contenders, comparison, request));
+    Map<String, Object> capacity = new LinkedHashMap<>(CapacityJson.of(contenders, comparison, request));
+    if (timeLimit != null) {
+      capacity.put(stress.report.CapacityEntry.TIME_LIMIT, timeLimit);
+    }
+    settings.put("capacity", capacity);
     RunResult merged = new RunResult(first.toolVersion(), started, settings, first.target(), phases, interrupted,
         List.of(), List.of(), List.of(), List.of(), Instant.now());
     RunOutputs.write(config, merged, starts, out);

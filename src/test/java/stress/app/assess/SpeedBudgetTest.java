@@ -23,6 +23,28 @@ class SpeedBudgetTest {
     assertNull(b.skipped());
   }
 
+  /**
+   * The search's rounds get what the allowance leaves after the application's run and the longest check (9 runs), so
+   * that the step ends within it however many steps the search would take; for any allowance that runs a search, the
+   * limit leaves room for steps (it is above zero) and with the check and the run adds up to the allowance.
+   */
+  @Test
+  void theSearchIsHeldToWhatTheAllowanceLeavesAfterTheRunAndTheLongestCheck() {
+    Duration estimate = SpeedBudget.expected(P99, 500, 200);
+    SpeedBudget b = SpeedBudget.fit(estimate, P99, 500, 200);
+    Duration check = SpeedBudget.SEARCH.stepWarmup().plus(SpeedBudget.SEARCH.checkLength())
+        .plus(SpeedBudget.SET_UP).multipliedBy(9);
+    Duration run = SpeedBudget.APP_WARMUP.plus(SpeedBudget.APP_LENGTH).plus(SpeedBudget.SET_UP);
+    assertEquals(estimate.minus(run).minus(check), b.searchLimit(estimate));
+    for (int seconds = 60; seconds <= 3600; seconds += 7) {
+      Duration allowance = Duration.ofSeconds(seconds);
+      SpeedBudget fitted = SpeedBudget.fit(allowance, P99, 500, 200);
+      if (fitted.search() != null) {
+        assertTrue(fitted.searchLimit(allowance).compareTo(Duration.ZERO) > 0, "no room for a step in " + allowance);
+      }
+    }
+  }
+
   @Test
   void theSearchShrinksBeforeTheApplicationRun() {
     Duration estimate = SpeedBudget.expected(P99, 500, 200);
