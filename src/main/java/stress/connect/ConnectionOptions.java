@@ -64,6 +64,34 @@ public record ConnectionOptions(String url, String host, String port, String use
     return url == null ? null : JdbcUrl.redact(url);
   }
 
+  /**
+   * The options as a user types them before a command ({@code --url URL -U USER}), each value quoted for a POSIX
+   * shell, the URL's password parameters left out (the password comes from PGPASSWORD or the password file) and a
+   * password property masked; empty when nothing was given (the kept embedded server, or the environment).
+   */
+  public String asTyped() {
+    StringBuilder typed = new StringBuilder();
+    if (url != null) {
+      String shown = JdbcUrl.redact(url).replaceAll("(?i)[?&][^&=]*password=\\*\\*\\*", "");
+      typed.append(" --url ").append(shellQuoted(shown.contains("?") || !shown.contains("&") ? shown
+          : shown.replaceFirst("&", "?")));
+    }
+    String[][] named = {{"-h", host}, {"-p", port}, {"-U", user}, {"-d", database}};
+    for (String[] option : named) {
+      if (option[1] != null) {
+        typed.append(' ').append(option[0]).append(' ').append(shellQuoted(option[1]));
+      }
+    }
+    maskedProperties().forEach((key, value) -> typed.append(" --driver-property ").append(shellQuoted(key + "="
+        + value)));
+    return typed.toString();
+  }
+
+  /** A value as a POSIX shell reads it back: as it is when it holds only safe characters, else in single quotes. */
+  private static String shellQuoted(String value) {
+    return value.matches("[A-Za-z0-9_./:=@,+-]+") ? value : "'" + value.replace("'", "'\\''") + "'";
+  }
+
   @Override
   public String toString() {
     // the URL may still carry a password here; it is only removed when the options are resolved

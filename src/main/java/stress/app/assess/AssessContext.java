@@ -38,6 +38,14 @@ public final class AssessContext {
     return target;
   }
 
+  /**
+   * {@code stress COMMAND} with the target's connection options as a user types them (none for the kept embedded
+   * server, which a command given no connection uses while it runs), for the commands that reproduce a step.
+   */
+  public String stress(String command) {
+    return "stress " + command + target.asTyped();
+  }
+
   /** The bytes of the dump's files (0 without a dump, or where they cannot be listed), for the steps' estimates. */
   public synchronized long dumpBytes() {
     if (dumpBytes < 0) {

@@ -73,7 +73,8 @@ final class DataStep implements AssessStep {
   @Override
   public String reproduce(AssessContext context) {
     Path dump = context.request().dump();
-    return dump == null ? "(no dump)" : "stress import " + dump + " --rejects rejects.jsonl (the rejects file lists"
+    return dump == null ? "(no dump)" : context.stress("import") + " " + dump + " --rejects rejects.jsonl (the"
+        + " rejects file lists"
         + " each document it did not load, with the reason)";
   }
 }

@@ -102,7 +102,7 @@ final class ImportStep implements AssessStep {
     String source = r.dump() != null ? r.dump().toString()
         : r.out().resolve("steps").resolve(WorkloadStep.NAME).resolve(stress.mongolog.LogWorkloads.STAND_IN_DIR)
         .toString();
-    return "stress import " + source + (dropExisting ? " --drop-existing" : "");
+    return context.stress("import") + " " + source + (dropExisting ? " --drop-existing" : "");
   }
 
   /** The naming import gives the tables, which the workload files name too. */

@@ -205,7 +205,8 @@ final class IndexesStep implements AssessStep {
   @Override
   public String reproduce(AssessContext context) {
     Path dir = context.request().out().resolve("steps").resolve(NAME);
-    return "per collection: stress index --suggest --workload " + dir.resolve("TABLE.yaml") + " --table TABLE;"
-        + " stress explain --verbose --workload " + dir.resolve("TABLE.yaml") + " --table TABLE";
+    return "per collection: " + context.stress("index") + " --suggest --workload " + dir.resolve("TABLE.yaml")
+        + " --table TABLE; " + context.stress("explain") + " --verbose --workload " + dir.resolve("TABLE.yaml")
+        + " --table TABLE";
   }
 }

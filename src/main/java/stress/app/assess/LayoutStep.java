@@ -103,7 +103,7 @@ final class LayoutStep implements AssessStep {
   @Override
   public String reproduce(AssessContext context) {
     Path dir = context.request().out().resolve("steps").resolve(WorkloadStep.NAME);
-    return "per collection: stress analyze --shard-key --workload " + dir.resolve("TABLE.yaml") + " --table TABLE"
-        + " --json TABLE.shard-key.json";
+    return "per collection: " + context.stress("analyze") + " --shard-key --workload " + dir.resolve("TABLE.yaml")
+        + " --table TABLE --json TABLE.shard-key.json";
   }
 }
