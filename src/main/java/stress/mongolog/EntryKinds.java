@@ -29,6 +29,8 @@ final class EntryKinds {
   static final String UNREADABLE = "commands of a plain-text log whose values cannot be read";
 
   private static final Set<String> SYSTEM_DATABASES = Set.of("admin", "config", "local");
+  /** How the note of a statement whose collation is not applied starts; the collation and the rule follow. */
+  static final String COLLATION = "collation ";
 
   /** Either statements (folded: a getMore's, counted in its shape's time only) or a skip reason and its detail. */
   record Use(List<Logged> statements, boolean folded, String reason, String detail) {
@@ -61,10 +63,10 @@ final class EntryKinds {
       return Use.skip(UNREADABLE, e.unreadable());
     }
     if ("update".equals(e.type())) {
-      return used(update(e.ns(), e.command()));
+      return used(collated(update(e.ns(), e.command()), e.command()));
     }
     if ("remove".equals(e.type())) {
-      return used(delete(e.ns(), e.command()));
+      return used(collated(delete(e.ns(), e.command()), e.command()));
     }
     String name = e.commandName();
     if ("getMore".equals(name)) {
@@ -92,7 +94,7 @@ final class EntryKinds {
         List<Slot> slots = new ArrayList<>();
         spec.put("filter", ShapeOf.filter(c.isDocument("filter") ? c.getDocument("filter") : new BsonDocument(), slots));
         copy(c, spec, "projection", "sort", "limit", "skip");
-        return used(new Logged(target, "find", spec, slots, ""));
+        return used(collated(new Logged(target, "find", spec, slots, ""), c));
       }
       case "aggregate" -> {
         if (collection == null || !c.isArray("pipeline")) {
@@ -100,14 +102,14 @@ final class EntryKinds {
         }
         List<Slot> slots = new ArrayList<>();
         BsonDocument spec = new BsonDocument("pipeline", ShapeOf.pipeline(c.getArray("pipeline"), slots));
-        return used(new Logged(target, "aggregate", spec, slots, ""));
+        return used(collated(new Logged(target, "aggregate", spec, slots, ""), c));
       }
       case "count" -> {
         List<Slot> slots = new ArrayList<>();
         BsonDocument spec = new BsonDocument("filter",
             ShapeOf.filter(c.isDocument("query") ? c.getDocument("query") : new BsonDocument(), slots));
         copy(c, spec, "limit", "skip");
-        return used(new Logged(target, "countDocuments", spec, slots, ""));
+        return used(collated(new Logged(target, "countDocuments", spec, slots, ""), c));
       }
       case "distinct" -> {
         if (!c.isString("key")) {
@@ -120,22 +122,22 @@ final class EntryKinds {
                 : new BsonDocument(), slots)),
             new BsonDocument("$unwind", new BsonString(field)),
             new BsonDocument("$group", new BsonDocument("_id", new BsonString(field)))));
-        return used(new Logged(target, "aggregate", new BsonDocument("pipeline", pipeline), slots,
-            "distinct, written as $match, $unwind and $group"));
+        return used(collated(new Logged(target, "aggregate", new BsonDocument("pipeline", pipeline), slots,
+            "distinct, written as $match, $unwind and $group"), c));
       }
       case "findAndModify", "findandmodify" -> {
         BsonDocument statement = new BsonDocument("q", c.isDocument("query") ? c.getDocument("query") : new BsonDocument());
         String note = "findAndModify, run without returning the document" + (c.containsKey("sort") ? " and without its sort" : "");
         if (c.isBoolean("remove") && c.getBoolean("remove").getValue()) {
           statement.put("limit", new BsonInt32(1));
-          return used(withNote(delete(target, statement), note));
+          return used(collated(withNote(delete(target, statement), note), c));
         }
         if (c.get("update") == null) {
           return Use.skip(NOT_A_QUERY, "findAndModify without update or remove");
         }
         statement.put("u", c.get("update"));
         copy(c, statement, "upsert", "arrayFilters");
-        return used(withNote(update(target, statement), note));
+        return used(collated(withNote(update(target, statement), note), c));
       }
       case "update", "delete" -> {
         String list = "update".equals(name) ? "updates" : "deletes";
@@ -145,7 +147,8 @@ final class EntryKinds {
         List<Logged> all = new ArrayList<>();
         for (BsonValue s : c.getArray(list)) {
           if (s.isDocument()) {
-            all.add("update".equals(name) ? update(target, s.asDocument()) : delete(target, s.asDocument()));
+            all.add(collated("update".equals(name) ? update(target, s.asDocument()) : delete(target, s.asDocument()),
+                s.asDocument()));
           }
         }
         return all.isEmpty() ? Use.skip(WRITE_COMMAND, name) : new Use(all, false, null, null);
@@ -193,6 +196,26 @@ final class EntryKinds {
 
   private static Logged withNote(Logged l, String note) {
     return new Logged(l.ns(), l.kind(), l.spec(), l.slots(), l.note().isEmpty() ? note : note + "; " + l.note());
+  }
+
+  /**
+   * The statement with a note when what MongoDB ran carried a collation other than the simple one: the translation
+   * compares strings by their bytes (COLLATE "C", MongoDB's simple collation), so the collation is not applied.
+   */
+  private static Logged collated(Logged l, BsonDocument ran) {
+    if (!ran.isDocument("collation")) {
+      return l;
+    }
+    BsonDocument collation = ran.getDocument("collation");
+    if (collation.isEmpty() || (collation.isString("locale") && "simple".equals(collation.getString("locale")
+        .getValue()))) {
+      return l;
+    }
+    String json = collation.toJson(org.bson.json.JsonWriterSettings.builder()
+        .outputMode(org.bson.json.JsonMode.RELAXED).build());
+    String note = COLLATION + json + " not applied: strings compare by their bytes, as under MongoDB's simple"
+        + " collation";
+    return new Logged(l.ns(), l.kind(), l.spec(), l.slots(), l.note().isEmpty() ? note : l.note() + "; " + note);
   }
 
   private static Use used(Logged statement) {

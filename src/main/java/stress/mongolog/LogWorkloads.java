@@ -26,6 +26,11 @@ import stress.workload.WorkloadFile;
 public final class LogWorkloads {
   /** Skipped because the workload file reader (the translation) refuses the derived operation. */
   public static final String REFUSED = "statements the translation refuses";
+  /**
+   * How the part of a derived operation's note ({@link #differences}) starts that says the collation MongoDB ran it
+   * under is not applied; that part comes last.
+   */
+  public static final String COLLATION_NOTE = EntryKinds.COLLATION;
 
   /**
    * @param logs   the log files, read in order

@@ -146,4 +146,45 @@ class LogWorkloadsTest {
       WorkloadFile.load(w.file());
     }
   }
+
+  /**
+   * A collation other than the simple one is not applied by the translation (strings compare by their bytes): the
+   * shape says so in its note, which the workload file keeps as what differs from MongoDB, and a statement of the
+   * same filter without a collation, or under the simple one, is a shape of its own with no note.
+   */
+  @Test
+  void aCollationIsNamedAsNotAppliedAndMakesAShapeOfItsOwn() throws IOException {
+    String head = "{\"t\":{\"$date\":\"2023-09-23T16:25:13.4%02d-04:00\"},\"s\":\"I\",\"c\":\"COMMAND\",\"id\":51803,"
+        + "\"ctx\":\"conn22\",\"msg\":\"Slow query\",\"attr\":{\"type\":\"command\",\"ns\":\"shop.items\","
+        + "\"command\":{\"find\":\"items\",\"filter\":{\"name\":\"n%d\"}%s,\"$db\":\"shop\"},";
+    String tail = "\"planSummary\":\"COLLSCAN\",\"keysExamined\":0,\"docsExamined\":9,\"durationMillis\":1}}";
+    StringBuilder log = new StringBuilder();
+    String[] collations = {",\"collation\":{\"locale\":\"fr\",\"strength\":2}", "",
+        ",\"collation\":{\"locale\":\"simple\"}"};
+    for (int i = 0; i < 6; i++) {
+      log.append(String.format(head, i, i, collations[i % 3])).append(tail).append('\n');
+    }
+    log.append(String.format("{\"t\":{\"$date\":\"2023-09-23T16:25:14.100-04:00\"},\"s\":\"I\",\"c\":\"WRITE\","
+        + "\"id\":51803,\"ctx\":\"conn22\",\"msg\":\"Slow query\",\"attr\":{\"type\":\"command\",\"ns\":"
+        + "\"shop.items\",\"command\":{\"update\":\"items\",\"updates\":[{\"q\":{\"name\":\"a\"},\"u\":"
+        + "{\"$set\":{\"x\":1}},\"collation\":{\"locale\":\"de\"}}],\"$db\":\"shop\"},")).append(tail)
+        .append('\n');
+    Path file = dir.resolve("collated.log");
+    Files.writeString(file, log);
+    Path out = dir.resolve("collated");
+    LogWorkloads.Result r = LogWorkloads.derive(new LogWorkloads.Request(List.of(file), out, null, Map.of(),
+        TableNaming.defaults()));
+    assertEquals(7, r.used(), () -> r.skipped().toString());
+    Path items = out.resolve("shop_items.yaml");
+    Map<String, String> notes = LogWorkloads.differences(items);
+    String fr = LogWorkloads.COLLATION_NOTE + "{\"locale\": \"fr\", \"strength\": 2} not applied: strings compare"
+        + " by their bytes, as under MongoDB's simple collation";
+    String de = LogWorkloads.COLLATION_NOTE + "{\"locale\": \"de\"} not applied: strings compare by their bytes, as"
+        + " under MongoDB's simple collation";
+    assertEquals(java.util.Set.of(fr, de), new java.util.HashSet<>(notes.values()), notes.toString());
+    WorkloadFile workload = WorkloadFile.load(items);
+    assertEquals(3, workload.weights().size(), "the collated find, the plain one and the update: " + workload.weights());
+    assertEquals(4, workload.weights().values().stream().mapToInt(Integer::intValue).max().orElse(0),
+        "the simple collation is no collation: its finds share the plain shape " + workload.weights());
+  }
 }

@@ -138,7 +138,7 @@ final class OperationsStep implements AssessStep {
       return new Shape(c.ns(), c.table(), name, "sql", entries, 0, OperationsSection.TRANSLATES, null, List.of(),
           derivedAs, null, null, "not checked: SQL written by hand has no MongoDB form", null, null, null);
     }
-    Map<String, String> differences = TranslationDifferences.of(spec);
+    Map<String, String> differences = TranslationDifferences.of(spec, derivedAs);
     String check = outcome != null ? verdict(outcome, spec.kind())
         : !READS.contains(spec.kind()) ? "not checked: a write"
         : "not checked: " + (problem != null ? problem : "no answer from the check");
@@ -205,9 +205,11 @@ final class OperationsStep implements AssessStep {
     String url = MongoTarget.withoutPassword(context.request().against());
     List<String> checks = new ArrayList<>();
     context.section(WorkloadStep.NAME, WorkloadSection.class).ifPresent(w -> w.files().forEach(f -> checks.add(
-        "stress check --workload " + f.file() + " " + stress.model.TableName.option(null, f.table()) + " --against "
+        context.stress("check") + " --workload " + f.file() + " " + stress.model.TableName.option(null, f.table())
+        + " --against "
         + url + " --collection " + f.ns())));
-    return workload + (checks.isEmpty() ? "; then stress check --workload FILE --table TABLE --against " + url
+    return workload + (checks.isEmpty() ? "; then " + context.stress("check")
+        + " --workload FILE --table TABLE --against " + url
         + " --collection DB.COLLECTION per collection" : "; " + String.join("; ", checks));
   }
 }

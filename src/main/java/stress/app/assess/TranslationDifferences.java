@@ -70,6 +70,22 @@ final class TranslationDifferences {
     return found;
   }
 
+  /**
+   * Each difference the operation shows, and the one its derivation from the log names: a collation MongoDB ran it
+   * under, which the translation does not apply ({@code derivedAs}: the note the workload file keeps, or null).
+   */
+  static Map<String, String> of(MongoSpec op, String derivedAs) {
+    Map<String, String> found = of(op);
+    if (derivedAs != null) {
+      String note = stress.mongolog.LogWorkloads.COLLATION_NOTE;
+      int at = derivedAs.startsWith(note) ? 0 : derivedAs.indexOf("; " + note);
+      if (at >= 0) {
+        found.putIfAbsent("collation", derivedAs.substring(at == 0 ? 0 : at + 2));
+      }
+    }
+    return found;
+  }
+
   /** The differences as one text, or null for none. */
   static String text(Map<String, String> found) {
     return found.isEmpty() ? null : String.join("; ", new java.util.LinkedHashSet<>(found.values()));

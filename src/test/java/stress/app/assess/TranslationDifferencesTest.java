@@ -37,6 +37,19 @@ class TranslationDifferencesTest {
     assertEquals(operator == null ? List.of() : List.of(operator), List.copyOf(found.keySet()), spec);
   }
 
+  /** The derivation's note names a collation not applied, after any other note; a note without one adds nothing. */
+  @org.junit.jupiter.api.Test
+  void aCollationTheDerivationNamesIsADifference() {
+    MongoSpec find = new MongoSpec("find", BsonDocument.parse("{filter: {name: ':name'}}"));
+    String collation = stress.mongolog.LogWorkloads.COLLATION_NOTE + "{\"locale\": \"fr\"} not applied: strings"
+        + " compare by their bytes, as under MongoDB's simple collation";
+    assertEquals(Map.of("collation", collation), TranslationDifferences.of(find, collation));
+    assertEquals(Map.of("collation", collation), TranslationDifferences.of(find,
+        "findAndModify, run without returning the document; " + collation));
+    assertEquals(Map.of(), TranslationDifferences.of(find, "findAndModify, run without returning the document"));
+    assertEquals(Map.of(), TranslationDifferences.of(find, null));
+  }
+
   @org.junit.jupiter.api.Test
   void textJoinsEachDifferenceOnce() {
     Map<String, String> found = TranslationDifferences.of(new MongoSpec("updateOne", BsonDocument.parse(
