@@ -1,11 +1,11 @@
-package stress.report.html;
+package stress.report;
 
-/** Escaping of text that comes from data (labels, settings, server messages) for the page. */
-final class Escaping {
+/** Escaping of text that comes from data (labels, settings, server messages) for the HTML reports. */
+public final class Escaping {
   private Escaping() {}
 
   /** Text safe as HTML element content and as a quoted attribute value. */
-  static String html(String text) {
+  public static String html(String text) {
     StringBuilder out = new StringBuilder(text.length() + 16);
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
@@ -27,7 +27,7 @@ final class Escaping {
    * change the script; U+2028/U+2029 are escaped as well. JSON has these characters only inside strings,
    * where the escapes mean the same characters.
    */
-  static String scriptJson(String json) {
+  public static String scriptJson(String json) {
     StringBuilder out = new StringBuilder(json.length() + 64);
     for (int i = 0; i < json.length(); i++) {
       char c = json.charAt(i);

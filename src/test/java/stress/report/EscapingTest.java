@@ -1,4 +1,4 @@
-package stress.report.html;
+package stress.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

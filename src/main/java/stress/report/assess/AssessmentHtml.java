@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import stress.report.Escaping;
 
 /**
  * {@code report.html} of an assessment: the verdicts first (the application, then each collection), each finding a
@@ -41,12 +42,12 @@ public final class AssessmentHtml {
     h.append("<section id=\"application\"><h2>The application</h2>\n");
     for (Map.Entry<String, Class<? extends SectionSummary>> e : AssessSections.TYPES.entrySet()) {
       SectionSummary s = AssessmentReport.section(assessment, e.getKey(), e.getValue());
-      h.append("<div id=\"s-").append(e.getKey()).append("\"><h3>").append(esc(e.getKey())).append("</h3>\n");
+      h.append("<div id=\"s-").append(e.getKey()).append("\"><h3>").append(Escaping.html(e.getKey())).append("</h3>\n");
       if (s == null) {
         h.append("<p>Not determined: the step did not finish.</p>");
       } else {
         h.append("<ul>");
-        s.summaryLines().forEach(l -> h.append("<li>").append(esc(l)).append("</li>"));
+        s.summaryLines().forEach(l -> h.append("<li>").append(Escaping.html(l)).append("</li>"));
         h.append("</ul>\n<details><summary>every figure</summary>");
         value(h, assessment.path("sections").path(e.getKey()));
         h.append("</details>");
@@ -65,12 +66,12 @@ public final class AssessmentHtml {
     for (Verdict v : verdicts) {
       String cls = v.outcome().text().replace(' ', '-');
       h.append("<tr class=\"").append(cls).append("\"><td>").append(v.ns() == null ? "<b>the application</b>"
-          : "<a href=\"#" + anchor(v.ns()) + "\">" + esc(v.ns()) + "</a>").append("</td><td>")
-          .append(esc(v.outcome().text())).append("</td>");
+          : "<a href=\"#" + anchor(v.ns()) + "\">" + Escaping.html(v.ns()) + "</a>").append("</td><td>")
+          .append(Escaping.html(v.outcome().text())).append("</td>");
       for (Finding.Weight w : List.of(Finding.Weight.BLOCKER, Finding.Weight.CHANGE, Finding.Weight.UNDETERMINED)) {
         h.append("<td>");
         for (Finding f : v.of(w)) {
-          h.append("<div><a href=\"#").append(evidence(f)).append("\">").append(esc(f.text())).append("</a>")
+          h.append("<div><a href=\"#").append(evidence(f)).append("\">").append(Escaping.html(f.text())).append("</a>")
               .append(f.share() == null ? "" : String.format(Locale.ROOT, " (%.1f%% of the logged operations)",
                   100 * f.share())).append("</div>");
         }
@@ -83,11 +84,11 @@ public final class AssessmentHtml {
 
   /** A collection's part of each section: the rows of the section's lists that name it. */
   private static void collection(StringBuilder h, JsonNode assessment, Verdict v) {
-    h.append("<section id=\"").append(anchor(v.ns())).append("\"><h2>").append(esc(v.ns())).append(": ")
-        .append(esc(v.outcome().text())).append("</h2>\n");
+    h.append("<section id=\"").append(anchor(v.ns())).append("\"><h2>").append(Escaping.html(v.ns())).append(": ")
+        .append(Escaping.html(v.outcome().text())).append("</h2>\n");
     for (String section : AssessSections.TYPES.keySet()) {
       h.append("<div id=\"").append(anchor(v.ns())).append("-").append(section).append("\"><h3>")
-          .append(esc(section)).append("</h3>\n");
+          .append(Escaping.html(section)).append("</h3>\n");
       JsonNode node = assessment.path("sections").path(section);
       List<JsonNode> rows = new ArrayList<>();
       collect(node, v.ns(), rows);
@@ -122,7 +123,7 @@ public final class AssessmentHtml {
     rows.forEach(r -> r.fieldNames().forEachRemaining(columns::add));
     columns.remove("ns");
     h.append("<table><tr>");
-    columns.forEach(c -> h.append("<th>").append(esc(c)).append("</th>"));
+    columns.forEach(c -> h.append("<th>").append(Escaping.html(c)).append("</th>"));
     h.append("</tr>\n");
     for (JsonNode r : rows) {
       h.append("<tr>");
@@ -141,7 +142,7 @@ public final class AssessmentHtml {
     if (v.isMissingNode() || v.isNull()) {
       h.append("");
     } else if (v.isValueNode()) {
-      h.append(esc(v.asText()));
+      h.append(Escaping.html(v.asText()));
     } else if (v.isArray() && v.size() > 0 && v.get(0).isObject()) {
       List<JsonNode> rows = new ArrayList<>();
       v.forEach(rows::add);
@@ -151,13 +152,13 @@ public final class AssessmentHtml {
       Iterator<Map.Entry<String, JsonNode>> fields = v.fields();
       while (fields.hasNext()) {
         Map.Entry<String, JsonNode> f = fields.next();
-        h.append("<tr><th>").append(esc(f.getKey())).append("</th><td>");
+        h.append("<tr><th>").append(Escaping.html(f.getKey())).append("</th><td>");
         value(h, f.getValue());
         h.append("</td></tr>");
       }
       h.append("</table>");
     } else {
-      h.append("<code>").append(esc(v.toString())).append("</code>");
+      h.append("<code>").append(Escaping.html(v.toString())).append("</code>");
     }
   }
 
@@ -165,11 +166,11 @@ public final class AssessmentHtml {
     h.append("<section id=\"steps\"><h2>Steps</h2>\n<table><tr><th>step</th><th>status</th><th>seconds</th>")
         .append("<th>the command that reproduces it alone</th></tr>\n");
     for (JsonNode s : assessment.path("plan")) {
-      h.append("<tr id=\"step-").append(esc(s.path("step").asText())).append("\"><td>")
-          .append(esc(s.path("step").asText())).append("</td><td>").append(esc(s.path("status").asText()))
-          .append(s.path("reason").isTextual() ? ": " + esc(s.path("reason").asText()) : "").append("</td><td>")
+      h.append("<tr id=\"step-").append(Escaping.html(s.path("step").asText())).append("\"><td>")
+          .append(Escaping.html(s.path("step").asText())).append("</td><td>").append(Escaping.html(s.path("status").asText()))
+          .append(s.path("reason").isTextual() ? ": " + Escaping.html(s.path("reason").asText()) : "").append("</td><td>")
           .append(s.path("seconds").isNumber() ? s.path("seconds").asText() : "").append("</td><td><code>")
-          .append(esc(s.path("reproduce").asText(""))).append("</code></td></tr>\n");
+          .append(Escaping.html(s.path("reproduce").asText(""))).append("</code></td></tr>\n");
     }
     h.append("</table></section>\n");
   }
@@ -190,20 +191,5 @@ public final class AssessmentHtml {
       }
     }
     return a.toString();
-  }
-
-  static String esc(String s) {
-    StringBuilder b = new StringBuilder(s.length() + 16);
-    for (char c : s.toCharArray()) {
-      switch (c) {
-        case '<' -> b.append("&lt;");
-        case '>' -> b.append("&gt;");
-        case '&' -> b.append("&amp;");
-        case '"' -> b.append("&quot;");
-        case '\'' -> b.append("&#39;");
-        default -> b.append(c);
-      }
-    }
-    return b.toString();
   }
 }

@@ -1,6 +1,6 @@
 package stress.report.html;
 
-import static stress.report.html.Escaping.html;
+import static stress.report.Escaping.html;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.UncheckedIOException;
@@ -130,7 +130,7 @@ final class HtmlPage {
   private static String data(List<Section> sections) {
     List<ChartSpec> charts = sections.stream().flatMap(section -> section.charts().stream()).toList();
     try {
-      return Escaping.scriptJson(JsonReport.mapper().writeValueAsString(Map.of("charts", charts)));
+      return stress.report.Escaping.scriptJson(JsonReport.mapper().writeValueAsString(Map.of("charts", charts)));
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException("could not turn the report data into JSON: " + e.getMessage(), e);
     }
