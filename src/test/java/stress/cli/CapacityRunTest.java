@@ -271,8 +271,13 @@ class CapacityRunTest {
     JsonNode capacity = new ObjectMapper().readTree(Files.readString(out.resolve("result.json"))).path("settings")
         .path("capacity");
     assertEquals(said, capacity.path("time limit").asText(), capacity.toString());
+    assertEquals("capacity under p99<=1000ms: none vouched for: no round ended", capacity.path("answer").asText(),
+        capacity.toString());
+    assertTrue(!r.out().contains("no round found one"), "said once: " + r.out());
+    // a step is expected to take 1.3 s (none starts expected to end after the limit), and may take less: a handful
+    // ran, where a whole search (growing, bisecting to 5%, three offers confirming) takes at least nine
     int steps = capacity.path("steps").size();
-    assertTrue(steps >= 1 && steps <= 3, steps + " steps of 1.3 s expected in 3 s: " + r.out());
+    assertTrue(steps >= 1 && steps < 9, steps + " steps in a limit of 3 s: " + r.out());
   }
 
   /**

@@ -311,8 +311,9 @@ public final class CapacityJob {
       if (result.rounds().isEmpty()) {
         out.println(prefix + "capacity under " + CapacityText.objectives(request.objectives()) + ": no round ended, no"
             + " capacity");
+      } else {
+        CapacityText.result(result).forEach(line -> out.println(prefix + line));
       }
-      CapacityText.result(result).forEach(line -> out.println(prefix + line));
       stress.report.MedianInterval answer = request.checked() ? result.vouched() : result.interval();
       if (Double.isFinite(request.loggedRate()) && answer != null) {
         out.println(prefix + CapacityText.ofLoggedRate(result.answerRate(), answer, request.loggedRate()));

@@ -112,6 +112,9 @@ public final class CapacityText {
   /** Why rounds gave no capacity together: each round's answer in a word, and the rule. */
   private static String disagreement(CapacitySearch.Result result) {
     long found = result.found();
+    if (result.rounds().isEmpty()) {
+      return "no round ended";
+    }
     if (result.rounds().size() == 1) {
       CapacityRound only = result.rounds().get(0);
       return "the search found none" + (only.broke() == null ? "" : "; " + cause(only, result));
