@@ -58,6 +58,17 @@ stress() { # stress LOGFILE ARGS...: one command as its own process, its output 
   run_client "$log" "$JAVA" $STRESS_JAVA_OPTS -jar "$STRESS_JAR" "$@" || fail_with_log "stress $* failed" "$log"
 }
 now() { date +%s.%N; }
+stress_run() { # as stress, but exit 1 (failed executions, a finding of the run, not of this script) is counted and said
+  local log=$1 code=0
+  shift
+  # shellcheck disable=SC2086 # STRESS_JAVA_OPTS is a list of options
+  run_client "$log" "$JAVA" $STRESS_JAVA_OPTS -jar "$STRESS_JAR" "$@" || code=$?
+  if [ "$code" -eq 1 ] && grep -q '^errors: .* failed' "$log"; then
+    echo "  $name run: $(grep -m1 '^errors: ' "$log")"
+  elif [ "$code" -ne 0 ]; then
+    fail_with_log "stress $* failed (exit $code)" "$log"
+  fi
+}
 
 # the two inputs: the samples together, and the generated dump with its log
 mkdir -p "$WORK/samples/stress"
@@ -107,7 +118,10 @@ parts() { # parts NAME DUMP LOG: the parts one by one, each a process of its own
     timed "index:$table" --url "$url" -U postgres index --workload "$file" --table "$table" --suggest
     timed "explain:$table" --url "$url" -U postgres explain --workload "$file" --table "$table"
   done
-  timed run --url "$url" -U postgres run --workload "$w" --rate log --duration 30s --warmup 2s --skip-missing
+  start=$(now)
+  stress_run "$WORK/$name.run.log" --url "$url" -U postgres run --workload "$w" --rate log --duration 30s --warmup 2s \
+    --skip-missing
+  printf '%s\t%s\n' run "$(elapsed "$start" "$(now)")" >> "$WORK/$name.parts.tsv"
 }
 
 for ((r = 1; r <= ROUNDS; r++)); do
