@@ -2,7 +2,6 @@ package stress.load;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -68,12 +67,12 @@ public final class DatasetInitializer {
       DocumentTable table = prepared.table();
       if (prepared.action() == PreparedTable.Action.REUSED) {
         // rows kept as they are: nothing is generated, so any _id type will do (an imported table's too)
-        boolean tableHasRows = hasRows(connection, table);
+        boolean tableHasRows = TableSetup.hasRows(connection, table);
         if (tableHasRows) {
           return new InitResult(table, prepared.action(), 0, 0, secondsSince(start), true, prepared.note(),
               prepared.copyTableCreated());
         }
-        if (hasRows(connection, table.copyTable())) {
+        if (TableSetup.hasRows(connection, table.copyTable())) {
           throw new LoadException("table " + table.displayName() + " is empty but " + table.copyTable().displayName()
               + " has rows; empty it or use --drop-existing to replace both");
         }
@@ -182,14 +181,6 @@ public final class DatasetInitializer {
       statement.setInt(index, Math.toIntExact(key));
     } else {
       statement.setLong(index, key);
-    }
-  }
-
-  private static boolean hasRows(Connection connection, DocumentTable table) throws SQLException {
-    try (Statement s = connection.createStatement();
-        ResultSet rs = s.executeQuery("SELECT EXISTS (SELECT 1 FROM " + table.qualifiedName() + ")")) {
-      rs.next();
-      return rs.getBoolean(1);
     }
   }
 

@@ -178,6 +178,15 @@ public final class TableSetup {
     return find(connection, new DocumentTable(schema, name, IdType.INTEGER)) != null;
   }
 
+  /** Whether the table holds at least one row. */
+  public static boolean hasRows(Connection connection, DocumentTable table) throws SQLException {
+    try (Statement s = connection.createStatement();
+        ResultSet rs = s.executeQuery("SELECT EXISTS (SELECT 1 FROM " + table.qualifiedName() + ")")) {
+      rs.next();
+      return rs.getBoolean(1);
+    }
+  }
+
   private static Relation find(Connection connection, DocumentTable table) throws SQLException {
     try (PreparedStatement ps = connection.prepareStatement(
         "SELECT n.nspname, c.relname, c.relkind FROM pg_catalog.pg_class c"

@@ -150,7 +150,7 @@ public final class ApplicationSetup {
       if (c.operationNames().stream().anyMatch(names::contains)) {
         if (!TableSetup.exists(control, config.schema(), c.table())) {
           missing.put(c, "table " + table.displayName() + " does not exist");
-        } else if (config.application().skipMissing() && empty(control, table)) {
+        } else if (config.application().skipMissing() && !TableSetup.hasRows(control, table)) {
           missing.put(c, "table " + table.displayName() + " holds no document");
         }
       }
@@ -166,14 +166,6 @@ public final class ApplicationSetup {
           + " exists and holds documents: " + String.join("; ", missing.values()));
     }
     return missing;
-  }
-
-  private static boolean empty(Connection control, DocumentTable table) throws SQLException {
-    try (java.sql.Statement s = control.createStatement();
-         java.sql.ResultSet rs = s.executeQuery("SELECT NOT EXISTS (SELECT 1 FROM " + table.qualifiedName() + ")")) {
-      rs.next();
-      return rs.getBoolean(1);
-    }
   }
 
   /**
