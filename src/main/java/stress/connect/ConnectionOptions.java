@@ -66,17 +66,19 @@ public record ConnectionOptions(String url, String host, String port, String use
 
   /**
    * The options as a user types them before a command ({@code --url URL -U USER}), each value quoted for a POSIX
-   * shell, the URL's password parameters left out (the password comes from PGPASSWORD or the password file) and a
-   * password property masked; empty when nothing was given (the kept embedded server, or the environment).
+   * shell: the URL without its credentials, as the resolver sends it (its user given as {@code -U}, its password and
+   * other secrets left out: the password comes from PGPASSWORD or the password file), a password property masked;
+   * empty when nothing was given (the kept embedded server, or the environment).
    */
   public String asTyped() {
     StringBuilder typed = new StringBuilder();
+    String typedUser = user;
     if (url != null) {
-      String shown = JdbcUrl.redact(url).replaceAll("(?i)[?&][^&=]*password=\\*\\*\\*", "");
-      typed.append(" --url ").append(shellQuoted(shown.contains("?") || !shown.contains("&") ? shown
-          : shown.replaceFirst("&", "?")));
+      JdbcUrl parsed = JdbcUrl.parse(url, "--url");
+      typed.append(" --url ").append(shellQuoted(parsed.withoutCredentials()));
+      typedUser = user != null ? user : parsed.user;
     }
-    String[][] named = {{"-h", host}, {"-p", port}, {"-U", user}, {"-d", database}};
+    String[][] named = {{"-h", host}, {"-p", port}, {"-U", typedUser}, {"-d", database}};
     for (String[] option : named) {
       if (option[1] != null) {
         typed.append(' ').append(option[0]).append(' ').append(shellQuoted(option[1]));
