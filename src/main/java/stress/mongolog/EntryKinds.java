@@ -194,8 +194,9 @@ final class EntryKinds {
     return new Logged(ns, one ? "deleteOne" : "deleteMany", new BsonDocument("filter", filter), slots, "");
   }
 
+  /** The statement with {@code note} after the notes it has (the collation's comes last, as its readers expect). */
   private static Logged withNote(Logged l, String note) {
-    return new Logged(l.ns(), l.kind(), l.spec(), l.slots(), l.note().isEmpty() ? note : note + "; " + l.note());
+    return new Logged(l.ns(), l.kind(), l.spec(), l.slots(), l.note().isEmpty() ? note : l.note() + "; " + note);
   }
 
   /**
@@ -211,11 +212,8 @@ final class EntryKinds {
         .getValue()))) {
       return l;
     }
-    String json = collation.toJson(org.bson.json.JsonWriterSettings.builder()
-        .outputMode(org.bson.json.JsonMode.RELAXED).build());
-    String note = COLLATION + json + " not applied: strings compare by their bytes, as under MongoDB's simple"
-        + " collation";
-    return new Logged(l.ns(), l.kind(), l.spec(), l.slots(), l.note().isEmpty() ? note : l.note() + "; " + note);
+    return withNote(l, COLLATION + collation.toJson(OperationText.RELAXED) + " not applied: strings compare by their"
+        + " bytes, as under MongoDB's simple collation");
   }
 
   private static Use used(Logged statement) {

@@ -21,7 +21,8 @@ import org.bson.json.JsonWriterSettings;
 final class OperationText {
   /** A {@code $in} list longer than this is drawn with this many values. */
   static final int MAX_LIST = 100;
-  private static final JsonWriterSettings RELAXED = JsonWriterSettings.builder().outputMode(JsonMode.RELAXED).build();
+  /** Relaxed Extended JSON, as the derived files write documents (and the notes their collations). */
+  static final JsonWriterSettings RELAXED = JsonWriterSettings.builder().outputMode(JsonMode.RELAXED).build();
 
   private OperationText() {}
 

@@ -7,8 +7,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import org.bson.BsonValue;
-import org.bson.json.JsonMode;
-import org.bson.json.JsonWriterSettings;
 
 /**
  * How a parameter of a derived operation draws its values, from the values the log shows for it: one value is
@@ -26,7 +24,6 @@ record ParameterChoice(BsonValue inline, String generator, String comment) {
   static final int SAMPLE_CAP = 10_000;
   /** More distinct values than this on {@code _id} equality make it {@code key}. */
   static final int KEY_ABOVE = 20;
-  private static final JsonWriterSettings RELAXED = JsonWriterSettings.builder().outputMode(JsonMode.RELAXED).build();
 
   static ParameterChoice of(Slot slot, Map<BsonValue, Long> values, long overflow) {
     int distinct = values.size();
@@ -126,6 +123,6 @@ record ParameterChoice(BsonValue inline, String generator, String comment) {
 
   /** A value as relaxed Extended JSON, for a statement. */
   static String json(BsonValue v) {
-    return new org.bson.BsonDocument("v", v).toJson(RELAXED).replaceFirst("^\\{\"v\": ", "").replaceFirst("}$", "");
+    return new org.bson.BsonDocument("v", v).toJson(OperationText.RELAXED).replaceFirst("^\\{\"v\": ", "").replaceFirst("}$", "");
   }
 }
