@@ -42,6 +42,8 @@ record SpeedBudget(Duration appWarmup, Duration appLength, Search search, String
   static final int SEARCH_STEPS = 15;
   /** Runs of the check: 3 at the capacity, 3 above it (3 more below it when it held without the margin). */
   static final int CHECK_RUNS = 6;
+  /** Runs of the longest check: with the 3 below the capacity. */
+  static final int MOST_CHECK_RUNS = CHECK_RUNS + 3;
   /** A step is lengthened up to this to judge its objectives (as {@code run --slo} does). */
   static final Duration LONGEST_STEP = Duration.ofSeconds(60);
   /** At plan time the logged rate is not known yet: the lengthening of the first steps expected then. */
@@ -86,7 +88,7 @@ record SpeedBudget(Duration appWarmup, Duration appLength, Search search, String
    * within its allowance, a step's lengthening aside, however many steps the search would have taken.
    */
   Duration searchLimit(Duration allowance) {
-    Duration check = search.stepWarmup().plus(search.checkLength()).plus(SET_UP).multipliedBy(CHECK_RUNS + 3);
+    Duration check = search.stepWarmup().plus(search.checkLength()).plus(SET_UP).multipliedBy(MOST_CHECK_RUNS);
     Duration left = allowance.minus(app(appWarmup, appLength)).minus(check);
     return left.isNegative() ? Duration.ZERO : left;
   }

@@ -41,8 +41,6 @@ public final class CapacityJob {
   private final Interruption interruption;
   private final Map<String, Object> moreSettings = new LinkedHashMap<>();
   private java.util.Set<String> answersDiffer = java.util.Set.of();
-  /** What the search's time limit ended, in words; null when it did not end it. */
-  private String timeLimit;
 
   /**
    * @param contenders one per combination searched; the first is the baseline of a comparison
@@ -98,6 +96,7 @@ public final class CapacityJob {
     out.println(cost(rounds));
     ExitCode worst = ExitCode.OK;
     boolean interrupted = false;
+    String timeLimit = null; // what the search's time limit ended, in words; null when it did not end it
     try {
       for (CapacityContender c : contenders) {
         worst = started(c, worst);
@@ -154,7 +153,7 @@ public final class CapacityJob {
       out.println("interrupted: the search stopped in the middle of a round; the answers below are of the rounds that"
           + " ended, the steps of the round interrupted kept in the result files");
     }
-    return finish(started, worst, interrupted);
+    return finish(started, worst, interrupted, timeLimit);
   }
 
   /** Thrown before a step that is expected to end after the search's time limit: the search ends there. */
@@ -288,7 +287,8 @@ public final class CapacityJob {
     return worst;
   }
 
-  private ExitCode finish(Instant started, ExitCode worst, boolean interrupted) throws java.io.IOException {
+  private ExitCode finish(Instant started, ExitCode worst, boolean interrupted, String timeLimit)
+      throws java.io.IOException {
     RunResult first = contenders.stream().map(CapacityContender::first).filter(java.util.Objects::nonNull).findFirst()
         .orElse(null);
     if (first == null) {
