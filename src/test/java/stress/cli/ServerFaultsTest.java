@@ -68,10 +68,14 @@ class ServerFaultsTest {
         Integer.toString(threads), "--op", "find_first=80,find_update=20", "--connect-timeout", "5s"));
     args.addAll(List.of(extra));
     AtomicReference<Throwable> restartFailure = new AtomicReference<>();
+    long updatesBefore = updates();
     Thread restarter = new Thread(() -> {
       try {
         waitForSessions(threads);
         waitForALookup();
+        // the workers prepare their statements before measuring starts, and a prepared lookup reads as one done:
+        // updates the table counts are executions of the measured phase (it has no warm-up)
+        waitForUpdates(updatesBefore + MEASURED_UPDATES);
         // down for longer than the shortest outage a run reports (100 ms), however fast the machine restarts it
         server.stopFastFor(java.time.Duration.ofMillis(500));
       } catch (Throwable t) {
@@ -115,6 +119,30 @@ class ServerFaultsTest {
       Thread.sleep(20);
     }
     throw new IllegalStateException("no lookup of the run finished within 60 s");
+  }
+
+  /** Updates counted before the restart: proof that the measured phase runs, not only its set-up. */
+  private static final long MEASURED_UPDATES = 10;
+
+  private static void waitForUpdates(long atLeast) throws SQLException, InterruptedException {
+    long deadline = System.nanoTime() + 60_000_000_000L;
+    while (System.nanoTime() < deadline) {
+      if (updates() >= atLeast) {
+        return;
+      }
+      Thread.sleep(20);
+    }
+    throw new IllegalStateException("the run's updates never reached " + atLeast + " within 60 s");
+  }
+
+  /** The rows updated in the database's tables, as the server's statistics count them so far. */
+  private static long updates() throws SQLException {
+    try (Connection c = DriverManager.getConnection(server.url(), "postgres", null);
+         Statement s = c.createStatement();
+         ResultSet rs = s.executeQuery("SELECT coalesce(sum(n_tup_upd), 0) FROM pg_stat_user_tables")) {
+      rs.next();
+      return rs.getLong(1);
+    }
   }
 
   private static int sessions() throws SQLException {
