@@ -58,6 +58,13 @@ final class StressCommand implements Callable<Integer> {
     return runWith(connection, run, null);
   }
 
+  /** The search {@code --slo} asks for: from the logged rate with {@code --rate log}, its multiples of it and the peak. */
+  private static stress.config.CapacityRequest capacityRequest(RunArgs args, RunConfig config) {
+    stress.config.CapacityRequest request = args.slo.request(args.rateFromLog() ? config.rate() : Double.NaN);
+    return args.rateFromLog() && config.application() != null
+        ? request.withLoggedPeak(config.application().application().loggedPeak(config.mix().names())) : request;
+  }
+
   /** Shared by {@code stress} and {@code stress run}. */
   int runWith(ConnectionArgs conn, RunArgs args, ConnectionArgs outer) throws Exception {
     if (args.startsLocalInstances() && args.slo.objectives() != null) {
@@ -68,8 +75,7 @@ final class StressCommand implements Callable<Integer> {
       }
       List<String> childArgs = LocalInstanceArgs.childArgs(spec.commandLine().getParseResult().originalArgs());
       int instances = args.instanceCount();
-      return Commands.capacityOnInstances(config, args.slo.request(args.rateFromLog() ? config.rate()
-          : Double.NaN), conn.toOptions(outer),
+      return Commands.capacityOnInstances(config, capacityRequest(args, config), conn.toOptions(outer),
           LocalInstanceArgs.javaCommand(), step -> LocalInstanceArgs.stepArgs(childArgs, step, instances), instances,
           args.instanceCpus(), out).exitCode().code();
     }
@@ -86,8 +92,7 @@ final class StressCommand implements Callable<Integer> {
     }
     if (args.slo.objectives() != null) {
       RunConfig config = args.toConfig();
-      stress.config.CapacityRequest request = args.slo.request(args.rateFromLog() ? config.rate()
-          : Double.NaN);
+      stress.config.CapacityRequest request = capacityRequest(args, config);
       Commands.Outcome outcome = args.comparedTables() != null
           ? Commands.compareTableCapacities(config, args.comparedTables(), request, conn.toOptions(outer), out)
           : args.mongoSides() != null ? Commands.compareTargetCapacities(config, args.mongoSides(),

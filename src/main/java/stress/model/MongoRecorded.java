@@ -23,15 +23,25 @@ import java.util.Objects;
  * @param examinedPerReturned     documents examined per document returned, or null when not logged
  * @param keysExaminedPerReturned index keys examined per document returned, or null when not logged
  * @param applications            each appName and how often
+ * @param peakPerSecond           the entries of the busiest second of the log, or null when not kept
+ * @param peakAt                  that second (ISO-8601), or null
  */
 public record MongoRecorded(long entries, long getMores, String first, String last, Double perSecond,
                             long p50Millis, long p95Millis, long p99Millis, long maxMillis, Map<String, Long> plans,
                             Double examinedPerReturned, Double keysExaminedPerReturned,
-                            Map<String, Long> applications) {
+                            Map<String, Long> applications, Long peakPerSecond, String peakAt) {
   public MongoRecorded {
     plans = Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNullElse(plans, Map.of())));
     applications = Collections.unmodifiableMap(new LinkedHashMap<>(
         Objects.requireNonNullElse(applications, Map.of())));
+  }
+
+  /** What a source that keeps no per-second counts recorded: no peak. */
+  public MongoRecorded(long entries, long getMores, String first, String last, Double perSecond, long p50Millis,
+                       long p95Millis, long p99Millis, long maxMillis, Map<String, Long> plans,
+                       Double examinedPerReturned, Double keysExaminedPerReturned, Map<String, Long> applications) {
+    this(entries, getMores, first, last, perSecond, p50Millis, p95Millis, p99Millis, maxMillis, plans,
+        examinedPerReturned, keysExaminedPerReturned, applications, null, null);
   }
 
   /** The plan MongoDB used most often, or empty when none was logged. */

@@ -26,6 +26,7 @@ final class ApplicationListing {
     long entries = 0;
     Instant first = null;
     Instant last = null;
+    Map<Long, Long> perSecond = new java.util.HashMap<>();
     StringBuilder collections = new StringBuilder("collections:\n");
     for (LogWorkloads.Written w : files) {
       ShapeStats s = byNamespace.get(w.ns());
@@ -34,6 +35,7 @@ final class ApplicationListing {
         first = first == null || s.firstTime.isBefore(first) ? s.firstTime : first;
         last = last == null || s.lastTime.isAfter(last) ? s.lastTime : last;
       }
+      s.perSecond.forEach((second, n) -> perSecond.merge(second, n, Long::sum));
       collections.append("  - namespace: ").append(ParameterChoice.json(w.ns())).append('\n')
           .append("    table: ").append(ParameterChoice.json(w.table())).append('\n')
           .append("    file: ").append(ParameterChoice.json(w.file().getFileName().toString())).append('\n')
@@ -48,11 +50,32 @@ final class ApplicationListing {
             + " them where the application's data is not at hand; what runs on them measures that data, not the"
             + " application's.\n" : "");
     try {
-      Files.writeString(listing, header + collections);
+      Files.writeString(listing, header + logged(entries, first, last, perSecond) + collections);
     } catch (IOException e) {
       throw new UsageException("--out " + request.outDir() + ": cannot write " + listing + ": " + e.getMessage());
     }
     return listing;
+  }
+
+  /**
+   * The {@code logged:} key: the listed collections' statements together, their mean rate and their busiest second
+   * (the application's peak is not the sum of the collections' peaks); none when no statement had a time.
+   */
+  private static String logged(long entries, Instant first, Instant last, Map<Long, Long> perSecond) {
+    Map.Entry<Long, Long> peak = ShapeStats.busiest(perSecond);
+    if (first == null || peak == null) {
+      return "";
+    }
+    double seconds = (last.toEpochMilli() - first.toEpochMilli()) / 1000.0;
+    return "logged:  # the statements of these collections together; a capacity is also said as a multiple of"
+        + " peakPerSecond\n"
+        + "  entries: " + entries + "\n"
+        + "  first: \"" + first + "\"\n"
+        + "  last: \"" + last + "\"\n"
+        + (seconds > 0 ? "  perSecond: " + new java.math.BigDecimal(entries / seconds).round(new java.math.MathContext(4))
+            .stripTrailingZeros().toPlainString() + "\n" : "")
+        + "  peakPerSecond: " + peak.getValue() + "  # the statements of the busiest second\n"
+        + "  peakAt: \"" + Instant.ofEpochSecond(peak.getKey()) + "\"\n";
   }
 
   /** What --rate log paces the run at, and what that rate is. */

@@ -165,6 +165,9 @@ final class OperationText {
         out.append("      perSecond: ").append(new BigDecimal(s.entries / seconds).round(new MathContext(4))
             .stripTrailingZeros().toPlainString()).append('\n');
       }
+      Map.Entry<Long, Long> peak = s.peak();
+      out.append("      peakPerSecond: ").append(peak.getValue()).append("  # the statements of the busiest second\n");
+      out.append("      peakAt: \"").append(java.time.Instant.ofEpochSecond(peak.getKey())).append("\"\n");
     }
     out.append("      durationMillis: {p50: ").append(s.millis.getValueAtPercentile(50))
         .append(", p95: ").append(s.millis.getValueAtPercentile(95))

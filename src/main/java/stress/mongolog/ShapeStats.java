@@ -36,6 +36,8 @@ final class ShapeStats {
   /** Per list parameter: each length and how often. */
   final Map<String, Map<Integer, Long>> lengths = new HashMap<>();
   final List<String> sources = new ArrayList<>();
+  /** Statements per second of the log (epoch second to count): the busiest second is the logged peak rate. */
+  final Map<Long, Long> perSecond = new HashMap<>();
 
   ShapeStats(Logged first) {
     this.first = first;
@@ -55,6 +57,7 @@ final class ShapeStats {
     if (e.time() != null) {
       firstTime = firstTime == null || e.time().isBefore(firstTime) ? e.time() : firstTime;
       lastTime = lastTime == null || e.time().isAfter(lastTime) ? e.time() : lastTime;
+      perSecond.merge(e.time().getEpochSecond(), 1L, Long::sum);
     }
     millis.recordValue(Math.min(millis.getHighestTrackableValue(), Math.max(0, Math.round(e.durationMillis()))));
     plans.merge(e.planSummary() == null ? "(none logged)" : e.planSummary(), 1L, Long::sum);
@@ -86,6 +89,7 @@ final class ShapeStats {
       firstTime = firstTime == null || other.firstTime.isBefore(firstTime) ? other.firstTime : firstTime;
       lastTime = lastTime == null || other.lastTime.isAfter(lastTime) ? other.lastTime : lastTime;
     }
+    other.perSecond.forEach((second, n) -> perSecond.merge(second, n, Long::sum));
     millis.add(other.millis);
     other.plans.forEach((k, v) -> plans.merge(k, v, Long::sum));
     other.apps.forEach((k, v) -> apps.merge(k, v, Long::sum));
@@ -102,6 +106,17 @@ final class ShapeStats {
     } else {
       overflow.merge(name, 1L, Long::sum);
     }
+  }
+
+  /** The busiest second (the earliest of equals) with its statements, or null when none had a time. */
+  Map.Entry<Long, Long> peak() {
+    return busiest(perSecond);
+  }
+
+  /** The busiest second of per-second counts, the earliest of equals; null when there are none. */
+  static Map.Entry<Long, Long> busiest(Map<Long, Long> perSecond) {
+    return perSecond.entrySet().stream().max(Map.Entry.<Long, Long>comparingByValue()
+        .thenComparing(Map.Entry.<Long, Long>comparingByKey().reversed())).orElse(null);
   }
 
   /** The most frequent key of a count map. */

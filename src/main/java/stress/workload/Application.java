@@ -23,8 +23,9 @@ import stress.ops.Operation;
  * @param collections the collections in the listing's order
  * @param merged      every collection's operations as one workload, named {@code table.operation}, with their weights
  *                    and what MongoDB recorded for them; its operations are still written for no table
+ * @param logged      the listing's {@code logged:} key: the collections' statements together, or null without one
  */
-public record Application(Path listing, List<Collection> collections, WorkloadFile merged) {
+public record Application(Path listing, List<Collection> collections, WorkloadFile merged, Logged logged) {
   /** The listing's name in a directory {@code workload --from-log} wrote. */
   public static final String LISTING = "application.yaml";
   private static final Set<String> COLLECTION_KEYS = Set.of("namespace", "table", "file", MongoRecordedReader.KEY);
@@ -52,6 +53,30 @@ public record Application(Path listing, List<Collection> collections, WorkloadFi
     public List<String> operationNames() {
       return workload.operations().keySet().stream().map(this::operationName).toList();
     }
+  }
+
+  /**
+   * What the log shows for the listed collections together ({@code logged:}, written by {@code workload --from-log}).
+   *
+   * @param entries       their statements
+   * @param first         the first one's time (ISO-8601)
+   * @param last          the last one's time
+   * @param perSecond     entries over the span from first to last, or null when the span is empty
+   * @param peakPerSecond the statements of the busiest second: the application's logged peak
+   * @param peakAt        that second
+   */
+  public record Logged(long entries, String first, String last, Double perSecond, long peakPerSecond,
+                       String peakAt) {}
+
+  private static final Set<String> LOGGED_KEYS = Set.of("entries", "first", "last", "perSecond", "peakPerSecond",
+      "peakAt");
+
+  /**
+   * The application's logged peak for a run of {@code names}: only a run of all its operations has it (the peak of
+   * some collections is not known from the whole's); NaN otherwise or without a {@code logged:} key.
+   */
+  public double loggedPeak(java.util.Collection<String> names) {
+    return logged == null || !Set.copyOf(names).equals(merged.weights().keySet()) ? Double.NaN : logged.peakPerSecond();
   }
 
   /** True when {@code --workload} names an application: a directory, or a listing (a file whose top key is collections). */
@@ -131,7 +156,7 @@ public record Application(Path listing, List<Collection> collections, WorkloadFi
     if (!root.isMap()) {
       throw new WorkloadFileException(root.line(), "the listing must be a map with the key 'collections'");
     }
-    WorkloadFile.checkKeys(root, Set.of("collections"), "the listing");
+    WorkloadFile.checkKeys(root, Set.of("collections", "logged"), "the listing");
     YamlNode list = root.map().get("collections");
     if (list == null || !list.isList() || list.list().isEmpty()) {
       throw new WorkloadFileException(list == null ? root.line() : list.line(), "'collections' must list at least one"
@@ -168,7 +193,32 @@ public record Application(Path listing, List<Collection> collections, WorkloadFi
       workload.mongo().forEach((name, m) -> mongo.put(c.operationName(name), m));
     }
     return new Application(listing, List.copyOf(collections),
-        new WorkloadFile(listing, operations, weights, List.of(), paths, recorded, mongo));
+        new WorkloadFile(listing, operations, weights, List.of(), paths, recorded, mongo),
+        root.map().containsKey("logged") ? logged(root.map().get("logged")) : null);
+  }
+
+  private static Logged logged(YamlNode node) {
+    if (!node.isMap()) {
+      throw new WorkloadFileException(node.line(), "'logged' must be a map {entries, first, last, perSecond,"
+          + " peakPerSecond, peakAt}");
+    }
+    WorkloadFile.checkKeys(node, LOGGED_KEYS, "'logged'");
+    Map<String, YamlNode> map = node.map();
+    for (String key : List.of("entries", "first", "last", "peakPerSecond", "peakAt")) {
+      if (!map.containsKey(key)) {
+        throw new WorkloadFileException(node.line(), "'logged' has no '" + key + "'");
+      }
+    }
+    long entries = MongoRecordedReader.count(map.get("entries"), "logged.entries");
+    long peak = MongoRecordedReader.count(map.get("peakPerSecond"), "logged.peakPerSecond");
+    if (peak < 1 || peak > entries) {
+      throw new WorkloadFileException(map.get("peakPerSecond").line(), "logged.peakPerSecond must be from 1 to"
+          + " logged.entries (" + entries + "): the statements of the busiest second, got " + peak);
+    }
+    return new Logged(entries, MongoRecordedReader.time(map.get("first"), "logged.first"),
+        MongoRecordedReader.time(map.get("last"), "logged.last"),
+        MongoRecordedReader.decimal(map.get("perSecond"), "logged.perSecond"), peak,
+        MongoRecordedReader.time(map.get("peakAt"), "logged.peakAt"));
   }
 
   /** The collection an operation of the application's run belongs to, or null. */

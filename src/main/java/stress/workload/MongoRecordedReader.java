@@ -15,7 +15,8 @@ import stress.model.MongoRecorded;
 final class MongoRecordedReader {
   static final String KEY = "mongodb";
   private static final Set<String> KEYS = Set.of("entries", "getMores", "first", "last", "perSecond",
-      "durationMillis", "plans", "examinedPerReturned", "keysExaminedPerReturned", "applications");
+      "durationMillis", "plans", "examinedPerReturned", "keysExaminedPerReturned", "applications", "peakPerSecond",
+      "peakAt");
   private static final Set<String> PERCENTILES = Set.of("p50", "p95", "p99", "max");
 
   private MongoRecordedReader() {}
@@ -44,6 +45,13 @@ final class MongoRecordedReader {
     if (entries < 1) {
       throw new WorkloadFileException(map.get("entries").line(), "entries must be at least 1");
     }
+    if (map.containsKey("peakPerSecond")) {
+      long peak = count(map.get("peakPerSecond"), "peakPerSecond");
+      if (peak < 1 || peak > entries) {
+        throw new WorkloadFileException(map.get("peakPerSecond").line(), "peakPerSecond must be from 1 to entries ("
+            + entries + "): the entries of the busiest second, got " + peak);
+      }
+    }
     return new MongoRecorded(entries,
         map.containsKey("getMores") ? count(map.get("getMores"), "getMores") : 0,
         time(map.get("first"), "first"), time(map.get("last"), "last"),
@@ -51,7 +59,9 @@ final class MongoRecordedReader {
         counts(map.get("plans"), "plans"),
         decimal(map.get("examinedPerReturned"), "examinedPerReturned"),
         decimal(map.get("keysExaminedPerReturned"), "keysExaminedPerReturned"),
-        counts(map.get("applications"), "applications"));
+        counts(map.get("applications"), "applications"),
+        map.containsKey("peakPerSecond") ? count(map.get("peakPerSecond"), "peakPerSecond") : null,
+        time(map.get("peakAt"), "peakAt"));
   }
 
   private static YamlNode required(YamlNode map, String key) {
@@ -62,7 +72,7 @@ final class MongoRecordedReader {
     return value;
   }
 
-  private static long count(YamlNode node, String what) {
+  static long count(YamlNode node, String what) {
     if (!node.isWholeNumber() || node.text().startsWith("-")) {
       throw new WorkloadFileException(node.line(), what + " must be a whole number of at least 0, got '"
           + node.toFlow() + "'");
@@ -74,7 +84,7 @@ final class MongoRecordedReader {
     }
   }
 
-  private static Double decimal(YamlNode node, String what) {
+  static Double decimal(YamlNode node, String what) {
     if (node == null) {
       return null;
     }
@@ -85,7 +95,7 @@ final class MongoRecordedReader {
     return Double.parseDouble(node.text());
   }
 
-  private static String time(YamlNode node, String what) {
+  static String time(YamlNode node, String what) {
     if (node == null) {
       return null;
     }

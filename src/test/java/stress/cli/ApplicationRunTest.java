@@ -59,6 +59,14 @@ class ApplicationRunTest {
     assertEquals(LOGGED_RATE, loggedRate("none"), 1e-9, "75 entries, 50 ms apart");
     assertTrue(listing.contains("# --rate log: 75 logged statements of these operations from 2024-11-25T03:00:00Z to"
         + " 2024-11-25T03:00:03.700Z (3.700 s): 20.27 per second."), listing);
+    // the application's busiest second, counted from the log here, and the listing read back
+    long peak = loggedPeak(Path.of(LOG), "none");
+    assertTrue(listing.contains("\nlogged:  # ") && listing.contains("\n  entries: 75\n") && listing.contains(
+        "\n  peakPerSecond: " + peak + "  # the statements of the busiest second\n"), listing);
+    stress.workload.Application app = stress.workload.Application.load(dir.resolve("wl"));
+    assertEquals(peak, app.logged().peakPerSecond());
+    assertEquals(peak, app.loggedPeak(app.merged().weights().keySet()), 0);
+    assertTrue(Double.isNaN(app.loggedPeak(app.collections().get(0).operationNames())), "a part's peak is not known");
   }
 
   /** An insert of an application's run writes under new keys above its own table's largest, in both modes. */
@@ -257,8 +265,21 @@ class ApplicationRunTest {
 
   /** The "Slow query" entries of the log but those of one namespace, over the time from the first to the last. */
   private static double loggedRate(String leftOut) throws Exception {
+    List<java.time.Instant> times = loggedTimes(Path.of(LOG), leftOut);
+    double seconds = (times.get(times.size() - 1).toEpochMilli() - times.get(0).toEpochMilli()) / 1000.0;
+    return times.size() / seconds;
+  }
+
+  /** The "Slow query" entries of the busiest second of a log (but those of one namespace). */
+  private static long loggedPeak(Path log, String leftOut) throws Exception {
+    Map<Long, Long> perSecond = new HashMap<>();
+    loggedTimes(log, leftOut).forEach(t -> perSecond.merge(t.getEpochSecond(), 1L, Long::sum));
+    return perSecond.values().stream().mapToLong(Long::longValue).max().orElseThrow();
+  }
+
+  private static List<java.time.Instant> loggedTimes(Path log, String leftOut) throws Exception {
     ObjectMapper json = new ObjectMapper();
-    List<java.time.Instant> times = Files.readAllLines(Path.of(LOG)).stream().map(line -> {
+    return Files.readAllLines(log).stream().map(line -> {
       try {
         return json.readTree(line);
       } catch (java.io.IOException e) {
@@ -266,8 +287,6 @@ class ApplicationRunTest {
       }
     }).filter(e -> e.get("id").asInt() == 51803 && !e.get("attr").get("ns").asText().equals(leftOut))
         .map(e -> java.time.OffsetDateTime.parse(e.get("t").get("$date").asText()).toInstant()).sorted().toList();
-    double seconds = (times.get(times.size() - 1).toEpochMilli() - times.get(0).toEpochMilli()) / 1000.0;
-    return times.size() / seconds;
   }
 
   @Test
@@ -314,5 +333,40 @@ class ApplicationRunTest {
     assertEquals(running, search.path("logged rate ops/s").asDouble(), 1e-9);
     assertEquals(search.path("capacity ops/s").asDouble() / running, search.path("multiple of the logged rate")
         .asDouble(), 1e-9);
+    // a collection skipped: the application's busiest second is not that of the collections run
+    assertTrue(!r.out().contains("the logged peak") && !search.has("logged peak ops/s")
+        && !search.has("multiple of the logged peak"), r.out());
+  }
+
+  /**
+   * Every collection runs (a log of the two imported ones): the capacity vouched for by the check's plain runs is also
+   * a multiple of the application's logged peak, its busiest second, in the text and in result.json; none vouched for,
+   * no multiple at all. Eight workers, so that one thread's pace is not what breaks the steps.
+   */
+  @Test
+  void aVouchedCapacityIsAlsoAMultipleOfTheLoggedPeak() throws Exception {
+    Path log = dir.resolve("two-collections.log");
+    Files.write(log, Files.readAllLines(Path.of(LOG)).stream().filter(l -> !l.contains("\"stress.sessions\"")).toList());
+    Path wl = dir.resolve("wl-two");
+    CliTester.Result derived = CliTester.run("workload", "--from-log", log.toString(), "--out", wl.toString());
+    assertEquals(0, derived.exitCode(), derived.all());
+    Path out = dir.resolve("slo-peak");
+    CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--workload", wl.toString(),
+        "--rate", "log", "--slo", "p90<=1s", "--slo-resolution", "50%", "--warmup", "0", "--threads", "8",
+        "--duration", "500ms", "--slo-check-duration", "1s", "--slo-window", "1s", "--out", out.toString());
+    JsonNode search = new ObjectMapper().readTree(Files.readString(out.resolve("result.json"))).path("settings")
+        .path("capacity");
+    long peak = loggedPeak(log, "none");
+    assertEquals(peak, search.path("logged peak ops/s").asDouble(), 0, "the search's request: " + search);
+    boolean vouched = search.has("capacity ops/s");
+    assertEquals(vouched ? 0 : 4, r.exitCode(), r.all());
+    if (!vouched) {
+      assertTrue(!r.out().contains("the logged peak (") && !search.has("multiple of the logged peak"), r.out());
+      return;
+    }
+    double ops = search.path("capacity ops/s").asDouble();
+    assertEquals(ops / peak, search.path("multiple of the logged peak").asDouble(), 1e-9);
+    assertTrue(r.out().contains("\ncapacity " + stress.report.Decimals.ratio(ops / peak) + " the logged peak ("
+        + peak + " ops/s, the statements of the log's busiest second)"), r.out());
   }
 }

@@ -259,20 +259,22 @@ class CapacityRunTest {
    */
   @Test
   void aTimeLimitStopsTheSearchBeforeAStepThatWouldEndAfterIt() throws Exception {
+    // p50, judged on a few executions: a busy host's short step that falls behind is still judged, so the round goes
+    // on (a p99 step of too few executions ends the round at once, before the limit, as seen in CI)
     Path out = dir.resolve("limited");
     CliTester.Result r = CliTester.run("--url", url, "-U", "postgres", "run", "--op", "find_first", "--threads", "1",
-        "--slo", "p99<=1s", "--rate", "1000", "--duration", "300ms", "--warmup", "0", "--slo-time-limit", "3s",
+        "--slo", "p50<=1s", "--rate", "1000", "--duration", "300ms", "--warmup", "0", "--slo-time-limit", "3s",
         "--out", out.toString());
     assertEquals(4, r.exitCode(), r.all());
     String said = "the search stopped at its time limit of 3 s, its next step expected to end after it: only rounds"
         + " that ended give an answer";
     assertTrue(r.out().contains("\n" + said + "\n"), r.out());
-    assertTrue(r.out().contains("capacity under p99<=1000ms: no round ended, no capacity"), r.out());
+    assertTrue(r.out().contains("capacity under p50<=1000ms: no round ended, no capacity"), r.out());
     assertTrue(!r.out().contains("\ncheck 1: "), "nothing to check: " + r.out());
     JsonNode capacity = new ObjectMapper().readTree(Files.readString(out.resolve("result.json"))).path("settings")
         .path("capacity");
     assertEquals(said, capacity.path("time limit").asText(), capacity.toString());
-    assertEquals("capacity under p99<=1000ms: none vouched for: no round ended", capacity.path("answer").asText(),
+    assertEquals("capacity under p50<=1000ms: none vouched for: no round ended", capacity.path("answer").asText(),
         capacity.toString());
     assertTrue(!r.out().contains("no round found one"), "said once: " + r.out());
     // a step is expected to take 1.3 s (none starts expected to end after the limit), and may take less: a handful

@@ -58,7 +58,8 @@ class LogWorkloadsTest {
     assertTrue(text.contains("status: {choice: [\"paid\", \"delivered\", \"shipped\"], weights: [9, 6, 5]}"), text);
     MongoRecorded recorded = file.recorded().get("find_status_createdAt_gte");
     assertEquals(new MongoRecorded(20, 1, "2024-11-25T02:00:00.750Z", "2024-11-25T02:00:24.500Z", 0.8421, 3, 6, 6, 6,
-        Map.of("IXSCAN { status: 1, createdAt: -1 }", 20L), 1.0, 1.0, Map.of("shop-api", 20L)), recorded,
+        Map.of("IXSCAN { status: 1, createdAt: -1 }", 20L), 1.0, 1.0, Map.of("shop-api", 20L), 2L,
+        "2024-11-25T02:00:05Z"), recorded,
         "what MongoDB logged, written as the operation's mongodb: key and read back: " + text);
     assertTrue(recorded.readsIndex());
     assertEquals(file.weights().keySet(), file.recorded().keySet(), "every derived operation says what MongoDB recorded");

@@ -57,7 +57,8 @@ class TextLogTest {
         "update_one_id_status_status_set", 1, "find_id_2", 1), file.weights());
     MongoRecorded recorded = file.recorded().get("find_status_createdAt_gte");
     assertEquals(new MongoRecorded(2, 1, "2019-03-01T10:00:02Z", "2019-03-01T10:00:02.500Z", 4.0, 4, 6, 6, 6,
-        Map.of("IXSCAN { status: 1, createdAt: -1 }", 2L), 1.0, 1.0, Map.of("shop-api", 2L)), recorded,
+        Map.of("IXSCAN { status: 1, createdAt: -1 }", 2L), 1.0, 1.0, Map.of("shop-api", 2L), 2L,
+        "2019-03-01T10:00:02Z"), recorded,
         Files.readString(r.files().get(0).file()));
     String text = Files.readString(r.files().get(0).file());
     assertTrue(text.contains("\"limit\": 10}"), "the shell's limit: 10.0 is the integer MongoDB takes: " + text);

@@ -37,10 +37,13 @@ class MongoRecordedReaderTest {
               examinedPerReturned: 1.5
               keysExaminedPerReturned: 2.00
               applications: {"shop-api": 20}
+              peakPerSecond: 4
+              peakAt: "2024-11-25T02:00:07Z"
         """);
     MongoRecorded r = file.recorded().get("by_status");
     assertEquals(new MongoRecorded(20, 1, "2024-11-25T02:00:00.750Z", "2024-11-25T02:00:24.500Z", 0.8421, 3, 6, 6, 7,
-        Map.of("IXSCAN { status: 1 }", 19L, "COLLSCAN", 1L), 1.5, 2.0, Map.of("shop-api", 20L)), r);
+        Map.of("IXSCAN { status: 1 }", 19L, "COLLSCAN", 1L), 1.5, 2.0, Map.of("shop-api", 20L), 4L,
+        "2024-11-25T02:00:07Z"), r);
     assertEquals("IXSCAN { status: 1 }", r.plan(), "the plan used most often");
     assertTrue(r.readsIndex());
   }
@@ -70,7 +73,13 @@ class MongoRecordedReaderTest {
         "w.yaml:4: operation 'by_status': first must be a time such as 2024-11-25T02:00:00.750Z, got 'yesterday'");
     assertRefused("    mongodb: {entries: 1, durationMillis: {p50: 0, p95: 0, p99: 0, max: 0}, latency: 3}\n",
         "w.yaml:4: operation 'by_status': unknown key 'latency' in 'mongodb'; known: applications, durationMillis,"
-            + " entries, examinedPerReturned, first, getMores, keysExaminedPerReturned, last, perSecond, plans");
+            + " entries, examinedPerReturned, first, getMores, keysExaminedPerReturned, last, peakAt, peakPerSecond,"
+            + " perSecond, plans");
+    assertRefused("    mongodb: {entries: 3, durationMillis: {p50: 0, p95: 0, p99: 0, max: 0}, peakPerSecond: 4}\n",
+        "w.yaml:4: operation 'by_status': peakPerSecond must be from 1 to entries (3): the entries of the busiest"
+            + " second, got 4");
+    assertRefused("    mongodb: {entries: 3, durationMillis: {p50: 0, p95: 0, p99: 0, max: 0}, peakAt: noon}\n",
+        "w.yaml:4: operation 'by_status': peakAt must be a time such as 2024-11-25T02:00:00.750Z, got 'noon'");
     assertRefused("    mongodb: 12\n", "w.yaml:4: operation 'by_status': 'mongodb' must be a map: what MongoDB recorded"
         + " (entries, durationMillis: {p50, p95, p99, max}, plans, ...)");
     assertRefused("    mongodb: {entries: 1, durationMillis: {p50: 0, p95: 0, p99: 0, max: 0}, plans: [COLLSCAN]}\n",

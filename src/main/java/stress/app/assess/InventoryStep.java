@@ -29,8 +29,11 @@ import stress.workload.Application;
 final class InventoryStep implements AssessStep {
   static final String NAME = "inventory";
   private static final long BYTES_PER_SECOND = 200_000_000;
-  private static final String NO_PEAK = "the workload files keep each operation's first and last logged time, not"
-      + " its entries per second, so the busiest second is not known: meanRate is the entries over the logged span";
+  private static final String NO_PEAK = "the listing keeps the collection's first and last logged time but no"
+      + " peakPerSecond (written by an older build), so the busiest second is not known: meanRate is the entries over"
+      + " the logged span";
+  private static final String PEAK = "meanRate is the entries over the logged span, peakRate those of the busiest"
+      + " second (%s)";
 
   @Override
   public String name() {
@@ -186,9 +189,11 @@ final class InventoryStep implements AssessStep {
       MongoRecorded r = figures.get(c.namespace());
       boolean timed = c.recorded() != null;
       out.put(c.namespace(), new InventorySection.Log(r.entries(), total == 0 ? 0 : (double) r.entries() / total,
-          timed ? r.p50Millis() : null, timed ? r.p99Millis() : null, r.perSecond(), null, r.first(), r.last(),
-          c.workload().operations().size(), timed && r.perSecond() != null ? NO_PEAK
-          : "the listing keeps no mongodb: figures for the collection, so neither rate is known"));
+          timed ? r.p50Millis() : null, timed ? r.p99Millis() : null, r.perSecond(),
+          timed && r.peakPerSecond() != null ? Double.valueOf(r.peakPerSecond()) : null, r.first(), r.last(),
+          c.workload().operations().size(), !timed || r.perSecond() == null
+          ? "the listing keeps no mongodb: figures for the collection, so neither rate is known"
+          : r.peakPerSecond() == null ? NO_PEAK : String.format(PEAK, r.peakAt())));
     }
     return out;
   }

@@ -81,7 +81,7 @@ final class SpeedReading {
 
   /**
    * The capacity as the search's entry in its result holds it: the capacity vouched for (only a checked one), its
-   * multiple of the logged rate, the answer in the search's words and the cause of the last round's break.
+   * multiples of the logged rate and peak, the answer in the search's words and the cause of the last round's break.
    */
   static SpeedSection.Capacity capacity(RunResult search, String objective, String shrunk, String reproduce) {
     CapacityEntry entry = CapacityEntry.of(search);
@@ -106,13 +106,14 @@ final class SpeedReading {
     }
     return new SpeedSection.Capacity(objective, rate, vouched && rate != null,
         rate == null ? null : number(head.get("multiple of the logged rate")), number(head.get("logged rate ops/s")),
+        rate == null ? null : number(head.get("multiple of the logged peak")), number(head.get("logged peak ops/s")),
         result == null ? null : result.answer(), cause, causes, shrunk, null, reproduce);
   }
 
   /** The capacity not searched, and why. */
   static SpeedSection.Capacity notSearched(String objective, double loggedRate, String why, String shrunk) {
     return new SpeedSection.Capacity(objective, null, false, null, Double.isFinite(loggedRate) ? loggedRate : null,
-        null, null, List.of(), shrunk, why, null);
+        null, null, null, null, List.of(), shrunk, why, null);
   }
 
   private static Double number(Object value) {

@@ -58,10 +58,12 @@ final class SpeedRuns {
    * What the search asks ({@code run --slo OBJECTIVE}), its check's runs of the lengths given, its rounds held to
    * {@code limit}.
    */
-  static CapacityRequest search(String objective, double loggedRate, SpeedBudget.Search lengths, Duration limit) {
+  static CapacityRequest search(String objective, Application application, double loggedRate,
+                                SpeedBudget.Search lengths, Duration limit) {
+    boolean paced = Double.isFinite(loggedRate) && loggedRate > 0;
     return new CapacityRequest(LatencyObjective.parse("--slo", objective), RESOLUTION,
-        Double.isFinite(loggedRate) && loggedRate > 0 ? loggedRate : Double.NaN, true, lengths.checkLength(),
-        lengths.window(), limit);
+        paced ? loggedRate : Double.NaN, true, lengths.checkLength(), lengths.window(), limit,
+        paced ? application.loggedPeak(application.merged().weights().keySet()) : Double.NaN);
   }
 
   /** The operations a step needs to judge every objective of {@code objective} (0 without one). */

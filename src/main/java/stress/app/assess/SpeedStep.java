@@ -87,7 +87,7 @@ final class SpeedStep implements AssessStep {
       RunConfig steps = SpeedRuns.application(application, loggedRate, budget.search().stepWarmup(),
           budget.search().stepLength(), capDir, r.seed());
       RunResult capResult = runInto(capDir, out -> Commands.capacity(steps,
-          SpeedRuns.search(r.slo(), loggedRate, budget.search(), limit), context.target(), out));
+          SpeedRuns.search(r.slo(), application, loggedRate, budget.search(), limit), context.target(), out));
       capacity = SpeedReading.capacity(capResult, r.slo(), budget.shrunk(), capCommand);
     }
     return new SpeedSection(standIn, dir.toAbsolutePath().toString(), SpeedReading.shapes(application, appResult),

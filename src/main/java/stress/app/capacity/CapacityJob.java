@@ -298,8 +298,9 @@ public final class CapacityJob {
     out.println();
     if (Double.isFinite(request.loggedRate())
         && first.settings().get(stress.app.setup.ApplicationSetup.LOGGED_RATE_RUN) instanceof Number running) {
-      // collections were skipped: the multiple is of the rate the log shows for those that ran
-      request = request.withLoggedRate(running.doubleValue());
+      // collections were skipped: the multiple is of the rate the log shows for those that ran, and their peak is
+      // not known (the application's busiest second is not theirs)
+      request = request.withLoggedRate(running.doubleValue()).withLoggedPeak(Double.NaN);
     }
     boolean allFound = true;
     for (CapacityContender c : contenders) {
@@ -317,6 +318,9 @@ public final class CapacityJob {
       stress.report.MedianInterval answer = request.checked() ? result.vouched() : result.interval();
       if (Double.isFinite(request.loggedRate()) && answer != null) {
         out.println(prefix + CapacityText.ofLoggedRate(result.answerRate(), answer, request.loggedRate()));
+      }
+      if (Double.isFinite(request.loggedPeak()) && answer != null) {
+        out.println(prefix + CapacityText.ofLoggedPeak(result.answerRate(), request.loggedPeak()));
       }
       String rose = c.roseFirst();
       if (rose != null) {

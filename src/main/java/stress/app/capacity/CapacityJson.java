@@ -22,7 +22,7 @@ public final class CapacityJson {
                                 stress.config.CapacityRequest request) {
     if (contenders.size() == 1) {
       Map<String, Object> json = new LinkedHashMap<>(head(request));
-      json.putAll(answer(contenders.get(0).search().result(), request.loggedRate()));
+      json.putAll(answer(contenders.get(0).search().result(), request.loggedRate(), request.loggedPeak()));
       return json;
     }
     Map<String, Object> json = new LinkedHashMap<>(head(request));
@@ -30,7 +30,7 @@ public final class CapacityJson {
       Map<String, Object> one = new LinkedHashMap<>();
       one.put("combination", c.name());
       if (c.search() != null) {
-        one.putAll(answer(c.search().result(), request.loggedRate()));
+        one.putAll(answer(c.search().result(), request.loggedRate(), request.loggedPeak()));
       }
       if (c.failure() != null) {
         one.put("failure", c.failure());
@@ -71,6 +71,9 @@ public final class CapacityJson {
     if (Double.isFinite(request.loggedRate())) {
       json.put("logged rate ops/s", request.loggedRate());
     }
+    if (Double.isFinite(request.loggedPeak())) {
+      json.put("logged peak ops/s", request.loggedPeak());
+    }
     return json;
   }
 
@@ -78,12 +81,12 @@ public final class CapacityJson {
   static Map<String, Object> of(CapacitySearch.Result result) {
     Map<String, Object> json = new LinkedHashMap<>(head(new stress.config.CapacityRequest(result.objectives(),
         result.resolution(), Double.NaN)));
-    json.putAll(answer(result, Double.NaN));
+    json.putAll(answer(result, Double.NaN, Double.NaN));
     return json;
   }
 
-  /** One search's answer, rounds and steps; with a logged rate, the capacity as a multiple of it. */
-  private static Map<String, Object> answer(CapacitySearch.Result result, double loggedRate) {
+  /** One search's answer, rounds and steps; with a logged rate and peak, the capacity as a multiple of each. */
+  private static Map<String, Object> answer(CapacitySearch.Result result, double loggedRate, double loggedPeak) {
     Map<String, Object> json = new LinkedHashMap<>();
     // the answer as the text gives it; a capacity only when vouched for (or, unchecked, found by most rounds)
     json.put("answer", CapacityText.answer(result));
@@ -131,6 +134,9 @@ public final class CapacityJson {
           json.put("multiple interval", List.of(result.interval().low() / loggedRate,
               result.interval().high() / loggedRate));
         }
+      }
+      if (Double.isFinite(loggedPeak) && loggedPeak > 0) {
+        json.put("multiple of the logged peak", result.answerRate() / loggedPeak);
       }
     }
     json.put("rounds", result.rounds().stream().map(r -> {

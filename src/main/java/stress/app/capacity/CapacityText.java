@@ -145,6 +145,12 @@ public final class CapacityText {
         + " ops/s, the rate the application's log shows)";
   }
 
+  /** E.g. {@code capacity x1.40 the logged peak (300 ops/s, the log's busiest second)}. */
+  public static String ofLoggedPeak(double capacity, double loggedPeak) {
+    return "capacity " + Decimals.ratio(capacity / loggedPeak) + " the logged peak (" + rate(loggedPeak)
+        + " ops/s, the statements of the log's busiest second)";
+  }
+
   /** One round's answer in words, with the cause of its break and the figures behind it ({@link CauseRules}). */
   public static String answer(CapacityRound round, CapacitySearch.Result result) {
     double resolution = result.resolution();

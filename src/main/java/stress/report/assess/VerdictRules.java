@@ -207,9 +207,9 @@ public final class VerdictRules {
   }
 
   /**
-   * The speed: failed executions of a shape block its collection; a capacity vouched for below the logged rate blocks
-   * the application, one at or above it is noted with its multiple; no capacity vouched for, or none searched, is not
-   * determined. The latencies beside MongoDB's are evidence, not a rule: a scan the indexes section finds is its change.
+   * The speed: failed executions of a shape block its collection; a capacity vouched for below the logged peak (its
+   * busiest second; the logged rate where no peak is known) blocks the application, one at or above it is noted with
+   * its multiples; no capacity vouched for, or none searched, is not determined. The latencies beside MongoDB's are evidence, not a rule: a scan the indexes section finds is its change.
    */
   static List<Finding> speed(SpeedSection s) {
     List<Finding> f = new ArrayList<>();
@@ -232,10 +232,15 @@ public final class VerdictRules {
     } else if (c.multipleOfLoggedRate() == null) {
       f.add(new Finding(null, Finding.Weight.NOTE, "speed", String.format(Locale.ROOT, "holds %.0f ops/s at %s; the"
           + " log shows no rate to compare it with", c.opsPerSecond(), c.objective()), null));
-    } else {
+    } else if (c.multipleOfLoggedPeak() == null) {
       f.add(new Finding(null, c.multipleOfLoggedRate() < 1 ? Finding.Weight.BLOCKER : Finding.Weight.NOTE, "speed",
-          String.format(Locale.ROOT, "holds %.2f× the logged rate at %s (%.0f of %.1f ops/s)",
-              c.multipleOfLoggedRate(), c.objective(), c.opsPerSecond(), c.loggedRate()), null));
+          String.format(Locale.ROOT, "holds %.2f× the logged rate at %s (%.0f of %.1f ops/s); the logged peak is not"
+              + " known", c.multipleOfLoggedRate(), c.objective(), c.opsPerSecond(), c.loggedRate()), null));
+    } else {
+      f.add(new Finding(null, c.multipleOfLoggedPeak() < 1 ? Finding.Weight.BLOCKER : Finding.Weight.NOTE, "speed",
+          String.format(Locale.ROOT, "holds %.2f× the logged peak at %s (%.0f of %.0f ops/s, the log's busiest"
+              + " second) and %.2f× the logged rate (%.1f ops/s)", c.multipleOfLoggedPeak(), c.objective(),
+              c.opsPerSecond(), c.loggedPeak(), c.multipleOfLoggedRate(), c.loggedRate()), null));
     }
     return f;
   }

@@ -96,14 +96,24 @@ class VerdictRulesTest {
   }
 
   @Test
-  void aCapacityBelowTheLoggedRateBlocksTheApplication() throws Exception {
+  void aCapacityBelowTheLoggedPeakOrElseTheLoggedRateBlocksTheApplication() throws Exception {
     String below = "'speed': {'perShape': [], 'capacity': {'objective': 'p99<=20ms', 'vouched': true, 'opsPerSecond':"
         + " 50, 'multipleOfLoggedRate': 0.5, 'loggedRate': 100}}";
     assertEquals(Verdict.Outcome.BLOCKED, of(VerdictRules.of(assessment("", below)), null).outcome());
     String above = below.replace("0.5", "3.2").replace(" 50,", " 320,");
     Verdict ready = of(VerdictRules.of(assessment("", above)), null);
     assertEquals(Verdict.Outcome.READY, ready.outcome());
-    assertTrue(ready.findings().get(0).text().startsWith("holds 3.20× the logged rate at p99<=20ms"), ready.toString());
+    assertTrue(ready.findings().get(0).text().startsWith("holds 3.20× the logged rate at p99<=20ms")
+        && ready.findings().get(0).text().endsWith("; the logged peak is not known"), ready.toString());
+    // above the mean but below the busiest second: the peak decides
+    String belowPeak = above.replace("'loggedRate': 100}", "'loggedRate': 100, 'multipleOfLoggedPeak': 0.8,"
+        + " 'loggedPeak': 400}");
+    Verdict peak = of(VerdictRules.of(assessment("", belowPeak)), null);
+    assertEquals(Verdict.Outcome.BLOCKED, peak.outcome(), peak.toString());
+    assertEquals("holds 0.80× the logged peak at p99<=20ms (320 of 400 ops/s, the log's busiest second) and 3.20× the"
+        + " logged rate (100.0 ops/s)", peak.of(Finding.Weight.BLOCKER).get(0).text());
+    String abovePeak = belowPeak.replace("0.8,", "1.6,").replace("'loggedPeak': 400", "'loggedPeak': 200");
+    assertEquals(Verdict.Outcome.READY, of(VerdictRules.of(assessment("", abovePeak)), null).outcome());
     String none = "'speed': {'perShape': [], 'capacity': {'objective': 'p99<=20ms', 'vouched': false, 'cause':"
         + " 'host stalls'}}";
     Verdict open = of(VerdictRules.of(assessment("", none)), null);
