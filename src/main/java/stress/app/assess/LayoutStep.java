@@ -8,7 +8,9 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import stress.app.Commands;
 import stress.app.shardkey.ShardKeyJob;
 import stress.model.UsageException;
@@ -96,8 +98,13 @@ final class LayoutStep implements AssessStep {
         }
       }
     }
+    Map<String, String> idTypes = new HashMap<>();
+    if (imported != null) {
+      imported.tables().forEach(t -> idTypes.put(t.ns(), t.idType()));
+    }
     return new LayoutSection(target, LayoutPlan.REFERENCE_MAX_DOCUMENTS, LayoutPlan.REFERENCE_MAX_BYTES,
-        LayoutPlan.REFERENCE_MAX_WRITE_SHARE, collections, shapes);
+        LayoutPlan.REFERENCE_MAX_WRITE_SHARE, Colocation.of(collections, idTypes, imported == null ? null
+        : Path.of(imported.source())), shapes);
   }
 
   @Override
