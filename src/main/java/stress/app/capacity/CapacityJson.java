@@ -110,7 +110,8 @@ public final class CapacityJson {
         c.put("window seconds", windows.seconds());
         c.put("windows at the rate", windows.judged());
         c.put("windows held at the rate", windows.held());
-        c.put("windows to hold", CheckWindows.HELD);
+        c.put("run break chance at the rate", windows.runBreakChance(CapacityCheck.windowsPerRun(check.atRate())));
+        c.put("most run break chance", CheckWindows.MAX_RUN_BREAK);
       }
       if (!check.atBelow().isEmpty()) {
         c.put("below ops/s", check.below());
