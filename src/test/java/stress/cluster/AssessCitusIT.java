@@ -58,6 +58,10 @@ class AssessCitusIT {
     assertEquals("stress.orders", orders.path("ns").asText());
     assertTrue(orders.path("ranking").size() >= 2, orders.toString());
     assertEquals("distributed by _id", orders.path("layout").asText(), orders.toString());
+    // by _id: its column's type is the one import gave it; the only collection, so co-located with none
+    assertEquals(sections.path("import").path("tables").get(0).path("idType").asText(), orders.path("keyType")
+        .asText(), orders.toString());
+    assertEquals(0, orders.path("colocatedWith").size(), orders.toString());
     Map<String, String> under = new HashMap<>();
     layout.path("shapes").forEach(s -> under.put(s.path("operation").asText(), s.path("route").asText()));
     assertEquals("single", under.get("find_id"), under.toString());

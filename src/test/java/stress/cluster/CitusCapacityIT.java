@@ -87,12 +87,21 @@ class CitusCapacityIT {
     ClusterUrls.cli(url, 0, "import", "datasets/sample-large", "--drop-existing");
     ClusterUrls.cli(url, 0, "import", "datasets/sample-small", "--drop-existing");
     Path out = dir.resolve("app");
-    String text = ClusterUrls.cli(url, 0, "run", "--workload", wl.toString(), "--skip-missing", "--rate", "log",
-        "--slo", "p95<=2s", "--slo-resolution", "50%",
+    stress.cli.CliTester.Result r = stress.cli.CliTester.run("--url", url, "run", "--workload", wl.toString(),
+        "--skip-missing", "--rate", "log", "--slo", "p95<=2s", "--slo-resolution", "50%",
         "--slo-check-duration", "1s", "--slo-window", "1s", "--threads", "2", "--warmup", "0", "--duration", "1s",
         "--out", out.toString());
+    String text = r.all();
     System.out.println(text);
     assertTrue(text.contains("(the logged rate), doubling until an objective breaks"), text);
+    // a capacity the check's plain runs did not all hold (this 2-core host stalls now and then) is none, with exit 4,
+    // and then no multiple: the multiple is said only of a capacity vouched for
+    boolean vouched = !text.contains("none vouched for");
+    assertEquals(vouched ? 0 : 4, r.exitCode(), text);
+    if (!vouched) {
+      assertTrue(text.lines().noneMatch(l -> l.startsWith("capacity x")), text);
+      return;
+    }
     String multiple = text.lines().filter(l -> l.startsWith("capacity x")).findFirst().orElseThrow();
     assertTrue(multiple.contains(" the logged rate ("), multiple);
     JsonNode capacity = new ObjectMapper().readTree(Files.readString(out.resolve("result.json"))).path("settings")
