@@ -1,5 +1,6 @@
 package stress.dump;
 
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -8,6 +9,8 @@ import java.util.stream.Collectors;
 import org.bson.BsonDocument;
 import org.bson.BsonValue;
 import org.bson.RawBsonDocument;
+import stress.dump.document.DumpDocument;
+import stress.dump.document.ReadItem;
 import stress.table.KeyType;
 
 /**
@@ -125,6 +128,30 @@ public final class KeyPath {
 
     public Detector(KeyPath key) {
       this.key = key;
+    }
+
+    /**
+     * The values of {@code path} in every document of {@code collection}, read once as import reads them: a document
+     * that does not decode is left to the load pass (which rejects it or stops), and so is a damaged file's rest (the
+     * documents before it decide).
+     */
+    public static Detector of(DumpCollection collection, String path) throws IOException {
+      Detector detector = new Detector(new KeyPath(path));
+      try (DocumentStream documents = collection.open(ReadPolicy.SKIP).withoutDecodeCheck()) {
+        ReadItem item;
+        while ((item = documents.next()) != null) {
+          if (item instanceof DumpDocument document) {
+            try {
+              detector.accept(document.bytes());
+            } catch (RuntimeException undecodable) {
+              // the load pass decodes it and rejects or stops as --on-error says
+            }
+          }
+        }
+      } catch (DumpFormatException e) {
+        // the load pass stops at the same place and reports it
+      }
+      return detector;
     }
 
     /** Counts one document's value at the path. */

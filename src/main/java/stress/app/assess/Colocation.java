@@ -6,15 +6,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import stress.dump.DocumentStream;
 import stress.dump.DumpCollection;
-import stress.dump.DumpFormatException;
 import stress.dump.DumpScanner;
 import stress.dump.DumpSource;
 import stress.dump.KeyPath;
-import stress.dump.ReadPolicy;
-import stress.dump.document.DumpDocument;
-import stress.dump.document.ReadItem;
 import stress.report.assess.LayoutSection;
 
 /**
@@ -70,21 +65,7 @@ final class Colocation {
     if (collection == null) {
       return "(not known: the collection is not in the imported dump)";
     }
-    KeyPath.Detector detector = new KeyPath.Detector(new KeyPath(path));
-    try (DocumentStream documents = collection.open(ReadPolicy.SKIP).withoutDecodeCheck()) {
-      ReadItem item;
-      while ((item = documents.next()) != null) {
-        if (item instanceof DumpDocument document) {
-          try {
-            detector.accept(document.bytes());
-          } catch (RuntimeException undecodable) {
-            // import rejects it; it does not decide the type
-          }
-        }
-      }
-    } catch (DumpFormatException e) {
-      // import stops at the same place: the documents before it decide the type
-    }
+    KeyPath.Detector detector = KeyPath.Detector.of(collection, path);
     return detector.type() == null ? "(none: " + path + " holds " + detector.kinds() + ")" : detector.type().sql();
   }
 }

@@ -6,11 +6,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
-import stress.dump.DocumentStream;
-import stress.dump.document.DumpDocument;
-import stress.dump.DumpFormatException;
 import stress.dump.KeyPath;
-import stress.dump.document.ReadItem;
 import stress.dump.ReadPolicy;
 import stress.load.ConnectionSupplier;
 import stress.load.TableSetup;
@@ -87,22 +83,7 @@ final class LayoutPlan {
   /** Reads the path's values and sets the run's key layout; the refusal, or null. */
   private static String key(ImportRequest request, CollectionRun run, String path, Dialect dialect)
       throws IOException {
-    KeyPath keyPath = new KeyPath(path);
-    KeyPath.Detector detector = new KeyPath.Detector(keyPath);
-    try (DocumentStream documents = run.collection.open(ReadPolicy.SKIP).withoutDecodeCheck()) {
-      ReadItem item;
-      while ((item = documents.next()) != null) {
-        if (item instanceof DumpDocument document) {
-          try {
-            detector.accept(document.bytes());
-          } catch (RuntimeException undecodable) {
-            // the load pass decodes it and rejects or stops as --on-error says
-          }
-        }
-      }
-    } catch (DumpFormatException e) {
-      // the load pass stops at the same place and reports it
-    }
+    KeyPath.Detector detector = KeyPath.Detector.of(run.collection, path);
     String name = "import: " + run.collection.namespace() + ": --distribute-by " + path;
     long held = detector.seen() - detector.missing();
     if (detector.seen() > 0 && held == 0) {
