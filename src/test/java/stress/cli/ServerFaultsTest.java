@@ -92,15 +92,25 @@ class ServerFaultsTest {
     return new Run(r, new ObjectMapper().readTree(Files.readString(json)).get("phases").get(0));
   }
 
-  private static void waitForSessions(int threads) throws SQLException, InterruptedException {
+  /** A condition read on the server. */
+  private interface ServerCondition {
+    boolean holds() throws SQLException;
+  }
+
+  /** Polls {@code condition} until it holds, for at most a minute (a guard against a hung run, not a timing). */
+  private static void waitUntil(ServerCondition condition, String never) throws SQLException, InterruptedException {
     long deadline = System.nanoTime() + 60_000_000_000L;
     while (System.nanoTime() < deadline) {
-      if (sessions() >= threads) {
+      if (condition.holds()) {
         return;
       }
-      Thread.sleep(50);
+      Thread.sleep(20);
     }
-    throw new IllegalStateException("the run never opened " + threads + " sessions");
+    throw new IllegalStateException(never + " within 60 s");
+  }
+
+  private static void waitForSessions(int threads) throws SQLException, InterruptedException {
+    waitUntil(() -> sessions() >= threads, "the run never opened " + threads + " sessions");
   }
 
   /** Waits until one of the run's sessions has finished a lookup (it is idle after one). */
@@ -125,14 +135,7 @@ class ServerFaultsTest {
   private static final long MEASURED_UPDATES = 10;
 
   private static void waitForUpdates(long atLeast) throws SQLException, InterruptedException {
-    long deadline = System.nanoTime() + 60_000_000_000L;
-    while (System.nanoTime() < deadline) {
-      if (updates() >= atLeast) {
-        return;
-      }
-      Thread.sleep(20);
-    }
-    throw new IllegalStateException("the run's updates never reached " + atLeast + " within 60 s");
+    waitUntil(() -> updates() >= atLeast, "the run's updates never reached " + atLeast);
   }
 
   /** The rows updated in the database's tables, as the server's statistics count them so far. */
