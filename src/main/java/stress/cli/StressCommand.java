@@ -58,7 +58,10 @@ final class StressCommand implements Callable<Integer> {
     return runWith(connection, run, null);
   }
 
-  /** The search {@code --slo} asks for: from the logged rate with {@code --rate log}, its multiples of it and the peak. */
+  /**
+   * The search {@code --slo} asks for: with {@code --rate log} from the logged rate, its capacity also said as multiples
+   * of that rate and of the logged peak.
+   */
   private static stress.config.CapacityRequest capacityRequest(RunArgs args, RunConfig config) {
     stress.config.CapacityRequest request = args.slo.request(args.rateFromLog() ? config.rate() : Double.NaN);
     return args.rateFromLog() && config.application() != null

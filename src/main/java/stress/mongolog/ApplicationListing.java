@@ -23,19 +23,12 @@ final class ApplicationListing {
   /** Writes the listing of the files written; returns its path. */
   static Path write(LogWorkloads.Request request, List<LogWorkloads.Written> files, Map<String, ShapeStats> byNamespace) {
     Path listing = request.outDir().resolve(FILE);
-    long entries = 0;
-    Instant first = null;
-    Instant last = null;
-    Map<Long, Long> perSecond = new java.util.HashMap<>();
+    // the listed collections' figures together, as a collection's are its shapes' together
+    ShapeStats all = new ShapeStats(byNamespace.get(files.get(0).ns()).first);
     StringBuilder collections = new StringBuilder("collections:\n");
     for (LogWorkloads.Written w : files) {
       ShapeStats s = byNamespace.get(w.ns());
-      entries += s.entries;
-      if (s.firstTime != null) {
-        first = first == null || s.firstTime.isBefore(first) ? s.firstTime : first;
-        last = last == null || s.lastTime.isAfter(last) ? s.lastTime : last;
-      }
-      s.perSecond.forEach((second, n) -> perSecond.merge(second, n, Long::sum));
+      all.addFigures(s);
       collections.append("  - namespace: ").append(ParameterChoice.json(w.ns())).append('\n')
           .append("    table: ").append(ParameterChoice.json(w.table())).append('\n')
           .append("    file: ").append(ParameterChoice.json(w.file().getFileName().toString())).append('\n')
@@ -44,13 +37,13 @@ final class ApplicationListing {
     String header = "# Derived by 'stress workload --from-log' from " + request.logs().size() + " log file(s): the"
         + " application's " + files.size() + " collection(s), each with its workload file and its table.\n"
         + "# Run them together, in one phase, each operation weighted by its logged count (the application's mix):\n"
-        + "#   stress run --workload " + request.outDir() + "\n" + rateComment(entries, first, last)
+        + "#   stress run --workload " + request.outDir() + "\n" + rateComment(all.entries, all.firstTime, all.lastTime)
         + (request.standIn() ? "# Stand-in collections built from the log's own values (--stand-in, seed " + request.seed()
             + ") are in " + request.standInDir() + ": 'stress import " + request.standInDir() + "' makes the tables of"
             + " them where the application's data is not at hand; what runs on them measures that data, not the"
             + " application's.\n" : "");
     try {
-      Files.writeString(listing, header + logged(entries, first, last, perSecond) + collections);
+      Files.writeString(listing, header + logged(all) + collections);
     } catch (IOException e) {
       throw new UsageException("--out " + request.outDir() + ": cannot write " + listing + ": " + e.getMessage());
     }
@@ -61,19 +54,18 @@ final class ApplicationListing {
    * The {@code logged:} key: the listed collections' statements together, their mean rate and their busiest second
    * (the application's peak is not the sum of the collections' peaks); none when no statement had a time.
    */
-  private static String logged(long entries, Instant first, Instant last, Map<Long, Long> perSecond) {
-    Map.Entry<Long, Long> peak = ShapeStats.busiest(perSecond);
-    if (first == null || peak == null) {
+  private static String logged(ShapeStats all) {
+    Map.Entry<Long, Long> peak = all.peak();
+    if (all.firstTime == null || peak == null) {
       return "";
     }
-    double seconds = (last.toEpochMilli() - first.toEpochMilli()) / 1000.0;
+    double seconds = (all.lastTime.toEpochMilli() - all.firstTime.toEpochMilli()) / 1000.0;
     return "logged:  # the statements of these collections together; a capacity is also said as a multiple of"
         + " peakPerSecond\n"
-        + "  entries: " + entries + "\n"
-        + "  first: \"" + first + "\"\n"
-        + "  last: \"" + last + "\"\n"
-        + (seconds > 0 ? "  perSecond: " + new java.math.BigDecimal(entries / seconds).round(new java.math.MathContext(4))
-            .stripTrailingZeros().toPlainString() + "\n" : "")
+        + "  entries: " + all.entries + "\n"
+        + "  first: \"" + all.firstTime + "\"\n"
+        + "  last: \"" + all.lastTime + "\"\n"
+        + (seconds > 0 ? "  perSecond: " + OperationText.fourDigits(all.entries / seconds) + "\n" : "")
         + "  peakPerSecond: " + peak.getValue() + "  # the statements of the busiest second\n"
         + "  peakAt: \"" + Instant.ofEpochSecond(peak.getKey()) + "\"\n";
   }

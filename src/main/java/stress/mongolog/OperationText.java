@@ -162,8 +162,7 @@ final class OperationText {
       out.append("      last: \"").append(s.lastTime).append("\"\n");
       double seconds = (s.lastTime.toEpochMilli() - s.firstTime.toEpochMilli()) / 1000.0;
       if (seconds > 0) {
-        out.append("      perSecond: ").append(new BigDecimal(s.entries / seconds).round(new MathContext(4))
-            .stripTrailingZeros().toPlainString()).append('\n');
+        out.append("      perSecond: ").append(fourDigits(s.entries / seconds)).append('\n');
       }
       Map.Entry<Long, Long> peak = s.peak();
       out.append("      peakPerSecond: ").append(peak.getValue()).append("  # the statements of the busiest second\n");
@@ -181,6 +180,11 @@ final class OperationText {
     }
     out.append("      applications: ").append(counts(s.apps)).append('\n');
     return out.toString();
+  }
+
+  /** A rate to four significant digits, without trailing zeros ({@code 0.8421}, {@code 20.27}, {@code 4}). */
+  static String fourDigits(double value) {
+    return new BigDecimal(value).round(new MathContext(4)).stripTrailingZeros().toPlainString();
   }
 
   /** A count map in YAML's flow style, most frequent first. */

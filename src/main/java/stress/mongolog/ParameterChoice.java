@@ -123,6 +123,7 @@ record ParameterChoice(BsonValue inline, String generator, String comment) {
 
   /** A value as relaxed Extended JSON, for a statement. */
   static String json(BsonValue v) {
-    return new org.bson.BsonDocument("v", v).toJson(OperationText.RELAXED).replaceFirst("^\\{\"v\": ", "").replaceFirst("}$", "");
+    return new org.bson.BsonDocument("v", v).toJson(OperationText.RELAXED).replaceFirst("^\\{\"v\": ", "")
+        .replaceFirst("}$", "");
   }
 }

@@ -110,11 +110,6 @@ final class ShapeStats {
 
   /** The busiest second (the earliest of equals) with its statements, or null when none had a time. */
   Map.Entry<Long, Long> peak() {
-    return busiest(perSecond);
-  }
-
-  /** The busiest second of per-second counts, the earliest of equals; null when there are none. */
-  static Map.Entry<Long, Long> busiest(Map<Long, Long> perSecond) {
     return perSecond.entrySet().stream().max(Map.Entry.<Long, Long>comparingByValue()
         .thenComparing(Map.Entry.<Long, Long>comparingByKey().reversed())).orElse(null);
   }

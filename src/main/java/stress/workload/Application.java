@@ -76,7 +76,8 @@ public record Application(Path listing, List<Collection> collections, WorkloadFi
    * some collections is not known from the whole's); NaN otherwise or without a {@code logged:} key.
    */
   public double loggedPeak(java.util.Collection<String> names) {
-    return logged == null || !Set.copyOf(names).equals(merged.weights().keySet()) ? Double.NaN : logged.peakPerSecond();
+    return logged == null || !Set.copyOf(names).equals(merged.weights().keySet()) ? Double.NaN
+        : logged.peakPerSecond();
   }
 
   /** True when {@code --workload} names an application: a directory, or a listing (a file whose top key is collections). */
@@ -210,11 +211,7 @@ public record Application(Path listing, List<Collection> collections, WorkloadFi
       }
     }
     long entries = MongoRecordedReader.count(map.get("entries"), "logged.entries");
-    long peak = MongoRecordedReader.count(map.get("peakPerSecond"), "logged.peakPerSecond");
-    if (peak < 1 || peak > entries) {
-      throw new WorkloadFileException(map.get("peakPerSecond").line(), "logged.peakPerSecond must be from 1 to"
-          + " logged.entries (" + entries + "): the statements of the busiest second, got " + peak);
-    }
+    long peak = MongoRecordedReader.peak(map.get("peakPerSecond"), entries, "logged.peakPerSecond", "logged.entries");
     return new Logged(entries, MongoRecordedReader.time(map.get("first"), "logged.first"),
         MongoRecordedReader.time(map.get("last"), "logged.last"),
         MongoRecordedReader.decimal(map.get("perSecond"), "logged.perSecond"), peak,

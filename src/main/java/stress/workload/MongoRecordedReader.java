@@ -45,13 +45,6 @@ final class MongoRecordedReader {
     if (entries < 1) {
       throw new WorkloadFileException(map.get("entries").line(), "entries must be at least 1");
     }
-    if (map.containsKey("peakPerSecond")) {
-      long peak = count(map.get("peakPerSecond"), "peakPerSecond");
-      if (peak < 1 || peak > entries) {
-        throw new WorkloadFileException(map.get("peakPerSecond").line(), "peakPerSecond must be from 1 to entries ("
-            + entries + "): the entries of the busiest second, got " + peak);
-      }
-    }
     return new MongoRecorded(entries,
         map.containsKey("getMores") ? count(map.get("getMores"), "getMores") : 0,
         time(map.get("first"), "first"), time(map.get("last"), "last"),
@@ -60,8 +53,21 @@ final class MongoRecordedReader {
         decimal(map.get("examinedPerReturned"), "examinedPerReturned"),
         decimal(map.get("keysExaminedPerReturned"), "keysExaminedPerReturned"),
         counts(map.get("applications"), "applications"),
-        map.containsKey("peakPerSecond") ? count(map.get("peakPerSecond"), "peakPerSecond") : null,
+        map.containsKey("peakPerSecond") ? peak(map.get("peakPerSecond"), entries, "peakPerSecond", "entries")
+            : null,
         time(map.get("peakAt"), "peakAt"));
+  }
+
+  /**
+   * The entries of the busiest second, {@code what}: from 1 to the entries counted under {@code entriesKey}.
+   */
+  static long peak(YamlNode node, long entries, String what, String entriesKey) {
+    long peak = count(node, what);
+    if (peak < 1 || peak > entries) {
+      throw new WorkloadFileException(node.line(), what + " must be from 1 to " + entriesKey + " (" + entries
+          + "): the entries of the busiest second, got " + peak);
+    }
+    return peak;
   }
 
   private static YamlNode required(YamlNode map, String key) {

@@ -115,20 +115,15 @@ class ServerFaultsTest {
 
   /** Waits until one of the run's sessions has finished a lookup (it is idle after one). */
   private static void waitForALookup() throws SQLException, InterruptedException {
-    long deadline = System.nanoTime() + 60_000_000_000L;
-    while (System.nanoTime() < deadline) {
+    waitUntil(() -> {
       try (Connection c = DriverManager.getConnection(server.url(), "postgres", null);
            Statement s = c.createStatement();
            ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE application_name = '"
                + DriverSettings.APPLICATION_NAME + "' AND state = 'idle' AND query LIKE 'SELECT \\_id, %'")) {
         rs.next();
-        if (rs.getInt(1) > 0) {
-          return;
-        }
+        return rs.getInt(1) > 0;
       }
-      Thread.sleep(20);
-    }
-    throw new IllegalStateException("no lookup of the run finished within 60 s");
+    }, "no lookup of the run finished");
   }
 
   /** Updates counted before the restart: proof that the measured phase runs, not only its set-up. */

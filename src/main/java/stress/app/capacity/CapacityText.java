@@ -145,7 +145,7 @@ public final class CapacityText {
         + " ops/s, the rate the application's log shows)";
   }
 
-  /** E.g. {@code capacity x1.40 the logged peak (300 ops/s, the log's busiest second)}. */
+  /** E.g. {@code capacity x1.40 the logged peak (300 ops/s, the statements of the log's busiest second)}. */
   public static String ofLoggedPeak(double capacity, double loggedPeak) {
     return "capacity " + Decimals.ratio(capacity / loggedPeak) + " the logged peak (" + rate(loggedPeak)
         + " ops/s, the statements of the log's busiest second)";

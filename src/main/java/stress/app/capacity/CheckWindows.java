@@ -107,8 +107,8 @@ public record CheckWindows(int judged, int held, double seconds) {
 
   /**
    * The chance that a run of {@code windowsPerRun} windows breaks if its windows break as often as these did, each on
-   * its own: {@code 1 - (held / judged)^windowsPerRun}; 0 where none was read. A broken window is counted as breaking its
-   * run, as a stall does a p99 over a few seconds more.
+   * its own: {@code 1 - (held / judged)^windowsPerRun}; 0 where none was read. A broken window is counted as breaking
+   * its run, as a stall does a p99 over a few seconds more.
    */
   public double runBreakChance(double windowsPerRun) {
     return judged == 0 ? 0 : 1 - Math.pow((double) held / judged, windowsPerRun);

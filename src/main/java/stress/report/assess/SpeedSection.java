@@ -7,8 +7,8 @@ import java.util.Locale;
 /**
  * The application's speed on the target: each operation shape's p50/p99 beside MongoDB's logged figures, the whole
  * application at its logged mix and rate ({@code run --workload DIR --rate log}), and its capacity under the objective
- * as {@code run --slo} finds and checks it, as a multiple of the logged peak and rate. Every figure is read from those runs' own
- * result.json files (kept under {@code evidence}).
+ * as {@code run --slo} finds and checks it, as a multiple of the logged peak and rate. Every figure is read from those
+ * runs' own result.json files (kept under {@code evidence}).
  *
  * @param standIn     whether the tables hold stand-in collections built from the log: every figure is of them
  * @param evidence    the folder of the runs' output and result files
@@ -63,9 +63,10 @@ public record SpeedSection(boolean standIn, String evidence, List<Shape> perShap
    * @param vouched              whether plain runs after the search vouched for it ({@code run --slo}'s check)
    * @param multipleOfLoggedRate opsPerSecond over the logged rate, null when either is unknown
    * @param loggedRate           the logged rate it is a multiple of, null when the log gives none
- * @param multipleOfLoggedPeak opsPerSecond over the logged peak, null when either is unknown
- * @param loggedPeak           the statements of the log's busiest second, of all the application's collections; null
- *                             when the listing keeps none or collections were skipped (their own peak is not known)
+   * @param multipleOfLoggedPeak opsPerSecond over the logged peak, null when either is unknown
+   * @param loggedPeak           the statements of the log's busiest second, of all the application's collections;
+   *                             null when the listing keeps none or collections were skipped (their own peak is not
+   *                             known)
    * @param answer               the search's answer in its own words (vouched for, or none and why), null when not run
    * @param cause                why the step above the capacity (or every step) broke, as the search decided it, null
    *                             when no step broke or the search did not run
@@ -75,8 +76,8 @@ public record SpeedSection(boolean standIn, String evidence, List<Shape> perShap
    * @param reproduce            the command that runs the search alone, null when not run
    */
   public record Capacity(String objective, Double opsPerSecond, boolean vouched, Double multipleOfLoggedRate,
-                         Double loggedRate, Double multipleOfLoggedPeak, Double loggedPeak, String answer, String cause, List<String> causes, String shrunk,
-                         String skipped, String reproduce) {
+                         Double loggedRate, Double multipleOfLoggedPeak, Double loggedPeak, String answer,
+                         String cause, List<String> causes, String shrunk, String skipped, String reproduce) {
     public Capacity {
       causes = causes == null ? List.of() : List.copyOf(causes);
     }

@@ -209,7 +209,8 @@ public final class VerdictRules {
   /**
    * The speed: failed executions of a shape block its collection; a capacity vouched for below the logged peak (its
    * busiest second; the logged rate where no peak is known) blocks the application, one at or above it is noted with
-   * its multiples; no capacity vouched for, or none searched, is not determined. The latencies beside MongoDB's are evidence, not a rule: a scan the indexes section finds is its change.
+   * its multiples; no capacity vouched for, or none searched, is not determined. The latencies beside MongoDB's are
+   * evidence, not a rule: a scan the indexes section finds is its change.
    */
   static List<Finding> speed(SpeedSection s) {
     List<Finding> f = new ArrayList<>();
