@@ -134,10 +134,37 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
   static String inWindows(List<CapacitySearch.Step> runs) {
     CheckWindows w = windows(runs);
     double perRun = windowsPerRun(runs);
-    return w.judged() == 0 ? "" : ", and in " + w.text() + (w.runsHold(perRun) ? "" : ": a run of "
-        + stress.report.Decimals.seconds(perRun * w.seconds()) + " s would break with a chance of "
-        + Math.round(100 * w.runBreakChance(perRun)) + "%, above " + Math.round(100 * CheckWindows.MAX_RUN_BREAK)
-        + "% (the host's stalls, or a knee the runs sit on)");
+    return w.judged() == 0 ? "" : ", and in " + w.text() + (w.runsHold(perRun) ? "" : ": " + drawn(runs)
+        + ", above " + Math.round(100 * CheckWindows.MAX_RUN_BREAK) + "% (the host's stalls, or a knee the runs sit"
+        + " on)");
+  }
+
+  /** E.g. {@code runs of 30 s drawn from these windows broke in 34%}. */
+  private static String drawn(List<CapacitySearch.Step> runs) {
+    double perRun = windowsPerRun(runs);
+    CheckWindows w = windows(runs);
+    return "runs of " + stress.report.Decimals.seconds(Math.max(1, Math.round(perRun)) * w.seconds())
+        + " s drawn from these windows broke in " + Math.round(100 * w.runBreakChance(perRun)) + "%";
+  }
+
+  /**
+   * Why runs that held did not vouch for their rate, e.g. {@code not each within p99 4 ms (0.8 of the objective):
+   * p99 3.1, 4.4, 2.0 ms}; empty where they did.
+   */
+  static String whyNotVouched(List<CapacitySearch.Step> runs, List<LatencyObjective> objectives, String figure) {
+    if (runs.isEmpty() || withMargin(runs, objectives)) {
+      return "";
+    }
+    if (!runs.stream().allMatch(CapacitySearch.Step::held)) {
+      return "not every run held";
+    }
+    boolean withinMargin = runs.stream().allMatch(s -> objectives.stream()
+        .allMatch(o -> o.errors() || StepVerdict.figure(o, s.measured()) <= MARGIN * o.limit()));
+    if (!withinMargin) {
+      return "not each within " + margin(objectives) + ": " + figures(runs, figure);
+    }
+    CheckWindows w = windows(runs);
+    return w.text() + " held: " + drawn(runs) + ", above " + Math.round(100 * CheckWindows.MAX_RUN_BREAK) + "%";
   }
 
   /**
@@ -174,8 +201,9 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
           + " capacity vouched for; no rate above it was checked, so the capacity may be higher still");
     }
     return List.of(2 * aboveBroke() > atAbove.size() ? text : text + ": the rate above held in " + (atAbove.size()
-        - aboveBroke()) + " of " + atAbove.size() + " too, so the capacity may be higher than found (a conservative"
-        + " answer)");
+        - aboveBroke()) + " of " + atAbove.size() + " too, but is not vouched for ("
+        + (atAbove.size() < atRate.size() ? "fewer runs than the capacity's" : whyNotVouched(atAbove, objectives,
+        figure)) + "), so the capacity may be higher than found (a conservative answer)");
   }
 
   /**

@@ -3,6 +3,8 @@ package stress.app.capacity;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import stress.config.LatencyObjective;
 import stress.metrics.IntervalOperationStats;
@@ -10,31 +12,77 @@ import stress.metrics.IntervalStats;
 import stress.metrics.PhaseStats;
 
 /**
- * A run of the check read window by window: its measured report intervals merged into consecutive windows of
+ * Runs of the check read window by window: each run's measured report intervals merged into consecutive windows of
  * {@code --slo-window} (a trailing part under 90% of a window is left out), each objective read over each window. A
  * user's run is longer than a step, and the stalls that break a p99 come every few seconds on a busy host: a run whose
  * whole p99 held can hide windows that broke.
  *
- * @param judged  windows with enough executions to judge every objective
- * @param held    of them, those in which every objective held
- * @param seconds a window's length
+ * <p>A window keeps the counts its objectives are read from (executions, failures, executions slower than each
+ * limit), so windows add up to a run exactly: a percentile holds over any set of windows when the executions slower
+ * than its limit are at most its share of them (1% for p99), at the histogram's precision.
+ *
+ * @param windows     the windows with enough executions to judge every objective, in order
+ * @param seconds     a window's length
+ * @param objectives  what each window was read against
  */
-public record CheckWindows(int judged, int held, double seconds) {
+public record CheckWindows(List<Window> windows, double seconds, List<LatencyObjective> objectives) {
   /**
    * The largest chance of a run breaking, read from its windows, for its rate to be vouched for: at most one run in
-   * five, so that 2 of 3 runs as long hold with a chance of about 90%. The 90%-of-windows rule it replaces accepted 17
-   * of 18 windows held, a chance of 29% per 30-s run, and such a capacity held in 1 of 3 plain runs from outside
-   * (bench/notes/capacity-check.md, run 10).
+   * five, so that 2 of 3 runs as long hold with a chance of about 90%. A capacity whose windows gave a 29% chance
+   * held in 1 of 3 plain runs from outside (bench/notes/capacity-check.md, run 10).
    */
   public static final double MAX_RUN_BREAK = 0.2;
+  /** Runs drawn to estimate that chance: its error is under 1.3 points at 20%. */
+  static final int DRAWS = 2000;
   /** No windows read (a scripted step, or a step of the search). */
-  public static final CheckWindows NONE = new CheckWindows(0, 0, Double.NaN);
+  public static final CheckWindows NONE = new CheckWindows(List.of(), Double.NaN, List.of());
+
+  public CheckWindows {
+    windows = List.copyOf(windows);
+    objectives = List.copyOf(objectives);
+  }
+
+  /**
+   * The counts of one window.
+   *
+   * @param timed  executions whose latency was recorded (the successful ones)
+   * @param failed executions that failed
+   * @param slower per objective, the timed executions slower than its limit (0 for the error share)
+   */
+  public record Window(long timed, long failed, List<Long> slower) {
+    public Window {
+      slower = List.copyOf(slower);
+    }
+
+    Window plus(Window other) {
+      List<Long> sum = new ArrayList<>();
+      for (int i = 0; i < slower.size(); i++) {
+        sum.add(slower.get(i) + other.slower.get(i));
+      }
+      return new Window(timed + other.timed, failed + other.failed, sum);
+    }
+
+    /** Whether every objective holds over these executions; null where too few ran to judge one. */
+    Boolean holds(List<LatencyObjective> objectives) {
+      long all = timed + failed;
+      boolean held = true;
+      for (int i = 0; i < objectives.size(); i++) {
+        LatencyObjective o = objectives.get(i);
+        if (all < o.operationsToJudge()) {
+          return null;
+        }
+        held &= o.errors() ? (all == 0 || (double) failed / all <= o.limit())
+            : timed > 0 && slower.get(i) <= share(o.figure()) * timed + 1e-9;
+      }
+      return held;
+    }
+  }
 
   /** Reads {@code stats}' measured intervals in windows of {@code window} against {@code objectives}. */
   public static CheckWindows of(PhaseStats stats, Duration window, List<LatencyObjective> objectives) {
     List<IntervalStats> measured = stats.intervals().stream().filter(i -> !i.warmup()).toList();
     double seconds = window.toMillis() / 1000.0;
-    CheckWindows read = new CheckWindows(0, 0, seconds);
+    List<Window> read = new ArrayList<>();
     List<IntervalStats> part = new ArrayList<>();
     double length = 0;
     for (IntervalStats interval : measured) {
@@ -43,75 +91,86 @@ public record CheckWindows(int judged, int held, double seconds) {
       if (length + 1e-6 < seconds) {
         continue;
       }
-      read = read.closing(part, objectives);
+      read.add(counted(part, objectives));
       part.clear();
       length = 0;
     }
     // the run's last report interval can end a little short of a window: most of one is read as one
-    return !part.isEmpty() && length >= 0.9 * seconds ? read.closing(part, objectives) : read;
+    if (!part.isEmpty() && length >= 0.9 * seconds) {
+      read.add(counted(part, objectives));
+    }
+    return new CheckWindows(read.stream().filter(w -> w.holds(objectives) != null).toList(), seconds, objectives);
   }
 
-  /** These windows and one more of {@code window}'s intervals, counted where enough executions ran to judge it. */
-  private CheckWindows closing(List<IntervalStats> window, List<LatencyObjective> objectives) {
-    Boolean holds = holds(window, objectives);
-    return holds == null ? this : new CheckWindows(judged + 1, held + (holds ? 1 : 0), seconds);
-  }
-
-  /** Whether every objective held over these intervals; null where too few executions ran to judge one. */
-  private static Boolean holds(List<IntervalStats> window, List<LatencyObjective> objectives) {
-    Histogram all = null;
+  private static Window counted(List<IntervalStats> intervals, List<LatencyObjective> objectives) {
     long failed = 0;
-    long done = 0;
-    for (IntervalStats interval : window) {
+    List<Histogram> latencies = new ArrayList<>();
+    for (IntervalStats interval : intervals) {
       failed += interval.errorCount();
-      done += interval.count();
       for (IntervalOperationStats op : interval.operations()) {
-        if (op.latency() == null) {
-          continue;
+        if (op.latency() != null) {
+          latencies.add(op.latency().decode());
         }
-        Histogram h = op.latency().decode();
-        if (all == null) {
-          all = new Histogram(h.getHighestTrackableValue(), h.getNumberOfSignificantValueDigits());
-          all.setAutoResize(true);
-        }
-        all.add(h);
       }
     }
+    long timed = latencies.stream().mapToLong(Histogram::getTotalCount).sum();
+    List<Long> slower = new ArrayList<>();
     for (LatencyObjective o : objectives) {
-      if (done + failed < o.operationsToJudge()) {
-        return null;
-      }
-      double value = o.errors() ? (done + failed == 0 ? 0 : (double) failed / (done + failed))
-          : all == null ? Double.NaN : all.getValueAtPercentile(percentile(o.figure())) / 1e6;
-      if (!(value <= o.limit())) {
-        return false;
-      }
+      long limitNs = (long) (o.limit() * 1e6);
+      slower.add(o.errors() ? 0 : latencies.stream()
+          .mapToLong(h -> h.getTotalCount() - h.getCountBetweenValues(0, limitNs)).sum());
     }
-    return true;
+    return new Window(timed, failed, slower);
   }
 
-  private static double percentile(String figure) {
+  /** The share of executions a percentile lets be slower than its limit: 1% for p99. */
+  static double share(String figure) {
     return switch (figure) {
-      case "p50" -> 50;
-      case "p90" -> 90;
-      case "p95" -> 95;
-      case "p99" -> 99;
-      default -> 99.9;
+      case "p50" -> 0.5;
+      case "p90" -> 0.1;
+      case "p95" -> 0.05;
+      case "p99" -> 0.01;
+      default -> 0.001;
     };
+  }
+
+  /** Windows read. */
+  public int judged() {
+    return windows.size();
+  }
+
+  /** Of them, those in which every objective held. */
+  public int held() {
+    return (int) windows.stream().filter(w -> Boolean.TRUE.equals(w.holds(objectives))).count();
   }
 
   /** E.g. {@code 34 of 36 5-s windows}. */
   public String text() {
-    return held + " of " + judged + " " + stress.report.Decimals.seconds(seconds) + "-s windows";
+    return held() + " of " + judged() + " " + stress.report.Decimals.seconds(seconds) + "-s windows";
   }
 
   /**
-   * The chance that a run of {@code windowsPerRun} windows breaks if its windows break as often as these did, each on
-   * its own: {@code 1 - (held / judged)^windowsPerRun}; 0 where none was read. A broken window is counted as breaking
-   * its run, as a stall does a p99 over a few seconds more.
+   * The chance that a run of {@code windowsPerRun} windows breaks, estimated by drawing such runs from these windows
+   * ({@link #DRAWS} of them, each window drawn at random with replacement, a fixed seed so that one reading gives one
+   * answer) and reading the objectives over each drawn run's executions together. A short stall breaks a drawn run
+   * only where it weighs enough in it; 0 where every window held (a run of windows that each held holds) or none
+   * was read.
    */
   public double runBreakChance(double windowsPerRun) {
-    return judged == 0 ? 0 : 1 - Math.pow((double) held / judged, windowsPerRun);
+    if (held() == judged()) {
+      return 0;
+    }
+    int length = Math.max(1, (int) Math.round(windowsPerRun));
+    SplittableRandom random = new SplittableRandom(91);
+    int broke = 0;
+    for (int draw = 0; draw < DRAWS; draw++) {
+      Window run = windows.get(random.nextInt(windows.size()));
+      for (int i = 1; i < length; i++) {
+        run = run.plus(windows.get(random.nextInt(windows.size())));
+      }
+      broke += Boolean.FALSE.equals(run.holds(objectives)) ? 1 : 0;
+    }
+    return (double) broke / DRAWS;
   }
 
   /** Whether that chance is at most {@link #MAX_RUN_BREAK}; true where no window was read (nothing to refute). */
@@ -119,9 +178,14 @@ public record CheckWindows(int judged, int held, double seconds) {
     return runBreakChance(windowsPerRun) <= MAX_RUN_BREAK + 1e-9;
   }
 
-  /** These windows and {@code other}'s together. */
+  /** These windows and {@code other}'s together (read against the same objectives). */
   public CheckWindows plus(CheckWindows other) {
-    return new CheckWindows(judged + other.judged, held + other.held, Double.isFinite(seconds) ? seconds
-        : other.seconds);
+    if (other.windows.isEmpty()) {
+      return this;
+    }
+    if (windows.isEmpty()) {
+      return other;
+    }
+    return new CheckWindows(Stream.concat(windows.stream(), other.windows.stream()).toList(), seconds, objectives);
   }
 }

@@ -2,31 +2,70 @@ package stress.app.capacity;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import stress.config.LatencyObjective;
 
 /**
- * The chance of a run breaking read from the check's windows, against the bound a vouched-for rate keeps: the
- * arithmetic of bench/notes/capacity-check.md run 10, where 17 of 18 windows held and the capacity held in 1 of 3
- * plain runs from outside.
+ * The chance of a run breaking, drawn from the check's windows, against the bound a vouched-for rate keeps. A window
+ * here is 1,000 executions; one that held has 5 slower than the limit (0.5%), a stall's has more.
  */
 class CheckWindowsTest {
-  @Test
-  void oneBrokenWindowInThreeRunsOfSixIsAboutOneRunInThreeBreaking() {
-    CheckWindows w = new CheckWindows(18, 17, 5);
-    assertEquals(1 - Math.pow(17.0 / 18, 6), w.runBreakChance(6), 1e-12);
-    assertEquals(0.29, w.runBreakChance(6), 0.01);
-    assertFalse(w.runsHold(6), "above 20%: not vouched for");
+  private static final List<LatencyObjective> P99_5MS = LatencyObjective.parse("--slo", "p99<=5ms");
+
+  /** {@code judged} windows of 1,000 executions read against p99, {@code held} of them with 5 slower than the limit. */
+  static CheckWindows windows(int judged, int held, long slowerInBroken, List<LatencyObjective> objectives) {
+    List<CheckWindows.Window> windows = new ArrayList<>();
+    for (int i = 0; i < judged; i++) {
+      windows.add(new CheckWindows.Window(1000, 0, List.of(i < held ? 5L : slowerInBroken)));
+    }
+    return new CheckWindows(windows, 5, objectives);
   }
 
   @Test
-  void theBoundAllowsABrokenWindowOnlyAmongEnoughRuns() {
-    // the chance barely depends on the run's length: one broken window in n runs is about 1 - e^(-1/n)
-    assertFalse(new CheckWindows(36, 35, 5).runsHold(12), "3 runs of 12 windows, one broken: 29%");
-    assertTrue(new CheckWindows(60, 59, 5).runsHold(12), "5 runs of 12 windows, one broken: 18%");
-    assertTrue(new CheckWindows(18, 18, 5).runsHold(6), "none broken");
+  void aLongStallBreaksEveryRunItIsDrawnInto() {
+    // 100 of 1,000 slower: any run of 6 windows with it has over 1% slower, so the chance is that of drawing it
+    CheckWindows w = windows(18, 17, 100, P99_5MS);
+    assertEquals("17 of 18 5-s windows", w.text());
+    assertEquals(1 - Math.pow(17.0 / 18, 6), w.runBreakChance(6), 0.03);
+    assertFalse(w.runsHold(6), "about 29%, above 20%: not vouched for");
+    assertEquals(w.runBreakChance(6), w.runBreakChance(6), "a fixed seed: one reading, one answer");
+  }
+
+  @Test
+  void aShortStallWeighsWhatItWeighsInARun() {
+    // 15 of 1,000 slower breaks its window, but with five windows of 5 a run has 40 of 6,000 (0.67%): it holds,
+    // and so does one with both stalls (55 of 6,000)
+    CheckWindows w = windows(18, 16, 15, P99_5MS);
+    assertEquals(16, w.held());
+    // drawn with replacement, a run breaks only with a stall window drawn 4 times of 6 (70 of 6,000): about 0.2%
+    assertTrue(w.runBreakChance(6) < 0.01, "chance " + w.runBreakChance(6));
+    assertTrue(w.runsHold(6));
+    // a run as long as one window breaks as often as the windows did
+    assertEquals(2.0 / 18, w.runBreakChance(1), 0.02);
+  }
+
+  @Test
+  void windowsThatEachHeldGiveRunsThatHoldAndNoWindowsRefuteNothing() {
+    assertEquals(0, windows(18, 18, 0, P99_5MS).runBreakChance(6));
     assertTrue(CheckWindows.NONE.runsHold(0), "no window read: nothing to refute");
     assertEquals(0, CheckWindows.NONE.runBreakChance(0));
+    assertEquals(36, windows(18, 17, 100, P99_5MS).plus(windows(18, 18, 0, P99_5MS)).judged());
+    assertEquals(18, CheckWindows.NONE.plus(windows(18, 18, 0, P99_5MS)).judged());
+  }
+
+  @Test
+  void aPercentileHoldsWhileAtMostItsShareIsSlowerAndErrorsByTheirShare() {
+    List<LatencyObjective> both = LatencyObjective.parse("--slo", "p99<=5ms,errors<=1%");
+    assertTrue(new CheckWindows.Window(1000, 0, List.of(10L, 0L)).holds(both), "10 of 1,000 is 1%");
+    assertFalse(new CheckWindows.Window(1000, 0, List.of(11L, 0L)).holds(both));
+    assertTrue(new CheckWindows.Window(990, 10, List.of(0L, 0L)).holds(both), "10 failures of 1,000");
+    assertFalse(new CheckWindows.Window(989, 11, List.of(0L, 0L)).holds(both));
+    assertNull(new CheckWindows.Window(150, 0, List.of(0L, 0L)).holds(both), "under 200 executions: not judged");
+    assertFalse(new CheckWindows.Window(0, 500, List.of(0L, 0L)).holds(P99_5MS), "nothing timed: no p99 held");
   }
 }
