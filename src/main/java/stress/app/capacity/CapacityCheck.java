@@ -148,8 +148,8 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
   }
 
   /**
-   * Why runs that held did not vouch for their rate, e.g. {@code not each within p99 4 ms (0.8 of the objective):
-   * p99 3.1, 4.4, 2.0 ms}; empty where they did.
+   * Why runs did not vouch for their rate, e.g. {@code not each within p99 4 ms (0.8 of the objective): p99 3.1,
+   * 4.4, 2.0 ms} or {@code runs drawn from its windows broke in 34%, above 20%}; empty where they did.
    */
   static String whyNotVouched(List<CapacitySearch.Step> runs, List<LatencyObjective> objectives, String figure) {
     if (runs.isEmpty() || withMargin(runs, objectives)) {
@@ -163,8 +163,8 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
     if (!withinMargin) {
       return "not each within " + margin(objectives) + ": " + figures(runs, figure);
     }
-    CheckWindows w = windows(runs);
-    return w.text() + " held: " + drawn(runs) + ", above " + Math.round(100 * CheckWindows.MAX_RUN_BREAK) + "%";
+    return "runs drawn from its windows broke in " + Math.round(100 * windows(runs).runBreakChance(
+        windowsPerRun(runs))) + "%, above " + Math.round(100 * CheckWindows.MAX_RUN_BREAK) + "%";
   }
 
   /**
@@ -185,14 +185,14 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
     }
     if (needsBelow(objectives)) {
       List<String> lines = new ArrayList<>(List.of(text + ": the runs at " + CapacityText.rate(rate)
-          + " ops/s each held, but not within " + within(objectives) + ", so a plain run at it may break; "
-          + CapacityText.rate(rate * BELOW) + " ops/s checked below it"));
+          + " ops/s each held, but " + whyNotVouched(atRate, objectives, figure) + ", so a plain run at it may"
+          + " break; " + CapacityText.rate(rate * BELOW) + " ops/s checked below it"));
       if (!atBelow.isEmpty()) {
         lines.add("checked below: " + CapacityText.rate(below) + " ops/s held " + described + " in " + heldBelow()
             + " of " + atBelow.size() + " plain runs (" + figures(atBelow, figure) + ")" + inWindows(atBelow)
-            + (withMargin(atBelow,
-            objectives) ? ", each within " + within(objectives) : ": not each within " + within(objectives)
-            + ", no rate vouched for; quiet or pin the host, or loosen the objective"));
+            + (withMargin(atBelow, objectives) ? ", each within " + within(objectives) : ": "
+            + whyNotVouched(atBelow, objectives, figure) + ", no rate vouched for; quiet or pin the host, or loosen"
+            + " the objective"));
       }
       return lines;
     }

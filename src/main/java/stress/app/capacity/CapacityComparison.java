@@ -8,6 +8,7 @@ import stress.app.capacity.CapacityCheck;
 import stress.app.capacity.CapacityRound;
 import stress.app.capacity.CapacitySearch;
 import stress.app.capacity.CapacityText;
+import stress.config.LatencyObjective;
 import stress.report.Decimals;
 import stress.report.MedianInterval;
 import stress.report.PairedRatio;
@@ -56,8 +57,9 @@ record CapacityComparison(String baseline, List<Row> rows, double leastDifferenc
         why.add("every round: its capacity held in only " + check.held() + " of " + check.atRate().size()
             + " plain runs at it");
       } else if (check != null && !Double.isFinite(c.search().result().vouchedRate())) {
-        why.add("every round: its capacity held its plain runs, but not within "
-            + CapacityCheck.margin(c.search().result().objectives()));
+        List<LatencyObjective> objectives = c.search().result().objectives();
+        why.add("every round: its capacity held its plain runs, but " + CapacityCheck.whyNotVouched(check.atRate(),
+            objectives, CapacityText.checkedFigure(objectives)));
       } else if (c.search() != null) {
         for (CapacityRound r : c.search().result().rounds()) {
           if (r.lowerBound()) {

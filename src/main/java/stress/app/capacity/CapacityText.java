@@ -89,8 +89,10 @@ public final class CapacityText {
     if (!Double.isFinite(result.vouchedRate())) {
       return under + "none vouched for: the search found " + rate(result.capacity()) + " ops/s, which held in "
           + check.held() + " of " + check.atRate().size() + " plain runs" + CapacityCheck.inWindows(check.atRate())
-          + " but not within " + margin
-          + (check.atBelow().isEmpty() ? "" : ", nor did " + rate(check.below()) + " ops/s below it");
+          + ", but " + CapacityCheck.whyNotVouched(check.atRate(), result.objectives(), checkedFigure(result.objectives()))
+          + (check.atBelow().isEmpty() ? "" : ", nor did " + rate(check.below()) + " ops/s below it ("
+          + CapacityCheck.whyNotVouched(check.atBelow(), result.objectives(),
+          checkedFigure(result.objectives())) + ")");
     }
     if (result.vouchedRate() < result.capacity()) {
       return under + rate(result.vouchedRate()) + " ops/s, held in " + check.atBelow().size() + " of "
@@ -130,7 +132,7 @@ public final class CapacityText {
   }
 
   /** The latency figure the check prints: the first latency objective's, else p99. */
-  private static String checkedFigure(List<LatencyObjective> objectives) {
+  static String checkedFigure(List<LatencyObjective> objectives) {
     return objectives.stream().filter(o -> !o.errors()).map(LatencyObjective::figure).findFirst().orElse("p99");
   }
 

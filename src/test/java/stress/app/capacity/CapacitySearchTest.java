@@ -300,7 +300,8 @@ class CapacitySearchTest {
     assertTrue(held.answerRate() < found);
     List<String> lines = CapacityText.result(held);
     assertTrue(lines.get(lines.size() - 3).contains(": the runs at " + CapacityText.rate(found) + " ops/s each held,"
-        + " but not within p99 16.0 ms (0.8 of the objective)"), lines.toString());
+        + " but not each within p99 16.0 ms (0.8 of the objective): p99 18.4, 18.4, 18.4 ms, so a plain run at it"
+        + " may break"), lines.toString());
     assertTrue(lines.get(lines.size() - 2).startsWith("checked below: " + CapacityText.rate(held.vouchedRate())
         + " ops/s held p99<=20ms in 3 of 3 plain runs (p99 14"), lines.toString());
     assertTrue(CapacityText.answer(held).startsWith("capacity under p99<=20ms: " + CapacityText.rate(held.vouchedRate())
@@ -416,7 +417,8 @@ class CapacitySearchTest {
     assertTrue(!Double.isFinite(stalled.vouchedRate()), CapacityText.answer(stalled));
     assertTrue(CapacityText.answer(stalled).contains("none vouched for: the search found ")
         && CapacityText.answer(stalled).matches("(?s).*, and in 12 of 18 5-s windows: runs of 30 s drawn from these"
-        + " windows broke in 9[0-2]%, above 20%.*"),
+        + " windows broke in 9[0-2]%, above 20%.*, but runs drawn from its windows broke in 9[0-2]%, above 20%,"
+        + " nor did [0-9]+ ops/s below it \\(runs drawn from its windows broke in 9[0-2]%, above 20%\\)"),
         CapacityText.answer(stalled));
 
     // every window held: vouched for, the windows said (one broken window in 36 would give a 60-s run a 29% chance of
