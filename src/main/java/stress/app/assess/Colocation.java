@@ -20,6 +20,9 @@ import stress.report.assess.LayoutSection;
  * ({@link KeyPath.Detector}); a reference table is on every node and in no group.
  */
 final class Colocation {
+  /** The type of a collection distributed by {@code _id} whose import left no record of the type it chose. */
+  static final String NO_ID_TYPE = "(not known: no import of the collection recorded its _id type)";
+
   private Colocation() {}
 
   /**
@@ -40,7 +43,8 @@ final class Colocation {
       if (c.key() == null || c.error() != null) {
         continue; // a reference table, or no layout chosen
       }
-      types.put(c.ns(), c.key().equals("_id") ? idTypes.get(c.ns()) : keyType(dump.get(c.ns()), c.key()));
+      types.put(c.ns(), c.key().equals("_id") ? idTypes.getOrDefault(c.ns(), NO_ID_TYPE)
+          : keyType(dump.get(c.ns()), c.key()));
     }
     List<LayoutSection.Collection> out = new ArrayList<>();
     for (LayoutSection.Collection c : collections) {

@@ -62,6 +62,16 @@ class ColocationTest {
     assertEquals(List.of(), c.colocatedWith());
   }
 
+  @Test
+  void aCollectionDistributedByIdWithoutAnImportRecordSaysItsTypeIsNotKnown() throws Exception {
+    List<LayoutSection.Collection> out = Colocation.of(List.of(layout("shop.orders", "_id"),
+        layout("shop.items", "_id")), Map.of("shop.items", "bigint"), null);
+    assertEquals(Colocation.NO_ID_TYPE, out.get(0).keyType());
+    assertEquals(List.of(), out.get(0).colocatedWith(), "no type known, no partner");
+    assertEquals("bigint", out.get(1).keyType());
+    assertEquals(List.of(), out.get(1).colocatedWith());
+  }
+
   private static LayoutSection.Collection layout(String ns, String key) {
     return new LayoutSection.Collection(ns, ns.replace('.', '_'), 1, 1, List.of(), "distributed by " + key, key,
         key.equals("_id") ? null : "--distribute-by " + ns + "=" + key, "ranked first", 0, List.of(), null);
