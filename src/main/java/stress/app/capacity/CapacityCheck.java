@@ -112,9 +112,14 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
    * the runs' windows together give a run as long at most a {@link CheckWindows#MAX_RUN_BREAK} chance of breaking.
    */
   public static boolean withMargin(List<CapacitySearch.Step> runs, List<LatencyObjective> objectives) {
-    return !runs.isEmpty() && runs.stream().allMatch(s -> s.held() && objectives.stream()
-        .allMatch(o -> o.errors() || StepVerdict.figure(o, s.measured()) <= MARGIN * o.limit()))
+    return !runs.isEmpty() && runs.stream().allMatch(CapacitySearch.Step::held) && eachWithinMargin(runs, objectives)
         && windows(runs).runsHold(windowsPerRun(runs));
+  }
+
+  /** Each run's latency figures at most {@link #MARGIN} of their objectives. */
+  private static boolean eachWithinMargin(List<CapacitySearch.Step> runs, List<LatencyObjective> objectives) {
+    return runs.stream().allMatch(s -> objectives.stream()
+        .allMatch(o -> o.errors() || StepVerdict.figure(o, s.measured()) <= MARGIN * o.limit()));
   }
 
   /** The windows read per run, on average: a run's length in windows. */
@@ -133,18 +138,14 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
    */
   static String inWindows(List<CapacitySearch.Step> runs) {
     CheckWindows w = windows(runs);
+    if (w.judged() == 0) {
+      return "";
+    }
     double perRun = windowsPerRun(runs);
-    return w.judged() == 0 ? "" : ", and in " + w.text() + (w.runsHold(perRun) ? "" : ": " + drawn(runs)
-        + ", above " + Math.round(100 * CheckWindows.MAX_RUN_BREAK) + "% (the host's stalls, or a knee the runs sit"
-        + " on)");
-  }
-
-  /** E.g. {@code runs of 30 s drawn from these windows broke in 34%}. */
-  private static String drawn(List<CapacitySearch.Step> runs) {
-    double perRun = windowsPerRun(runs);
-    CheckWindows w = windows(runs);
-    return "runs of " + stress.report.Decimals.seconds(Math.max(1, Math.round(perRun)) * w.seconds())
-        + " s drawn from these windows broke in " + Math.round(100 * w.runBreakChance(perRun)) + "%";
+    double chance = w.runBreakChance(perRun);
+    return ", and in " + w.text() + (CheckWindows.withinBound(chance) ? "" : ": runs of "
+        + stress.report.Decimals.seconds(Math.max(1, Math.round(perRun)) * w.seconds()) + " s drawn from these windows "
+        + brokeIn(chance) + " (the host's stalls, or a knee the runs sit on)");
   }
 
   /**
@@ -152,19 +153,22 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
    * 4.4, 2.0 ms} or {@code runs drawn from its windows broke in 34%, above 20%}; empty where they did.
    */
   static String whyNotVouched(List<CapacitySearch.Step> runs, List<LatencyObjective> objectives, String figure) {
-    if (runs.isEmpty() || withMargin(runs, objectives)) {
+    if (runs.isEmpty()) {
       return "";
     }
     if (!runs.stream().allMatch(CapacitySearch.Step::held)) {
       return "not every run held";
     }
-    boolean withinMargin = runs.stream().allMatch(s -> objectives.stream()
-        .allMatch(o -> o.errors() || StepVerdict.figure(o, s.measured()) <= MARGIN * o.limit()));
-    if (!withinMargin) {
+    if (!eachWithinMargin(runs, objectives)) {
       return "not each within " + margin(objectives) + ": " + figures(runs, figure);
     }
-    return "runs drawn from its windows broke in " + Math.round(100 * windows(runs).runBreakChance(
-        windowsPerRun(runs))) + "%, above " + Math.round(100 * CheckWindows.MAX_RUN_BREAK) + "%";
+    double chance = windows(runs).runBreakChance(windowsPerRun(runs));
+    return CheckWindows.withinBound(chance) ? "" : "runs drawn from its windows " + brokeIn(chance);
+  }
+
+  /** E.g. {@code broke in 34%, above 20%}. */
+  private static String brokeIn(double chance) {
+    return "broke in " + Math.round(100 * chance) + "%, above " + Math.round(100 * CheckWindows.MAX_RUN_BREAK) + "%";
   }
 
   /**

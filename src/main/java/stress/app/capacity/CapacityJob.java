@@ -221,8 +221,9 @@ public final class CapacityJob {
     if (!below.isEmpty()) {
       out.println();
       out.println((below.size() == 1 && contenders.size() > 1 ? below.get(0).name() + ": " : "") + "checking below"
-          + " the capacity found, which held each plain run but not within " + below.get(0).search().result().check()
-          .within(request.objectives()) + ": " + runs + " plain runs at " + Math.round(CapacityCheck.BELOW * 100) + "% of it");
+          + " the capacity found, which held each plain run but not within "
+          + below.get(0).search().result().check().within(request.objectives()) + ": " + runs + " plain runs at "
+          + Math.round(CapacityCheck.BELOW * 100) + "% of it");
       worst = checkRuns(below, runs, worst, true);
     }
     return worst;

@@ -87,12 +87,12 @@ public final class CapacityText {
     }
     String margin = check.within(result.objectives());
     if (!Double.isFinite(result.vouchedRate())) {
+      String checked = checkedFigure(result.objectives());
       return under + "none vouched for: the search found " + rate(result.capacity()) + " ops/s, which held in "
           + check.held() + " of " + check.atRate().size() + " plain runs" + CapacityCheck.inWindows(check.atRate())
-          + ", but " + CapacityCheck.whyNotVouched(check.atRate(), result.objectives(), checkedFigure(result.objectives()))
+          + ", but " + CapacityCheck.whyNotVouched(check.atRate(), result.objectives(), checked)
           + (check.atBelow().isEmpty() ? "" : ", nor did " + rate(check.below()) + " ops/s below it ("
-          + CapacityCheck.whyNotVouched(check.atBelow(), result.objectives(),
-          checkedFigure(result.objectives())) + ")");
+          + CapacityCheck.whyNotVouched(check.atBelow(), result.objectives(), checked) + ")");
     }
     if (result.vouchedRate() < result.capacity()) {
       return under + rate(result.vouchedRate()) + " ops/s, held in " + check.atBelow().size() + " of "

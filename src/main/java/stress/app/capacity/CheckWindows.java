@@ -175,7 +175,12 @@ public record CheckWindows(List<Window> windows, double seconds, List<LatencyObj
 
   /** Whether that chance is at most {@link #MAX_RUN_BREAK}; true where no window was read (nothing to refute). */
   public boolean runsHold(double windowsPerRun) {
-    return runBreakChance(windowsPerRun) <= MAX_RUN_BREAK + 1e-9;
+    return withinBound(runBreakChance(windowsPerRun));
+  }
+
+  /** Whether a chance of a run breaking is at most {@link #MAX_RUN_BREAK}. */
+  static boolean withinBound(double runBreakChance) {
+    return runBreakChance <= MAX_RUN_BREAK + 1e-9;
   }
 
   /** These windows and {@code other}'s together (read against the same objectives). */
