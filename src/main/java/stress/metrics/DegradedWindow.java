@@ -63,30 +63,43 @@ public record DegradedWindow(double startSeconds, double endSeconds, long execut
   public static final double SHORTEST_OUTAGE_INSIDE_SECONDS = 1.0;
 
   /**
-   * The outages that are not part of a degraded window: those lying inside one that lasted less than
-   * {@link #SHORTEST_OUTAGE_INSIDE_SECONDS} or saw fewer failures than the workers running are left out, and so are
-   * those reaching over its first or last edge that did both (shorter, and not every worker failed): the window's
-   * edges are report intervals' while an outage's are the workers' own times, so a moment of one failure at a
-   * window's end ends a few milliseconds after it, while a server restarting fails every worker at once and stays an
-   * outage. Their failures stay counted in the window and its intervals.
+   * The outages that are not part of a degraded window. One is left out when it lies inside a window, lasted less
+   * than {@link #SHORTEST_OUTAGE_INSIDE_SECONDS} or saw fewer failures than the workers running, and holds at most
+   * half of that window's failures; or when it reaches over a window's first or last edge, was both shorter and saw
+   * fewer failures, and holds at most half of them. While most of a window's failures fall outside an all-failed
+   * moment, the window (e.g. one node of a cluster down) is what goes on and the moment is chance; a window whose
+   * failures are mostly the moment's own is that moment rounded out to report intervals, e.g. a server restarting
+   * for half a second, whose pooled workers may wait rather than fail. The window's edges are report intervals'
+   * while an outage's are the workers' own times, so a moment of one failure at a window's end ends a few
+   * milliseconds after it. The failures of a left-out outage stay counted in the window and its intervals.
    *
    * @param threads the workers running in the phase
    */
   public static List<Outage> outagesBeyond(List<Outage> outages, List<DegradedWindow> windows, int threads) {
     List<Outage> kept = new ArrayList<>();
     for (Outage o : outages) {
-      boolean ended = o.endSeconds() != null;
-      boolean inside = ended && windows.stream()
-          .anyMatch(w -> o.startSeconds() >= w.startSeconds() && o.endSeconds() <= w.endSeconds());
-      boolean overEdge = ended && windows.stream()
-          .anyMatch(w -> o.startSeconds() <= w.endSeconds() && o.endSeconds() >= w.startSeconds());
-      boolean shorter = ended && o.endSeconds() - o.startSeconds() < SHORTEST_OUTAGE_INSIDE_SECONDS;
-      boolean few = o.failed() < threads;
-      if (!(inside && (shorter || few) || overEdge && shorter && few)) {
+      if (!partOfAWindow(o, windows, threads)) {
         kept.add(o);
       }
     }
     return kept;
+  }
+
+  private static boolean partOfAWindow(Outage o, List<DegradedWindow> windows, int threads) {
+    if (o.endSeconds() == null) {
+      return false;
+    }
+    boolean shorter = o.endSeconds() - o.startSeconds() < SHORTEST_OUTAGE_INSIDE_SECONDS;
+    boolean few = o.failed() < threads;
+    for (DegradedWindow w : windows) {
+      boolean inside = o.startSeconds() >= w.startSeconds() && o.endSeconds() <= w.endSeconds();
+      boolean overEdge = o.startSeconds() <= w.endSeconds() && o.endSeconds() >= w.startSeconds();
+      boolean mostFailuresOutside = w.failed() - o.failed() >= o.failed();
+      if (mostFailuresOutside && (inside && (shorter || few) || overEdge && shorter && few)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The degraded windows of a phase's measured intervals (warm-up left out), in order. */
