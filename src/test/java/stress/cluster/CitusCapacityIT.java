@@ -62,14 +62,14 @@ class CitusCapacityIT {
     JsonNode row = capacity.path("comparison").path("rows").get(0);
     assertEquals("table " + TABLES.get(1), row.path("combination").asText());
     JsonNode searches = capacity.path("compared");
-    if (!searches.get(0).path("vouched for").asBoolean() || !searches.get(1).path("vouched for").asBoolean()) {
-      // a stall during a check run on a shared host leaves a side with no rate vouched for: then nothing is paired,
-      // and the comparison must say so rather than give a ratio
-      System.out.println("a side's capacity was not vouched for on this host; checking that nothing was paired");
+    if (refuted(searches.get(0)) || refuted(searches.get(1))) {
+      // a stall during a check run on a shared host leaves a side with no rate vouched for, or one only below what its
+      // rounds found: then nothing is paired, and the comparison must say so rather than give a ratio
+      System.out.println("a side's capacity was not vouched for as found on this host; checking that nothing was"
+          + " paired");
       assertTrue(row.path("ratio").isMissingNode(), row.toString());
       assertTrue(compared.contains("no round with both capacities: nothing to pair"), compared);
-      assertTrue(lines.stream().anyMatch(l -> l.contains("left out of the pairs: every round: its capacity held")),
-          compared);
+      assertTrue(lines.stream().anyMatch(l -> l.contains("left out of the pairs: every round: its c")), compared);
       return;
     }
     assertEquals(2, row.path("interval").size(), "three rounds paired give an interval: " + row);
@@ -108,5 +108,11 @@ class CitusCapacityIT {
         .path("capacity");
     assertEquals(capacity.path("capacity ops/s").asDouble() / capacity.path("logged rate ops/s").asDouble(),
         capacity.path("multiple of the logged rate").asDouble(), 1e-9);
+  }
+
+  /** Whether a search's check vouched for no rate, or only one below the capacity its rounds found. */
+  private static boolean refuted(JsonNode search) {
+    return !search.path("vouched for").asBoolean()
+        || search.path("capacity ops/s").asDouble() < search.path("found ops/s").asDouble();
   }
 }

@@ -12,34 +12,61 @@ import stress.config.LatencyObjective;
  * search on a noisy host can find a rate that held a few offers running by chance, a rate at the knee holds in some runs
  * and breaks in others (with most of 3 runs as the rule, a capacity held in 2 of its own checks then broke in 3 of 3
  * plain runs from outside), and one whose runs all held just under the objective (p99 4.1-4.5 ms of 5) broke in 3 of 3
- * from outside beside a busy neighbour. Where the capacity held in every run but without that margin, the rate
- * {@value #BELOW} times lower is checked as many times, and vouched for when it holds with the margin; where the rate
- * above held in every run with the margin too, it is vouched for instead.
+ * from outside beside a busy neighbour. Where the rate above held in every run with the margin too, it is vouched for
+ * instead. Where the capacity is not vouched for, the check walks down: levels {@value #BELOW} times lower each, down
+ * to {@value #LEVELS} levels (0.41 of it), each checked by as many runs (a level ends at its first broken run), until
+ * one is vouched for: near the knee one stall leaves a backlog that drains slowly, so a host's stalls break a rate just
+ * under it while one well under it holds (a search on a quiet host found 13,600 ops/s and its check refuted it, while
+ * plain runs at 6,000 held p99 0.5 ms of 5).
  *
  * @param rate    the capacity checked, ops/s
  * @param above   the rate offered beside it, {@value #ABOVE} times it
  * @param atRate  the runs at the capacity, in order
  * @param atAbove the runs above it, in order
- * @param below   the rate checked below it when it held without the margin, NaN when not
- * @param atBelow the runs at that rate, in order
+ * @param below   the levels checked below it, highest first, each with its runs in order
  */
 public record CapacityCheck(double rate, double above, List<CapacitySearch.Step> atRate,
-                            List<CapacitySearch.Step> atAbove, double below, List<CapacitySearch.Step> atBelow) {
+                            List<CapacitySearch.Step> atAbove, List<Level> below) {
   /** The rate offered beside the capacity, as a multiple of it. */
   public static final double ABOVE = 1.2;
   /** The share of each latency objective a run's figure may reach for its rate to be vouched for. */
   public static final double MARGIN = 0.8;
-  /** The rate checked below a capacity that held without the margin, as a share of it. */
-  public static final double BELOW = 0.9;
+  /** Each level of the walk down, as a share of the level above it. */
+  public static final double BELOW = 0.8;
+  /** The most levels the walk down checks: its floor is {@code BELOW^LEVELS} of the capacity found. */
+  public static final int LEVELS = 4;
+
+  /**
+   * A rate checked below the capacity found.
+   *
+   * @param level its number, 1 the highest ({@link #BELOW} of the capacity)
+   * @param rate  ops/s
+   * @param runs  its runs, in order
+   */
+  public record Level(int level, double rate, List<CapacitySearch.Step> runs) {
+    public Level {
+      runs = List.copyOf(runs);
+    }
+
+    /** Runs at it that held. */
+    public long held() {
+      return runs.stream().filter(CapacitySearch.Step::held).count();
+    }
+
+    /** Whether a run at it broke: the level can no longer be vouched for. */
+    public boolean broke() {
+      return held() < runs.size();
+    }
+  }
 
   public CapacityCheck {
     atRate = List.copyOf(atRate);
     atAbove = List.copyOf(atAbove);
-    atBelow = List.copyOf(atBelow);
+    below = List.copyOf(below);
   }
 
   CapacityCheck(double rate, double above) {
-    this(rate, above, List.of(), List.of(), Double.NaN, List.of());
+    this(rate, above, List.of(), List.of(), List.of());
   }
 
   /** How many runs check a search of {@code rounds} rounds: as many as its rounds, at least 3. */
@@ -52,14 +79,28 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
     List<CapacitySearch.Step> at = new ArrayList<>(atRate);
     List<CapacitySearch.Step> over = new ArrayList<>(atAbove);
     (step.offered() == rate ? at : over).add(step);
-    return new CapacityCheck(rate, above, at, over, below, atBelow);
+    return new CapacityCheck(rate, above, at, over, below);
   }
 
-  /** This check with one more run at the rate below. */
-  CapacityCheck withBelow(CapacitySearch.Step step) {
-    List<CapacitySearch.Step> at = new ArrayList<>(atBelow);
-    at.add(step);
-    return new CapacityCheck(rate, above, atRate, atAbove, step.offered(), at);
+  /** The rate of level {@code level} of the walk down (1-based). */
+  public double levelRate(int level) {
+    return rate * Math.pow(BELOW, level);
+  }
+
+  /** This check with one more run at level {@code level} of the walk down: the last level, or a new one below it. */
+  CapacityCheck withBelow(int level, CapacitySearch.Step step) {
+    List<Level> levels = new ArrayList<>(below);
+    if (level == below.size() + 1) {
+      levels.add(new Level(level, levelRate(level), List.of(step)));
+    } else if (level == below.size() && level > 0) {
+      Level last = below.get(level - 1);
+      List<CapacitySearch.Step> runs = new ArrayList<>(last.runs());
+      runs.add(step);
+      levels.set(level - 1, new Level(level, last.rate(), runs));
+    } else {
+      throw new IllegalArgumentException("level " + level + " of a walk down at level " + below.size());
+    }
+    return new CapacityCheck(rate, above, atRate, atAbove, levels);
   }
 
   /** Runs at the capacity that held. */
@@ -72,30 +113,30 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
     return atAbove.stream().filter(s -> !s.held()).count();
   }
 
-  /** Runs at the rate below that held. */
-  public long heldBelow() {
-    return atBelow.stream().filter(CapacitySearch.Step::held).count();
-  }
-
   /** Whether the capacity held in every one of its runs (with or without the margin). */
   public boolean holds() {
     return !atRate.isEmpty() && held() == atRate.size();
   }
 
-  /** Whether the capacity held in every run but some figure came within the margin: the rate below is checked. */
-  public boolean needsBelow(List<LatencyObjective> objectives) {
-    return holds() && !withMargin(atRate, objectives);
+  /**
+   * Whether the walk down goes on to level {@code level}: neither the capacity nor a level above it was vouched for,
+   * and the floor is not passed.
+   */
+  public boolean walksTo(int level, List<LatencyObjective> objectives) {
+    return level == below.size() + 1 && level <= LEVELS && !atRate.isEmpty() && !withMargin(atRate, objectives)
+        && below.stream().noneMatch(l -> withMargin(l.runs(), objectives));
   }
 
   /**
    * The rate vouched for, the highest that held in every one of its runs with the margin: the rate above the
-   * capacity, the capacity, or the rate below it; NaN when none.
+   * capacity, the capacity, or a level of the walk down; NaN when none.
    */
   public double vouched(List<LatencyObjective> objectives) {
     if (withMargin(atRate, objectives)) {
       return aboveHeldWithMargin(objectives) ? above : rate;
     }
-    return withMargin(atBelow, objectives) ? below : Double.NaN;
+    return below.stream().filter(l -> withMargin(l.runs(), objectives)).mapToDouble(Level::rate).findFirst()
+        .orElse(Double.NaN);
   }
 
   /**
@@ -173,30 +214,24 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
 
   /**
    * E.g. {@code checked: 4000 ops/s held p99<=5ms in 3 of 3 plain runs (p99 2.1, 2.4, 3.0 ms); 1.2x (4800 ops/s) broke
-   * in 2 of 3 (p99 7.7, 4.1, 9.3 ms)}, and a line for the rate below when it was checked.
+   * in 2 of 3 (p99 7.7, 4.1, 9.3 ms)}, and a line for each level of the walk down.
    */
   List<String> lines(List<LatencyObjective> objectives, String figure) {
-    String described = CapacityText.objectives(objectives);
-    String text = "checked: " + CapacityText.rate(rate) + " ops/s held " + described + " in " + held() + " of "
-        + atRate.size() + " plain runs (" + figures(atRate, figure) + ")" + inWindows(atRate) + "; "
+    String text = "checked: " + CapacityText.rate(rate) + " ops/s held " + CapacityText.objectives(objectives) + " in "
+        + held() + " of " + atRate.size() + " plain runs (" + figures(atRate, figure) + ")" + inWindows(atRate) + "; "
         + CapacityText.ratio(ABOVE) + " ("
         + CapacityText.rate(above) + " ops/s) broke in " + aboveBroke() + " of " + atAbove.size() + " ("
         + figures(atAbove, figure) + ")";
-    if (!holds()) {
-      return List.of(text + ": no rate vouched for, the capacity the search found did not hold in every plain run at"
-          + " it (the host's noise, or a server whose latency drifts); quiet or pin the host, lengthen the steps, add"
-          + " rounds");
-    }
-    if (needsBelow(objectives)) {
-      List<String> lines = new ArrayList<>(List.of(text + ": the runs at " + CapacityText.rate(rate)
-          + " ops/s each held, but " + whyNotVouched(atRate, objectives, figure) + ", so a plain run at it may"
-          + " break; " + CapacityText.rate(rate * BELOW) + " ops/s checked below it"));
-      if (!atBelow.isEmpty()) {
-        lines.add("checked below: " + CapacityText.rate(below) + " ops/s held " + described + " in " + heldBelow()
-            + " of " + atBelow.size() + " plain runs (" + figures(atBelow, figure) + ")" + inWindows(atBelow)
-            + (withMargin(atBelow, objectives) ? ", each within " + within(objectives) : ": "
-            + whyNotVouched(atBelow, objectives, figure) + ", no rate vouched for; quiet or pin the host, or loosen"
-            + " the objective"));
+    if (!withMargin(atRate, objectives)) {
+      List<String> lines = new ArrayList<>();
+      String refuted = holds() ? "the runs at " + CapacityText.rate(rate) + " ops/s each held, but "
+          + whyNotVouched(atRate, objectives, figure) + ", so a plain run at it may break"
+          : "the capacity the search found did not hold in every plain run at it (the host's noise, or a server whose"
+          + " latency drifts)";
+      lines.add(text + ": " + refuted + (below.isEmpty() ? "; no rate vouched for; quiet or pin the host, lengthen the"
+          + " steps, add rounds" : "; checked lower, each level " + BELOW + " of the one above"));
+      for (Level l : below) {
+        lines.add(levelLine(l, objectives, figure));
       }
       return lines;
     }
@@ -211,11 +246,36 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
   }
 
   /**
+   * E.g. {@code checked below: 10900 ops/s (0.80 of the capacity found) held p99<=5ms in 1 of 2 plain runs (p99 3.1,
+   * 9.0 ms): not vouched for (not every run held)}; the last level unvouched says that none was.
+   */
+  private String levelLine(Level l, List<LatencyObjective> objectives, String figure) {
+    String text = "checked below: " + CapacityText.rate(l.rate()) + " ops/s (" + share(l.level())
+        + " of the capacity found) held " + CapacityText.objectives(objectives) + " in " + l.held() + " of "
+        + l.runs().size() + " plain runs (" + figures(l.runs(), figure) + ")" + inWindows(l.runs());
+    if (withMargin(l.runs(), objectives)) {
+      return text + ", each within " + within(objectives) + ": the capacity vouched for";
+    }
+    text += ": not vouched for (" + whyNotVouched(l.runs(), objectives, figure) + ")";
+    if (l.level() < below.size()) {
+      return text;
+    }
+    return text + "; no rate vouched for" + (l.level() == LEVELS ? " down to the walk's floor, " + share(LEVELS)
+        + " of the capacity found" :  ", the walk stopped before its floor") + "; quiet or pin the host, or loosen the objective";
+  }
+
+  /** A level's rate as a share of the capacity found, e.g. {@code 0.64}. */
+  public static String share(int level) {
+    return String.format(java.util.Locale.ROOT, "%.2f", Math.pow(BELOW, level));
+  }
+
+  /**
    * What a run must hold to vouch for its rate, e.g. {@code p99 4 ms (0.8 of the objective) and by its 5-s windows
    * at most a 20% chance of a run breaking}; the windows only where the runs were read by them.
    */
   public String within(List<LatencyObjective> objectives) {
-    CheckWindows w = windows(atRate).plus(windows(atAbove)).plus(windows(atBelow));
+    CheckWindows w = below.stream().map(l -> windows(l.runs())).reduce(windows(atRate).plus(windows(atAbove)),
+        CheckWindows::plus);
     return margin(objectives) + (w.judged() == 0 ? "" : " and by its " + stress.report.Decimals.seconds(w.seconds())
         + "-s windows at most a " + Math.round(CheckWindows.MAX_RUN_BREAK * 100) + "% chance of a run breaking");
   }

@@ -53,13 +53,17 @@ record CapacityComparison(String baseline, List<Row> rows, double leastDifferenc
       Arrays.fill(capacities, Double.NaN);
       List<String> why = new ArrayList<>();
       CapacityCheck check = c.search() == null ? null : c.search().result().check();
-      if (check != null && !check.holds()) {
+      double vouched = check == null ? Double.NaN : c.search().result().vouchedRate();
+      if (check != null && !check.holds() && !Double.isFinite(vouched)) {
         why.add("every round: its capacity held in only " + check.held() + " of " + check.atRate().size()
-            + " plain runs at it");
-      } else if (check != null && !Double.isFinite(c.search().result().vouchedRate())) {
+            + " plain runs at it" + walkedDown(check));
+      } else if (check != null && !Double.isFinite(vouched)) {
         List<LatencyObjective> objectives = c.search().result().objectives();
         why.add("every round: its capacity held its plain runs, but " + CapacityCheck.whyNotVouched(check.atRate(),
-            objectives, CapacityText.checkedFigure(objectives)));
+            objectives, CapacityText.checkedFigure(objectives)) + walkedDown(check));
+      } else if (check != null && vouched < check.rate()) {
+        why.add("every round: its check vouched for only " + CapacityText.rate(vouched) + " ops/s, below the "
+            + CapacityText.rate(check.rate()) + " its rounds found");
       } else if (c.search() != null) {
         for (CapacityRound r : c.search().result().rounds()) {
           if (r.lowerBound()) {
@@ -109,8 +113,22 @@ record CapacityComparison(String baseline, List<Row> rows, double leastDifferenc
     if (result.interval() == null) {
       return c.name() + " found no capacity";
     }
-    return result.check() != null && !Double.isFinite(result.vouchedRate())
-        ? c.name() + " vouched for no capacity" : null;
+    if (result.check() == null) {
+      return null;
+    }
+    if (!Double.isFinite(result.vouchedRate())) {
+      return c.name() + " vouched for no capacity";
+    }
+    // the rounds' answers are what a ratio pairs: refuted by the check, they are not the capacity
+    return result.vouchedRate() < result.capacity() ? c.name() + "'s rounds found " + CapacityText.rate(
+        result.capacity()) + " ops/s, but its check vouched for only " + CapacityText.rate(result.vouchedRate())
+        + ", so its rounds' answers are not its capacity" : null;
+  }
+
+  /** E.g. {@code , nor did any rate down to 5600 ops/s}, where the check walked down; empty where it did not. */
+  private static String walkedDown(CapacityCheck check) {
+    return check.below().isEmpty() ? "" : ", nor did any rate down to " + CapacityText.rate(
+        check.below().get(check.below().size() - 1).rate()) + " ops/s";
   }
 
   /** The verdict in words: holds more, holds less, no difference beyond noise, or why there is none. */

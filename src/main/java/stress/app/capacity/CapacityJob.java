@@ -176,12 +176,13 @@ public final class CapacityJob {
    * resolution, two offers confirming; up to 24 with breaks offered again and rates stepped down to be confirmed, as
    * searches on a 2-core host took 45-80 steps for 3 rounds), a later one 6-24 (it starts near the answer, but stalls
    * make it confirm as often as the first), the check
-   * two runs a round and the rate below it one;
+   * two runs a round and each level of its walk down one ({@link CapacityCheck#LEVELS} levels at most);
    * a step takes its warm-up, its length and about a second to set up.
    */
   private String cost(int rounds) {
     int checks = request.checked() ? 2 * CapacityCheck.runs(rounds) : 0;
-    int below = request.checked() ? CapacityCheck.runs(rounds) : 0; // the rate below, when the capacity held narrowly
+    // the walk down, when the capacity found is not vouched for
+    int below = request.checked() ? CapacityCheck.LEVELS * CapacityCheck.runs(rounds) : 0;
     int fewest = contenders.size() * (9 + 6 * (rounds - 1) + checks);
     int most = contenders.size() * (24 * rounds + checks + below);
     long seconds = config.warmup().toSeconds() + config.duration().toSeconds() + 1;
@@ -203,7 +204,8 @@ public final class CapacityJob {
 
   /**
    * The check after the search ({@link CapacityCheck}): every combination's capacity offered again as plain runs,
-   * each beside a run above it, the combinations interleaved run by run. A failed run ends that combination's check.
+   * each beside a run above it, the combinations interleaved run by run; a capacity not vouched for is walked down
+   * level by level, those combinations interleaved too. A failed run ends that combination's check.
    */
   private ExitCode checked(ExitCode worst) {
     List<CapacityContender> found = contenders.stream().filter(c -> c.failure() == null && c.search() != null
@@ -215,32 +217,40 @@ public final class CapacityJob {
     out.println();
     out.println("checking the capacity found: " + runs + " plain runs at it and " + runs + " at "
         + CapacityText.ratio(CapacityCheck.ABOVE) + " it, interleaved");
-    worst = checkRuns(found, runs, worst, false);
-    List<CapacityContender> below = found.stream().filter(c -> c.failure() == null && c.search().checksBelow())
-        .toList();
-    if (!below.isEmpty()) {
+    worst = checkRuns(found, runs, worst, 0);
+    for (int level = 1; level <= CapacityCheck.LEVELS; level++) {
+      int k = level;
+      List<CapacityContender> walking = found.stream().filter(c -> c.failure() == null && c.search().walksTo(k))
+          .toList();
+      if (walking.isEmpty()) {
+        break;
+      }
       out.println();
-      out.println((below.size() == 1 && contenders.size() > 1 ? below.get(0).name() + ": " : "") + "checking below"
-          + " the capacity found, which held each plain run but not within "
-          + below.get(0).search().result().check().within(request.objectives()) + ": " + runs + " plain runs at "
-          + Math.round(CapacityCheck.BELOW * 100) + "% of it");
-      worst = checkRuns(below, runs, worst, true);
+      out.println((walking.size() == 1 && contenders.size() > 1 ? walking.get(0).name() + ": " : "")
+          + "checking below, as " + (k == 1 ? "the capacity found" : "the level above") + " was not vouched for: up to "
+          + runs + " plain runs at " + CapacityCheck.share(k) + " of the capacity found"
+          + (walking.size() == 1 ? " (" + CapacityText.rate(walking.get(0).search().result().check().levelRate(k))
+          + " ops/s)" : "") + ", the level ending at its first broken run");
+      worst = checkRuns(walking, runs, worst, k);
     }
     return worst;
   }
 
-  /** The check's runs, the combinations interleaved run by run; at the rate below the capacity when {@code below}. */
-  private ExitCode checkRuns(List<CapacityContender> found, int runs, ExitCode worst, boolean below) {
+  /**
+   * The check's runs, the combinations interleaved run by run: at the capacity and above it (level 0), or at level
+   * {@code level} of the walk down, where a combination whose run broke at it runs no more of it.
+   */
+  private ExitCode checkRuns(List<CapacityContender> found, int runs, ExitCode worst, int level) {
     for (int run = 1; run <= runs; run++) {
       for (CapacityContender c : found) {
-        if (c.failure() != null) {
+        if (c.failure() != null || level > 0 && c.search().levelBroke(level)) {
           continue;
         }
-        int number = below ? runs + run : run;
+        int number = runs * level + run;
         try {
           CapacitySearch.Steps steps = (rate, round) -> c.check(rate, number, out);
-          if (below) {
-            c.search().belowRun(steps, number);
+          if (level > 0) {
+            c.search().belowRun(steps, level, number);
           } else {
             c.search().checkRun(steps, run);
           }

@@ -1,5 +1,6 @@
 package stress.app.capacity;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -113,11 +114,25 @@ public final class CapacityJson {
         c.put("run break chance at the rate", windows.runBreakChance(CapacityCheck.windowsPerRun(check.atRate())));
         c.put("most run break chance", CheckWindows.MAX_RUN_BREAK);
       }
-      if (!check.atBelow().isEmpty()) {
-        c.put("below ops/s", check.below());
-        c.put("held below", check.heldBelow());
-        c.put("runs below", check.atBelow().size());
-        c.put("held below within the margin", CapacityCheck.withMargin(check.atBelow(), result.objectives()));
+      if (!check.below().isEmpty()) {
+        List<Map<String, Object>> levels = new ArrayList<>();
+        for (CapacityCheck.Level l : check.below()) {
+          Map<String, Object> level = new LinkedHashMap<>();
+          level.put("level", l.level());
+          level.put("ops/s", l.rate());
+          level.put("share of the capacity found", Math.pow(CapacityCheck.BELOW, l.level()));
+          level.put("held", l.held());
+          level.put("runs", l.runs().size());
+          level.put("held within the margin", CapacityCheck.withMargin(l.runs(), result.objectives()));
+          CheckWindows w = CapacityCheck.windows(l.runs());
+          if (w.judged() > 0) {
+            level.put("windows", w.judged());
+            level.put("windows held", w.held());
+            level.put("run break chance", w.runBreakChance(CapacityCheck.windowsPerRun(l.runs())));
+          }
+          levels.add(level);
+        }
+        c.put("below", levels);
       }
       json.put("check", c);
     }

@@ -204,7 +204,7 @@ public final class CapacitySearch {
 
     /**
      * The rate the check vouched for ({@link CapacityCheck#vouched}): the rate above the capacity found, the capacity
-     * found, or the rate below it; NaN when none, or not checked.
+     * found, or a level of the walk down below it; NaN when none, or not checked.
      */
     public double vouchedRate() {
       return interval != null && check != null ? check.vouched(objectives) : Double.NaN;
@@ -293,17 +293,28 @@ public final class CapacitySearch {
     }
   }
 
-  /** Whether the check held the capacity in every run but not with the margin, so the rate below is checked. */
-  public boolean checksBelow() {
-    return check != null && check.needsBelow(objectives);
+  /** Whether the check walks down to level {@code level} (1-based): nothing above it was vouched for. */
+  public boolean walksTo(int level) {
+    return check != null && check.walksTo(level, objectives);
   }
 
-  /** Run {@code run} of the check of the rate {@link CapacityCheck#BELOW} times the capacity ({@link #checksBelow}). */
-  public void belowRun(Steps steps, int run) throws Exception {
-    if (!checksBelow()) {
-      throw new IllegalStateException("no rate below to check");
+  /**
+   * Whether level {@code level} of the walk down has a broken run, so its further runs are skipped: it can no longer
+   * be vouched for.
+   */
+  public boolean levelBroke(int level) {
+    return check != null && check.below().size() >= level && check.below().get(level - 1).broke();
+  }
+
+  /**
+   * Run {@code run} of level {@code level} of the walk down ({@link CapacityCheck#levelRate}): the first run of a level
+   * the check walks to ({@link #walksTo}), or a further run of the last level.
+   */
+  public void belowRun(Steps steps, int level, int run) throws Exception {
+    if (check == null || !(walksTo(level) || level == check.below().size() && level > 0)) {
+      throw new IllegalStateException("no level " + level + " below to check");
     }
-    check = check.withBelow(step(steps, check.rate() * CapacityCheck.BELOW, 0, List.of(), 0, run));
+    check = check.withBelow(level, step(steps, check.levelRate(level), 0, List.of(), 0, run));
   }
 
   /** Runs round {@code round} (1-based) of this search and returns its answer. */

@@ -81,24 +81,20 @@ public final class CapacityText {
           ? "; " + ONE_SEARCH : "");
     }
     CapacityCheck check = result.check();
-    if (!check.holds()) {
-      return under + "none vouched for: the search found " + rate(result.capacity()) + " ops/s, but it held in only "
-          + check.held() + " of " + check.atRate().size() + " plain runs at it";
-    }
     String margin = check.within(result.objectives());
     if (!Double.isFinite(result.vouchedRate())) {
-      String checked = checkedFigure(result.objectives());
-      return under + "none vouched for: the search found " + rate(result.capacity()) + " ops/s, which held in "
-          + check.held() + " of " + check.atRate().size() + " plain runs" + CapacityCheck.inWindows(check.atRate())
-          + ", but " + CapacityCheck.whyNotVouched(check.atRate(), result.objectives(), checked)
-          + (check.atBelow().isEmpty() ? "" : ", nor did " + rate(check.below()) + " ops/s below it ("
-          + CapacityCheck.whyNotVouched(check.atBelow(), result.objectives(), checked) + ")");
+      return under + "none vouched for: the search found " + rate(result.capacity()) + " ops/s, but "
+          + refutations(result, check.below().size()) + (check.below().size() == CapacityCheck.LEVELS
+          ? "; the walk down stopped at its floor, " + CapacityCheck.share(CapacityCheck.LEVELS) + " of the capacity found"
+          : "");
     }
     if (result.vouchedRate() < result.capacity()) {
-      return under + rate(result.vouchedRate()) + " ops/s, held in " + check.atBelow().size() + " of "
-          + check.atBelow().size() + " plain runs within " + margin + CapacityCheck.inWindows(check.atBelow())
-          + "; the search found " + figure
-          + ", which held only nearer the objective" + (rounds == 1 ? "; " + ONE_SEARCH : "");
+      CapacityCheck.Level level = check.below().stream().filter(l -> l.rate() == result.vouchedRate()).findFirst()
+          .orElseThrow();
+      return under + rate(result.vouchedRate()) + " ops/s, " + CapacityCheck.share(level.level()) + " of the capacity"
+          + " found, held in " + level.runs().size() + " of " + level.runs().size() + " plain runs within " + margin
+          + CapacityCheck.inWindows(level.runs()) + "; the search found " + figure + ", but "
+          + refutations(result, level.level() - 1) + (rounds == 1 ? "; " + ONE_SEARCH : "");
     }
     if (result.vouchedRate() > result.capacity()) {
       return under + rate(result.vouchedRate()) + " ops/s, " + ratio(CapacityCheck.ABOVE) + " the capacity found,"
@@ -109,6 +105,27 @@ public final class CapacityText {
     return under + figure + ", held in " + check.held() + " of " + check.atRate().size()
         + " plain runs at it within " + margin + CapacityCheck.inWindows(check.atRate()) + (rounds == 1 ? "; "
         + ONE_SEARCH : "");
+  }
+
+  /**
+   * Why the capacity found and the first {@code levels} levels of the walk down were not vouched for, e.g. {@code it
+   * held in only 1 of 3 plain runs at it, nor did 10900 ops/s (not every run held) or 8700 ops/s (runs drawn from its
+   * windows broke in 34%, above 20%)}.
+   */
+  private static String refutations(CapacitySearch.Result result, int levels) {
+    CapacityCheck check = result.check();
+    String checked = checkedFigure(result.objectives());
+    String why = check.holds() ? "it held in " + check.held() + " of " + check.atRate().size() + " plain runs"
+        + CapacityCheck.inWindows(check.atRate()) + ", but " + CapacityCheck.whyNotVouched(check.atRate(),
+        result.objectives(), checked)
+        : "it held in only " + check.held() + " of " + check.atRate().size() + " plain runs at it";
+    List<String> lower = check.below().subList(0, levels).stream().map(l -> rate(l.rate()) + " ops/s ("
+        + CapacityCheck.whyNotVouched(l.runs(), result.objectives(), checked) + ")").toList();
+    if (lower.isEmpty()) {
+      return why;
+    }
+    return why + ", nor did " + (lower.size() == 1 ? lower.get(0) : String.join(", ",
+        lower.subList(0, lower.size() - 1)) + " or " + lower.get(lower.size() - 1));
   }
 
   /** Why rounds gave no capacity together: each round's answer in a word, and the rule. */

@@ -90,6 +90,35 @@ class CapacityComparisonTest {
         comparison.lines().get(2));
   }
 
+  /**
+   * b's check refutes the capacity its rounds found (p99 over 0.8 of the objective at it) and vouches for a level
+   * below: the rounds' answers, which a ratio pairs, are not its capacity, so no ratio is given.
+   */
+  @Test
+  void aCapacityVouchedForOnlyBelowTheRoundsAnswersHasNoRatio() throws Exception {
+    CapacityContender a = searched("a", 1000, Double.MAX_VALUE);
+    CapacityContender b = searched("b", 1000, Double.MAX_VALUE);
+    CapacitySearch.Steps roomy = (rate, round) -> QueueModel.step(3000, rate, Double.MAX_VALUE);
+    // b's capacity is its slowest round's (drift 0.8): checked on that machine, its p99 is near the objective
+    CapacitySearch.Steps queue = (rate, round) -> QueueModel.step(800, rate, Double.MAX_VALUE);
+    for (int run = 1; run <= 3; run++) {
+      a.search().checkRun(roomy, run);
+      b.search().checkRun(queue, run);
+    }
+    CapacitySearchTest.walkDown(b.search(), queue);
+    double found = b.search().result().capacity();
+    assertEquals(CapacityCheck.BELOW * found, b.search().result().vouchedRate(), 1e-9,
+        b.search().result().check().toString());
+    CapacityComparison comparison = CapacityComparison.of(List.of(a, b), DRIFT.length, Set.of());
+    CapacityComparison.Row row = comparison.rows().get(1);
+    assertNull(row.ratio(), "no ratio from answers the check refuted");
+    assertEquals("not compared: b's rounds found " + CapacityText.rate(found) + " ops/s, but its check vouched for"
+        + " only " + CapacityText.rate(CapacityCheck.BELOW * found) + ", so its rounds' answers are not its capacity,"
+        + " and a ratio is only between two capacities", comparison.verdict(row));
+    assertEquals(List.of("every round: its check vouched for only " + CapacityText.rate(CapacityCheck.BELOW * found)
+        + " ops/s, below the " + CapacityText.rate(found) + " its rounds found"), row.leftOut());
+  }
+
   @Test
   void aCombinationWithoutAnyCapacityHasNoRatio() throws Exception {
     CapacityComparison comparison = CapacityComparison.of(List.of(searched("a", 1000, Double.MAX_VALUE),
