@@ -186,12 +186,12 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
     double chance = w.runBreakChance(perRun);
     return ", and in " + w.text() + (CheckWindows.withinBound(chance) ? "" : ": runs of "
         + stress.report.Decimals.seconds(Math.max(1, Math.round(perRun)) * w.seconds()) + " s drawn from these windows "
-        + brokeIn(chance) + " (the host's stalls, or a knee the runs sit on)");
+        + holdABrokenOne(chance) + " (the host's stalls, or a knee the runs sit on)");
   }
 
   /**
    * Why runs did not vouch for their rate, e.g. {@code not each within p99 4 ms (0.8 of the objective): p99 3.1,
-   * 4.4, 2.0 ms} or {@code runs drawn from its windows broke in 34%, above 20%}; empty where they did.
+   * 4.4, 2.0 ms} or {@code runs drawn from its windows hold a broken one in 34%, above 20%}; empty where they did.
    */
   static String whyNotVouched(List<CapacitySearch.Step> runs, List<LatencyObjective> objectives, String figure) {
     if (runs.isEmpty()) {
@@ -204,12 +204,13 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
       return "not each within " + margin(objectives) + ": " + figures(runs, figure);
     }
     double chance = windows(runs).runBreakChance(windowsPerRun(runs));
-    return CheckWindows.withinBound(chance) ? "" : "runs drawn from its windows " + brokeIn(chance);
+    return CheckWindows.withinBound(chance) ? "" : "runs drawn from its windows " + holdABrokenOne(chance);
   }
 
-  /** E.g. {@code broke in 34%, above 20%}. */
-  private static String brokeIn(double chance) {
-    return "broke in " + Math.round(100 * chance) + "%, above " + Math.round(100 * CheckWindows.MAX_RUN_BREAK) + "%";
+  /** E.g. {@code hold a broken one in 34%, above 20%}. */
+  private static String holdABrokenOne(double chance) {
+    return "hold a broken one in " + Math.round(100 * chance) + "%, above "
+        + Math.round(100 * CheckWindows.MAX_RUN_BREAK) + "%";
   }
 
   /**

@@ -116,7 +116,7 @@ public final class CapacityText {
     CapacityCheck check = result.check();
     String checked = checkedFigure(result.objectives());
     String why = check.holds() ? "it held in " + check.held() + " of " + check.atRate().size() + " plain runs"
-        + CapacityCheck.inWindows(check.atRate()) + ", but " + CapacityCheck.whyNotVouched(check.atRate(),
+        + CapacityCheck.inWindows(check.atRate()) + ", yet " + CapacityCheck.whyNotVouched(check.atRate(),
         result.objectives(), checked)
         : "it held in only " + check.held() + " of " + check.atRate().size() + " plain runs at it";
     List<String> lower = check.below().subList(0, levels).stream().map(l -> rate(l.rate()) + " ops/s ("
