@@ -120,11 +120,20 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
 
   /**
    * Whether the walk down goes on to level {@code level}: neither the capacity nor a level above it was vouched for,
-   * and the floor is not passed.
+   * the level above is finished (a run broke, or it had as many runs as the capacity), and the floor is not passed.
    */
   public boolean walksTo(int level, List<LatencyObjective> objectives) {
     return level == below.size() + 1 && level <= LEVELS && !atRate.isEmpty() && !withMargin(atRate, objectives)
-        && below.stream().noneMatch(l -> withMargin(l.runs(), objectives));
+        && below.stream().noneMatch(l -> vouches(l, objectives)) && (below.isEmpty()
+        || below.get(below.size() - 1).broke() || below.get(below.size() - 1).runs().size() >= atRate.size());
+  }
+
+  /**
+   * Whether a level of the walk down is vouched for: as many runs as the capacity had (a walk cut short has fewer),
+   * each within the margin, as {@link #withMargin} reads them.
+   */
+  public boolean vouches(Level level, List<LatencyObjective> objectives) {
+    return level.runs().size() >= atRate.size() && withMargin(level.runs(), objectives);
   }
 
   /**
@@ -135,7 +144,7 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
     if (withMargin(atRate, objectives)) {
       return aboveHeldWithMargin(objectives) ? above : rate;
     }
-    return below.stream().filter(l -> withMargin(l.runs(), objectives)).mapToDouble(Level::rate).findFirst()
+    return below.stream().filter(l -> vouches(l, objectives)).mapToDouble(Level::rate).findFirst()
         .orElse(Double.NaN);
   }
 
@@ -254,10 +263,11 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
     String text = "checked below: " + CapacityText.rate(l.rate()) + " ops/s (" + share(l.level())
         + " of the capacity found) held " + CapacityText.objectives(objectives) + " in " + l.held() + " of "
         + l.runs().size() + " plain runs (" + figures(l.runs(), figure) + ")" + inWindows(l.runs());
-    if (withMargin(l.runs(), objectives)) {
+    if (vouches(l, objectives)) {
       return text + ", each within " + within(objectives) + ": the capacity vouched for";
     }
-    text += ": not vouched for (" + whyNotVouched(l.runs(), objectives, figure) + ")";
+    String why = whyNotVouched(l.runs(), objectives, figure);
+    text += ": not vouched for (" + (why.isEmpty() ? "fewer runs than the capacity's" : why) + ")";
     if (l.level() < below.size()) {
       return text;
     }

@@ -119,8 +119,10 @@ public final class CapacityText {
         + CapacityCheck.inWindows(check.atRate()) + ", yet " + CapacityCheck.whyNotVouched(check.atRate(),
         result.objectives(), checked)
         : "it held in only " + check.held() + " of " + check.atRate().size() + " plain runs at it";
-    List<String> lower = check.below().subList(0, levels).stream().map(l -> rate(l.rate()) + " ops/s ("
-        + CapacityCheck.whyNotVouched(l.runs(), result.objectives(), checked) + ")").toList();
+    List<String> lower = check.below().subList(0, levels).stream().map(l -> {
+      String not = CapacityCheck.whyNotVouched(l.runs(), result.objectives(), checked);
+      return rate(l.rate()) + " ops/s (" + (not.isEmpty() ? "fewer runs than the capacity's" : not) + ")";
+    }).toList();
     if (lower.isEmpty()) {
       return why;
     }

@@ -413,6 +413,29 @@ class CapacitySearchTest {
         + " capacity found; quiet or pin the host, or loosen the objective"), none.toString());
   }
 
+  /** A walk cut short (interrupted) after one run of a level that held: too few runs to vouch for it, and said so. */
+  @Test
+  void aLevelWithFewerRunsThanTheCapacityIsNotVouchedFor() throws Exception {
+    CapacitySearch search = new CapacitySearch(P99_20MS, 100, 0.05, (step, n) -> { });
+    CapacitySearch.Steps queue = (rate, round) -> QueueModel.step(1000, rate, Double.MAX_VALUE);
+    search.round(queue, 1);
+    for (int run = 1; run <= 3; run++) {
+      search.checkRun(queue, run);
+    }
+    search.belowRun(queue, 1, 4);
+    CapacitySearch.Result cut = search.result();
+    assertTrue(CapacityCheck.withMargin(cut.check().below().get(0).runs(), P99_20MS), "its one run held: "
+        + cut.check());
+    assertTrue(!Double.isFinite(cut.vouchedRate()), cut.check().toString());
+    assertTrue(!search.walksTo(2), "the walk goes on only after a level that cannot be vouched for");
+    List<String> lines = CapacityText.result(cut);
+    assertTrue(lines.get(lines.size() - 2).contains(" in 1 of 1 plain runs (p99 ") && lines.get(lines.size() - 2)
+        .contains(": not vouched for (fewer runs than the capacity's); no rate vouched for, the walk stopped before"
+        + " its floor"), lines.toString());
+    assertTrue(CapacityText.answer(cut).contains("none vouched for: the search found ")
+        && CapacityText.answer(cut).contains("(fewer runs than the capacity's)"), CapacityText.answer(cut));
+  }
+
   /** The walk down as the job runs it: level by level, up to 3 runs each, a level ending at its first broken run. */
   static void walkDown(CapacitySearch search, CapacitySearch.Steps steps) throws Exception {
     for (int level = 1; search.walksTo(level); level++) {
