@@ -272,7 +272,8 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
       return text;
     }
     return text + "; no rate vouched for" + (l.level() == LEVELS ? " down to the walk's floor, " + share(LEVELS)
-        + " of the capacity found" :  ", the walk stopped before its floor") + "; quiet or pin the host, or loosen the objective";
+        + " of the capacity found" : ", the walk stopped before its floor")
+        + "; quiet or pin the host, or loosen the objective";
   }
 
   /** A level's rate as a share of the capacity found, e.g. {@code 0.64}. */

@@ -85,8 +85,8 @@ public final class CapacityText {
     if (!Double.isFinite(result.vouchedRate())) {
       return under + "none vouched for: the search found " + rate(result.capacity()) + " ops/s, but "
           + refutations(result, check.below().size()) + (check.below().size() == CapacityCheck.LEVELS
-          ? "; the walk down stopped at its floor, " + CapacityCheck.share(CapacityCheck.LEVELS) + " of the capacity found"
-          : "");
+          ? "; the walk down stopped at its floor, " + CapacityCheck.share(CapacityCheck.LEVELS)
+          + " of the capacity found" : "");
     }
     if (result.vouchedRate() < result.capacity()) {
       CapacityCheck.Level level = check.below().stream().filter(l -> l.rate() == result.vouchedRate()).findFirst()
