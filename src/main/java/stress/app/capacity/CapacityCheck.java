@@ -2,6 +2,7 @@ package stress.app.capacity;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import stress.config.LatencyObjective;
 
@@ -57,6 +58,11 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
     public boolean broke() {
       return held() < runs.size();
     }
+
+    /** Whether it has {@code runs} runs, as many as the capacity had: the most a level is given. */
+    boolean full(int runs) {
+      return this.runs.size() >= runs;
+    }
   }
 
   public CapacityCheck {
@@ -82,9 +88,14 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
     return new CapacityCheck(rate, above, at, over, below);
   }
 
+  /** Level {@code level} of the walk down (1-based) as a share of the capacity found: {@code BELOW^level}. */
+  public static double shareOf(int level) {
+    return Math.pow(BELOW, level);
+  }
+
   /** The rate of level {@code level} of the walk down (1-based). */
   public double levelRate(int level) {
-    return rate * Math.pow(BELOW, level);
+    return rate * shareOf(level);
   }
 
   /** This check with one more run at level {@code level} of the walk down: the last level, or a new one below it. */
@@ -123,9 +134,12 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
    * the level above is finished (a run broke, or it had as many runs as the capacity), and the floor is not passed.
    */
   public boolean walksTo(int level, List<LatencyObjective> objectives) {
-    return level == below.size() + 1 && level <= LEVELS && !atRate.isEmpty() && !withMargin(atRate, objectives)
-        && below.stream().noneMatch(l -> vouches(l, objectives)) && (below.isEmpty()
-        || below.get(below.size() - 1).broke() || below.get(below.size() - 1).runs().size() >= atRate.size());
+    if (level != below.size() + 1 || level > LEVELS || atRate.isEmpty() || withMargin(atRate, objectives)
+        || vouchedLevel(objectives).isPresent()) {
+      return false;
+    }
+    Level above = below.isEmpty() ? null : below.get(below.size() - 1);
+    return above == null || above.broke() || above.full(atRate.size());
   }
 
   /**
@@ -133,7 +147,21 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
    * each within the margin, as {@link #withMargin} reads them.
    */
   public boolean vouches(Level level, List<LatencyObjective> objectives) {
-    return level.runs().size() >= atRate.size() && withMargin(level.runs(), objectives);
+    return level.full(atRate.size()) && withMargin(level.runs(), objectives);
+  }
+
+  /** The level of the walk down vouched for (the walk stops at it); empty when none. */
+  public Optional<Level> vouchedLevel(List<LatencyObjective> objectives) {
+    return below.stream().filter(l -> vouches(l, objectives)).findFirst();
+  }
+
+  /**
+   * Why a level of the walk down was not vouched for, as {@link #whyNotVouched} says it, or that it had fewer runs
+   * than the capacity (a walk cut short); empty where it was vouched for.
+   */
+  String whyNotVouched(Level level, List<LatencyObjective> objectives, String figure) {
+    String why = whyNotVouched(level.runs(), objectives, figure);
+    return !why.isEmpty() || vouches(level, objectives) ? why : "fewer runs than the capacity's";
   }
 
   /**
@@ -144,8 +172,7 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
     if (withMargin(atRate, objectives)) {
       return aboveHeldWithMargin(objectives) ? above : rate;
     }
-    return below.stream().filter(l -> vouches(l, objectives)).mapToDouble(Level::rate).findFirst()
-        .orElse(Double.NaN);
+    return vouchedLevel(objectives).map(Level::rate).orElse(Double.NaN);
   }
 
   /**
@@ -266,8 +293,7 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
     if (vouches(l, objectives)) {
       return text + ", each within " + within(objectives) + ": the capacity vouched for";
     }
-    String why = whyNotVouched(l.runs(), objectives, figure);
-    text += ": not vouched for (" + (why.isEmpty() ? "fewer runs than the capacity's" : why) + ")";
+    text += ": not vouched for (" + whyNotVouched(l, objectives, figure) + ")";
     if (l.level() < below.size()) {
       return text;
     }
@@ -278,7 +304,7 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
 
   /** A level's rate as a share of the capacity found, e.g. {@code 0.64}. */
   public static String share(int level) {
-    return String.format(java.util.Locale.ROOT, "%.2f", Math.pow(BELOW, level));
+    return String.format(java.util.Locale.ROOT, "%.2f", shareOf(level));
   }
 
   /**

@@ -61,7 +61,7 @@ record CapacityComparison(String baseline, List<Row> rows, double leastDifferenc
         List<LatencyObjective> objectives = c.search().result().objectives();
         why.add("every round: its capacity held its plain runs, but " + CapacityCheck.whyNotVouched(check.atRate(),
             objectives, CapacityText.checkedFigure(objectives)) + walkedDown(check));
-      } else if (check != null && vouched < check.rate()) {
+      } else if (check != null && c.search().result().vouchedOnlyBelow()) {
         why.add("every round: its check vouched for only " + CapacityText.rate(vouched) + " ops/s, below the "
             + CapacityText.rate(check.rate()) + " its rounds found");
       } else if (c.search() != null) {
@@ -120,7 +120,7 @@ record CapacityComparison(String baseline, List<Row> rows, double leastDifferenc
       return c.name() + " vouched for no capacity";
     }
     // the rounds' answers are what a ratio pairs: refuted by the check, they are not the capacity
-    return result.vouchedRate() < result.capacity() ? c.name() + "'s rounds found " + CapacityText.rate(
+    return result.vouchedOnlyBelow() ? c.name() + "'s rounds found " + CapacityText.rate(
         result.capacity()) + " ops/s, but its check vouched for only " + CapacityText.rate(result.vouchedRate())
         + ", so its rounds' answers are not its capacity" : null;
   }

@@ -120,7 +120,7 @@ public final class CapacityJson {
           Map<String, Object> level = new LinkedHashMap<>();
           level.put("level", l.level());
           level.put("ops/s", l.rate());
-          level.put("share of the capacity found", Math.pow(CapacityCheck.BELOW, l.level()));
+          level.put("share of the capacity found", CapacityCheck.shareOf(l.level()));
           level.put("held", l.held());
           level.put("runs", l.runs().size());
           level.put("held within the margin", CapacityCheck.withMargin(l.runs(), result.objectives()));

@@ -210,6 +210,14 @@ public final class CapacitySearch {
       return interval != null && check != null ? check.vouched(objectives) : Double.NaN;
     }
 
+    /**
+     * Whether the check vouched for a rate only below the capacity the rounds found (a level of its walk down): the
+     * rounds' answers were refuted, so they are not the capacity.
+     */
+    public boolean vouchedOnlyBelow() {
+      return vouchedRate() < capacity();
+    }
+
     /** The rate the answer gives: the one vouched for when checked, else the one found (NaN when none). */
     public double answerRate() {
       return check == null ? capacity() : vouchedRate();

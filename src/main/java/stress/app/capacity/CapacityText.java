@@ -88,9 +88,8 @@ public final class CapacityText {
           ? "; the walk down stopped at its floor, " + CapacityCheck.share(CapacityCheck.LEVELS)
           + " of the capacity found" : "");
     }
-    if (result.vouchedRate() < result.capacity()) {
-      CapacityCheck.Level level = check.below().stream().filter(l -> l.rate() == result.vouchedRate()).findFirst()
-          .orElseThrow();
+    if (result.vouchedOnlyBelow()) {
+      CapacityCheck.Level level = check.vouchedLevel(result.objectives()).orElseThrow();
       return under + rate(result.vouchedRate()) + " ops/s, " + CapacityCheck.share(level.level()) + " of the capacity"
           + " found, held in " + level.runs().size() + " of " + level.runs().size() + " plain runs within " + margin
           + CapacityCheck.inWindows(level.runs()) + "; the search found " + figure + ", but "
@@ -119,10 +118,8 @@ public final class CapacityText {
         + CapacityCheck.inWindows(check.atRate()) + ", yet " + CapacityCheck.whyNotVouched(check.atRate(),
         result.objectives(), checked)
         : "it held in only " + check.held() + " of " + check.atRate().size() + " plain runs at it";
-    List<String> lower = check.below().subList(0, levels).stream().map(l -> {
-      String not = CapacityCheck.whyNotVouched(l.runs(), result.objectives(), checked);
-      return rate(l.rate()) + " ops/s (" + (not.isEmpty() ? "fewer runs than the capacity's" : not) + ")";
-    }).toList();
+    List<String> lower = check.below().subList(0, levels).stream().map(l -> rate(l.rate()) + " ops/s ("
+        + check.whyNotVouched(l, result.objectives(), checked) + ")").toList();
     if (lower.isEmpty()) {
       return why;
     }

@@ -277,12 +277,9 @@ class CapacitySearchTest {
 
   @Test
   void theCheckVouchesOnlyForACapacityThatHeldInMostOfItsPlainRuns() throws Exception {
-    CapacitySearch steady = new CapacitySearch(P99_20MS, 100, 0.05, (step, n) -> { });
+    CapacitySearch steady = searchedOnce();
     CapacitySearch.Steps queue = (rate, round) -> QueueModel.step(1000, rate, Double.MAX_VALUE);
-    steady.round(queue, 1);
-    for (int run = 1; run <= 3; run++) {
-      steady.checkRun(queue, run);
-    }
+    check(steady, queue);
     CapacitySearch.Result narrow = steady.result();
     assertEquals(3, narrow.check().held());
     assertEquals(3, narrow.check().aboveBroke(), "1.2 times the knee is over it");
@@ -359,9 +356,7 @@ class CapacitySearchTest {
    */
   @Test
   void theCheckWalksDownLevelByLevelUntilARateIsVouchedFor() throws Exception {
-    CapacitySearch search = new CapacitySearch(P99_20MS, 100, 0.05, (step, n) -> { });
-    CapacitySearch.Steps queue = (rate, round) -> QueueModel.step(1000, rate, Double.MAX_VALUE);
-    search.round(queue, 1);
+    CapacitySearch search = searchedOnce();
     double found = search.result().capacity();
     int[] runs = {0};
     CapacitySearch.Steps stalls = (rate, round) -> {
@@ -371,9 +366,7 @@ class CapacitySearchTest {
       return rate < 0.6 * found || runs[0] % 2 == 1 ? m : new StepMeasured(m.achieved(), m.p50Ms(), m.p90Ms(),
           m.p95Ms(), 90, 120, 0, 0, m.operations());
     };
-    for (int run = 1; run <= 3; run++) {
-      search.checkRun(stalls, run);
-    }
+    check(search, stalls);
     int offered = runs[0];
     walkDown(search, stalls);
     CapacityCheck check = search.result().check();
@@ -394,15 +387,12 @@ class CapacitySearchTest {
         .allMatch(l -> l.endsWith(": not vouched for (not every run held)")), lines.toString());
 
     // stalls at every rate: the walk stops at its floor, and says so
-    CapacitySearch nowhere = new CapacitySearch(P99_20MS, 100, 0.05, (step, n) -> { });
-    nowhere.round(queue, 1);
+    CapacitySearch nowhere = searchedOnce();
     CapacitySearch.Steps always = (rate, round) -> {
       StepMeasured m = QueueModel.step(1000, rate, Double.MAX_VALUE);
       return new StepMeasured(m.achieved(), m.p50Ms(), m.p90Ms(), m.p95Ms(), 90, 120, 0, 0, m.operations());
     };
-    for (int run = 1; run <= 3; run++) {
-      nowhere.checkRun(always, run);
-    }
+    check(nowhere, always);
     walkDown(nowhere, always);
     assertEquals(CapacityCheck.LEVELS, nowhere.result().check().below().size());
     assertTrue(!nowhere.walksTo(CapacityCheck.LEVELS + 1));
@@ -416,12 +406,9 @@ class CapacitySearchTest {
   /** A walk cut short (interrupted) after one run of a level that held: too few runs to vouch for it, and said so. */
   @Test
   void aLevelWithFewerRunsThanTheCapacityIsNotVouchedFor() throws Exception {
-    CapacitySearch search = new CapacitySearch(P99_20MS, 100, 0.05, (step, n) -> { });
+    CapacitySearch search = searchedOnce();
     CapacitySearch.Steps queue = (rate, round) -> QueueModel.step(1000, rate, Double.MAX_VALUE);
-    search.round(queue, 1);
-    for (int run = 1; run <= 3; run++) {
-      search.checkRun(queue, run);
-    }
+    check(search, queue);
     search.belowRun(queue, 1, 4);
     CapacitySearch.Result cut = search.result();
     assertTrue(CapacityCheck.withMargin(cut.check().below().get(0).runs(), P99_20MS), "its one run held: "
@@ -434,6 +421,20 @@ class CapacitySearchTest {
         + " its floor"), lines.toString());
     assertTrue(CapacityText.answer(cut).contains("none vouched for: the search found ")
         && CapacityText.answer(cut).contains("(fewer runs than the capacity's)"), CapacityText.answer(cut));
+  }
+
+  /** A search of one round on the M/M/1 queue of mu 1000 ops/s, whose p99 crosses 20 ms at {@code knee(1000)}. */
+  static CapacitySearch searchedOnce() throws Exception {
+    CapacitySearch search = new CapacitySearch(P99_20MS, 100, 0.05, (step, n) -> { });
+    search.round((rate, round) -> QueueModel.step(1000, rate, Double.MAX_VALUE), 1);
+    return search;
+  }
+
+  /** The check's 3 runs at the capacity found and above it, as the job runs them for a search of 1-3 rounds. */
+  static void check(CapacitySearch search, CapacitySearch.Steps steps) throws Exception {
+    for (int run = 1; run <= 3; run++) {
+      search.checkRun(steps, run);
+    }
   }
 
   /** The walk down as the job runs it: level by level, up to 3 runs each, a level ending at its first broken run. */
