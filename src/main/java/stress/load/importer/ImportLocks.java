@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.OffsetDateTime;
 import java.util.List;
 import stress.load.ConnectionSupplier;
@@ -88,9 +89,19 @@ final class ImportLocks implements AutoCloseable {
     return connection;
   }
 
-  /** Releases the locks: the session ends. */
+  /**
+   * Releases the locks, then ends the session. Unlocked by a statement first because a closed connection's server
+   * process lets go of its locks only as it exits, a moment after the client has gone: an import started right after
+   * another was refused, the lock still held by the first one's ending session.
+   */
   @Override
   public void close() throws SQLException {
-    connection.close();
+    try (Statement s = connection.createStatement()) {
+      s.execute("SELECT pg_advisory_unlock_all()");
+    } catch (SQLException e) {
+      // a session already lost holds no locks any more: closing it is all that is left
+    } finally {
+      connection.close();
+    }
   }
 }
