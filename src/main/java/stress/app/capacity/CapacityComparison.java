@@ -41,9 +41,11 @@ record CapacityComparison(String baseline, List<Row> rows, double leastDifferenc
    * @param unpaired   why it has no ratio to the baseline although it is not the baseline, e.g. {@code table a
    *                   vouched for no capacity}; null where paired (and for the baseline)
    * @param checked    whether plain runs checked its capacity; false with {@code --no-slo-check}
+   * @param vouchedBelow the rate its check vouched for where that lies below what its rounds found (then no round is
+   *                   paired); NaN otherwise
    */
   record Row(String name, double[] capacities, MedianInterval capacity, PairedRatio ratio, List<String> leftOut,
-             String failure, String unpaired, boolean checked) {}
+             String failure, String unpaired, boolean checked, double vouchedBelow) {}
 
   static CapacityComparison of(List<CapacityContender> contenders, int rounds, Set<String> answersDiffer) {
     List<double[]> all = new ArrayList<>();
@@ -96,7 +98,7 @@ record CapacityComparison(String baseline, List<Row> rows, double leastDifferenc
           2 * found.length > rounds ? MedianInterval.of(found) : null,
           i == 0 || unpaired != null ? null : PairedRatio.of(all.get(0), all.get(i), true, least), leftOut.get(i),
           contenders.get(i).failure(), unpaired, contenders.get(i).search() != null
-          && contenders.get(i).search().result().check() != null));
+          && contenders.get(i).search().result().check() != null, vouchedBelow(contenders.get(i))));
     }
     return new CapacityComparison(contenders.get(0).name(), rows, least, answersDiffer.stream().sorted().toList());
   }
@@ -123,6 +125,11 @@ record CapacityComparison(String baseline, List<Row> rows, double leastDifferenc
     return result.vouchedOnlyBelow() ? c.name() + "'s rounds found " + CapacityText.rate(
         result.capacity()) + " ops/s, but its check vouched for only " + CapacityText.rate(result.vouchedRate())
         + ", so its rounds' answers are not its capacity" : null;
+  }
+
+  private static double vouchedBelow(CapacityContender c) {
+    CapacitySearch.Result result = c.search() == null ? null : c.search().result();
+    return result != null && result.check() != null && result.vouchedOnlyBelow() ? result.vouchedRate() : Double.NaN;
   }
 
   /** E.g. {@code , nor did any rate down to 5600 ops/s}, where the check walked down; empty where it did not. */
@@ -157,7 +164,10 @@ record CapacityComparison(String baseline, List<Row> rows, double leastDifferenc
     lines.add("capacities compared (each round's answers paired with " + baseline + "'s of the same round; differences"
         + " beyond " + Decimals.ratio(1 + leastDifference) + " are called):");
     for (Row row : rows) {
-      StringBuilder line = new StringBuilder("  ").append(row.name()).append(": ").append(capacity(row.capacity()))
+      // a capacity vouched for below the rounds' answers is the side's capacity, though no round pairs it
+      StringBuilder line = new StringBuilder("  ").append(row.name()).append(": ").append(
+          Double.isFinite(row.vouchedBelow()) ? CapacityText.rate(row.vouchedBelow()) + " ops/s, vouched for by its"
+              + " check below what its rounds found" : capacity(row.capacity()))
           .append(row.capacity() == null || row.checked() ? "" : " (unchecked: no plain runs confirmed it)");
       if (row.ratio() != null) {
         MedianInterval r = row.ratio().interval();

@@ -117,6 +117,10 @@ class CapacityComparisonTest {
         + " and a ratio is only between two capacities", comparison.verdict(row));
     assertEquals(List.of("every round: its check vouched for only " + CapacityText.rate(CapacityCheck.BELOW * found)
         + " ops/s, below the " + CapacityText.rate(found) + " its rounds found"), row.leftOut());
+    // its line names the capacity it has, never "no capacity found" beside the rate vouched for
+    String line = comparison.lines().get(2);
+    assertTrue(line.startsWith("  b: " + CapacityText.rate(CapacityCheck.BELOW * found) + " ops/s, vouched for by its"
+        + " check below what its rounds found: not compared: "), line);
   }
 
   @Test
