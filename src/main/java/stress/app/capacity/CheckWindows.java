@@ -3,6 +3,7 @@ package stress.app.capacity;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import stress.config.LatencyObjective;
@@ -31,6 +32,10 @@ public record CheckWindows(List<Window> windows, double seconds, List<LatencyObj
    * held in 1 of 3 plain runs from outside (bench/notes/capacity-check.md, run 10).
    */
   public static final double MAX_RUN_BREAK = 0.2;
+  /** Runs drawn to estimate that chance. */
+  static final int DRAWS = 2000;
+  /** How many times a broken window's slower executions and failures count in a drawn run: a stall twice as long. */
+  static final int STALL_WEIGHT = 2;
   /** No windows read (a scripted step, or a step of the search). */
   public static final CheckWindows NONE = new CheckWindows(List.of(), Double.NaN, List.of());
 
@@ -49,6 +54,20 @@ public record CheckWindows(List<Window> windows, double seconds, List<LatencyObj
   public record Window(long timed, long failed, List<Long> slower) {
     public Window {
       slower = List.copyOf(slower);
+    }
+
+    /** These counts and {@code other}'s together. */
+    Window plus(Window other) {
+      List<Long> sum = new ArrayList<>();
+      for (int i = 0; i < slower.size(); i++) {
+        sum.add(slower.get(i) + other.slower.get(i));
+      }
+      return new Window(timed + other.timed, failed + other.failed, sum);
+    }
+
+    /** This window's stall taken {@code weight} times as long: its slower executions and failures counted so often. */
+    Window stallWeighed(int weight) {
+      return new Window(timed, weight * failed, slower.stream().map(n -> weight * n).toList());
     }
 
     /** Whether every objective holds over these executions; null where too few ran to judge one. */
@@ -139,20 +158,31 @@ public record CheckWindows(List<Window> windows, double seconds, List<LatencyObj
   }
 
   /**
-   * The chance that a run of {@code windowsPerRun} windows breaks, read as the chance that such a run, its windows
-   * drawn at random from these, holds a broken one: {@code 1 - (held / read)^windows}. Every broken window is taken to
-   * break its run, however short its stall: a check reads a minute or two of a host whose stalls vary widely, so one
-   * stall it saw says how often they come, not how long the next one lasts. An estimate that let a short stall weigh
-   * only its share of a drawn run (each drawn run judged over its executions together) vouched for 12,300 ops/s from
-   * 17 of 18 windows held, and 2 of 3 plain runs at it from outside broke, p99 21 and 160 ms of 5 (bench run 13).
-   * 0 where every window held or none was read.
+   * The chance that a run of {@code windowsPerRun} windows breaks: runs drawn from these windows at random
+   * ({@value #DRAWS} of them, with replacement, a fixed seed so that one reading gives one answer), each judged over
+   * its executions together, every broken window's slower executions and failures counted {@value #STALL_WEIGHT}
+   * times. A stall the check saw says how often stalls come, not how long the next one lasts: judged as seen, 17 of 18
+   * windows held vouched for 12,300 ops/s and 2 of 3 plain runs at it from outside broke, p99 21 and 160 ms of 5 (bench
+   * run 13); every broken window taken to break its run refused 7,650 ops/s for one 5-s window in 18 while plain runs
+   * at 9,180 held p99 0.9 ms (run 14). 0 where every window held or none was read.
    */
   public double runBreakChance(double windowsPerRun) {
     if (held() == judged()) {
       return 0;
     }
     int length = Math.max(1, (int) Math.round(windowsPerRun));
-    return 1 - Math.pow((double) held() / judged(), length);
+    List<Window> weighed = windows.stream().map(w -> Boolean.TRUE.equals(w.holds(objectives)) ? w
+        : w.stallWeighed(STALL_WEIGHT)).toList();
+    SplittableRandom random = new SplittableRandom(91);
+    int broke = 0;
+    for (int draw = 0; draw < DRAWS; draw++) {
+      Window run = weighed.get(random.nextInt(weighed.size()));
+      for (int i = 1; i < length; i++) {
+        run = run.plus(weighed.get(random.nextInt(weighed.size())));
+      }
+      broke += Boolean.FALSE.equals(run.holds(objectives)) ? 1 : 0;
+    }
+    return (double) broke / DRAWS;
   }
 
   /** Whether that chance is at most {@link #MAX_RUN_BREAK}; true where no window was read (nothing to refute). */
