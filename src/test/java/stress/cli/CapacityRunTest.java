@@ -41,7 +41,7 @@ class CapacityRunTest {
     String text = r.out();
     assertTrue(text.contains("capacity search under p99<=1000ms: from 1000 ops/s, doubling until an objective"
         + " breaks"), text);
-    assertTrue(text.contains("\nexpected: ") && text.contains(" steps (the check's 6-18 included, 2 s each)"),
+    assertTrue(text.contains("\nexpected: ") && text.contains(" steps (the check's 6-21 included, 2 s each)"),
         "the cost first: " + text);
     // each run of the check measures --slo-check-duration, read also window by window
     assertTrue(text.contains("x1.20 it to check it, each 1 s read also by 1-s windows"), text);
@@ -298,38 +298,106 @@ class CapacityRunTest {
    */
   @Test
   void aCapacityWhoseCheckStallsIsNotVouchedFor() throws Exception {
-    try (java.sql.Connection c = TestDatabase.connect(url); java.sql.Statement st = c.createStatement()) {
-      st.execute("CREATE TABLE stall_switch (stalled boolean NOT NULL)");
-      st.execute("INSERT INTO stall_switch VALUES (false)");
+    Path json = dir.resolve("stalled.json");
+    Stalled run = stalledCheck("stall_switch", json, null);
+    String text = run.text();
+    assertEquals(4, run.code(), text);
+    String capacity = text.lines().filter(l -> l.startsWith("capacity under p99<=50ms: ")).findFirst().orElseThrow();
+    assertTrue(capacity.startsWith("capacity under p99<=50ms: none vouched for: the search found ")
+        && capacity.contains(" ops/s, but it held in only "), capacity);
+    assertTrue(text.contains(": the capacity the search found did not hold in every plain run at it"), text);
+    // the stalls go on at every rate: the walk down ends each level at its first broken run, down to its floor
+    assertTrue(capacity.endsWith("; the walk down stopped at its floor, 0.41 of the capacity found"), capacity);
+    assertEquals(CapacityCheck.LEVELS, text.lines().filter(l -> l.startsWith("checked below: ")
+        && l.contains(" in 0 of 1 plain runs ")).count(), text);
+    assertTrue(!text.contains("checking between"), "no level vouched for, nothing between: " + text);
+    JsonNode search = new ObjectMapper().readTree(json.toFile()).path("settings").path("capacity");
+    assertEquals(false, search.path("vouched for").asBoolean(true), search.toString());
+    assertTrue(!search.has("capacity ops/s"), "no capacity in result.json: " + search);
+  }
+
+  /**
+   * The stalls of the check end as the walk down begins: the first level vouched for (on a busy host, a lower one), the
+   * rate between it and the one above is checked, said before and after its runs, and the answer is its rate where it
+   * held, else the level's, with the rate between said as refuted.
+   */
+  @Test
+  void theRateBetweenALevelVouchedForAndTheOneAboveIsCheckedToo() throws Exception {
+    Path json = dir.resolve("between.json");
+    Stalled run = stalledCheck("stall_switch_between", json, "\nchecking below, as ");
+    String text = run.text();
+    if (run.code() == 4) {
+      // a host busy enough to break every level: nothing between to check, and nothing said of it
+      assertTrue(!text.contains("checking between") && text.contains("; the walk down stopped at its floor"), text);
+      return;
     }
-    Path workload = dir.resolve("stalls.yaml");
+    assertEquals(0, run.code(), text);
+    assertTrue(text.contains("\nchecking between the level vouched for and the one above it: up to 3 plain runs at "),
+        text);
+    String between = text.lines().filter(l -> l.startsWith("checked between: ")).findFirst().orElseThrow();
+    String capacity = text.lines().filter(l -> l.startsWith("capacity under p99<=50ms: ")).findFirst().orElseThrow();
+    JsonNode check = new ObjectMapper().readTree(json.toFile()).path("settings").path("capacity").path("check");
+    double rate = check.path("between").path("ops/s").asDouble();
+    assertTrue(between.startsWith("checked between: " + stress.app.capacity.CapacityText.rate(rate) + " ops/s ("),
+        between);
+    if (check.path("between").path("vouched for").asBoolean()) {
+      assertTrue(between.endsWith(": the capacity vouched for") && capacity.startsWith("capacity under p99<=50ms: "
+          + stress.app.capacity.CapacityText.rate(rate) + " ops/s, "), between + "\n" + capacity);
+    } else {
+      assertTrue(between.contains(": not vouched for (") && capacity.contains("; and "
+          + stress.app.capacity.CapacityText.rate(rate) + " ops/s, between the answer and the rate above it, was not"
+          + " vouched for ("), between + "\n" + capacity);
+    }
+  }
+
+  private record Stalled(int code, String text) {}
+
+  /**
+   * A search on a lookup of about 2 ms whose check stalls: once the output says the check begins, a switch in the
+   * database ({@code table}) makes a tenth of the executions sleep 60 ms, so every run breaks p99<=50ms; where
+   * {@code endAt} is given, the switch flips back once the output matches it. Conditions, not clocks.
+   */
+  private Stalled stalledCheck(String table, Path json, String endAt) throws Exception {
+    try (java.sql.Connection c = TestDatabase.connect(url); java.sql.Statement st = c.createStatement()) {
+      st.execute("CREATE TABLE " + table + " (stalled boolean NOT NULL)");
+      st.execute("INSERT INTO " + table + " VALUES (false)");
+    }
+    Path workload = dir.resolve(table + ".yaml");
     Files.writeString(workload, """
         operations:
           lookup:
             sql: >-
-              SELECT _id, pg_sleep(CASE WHEN (SELECT stalled FROM stall_switch) AND random() < 0.1 THEN 0.06
+              SELECT _id, pg_sleep(CASE WHEN (SELECT stalled FROM %s) AND random() < 0.1 THEN 0.06
               ELSE 0.002 END) FROM {table} WHERE _id = :id
             params:
               id: key
-        """);
-    Path json = dir.resolve("stalled.json");
+        """.formatted(table));
     java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
     java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
     java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
     java.util.concurrent.CompletableFuture<Boolean> stalled = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-      // a condition, not a clock: the switch flips when the output says the check begins
+      boolean on = false;
       while (!done.get()) {
-        if (out.toString(java.nio.charset.StandardCharsets.UTF_8).contains("\nchecking the capacity found: ")) {
+        String printed = out.toString(java.nio.charset.StandardCharsets.UTF_8);
+        boolean flip = !on ? printed.contains("\nchecking the capacity found: ")
+            : endAt != null && java.util.regex.Pattern.compile(endAt).matcher(printed).find();
+        if (flip) {
           try (java.sql.Connection c = TestDatabase.connect(url); java.sql.Statement st = c.createStatement()) {
-            st.execute("UPDATE stall_switch SET stalled = true");
-            return true;
+            st.execute("UPDATE " + table + " SET stalled = " + !on);
           } catch (java.sql.SQLException e) {
             throw new IllegalStateException(e);
+          }
+          if (on) {
+            return true;
+          }
+          on = true;
+          if (endAt == null) {
+            return true;
           }
         }
         java.util.concurrent.locks.LockSupport.parkNanos(5_000_000);
       }
-      return false;
+      return on;
     });
     int code;
     try (java.io.PrintStream o = new java.io.PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8);
@@ -343,17 +411,6 @@ class CapacityRunTest {
     }
     String text = out.toString(java.nio.charset.StandardCharsets.UTF_8);
     assertTrue(stalled.get(), "the search found a capacity and its check began: " + text + err);
-    assertEquals(4, code, text + err);
-    String capacity = text.lines().filter(l -> l.startsWith("capacity under p99<=50ms: ")).findFirst().orElseThrow();
-    assertTrue(capacity.startsWith("capacity under p99<=50ms: none vouched for: the search found ")
-        && capacity.contains(" ops/s, but it held in only "), capacity);
-    assertTrue(text.contains(": the capacity the search found did not hold in every plain run at it"), text);
-    // the stalls go on at every rate: the walk down ends each level at its first broken run, down to its floor
-    assertTrue(capacity.endsWith("; the walk down stopped at its floor, 0.41 of the capacity found"), capacity);
-    assertEquals(CapacityCheck.LEVELS, text.lines().filter(l -> l.startsWith("checked below: ")
-        && l.contains(" in 0 of 1 plain runs ")).count(), text);
-    JsonNode search = new ObjectMapper().readTree(json.toFile()).path("settings").path("capacity");
-    assertEquals(false, search.path("vouched for").asBoolean(true), search.toString());
-    assertTrue(!search.has("capacity ops/s"), "no capacity in result.json: " + search);
+    return new Stalled(code, text + err.toString(java.nio.charset.StandardCharsets.UTF_8));
   }
 }

@@ -18,16 +18,20 @@ import stress.config.LatencyObjective;
  * to {@value #LEVELS} levels (0.41 of it), each checked by as many runs (a level ends at its first broken run), until
  * one is vouched for: near the knee one stall leaves a backlog that drains slowly, so a host's stalls break a rate just
  * under it while one well under it holds (a search on a quiet host found 13,600 ops/s and its check refuted it, while
- * plain runs at 6,000 held p99 0.5 ms of 5).
+ * plain runs at 6,000 held p99 0.5 ms of 5). Where a level is vouched for, the rate between it and the one above it
+ * (their geometric mean, {@value #BELOW}'s square root above it) is checked the same way, and is the answer where it
+ * holds: the walk's steps are coarse, and 1.5 times a quiet host's answer held from outside (bench run 14).
  *
  * @param rate    the capacity checked, ops/s
  * @param above   the rate offered beside it, {@value #ABOVE} times it
  * @param atRate  the runs at the capacity, in order
  * @param atAbove the runs above it, in order
  * @param below   the levels checked below it, highest first, each with its runs in order
+ * @param between the rate checked between the level vouched for and the one above it, numbered as the level vouched
+ *                for; null until checked
  */
 public record CapacityCheck(double rate, double above, List<CapacitySearch.Step> atRate,
-                            List<CapacitySearch.Step> atAbove, List<Level> below) {
+                            List<CapacitySearch.Step> atAbove, List<Level> below, Level between) {
   /** The rate offered beside the capacity, as a multiple of it. */
   public static final double ABOVE = 1.2;
   /** The share of each latency objective a run's figure may reach for its rate to be vouched for. */
@@ -72,7 +76,7 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
   }
 
   CapacityCheck(double rate, double above) {
-    this(rate, above, List.of(), List.of(), List.of());
+    this(rate, above, List.of(), List.of(), List.of(), null);
   }
 
   /** How many runs check a search of {@code rounds} rounds: as many as its rounds, at least 3. */
@@ -85,7 +89,7 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
     List<CapacitySearch.Step> at = new ArrayList<>(atRate);
     List<CapacitySearch.Step> over = new ArrayList<>(atAbove);
     (step.offered() == rate ? at : over).add(step);
-    return new CapacityCheck(rate, above, at, over, below);
+    return new CapacityCheck(rate, above, at, over, below, between);
   }
 
   /** Level {@code level} of the walk down (1-based) as a share of the capacity found: {@code BELOW^level}. */
@@ -111,7 +115,36 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
     } else {
       throw new IllegalArgumentException("level " + level + " of a walk down at level " + below.size());
     }
-    return new CapacityCheck(rate, above, atRate, atAbove, levels);
+    return new CapacityCheck(rate, above, atRate, atAbove, levels, between);
+  }
+
+  /** The rate between the level vouched for and the one above it (the capacity found, for the first); NaN if none. */
+  public double betweenRate(List<LatencyObjective> objectives) {
+    return vouchedLevel(objectives).map(l -> l.rate() / Math.sqrt(BELOW)).orElse(Double.NaN);
+  }
+
+  /**
+   * Whether the rate between goes on to be checked: a level was vouched for, and the rate between has neither broken
+   * a run nor had as many runs as the capacity.
+   */
+  public boolean checksBetween(List<LatencyObjective> objectives) {
+    return vouchedLevel(objectives).isPresent() && (between == null || !between.broke()
+        && !between.full(atRate.size()));
+  }
+
+  /** This check with one more run at the rate between. */
+  CapacityCheck withBetween(CapacitySearch.Step step, List<LatencyObjective> objectives) {
+    Level vouched = vouchedLevel(objectives).orElseThrow(() -> new IllegalStateException("no level vouched for"));
+    List<CapacitySearch.Step> runs = new ArrayList<>(between == null ? List.of() : between.runs());
+    runs.add(step);
+    return new CapacityCheck(rate, above, atRate, atAbove, below, new Level(vouched.level(),
+        betweenRate(objectives), runs));
+  }
+
+  /** The level whose rate is the answer where the check walked down: the rate between where vouched for, else the
+   * level vouched for; empty when none. */
+  public Optional<Level> vouchedBelow(List<LatencyObjective> objectives) {
+    return between != null && vouches(between, objectives) ? Optional.of(between) : vouchedLevel(objectives);
   }
 
   /** Runs at the capacity that held. */
@@ -172,7 +205,7 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
     if (withMargin(atRate, objectives)) {
       return aboveHeldWithMargin(objectives) ? above : rate;
     }
-    return vouchedLevel(objectives).map(Level::rate).orElse(Double.NaN);
+    return vouchedBelow(objectives).map(Level::rate).orElse(Double.NaN);
   }
 
   /**
@@ -270,6 +303,9 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
       for (Level l : below) {
         lines.add(levelLine(l, objectives, figure));
       }
+      if (between != null) {
+        lines.add(betweenLine(objectives, figure));
+      }
       return lines;
     }
     if (aboveHeldWithMargin(objectives)) {
@@ -287,11 +323,12 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
    * 9.0 ms): not vouched for (not every run held)}; the last level unvouched says that none was.
    */
   private String levelLine(Level l, List<LatencyObjective> objectives, String figure) {
-    String text = "checked below: " + CapacityText.rate(l.rate()) + " ops/s (" + share(l.level())
+    String text = "checked below: " + CapacityText.rate(l.rate()) + " ops/s (" + share(l)
         + " of the capacity found) held " + CapacityText.objectives(objectives) + " in " + l.held() + " of "
         + l.runs().size() + " plain runs (" + figures(l.runs(), figure) + ")" + inWindows(l.runs());
     if (vouches(l, objectives)) {
-      return text + ", each within " + within(objectives) + ": the capacity vouched for";
+      return text + ", each within " + within(objectives) + (between == null ? ": the capacity vouched for"
+          : ": vouched for, so the rate between it and the one above was checked");
     }
     text += ": not vouched for (" + whyNotVouched(l, objectives, figure) + ")";
     if (l.level() < below.size()) {
@@ -300,6 +337,27 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
     return text + "; no rate vouched for" + (l.level() == LEVELS ? " down to the walk's floor, " + share(LEVELS)
         + " of the capacity found" : ", the walk stopped before its floor")
         + "; quiet or pin the host, or loosen the objective";
+  }
+
+  /**
+   * E.g. {@code checked between: 10600 ops/s (0.89 of the capacity found, between 9520 vouched for and 11900 above it)
+   * held p99<=5ms in 3 of 3 plain runs (...): the capacity vouched for}, or not, and why.
+   */
+  private String betweenLine(List<LatencyObjective> objectives, String figure) {
+    double upper = between.level() == 1 ? rate : below.get(between.level() - 2).rate();
+    String text = "checked between: " + CapacityText.rate(between.rate()) + " ops/s (" + share(between) + " of the"
+        + " capacity found, between " + CapacityText.rate(below.get(between.level() - 1).rate()) + " vouched for and "
+        + CapacityText.rate(upper) + " above it) held " + CapacityText.objectives(objectives) + " in " + between.held()
+        + " of " + between.runs().size() + " plain runs (" + figures(between.runs(), figure) + ")"
+        + inWindows(between.runs());
+    return vouches(between, objectives) ? text + ", each within " + within(objectives) + ": the capacity vouched for"
+        : text + ": not vouched for (" + whyNotVouched(between, objectives, figure) + "), so the capacity vouched for"
+        + " is " + CapacityText.rate(below.get(between.level() - 1).rate()) + " ops/s";
+  }
+
+  /** A level's rate as a share of the capacity found, e.g. {@code 0.89}. */
+  public String share(Level level) {
+    return String.format(java.util.Locale.ROOT, "%.2f", level.rate() / rate);
   }
 
   /** A level's rate as a share of the capacity found, e.g. {@code 0.64}. */
@@ -312,8 +370,8 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
    * at most a 20% chance of a run breaking}; the windows only where the runs were read by them.
    */
   public String within(List<LatencyObjective> objectives) {
-    CheckWindows w = below.stream().map(l -> windows(l.runs())).reduce(windows(atRate).plus(windows(atAbove)),
-        CheckWindows::plus);
+    CheckWindows w = java.util.stream.Stream.concat(below.stream(), java.util.stream.Stream.ofNullable(between))
+        .map(l -> windows(l.runs())).reduce(windows(atRate).plus(windows(atAbove)), CheckWindows::plus);
     return margin(objectives) + (w.judged() == 0 ? "" : " and by its " + stress.report.Decimals.seconds(w.seconds())
         + "-s windows at most a " + Math.round(CheckWindows.MAX_RUN_BREAK * 100) + "% chance of a run breaking");
   }

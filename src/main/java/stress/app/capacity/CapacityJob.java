@@ -176,13 +176,14 @@ public final class CapacityJob {
    * resolution, two offers confirming; up to 24 with breaks offered again and rates stepped down to be confirmed, as
    * searches on a 2-core host took 45-80 steps for 3 rounds), a later one 6-24 (it starts near the answer, but stalls
    * make it confirm as often as the first), the check
-   * two runs a round and each level of its walk down one ({@link CapacityCheck#LEVELS} levels at most);
+   * two runs a round and each level of its walk down one ({@link CapacityCheck#LEVELS} levels at most, and the rate
+   * between the level vouched for and the one above it);
    * a step takes its warm-up, its length and about a second to set up.
    */
   private String cost(int rounds) {
     int checks = request.checked() ? 2 * CapacityCheck.runs(rounds) : 0;
     // the walk down, when the capacity found is not vouched for
-    int below = request.checked() ? CapacityCheck.LEVELS * CapacityCheck.runs(rounds) : 0;
+    int below = request.checked() ? (CapacityCheck.LEVELS + 1) * CapacityCheck.runs(rounds) : 0;
     int fewest = contenders.size() * (9 + 6 * (rounds - 1) + checks);
     int most = contenders.size() * (24 * rounds + checks + below);
     long seconds = config.warmup().toSeconds() + config.duration().toSeconds() + 1;
@@ -233,23 +234,40 @@ public final class CapacityJob {
           + " ops/s)" : "") + ", the level ending at its first broken run");
       worst = checkRuns(walking, runs, worst, k);
     }
+    List<CapacityContender> between = found.stream().filter(c -> c.failure() == null
+        && c.search().checksBetween()).toList();
+    if (!between.isEmpty()) {
+      out.println();
+      CapacityCheck check = between.get(0).search().result().check();
+      out.println((between.size() == 1 && contenders.size() > 1 ? between.get(0).name() + ": " : "")
+          + "checking between the level vouched for and the one above it: up to " + runs + " plain runs"
+          + (between.size() == 1 ? " at " + CapacityText.rate(check.betweenRate(between.get(0).search().result()
+          .objectives())) + " ops/s" : "") + ", ending at the first broken run");
+      worst = checkRuns(between, runs, worst, CapacityCheck.LEVELS + 1);
+    }
     return worst;
   }
 
   /**
-   * The check's runs, the combinations interleaved run by run: at the capacity and above it (level 0), or at level
-   * {@code level} of the walk down, where a combination whose run broke at it runs no more of it.
+   * The check's runs, the combinations interleaved run by run: at the capacity and above it (level 0), at level
+   * {@code level} of the walk down, or between ({@code LEVELS + 1}), where a combination whose run broke at it runs no
+   * more of it.
    */
   private ExitCode checkRuns(List<CapacityContender> found, int runs, ExitCode worst, int level) {
     for (int run = 1; run <= runs; run++) {
       for (CapacityContender c : found) {
-        if (c.failure() != null || level > 0 && c.search().levelBroke(level)) {
+        boolean between = level > CapacityCheck.LEVELS;
+        if (c.failure() != null || between && !c.search().checksBetween()
+            || !between && level > 0 && c.search().levelBroke(level)) {
           continue;
         }
-        int number = runs * level + run;
+        // numbered on from the levels it walked: the rate between follows the last of them
+        int number = runs * (between ? c.search().result().check().below().size() + 1 : level) + run;
         try {
           CapacitySearch.Steps steps = (rate, round) -> c.check(rate, number, out);
-          if (level > 0) {
+          if (between) {
+            c.search().betweenRun(steps, number);
+          } else if (level > 0) {
             c.search().belowRun(steps, level, number);
           } else {
             c.search().checkRun(steps, run);

@@ -64,6 +64,26 @@ public final class CapacityJson {
     return json;
   }
 
+  /** A level of the walk down, or the rate between, as result.json's {@code check} lists it. */
+  private static Map<String, Object> level(CapacityCheck check, CapacityCheck.Level l,
+                                           List<stress.config.LatencyObjective> objectives) {
+    Map<String, Object> level = new LinkedHashMap<>();
+    level.put("level", l.level());
+    level.put("ops/s", l.rate());
+    level.put("share of the capacity found", l.rate() / check.rate());
+    level.put("held", l.held());
+    level.put("runs", l.runs().size());
+    level.put("held within the margin", CapacityCheck.withMargin(l.runs(), objectives));
+    level.put("vouched for", check.vouches(l, objectives));
+    CheckWindows w = CapacityCheck.windows(l.runs());
+    if (w.judged() > 0) {
+      level.put("windows", w.judged());
+      level.put("windows held", w.held());
+      level.put("run break chance", w.runBreakChance(CapacityCheck.windowsPerRun(l.runs())));
+    }
+    return level;
+  }
+
   private static Map<String, Object> head(stress.config.CapacityRequest request) {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("objectives", request.objectives().stream().map(stress.config.LatencyObjective::describe).toList());
@@ -117,22 +137,12 @@ public final class CapacityJson {
       if (!check.below().isEmpty()) {
         List<Map<String, Object>> levels = new ArrayList<>();
         for (CapacityCheck.Level l : check.below()) {
-          Map<String, Object> level = new LinkedHashMap<>();
-          level.put("level", l.level());
-          level.put("ops/s", l.rate());
-          level.put("share of the capacity found", CapacityCheck.shareOf(l.level()));
-          level.put("held", l.held());
-          level.put("runs", l.runs().size());
-          level.put("held within the margin", CapacityCheck.withMargin(l.runs(), result.objectives()));
-          CheckWindows w = CapacityCheck.windows(l.runs());
-          if (w.judged() > 0) {
-            level.put("windows", w.judged());
-            level.put("windows held", w.held());
-            level.put("run break chance", w.runBreakChance(CapacityCheck.windowsPerRun(l.runs())));
-          }
-          levels.add(level);
+          levels.add(level(check, l, result.objectives()));
         }
         c.put("below", levels);
+      }
+      if (check.between() != null) {
+        c.put("between", level(check, check.between(), result.objectives()));
       }
       json.put("check", c);
     }

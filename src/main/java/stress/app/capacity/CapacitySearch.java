@@ -204,7 +204,8 @@ public final class CapacitySearch {
 
     /**
      * The rate the check vouched for ({@link CapacityCheck#vouched}): the rate above the capacity found, the capacity
-     * found, or a level of the walk down below it; NaN when none, or not checked.
+     * found, or a level of the walk down below it (or the rate between it and the one above); NaN when none, or not
+     * checked.
      */
     public double vouchedRate() {
       return interval != null && check != null ? check.vouched(objectives) : Double.NaN;
@@ -323,6 +324,19 @@ public final class CapacitySearch {
       throw new IllegalStateException("no level " + level + " below to check");
     }
     check = check.withBelow(level, step(steps, check.levelRate(level), 0, List.of(), 0, run));
+  }
+
+  /** Whether the rate between the level vouched for and the one above it goes on to be checked. */
+  public boolean checksBetween() {
+    return check != null && check.checksBetween(objectives);
+  }
+
+  /** Run {@code run} at the rate between ({@link CapacityCheck#betweenRate}), while {@link #checksBetween}. */
+  public void betweenRun(Steps steps, int run) throws Exception {
+    if (!checksBetween()) {
+      throw new IllegalStateException("no rate between to check");
+    }
+    check = check.withBetween(step(steps, check.betweenRate(objectives), 0, List.of(), 0, run), objectives);
   }
 
   /** Runs round {@code round} (1-based) of this search and returns its answer. */

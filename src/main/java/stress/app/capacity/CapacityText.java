@@ -89,11 +89,16 @@ public final class CapacityText {
           + " of the capacity found" : "");
     }
     if (result.vouchedOnlyBelow()) {
-      CapacityCheck.Level level = check.vouchedLevel(result.objectives()).orElseThrow();
-      return under + rate(result.vouchedRate()) + " ops/s, " + CapacityCheck.share(level.level()) + " of the capacity"
+      CapacityCheck.Level level = check.vouchedBelow(result.objectives()).orElseThrow();
+      CapacityCheck.Level between = check.between();
+      // the rate between, refuted, is said as the levels above are: no rate above the answer goes unmentioned
+      String notBetween = between == null || between == level ? "" : "; and " + rate(between.rate()) + " ops/s,"
+          + " between the answer and the rate above it, was not vouched for (" + check.whyNotVouched(between,
+          result.objectives(), checkedFigure(result.objectives())) + ")";
+      return under + rate(result.vouchedRate()) + " ops/s, " + check.share(level) + " of the capacity"
           + " found, held in " + level.runs().size() + " of " + level.runs().size() + " plain runs within " + margin
           + CapacityCheck.inWindows(level.runs()) + "; the search found " + figure + ", but "
-          + refutations(result, level.level() - 1) + (rounds == 1 ? "; " + ONE_SEARCH : "");
+          + refutations(result, level.level() - 1) + notBetween + (rounds == 1 ? "; " + ONE_SEARCH : "");
     }
     if (result.vouchedRate() > result.capacity()) {
       return under + rate(result.vouchedRate()) + " ops/s, " + ratio(CapacityCheck.ABOVE) + " the capacity found,"

@@ -91,7 +91,7 @@ class CapacityComparisonTest {
   }
 
   /**
-   * b's check refutes the capacity its rounds found (p99 over 0.8 of the objective at it) and vouches for a level
+   * b's check refutes the capacity its rounds found (p99 over 0.8 of the objective at it) and vouches for a rate
    * below: the rounds' answers, which a ratio pairs, are not its capacity, so no ratio is given.
    */
   @Test
@@ -107,19 +107,20 @@ class CapacityComparisonTest {
     }
     CapacitySearchTest.walkDown(b.search(), queue);
     double found = b.search().result().capacity();
-    assertEquals(CapacityCheck.BELOW * found, b.search().result().vouchedRate(), 1e-9,
-        b.search().result().check().toString());
+    // 0.8 of it held within the margin, and so did the rate between it and the capacity found
+    double vouched = Math.sqrt(CapacityCheck.BELOW) * found;
+    assertEquals(vouched, b.search().result().vouchedRate(), 1e-9, b.search().result().check().toString());
     CapacityComparison comparison = CapacityComparison.of(List.of(a, b), DRIFT.length, Set.of());
     CapacityComparison.Row row = comparison.rows().get(1);
     assertNull(row.ratio(), "no ratio from answers the check refuted");
     assertEquals("not compared: b's rounds found " + CapacityText.rate(found) + " ops/s, but its check vouched for"
-        + " only " + CapacityText.rate(CapacityCheck.BELOW * found) + ", so its rounds' answers are not its capacity,"
+        + " only " + CapacityText.rate(vouched) + ", so its rounds' answers are not its capacity,"
         + " and a ratio is only between two capacities", comparison.verdict(row));
-    assertEquals(List.of("every round: its check vouched for only " + CapacityText.rate(CapacityCheck.BELOW * found)
+    assertEquals(List.of("every round: its check vouched for only " + CapacityText.rate(vouched)
         + " ops/s, below the " + CapacityText.rate(found) + " its rounds found"), row.leftOut());
     // its line names the capacity it has, never "no capacity found" beside the rate vouched for
     String line = comparison.lines().get(2);
-    assertTrue(line.startsWith("  b: " + CapacityText.rate(CapacityCheck.BELOW * found) + " ops/s, vouched for by its"
+    assertTrue(line.startsWith("  b: " + CapacityText.rate(vouched) + " ops/s, vouched for by its"
         + " check below what its rounds found: not compared: "), line);
   }
 

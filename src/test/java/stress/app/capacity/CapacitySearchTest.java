@@ -291,18 +291,25 @@ class CapacitySearchTest {
     CapacitySearch.Result held = steady.result();
     double found = held.capacity();
     assertEquals(1, held.check().below().size(), "vouched for at the first level: no lower one checked");
-    assertEquals(CapacityCheck.BELOW * found, held.vouchedRate(), 1e-9, "0.8 of it: p99 12 ms, within 16 ms");
+    // 0.8 of it held, p99 12 ms within 16; so did the rate between it and the capacity found
+    assertEquals(Math.sqrt(CapacityCheck.BELOW) * found, held.vouchedRate(), 1e-9, held.check().toString());
     assertNotNull(held.vouched());
     assertTrue(held.answerRate() < found);
     List<String> lines = CapacityText.result(held);
-    assertTrue(lines.get(lines.size() - 3).contains(": the runs at " + CapacityText.rate(found) + " ops/s each held,"
+    assertTrue(lines.get(lines.size() - 4).contains(": the runs at " + CapacityText.rate(found) + " ops/s each held,"
         + " but not each within p99 16.0 ms (0.8 of the objective): p99 18.4, 18.4, 18.4 ms, so a plain run at it"
         + " may break; checked lower, each level 0.8 of the one above"), lines.toString());
-    assertTrue(lines.get(lines.size() - 2).startsWith("checked below: " + CapacityText.rate(held.vouchedRate())
+    double level = held.check().levelRate(1);
+    assertTrue(lines.get(lines.size() - 3).startsWith("checked below: " + CapacityText.rate(level)
         + " ops/s (0.80 of the capacity found) held p99<=20ms in 3 of 3 plain runs (p99 1"), lines.toString());
+    assertTrue(lines.get(lines.size() - 3).endsWith(": vouched for, so the rate between it and the one above was"
+        + " checked"), lines.toString());
+    assertTrue(lines.get(lines.size() - 2).startsWith("checked between: " + CapacityText.rate(held.vouchedRate())
+        + " ops/s (0.89 of the capacity found, between " + CapacityText.rate(level) + " vouched for and "
+        + CapacityText.rate(found) + " above it) held p99<=20ms in 3 of 3 plain runs (p99 1"), lines.toString());
     assertTrue(lines.get(lines.size() - 2).endsWith(": the capacity vouched for"), lines.toString());
     assertTrue(CapacityText.answer(held).startsWith("capacity under p99<=20ms: " + CapacityText.rate(held.vouchedRate())
-        + " ops/s, 0.80 of the capacity found, held in 3 of 3 plain runs within p99 16.0 ms (0.8 of the objective);"
+        + " ops/s, 0.89 of the capacity found, held in 3 of 3 plain runs within p99 16.0 ms (0.8 of the objective);"
         + " the search found " + CapacityText.rate(found) + " ops/s, but it held in 3 of 3 plain runs, yet not each"
         + " within p99 16.0 ms"), CapacityText.answer(held));
 
@@ -341,11 +348,12 @@ class CapacitySearchTest {
         + " vouched for; quiet or pin the host, lengthen the steps, add rounds"), text.toString());
     assertTrue(text.get(text.size() - 1).startsWith("capacity under p99<=20ms: none vouched for: the search found "),
         text.get(text.size() - 1));
-    // the walk down: the stalls hit the capacity only, so the first level below holds with the margin
+    // the walk down: the stalls hit the capacity only, so the first level below holds with the margin, and so does
+    // the rate between it and the capacity
     walkDown(stalled, stalling);
     CapacitySearch.Result lower = stalled.result();
-    assertEquals(CapacityCheck.BELOW * capacity, lower.vouchedRate(), 1e-9, lower.check().toString());
-    assertTrue(CapacityText.answer(lower).contains(" ops/s, 0.80 of the capacity found, held in 3 of 3 plain runs"
+    assertEquals(Math.sqrt(CapacityCheck.BELOW) * capacity, lower.vouchedRate(), 1e-9, lower.check().toString());
+    assertTrue(CapacityText.answer(lower).contains(" ops/s, 0.89 of the capacity found, held in 3 of 3 plain runs"
         + " within p99 16.0 ms (0.8 of the objective); the search found " + CapacityText.rate(capacity) + " ops/s,"
         + " but it held in only 1 of 3 plain runs at it;"), CapacityText.answer(lower));
   }
@@ -374,11 +382,13 @@ class CapacitySearchTest {
     assertEquals(List.of(true, true, false), check.below().stream().map(CapacityCheck.Level::broke).toList());
     assertTrue(check.below().get(0).runs().size() < 3 && check.below().get(1).runs().size() < 3,
         "a level ends at its first broken run: " + check.below());
-    assertEquals(offered + check.below().stream().mapToInt(l -> l.runs().size()).sum(), runs[0]);
+    assertEquals(offered + check.below().stream().mapToInt(l -> l.runs().size()).sum()
+        + check.between().runs().size(), runs[0]);
+    // the third level (0.51) held, and so did the rate between it and the second (0.57, under the stalls' 0.6)
     double vouched = search.result().vouchedRate();
-    assertEquals(found * Math.pow(CapacityCheck.BELOW, 3), vouched, 1e-9);
+    assertEquals(found * Math.pow(CapacityCheck.BELOW, 2.5), vouched, 1e-9);
     String answer = CapacityText.answer(search.result());
-    assertTrue(answer.contains(" ops/s, 0.51 of the capacity found, held in 3 of 3 plain runs within p99 16.0 ms")
+    assertTrue(answer.contains(" ops/s, 0.57 of the capacity found, held in 3 of 3 plain runs within p99 16.0 ms")
         && answer.contains(", nor did " + CapacityText.rate(check.levelRate(1)) + " ops/s (not every run held) or "
         + CapacityText.rate(check.levelRate(2)) + " ops/s (not every run held)"), answer);
     List<String> lines = CapacityText.result(search.result());
@@ -401,6 +411,38 @@ class CapacitySearchTest {
     List<String> none = CapacityText.result(nowhere.result());
     assertTrue(none.get(none.size() - 2).endsWith("; no rate vouched for down to the walk's floor, 0.41 of the"
         + " capacity found; quiet or pin the host, or loosen the objective"), none.toString());
+  }
+
+  /**
+   * Stalls down to 0.55 of the capacity found: the third level (0.51) holds, the rate between it and the second (0.57)
+   * breaks at its first stalled run, so the third level is the answer, and the rate between is said as refuted.
+   */
+  @Test
+  void aRateBetweenThatBreaksLeavesTheLevelVouchedFor() throws Exception {
+    CapacitySearch search = searchedOnce();
+    double found = search.result().capacity();
+    int[] runs = {0};
+    CapacitySearch.Steps stalls = (rate, round) -> {
+      StepMeasured m = QueueModel.step(1000, rate, Double.MAX_VALUE);
+      runs[0]++;
+      return rate < 0.55 * found || runs[0] % 2 == 1 ? m : new StepMeasured(m.achieved(), m.p50Ms(), m.p90Ms(),
+          m.p95Ms(), 90, 120, 0, 0, m.operations());
+    };
+    check(search, stalls);
+    walkDown(search, stalls);
+    CapacityCheck check = search.result().check();
+    assertTrue(check.between() != null && check.between().broke() && check.between().runs().size() < 3,
+        "the rate between ends at its first broken run: " + check.between());
+    assertTrue(!search.checksBetween());
+    assertEquals(check.levelRate(3), search.result().vouchedRate(), 1e-9);
+    String answer = CapacityText.answer(search.result());
+    assertTrue(answer.contains(" ops/s, 0.51 of the capacity found, held in 3 of 3 plain runs") && answer.contains(
+        "; and " + CapacityText.rate(check.between().rate()) + " ops/s, between the answer and the rate above it, was"
+        + " not vouched for (not every run held)"), answer);
+    List<String> lines = CapacityText.result(search.result());
+    assertTrue(lines.get(lines.size() - 2).startsWith("checked between: ") && lines.get(lines.size() - 2).endsWith(
+        ": not vouched for (not every run held), so the capacity vouched for is " + CapacityText.rate(
+        check.levelRate(3)) + " ops/s"), lines.toString());
   }
 
   /** A walk cut short (interrupted) after one run of a level that held: too few runs to vouch for it, and said so. */
@@ -437,12 +479,19 @@ class CapacitySearchTest {
     }
   }
 
-  /** The walk down as the job runs it: level by level, up to 3 runs each, a level ending at its first broken run. */
+  /**
+   * The walk down as the job runs it: level by level, up to 3 runs each, a level ending at its first broken run; then
+   * the rate between the level vouched for and the one above, up to 3 runs.
+   */
   static void walkDown(CapacitySearch search, CapacitySearch.Steps steps) throws Exception {
-    for (int level = 1; search.walksTo(level); level++) {
+    int level = 1;
+    for (; search.walksTo(level); level++) {
       for (int run = 1; run <= 3 && !search.levelBroke(level); run++) {
         search.belowRun(steps, level, 3 * level + run);
       }
+    }
+    for (int run = 1; search.checksBetween(); run++) {
+      search.betweenRun(steps, 3 * level + run);
     }
   }
 
