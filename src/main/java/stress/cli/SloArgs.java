@@ -34,8 +34,9 @@ final class SloArgs {
   String checkDuration;
 
   @Option(names = "--slo-window", paramLabel = "TIME",
-      description = "The window the check also reads each objective over: a rate is vouched for only when at least"
-          + " 90%% of its runs' windows held. Default: 5s.")
+      description = "The window the check also reads each objective over: a rate is vouched for only when runs as"
+          + " long as the check's, drawn from these windows with each broken one's stall counted twice, break at most"
+          + " one time in five. Default: 5s.")
   String window;
 
   @Option(names = "--slo-time-limit", paramLabel = "TIME",

@@ -141,8 +141,10 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
         betweenRate(objectives), runs));
   }
 
-  /** The level whose rate is the answer where the check walked down: the rate between where vouched for, else the
-   * level vouched for; empty when none. */
+  /**
+   * The level whose rate is the answer where the check walked down: the rate between where vouched for, else the level
+   * vouched for; empty when none.
+   */
   public Optional<Level> vouchedBelow(List<LatencyObjective> objectives) {
     return between != null && vouches(between, objectives) ? Optional.of(between) : vouchedLevel(objectives);
   }
