@@ -367,13 +367,7 @@ class CapacitySearchTest {
     CapacitySearch search = searchedOnce();
     double found = search.result().capacity();
     int[] runs = {0};
-    CapacitySearch.Steps stalls = (rate, round) -> {
-      StepMeasured m = QueueModel.step(1000, rate, Double.MAX_VALUE);
-      runs[0]++;
-      // every second run above 0.6 of the capacity found stalls; below it none does
-      return rate < 0.6 * found || runs[0] % 2 == 1 ? m : new StepMeasured(m.achieved(), m.p50Ms(), m.p90Ms(),
-          m.p95Ms(), 90, 120, 0, 0, m.operations());
-    };
+    CapacitySearch.Steps stalls = stallsAbove(0.6 * found, runs);
     check(search, stalls);
     int offered = runs[0];
     walkDown(search, stalls);
@@ -422,12 +416,7 @@ class CapacitySearchTest {
     CapacitySearch search = searchedOnce();
     double found = search.result().capacity();
     int[] runs = {0};
-    CapacitySearch.Steps stalls = (rate, round) -> {
-      StepMeasured m = QueueModel.step(1000, rate, Double.MAX_VALUE);
-      runs[0]++;
-      return rate < 0.55 * found || runs[0] % 2 == 1 ? m : new StepMeasured(m.achieved(), m.p50Ms(), m.p90Ms(),
-          m.p95Ms(), 90, 120, 0, 0, m.operations());
-    };
+    CapacitySearch.Steps stalls = stallsAbove(0.55 * found, runs);
     check(search, stalls);
     walkDown(search, stalls);
     CapacityCheck check = search.result().check();
@@ -443,6 +432,16 @@ class CapacitySearchTest {
     assertTrue(lines.get(lines.size() - 2).startsWith("checked between: ") && lines.get(lines.size() - 2).endsWith(
         ": not vouched for (not every run held), so the capacity vouched for is " + CapacityText.rate(
         check.levelRate(3)) + " ops/s"), lines.toString());
+  }
+
+  /** Every second run at {@code limit} ops/s or more stalls (p99 90 ms), none below it; {@code runs} counts them. */
+  private static CapacitySearch.Steps stallsAbove(double limit, int[] runs) {
+    return (rate, round) -> {
+      StepMeasured m = QueueModel.step(1000, rate, Double.MAX_VALUE);
+      runs[0]++;
+      return rate < limit || runs[0] % 2 == 1 ? m : new StepMeasured(m.achieved(), m.p50Ms(), m.p90Ms(),
+          m.p95Ms(), 90, 120, 0, 0, m.operations());
+    };
   }
 
   /** A walk cut short (interrupted) after one run of a level that held: too few runs to vouch for it, and said so. */
