@@ -67,11 +67,16 @@ class CapacityRunTest {
     // vouched for (exit 0) only when the check's plain runs held it; else none (exit 4), never a figure
     boolean vouched = capacity.contains(" plain runs") && !capacity.contains("none vouched for");
     assertEquals(vouched ? 0 : 4, r.exitCode(), r.all());
-    // a capacity not vouched for is walked down: up to 3 runs more a level, each level said before its runs
+    // a capacity not vouched for is walked down: up to 3 runs more a level, each level said before its runs, and
+    // where a level is vouched for, up to 3 at the rate between it and the one above, said the same way
     long levels = text.lines().filter(l -> l.startsWith("checking below, as ")).count();
+    long between = text.lines().filter(l -> l.startsWith("checking between the level vouched for")).count();
     long levelRuns = text.lines().filter(l -> l.matches("check ([4-9]|1[0-9]): .*")).count();
     assertEquals(levels, text.lines().filter(l -> l.startsWith("checked below: ")).count(), text);
-    assertTrue(levelRuns >= levels && levelRuns <= 3 * levels, levels + " levels, " + levelRuns + " runs: " + text);
+    assertEquals(between, text.lines().filter(l -> l.startsWith("checked between: ")).count(), text);
+    assertTrue(between <= Math.min(1, levels), "a rate between only after a level: " + text);
+    assertTrue(levelRuns >= levels + between && levelRuns <= 3 * (levels + between), levels + " levels, " + between
+        + " between, " + levelRuns + " runs: " + text);
     assertEquals(clientLimit ? 0 : 6 + levelRuns, checks.size(), "3 runs at the capacity and 3 above: " + text);
     assertTrue(!text.contains("\nphase 1/"), "the steps' own phase output is not printed: " + text);
 
