@@ -347,14 +347,15 @@ public record CapacityCheck(double rate, double above, List<CapacitySearch.Step>
    */
   private String betweenLine(List<LatencyObjective> objectives, String figure) {
     double upper = between.level() == 1 ? rate : below.get(between.level() - 2).rate();
+    double vouched = below.get(between.level() - 1).rate();
     String text = "checked between: " + CapacityText.rate(between.rate()) + " ops/s (" + share(between) + " of the"
-        + " capacity found, between " + CapacityText.rate(below.get(between.level() - 1).rate()) + " vouched for and "
+        + " capacity found, between " + CapacityText.rate(vouched) + " vouched for and "
         + CapacityText.rate(upper) + " above it) held " + CapacityText.objectives(objectives) + " in " + between.held()
         + " of " + between.runs().size() + " plain runs (" + figures(between.runs(), figure) + ")"
         + inWindows(between.runs());
     return vouches(between, objectives) ? text + ", each within " + within(objectives) + ": the capacity vouched for"
         : text + ": not vouched for (" + whyNotVouched(between, objectives, figure) + "), so the capacity vouched for"
-        + " is " + CapacityText.rate(below.get(between.level() - 1).rate()) + " ops/s";
+        + " is " + CapacityText.rate(vouched) + " ops/s";
   }
 
   /** A level's rate as a share of the capacity found, e.g. {@code 0.89}. */

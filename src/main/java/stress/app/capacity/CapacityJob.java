@@ -254,9 +254,9 @@ public final class CapacityJob {
    * more of it.
    */
   private ExitCode checkRuns(List<CapacityContender> found, int runs, ExitCode worst, int level) {
+    boolean between = level > CapacityCheck.LEVELS;
     for (int run = 1; run <= runs; run++) {
       for (CapacityContender c : found) {
-        boolean between = level > CapacityCheck.LEVELS;
         if (c.failure() != null || between && !c.search().checksBetween()
             || !between && level > 0 && c.search().levelBroke(level)) {
           continue;
